@@ -1,0 +1,47 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "endpoint-gen",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    products: [
+        .library(name: "EndpointRuntime", targets: ["EndpointRuntime"]),
+        .executable(name: "endpoint-gen", targets: ["EndpointGen"]),
+        .plugin(name: "EndpointGenPlugin", targets: ["EndpointGenPlugin"]),
+        .plugin(name: "GenerateEndpoints", targets: ["GenerateEndpoints"]),
+    ],
+    targets: [
+        // What generated code and users call: requests, builders, headers, bodies, decoders,
+        // a client over a transport, middleware, errors.
+        .target(name: "EndpointRuntime"),
+
+        // The generator as a library (not API): Loader -> Spec (validated) -> Translator ->
+        // CodeModel -> Renderer, plus the OpenAPI importer. Only the command line touches the disk.
+        .target(name: "EndpointGenCore"),
+
+        // The `endpoint-gen` command line: arguments, files, exit codes.
+        .executableTarget(name: "EndpointGen", dependencies: ["EndpointGenCore"]),
+
+        // Build-tool plugin: `*.endpoints.json` in a target become Swift at build time.
+        .plugin(name: "EndpointGenPlugin", capability: .buildTool(), dependencies: ["EndpointGen"]),
+
+        // Command plugin: writes the generated Swift into the package for checking in.
+        .plugin(
+            name: "GenerateEndpoints",
+            capability: .command(
+                intent: .custom(
+                    verb: "generate-endpoints",
+                    description: "Generate Swift from the *.endpoints.json specs of the package's targets"),
+                permissions: [.writeToPackageDirectory(reason: "Writes the generated Swift files beside the specs")]),
+            dependencies: ["EndpointGen"]),
+
+        .testTarget(name: "EndpointRuntimeTests", dependencies: ["EndpointRuntime"]),
+        .testTarget(name: "EndpointGenCoreTests", dependencies: ["EndpointGenCore"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "EndpointGenCLITests", dependencies: ["EndpointGen"]),
+
+        // The checked-in Swift generated from specs/ (reference output), compiled and exercised.
+        .target(name: "ExampleAPIs", dependencies: ["EndpointRuntime"], path: "Tests/ExampleAPIs"),
+        .testTarget(name: "ExampleAPITests", dependencies: ["ExampleAPIs", "EndpointRuntime"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+// The endpoint-gen command line. (Being built.)
+print("endpoint-gen")

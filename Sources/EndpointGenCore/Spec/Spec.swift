@@ -1,0 +1,320 @@
+// The validated spec: what the Loader's JSON becomes once every rule of the format has been checked.
+// Everything here is already resolved: inheritance applied, names converted to Swift, types parsed.
+// The Translator reads only this; it never sees JSON and never reports a spec error.
+
+/// A whole spec file, validated.
+public struct Spec: Sendable, Hashable {
+    /// The spec file's name as given to the generator (used in diagnostics and the file header).
+    public var fileName: String
+    /// The output file's base name: the file name without `.endpoints.json` (`StravaAPI`).
+    public var outputName: String
+    /// The top-level API: its `swiftName` is the API type name (`name` key, or the file name).
+    public var api: Group
+    /// The default base URL, validated as an absolute http(s) URL.
+    public var baseURL: String
+    public var dateFormat: DateFormat
+    /// Models in the spec's own order.
+    public var models: [Model]
+
+    public init(fileName: String, outputName: String, api: Group, baseURL: String, dateFormat: DateFormat, models: [Model]) {
+        self.fileName = fileName
+        self.outputName = outputName
+        self.api = api
+        self.baseURL = baseURL
+        self.dateFormat = dateFormat
+        self.models = models
+    }
+}
+
+public enum DateFormat: String, Sendable, Hashable, CaseIterable {
+    case iso8601 = "iso8601"
+    case iso8601Fractional = "iso8601-fractional"
+    case secondsSince1970 = "secondsSince1970"
+    case millisecondsSince1970 = "millisecondsSince1970"
+    case date = "date"
+}
+
+/// The API itself or one group: a Swift enum whose cases are its endpoints, with nested groups.
+public struct Group: Sendable, Hashable {
+    /// The spec key (`activities`); for the API, the API name.
+    public var key: String
+    /// UpperCamelCase Swift type name, not escaped (`Activities`).
+    public var swiftName: String
+    public var description: String?
+    public var endpoints: [Endpoint]
+    public var groups: [Group]
+    public var location: SourceLocation
+
+    public init(key: String, swiftName: String, description: String?, endpoints: [Endpoint], groups: [Group], location: SourceLocation) {
+        self.key = key
+        self.swiftName = swiftName
+        self.description = description
+        self.endpoints = endpoints
+        self.groups = groups
+        self.location = location
+    }
+}
+
+public struct Endpoint: Sendable, Hashable {
+    public enum Deprecation: Sendable, Hashable {
+        case deprecated
+        case message(String)
+    }
+
+    /// The spec key (`list_activities`).
+    public var key: String
+    /// lowerCamelCase case name, not escaped (`listActivities`).
+    public var swiftName: String
+    public var description: String?
+    public var deprecation: Deprecation?
+    /// Upper-case method: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS.
+    public var method: String
+    /// The full path below the base URL, group prefixes included, split at `/` (empty segments dropped).
+    public var path: [PathSegment]
+    /// Parameters in the spec's order.
+    public var parameters: [Parameter]
+    /// The effective static headers after inheritance (case-insensitive merge, `null` removed):
+    /// inherited ones first in their order, then the endpoint's own.
+    public var headers: [Header]
+    /// The effective auth after inheritance.
+    public var auth: Auth
+    public var body: Body?
+    public var response: Response
+    public var errors: [ErrorResponse]
+    public var timeout: Double?
+    /// The `sample` value as compact JSON text in the spec's own key order.
+    public var sample: String?
+    public var location: SourceLocation
+
+    public init(key: String, swiftName: String, description: String?, deprecation: Deprecation?, method: String,
+                path: [PathSegment], parameters: [Parameter], headers: [Header], auth: Auth, body: Body?,
+                response: Response, errors: [ErrorResponse], timeout: Double?, sample: String?, location: SourceLocation) {
+        self.key = key
+        self.swiftName = swiftName
+        self.description = description
+        self.deprecation = deprecation
+        self.method = method
+        self.path = path
+        self.parameters = parameters
+        self.headers = headers
+        self.auth = auth
+        self.body = body
+        self.response = response
+        self.errors = errors
+        self.timeout = timeout
+        self.sample = sample
+        self.location = location
+    }
+}
+
+/// One path segment: literal text and parameter references (`{name}.json` is `[.parameter("name"), .literal(".json")]`).
+public struct PathSegment: Sendable, Hashable {
+    public enum Part: Sendable, Hashable {
+        case literal(String)
+        /// The parameter's spec key.
+        case parameter(String)
+    }
+
+    public var parts: [Part]
+
+    public init(parts: [Part]) { self.parts = parts }
+}
+
+public struct Parameter: Sendable, Hashable {
+    public enum Location: String, Sendable, Hashable {
+        case path, query, header
+    }
+
+    public enum Style: String, Sendable, Hashable {
+        case form, comma
+    }
+
+    /// The spec key (`include_all_efforts`).
+    public var key: String
+    /// The name sent on the wire (`name`, else the key).
+    public var wireName: String
+    /// lowerCamelCase label, not escaped (`includeAllEfforts`).
+    public var swiftName: String
+    public var type: TypeRef
+    public var location: Location
+    public var description: String?
+    /// The `default` value as written in the spec; the Translator turns it into a Swift literal.
+    public var defaultValue: DefaultValue?
+    public var style: Style
+    public var sourceLocation: SourceLocation
+
+    public init(key: String, wireName: String, swiftName: String, type: TypeRef, location: Location, description: String?,
+                defaultValue: DefaultValue?, style: Style, sourceLocation: SourceLocation) {
+        self.key = key
+        self.wireName = wireName
+        self.swiftName = swiftName
+        self.type = type
+        self.location = location
+        self.description = description
+        self.defaultValue = defaultValue
+        self.style = style
+        self.sourceLocation = sourceLocation
+    }
+}
+
+/// A `default` value, already checked against the parameter's or property's type.
+public indirect enum DefaultValue: Sendable, Hashable {
+    case string(String)
+    case integer(String)
+    case number(String)
+    case bool(Bool)
+    case null
+    /// An enum model's case: the raw value as written.
+    case enumCase(String)
+    case array([DefaultValue])
+}
+
+public struct Header: Sendable, Hashable {
+    /// The header name as written at the level that set it.
+    public var name: String
+    public var value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+public enum Auth: Sendable, Hashable {
+    public enum APIKeyLocation: String, Sendable, Hashable {
+        case header, query
+    }
+
+    case none
+    case bearer
+    case basic
+    case apiKey(in: APIKeyLocation, name: String)
+}
+
+/// A parsed type string.
+public indirect enum TypeRef: Sendable, Hashable {
+    public enum Builtin: String, Sendable, Hashable, CaseIterable {
+        case string = "String", int = "Int", int32 = "Int32", int64 = "Int64", double = "Double", float = "Float"
+        case bool = "Bool", date = "Date", uuid = "UUID", url = "URL", data = "Data"
+    }
+
+    case builtin(Builtin)
+    /// `JSON`: any JSON value, the runtime's `JSONValue`.
+    case json
+    case void
+    /// A model: its Swift type name; `defined` is false for a name the user defines in the module.
+    case model(String, defined: Bool)
+    case array(TypeRef)
+    case dictionary(TypeRef)
+    case optional(TypeRef)
+
+    public var isOptional: Bool {
+        if case .optional = self { return true }
+        return false
+    }
+}
+
+public struct Body: Sendable, Hashable {
+    public enum Encoding: String, Sendable, Hashable, CaseIterable {
+        case json, form, multipart, binary, text
+    }
+
+    public var type: TypeRef
+    public var encoding: Encoding
+    /// An explicit Content-Type; nil means the encoding's own.
+    public var contentType: String?
+
+    public init(type: TypeRef, encoding: Encoding, contentType: String?) {
+        self.type = type
+        self.encoding = encoding
+        self.contentType = contentType
+    }
+}
+
+public struct Response: Sendable, Hashable {
+    /// `.void` when the spec has no response or `"Void"`.
+    public var type: TypeRef
+    /// The one success status the endpoint answers with; nil accepts any 2xx.
+    public var status: Int?
+    public var contentType: String?
+
+    public init(type: TypeRef, status: Int?, contentType: String?) {
+        self.type = type
+        self.status = status
+        self.contentType = contentType
+    }
+}
+
+public struct ErrorResponse: Sendable, Hashable {
+    public enum Status: Sendable, Hashable {
+        /// `"404"`
+        case code(Int)
+        /// `"4XX"`: the hundreds digit.
+        case range(Int)
+        /// `"default"`: any other unacceptable status.
+        case `default`
+    }
+
+    public var status: Status
+    public var type: TypeRef
+
+    public init(status: Status, type: TypeRef) {
+        self.status = status
+        self.type = type
+    }
+}
+
+public struct Model: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        case object([Property])
+        case enumeration([EnumCase])
+    }
+
+    /// The spec key.
+    public var key: String
+    /// UpperCamelCase Swift type name, not escaped.
+    public var swiftName: String
+    public var description: String?
+    public var kind: Kind
+    public var location: SourceLocation
+
+    public init(key: String, swiftName: String, description: String?, kind: Kind, location: SourceLocation) {
+        self.key = key
+        self.swiftName = swiftName
+        self.description = description
+        self.kind = kind
+        self.location = location
+    }
+}
+
+public struct Property: Sendable, Hashable {
+    /// The wire name (the spec key).
+    public var key: String
+    /// lowerCamelCase, not escaped.
+    public var swiftName: String
+    public var type: TypeRef
+    public var description: String?
+    public var defaultValue: DefaultValue?
+    public var location: SourceLocation
+
+    public init(key: String, swiftName: String, type: TypeRef, description: String?, defaultValue: DefaultValue?, location: SourceLocation) {
+        self.key = key
+        self.swiftName = swiftName
+        self.type = type
+        self.description = description
+        self.defaultValue = defaultValue
+        self.location = location
+    }
+}
+
+public struct EnumCase: Sendable, Hashable {
+    /// The raw value on the wire.
+    public var value: String
+    /// lowerCamelCase case name, not escaped.
+    public var swiftName: String
+
+    public init(value: String, swiftName: String) {
+        self.value = value
+        self.swiftName = swiftName
+    }
+}

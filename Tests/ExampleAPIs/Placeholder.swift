@@ -1,0 +1,1 @@
+// Generated API sources from specs/ land here.
