@@ -1,0 +1,9 @@
+import Testing
+@testable import EndpointGenCore
+
+@Suite struct TranslatorTests {
+    @Test func architectureExample() {
+        let swift = Generator.render(TranslatorFixtures.architectureExample, options: GeneratorOptions())
+        print(swift)
+    }
+}
