@@ -172,9 +172,4 @@ extension TypeRef {
         case .optional(let wrapped): return "\(wrapped.specText)?"
         }
     }
-
-    var unwrapped: TypeRef {
-        if case .optional(let wrapped) = self { return wrapped }
-        return self
-    }
 }
