@@ -18,8 +18,19 @@ public enum Naming {
 
     /// `include_all_efforts` -> `includeAllEfforts`, `If-None-Match` -> `ifNoneMatch`, `HTTPStatus` -> `httpStatus`.
     public static func lowerCamel(_ key: String) -> String {
+        asciiCamel(key, upper: false) ?? unicodeCamel(key, upper: false)
+    }
+
+    /// `user_profile` -> `UserProfile`, `activities` -> `Activities`, `HTTPStatus` -> `HTTPStatus`.
+    public static func upperCamel(_ key: String) -> String {
+        asciiCamel(key, upper: true) ?? unicodeCamel(key, upper: true)
+    }
+
+    /// The general conversion, for any key (`asciiCamel` is the fast path for ASCII keys).
+    static func unicodeCamel(_ key: String, upper: Bool) -> String {
         let words = splitWords(key)
-        guard !words.isEmpty else { return fallback(key, prefix: "u") }
+        guard !words.isEmpty else { return fallback(key, prefix: upper ? "U" : "u") }
+        if upper { return prefixDigit(words.map(capitalized).joined()) }
         var result = ""
         for (index, word) in words.enumerated() {
             if index == 0 {
@@ -29,13 +40,6 @@ public enum Naming {
             }
         }
         return prefixDigit(result)
-    }
-
-    /// `user_profile` -> `UserProfile`, `activities` -> `Activities`, `HTTPStatus` -> `HTTPStatus`.
-    public static func upperCamel(_ key: String) -> String {
-        let words = splitWords(key)
-        guard !words.isEmpty else { return fallback(key, prefix: "U") }
-        return prefixDigit(words.map(capitalized).joined())
     }
 
     /// Backticks around `name` when it is a Swift keyword, so it can be used as an enum case, a
@@ -108,6 +112,60 @@ public enum Naming {
     ]
 
     // MARK: Internals
+
+    /// `lowerCamel`/`upperCamel` for an all-ASCII key, working on bytes: the same rules as
+    /// `splitWords` + `lowercasedLeadingWord`/`capitalized`, without Unicode property look-ups
+    /// (which made name conversion a quarter of generation time). Nil for any other key, or one
+    /// with no letter or digit (the general path handles those).
+    static func asciiCamel(_ key: String, upper: Bool) -> String? {
+        let bytes = Array(key.utf8)
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        func isLower(_ b: UInt8) -> Bool { b >= 0x61 && b <= 0x7A }
+        func isUpper(_ b: UInt8) -> Bool { b >= 0x41 && b <= 0x5A }
+        func isDigitByte(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+        let hasLowercase = bytes.contains(where: isLower)
+        // Word ranges, as splitWords finds them.
+        var words: [Range<Int>] = []
+        var start = -1
+        for index in bytes.indices {
+            let byte = bytes[index]
+            guard isLower(byte) || isUpper(byte) || isDigitByte(byte) else {
+                if start >= 0 { words.append(start..<index); start = -1 }
+                continue
+            }
+            if start >= 0, hasLowercase, isUpper(byte) {
+                let previous = bytes[index - 1]
+                let next: UInt8? = index + 1 < bytes.count ? bytes[index + 1] : nil
+                if isLower(previous) || isDigitByte(previous) || (isUpper(previous) && next.map(isLower) == true) {
+                    words.append(start..<index); start = index
+                }
+            }
+            if start < 0 { start = index }
+        }
+        if start >= 0 { words.append(start..<bytes.count) }
+        guard !words.isEmpty else { return nil }
+        func lowered(_ b: UInt8) -> UInt8 { isUpper(b) ? b + 0x20 : b }
+        func uppered(_ b: UInt8) -> UInt8 { isLower(b) ? b - 0x20 : b }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 1)
+        for (number, word) in words.enumerated() {
+            // A key without lower-case letters is taken as all lower case.
+            let first = hasLowercase ? bytes[word.lowerBound] : lowered(bytes[word.lowerBound])
+            if number == 0 && !upper {
+                let letters = bytes[word].filter { isLower($0) || isUpper($0) }
+                if letters.count > 1, letters.allSatisfy(isUpper) {
+                    result.append(contentsOf: bytes[word].map(lowered))  // an acronym: HTTP -> http
+                    continue
+                }
+                result.append(lowered(first))
+            } else {
+                result.append(uppered(first))
+            }
+            for b in bytes[word].dropFirst() { result.append(hasLowercase ? b : lowered(b)) }
+        }
+        if let first = result.first, isDigitByte(first) { result.insert(0x5F, at: 0) }
+        return String(decoding: result, as: UTF8.self)
+    }
 
     private static func splitWords(_ key: String) -> [[Unicode.Scalar]] {
         var words: [[Unicode.Scalar]] = []
