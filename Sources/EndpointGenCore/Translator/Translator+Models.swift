@@ -116,7 +116,7 @@ extension Translator {
             documentation: documentation(model.description),
             kind: .enumeration(EnumDecl(
                 access: access, name: typeName,
-                inheritance: ["RawRepresentable", "Codable", "Hashable", "Sendable", RuntimeNames.parameterValue],
+                inheritance: ["RawRepresentable", "Codable", "Hashable", "Sendable", runtime(RuntimeNames.parameterValue)],
                 members: members)))
     }
 }
