@@ -16,8 +16,8 @@ extension Translator {
         if signature.isEmpty {
             caseValue = .member(.raw(qualifiedName), name)
         } else {
-            caseValue = .call(.member(.raw(qualifiedName), name), signature.map {
-                Argument($0.label, .raw($0.label ?? "_"))
+            caseValue = .call(.member(.raw(qualifiedName), name), zip(signature, bindings(of: endpoint)).map {
+                Argument($0.label, .raw($1))
             })
         }
         let body: [Statement] = [.expression(.call(.raw(runtime(RuntimeNames.endpoint)), [

@@ -126,7 +126,7 @@ struct Translator {
     /// The labelled values of an endpoint's case and typed factory: parameters in spec order, then `body`.
     func signature(of endpoint: Endpoint) -> [FunctionParameter] {
         var values = endpoint.parameters.map { parameter in
-            FunctionParameter(label: Naming.escaped(parameter.swiftName), type: swiftType(parameter.type),
+            FunctionParameter(label: label(parameter.swiftName), type: swiftType(parameter.type),
                       defaultValue: defaultExpression(parameter.defaultValue, type: parameter.type))
         }
         if let body = endpoint.body {
@@ -134,6 +134,12 @@ struct Translator {
                                     defaultValue: body.type.isOptional ? .raw("nil") : nil))
         }
         return values
+    }
+
+    /// A name used as an argument label: keywords need no backticks there, except the few that
+    /// would start a parameter's own syntax.
+    func label(_ name: String) -> String {
+        ["inout", "var", "let", "_"].contains(name) ? Naming.escaped(name) : name
     }
 
     /// The names bound by `case let .name(a, b)`, in the order of `signature(of:)`.
