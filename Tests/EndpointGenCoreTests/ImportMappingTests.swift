@@ -276,8 +276,8 @@ import Testing
               "responses": {"200": {"description": "ok"}}}}}
             """)
         let imported = T.run(json)
-        #expect(imported.endpoint("send", in: "t")?["body"] as? String == "SendRequest")
-        #expect((imported.models["SendRequest"] as? [String: Any]).flatMap { $0["properties"] as? [String: Any] }?["a"] as? String == "String")
+        #expect(imported.endpoint("send", in: "t")?["body"] as? String == "TSendRequest")  // named after its group and endpoint
+        #expect((imported.models["TSendRequest"] as? [String: Any]).flatMap { $0["properties"] as? [String: Any] }?["a"] as? String == "String")
         #expect(imported.count("content-type-alternative") == 1)
         #expect(imported.warnings.contains { $0.contains("#/paths/~1t/post/requestBody/content: only 'application/json' is kept; 'application/xml' dropped") })
         #expect(imported.validationErrors.isEmpty)

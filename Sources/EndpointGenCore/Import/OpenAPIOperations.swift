@@ -53,7 +53,11 @@ extension OpenAPIImportContext {
                 let name = endpointName(operation: value, method: key, path: path, groupKey: groupKey,
                                         commonPrefix: operationIDPrefix, used: group.usedNames)
                 group.usedNames.insert(ImportNaming.lowerCamel(name))
-                let endpoint = importOperation(value, method: key, path: path, name: name, pathParameters: itemParameters)
+                // Models made for this operation are named after it, and after its group when the
+                // name alone does not say it (`list` in `volumes` -> `VolumesList...`).
+                let typeBase = name.lowercased().contains(groupKey.lowercased())
+                    ? ImportNaming.upperCamel(name) : ImportNaming.upperCamel(groupKey) + ImportNaming.upperCamel(name)
+                let endpoint = importOperation(value, method: key, path: path, name: name, typeBase: typeBase, pathParameters: itemParameters)
                 group.endpoints.append(ImportedEndpoint(key: name, value: endpoint))
                 operationCount += 1
 
@@ -122,9 +126,9 @@ extension OpenAPIImportContext {
 
     // MARK: One operation
 
-    func importOperation(_ operation: OANode, method: String, path: String, name: String, pathParameters: [OANode]) -> ImportJSON {
+    func importOperation(_ operation: OANode, method: String, path: String, name: String, typeBase: String,
+                         pathParameters: [OANode]) -> ImportJSON {
         var endpoint: [(String, ImportJSON)] = []
-        let typeBase = ImportNaming.upperCamel(name)
         if let description = joinedDescription(summary: operation["summary"]?.string, description: operation["description"]?.string) {
             endpoint.append(("description", .string(description)))
         }
