@@ -44,6 +44,15 @@ let package = Package(
         .target(name: "ExampleAPIs", dependencies: ["EndpointRuntime"], path: "Tests/ExampleAPIs",
                 swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]),
         .testTarget(name: "ExampleAPITests", dependencies: ["ExampleAPIs", "EndpointRuntime"]),
+
+        // Swift generated from the OpenAPI imports in specs/imported/, compiled and exercised. One target
+        // per API: their model names overlap (PetStore's and GoogleBooks' `Category`).
+        .target(name: "ImportedPetStore", dependencies: ["EndpointRuntime"], path: "Tests/ImportedAPIs/PetStore"),
+        .target(name: "ImportedGoogleBooks", dependencies: ["EndpointRuntime"], path: "Tests/ImportedAPIs/GoogleBooks"),
+        .target(name: "ImportedTomTom", dependencies: ["EndpointRuntime"], path: "Tests/ImportedAPIs/TomTom"),
+        .testTarget(
+            name: "ImportedAPITests",
+            dependencies: ["ImportedPetStore", "ImportedGoogleBooks", "ImportedTomTom", "EndpointRuntime"]),
     ],
     swiftLanguageModes: [.v6]
 )
