@@ -49,7 +49,7 @@ enum Renderer {
         case let .typeAlias(alias):
             printer.line("\(prefix(alias.access))typealias \(alias.name) = \(alias.existingType)")
         case let .enumeration(decl):
-            renderType(keyword: "enum", access: decl.access, name: decl.name, inheritance: decl.inheritance,
+            renderType(keyword: decl.isIndirect ? "indirect enum" : "enum", access: decl.access, name: decl.name, inheritance: decl.inheritance,
                        members: decl.members, into: &printer)
         case let .structure(decl):
             renderType(keyword: "struct", access: decl.access, name: decl.name, inheritance: decl.inheritance,

@@ -9,7 +9,7 @@ private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion1
 ///
 /// The Google Books API allows clients to access the Google Books repository.
 public enum GoogleBooks: Sendable {
-    public enum Cloudloading: Sendable {
+    public indirect enum Cloudloading: Sendable {
         /// Add a user-upload volume and triggers processing.
         ///
         /// - Parameters:
@@ -62,7 +62,7 @@ public enum GoogleBooks: Sendable {
         case updateBook(xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil, body: BooksCloudloadingResource)
     }
 
-    public enum DictionaryEndpoints: Sendable {
+    public indirect enum DictionaryEndpoints: Sendable {
         /// Returns a list of offline dictionary metadata available
         ///
         /// - Parameters:
@@ -81,7 +81,7 @@ public enum GoogleBooks: Sendable {
         case listOfflineMetadata(cpksver: String, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
     }
 
-    public enum Familysharing: Sendable {
+    public indirect enum Familysharing: Sendable {
         /// Gets information regarding the family that the user is part of.
         ///
         /// - Parameters:
@@ -136,7 +136,7 @@ public enum GoogleBooks: Sendable {
         case unshare(docId: String? = nil, source: String? = nil, volumeId: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
     }
 
-    public enum Myconfig: Sendable {
+    public indirect enum Myconfig: Sendable {
         /// Gets the current settings for the user.
         ///
         /// - Parameters:
@@ -233,7 +233,7 @@ public enum GoogleBooks: Sendable {
         case updateUserSettings(xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil, body: Usersettings)
     }
 
-    public enum Mylibrary: Sendable {
+    public indirect enum Mylibrary: Sendable {
         /// Retrieves a list of annotations, possibly filtered.
         ///
         /// - Parameters:
@@ -502,7 +502,7 @@ public enum GoogleBooks: Sendable {
         case readingpositionsSetPosition(volumeId: String, position: String, timestamp: String, action: MylibraryReadingpositionsSetPositionAction? = nil, contentVersion: String? = nil, deviceCookie: String? = nil, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
     }
 
-    public enum NotificationEndpoints: Sendable {
+    public indirect enum NotificationEndpoints: Sendable {
         /// Returns notification details for a given notification id.
         ///
         /// - Parameters:
@@ -523,7 +523,7 @@ public enum GoogleBooks: Sendable {
         case get(notificationId: String, locale: String? = nil, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
     }
 
-    public enum Onboarding: Sendable {
+    public indirect enum Onboarding: Sendable {
         /// List categories for onboarding experience.
         ///
         /// - Parameters:
@@ -562,7 +562,7 @@ public enum GoogleBooks: Sendable {
         case listCategoryVolumes(categoryId: [String]? = nil, locale: String? = nil, maxAllowedMaturityRating: OnboardingListCategoryVolumesMaxAllowedMaturityRating? = nil, pageSize: Int? = nil, pageToken: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
     }
 
-    public enum Personalizedstream: Sendable {
+    public indirect enum Personalizedstream: Sendable {
         /// Returns a stream of personalized book clusters
         ///
         /// - Parameters:
@@ -583,7 +583,7 @@ public enum GoogleBooks: Sendable {
         case get(locale: String? = nil, maxAllowedMaturityRating: PersonalizedstreamGetMaxAllowedMaturityRating? = nil, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
     }
 
-    public enum Promooffer: Sendable {
+    public indirect enum Promooffer: Sendable {
         /// Accepts the promo offer.
         ///
         /// - Parameters:
@@ -651,7 +651,7 @@ public enum GoogleBooks: Sendable {
         case get(androidId: String? = nil, device: String? = nil, manufacturer: String? = nil, model: String? = nil, product: String? = nil, serial: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
     }
 
-    public enum SeriesEndpoints: Sendable {
+    public indirect enum SeriesEndpoints: Sendable {
         /// Returns Series metadata for the given series ids.
         ///
         /// - Parameters:
@@ -688,7 +688,7 @@ public enum GoogleBooks: Sendable {
         case membershipGet(seriesId: String, pageSize: Int? = nil, pageToken: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
     }
 
-    public enum BookshelvesEndpoints: Sendable {
+    public indirect enum BookshelvesEndpoints: Sendable {
         /// Retrieves a list of public bookshelves for the specified user.
         ///
         /// - Parameters:
@@ -747,7 +747,7 @@ public enum GoogleBooks: Sendable {
         case volumesList(userId: String, shelf: String, maxResults: Int? = nil, showPreorders: Bool? = nil, source: String? = nil, startIndex: Int? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
     }
 
-    public enum VolumesEndpoints: Sendable {
+    public indirect enum VolumesEndpoints: Sendable {
         /// Performs a book search.
         ///
         /// - Parameters:
@@ -900,7 +900,7 @@ public enum GoogleBooks: Sendable {
         case associatedList(volumeId: String, association: VolumesAssociatedListAssociation? = nil, locale: String? = nil, maxAllowedMaturityRating: VolumesAssociatedListMaxAllowedMaturityRating? = nil, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
     }
 
-    public enum Layers: Sendable {
+    public indirect enum Layers: Sendable {
         /// Gets the volume annotations for a volume and layer.
         ///
         /// - Parameters:
@@ -4566,7 +4566,7 @@ public struct VolumeUserInfo: Codable, Hashable, Sendable {
 
     public var userUploadedVolumeInfo: VolumeUserInfoUserUploadedVolumeInfo?
 
-    public init(acquiredTime: String? = nil, acquisitionType: Int32? = nil, `copy`: VolumeUserInfoCopy? = nil, entitlementType: Int32? = nil, familySharing: VolumeUserInfoFamilySharing? = nil, isFamilySharedFromUser: Bool? = nil, isFamilySharedToUser: Bool? = nil, isFamilySharingAllowed: Bool? = nil, isFamilySharingDisabledByFop: Bool? = nil, isInMyBooks: Bool? = nil, isPreordered: Bool? = nil, isPurchased: Bool? = nil, isUploaded: Bool? = nil, readingPosition: ReadingPosition? = nil, rentalPeriod: VolumeUserInfoRentalPeriod? = nil, rentalState: String? = nil, review: Review? = nil, updated: String? = nil, userUploadedVolumeInfo: VolumeUserInfoUserUploadedVolumeInfo? = nil) {
+    public init(acquiredTime: String? = nil, acquisitionType: Int32? = nil, copy: VolumeUserInfoCopy? = nil, entitlementType: Int32? = nil, familySharing: VolumeUserInfoFamilySharing? = nil, isFamilySharedFromUser: Bool? = nil, isFamilySharedToUser: Bool? = nil, isFamilySharingAllowed: Bool? = nil, isFamilySharingDisabledByFop: Bool? = nil, isInMyBooks: Bool? = nil, isPreordered: Bool? = nil, isPurchased: Bool? = nil, isUploaded: Bool? = nil, readingPosition: ReadingPosition? = nil, rentalPeriod: VolumeUserInfoRentalPeriod? = nil, rentalState: String? = nil, review: Review? = nil, updated: String? = nil, userUploadedVolumeInfo: VolumeUserInfoUserUploadedVolumeInfo? = nil) {
         self.acquiredTime = acquiredTime
         self.acquisitionType = acquisitionType
         self.`copy` = `copy`
@@ -4912,7 +4912,7 @@ public enum Xgafv: RawRepresentable, Codable, Hashable, Sendable, ParameterValue
     /// `2`
     case _2
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -4959,7 +4959,7 @@ public enum Alt: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
     case media
     case proto
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -5015,7 +5015,7 @@ public enum MyconfigRequestAccessLicenseTypes: RawRepresentable, Codable, Hashab
     /// `DOWNLOAD`
     case download
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -5071,7 +5071,7 @@ public enum MyconfigSyncVolumeLicensesFeaturesItem: RawRepresentable, Codable, H
     /// `RENTALS`
     case rentals
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -5123,7 +5123,7 @@ public enum MylibraryBookshelvesAddVolumeReason: RawRepresentable, Codable, Hash
     /// `ONBOARDING`
     case onboarding
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -5179,7 +5179,7 @@ public enum MylibraryBookshelvesRemoveVolumeReason: RawRepresentable, Codable, H
     /// `ONBOARDING`
     case onboarding
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -5229,7 +5229,7 @@ public enum MylibraryBookshelvesVolumesListProjection: RawRepresentable, Codable
     /// `LITE`
     case lite
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -5287,7 +5287,7 @@ public enum MylibraryReadingpositionsSetPositionAction: RawRepresentable, Codabl
     case scroll
     case search
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -5357,7 +5357,7 @@ public enum OnboardingListCategoryVolumesMaxAllowedMaturityRating: RawRepresenta
     /// `not-mature`
     case notMature
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -5411,7 +5411,7 @@ public enum PersonalizedstreamGetMaxAllowedMaturityRating: RawRepresentable, Cod
     /// `not-mature`
     case notMature
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -5463,7 +5463,7 @@ public enum VolumesListDownload: RawRepresentable, Codable, Hashable, Sendable, 
     /// `EPUB`
     case epub
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -5516,7 +5516,7 @@ public enum VolumesListFilter: RawRepresentable, Codable, Hashable, Sendable, Pa
     case paidEbooks
     case partial
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -5582,7 +5582,7 @@ public enum VolumesListLibraryRestrict: RawRepresentable, Codable, Hashable, Sen
     /// `no-restrict`
     case noRestrict
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -5636,7 +5636,7 @@ public enum VolumesListMaxAllowedMaturityRating: RawRepresentable, Codable, Hash
     /// `not-mature`
     case notMature
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -5688,7 +5688,7 @@ public enum VolumesListOrderBy: RawRepresentable, Codable, Hashable, Sendable, P
     case newest
     case relevance
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -5744,7 +5744,7 @@ public enum VolumesListPrintType: RawRepresentable, Codable, Hashable, Sendable,
     /// `MAGAZINES`
     case magazines
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -5802,7 +5802,7 @@ public enum VolumesListProjection: RawRepresentable, Codable, Hashable, Sendable
     /// `LITE`
     case lite
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -5868,7 +5868,7 @@ public enum VolumesMybooksListAcquireMethodItem: RawRepresentable, Codable, Hash
     /// `UPLOADED`
     case uploaded
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -5948,7 +5948,7 @@ public enum VolumesMybooksListProcessingStateItem: RawRepresentable, Codable, Ha
     /// `RUNNING`
     case running
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -6006,7 +6006,7 @@ public enum VolumesRecommendedListMaxAllowedMaturityRating: RawRepresentable, Co
     /// `not-mature`
     case notMature
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -6060,7 +6060,7 @@ public enum VolumesRecommendedRateRating: RawRepresentable, Codable, Hashable, S
     /// `NOT_INTERESTED`
     case notInterested
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -6116,7 +6116,7 @@ public enum VolumesUseruploadedListProcessingStateItem: RawRepresentable, Codabl
     /// `RUNNING`
     case running
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -6174,7 +6174,7 @@ public enum VolumesGetProjection: RawRepresentable, Codable, Hashable, Sendable,
     /// `LITE`
     case lite
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -6230,7 +6230,7 @@ public enum VolumesAssociatedListAssociation: RawRepresentable, Codable, Hashabl
     /// `related-for-play`
     case relatedForPlay
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -6288,7 +6288,7 @@ public enum VolumesAssociatedListMaxAllowedMaturityRating: RawRepresentable, Cod
     /// `not-mature`
     case notMature
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {

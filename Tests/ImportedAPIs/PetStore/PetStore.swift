@@ -17,7 +17,7 @@ private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion1
 /// - [The source API definition for the Pet Store](https://github.com/swagger-api/swagger-petstore/blob/master/src/main/resources/openapi.yaml)
 public enum PetStore: Sendable {
     /// Everything about your Pets
-    public enum PetEndpoints: Sendable {
+    public indirect enum PetEndpoints: Sendable {
         /// Update an existing pet.
         ///
         /// Update an existing pet by Id.
@@ -72,7 +72,7 @@ public enum PetStore: Sendable {
     }
 
     /// Access to Petstore orders
-    public enum Store: Sendable {
+    public indirect enum Store: Sendable {
         /// Returns pet inventories by status.
         ///
         /// Returns a map of status codes to quantities.
@@ -98,7 +98,7 @@ public enum PetStore: Sendable {
     }
 
     /// Operations about user
-    public enum UserEndpoints: Sendable {
+    public indirect enum UserEndpoints: Sendable {
         /// Create user.
         ///
         /// This can only be done by the logged in user.
@@ -530,7 +530,7 @@ public enum OrderStatus: RawRepresentable, Codable, Hashable, Sendable, Paramete
     case approved
     case delivered
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -582,7 +582,7 @@ public enum PetStatus: RawRepresentable, Codable, Hashable, Sendable, ParameterV
     case pending
     case sold
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -633,7 +633,7 @@ public enum FindPetsByStatusStatus: RawRepresentable, Codable, Hashable, Sendabl
     case pending
     case sold
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
