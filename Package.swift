@@ -40,8 +40,19 @@ let package = Package(
         .testTarget(name: "EndpointGenCLITests", dependencies: ["EndpointGen"]),
 
         // The checked-in Swift generated from specs/ (reference output), compiled and exercised.
-        .target(name: "ExampleAPIs", dependencies: ["EndpointRuntime"], path: "Tests/ExampleAPIs"),
+        // Built with -warnings-as-errors: generated code must compile without a single warning.
+        .target(name: "ExampleAPIs", dependencies: ["EndpointRuntime"], path: "Tests/ExampleAPIs",
+                swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]),
         .testTarget(name: "ExampleAPITests", dependencies: ["ExampleAPIs", "EndpointRuntime"]),
+
+        // Swift generated from the OpenAPI imports in specs/imported/, compiled and exercised. One target
+        // per API: their model names overlap (PetStore's and GoogleBooks' `Category`).
+        .target(name: "ImportedPetStore", dependencies: ["EndpointRuntime"], path: "Tests/ImportedAPIs/PetStore"),
+        .target(name: "ImportedGoogleBooks", dependencies: ["EndpointRuntime"], path: "Tests/ImportedAPIs/GoogleBooks"),
+        .target(name: "ImportedTomTom", dependencies: ["EndpointRuntime"], path: "Tests/ImportedAPIs/TomTom"),
+        .testTarget(
+            name: "ImportedAPITests",
+            dependencies: ["ImportedPetStore", "ImportedGoogleBooks", "ImportedTomTom", "EndpointRuntime"]),
     ],
     swiftLanguageModes: [.v6]
 )
