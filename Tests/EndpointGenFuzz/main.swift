@@ -76,7 +76,7 @@ case "run":
         write(fuzzCase.data, to: "\(out)/current.json")
         write(Data("\(iteration)\n\(fuzzCase.fileName)\n\(fuzzCase.recipe.joined(separator: "\n"))\n".utf8),
               to: "\(out)/current.iteration")
-        let outcome = oracle.check(fuzzCase.data, fileName: fuzzCase.fileName)
+        let outcome = oracle.check(fuzzCase.data, fileName: fuzzCase.fileName, iteration: iteration)
         let report = "iteration \(iteration) seed \(seed) file \(fuzzCase.fileName)\n"
             + fuzzCase.recipe.map { "  \($0)\n" }.joined() + outcome.violations.map { "- \($0)\n" }.joined()
         if outcome.hung {

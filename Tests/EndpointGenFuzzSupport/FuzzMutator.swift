@@ -65,16 +65,20 @@ public struct FuzzMutator: Sendable {
         var recipe = ["seed \(base.name)"]
         var data = base.data
 
+        // A third of the cases are gentle: only changes that keep a spec valid or nearly so (names
+        // renamed to torture names, keys shuffled, enum values replaced, other formatting), so enough
+        // inputs reach the translator and renderer and their Swift can be compiled.
+        let gentle = rng.chance(1, in: 3)
         if var tree = base.tree {
             let treeMutations = rng.chance(1, in: 10) ? 0 : 1 + rng.below(3)
             for _ in 0..<treeMutations {
-                recipe.append(mutateTree(&tree, rng: &rng))
+                recipe.append(gentle ? mutateGently(&tree, rng: &rng) : mutateTree(&tree, rng: &rng))
             }
             let style = randomStyle(&rng)
             recipe.append("print \(describe(style))")
             data = tree.serialized(style)
         }
-        if base.tree == nil || rng.chance(1, in: 3) {
+        if base.tree == nil || (!gentle && rng.chance(1, in: 3)) {
             for _ in 0..<(1 + rng.below(2)) {
                 recipe.append(mutateBytes(&data, rng: &rng))
             }
@@ -87,6 +91,61 @@ public struct FuzzMutator: Sendable {
         "Fuzz.endpoints.json", "fuzz-api.endpoints.json", "1st.endpoints.json", "default.endpoints.json",
         "Ünïcödé.endpoints.json", "a b.endpoints.json", "x.json", ".endpoints.json", "Fuzz.Endpoints.JSON",
     ]
+
+    // MARK: Gentle mutations
+
+    /// Keys of the spec's name maps: objects whose own key says their keys are names.
+    static let nameMapKeys: Set<String> = ["endpoints", "groups", "models", "properties", "parameters", "headers"]
+
+    /// Paths of every name map in the tree (objects held under one of `nameMapKeys`), and of every
+    /// `enum` array.
+    private func namePaths(_ tree: FuzzJSON) -> (maps: [[Int]], enums: [[Int]]) {
+        var maps: [[Int]] = []
+        var enums: [[Int]] = []
+        func walk(_ node: FuzzJSON, _ path: [Int]) {
+            switch node {
+            case .object(let members):
+                for (index, member) in members.enumerated() {
+                    if Self.nameMapKeys.contains(member.key), case .object = member.value { maps.append(path + [index]) }
+                    if member.key == "enum", case .array = member.value { enums.append(path + [index]) }
+                    walk(member.value, path + [index])
+                }
+            case .array(let elements):
+                for (index, element) in elements.enumerated() { walk(element, path + [index]) }
+            default: break
+            }
+        }
+        walk(tree, [])
+        return (maps, enums)
+    }
+
+    private func mutateGently(_ tree: inout FuzzJSON, rng: inout FuzzRandom) -> String {
+        let (maps, enums) = namePaths(tree)
+        let choice = rng.below(5)
+        switch choice {
+        case _ where choice < 3 && !maps.isEmpty:
+            let mapPath = rng.pick(maps)
+            guard case .object(var members) = tree[path: mapPath], !members.isEmpty else { return "rename name (empty map)" }
+            let index = rng.below(members.count)
+            let old = members[index].key
+            members[index].key = rng.chance(3, in: 4) ? rng.pick(Self.nameTorture) : renamed(old, rng: &rng)
+            tree[path: mapPath] = .object(members)
+            return "rename name \(quoted(old)) -> \(quoted(members[index].key)) at \(mapPath)"
+        case _ where choice == 3 && !enums.isEmpty:
+            let enumPath = rng.pick(enums)
+            guard case .array(var values) = tree[path: enumPath], !values.isEmpty else { return "enum value (empty)" }
+            let index = rng.below(values.count)
+            values[index] = .string(rng.pick(Self.nameTorture))
+            tree[path: enumPath] = .array(values)
+            return "enum value \(index) at \(enumPath) = \(short(values[index]))"
+        default:
+            let paths = tree.allPaths().filter { if case .object = tree[path: $0] { return true } else { return false } }
+            let path = rng.pick(paths)
+            guard case .object(let members) = tree[path: path] else { return "shuffle (no object)" }
+            tree[path: path] = .object(members.shuffled(using: &rng))
+            return "shuffle keys at \(path)"
+        }
+    }
 
     // MARK: Tree mutations
 
