@@ -10,7 +10,7 @@ import Testing
 @Suite("Fuzz")
 struct FuzzTests {
     static let environment = ProcessInfo.processInfo.environment
-    static let iterations = environment["ENDPOINT_GEN_FUZZ_ITERATIONS"].flatMap { Int($0) } ?? 1_000
+    static let iterations = environment["ENDPOINT_GEN_FUZZ_ITERATIONS"].flatMap { Int($0) } ?? 600
     static let seed = environment["ENDPOINT_GEN_FUZZ_SEED"].flatMap { UInt64($0) } ?? 20_261_122
 
     /// Where the input being run is written first, so a crash (which ends the test process) leaves it behind.

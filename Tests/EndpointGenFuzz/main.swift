@@ -11,6 +11,8 @@
 //       Writes the input of one iteration and prints its recipe.
 //   EndpointGenFuzz check FILE [--file-name NAME] [--time-limit-ms T]
 //       Runs the oracle once: exit 0 if every invariant holds, 1 if one breaks, 3 on a hang.
+//   EndpointGenFuzz swift FILE [--file-name NAME]
+//       Prints the Swift generated for an input (or its diagnostics, on stderr), to look at a case.
 //   EndpointGenFuzz minimize FILE --out FILE2 [--file-name NAME] [--time-limit-ms T]
 //       Shrinks an input while it keeps failing the same way (checked in a child process, so crashes
 //       and hangs shrink too) and writes the smallest found.
@@ -121,6 +123,14 @@ case "check":
     outcome.violations.forEach { print($0) }
     if outcome.hung { exit(3) }
     exit(outcome.violations.isEmpty ? 0 : 1)
+
+case "swift":
+    guard let path = arguments.positional.first, let data = fileManager.contents(atPath: path) else { fail("swift needs a readable FILE") }
+    let fileName = arguments.options["file-name"] ?? URL(fileURLWithPath: path).lastPathComponent
+    let result = Generator.generate(specData: data, fileName: fileName, options: GeneratorOptions())
+    result.diagnostics.sorted.forEach { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
+    if let swift = result.swift { print(swift, terminator: "") }
+    exit(result.swift == nil ? 1 : 0)
 
 case "minimize":
     guard let path = arguments.positional.first, let data = fileManager.contents(atPath: path) else { fail("minimize needs a readable FILE") }

@@ -20,7 +20,8 @@ public enum FuzzCorpus {
             for file in jsonFiles(under: directory) {
                 guard let data = try? Data(contentsOf: file), data.count < 1_000_000 else { continue }
                 let relative = file.path.replacingOccurrences(of: root.path + "/", with: "")
-                seeds.append(FuzzSeed(name: relative, data: data))
+                let isValid = relative.hasPrefix("specs/") || relative.contains("/ValidSpecs/")
+                seeds.append(FuzzSeed(name: relative, data: data, isValidSpec: isValid))
             }
         }
         return seeds

@@ -6,11 +6,15 @@ public struct FuzzSeed: Sendable {
     public var data: Data
     /// The parsed tree; nil when the seed is not JSON (it then only gets byte mutations).
     public var tree: FuzzJSON?
+    /// A valid spec: picked four times out of five, so most mutants are near-valid. The others (the
+    /// bad-spec corpus) start already broken.
+    public var isValidSpec: Bool
 
-    public init(name: String, data: Data) {
+    public init(name: String, data: Data, isValidSpec: Bool = true) {
         self.name = name
         self.data = data
         self.tree = FuzzJSON.parse(data)
+        self.isValidSpec = isValidSpec
     }
 }
 
@@ -30,6 +34,7 @@ public struct FuzzCase: Sendable {
 /// iteration:)`, so `(seed, iteration)` recreates a case exactly.
 public struct FuzzMutator: Sendable {
     public let seeds: [FuzzSeed]
+    private let validSeeds: [FuzzSeed]
     private let keyPool: [String]
     private let modelNames: [String]
     private let subtrees: [FuzzJSON]
@@ -37,6 +42,7 @@ public struct FuzzMutator: Sendable {
     public init(seeds: [FuzzSeed]) {
         precondition(!seeds.isEmpty, "the fuzzer needs at least one seed spec")
         self.seeds = seeds
+        validSeeds = seeds.filter(\.isValidSpec)
         var keys: [String] = []
         var models: [String] = []
         var trees: [FuzzJSON] = []
@@ -61,7 +67,7 @@ public struct FuzzMutator: Sendable {
 
     public func makeCase(seed: UInt64, iteration: Int) -> FuzzCase {
         var rng = FuzzRandom(seed: seed, iteration: iteration)
-        let base = rng.pick(seeds)
+        let base = rng.chance(4, in: 5) && !validSeeds.isEmpty ? rng.pick(validSeeds) : rng.pick(seeds)
         var recipe = ["seed \(base.name)"]
         var data = base.data
 
