@@ -18,16 +18,8 @@ extension Translator {
                 kind: .variable(VariableDecl(access: access, isMutable: true, name: Naming.escaped(property.swiftName),
                                              type: swiftType(property.type))))
         }
-        // A property named `self` would make the initializer's parameter hide `self` itself
-        // (`self.x = x` then assigns to a member of the parameter): give it another inner name.
-        // Converted names never end in `_`, so `self_` cannot clash with another property.
-        func innerName(_ property: Property) -> String {
-            property.swiftName == "self" ? "self_" : Naming.escaped(property.swiftName)
-        }
         let parameters = properties.map { property in
-            FunctionParameter(label: Naming.escaped(property.swiftName),
-                              name: property.swiftName == "self" ? innerName(property) : nil,
-                              type: swiftType(property.type),
+            FunctionParameter(label: Naming.escaped(property.swiftName), type: swiftType(property.type),
                       defaultValue: defaultExpression(property.defaultValue, type: property.type)
                           ?? (property.type.isOptional ? .raw("nil") : nil))
         }
@@ -35,7 +27,7 @@ extension Translator {
             access: access, kind: .initializer(failable: false), parameters: parameters,
             body: properties.map { property in
                 let name = Naming.escaped(property.swiftName)
-                return .assignment(target: .raw("self.\(name)"), value: .raw(innerName(property)))
+                return .assignment(target: .raw("self.\(name)"), value: .raw(name))
             }))))
         if properties.contains(where: { $0.key != $0.swiftName }) {
             let keys = properties.map { property in
