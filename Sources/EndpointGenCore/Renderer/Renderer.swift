@@ -262,7 +262,7 @@ enum Renderer {
                 printer.write("(")
                 for (index, argument) in arguments.enumerated() {
                     if index > 0 { printer.write(", ") }
-                    if let label = argument.label { printer.write("\(Renderer.callLabel(label)): ") }
+                    if let label = argument.label { printer.write("\(label): ") }
                     renderExpression(argument.value, into: &printer)
                 }
                 printer.write(")")
@@ -288,14 +288,6 @@ enum Renderer {
             renderExpression(value, into: &printer)
             printer.write(" as \(type))")
         }
-    }
-
-    /// An argument label at a call site. Keywords need no backticks there (Swift warns "keyword
-    /// 'default' does not need to be escaped in argument list"), except `inout`.
-    static func callLabel(_ label: String) -> String {
-        guard label.count > 2, label.hasPrefix("`"), label.hasSuffix("`") else { return label }
-        let bare = String(label.dropFirst().dropLast())
-        return bare == "inout" ? label : bare
     }
 
     /// A Swift string literal for any text: quotes, backslashes and control characters escaped.
