@@ -51,6 +51,15 @@ let package = Package(
         // The checked-in Swift generated from specs/ (reference output), compiled and exercised.
         .target(name: "ExampleAPIs", dependencies: ["EndpointRuntime"], path: "Tests/ExampleAPIs"),
         .testTarget(name: "ExampleAPITests", dependencies: ["ExampleAPIs", "EndpointRuntime"]),
+
+        // Swift generated from the OpenAPI imports in specs/imported/, compiled and exercised. One target
+        // per API: their model names overlap (PetStore's and GoogleBooks' `Category`).
+        .target(name: "ImportedPetStore", dependencies: ["EndpointRuntime"], path: "Tests/ImportedAPIs/PetStore"),
+        .target(name: "ImportedGoogleBooks", dependencies: ["EndpointRuntime"], path: "Tests/ImportedAPIs/GoogleBooks"),
+        .target(name: "ImportedTomTom", dependencies: ["EndpointRuntime"], path: "Tests/ImportedAPIs/TomTom"),
+        .testTarget(
+            name: "ImportedAPITests",
+            dependencies: ["ImportedPetStore", "ImportedGoogleBooks", "ImportedTomTom", "EndpointRuntime"]),
     ],
     swiftLanguageModes: [.v6]
 )

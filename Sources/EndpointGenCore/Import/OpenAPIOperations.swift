@@ -53,7 +53,11 @@ extension OpenAPIImportContext {
                 let name = endpointName(operation: value, method: key, path: path, groupKey: groupKey,
                                         commonPrefix: operationIDPrefix, used: group.usedNames)
                 group.usedNames.insert(ImportNaming.lowerCamel(name))
-                let endpoint = importOperation(value, method: key, path: path, name: name, pathParameters: itemParameters)
+                // Models made for this operation are named after it, and after its group when the
+                // name alone does not say it (`list` in `volumes` -> `VolumesList...`).
+                let typeBase = name.lowercased().contains(groupKey.lowercased())
+                    ? ImportNaming.upperCamel(name) : ImportNaming.upperCamel(groupKey) + ImportNaming.upperCamel(name)
+                let endpoint = importOperation(value, method: key, path: path, name: name, typeBase: typeBase, pathParameters: itemParameters)
                 group.endpoints.append(ImportedEndpoint(key: name, value: endpoint))
                 operationCount += 1
 
@@ -122,9 +126,9 @@ extension OpenAPIImportContext {
 
     // MARK: One operation
 
-    func importOperation(_ operation: OANode, method: String, path: String, name: String, pathParameters: [OANode]) -> ImportJSON {
+    func importOperation(_ operation: OANode, method: String, path: String, name: String, typeBase: String,
+                         pathParameters: [OANode]) -> ImportJSON {
         var endpoint: [(String, ImportJSON)] = []
-        let typeBase = ImportNaming.upperCamel(name)
         if let description = joinedDescription(summary: operation["summary"]?.string, description: operation["description"]?.string) {
             endpoint.append(("description", .string(description)))
         }
@@ -175,7 +179,7 @@ extension OpenAPIImportContext {
     }
 
     /// Path-level and operation-level parameters (the operation's override by name and location),
-    /// required ones first; returns the path with placeholders renamed to their keys.
+    /// required ones first. Placeholders name wire names, so a renamed key keeps its `name`.
     func importParameters(operation: OANode, path: String, pathParameters: [OANode], typeBase: String,
                           hasBody: Bool) -> (String, [(String, ImportJSON)]) {
         var pending: [PendingParameter] = []
@@ -204,7 +208,6 @@ extension OpenAPIImportContext {
 
         let placeholders = Self.placeholders(in: path)
         var used: Set<String> = hasBody ? ["body"] : []
-        var renamedPlaceholders: [String: String] = [:]
         var result: [(String, ImportJSON)] = []
 
         for parameter in pending {
@@ -231,38 +234,31 @@ extension OpenAPIImportContext {
 
             var key = parameter.wireName
             let converted = ImportNaming.lowerCamel(key)
-            // A query or header parameter whose key equals a placeholder would be taken for the path one.
-            let shadowsPlaceholder = parameter.location != "path" && placeholders.contains(key)
-            if used.contains(converted) || converted.isEmpty || shadowsPlaceholder {
+            if used.contains(converted) || converted.isEmpty {
                 let base = converted.isEmpty ? "parameter" : key + "_" + parameter.location
                 let renamed = uniqueName(base, used: used, convert: ImportNaming.lowerCamel)
                 warn(.renamed, pointer: parameter.usePointer, at: parameter.useLocation, "parameter '\(parameter.wireName)' (\(parameter.location)) would collide with another after conversion to Swift; key renamed to '\(renamed)'")
                 key = renamed
-                if parameter.location == "path" { renamedPlaceholders[parameter.wireName] = renamed }
             }
             used.insert(ImportNaming.lowerCamel(key))
 
-            result.append((key, parameterValue(parameter, key: key, typeBase: typeBase)))
+            result.append((key, parameterValue(parameter, key: key, typeBase: typeBase, placeholders: placeholders)))
         }
 
         // Placeholders without a parameter: add a String one, so the spec is complete.
         let declared = Set(pending.filter { $0.location == "path" }.map(\.wireName))
         for placeholder in placeholders where !declared.contains(placeholder) {
             var key = placeholder
+            var value: ImportJSON = .string("String")
             if used.contains(ImportNaming.lowerCamel(key)) {
                 key = uniqueName(placeholder + "_path", used: used, convert: ImportNaming.lowerCamel)
-                renamedPlaceholders[placeholder] = key
+                value = .object([("type", .string("String")), ("in", .string("path")), ("name", .string(placeholder))])
             }
             used.insert(ImportNaming.lowerCamel(key))
             warn(.pathParameter, operation, "placeholder '{\(placeholder)}' in '\(path)' has no parameter; added '\(key)' as a String")
-            result.append((key, .string("String")))
+            result.append((key, value))
         }
-
-        var finalPath = path
-        for (wire, key) in renamedPlaceholders.sorted(by: { $0.key < $1.key }) {
-            finalPath = finalPath.replacingOccurrences(of: "{\(wire)}", with: "{\(key)}")
-        }
-        return (finalPath, result)
+        return (path, result)
     }
 
     static func placeholders(in path: String) -> [String] {
@@ -277,7 +273,7 @@ extension OpenAPIImportContext {
         return result
     }
 
-    func parameterValue(_ parameter: PendingParameter, key: String, typeBase: String) -> ImportJSON {
+    func parameterValue(_ parameter: PendingParameter, key: String, typeBase: String, placeholders: [String]) -> ImportJSON {
         let node = parameter.node
         let contextName = parameterContextName(node, typeBase: typeBase, wireName: parameter.wireName)
         var schemaType = SchemaType(type: "String", nullable: false)
@@ -324,7 +320,8 @@ extension OpenAPIImportContext {
         if (!parameter.required || schemaType.nullable) && defaultValue == nil { typeString += "?" }
 
         let placement = parameter.location
-        let inferred = placement == "path" ? "path" : "query"   // what the validator infers for this key
+        // What the format infers: path when a placeholder has the parameter's (wire) name, else query.
+        let inferred = placeholders.contains(parameter.wireName) ? "path" : "query"
         var members: [(String, ImportJSON)] = [("type", .string(typeString))]
         if placement != inferred {
             members.append(("in", .string(placement)))
