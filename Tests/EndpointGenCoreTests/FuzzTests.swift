@@ -74,6 +74,17 @@ struct FuzzTests {
         #expect(distinct.count > 40, "mutations should differ between iterations")
     }
 
+    @Test("The mutator copes with seeds of any shape")
+    func mutatorHandlesOddSeeds() {
+        let odd = ["[1, [2, {}]]", "\"text\"", "42", "null", "{}", "not json {", ""].enumerated().map {
+            FuzzSeed(name: "odd \($0.offset)", data: Data($0.element.utf8), isValidSpec: $0.offset % 2 == 0)
+        }
+        let mutator = FuzzMutator(seeds: odd)
+        var sizes = 0
+        for iteration in 0..<3_000 { sizes += mutator.makeCase(seed: 3, iteration: iteration).data.count }
+        #expect(sizes > 0)
+    }
+
     @Test("The mutator's JSON tree prints what it parsed")
     func fuzzJSONRoundTrips() throws {
         let tree = try #require(FuzzJSON.parse(Data(FuzzCorpus.kitchenSink.utf8)))

@@ -146,6 +146,7 @@ public struct FuzzMutator: Sendable {
             return "enum value \(index) at \(enumPath) = \(short(values[index]))"
         default:
             let paths = tree.allPaths().filter { if case .object = tree[path: $0] { return true } else { return false } }
+            guard !paths.isEmpty else { return "shuffle (no object)" }
             let path = rng.pick(paths)
             guard case .object(let members) = tree[path: path] else { return "shuffle (no object)" }
             tree[path: path] = .object(members.shuffled(using: &rng))
@@ -274,7 +275,7 @@ public struct FuzzMutator: Sendable {
                 key.replacingOccurrences(of: "_", with: "-"), key.replacingOccurrences(of: "-", with: "_"),
                 key.replacingOccurrences(of: "_", with: " "), key + "_", "_" + key, key + key,
             ])
-        case 3:
+        case 3 where !keyPool.isEmpty:
             return rng.pick(keyPool)
         case 4:
             return rng.pick(Self.nameTorture)
