@@ -18,19 +18,9 @@ public enum Naming {
 
     /// `include_all_efforts` -> `includeAllEfforts`, `If-None-Match` -> `ifNoneMatch`, `HTTPStatus` -> `httpStatus`.
     public static func lowerCamel(_ key: String) -> String {
-        asciiCamel(key, upper: false) ?? unicodeCamel(key, upper: false)
-    }
-
-    /// `user_profile` -> `UserProfile`, `activities` -> `Activities`, `HTTPStatus` -> `HTTPStatus`.
-    public static func upperCamel(_ key: String) -> String {
-        asciiCamel(key, upper: true) ?? unicodeCamel(key, upper: true)
-    }
-
-    /// The general conversion, for any key (`asciiCamel` is the fast path for ASCII keys).
-    static func unicodeCamel(_ key: String, upper: Bool) -> String {
+        if let fast = asciiCamel(key, upper: false) { return fast }
         let words = splitWords(key)
-        guard !words.isEmpty else { return fallback(key, prefix: upper ? "U" : "u") }
-        if upper { return prefixDigit(words.map(capitalized).joined()) }
+        guard !words.isEmpty else { return fallback(key, prefix: "u") }
         var result = ""
         for (index, word) in words.enumerated() {
             if index == 0 {
@@ -40,6 +30,14 @@ public enum Naming {
             }
         }
         return prefixDigit(result)
+    }
+
+    /// `user_profile` -> `UserProfile`, `activities` -> `Activities`, `HTTPStatus` -> `HTTPStatus`.
+    public static func upperCamel(_ key: String) -> String {
+        if let fast = asciiCamel(key, upper: true) { return fast }
+        let words = splitWords(key)
+        guard !words.isEmpty else { return fallback(key, prefix: "U") }
+        return prefixDigit(words.map(capitalized).joined())
     }
 
     /// Backticks around `name` when it is a Swift keyword, so it can be used as an enum case, a
@@ -113,58 +111,62 @@ public enum Naming {
 
     // MARK: Internals
 
-    /// `lowerCamel`/`upperCamel` for an all-ASCII key, working on bytes: the same rules as
-    /// `splitWords` + `lowercasedLeadingWord`/`capitalized`, without Unicode property look-ups
-    /// (which made name conversion a quarter of generation time). Nil for any other key, or one
-    /// with no letter or digit (the general path handles those).
-    static func asciiCamel(_ key: String, upper: Bool) -> String? {
-        let bytes = Array(key.utf8)
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-        func isLower(_ b: UInt8) -> Bool { b >= 0x61 && b <= 0x7A }
+    /// The same conversion as the general path, over ASCII bytes (the common case, and hot in big
+    /// specs). Returns nil for keys with non-ASCII characters or without any word.
+    private static func asciiCamel(_ key: String, upper: Bool) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(key.utf8.count)
+        var hasLowercase = false
+        for byte in key.utf8 {
+            if byte >= 0x80 { return nil }
+            if byte >= 0x61 && byte <= 0x7A { hasLowercase = true }
+            bytes.append(byte)
+        }
         func isUpper(_ b: UInt8) -> Bool { b >= 0x41 && b <= 0x5A }
+        func isLower(_ b: UInt8) -> Bool { b >= 0x61 && b <= 0x7A }
         func isDigitByte(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
-        let hasLowercase = bytes.contains(where: isLower)
-        // Word ranges, as splitWords finds them.
-        var words: [Range<Int>] = []
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 1)
+        var wordIndex = 0
         var start = -1
+        func emit(_ range: Range<Int>) {
+            var word = Array(bytes[range])
+            if !hasLowercase {
+                for i in word.indices where isUpper(word[i]) { word[i] += 0x20 }
+            }
+            if wordIndex == 0 && !upper {
+                let letters = word.filter { isUpper($0) || isLower($0) }
+                if letters.count > 1 && letters.allSatisfy(isUpper) {
+                    for i in word.indices where isUpper(word[i]) { word[i] += 0x20 }
+                } else if isUpper(word[0]) {
+                    word[0] += 0x20
+                }
+            } else if isLower(word[0]) {
+                word[0] -= 0x20
+            }
+            output.append(contentsOf: word)
+            wordIndex += 1
+        }
         for index in bytes.indices {
             let byte = bytes[index]
-            guard isLower(byte) || isUpper(byte) || isDigitByte(byte) else {
-                if start >= 0 { words.append(start..<index); start = -1 }
+            guard isUpper(byte) || isLower(byte) || isDigitByte(byte) else {
+                if start >= 0 { emit(start..<index); start = -1 }
                 continue
             }
             if start >= 0, hasLowercase, isUpper(byte) {
                 let previous = bytes[index - 1]
-                let next: UInt8? = index + 1 < bytes.count ? bytes[index + 1] : nil
-                if isLower(previous) || isDigitByte(previous) || (isUpper(previous) && next.map(isLower) == true) {
-                    words.append(start..<index); start = index
+                if isLower(previous) || isDigitByte(previous) {
+                    emit(start..<index); start = index
+                } else if isUpper(previous), index + 1 < bytes.count, isLower(bytes[index + 1]) {
+                    emit(start..<index); start = index
                 }
             }
             if start < 0 { start = index }
         }
-        if start >= 0 { words.append(start..<bytes.count) }
-        guard !words.isEmpty else { return nil }
-        func lowered(_ b: UInt8) -> UInt8 { isUpper(b) ? b + 0x20 : b }
-        func uppered(_ b: UInt8) -> UInt8 { isLower(b) ? b - 0x20 : b }
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count + 1)
-        for (number, word) in words.enumerated() {
-            // A key without lower-case letters is taken as all lower case.
-            let first = hasLowercase ? bytes[word.lowerBound] : lowered(bytes[word.lowerBound])
-            if number == 0 && !upper {
-                let letters = bytes[word].filter { isLower($0) || isUpper($0) }
-                if letters.count > 1, letters.allSatisfy(isUpper) {
-                    result.append(contentsOf: bytes[word].map(lowered))  // an acronym: HTTP -> http
-                    continue
-                }
-                result.append(lowered(first))
-            } else {
-                result.append(uppered(first))
-            }
-            for b in bytes[word].dropFirst() { result.append(hasLowercase ? b : lowered(b)) }
-        }
-        if let first = result.first, isDigitByte(first) { result.insert(0x5F, at: 0) }
-        return String(decoding: result, as: UTF8.self)
+        if start >= 0 { emit(start..<bytes.count) }
+        guard let first = output.first else { return nil }
+        if isDigitByte(first) { output.insert(UInt8(ascii: "_"), at: 0) }
+        return String(decoding: output, as: UTF8.self)
     }
 
     private static func splitWords(_ key: String) -> [[Unicode.Scalar]] {
