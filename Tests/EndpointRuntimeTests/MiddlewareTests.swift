@@ -127,7 +127,7 @@ final class Recorder<Value: Sendable>: @unchecked Sendable {
         let response = try await client.data(for: slow)
         #expect(response.status == 429)
         #expect(response.headers["Retry-After"] == "120")
-        #expect(ContinuousClock.now - start < .seconds(5))
+        #expect(ContinuousClock.now - start < .seconds(60), "a 120 s Retry-After is not waited for")
     }
 
     @Test func retryAfterParsing() {
