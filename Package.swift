@@ -40,7 +40,9 @@ let package = Package(
         .testTarget(name: "EndpointGenCLITests", dependencies: ["EndpointGen"]),
 
         // The checked-in Swift generated from specs/ (reference output), compiled and exercised.
-        .target(name: "ExampleAPIs", dependencies: ["EndpointRuntime"], path: "Tests/ExampleAPIs"),
+        // Built with -warnings-as-errors: generated code must compile without a single warning.
+        .target(name: "ExampleAPIs", dependencies: ["EndpointRuntime"], path: "Tests/ExampleAPIs",
+                swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]),
         .testTarget(name: "ExampleAPITests", dependencies: ["ExampleAPIs", "EndpointRuntime"]),
 
         // Swift generated from the OpenAPI imports in specs/imported/, compiled and exercised. One target

@@ -102,9 +102,9 @@ enum Renderer {
         case let (label?, name?): text = "\(label) \(name)"
         case let (label?, nil): text = label
         case let (nil, name?): text = "_ \(name)"
-        case (nil, nil): text = "_"
+        case (nil, nil): text = ""
         }
-        text += ": \(parameter.type)"
+        text += text.isEmpty ? parameter.type : ": \(parameter.type)"
         if let value = parameter.defaultValue {
             text += " = " + inlineText(value)
         }

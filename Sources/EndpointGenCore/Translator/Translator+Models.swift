@@ -18,8 +18,14 @@ extension Translator {
                 kind: .variable(VariableDecl(access: access, isMutable: true, name: Naming.escaped(property.swiftName),
                                              type: swiftType(property.type))))
         }
+        // A property named `self` cannot be an initializer's parameter name (it would hide `self`).
+        func parameterName(_ property: Property) -> String {
+            property.swiftName == "self" ? "selfValue" : Naming.escaped(property.swiftName)
+        }
         let parameters = properties.map { property in
-            FunctionParameter(label: Naming.escaped(property.swiftName), type: swiftType(property.type),
+            FunctionParameter(label: label(property.swiftName),
+                      name: parameterName(property) == Naming.escaped(property.swiftName) ? nil : parameterName(property),
+                      type: swiftType(property.type),
                       defaultValue: defaultExpression(property.defaultValue, type: property.type)
                           ?? (property.type.isOptional ? .raw("nil") : nil))
         }
@@ -27,7 +33,7 @@ extension Translator {
             access: access, kind: .initializer(failable: false), parameters: parameters,
             body: properties.map { property in
                 let name = Naming.escaped(property.swiftName)
-                return .assignment(target: .raw("self.\(name)"), value: .raw(name))
+                return .assignment(target: .raw("self.\(name)"), value: .raw(parameterName(property)))
             }))))
         if properties.contains(where: { $0.key != $0.swiftName }) {
             let keys = properties.map { property in
@@ -116,7 +122,7 @@ extension Translator {
             documentation: documentation(model.description),
             kind: .enumeration(EnumDecl(
                 access: access, name: typeName,
-                inheritance: ["RawRepresentable", "Codable", "Hashable", "Sendable", RuntimeNames.parameterValue],
+                inheritance: ["RawRepresentable", "Codable", "Hashable", "Sendable", runtime(RuntimeNames.parameterValue)],
                 members: members)))
     }
 }

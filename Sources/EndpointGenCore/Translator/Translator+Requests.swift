@@ -69,10 +69,10 @@ extension Translator {
 
         members.append(Declaration(kind: .function(FunctionDecl(
             access: access, kind: .function(name: RuntimeNames.requestMethod, isStatic: false, isMutating: false),
-            throwsErrors: true, returnType: RuntimeNames.request, body: body))))
+            throwsErrors: true, returnType: runtime(RuntimeNames.request), body: body))))
         members.append(contentsOf: chunkFunctions)
         result.declarations.append(Declaration(kind: .extension(ExtensionDecl(
-            extendedType: qualifiedName, conformances: [RuntimeNames.requestable], members: members))))
+            extendedType: qualifiedName, conformances: [runtime(RuntimeNames.requestable)], members: members))))
 
         if !deprecated.isEmpty {
             result.usesDeprecatedDispatch = true
@@ -104,7 +104,7 @@ extension Translator {
             attributes: ["@available(*, deprecated)"],
             kind: .function(FunctionDecl(
                 access: "fileprivate", kind: .function(name: Self.deprecatedMethodName, isStatic: false, isMutating: false),
-                throwsErrors: true, returnType: RuntimeNames.request + "?", body: body))), at: 0)
+                throwsErrors: true, returnType: runtime(RuntimeNames.request) + "?", body: body))), at: 0)
         return Declaration(kind: .extension(ExtensionDecl(
             extendedType: qualifiedName, conformances: [Self.deprecatedProtocolName], members: members)))
     }
@@ -117,7 +117,7 @@ extension Translator {
             attributes: deprecated ? ["@available(*, deprecated)"] : [],
             kind: .function(FunctionDecl(
                 access: "private", kind: .function(name: name, isStatic: false, isMutating: false),
-                throwsErrors: true, returnType: RuntimeNames.request + "?",
+                throwsErrors: true, returnType: runtime(RuntimeNames.request) + "?",
                 body: [.switch(subject: .raw("self"), cases: cases)])))
     }
 
@@ -133,7 +133,7 @@ extension Translator {
             documentation: ["Reaches the arms of deprecated endpoints without naming a deprecated declaration."],
             kind: .protocolDecl(ProtocolDecl(
                 access: "private", name: Self.deprecatedProtocolName,
-                requirements: ["func \(Self.deprecatedMethodName)() throws -> \(RuntimeNames.request)?"])))
+                requirements: ["func \(Self.deprecatedMethodName)() throws -> \(runtime(RuntimeNames.request))?"])))
     }
 
     /// The error thrown after the last chunk; unreachable, since every case has an arm.
@@ -160,11 +160,11 @@ extension Translator {
         if spec.dateFormat != .iso8601 {
             arguments.append(Argument("dateFormat", .dotMember(RuntimeNames.dateFormat(spec.dateFormat))))
         }
-        return .try(.call(.raw(RuntimeNames.request), arguments, trailingClosure: components(for: endpoint)))
+        return .try(.call(.raw(runtime(RuntimeNames.request)), arguments, trailingClosure: components(for: endpoint)))
     }
 
     private func component(_ name: String, _ arguments: [Argument]) -> Statement {
-        .expression(.call(.raw(name), arguments))
+        .expression(.call(.raw(runtime(name)), arguments))
     }
 
     /// The request components in a fixed order: path, query, headers, auth, body, expected status,

@@ -10,17 +10,17 @@ extension Translator {
     func typedFactory(for endpoint: Endpoint, qualifiedName: String) -> Declaration {
         let name = Naming.escaped(endpoint.swiftName)
         let responseType = swiftType(endpoint.response.type)
-        let returnType = "\(RuntimeNames.endpoint)<\(responseType)>"
+        let returnType = "\(runtime(RuntimeNames.endpoint))<\(responseType)>"
         let signature = signature(of: endpoint)
         let caseValue: Expression
         if signature.isEmpty {
             caseValue = .member(.raw(qualifiedName), name)
         } else {
-            caseValue = .call(.member(.raw(qualifiedName), name), signature.map {
-                Argument($0.label, .raw($0.label ?? "_"))
+            caseValue = .call(.member(.raw(qualifiedName), name), zip(signature, bindings(of: endpoint)).map {
+                Argument($0.label, .raw($1))
             })
         }
-        let body: [Statement] = [.expression(.call(.raw(RuntimeNames.endpoint), [
+        let body: [Statement] = [.expression(.call(.raw(runtime(RuntimeNames.endpoint)), [
             Argument(caseValue), Argument("decoder", .dotMember(decoder(for: endpoint.response))),
         ]))]
         let kind: Declaration.Kind

@@ -3,7 +3,7 @@ extension Translator {
     func swiftType(_ type: TypeRef) -> String {
         switch type {
         case let .builtin(builtin): return builtin.rawValue
-        case .json: return RuntimeNames.jsonValue
+        case .json: return runtime(RuntimeNames.jsonValue)
         case .void: return "Void"
         case let .model(name, _): return Naming.escaped(name)
         case let .array(element): return "[\(swiftType(element))]"

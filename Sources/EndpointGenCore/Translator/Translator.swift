@@ -9,13 +9,35 @@ struct Translator {
     static let defaultChunkSize = 200
     var chunkSize = Translator.defaultChunkSize
 
+    /// Names declared by the spec that hide runtime names (see `runtime(_:)`).
+    let shadowingNames: Set<String>
+
     init(spec: Spec, options: GeneratorOptions) {
         self.spec = spec
         self.options = options
+        self.shadowingNames = Translator.shadowingNames(in: spec)
     }
 
     /// The access modifier written wherever a generated declaration is visible to users.
     var access: AccessModifier { options.accessLevel.rawValue }
+
+    /// A runtime type's name as written in code: qualified with the module when the spec declares a
+    /// type of the same name (a group `auth` nests an `Auth` enum that would hide the runtime's `Auth`).
+    func runtime(_ name: String) -> String {
+        shadowingNames.contains(name) ? "\(RuntimeNames.module).\(name)" : name
+    }
+
+    /// Type names the generated file declares that could hide a runtime name.
+    static func shadowingNames(in spec: Spec) -> Set<String> {
+        var names: Set<String> = []
+        func visit(_ group: Group) {
+            names.insert(group.swiftName)
+            group.groups.forEach(visit)
+        }
+        visit(spec.api)
+        for model in spec.models { names.insert(model.swiftName) }
+        return names
+    }
 
     /// The API type's name as written in code.
     var apiTypeName: String { Naming.escaped(spec.api.swiftName) }
@@ -23,7 +45,7 @@ struct Translator {
     func translate() -> SwiftFile {
         var declarations: [Declaration] = [
             Declaration(kind: .typeAlias(TypeAliasDecl(access: "private", name: "_RequiresEndpointRuntime",
-                                                       existingType: RuntimeNames.versionMarker))),
+                                                       existingType: runtime(RuntimeNames.versionMarker)))),
         ]
         declarations.append(apiEnum(spec.api, isTopLevel: true))
 
@@ -104,7 +126,7 @@ struct Translator {
     /// The labelled values of an endpoint's case and typed factory: parameters in spec order, then `body`.
     func signature(of endpoint: Endpoint) -> [FunctionParameter] {
         var values = endpoint.parameters.map { parameter in
-            FunctionParameter(label: Naming.escaped(parameter.swiftName), type: swiftType(parameter.type),
+            FunctionParameter(label: label(parameter.swiftName), type: swiftType(parameter.type),
                       defaultValue: defaultExpression(parameter.defaultValue, type: parameter.type))
         }
         if let body = endpoint.body {
@@ -112,6 +134,12 @@ struct Translator {
                                     defaultValue: body.type.isOptional ? .raw("nil") : nil))
         }
         return values
+    }
+
+    /// A name used as an argument label: keywords need no backticks there, except the few that
+    /// would start a parameter's own syntax.
+    func label(_ name: String) -> String {
+        ["inout", "var", "let", "_"].contains(name) ? Naming.escaped(name) : name
     }
 
     /// The names bound by `case let .name(a, b)`, in the order of `signature(of:)`.

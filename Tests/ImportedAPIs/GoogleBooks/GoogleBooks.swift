@@ -4566,7 +4566,7 @@ public struct VolumeUserInfo: Codable, Hashable, Sendable {
 
     public var userUploadedVolumeInfo: VolumeUserInfoUserUploadedVolumeInfo?
 
-    public init(acquiredTime: String? = nil, acquisitionType: Int32? = nil, `copy`: VolumeUserInfoCopy? = nil, entitlementType: Int32? = nil, familySharing: VolumeUserInfoFamilySharing? = nil, isFamilySharedFromUser: Bool? = nil, isFamilySharedToUser: Bool? = nil, isFamilySharingAllowed: Bool? = nil, isFamilySharingDisabledByFop: Bool? = nil, isInMyBooks: Bool? = nil, isPreordered: Bool? = nil, isPurchased: Bool? = nil, isUploaded: Bool? = nil, readingPosition: ReadingPosition? = nil, rentalPeriod: VolumeUserInfoRentalPeriod? = nil, rentalState: String? = nil, review: Review? = nil, updated: String? = nil, userUploadedVolumeInfo: VolumeUserInfoUserUploadedVolumeInfo? = nil) {
+    public init(acquiredTime: String? = nil, acquisitionType: Int32? = nil, copy: VolumeUserInfoCopy? = nil, entitlementType: Int32? = nil, familySharing: VolumeUserInfoFamilySharing? = nil, isFamilySharedFromUser: Bool? = nil, isFamilySharedToUser: Bool? = nil, isFamilySharingAllowed: Bool? = nil, isFamilySharingDisabledByFop: Bool? = nil, isInMyBooks: Bool? = nil, isPreordered: Bool? = nil, isPurchased: Bool? = nil, isUploaded: Bool? = nil, readingPosition: ReadingPosition? = nil, rentalPeriod: VolumeUserInfoRentalPeriod? = nil, rentalState: String? = nil, review: Review? = nil, updated: String? = nil, userUploadedVolumeInfo: VolumeUserInfoUserUploadedVolumeInfo? = nil) {
         self.acquiredTime = acquiredTime
         self.acquisitionType = acquisitionType
         self.`copy` = `copy`
@@ -4912,7 +4912,7 @@ public enum Xgafv: RawRepresentable, Codable, Hashable, Sendable, ParameterValue
     /// `2`
     case _2
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -4959,7 +4959,7 @@ public enum Alt: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
     case media
     case proto
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -5015,7 +5015,7 @@ public enum MyconfigRequestAccessLicenseTypes: RawRepresentable, Codable, Hashab
     /// `DOWNLOAD`
     case download
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -5071,7 +5071,7 @@ public enum MyconfigSyncVolumeLicensesFeaturesItem: RawRepresentable, Codable, H
     /// `RENTALS`
     case rentals
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -5123,7 +5123,7 @@ public enum MylibraryBookshelvesAddVolumeReason: RawRepresentable, Codable, Hash
     /// `ONBOARDING`
     case onboarding
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -5179,7 +5179,7 @@ public enum MylibraryBookshelvesRemoveVolumeReason: RawRepresentable, Codable, H
     /// `ONBOARDING`
     case onboarding
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -5229,7 +5229,7 @@ public enum MylibraryBookshelvesVolumesListProjection: RawRepresentable, Codable
     /// `LITE`
     case lite
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -5287,7 +5287,7 @@ public enum MylibraryReadingpositionsSetPositionAction: RawRepresentable, Codabl
     case scroll
     case search
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -5357,7 +5357,7 @@ public enum OnboardingListCategoryVolumesMaxAllowedMaturityRating: RawRepresenta
     /// `not-mature`
     case notMature
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -5411,7 +5411,7 @@ public enum PersonalizedstreamGetMaxAllowedMaturityRating: RawRepresentable, Cod
     /// `not-mature`
     case notMature
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -5463,7 +5463,7 @@ public enum VolumesListDownload: RawRepresentable, Codable, Hashable, Sendable, 
     /// `EPUB`
     case epub
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -5516,7 +5516,7 @@ public enum VolumesListFilter: RawRepresentable, Codable, Hashable, Sendable, Pa
     case paidEbooks
     case partial
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -5582,7 +5582,7 @@ public enum VolumesListLibraryRestrict: RawRepresentable, Codable, Hashable, Sen
     /// `no-restrict`
     case noRestrict
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -5636,7 +5636,7 @@ public enum VolumesListMaxAllowedMaturityRating: RawRepresentable, Codable, Hash
     /// `not-mature`
     case notMature
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -5688,7 +5688,7 @@ public enum VolumesListOrderBy: RawRepresentable, Codable, Hashable, Sendable, P
     case newest
     case relevance
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -5744,7 +5744,7 @@ public enum VolumesListPrintType: RawRepresentable, Codable, Hashable, Sendable,
     /// `MAGAZINES`
     case magazines
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -5802,7 +5802,7 @@ public enum VolumesListProjection: RawRepresentable, Codable, Hashable, Sendable
     /// `LITE`
     case lite
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -5868,7 +5868,7 @@ public enum VolumesMybooksListAcquireMethodItem: RawRepresentable, Codable, Hash
     /// `UPLOADED`
     case uploaded
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -5948,7 +5948,7 @@ public enum VolumesMybooksListProcessingStateItem: RawRepresentable, Codable, Ha
     /// `RUNNING`
     case running
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -6006,7 +6006,7 @@ public enum VolumesRecommendedListMaxAllowedMaturityRating: RawRepresentable, Co
     /// `not-mature`
     case notMature
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -6060,7 +6060,7 @@ public enum VolumesRecommendedRateRating: RawRepresentable, Codable, Hashable, S
     /// `NOT_INTERESTED`
     case notInterested
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -6116,7 +6116,7 @@ public enum VolumesUseruploadedListProcessingStateItem: RawRepresentable, Codabl
     /// `RUNNING`
     case running
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -6174,7 +6174,7 @@ public enum VolumesGetProjection: RawRepresentable, Codable, Hashable, Sendable,
     /// `LITE`
     case lite
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -6230,7 +6230,7 @@ public enum VolumesAssociatedListAssociation: RawRepresentable, Codable, Hashabl
     /// `related-for-play`
     case relatedForPlay
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -6288,7 +6288,7 @@ public enum VolumesAssociatedListMaxAllowedMaturityRating: RawRepresentable, Cod
     /// `not-mature`
     case notMature
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {

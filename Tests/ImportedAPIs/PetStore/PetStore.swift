@@ -530,7 +530,7 @@ public enum OrderStatus: RawRepresentable, Codable, Hashable, Sendable, Paramete
     case approved
     case delivered
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -582,7 +582,7 @@ public enum PetStatus: RawRepresentable, Codable, Hashable, Sendable, ParameterV
     case pending
     case sold
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -633,7 +633,7 @@ public enum FindPetsByStatusStatus: RawRepresentable, Codable, Hashable, Sendabl
     case pending
     case sold
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {

@@ -881,7 +881,7 @@ extension TomTom.ReverseGeocoding {
 public enum GetSearchAdditionalDataExt: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
     case json
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -925,7 +925,7 @@ public enum Ext: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
     case js
     case xml
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -987,7 +987,7 @@ public enum View: RawRepresentable, Codable, Hashable, Sendable, ParameterValue 
     /// `MA`
     case ma
     /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(_: String)
+    case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
