@@ -36,8 +36,17 @@ let package = Package(
             dependencies: ["EndpointGen"]),
 
         .testTarget(name: "EndpointRuntimeTests", dependencies: ["EndpointRuntime"]),
-        .testTarget(name: "EndpointGenCoreTests", dependencies: ["EndpointGenCore"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "EndpointGenCoreTests", dependencies: ["EndpointGenCore", "EndpointGenFuzzSupport"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "EndpointGenCLITests", dependencies: ["EndpointGen"]),
+
+        // Fuzzing: the spec mutation engine and the invariants every generator run must keep, shared by
+        // the fuzz test (EndpointGenCoreTests) and the long-run driver that scripts/fuzz.sh builds in release.
+        .target(name: "EndpointGenFuzzSupport", dependencies: ["EndpointGenCore"], path: "Tests/EndpointGenFuzzSupport"),
+        .executableTarget(
+            name: "EndpointGenFuzz", dependencies: ["EndpointGenCore", "EndpointGenFuzzSupport"],
+            path: "Tests/EndpointGenFuzz"),
 
         // The checked-in Swift generated from specs/ (reference output), compiled and exercised.
         // Built with -warnings-as-errors: generated code must compile without a single warning.

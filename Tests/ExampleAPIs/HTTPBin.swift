@@ -680,7 +680,7 @@ public struct EchoBody: Codable, Hashable, Sendable {
 
     public var firstName: String?
 
-    public init(id: UUID, name: String, count: Int32, total: Int64, ratio: Double, score: Float? = nil, active: Bool = true, created: Date, homepage: URL? = nil, avatar: Data? = nil, tags: [String], attributes: [String: String]? = nil, matrix: [[Int]]? = nil, metadata: JSONValue? = nil, order: SortOrder = .ascending, location: Coordinates? = nil, self selfValue: String? = nil, firstName: String? = nil) {
+    public init(id: UUID, name: String, count: Int32, total: Int64, ratio: Double, score: Float? = nil, active: Bool = true, created: Date, homepage: URL? = nil, avatar: Data? = nil, tags: [String], attributes: [String: String]? = nil, matrix: [[Int]]? = nil, metadata: JSONValue? = nil, order: SortOrder = .ascending, location: Coordinates? = nil, self self_: String? = nil, firstName: String? = nil) {
         self.id = id
         self.name = name
         self.count = count
@@ -697,7 +697,7 @@ public struct EchoBody: Codable, Hashable, Sendable {
         self.metadata = metadata
         self.order = order
         self.location = location
-        self.`self` = selfValue
+        self.`self` = self_
         self.firstName = firstName
     }
 

@@ -19,8 +19,10 @@ extension Translator {
                                              type: swiftType(property.type))))
         }
         // A property named `self` cannot be an initializer's parameter name (it would hide `self`).
+        // Its inner name is `self_`: converted names never end in `_`, so no other property has it
+        // (`selfValue` clashed with a property `self_value`).
         func parameterName(_ property: Property) -> String {
-            property.swiftName == "self" ? "selfValue" : Naming.escaped(property.swiftName)
+            property.swiftName == "self" ? "self_" : Naming.escaped(property.swiftName)
         }
         let parameters = properties.map { property in
             FunctionParameter(label: label(property.swiftName),
