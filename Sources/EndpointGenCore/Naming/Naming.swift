@@ -18,6 +18,7 @@ public enum Naming {
 
     /// `include_all_efforts` -> `includeAllEfforts`, `If-None-Match` -> `ifNoneMatch`, `HTTPStatus` -> `httpStatus`.
     public static func lowerCamel(_ key: String) -> String {
+        if let fast = asciiCamel(key, upper: false) { return fast }
         let words = splitWords(key)
         guard !words.isEmpty else { return fallback(key, prefix: "u") }
         var result = ""
@@ -33,6 +34,7 @@ public enum Naming {
 
     /// `user_profile` -> `UserProfile`, `activities` -> `Activities`, `HTTPStatus` -> `HTTPStatus`.
     public static func upperCamel(_ key: String) -> String {
+        if let fast = asciiCamel(key, upper: true) { return fast }
         let words = splitWords(key)
         guard !words.isEmpty else { return fallback(key, prefix: "U") }
         return prefixDigit(words.map(capitalized).joined())
@@ -108,6 +110,64 @@ public enum Naming {
     ]
 
     // MARK: Internals
+
+    /// The same conversion as the general path, over ASCII bytes (the common case, and hot in big
+    /// specs). Returns nil for keys with non-ASCII characters or without any word.
+    private static func asciiCamel(_ key: String, upper: Bool) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(key.utf8.count)
+        var hasLowercase = false
+        for byte in key.utf8 {
+            if byte >= 0x80 { return nil }
+            if byte >= 0x61 && byte <= 0x7A { hasLowercase = true }
+            bytes.append(byte)
+        }
+        func isUpper(_ b: UInt8) -> Bool { b >= 0x41 && b <= 0x5A }
+        func isLower(_ b: UInt8) -> Bool { b >= 0x61 && b <= 0x7A }
+        func isDigitByte(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 1)
+        var wordIndex = 0
+        var start = -1
+        func emit(_ range: Range<Int>) {
+            var word = Array(bytes[range])
+            if !hasLowercase {
+                for i in word.indices where isUpper(word[i]) { word[i] += 0x20 }
+            }
+            if wordIndex == 0 && !upper {
+                let letters = word.filter { isUpper($0) || isLower($0) }
+                if letters.count > 1 && letters.allSatisfy(isUpper) {
+                    for i in word.indices where isUpper(word[i]) { word[i] += 0x20 }
+                } else if isUpper(word[0]) {
+                    word[0] += 0x20
+                }
+            } else if isLower(word[0]) {
+                word[0] -= 0x20
+            }
+            output.append(contentsOf: word)
+            wordIndex += 1
+        }
+        for index in bytes.indices {
+            let byte = bytes[index]
+            guard isUpper(byte) || isLower(byte) || isDigitByte(byte) else {
+                if start >= 0 { emit(start..<index); start = -1 }
+                continue
+            }
+            if start >= 0, hasLowercase, isUpper(byte) {
+                let previous = bytes[index - 1]
+                if isLower(previous) || isDigitByte(previous) {
+                    emit(start..<index); start = index
+                } else if isUpper(previous), index + 1 < bytes.count, isLower(bytes[index + 1]) {
+                    emit(start..<index); start = index
+                }
+            }
+            if start < 0 { start = index }
+        }
+        if start >= 0 { emit(start..<bytes.count) }
+        guard let first = output.first else { return nil }
+        if isDigitByte(first) { output.insert(UInt8(ascii: "_"), at: 0) }
+        return String(decoding: output, as: UTF8.self)
+    }
 
     private static func splitWords(_ key: String) -> [[Unicode.Scalar]] {
         var words: [[Unicode.Scalar]] = []

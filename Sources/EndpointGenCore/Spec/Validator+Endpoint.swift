@@ -6,7 +6,7 @@ extension Validation {
         let swiftName = Naming.lowerCamel(key)
         guard let members = object(member.value, "endpoint '\(key)'") else { return nil }
         checkKeys(members, allowed: SpecKeys.endpoint, in: "in endpoint '\(key)'")
-        let fields = Dictionary(members.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let fields = Fields(members)
 
         // method
         var method: String?
@@ -168,9 +168,14 @@ extension Validation {
     }
 
     /// Parses a type string node.
-    mutating func typeString(_ node: JSONNode, _ what: String, allowVoid: Bool) -> TypeRef? {
-        guard let text = string(node, what) else { return nil }
-        return TypeParser.parse(text, at: node.location, models: modelNames, allowVoid: allowVoid, diagnostics: &diagnostics)
+    mutating func typeString(_ node: JSONNode, _ what: @autoclosure () -> String, allowVoid: Bool) -> TypeRef? {
+        guard let text = string(node, what()) else { return nil }
+        let cacheKey = allowVoid ? "V" + text : "-" + text
+        if let cached = typeCache[cacheKey] { return cached }
+        let before = diagnostics.all.count
+        let type = TypeParser.parse(text, at: node.location, models: modelNames, allowVoid: allowVoid, diagnostics: &diagnostics)
+        if let type, diagnostics.all.count == before { typeCache[cacheKey] = type }
+        return type
     }
 
     // MARK: Parameters
@@ -194,7 +199,7 @@ extension Validation {
             type = typeString(member.value, "the type of parameter '\(key)'", allowVoid: false)
         case .object(let members):
             checkKeys(members, allowed: SpecKeys.parameter, in: "in parameter '\(key)'")
-            let fields = Dictionary(members.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+            let fields = Fields(members)
             if let field = fields["type"] {
                 typeLocation = field.value.location
                 type = typeString(field.value, "the type of parameter '\(key)'", allowVoid: false)
@@ -242,7 +247,7 @@ extension Validation {
         }
         if let styleField {
             let isArray: Bool
-            if case .array = type.unwrapped { isArray = true } else { isArray = false }
+            if case .array = withoutOptional(type) { isArray = true } else { isArray = false }
             if !(isArray && resolvedLocation == .query) {
                 error("'style' applies only to array query parameters", at: styleField.keyLocation)
             }
@@ -273,7 +278,7 @@ extension Validation {
             if type.isOptional { return "cannot be optional ('\(text)'): a path always has a value" }
             return isSingleValue(type) ? nil : "must be a single value, not '\(text)'"
         }
-        let inner = type.unwrapped
+        let inner = withoutOptional(type)
         if isSingleValue(inner) { return nil }
         switch inner {
         case .array(let element) where isSingleValue(element):
@@ -299,7 +304,7 @@ extension Validation {
             type = typeString(node, "the body type", allowVoid: false)
         case .object(let members):
             checkKeys(members, allowed: SpecKeys.body, in: "in 'body'")
-            let fields = Dictionary(members.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+            let fields = Fields(members)
             if let field = fields["type"] {
                 typeNode = field.value
                 type = typeString(field.value, "the body type", allowVoid: false)
@@ -369,7 +374,7 @@ extension Validation {
             return Response(type: type, status: nil, contentType: nil)
         case .object(let members):
             checkKeys(members, allowed: SpecKeys.response, in: "in 'response'")
-            let fields = Dictionary(members.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+            let fields = Fields(members)
             var type: TypeRef = .void
             if let field = fields["type"] {
                 guard let parsed = typeString(field.value, "the response type", allowVoid: true) else { return nil }
@@ -451,4 +456,10 @@ extension JSONNode {
         }
         output += "\""
     }
+}
+
+/// The type without its outer optional.
+func withoutOptional(_ type: TypeRef) -> TypeRef {
+    if case .optional(let wrapped) = type { return wrapped }
+    return type
 }

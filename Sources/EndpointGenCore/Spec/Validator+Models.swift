@@ -31,7 +31,7 @@ extension Validation {
             error("model name: \(problem)", at: member.keyLocation)
         }
         guard let members = object(member.value, "model '\(key)'") else { return nil }
-        let fields = Dictionary(members.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let fields = Fields(members)
         var description: String?
         if let field = fields["description"] { description = string(field.value, "the 'description' of model '\(key)'") }
 
@@ -89,7 +89,7 @@ extension Validation {
             type = typeString(member.value, "the type of property '\(key)'", allowVoid: false)
         case .object(let members):
             checkKeys(members, allowed: SpecKeys.property, in: "in property '\(key)' of model '\(model)'")
-            let fields = Dictionary(members.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+            let fields = Fields(members)
             if let field = fields["type"] {
                 type = typeString(field.value, "the type of property '\(key)'", allowVoid: false)
             } else {

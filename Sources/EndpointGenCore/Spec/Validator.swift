@@ -37,12 +37,26 @@ struct ParsedSegment {
     var group: String?
 }
 
+/// An object's members looked up by key (objects in specs are small: a linear search beats hashing).
+struct Fields {
+    let members: [JSONNode.Member]
+
+    init(_ members: [JSONNode.Member]) { self.members = members }
+
+    subscript(key: String) -> JSONNode.Member? {
+        for member in members where member.key == key { return member }
+        return nil
+    }
+}
+
 struct Validation {
     let fileName: String
     var diagnostics = Diagnostics()
     /// Model name -> enum values (nil for an object model).
     var modelKinds: [String: [String]?] = [:]
     var modelNames: Set<String> = []
+    /// Type strings already parsed without any diagnostic, by (text, allowVoid): big specs repeat them.
+    var typeCache: [String: TypeRef] = [:]
     /// The API's Swift type name.
     var apiName = ""
 
@@ -68,22 +82,22 @@ struct Validation {
     }
 
     /// The members of `node`, or nil after reporting that `what` must be an object.
-    mutating func object(_ node: JSONNode, _ what: String) -> [JSONNode.Member]? {
+    mutating func object(_ node: JSONNode, _ what: @autoclosure () -> String) -> [JSONNode.Member]? {
         if case .object(let members) = node.value { return members }
-        error("\(what) must be an object, found \(Validation.kind(of: node))", at: node.location)
+        error("\(what()) must be an object, found \(Validation.kind(of: node))", at: node.location)
         return nil
     }
 
-    mutating func string(_ node: JSONNode, _ what: String) -> String? {
+    mutating func string(_ node: JSONNode, _ what: @autoclosure () -> String) -> String? {
         if case .string(let text) = node.value { return text }
-        error("\(what) must be a string, found \(Validation.kind(of: node))", at: node.location)
+        error("\(what()) must be a string, found \(Validation.kind(of: node))", at: node.location)
         return nil
     }
 
     /// Reports every key of `members` that is not in `allowed`, with a suggestion when one is close.
-    mutating func checkKeys(_ members: [JSONNode.Member], allowed: [String], in context: String) {
+    mutating func checkKeys(_ members: [JSONNode.Member], allowed: [String], in context: @autoclosure () -> String) {
         for member in members where !allowed.contains(member.key) {
-            var message = "unknown key '\(member.key)' \(context)"
+            var message = "unknown key '\(member.key)' \(context())"
             if let suggestion = Naming.didYouMean(member.key, candidates: allowed) {
                 message += "; did you mean '\(suggestion)'?"
             }
@@ -112,7 +126,7 @@ struct Validation {
             return nil
         }
         checkKeys(members, allowed: SpecKeys.topLevel, in: "at the top level")
-        let top = Dictionary(members.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let top = Fields(members)
 
         // Names: the output file's name and the API type name.
         let baseName = fileName.split(separator: "/").last.map(String.init) ?? fileName
@@ -314,7 +328,7 @@ struct Validation {
             }
         case .object(let members):
             checkKeys(members, allowed: SpecKeys.auth, in: "in 'auth'")
-            let fields = Dictionary(members.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+            let fields = Fields(members)
             guard let typeMember = fields["type"] else {
                 error("an auth object needs 'type' (\"apiKey\")", at: node.location)
                 return nil
@@ -372,9 +386,8 @@ struct Validation {
             error("a path must start with '/', found '\(text)'", at: location)
             return nil
         }
-        let scalars = Array(text.unicodeScalars)
         var ok = true
-        for (offset, scalar) in scalars.enumerated() where scalar == "?" || scalar == "#" || scalar == " " || scalar.value < 0x20 {
+        for (offset, scalar) in text.unicodeScalars.enumerated() where scalar == "?" || scalar == "#" || scalar == " " || scalar.value < 0x20 {
             let what = scalar == "?" ? "a query ('?'); use query parameters" : scalar == "#" ? "a fragment ('#')" : "spaces or control characters"
             error("a path cannot contain \(what)", at: column(location, offset))
             ok = false
@@ -382,52 +395,58 @@ struct Validation {
         }
         var segments: [ParsedSegment] = []
         var current = ParsedSegment(parts: [], placeholders: [], group: group)
-        var literal = ""
-        var index = 0
-        func flushLiteral() {
-            if !literal.isEmpty { current.parts.append(.literal(literal)); literal = "" }
+        let view = text.unicodeScalars
+        var literalStart = view.startIndex
+        var index = view.startIndex
+        var offset = 0
+        func flushLiteral(upTo end: String.UnicodeScalarView.Index) {
+            if literalStart < end { current.parts.append(.literal(String(view[literalStart..<end]))) }
         }
-        while index < scalars.count {
-            let scalar = scalars[index]
+        while index < view.endIndex {
+            let scalar = view[index]
             if scalar == "/" {
-                flushLiteral()
+                flushLiteral(upTo: index)
                 if !current.parts.isEmpty { segments.append(current) }
                 current = ParsedSegment(parts: [], placeholders: [], group: group)
-                index += 1
+                index = view.index(after: index)
+                offset += 1
+                literalStart = index
                 continue
             }
             if scalar == "{" {
-                var end = index + 1
-                while end < scalars.count, scalars[end] != "}", scalars[end] != "{", scalars[end] != "/" { end += 1 }
-                guard end < scalars.count, scalars[end] == "}" else {
-                    error("unclosed '{' in the path '\(text)'", at: column(location, index))
+                var end = view.index(after: index)
+                var endOffset = offset + 1
+                while end < view.endIndex, view[end] != "}", view[end] != "{", view[end] != "/" {
+                    end = view.index(after: end)
+                    endOffset += 1
+                }
+                guard end < view.endIndex, view[end] == "}" else {
+                    error("unclosed '{' in the path '\(text)'", at: column(location, offset))
                     ok = false
                     break
                 }
-                var nameView = String.UnicodeScalarView()
-                nameView.append(contentsOf: scalars[(index + 1)..<end])
-                let name = String(nameView)
+                let name = String(view[view.index(after: index)..<end])
                 if name.trimmingCharacters(in: .whitespaces).isEmpty {
-                    error("empty placeholder '{}' in the path '\(text)'", at: column(location, index))
+                    error("empty placeholder '{}' in the path '\(text)'", at: column(location, offset))
                     ok = false
                 } else {
-                    flushLiteral()
+                    flushLiteral(upTo: index)
                     current.parts.append(.parameter(name))
-                    current.placeholders.append((name, column(location, index)))
+                    current.placeholders.append((name, column(location, offset)))
                 }
-                index = end + 1
+                index = view.index(after: end)
+                offset = endOffset + 1
+                literalStart = index
                 continue
             }
             if scalar == "}" {
-                error("'}' without '{' in the path '\(text)'", at: column(location, index))
+                error("'}' without '{' in the path '\(text)'", at: column(location, offset))
                 ok = false
-                index += 1
-                continue
             }
-            literal.unicodeScalars.append(scalar)
-            index += 1
+            index = view.index(after: index)
+            offset += 1
         }
-        flushLiteral()
+        if ok { flushLiteral(upTo: view.endIndex) }
         if !current.parts.isEmpty { segments.append(current) }
         return ok ? segments : nil
     }
@@ -439,7 +458,7 @@ struct Validation {
     // MARK: Groups
 
     /// Validates the shared part of the API and of a group: its endpoints and nested groups.
-    mutating func validateGroupBody(key: String, swiftName: String, description: String?, members: [String: JSONNode.Member],
+    mutating func validateGroupBody(key: String, swiftName: String, description: String?, members: Fields,
                                     location: SourceLocation, inherited: Inherited, isAPI: Bool) -> Group {
         var endpoints: [Endpoint] = []
         if let member = members["endpoints"], let endpointMembers = object(member.value, "'endpoints'") {
@@ -472,7 +491,7 @@ struct Validation {
         }
         guard let members = object(member.value, "group '\(member.key)'") else { return nil }
         checkKeys(members, allowed: SpecKeys.group, in: "in group '\(member.key)'")
-        let fields = Dictionary(members.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let fields = Fields(members)
         var inner = inherited
         inner.groupKeys.append(member.key)
         var description: String?
