@@ -14,6 +14,8 @@ enum ImportCommand {
           --name <API>       Swift type name of the API (default: the document's info.title)
           --output <file>    write the spec there (default: standard output)
           -h, --help         show this help
+
+        Exit status: 0 success (warnings allowed), 1 errors in the document, 64 usage errors.
         """
 
     /// Runs the subcommand with the arguments after `import`; returns the exit code.
@@ -27,11 +29,11 @@ enum ImportCommand {
             switch argument {
             case "-h", "--help":
                 print(usage)
-                return 0
+                return ExitCode.success
             case "--name", "--output", "-o":
                 guard index + 1 < arguments.count else {
-                    printError("error: \(argument) needs a value\n\(usage)")
-                    return 1
+                    printError("endpoint-gen import: error: \(argument) needs a value\n\n\(usage)")
+                    return ExitCode.usage
                 }
                 if argument == "--name" { name = arguments[index + 1] } else { output = arguments[index + 1] }
                 index += 1
@@ -41,34 +43,34 @@ enum ImportCommand {
                 } else if argument.hasPrefix("--output=") {
                     output = String(argument.dropFirst("--output=".count))
                 } else if argument.hasPrefix("-") && argument != "-" {
-                    printError("error: unknown option '\(argument)'\n\(usage)")
-                    return 1
+                    printError("endpoint-gen import: error: unknown option '\(argument)'\n\n\(usage)")
+                    return ExitCode.usage
                 } else if input == nil {
                     input = argument
                 } else {
-                    printError("error: more than one input file ('\(input ?? "")', '\(argument)')\n\(usage)")
-                    return 1
+                    printError("endpoint-gen import: error: more than one input file ('\(input ?? "")', '\(argument)')\n\n\(usage)")
+                    return ExitCode.usage
                 }
             }
             index += 1
         }
         guard let input else {
-            printError("error: no input file\n\(usage)")
-            return 1
+            printError("endpoint-gen import: error: no input file\n\n\(usage)")
+            return ExitCode.usage
         }
         let data: Data
         do {
             data = input == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: input))
         } catch {
-            printError("error: cannot read '\(input)': \(error.localizedDescription)")
-            return 1
+            printError("endpoint-gen import: error: cannot read '\(input)': \(error.localizedDescription)")
+            return ExitCode.failure
         }
         let fileName = input == "-" ? "<stdin>" : input
         let result = OpenAPIImporter.importDocument(data, fileName: fileName, name: name)
         for diagnostic in result.diagnostics.sorted {
             printError(diagnostic.description)
         }
-        guard let spec = result.specJSON, !result.diagnostics.hasErrors else { return 1 }
+        guard let spec = result.specJSON, !result.diagnostics.hasErrors else { return ExitCode.failure }
         if let output {
             let url = URL(fileURLWithPath: output)
             let bytes = Data(spec.utf8)
@@ -77,17 +79,13 @@ enum ImportCommand {
                 do {
                     try bytes.write(to: url, options: .atomic)
                 } catch {
-                    printError("error: cannot write '\(output)': \(error.localizedDescription)")
-                    return 1
+                    printError("endpoint-gen import: error: cannot write '\(output)': \(error.localizedDescription)")
+                    return ExitCode.failure
                 }
             }
         } else {
             FileHandle.standardOutput.write(Data(spec.utf8))
         }
-        return 0
-    }
-
-    private static func printError(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        return ExitCode.success
     }
 }

@@ -515,6 +515,23 @@ import Testing
         #expect(imported.validationErrors.isEmpty)
     }
 
+    @Test func securityEveryOperationSharesIsSaidOnceAtTheTop() {
+        let json = T.document(paths: """
+            {"/a": {"get": {"operationId": "a", "security": [{"o1": ["x"], "o2": ["x"]}], "responses": {"200": {"description": "ok"}}},
+                    "put": {"operationId": "b", "security": [{"o1": ["x"], "o2": ["x"]}], "responses": {"200": {"description": "ok"}}}}}
+            """, components: """
+            {"securitySchemes": {"o1": {"type": "oauth2", "flows": {}}, "o2": {"type": "openIdConnect", "openIdConnectUrl": "https://x"}}}
+            """)
+        let imported = T.run(json)
+        #expect(imported.spec["auth"] as? String == "bearer")
+        #expect(imported.endpoint("a", in: "a")?["auth"] == nil)
+        #expect(imported.endpoint("b", in: "a")?["auth"] == nil)
+        // Both schemes send a bearer token: nothing is lost by keeping one.
+        #expect(imported.count("security-alternative") == 0)
+        #expect(imported.count("unsupported-security") == 2)
+        #expect(imported.validationErrors.isEmpty)
+    }
+
     // MARK: Descriptions and deprecation
 
     @Test func summaryDescriptionAndDeprecation() throws {

@@ -166,7 +166,11 @@ final class OpenAPIImportContext {
     func resolve(_ node: OANode) -> OANode? {
         var current = node
         var seen: Set<String> = []
-        while let ref = current["$ref"]?.string {
+        while let refNode = current["$ref"] {
+            guard let ref = refNode.string else {
+                warn(.unresolvedReference, refNode, "$ref must be a string; dropped")
+                return nil
+            }
             guard ref.hasPrefix("#") else {
                 warn(.externalReference, current, "external reference '\(ref)' is not followed; dropped")
                 return nil
@@ -232,7 +236,7 @@ final class OpenAPIImportContext {
         top.append(("baseURL", .string(baseURL())))
 
         securitySchemes = root["components"]?["securitySchemes"]
-        if let security = root["security"] {
+        if let security = root["security"] ?? sharedOperationSecurity() {
             topLevelAuth = auth(for: security)
             if let topLevelAuth, topLevelAuth != .string("none") { top.append(("auth", topLevelAuth)) }
         }
@@ -256,6 +260,24 @@ final class OpenAPIImportContext {
             top.append(("models", .object(modelOrder.compactMap { key in modelDefinitions[key].map { (key, $0) } })))
         }
         return .object(top)
+    }
+
+    /// With no global `security`, the requirement every operation states alike (Google's documents
+    /// repeat it on each), so the spec says it once at the top.
+    func sharedOperationSecurity() -> OANode? {
+        var shared: OANode?
+        var sharedText: String?
+        for (_, _, item) in root["paths"]?.members ?? [] {
+            for method in Self.methods {
+                guard let operation = item[method] else { continue }
+                guard let security = operation["security"] else { return nil }
+                let text = ImportJSONWriter.compact(ImportJSON(security.node))
+                if let sharedText, sharedText != text { return nil }
+                sharedText = text
+                if shared == nil { shared = security }
+            }
+        }
+        return shared
     }
 
     func apiTypeName(explicit: String?, info: OANode?) -> String {

@@ -317,7 +317,8 @@ extension OpenAPIImportContext {
             defaultValue = checkedDefault(defaultNode, type: schemaType.type)
         }
         var typeString = schemaType.type
-        if (!parameter.required || schemaType.nullable) && defaultValue == nil { typeString += "?" }
+        // A path always has a value: a path parameter is never optional, even when its schema allows null.
+        if (!parameter.required || schemaType.nullable) && defaultValue == nil && parameter.location != "path" { typeString += "?" }
 
         let placement = parameter.location
         // What the format infers: path when a placeholder has the parameter's (wire) name, else query.
@@ -577,10 +578,18 @@ extension OpenAPIImportContext {
             }
             if chosen != nil { break }
         }
-        let allNames = alternatives.flatMap { $0.members.map(\.key) }
-        if chosen != nil, allNames.count > 1 {
-            let dropped = allNames.filter { $0 != chosenName }
-            warn(.securityAlternative, security, "only the '\(chosenName)' scheme is used; \(dropped.map { "'\($0)'" }.joined(separator: ", ")) dropped")
+        // Report the schemes that would have sent something else (one that maps the same, like a
+        // second OAuth flow, loses nothing).
+        if let chosen {
+            var dropped: [String] = []
+            for alternative in alternatives {
+                for (schemeName, _, _) in alternative.members where schemeName != chosenName && !dropped.contains(schemeName) {
+                    if mapScheme(schemeName, requirement: alternative) != chosen { dropped.append(schemeName) }
+                }
+            }
+            if !dropped.isEmpty {
+                warn(.securityAlternative, security, "only the '\(chosenName)' scheme is used; \(dropped.map { "'\($0)'" }.joined(separator: ", ")) dropped")
+            }
         }
         return chosen ?? .string("none")
     }

@@ -398,9 +398,9 @@ extension OpenAPIImportContext {
     func resolveQuietly(_ node: OANode) -> OANode? {
         var current = node
         var depth = 0
-        while let ref = current["$ref"]?.string {
+        while let refNode = current["$ref"] {
             depth += 1
-            guard depth <= 32, let target = lookup(pointer: ref) else { return nil }
+            guard let ref = refNode.string, depth <= 32, let target = lookup(pointer: ref) else { return nil }
             current = target
         }
         return current
