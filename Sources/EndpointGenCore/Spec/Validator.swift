@@ -463,6 +463,10 @@ struct Validation {
         var endpoints: [Endpoint] = []
         if let member = members["endpoints"], let endpointMembers = object(member.value, "'endpoints'") {
             for endpointMember in endpointMembers {
+                if isAPI && Naming.lowerCamel(endpointMember.key) == "baseURL" {
+                    error("endpoint '\(endpointMember.key)' would be the case 'baseURL', which the generated API type uses for its base URL; rename the endpoint",
+                          at: endpointMember.keyLocation)
+                }
                 if let endpoint = validateEndpoint(endpointMember, inherited: inherited) {
                     endpoints.append(endpoint)
                 }
