@@ -116,7 +116,7 @@ final class InFlightCounter: HTTPMiddleware, @unchecked Sendable {
         // No leaked work: nothing left in the middleware chain or running in the session.
         #expect(counter.current == 0)
         var running = await runningTasks(in: session)
-        for _ in 0..<50 where running > 0 {
+        for _ in 0..<300 where running > 0 {
             try await Task.sleep(nanoseconds: 100_000_000)
             running = await runningTasks(in: session)
         }
