@@ -110,8 +110,7 @@ for n in $SIZES; do
     for _ in $(seq $runs); do
         rm -f "$OUT/obj/Synth$n.o"
         if ! timed "$OUT/logs/compile-$n.log" swiftc -c -Onone -g -parse-as-library -module-name "Synth$n" \
-                -I "$MODULES" "$src" -o "$OUT/obj/Synth$n.o" \
-                -emit-module -emit-module-path "$OUT/obj/Synth$n.swiftmodule"; then
+                -I "$MODULES" "$src" -o "$OUT/obj/Synth$n.o"; then
             ok=0; break
         fi
         read -r wall user sys mem < "$OUT/time.txt"

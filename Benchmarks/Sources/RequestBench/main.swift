@@ -9,6 +9,10 @@ import FoundationNetworking
 #endif
 
 let plan = CommandLine.arguments.contains("--smoke") ? Plan.smoke : Plan.full
+/// `--only requests` or `--only decoding`: one part (for profiling).
+let only = CommandLine.arguments.firstIndex(of: "--only").flatMap { index in
+    index + 1 < CommandLine.arguments.count ? CommandLine.arguments[index + 1] : nil
+}
 
 enum BenchError: Error { case badURL }
 
@@ -104,7 +108,7 @@ do {
 
 // MARK: - Requests
 
-do {
+if only == nil || only == "requests" { do {
     report("GET /activities/{id}: path, query, header parameters (httpRequest + urlRequest vs by hand)",
            try compare(plan,
                        generated: { weight(try BenchAPI.activity(id: 1_234_567, includeAllEfforts: true, ifNoneMatch: "abc").httpRequest().urlRequest()) },
@@ -123,7 +127,7 @@ do {
 } catch {
     FileHandle.standardError.write(Data("RequestBench: \(error)\n".utf8))
     exit(1)
-}
+} }
 
 // MARK: - Decoding
 
@@ -145,7 +149,7 @@ let activitiesJSON: Data = {
     return Data((text + "]").utf8)
 }()
 
-do {
+if only == nil || only == "decoding" { do {
     let viaRuntime = try decodeThroughRuntime(activitiesJSON)
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .iso8601
@@ -166,6 +170,6 @@ do {
 } catch {
     FileHandle.standardError.write(Data("RequestBench: \(error)\n".utf8))
     exit(1)
-}
+} }
 
 if sink == 42 { print("") }  // keep `sink` observable
