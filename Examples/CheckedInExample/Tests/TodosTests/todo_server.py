@@ -36,7 +36,7 @@ class Handler(BaseHTTPRequestHandler):
             return self.send_json(415, {"message": "expected a JSON body"})
         body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", "0"))))
         with lock:
-            todo = {"id": len(todos) + 1, "title": body["title"], "done": body.get("done", False)}
+            todo = {"id": len(todos) + 1, "title": body["title"], "done": body.get("done") or False}
             todos.append(todo)
         self.send_json(201, todo)
 
