@@ -49,11 +49,14 @@ seconds_since() { awk -v start="$1" -v end="$(now)" 'BEGIN { printf "%.1f", end 
 fingerprint() { printf '%s %s' "$(stat -c %y "$1")" "$(sha256sum < "$1" | cut -d' ' -f1)"; }
 sha() { sha256sum < "$1" | cut -d' ' -f1; }
 
-# swiftpm <example dir> <log> <swift subcommand and arguments...>: runs it, output to the log; returns its status.
+# swiftpm <example dir> <log> <swift subcommand and arguments...>: runs it, output to the log; returns its
+# status. A command that hangs is stopped after 15 minutes where coreutils' timeout is available.
+LIMIT=()
+if command -v timeout > /dev/null; then LIMIT=(timeout 900); fi
 swiftpm() {
     local dir=$1 log=$2 command=$3
     shift 3
-    swift "$command" --package-path "$dir" --scratch-path "$dir/.build/test-examples" "$@" > "$log" 2>&1
+    "${LIMIT[@]+"${LIMIT[@]}"}" swift "$command" --package-path "$dir" --scratch-path "$dir/.build/test-examples" "$@" > "$log" 2>&1
 }
 
 # generators_in <log>: the "Generating X.swift" commands the build ran, one per line.
@@ -106,6 +109,7 @@ swiftpm "$PLUGIN_EXAMPLE" "$LOGS/touch.log" build --build-tests || fail "build a
 [ "$(fingerprint "$WEATHER_SWIFT")" = "$weather_before" ] \
     || fail "same spec bytes should leave WeatherAPI.swift untouched (written only when bytes change)"
 [ "$(fingerprint "$GEOCODING_SWIFT")" = "$geocoding_before" ] || fail "touching WeatherAPI's spec touched GeocodingAPI.swift"
+! grep -q 'Compiling WeatherKit' "$LOGS/touch.log" || fail "touching a spec recompiled WeatherKit" "$LOGS/touch.log"
 pass "only WeatherAPI's command ran; same bytes, so WeatherAPI.swift kept its mtime and nothing recompiled"
 
 step "(2b) PluginExample: edit WeatherAPI.endpoints.json"
@@ -166,6 +170,14 @@ grep -q 'Sources/Todos/Generated/TodoAPI.swift' "$LOGS/stale.log" || fail "--che
 [ "$(fingerprint "$TODO_SWIFT")" = "$todo_before" ] || fail "--check wrote TodoAPI.swift"
 pass "failed naming Sources/Todos/Generated/TodoAPI.swift, which it left as it was"
 restore
+
+step "CheckedInExample: the command line gives the same bytes as the checked-in file"
+# docs/quick-start.md, way 3, run from the example's folder.
+(cd "$CHECKED_IN_EXAMPLE" && swift run --scratch-path .build/test-examples endpoint-gen generate \
+    Sources/Todos/TodoAPI.endpoints.json --output Sources/Todos/Generated --access-level public --check) \
+    > "$LOGS/cli.log" 2>&1 || fail "endpoint-gen generate --check on CheckedInExample" "$LOGS/cli.log"
+[ "$(fingerprint "$TODO_SWIFT")" = "$todo_before" ] || fail "endpoint-gen --check wrote TodoAPI.swift"
+pass "endpoint-gen generate ... --check exits 0"
 
 step "CheckedInExample: build and tests (against a local server)"
 start=$(now)

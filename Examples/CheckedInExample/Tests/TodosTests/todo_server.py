@@ -4,6 +4,8 @@ Listens on 127.0.0.1 on a free port, prints that port on its first line, and kee
 in-memory list behind GET /api/todos, GET /api/todos/<id> and POST /api/todos until terminated.
 """
 import json
+import os
+import signal
 import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -52,10 +54,15 @@ class Handler(BaseHTTPRequestHandler):
         pass
 
 
+def exit_when_stdin_closes():
+    # The test holds our stdin open: when it closes it (or dies), stop, so no server outlives its test.
+    sys.stdin.read()
+    os._exit(0)
+
+
+# A process started by Foundation's Process may inherit a mask that blocks SIGTERM: unblock it.
+signal.pthread_sigmask(signal.SIG_SETMASK, [])
+threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
 server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
 print(server.server_address[1], flush=True)
-try:
-    server.serve_forever()
-except KeyboardInterrupt:
-    pass
-sys.exit(0)
+server.serve_forever()

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// Runs `body` with the base URL of a python3 stand-in server (a script beside this file) that
-/// listens on 127.0.0.1 on a free port, and stops the server afterwards, whatever `body` did.
+/// listens on 127.0.0.1 on a free port, and stops the server afterwards, whatever `body` did
+/// (closing its stdin and sending SIGTERM).
 ///
 /// The script prints its port on its first line, then serves until it is terminated.
 func withLocalServer(
@@ -14,9 +15,12 @@ func withLocalServer(
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", scriptURL.path]
     let output = Pipe()
+    let input = Pipe()  // the server stops when its stdin closes
     process.standardOutput = output
+    process.standardInput = input
     try process.run()
     defer {
+        try? input.fileHandleForWriting.close()
         process.terminate()
         process.waitUntilExit()
     }

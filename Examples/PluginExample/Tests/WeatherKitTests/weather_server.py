@@ -4,7 +4,10 @@ Listens on 127.0.0.1 on a free port, prints that port on its first line, and ans
 GET /v1/forecast, /v1/stations/<id> and /v1/search with JSON until it is terminated.
 """
 import json
+import os
+import signal
 import sys
+import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
@@ -53,10 +56,15 @@ class Handler(BaseHTTPRequestHandler):
         pass
 
 
+def exit_when_stdin_closes():
+    # The test holds our stdin open: when it closes it (or dies), stop, so no server outlives its test.
+    sys.stdin.read()
+    os._exit(0)
+
+
+# A process started by Foundation's Process may inherit a mask that blocks SIGTERM: unblock it.
+signal.pthread_sigmask(signal.SIG_SETMASK, [])
+threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
 server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
 print(server.server_address[1], flush=True)
-try:
-    server.serve_forever()
-except KeyboardInterrupt:
-    pass
-sys.exit(0)
+server.serve_forever()
