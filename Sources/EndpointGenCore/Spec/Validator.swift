@@ -193,11 +193,21 @@ struct Validation {
                                     location: root.location, inherited: inherited, isAPI: true)
 
         // A model named like a group would be hidden by it inside the API type.
+        // (Groups indexed once by name, first in depth-first order: searching the tree for each
+        // model was quadratic in big specs.)
+        var groupsByName: [String: Group] = [:]
+        func index(_ group: Group) {
+            for child in group.groups {
+                if groupsByName[child.swiftName] == nil { groupsByName[child.swiftName] = child }
+                index(child)
+            }
+        }
+        if !models.isEmpty { index(api) }
         for model in models {
             if model.swiftName == apiName {
                 error("model '\(model.key)' has the same name as the API type", at: model.location)
             }
-            if let group = findGroup(named: model.swiftName, in: api) {
+            if let group = groupsByName[model.swiftName] {
                 error("model '\(model.key)' has the same Swift name as group '\(group.key)' (line \(group.location.line), column \(group.location.column)), which would hide it inside '\(apiName)'",
                       at: model.location)
             }
@@ -205,14 +215,6 @@ struct Validation {
 
         if diagnostics.hasErrors { return nil }
         return Spec(fileName: fileName, outputName: outputName, api: api, baseURL: baseURL, dateFormat: dateFormat, models: models)
-    }
-
-    func findGroup(named name: String, in group: Group) -> Group? {
-        for child in group.groups {
-            if child.swiftName == name { return child }
-            if let found = findGroup(named: name, in: child) { return found }
-        }
-        return nil
     }
 
     /// Names a generated type cannot take: Swift and Foundation types and the runtime names that
@@ -472,6 +474,13 @@ struct Validation {
                 }
             }
             checkCollisions(endpointMembers.map { ($0.key, Naming.lowerCamel($0.key), $0.keyLocation) }, what: "endpoint")
+            // The API type declares `static let baseURL`; a case of that name would clash with it.
+            if isAPI {
+                for endpoint in endpointMembers where Naming.lowerCamel(endpoint.key) == "baseURL" {
+                    error("endpoint '\(endpoint.key)' would be the case 'baseURL', which the generated API type uses for its base URL; rename the endpoint",
+                          at: endpoint.keyLocation)
+                }
+            }
         }
         var groups: [Group] = []
         if let member = members["groups"], let groupMembers = object(member.value, "'groups'") {
@@ -481,6 +490,20 @@ struct Validation {
                 }
             }
             checkCollisions(groupMembers.map { ($0.key, Naming.upperCamel($0.key), $0.keyLocation) }, what: "group")
+            // Cases and nested types share one namespace: an endpoint `数据` and a group `数据`
+            // (or `_1` and `1`) would both declare `数据` in the same enum.
+            if let endpointsMember = members["endpoints"], case .object(let endpointMembers) = endpointsMember.value.value {
+                var endpointNames: [String: JSONNode.Member] = [:]
+                for endpoint in endpointMembers where endpointNames[Naming.lowerCamel(endpoint.key)] == nil {
+                    endpointNames[Naming.lowerCamel(endpoint.key)] = endpoint
+                }
+                for group in groupMembers {
+                    let swiftName = Naming.upperCamel(group.key)
+                    guard let endpoint = endpointNames[swiftName] else { continue }
+                    error("group '\(group.key)' and endpoint '\(endpoint.key)' (line \(endpoint.keyLocation.line), column \(endpoint.keyLocation.column)) both become the Swift name '\(swiftName)'",
+                          at: group.keyLocation)
+                }
+            }
         }
         return Group(key: key, swiftName: swiftName, description: description, endpoints: endpoints, groups: groups, location: location)
     }
