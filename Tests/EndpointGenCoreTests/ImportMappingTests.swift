@@ -283,6 +283,31 @@ import Testing
         #expect(imported.validationErrors.isEmpty)
     }
 
+    @Test func bodiesTheFormatCannotSendAreAdjusted() throws {
+        let json = T.document(paths: """
+            {"/b": {
+              "get": {"operationId": "search", "requestBody": {"content": {"application/json": {"schema": {"type": "object"}}}},
+                      "responses": {"200": {"description": "ok", "content": {"*/*": {"schema": {"type": "string"}}}}}},
+              "post": {"operationId": "list", "requestBody": {"content": {"application/x-www-form-urlencoded": {"schema": {"type": "array", "items": {"type": "string"}}}}},
+                       "parameters": [{"name": "bad header", "in": "header", "schema": {"type": "string"}}],
+                       "responses": {"200": {"description": "ok"}}},
+              "put": {"operationId": "anything", "requestBody": {"content": {"*/*": {"schema": {"type": "object", "additionalProperties": {"type": "integer"}}}}},
+                      "responses": {"200": {"description": "ok"}}}}}
+            """)
+        let imported = T.run(json)
+        // GET cannot carry a body.
+        #expect(imported.endpoint("search", in: "b")?["body"] == nil)
+        #expect(imported.endpoint("search", in: "b")?["response"] as? String == "String")
+        // A form body must be an object: an array is sent as JSON.
+        #expect(imported.endpoint("list", in: "b")?["body"] as? String == "[String]")
+        #expect(imported.endpoint("list", in: "b")?["parameters"] == nil)   // 'bad header' is not a header name
+        // A wildcard media type says nothing to send: JSON with no explicit content type.
+        #expect(imported.endpoint("anything", in: "b")?["body"] as? String == "[String: Int]")
+        #expect(imported.count("invalid-operation") == 2)
+        #expect(imported.count("parameter-type") == 1)
+        #expect(imported.validationErrors.isEmpty)
+    }
+
     // MARK: Responses and errors
 
     @Test func successResponses() throws {
