@@ -35,7 +35,9 @@ let package = Package(
                 permissions: [.writeToPackageDirectory(reason: "Writes the generated Swift files beside the specs")]),
             dependencies: ["EndpointGen"]),
 
-        .testTarget(name: "EndpointRuntimeTests", dependencies: ["EndpointRuntime"]),
+        // Shared by test targets: a real local HTTP echo server (python3) and helpers.
+        .target(name: "TestSupport", path: "Tests/TestSupport", resources: [.copy("echo_server.py")]),
+        .testTarget(name: "EndpointRuntimeTests", dependencies: ["EndpointRuntime", "TestSupport"]),
         .testTarget(
             name: "EndpointGenCoreTests", dependencies: ["EndpointGenCore", "EndpointGenFuzzSupport"],
             resources: [.copy("Fixtures")]),

@@ -88,12 +88,12 @@ public enum EndpointError: Error, Sendable, CustomStringConvertible, CustomDebug
             if let decoded {
                 text += "; error body \(type(of: decoded)): \(decoded)"
             } else if !response.body.isEmpty {
-                text += "; body starts: \(Redaction.bodyPreview(response.body))"
+                text += "; body starts: \(Redaction.bodyPreview(response.body, request: response.request))"
             }
             return text
         case let .decoding(underlying, response):
             return "Decoding the response to \(response.request) (status \(response.status)) failed: "
-                + Redaction.describeDecoding(underlying) + "; body starts: \(Redaction.bodyPreview(response.body))"
+                + Redaction.describeDecoding(underlying) + "; body starts: \(Redaction.bodyPreview(response.body, request: response.request))"
         case let .cancelled(request):
             return "\(request.map { "\($0)" } ?? "The request") was cancelled."
         }
@@ -166,11 +166,54 @@ public enum Redaction {
         headers.fields.map { "\($0.name): \(isSensitiveHeader($0.name, auth: auth) ? mask : $0.value)" }
     }
 
-    /// At most 300 characters of the body as text.
-    static func bodyPreview(_ body: Data) -> String {
+    /// At most 300 characters of the body as text, with the request's own secrets and the values
+    /// of JSON or form fields named like credentials (`"access_token": "…"`) replaced.
+    static func bodyPreview(_ body: Data, request: HTTPRequest? = nil) -> String {
         if body.isEmpty { return "(empty)" }
-        let text = String(decoding: body.prefix(300), as: UTF8.self)
-        return String(reflecting: text) + (body.count > 300 ? "…" : "")
+        var text = String(decoding: body.prefix(4096), as: UTF8.self)
+        if let request {
+            for secret in secrets(of: request) where secret.count >= 4 {
+                text = text.replacingOccurrences(of: secret, with: mask)
+            }
+        }
+        text = scrubFields(text)
+        let short = String(text.prefix(300))
+        return String(reflecting: short) + (text.count > 300 || body.count > 4096 ? "…" : "")
+    }
+
+    /// The credential values a request carries: sensitive header values (and the token after an
+    /// auth scheme) and sensitive query values, raw and percent-decoded.
+    static func secrets(of request: HTTPRequest) -> [String] {
+        var found: [String] = []
+        for field in request.headers.fields where isSensitiveHeader(field.name, auth: request.auth) {
+            found.append(field.value)
+            if let space = field.value.firstIndex(of: " ") {
+                found.append(String(field.value[field.value.index(after: space)...]))
+            }
+        }
+        for item in request.urlComponents.percentEncodedQueryItems ?? [] where isSensitiveQueryItem(item.name, auth: request.auth) {
+            if let value = item.value {
+                found.append(value)
+                if let decoded = value.removingPercentEncoding { found.append(decoded) }
+            }
+        }
+        return found.sorted { $0.count > $1.count }
+    }
+
+    /// Replaces values of credential-named fields in JSON (`"token": "…"`) and form text (`token=…`).
+    static func scrubFields(_ text: String) -> String {
+        let names = "access_token|refresh_token|id_token|token|password|passwd|secret|client_secret|api_key|apikey|authorization|cookie"
+        var result = text
+        let patterns = [
+            ("(\"(?:\(names))\"\\s*:\\s*)\"(?:[^\"\\\\]|\\\\.)*\"", "$1\"\(mask)\""),
+            ("((?:^|[?&])(?:\(names))=)[^&\\s\"]*", "$1\(mask)"),
+        ]
+        for (pattern, template) in patterns {
+            guard let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]) else { continue }
+            let range = NSRange(result.startIndex..., in: result)
+            result = regex.stringByReplacingMatches(in: result, range: range, withTemplate: template)
+        }
+        return result
     }
 
     static func describe(_ error: any Error) -> String {
