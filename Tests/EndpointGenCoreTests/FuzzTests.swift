@@ -1,5 +1,5 @@
 import EndpointGenCore
-import EndpointGenFuzzSupport
+@testable import EndpointGenFuzzSupport
 import Foundation
 import Testing
 
@@ -18,7 +18,7 @@ struct FuzzTests {
 
     @Test("Mutated specs keep every generator invariant")
     func mutatedSpecsKeepEveryInvariant() {
-        let mutator = FuzzMutator(seeds: FuzzCorpus.seeds())
+        let mutator = FuzzMutator(seeds: FuzzCorpus.seeds(maxBytes: 64_000))
         // Debug builds are slow: spot-check determinism and validate agreement (the release driver checks all).
         let oracle = FuzzOracle(determinismEvery: 4, validateAgreementEvery: 8)
         var validated = 0
@@ -74,6 +74,22 @@ struct FuzzTests {
         #expect(distinct.count > 40, "mutations should differ between iterations")
     }
 
+    @Test("The time box reports a run that computes past twice its limit, and returns a quick one")
+    func timeBoxCatchesSpinning() {
+        let oracle = FuzzOracle(timeLimit: .milliseconds(50))
+        let stop = StopFlag()
+        let spun = oracle.runTimeBoxed { () -> Int in
+            var count = 0
+            while !stop.isSet { count &+= 1 }
+            return count
+        }
+        stop.set()
+        #expect(spun == nil)
+        let quick = oracle.runTimeBoxed { 42 }
+        #expect(quick?.value == 42)
+        #expect((quick?.cpu ?? .seconds(1)) < .milliseconds(50))
+    }
+
     @Test("The mutator copes with seeds of any shape")
     func mutatorHandlesOddSeeds() {
         let odd = ["[1, [2, {}]]", "\"text\"", "42", "null", "{}", "not json {", ""].enumerated().map {
@@ -94,5 +110,22 @@ struct FuzzTests {
         let unicode = FuzzJSON.object([FuzzJSON.Member("данные 🙂", .string("a\"b\\c\n\u{1}数据"))])
         #expect(FuzzJSON.parse(unicode.serialized(FuzzJSON.Style(indent: nil, escapeNonASCII: true))) == unicode)
         #expect(FuzzJSON.parse(Data("{\"a\":1,}".utf8)) == nil)
+    }
+}
+
+private final class StopFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    var isSet: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
+
+    func set() {
+        lock.lock()
+        value = true
+        lock.unlock()
     }
 }

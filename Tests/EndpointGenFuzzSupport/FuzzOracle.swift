@@ -35,6 +35,7 @@ public struct FuzzOracle: Sendable {
         /// Nil when the run hung.
         public var result: GeneratorResult?
         public var hung: Bool
+        /// CPU time of the first `generate`.
         public var elapsed: Duration
         /// Broken invariants, each one line.
         public var violations: [String]
@@ -45,22 +46,19 @@ public struct FuzzOracle: Sendable {
     /// `iteration` picks which spot checks run (see `determinismEvery`).
     public func check(_ data: Data, fileName: String, iteration: Int = 0) -> Outcome {
         let options = self.options
-        let clock = ContinuousClock()
-        let start = clock.now
-        guard let first = runTimeBoxed({ Generator.generate(specData: data, fileName: fileName, options: options) }) else {
-            return Outcome(result: nil, hung: true, elapsed: clock.now - start,
-                           violations: ["generate did not return within \(timeLimit)"])
+        guard let (first, elapsed) = runTimeBoxed({ Generator.generate(specData: data, fileName: fileName, options: options) }) else {
+            return Outcome(result: nil, hung: true, elapsed: timeLimit * 2,
+                           violations: ["generate did not return within \(timeLimit * 2) of CPU time"])
         }
-        let elapsed = clock.now - start
         var violations = Self.violations(of: first, data: data, fileName: fileName)
-        if elapsed > timeLimit { violations.append("generate took \(elapsed), over the \(timeLimit) limit") }
+        if elapsed > timeLimit { violations.append("generate took \(elapsed) of CPU time, over the \(timeLimit) limit") }
         guard first.swift != nil || iteration % determinismEvery == 0 else {
             return Outcome(result: first, hung: false, elapsed: elapsed, violations: violations)
         }
 
-        guard let second = runTimeBoxed({ Generator.generate(specData: data, fileName: fileName, options: options) }) else {
+        guard let (second, _) = runTimeBoxed({ Generator.generate(specData: data, fileName: fileName, options: options) }) else {
             return Outcome(result: first, hung: true, elapsed: elapsed,
-                           violations: violations + ["second generate did not return within \(timeLimit)"])
+                           violations: violations + ["second generate did not return within \(timeLimit * 2) of CPU time"])
         }
         if second.swift != first.swift { violations.append("nondeterministic: the same input gave different Swift") }
         if second.outputName != first.outputName { violations.append("nondeterministic: different output names") }
@@ -71,8 +69,8 @@ public struct FuzzOracle: Sendable {
         guard iteration % validateAgreementEvery == 0 else {
             return Outcome(result: first, hung: false, elapsed: elapsed, violations: violations)
         }
-        guard let validation = runTimeBoxed({ Generator.validate(specData: data, fileName: fileName) }) else {
-            return Outcome(result: first, hung: true, elapsed: elapsed, violations: violations + ["validate did not return within \(timeLimit)"])
+        guard let (validation, _) = runTimeBoxed({ Generator.validate(specData: data, fileName: fileName) }) else {
+            return Outcome(result: first, hung: true, elapsed: elapsed, violations: violations + ["validate did not return within \(timeLimit * 2) of CPU time"])
         }
         if (validation.0 != nil) != (first.swift != nil) {
             violations.append("validate says \(validation.0 == nil ? "invalid" : "valid") but generate \(first.swift == nil ? "gave no Swift" : "gave Swift")")
@@ -180,37 +178,75 @@ struct SourceLines {
     var summary: String { "\(lineStarts.count) lines" }
 }
 
-/// Runs `work` on a new thread with the oracle's stack size and waits at most the time limit.
-/// A run that overstays is abandoned (a thread cannot be stopped); the caller reports the hang.
+/// Runs `work` on a new thread with the oracle's stack size and waits until it returns or has used
+/// twice the time limit of CPU time (or ten times the limit, at least 30 s, of wall time, for a run
+/// that blocks without computing). CPU time, not wall time, decides: the cores are shared, and a
+/// loaded machine must not make a slow-to-schedule run look like a hang. A run that overstays is
+/// abandoned (a thread cannot be stopped); the caller reports the hang.
 extension FuzzOracle {
-    func runTimeBoxed<T: Sendable>(_ work: @escaping @Sendable () -> T) -> T? {
+    func runTimeBoxed<T: Sendable>(_ work: @escaping @Sendable () -> T) -> (value: T, cpu: Duration)? {
         let box = ResultBox<T>()
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
-            box.set(work())
+            var clock = clockid_t()
+            let hasClock = pthread_getcpuclockid(pthread_self(), &clock) == 0
+            if hasClock { box.setClock(clock) }
+            let start = hasClock ? FuzzOracle.cpuTime(clock) : nil
+            let value = work()
+            let end = hasClock ? FuzzOracle.cpuTime(clock) : nil
+            box.set(value, cpu: start.flatMap { start in end.map { $0 - start } } ?? .zero)
             done.signal()
         }
         thread.stackSize = stackSize
         thread.start()
-        let components = timeLimit.components
-        let nanoseconds = Int(components.seconds) * 1_000_000_000 + Int(components.attoseconds / 1_000_000_000)
-        // Twice the limit before calling it a hang: a slow run is reported as slow, a stuck one as a hang.
-        guard done.wait(timeout: .now() + .nanoseconds(2 * nanoseconds)) == .success else { return nil }
-        return box.value
+        let wallLimit = max(.seconds(30), timeLimit * 10)
+        let clock = ContinuousClock()
+        let started = clock.now
+        while done.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
+            if clock.now - started > wallLimit { return nil }
+            if let threadClock = box.clock, let used = FuzzOracle.cpuTime(threadClock), used > timeLimit * 2 {
+                // Read again after a last chance to finish: the thread may have just returned.
+                if done.wait(timeout: .now()) == .success { break }
+                return nil
+            }
+        }
+        return box.result
+    }
+
+    /// The CPU time a thread clock has used; nil once the thread has ended.
+    static func cpuTime(_ clock: clockid_t) -> Duration? {
+        var spec = timespec()
+        guard clock_gettime(clock, &spec) == 0 else { return nil }
+        return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
     }
 }
 
 private final class ResultBox<T: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
-    private var stored: T?
+    private var stored: (value: T, cpu: Duration)?
+    private var storedClock: clockid_t?
 
-    func set(_ value: T) {
+    func set(_ value: T, cpu: Duration) {
         lock.lock()
-        stored = value
+        stored = (value, cpu)
+        storedClock = nil
         lock.unlock()
     }
 
-    var value: T? {
+    func setClock(_ clock: clockid_t) {
+        lock.lock()
+        storedClock = clock
+        lock.unlock()
+    }
+
+    /// The worker's CPU clock while it runs (nil before it starts and after it returns).
+    var clock: clockid_t? {
+        lock.lock()
+        defer { lock.unlock() }
+        return storedClock
+    }
+
+    var result: (value: T, cpu: Duration)? {
         lock.lock()
         defer { lock.unlock() }
         return stored

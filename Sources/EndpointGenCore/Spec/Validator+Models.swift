@@ -103,6 +103,11 @@ extension Validation {
             error("property '\(key)' must be a type string or an object, found \(Validation.kind(of: member.value))", at: member.value.location)
             return nil
         }
+        // A stored `hashValue` would take the place of Hashable's own (a deprecated requirement, so
+        // the generated struct would not compile without a warning, and hash inconsistently).
+        if Naming.lowerCamel(key) == "hashValue" {
+            error("property '\(key)' would be the Swift property 'hashValue', which the generated Hashable struct cannot declare; rename the property", at: member.keyLocation)
+        }
         guard let type else { return nil }
         return Property(key: key, swiftName: Naming.lowerCamel(key), type: type, description: description,
                         defaultValue: defaultValue, location: member.keyLocation)

@@ -463,11 +463,22 @@ struct Validation {
         var endpoints: [Endpoint] = []
         if let member = members["endpoints"], let endpointMembers = object(member.value, "'endpoints'") {
             for endpointMember in endpointMembers {
+                if isAPI && Naming.lowerCamel(endpointMember.key) == "baseURL" {
+                    error("endpoint '\(endpointMember.key)' would be the case 'baseURL', which the generated API type uses for its base URL; rename the endpoint",
+                          at: endpointMember.keyLocation)
+                }
                 if let endpoint = validateEndpoint(endpointMember, inherited: inherited) {
                     endpoints.append(endpoint)
                 }
             }
             checkCollisions(endpointMembers.map { ($0.key, Naming.lowerCamel($0.key), $0.keyLocation) }, what: "endpoint")
+            // The API type declares `static let baseURL`; a case of that name would clash with it.
+            if isAPI {
+                for endpoint in endpointMembers where Naming.lowerCamel(endpoint.key) == "baseURL" {
+                    error("endpoint '\(endpoint.key)' would be the case 'baseURL', which the generated API type uses for its base URL; rename the endpoint",
+                          at: endpoint.keyLocation)
+                }
+            }
         }
         var groups: [Group] = []
         if let member = members["groups"], let groupMembers = object(member.value, "'groups'") {
@@ -477,6 +488,20 @@ struct Validation {
                 }
             }
             checkCollisions(groupMembers.map { ($0.key, Naming.upperCamel($0.key), $0.keyLocation) }, what: "group")
+            // Cases and nested types share one namespace: an endpoint `数据` and a group `数据`
+            // (or `_1` and `1`) would both declare `数据` in the same enum.
+            if let endpointsMember = members["endpoints"], case .object(let endpointMembers) = endpointsMember.value.value {
+                var endpointNames: [String: JSONNode.Member] = [:]
+                for endpoint in endpointMembers where endpointNames[Naming.lowerCamel(endpoint.key)] == nil {
+                    endpointNames[Naming.lowerCamel(endpoint.key)] = endpoint
+                }
+                for group in groupMembers {
+                    let swiftName = Naming.upperCamel(group.key)
+                    guard let endpoint = endpointNames[swiftName] else { continue }
+                    error("group '\(group.key)' and endpoint '\(endpoint.key)' (line \(endpoint.keyLocation.line), column \(endpoint.keyLocation.column)) both become the Swift name '\(swiftName)'",
+                          at: group.keyLocation)
+                }
+            }
         }
         return Group(key: key, swiftName: swiftName, description: description, endpoints: endpoints, groups: groups, location: location)
     }
