@@ -7,7 +7,7 @@ private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion1
 
 /// httpbin.org: an HTTP request and response service that echoes what it receives.
 /// https://httpbin.org
-public enum HTTPBin: Sendable {
+public indirect enum HTTPBin: Sendable {
     /// Echoes the request's query parameters and headers.
     ///
     /// - Parameters:
@@ -35,7 +35,7 @@ public enum HTTPBin: Sendable {
     case _2fa(userId: Int, class: String, for: String? = nil, größe: Int? = nil, sortBy: String? = nil)
 
     /// Echoes any request below /anything, bodies included.
-    public enum Anything: Sendable {
+    public indirect enum Anything: Sendable {
         case json(body: EchoBody)
         case jsonPatch(body: [String: JSONValue])
         case form(body: SignupForm)
@@ -52,13 +52,13 @@ public enum HTTPBin: Sendable {
         case keyed
 
         /// Endpoints behind a bearer token.
-        public enum Admin: Sendable {
+        public indirect enum Admin: Sendable {
             /// The one admin endpoint that needs no token.
             case login(body: Credentials)
             case stats
 
             /// Two levels deep: API-key management.
-            public enum Keys: Sendable {
+            public indirect enum Keys: Sendable {
                 case list(since: Date? = nil, limit: Int32 = 20)
                 @available(*, deprecated, message: "Keys expire on their own now.")
                 case revoke(key: String, reason: String? = nil)
@@ -66,7 +66,7 @@ public enum HTTPBin: Sendable {
         }
     }
 
-    public enum Auth: Sendable {
+    public indirect enum Auth: Sendable {
         /// Succeeds when the request carries basic credentials for user and passwd.
         case basic(user: String, passwd: String)
         case bearer

@@ -7,7 +7,7 @@ private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion1
 
 /// Strava API v3: athletes, activities, segments, routes, gear and uploads.
 /// https://developers.strava.com/docs/reference/
-public enum StravaAPI: Sendable {
+public indirect enum StravaAPI: Sendable {
     /// Returns the authenticated athlete.
     case athlete
     /// Updates the currently authenticated athlete. Requires profile:write.
@@ -31,7 +31,7 @@ public enum StravaAPI: Sendable {
     case athleteActivities(before: Int? = nil, after: Int? = nil, page: Int = 1, perPage: Int = 30)
 
     /// Activities: rides, runs, swims and everything else an athlete records.
-    public enum Activities: Sendable {
+    public indirect enum Activities: Sendable {
         /// Returns the given activity that is owned by the authenticated athlete.
         ///
         /// - Parameters:
@@ -60,7 +60,7 @@ public enum StravaAPI: Sendable {
         case streams(id: Int64, keys: [StreamType], keyByType: Bool = true)
     }
 
-    public enum Segments: Sendable {
+    public indirect enum Segments: Sendable {
         case get(id: Int64)
         /// Lists the segments starred by the authenticated athlete.
         case starred(page: Int? = nil, perPage: Int? = nil)
@@ -75,7 +75,7 @@ public enum StravaAPI: Sendable {
         case explore(bounds: [Float], activityType: ExploreActivityType = .riding, minCat: Int? = nil, maxCat: Int? = nil)
     }
 
-    public enum Routes: Sendable {
+    public indirect enum Routes: Sendable {
         case get(id: Int64)
         /// Returns a GPX file of the route. Requires read_all scope for private routes.
         case exportGpx(id: Int64)
@@ -83,11 +83,11 @@ public enum StravaAPI: Sendable {
         case exportTcx(id: Int64)
     }
 
-    public enum Gear: Sendable {
+    public indirect enum Gear: Sendable {
         case get(id: String)
     }
 
-    public enum Uploads: Sendable {
+    public indirect enum Uploads: Sendable {
         /// Uploads a new data file to create an activity from. Requires activity:write.
         case create(body: NewUpload)
         /// Returns an upload for a given identifier.

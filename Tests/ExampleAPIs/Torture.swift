@@ -7,7 +7,7 @@ private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion1
 
 /// Identifier torture: every name here is a Swift keyword, starts with a digit, holds punctuation, emoji or another script, or nearly collides with a sibling.
 /// Doc text torture: */ closes nothing, /* opens nothing, """ and #" and \(interpolation) stay text.
-public enum TortureAPI: Sendable {
+public indirect enum TortureAPI: Sendable {
     /// An endpoint named `default`.
     /// */ let x = 1 /*
     case `default`(self: String, default: Int, type: String? = nil, init: Bool? = nil, case: Keyword? = nil)
@@ -37,7 +37,7 @@ public enum TortureAPI: Sendable {
     case httpRequest
 
     /// A group named `default`, holding a group of the same name.
-    public enum Default: Sendable {
+    public indirect enum Default: Sendable {
         case `default`
         case `self`(self: Int)
 

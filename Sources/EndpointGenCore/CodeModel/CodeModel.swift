@@ -45,6 +45,8 @@ struct EnumDecl: Hashable, Sendable {
     var name: String
     var inheritance: [String] = []
     var members: [Declaration] = []
+    /// `indirect enum`: every payload boxed.
+    var isIndirect = false
 }
 
 struct StructDecl: Hashable, Sendable {

@@ -49,7 +49,7 @@ enum Renderer {
         case let .typeAlias(alias):
             printer.line("\(prefix(alias.access))typealias \(alias.name) = \(alias.existingType)")
         case let .enumeration(decl):
-            renderType(keyword: "enum", access: decl.access, name: decl.name, inheritance: decl.inheritance,
+            renderType(keyword: decl.isIndirect ? "indirect enum" : "enum", access: decl.access, name: decl.name, inheritance: decl.inheritance,
                        members: decl.members, into: &printer)
         case let .structure(decl):
             renderType(keyword: "struct", access: decl.access, name: decl.name, inheritance: decl.inheritance,
@@ -292,6 +292,10 @@ enum Renderer {
 
     /// A Swift string literal for any text: quotes, backslashes and control characters escaped.
     static func stringLiteral(_ text: String) -> String {
+        // Most text needs no escape: copy it whole (0xE2 starts U+2028 and U+2029 in UTF-8).
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) {
+            return "\"" + text + "\""
+        }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

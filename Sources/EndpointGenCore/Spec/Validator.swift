@@ -193,11 +193,21 @@ struct Validation {
                                     location: root.location, inherited: inherited, isAPI: true)
 
         // A model named like a group would be hidden by it inside the API type.
+        // (Groups indexed once by name, first in depth-first order: searching the tree for each
+        // model was quadratic in big specs.)
+        var groupsByName: [String: Group] = [:]
+        func index(_ group: Group) {
+            for child in group.groups {
+                if groupsByName[child.swiftName] == nil { groupsByName[child.swiftName] = child }
+                index(child)
+            }
+        }
+        if !models.isEmpty { index(api) }
         for model in models {
             if model.swiftName == apiName {
                 error("model '\(model.key)' has the same name as the API type", at: model.location)
             }
-            if let group = findGroup(named: model.swiftName, in: api) {
+            if let group = groupsByName[model.swiftName] {
                 error("model '\(model.key)' has the same Swift name as group '\(group.key)' (line \(group.location.line), column \(group.location.column)), which would hide it inside '\(apiName)'",
                       at: model.location)
             }
@@ -205,14 +215,6 @@ struct Validation {
 
         if diagnostics.hasErrors { return nil }
         return Spec(fileName: fileName, outputName: outputName, api: api, baseURL: baseURL, dateFormat: dateFormat, models: models)
-    }
-
-    func findGroup(named name: String, in group: Group) -> Group? {
-        for child in group.groups {
-            if child.swiftName == name { return child }
-            if let found = findGroup(named: name, in: child) { return found }
-        }
-        return nil
     }
 
     /// Names a generated type cannot take: Swift and Foundation types and the runtime names that

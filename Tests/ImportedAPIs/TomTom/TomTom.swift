@@ -9,7 +9,7 @@ private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion1
 ///
 /// Search API is a RESTful API that allows developers to run a single line fuzzy search for addresses and POIs. Search API returns the latitude/longitude of a specific address, cross street, geographic feature, or point of interest (POI).
 public enum TomTom: Sendable {
-    public enum AdditionalData: Sendable {
+    public indirect enum AdditionalData: Sendable {
         /// Additional Data
         ///
         /// - Parameters:
@@ -20,7 +20,7 @@ public enum TomTom: Sendable {
         case getSearchAdditionalData(versionNumber: Int, ext: GetSearchAdditionalDataExt, geometries: String, geometriesZoom: Int? = nil)
     }
 
-    public enum Search: Sendable {
+    public indirect enum Search: Sendable {
         /// Low Bandwith Category Search
         ///
         /// - Parameters:
@@ -294,7 +294,7 @@ public enum TomTom: Sendable {
         case postSearchSearchAlongRoute(versionNumber: Int, query: String, ext: Ext, maxDetourTime: Int, limit: Int = 10, body: PostSearchSearchAlongRouteRequest)
     }
 
-    public enum Geocoding: Sendable {
+    public indirect enum Geocoding: Sendable {
         /// Geocode
         ///
         /// - Parameters:
@@ -353,7 +353,7 @@ public enum TomTom: Sendable {
         case getSearchStructuredGeocode(versionNumber: Int, ext: Ext, countryCode: String, limit: Int = 10, ofs: Int = 0, streetNumber: String? = nil, streetName: String? = nil, crossStreet: String? = nil, municipality: String? = nil, municipalitySubdivision: String? = nil, countryTertiarySubdivision: String? = nil, countrySecondarySubdivision: String? = nil, countrySubdivision: String? = nil, postalCode: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil)
     }
 
-    public enum Filters: Sendable {
+    public indirect enum Filters: Sendable {
         /// Geometry Filter
         ///
         /// - Parameters:
@@ -391,7 +391,7 @@ public enum TomTom: Sendable {
         case postSearchRoutedFilter(versionNumber: Int, position: String, heading: Float, ext: Ext, routingTimeout: Int = 4000, body: FiltersPostSearchRoutedFilterRequest)
     }
 
-    public enum ReverseGeocoding: Sendable {
+    public indirect enum ReverseGeocoding: Sendable {
         /// Cross Street lookup
         ///
         /// - Parameters:
