@@ -54,7 +54,7 @@ let package = Package(
         // Built with -warnings-as-errors: generated code must compile without a single warning.
         .target(name: "ExampleAPIs", dependencies: ["EndpointRuntime"], path: "Tests/ExampleAPIs",
                 swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]),
-        .testTarget(name: "ExampleAPITests", dependencies: ["ExampleAPIs", "EndpointRuntime"]),
+        .testTarget(name: "ExampleAPITests", dependencies: ["ExampleAPIs", "EndpointRuntime", "TestSupport"]),
 
         // Swift generated from the OpenAPI imports in specs/imported/, compiled and exercised. One target
         // per API: their model names overlap (PetStore's and GoogleBooks' `Category`).

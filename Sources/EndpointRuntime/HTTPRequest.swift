@@ -27,6 +27,15 @@ public protocol HTTPRequestable: Sendable {
     func httpRequest() throws -> HTTPRequest
 }
 
+extension HTTPRequestable {
+    /// The request converted to a `URLRequest`, for use with your own `URLSession` code.
+    ///
+    /// ```swift
+    /// let (data, _) = try await URLSession.shared.data(for: GitHub.user(login: "octocat").urlRequest())
+    /// ```
+    public func urlRequest() throws -> URLRequest { try httpRequest().urlRequest() }
+}
+
 /// A request as a value: what is sent (method, URL, headers, body, timeout) and metadata that is
 /// not sent but read by the client, middleware and stub transports.
 ///

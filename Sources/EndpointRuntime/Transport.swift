@@ -38,14 +38,14 @@ public struct URLSessionTransport: HTTPTransport {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, URLResponse), any Error>) in
                 let task = session.dataTask(with: urlRequest) { data, response, error in
                     if let error {
-                        continuation.resume(throwing: error)
+                        handle.finish(.failure(error))
                     } else if let response {
-                        continuation.resume(returning: (data ?? Data(), response))
+                        handle.finish(.success((data ?? Data(), response)))
                     } else {
-                        continuation.resume(throwing: URLError(.badServerResponse))
+                        handle.finish(.failure(URLError(.badServerResponse)))
                     }
                 }
-                handle.start(task)
+                handle.start(task, continuation: continuation)
             }
         } onCancel: {
             handle.cancel()
@@ -61,28 +61,49 @@ public struct URLSessionTransport: HTTPTransport {
     }
 }
 
-/// Holds the data task so a cancellation that arrives on another thread, before or after the task
-/// starts, reaches it exactly once. `@unchecked Sendable`: every access to `task` and `cancelled`
-/// is under `lock`.
+/// Joins a data task, the continuation waiting for it, and cancellation, which may arrive on another
+/// thread before the task starts, while it runs, or after it ends. Whichever of completion and
+/// cancellation comes first resumes the continuation, exactly once; cancelling also cancels the task,
+/// so the caller gets `CancellationError` at once even if URLSession reports the cancellation late.
+/// `@unchecked Sendable`: every stored property is read and written only under `lock`.
 final class DataTaskHandle: @unchecked Sendable {
     private let lock = NSLock()
     private var task: URLSessionDataTask?
+    private var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
     private var cancelled = false
 
-    func start(_ task: URLSessionDataTask) {
+    func start(_ task: URLSessionDataTask, continuation: CheckedContinuation<(Data, URLResponse), any Error>) {
         lock.lock()
-        let alreadyCancelled = cancelled
+        if cancelled {
+            lock.unlock()
+            task.cancel()
+            continuation.resume(throwing: CancellationError())
+            return
+        }
         self.task = task
+        self.continuation = continuation
         lock.unlock()
         task.resume()
-        if alreadyCancelled { task.cancel() }
+    }
+
+    func finish(_ result: Result<(Data, URLResponse), any Error>) {
+        lock.lock()
+        let waiting = continuation
+        continuation = nil
+        task = nil
+        lock.unlock()
+        waiting?.resume(with: result)
     }
 
     func cancel() {
         lock.lock()
         cancelled = true
-        let task = self.task
+        let waiting = continuation
+        continuation = nil
+        let running = task
+        task = nil
         lock.unlock()
-        task?.cancel()
+        running?.cancel()
+        waiting?.resume(throwing: CancellationError())
     }
 }
