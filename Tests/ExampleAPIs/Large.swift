@@ -6,7 +6,7 @@ import EndpointRuntime
 private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion1
 
 public enum Large: Sendable {
-    public enum Big: Sendable {
+    public indirect enum Big: Sendable {
         @available(*, deprecated)
         case bigOp0(id: Int64, q: String? = nil, limit: Int = 10)
         case bigOp1(id: Int64, q: String? = nil, limit: Int = 10)

@@ -474,13 +474,6 @@ struct Validation {
                 }
             }
             checkCollisions(endpointMembers.map { ($0.key, Naming.lowerCamel($0.key), $0.keyLocation) }, what: "endpoint")
-            // The API type declares `static let baseURL`; a case of that name would clash with it.
-            if isAPI {
-                for endpoint in endpointMembers where Naming.lowerCamel(endpoint.key) == "baseURL" {
-                    error("endpoint '\(endpoint.key)' would be the case 'baseURL', which the generated API type uses for its base URL; rename the endpoint",
-                          at: endpoint.keyLocation)
-                }
-            }
         }
         var groups: [Group] = []
         if let member = members["groups"], let groupMembers = object(member.value, "'groups'") {
