@@ -17,6 +17,22 @@ public struct JSONBody: RequestComponent {
         self.contentType = contentType ?? "application/json"
     }
 
+    /// Encodes `value` with an encoder whose dates follow the request's ``DateFormat``, after
+    /// `configure` has adjusted it (key strategy, output formatting…).
+    ///
+    /// ```swift
+    /// JSONBody(profile) { $0.keyEncodingStrategy = .convertToSnakeCase }
+    /// ```
+    public init(_ value: some Encodable & Sendable, contentType: String? = nil,
+                configure: @escaping @Sendable (JSONEncoder) -> Void) {
+        self.encode = { format in
+            let encoder = format.makeJSONEncoder()
+            configure(encoder)
+            return try encoder.encode(value)
+        }
+        self.contentType = contentType ?? "application/json"
+    }
+
     /// Encodes `value` with an encoder made by `makeEncoder` (output formatting, key strategy…).
     /// Its date strategy is used as made; set it yourself if you need the request's.
     public init(_ value: some Encodable & Sendable, contentType: String? = nil,

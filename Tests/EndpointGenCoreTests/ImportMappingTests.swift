@@ -103,6 +103,11 @@ import Testing
         #expect(imported.endpoint("getPet", in: "petEndpoints")?["response"] as? String == "Pet")
         #expect(imported.count("renamed") == 1)
         #expect(imported.validationErrors.isEmpty)
+        // A model named like the API itself is renamed instead.
+        let named = T.run(json, name: "Pet")
+        #expect(named.endpoint("getPet", in: "petEndpoints")?["response"] as? String == "Pet2")
+        #expect(named.models["Pet2"] != nil)
+        #expect(named.validationErrors.isEmpty)
     }
 
     // MARK: Parameters
@@ -280,6 +285,31 @@ import Testing
         #expect((imported.models["TSendRequest"] as? [String: Any]).flatMap { $0["properties"] as? [String: Any] }?["a"] as? String == "String")
         #expect(imported.count("content-type-alternative") == 1)
         #expect(imported.warnings.contains { $0.contains("#/paths/~1t/post/requestBody/content: only 'application/json' is kept; 'application/xml' dropped") })
+        #expect(imported.validationErrors.isEmpty)
+    }
+
+    @Test func bodiesTheFormatCannotSendAreAdjusted() throws {
+        let json = T.document(paths: """
+            {"/b": {
+              "get": {"operationId": "search", "requestBody": {"content": {"application/json": {"schema": {"type": "object"}}}},
+                      "responses": {"200": {"description": "ok", "content": {"*/*": {"schema": {"type": "string"}}}}}},
+              "post": {"operationId": "list", "requestBody": {"content": {"application/x-www-form-urlencoded": {"schema": {"type": "array", "items": {"type": "string"}}}}},
+                       "parameters": [{"name": "bad header", "in": "header", "schema": {"type": "string"}}],
+                       "responses": {"200": {"description": "ok"}}},
+              "put": {"operationId": "anything", "requestBody": {"content": {"*/*": {"schema": {"type": "object", "additionalProperties": {"type": "integer"}}}}},
+                      "responses": {"200": {"description": "ok"}}}}}
+            """)
+        let imported = T.run(json)
+        // GET cannot carry a body.
+        #expect(imported.endpoint("search", in: "b")?["body"] == nil)
+        #expect(imported.endpoint("search", in: "b")?["response"] as? String == "String")
+        // A form body must be an object: an array is sent as JSON.
+        #expect(imported.endpoint("list", in: "b")?["body"] as? String == "[String]")
+        #expect(imported.endpoint("list", in: "b")?["parameters"] == nil)   // 'bad header' is not a header name
+        // A wildcard media type says nothing to send: JSON with no explicit content type.
+        #expect(imported.endpoint("anything", in: "b")?["body"] as? String == "[String: Int]")
+        #expect(imported.count("invalid-operation") == 2)
+        #expect(imported.count("parameter-type") == 1)
         #expect(imported.validationErrors.isEmpty)
     }
 

@@ -29,6 +29,14 @@ import Testing
         ("", "unnamed"),
         ("__private__", "private"),
         ("default", "default"),
+        ("IDs", "ids"),
+        ("userIDs", "userIDs"),
+        ("URLs", "urls"),
+        ("APIsList", "apisList"),
+        ("ETag", "eTag"),
+        ("Ünïcode_IDs", "ünïcodeIDs"),
+        ("ÄÖÜs", "äöüs"),
+        ("HTTPStatuses", "httpStatuses"),
     ])
     func lowerCamel(key: String, expected: String) {
         let name = Naming.lowerCamel(key)
@@ -46,6 +54,8 @@ import Testing
         ("🎉", "U1F389"),
         ("straße", "Straße"),
         ("ßig", "ßig"),
+        ("user_IDs", "UserIDs"),
+        ("URLs", "URLs"),
     ])
     func upperCamel(key: String, expected: String) {
         #expect(Naming.upperCamel(key) == expected)
@@ -60,6 +70,22 @@ import Testing
                 let valid = Naming.isValidIdentifier(unescaped) || Naming.escapedKeywords.contains(unescaped)
                 #expect(valid, "\(key) -> \(name)")
             }
+        }
+    }
+
+    @Test func asciiFastPathAgreesWithTheGeneralPath() {
+        var keys = ["include_all_efforts", "If-None-Match", "HTTPStatus", "userID", "X-API-KEY", "a.b.c", "2fa", "v2_api", "IDs",
+                    "URLsList", "ETag", "aB", "AB", "Ab", "a1B2c3", "__x__", "-", "", "_", "s", "S", "sS", "Ss", "ABCs", "ABCsd"]
+        // Every short string over a small alphabet: separators, digits, cases, plural s.
+        let alphabet: [Character] = ["a", "s", "B", "S", "1", "_", " "]
+        var current = [""]
+        for _ in 0..<4 {
+            current = current.flatMap { prefix in alphabet.map { prefix + String($0) } }
+            keys += current
+        }
+        for key in keys {
+            #expect(Naming.lowerCamel(key) == Naming.generalLowerCamel(key), "\(key)")
+            #expect(Naming.upperCamel(key) == Naming.generalUpperCamel(key), "\(key)")
         }
     }
 

@@ -298,3 +298,20 @@ private func endpoint(_ endpoint: String, models: String = "{}") throws -> Endpo
         ])
     }
 }
+
+@Suite struct ValidatorExampleSpecTests {
+    /// Every spec shipped under specs/ validates without a diagnostic.
+    @Test func bundledSpecsValidateCleanly() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var specs: [URL] = []
+        if let enumerator = FileManager.default.enumerator(at: root.appendingPathComponent("specs"), includingPropertiesForKeys: nil) {
+            for case let url as URL in enumerator where url.lastPathComponent.hasSuffix(".endpoints.json") { specs.append(url) }
+        }
+        #expect(!specs.isEmpty)
+        for url in specs.sorted(by: { $0.path < $1.path }) {
+            let (spec, diagnostics) = Generator.validate(specData: try Data(contentsOf: url), fileName: url.lastPathComponent)
+            #expect(spec != nil, "\(url.lastPathComponent)")
+            #expect(diagnostics.all.isEmpty, "\(url.lastPathComponent): \(diagnostics.all.prefix(5).map(\.description))")
+        }
+    }
+}

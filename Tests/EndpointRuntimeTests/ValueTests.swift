@@ -71,6 +71,24 @@ import Testing
         #expect(abs(again.at.timeIntervalSince1970 - kept) < 0.001)
     }
 
+    struct Profile: Encodable, Sendable { var displayName: String; var joinedAt: Date }
+
+    @Test func jsonBodyEncoderIsConfigurableAndKeepsTheDateFormat() throws {
+        let profile = Profile(displayName: "Ada", joinedAt: Date(timeIntervalSince1970: 0))
+        let request = try HTTPRequest(.put, baseURL: "https://h.test", dateFormat: .date) {
+            JSONBody(profile, contentType: "application/merge-patch+json") {
+                $0.keyEncodingStrategy = .convertToSnakeCase
+                $0.outputFormatting = .sortedKeys
+            }
+        }
+        #expect(request.body == Data(#"{"display_name":"Ada","joined_at":"1970-01-01"}"#.utf8))
+        #expect(request.headers["Content-Type"] == "application/merge-patch+json")
+        let own = try HTTPRequest(.put, baseURL: "https://h.test") {
+            JSONBody(profile, encoder: { let encoder = JSONEncoder(); encoder.dateEncodingStrategy = .secondsSince1970; encoder.outputFormatting = .sortedKeys; return encoder })
+        }
+        #expect(own.body == Data(#"{"displayName":"Ada","joinedAt":0}"#.utf8))
+    }
+
     @Test func badDateNamesTheFormat() throws {
         let request = try HTTPRequest(.get, baseURL: "https://h.test", dateFormat: .date) {}
         #expect(throws: DecodingError.self) {

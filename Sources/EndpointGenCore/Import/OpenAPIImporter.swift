@@ -229,6 +229,8 @@ final class OpenAPIImportContext {
         var top: [(String, ImportJSON)] = []
         let info = root["info"]
         let apiName = apiTypeName(explicit: name, info: info)
+        // The API's own type name is taken: a model of that name would clash with it.
+        usedModelNames.insert(apiName)
         top.append(("name", .string(apiName)))
         if let description = joinedDescription(summary: info?["title"]?.string, description: info?["description"]?.string) {
             top.append(("description", .string(description)))

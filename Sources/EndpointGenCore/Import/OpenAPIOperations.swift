@@ -137,7 +137,13 @@ extension OpenAPIImportContext {
 
         // Request body first: its label `body` is taken before parameters are named.
         var body: ImportJSON?
-        if let rawBody = operation["requestBody"] { body = requestBody(rawBody, typeBase: typeBase) }
+        if let rawBody = operation["requestBody"] {
+            if method == "get" || method == "head" {
+                warn(.invalidOperation, rawBody, "a \(method.uppercased()) request cannot carry a body (URLSession refuses to send one); dropped")
+            } else {
+                body = requestBody(rawBody, typeBase: typeBase)
+            }
+        }
 
         let (finalPath, parameters) = importParameters(operation: operation, path: path, pathParameters: pathParameters,
                                                         typeBase: typeBase, hasBody: body != nil)
@@ -221,6 +227,10 @@ extension OpenAPIImportContext {
                     continue
                 }
             case "header":
+                guard Validation.isToken(parameter.wireName) else {
+                    warn(.invalidOperation, pointer: parameter.usePointer, at: parameter.useLocation, "'\(parameter.wireName)' is not a valid header name; dropped")
+                    continue
+                }
                 if ["accept", "content-type", "authorization"].contains(parameter.wireName.lowercased()) {
                     warn(.reservedHeader, pointer: parameter.usePointer, at: parameter.useLocation, "header parameter '\(parameter.wireName)' is set by the runtime (OpenAPI ignores it too); dropped")
                     continue
@@ -367,12 +377,14 @@ extension OpenAPIImportContext {
 
     func requestBody(_ raw: OANode, typeBase: String) -> ImportJSON? {
         guard let body = resolve(raw) else { return nil }
-        let contextName = raw.pointer == body.pointer ? typeBase + "Request" : ImportNaming.upperCamel(String(body.pointer.split(separator: "/").last ?? "Request"))
+        let contextName = raw.pointer == body.pointer
+            ? typeBase + "Request"
+            : ImportNaming.upperCamel(OANode.unescape(String(body.pointer.split(separator: "/").last ?? ""))) + "Request"
         guard let content = body["content"], let (mediaType, media) = preferredMedia(content, forResponse: false) else {
             warn(.invalidOperation, raw, "request body has no content; dropped")
             return nil
         }
-        let encoding = Self.encoding(for: mediaType)
+        var encoding = Self.encoding(for: mediaType)
         var type: String
         switch encoding {
         case "binary": type = "Data"
@@ -384,19 +396,30 @@ extension OpenAPIImportContext {
                 type = "JSON"
             }
         }
-        if encoding == "form" || encoding == "multipart", !objectModels.contains(type), type != "JSON" {
+        var contentType: String? = Self.isConcreteMediaType(mediaType) ? mediaType : nil
+        // Form and multipart bodies are made from an object's properties (or a dictionary's entries).
+        if encoding == "form" || encoding == "multipart", !objectModels.contains(type), !type.hasPrefix("[String: ") {
             warn(.parameterType, media["schema"] ?? media, "a \(encoding) body of type '\(type)' is not an object; sent as JSON")
+            encoding = "json"
+            contentType = nil
         }
         var members: [(String, ImportJSON)] = [("type", .string(type))]
         if encoding != "json" { members.append(("encoding", .string(encoding))) }
-        if Self.defaultContentType(for: encoding) != Self.bareMediaType(mediaType) {
-            members.append(("contentType", .string(mediaType)))
+        if let contentType, Self.defaultContentType(for: encoding) != Self.bareMediaType(contentType) {
+            members.append(("contentType", .string(contentType)))
         }
         return members.count == 1 ? .string(type) : .object(members)
     }
 
     static func bareMediaType(_ mediaType: String) -> String {
         String(mediaType.split(separator: ";").first ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
+    /// `type/subtype` (parameters allowed) without wildcards: what a Content-Type or Accept header can say.
+    static func isConcreteMediaType(_ mediaType: String) -> Bool {
+        let parts = bareMediaType(mediaType).split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == 2 && parts.allSatisfy { Validation.isToken(String($0)) && $0 != "*" }
+            && !mediaType.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
     }
 
     static func isJSON(_ mediaType: String) -> Bool {
@@ -522,16 +545,16 @@ extension OpenAPIImportContext {
             switch encoding {
             case "json":
                 type = media["schema"].map { schemaType($0, name: contextName).type } ?? "JSON"
-                if Self.bareMediaType(mediaType) != "application/json" && Self.bareMediaType(mediaType) != "*/*" {
+                if Self.bareMediaType(mediaType) != "application/json" && Self.isConcreteMediaType(mediaType) {
                     contentType = mediaType
                 }
                 sample = responseSample(media)
             case "text":
                 type = "String"
-                contentType = mediaType
+                contentType = Self.isConcreteMediaType(mediaType) ? mediaType : "text/plain"
             default:
                 type = "Data"
-                contentType = mediaType
+                contentType = Self.isConcreteMediaType(mediaType) ? mediaType : nil
             }
         }
         var members: [(String, ImportJSON)] = [("type", .string(type))]

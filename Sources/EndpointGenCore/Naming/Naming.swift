@@ -3,8 +3,10 @@
 /// Rules (also in docs/spec-format.md, "Names"):
 /// - A key is split into words at every character that cannot be part of a Swift identifier
 ///   (`_`, `-`, space, `.`, `/`, emoji, ...) and at case changes (`fooBar` -> foo, Bar;
-///   `HTTPStatus` -> HTTP, Status). Digits stay with the word they follow (`v2_api` -> v2, api).
-/// - lowerCamel: the first word in lower case (an all-capitals word too: `HTTPStatus` -> `httpStatus`),
+///   `HTTPStatus` -> HTTP, Status; a plural acronym stays whole: `IDs`, `URLs`). Digits stay with the
+///   word they follow (`v2_api` -> v2, api).
+/// - lowerCamel: the first word in lower case (an all-capitals word too: `HTTPStatus` -> `httpStatus`,
+///   `IDs` -> `ids`),
 ///   later words capitalised, their other letters kept (`user_ID` -> `userID`). A key without any
 ///   lower-case letter (`X-API-KEY`, `FOO_BAR`) is treated as all lower case (`xApiKey`, `fooBar`).
 /// - upperCamel: every word capitalised, other letters kept (`user_profile` -> `UserProfile`).
@@ -19,6 +21,11 @@ public enum Naming {
     /// `include_all_efforts` -> `includeAllEfforts`, `If-None-Match` -> `ifNoneMatch`, `HTTPStatus` -> `httpStatus`.
     public static func lowerCamel(_ key: String) -> String {
         if let fast = asciiCamel(key, upper: false) { return fast }
+        return generalLowerCamel(key)
+    }
+
+    /// The general (any Unicode) path of `lowerCamel`; internal so tests can check the ASCII fast path against it.
+    static func generalLowerCamel(_ key: String) -> String {
         let words = splitWords(key)
         guard !words.isEmpty else { return fallback(key, prefix: "u") }
         var result = ""
@@ -35,6 +42,10 @@ public enum Naming {
     /// `user_profile` -> `UserProfile`, `activities` -> `Activities`, `HTTPStatus` -> `HTTPStatus`.
     public static func upperCamel(_ key: String) -> String {
         if let fast = asciiCamel(key, upper: true) { return fast }
+        return generalUpperCamel(key)
+    }
+
+    static func generalUpperCamel(_ key: String) -> String {
         let words = splitWords(key)
         guard !words.isEmpty else { return fallback(key, prefix: "U") }
         return prefixDigit(words.map(capitalized).joined())
@@ -136,7 +147,8 @@ public enum Naming {
             }
             if wordIndex == 0 && !upper {
                 let letters = word.filter { isUpper($0) || isLower($0) }
-                if letters.count > 1 && letters.allSatisfy(isUpper) {
+                if letters.count > 1 && letters.allSatisfy(isUpper)
+                    || letters.count > 2 && letters.last == UInt8(ascii: "s") && letters.dropLast().allSatisfy(isUpper) {
                     for i in word.indices where isUpper(word[i]) { word[i] += 0x20 }
                 } else if isUpper(word[0]) {
                     word[0] += 0x20
@@ -157,7 +169,8 @@ public enum Naming {
                 let previous = bytes[index - 1]
                 if isLower(previous) || isDigitByte(previous) {
                     emit(start..<index); start = index
-                } else if isUpper(previous), index + 1 < bytes.count, isLower(bytes[index + 1]) {
+                } else if isUpper(previous), index + 1 < bytes.count, isLower(bytes[index + 1]),
+                          !(bytes[index + 1] == UInt8(ascii: "s") && (index + 2 >= bytes.count || !isLower(bytes[index + 2]))) {
                     emit(start..<index); start = index
                 }
             }
@@ -186,8 +199,10 @@ public enum Naming {
                 if isUpper, previous.properties.isLowercase || isDigit(previous) {
                     words.append(current); current = []
                 }
-                // HTTPStatus: the last capital of a run starts a word when a lower-case letter follows.
-                else if isUpper, previous.properties.isUppercase, let next, next.properties.isLowercase {
+                // HTTPStatus: the last capital of a run starts a word when a lower-case letter follows
+                // (but not a plural "s": IDs, URLs).
+                else if isUpper, previous.properties.isUppercase, let next, next.properties.isLowercase,
+                        !(next == "s" && (index + 2 >= scalars.count || !scalars[index + 2].properties.isLowercase)) {
                     words.append(current); current = []
                 }
             }
@@ -205,6 +220,10 @@ public enum Naming {
         // An all-capitals word (an acronym) is lowered entirely: HTTP -> http, ID -> id.
         let letters = word.filter { $0.properties.isAlphabetic }
         if letters.count > 1, letters.allSatisfy({ $0.properties.isUppercase }) {
+            return text.lowercased()
+        }
+        // A plural acronym too: IDs -> ids, URLs -> urls.
+        if letters.count > 2, letters.last == "s", letters.dropLast().allSatisfy({ $0.properties.isUppercase }) {
             return text.lowercased()
         }
         guard let first = text.first else { return text }
