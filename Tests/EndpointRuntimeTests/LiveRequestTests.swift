@@ -11,8 +11,8 @@ import TestSupport
     let server: LocalHTTPServer
     let client: HTTPClient
 
-    init() throws {
-        server = try LocalHTTPServer()
+    init() async throws {
+        server = try await LocalHTTPServer.start()
         client = HTTPClient(transport: URLSessionTransport(session: URLSession(configuration: .ephemeral)))
     }
 

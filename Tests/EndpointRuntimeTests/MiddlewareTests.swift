@@ -19,7 +19,7 @@ final class Recorder<Value: Sendable>: @unchecked Sendable {
     let server: LocalHTTPServer
     let transport = URLSessionTransport(session: URLSession(configuration: .ephemeral))
 
-    init() throws { server = try LocalHTTPServer() }
+    init() async throws { server = try await LocalHTTPServer.start() }
 
     func request(_ method: HTTPMethod = .get, auth: AuthRequirement = .none,
                  @RequestBuilder _ extra: () -> [any RequestComponent] = { [] }) throws -> HTTPRequest {

@@ -172,7 +172,7 @@ func describe(_ error: EndpointError) -> String {
     }
 
     @Test func sendsOverTheNetworkToALocalServer() async throws {
-        let server = try LocalHTTPServer()
+        let server = try await LocalHTTPServer.start()
         defer { server.stop() }
         let client = HTTPClient(baseURL: URL(string: server.baseURLString + "/v1"),
                                 middleware: [AuthMiddleware(credentials: .bearer("t0k3n"))])

@@ -37,7 +37,7 @@ final class InFlightCounter: HTTPMiddleware, @unchecked Sendable {
     }
 
     @Test func thousandConcurrentRequestsThenHalfCancelled() async throws {
-        let server = try LocalHTTPServer()
+        let server = try await LocalHTTPServer.start()
         defer { server.stop() }
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpMaximumConnectionsPerHost = 32

@@ -14,7 +14,13 @@ import Foundation
 ///
 /// The server stops when ``stop()`` is called, when the value is released, or when the test
 /// process exits (the script exits when its standard input closes).
-public final class LocalHTTPServer {
+///
+/// From async code prefer `try await LocalHTTPServer.start()`: the initializer blocks its thread
+/// until python has started, which on a busy machine can starve Swift's small cooperative pool.
+///
+/// `@unchecked Sendable`: the stored properties are constants, and `stop()`, the only method with
+/// effects, is serialized by `stopLock`.
+public final class LocalHTTPServer: @unchecked Sendable {
     /// The port the server listens on.
     public let port: Int
     /// `http://127.0.0.1:<port>`.
@@ -24,6 +30,16 @@ public final class LocalHTTPServer {
 
     private let process: Process
     private let input: Pipe
+    private let stopLock = NSLock()
+
+    /// Starts a server without blocking a Swift concurrency thread.
+    public static func start() async throws -> LocalHTTPServer {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try LocalHTTPServer() })
+            }
+        }
+    }
 
     /// Starts the server and waits until it listens.
     public init() throws {
@@ -61,6 +77,8 @@ public final class LocalHTTPServer {
     /// wait, because `Process.waitUntilExit` can hang when called from a Swift concurrency thread
     /// on Linux. Safe to call more than once.
     public func stop() {
+        stopLock.lock()
+        defer { stopLock.unlock() }
         if process.isRunning { process.terminate() }
         try? input.fileHandleForWriting.close()
     }

@@ -141,7 +141,9 @@ struct TypeParser {
         let isCapitalised = scalars[start].properties.isUppercase
         if !isCapitalised {
             var message = "unknown type '\(word)'"
-            if let suggestion = Naming.didYouMean(word, candidates: known) {
+            if let alias = TypeParser.aliases[word] {
+                message += "; did you mean '\(alias)'?"
+            } else if let suggestion = Naming.didYouMean(word, candidates: known) {
                 message += "; did you mean '\(suggestion)'?"
             } else {
                 message += ": a type the module defines must start with a capital letter"
@@ -157,6 +159,15 @@ struct TypeParser {
         }
         return .model(word, defined: false)
     }
+}
+
+extension TypeParser {
+    /// Names other languages and OpenAPI use, with the spec's type to suggest instead.
+    static let aliases: [String: String] = [
+        "integer": "Int", "long": "Int64", "int64": "Int64", "int32": "Int32", "boolean": "Bool", "number": "Double",
+        "str": "String", "text": "String", "object": "JSON", "any": "JSON", "binary": "Data", "bytes": "Data",
+        "uri": "URL", "datetime": "Date", "date-time": "Date", "uuid": "UUID", "void": "Void", "null": "Void",
+    ]
 }
 
 extension TypeRef {
