@@ -6,7 +6,7 @@ import EndpointRuntime
 private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion1
 
 /// A to-do list service.
-public enum TodoAPI: Sendable {
+public indirect enum TodoAPI: Sendable {
     /// The to-dos, optionally only the open or done ones.
     case list(done: Bool? = nil)
     /// One to-do.
