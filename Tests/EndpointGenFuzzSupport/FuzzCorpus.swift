@@ -21,7 +21,7 @@ public enum FuzzCorpus {
             for file in jsonFiles(under: directory) {
                 guard let data = try? Data(contentsOf: file), data.count <= maxBytes else { continue }
                 let relative = file.path.replacingOccurrences(of: root.path + "/", with: "")
-                let isValid = relative.hasPrefix("specs/") || relative.contains("/ValidSpecs/")
+                let isValid = relative.hasSuffix(".endpoints.json") && (relative.hasPrefix("specs/") || relative.contains("/ValidSpecs/"))
                 seeds.append(FuzzSeed(name: relative, data: data, isValidSpec: isValid))
             }
         }
