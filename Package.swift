@@ -35,13 +35,35 @@ let package = Package(
                 permissions: [.writeToPackageDirectory(reason: "Writes the generated Swift files beside the specs")]),
             dependencies: ["EndpointGen"]),
 
-        .testTarget(name: "EndpointRuntimeTests", dependencies: ["EndpointRuntime"]),
-        .testTarget(name: "EndpointGenCoreTests", dependencies: ["EndpointGenCore"], resources: [.copy("Fixtures")]),
+        // Shared by test targets: a real local HTTP echo server (python3) and helpers.
+        .target(name: "TestSupport", path: "Tests/TestSupport", resources: [.copy("echo_server.py")]),
+        .testTarget(name: "EndpointRuntimeTests", dependencies: ["EndpointRuntime", "TestSupport"]),
+        .testTarget(
+            name: "EndpointGenCoreTests", dependencies: ["EndpointGenCore", "EndpointGenFuzzSupport"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "EndpointGenCLITests", dependencies: ["EndpointGen"]),
 
+        // Fuzzing: the spec mutation engine and the invariants every generator run must keep, shared by
+        // the fuzz test (EndpointGenCoreTests) and the long-run driver that scripts/fuzz.sh builds in release.
+        .target(name: "EndpointGenFuzzSupport", dependencies: ["EndpointGenCore"], path: "Tests/EndpointGenFuzzSupport"),
+        .executableTarget(
+            name: "EndpointGenFuzz", dependencies: ["EndpointGenCore", "EndpointGenFuzzSupport"],
+            path: "Tests/EndpointGenFuzz"),
+
         // The checked-in Swift generated from specs/ (reference output), compiled and exercised.
-        .target(name: "ExampleAPIs", dependencies: ["EndpointRuntime"], path: "Tests/ExampleAPIs"),
-        .testTarget(name: "ExampleAPITests", dependencies: ["ExampleAPIs", "EndpointRuntime"]),
+        // Built with -warnings-as-errors: generated code must compile without a single warning.
+        .target(name: "ExampleAPIs", dependencies: ["EndpointRuntime"], path: "Tests/ExampleAPIs",
+                swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]),
+        .testTarget(name: "ExampleAPITests", dependencies: ["ExampleAPIs", "EndpointRuntime", "TestSupport"]),
+
+        // Swift generated from the OpenAPI imports in specs/imported/, compiled and exercised. One target
+        // per API: their model names overlap (PetStore's and GoogleBooks' `Category`).
+        .target(name: "ImportedPetStore", dependencies: ["EndpointRuntime"], path: "Tests/ImportedAPIs/PetStore"),
+        .target(name: "ImportedGoogleBooks", dependencies: ["EndpointRuntime"], path: "Tests/ImportedAPIs/GoogleBooks"),
+        .target(name: "ImportedTomTom", dependencies: ["EndpointRuntime"], path: "Tests/ImportedAPIs/TomTom"),
+        .testTarget(
+            name: "ImportedAPITests",
+            dependencies: ["ImportedPetStore", "ImportedGoogleBooks", "ImportedTomTom", "EndpointRuntime"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,237 @@
+import Foundation
 import PackagePlugin
 
+/// `swift package --allow-writing-to-package-directory generate-endpoints [--target T]... [--check]`
+///
+/// For every source target with `*.endpoints.json` files under its directory (or only the targets
+/// named with `--target`), runs `endpoint-gen generate` and writes `<Stem>.swift` into the package:
+/// beside its spec, or into the folder named by `"output"` in the target's `endpoint-gen.json`
+/// (relative to the target's directory). With `--check` nothing is written: the command fails,
+/// naming each generated file that is missing or differs from what the spec now produces.
+///
+/// A target gets its generated code one way: either this command (checked-in Swift, the specs listed
+/// in the target's `exclude:`), or the `EndpointGenPlugin` build plugin (specs compiled at build
+/// time). Both at once would declare every type twice.
 @main
 struct GenerateEndpoints: CommandPlugin {
-    func performCommand(context: PluginContext, arguments: [String]) async throws {}
+    func performCommand(context: PluginContext, arguments: [String]) async throws {
+        var extractor = ArgumentExtractor(arguments)
+        let targetNames = extractor.extractOption(named: "target")
+        let check = extractor.extractFlag(named: "check") > 0
+        if !extractor.remainingArguments.isEmpty {
+            throw GenerateEndpointsError.usage(
+                "unexpected arguments: \(extractor.remainingArguments.joined(separator: " "))")
+        }
+
+        let targets: [Target]
+        if targetNames.isEmpty {
+            targets = context.package.targets
+        } else {
+            targets = try context.package.targets(named: targetNames)
+        }
+
+        let tool = try context.tool(named: "EndpointGen").url
+        var jobs: [GenerationJob] = []
+        for target in targets {
+            guard let module = target.sourceModule else {
+                if !targetNames.isEmpty { throw GenerateEndpointsError.usage("\(target.name) is not a source target") }
+                continue
+            }
+            guard let directory = directory(of: target) else { continue }
+            let found = try GenerationJob.jobs(for: target.name, directory: directory)
+            if found.isEmpty, !targetNames.isEmpty {
+                throw GenerateEndpointsError.usage(
+                    "target \(target.name) has no *.endpoints.json under \(directory.path)")
+            }
+            // A spec that SwiftPM hands to the target as one of its files is either processed by the
+            // build plugin (the types would then be declared twice) or an unhandled file warning.
+            let compiledSpecs = Set(module.sourceFiles.map { $0.url.standardizedFileURL.path })
+            for job in found where compiledSpecs.contains(job.spec.standardizedFileURL.path) {
+                Diagnostics.warning(
+                    "\(job.spec.path) is one of target \(target.name)'s files: list it in the target's "
+                    + "exclude: so it is not also compiled by EndpointGenPlugin (or use only the build plugin)")
+            }
+            jobs += found
+        }
+
+        var failures: [String] = []
+        var written = 0
+        for job in jobs {
+            let before = try? Data(contentsOf: job.output)
+            var arguments = ["generate", job.spec.path, "--output", job.outputDirectory.path]
+            if let config = job.config {
+                arguments += ["--config", try GenerationJob.configForTool(config, workDirectory: context.pluginWorkDirectoryURL).path]
+            }
+            if check { arguments.append("--check") }
+
+            let (status, standardError) = try run(tool, arguments)
+            if !standardError.isEmpty { FileHandle.standardError.write(standardError) }
+
+            let relative = job.output.path.replacingOccurrences(of: context.package.directoryURL.path + "/", with: "")
+            if status != 0 {
+                failures.append(check
+                    ? "\(relative) is stale or missing (regenerate with generate-endpoints)"
+                    : "\(job.spec.lastPathComponent) has errors; \(relative) was not written")
+                continue
+            }
+            let after = try? Data(contentsOf: job.output)
+            if !check, before != after {
+                written += 1
+                print("Wrote \(relative)")
+            }
+        }
+
+        if !failures.isEmpty {
+            throw GenerateEndpointsError.failed(check
+                ? "\(failures.count) generated file(s) out of date:\n" + failures.joined(separator: "\n")
+                : "\(failures.count) spec(s) failed")
+        }
+        if check {
+            print("\(jobs.count) generated file(s) up to date")
+        } else {
+            print("\(jobs.count) spec(s): \(written) file(s) written, \(jobs.count - written) unchanged")
+        }
+    }
+
+    /// The target's folder (`Target.directoryURL` needs tools version 6.1; the concrete types have it in 6.0).
+    private func directory(of target: Target) -> URL? {
+        switch target {
+        case let swift as SwiftSourceModuleTarget: return swift.directoryURL
+        case let clang as ClangSourceModuleTarget: return clang.directoryURL
+        default: return nil
+        }
+    }
+
+    /// Runs the tool; returns its exit status and what it wrote on stderr (stdout is passed through).
+    private func run(_ tool: URL, _ arguments: [String]) throws -> (Int32, Data) {
+        let process = Process()
+        process.executableURL = tool
+        process.arguments = arguments
+        let errorPipe = Pipe()
+        process.standardError = errorPipe
+        try process.run()
+        let standardError = errorPipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, standardError)
+    }
+}
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+extension GenerateEndpoints: XcodeCommandPlugin {
+    /// In Xcode the specs are found under the project's directory, one job per spec, written beside it.
+    func performCommand(context: XcodePluginContext, arguments: [String]) throws {
+        var extractor = ArgumentExtractor(arguments)
+        let check = extractor.extractFlag(named: "check") > 0
+        let tool = try context.tool(named: "EndpointGen").url
+        let jobs = try GenerationJob.jobs(for: context.xcodeProject.displayName,
+                                          directory: context.xcodeProject.directoryURL)
+        var failures: [String] = []
+        for job in jobs {
+            let process = Process()
+            process.executableURL = tool
+            process.arguments = ["generate", job.spec.path, "--output", job.outputDirectory.path]
+                + (job.config.map { ["--config", $0.path] } ?? []) + (check ? ["--check"] : [])
+            try process.run()
+            process.waitUntilExit()
+            if process.terminationStatus != 0 { failures.append(job.output.path) }
+        }
+        if !failures.isEmpty {
+            throw GenerateEndpointsError.failed((check ? "out of date: " : "failed: ") + failures.joined(separator: ", "))
+        }
+    }
+}
+#endif
+
+/// One spec to generate: where it is, which config applies, where its Swift goes.
+struct GenerationJob {
+    static let specSuffix = ".endpoints.json"
+    static let configName = "endpoint-gen.json"
+
+    var spec: URL
+    var config: URL?
+    var outputDirectory: URL
+
+    var output: URL {
+        outputDirectory.appendingPathComponent(String(spec.lastPathComponent.dropLast(Self.specSuffix.count)) + ".swift")
+    }
+
+    /// Every spec under `directory` (hidden folders and `.build` skipped), sorted by path.
+    static func jobs(for targetName: String, directory: URL) throws -> [GenerationJob] {
+        let fileManager = FileManager.default
+        let configURL = directory.appendingPathComponent(configName)
+        let config = fileManager.fileExists(atPath: configURL.path) ? configURL : nil
+        let outputFolder = try config.flatMap { try outputSetting(in: $0) }
+
+        guard let enumerator = fileManager.enumerator(
+            at: directory, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+        else { return [] }
+        var specs: [URL] = []
+        for case let url as URL in enumerator {
+            if url.lastPathComponent == ".build" { enumerator.skipDescendants(); continue }
+            let name = url.lastPathComponent
+            if name.hasSuffix(specSuffix), name.count > specSuffix.count { specs.append(url) }
+        }
+        specs.sort { $0.path < $1.path }
+
+        let jobs = specs.map { spec in
+            GenerationJob(
+                spec: spec,
+                config: config,
+                outputDirectory: outputFolder.map { directory.appendingPathComponent($0) }
+                    ?? spec.deletingLastPathComponent())
+        }
+        var outputs: [String: URL] = [:]
+        for job in jobs {
+            if let other = outputs[job.output.path] {
+                throw GenerateEndpointsError.usage(
+                    "\(other.path) and \(job.spec.path) in target \(targetName) would both write \(job.output.path)")
+            }
+            outputs[job.output.path] = job.spec
+        }
+        return jobs
+    }
+
+    /// The config to hand to `endpoint-gen`: the file itself, or, when it sets `"output"` (a key of
+    /// this command, which the command line does not take), a copy without that key written in the
+    /// plugin's work directory.
+    static func configForTool(_ config: URL, workDirectory: URL) throws -> URL {
+        let data = try Data(contentsOf: config)
+        guard var object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+              object["output"] != nil
+        else { return config }
+        object["output"] = nil
+        let folder = workDirectory.appendingPathComponent("configs", isDirectory: true)
+            .appendingPathComponent(config.deletingLastPathComponent().path.replacingOccurrences(of: "/", with: "_"), isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let copy = folder.appendingPathComponent(configName)
+        try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]).write(to: copy)
+        return copy
+    }
+
+    /// The `"output"` folder of an `endpoint-gen.json`, if it sets one.
+    static func outputSetting(in config: URL) throws -> String? {
+        let data = try Data(contentsOf: config)
+        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw GenerateEndpointsError.usage("\(config.path): expected a JSON object")
+        }
+        guard let value = object["output"] else { return nil }
+        guard let folder = value as? String, !folder.isEmpty, !folder.hasPrefix("/") else {
+            throw GenerateEndpointsError.usage(
+                "\(config.path): \"output\" must be a folder relative to the target's directory, e.g. \"Generated\"")
+        }
+        return folder
+    }
+}
+
+enum GenerateEndpointsError: Error, CustomStringConvertible {
+    case usage(String)
+    case failed(String)
+
+    var description: String {
+        switch self {
+        case let .usage(message), let .failed(message): return message
+        }
+    }
 }

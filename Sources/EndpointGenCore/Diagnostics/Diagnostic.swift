@@ -44,7 +44,30 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         Diagnostic(.warning, message, at: location)
     }
 
-    public var description: String { "\(location): \(severity.rawValue): \(message)" }
+    /// The printed form, always one line: control characters and line separators that a message
+    /// quotes from the spec (`unknown method 'a<newline>b'`) are written as escapes (`\n`, `\u{1B}`),
+    /// so SwiftPM and Xcode still read the whole diagnostic.
+    public var description: String { "\(location): \(severity.rawValue): \(Diagnostic.singleLine(message))" }
+
+    static func singleLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\0": result += "\\0"
+            case _ where needsEscape(scalar): result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
+    }
 }
 
 /// Collects diagnostics as values; nothing in the generator prints.

@@ -1,7 +1,7 @@
 /// A JSON value as read from a spec, with the place of every value and every object key, so each
 /// diagnostic points at the exact character. Objects keep their keys in file order.
 public struct JSONNode: Sendable, Hashable {
-    public indirect enum Value: Sendable, Hashable {
+    public enum Value: Sendable, Hashable {
         case null
         case bool(Bool)
         /// The number's text exactly as written (`1`, `-2.5e3`), so nothing is lost to Double.

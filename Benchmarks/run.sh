@@ -1,0 +1,209 @@
+#!/usr/bin/env bash
+# Benchmarks for endpoint-gen: generation, compilation of the generated code, build-plugin
+# integration, and run-time cost of requests and decoding. Needs only the Swift toolchain and python3.
+#
+#   Benchmarks/run.sh            full run; prints one table and writes it to Benchmarks/results.md
+#   Benchmarks/run.sh --smoke    everything once at 100 endpoints, no plugin cold build (< 3 minutes);
+#                                writes Benchmarks/out/results-smoke.md, leaves results.md alone
+#
+# Options: --sizes "100 1000 10000"   --no-plugin   --no-requests
+# It measures and reports; it fails only when something breaks (a build, a generation, a compile,
+# a no-op rebuild that runs the generator), never because a number is slow.
+set -euo pipefail
+
+BENCH="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(cd "$BENCH/.." && pwd)"
+OUT="$BENCH/out"
+SMOKE=0
+SIZES="100 1000 10000"
+DO_PLUGIN=1
+DO_REQUESTS=1
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --smoke) SMOKE=1; SIZES="100"; DO_PLUGIN=0 ;;
+        --sizes) SIZES="$2"; shift ;;
+        --no-plugin) DO_PLUGIN=0 ;;
+        --no-requests) DO_REQUESTS=0 ;;
+        -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+        *) echo "run.sh: unknown argument '$1'" >&2; exit 2 ;;
+    esac
+    shift
+done
+
+mkdir -p "$OUT/specs" "$OUT/gen" "$OUT/obj" "$OUT/logs"
+ROWS="$OUT/rows.tsv"
+: > "$ROWS"
+BROKEN=0
+
+log() { printf '[bench %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+# row SECTION MEASURE RESULT TARGET VERDICT
+row() { printf '%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$5" >> "$ROWS"; }
+broken() { log "BROKEN: $*"; BROKEN=1; }
+# timed LOGFILE CMD...: runs CMD under GNU time; leaves "wall user sys maxrss_kb" in $OUT/time.txt.
+timed() {
+    local logfile="$1"; shift
+    /usr/bin/time -f '%e %U %S %M' -o "$OUT/time.txt" "$@" > "$logfile" 2>&1
+}
+py() { python3 -c "$@"; }
+
+# ---------------------------------------------------------------- build the tools (release)
+log "building endpoint-gen and EndpointRuntime in release"
+( cd "$ROOT" && swift build -c release --product endpoint-gen ) > "$OUT/logs/build-release.log" 2>&1 \
+    || { cat "$OUT/logs/build-release.log" >&2; echo "run.sh: release build of endpoint-gen failed" >&2; exit 1; }
+( cd "$ROOT" && swift build -c release --target EndpointRuntime ) >> "$OUT/logs/build-release.log" 2>&1 \
+    || { cat "$OUT/logs/build-release.log" >&2; echo "run.sh: release build of EndpointRuntime failed" >&2; exit 1; }
+BIN="$(cd "$ROOT" && swift build -c release --show-bin-path)"
+GEN="$BIN/endpoint-gen"
+MODULES="$(dirname "$(find "$BIN" -name 'EndpointRuntime.swiftmodule' -not -path '*/index/*' | head -n 1)")"
+[ -x "$GEN" ] || { echo "run.sh: $GEN not found" >&2; exit 1; }
+[ -d "$MODULES" ] || { echo "run.sh: EndpointRuntime.swiftmodule not found under $BIN" >&2; exit 1; }
+
+# ---------------------------------------------------------------- 1. generation
+gen_runs() { if [ "$SMOKE" = 1 ]; then echo 1; else echo 5; fi; }
+for n in $SIZES; do
+    spec="$OUT/specs/Synth$n.endpoints.json"
+    python3 "$BENCH/make-spec.py" "$n" "$spec"
+    rm -f "$OUT/gen/Synth$n.swift"
+    walls=(); mems=()
+    ok=1
+    for _ in $(seq "$(gen_runs)"); do
+        if ! timed "$OUT/logs/gen-$n.log" "$GEN" generate "$spec" --output "$OUT/gen"; then
+            ok=0; break
+        fi
+        read -r wall user sys mem < "$OUT/time.txt"
+        walls+=("$wall"); mems+=("$mem")
+    done
+    if [ "$ok" = 0 ] || [ ! -s "$OUT/gen/Synth$n.swift" ]; then
+        cat "$OUT/logs/gen-$n.log" >&2
+        broken "generation of $n endpoints failed"
+        row "1. Generation" "$n endpoints" "FAILED" "" "broken"
+        continue
+    fi
+    lines=$(wc -l < "$OUT/gen/Synth$n.swift")
+    read -r wall mem < <(py "
+import statistics,sys
+w=[float(x) for x in '${walls[*]}'.split()]; m=[int(x) for x in '${mems[*]}'.split()]
+print(f'{statistics.median(w):.2f}', f'{max(m)/1024:.0f}')")
+    target=""; verdict=""
+    if [ "$n" = 10000 ]; then
+        target="< 1 s, < 200 MB"
+        verdict=$(py "print('met' if $wall < 1 and $mem < 200 else 'MISSED')")
+    fi
+    row "1. Generation" "$n endpoints ($lines lines of Swift): wall, peak memory" "$wall s, $mem MB" "$target" "$verdict"
+done
+
+# ---------------------------------------------------------------- 2. compilation (debug)
+declare -A CWALL CCPU
+for n in $SIZES; do
+    src="$OUT/gen/Synth$n.swift"
+    [ -s "$src" ] || continue
+    runs=1
+    if [ "$SMOKE" = 0 ] && [ "$n" -le 1000 ]; then runs=2; fi
+    best_wall=""; best_cpu=""; peak=0; ok=1
+    for _ in $(seq $runs); do
+        rm -f "$OUT/obj/Synth$n.o"
+        if ! timed "$OUT/logs/compile-$n.log" swiftc -c -Onone -g -parse-as-library -module-name "Synth$n" \
+                -I "$MODULES" "$src" -o "$OUT/obj/Synth$n.o" \
+                -emit-module -emit-module-path "$OUT/obj/Synth$n.swiftmodule"; then
+            ok=0; break
+        fi
+        read -r wall user sys mem < "$OUT/time.txt"
+        cpu=$(py "print(f'{$user + $sys:.2f}')")
+        if [ -z "$best_wall" ] || py "import sys; sys.exit(0 if $cpu < $best_cpu else 1)"; then
+            best_wall=$wall; best_cpu=$cpu
+        fi
+        peak=$(( mem > peak ? mem : peak ))
+    done
+    if [ "$ok" = 0 ]; then
+        tail -n 30 "$OUT/logs/compile-$n.log" >&2
+        broken "compiling the generated Swift for $n endpoints failed"
+        row "2. Compilation (-Onone -g)" "$n endpoints" "FAILED" "compiles at every size" "broken"
+        continue
+    fi
+    CWALL[$n]=$best_wall; CCPU[$n]=$best_cpu
+    row "2. Compilation (-Onone -g)" "$n endpoints: wall (CPU), peak memory" \
+        "$best_wall s ($best_cpu s CPU), $(( peak / 1024 )) MB" "" ""
+done
+if [ -n "${CCPU[1000]:-}" ] && [ -n "${CCPU[10000]:-}" ]; then
+    read -r rw rc < <(py "print(f'{${CWALL[10000]}/${CWALL[1000]}:.1f}', f'{${CCPU[10000]}/${CCPU[1000]}:.1f}')")
+    verdict=$(py "print('met' if $rc <= 12 else 'MISSED')")
+    row "2. Compilation (-Onone -g)" "t(10,000) / t(1,000): wall (CPU)" "$rw ($rc)" "<= 12" "$verdict"
+fi
+
+# ---------------------------------------------------------------- 3. build integration (plugin)
+EXAMPLE="$ROOT/Examples/PluginExample"
+if [ "$DO_PLUGIN" = 1 ] && [ -f "$EXAMPLE/Package.swift" ]; then
+    SCRATCH="$OUT/plugin-build"
+    rm -rf "$SCRATCH"
+    log "cold build of Examples/PluginExample"
+    if timed "$OUT/logs/plugin-cold.log" swift build --package-path "$EXAMPLE" --scratch-path "$SCRATCH" -v; then
+        read -r wall user sys mem < "$OUT/time.txt"
+        row "3. Build integration" "Examples/PluginExample cold \`swift build\` (debug, generator built too): wall (CPU)" \
+            "$wall s ($(py "print(f'{$user + $sys:.1f}')") s CPU)" "" ""
+        generated=$(find "$SCRATCH" -path '*plugins/outputs*' -name '*.swift' | sort)
+        before=$(for f in $generated; do stat -c '%Y.%y %n' "$f"; done)
+        sleep 1
+        log "no-op rebuild of Examples/PluginExample"
+        if timed "$OUT/logs/plugin-noop.log" swift build --package-path "$EXAMPLE" --scratch-path "$SCRATCH" -v; then
+            read -r wall user sys mem < "$OUT/time.txt"
+            after=$(for f in $generated; do stat -c '%Y.%y %n' "$f"; done)
+            # A verbose build log names every command it runs; the generator's is `endpoint-gen generate`.
+            runs=$(grep -c -E 'endpoint-gen(["'"'"' ]| *$).*generate|endpoint-gen generate' "$OUT/logs/plugin-noop.log" || true)
+            if [ -z "$generated" ]; then
+                verdict="broken"; note="no generated file found"
+                broken "the plugin build left no generated Swift under plugins/outputs"
+            elif [ "$runs" = 0 ] && [ "$before" = "$after" ]; then
+                verdict="met"; note="generator not run, $(echo "$generated" | wc -l) generated file(s) untouched"
+            else
+                verdict="broken"; note="generator ran ($runs log line(s)) or output rewritten"
+                broken "the no-op rebuild ran the generator"
+            fi
+            row "3. Build integration" "no-op rebuild: wall; generator run?" "$wall s; $note" "never runs the generator" "$verdict"
+        else
+            tail -n 30 "$OUT/logs/plugin-noop.log" >&2; broken "no-op rebuild of the plugin example failed"
+            row "3. Build integration" "no-op rebuild" "FAILED" "" "broken"
+        fi
+    else
+        tail -n 40 "$OUT/logs/plugin-cold.log" >&2; broken "cold build of the plugin example failed"
+        row "3. Build integration" "Examples/PluginExample cold build" "FAILED" "" "broken"
+    fi
+elif [ "$DO_PLUGIN" = 1 ]; then
+    row "3. Build integration" "Examples/PluginExample" "not present" "" ""
+else
+    row "3. Build integration" "Examples/PluginExample cold and no-op build" "skipped (--smoke / --no-plugin)" "" ""
+fi
+
+# ---------------------------------------------------------------- 4. requests and decoding
+if [ "$DO_REQUESTS" = 1 ]; then
+    # The checked-in generated API must be what the current generator writes from the spec.
+    "$GEN" generate "$BENCH/Specs/BenchAPI.endpoints.json" --output "$OUT/gen" > "$OUT/logs/gen-benchapi.log" 2>&1 \
+        || { cat "$OUT/logs/gen-benchapi.log" >&2; broken "generating BenchAPI failed"; }
+    if [ -s "$OUT/gen/BenchAPI.swift" ] && ! cmp -s "$OUT/gen/BenchAPI.swift" "$BENCH/Sources/BenchAPI/BenchAPI.swift"; then
+        log "Sources/BenchAPI/BenchAPI.swift was stale; regenerated it (commit the change)"
+        cp "$OUT/gen/BenchAPI.swift" "$BENCH/Sources/BenchAPI/BenchAPI.swift"
+    fi
+    log "building the request benchmark (release)"
+    if swift build -c release --package-path "$BENCH" --scratch-path "$OUT/requests-build" \
+            > "$OUT/logs/build-requests.log" 2>&1; then
+        args=()
+        [ "$SMOKE" = 1 ] && args+=(--smoke)
+        if "$OUT/requests-build/release/RequestBench" "${args[@]}" > "$OUT/requests.tsv" 2> "$OUT/logs/requests.log"; then
+            cat "$OUT/requests.tsv" >> "$ROWS"
+        else
+            cat "$OUT/logs/requests.log" >&2; broken "the request benchmark failed"
+            row "4. Requests" "RequestBench" "FAILED" "" "broken"
+        fi
+    else
+        tail -n 40 "$OUT/logs/build-requests.log" >&2; broken "building the request benchmark failed"
+        row "4. Requests" "RequestBench build" "FAILED" "" "broken"
+    fi
+fi
+
+# ---------------------------------------------------------------- the table
+if [ "$SMOKE" = 1 ]; then RESULT="$OUT/results-smoke.md"; else RESULT="$BENCH/results.md"; fi
+python3 "$BENCH/table.py" "$ROWS" "$RESULT" "$([ "$SMOKE" = 1 ] && echo smoke || echo full)"
+cat "$RESULT"
+if [ "$BROKEN" = 1 ]; then
+    echo "run.sh: something broke (see above and $OUT/logs)" >&2
+    exit 1
+fi

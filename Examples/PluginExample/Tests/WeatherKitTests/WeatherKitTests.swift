@@ -1,0 +1,50 @@
+import EndpointRuntime
+import Foundation
+import Testing
+import WeatherKit
+
+/// WeatherAPI and GeocodingAPI are generated at build time by EndpointGenPlugin from the specs in
+/// Sources/WeatherKit; these tests send their typed endpoints to a local stand-in server.
+@Suite("WeatherKit against a local server")
+struct WeatherKitTests {
+    @Test("forecast: query parameters go out, the typed Forecast comes back")
+    func forecast() async throws {
+        try await withLocalServer("weather_server.py", basePath: "/v1") { base in
+            let client = HTTPClient(baseURL: base)
+            let forecast = try await client.send(
+                WeatherAPI.Typed.forecast(latitude: 48.8566, longitude: 2.3522, units: .imperial))
+            #expect(forecast.latitude == 48.8566)
+            #expect(forecast.longitude == 2.3522)
+            #expect(forecast.units == .imperial)
+            // `days` has the spec's default, 3.
+            #expect(forecast.days.map(\.date) == ["2026-06-01", "2026-06-02", "2026-06-03"])
+            #expect(forecast.days[0].summary == "sunny")
+            #expect(forecast.days[1].summary == nil)
+            #expect(forecast.warmestDay?.high == 22.5)
+        }
+    }
+
+    @Test("station: a 404 carries the spec's Problem body")
+    func stationNotFound() async throws {
+        try await withLocalServer("weather_server.py", basePath: "/v1") { base in
+            let client = HTTPClient(baseURL: base)
+            let station = try await client.send(WeatherAPI.Typed.station(id: "KSFO"))
+            #expect(station == Station(id: "KSFO", name: "San Francisco Intl", elevationM: 4))
+
+            let error = await #expect(throws: EndpointError.self) {
+                try await client.send(WeatherAPI.Typed.station(id: "NOPE"))
+            }
+            #expect(error?.status == 404)
+            #expect(error?.decodedError(as: Problem.self)?.message == "no station NOPE")
+        }
+    }
+
+    @Test("search: a second spec in the same target, decoded as [Place]")
+    func geocodingSearch() async throws {
+        try await withLocalServer("weather_server.py", basePath: "/v1") { base in
+            let client = HTTPClient(baseURL: base)
+            let places = try await client.send(GeocodingAPI.Typed.search(name: "Paris", count: 1))
+            #expect(places == [Place(name: "Paris", countryCode: "FR", latitude: 48.8566, longitude: 2.3522)])
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import EndpointGenCore
+import Foundation
+
+/// `endpoint-gen generate <spec-or-directory>... --output <dir> [--access-level l] [--config f] [--check]`
+struct GenerateCommand {
+    var inputs: [String] = []
+    var output: String?
+    var accessLevel: AccessLevel?
+    var configPath: String?
+    var check = false
+
+    init(arguments: [String]) throws {
+        var reader = ArgumentReader(arguments)
+        var output: String?
+        var accessLevel: AccessLevel?
+        var configPath: String?
+        var check = false
+        try reader.parse { name, value in
+            switch name {
+            case "--output", "-o":
+                output = try value()
+            case "--access-level":
+                let text = try value()
+                guard let level = AccessLevel(rawValue: text) else {
+                    throw UsageError("invalid access level '\(text)' (expected public, package or internal)")
+                }
+                accessLevel = level
+            case "--config":
+                configPath = try value()
+            case "--check":
+                check = true
+            default:
+                throw UsageError("unknown option '\(name)' for 'generate'")
+            }
+        }
+        guard !reader.positionals.isEmpty else { throw UsageError("'generate' needs at least one spec file or directory") }
+        guard let output else { throw UsageError("'generate' needs --output <directory>") }
+        self.inputs = reader.positionals
+        self.output = output
+        self.accessLevel = accessLevel
+        self.configPath = configPath
+        self.check = check
+    }
+
+    func run() throws -> Int32 {
+        guard let output else { return ExitCode.usage }
+        var options = GeneratorOptions()
+        if let configPath {
+            var diagnostics = Diagnostics()
+            guard let config = Config.load(path: configPath, diagnostics: &diagnostics) else {
+                for diagnostic in diagnostics.sorted { printError(diagnostic.description) }
+                return ExitCode.failure
+            }
+            if let level = config.accessLevel { options.accessLevel = level }
+        }
+        if let accessLevel { options.accessLevel = accessLevel }
+
+        let (files, problems) = SpecFiles.expand(inputs)
+        var failed = !problems.isEmpty
+        problems.forEach(printError)
+
+        // Generate everything first, so two specs claiming one output name are caught before writing.
+        var outputs: [(file: SpecFile, name: String, swift: String)] = []
+        for file in files {
+            guard let data = SpecFiles.read(file) else {
+                printError("\(file.path): error: cannot read the file")
+                failed = true
+                continue
+            }
+            let result = Generator.generate(specData: data, fileName: file.fileName, options: options)
+            printDiagnostics(result.diagnostics, fileName: file.fileName, path: file.path)
+            guard let swift = result.swift, let name = result.outputName, !result.diagnostics.hasErrors else {
+                failed = true
+                continue
+            }
+            if let earlier = outputs.first(where: { $0.name == name }) {
+                printError("\(file.path): error: writes \(name).swift, as \(earlier.file.path) does; rename one of them")
+                failed = true
+                continue
+            }
+            outputs.append((file, name, swift))
+        }
+
+        var differences = false
+        if !check, !outputs.isEmpty {
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        }
+        for entry in outputs {
+            let path = (output as NSString).appendingPathComponent(entry.name + ".swift")
+            let bytes = Data(entry.swift.utf8)
+            if check {
+                switch OutputFile.state(of: path, comparedWith: bytes) {
+                case .current: break
+                case .missing:
+                    printError("\(path): error: missing; generate it from \(entry.file.path)")
+                    differences = true
+                case .stale:
+                    printError("\(path): error: out of date with \(entry.file.path); regenerate it")
+                    differences = true
+                }
+            } else {
+                try OutputFile.write(bytes, to: path)
+            }
+        }
+        return failed || differences ? ExitCode.failure : ExitCode.success
+    }
+}
+
+/// `endpoint-gen validate <spec-or-directory>...`
+struct ValidateCommand {
+    var inputs: [String]
+
+    init(arguments: [String]) throws {
+        var reader = ArgumentReader(arguments)
+        try reader.parse { name, _ in throw UsageError("unknown option '\(name)' for 'validate'") }
+        guard !reader.positionals.isEmpty else { throw UsageError("'validate' needs at least one spec file or directory") }
+        inputs = reader.positionals
+    }
+
+    func run() throws -> Int32 {
+        let (files, problems) = SpecFiles.expand(inputs)
+        var failed = !problems.isEmpty
+        problems.forEach(printError)
+        for file in files {
+            guard let data = SpecFiles.read(file) else {
+                printError("\(file.path): error: cannot read the file")
+                failed = true
+                continue
+            }
+            let (_, diagnostics) = Generator.validate(specData: data, fileName: file.fileName)
+            printDiagnostics(diagnostics, fileName: file.fileName, path: file.path)
+            if diagnostics.hasErrors { failed = true }
+        }
+        return failed ? ExitCode.failure : ExitCode.success
+    }
+}

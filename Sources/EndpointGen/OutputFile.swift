@@ -1,0 +1,46 @@
+import Foundation
+
+/// Writing generated files: only when the bytes change, atomically (a temporary file in the same
+/// directory, then a rename), so a reader never sees half a file and an unchanged file keeps its date.
+enum OutputFile {
+    enum State { case current, stale, missing }
+
+    static func state(of path: String, comparedWith contents: Data) -> State {
+        guard let existing = FileManager.default.contents(atPath: path) else { return .missing }
+        return existing == contents ? .current : .stale
+    }
+
+    /// Returns whether the file was written.
+    @discardableResult
+    static func write(_ contents: Data, to path: String) throws -> Bool {
+        let url = URL(fileURLWithPath: path)
+        let directory = url.deletingLastPathComponent()
+        removeAbandonedTemporaries(of: url.lastPathComponent, in: directory)
+        if state(of: path, comparedWith: contents) == .current { return false }
+        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        do {
+            try contents.write(to: temporary)
+            if rename(temporary.path, url.path) != 0 {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+        return true
+    }
+
+    /// Removes `.<name>.<pid>.tmp` files left by runs that were killed between writing and renaming
+    /// (a build cancelled at the wrong moment), so they do not pile up in the output directory. A
+    /// temporary of a process that is still running (a concurrent run) is left alone.
+    static func removeAbandonedTemporaries(of name: String, in directory: URL) {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        let prefix = ".\(name)."
+        for entry in entries where entry.hasPrefix(prefix) && entry.hasSuffix(".tmp") {
+            let middle = entry.dropFirst(prefix.count).dropLast(".tmp".count)
+            guard let pid = pid_t(middle), pid > 0 else { continue }
+            if kill(pid, 0) == 0 || errno == EPERM { continue }
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(entry))
+        }
+    }
+}

@@ -1,0 +1,360 @@
+// OpenAPI 3.0 / 3.1 (JSON) -> endpoint spec JSON text, for people to read, trim and check in.
+//
+// The document is read by the same Loader as specs, so every diagnostic has a line and column.
+// Everything the spec format cannot express is a warning naming the JSON pointer of what was
+// dropped; nothing is lost silently and nothing crashes. The output depends only on the input
+// bytes and the options: the same document always gives the same bytes.
+
+import Foundation
+
+/// What one import produced.
+public struct ImportResult: Sendable {
+    /// The endpoint spec as JSON text (two-space indent, stable key order); nil when there were errors.
+    public var specJSON: String?
+    public var diagnostics: Diagnostics
+    /// Operations turned into endpoints.
+    public var operationCount: Int
+    /// Warnings by kind (`cookie-parameter`, `schema-as-json`, ...), for summaries and tests.
+    public var warningCounts: [String: Int]
+}
+
+public enum OpenAPIImporter {
+    /// Imports an OpenAPI 3.x JSON document.
+    /// - Parameters:
+    ///   - fileName: used in diagnostics and to recognise YAML by its extension.
+    ///   - name: the API's Swift type name; default: the document's `info.title` in UpperCamelCase.
+    public static func importDocument(_ data: Data, fileName: String, name: String? = nil) -> ImportResult {
+        var diagnostics = Diagnostics()
+        if let yamlError = yamlProblem(data, fileName: fileName) {
+            diagnostics.error(yamlError, at: SourceLocation(file: fileName, line: 1, column: 1))
+            return ImportResult(specJSON: nil, diagnostics: diagnostics, operationCount: 0, warningCounts: [:])
+        }
+        guard let root = JSONParser.parse(data, fileName: fileName, diagnostics: &diagnostics), !diagnostics.hasErrors else {
+            return ImportResult(specJSON: nil, diagnostics: diagnostics, operationCount: 0, warningCounts: [:])
+        }
+        let importer = OpenAPIImportContext(root: OANode(root, pointer: "#"), fileName: fileName)
+        let spec = importer.run(name: name)
+        diagnostics.append(contentsOf: importer.diagnostics)
+        let text = diagnostics.hasErrors ? nil : spec.map(ImportJSONWriter.write)
+        return ImportResult(specJSON: text, diagnostics: diagnostics, operationCount: importer.operationCount,
+                            warningCounts: importer.warningCounts)
+    }
+
+    static let yamlAdvice = "YAML is not read; convert it to JSON first, e.g. "
+        + "python3 -c 'import sys, yaml, json; json.dump(yaml.safe_load(sys.stdin), sys.stdout)' < api.yaml > api.json"
+
+    /// A message when the input is YAML: by extension, or by content that is not JSON but reads like YAML.
+    static func yamlProblem(_ data: Data, fileName: String) -> String? {
+        let firstByte = data.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) })
+        let looksLikeJSON = firstByte == UInt8(ascii: "{") || firstByte == UInt8(ascii: "[")
+        let lowered = fileName.lowercased()
+        if lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml") {
+            return looksLikeJSON ? nil : "this is a YAML file. " + yamlAdvice
+        }
+        if looksLikeJSON || firstByte == nil { return nil }
+        let head = String(decoding: data.prefix(4096), as: UTF8.self)
+        let yamlMarkers = ["openapi:", "swagger:", "---", "info:", "paths:"]
+        if yamlMarkers.contains(where: { head.hasPrefix($0) || head.contains("\n" + $0) }) {
+            return "this looks like YAML, not JSON. " + yamlAdvice
+        }
+        return nil
+    }
+}
+
+/// The kinds of warning the importer gives (counted in `ImportResult.warningCounts`).
+enum ImportWarning: String {
+    case cookieParameter = "cookie-parameter"
+    case unsupportedMethod = "unsupported-method"
+    case relativeServer = "relative-server"
+    case extraServer = "extra-server"
+    case renamed = "renamed"
+    case schemaAsJSON = "schema-as-json"
+    case schemaDetailDropped = "schema-detail-dropped"
+    case unsupportedSecurity = "unsupported-security"
+    case securityAlternative = "security-alternative"
+    case contentTypeAlternative = "content-type-alternative"
+    case unsupportedStatus = "unsupported-status"
+    case otherSuccessResponse = "other-success-response"
+    case errorBodyDropped = "error-body-dropped"
+    case responseHeaders = "response-headers"
+    case parameterStyle = "parameter-style"
+    case parameterType = "parameter-type"
+    case reservedHeader = "reserved-header"
+    case pathParameter = "path-parameter"
+    case defaultDropped = "default-dropped"
+    case enumValueDropped = "enum-value-dropped"
+    case propertyDropped = "property-dropped"
+    case externalReference = "external-reference"
+    case unresolvedReference = "unresolved-reference"
+    case callbacks = "callbacks"
+    case links = "links"
+    case webhooks = "webhooks"
+    case invalidOperation = "invalid-operation"
+}
+
+/// One endpoint as built, before groups are named.
+struct ImportedEndpoint {
+    var key: String
+    var value: ImportJSON
+}
+
+struct ImportedGroup {
+    /// The group key before any rename (lowerCamelCase of the tag or path segment).
+    var key: String
+    var description: String?
+    /// The tag (or operation) the group was made from, for diagnostics.
+    var source: OANode?
+    var endpoints: [ImportedEndpoint] = []
+    /// lowerCamelCase endpoint names in use, for collisions.
+    var usedNames: Set<String> = []
+}
+
+final class OpenAPIImportContext {
+    let root: OANode
+    let fileName: String
+    var diagnostics = Diagnostics()
+    var warningCounts: [String: Int] = [:]
+    var operationCount = 0
+
+    // Models, in output order.
+    var modelOrder: [String] = []
+    var modelDefinitions: [String: ImportJSON] = [:]
+    /// UpperCamelCase names in use (models and reserved names), for collisions.
+    var usedModelNames: Set<String> = []
+    /// Component schema name -> model key, for the components that become models.
+    var componentModelKeys: [String: String] = [:]
+    /// Enum model key -> its values.
+    var enumValues: [String: [String]] = [:]
+    /// Object model keys.
+    var objectModels: Set<String> = []
+    /// Schema pointer -> type already worked out (components, shared parameters, inline schemas seen twice).
+    var typeCache: [String: SchemaType] = [:]
+    /// Schema pointers being worked out, to break reference cycles.
+    var inProgress: Set<String> = []
+
+    var topLevelAuth: ImportJSON?
+    /// Security schemes already reported as approximated (reported once, not on every operation).
+    var reportedSchemes: Set<String> = []
+    var reported: Set<String> = []
+    var securitySchemes: OANode?
+
+    init(root: OANode, fileName: String) {
+        self.root = root
+        self.fileName = fileName
+    }
+
+    // MARK: Diagnostics
+
+    func warn(_ kind: ImportWarning, _ node: OANode, _ message: String) {
+        warn(kind, pointer: node.pointer, at: node.location, message)
+    }
+
+    func warn(_ kind: ImportWarning, pointer: String, at location: SourceLocation, _ message: String) {
+        // A shared component reached from many places is reported once.
+        guard reported.insert("\(location) \(pointer) \(message)").inserted else { return }
+        diagnostics.warning("\(pointer): \(message)", at: location)
+        warningCounts[kind.rawValue, default: 0] += 1
+    }
+
+    func error(_ node: OANode, _ message: String) {
+        diagnostics.error(message, at: node.location)
+    }
+
+    // MARK: References
+
+    /// Follows `$ref`s (to a depth of 32) to the node they name. Reports external and broken references.
+    func resolve(_ node: OANode) -> OANode? {
+        var current = node
+        var seen: Set<String> = []
+        while let refNode = current["$ref"] {
+            guard let ref = refNode.string else {
+                warn(.unresolvedReference, refNode, "$ref must be a string; dropped")
+                return nil
+            }
+            guard ref.hasPrefix("#") else {
+                warn(.externalReference, current, "external reference '\(ref)' is not followed; dropped")
+                return nil
+            }
+            guard seen.insert(ref).inserted, seen.count <= 32, let target = lookup(pointer: ref) else {
+                warn(.unresolvedReference, current, "reference '\(ref)' does not resolve; dropped")
+                return nil
+            }
+            current = target
+        }
+        return current
+    }
+
+    /// The node at a local JSON pointer (`#/components/schemas/Pet`).
+    func lookup(pointer: String) -> OANode? {
+        guard pointer.hasPrefix("#") else { return nil }
+        let path = pointer.dropFirst()
+        if path.isEmpty { return root }
+        guard path.hasPrefix("/") else { return nil }
+        var current = root
+        for token in path.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+            let key = OANode.unescape(String(token))
+            if let items = current.items {
+                guard let index = Int(key), items.indices.contains(index) else { return nil }
+                current = items[index]
+            } else {
+                guard let next = current[key] else { return nil }
+                current = next
+            }
+        }
+        // Keep the canonical pointer as written in the reference.
+        return OANode(current.node, pointer: String(pointer))
+    }
+
+    // MARK: The document
+
+    func run(name: String?) -> ImportJSON? {
+        guard root.isObject else {
+            error(root, "not an OpenAPI document: the top level must be a JSON object")
+            return nil
+        }
+        if let swagger = root["swagger"] {
+            error(swagger, "this is a Swagger \(swagger.string ?? "2.0") document; only OpenAPI 3.0 and 3.1 are read. "
+                  + "Convert it first (e.g. with https://converter.swagger.io or the swagger2openapi tool)")
+            return nil
+        }
+        guard let version = root["openapi"] else {
+            error(root, "not an OpenAPI document: the 'openapi' key (3.0.x or 3.1.x) is missing")
+            return nil
+        }
+        guard let versionText = version.string, versionText.hasPrefix("3.") else {
+            error(version, "unsupported OpenAPI version \(ImportJSONWriter.compact(ImportJSON(version.node))); only 3.0 and 3.1 are read")
+            return nil
+        }
+
+        var top: [(String, ImportJSON)] = []
+        let info = root["info"]
+        let apiName = apiTypeName(explicit: name, info: info)
+        // The API's own type name is taken: a model of that name would clash with it.
+        usedModelNames.insert(apiName)
+        top.append(("name", .string(apiName)))
+        if let description = joinedDescription(summary: info?["title"]?.string, description: info?["description"]?.string) {
+            top.append(("description", .string(description)))
+        }
+        top.append(("baseURL", .string(baseURL())))
+
+        securitySchemes = root["components"]?["securitySchemes"]
+        if let security = root["security"] ?? sharedOperationSecurity() {
+            topLevelAuth = auth(for: security)
+            if let topLevelAuth, topLevelAuth != .string("none") { top.append(("auth", topLevelAuth)) }
+        }
+
+        registerComponentSchemas()
+        for (key, keyLocation, value) in root.members where key == "webhooks" {
+            warn(.webhooks, pointer: value.pointer, at: keyLocation, "webhooks are not supported; dropped")
+        }
+
+        var rootGroup = ImportedGroup(key: "")
+        var groups: [ImportedGroup] = []
+        importPaths(rootGroup: &rootGroup, groups: &groups)
+
+        if !rootGroup.endpoints.isEmpty {
+            top.append(("endpoints", .object(rootGroup.endpoints.map { ($0.key, $0.value) })))
+        }
+        if !groups.isEmpty {
+            top.append(("groups", .object(namedGroups(groups, apiName: apiName))))
+        }
+        if !modelOrder.isEmpty {
+            top.append(("models", .object(modelOrder.compactMap { key in modelDefinitions[key].map { (key, $0) } })))
+        }
+        return .object(top)
+    }
+
+    /// With no global `security`, the requirement every operation states alike (Google's documents
+    /// repeat it on each), so the spec says it once at the top.
+    func sharedOperationSecurity() -> OANode? {
+        var shared: OANode?
+        var sharedText: String?
+        for (_, _, item) in root["paths"]?.members ?? [] {
+            for method in Self.methods {
+                guard let operation = item[method] else { continue }
+                guard let security = operation["security"] else { return nil }
+                let text = ImportJSONWriter.compact(ImportJSON(security.node))
+                if let sharedText, sharedText != text { return nil }
+                sharedText = text
+                if shared == nil { shared = security }
+            }
+        }
+        return shared
+    }
+
+    func apiTypeName(explicit: String?, info: OANode?) -> String {
+        let base = explicit ?? info?["title"]?.string ?? "API"
+        var result = ImportNaming.upperCamel(base)
+        if result.isEmpty { result = "API" }
+        return result
+    }
+
+    func joinedDescription(summary: String?, description: String?) -> String? {
+        let parts = [summary, description].compactMap { $0?.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        if parts.count == 2, parts[0] == parts[1] { return parts[0] }
+        return parts.isEmpty ? nil : parts.joined(separator: "\n\n")
+    }
+
+    // MARK: Servers
+
+    func baseURL() -> String {
+        guard let servers = root["servers"]?.items, let first = servers.first else {
+            let fallback = "http://localhost"
+            warn(.relativeServer, root, "no servers given; baseURL set to '\(fallback)' (set the base URL at run time or edit the spec)")
+            return fallback
+        }
+        for extra in servers.dropFirst() {
+            warn(.extraServer, extra, "only the first server is used; '\(extra["url"]?.string ?? "?")' dropped")
+        }
+        var url = first["url"]?.string ?? "/"
+        for (name, _, variable) in first["variables"]?.members ?? [] {
+            let value = variable["default"]?.string ?? ""
+            url = url.replacingOccurrences(of: "{\(name)}", with: value)
+            if let options = variable["enum"]?.items, options.count > 1 {
+                warn(.extraServer, variable, "server variable '\(name)' uses its default '\(value)'; the other values are dropped")
+            }
+        }
+        if !(url.lowercased().hasPrefix("http://") || url.lowercased().hasPrefix("https://")) {
+            let relative = url.hasPrefix("/") ? url : "/" + url
+            let absolute = "http://localhost" + relative
+            warn(.relativeServer, first["url"] ?? first,
+                 "server URL '\(url)' is relative; baseURL set to '\(absolute)' (replace the host, or set the base URL at run time)")
+            url = absolute
+        }
+        while url.hasSuffix("/") { url.removeLast() }
+        return url
+    }
+
+    // MARK: Groups
+
+    /// Final group keys: a group whose type name equals a model's or the API's would shadow it inside
+    /// the generated API enum, so it is renamed.
+    func namedGroups(_ groups: [ImportedGroup], apiName: String) -> [(String, ImportJSON)] {
+        var used: Set<String> = []
+        var result: [(String, ImportJSON)] = []
+        for group in groups {
+            var key = group.key
+            let typeName = ImportNaming.upperCamel(key)
+            if usedModelNames.contains(typeName) || typeName == apiName || ImportNaming.reservedTypeNames.contains(typeName) {
+                let renamed = uniqueName(key + "Endpoints", used: used, convert: ImportNaming.upperCamel)
+                warn(.renamed, group.source ?? root,
+                     "group '\(key)' would shadow the type '\(typeName)'; renamed to '\(renamed)'")
+                key = renamed
+            }
+            used.insert(ImportNaming.upperCamel(key))
+            var members: [(String, ImportJSON)] = []
+            if let description = group.description { members.append(("description", .string(description))) }
+            members.append(("endpoints", .object(group.endpoints.map { ($0.key, $0.value) })))
+            result.append((key, .object(members)))
+        }
+        return result
+    }
+
+    /// `base`, or `base2`, `base3`... : the first whose converted form is not in `used`.
+    func uniqueName(_ base: String, used: Set<String>, convert: (String) -> String) -> String {
+        if !used.contains(convert(base)) { return base }
+        var index = 2
+        while used.contains(convert("\(base)\(index)")) { index += 1 }
+        return "\(base)\(index)"
+    }
+}

@@ -1,0 +1,652 @@
+// Paths and operations -> endpoints: names, groups, parameters, bodies, responses, errors, auth.
+
+import Foundation
+
+extension OpenAPIImportContext {
+    static let methods = ["get", "put", "post", "delete", "options", "head", "patch"]
+
+    func importPaths(rootGroup: inout ImportedGroup, groups: inout [ImportedGroup]) {
+        let tagDescriptions = Dictionary(
+            (root["tags"]?.items ?? []).compactMap { tag in tag["name"]?.string.map { ($0, tag["description"]?.string) } },
+            uniquingKeysWith: { first, _ in first })
+        var groupIndex: [String: Int] = [:]
+        let operationIDPrefix = commonOperationIDPrefix()
+
+        for (path, _, rawItem) in root["paths"]?.members ?? [] {
+            guard let item = resolve(rawItem) else { continue }
+            let itemParameters = item["parameters"]?.items ?? []
+            for (key, keyLocation, value) in item.members {
+                if key == "trace" {
+                    warn(.unsupportedMethod, pointer: value.pointer, at: keyLocation, "TRACE operations are not supported; dropped")
+                    continue
+                }
+                if key == "servers" {
+                    warn(.extraServer, pointer: value.pointer, at: keyLocation, "path-level servers are not supported; dropped")
+                    continue
+                }
+                guard Self.methods.contains(key) else { continue }
+                guard value.isObject else {
+                    warn(.invalidOperation, value, "an operation must be an object; dropped")
+                    continue
+                }
+
+                // The group: the first tag, else the first literal path segment, else the top level.
+                var groupKey = ""
+                var groupDescription: String?
+                var groupSource = value
+                if let tagNode = value["tags"]?.items?.first, let tag = tagNode.string {
+                    groupSource = tagNode
+                    groupKey = ImportNaming.lowerCamel(tag)
+                    groupDescription = tagDescriptions[tag] ?? nil
+                } else if let segment = path.split(separator: "/").first, !segment.contains("{") {
+                    groupKey = ImportNaming.lowerCamel(String(segment))
+                }
+                var group: ImportedGroup
+                if groupKey.isEmpty {
+                    group = rootGroup
+                } else if let index = groupIndex[groupKey] {
+                    group = groups[index]
+                } else {
+                    group = ImportedGroup(key: groupKey, description: groupDescription, source: groupSource)
+                }
+
+                let name = endpointName(operation: value, method: key, path: path, groupKey: groupKey,
+                                        commonPrefix: operationIDPrefix, used: group.usedNames)
+                group.usedNames.insert(ImportNaming.lowerCamel(name))
+                // Models made for this operation are named after it, and after its group when the
+                // name alone does not say it (`list` in `volumes` -> `VolumesList...`).
+                let typeBase = name.lowercased().contains(groupKey.lowercased())
+                    ? ImportNaming.upperCamel(name) : ImportNaming.upperCamel(groupKey) + ImportNaming.upperCamel(name)
+                let endpoint = importOperation(value, method: key, path: path, name: name, typeBase: typeBase, pathParameters: itemParameters)
+                group.endpoints.append(ImportedEndpoint(key: name, value: endpoint))
+                operationCount += 1
+
+                if groupKey.isEmpty {
+                    rootGroup = group
+                } else if let index = groupIndex[groupKey] {
+                    groups[index] = group
+                } else {
+                    groupIndex[groupKey] = groups.count
+                    groups.append(group)
+                }
+            }
+        }
+    }
+
+    /// Dot-separated operationId components shared by every dotted operationId (`books.` in Google's APIs).
+    func commonOperationIDPrefix() -> [String] {
+        var prefix: [String]?
+        for (_, _, item) in root["paths"]?.members ?? [] {
+            for method in Self.methods {
+                guard let id = item[method]?["operationId"]?.string else { continue }
+                let parts = id.split(separator: ".").map(String.init)
+                guard parts.count > 1 else { return [] }
+                if let current = prefix {
+                    prefix = Array(zip(current, parts).prefix(while: { $0 == $1 }).map(\.0))
+                } else {
+                    prefix = Array(parts.dropLast())
+                }
+            }
+        }
+        return prefix ?? []
+    }
+
+    /// The endpoint key: operationId in lowerCamelCase (Google-style dotted ids lose the shared prefix
+    /// and the group's own component), else method + literal path segments. A collision in the group
+    /// gets a number, with a warning.
+    func endpointName(operation: OANode, method: String, path: String, groupKey: String, commonPrefix: [String],
+                      used: Set<String>) -> String {
+        var base = ""
+        if let id = operation["operationId"]?.string {
+            var parts = id.split(separator: ".").map(String.init)
+            if parts.count > 1 {
+                if parts.starts(with: commonPrefix), parts.count > commonPrefix.count { parts.removeFirst(commonPrefix.count) }
+                if parts.count > 1, ImportNaming.lowerCamel(parts[0]) == groupKey { parts.removeFirst() }
+            }
+            base = ImportNaming.lowerCamel(parts.joined(separator: "_"))
+        }
+        if base.isEmpty {
+            let literals = path.split(separator: "/").map { segment -> String in
+                var text = ""
+                var depth = 0
+                for character in segment {
+                    if character == "{" { depth += 1 } else if character == "}" { depth -= 1 } else if depth == 0 { text.append(character) }
+                }
+                return text
+            }
+            base = ImportNaming.lowerCamel(([method] + literals).joined(separator: "_"))
+        }
+        if used.contains(ImportNaming.lowerCamel(base)) {
+            let renamed = uniqueName(base, used: used, convert: ImportNaming.lowerCamel)
+            warn(.renamed, operation, "endpoint name '\(base)' is already used in its group; renamed to '\(renamed)'")
+            return renamed
+        }
+        return base
+    }
+
+    // MARK: One operation
+
+    func importOperation(_ operation: OANode, method: String, path: String, name: String, typeBase: String,
+                         pathParameters: [OANode]) -> ImportJSON {
+        var endpoint: [(String, ImportJSON)] = []
+        if let description = joinedDescription(summary: operation["summary"]?.string, description: operation["description"]?.string) {
+            endpoint.append(("description", .string(description)))
+        }
+        if operation["deprecated"]?.bool == true { endpoint.append(("deprecated", .bool(true))) }
+        endpoint.append(("method", .string(method.uppercased())))
+
+        // Request body first: its label `body` is taken before parameters are named.
+        var body: ImportJSON?
+        if let rawBody = operation["requestBody"] {
+            if method == "get" || method == "head" {
+                warn(.invalidOperation, rawBody, "a \(method.uppercased()) request cannot carry a body (URLSession refuses to send one); dropped")
+            } else {
+                body = requestBody(rawBody, typeBase: typeBase)
+            }
+        }
+
+        let (finalPath, parameters) = importParameters(operation: operation, path: path, pathParameters: pathParameters,
+                                                        typeBase: typeBase, hasBody: body != nil)
+        endpoint.append(("path", .string(finalPath)))
+        if !parameters.isEmpty { endpoint.append(("parameters", .object(parameters))) }
+
+        if let security = operation["security"] {
+            let operationAuth = auth(for: security) ?? .string("none")
+            if operationAuth != (topLevelAuth ?? .string("none")) { endpoint.append(("auth", operationAuth)) }
+        }
+        if let body { endpoint.append(("body", body)) }
+
+        let (response, errors, sample) = responses(operation, typeBase: typeBase)
+        if let response { endpoint.append(("response", response)) }
+        if !errors.isEmpty { endpoint.append(("errors", .object(errors))) }
+        if let sample { endpoint.append(("sample", sample)) }
+
+        for (key, keyLocation, value) in operation.members {
+            switch key {
+            case "callbacks": warn(.callbacks, pointer: value.pointer, at: keyLocation, "callbacks are not supported; dropped")
+            case "servers": warn(.extraServer, pointer: value.pointer, at: keyLocation, "operation-level servers are not supported; dropped")
+            default: break
+            }
+        }
+        return .object(endpoint)
+    }
+
+    // MARK: Parameters
+
+    struct PendingParameter {
+        /// The parameter itself (a component's pointer when referenced).
+        var node: OANode
+        /// Where the operation lists it, for messages: `#/paths/~1a/get/parameters/2 (#/components/parameters/x)`.
+        var usePointer: String
+        var useLocation: SourceLocation
+        var wireName: String
+        var location: String
+        var required: Bool
+    }
+
+    /// Path-level and operation-level parameters (the operation's override by name and location),
+    /// required ones first. Placeholders name wire names, so a renamed key keeps its `name`.
+    func importParameters(operation: OANode, path: String, pathParameters: [OANode], typeBase: String,
+                          hasBody: Bool) -> (String, [(String, ImportJSON)]) {
+        var pending: [PendingParameter] = []
+        func collect(_ raw: OANode) -> PendingParameter? {
+            guard let node = resolve(raw) else { return nil }
+            guard let wireName = node["name"]?.string, let location = node["in"]?.string else {
+                warn(.invalidOperation, raw, "a parameter needs 'name' and 'in'; dropped")
+                return nil
+            }
+            let usePointer = raw.pointer == node.pointer ? raw.pointer : "\(raw.pointer) (\(node.pointer))"
+            return PendingParameter(node: node, usePointer: usePointer, useLocation: raw.location, wireName: wireName, location: location,
+                                    required: location == "path" || node["required"]?.bool == true)
+        }
+        for raw in operation["parameters"]?.items ?? [] {
+            guard let parameter = collect(raw) else { continue }
+            pending.removeAll { $0.wireName == parameter.wireName && $0.location == parameter.location }
+            pending.append(parameter)
+        }
+        for raw in pathParameters {
+            guard let parameter = collect(raw) else { continue }
+            if !pending.contains(where: { $0.wireName == parameter.wireName && $0.location == parameter.location }) {
+                pending.append(parameter)
+            }
+        }
+        pending = pending.filter(\.required) + pending.filter { !$0.required }
+
+        let placeholders = Self.placeholders(in: path)
+        var used: Set<String> = hasBody ? ["body"] : []
+        var result: [(String, ImportJSON)] = []
+
+        for parameter in pending {
+            switch parameter.location {
+            case "cookie":
+                warn(.cookieParameter, pointer: parameter.usePointer, at: parameter.useLocation, "cookie parameters are not supported; '\(parameter.wireName)' dropped")
+                continue
+            case "path":
+                guard placeholders.contains(parameter.wireName) else {
+                    warn(.pathParameter, pointer: parameter.usePointer, at: parameter.useLocation, "path parameter '\(parameter.wireName)' has no placeholder in '\(path)'; dropped")
+                    continue
+                }
+            case "header":
+                guard Validation.isToken(parameter.wireName) else {
+                    warn(.invalidOperation, pointer: parameter.usePointer, at: parameter.useLocation, "'\(parameter.wireName)' is not a valid header name; dropped")
+                    continue
+                }
+                if ["accept", "content-type", "authorization"].contains(parameter.wireName.lowercased()) {
+                    warn(.reservedHeader, pointer: parameter.usePointer, at: parameter.useLocation, "header parameter '\(parameter.wireName)' is set by the runtime (OpenAPI ignores it too); dropped")
+                    continue
+                }
+            case "query":
+                break
+            default:
+                warn(.invalidOperation, pointer: parameter.usePointer, at: parameter.useLocation, "unknown parameter location '\(parameter.location)'; dropped")
+                continue
+            }
+
+            var key = parameter.wireName
+            let converted = ImportNaming.lowerCamel(key)
+            if used.contains(converted) || converted.isEmpty {
+                let base = converted.isEmpty ? "parameter" : key + "_" + parameter.location
+                let renamed = uniqueName(base, used: used, convert: ImportNaming.lowerCamel)
+                warn(.renamed, pointer: parameter.usePointer, at: parameter.useLocation, "parameter '\(parameter.wireName)' (\(parameter.location)) would collide with another after conversion to Swift; key renamed to '\(renamed)'")
+                key = renamed
+            }
+            used.insert(ImportNaming.lowerCamel(key))
+
+            result.append((key, parameterValue(parameter, key: key, typeBase: typeBase, placeholders: placeholders)))
+        }
+
+        // Placeholders without a parameter: add a String one, so the spec is complete.
+        let declared = Set(pending.filter { $0.location == "path" }.map(\.wireName))
+        for placeholder in placeholders where !declared.contains(placeholder) {
+            var key = placeholder
+            var value: ImportJSON = .string("String")
+            if used.contains(ImportNaming.lowerCamel(key)) {
+                key = uniqueName(placeholder + "_path", used: used, convert: ImportNaming.lowerCamel)
+                value = .object([("type", .string("String")), ("in", .string("path")), ("name", .string(placeholder))])
+            }
+            used.insert(ImportNaming.lowerCamel(key))
+            warn(.pathParameter, operation, "placeholder '{\(placeholder)}' in '\(path)' has no parameter; added '\(key)' as a String")
+            result.append((key, value))
+        }
+        return (path, result)
+    }
+
+    static func placeholders(in path: String) -> [String] {
+        var result: [String] = []
+        var current: String?
+        for character in path {
+            if character == "{" { current = "" } else if character == "}" {
+                if let name = current, !name.isEmpty, !result.contains(name) { result.append(name) }
+                current = nil
+            } else if current != nil { current?.append(character) }
+        }
+        return result
+    }
+
+    func parameterValue(_ parameter: PendingParameter, key: String, typeBase: String, placeholders: [String]) -> ImportJSON {
+        let node = parameter.node
+        let contextName = parameterContextName(node, typeBase: typeBase, wireName: parameter.wireName)
+        var schemaType = SchemaType(type: "String", nullable: false)
+        var schemaNode: OANode?
+        if let schema = node["schema"] {
+            schemaNode = schema
+            schemaType = self.schemaType(schema, name: contextName)
+        } else if let content = node["content"] {
+            warn(.parameterType, content, "parameters serialized by media type are not supported; '\(parameter.wireName)' is typed String (pass the serialized value)")
+        }
+
+        // Only values the runtime can put in a URL or header: scalars and enums, arrays of them, and
+        // (in a query) dictionaries of them.
+        let allowed = parameterTypeAllowed(schemaType.type, location: parameter.location)
+        if !allowed {
+            warn(.parameterType, schemaNode ?? node,
+                 "a \(parameter.location) parameter of type '\(schemaType.type)' cannot be sent; '\(parameter.wireName)' is typed String (pass the serialized value)")
+            schemaType = SchemaType(type: "String", nullable: schemaType.nullable)
+        }
+
+        var style: String?
+        if schemaType.type.hasPrefix("["), !schemaType.type.contains(":") {
+            let explode = node["explode"]?.bool
+            let declaredStyle = node["style"]?.string
+            if parameter.location == "query" {
+                switch declaredStyle {
+                case nil, "form": style = explode == false ? "comma" : nil
+                default:
+                    warn(.parameterStyle, node["style"] ?? node, "query style '\(declaredStyle ?? "")' is not supported; sent as form (name=a&name=b)")
+                }
+            }
+        } else if let declaredStyle = node["style"]?.string, !["form", "simple"].contains(declaredStyle) {
+            warn(.parameterStyle, node["style"] ?? node, "parameter style '\(declaredStyle)' is not supported; sent in the default style")
+        }
+        if node["allowReserved"]?.bool == true {
+            warn(.parameterStyle, node, "allowReserved is not supported; reserved characters are percent-encoded")
+        }
+
+        var defaultValue: ImportJSON?
+        if let defaultNode = schemaNode.flatMap(resolve)?["default"] {
+            defaultValue = checkedDefault(defaultNode, type: schemaType.type)
+        }
+        var typeString = schemaType.type
+        // A path always has a value: a path parameter is never optional, even when its schema allows null.
+        if (!parameter.required || schemaType.nullable) && defaultValue == nil && parameter.location != "path" { typeString += "?" }
+
+        let placement = parameter.location
+        // What the format infers: path when a placeholder has the parameter's (wire) name, else query.
+        let inferred = placeholders.contains(parameter.wireName) ? "path" : "query"
+        var members: [(String, ImportJSON)] = [("type", .string(typeString))]
+        if placement != inferred {
+            members.append(("in", .string(placement)))
+        }
+        if key != parameter.wireName { members.append(("name", .string(parameter.wireName))) }
+        // A deprecated parameter has no key of its own in the format: its description says so.
+        let deprecation = node["deprecated"]?.bool == true ? "Deprecated." : nil
+        let description = node["description"]?.string?.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let text = joinedDescription(summary: description, description: deprecation) {
+            members.append(("description", .string(text)))
+        }
+        if let defaultValue { members.append(("default", defaultValue)) }
+        if let style { members.append(("style", .string(style))) }
+        return members.count == 1 ? .string(typeString) : .object(members)
+    }
+
+    /// A component parameter is named after itself (shared by every operation using it), an inline one
+    /// after its operation.
+    func parameterContextName(_ node: OANode, typeBase: String, wireName: String) -> String {
+        if node.pointer.contains("#/components/parameters/") {
+            return ImportNaming.upperCamel(wireName)
+        }
+        return typeBase + ImportNaming.upperCamel(wireName)
+    }
+
+    func parameterTypeAllowed(_ type: String, location: String) -> Bool {
+        func scalar(_ t: String) -> Bool {
+            let bare = t.hasSuffix("?") ? String(t.dropLast()) : t
+            return ImportNaming.builtinTypes.contains(bare) && bare != "Void" || enumValues[bare] != nil
+        }
+        if scalar(type) { return true }
+        if type.hasPrefix("[String: "), type.hasSuffix("]") {
+            return location == "query" && scalar(String(type.dropFirst(9).dropLast()))
+        }
+        if type.hasPrefix("["), type.hasSuffix("]") {
+            return location != "path" && scalar(String(type.dropFirst().dropLast()))
+        }
+        return false
+    }
+
+    // MARK: Request bodies
+
+    func requestBody(_ raw: OANode, typeBase: String) -> ImportJSON? {
+        guard let body = resolve(raw) else { return nil }
+        let contextName = raw.pointer == body.pointer
+            ? typeBase + "Request"
+            : ImportNaming.upperCamel(OANode.unescape(String(body.pointer.split(separator: "/").last ?? ""))) + "Request"
+        guard let content = body["content"], let (mediaType, media) = preferredMedia(content, forResponse: false) else {
+            warn(.invalidOperation, raw, "request body has no content; dropped")
+            return nil
+        }
+        var encoding = Self.encoding(for: mediaType)
+        var type: String
+        switch encoding {
+        case "binary": type = "Data"
+        case "text": type = "String"
+        default:
+            if let schema = media["schema"] {
+                type = schemaType(schema, name: contextName).type
+            } else {
+                type = "JSON"
+            }
+        }
+        var contentType: String? = Self.isConcreteMediaType(mediaType) ? mediaType : nil
+        // Form and multipart bodies are made from an object's properties (or a dictionary's entries).
+        if encoding == "form" || encoding == "multipart", !objectModels.contains(type), !type.hasPrefix("[String: ") {
+            warn(.parameterType, media["schema"] ?? media, "a \(encoding) body of type '\(type)' is not an object; sent as JSON")
+            encoding = "json"
+            contentType = nil
+        }
+        var members: [(String, ImportJSON)] = [("type", .string(type))]
+        if encoding != "json" { members.append(("encoding", .string(encoding))) }
+        if let contentType, Self.defaultContentType(for: encoding) != Self.bareMediaType(contentType) {
+            members.append(("contentType", .string(contentType)))
+        }
+        return members.count == 1 ? .string(type) : .object(members)
+    }
+
+    static func bareMediaType(_ mediaType: String) -> String {
+        String(mediaType.split(separator: ";").first ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
+    /// `type/subtype` (parameters allowed) without wildcards: what a Content-Type or Accept header can say.
+    static func isConcreteMediaType(_ mediaType: String) -> Bool {
+        let parts = bareMediaType(mediaType).split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == 2 && parts.allSatisfy { Validation.isToken(String($0)) && $0 != "*" }
+            && !mediaType.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+    }
+
+    static func isJSON(_ mediaType: String) -> Bool {
+        let bare = bareMediaType(mediaType)
+        return bare == "application/json" || bare.hasSuffix("+json") || bare == "*/*" || bare == "application/*"
+    }
+
+    static func encoding(for mediaType: String) -> String {
+        let bare = bareMediaType(mediaType)
+        if isJSON(bare) { return "json" }
+        if bare == "application/x-www-form-urlencoded" { return "form" }
+        if bare == "multipart/form-data" || bare.hasPrefix("multipart/") { return "multipart" }
+        if bare.hasPrefix("text/") || bare == "application/xml" || bare.hasSuffix("+xml") { return "text" }
+        return "binary"
+    }
+
+    static func defaultContentType(for encoding: String) -> String {
+        switch encoding {
+        case "form": return "application/x-www-form-urlencoded"
+        case "multipart": return "multipart/form-data"
+        case "binary": return "application/octet-stream"
+        case "text": return "text/plain"
+        default: return "application/json"
+        }
+    }
+
+    /// The media type the spec keeps: JSON first, then form, multipart, text, anything else. The others
+    /// are reported.
+    func preferredMedia(_ content: OANode, forResponse: Bool) -> (String, OANode)? {
+        let entries = content.members
+        guard !entries.isEmpty else { return nil }
+        let rank: (String) -> Int = { type in
+            switch Self.encoding(for: type) {
+            case "json": return Self.bareMediaType(type) == "*/*" ? 1 : 0
+            case "form": return forResponse ? 9 : 2
+            case "multipart": return forResponse ? 9 : 3
+            case "text": return 4
+            default: return 5
+            }
+        }
+        guard let chosen = entries.enumerated().min(by: { a, b in
+            (rank(a.element.key), a.offset) < (rank(b.element.key), b.offset)
+        })?.element else { return nil }
+        let others = entries.filter { $0.key != chosen.key }.map(\.key)
+        if !others.isEmpty {
+            warn(.contentTypeAlternative, content, "only '\(chosen.key)' is kept; \(others.map { "'\($0)'" }.joined(separator: ", ")) dropped")
+        }
+        return (chosen.key, chosen.value)
+    }
+
+    // MARK: Responses
+
+    func responses(_ operation: OANode, typeBase: String) -> (ImportJSON?, [(String, ImportJSON)], ImportJSON?) {
+        guard let responses = operation["responses"] else { return (nil, [], nil) }
+        var success: [(code: Int?, key: String, keyLocation: SourceLocation, node: OANode)] = []
+        var errors: [(String, ImportJSON)] = []
+
+        for (key, keyLocation, raw) in responses.members {
+            if key.hasPrefix("x-") { continue }
+            let upper = key.uppercased()
+            let code = Int(key)
+            let isRange = upper.count == 3 && upper.hasSuffix("XX") && ["1", "2", "3", "4", "5"].contains(upper.first.map(String.init) ?? "")
+            guard key == "default" || (code != nil && (100...599).contains(code ?? 0) && key.count == 3) || isRange else {
+                warn(.unsupportedStatus, pointer: raw.pointer, at: keyLocation, "'\(key)' is not a status code; response dropped")
+                continue
+            }
+            let hundreds = code.map { $0 / 100 } ?? Int(String(upper.prefix(1)))
+            if hundreds == 2 {
+                success.append((code, key, keyLocation, raw))
+                continue
+            }
+            guard let response = resolve(raw) else { continue }
+            let statusKey = key == "default" ? "default" : (isRange ? upper : key)
+            if hundreds == 1 || hundreds == 3 {
+                if response["content"] != nil {
+                    warn(.unsupportedStatus, pointer: raw.pointer, at: keyLocation, "\(key) response bodies are not supported; dropped")
+                }
+                continue
+            }
+            guard let content = response["content"], !content.members.isEmpty else { continue }
+            guard let (mediaType, media) = content.members.first(where: { Self.isJSON($0.key) }).map({ ($0.key, $0.value) }) else {
+                warn(.errorBodyDropped, content, "error bodies that are not JSON are not supported; the \(statusKey) body is dropped")
+                continue
+            }
+            _ = mediaType
+            let others = content.members.filter { !Self.isJSON($0.key) }
+            if !others.isEmpty {
+                warn(.contentTypeAlternative, content, "only JSON error bodies are kept; \(others.map { "'\($0.key)'" }.joined(separator: ", ")) dropped")
+            }
+            guard let schema = media["schema"] else { continue }
+            let contextName = raw.pointer == response.pointer
+                ? typeBase + "Error" + (statusKey == "default" ? "Default" : statusKey)
+                : ImportNaming.upperCamel(String(response.pointer.split(separator: "/").last ?? "Error")) + "Error"
+            let type = schemaType(schema, name: contextName).type
+            errors.append((statusKey, .string(type)))
+        }
+
+        // The first 2xx: lowest explicit code, else the 2XX range.
+        success.sort { ($0.code ?? 299, $0.key) < ($1.code ?? 299, $1.key) }
+        guard let first = success.first, let response = resolve(first.node) else { return (nil, errors, nil) }
+        let status: Int? = success.count == 1 ? first.code.flatMap { $0 == 200 ? nil : $0 } : nil
+        for other in success.dropFirst() {
+            if let resolved = resolve(other.node), resolved["content"].map({ !$0.members.isEmpty }) == true {
+                warn(.otherSuccessResponse, pointer: other.node.pointer, at: other.keyLocation,
+                     "only the first success response (\(first.key)) is typed; the \(other.key) body is dropped")
+            }
+        }
+        if let headers = response["headers"], !headers.members.isEmpty {
+            warn(.responseHeaders, headers, "response headers are not expressible; dropped")
+        }
+        if let links = response["links"], !links.members.isEmpty {
+            warn(.links, links, "links are not supported; dropped")
+        }
+
+        var type = "Void"
+        var contentType: String?
+        var sample: ImportJSON?
+        if let content = response["content"], first.code != 204, let (mediaType, media) = preferredMedia(content, forResponse: true) {
+            let encoding = Self.encoding(for: mediaType)
+            let contextName = first.node.pointer == response.pointer
+                ? typeBase + "Response"
+                : ImportNaming.upperCamel(String(response.pointer.split(separator: "/").last ?? "Response")) + "Response"
+            switch encoding {
+            case "json":
+                type = media["schema"].map { schemaType($0, name: contextName).type } ?? "JSON"
+                if Self.bareMediaType(mediaType) != "application/json" && Self.isConcreteMediaType(mediaType) {
+                    contentType = mediaType
+                }
+                sample = responseSample(media)
+            case "text":
+                type = "String"
+                contentType = Self.isConcreteMediaType(mediaType) ? mediaType : "text/plain"
+            default:
+                type = "Data"
+                contentType = Self.isConcreteMediaType(mediaType) ? mediaType : nil
+            }
+        }
+        var members: [(String, ImportJSON)] = [("type", .string(type))]
+        if let status { members.append(("status", .number(String(status)))) }
+        if let contentType { members.append(("contentType", .string(contentType))) }
+        let value: ImportJSON = members.count == 1 ? .string(type) : .object(members)
+        return (value, errors, sample)
+    }
+
+    /// `example`, else the first of `examples` (its `value`), of the chosen response media type.
+    func responseSample(_ media: OANode) -> ImportJSON? {
+        if let example = media["example"] { return ImportJSON(example.node) }
+        if let first = media["examples"]?.members.first, let example = resolve(first.value) {
+            if let value = example["value"] { return ImportJSON(value.node) }
+            if example["externalValue"] != nil {
+                warn(.schemaDetailDropped, example, "external examples are not read; no sample")
+            }
+        }
+        return nil
+    }
+
+    // MARK: Security
+
+    /// The auth of a security requirement list: the first alternative's first scheme that the format
+    /// can express; `[]` or `[{}]` first is "none". Whatever else is listed is reported.
+    func auth(for security: OANode) -> ImportJSON? {
+        guard let alternatives = security.items else { return nil }
+        guard let first = alternatives.first else { return .string("none") }
+        if first.members.isEmpty {
+            if alternatives.count > 1 {
+                warn(.securityAlternative, security, "authentication is optional here; the spec sends none (other alternatives dropped)")
+            }
+            return .string("none")
+        }
+        var chosen: ImportJSON?
+        var chosenName = ""
+        for alternative in alternatives {
+            for (schemeName, _, _) in alternative.members {
+                if let mapped = mapScheme(schemeName, requirement: alternative) {
+                    chosen = mapped
+                    chosenName = schemeName
+                    break
+                }
+            }
+            if chosen != nil { break }
+        }
+        // Report the schemes that would have sent something else (one that maps the same, like a
+        // second OAuth flow, loses nothing).
+        if let chosen {
+            var dropped: [String] = []
+            for alternative in alternatives {
+                for (schemeName, _, _) in alternative.members where schemeName != chosenName && !dropped.contains(schemeName) {
+                    if mapScheme(schemeName, requirement: alternative) != chosen { dropped.append(schemeName) }
+                }
+            }
+            if !dropped.isEmpty {
+                warn(.securityAlternative, security, "only the '\(chosenName)' scheme is used; \(dropped.map { "'\($0)'" }.joined(separator: ", ")) dropped")
+            }
+        }
+        return chosen ?? .string("none")
+    }
+
+    func mapScheme(_ name: String, requirement: OANode) -> ImportJSON? {
+        guard let rawScheme = securitySchemes?[name], let scheme = resolve(rawScheme) else {
+            warn(.unsupportedSecurity, requirement, "security scheme '\(name)' is not defined; ignored")
+            return nil
+        }
+        let type = scheme["type"]?.string ?? ""
+        switch type {
+        case "http":
+            switch scheme["scheme"]?.string?.lowercased() {
+            case "bearer": return .string("bearer")
+            case "basic": return .string("basic")
+            default:
+                warn(.unsupportedSecurity, scheme, "http scheme '\(scheme["scheme"]?.string ?? "")' is not supported; ignored")
+                return nil
+            }
+        case "apiKey":
+            let location = scheme["in"]?.string ?? ""
+            guard location == "header" || location == "query", let keyName = scheme["name"]?.string else {
+                warn(.unsupportedSecurity, scheme, "API keys in '\(location)' are not supported; ignored")
+                return nil
+            }
+            return .object([("type", .string("apiKey")), ("in", .string(location)), ("name", .string(keyName))])
+        case "oauth2", "openIdConnect":
+            if reportedSchemes.insert(name).inserted {
+                warn(.unsupportedSecurity, scheme, "\(type) flows and scopes are not expressible; '\(name)' is mapped to bearer (send the access token)")
+            }
+            return .string("bearer")
+        default:
+            warn(.unsupportedSecurity, scheme, "security scheme type '\(type)' is not supported; ignored")
+            return nil
+        }
+    }
+}

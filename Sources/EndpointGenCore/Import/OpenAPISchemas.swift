@@ -1,0 +1,444 @@
+// Schemas -> type strings and models: components become models (objects and string enums) or are
+// inlined (aliases); inline objects and enums become models named from where they appear.
+
+import Foundation
+
+/// A schema's type string without the trailing `?`, and whether the schema allows null.
+struct SchemaType: Hashable {
+    var type: String
+    var nullable: Bool
+
+    /// The type string with `?` when nullable.
+    var optionalType: String { nullable && !type.hasSuffix("?") ? type + "?" : type }
+
+    static let json = SchemaType(type: "JSON", nullable: false)
+}
+
+extension OpenAPIImportContext {
+    static let componentSchemaPrefix = "#/components/schemas/"
+
+    // MARK: Components
+
+    /// Gives every component schema that becomes a model its key first (so inline models never take
+    /// a component's name), then builds the definitions in document order.
+    func registerComponentSchemas() {
+        let schemas = root["components"]?["schemas"]?.members ?? []
+        var modelComponents: [(name: String, node: OANode)] = []
+        for (name, keyLocation, node) in schemas where becomesModel(node) {
+            let candidate = ImportNaming.upperCamel(name)
+            let key = reserveModelName(candidate)
+            if key != candidate {
+                warn(.renamed, pointer: node.pointer, at: keyLocation, "model '\(name)' would collide with another type as '\(candidate)'; renamed to '\(key)'")
+            }
+            componentModelKeys[name] = key
+            modelComponents.append((name, node))
+        }
+        for (name, node) in modelComponents {
+            guard let key = componentModelKeys[name] else { continue }
+            modelDefinitions[key] = modelDefinition(node, key: key)
+        }
+        // Aliases (arrays, maps, primitives, unions): worked out now so their inline models come in document order.
+        for (name, _, node) in schemas where componentModelKeys[name] == nil {
+            _ = schemaType(node, name: ImportNaming.upperCamel(name))
+        }
+    }
+
+    /// Objects with properties (directly or through allOf) and string enums become models.
+    func becomesModel(_ node: OANode) -> Bool {
+        guard node.isObject, node["$ref"] == nil else { return false }
+        if stringEnumValues(node) != nil { return true }
+        if node["oneOf"] != nil || node["anyOf"] != nil { return false }
+        let types = typeNames(node).filter { $0 != "null" }
+        guard types.isEmpty || types == ["object"] else { return false }
+        var visited: Set<String> = []
+        return !collectObject(node, visited: &visited, reporting: false).properties.isEmpty
+    }
+
+    /// The model key of a component schema pointer, when that component is a model.
+    func componentModelKey(forPointer pointer: String) -> String? {
+        guard pointer.hasPrefix(Self.componentSchemaPrefix) else { return nil }
+        let rest = String(pointer.dropFirst(Self.componentSchemaPrefix.count))
+        guard !rest.contains("/") else { return nil }
+        return componentModelKeys[OANode.unescape(rest)]
+    }
+
+    // MARK: Names
+
+    /// Reserves a model key: the UpperCamelCase candidate, numbered when taken or reserved.
+    func reserveModelName(_ candidate: String) -> String {
+        var base = ImportNaming.upperCamel(candidate)
+        if base.isEmpty { base = "Model" }
+        var key = base
+        if usedModelNames.contains(key) || ImportNaming.reservedTypeNames.contains(key) {
+            if ImportNaming.reservedTypeNames.contains(base) { base += "Model" }
+            key = base
+            var index = 2
+            while usedModelNames.contains(key) || ImportNaming.reservedTypeNames.contains(key) {
+                key = "\(base)\(index)"
+                index += 1
+            }
+        }
+        usedModelNames.insert(key)
+        modelOrder.append(key)
+        return key
+    }
+
+    // MARK: Types
+
+    /// The type of a schema. `name` names the models made for inline objects and enums in it.
+    func schemaType(_ schema: OANode, name: String) -> SchemaType {
+        if schema.bool != nil { return .json }
+        guard schema.isObject else {
+            warn(.schemaAsJSON, schema, "a schema must be an object; typed JSON")
+            return .json
+        }
+        if let key = componentModelKey(forPointer: schema.pointer) {
+            return SchemaType(type: key, nullable: isNullable(schema))
+        }
+        if schema["$ref"] != nil {
+            let siblingNullable = schema["nullable"]?.bool == true
+            guard let target = resolve(schema) else { return .json }
+            var result = schemaType(target, name: contextName(forPointer: target.pointer, fallback: name))
+            result.nullable = result.nullable || siblingNullable
+            return result
+        }
+        if let cached = typeCache[schema.pointer] { return cached }
+        guard inProgress.insert(schema.pointer).inserted else {
+            warn(.schemaAsJSON, schema, "this schema contains itself without an object in between; typed JSON")
+            return .json
+        }
+        let result = computeType(schema, name: name)
+        inProgress.remove(schema.pointer)
+        typeCache[schema.pointer] = result
+        return result
+    }
+
+    func contextName(forPointer pointer: String, fallback: String) -> String {
+        guard pointer.hasPrefix("#/components/") else { return fallback }
+        let parts = pointer.split(separator: "/")
+        guard parts.count >= 4 else { return fallback }
+        var name = ImportNaming.upperCamel(OANode.unescape(String(parts[3])))
+        for part in parts.dropFirst(4) where !["schema", "content", "properties", "items"].contains(part) && !part.contains("~1") {
+            name += ImportNaming.upperCamel(OANode.unescape(String(part)))
+        }
+        return name.isEmpty ? fallback : name
+    }
+
+    func typeNames(_ schema: OANode) -> [String] {
+        if let single = schema["type"]?.string { return [single] }
+        return schema["type"]?.items?.compactMap(\.string) ?? []
+    }
+
+    func isNullable(_ schema: OANode) -> Bool {
+        schema["nullable"]?.bool == true || typeNames(schema).contains("null")
+    }
+
+    /// The string values of a string enum (null removed), or nil when the schema is not one.
+    func stringEnumValues(_ schema: OANode) -> [String]? {
+        guard let items = schema["enum"]?.items else { return nil }
+        let types = typeNames(schema).filter { $0 != "null" }
+        guard types.isEmpty || types == ["string"] else { return nil }
+        let values = items.filter { $0.node.value != .null }
+        guard !values.isEmpty, values.allSatisfy({ $0.string != nil }) else { return nil }
+        return values.compactMap(\.string)
+    }
+
+    private func computeType(_ schema: OANode, name: String) -> SchemaType {
+        var nullable = isNullable(schema)
+        if let enumItems = schema["enum"]?.items, enumItems.contains(where: { $0.node.value == .null }) { nullable = true }
+
+        if let allOf = schema["allOf"]?.items {
+            let ownShape = schema["properties"] != nil || schema["oneOf"] != nil || schema["anyOf"] != nil
+            if allOf.count == 1, !ownShape {
+                var result = schemaType(allOf[0], name: name)
+                result.nullable = result.nullable || nullable
+                return result
+            }
+            return SchemaType(type: inlineObjectModel(schema, name: name), nullable: nullable)
+        }
+
+        for keyword in ["oneOf", "anyOf"] {
+            guard let variants = schema[keyword]?.items else { continue }
+            let nonNull = variants.filter { variant in
+                let resolved = resolve(variant)
+                return !(resolved.map { typeNames($0) == ["null"] } ?? false)
+            }
+            if nonNull.count < variants.count { nullable = true }
+            if nonNull.count == 1, schema["properties"] == nil {
+                var result = schemaType(nonNull[0], name: name)
+                result.nullable = result.nullable || nullable
+                return result
+            }
+            if schema["properties"] == nil {
+                warn(.schemaAsJSON, schema[keyword] ?? schema, "\(keyword) is not expressible; typed JSON (the raw value is kept)")
+                return SchemaType(type: "JSON", nullable: nullable)
+            }
+        }
+
+        if let values = stringEnumValues(schema) {
+            return SchemaType(type: enumModel(values, node: schema, name: name), nullable: nullable)
+        }
+        if schema["enum"] != nil {
+            warn(.schemaDetailDropped, schema["enum"] ?? schema, "only string enums become enum models; the allowed values are dropped")
+        }
+
+        let types = typeNames(schema).filter { $0 != "null" }
+        if types.count > 1 {
+            warn(.schemaAsJSON, schema["type"] ?? schema, "a value of several types (\(types.joined(separator: ", "))) is not expressible; typed JSON")
+            return SchemaType(type: "JSON", nullable: nullable)
+        }
+        let format = schema["format"]?.string
+        switch types.first {
+        case "string":
+            switch format {
+            case "date-time": return SchemaType(type: "Date", nullable: nullable)
+            case "uuid": return SchemaType(type: "UUID", nullable: nullable)
+            case "uri", "url": return SchemaType(type: "URL", nullable: nullable)
+            case "byte", "binary": return SchemaType(type: "Data", nullable: nullable)
+            default:
+                if schema["contentEncoding"]?.string == "base64" { return SchemaType(type: "Data", nullable: nullable) }
+                return SchemaType(type: "String", nullable: nullable)
+            }
+        case "integer":
+            switch format {
+            case "int32": return SchemaType(type: "Int32", nullable: nullable)
+            case "int64": return SchemaType(type: "Int64", nullable: nullable)
+            default: return SchemaType(type: "Int", nullable: nullable)
+            }
+        case "number":
+            switch format {
+            case "float": return SchemaType(type: "Float", nullable: nullable)
+            case "int32": return SchemaType(type: "Int32", nullable: nullable)
+            case "int64": return SchemaType(type: "Int64", nullable: nullable)
+            default: return SchemaType(type: "Double", nullable: nullable)
+            }
+        case "boolean":
+            return SchemaType(type: "Bool", nullable: nullable)
+        case "array":
+            return SchemaType(type: arrayType(schema, name: name), nullable: nullable)
+        case "null":
+            return SchemaType(type: "JSON", nullable: true)
+        case "object", nil:
+            if types.isEmpty, schema["items"] != nil {
+                return SchemaType(type: arrayType(schema, name: name), nullable: nullable)
+            }
+            if let properties = schema["properties"], !properties.members.isEmpty {
+                return SchemaType(type: inlineObjectModel(schema, name: name), nullable: nullable)
+            }
+            if let additional = schema["additionalProperties"], additional.isObject {
+                let value = schemaType(additional, name: name + "Value")
+                return SchemaType(type: "[String: \(value.optionalType)]", nullable: nullable)
+            }
+            return SchemaType(type: "JSON", nullable: nullable)
+        default:
+            warn(.schemaAsJSON, schema["type"] ?? schema, "unknown type '\(types.first ?? "")'; typed JSON")
+            return SchemaType(type: "JSON", nullable: nullable)
+        }
+    }
+
+    func arrayType(_ schema: OANode, name: String) -> String {
+        if schema["prefixItems"] != nil {
+            warn(.schemaAsJSON, schema["prefixItems"] ?? schema, "tuples (prefixItems) are not expressible; elements typed JSON")
+            return "[JSON]"
+        }
+        guard let items = schema["items"] else { return "[JSON]" }
+        return "[\(schemaType(items, name: name + "Item").optionalType)]"
+    }
+
+    // MARK: Enum models
+
+    /// A `String` enum model: an identical one with the same name is reused, otherwise a new one is made.
+    func enumModel(_ rawValues: [String], node: OANode, name: String) -> String {
+        var values: [String] = []
+        var usedCases: Set<String> = []
+        for value in rawValues {
+            let caseName = ImportNaming.lowerCamel(value)
+            guard !caseName.isEmpty, usedCases.insert(caseName).inserted else {
+                warn(.enumValueDropped, node["enum"] ?? node,
+                     "enum value '\(value)' has no Swift case name of its own; dropped (it still decodes, as an unknown value)")
+                continue
+            }
+            values.append(value)
+        }
+        if values.isEmpty { return "String" }
+        var base = ImportNaming.upperCamel(name)
+        if base.isEmpty { base = "Value" }
+        var candidate = base
+        var index = 2
+        while usedModelNames.contains(candidate) {
+            if enumValues[candidate] == values { return candidate }
+            candidate = "\(base)\(index)"
+            index += 1
+        }
+        let key = reserveModelName(candidate)
+        var definition: [(String, ImportJSON)] = []
+        if let description = node["description"]?.string?.trimmingCharacters(in: .whitespacesAndNewlines), !description.isEmpty {
+            definition.append(("description", .string(description)))
+        }
+        definition.append(("enum", .array(values.map(ImportJSON.string))))
+        enumValues[key] = values
+        modelDefinitions[key] = .object(definition)
+        return key
+    }
+
+    // MARK: Object models
+
+    func inlineObjectModel(_ schema: OANode, name: String) -> String {
+        let key = reserveModelName(name)
+        modelDefinitions[key] = modelDefinition(schema, key: key)
+        return key
+    }
+
+    /// The definition of a component or inline model (object or string enum).
+    func modelDefinition(_ schema: OANode, key: String) -> ImportJSON {
+        if let values = stringEnumValues(schema) {
+            var definition: [(String, ImportJSON)] = []
+            if let description = schema["description"]?.string?.trimmingCharacters(in: .whitespacesAndNewlines), !description.isEmpty {
+                definition.append(("description", .string(description)))
+            }
+            var kept: [String] = []
+            var usedCases: Set<String> = []
+            for value in values {
+                let caseName = ImportNaming.lowerCamel(value)
+                guard !caseName.isEmpty, usedCases.insert(caseName).inserted else {
+                    warn(.enumValueDropped, schema["enum"] ?? schema,
+                         "enum value '\(value)' has no Swift case name of its own; dropped (it still decodes, as an unknown value)")
+                    continue
+                }
+                kept.append(value)
+            }
+            enumValues[key] = kept
+            definition.append(("enum", .array(kept.map(ImportJSON.string))))
+            return .object(definition)
+        }
+
+        objectModels.insert(key)
+        var visited: Set<String> = []
+        let collected = collectObject(schema, visited: &visited, reporting: true)
+        var definition: [(String, ImportJSON)] = []
+        if let description = collected.description { definition.append(("description", .string(description))) }
+        var properties: [(String, ImportJSON)] = []
+        var usedNames: Set<String> = []
+        for (propertyName, keyLocation, propertySchema) in collected.properties {
+            let swiftName = ImportNaming.lowerCamel(propertyName)
+            guard !swiftName.isEmpty, usedNames.insert(swiftName).inserted else {
+                warn(.propertyDropped, pointer: propertySchema.pointer, at: keyLocation,
+                     "property '\(propertyName)' has the same Swift name as another ('\(swiftName)'); dropped (property keys are wire names)")
+                continue
+            }
+            let type = schemaType(propertySchema, name: key + ImportNaming.upperCamel(propertyName))
+            let required = collected.required.contains(propertyName)
+            let typeString = required ? type.optionalType : (type.type.hasSuffix("?") ? type.type : type.type + "?")
+            var members: [(String, ImportJSON)] = [("type", .string(typeString))]
+            let resolved = resolve(propertySchema)
+            if let description = (propertySchema["description"] ?? resolved?["description"])?.string?
+                .trimmingCharacters(in: .whitespacesAndNewlines), !description.isEmpty,
+                propertySchema["$ref"] == nil || propertySchema["description"] != nil {
+                members.append(("description", .string(description)))
+            }
+            if let defaultNode = propertySchema["default"], let value = checkedDefault(defaultNode, type: type.type) {
+                members.append(("default", value))
+            }
+            properties.append((propertyName, members.count == 1 ? .string(typeString) : .object(members)))
+        }
+        definition.append(("properties", .object(properties)))
+        return .object(definition)
+    }
+
+    struct CollectedObject {
+        var properties: [(String, SourceLocation, OANode)] = []
+        var required: Set<String> = []
+        var description: String?
+    }
+
+    /// An object's properties with those of its `allOf` members merged in (later ones win), and the
+    /// union of their `required`. Parts that cannot be merged are reported when `reporting`.
+    func collectObject(_ raw: OANode, visited: inout Set<String>, reporting: Bool) -> CollectedObject {
+        var result = CollectedObject()
+        guard let schema = reporting ? resolve(raw) : resolveQuietly(raw), visited.insert(schema.pointer).inserted else { return result }
+        if let description = schema["description"]?.string?.trimmingCharacters(in: .whitespacesAndNewlines), !description.isEmpty {
+            result.description = description
+        }
+        func merge(_ other: CollectedObject) {
+            for property in other.properties {
+                result.properties.removeAll { $0.0 == property.0 }
+                result.properties.append(property)
+            }
+            result.required.formUnion(other.required)
+        }
+        for member in schema["allOf"]?.items ?? [] {
+            var memberVisited = visited
+            let collected = collectObject(member, visited: &memberVisited, reporting: reporting)
+            if collected.properties.isEmpty, reporting, let resolved = resolve(member),
+               resolved["properties"] == nil, resolved["allOf"] == nil, !typeNames(resolved).isEmpty, typeNames(resolved) != ["object"] {
+                warn(.schemaDetailDropped, member, "an allOf member that is not an object cannot be merged; dropped")
+            }
+            merge(collected)
+        }
+        var own = CollectedObject()
+        for (name, keyLocation, property) in schema["properties"]?.members ?? [] {
+            own.properties.append((name, keyLocation, property))
+        }
+        for item in schema["required"]?.items ?? [] {
+            if let name = item.string { own.required.insert(name) }
+        }
+        merge(own)
+        if reporting {
+            for keyword in ["oneOf", "anyOf"] where schema[keyword] != nil {
+                warn(.schemaAsJSON, schema[keyword] ?? schema, "\(keyword) inside an object is not expressible; dropped (the object's own properties are kept)")
+            }
+            if let additional = schema["additionalProperties"], additional.isObject, !result.properties.isEmpty {
+                warn(.schemaDetailDropped, additional, "additionalProperties next to properties is not expressible; dropped")
+            }
+        }
+        return result
+    }
+
+    /// `resolve` without warnings (for looking ahead; the real pass reports).
+    func resolveQuietly(_ node: OANode) -> OANode? {
+        var current = node
+        var depth = 0
+        while let refNode = current["$ref"] {
+            depth += 1
+            guard let ref = refNode.string, depth <= 32, let target = lookup(pointer: ref) else { return nil }
+            current = target
+        }
+        return current
+    }
+
+    // MARK: Defaults
+
+    /// The default as the spec can state it for `type`, or nil (reported) when it does not fit.
+    func checkedDefault(_ node: OANode, type: String) -> ImportJSON? {
+        if let value = defaultValue(node, type: type) { return value }
+        warn(.defaultDropped, node, "default \(ImportJSONWriter.compact(ImportJSON(node.node))) does not fit the type '\(type)'; dropped")
+        return nil
+    }
+
+    private func defaultValue(_ node: OANode, type: String) -> ImportJSON? {
+        switch node.node.value {
+        case let .string(s):
+            if type == "String" { return .string(s) }
+            if let values = enumValues[type], values.contains(s) { return .string(s) }
+            return nil
+        case let .number(n):
+            let integral = !n.contains(".") && !n.lowercased().contains("e")
+            if ["Int", "Int32", "Int64"].contains(type), integral { return .number(n) }
+            if ["Double", "Float"].contains(type) { return .number(n) }
+            return nil
+        case let .bool(b):
+            return type == "Bool" ? .bool(b) : nil
+        case let .array(items):
+            guard type.hasPrefix("["), type.hasSuffix("]"), !type.contains(":") else { return nil }
+            let element = String(type.dropFirst().dropLast())
+            var values: [ImportJSON] = []
+            for (index, item) in items.enumerated() {
+                guard let value = defaultValue(OANode(item, pointer: node.pointer + "/\(index)"), type: element) else { return nil }
+                values.append(value)
+            }
+            return .array(values)
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,331 @@
+/// Turns a CodeModel tree into Swift text. Knows punctuation, blank lines and indentation;
+/// knows nothing about specs or the runtime.
+enum Renderer {
+    static func render(_ file: SwiftFile) -> String {
+        var printer = CodePrinter()
+        for comment in file.headerComments {
+            printer.line(comment.isEmpty ? "//" : "// \(comment)")
+        }
+        if !file.headerComments.isEmpty { printer.blankLine() }
+        for module in file.imports {
+            printer.line("import \(module)")
+        }
+        if !file.imports.isEmpty && !file.declarations.isEmpty { printer.blankLine() }
+        renderMembers(file.declarations, into: &printer)
+        return printer.text
+    }
+
+    // MARK: Declarations
+
+    /// Members one after the other: a blank line between them, except between consecutive enum
+    /// cases and after a line comment (which belongs to what follows it).
+    static func renderMembers(_ members: [Declaration], into printer: inout CodePrinter) {
+        var previous: Declaration?
+        for member in members {
+            if let previous, needsBlankLine(between: previous, and: member) {
+                printer.blankLine()
+            }
+            render(member, into: &printer)
+            previous = member
+        }
+    }
+
+    private static func needsBlankLine(between first: Declaration, and second: Declaration) -> Bool {
+        switch (first.kind, second.kind) {
+        case (.enumCase, .enumCase): return false
+        case (.lineComment, _): return false
+        default: return true
+        }
+    }
+
+    static func render(_ declaration: Declaration, into printer: inout CodePrinter) {
+        for line in declaration.documentation {
+            printer.line(line.isEmpty ? "///" : "/// \(line)")
+        }
+        for attribute in declaration.attributes {
+            printer.line(attribute)
+        }
+        switch declaration.kind {
+        case let .typeAlias(alias):
+            printer.line("\(prefix(alias.access))typealias \(alias.name) = \(alias.existingType)")
+        case let .enumeration(decl):
+            renderType(keyword: decl.isIndirect ? "indirect enum" : "enum", access: decl.access, name: decl.name, inheritance: decl.inheritance,
+                       members: decl.members, into: &printer)
+        case let .structure(decl):
+            renderType(keyword: "struct", access: decl.access, name: decl.name, inheritance: decl.inheritance,
+                       members: decl.members, into: &printer)
+        case let .extension(decl):
+            renderType(keyword: "extension", access: decl.access, name: decl.extendedType, inheritance: decl.conformances,
+                       members: decl.members, into: &printer)
+        case let .protocolDecl(decl):
+            printer.line("\(prefix(decl.access))protocol \(decl.name) {")
+            printer.indented { printer in
+                for requirement in decl.requirements { printer.line(requirement) }
+            }
+            printer.line("}")
+        case let .enumCase(decl):
+            var text = "case \(decl.name)"
+            if !decl.associatedValues.isEmpty {
+                text += "(" + decl.associatedValues.map(parameterText).joined(separator: ", ") + ")"
+            }
+            if let raw = decl.rawValue { text += " = \(raw)" }
+            printer.line(text)
+        case let .variable(decl):
+            renderVariable(decl, into: &printer)
+        case let .function(decl):
+            renderFunction(decl, into: &printer)
+        case let .lineComment(text):
+            printer.line("// \(text)")
+        }
+    }
+
+    private static func prefix(_ access: AccessModifier?) -> String {
+        access.map { "\($0) " } ?? ""
+    }
+
+    private static func renderType(keyword: String, access: AccessModifier?, name: String, inheritance: [String],
+                                   members: [Declaration], into printer: inout CodePrinter) {
+        var head = "\(prefix(access))\(keyword) \(name)"
+        if !inheritance.isEmpty { head += ": " + inheritance.joined(separator: ", ") }
+        if members.isEmpty {
+            printer.line(head + " {}")
+            return
+        }
+        printer.line(head + " {")
+        printer.indented { printer in renderMembers(members, into: &printer) }
+        printer.line("}")
+    }
+
+    private static func parameterText(_ parameter: FunctionParameter) -> String {
+        var text: String
+        switch (parameter.label, parameter.name) {
+        case let (label?, name?): text = "\(label) \(name)"
+        case let (label?, nil): text = label
+        case let (nil, name?): text = "_ \(name)"
+        case (nil, nil): text = ""
+        }
+        text += text.isEmpty ? parameter.type : ": \(parameter.type)"
+        if let value = parameter.defaultValue {
+            text += " = " + inlineText(value)
+        }
+        return text
+    }
+
+    private static func renderVariable(_ decl: VariableDecl, into printer: inout CodePrinter) {
+        var head = prefix(decl.access)
+        if decl.isStatic { head += "static " }
+        head += decl.isMutable ? "var " : "let "
+        if decl.getter != nil { head = prefix(decl.access) + (decl.isStatic ? "static " : "") + "var " }
+        head += decl.name
+        if let type = decl.type { head += ": \(type)" }
+        if let getter = decl.getter {
+            printer.line(head + " {")
+            printer.indented { printer in renderStatements(getter, into: &printer) }
+            printer.line("}")
+        } else if let value = decl.initializer {
+            printer.write(head + " = ")
+            renderExpression(value, into: &printer)
+            printer.endLine()
+        } else {
+            printer.line(head)
+        }
+    }
+
+    private static func renderFunction(_ decl: FunctionDecl, into printer: inout CodePrinter) {
+        var head = prefix(decl.access)
+        switch decl.kind {
+        case let .function(name, isStatic, isMutating):
+            if isStatic { head += "static " }
+            if isMutating { head += "mutating " }
+            let isOperator = name.first.map { !($0.isLetter || $0 == "_" || $0 == "`") } ?? false
+            head += isOperator ? "func \(name) " : "func \(name)"
+        case let .initializer(failable):
+            head += failable ? "init?" : "init"
+        }
+        head += "(" + decl.parameters.map(parameterText).joined(separator: ", ") + ")"
+        if decl.throwsErrors { head += " throws" }
+        if let returnType = decl.returnType { head += " -> \(returnType)" }
+        if decl.body.isEmpty {
+            printer.line(head + " {}")
+            return
+        }
+        printer.line(head + " {")
+        printer.indented { printer in renderStatements(decl.body, into: &printer) }
+        printer.line("}")
+    }
+
+    // MARK: Statements
+
+    static func renderStatements(_ statements: [Statement], into printer: inout CodePrinter) {
+        for statement in statements {
+            render(statement, into: &printer)
+        }
+    }
+
+    private static func render(_ statement: Statement, into printer: inout CodePrinter) {
+        switch statement {
+        case let .expression(expression):
+            renderExpression(expression, into: &printer)
+            printer.endLine()
+        case let .return(value):
+            if let value {
+                printer.write("return ")
+                renderExpression(value, into: &printer)
+                printer.endLine()
+            } else {
+                printer.line("return")
+            }
+        case let .throw(value):
+            printer.write("throw ")
+            renderExpression(value, into: &printer)
+            printer.endLine()
+        case let .declaration(isMutable, name, value):
+            printer.write("\(isMutable ? "var" : "let") \(name) = ")
+            renderExpression(value, into: &printer)
+            printer.endLine()
+        case let .assignment(target, value):
+            renderExpression(target, into: &printer)
+            printer.write(" = ")
+            renderExpression(value, into: &printer)
+            printer.endLine()
+        case let .switch(subject, cases):
+            printer.write("switch ")
+            renderExpression(subject, into: &printer)
+            printer.write(" {")
+            printer.endLine()
+            for switchCase in cases {
+                printer.line(caseLabel(switchCase.patterns))
+                printer.indented { printer in renderStatements(switchCase.body, into: &printer) }
+            }
+            printer.line("}")
+        case let .ifLet(name, value, body):
+            if value == .raw(name) {
+                printer.write("if let \(name) {")
+            } else {
+                printer.write("if let \(name) = ")
+                renderExpression(value, into: &printer)
+                printer.write(" {")
+            }
+            printer.endLine()
+            printer.indented { printer in renderStatements(body, into: &printer) }
+            printer.line("}")
+        case let .if(condition, body):
+            printer.write("if ")
+            renderExpression(condition, into: &printer)
+            printer.write(" {")
+            printer.endLine()
+            printer.indented { printer in renderStatements(body, into: &printer) }
+            printer.line("}")
+        }
+    }
+
+    private static func caseLabel(_ patterns: [SwitchCase.Pattern]) -> String {
+        if patterns == [.default] { return "default:" }
+        let texts = patterns.map { pattern -> String in
+            switch pattern {
+            case let .enumCase(name, bindings):
+                return bindings.isEmpty ? ".\(name)" : "let .\(name)(\(bindings.joined(separator: ", ")))"
+            case let .expression(expression):
+                return inlineText(expression)
+            case .default:
+                return "_"
+            }
+        }
+        return "case " + texts.joined(separator: ", ") + ":"
+    }
+
+    // MARK: Expressions
+
+    /// An expression that fits on one line (no trailing closure).
+    static func inlineText(_ expression: Expression) -> String {
+        var printer = CodePrinter()
+        renderExpression(expression, into: &printer)
+        return printer.text.dropLast().description
+    }
+
+    static func renderExpression(_ expression: Expression, into printer: inout CodePrinter) {
+        switch expression {
+        case let .raw(text):
+            printer.write(text)
+        case let .stringLiteral(text):
+            printer.write(stringLiteral(text))
+        case let .rawStringLiteral(text):
+            printer.write(rawStringLiteral(text))
+        case let .dotMember(name):
+            printer.write(".\(name)")
+        case let .member(base, name):
+            renderExpression(base, into: &printer)
+            printer.write(".\(name)")
+        case let .call(callee, arguments, trailingClosure):
+            renderExpression(callee, into: &printer)
+            if !arguments.isEmpty || trailingClosure == nil {
+                printer.write("(")
+                for (index, argument) in arguments.enumerated() {
+                    if index > 0 { printer.write(", ") }
+                    if let label = argument.label { printer.write("\(label): ") }
+                    renderExpression(argument.value, into: &printer)
+                }
+                printer.write(")")
+            }
+            if let body = trailingClosure {
+                printer.write(" {")
+                printer.endLine()
+                printer.indented { printer in renderStatements(body, into: &printer) }
+                printer.write("}")
+            }
+        case let .try(inner):
+            printer.write("try ")
+            renderExpression(inner, into: &printer)
+        case let .arrayLiteral(elements):
+            printer.write("[")
+            for (index, element) in elements.enumerated() {
+                if index > 0 { printer.write(", ") }
+                renderExpression(element, into: &printer)
+            }
+            printer.write("]")
+        case let .cast(value, type):
+            printer.write("(")
+            renderExpression(value, into: &printer)
+            printer.write(" as \(type))")
+        }
+    }
+
+    /// A Swift string literal for any text: quotes, backslashes and control characters escaped.
+    static func stringLiteral(_ text: String) -> String {
+        // Most text needs no escape: copy it whole (0xE2 starts U+2028 and U+2029 in UTF-8).
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) {
+            return "\"" + text + "\""
+        }
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\0": result += "\\0"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value) {
+                    result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    /// `#"text"#` with enough `#` that no `"#...` inside ends it early. Falls back to an escaped
+    /// literal for text a raw literal cannot hold (line breaks, other control characters).
+    static func rawStringLiteral(_ text: String) -> String {
+        if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || (0x2028...0x2029).contains($0.value) }) {
+            return stringLiteral(text)
+        }
+        var hashes = "#"
+        while text.contains("\"" + hashes) || text.contains("\\" + hashes) {
+            hashes += "#"
+        }
+        return hashes + "\"" + text + "\"" + hashes
+    }
+}

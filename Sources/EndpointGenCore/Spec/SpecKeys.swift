@@ -1,0 +1,22 @@
+/// Every key the Validator accepts, per object kind: one list used both by the Validator (unknown
+/// keys, "did you mean") and by the test that checks specs/endpoint-spec.schema.json against it.
+enum SpecKeys {
+    /// `$schema` is an extension: it lets an editor find the JSON Schema; the generator ignores it.
+    static let topLevel = ["$schema", "name", "description", "baseURL", "headers", "auth", "dateFormat", "endpoints", "groups", "models"]
+    static let group = ["description", "path", "headers", "auth", "endpoints", "groups"]
+    static let endpoint = ["description", "method", "path", "deprecated", "parameters", "headers", "auth", "body", "response", "errors", "timeout", "sample"]
+    static let parameter = ["type", "in", "name", "description", "default", "style"]
+    static let body = ["type", "encoding", "contentType"]
+    static let response = ["type", "status", "contentType"]
+    static let auth = ["type", "in", "name"]
+    static let objectModel = ["description", "properties"]
+    static let enumModel = ["description", "enum"]
+    static let property = ["type", "description", "default"]
+
+    static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
+    static let authNames = ["none", "bearer", "basic", "apiKey"]
+    static let parameterLocations = ["path", "query", "header"]
+    static let styles = ["form", "comma"]
+    static let encodings = Body.Encoding.allCases.map(\.rawValue)
+    static let dateFormats = DateFormat.allCases.map(\.rawValue)
+}

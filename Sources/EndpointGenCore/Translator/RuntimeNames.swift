@@ -1,0 +1,71 @@
+// Every name of EndpointRuntime that generated code uses, in one place. The contract is
+// docs/architecture.md ("The contract between generated code and EndpointRuntime").
+enum RuntimeNames {
+    static let module = "EndpointRuntime"
+    /// Declared by the runtime; every generated file names it so a mismatch is a compile error.
+    static let versionMarker = "EndpointRuntimeVersion1"
+
+    static let requestable = "HTTPRequestable"
+    static let request = "HTTPRequest"
+    static let requestMethod = "httpRequest"
+    static let parameterValue = "ParameterValue"
+    static let jsonValue = "JSONValue"
+    static let endpoint = "Endpoint"
+
+    // Request components.
+    static let path = "Path"
+    static let pathSegment = "PathSegment"
+    static let query = "Query"
+    static let header = "Header"
+    static let auth = "Auth"
+    static let jsonBody = "JSONBody"
+    static let formBody = "FormBody"
+    static let multipartBody = "MultipartBody"
+    static let dataBody = "DataBody"
+    static let textBody = "TextBody"
+    static let errorBody = "ErrorBody"
+    static let expectedStatus = "ExpectedStatus"
+    static let timeout = "Timeout"
+    static let sample = "Sample"
+
+    /// `QueryStyle` case for comma-joined arrays (`.form` is the default and never written).
+    static let queryStyleComma = "comma"
+
+    /// `ResponseDecoder` cases.
+    enum Decoder {
+        static let json = "json"
+        static let text = "text"
+        static let data = "data"
+        static let none = "none"
+    }
+
+    /// `AuthRequirement` cases.
+    enum AuthCase {
+        static let bearer = "bearer"
+        static let basic = "basic"
+        static let apiKey = "apiKey"
+    }
+
+    /// `StatusPattern` cases.
+    enum Status {
+        static let code = "code"
+        static let range = "range"
+        static let `default` = "default"
+    }
+
+    /// `HTTPMethod` static members, by the spec's method.
+    static func method(_ specMethod: String) -> String {
+        specMethod.lowercased()
+    }
+
+    /// `DateFormat` cases, by the spec's date format.
+    static func dateFormat(_ format: DateFormat) -> String {
+        switch format {
+        case .iso8601: return "iso8601"
+        case .iso8601Fractional: return "iso8601Fractional"
+        case .secondsSince1970: return "secondsSince1970"
+        case .millisecondsSince1970: return "millisecondsSince1970"
+        case .date: return "date"
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// A JSON body: encodes `value` with the request's ``DateFormat`` (or your own encoder) and sets
+/// `Content-Type: application/json` unless a content type is given.
+///
+/// ```swift
+/// JSONBody(NewNote(text: "hi"))
+/// JSONBody(patch, contentType: "application/merge-patch+json")
+/// ```
+public struct JSONBody: RequestComponent {
+    let encode: @Sendable (DateFormat) throws -> Data
+    let contentType: String
+
+    /// Encodes `value` with a `JSONEncoder` whose dates follow the request's ``DateFormat``.
+    public init(_ value: some Encodable & Sendable, contentType: String? = nil) {
+        self.encode = { format in try format.makeJSONEncoder().encode(value) }
+        self.contentType = contentType ?? "application/json"
+    }
+
+    /// Encodes `value` with an encoder whose dates follow the request's ``DateFormat``, after
+    /// `configure` has adjusted it (key strategy, output formatting…).
+    ///
+    /// ```swift
+    /// JSONBody(profile) { $0.keyEncodingStrategy = .convertToSnakeCase }
+    /// ```
+    public init(_ value: some Encodable & Sendable, contentType: String? = nil,
+                configure: @escaping @Sendable (JSONEncoder) -> Void) {
+        self.encode = { format in
+            let encoder = format.makeJSONEncoder()
+            configure(encoder)
+            return try encoder.encode(value)
+        }
+        self.contentType = contentType ?? "application/json"
+    }
+
+    /// Encodes `value` with an encoder made by `makeEncoder` (output formatting, key strategy…).
+    /// Its date strategy is used as made; set it yourself if you need the request's.
+    public init(_ value: some Encodable & Sendable, contentType: String? = nil,
+                encoder makeEncoder: @escaping @Sendable () -> JSONEncoder) {
+        self.encode = { _ in try makeEncoder().encode(value) }
+        self.contentType = contentType ?? "application/json"
+    }
+
+    /// Sets the body and `Content-Type`. Throws when the value cannot be encoded.
+    public func apply(to request: inout HTTPRequest) throws {
+        do {
+            request.body = try encode(request.dateFormat)
+        } catch {
+            throw EndpointError.invalidRequest(reason: "The JSON body could not be encoded: \(error)", underlying: error, request: request)
+        }
+        request.headers.replace("Content-Type", with: contentType)
+    }
+}
+
+/// Raw bytes as the body.
+///
+/// ```swift
+/// DataBody(pngData, contentType: "image/png")
+/// ```
+public struct DataBody: RequestComponent {
+    let data: Data
+    let contentType: String
+
+    /// The body `data`, sent as `contentType`.
+    public init(_ data: Data, contentType: String = "application/octet-stream") {
+        self.data = data
+        self.contentType = contentType
+    }
+
+    /// Sets the body and `Content-Type`.
+    public func apply(to request: inout HTTPRequest) throws {
+        request.body = data
+        request.headers.replace("Content-Type", with: contentType)
+    }
+}
+
+/// Text as the body, encoded as UTF-8.
+///
+/// ```swift
+/// TextBody("hello")
+/// TextBody(csv, contentType: "text/csv; charset=utf-8")
+/// ```
+public struct TextBody: RequestComponent {
+    let text: String
+    let contentType: String
+
+    /// The body `text` in UTF-8, sent as `contentType`.
+    public init(_ text: String, contentType: String = "text/plain; charset=utf-8") {
+        self.text = text
+        self.contentType = contentType
+    }
+
+    /// Sets the body and `Content-Type`.
+    public func apply(to request: inout HTTPRequest) throws {
+        request.body = Data(text.utf8)
+        request.headers.replace("Content-Type", with: contentType)
+    }
+}

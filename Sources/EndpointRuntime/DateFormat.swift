@@ -1,0 +1,106 @@
+import Foundation
+
+/// How `Date` values are written in paths, queries and JSON bodies, and read from JSON responses.
+///
+/// ```swift
+/// Date(timeIntervalSince1970: 0).parameterString(dateFormat: .iso8601)          // "1970-01-01T00:00:00Z"
+/// Date(timeIntervalSince1970: 0).parameterString(dateFormat: .secondsSince1970) // "0"
+/// Date(timeIntervalSince1970: 0).parameterString(dateFormat: .date)             // "1970-01-01"
+/// ```
+public enum DateFormat: String, Sendable, Hashable, CaseIterable {
+    /// ISO 8601 with seconds, in UTC: `2024-05-01T12:30:00Z`. The spec's `"iso8601"`.
+    case iso8601
+    /// ISO 8601 with milliseconds, in UTC: `2024-05-01T12:30:00.250Z`. The spec's `"iso8601-fractional"`.
+    case iso8601Fractional = "iso8601-fractional"
+    /// Seconds since 1970-01-01 UTC as a number: `1714566600`.
+    case secondsSince1970
+    /// Milliseconds since 1970-01-01 UTC as an integer: `1714566600250`.
+    case millisecondsSince1970
+    /// A calendar date in UTC, `yyyy-MM-dd`: `2024-05-01`.
+    case date
+
+    /// Writes `date` in this format.
+    public func string(from date: Date) -> String {
+        switch self {
+        case .iso8601:
+            return date.formatted(Date.ISO8601FormatStyle())
+        case .iso8601Fractional:
+            return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        case .secondsSince1970:
+            let seconds = date.timeIntervalSince1970
+            if seconds.rounded() == seconds, abs(seconds) < 9.0e15 {
+                return String(Int64(seconds))
+            }
+            return String(seconds)
+        case .millisecondsSince1970:
+            return String(Int64((date.timeIntervalSince1970 * 1000).rounded()))
+        case .date:
+            return date.formatted(Date.ISO8601FormatStyle().year().month().day())
+        }
+    }
+
+    /// Reads a date written in this format; `nil` when `string` is not one.
+    ///
+    /// The two ISO 8601 formats each accept the other, so a server that sometimes adds
+    /// fractional seconds is still understood.
+    public func date(from string: String) -> Date? {
+        switch self {
+        case .iso8601, .iso8601Fractional:
+            if let date = try? Date.ISO8601FormatStyle().parse(string) { return date }
+            return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(string)
+        case .secondsSince1970:
+            return Double(string).map { Date(timeIntervalSince1970: $0) }
+        case .millisecondsSince1970:
+            return Double(string).map { Date(timeIntervalSince1970: $0 / 1000) }
+        case .date:
+            return try? Date.ISO8601FormatStyle().year().month().day().parse(string)
+        }
+    }
+
+    /// The `JSONEncoder` date strategy that writes this format.
+    public var encodingStrategy: JSONEncoder.DateEncodingStrategy {
+        switch self {
+        case .secondsSince1970: return .secondsSince1970
+        case .millisecondsSince1970: return .millisecondsSince1970
+        case .iso8601, .iso8601Fractional, .date:
+            let format = self
+            return .custom { date, encoder in
+                var container = encoder.singleValueContainer()
+                try container.encode(format.string(from: date))
+            }
+        }
+    }
+
+    /// The `JSONDecoder` date strategy that reads this format.
+    public var decodingStrategy: JSONDecoder.DateDecodingStrategy {
+        switch self {
+        case .secondsSince1970: return .secondsSince1970
+        case .millisecondsSince1970: return .millisecondsSince1970
+        case .iso8601, .iso8601Fractional, .date:
+            let format = self
+            return .custom { decoder in
+                let container = try decoder.singleValueContainer()
+                let text = try container.decode(String.self)
+                guard let date = format.date(from: text) else {
+                    throw DecodingError.dataCorruptedError(
+                        in: container, debugDescription: "Expected a date in \(format.rawValue) format, found \"\(text)\".")
+                }
+                return date
+            }
+        }
+    }
+
+    /// A `JSONEncoder` that writes dates in this format.
+    public func makeJSONEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = encodingStrategy
+        return encoder
+    }
+
+    /// A `JSONDecoder` that reads dates in this format.
+    public func makeJSONDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = decodingStrategy
+        return decoder
+    }
+}

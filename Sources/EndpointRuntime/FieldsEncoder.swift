@@ -1,0 +1,309 @@
+import Foundation
+
+/// A file in a multipart body: its bytes, the file name sent and its content type.
+///
+/// Use it as a property of a type sent with ``MultipartBody`` to choose the file name and type
+/// (a plain `Data` property is sent as a file named after the property, `application/octet-stream`).
+///
+/// ```swift
+/// struct Upload: Encodable, Sendable {
+///     var title: String
+///     var file: MultipartFile
+/// }
+/// MultipartBody(Upload(title: "Run", file: MultipartFile(gpx, fileName: "run.gpx", contentType: "application/gpx+xml")))
+/// ```
+public struct MultipartFile: Encodable, Sendable, Hashable {
+    /// The bytes.
+    public var data: Data
+    /// The file name sent in `Content-Disposition`; `nil` uses the field name.
+    public var fileName: String?
+    /// The part's `Content-Type`.
+    public var contentType: String
+
+    /// A file part.
+    public init(_ data: Data, fileName: String? = nil, contentType: String = "application/octet-stream") {
+        self.data = data
+        self.fileName = fileName
+        self.contentType = contentType
+    }
+
+    /// Outside a multipart body, a file encodes as its bytes in base64.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(data.base64EncodedString())
+    }
+}
+
+/// Turns an `Encodable` value into named fields for form and multipart bodies.
+///
+/// Top-level properties become fields named by their keys. Nested objects use brackets
+/// (`address[city]`), arrays of scalars repeat the name (`tags=a&tags=b`), arrays of objects are
+/// indexed (`items[0][name]`), `nil` is left out. Dates follow the request's ``DateFormat``; `Data`
+/// becomes a file part in multipart bodies and base64 text in form bodies.
+///
+/// ```swift
+/// struct Login: Encodable { var user: String; var remember: Bool }
+/// try FieldsEncoder(dateFormat: .iso8601).fields(Login(user: "ada", remember: true))
+/// // [("user", .text("ada")), ("remember", .text("true"))]
+/// ```
+public struct FieldsEncoder: Sendable {
+    /// A field's value.
+    public enum Value: Sendable, Hashable {
+        /// Text.
+        case text(String)
+        /// A file (multipart only; form bodies get base64 text instead).
+        case file(MultipartFile)
+    }
+
+    /// How dates are written.
+    public var dateFormat: DateFormat
+    /// Whether `Data` becomes a file part (`true`, multipart) or base64 text (`false`, form).
+    public var dataAsFiles: Bool
+
+    /// An encoder.
+    public init(dateFormat: DateFormat = .iso8601, dataAsFiles: Bool = false) {
+        self.dateFormat = dateFormat
+        self.dataAsFiles = dataAsFiles
+    }
+
+    /// The fields of `value`, in encoding order. Throws `EncodingError` when `value` is not an
+    /// object (a keyed container at the top level) or its encoding throws.
+    public func fields(_ value: some Encodable) throws -> [(name: String, value: Value)] {
+        let root = FieldNode()
+        let options = FieldsEncodingOptions(dateFormat: dateFormat, dataAsFiles: dataAsFiles)
+        try FieldsEncoding.encode(value, into: root, codingPath: [], options: options)
+        guard case let .keyed(members) = root.kind else {
+            if case .empty = root.kind { return [] }
+            throw EncodingError.invalidValue(value, EncodingError.Context(
+                codingPath: [], debugDescription: "A form or multipart body must be an object with named properties, not \(type(of: value))."))
+        }
+        var output: [(name: String, value: Value)] = []
+        for (key, node) in members { FieldsEncoding.flatten(node, name: key, into: &output) }
+        return output
+    }
+}
+
+struct FieldsEncodingOptions {
+    var dateFormat: DateFormat
+    var dataAsFiles: Bool
+}
+
+/// A node of the tree an encoded value is built into. Reference type because containers handed
+/// out by `Encoder` must write into storage shared with their parent; never leaves one encoding.
+final class FieldNode {
+    enum Kind {
+        case empty
+        case null
+        case value(FieldsEncoder.Value)
+        case keyed([(String, FieldNode)])
+        case unkeyed([FieldNode])
+    }
+
+    var kind: Kind = .empty
+
+    func child(forKey key: String) -> FieldNode {
+        var members: [(String, FieldNode)]
+        if case let .keyed(existing) = kind { members = existing } else { members = [] }
+        if let found = members.first(where: { $0.0 == key }) { return found.1 }
+        let node = FieldNode()
+        members.append((key, node))
+        kind = .keyed(members)
+        return node
+    }
+
+    func appendChild() -> FieldNode {
+        var elements: [FieldNode]
+        if case let .unkeyed(existing) = kind { elements = existing } else { elements = [] }
+        let node = FieldNode()
+        elements.append(node)
+        kind = .unkeyed(elements)
+        return node
+    }
+
+    var unkeyedCount: Int {
+        if case let .unkeyed(elements) = kind { return elements.count }
+        return 0
+    }
+}
+
+enum FieldsEncoding {
+    static func encode<T: Encodable>(_ value: T, into node: FieldNode, codingPath: [any CodingKey], options: FieldsEncodingOptions) throws {
+        switch value {
+        case let date as Date:
+            node.kind = .value(.text(options.dateFormat.string(from: date)))
+        case let file as MultipartFile:
+            node.kind = .value(options.dataAsFiles ? .file(file) : .text(file.data.base64EncodedString()))
+        case let data as Data:
+            let name = codingPath.last?.stringValue
+            node.kind = .value(options.dataAsFiles ? .file(MultipartFile(data, fileName: name)) : .text(data.base64EncodedString()))
+        case let url as URL:
+            node.kind = .value(.text(url.absoluteString))
+        case let decimal as Decimal:
+            node.kind = .value(.text(decimal.description))
+        default:
+            try value.encode(to: FieldsEncoderImpl(node: node, codingPath: codingPath, options: options))
+        }
+    }
+
+    static func flatten(_ node: FieldNode, name: String, into output: inout [(name: String, value: FieldsEncoder.Value)]) {
+        switch node.kind {
+        case .empty, .null:
+            return
+        case let .value(value):
+            output.append((name, value))
+        case let .keyed(members):
+            for (key, child) in members { flatten(child, name: "\(name)[\(key)]", into: &output) }
+        case let .unkeyed(elements):
+            for (index, child) in elements.enumerated() {
+                if case .value = child.kind {
+                    flatten(child, name: name, into: &output)
+                } else {
+                    flatten(child, name: "\(name)[\(index)]", into: &output)
+                }
+            }
+        }
+    }
+}
+
+struct IndexKey: CodingKey {
+    var intValue: Int?
+    var stringValue: String
+    init(_ index: Int) { intValue = index; stringValue = String(index) }
+    init?(stringValue: String) { self.stringValue = stringValue; intValue = Int(stringValue) }
+    init?(intValue: Int) { self.init(intValue) }
+}
+
+struct FieldsEncoderImpl: Encoder {
+    let node: FieldNode
+    let codingPath: [any CodingKey]
+    let options: FieldsEncodingOptions
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        if case .keyed = node.kind {} else { node.kind = .keyed([]) }
+        return KeyedEncodingContainer(KeyedFields<Key>(node: node, codingPath: codingPath, options: options))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        if case .unkeyed = node.kind {} else { node.kind = .unkeyed([]) }
+        return UnkeyedFields(node: node, codingPath: codingPath, options: options)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        SingleValueFields(node: node, codingPath: codingPath, options: options)
+    }
+}
+
+struct KeyedFields<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let node: FieldNode
+    let codingPath: [any CodingKey]
+    let options: FieldsEncodingOptions
+
+    private func text(_ value: String, _ key: Key) { node.child(forKey: key.stringValue).kind = .value(.text(value)) }
+
+    mutating func encodeNil(forKey key: Key) throws { node.child(forKey: key.stringValue).kind = .null }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { text(value ? "true" : "false", key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { text(value, key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { text(String(value), key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { text(String(value), key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { text(String(value), key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { text(String(value), key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { text(String(value), key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { text(String(value), key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { text(String(value), key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { text(String(value), key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { text(String(value), key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { text(String(value), key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { text(String(value), key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { text(String(value), key) }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        try FieldsEncoding.encode(value, into: node.child(forKey: key.stringValue), codingPath: codingPath + [key], options: options)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        FieldsEncoderImpl(node: node.child(forKey: key.stringValue), codingPath: codingPath + [key], options: options).container(keyedBy: keyType)
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        FieldsEncoderImpl(node: node.child(forKey: key.stringValue), codingPath: codingPath + [key], options: options).unkeyedContainer()
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        FieldsEncoderImpl(node: node.child(forKey: "super"), codingPath: codingPath, options: options)
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        FieldsEncoderImpl(node: node.child(forKey: key.stringValue), codingPath: codingPath + [key], options: options)
+    }
+}
+
+struct UnkeyedFields: UnkeyedEncodingContainer {
+    let node: FieldNode
+    let codingPath: [any CodingKey]
+    let options: FieldsEncodingOptions
+    var count: Int { node.unkeyedCount }
+
+    private func text(_ value: String) { node.appendChild().kind = .value(.text(value)) }
+
+    mutating func encodeNil() throws { node.appendChild().kind = .null }
+    mutating func encode(_ value: Bool) throws { text(value ? "true" : "false") }
+    mutating func encode(_ value: String) throws { text(value) }
+    mutating func encode(_ value: Double) throws { text(String(value)) }
+    mutating func encode(_ value: Float) throws { text(String(value)) }
+    mutating func encode(_ value: Int) throws { text(String(value)) }
+    mutating func encode(_ value: Int8) throws { text(String(value)) }
+    mutating func encode(_ value: Int16) throws { text(String(value)) }
+    mutating func encode(_ value: Int32) throws { text(String(value)) }
+    mutating func encode(_ value: Int64) throws { text(String(value)) }
+    mutating func encode(_ value: UInt) throws { text(String(value)) }
+    mutating func encode(_ value: UInt8) throws { text(String(value)) }
+    mutating func encode(_ value: UInt16) throws { text(String(value)) }
+    mutating func encode(_ value: UInt32) throws { text(String(value)) }
+    mutating func encode(_ value: UInt64) throws { text(String(value)) }
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        let path = codingPath + [IndexKey(count)]
+        try FieldsEncoding.encode(value, into: node.appendChild(), codingPath: path, options: options)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        let path = codingPath + [IndexKey(count)]
+        return FieldsEncoderImpl(node: node.appendChild(), codingPath: path, options: options).container(keyedBy: keyType)
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        let path = codingPath + [IndexKey(count)]
+        return FieldsEncoderImpl(node: node.appendChild(), codingPath: path, options: options).unkeyedContainer()
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        let path = codingPath + [IndexKey(count)]
+        return FieldsEncoderImpl(node: node.appendChild(), codingPath: path, options: options)
+    }
+}
+
+struct SingleValueFields: SingleValueEncodingContainer {
+    let node: FieldNode
+    let codingPath: [any CodingKey]
+    let options: FieldsEncodingOptions
+
+    private func text(_ value: String) { node.kind = .value(.text(value)) }
+
+    mutating func encodeNil() throws { node.kind = .null }
+    mutating func encode(_ value: Bool) throws { text(value ? "true" : "false") }
+    mutating func encode(_ value: String) throws { text(value) }
+    mutating func encode(_ value: Double) throws { text(String(value)) }
+    mutating func encode(_ value: Float) throws { text(String(value)) }
+    mutating func encode(_ value: Int) throws { text(String(value)) }
+    mutating func encode(_ value: Int8) throws { text(String(value)) }
+    mutating func encode(_ value: Int16) throws { text(String(value)) }
+    mutating func encode(_ value: Int32) throws { text(String(value)) }
+    mutating func encode(_ value: Int64) throws { text(String(value)) }
+    mutating func encode(_ value: UInt) throws { text(String(value)) }
+    mutating func encode(_ value: UInt8) throws { text(String(value)) }
+    mutating func encode(_ value: UInt16) throws { text(String(value)) }
+    mutating func encode(_ value: UInt32) throws { text(String(value)) }
+    mutating func encode(_ value: UInt64) throws { text(String(value)) }
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        try FieldsEncoding.encode(value, into: node, codingPath: codingPath, options: options)
+    }
+}

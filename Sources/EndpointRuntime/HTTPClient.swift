@@ -1,0 +1,187 @@
+import Foundation
+
+/// Sends requests through middleware and a transport, checks statuses and decodes responses.
+///
+/// ```swift
+/// let client = HTTPClient(
+///     baseURL: URL(string: "http://127.0.0.1:8080/api/v3"),     // optional: replaces the spec's base URL
+///     middleware: [AuthMiddleware { _, _ in .bearer(token) }, RetryMiddleware()])
+///
+/// let athlete = try await client.send(StravaAPI.Typed.athlete)          // Endpoint<DetailedAthlete>
+/// let same = try await client.send(StravaAPI.athlete, as: DetailedAthlete.self)
+/// let also: DetailedAthlete = try await client.send(StravaAPI.athlete)
+/// let raw = try await client.data(for: StravaAPI.athlete)               // HTTPResponse, any status
+/// ```
+///
+/// Every failure is an ``EndpointError``. Cancelling the calling task cancels the request and
+/// throws ``EndpointError/cancelled(request:)``.
+public struct HTTPClient: Sendable {
+    /// Where requests go.
+    public let transport: any HTTPTransport
+    /// Middleware, outermost first: the first sees the request first and the response last.
+    public let middleware: [any HTTPMiddleware]
+    /// The base URL that replaces each request's ``HTTPRequest/baseURL``, if any.
+    public let baseURL: URL?
+
+    /// A client.
+    ///
+    /// - Parameters:
+    ///   - baseURL: Requests whose ``HTTPRequest/baseURL`` is set have that prefix replaced by this
+    ///     URL (scheme, host, port and path: `http://127.0.0.1:8080/api/v3`). Requests made without
+    ///     a base URL are sent as they are.
+    ///   - transport: `URLSessionTransport()` by default.
+    ///   - middleware: Applied in order around the transport.
+    public init(baseURL: URL? = nil, transport: any HTTPTransport = URLSessionTransport(), middleware: [any HTTPMiddleware] = []) {
+        self.baseURL = baseURL
+        self.transport = transport
+        self.middleware = middleware
+    }
+
+    /// Sends the request and returns the response whatever its status (middleware still runs).
+    ///
+    /// ```swift
+    /// let response = try await client.data(for: MyAPI.health)
+    /// print(response.status, response.headers["Content-Type"] ?? "", response.text)
+    /// ```
+    public func data(for requestable: some HTTPRequestable) async throws(EndpointError) -> HTTPResponse {
+        let request = try prepare(requestable)
+        return try await run(request)
+    }
+
+    /// Sends a typed endpoint and returns its decoded response.
+    ///
+    /// Throws ``EndpointError/unacceptableStatus(response:decodedError:)`` for a status other than
+    /// the expected one (any 2xx by default) and ``EndpointError/decoding(underlying:response:)``
+    /// when the body does not decode.
+    @discardableResult
+    public func send<Response>(_ endpoint: Endpoint<Response>) async throws(EndpointError) -> Response {
+        let response = try await data(for: endpoint)
+        return try decode(response, with: endpoint.decoder)
+    }
+
+    /// Sends a request and decodes its JSON response as `type`, with dates in the request's format.
+    ///
+    /// ```swift
+    /// let athlete = try await client.send(StravaAPI.athlete, as: DetailedAthlete.self)
+    /// let same: DetailedAthlete = try await client.send(StravaAPI.athlete)
+    /// ```
+    public func send<Response: Decodable & Sendable>(_ request: some HTTPRequestable, as type: Response.Type = Response.self)
+        async throws(EndpointError) -> Response {
+        let response = try await data(for: request)
+        return try decode(response, with: .json)
+    }
+
+    /// Sends a request whose response body is not needed; throws if the status is not a success.
+    public func send(_ request: some HTTPRequestable) async throws(EndpointError) {
+        let response = try await data(for: request)
+        try decode(response, with: ResponseDecoder<Void>.none)
+    }
+
+    /// Completion-handler form of ``send(_:)-(Endpoint<Response>)`` for code that is not async.
+    /// The handler runs on an arbitrary thread. Cancel the returned task to cancel the request.
+    ///
+    /// ```swift
+    /// client.send(StravaAPI.Typed.athlete) { result in
+    ///     switch result {
+    ///     case .success(let athlete): print(athlete)
+    ///     case .failure(let error): print(error)
+    ///     }
+    /// }
+    /// ```
+    @discardableResult
+    public func send<Response>(_ endpoint: Endpoint<Response>,
+                               completion: @escaping @Sendable (Result<Response, EndpointError>) -> Void) -> Task<Void, Never> {
+        Task {
+            do throws(EndpointError) {
+                let value = try await send(endpoint)
+                completion(.success(value))
+            } catch {
+                completion(.failure(error))
+            }
+        }
+    }
+
+    /// Completion-handler form of ``data(for:)``.
+    @discardableResult
+    public func data(for requestable: some HTTPRequestable,
+                     completion: @escaping @Sendable (Result<HTTPResponse, EndpointError>) -> Void) -> Task<Void, Never> {
+        Task {
+            do throws(EndpointError) {
+                completion(.success(try await data(for: requestable)))
+            } catch {
+                completion(.failure(error))
+            }
+        }
+    }
+
+    // MARK: - Steps
+
+    /// Builds the request and applies the client's base URL.
+    func prepare(_ requestable: some HTTPRequestable) throws(EndpointError) -> HTTPRequest {
+        var request: HTTPRequest
+        do {
+            request = try requestable.httpRequest()
+        } catch let error as EndpointError {
+            throw error
+        } catch {
+            throw .invalidRequest(reason: "\(type(of: requestable)) could not make its request: \(error)", underlying: error, request: nil)
+        }
+        if let baseURL { HTTPClient.rebase(&request, onto: baseURL) }
+        return request
+    }
+
+    /// Replaces the request's base URL prefix with `base`, keeping `base`'s own path.
+    static func rebase(_ request: inout HTTPRequest, onto base: URL) {
+        guard let oldBase = request.baseURL, let old = URLComponents(string: oldBase),
+              let new = URLComponents(url: base, resolvingAgainstBaseURL: true) else { return }
+        func trimmed(_ path: String) -> String {
+            var path = path
+            while path.hasSuffix("/") { path.removeLast() }
+            return path
+        }
+        let oldPath = trimmed(old.percentEncodedPath)
+        let path = request.urlComponents.percentEncodedPath
+        guard path.hasPrefix(oldPath) else { return }
+        let rest = path.dropFirst(oldPath.count)
+        request.urlComponents.scheme = new.scheme
+        request.urlComponents.percentEncodedHost = new.percentEncodedHost
+        request.urlComponents.port = new.port
+        request.urlComponents.percentEncodedPath = trimmed(new.percentEncodedPath) + rest
+        request.baseURL = base.absoluteString
+    }
+
+    /// Runs the middleware chain and the transport, mapping every failure to ``EndpointError``.
+    func run(_ request: HTTPRequest) async throws(EndpointError) -> HTTPResponse {
+        if Task.isCancelled { throw .cancelled(request: request) }
+        let transport = self.transport
+        let chain = middleware.reversed().reduce({ @Sendable (request: HTTPRequest) async throws -> HTTPResponse in
+            try await transport.send(request)
+        }) { next, middleware in
+            { @Sendable request in try await middleware.intercept(request, next: next) }
+        }
+        do {
+            return try await chain(request)
+        } catch let error as EndpointError {
+            throw error
+        } catch {
+            if error is CancellationError || Task.isCancelled || (error as? URLError)?.code == .cancelled {
+                throw .cancelled(request: request)
+            }
+            throw .transport(underlying: error, request: request)
+        }
+    }
+
+    /// Checks the status, then decodes.
+    func decode<Response>(_ response: HTTPResponse, with decoder: ResponseDecoder<Response>) throws(EndpointError) -> Response {
+        guard response.isSuccess else {
+            let decoded = try? response.request.errorBodies.decode(status: response.status, body: response.body,
+                                                                   dateFormat: response.request.dateFormat)
+            throw .unacceptableStatus(response: response, decodedError: decoded ?? nil)
+        }
+        do {
+            return try decoder.decode(response)
+        } catch {
+            throw .decoding(underlying: error, response: response)
+        }
+    }
+}

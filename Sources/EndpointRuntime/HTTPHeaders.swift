@@ -1,0 +1,166 @@
+import Foundation
+
+/// An ordered collection of HTTP header fields whose names compare case-insensitively.
+///
+/// Names keep the spelling they were first given. A name may occur more than once; `subscript`
+/// and ``replace(_:with:)`` treat the name as one field, ``append(_:_:)`` adds another.
+///
+/// ```swift
+/// var headers: HTTPHeaders = ["Accept": "application/json"]
+/// headers["accept"]                        // "application/json"
+/// headers.append("Cache-Control", "no-cache")
+/// headers.remove("ACCEPT")
+/// ```
+///
+/// Names and values are checked when a request is turned into a `URLRequest`: a carriage return
+/// or line feed in either is refused with ``EndpointError/invalidRequest(reason:underlying:request:)``.
+public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, Sequence, CustomStringConvertible {
+    /// One header field.
+    public struct Field: Sendable, Hashable {
+        /// The name as given.
+        public var name: String
+        /// The value as given.
+        public var value: String
+
+        /// Makes a field.
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// The fields in order.
+    public private(set) var fields: [Field] = []
+
+    /// An empty collection.
+    public init() {}
+
+    /// Makes a collection from name-value pairs, in order.
+    public init(_ pairs: [(String, String)]) {
+        for (name, value) in pairs { append(name, value) }
+    }
+
+    /// Makes a collection from a dictionary literal: `["Accept": "application/json"]`.
+    public init(dictionaryLiteral elements: (String, String)...) {
+        self.init(elements)
+    }
+
+    /// The value of the field named `name`, comparing names case-insensitively; several fields of
+    /// that name are joined with `", "`. Setting replaces every field of that name; setting `nil`
+    /// removes them.
+    public subscript(name: String) -> String? {
+        get {
+            let values = self.values(for: name)
+            return values.isEmpty ? nil : values.joined(separator: ", ")
+        }
+        set {
+            if let newValue { replace(name, with: newValue) } else { remove(name) }
+        }
+    }
+
+    /// Every value of the fields named `name`, in order.
+    public func values(for name: String) -> [String] {
+        let key = name.lowercased()
+        return fields.filter { $0.name.lowercased() == key }.map(\.value)
+    }
+
+    /// Whether a field named `name` is present.
+    public func contains(_ name: String) -> Bool {
+        let key = name.lowercased()
+        return fields.contains { $0.name.lowercased() == key }
+    }
+
+    /// Sets the one field named `name` to `value`, keeping the position of the first existing
+    /// field of that name, or appending it.
+    public mutating func replace(_ name: String, with value: String) {
+        let key = name.lowercased()
+        if let first = fields.firstIndex(where: { $0.name.lowercased() == key }) {
+            fields[first].value = value
+            var index = fields.index(after: first)
+            while index < fields.endIndex {
+                if fields[index].name.lowercased() == key { fields.remove(at: index) } else { index += 1 }
+            }
+        } else {
+            fields.append(Field(name: name, value: value))
+        }
+    }
+
+    /// Adds a field, keeping fields of the same name.
+    public mutating func append(_ name: String, _ value: String) {
+        fields.append(Field(name: name, value: value))
+    }
+
+    /// Removes every field named `name`.
+    public mutating func remove(_ name: String) {
+        let key = name.lowercased()
+        fields.removeAll { $0.name.lowercased() == key }
+    }
+
+    /// Replaces or adds every field of `other`: a name in `other` replaces that name here.
+    public mutating func merge(_ other: HTTPHeaders) {
+        var seen = Set<String>()
+        for field in other.fields {
+            let key = field.name.lowercased()
+            if seen.insert(key).inserted { replace(field.name, with: field.value) } else { append(field.name, field.value) }
+        }
+    }
+
+    /// Whether there are no fields.
+    public var isEmpty: Bool { fields.isEmpty }
+
+    /// The number of fields.
+    public var count: Int { fields.count }
+
+    /// Iterates over the fields in order.
+    public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
+
+    /// Equal when the same names (ignoring case) have the same values in the same order.
+    public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
+        lhs.fields.count == rhs.fields.count
+            && zip(lhs.fields, rhs.fields).allSatisfy { $0.name.lowercased() == $1.name.lowercased() && $0.value == $1.value }
+    }
+
+    /// Hashes names without case and values.
+    public func hash(into hasher: inout Hasher) {
+        for field in fields {
+            hasher.combine(field.name.lowercased())
+            hasher.combine(field.value)
+        }
+    }
+
+    /// The fields, one per line, with credentials redacted (see ``Redaction``).
+    public var description: String {
+        fields.map { "\($0.name): \(Redaction.isSensitiveHeader($0.name) ? Redaction.mask : $0.value)" }
+            .joined(separator: "\n")
+    }
+
+    /// Throws ``EndpointError/invalidRequest(reason:underlying:request:)`` when a name is not an
+    /// HTTP token or a name or value holds a carriage return, line feed or NUL.
+    public func validate() throws {
+        for field in fields {
+            try HTTPHeaders.validate(name: field.name, value: field.value)
+        }
+    }
+
+    static func validate(name: String, value: String) throws {
+        if name.isEmpty {
+            throw EndpointError.invalidRequest(reason: "A header name is empty.", underlying: nil, request: nil)
+        }
+        let tokenExtras: Set<Unicode.Scalar> = ["!", "#", "$", "%", "&", "'", "*", "+", "-", ".", "^", "_", "`", "|", "~"]
+        for scalar in name.unicodeScalars {
+            let isToken = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || tokenExtras.contains(scalar))
+            if !isToken {
+                let what = scalar == "\r" || scalar == "\n" ? "a carriage return or line feed" : "the character U+\(String(scalar.value, radix: 16, uppercase: true))"
+                throw EndpointError.invalidRequest(
+                    reason: "The header name \(String(reflecting: String(name.prefix(40)))) contains \(what); header names must be HTTP tokens.",
+                    underlying: nil, request: nil)
+            }
+        }
+        if value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) {
+            let shown = Redaction.isSensitiveHeader(name) ? Redaction.mask : String(reflecting: String(value.prefix(40)))
+            throw EndpointError.invalidRequest(
+                reason: "The value of header \(name) contains a carriage return, line feed or NUL, which could split the request: \(shown).",
+                underlying: nil, request: nil)
+        }
+    }
+}

@@ -1,0 +1,299 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Something that can be turned into an ``HTTPRequest``: typically an enum of a service's endpoints.
+///
+/// ```swift
+/// enum GitHub: HTTPRequestable {
+///     case user(login: String)
+///
+///     func httpRequest() throws -> HTTPRequest {
+///         switch self {
+///         case let .user(login):
+///             var components = URLComponents()
+///             components.scheme = "https"
+///             components.host = "api.github.com"
+///             components.path = "/users/\(login)"
+///             return HTTPRequest(method: .get, urlComponents: components,
+///                                additionalHeaders: ["Accept": "application/vnd.github+json"])
+///         }
+///     }
+/// }
+/// ```
+public protocol HTTPRequestable: Sendable {
+    /// Builds the request. Throws when it cannot be built (for example a body fails to encode).
+    func httpRequest() throws -> HTTPRequest
+}
+
+extension HTTPRequestable {
+    /// The request converted to a `URLRequest`, for use with your own `URLSession` code.
+    ///
+    /// ```swift
+    /// let (data, _) = try await URLSession.shared.data(for: GitHub.user(login: "octocat").urlRequest())
+    /// ```
+    public func urlRequest() throws -> URLRequest { try httpRequest().urlRequest() }
+}
+
+/// A request as a value: what is sent (method, URL, headers, body, timeout) and metadata that is
+/// not sent but read by the client, middleware and stub transports.
+///
+/// Build one with the result builder:
+///
+/// ```swift
+/// let request = try HTTPRequest(.get, baseURL: "https://api.example.com/v1") {
+///     Path("users", userID)
+///     Query("expand", "teams")
+///     Header("Accept", "application/json")
+///     Auth(.bearer)
+/// }
+/// ```
+///
+/// or from `URLComponents`, or with the fluent ``HTTPRequestBuilder``.
+public struct HTTPRequest: Sendable, Hashable, HTTPRequestable, CustomStringConvertible {
+    /// The method.
+    public var method: HTTPMethod
+    /// The URL. The path and query are kept percent-encoded as they will be sent.
+    public var urlComponents: URLComponents
+    /// The header fields.
+    public var headers: HTTPHeaders
+    /// The body, if any.
+    public var body: Data?
+    /// Seconds to wait for the response; `nil` uses the transport's default.
+    public var timeout: TimeInterval?
+
+    /// The base URL the path was appended to. A client made with another base URL swaps this
+    /// prefix for its own. Not sent.
+    public var baseURL: String?
+    /// Which credentials the request needs; the auth middleware supplies them. Not sent.
+    public var auth: AuthRequirement
+    /// How dates are written in the path, query and JSON body, and read from a JSON response.
+    public var dateFormat: DateFormat
+    /// The types error responses are decoded into, by status. Not sent.
+    public var errorBodies: ErrorBodies
+    /// The one status that means success; `nil` means any 2xx. Not sent.
+    public var expectedStatus: Int?
+    /// A sample response body, served by ``StubTransport``. Not sent.
+    public var sample: Data?
+
+    /// Makes a request from URL components, the way hand-written endpoint enums do.
+    ///
+    /// ```swift
+    /// HTTPRequest(method: .get, urlComponents: components, additionalHeaders: ["Accept": "application/json"])
+    /// ```
+    public init(method: HTTPMethod = .get, urlComponents: URLComponents, additionalHeaders: HTTPHeaders = [:],
+                body: Data? = nil, timeout: TimeInterval? = nil) {
+        self.method = method
+        self.urlComponents = urlComponents
+        self.headers = additionalHeaders
+        self.body = body
+        self.timeout = timeout
+        self.baseURL = nil
+        self.auth = .none
+        self.dateFormat = .iso8601
+        self.errorBodies = ErrorBodies()
+        self.expectedStatus = nil
+        self.sample = nil
+    }
+
+    /// Makes a request against `baseURL` from components listed in a ``RequestBuilder`` block.
+    ///
+    /// Components apply in order; a later header of the same name replaces an earlier one.
+    /// Throws ``EndpointError/invalidRequest(reason:underlying:request:)`` when `baseURL` is not an
+    /// absolute URL or a component fails (a body that cannot be encoded, a header with a line break).
+    ///
+    /// ```swift
+    /// let request = try HTTPRequest(.post, baseURL: "https://api.example.com") {
+    ///     Path("notes")
+    ///     JSONBody(Note(text: "hi"))
+    ///     ExpectedStatus(201)
+    /// }
+    /// ```
+    public init(_ method: HTTPMethod, baseURL: String, dateFormat: DateFormat = .iso8601,
+                @RequestBuilder _ build: () throws -> [any RequestComponent]) throws {
+        guard let components = URLComponents(string: baseURL), let scheme = components.scheme, !scheme.isEmpty,
+              let host = components.host, !host.isEmpty
+        else {
+            throw EndpointError.invalidRequest(reason: "The base URL \"\(baseURL)\" is not an absolute URL with a scheme and host.",
+                                               underlying: nil, request: nil)
+        }
+        self.init(method: method, urlComponents: components)
+        self.baseURL = baseURL
+        self.dateFormat = dateFormat
+        let list: [any RequestComponent]
+        do {
+            list = try build()
+        } catch let error as EndpointError {
+            throw error.attaching(self)
+        } catch {
+            throw EndpointError.invalidRequest(reason: "The request's components could not be made: \(error)", underlying: error, request: self)
+        }
+        try apply(list)
+    }
+
+    /// Applies components in order, wrapping a failure in ``EndpointError``.
+    public mutating func apply(_ components: [any RequestComponent]) throws {
+        for component in components {
+            do {
+                try component.apply(to: &self)
+            } catch let error as EndpointError {
+                throw error.attaching(self)
+            } catch {
+                throw EndpointError.invalidRequest(reason: "\(type(of: component)) could not be applied: \(error)",
+                                                   underlying: error, request: self)
+            }
+        }
+    }
+
+    /// Returns the request itself, so a request can be sent wherever an ``HTTPRequestable`` is expected.
+    public func httpRequest() throws -> HTTPRequest { self }
+
+    /// The URL, or `nil` when the components do not form one.
+    public var url: URL? { urlComponents.url }
+
+    /// Converts to a `URLRequest`.
+    ///
+    /// Throws ``EndpointError/invalidRequest(reason:underlying:request:)`` (never traps) when the
+    /// components do not form an absolute URL or a header name or value is not allowed.
+    public func urlRequest() throws -> URLRequest {
+        guard let url = urlComponents.url, let scheme = url.scheme, !scheme.isEmpty else {
+            throw EndpointError.invalidRequest(reason: "The URL components do not form an absolute URL.", underlying: nil, request: self)
+        }
+        do {
+            try headers.validate()
+        } catch let error as EndpointError {
+            throw error.attaching(self)
+        }
+        var request = URLRequest(url: url)
+        request.httpMethod = method.rawValue
+        for field in headers.fields {
+            request.addValue(field.value, forHTTPHeaderField: field.name)
+        }
+        request.httpBody = body
+        if let timeout { request.timeoutInterval = timeout }
+        return request
+    }
+
+    /// `GET https://host/path?query` with credentials in the query redacted.
+    public var description: String {
+        "\(method.rawValue) \(Redaction.redactedURL(urlComponents, auth: auth))"
+    }
+}
+
+/// Which credentials a request needs. The ``AuthMiddleware`` reads it and adds them.
+public enum AuthRequirement: Sendable, Hashable {
+    /// No credentials.
+    case none
+    /// `Authorization: Bearer <token>`.
+    case bearer
+    /// `Authorization: Basic <base64(user:password)>`.
+    case basic
+    /// An API key sent in a header or query item of the given name.
+    case apiKey(in: APIKeyLocation, name: String)
+}
+
+/// Where an API key goes.
+public enum APIKeyLocation: String, Sendable, Hashable {
+    /// In a header field.
+    case header
+    /// In a query item.
+    case query
+}
+
+/// Which response statuses an error body type applies to.
+///
+/// When several patterns match a status, an exact code wins over a range, and a range over `.default`.
+public enum StatusPattern: Sendable, Hashable, CustomStringConvertible {
+    /// Exactly this status, such as 404.
+    case code(Int)
+    /// A class of statuses: `.range(4)` is 400–499 (the spec's `"4XX"`).
+    case range(Int)
+    /// Any status that is not a success.
+    case `default`
+
+    /// Whether `status` matches.
+    public func matches(_ status: Int) -> Bool {
+        switch self {
+        case let .code(code): return status == code
+        case let .range(hundreds): return status / 100 == hundreds
+        case .default: return true
+        }
+    }
+
+    var precedence: Int {
+        switch self {
+        case .code: return 0
+        case .range: return 1
+        case .default: return 2
+        }
+    }
+
+    /// `404`, `4XX` or `default`.
+    public var description: String {
+        switch self {
+        case let .code(code): return String(code)
+        case let .range(hundreds): return "\(hundreds)XX"
+        case .default: return "default"
+        }
+    }
+}
+
+/// The types that error responses of a request decode into, by status.
+///
+/// ```swift
+/// var bodies = ErrorBodies()
+/// bodies.register(NotFound.self, for: .code(404))
+/// bodies.register(Problem.self, for: .default)
+/// ```
+public struct ErrorBodies: Sendable, Hashable {
+    struct Entry: Sendable {
+        var pattern: StatusPattern
+        var typeID: ObjectIdentifier
+        var typeName: String
+        var decode: @Sendable (Data, JSONDecoder) throws -> any Sendable
+    }
+
+    var entries: [Entry] = []
+
+    /// No error types.
+    public init() {}
+
+    /// Whether no error types are registered.
+    public var isEmpty: Bool { entries.isEmpty }
+
+    /// Decodes error bodies matching `pattern` into `type`, replacing an earlier type for the same pattern.
+    public mutating func register<T: Decodable & Sendable>(_ type: T.Type, for pattern: StatusPattern) {
+        entries.removeAll { $0.pattern == pattern }
+        entries.append(Entry(pattern: pattern, typeID: ObjectIdentifier(type), typeName: String(reflecting: type),
+                             decode: { data, decoder in try decoder.decode(T.self, from: data) }))
+    }
+
+    /// The name of the type registered for `status` (exact code, then range, then default), if any.
+    public func typeName(for status: Int) -> String? { entry(for: status)?.typeName }
+
+    func entry(for status: Int) -> Entry? {
+        entries.filter { $0.pattern.matches(status) }.min { $0.pattern.precedence < $1.pattern.precedence }
+    }
+
+    /// Decodes `body` into the type registered for `status`. Returns `nil` when no type is
+    /// registered; throws when the body does not decode.
+    public func decode(status: Int, body: Data, dateFormat: DateFormat) throws -> (any Sendable)? {
+        guard let entry = entry(for: status) else { return nil }
+        return try entry.decode(body, dateFormat.makeJSONDecoder())
+    }
+
+    /// Equal when the same types are registered for the same patterns.
+    public static func == (lhs: ErrorBodies, rhs: ErrorBodies) -> Bool {
+        lhs.entries.count == rhs.entries.count
+            && zip(lhs.entries, rhs.entries).allSatisfy { $0.pattern == $1.pattern && $0.typeID == $1.typeID }
+    }
+
+    /// Hashes the patterns and types.
+    public func hash(into hasher: inout Hasher) {
+        for entry in entries {
+            hasher.combine(entry.pattern)
+            hasher.combine(entry.typeID)
+        }
+    }
+}

@@ -1,0 +1,273 @@
+import Foundation
+
+/// Sees every request on its way out and every response on its way back, and can change, retry
+/// or fail them.
+///
+/// ```swift
+/// struct RequestID: HTTPMiddleware {
+///     func intercept(_ request: HTTPRequest, next: HTTPMiddlewareNext) async throws -> HTTPResponse {
+///         var request = request
+///         request.headers.replace("X-Request-ID", with: UUID().uuidString)
+///         return try await next(request)
+///     }
+/// }
+/// ```
+public protocol HTTPMiddleware: Sendable {
+    /// Handles `request`, usually by calling `next` (the rest of the chain and the transport) zero
+    /// or more times.
+    func intercept(_ request: HTTPRequest, next: HTTPMiddlewareNext) async throws -> HTTPResponse
+}
+
+/// The rest of a middleware chain: the following middleware, then the transport.
+public typealias HTTPMiddlewareNext = @Sendable (HTTPRequest) async throws -> HTTPResponse
+
+/// Middleware from a closure.
+///
+/// ```swift
+/// let stamp = ClosureMiddleware { request, next in
+///     var request = request
+///     request.headers.replace("X-Client", with: "docs")
+///     return try await next(request)
+/// }
+/// ```
+public struct ClosureMiddleware: HTTPMiddleware {
+    let body: @Sendable (HTTPRequest, HTTPMiddlewareNext) async throws -> HTTPResponse
+
+    /// Middleware that runs `body`.
+    public init(_ body: @escaping @Sendable (HTTPRequest, HTTPMiddlewareNext) async throws -> HTTPResponse) { self.body = body }
+
+    /// Runs the closure.
+    public func intercept(_ request: HTTPRequest, next: HTTPMiddlewareNext) async throws -> HTTPResponse {
+        try await body(request, next)
+    }
+}
+
+// MARK: - Auth
+
+/// Credentials for ``AuthMiddleware``.
+public enum Credentials: Sendable, Hashable, CustomStringConvertible {
+    /// A bearer token.
+    case bearer(String)
+    /// A user name and password for Basic authentication.
+    case basic(username: String, password: String)
+    /// An API key, sent where the request's ``AuthRequirement/apiKey(in:name:)`` says.
+    case apiKey(String)
+
+    /// The kind of credential, never the secret.
+    public var description: String {
+        switch self {
+        case .bearer: return "bearer(<redacted>)"
+        case let .basic(username, _): return "basic(username: \(username), password: <redacted>)"
+        case .apiKey: return "apiKey(<redacted>)"
+        }
+    }
+}
+
+/// Adds credentials to requests that need them (per ``HTTPRequest/auth``), from an async provider.
+/// On a 401 it asks the provider to refresh once and replays the request.
+///
+/// ```swift
+/// let auth = AuthMiddleware { requirement, refresh in
+///     switch requirement {
+///     case .bearer: return .bearer(try await tokens.current(forceRefresh: refresh))
+///     case .basic: return .basic(username: "ada", password: try keychain.password())
+///     case .apiKey: return .apiKey(apiKey)
+///     case .none: return nil
+///     }
+/// }
+/// ```
+public struct AuthMiddleware: HTTPMiddleware {
+    /// Returns the credentials for a requirement; `refresh` is `true` after a 401, asking for new ones.
+    /// Returning `nil` sends the request without credentials.
+    public typealias Provider = @Sendable (_ requirement: AuthRequirement, _ refresh: Bool) async throws -> Credentials?
+
+    let provider: Provider
+
+    /// Middleware that asks `provider` for credentials.
+    public init(_ provider: @escaping Provider) { self.provider = provider }
+
+    /// Middleware with fixed credentials (no refresh).
+    public init(credentials: Credentials) { self.provider = { _, _ in credentials } }
+
+    /// Adds credentials, and on a 401 refreshes them once and replays.
+    public func intercept(_ request: HTTPRequest, next: HTTPMiddlewareNext) async throws -> HTTPResponse {
+        guard request.auth != .none else { return try await next(request) }
+        let first = try await credentials(for: request, refresh: false)
+        let response = try await next(try AuthMiddleware.apply(first, to: request))
+        guard response.status == 401 else { return response }
+        let fresh = try await credentials(for: request, refresh: true)
+        return try await next(try AuthMiddleware.apply(fresh, to: request))
+    }
+
+    private func credentials(for request: HTTPRequest, refresh: Bool) async throws -> Credentials? {
+        do {
+            return try await provider(request.auth, refresh)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw EndpointError.invalidRequest(reason: "The credentials provider failed: \(error)", underlying: error, request: request)
+        }
+    }
+
+    /// Returns `request` with `credentials` added as its ``HTTPRequest/auth`` requires.
+    public static func apply(_ credentials: Credentials?, to request: HTTPRequest) throws -> HTTPRequest {
+        guard let credentials else { return request }
+        var request = request
+        switch (request.auth, credentials) {
+        case (.none, _):
+            break
+        case let (.bearer, .bearer(token)):
+            request.headers.replace("Authorization", with: AuthorizationValue.bearer(token).headerValue)
+        case let (.basic, .basic(username, password)):
+            request.headers.replace("Authorization", with: AuthorizationValue.basic(username: username, password: password).headerValue)
+        case let (.apiKey(.header, name), .apiKey(key)):
+            request.headers.replace(name, with: key)
+        case let (.apiKey(.query, name), .apiKey(key)):
+            let encodedName = PercentEncoding.encode(name)
+            var items = (request.urlComponents.percentEncodedQueryItems ?? []).filter { $0.name != encodedName }
+            items.append(URLQueryItem(name: encodedName, value: PercentEncoding.encode(key)))
+            request.urlComponents.percentEncodedQueryItems = items
+        default:
+            throw EndpointError.invalidRequest(
+                reason: "The request needs \(request.auth) credentials but the provider gave \(credentials).", underlying: nil, request: request)
+        }
+        try request.headers.validate()
+        return request
+    }
+}
+
+// MARK: - Retry
+
+/// Retries failed requests with exponential backoff.
+///
+/// Idempotent requests (GET, HEAD, OPTIONS, PUT, DELETE, or any request with an `Idempotency-Key`
+/// header) are retried after a connection failure or a status in ``retryableStatuses``. Other
+/// requests are retried only for 429 and 503, where the server says it did not do the work.
+/// A `Retry-After` header (seconds or an HTTP date) sets the wait; one longer than ``maxDelay``
+/// is not waited for and the response is returned.
+///
+/// ```swift
+/// RetryMiddleware(maxAttempts: 4, baseDelay: 0.2)
+/// ```
+public struct RetryMiddleware: HTTPMiddleware {
+    /// Attempts in all, the first included.
+    public var maxAttempts: Int
+    /// The wait before the first retry, in seconds; it doubles each time (with jitter).
+    public var baseDelay: TimeInterval
+    /// The longest wait, in seconds.
+    public var maxDelay: TimeInterval
+    /// Statuses worth retrying.
+    public var retryableStatuses: Set<Int>
+
+    /// A retry policy.
+    public init(maxAttempts: Int = 3, baseDelay: TimeInterval = 0.5, maxDelay: TimeInterval = 30,
+                retryableStatuses: Set<Int> = [408, 429, 502, 503, 504]) {
+        self.maxAttempts = max(1, maxAttempts)
+        self.baseDelay = baseDelay
+        self.maxDelay = maxDelay
+        self.retryableStatuses = retryableStatuses
+    }
+
+    /// Sends, retrying as described above.
+    public func intercept(_ request: HTTPRequest, next: HTTPMiddlewareNext) async throws -> HTTPResponse {
+        let idempotent = request.method.isIdempotent || request.headers.contains("Idempotency-Key")
+        var attempt = 1
+        while true {
+            let delay: TimeInterval
+            do {
+                let response = try await next(request)
+                guard attempt < maxAttempts, retryableStatuses.contains(response.status),
+                      idempotent || response.status == 429 || response.status == 503 else { return response }
+                if let after = RetryMiddleware.retryAfter(response.headers["Retry-After"]) {
+                    guard after <= maxDelay else { return response }
+                    delay = after
+                } else {
+                    delay = backoff(attempt)
+                }
+            } catch {
+                guard attempt < maxAttempts, idempotent, RetryMiddleware.isRetryable(error) else { throw error }
+                delay = backoff(attempt)
+            }
+            try await Task.sleep(nanoseconds: UInt64(max(0, delay) * 1_000_000_000))
+            attempt += 1
+        }
+    }
+
+    func backoff(_ attempt: Int) -> TimeInterval {
+        let exponential = baseDelay * pow(2, Double(attempt - 1))
+        return min(maxDelay, exponential * Double.random(in: 0.5...1.0))
+    }
+
+    static func isRetryable(_ error: any Error) -> Bool {
+        guard let error = error as? URLError else { return false }
+        switch error.code {
+        case .timedOut, .networkConnectionLost, .cannotConnectToHost, .notConnectedToInternet, .dnsLookupFailed, .cannotFindHost:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Seconds to wait from a `Retry-After` value: delay-seconds or an HTTP date.
+    public static func retryAfter(_ value: String?, now: Date = Date()) -> TimeInterval? {
+        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        if let seconds = TimeInterval(value) { return max(0, seconds) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        guard let date = formatter.date(from: value) else { return nil }
+        return max(0, date.timeIntervalSince(now))
+    }
+}
+
+// MARK: - Logging
+
+/// Logs each request and response with credentials redacted: `Authorization`, `Cookie`,
+/// `Set-Cookie`, API-key headers and query items, and the request's own API-key name.
+/// Bodies are not logged, only their sizes.
+///
+/// ```swift
+/// LoggingMiddleware { line in logger.debug("\(line)") }
+/// // → GET https://api.test/v1/me?api_key=%3Credacted%3E
+/// //   Authorization: <redacted>
+/// // ← 200 GET https://api.test/v1/me?api_key=%3Credacted%3E (12 ms, 345 bytes)
+/// ```
+public struct LoggingMiddleware: HTTPMiddleware {
+    let log: @Sendable (String) -> Void
+    let includeHeaders: Bool
+
+    /// Logging through `log` (standard output by default).
+    public init(includeHeaders: Bool = true, log: @escaping @Sendable (String) -> Void = { print($0) }) {
+        self.includeHeaders = includeHeaders
+        self.log = log
+    }
+
+    /// Logs, sends, logs.
+    public func intercept(_ request: HTTPRequest, next: HTTPMiddlewareNext) async throws -> HTTPResponse {
+        let line = "\(request.method.rawValue) \(Redaction.redactedURL(request.urlComponents, auth: request.auth))"
+        var out = "→ \(line)"
+        if includeHeaders {
+            for header in Redaction.redactedHeaders(request.headers, auth: request.auth) { out += "\n  \(header)" }
+        }
+        if let body = request.body { out += "\n  (\(body.count) bytes body)" }
+        log(out)
+        let clock = ContinuousClock()
+        let start = clock.now
+        do {
+            let response = try await next(request)
+            let elapsed = start.duration(to: clock.now)
+            let milliseconds = Int(elapsed.components.seconds * 1000) + Int(elapsed.components.attoseconds / 1_000_000_000_000_000)
+            var back = "← \(response.status) \(line) (\(milliseconds) ms, \(response.body.count) bytes)"
+            if includeHeaders {
+                for header in Redaction.redactedHeaders(response.headers, auth: request.auth) { back += "\n  \(header)" }
+            }
+            log(back)
+            return response
+        } catch {
+            let text = (error as? EndpointError)?.description ?? Redaction.describe(error)
+            log("✕ \(line) failed: \(text)")
+            throw error
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import EndpointGenCore
+
+/// Never a crash, never an invalid spec: each real document with many single nodes replaced by a
+/// value of another kind (deterministically chosen) either imports to a spec the Validator accepts,
+/// or is reported as an error.
+@Suite struct ImportRobustnessTests {
+    /// A small deterministic generator (SplitMix64), so every run mutates the same nodes.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static let replacements: [ImportJSON] = [
+        .null, .bool(true), .number("-1"), .number("1.5e3"), .string(""), .string("{x}"), .string("#/components/schemas/Nope"),
+        .array([]), .array([.string("null"), .string("string")]), .object([]),
+        .object([("$ref", .string("#/paths"))]), .object([("type", .string("object"))]),
+        .object([("oneOf", .array([.object([])]))]), .object([("enum", .array([.string(""), .string("_"), .null]))]),
+    ]
+
+    // Google Books (190 kB) is left out to keep the run short; it is imported whole by ImportDocumentTests.
+    @Test(arguments: ["pet-store-3.0.json", "tomtom-3.0.json"])
+    func mutatedDocumentsImportToValidSpecsOrErrors(_ file: String) throws {
+        let data = try Data(contentsOf: try ImportTestSupport.fixture(file))
+        var diagnostics = Diagnostics()
+        let root = try #require(JSONParser.parse(data, fileName: file, diagnostics: &diagnostics))
+        let original = ImportJSON(root)
+        let nodeCount = Self.count(original)
+        var generator = SplitMix(state: 42)
+        let rounds = file.hasPrefix("tomtom") ? 40 : 80
+        for round in 0..<rounds {
+            let target = Int.random(in: 0..<nodeCount, using: &generator)
+            let replacement = Self.replacements.randomElement(using: &generator) ?? .null
+            var index = 0
+            let mutated = Self.replace(original, target: target, with: replacement, index: &index)
+            let text = ImportJSONWriter.write(mutated)
+            let result = OpenAPIImporter.importDocument(Data(text.utf8), fileName: file, name: "Mutated")
+            if let spec = result.specJSON {
+                let (_, validation) = Generator.validate(specData: Data(spec.utf8), fileName: "Mutated.endpoints.json")
+                let errors = validation.all.filter { $0.severity == .error }
+                #expect(errors.isEmpty, "round \(round), node \(target) -> \(ImportJSONWriter.compact(replacement)): \(errors.prefix(3).map(\.description))")
+            } else {
+                #expect(result.diagnostics.hasErrors, "round \(round): no spec and no error")
+            }
+        }
+    }
+
+    static func count(_ value: ImportJSON) -> Int {
+        switch value {
+        case let .array(items): return 1 + items.map(count).reduce(0, +)
+        case let .object(members): return 1 + members.map { count($0.1) }.reduce(0, +)
+        default: return 1
+        }
+    }
+
+    /// The value with its `target`-th node (pre-order) replaced.
+    static func replace(_ value: ImportJSON, target: Int, with replacement: ImportJSON, index: inout Int) -> ImportJSON {
+        if index == target { index += count(value); return replacement }
+        index += 1
+        switch value {
+        case let .array(items):
+            return .array(items.map { replace($0, target: target, with: replacement, index: &index) })
+        case let .object(members):
+            return .object(members.map { ($0.0, replace($0.1, target: target, with: replacement, index: &index)) })
+        default:
+            return value
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import EndpointGenCore
+import Foundation
+import Testing
+
+/// Each spec in specs/ goes through the whole pipeline; the result must equal the checked-in Swift
+/// (which the ExampleAPIs and Imported* targets compile with the runtime). A failure shows the diff;
+/// `scripts/regenerate.sh` rewrites the expected files after an intended change.
+@Suite struct ReferenceTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// (spec path, expected Swift path), relative to the package root.
+    static var references: [(String, String)] {
+        let manager = FileManager.default
+        var pairs: [(String, String)] = []
+        let specs = (try? manager.contentsOfDirectory(atPath: root.appendingPathComponent("specs").path)) ?? []
+        for file in specs.sorted() where file.hasSuffix(".endpoints.json") {
+            let name = String(file.dropLast(".endpoints.json".count))
+            pairs.append(("specs/\(file)", "Tests/ExampleAPIs/\(name).swift"))
+        }
+        let imported = (try? manager.contentsOfDirectory(atPath: root.appendingPathComponent("specs/imported").path)) ?? []
+        for file in imported.sorted() where file.hasSuffix(".endpoints.json") {
+            let name = String(file.dropLast(".endpoints.json".count))
+            pairs.append(("specs/imported/\(file)", "Tests/ImportedAPIs/\(name)/\(name).swift"))
+        }
+        return pairs
+    }
+
+    @Test func theExampleSpecsAreThere() {
+        let specs = Self.references.map(\.0)
+        #expect(specs.contains("specs/StravaAPI.endpoints.json"))
+        #expect(specs.contains("specs/HTTPBin.endpoints.json"))
+    }
+
+    @Test(arguments: references.map(\.0))
+    func generatedSwiftMatchesTheCheckedInFile(spec: String) throws {
+        let expectedPath = try #require(Self.references.first { $0.0 == spec }?.1)
+        let data = try Data(contentsOf: Self.root.appendingPathComponent(spec))
+        let fileName = (spec as NSString).lastPathComponent
+        let result = Generator.generate(specData: data, fileName: fileName, options: GeneratorOptions())
+        #expect(result.diagnostics.all.isEmpty, "\(result.diagnostics.all.map(\.description))")
+        let swift = try #require(result.swift)
+        let expected = try String(contentsOf: Self.root.appendingPathComponent(expectedPath), encoding: .utf8)
+        if swift != expected {
+            Issue.record("\(expectedPath) differs from what \(spec) generates (run scripts/regenerate.sh):\n\(Self.diff(expected: expected, actual: swift))")
+        }
+    }
+
+    @Test func generationIsDeterministic() throws {
+        for (spec, _) in Self.references {
+            let data = try Data(contentsOf: Self.root.appendingPathComponent(spec))
+            let first = Generator.generate(specData: data, fileName: "A.endpoints.json", options: GeneratorOptions()).swift
+            let second = Generator.generate(specData: data, fileName: "A.endpoints.json", options: GeneratorOptions()).swift
+            #expect(first != nil && first == second, "\(spec)")
+        }
+    }
+
+    /// A unified diff from /usr/bin/diff, or the first differing line when it is not there.
+    static func diff(expected: String, actual: String) -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("endpoint-gen-diff-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let a = directory.appendingPathComponent("expected.swift")
+            let b = directory.appendingPathComponent("actual.swift")
+            try expected.write(to: a, atomically: true, encoding: .utf8)
+            try actual.write(to: b, atomically: true, encoding: .utf8)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/diff")
+            process.arguments = ["-u", a.path, b.path]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let output = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: output, as: UTF8.self)
+        } catch {
+            let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
+            let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
+            let index = (0 ..< min(e.count, a.count)).first { e[$0] != a[$0] } ?? min(e.count, a.count)
+            return "first difference at line \(index + 1):\n- \(index < e.count ? e[index] : "<end>")\n+ \(index < a.count ? a[index] : "<end>")"
+        }
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+import TestSupport
+import EndpointRuntime
+
+// The examples of docs/runtime.md, verbatim, compiled and run. Change both together.
+
+// MARK: docs: a hand-written API
+
+struct Note: Codable, Sendable, Equatable {
+    var id: Int
+    var text: String
+    var createdAt: Date
+}
+
+struct NewNote: Codable, Sendable {
+    var text: String
+}
+
+struct APIProblem: Decodable, Sendable {
+    var message: String
+}
+
+enum NotesAPI: HTTPRequestable {
+    case list(tag: String? = nil, limit: Int = 20)
+    case note(id: Int)
+    case create(NewNote)
+    case delete(id: Int)
+
+    static let baseURL = "https://notes.example.com/v1"
+
+    func httpRequest() throws -> HTTPRequest {
+        switch self {
+        case let .list(tag, limit):
+            return try HTTPRequest(.get, baseURL: NotesAPI.baseURL) {
+                Path("notes")
+                Query("tag", tag)            // left out when nil
+                Query("limit", limit)
+                Header.accept("application/json")
+                Auth(.bearer)
+            }
+        case let .note(id):
+            return try HTTPRequest(.get, baseURL: NotesAPI.baseURL) {
+                Path("notes", id)
+                Auth(.bearer)
+                ErrorBody(APIProblem.self, for: .code(404))
+            }
+        case let .create(note):
+            return try HTTPRequest(.post, baseURL: NotesAPI.baseURL) {
+                Path("notes")
+                JSONBody(note)
+                Auth(.bearer)
+                ExpectedStatus(201)
+            }
+        case let .delete(id):
+            return try HTTPRequest(.delete, baseURL: NotesAPI.baseURL) {
+                Path("notes", id)
+                Auth(.bearer)
+            }
+        }
+    }
+}
+
+extension NotesAPI {
+    /// Typed endpoints: the response type travels with the request.
+    static func getNote(id: Int) -> Endpoint<Note> { Endpoint(NotesAPI.note(id: id), decoder: .json) }
+    static func remove(id: Int) -> Endpoint<Void> { Endpoint(NotesAPI.delete(id: id), decoder: .none) }
+}
+
+// MARK: docs: from URLComponents
+
+enum GitHub: HTTPRequestable {
+    case user(login: String)
+
+    func httpRequest() throws -> HTTPRequest {
+        switch self {
+        case let .user(login):
+            var components = URLComponents()
+            components.scheme = "https"
+            components.host = "api.github.com"
+            components.path = "/users/\(login)"
+            return HTTPRequest(method: .get, urlComponents: components,
+                               additionalHeaders: ["Accept": "application/vnd.github+json"])
+        }
+    }
+}
+
+// MARK: docs: the fluent builder
+
+func searchRequest(term: String) throws -> HTTPRequest {
+    try HTTPRequestBuilder(host: "notes.example.com", basePath: "/v1")
+        .path("search")
+        .query("q", term)
+        .query("tags", ["a", "b"], style: .comma)
+        .header("Accept", "application/json")
+        .timeout(10)
+        .build()
+}
+
+// MARK: docs: sending
+
+func makeClient(token: String) -> HTTPClient {
+    HTTPClient(middleware: [
+        LoggingMiddleware(),                          // secrets are redacted
+        RetryMiddleware(maxAttempts: 3),              // idempotent requests, 429/503 with Retry-After
+        AuthMiddleware { requirement, refresh in      // asked again with refresh == true after a 401
+            .bearer(token)
+        },
+    ])
+}
+
+func workNotes(client: HTTPClient) async throws -> [Note] {
+    let notes: [Note] = try await client.send(NotesAPI.list(tag: "work"))
+    return notes
+}
+
+func firstNote(client: HTTPClient) async throws -> Note {
+    try await client.send(NotesAPI.getNote(id: 1))
+}
+
+func describe(_ error: EndpointError) -> String {
+    switch error {
+    case let .invalidRequest(reason, _, _):
+        return "could not build the request: \(reason)"
+    case let .transport(underlying, _):
+        return "network problem: \(underlying)"
+    case let .unacceptableStatus(response, decoded):
+        if let problem = decoded as? APIProblem { return "\(response.status): \(problem.message)" }
+        return "status \(response.status)"
+    case let .decoding(underlying, response):
+        return "unexpected body from \(response.request): \(underlying)"
+    case .cancelled:
+        return "cancelled"
+    }
+}
+
+// MARK: - Checks
+
+@Suite struct RuntimeDocTests {
+    @Test func handWrittenEnumBuildsRequests() throws {
+        let list = try NotesAPI.list(tag: "work & play").httpRequest()
+        #expect(list.url?.absoluteString == "https://notes.example.com/v1/notes?tag=work%20%26%20play&limit=20")
+        #expect(list.headers["Accept"] == "application/json")
+        let create = try NotesAPI.create(NewNote(text: "hi")).httpRequest()
+        #expect(create.body == Data(#"{"text":"hi"}"#.utf8))
+        #expect(create.expectedStatus == 201)
+        let user = try GitHub.user(login: "octocat").urlRequest()
+        #expect(user.url?.absoluteString == "https://api.github.com/users/octocat")
+        #expect(try searchRequest(term: "a+b").url?.absoluteString == "https://notes.example.com/v1/search?q=a%2Bb&tags=a%2Cb")
+        _ = makeClient(token: "t")
+    }
+
+    @Test func stubTransportExample() async throws {
+        let stub = StubTransport()
+        await stub.stub(.get, path: "/notes", json: #"[{"id": 1, "text": "hi", "createdAt": "2024-05-01T12:00:00Z"}]"#)
+        await stub.stub(.get, path: "/notes/1", status: 404, json: #"{"message": "no such note"}"#)
+        let client = HTTPClient(transport: stub)
+
+        let notes = try await workNotes(client: client)
+        #expect(notes == [Note(id: 1, text: "hi", createdAt: Date(timeIntervalSince1970: 1_714_564_800))])
+        #expect(await stub.requests.first?.url?.query == "tag=work&limit=20")
+
+        do {
+            _ = try await firstNote(client: client)
+            Issue.record("expected a 404")
+        } catch let error as EndpointError {
+            #expect(describe(error) == "404: no such note")
+        }
+    }
+
+    @Test func sendsOverTheNetworkToALocalServer() async throws {
+        let server = try await LocalHTTPServer.start()
+        defer { server.stop() }
+        let client = HTTPClient(baseURL: URL(string: server.baseURLString + "/v1"),
+                                middleware: [AuthMiddleware(credentials: .bearer("t0k3n"))])
+        try await client.send(NotesAPI.remove(id: 3))
+        let response = try await client.data(for: NotesAPI.delete(id: 3))
+        let echoed = try EchoedRequest(from: response.body)
+        #expect(echoed.method == "DELETE")
+        #expect(echoed.path == "/v1/notes/3")
+        #expect(echoed.header("Authorization") == "Bearer t0k3n")
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import EndpointRuntime
+
+@Suite struct StubTransportTests {
+    @Test func servesSamplesAndRecordsRequests() async throws {
+        let stub = StubTransport()
+        let client = HTTPClient(transport: stub)
+        let athlete = try await client.send(StravaAPI.Typed.athlete)
+        #expect(athlete == DetailedAthlete(id: 1, firstname: "Ada"))
+        let sent = await stub.requests
+        #expect(sent.count == 1)
+        #expect(sent.first?.url?.absoluteString == "https://www.strava.com/api/v3/athlete")
+
+        // No sample and no stub: 404, which `send` reports as an unacceptable status.
+        let error = await #expect(throws: EndpointError.self) { try await client.send(StravaAPI.Typed.activity(id: 1)) }
+        #expect(error?.status == 404)
+    }
+
+    @Test func stubsMatchMethodAndPathLatestFirst() async throws {
+        let stub = StubTransport(fallback: .notFound)
+        await stub.stub(.get, path: "/activities/5", json: #"{"id":5,"name":"old"}"#)
+        await stub.stub(.get, path: "activities/5", json: #"{"id":5,"name":"Ride","start_date":"2024-01-02T03:04:05Z"}"#)
+        await stub.stub(.post, path: "/activities", status: 201, json: #"{"id":6,"name":"New"}"#)
+        await stub.stub(.get, path: "/activities/7", status: 404, json: #"{"message":"gone"}"#)
+        let client = HTTPClient(transport: stub)
+
+        let ride = try await client.send(StravaAPI.Typed.activity(id: 5))
+        #expect(ride.name == "Ride")
+        #expect(ride.startDate == Date(timeIntervalSince1970: 1_704_164_645))
+        let created = try await client.send(StravaAPI.Activities.create(body: NewActivity(name: "New", startDate: Date())), as: DetailedActivity.self)
+        #expect(created.id == 6)
+        let error = await #expect(throws: EndpointError.self) { try await client.send(StravaAPI.Typed.activity(id: 7)) }
+        #expect(error?.decodedError(as: Fault.self) == Fault(message: "gone"))
+        #expect(await stub.requests.map(\.method) == [.get, .post, .get])
+    }
+
+    @Test func closureStubsCanFailLikeTheNetwork() async throws {
+        let stub = StubTransport()
+        await stub.stub(path: "/athlete") { _ in throw URLError(.notConnectedToInternet) }
+        let client = HTTPClient(transport: stub)
+        let error = await #expect(throws: EndpointError.self) { try await client.send(StravaAPI.Typed.athlete) }
+        guard case let .transport(underlying, request)? = error else { Issue.record("\(String(describing: error))"); return }
+        #expect((underlying as? URLError)?.code == .notConnectedToInternet)
+        #expect(request.auth == .bearer)
+    }
+
+    @Test func baseURLOverrideAppliesBeforeTheTransport() async throws {
+        let stub = StubTransport()
+        let client = HTTPClient(baseURL: URL(string: "http://127.0.0.1:8080/api/v3"), transport: stub)
+        _ = try await client.send(StravaAPI.Typed.athlete)
+        #expect(await stub.requests.first?.url?.absoluteString == "http://127.0.0.1:8080/api/v3/athlete")
+        let staging = HTTPClient(baseURL: URL(string: "https://staging.test/"), transport: stub)
+        _ = try? await staging.data(for: StravaAPI.Activities.list(perPage: 5))
+        #expect(await stub.requests.last?.url?.absoluteString == "https://staging.test/activities?per_page=5")
+    }
+
+    @Test func invalidRequestsNeverReachTheTransport() async throws {
+        struct Broken: HTTPRequestable {
+            func httpRequest() throws -> HTTPRequest { try HTTPRequest(.get, baseURL: "::nope") { Path("x") } }
+        }
+        let stub = StubTransport()
+        let client = HTTPClient(transport: stub)
+        let error = await #expect(throws: EndpointError.self) { try await client.data(for: Broken()) }
+        guard case .invalidRequest? = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(await stub.requests.isEmpty)
+    }
+}

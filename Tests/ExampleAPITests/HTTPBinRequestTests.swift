@@ -1,0 +1,158 @@
+import EndpointRuntime
+import ExampleAPIs
+import Foundation
+import Testing
+
+/// Every endpoint of specs/HTTPBin.endpoints.json, built by the checked-in generated code.
+@Suite struct HTTPBinRequestTests {
+    static let base = "https://httpbin.org"
+    static let top = [("Accept", "application/json"), ("X-Client", "endpoint-gen-example")]
+    /// The `anything` group removes `X-Client` (`null`) and adds `X-Group`.
+    static let anything = [("Accept", "application/json"), ("X-Group", "anything")]
+    static let admin = [("Accept", "application/json"), ("X-Group", "admin")]
+
+    static let checked = [
+        "get", "status", "delay", "uuid", "robots_txt", "image", "bytes", "head", "options", "2fa",
+        "anything.json", "anything.json_patch", "anything.form", "anything.multipart", "anything.binary", "anything.text",
+        "anything.file", "anything.delete", "anything.keyed",
+        "anything.admin.login", "anything.admin.stats", "anything.admin.keys.list", "anything.admin.keys.revoke",
+        "auth.basic", "auth.bearer",
+    ]
+
+    @Test func everyEndpointIsChecked() throws {
+        #expect(try endpointKeys(ofSpec: "HTTPBin") == Self.checked.sorted())
+    }
+
+    @Test func queryStylesDefaultsAndHeaderParameters() throws {
+        // Defaults from the spec: an array, an Int, enum cases (one of them the Swift keyword `default`), a string.
+        try check(HTTPBin.get(), .init(method: .get, url: "\(Self.base)/get?ids=1,2&page=1&sort=descending&order=default&search-term=swift%20%226%22",
+                                       headers: Self.top))
+        let id = try #require(UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF"))
+        try check(HTTPBin.get(tag: ["a", "b c"], ids: [7], page: 2, sort: .mostRecent, order: nil,
+                              since: Date(timeIntervalSince1970: 1_700_000_000), filter: ["kind": "x"], q: "q",
+                              xRequestID: id, xTags: ["one", "two"]),
+                  .init(method: .get,
+                        url: "\(Self.base)/get?tag=a&tag=b%20c&ids=7&page=2&sort=most-recent&since=1700000000&kind=x&search-term=q",
+                        headers: Self.top + [("X-Request-ID", id.uuidString), ("X-Tags", "one, two")]))
+        // A value the spec does not list is still sent as written.
+        try check(HTTPBin.get(sort: Order(rawValue: "newest")),
+                  .init(method: .get, url: "\(Self.base)/get?ids=1,2&page=1&sort=newest&order=default&search-term=swift%20%226%22",
+                        headers: Self.top))
+    }
+
+    @Test func topLevel() throws {
+        try check(HTTPBin.status(code: 418), .init(method: .get, url: "\(Self.base)/status/418", headers: Self.top, expectedStatus: 200))
+        try check(HTTPBin.delay(seconds: 1.5), .init(method: .get, url: "\(Self.base)/delay/1.5", headers: Self.top, timeout: 12.5))
+        try check(HTTPBin.robotsTxt, .init(method: .get, url: "\(Self.base)/robots.txt",
+                                          headers: [("X-Client", "endpoint-gen-example"), ("Accept", "text/plain")]))
+        try check(HTTPBin.image(format: .webp), .init(method: .get, url: "\(Self.base)/image/webp",
+                                                     headers: [("Accept", "image/*"), ("X-Client", "endpoint-gen-example")]))
+        try check(HTTPBin.bytes(n: 16, seed: 3), .init(method: .get, url: "\(Self.base)/bytes/16?seed=3",
+                                                      headers: [("Accept", "application/octet-stream"), ("X-Client", "endpoint-gen-example")]))
+        try check(HTTPBin.head, .init(method: .head, url: "\(Self.base)/get", headers: Self.top))
+        try check(HTTPBin.options, .init(method: .options, url: "\(Self.base)/anything", headers: Self.top))
+        // Keys that are Swift keywords, start with a digit, contain a dash, a space or non-ASCII letters.
+        try check(HTTPBin._2fa(userId: 5, class: "a/b", for: "me", größe: 3, sortBy: "name"),
+                  .init(method: .get, url: "\(Self.base)/anything/2fa/5/a%2Fb?for=me&Gr%C3%B6%C3%9Fe=3&sort%20by=name", headers: Self.top))
+        #expect(try (DeprecatedHTTPBin.self as any DeprecatedCases.Type).checkDeprecatedCases() == ["anything.admin.keys.revoke", "uuid"])
+    }
+
+    @Test func bodiesOfEveryEncoding() throws {
+        let body = EchoBody(id: try #require(UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF")), name: "n", count: 3, total: 4,
+                            ratio: 0.5, created: Date(timeIntervalSince1970: 1_700_000_000), tags: ["t"],
+                            location: Coordinates(latitude: 1, longitude: 2), self: "me", firstName: "Ada")
+        // secondsSince1970 applies to JSON bodies; `active` and `order` take their spec defaults.
+        try check(HTTPBin.Anything.json(body: body),
+                  .init(method: .post, url: "\(Self.base)/anything/json", headers: Self.anything + [("Content-Type", "application/json")],
+                        body: .json(#"""
+                            {"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","name":"n","count":3,"total":4,"ratio":0.5,"active":true,
+                             "created":1700000000,"tags":["t"],"order":"ascending","location":{"latitude":1,"longitude":2},
+                             "self":"me","first-name":"Ada"}
+                            """#)))
+        try check(HTTPBin.Anything.jsonPatch(body: ["name": .string("x"), "gone": .null]),
+                  .init(method: .patch, url: "\(Self.base)/anything/json",
+                        headers: Self.anything + [("Content-Type", "application/merge-patch+json")], body: .json(#"{"name":"x","gone":null}"#)))
+        try check(HTTPBin.Anything.form(body: SignupForm(email: "a@b.c", newsletter: true, interests: ["x", "y"])),
+                  .init(method: .post, url: "\(Self.base)/anything/form",
+                        headers: Self.anything + [("Content-Type", "application/x-www-form-urlencoded")],
+                        body: .text("email=a%40b.c&newsletter=true&interests=x&interests=y")))
+        try check(HTTPBin.Anything.multipart(body: FileUpload(file: Data("PNGDATA".utf8), title: "pic")),
+                  .init(method: .put, url: "\(Self.base)/anything/multipart", headers: Self.anything,
+                        body: .multipart(containing: ["name=\"file\"", "PNGDATA", "name=\"title\"", "pic"]), timeout: 60))
+        try check(HTTPBin.Anything.binary(body: Data([0x89, 0x50])),
+                  .init(method: .post, url: "\(Self.base)/anything/binary", headers: Self.anything + [("Content-Type", "image/png")],
+                        body: .bytes(Data([0x89, 0x50]))))
+        try check(HTTPBin.Anything.text(body: "héllo"),
+                  .init(method: .patch, url: "\(Self.base)/anything/text",
+                        headers: [("Accept", "application/json"), ("X-Group", "anything"), ("Content-Type", "text/plain; charset=utf-8")],
+                        body: .text("héllo")))
+    }
+
+    @Test func anythingGroupNestedTwoDeep() throws {
+        try check(HTTPBin.Anything.file(name: "a/b"), .init(method: .get, url: "\(Self.base)/anything/files/a%2Fb.json", headers: Self.anything))
+        let id = UUID()
+        try check(HTTPBin.Anything.delete(id: id), .init(method: .delete, url: "\(Self.base)/anything/items/\(id.uuidString)",
+                                                       headers: Self.anything, expectedStatus: 204))
+        try check(HTTPBin.Anything.keyed, .init(method: .get, url: "\(Self.base)/anything/keyed", headers: Self.anything,
+                                               auth: .apiKey(in: .query, name: "api_key")))
+        // Auth overridden to none inside a bearer group.
+        try check(HTTPBin.Anything.Admin.login(body: Credentials(username: "u", password: "p w")),
+                  .init(method: .post, url: "\(Self.base)/anything/admin/login",
+                        headers: Self.admin + [("Content-Type", "application/x-www-form-urlencoded")], body: .text("username=u&password=p+w")))
+        try check(HTTPBin.Anything.Admin.stats, .init(method: .get, url: "\(Self.base)/anything/admin/stats", headers: Self.admin, auth: .bearer))
+        try check(HTTPBin.Anything.Admin.Keys.list(),
+                  .init(method: .get, url: "\(Self.base)/anything/admin/keys?limit=20", headers: Self.admin,
+                        auth: .apiKey(in: .header, name: "X-Api-Key")))
+        try check(HTTPBin.Anything.Admin.Keys.list(since: Date(timeIntervalSince1970: 86400), limit: 5),
+                  .init(method: .get, url: "\(Self.base)/anything/admin/keys?since=86400&limit=5", headers: Self.admin,
+                        auth: .apiKey(in: .header, name: "X-Api-Key")))
+    }
+
+    @Test func authGroup() throws {
+        try check(HTTPBin.Auth.basic(user: "u", passwd: "p"), .init(method: .get, url: "\(Self.base)/basic-auth/u/p", headers: Self.top, auth: .basic))
+        try check(HTTPBin.Auth.bearer, .init(method: .get, url: "\(Self.base)/bearer", headers: Self.top, auth: .bearer))
+        #expect(try HTTPBin.Auth.basic(user: "u", passwd: "p").httpRequest().errorBodies.typeName(for: 401) == String(reflecting: JSONValue.self))
+    }
+
+    @Test func errorBodiesAndTypedDecoders() throws {
+        let status = try HTTPBin.status(code: 500).httpRequest()
+        #expect(status.errorBodies.typeName(for: 404) == String(reflecting: JSONValue.self))
+        #expect(status.errorBodies.typeName(for: 503) == String(reflecting: JSONValue.self))
+        #expect(status.errorBodies.typeName(for: 418) == String(reflecting: String.self))
+        let robots: Endpoint<String> = HTTPBin.Typed.robotsTxt
+        #expect(try robots.httpRequest() == HTTPBin.robotsTxt.httpRequest())
+        let nothing: Endpoint<Void> = HTTPBin.Typed.status(code: 204)
+        #expect(try nothing.httpRequest().url?.path == "/status/204")
+        let image: Endpoint<Data> = HTTPBin.Typed.image(format: .png)
+        #expect(try image.httpRequest().url?.path == "/image/png")
+    }
+
+    @Test func enumModelsKeepUnknownValues() throws {
+        #expect(Order(rawValue: "default") == Order.default)
+        #expect(Order(rawValue: "unknown") == Order.unknown)
+        #expect(Order(rawValue: "most-recent") == .mostRecent)
+        #expect(Order(rawValue: "sideways") == .unknownValue("sideways"))
+        #expect(Order.unknownValue("ascending") == .ascending)
+        #expect(Set([Order.unknownValue("ascending"), .ascending]).count == 1)
+        let decoded = try JSONDecoder().decode([Order].self, from: Data(#"["unknown","sideways","default"]"#.utf8))
+        let expected: [Order] = [.unknown, .unknownValue("sideways"), .default]
+        #expect(decoded == expected)
+        #expect(String(decoding: try JSONEncoder().encode(decoded), as: UTF8.self) == #"["unknown","sideways","default"]"#)
+        #expect(ImageFormat.svg.parameterString(dateFormat: .iso8601) == "svg")
+    }
+}
+
+/// `SortOrder` alone is ambiguous here: Foundation has one too.
+typealias Order = ExampleAPIs.SortOrder
+
+enum DeprecatedHTTPBin: DeprecatedCases {
+    @available(*, deprecated)
+    static func checkDeprecatedCases() throws -> [String] {
+        try check(HTTPBin.uuid, .init(method: .get, url: "https://httpbin.org/uuid",
+                                      headers: [("Accept", "application/json"), ("X-Client", "endpoint-gen-example")]))
+        try check(HTTPBin.Anything.Admin.Keys.revoke(key: "k 1", reason: "leak"),
+                  .init(method: .delete, url: "https://httpbin.org/anything/admin/keys/k%201?reason=leak",
+                        headers: [("Accept", "application/json"), ("X-Group", "admin")], auth: .apiKey(in: .header, name: "X-Api-Key")))
+        return ["anything.admin.keys.revoke", "uuid"]
+    }
+}

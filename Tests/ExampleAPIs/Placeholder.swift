@@ -1,1 +1,0 @@
-// Generated API sources from specs/ land here.

@@ -1,0 +1,138 @@
+"""A local HTTP echo server for tests.
+
+Listens on 127.0.0.1 on a free port, prints the port on the first line of standard output, and
+answers every request with JSON describing exactly what arrived:
+
+    {"method": "POST", "path": "/a%2Fb?q=1", "headers": [["Host", "127.0.0.1:5000"], ...],
+     "body": "<base64>", "count": 3}
+
+`path` is the request target as sent (path and query, still percent-encoded).
+
+Request headers choose a canned answer instead:
+    X-Echo-Status: 503                      status of the answer (default 200)
+    X-Echo-Headers: {"Retry-After": "0"}    extra response headers (JSON object)
+    X-Echo-Body: <base64>                   body of the answer instead of the echo
+    X-Echo-Delay: 0.5                       seconds to wait before answering
+    X-Echo-Fail: 2:503:key                  the first 2 requests carrying `key` get status 503
+                                            (with X-Echo-Headers), later ones the normal answer
+    X-Echo-Require-Authorization: Bearer b  answer 401 unless Authorization equals this value
+
+The server exits when its standard input closes, so it never outlives the test process.
+"""
+import base64
+import json
+import os
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+lock = threading.Lock()
+counters = {}
+total = [0]
+
+
+def utf8(text):
+    """http.server reads header bytes as Latin-1; give back the UTF-8 text that was sent."""
+    try:
+        return text.encode("iso-8859-1").decode("utf-8")
+    except (UnicodeEncodeError, UnicodeDecodeError):
+        return text
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format, *args):
+        pass
+
+    def __getattr__(self, name):
+        if name.startswith("do_"):
+            return self.answer
+        raise AttributeError(name)
+
+    def read_body(self):
+        if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
+            data = b""
+            while True:
+                size = int(self.rfile.readline().strip().split(b";")[0], 16)
+                if size == 0:
+                    self.rfile.readline()
+                    return data
+                data += self.rfile.read(size)
+                self.rfile.readline()
+        length = int(self.headers.get("Content-Length") or 0)
+        return self.rfile.read(length) if length else b""
+
+    def answer(self):
+        body = self.read_body()
+        with lock:
+            total[0] += 1
+            count = total[0]
+        status = int(self.headers.get("X-Echo-Status") or 200)
+        extra = json.loads(self.headers.get("X-Echo-Headers") or "{}")
+        canned = self.headers.get("X-Echo-Body")
+        delay = float(self.headers.get("X-Echo-Delay") or 0)
+
+        fail = self.headers.get("X-Echo-Fail")
+        if fail:
+            times, fail_status, key = fail.split(":", 2)
+            with lock:
+                seen = counters.get(key, 0)
+                counters[key] = seen + 1
+            if seen < int(times):
+                status = int(fail_status)
+            else:
+                status = int(self.headers.get("X-Echo-Status") or 200)
+                extra = {}
+
+        required = self.headers.get("X-Echo-Require-Authorization")
+        if required is not None and self.headers.get("Authorization") != required:
+            status = 401
+
+        if delay:
+            time.sleep(delay)
+
+        if canned is not None:
+            payload = base64.b64decode(canned)
+            content_type = None
+        else:
+            payload = json.dumps({
+                "method": self.command,
+                "path": self.path,
+                "headers": [[utf8(name), utf8(value)] for name, value in self.headers.items()],
+                "body": base64.b64encode(body).decode("ascii"),
+                "count": count,
+            }).encode("utf-8")
+            content_type = "application/json"
+
+        self.send_response(status)
+        if content_type and not any(k.lower() == "content-type" for k in extra):
+            self.send_header("Content-Type", content_type)
+        for name, value in extra.items():
+            self.send_header(name, value)
+        if self.command == "HEAD" or status in (204, 304):
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        self.send_header("Content-Length", str(len(payload)))
+        self.end_headers()
+        self.wfile.write(payload)
+
+
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+    request_queue_size = 1024
+
+
+def watch_stdin():
+    try:
+        sys.stdin.read()
+    finally:
+        os._exit(0)
+
+
+server = Server(("127.0.0.1", 0), Handler)
+threading.Thread(target=watch_stdin, daemon=True).start()
+print(server.server_address[1], flush=True)
+server.serve_forever()

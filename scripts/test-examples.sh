@@ -1,0 +1,192 @@
+#!/usr/bin/env bash
+# Builds and tests the two consumer packages in Examples/ from a clean state, the way a user meets
+# endpoint-gen through SwiftPM, and checks what the build plugin promises:
+#   PluginExample     the EndpointGenPlugin build plugin generates Swift from the specs at build time:
+#                     cold build (timed), tests, a no-op rebuild (timed) that runs no generator and
+#                     leaves the generated files untouched, a touched spec that reruns only its own
+#                     command, an edited spec that regenerates only its file, and a broken spec that
+#                     fails the build with `<spec path>:<line>:<column>: error:`.
+#   CheckedInExample  checked-in Swift written by the generate-endpoints command plugin: `--check`
+#                     passes, fails naming the file when a spec changed, then build and tests.
+# Each example builds in one scratch directory, <example>/.build/test-examples, removed first.
+# Any spec the script changes is restored on exit, whatever happened.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+PLUGIN_EXAMPLE=$ROOT/Examples/PluginExample
+CHECKED_IN_EXAMPLE=$ROOT/Examples/CheckedInExample
+WEATHER_SPEC=$PLUGIN_EXAMPLE/Sources/WeatherKit/WeatherAPI.endpoints.json
+TODO_SPEC=$CHECKED_IN_EXAMPLE/Sources/Todos/TodoAPI.endpoints.json
+TODO_SWIFT=$CHECKED_IN_EXAMPLE/Sources/Todos/Generated/TodoAPI.swift
+LOGS=$(mktemp -d "${TMPDIR:-/tmp}/test-examples.XXXXXX")
+
+# Specs are backed up before any change and put back on exit, even after a failure or ^C.
+BACKUPS=()
+backup() { cp -p "$1" "$LOGS/$(basename "$1").orig"; BACKUPS+=("$1"); }
+restore() {
+    local file
+    for file in "${BACKUPS[@]+"${BACKUPS[@]}"}"; do
+        [ -f "$LOGS/$(basename "$file").orig" ] && cp -p "$LOGS/$(basename "$file").orig" "$file"
+    done
+    BACKUPS=()
+}
+trap restore EXIT
+trap 'exit 130' INT TERM
+
+step() { printf '\n== %s\n' "$*"; }
+pass() { printf '   ok: %s\n' "$*"; }
+fail() {
+    printf '\ntest-examples: FAILED: %s\n' "$1" >&2
+    if [ -n "${2:-}" ] && [ -f "$2" ]; then
+        printf -- '--- last lines of %s\n' "$2" >&2
+        tail -n 40 "$2" >&2
+    fi
+    exit 1
+}
+
+now() { date +%s.%N; }
+seconds_since() { awk -v start="$1" -v end="$(now)" 'BEGIN { printf "%.1f", end - start }'; }
+fingerprint() { printf '%s %s' "$(stat -c %y "$1")" "$(sha256sum < "$1" | cut -d' ' -f1)"; }
+sha() { sha256sum < "$1" | cut -d' ' -f1; }
+
+# swiftpm <example dir> <log> <swift subcommand and arguments...>: runs it, output to the log; returns its
+# status. A command that hangs is stopped after 15 minutes where coreutils' timeout is available.
+LIMIT=()
+if command -v timeout > /dev/null; then LIMIT=(timeout 900); fi
+swiftpm() {
+    local dir=$1 log=$2 command=$3
+    shift 3
+    "${LIMIT[@]+"${LIMIT[@]}"}" swift "$command" --package-path "$dir" --scratch-path "$dir/.build/test-examples" "$@" > "$log" 2>&1
+}
+
+# generators_in <log>: the "Generating X.swift" commands the build ran, one per line.
+generators_in() { grep -o 'Generating [A-Za-z0-9_]*\.swift' "$1" | sort -u || true; }
+
+# ---------------------------------------------------------------------------------------------
+step "PluginExample: cold build (build plugin)"
+rm -rf "$PLUGIN_EXAMPLE/.build/test-examples"
+start=$(now)
+swiftpm "$PLUGIN_EXAMPLE" "$LOGS/cold.log" build --build-tests || fail "cold build of PluginExample" "$LOGS/cold.log"
+COLD=$(seconds_since "$start")
+[ "$(generators_in "$LOGS/cold.log" | wc -l)" -eq 2 ] \
+    || fail "the cold build should run the generator for both specs" "$LOGS/cold.log"
+pass "built in ${COLD} s; ran: $(generators_in "$LOGS/cold.log" | tr '\n' ' ')"
+
+WORK=$(find "$PLUGIN_EXAMPLE/.build/test-examples/plugins/outputs" -type d -path '*WeatherKit*/EndpointGenPlugin' | head -n 1)
+WEATHER_SWIFT=$WORK/WeatherAPI.swift
+GEOCODING_SWIFT=$WORK/GeocodingAPI.swift
+[ -f "$WEATHER_SWIFT" ] && [ -f "$GEOCODING_SWIFT" ] \
+    || fail "no WeatherAPI.swift / GeocodingAPI.swift in the plugin work directory ($WORK)" "$LOGS/cold.log"
+pass "generated into ${WORK#"$PLUGIN_EXAMPLE/"}"
+
+step "PluginExample: tests (against a local server)"
+swiftpm "$PLUGIN_EXAMPLE" "$LOGS/plugin-test.log" test --skip-build || fail "PluginExample tests" "$LOGS/plugin-test.log"
+grep -E 'Test run with' "$LOGS/plugin-test.log" | sed 's/^/   /' || true
+
+# The first rebuild after a cold build may relink the generator tool (SwiftPM), which reruns its
+# commands; they write nothing as the bytes are the same. Settle once, then measure the no-op.
+step "PluginExample: settle"
+swiftpm "$PLUGIN_EXAMPLE" "$LOGS/settle.log" build --build-tests || fail "rebuild of PluginExample" "$LOGS/settle.log"
+pass "generators that ran: $(generators_in "$LOGS/settle.log" | tr '\n' ' ' | sed 's/^$/none/')"
+
+step "(1) PluginExample: no-op rebuild"
+weather_before=$(fingerprint "$WEATHER_SWIFT")
+geocoding_before=$(fingerprint "$GEOCODING_SWIFT")
+start=$(now)
+swiftpm "$PLUGIN_EXAMPLE" "$LOGS/noop.log" build --build-tests || fail "no-op rebuild" "$LOGS/noop.log"
+NOOP=$(seconds_since "$start")
+[ -z "$(generators_in "$LOGS/noop.log")" ] || fail "the no-op rebuild ran the generator" "$LOGS/noop.log"
+[ "$(fingerprint "$WEATHER_SWIFT")" = "$weather_before" ] || fail "the no-op rebuild touched WeatherAPI.swift"
+[ "$(fingerprint "$GEOCODING_SWIFT")" = "$geocoding_before" ] || fail "the no-op rebuild touched GeocodingAPI.swift"
+! grep -q 'Compiling WeatherKit' "$LOGS/noop.log" || fail "the no-op rebuild recompiled WeatherKit" "$LOGS/noop.log"
+pass "rebuilt in ${NOOP} s; no generator ran, nothing compiled; both generated files keep their mtime and bytes"
+
+step "(2a) PluginExample: touch WeatherAPI.endpoints.json"
+touch "$WEATHER_SPEC"
+swiftpm "$PLUGIN_EXAMPLE" "$LOGS/touch.log" build --build-tests || fail "build after touching the spec" "$LOGS/touch.log"
+[ "$(generators_in "$LOGS/touch.log")" = "Generating WeatherAPI.swift" ] \
+    || fail "touching WeatherAPI.endpoints.json should run its generator command and no other" "$LOGS/touch.log"
+[ "$(fingerprint "$WEATHER_SWIFT")" = "$weather_before" ] \
+    || fail "same spec bytes should leave WeatherAPI.swift untouched (written only when bytes change)"
+[ "$(fingerprint "$GEOCODING_SWIFT")" = "$geocoding_before" ] || fail "touching WeatherAPI's spec touched GeocodingAPI.swift"
+! grep -q 'Compiling WeatherKit' "$LOGS/touch.log" || fail "touching a spec recompiled WeatherKit" "$LOGS/touch.log"
+pass "only WeatherAPI's command ran; same bytes, so WeatherAPI.swift kept its mtime and nothing recompiled"
+
+step "(2b) PluginExample: edit WeatherAPI.endpoints.json"
+backup "$WEATHER_SPEC"
+sed -i 's/"The daily forecast for a place."/"The daily forecast for a place, edited by test-examples."/' "$WEATHER_SPEC"
+grep -q 'edited by test-examples' "$WEATHER_SPEC" || fail "could not edit $WEATHER_SPEC"
+swiftpm "$PLUGIN_EXAMPLE" "$LOGS/edit.log" build --build-tests || fail "build after editing the spec" "$LOGS/edit.log"
+[ "$(generators_in "$LOGS/edit.log")" = "Generating WeatherAPI.swift" ] \
+    || fail "editing WeatherAPI.endpoints.json should run its generator command and no other" "$LOGS/edit.log"
+grep -q 'edited by test-examples' "$WEATHER_SWIFT" || fail "WeatherAPI.swift was not regenerated from the edited spec"
+[ "$(fingerprint "$GEOCODING_SWIFT")" = "$geocoding_before" ] || fail "editing WeatherAPI's spec touched GeocodingAPI.swift"
+pass "WeatherAPI.swift regenerated with the edit; GeocodingAPI.swift untouched"
+restore
+swiftpm "$PLUGIN_EXAMPLE" "$LOGS/restore.log" build --build-tests || fail "build after restoring the spec" "$LOGS/restore.log"
+weather_good=$(sha "$WEATHER_SWIFT")
+
+step "(3) PluginExample: a broken spec fails the build at its line and column"
+backup "$WEATHER_SPEC"
+# The first endpoint's method becomes one the format does not have.
+python3 - "$WEATHER_SPEC" <<'PYTHON'
+import sys
+path = sys.argv[1]
+text = open(path).read()
+open(path, "w").write(text.replace('"method": "GET"', '"method": "FETCH"', 1))
+PYTHON
+BROKEN_LINE=$(grep -n '"method": "FETCH"' "$WEATHER_SPEC" | head -n 1 | cut -d: -f1)
+[ -n "$BROKEN_LINE" ] || fail "could not break $WEATHER_SPEC"
+if swiftpm "$PLUGIN_EXAMPLE" "$LOGS/broken.log" build --build-tests; then
+    fail "the build with a broken spec succeeded" "$LOGS/broken.log"
+fi
+DIAGNOSTIC=$(grep -E "^$(printf '%s' "$WEATHER_SPEC" | sed 's/[][\.*^$/]/\\&/g'):[0-9]+:[0-9]+: error: " "$LOGS/broken.log" | head -n 1 || true)
+[ -n "$DIAGNOSTIC" ] || fail "no '<spec path>:<line>:<column>: error:' diagnostic in the build output" "$LOGS/broken.log"
+DIAGNOSTIC_LINE=$(printf '%s' "${DIAGNOSTIC#"$WEATHER_SPEC":}" | cut -d: -f1)
+[ "$DIAGNOSTIC_LINE" = "$BROKEN_LINE" ] \
+    || fail "the diagnostic points at line $DIAGNOSTIC_LINE, the broken method is on line $BROKEN_LINE" "$LOGS/broken.log"
+[ "$(sha "$WEATHER_SWIFT")" = "$weather_good" ] || fail "a broken spec changed the last good WeatherAPI.swift"
+pass "build failed with: ${DIAGNOSTIC#"$ROOT/"}"
+pass "the last good WeatherAPI.swift was left as it was"
+restore
+swiftpm "$PLUGIN_EXAMPLE" "$LOGS/restore2.log" build --build-tests || fail "build after restoring the spec" "$LOGS/restore2.log"
+pass "spec restored; the build passes again"
+
+# ---------------------------------------------------------------------------------------------
+step "CheckedInExample: generate-endpoints --check (command plugin)"
+rm -rf "$CHECKED_IN_EXAMPLE/.build/test-examples"
+swiftpm "$CHECKED_IN_EXAMPLE" "$LOGS/check.log" package --allow-writing-to-package-directory generate-endpoints --check \
+    || fail "generate-endpoints --check: the checked-in Swift is stale; after a generator change, regenerate it with
+  (cd Examples/CheckedInExample && swift package --allow-writing-to-package-directory generate-endpoints)" "$LOGS/check.log"
+pass "$(tail -n 1 "$LOGS/check.log")"
+
+step "CheckedInExample: --check fails when a spec changed"
+todo_before=$(fingerprint "$TODO_SWIFT")
+backup "$TODO_SPEC"
+sed -i 's/"Adds a to-do."/"Adds a to-do, edited by test-examples."/' "$TODO_SPEC"
+if swiftpm "$CHECKED_IN_EXAMPLE" "$LOGS/stale.log" package --allow-writing-to-package-directory generate-endpoints --check; then
+    fail "generate-endpoints --check passed with a changed spec" "$LOGS/stale.log"
+fi
+grep -q 'Sources/Todos/Generated/TodoAPI.swift' "$LOGS/stale.log" || fail "--check did not name the stale file" "$LOGS/stale.log"
+[ "$(fingerprint "$TODO_SWIFT")" = "$todo_before" ] || fail "--check wrote TodoAPI.swift"
+pass "failed naming Sources/Todos/Generated/TodoAPI.swift, which it left as it was"
+restore
+
+step "CheckedInExample: the command line gives the same bytes as the checked-in file"
+# docs/quick-start.md, way 3, run from the example's folder.
+(cd "$CHECKED_IN_EXAMPLE" && swift run --scratch-path .build/test-examples endpoint-gen generate \
+    Sources/Todos/TodoAPI.endpoints.json --output Sources/Todos/Generated --access-level public --check) \
+    > "$LOGS/cli.log" 2>&1 || fail "endpoint-gen generate --check on CheckedInExample" "$LOGS/cli.log"
+[ "$(fingerprint "$TODO_SWIFT")" = "$todo_before" ] || fail "endpoint-gen --check wrote TodoAPI.swift"
+pass "endpoint-gen generate ... --check exits 0"
+
+step "CheckedInExample: build and tests (against a local server)"
+start=$(now)
+swiftpm "$CHECKED_IN_EXAMPLE" "$LOGS/checked-build.log" build --build-tests || fail "build of CheckedInExample" "$LOGS/checked-build.log"
+pass "built in $(seconds_since "$start") s"
+swiftpm "$CHECKED_IN_EXAMPLE" "$LOGS/checked-test.log" test --skip-build || fail "CheckedInExample tests" "$LOGS/checked-test.log"
+grep -E 'Test run with' "$LOGS/checked-test.log" | sed 's/^/   /' || true
+
+printf '\nPluginExample cold build: %s s\nPluginExample no-op rebuild: %s s\n' "$COLD" "$NOOP"
+echo "test-examples: all checks passed"
+rm -rf "$LOGS"
