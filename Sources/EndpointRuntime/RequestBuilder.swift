@@ -92,12 +92,12 @@ extension HTTPRequest {
         urlComponents.percentEncodedPath = path
     }
 
-    /// Appends query items whose names and values are not yet encoded.
-    mutating func appendQuery(_ items: [(name: String, value: String)]) {
+    /// Appends query items whose names are not yet encoded and whose values are.
+    mutating func appendQuery(_ items: [(name: String, encodedValue: String)]) {
         guard !items.isEmpty else { return }
         var encoded = urlComponents.percentEncodedQueryItems ?? []
         for item in items {
-            encoded.append(URLQueryItem(name: PercentEncoding.encode(item.name), value: PercentEncoding.encode(item.value)))
+            encoded.append(URLQueryItem(name: PercentEncoding.encode(item.name), value: item.encodedValue))
         }
         urlComponents.percentEncodedQueryItems = encoded
     }
