@@ -23,9 +23,9 @@ public enum DateFormat: String, Sendable, Hashable, CaseIterable {
     public func string(from date: Date) -> String {
         switch self {
         case .iso8601:
-            return date.formatted(Date.ISO8601FormatStyle())
+            return date.formatted(Styles.seconds)
         case .iso8601Fractional:
-            return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+            return date.formatted(Styles.fractional)
         case .secondsSince1970:
             let seconds = date.timeIntervalSince1970
             if seconds.rounded() == seconds, abs(seconds) < 9.0e15 {
@@ -35,7 +35,7 @@ public enum DateFormat: String, Sendable, Hashable, CaseIterable {
         case .millisecondsSince1970:
             return String(Int64((date.timeIntervalSince1970 * 1000).rounded()))
         case .date:
-            return date.formatted(Date.ISO8601FormatStyle().year().month().day())
+            return date.formatted(Styles.day)
         }
     }
 
@@ -46,14 +46,14 @@ public enum DateFormat: String, Sendable, Hashable, CaseIterable {
     public func date(from string: String) -> Date? {
         switch self {
         case .iso8601, .iso8601Fractional:
-            if let date = try? Date.ISO8601FormatStyle().parse(string) { return date }
-            return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(string)
+            if let date = try? Styles.seconds.parse(string) { return date }
+            return try? Styles.fractional.parse(string)
         case .secondsSince1970:
             return Double(string).map { Date(timeIntervalSince1970: $0) }
         case .millisecondsSince1970:
             return Double(string).map { Date(timeIntervalSince1970: $0 / 1000) }
         case .date:
-            return try? Date.ISO8601FormatStyle().year().month().day().parse(string)
+            return try? Styles.day.parse(string)
         }
     }
 
@@ -103,4 +103,11 @@ public enum DateFormat: String, Sendable, Hashable, CaseIterable {
         decoder.dateDecodingStrategy = decodingStrategy
         return decoder
     }
+}
+
+/// The format styles, made once: making one per date was a large part of writing and reading dates.
+private enum Styles {
+    static let seconds = Date.ISO8601FormatStyle()
+    static let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+    static let day = Date.ISO8601FormatStyle().year().month().day()
 }

@@ -142,9 +142,28 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
         }
     }
 
+    /// An HTTP token character: ASCII letter, digit or one of `!#$%&'*+-.^_`|~`.
+    static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"),
+             UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
+             UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            return true
+        default:
+            return false
+        }
+    }
+
     static func validate(name: String, value: String) throws {
         if name.isEmpty {
             throw EndpointError.invalidRequest(reason: "A header name is empty.", underlying: nil, request: nil)
+        }
+        // Fast path: every byte a token character and no CR, LF or NUL in the value (the common
+        // case, checked on bytes; the scan below only words the error).
+        if name.utf8.allSatisfy(isTokenByte), !value.utf8.contains(where: { $0 == 13 || $0 == 10 || $0 == 0 }) {
+            return
         }
         let tokenExtras: Set<Unicode.Scalar> = ["!", "#", "$", "%", "&", "'", "*", "+", "-", ".", "^", "_", "`", "|", "~"]
         for scalar in name.unicodeScalars {

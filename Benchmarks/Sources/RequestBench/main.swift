@@ -9,13 +9,17 @@ import FoundationNetworking
 #endif
 
 let plan = CommandLine.arguments.contains("--smoke") ? Plan.smoke : Plan.full
+/// `--only requests` or `--only decoding`: one part (for profiling).
+let only = CommandLine.arguments.firstIndex(of: "--only").flatMap { index in
+    index + 1 < CommandLine.arguments.count ? CommandLine.arguments[index + 1] : nil
+}
 
 enum BenchError: Error { case badURL }
 
 // MARK: - Requests written by hand: what a careful developer writes without a generator
 
 let base = "https://www.example.com/api/v3"
-nonisolated(unsafe) let handEncoder: JSONEncoder = {
+let handEncoder: JSONEncoder = {
     let encoder = JSONEncoder()
     encoder.dateEncodingStrategy = .iso8601
     return encoder
@@ -78,9 +82,16 @@ let newActivity = NewActivity(name: "Morning run", sportType: .run, startDateLoc
 
 func same(_ generated: URLRequest, _ hand: URLRequest, _ what: String) throws {
     struct Mismatch: Error, CustomStringConvertible { var description: String }
-    let g = (generated.httpMethod, generated.url?.absoluteString, generated.value(forHTTPHeaderField: "Accept"),
-             generated.httpBody?.count)
-    let h = (hand.httpMethod, hand.url?.absoluteString, hand.value(forHTTPHeaderField: "Accept"), hand.httpBody?.count)
+    // Compared decoded: the runtime percent-encodes more than URLQueryItem does (`:` and `,`).
+    func shape(_ request: URLRequest) -> String {
+        let components = request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false) }
+        let query = (components?.queryItems ?? []).map { "\($0.name)=\($0.value ?? "")" }
+        return [request.httpMethod ?? "", components?.host ?? "", components?.path ?? "", query.joined(separator: "&"),
+                request.value(forHTTPHeaderField: "Accept") ?? "", request.value(forHTTPHeaderField: "If-None-Match") ?? "",
+                String(request.httpBody?.count ?? 0)].joined(separator: " ")
+    }
+    let g = shape(generated)
+    let h = shape(hand)
     guard g == h else { throw Mismatch(description: "\(what): generated \(g) differs from hand-written \(h)") }
 }
 
@@ -97,7 +108,7 @@ do {
 
 // MARK: - Requests
 
-do {
+if only == nil || only == "requests" { do {
     report("GET /activities/{id}: path, query, header parameters (httpRequest + urlRequest vs by hand)",
            try compare(plan,
                        generated: { weight(try BenchAPI.activity(id: 1_234_567, includeAllEfforts: true, ifNoneMatch: "abc").httpRequest().urlRequest()) },
@@ -116,7 +127,7 @@ do {
 } catch {
     FileHandle.standardError.write(Data("RequestBench: \(error)\n".utf8))
     exit(1)
-}
+} }
 
 // MARK: - Decoding
 
@@ -138,7 +149,7 @@ let activitiesJSON: Data = {
     return Data((text + "]").utf8)
 }()
 
-do {
+if only == nil || only == "decoding" { do {
     let viaRuntime = try decodeThroughRuntime(activitiesJSON)
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .iso8601
@@ -159,6 +170,6 @@ do {
 } catch {
     FileHandle.standardError.write(Data("RequestBench: \(error)\n".utf8))
     exit(1)
-}
+} }
 
 if sink == 42 { print("") }  // keep `sink` observable

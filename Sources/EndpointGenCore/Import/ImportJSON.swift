@@ -59,114 +59,139 @@ indirect enum ImportJSON: Hashable, Sendable {
     }
 }
 
-/// Prints `ImportJSON` for people to read and check in.
+/// Prints `ImportJSON` for people to read and check in. Works on UTF-8 bytes: a large API's spec is
+/// a few hundred kilobytes, written in a few milliseconds.
 enum ImportJSONWriter {
-    /// A short object of plain values stays on one line when it fits in this many columns.
+    /// A short object or array of plain values stays on one line when it ends within this column.
     static let inlineLimit = 100
 
     static func write(_ value: ImportJSON) -> String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(1 << 16)
         write(value, indent: 0, column: 0, into: &out)
-        out += "\n"
-        return out
+        out.append(UInt8(ascii: "\n"))
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// Compact text with no spaces (used to compare values and for one-line output).
+    /// Compact text with no spaces (used to compare values and in messages).
     static func compact(_ value: ImportJSON) -> String {
-        var out = ""
+        var out: [UInt8] = []
         writeCompact(value, into: &out, spaced: false)
-        return out
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Columns count characters (Unicode scalars), not bytes.
+    private static func width(_ bytes: ArraySlice<UInt8>) -> Int {
+        bytes.reduce(0) { $0 + (($1 & 0xC0) == 0x80 ? 0 : 1) }
+    }
+
+    private static func spaces(_ count: Int, into out: inout [UInt8]) {
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
     }
 
     /// `column` is where the value starts on its line; `indent` is the line's indent.
-    private static func write(_ value: ImportJSON, indent: Int, column: Int, into out: inout String) {
+    private static func write(_ value: ImportJSON, indent: Int, column: Int, into out: inout [UInt8]) {
         switch value {
         case .null, .bool, .number, .string:
             writeCompact(value, into: &out, spaced: true)
         case let .array(items):
-            if items.isEmpty { out += "[]"; return }
+            if items.isEmpty { out.append(contentsOf: Array("[]".utf8)); return }
             if items.allSatisfy(\.isScalar) {
-                var line = ""
+                var line: [UInt8] = []
                 writeCompact(value, into: &line, spaced: true)
-                if column + line.count <= inlineLimit { out += line; return }
+                if column + width(line[...]) <= inlineLimit { out.append(contentsOf: line); return }
             }
-            out += "[\n"
+            out.append(contentsOf: Array("[\n".utf8))
             for (index, item) in items.enumerated() {
-                out += String(repeating: " ", count: indent + 2)
+                spaces(indent + 2, into: &out)
                 write(item, indent: indent + 2, column: indent + 2, into: &out)
-                out += index == items.count - 1 ? "\n" : ",\n"
+                if index < items.count - 1 { out.append(UInt8(ascii: ",")) }
+                out.append(UInt8(ascii: "\n"))
             }
-            out += String(repeating: " ", count: indent) + "]"
+            spaces(indent, into: &out)
+            out.append(UInt8(ascii: "]"))
         case let .object(members):
-            if members.isEmpty { out += "{}"; return }
+            if members.isEmpty { out.append(contentsOf: Array("{}".utf8)); return }
             if members.allSatisfy({ $0.1.isScalar }) {
-                var line = ""
+                var line: [UInt8] = []
                 writeCompact(value, into: &line, spaced: true)
-                if column + line.count <= inlineLimit { out += line; return }
+                if column + width(line[...]) <= inlineLimit { out.append(contentsOf: line); return }
             }
-            out += "{\n"
+            out.append(contentsOf: Array("{\n".utf8))
             for (index, (key, member)) in members.enumerated() {
-                out += String(repeating: " ", count: indent + 2)
-                var keyText = ""
-                writeString(key, into: &keyText)
-                keyText += ": "
-                out += keyText
-                let keyWidth = keyText.count
+                spaces(indent + 2, into: &out)
+                let keyStart = out.count
+                writeString(key, into: &out)
+                out.append(contentsOf: Array(": ".utf8))
+                let keyWidth = width(out[keyStart...])
                 write(member, indent: indent + 2, column: indent + 2 + keyWidth, into: &out)
-                out += index == members.count - 1 ? "\n" : ",\n"
+                if index < members.count - 1 { out.append(UInt8(ascii: ",")) }
+                out.append(UInt8(ascii: "\n"))
             }
-            out += String(repeating: " ", count: indent) + "}"
+            spaces(indent, into: &out)
+            out.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func writeCompact(_ value: ImportJSON, into out: inout String, spaced: Bool) {
+    private static func writeCompact(_ value: ImportJSON, into out: inout [UInt8], spaced: Bool) {
         switch value {
-        case .null: out += "null"
-        case let .bool(b): out += b ? "true" : "false"
-        case let .number(n): out += n
+        case .null: out.append(contentsOf: Array("null".utf8))
+        case let .bool(b): out.append(contentsOf: Array((b ? "true" : "false").utf8))
+        case let .number(n): out.append(contentsOf: Array(n.utf8))
         case let .string(s): writeString(s, into: &out)
         case let .array(items):
-            if items.isEmpty { out += "[]"; return }
-            out += "["
+            if items.isEmpty { out.append(contentsOf: Array("[]".utf8)); return }
+            out.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
-                if index > 0 { out += spaced ? ", " : "," }
+                if index > 0 { out.append(contentsOf: Array((spaced ? ", " : ",").utf8)) }
                 writeCompact(item, into: &out, spaced: spaced)
             }
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case let .object(members):
-            if members.isEmpty { out += "{}"; return }
-            out += spaced ? "{ " : "{"
+            if members.isEmpty { out.append(contentsOf: Array("{}".utf8)); return }
+            out.append(contentsOf: Array((spaced ? "{ " : "{").utf8))
             for (index, (key, member)) in members.enumerated() {
-                if index > 0 { out += spaced ? ", " : "," }
+                if index > 0 { out.append(contentsOf: Array((spaced ? ", " : ",").utf8)) }
                 writeString(key, into: &out)
-                out += spaced ? ": " : ":"
+                out.append(contentsOf: Array((spaced ? ": " : ":").utf8))
                 writeCompact(member, into: &out, spaced: spaced)
             }
-            out += spaced ? " }" : "}"
+            out.append(contentsOf: Array((spaced ? " }" : "}").utf8))
         }
     }
 
-    /// A JSON string literal: quote, backslash and control characters escaped; everything else as is (UTF-8).
-    static func writeString(_ string: String, into out: inout String) {
-        out += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
+    /// A JSON string literal: quote, backslash and control characters escaped (and U+2028, U+2029,
+    /// which some JavaScript tools choke on); everything else as is (UTF-8).
+    static func writeString(_ string: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        let bytes = Array(string.utf8)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case UInt8(ascii: "\n"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case UInt8(ascii: "\r"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case UInt8(ascii: "\t"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0x08: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+            case 0x0C: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+            case 0x00..<0x20, 0x7F:
+                out.append(contentsOf: Array("\\u00".utf8))
+                out.append(contentsOf: hexDigits(byte))
+            case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                out.append(contentsOf: Array((bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8))
+                index += 2
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}" {
-                    let hex = String(scalar.value, radix: 16, uppercase: false)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+                out.append(byte)
             }
+            index += 1
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
+    }
+
+    private static func hexDigits(_ byte: UInt8) -> [UInt8] {
+        let digits = Array("0123456789abcdef".utf8)
+        return [digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
     }
 }

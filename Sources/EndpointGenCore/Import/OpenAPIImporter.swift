@@ -136,6 +136,7 @@ final class OpenAPIImportContext {
     /// Security schemes already reported as approximated (reported once, not on every operation).
     var reportedSchemes: Set<String> = []
     var reported: Set<String> = []
+    var lookupCache: [String: OANode?] = [:]
     var securitySchemes: OANode?
 
     init(root: OANode, fileName: String) {
@@ -184,8 +185,15 @@ final class OpenAPIImportContext {
         return current
     }
 
-    /// The node at a local JSON pointer (`#/components/schemas/Pet`).
+    /// The node at a local JSON pointer (`#/components/schemas/Pet`); looked up once per pointer.
     func lookup(pointer: String) -> OANode? {
+        if let cached = lookupCache[pointer] { return cached }
+        let found = walk(pointer: pointer)
+        lookupCache[pointer] = .some(found)
+        return found
+    }
+
+    private func walk(pointer: String) -> OANode? {
         guard pointer.hasPrefix("#") else { return nil }
         let path = pointer.dropFirst()
         if path.isEmpty { return root }
@@ -290,7 +298,7 @@ final class OpenAPIImportContext {
     }
 
     func joinedDescription(summary: String?, description: String?) -> String? {
-        let parts = [summary, description].compactMap { $0?.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        let parts = [summary, description].compactMap { $0?.importTrimmed }.filter { !$0.isEmpty }
         if parts.count == 2, parts[0] == parts[1] { return parts[0] }
         return parts.isEmpty ? nil : parts.joined(separator: "\n\n")
     }

@@ -57,14 +57,38 @@ struct OANode {
     }
 
     /// A JSON pointer reference token: `~` -> `~0`, `/` -> `~1`.
+    /// (Called for every member looked up, so it avoids Foundation's string search.)
     static func escape(_ token: String) -> String {
-        token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
+        var result = ""
+        for character in token {
+            switch character {
+            case "~": result += "~0"
+            case "/": result += "~1"
+            default: result.append(character)
+            }
+        }
+        return result
     }
 
+    /// A reference token as written in a `$ref` (percent-encoded as a URI fragment) -> the key.
     static func unescape(_ token: String) -> String {
-        let percentDecoded = token.removingPercentEncoding ?? token
+        let percentDecoded = token.utf8.contains(UInt8(ascii: "%")) ? (token.removingPercentEncoding ?? token) : token
+        guard percentDecoded.utf8.contains(UInt8(ascii: "~")) else { return percentDecoded }
         return percentDecoded.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
     }
 }
 
 import Foundation
+
+extension String {
+    /// Without leading and trailing white space and newlines (Foundation's trimming is slow on Linux,
+    /// and descriptions are trimmed by the thousand).
+    var importTrimmed: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        if first == scalars.startIndex && last == scalars.index(before: scalars.endIndex) { return self }
+        return String(scalars[first...last])
+    }
+}

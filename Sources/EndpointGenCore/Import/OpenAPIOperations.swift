@@ -340,7 +340,7 @@ extension OpenAPIImportContext {
         if key != parameter.wireName { members.append(("name", .string(parameter.wireName))) }
         // A deprecated parameter has no key of its own in the format: its description says so.
         let deprecation = node["deprecated"]?.bool == true ? "Deprecated." : nil
-        let description = node["description"]?.string?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let description = node["description"]?.string?.importTrimmed
         if let text = joinedDescription(summary: description, description: deprecation) {
             members.append(("description", .string(text)))
         }
@@ -352,7 +352,7 @@ extension OpenAPIImportContext {
     /// A component parameter is named after itself (shared by every operation using it), an inline one
     /// after its operation.
     func parameterContextName(_ node: OANode, typeBase: String, wireName: String) -> String {
-        if node.pointer.contains("#/components/parameters/") {
+        if node.pointer.hasPrefix("#/components/parameters/") {
             return ImportNaming.upperCamel(wireName)
         }
         return typeBase + ImportNaming.upperCamel(wireName)
@@ -412,7 +412,7 @@ extension OpenAPIImportContext {
     }
 
     static func bareMediaType(_ mediaType: String) -> String {
-        String(mediaType.split(separator: ";").first ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+        String(mediaType.split(separator: ";").first ?? "").importTrimmed.lowercased()
     }
 
     /// `type/subtype` (parameters allowed) without wildcards: what a Content-Type or Accept header can say.

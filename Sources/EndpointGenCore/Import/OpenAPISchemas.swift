@@ -272,7 +272,7 @@ extension OpenAPIImportContext {
         }
         let key = reserveModelName(candidate)
         var definition: [(String, ImportJSON)] = []
-        if let description = node["description"]?.string?.trimmingCharacters(in: .whitespacesAndNewlines), !description.isEmpty {
+        if let description = node["description"]?.string?.importTrimmed, !description.isEmpty {
             definition.append(("description", .string(description)))
         }
         definition.append(("enum", .array(values.map(ImportJSON.string))))
@@ -293,7 +293,7 @@ extension OpenAPIImportContext {
     func modelDefinition(_ schema: OANode, key: String) -> ImportJSON {
         if let values = stringEnumValues(schema) {
             var definition: [(String, ImportJSON)] = []
-            if let description = schema["description"]?.string?.trimmingCharacters(in: .whitespacesAndNewlines), !description.isEmpty {
+            if let description = schema["description"]?.string?.importTrimmed, !description.isEmpty {
                 definition.append(("description", .string(description)))
             }
             var kept: [String] = []
@@ -332,7 +332,7 @@ extension OpenAPIImportContext {
             var members: [(String, ImportJSON)] = [("type", .string(typeString))]
             let resolved = resolve(propertySchema)
             if let description = (propertySchema["description"] ?? resolved?["description"])?.string?
-                .trimmingCharacters(in: .whitespacesAndNewlines), !description.isEmpty,
+                .importTrimmed, !description.isEmpty,
                 propertySchema["$ref"] == nil || propertySchema["description"] != nil {
                 members.append(("description", .string(description)))
             }
@@ -356,7 +356,7 @@ extension OpenAPIImportContext {
     func collectObject(_ raw: OANode, visited: inout Set<String>, reporting: Bool) -> CollectedObject {
         var result = CollectedObject()
         guard let schema = reporting ? resolve(raw) : resolveQuietly(raw), visited.insert(schema.pointer).inserted else { return result }
-        if let description = schema["description"]?.string?.trimmingCharacters(in: .whitespacesAndNewlines), !description.isEmpty {
+        if let description = schema["description"]?.string?.importTrimmed, !description.isEmpty {
             result.description = description
         }
         func merge(_ other: CollectedObject) {
