@@ -3,8 +3,8 @@
 # integration, and run-time cost of requests and decoding. Needs only the Swift toolchain and python3.
 #
 #   Benchmarks/run.sh            full run; prints one table and writes it to Benchmarks/results.md
-#   Benchmarks/run.sh --smoke    everything once at 100 endpoints, no plugin cold build (< 3 minutes);
-#                                writes Benchmarks/out/results-smoke.md, leaves results.md alone
+#   Benchmarks/run.sh --smoke    everything once at 100 endpoints, debug builds, no plugin cold build
+#                                (< 3 minutes); writes Benchmarks/out/results-smoke.md, leaves results.md alone
 #
 # Options: --sizes "100 1000 10000"   --no-plugin   --no-requests
 # It measures and reports; it fails only when something breaks (a build, a generation, a compile,
@@ -188,13 +188,14 @@ if [ "$DO_REQUESTS" = 1 ]; then
         log "Sources/BenchAPI/BenchAPI.swift was stale; regenerated it (commit the change)"
         cp "$OUT/gen/BenchAPI.swift" "$BENCH/Sources/BenchAPI/BenchAPI.swift"
     fi
-    log "building the request benchmark (release)"
-    # Always release: timings of unoptimized code say nothing. (The smoke run measures briefly.)
-    if swift build -c release --package-path "$BENCH" --scratch-path "$OUT/requests-build" \
+    log "building the request benchmark ($CONFIG)"
+    # The full run measures release code. The smoke run only proves the benchmark builds and runs
+    # (its ratios are for unoptimized code and mean little), so it skips a release build.
+    if swift build -c "$CONFIG" --package-path "$BENCH" --scratch-path "$OUT/requests-build" \
             > "$OUT/logs/build-requests.log" 2>&1; then
         args=()
         [ "$SMOKE" = 1 ] && args+=(--smoke)
-        if "$OUT/requests-build/release/RequestBench" ${args[@]+"${args[@]}"} > "$OUT/requests.tsv" 2> "$OUT/logs/requests.log"; then
+        if "$OUT/requests-build/$CONFIG/RequestBench" ${args[@]+"${args[@]}"} > "$OUT/requests.tsv" 2> "$OUT/logs/requests.log"; then
             cat "$OUT/requests.tsv" >> "$ROWS"
         else
             cat "$OUT/logs/requests.log" >&2; broken "the request benchmark failed"

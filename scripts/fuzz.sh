@@ -9,6 +9,8 @@
 # Swift kept, and up to FUZZ_COMPILE_LIMIT of those (default 60) are type-checked against the
 # release-built EndpointRuntime module with stubs for models the spec leaves to the user.
 #
+# FUZZ_SECONDS stops the fuzzing after that many seconds (the summary counts what ran).
+#
 # Results go to FUZZ_OUT (default .build/fuzz/seed-<seed>): crashes/, hangs/, violations/ (input
 # .json and report .txt each), compile/<iteration>/ (Swift, stubs, input, typecheck.log).
 # Shrink a failing input with: .build/release/EndpointGenFuzz minimize <input.json> --out <small.json>
@@ -33,13 +35,15 @@ driver="$bin/EndpointGenFuzz"
 rm -rf "$out"
 mkdir -p "$out/crashes"
 started=$(date +%s)
+until_args=()
+[[ -n "${FUZZ_SECONDS:-}" ]] && until_args=(--until $(( started + FUZZ_SECONDS )))
 
 echo "== fuzzing: $iterations iterations, seed $seed, into ${out#"$root"/}"
 start=0
 while (( start < iterations )); do
     set +e
     "$driver" run --seed "$seed" --start "$start" --count $(( iterations - start )) --out "$out" \
-        --sample-every "$sample_every" --time-limit-ms "$time_limit_ms"
+        --sample-every "$sample_every" --time-limit-ms "$time_limit_ms" "${until_args[@]}"
     status=$?
     set -e
     (( status == 0 )) && break
@@ -68,7 +72,8 @@ checked=0
 for dir in $(find "$out/compile" -mindepth 1 -maxdepth 1 -type d | sort -V); do
     (( checked >= compile_limit )) && break
     checked=$(( checked + 1 ))
-    if swiftc -typecheck -swift-version 6 -module-name FuzzCheck -package-name FuzzCheck -I "$modules" \
+    # Generated code must compile without a single warning, as ExampleAPIs checks.
+    if swiftc -typecheck -swift-version 6 -warnings-as-errors -module-name FuzzCheck -package-name FuzzCheck -I "$modules" \
         "$dir/Generated.swift" "$dir/Stubs.swift" >"$dir/typecheck.log" 2>&1; then
         compiled_ok=$(( compiled_ok + 1 ))
     else

@@ -1,6 +1,6 @@
 // The long-run fuzz driver behind scripts/fuzz.sh (built in release).
 //
-//   EndpointGenFuzz run --seed S --start N --count M --out DIR [--sample-every K] [--time-limit-ms T]
+//   EndpointGenFuzz run --seed S --start N --count M --out DIR [--sample-every K] [--time-limit-ms T] [--until EPOCH]
 //       Runs iterations N..<N+M of seed S over the corpus (specs/ and the core test fixtures). Before each
 //       iteration the input is written to DIR/current.json and its number to DIR/current.iteration, so a
 //       crash, which ends this process, leaves the input behind for the supervising script. One line per
@@ -73,7 +73,13 @@ case "run":
     guard let log = FileHandle(forWritingAtPath: "\(out)/log.tsv") else { fail("cannot open \(out)/log.tsv") }
     log.seekToEndOfFile()
 
+    // `--until` (seconds since 1970) ends the run early, for a time-boxed long run.
+    let until = arguments.options["until"].flatMap(Double.init)
     for iteration in start..<(start + count) {
+        if let until, Date().timeIntervalSince1970 > until {
+            print("time is up after iteration \(iteration - 1)")
+            exit(0)
+        }
         let fuzzCase = mutator.makeCase(seed: seed, iteration: iteration)
         write(fuzzCase.data, to: "\(out)/current.json")
         write(Data("\(iteration)\n\(fuzzCase.fileName)\n\(fuzzCase.recipe.joined(separator: "\n"))\n".utf8),
