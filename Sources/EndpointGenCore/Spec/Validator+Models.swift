@@ -60,7 +60,7 @@ extension Validation {
                     continue
                 }
                 seenValues[value] = node.location
-                let swiftName = Naming.lowerCamel(value)
+                let swiftName = Naming.enumCase(value)
                 names.append((value, swiftName, node.location))
                 cases.append(EnumCase(value: value, swiftName: swiftName))
             }
