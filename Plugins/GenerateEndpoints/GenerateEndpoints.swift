@@ -60,7 +60,7 @@ struct GenerateEndpoints: CommandPlugin {
             let before = try? Data(contentsOf: job.output)
             var arguments = ["generate", job.spec.path, "--output", job.outputDirectory.path]
             if let config = job.config {
-                arguments += ["--config", try GenerationJob.configForTool(config, workDirectory: context.pluginWorkDirectoryURL).path]
+                arguments += ["--config", config.path]
             }
             if check { arguments.append("--check") }
 
@@ -191,23 +191,6 @@ struct GenerationJob {
             outputs[job.output.path] = job.spec
         }
         return jobs
-    }
-
-    /// The config to hand to `endpoint-gen`: the file itself, or, when it sets `"output"` (a key of
-    /// this command, which the command line does not take), a copy without that key written in the
-    /// plugin's work directory.
-    static func configForTool(_ config: URL, workDirectory: URL) throws -> URL {
-        let data = try Data(contentsOf: config)
-        guard var object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              object["output"] != nil
-        else { return config }
-        object["output"] = nil
-        let folder = workDirectory.appendingPathComponent("configs", isDirectory: true)
-            .appendingPathComponent(config.deletingLastPathComponent().path.replacingOccurrences(of: "/", with: "_"), isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let copy = folder.appendingPathComponent(configName)
-        try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]).write(to: copy)
-        return copy
     }
 
     /// The `"output"` folder of an `endpoint-gen.json`, if it sets one.

@@ -28,7 +28,8 @@ enum CommandLineTool {
                 recursively for *.endpoints.json. A file is written only when its contents change.
                 --output <directory>     Where the Swift files go (created if missing).
                 --access-level <level>   public (default), package or internal.
-                --config <file>          An endpoint-gen.json: { "accessLevel": "internal" }.
+                --config <file>          An endpoint-gen.json: { "accessLevel": "internal" }. Its "output"
+                                         key is the command plugin's; here --output decides.
                 --check                  Write nothing; exit 1 naming each file that is missing or stale.
           validate <spec-or-directory>...
                 Check specs and report every problem; write nothing.

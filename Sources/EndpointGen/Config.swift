@@ -4,8 +4,11 @@ import Foundation
 /// `endpoint-gen.json`: options for every spec of a target. Unknown keys are errors.
 struct Config {
     var accessLevel: AccessLevel?
+    /// The folder, relative to the config's own, that the command plugin writes into. The command
+    /// line checks it and otherwise leaves it to the plugin: its `--output` says where files go.
+    var output: String?
 
-    static let keys = ["accessLevel"]
+    static let keys = ["accessLevel", "output"]
 
     /// Reads a config file; problems go to `diagnostics` with their location.
     static func load(path: String, diagnostics: inout Diagnostics) -> Config? {
@@ -27,6 +30,13 @@ struct Config {
                     config.accessLevel = level
                 } else {
                     diagnostics.error("'accessLevel' must be \"public\", \"package\" or \"internal\"", at: member.value.location)
+                    ok = false
+                }
+            case "output":
+                if case let .string(text) = member.value.value, !text.isEmpty, !text.hasPrefix("/") {
+                    config.output = text
+                } else {
+                    diagnostics.error("'output' must be a folder relative to the target's directory, e.g. \"Generated\"", at: member.value.location)
                     ok = false
                 }
             default:

@@ -68,27 +68,30 @@ public enum QueryStyle: String, Sendable, Hashable {
     case comma
 }
 
-/// Query items. Names and values are percent-encoded so that `+ & = ; # %` and spaces arrive as
+/// Query items. Names and values are percent-encoded so that `+ & = ; # % ,` and spaces arrive as
 /// they were given; a `nil` value adds nothing.
 ///
 /// ```swift
-/// Query("q", "swift & c++")              // q=swift%20%26%20c%2B%2B
-/// Query("ids", [1, 2], style: .comma)    // ids=1%2C2
+/// Query("q", "swift & c++")                   // q=swift%20%26%20c%2B%2B
+/// Query("ids", [1, 2], style: .comma)         // ids=1,2
+/// Query("tags", ["a,b", "c"], style: .comma)  // tags=a%2Cb,c: only the separators are bare commas
 /// Query("filter", ["a": 1, "b": 2])      // a=1&b=2
 /// ```
 public struct Query: RequestComponent {
-    let items: @Sendable (DateFormat) -> [(name: String, value: String)]
+    /// The items with their values already percent-encoded, so a comma-joined array keeps its
+    /// separators apart from commas inside the values.
+    let items: @Sendable (DateFormat) -> [(name: String, encodedValue: String)]
 
     /// One item; nothing when `value` is `nil`.
     public init(_ name: String, _ value: (some ParameterValue)?) {
-        items = { format in value.map { [(name, $0.parameterString(dateFormat: format))] } ?? [] }
+        items = { format in value.map { [(name, PercentEncoding.encode($0.parameterString(dateFormat: format)))] } ?? [] }
     }
 
     /// An array: one item per element (`.form`) or one comma-joined item (`.comma`); nothing when `nil`.
     public init(_ name: String, _ values: [some ParameterValue]?, style: QueryStyle = .form) {
         items = { format in
             guard let values else { return [] }
-            let strings = values.map { $0.parameterString(dateFormat: format) }
+            let strings = values.map { PercentEncoding.encode($0.parameterString(dateFormat: format)) }
             switch style {
             case .form: return strings.map { (name, $0) }
             case .comma: return strings.isEmpty ? [] : [(name, strings.joined(separator: ","))]
@@ -100,7 +103,7 @@ public struct Query: RequestComponent {
     /// parameter for readers. Nothing when `nil`.
     public init(_ name: String, _ values: [String: some ParameterValue]?) {
         items = { format in
-            (values ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value.parameterString(dateFormat: format)) }
+            (values ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, PercentEncoding.encode($0.value.parameterString(dateFormat: format))) }
         }
     }
 

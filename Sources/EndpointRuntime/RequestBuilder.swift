@@ -119,15 +119,15 @@ extension HTTPRequest {
         urlComponents.percentEncodedPath = path
     }
 
-    /// Appends query items whose names and values are not yet encoded.
-    mutating func appendQuery(_ items: [(name: String, value: String)]) {
+    /// Appends query items whose names are not yet encoded and whose values are.
+    mutating func appendQuery(_ items: [(name: String, encodedValue: String)]) {
         guard !items.isEmpty else { return }
         // Appended as text: reading and writing `percentEncodedQueryItems` for each component
         // re-parsed the whole query every time (most of the cost of a request with a few queries).
         var query = urlComponents.percentEncodedQuery ?? ""
         for item in items {
             if !query.isEmpty { query += "&" }
-            query += PercentEncoding.encode(item.name) + "=" + PercentEncoding.encode(item.value)
+            query += PercentEncoding.encode(item.name) + "=" + item.encodedValue
         }
         urlComponents.percentEncodedQuery = query
     }

@@ -152,6 +152,11 @@ import Testing
         #expect(try scratch.run("generate", "Ping.endpoints.json", "--output", "out", "--config", "endpoint-gen.json",
                                 "--access-level", "internal").status == 0)
         #expect(scratch.read("out/Ping.swift")?.contains("internal enum Ping") == true)
+        // "output" is the command plugin's key: accepted (it is the same file), while --output decides.
+        try scratch.write(#"{ "accessLevel": "package", "output": "Generated" }"#, to: "endpoint-gen.json")
+        #expect(try scratch.run("generate", "Ping.endpoints.json", "--output", "out", "--config", "endpoint-gen.json").status == 0)
+        #expect(scratch.read("out/Ping.swift")?.contains("package enum Ping") == true)
+        #expect(!scratch.exists("Generated"))
     }
 
     @Test func configErrorsHaveLocations() throws {
@@ -167,6 +172,10 @@ import Testing
         let invalid = try scratch.run("generate", "Ping.endpoints.json", "--output", "out", "--config", "endpoint-gen.json")
         #expect(invalid.status == 1)
         #expect(invalid.stderr.contains("endpoint-gen.json:1:18: error:"))
+        try scratch.write(#"{ "output": "/absolute" }"#, to: "endpoint-gen.json")
+        let absolute = try scratch.run("generate", "Ping.endpoints.json", "--output", "out", "--config", "endpoint-gen.json")
+        #expect(absolute.status == 1)
+        #expect(absolute.stderr.contains("endpoint-gen.json:1:13: error: 'output' must be a folder relative"))
     }
 
     // MARK: --check

@@ -486,6 +486,28 @@ import Testing
         #expect(imported.validationErrors.isEmpty)
     }
 
+    @Test func modelsThatContainThemselvesKeepOnePropertyAsJSON() throws {
+        let json = T.document(paths: """
+            {"/p": {"get": {"operationId": "person", "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Person"}}}}}}}}
+            """, components: """
+            {"schemas": {
+              "Person": {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}, "employer": {"$ref": "#/components/schemas/Company"}}},
+              "Company": {"type": "object", "required": ["owner"], "properties": {"owner": {"$ref": "#/components/schemas/Person"}}},
+              "Tree": {"type": "object", "properties": {"children": {"type": "array", "items": {"$ref": "#/components/schemas/Tree"}}}}}}
+            """)
+        let imported = T.run(json)
+        func properties(_ model: String) throws -> [String: Any] {
+            try #require((imported.models[model] as? [String: Any])?["properties"] as? [String: Any])
+        }
+        // The cycle Person -> Company -> Person is cut once, at the first property in output order.
+        #expect(try properties("Person")["employer"] as? String == "JSON?")
+        #expect(try properties("Company")["owner"] as? String == "Person")
+        // An array in between is fine for a struct: the tree stays typed.
+        #expect(try properties("Tree")["children"] as? String == "[Tree]?")
+        #expect(imported.count("schema-as-json") == 1)
+        #expect(imported.validationErrors.isEmpty)
+    }
+
     @Test func oddAndCollidingSchemaNamesAreRenamed() throws {
         let json = T.document(paths: """
             {"/x": {"get": {"operationId": "x", "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/my-model"}}}}}}}}
@@ -508,6 +530,10 @@ import Testing
         #expect(imported.count("renamed") == 2)
         #expect(imported.count("property-dropped") == 1)
         #expect(imported.count("enum-value-dropped") == 1)
+        // my_model holds itself: that property keeps its raw JSON (a struct cannot contain itself).
+        let recursive = try #require((imported.models["MyModel2"] as? [String: Any])?["properties"] as? [String: Any])
+        #expect(recursive["ref"] as? String == "JSON?")
+        #expect(imported.count("schema-as-json") == 1)
         #expect(imported.validationErrors.isEmpty)
     }
 

@@ -114,6 +114,14 @@ import Testing
         #expect(Naming.upperCamel("user_profile") == Naming.upperCamel("UserProfile"))
     }
 
+    @Test func enumCasesNeverReadAsOptionalCases() {
+        #expect(Naming.enumCase("NONE") == "noneValue")
+        #expect(Naming.enumCase("none") == "noneValue")
+        #expect(Naming.enumCase("Some") == "someValue")
+        #expect(Naming.enumCase("none_of_these") == "noneOfThese")
+        #expect(Naming.enumCase("in-progress") == "inProgress")
+    }
+
     @Test func didYouMean() {
         let keys = ["method", "path", "parameters", "response", "description", "deprecated", "errors"]
         #expect(Naming.didYouMean("methdo", candidates: keys) == "method")

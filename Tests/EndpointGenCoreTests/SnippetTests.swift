@@ -283,6 +283,18 @@ import Testing
         #expect(swift.contains("        case let .unknownValue(value):\n            return value"))
     }
 
+    @Test func enumValuesNamedLikeOptionalCasesAreRenamed() throws {
+        // `.none` on an optional enum would mean nil: the case is `noneValue`, and a default of
+        // "NONE" on an optional parameter is that case, not a nil default.
+        let swift = try Self.generate(Self.spec(
+            endpoint: #""parameters": { "who": { "type": "Association?", "default": "NONE" } }"#,
+            top: #""models": { "Association": { "enum": ["OWNER", "NONE", "some"] } },"#))
+        #expect(swift.contains("    case owner\n    /// `NONE`\n    case noneValue\n    /// `some`\n    case someValue\n"))
+        #expect(swift.contains("case thing(who: Association? = .noneValue)"))
+        #expect(!swift.contains("case none\n") && !swift.contains("Association? = .none)"))
+        #expect(swift.contains("case \"NONE\":\n            self = .noneValue"))
+    }
+
     @Test(arguments: [AccessLevel.package, .internal])
     func accessLevelReplacesEveryPublic(level: AccessLevel) throws {
         let swift = try Self.generate(Self.spec(endpoint: #""deprecated": true, "response": "M""#,

@@ -65,6 +65,17 @@ import Testing
             == "q=a%2Bb%20%26%20c%3Dd%3Be%23f%25g%20h&k%26%3D=v&list=1&list=2&a=2&z=1&when=1970-01-01T00%3A00%3A00Z")
     }
 
+    @Test func commaStyleKeepsSeparatorsApartFromCommasInValues() throws {
+        func query(_ values: [String]) throws -> String? {
+            try HTTPRequest(.get, baseURL: "https://api.test") { Query("tags", values, style: .comma) }.urlComponents.percentEncodedQuery
+        }
+        #expect(try query(["a", "b", "c"]) == "tags=a,b,c")
+        #expect(try query(["a,b", "c"]) == "tags=a%2Cb,c")
+        #expect(try query(["a,b", "c"]) != query(["a", "b", "c"]))
+        #expect(try query(["x y&z"]) == "tags=x%20y%26z")
+        #expect(try query([]) == nil)
+    }
+
     @Test(arguments: DateFormat.allCases)
     func datesFollowTheRequestFormat(format: DateFormat) throws {
         let date = Date(timeIntervalSince1970: 1_714_566_600.25)

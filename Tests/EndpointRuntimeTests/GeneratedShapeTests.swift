@@ -122,7 +122,7 @@ extension StravaAPI {
     @Test func listUsesDateFormatAndCommaStyle() throws {
         let request = try StravaAPI.Activities.list(before: Date(timeIntervalSince1970: 1_700_000_000), ids: [1, 2, 3]).httpRequest()
         #expect(request.dateFormat == .secondsSince1970)
-        #expect(request.urlComponents.percentEncodedQuery == "before=1700000000&per_page=30&ids=1%2C2%2C3")
+        #expect(request.urlComponents.percentEncodedQuery == "before=1700000000&per_page=30&ids=1,2,3")
         let defaults = try StravaAPI.Activities.list().httpRequest()
         #expect(defaults.urlComponents.percentEncodedQuery == "per_page=30")
     }

@@ -35,7 +35,7 @@ import TestSupport
         let echoed = try await echo(request)
         #expect(echoed.method == "PATCH")
         #expect(echoed.rawPath == "/api/v3/users/42/a%2Fb%20c")
-        #expect(echoed.rawQuery == "q=x%2By%20%26%20z%3D1%3B%23%25&ids=1%2C2&tag=a&tag=b")
+        #expect(echoed.rawQuery == "q=x%2By%20%26%20z%3D1%3B%23%25&ids=1,2&tag=a&tag=b")
         #expect(echoed.header("Accept") == "application/json")
         #expect(echoed.headerValues("X-Custom") == ["v2"])
         #expect(echoed.bodyData.isEmpty)

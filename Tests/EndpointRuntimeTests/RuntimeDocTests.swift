@@ -149,7 +149,7 @@ func describe(_ error: EndpointError) -> String {
         #expect(create.expectedStatus == 201)
         let user = try GitHub.user(login: "octocat").urlRequest()
         #expect(user.url?.absoluteString == "https://api.github.com/users/octocat")
-        #expect(try searchRequest(term: "a+b").url?.absoluteString == "https://notes.example.com/v1/search?q=a%2Bb&tags=a%2Cb")
+        #expect(try searchRequest(term: "a+b").url?.absoluteString == "https://notes.example.com/v1/search?q=a%2Bb&tags=a,b")
         _ = makeClient(token: "t")
     }
 

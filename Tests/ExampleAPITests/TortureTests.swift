@@ -98,7 +98,7 @@ struct TortureTests {
 
     @Test("Other scripts, emoji, spaces and brackets in query names; a JSON body keyed by wire names")
     func scriptsAndEmoji() throws {
-        let everything = Everything(self: "s", selfValue: 1, default: 2, type: "t", case: .none, true: true, émoji: "é", u1F642: "smile",
+        let everything = Everything(self: "s", selfValue: 1, default: 2, type: "t", case: .noneValue, true: true, émoji: "é", u1F642: "smile",
                                     данные: Данные(数据: .данные, данные: "d"), 数据: .数据, userId: 3, userID: 4, pay: "p", рау: "r")
         let request = try TortureAPI.`protocol`(数据: "数据值", émoji: "é/🙂", данные: 1, αβγ: 2.5, spaceName: "a b", filterName: "f",
                                                tags: ["x", "y"], u1F642: "🙂", body: ["key with space": everything]).httpRequest()
@@ -255,7 +255,7 @@ struct TortureTests {
         let expected: [(String, Keyword)] = [
             ("default", .`default`), ("self", .`self`), ("Type", .type), ("Protocol", .`protocol`), ("init", .`init`),
             ("case", .`case`), ("func", .`func`), ("Any", .`any`), ("true", .`true`), ("false", .`false`), ("nil", .`nil`),
-            ("none", Keyword.none), ("unknown", .unknown), ("rawValue", .rawValue), ("", .unnamed), ("1st", ._1st),
+            ("none", .noneValue), ("unknown", .unknown), ("rawValue", .rawValue), ("", .unnamed), ("1st", ._1st),
             ("dash-value", .dashValue), ("dot.value", .dotValue), ("space value", .spaceValue), ("émoji🙂", .émoji),
             ("🙂", .u1F642), ("данные", .данные), ("数据", .数据), ("αβγ", .αβγ), ("user_id", .userId), ("userID", .userID),
         ]

@@ -701,7 +701,8 @@ public enum Keyword: RawRepresentable, Codable, Hashable, Sendable, ParameterVal
     case `true`
     case `false`
     case `nil`
-    case none
+    /// `none`
+    case noneValue
     case unknown
     case rawValue
     /// ``
@@ -752,7 +753,7 @@ public enum Keyword: RawRepresentable, Codable, Hashable, Sendable, ParameterVal
         case "nil":
             self = .`nil`
         case "none":
-            self = .none
+            self = .noneValue
         case "unknown":
             self = .unknown
         case "rawValue":
@@ -810,7 +811,7 @@ public enum Keyword: RawRepresentable, Codable, Hashable, Sendable, ParameterVal
             return "false"
         case .`nil`:
             return "nil"
-        case .none:
+        case .noneValue:
             return "none"
         case .unknown:
             return "unknown"

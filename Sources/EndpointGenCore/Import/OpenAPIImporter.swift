@@ -267,6 +267,7 @@ final class OpenAPIImportContext {
             top.append(("groups", .object(namedGroups(groups, apiName: apiName))))
         }
         if !modelOrder.isEmpty {
+            breakModelCycles()
             top.append(("models", .object(modelOrder.compactMap { key in modelDefinitions[key].map { (key, $0) } })))
         }
         return .object(top)
@@ -364,5 +365,75 @@ final class OpenAPIImportContext {
         var index = 2
         while used.contains(convert("\(base)\(index)")) { index += 1 }
         return "\(base)\(index)"
+    }
+}
+
+// MARK: - Models that contain themselves
+
+extension OpenAPIImportContext {
+    /// A Swift struct cannot hold its own type inline, even as an optional (the Validator refuses
+    /// such a spec), while OpenAPI trees often do (`parent: Node`). Walking the models in output
+    /// order, each property whose model type leads back to its own model without an array or a
+    /// dictionary in between becomes `JSON`, keeping the raw value, with a warning. Only that one
+    /// property per cycle changes; the rest stay typed.
+    func breakModelCycles() {
+        func modelType(_ value: ImportJSON) -> String? {
+            var typeString: String?
+            if case .string(let text) = value { typeString = text }
+            if case .object(let fields) = value, case .string(let text)? = fields.first(where: { $0.0 == "type" })?.1 {
+                typeString = text
+            }
+            guard var type = typeString?.trimmingCharacters(in: .whitespaces) else { return nil }
+            while type.hasSuffix("?") { type.removeLast() }
+            return objectModels.contains(type) ? type : nil
+        }
+        func properties(of model: String) -> [(String, ImportJSON)] {
+            guard case .object(let fields)? = modelDefinitions[model],
+                  case .object(let properties)? = fields.first(where: { $0.0 == "properties" })?.1 else { return [] }
+            return properties
+        }
+        func reaches(_ start: String, _ target: String) -> Bool {
+            var stack = [start]
+            var seen: Set<String> = []
+            while let model = stack.popLast() {
+                if model == target { return true }
+                guard seen.insert(model).inserted else { continue }
+                stack.append(contentsOf: properties(of: model).compactMap { modelType($0.1) })
+            }
+            return false
+        }
+        for model in modelOrder where objectModels.contains(model) {
+            for (name, value) in properties(of: model) {
+                guard let target = modelType(value), reaches(target, model) else { continue }
+                replacePropertyType(model: model, property: name)
+                let component = componentModelKeys.first(where: { $0.value == model })?.key
+                let pointer = component.map { "\(Self.componentSchemaPrefix)\(OANode.escape($0))/properties/\(OANode.escape(name))" }
+                let node = pointer.flatMap { lookup(pointer: $0) }
+                warn(.schemaAsJSON, pointer: pointer ?? "#/components/schemas", at: node?.location ?? root.location,
+                     "'\(model).\(name)' contains '\(model)' again without an array in between, which a Swift struct cannot hold; typed JSON")
+            }
+        }
+    }
+
+    /// Rewrites one property's type string to `JSON` (`JSON?` when it was optional).
+    private func replacePropertyType(model: String, property: String) {
+        guard case .object(var fields)? = modelDefinitions[model],
+              let propertiesIndex = fields.firstIndex(where: { $0.0 == "properties" }),
+              case .object(var properties) = fields[propertiesIndex].1,
+              let index = properties.firstIndex(where: { $0.0 == property }) else { return }
+        func json(_ type: String) -> ImportJSON { .string(type.hasSuffix("?") ? "JSON?" : "JSON") }
+        switch properties[index].1 {
+        case .string(let type):
+            properties[index].1 = json(type)
+        case .object(var entry):
+            if let typeIndex = entry.firstIndex(where: { $0.0 == "type" }), case .string(let type) = entry[typeIndex].1 {
+                entry[typeIndex].1 = json(type)
+            }
+            properties[index].1 = .object(entry)
+        default:
+            return
+        }
+        fields[propertiesIndex].1 = .object(properties)
+        modelDefinitions[model] = .object(fields)
     }
 }

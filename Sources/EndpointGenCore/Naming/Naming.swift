@@ -39,6 +39,17 @@ public enum Naming {
         return prefixDigit(result)
     }
 
+    /// An enum model's case name: `lowerCamel`, except that `none` and `some` become `noneValue` and
+    /// `someValue`. A property of an enum type is usually optional, and there `.none` would be read as
+    /// `Optional.none`: `status == .none` would test for nil, and a spec default of `"NONE"` would
+    /// become a nil default.
+    public static func enumCase(_ value: String) -> String {
+        let name = lowerCamel(value)
+        return optionalCaseNames.contains(name) ? name + "Value" : name
+    }
+
+    private static let optionalCaseNames: Set<String> = ["none", "some"]
+
     /// `user_profile` -> `UserProfile`, `activities` -> `Activities`, `HTTPStatus` -> `HTTPStatus`.
     public static func upperCamel(_ key: String) -> String {
         if let fast = asciiCamel(key, upper: true) { return fast }

@@ -22,7 +22,55 @@ extension Validation {
         for member in members {
             if let model = validateModel(member) { models.append(model) }
         }
+        checkModelsDoNotContainThemselves(models)
         return models
+    }
+
+    /// A struct cannot hold a value of its own type, directly or through other structs, even as an
+    /// optional: only an array or a dictionary breaks the cycle (`"replies": "[Comment]"`). Each
+    /// property that closes such a cycle is an error, rather than Swift that does not compile.
+    mutating func checkModelsDoNotContainThemselves(_ models: [Model]) {
+        // The object models each object model holds inline (through optionals, not collections).
+        var objectModels: Set<String> = []
+        for model in models {
+            if case .object = model.kind { objectModels.insert(model.swiftName) }
+        }
+        var inline: [String: [(model: String, property: Property)]] = [:]
+        for model in models {
+            guard case .object(let properties) = model.kind else { continue }
+            for property in properties {
+                var type = property.type
+                while case .optional(let wrapped) = type { type = wrapped }
+                if case .model(let name, defined: true) = type, objectModels.contains(name) {
+                    inline[model.swiftName, default: []].append((name, property))
+                }
+            }
+        }
+        for model in models {
+            // Depth-first from each model: a property that leads back to it closes a cycle.
+            var path: [String] = []
+            var visited: Set<String> = []
+            func reaches(_ name: String) -> Bool {
+                if name == model.swiftName { return true }
+                guard visited.insert(name).inserted else { return false }
+                for edge in inline[name] ?? [] {
+                    path.append(edge.model)
+                    if reaches(edge.model) { return true }
+                    path.removeLast()
+                }
+                return false
+            }
+            for edge in inline[model.swiftName] ?? [] {
+                path = [model.swiftName, edge.model]
+                visited = []
+                if reaches(edge.model) {
+                    let chain = path.joined(separator: " -> ")
+                    error("model '\(model.key)' contains itself through property '\(edge.property.key)' (\(chain)); "
+                          + "a struct cannot hold its own type, even as an optional: use an array (\"[\(edge.model)]\") or JSON",
+                          at: edge.property.location)
+                }
+            }
+        }
     }
 
     mutating func validateModel(_ member: JSONNode.Member) -> Model? {
@@ -60,7 +108,7 @@ extension Validation {
                     continue
                 }
                 seenValues[value] = node.location
-                let swiftName = Naming.lowerCamel(value)
+                let swiftName = Naming.enumCase(value)
                 names.append((value, swiftName, node.location))
                 cases.append(EnumCase(value: value, swiftName: swiftName))
             }
