@@ -29,46 +29,128 @@ extension Validation {
     /// A struct cannot hold a value of its own type, directly or through other structs, even as an
     /// optional: only an array or a dictionary breaks the cycle (`"replies": "[Comment]"`). Each
     /// property that closes such a cycle is an error, rather than Swift that does not compile.
+    ///
+    /// Models are user input, so this is linear and recursion-free: a property from model A to model
+    /// B closes a cycle exactly when A and B are in the same strongly connected component of the
+    /// "holds inline" graph (Kosaraju's algorithm with explicit stacks).
     mutating func checkModelsDoNotContainThemselves(_ models: [Model]) {
-        // The object models each object model holds inline (through optionals, not collections).
-        var objectModels: Set<String> = []
-        for model in models {
-            if case .object = model.kind { objectModels.insert(model.swiftName) }
-        }
-        var inline: [String: [(model: String, property: Property)]] = [:]
-        for model in models {
+        let objects = models.filter { if case .object = $0.kind { return true } else { return false } }
+        var index: [String: Int] = [:]
+        for (position, model) in objects.enumerated() { index[model.swiftName] = position }
+        // Edges: the object models each object model holds inline (through optionals, not collections).
+        var edges: [[(to: Int, property: Property)]] = Array(repeating: [], count: objects.count)
+        var reverse: [[Int]] = Array(repeating: [], count: objects.count)
+        for (from, model) in objects.enumerated() {
             guard case .object(let properties) = model.kind else { continue }
             for property in properties {
                 var type = property.type
                 while case .optional(let wrapped) = type { type = wrapped }
-                if case .model(let name, defined: true) = type, objectModels.contains(name) {
-                    inline[model.swiftName, default: []].append((name, property))
+                if case .model(let name, defined: true) = type, let to = index[name] {
+                    edges[from].append((to, property))
+                    reverse[to].append(from)
                 }
             }
         }
-        for model in models {
-            // Depth-first from each model: a property that leads back to it closes a cycle.
-            var path: [String] = []
-            var visited: Set<String> = []
-            func reaches(_ name: String) -> Bool {
-                if name == model.swiftName { return true }
-                guard visited.insert(name).inserted else { return false }
-                for edge in inline[name] ?? [] {
-                    path.append(edge.model)
-                    if reaches(edge.model) { return true }
-                    path.removeLast()
+
+        // Pass 1: finishing order of a depth-first walk.
+        var finished: [Int] = []
+        var seen = Array(repeating: false, count: objects.count)
+        for start in objects.indices where !seen[start] {
+            seen[start] = true
+            var stack = [(node: start, next: 0)]
+            while let top = stack.last {
+                if top.next < edges[top.node].count {
+                    stack[stack.count - 1].next += 1
+                    let to = edges[top.node][top.next].to
+                    if !seen[to] {
+                        seen[to] = true
+                        stack.append((to, 0))
+                    }
+                } else {
+                    finished.append(top.node)
+                    stack.removeLast()
                 }
-                return false
             }
-            for edge in inline[model.swiftName] ?? [] {
-                path = [model.swiftName, edge.model]
-                visited = []
-                if reaches(edge.model) {
-                    let chain = path.joined(separator: " -> ")
-                    error("model '\(model.key)' contains itself through property '\(edge.property.key)' (\(chain)); "
-                          + "a struct cannot hold its own type, even as an optional: use an array (\"[\(edge.model)]\") or JSON",
-                          at: edge.property.location)
+        }
+        // Pass 2: components, walking the reversed edges in reverse finishing order.
+        var component = Array(repeating: -1, count: objects.count)
+        var members: [[Int]] = []
+        for start in finished.reversed() where component[start] == -1 {
+            component[start] = members.count
+            var found = [start]
+            var stack = [start]
+            while let node = stack.popLast() {
+                for from in reverse[node] where component[from] == -1 {
+                    component[from] = members.count
+                    found.append(from)
+                    stack.append(from)
                 }
+            }
+            members.append(found)
+        }
+
+        // For the messages: in each component, breadth-first trees to and from its first model (the
+        // root), so a property A -> B reads A -> B -> ... -> root -> ... -> A. Depths give a chain's
+        // length without walking it; a long chain is shown by its start and its end.
+        var towardRoot: [Int: (next: Int, depth: Int)] = [:]   // node -> next node toward the root
+        var fromRoot: [Int: (previous: Int, depth: Int)] = [:]  // node -> previous node from the root
+        var root: [Int: Int] = [:]                              // component -> root
+        func spanningTree(from start: Int, _ neighbours: (Int) -> [Int], link: (Int, Int, Int) -> Void) {
+            var queue = [(node: start, depth: 0)]
+            var head = 0
+            var reached: Set<Int> = [start]
+            while head < queue.count {
+                let (node, depth) = queue[head]
+                head += 1
+                for next in neighbours(node) where component[next] == component[start] && reached.insert(next).inserted {
+                    link(next, node, depth + 1)
+                    queue.append((next, depth + 1))
+                }
+            }
+        }
+        for (from, list) in edges.enumerated() {
+            for edge in list where component[edge.to] == component[from] {
+                let id = component[from]
+                guard root[id] == nil else { continue }
+                let first = members[id].min() ?? from
+                root[id] = first
+                spanningTree(from: first, { reverse[$0] }, link: { towardRoot[$0] = ($1, $2) })
+                spanningTree(from: first, { node in edges[node].map(\.to) }, link: { fromRoot[$0] = ($1, $2) })
+            }
+        }
+        /// The models from `from` through `to` back to `from`, at most `limit` of them.
+        func chain(from: Int, to: Int, root top: Int, limit: Int) -> [Int] {
+            var nodes = [from, to]
+            var node = to
+            while nodes.count < limit, node != top, let step = towardRoot[node] {
+                node = step.next
+                nodes.append(node)
+            }
+            guard nodes.count < limit else { return nodes }
+            var back: [Int] = []
+            node = from
+            while node != top, let step = fromRoot[node] {
+                back.append(node)
+                node = step.previous
+            }
+            return nodes + back.reversed()
+        }
+
+        for (from, list) in edges.enumerated() {
+            for edge in list where component[edge.to] == component[from] {
+                guard let top = root[component[from]] else { continue }
+                let length = 2 + (towardRoot[edge.to]?.depth ?? 0) + (fromRoot[from]?.depth ?? 0)
+                let shown: String
+                if length <= 10 {
+                    shown = chain(from: from, to: edge.to, root: top, limit: 10).map { objects[$0].swiftName }.joined(separator: " -> ")
+                } else {
+                    let start = chain(from: from, to: edge.to, root: top, limit: 5).map { objects[$0].swiftName }
+                    shown = (start + ["...", objects[from].swiftName]).joined(separator: " -> ") + ", \(length - 1) models"
+                }
+                let model = objects[from]
+                error("model '\(model.key)' contains itself through property '\(edge.property.key)' (\(shown)); "
+                      + "a struct cannot hold its own type, even as an optional: use an array (\"[\(objects[edge.to].swiftName)]\") or JSON",
+                      at: edge.property.location)
             }
         }
     }
