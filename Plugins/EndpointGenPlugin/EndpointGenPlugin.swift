@@ -4,8 +4,8 @@ import PackagePlugin
 /// Turns every `<Stem>.endpoints.json` among a target's files into `<Stem>.swift`, compiled with the target.
 ///
 /// One build command per spec, each declaring exactly its inputs (the spec, and the target's
-/// `endpoint-gen.json` when there is one) and its one output (`<pluginWorkDirectory>/<Stem>.swift`),
-/// so the build system runs the generator only for a spec (or config) that changed. The spec is passed
+/// `endpoint-gen.json` when there is one) and its outputs (`<pluginWorkDirectory>/<Stem>.swift`, and
+/// `<Stem>+Part2.swift`... for a spec of more than 500 endpoints and models), so the build system runs the generator only for a spec (or config) that changed. The spec is passed
 /// by its full path, so the generator's `path:line:column: error:` diagnostics point at the spec.
 @main
 struct EndpointGenPlugin: BuildToolPlugin {
@@ -71,8 +71,13 @@ enum EndpointGenCommands {
 
         return specs.map { spec in
             let stem = stem(of: spec)
-            let output = workDirectory.appendingPathComponent("\(stem).swift")
-            var arguments = ["generate", spec.path, "--output", workDirectory.path]
+            // A large spec is written as several files; a build command must name all of its
+            // outputs up front, so the count is decided here and passed to the generator.
+            let parts = partCount(of: spec)
+            let outputs = (1...parts).map { part in
+                workDirectory.appendingPathComponent(part == 1 ? "\(stem).swift" : "\(stem)+Part\(part).swift")
+            }
+            var arguments = ["generate", spec.path, "--output", workDirectory.path, "--parts", String(parts)]
             var inputs = [spec]
             if let config {
                 arguments += ["--config", config.path]
@@ -83,8 +88,24 @@ enum EndpointGenCommands {
                 executable: tool,
                 arguments: arguments,
                 inputFiles: inputs,
-                outputFiles: [output])
+                outputFiles: outputs)
         }
+    }
+
+    /// The generator's own rule (`endpoint-gen generate --help`): one file per 500 endpoints and
+    /// models, at least one. A spec that cannot be read counts as one file; the generator then
+    /// reports what is wrong with it.
+    static func partCount(of spec: URL) -> Int {
+        guard let data = try? Data(contentsOf: spec),
+              let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        else { return 1 }
+        func endpoints(in group: [String: Any]) -> Int {
+            let own = (group["endpoints"] as? [String: Any])?.count ?? 0
+            let groups = (group["groups"] as? [String: Any])?.values.compactMap { $0 as? [String: Any] } ?? []
+            return own + groups.reduce(0) { $0 + endpoints(in: $1) }
+        }
+        let total = endpoints(in: root) + ((root["models"] as? [String: Any])?.count ?? 0)
+        return min(1000, max(1, (total + 499) / 500))
     }
 
     static func stem(of spec: URL) -> String {

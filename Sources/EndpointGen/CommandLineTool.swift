@@ -26,8 +26,11 @@ enum CommandLineTool {
           generate <spec-or-directory>... --output <directory>
                 Write one <Name>.swift per spec (<Name>.endpoints.json). Directories are searched
                 recursively for *.endpoints.json. A file is written only when its contents change.
+                A spec of more than 500 endpoints and models is written as several files,
+                <Name>.swift, <Name>+Part2.swift, ..., one per 500, so it compiles in linear time.
                 --output <directory>     Where the Swift files go (created if missing).
                 --access-level <level>   public (default), package or internal.
+                --parts <n>              Write each spec as exactly n files (build plugins pass it).
                 --config <file>          An endpoint-gen.json: { "accessLevel": "internal" }. Its "output"
                                          key is the command plugin's; here --output decides.
                 --check                  Write nothing; exit 1 naming each file that is missing or stale.

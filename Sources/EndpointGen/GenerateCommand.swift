@@ -1,19 +1,24 @@
 import EndpointGenCore
 import Foundation
 
-/// `endpoint-gen generate <spec-or-directory>... --output <dir> [--access-level l] [--config f] [--check]`
+/// `endpoint-gen generate <spec-or-directory>... --output <dir> [--access-level l] [--parts n] [--config f] [--check]`
 struct GenerateCommand {
     var inputs: [String] = []
     var output: String?
     var accessLevel: AccessLevel?
+    var parts: Int?
     var configPath: String?
     var check = false
+
+    /// More files than this for one spec is surely a typo.
+    static let maximumParts = 1000
 
     init(arguments: [String]) throws {
         var reader = ArgumentReader(arguments)
         var output: String?
         var accessLevel: AccessLevel?
         var configPath: String?
+        var parts: Int?
         var check = false
         try reader.parse { name, value in
             switch name {
@@ -27,6 +32,12 @@ struct GenerateCommand {
                 accessLevel = level
             case "--config":
                 configPath = try value()
+            case "--parts":
+                let text = try value()
+                guard let count = Int(text), (1...Self.maximumParts).contains(count) else {
+                    throw UsageError("invalid number of parts '\(text)' (expected a whole number from 1 to \(Self.maximumParts))")
+                }
+                parts = count
             case "--check":
                 check = true
             default:
@@ -38,6 +49,7 @@ struct GenerateCommand {
         self.inputs = reader.positionals
         self.output = output
         self.accessLevel = accessLevel
+        self.parts = parts
         self.configPath = configPath
         self.check = check
     }
@@ -54,13 +66,15 @@ struct GenerateCommand {
             if let level = config.accessLevel { options.accessLevel = level }
         }
         if let accessLevel { options.accessLevel = accessLevel }
+        options.parts = parts
 
         let (files, problems) = SpecFiles.expand(inputs)
         var failed = !problems.isEmpty
         problems.forEach(printError)
 
         // Generate everything first, so two specs claiming one output name are caught before writing.
-        var outputs: [(file: SpecFile, name: String, swift: String)] = []
+        var outputs: [(file: SpecFile, files: [GeneratedFile])] = []
+        var claimed: [String: String] = [:]  // output file name -> the spec that writes it
         for file in files {
             guard let data = SpecFiles.read(file) else {
                 printError("\(file.path): error: cannot read the file")
@@ -69,16 +83,17 @@ struct GenerateCommand {
             }
             let result = Generator.generate(specData: data, fileName: file.fileName, options: options)
             printDiagnostics(result.diagnostics, fileName: file.fileName, path: file.path)
-            guard let swift = result.swift, let name = result.outputName, !result.diagnostics.hasErrors else {
+            guard !result.files.isEmpty, !result.diagnostics.hasErrors else {
                 failed = true
                 continue
             }
-            if let earlier = outputs.first(where: { $0.name == name }) {
-                printError("\(file.path): error: writes \(name).swift, as \(earlier.file.path) does; rename one of them")
+            if let clash = result.files.first(where: { claimed[$0.name] != nil }) {
+                printError("\(file.path): error: writes \(clash.name).swift, as \(claimed[clash.name]!) does; rename one of them")
                 failed = true
                 continue
             }
-            outputs.append((file, name, swift))
+            for generated in result.files { claimed[generated.name] = file.path }
+            outputs.append((file, result.files))
         }
 
         var differences = false
@@ -86,20 +101,33 @@ struct GenerateCommand {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         }
         for entry in outputs {
-            let path = (output as NSString).appendingPathComponent(entry.name + ".swift")
-            let bytes = Data(entry.swift.utf8)
-            if check {
-                switch OutputFile.state(of: path, comparedWith: bytes) {
-                case .current: break
-                case .missing:
-                    printError("\(path): error: missing; generate it from \(entry.file.path)")
-                    differences = true
-                case .stale:
-                    printError("\(path): error: out of date with \(entry.file.path); regenerate it")
-                    differences = true
+            for generated in entry.files {
+                let path = (output as NSString).appendingPathComponent(generated.name + ".swift")
+                let bytes = Data(generated.swift.utf8)
+                if check {
+                    switch OutputFile.state(of: path, comparedWith: bytes) {
+                    case .current: break
+                    case .missing:
+                        printError("\(path): error: missing; generate it from \(entry.file.path)")
+                        differences = true
+                    case .stale:
+                        printError("\(path): error: out of date with \(entry.file.path); regenerate it")
+                        differences = true
+                    }
+                } else {
+                    try OutputFile.write(bytes, to: path)
                 }
-            } else {
-                try OutputFile.write(bytes, to: path)
+            }
+            // Parts beyond the current count, left by an earlier generation of a larger spec.
+            let leftovers = OutputFile.leftoverParts(of: entry.files[0].name, specFileName: entry.file.fileName,
+                                                     keeping: entry.files.count, in: output)
+            for path in leftovers {
+                if check {
+                    printError("\(path): error: left over from an earlier generation of \(entry.file.path); regenerate to remove it")
+                    differences = true
+                } else {
+                    try FileManager.default.removeItem(atPath: path)
+                }
             }
         }
         return failed || differences ? ExitCode.failure : ExitCode.success

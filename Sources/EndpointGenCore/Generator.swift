@@ -10,21 +10,40 @@ public enum AccessLevel: String, Sendable, Hashable, CaseIterable {
 /// Options that change the generated Swift (and so are part of its identity: same spec + same options, same bytes).
 public struct GeneratorOptions: Sendable, Hashable {
     public var accessLevel: AccessLevel
+    /// How many files each spec is written as; `nil` chooses: one per 500 endpoints and models.
+    public var parts: Int?
 
-    public init(accessLevel: AccessLevel = .public) {
+    public init(accessLevel: AccessLevel = .public, parts: Int? = nil) {
         self.accessLevel = accessLevel
+        self.parts = parts
     }
 }
 
-/// What `Generator.generate` produces: the Swift text and its output name, or nil for both when the spec has errors.
+/// One generated Swift file.
+public struct GeneratedFile: Sendable, Hashable {
+    /// The file name without `.swift`: `StravaAPI`, then `StravaAPI+Part2`, ... for a spec in parts.
+    public var name: String
+    public var swift: String
+
+    public init(name: String, swift: String) {
+        self.name = name
+        self.swift = swift
+    }
+}
+
+/// What `Generator.generate` produces: the Swift files, or none when the spec has errors.
 public struct GeneratorResult: Sendable {
-    public var swift: String?
-    public var outputName: String?
+    /// The files in order; the first is `<outputName>.swift`.
+    public var files: [GeneratedFile]
     public var diagnostics: Diagnostics
 
-    public init(swift: String?, outputName: String?, diagnostics: Diagnostics) {
-        self.swift = swift
-        self.outputName = outputName
+    /// The first file's Swift (the whole output of a spec written as one file).
+    public var swift: String? { files.first?.swift }
+    /// The first file's name: the spec's output name.
+    public var outputName: String? { files.first?.name }
+
+    public init(files: [GeneratedFile], diagnostics: Diagnostics) {
+        self.files = files
         self.diagnostics = diagnostics
     }
 }
@@ -35,14 +54,30 @@ public enum Generator {
     public static func generate(specData: Data, fileName: String, options: GeneratorOptions) -> GeneratorResult {
         let (spec, diagnostics) = validate(specData: specData, fileName: fileName)
         guard let spec, !diagnostics.hasErrors else {
-            return GeneratorResult(swift: nil, outputName: nil, diagnostics: diagnostics)
+            return GeneratorResult(files: [], diagnostics: diagnostics)
         }
-        return GeneratorResult(swift: render(spec, options: options), outputName: spec.outputName, diagnostics: diagnostics)
+        return GeneratorResult(files: renderFiles(spec, options: options), diagnostics: diagnostics)
     }
 
-    /// Translates and renders an already validated spec (the back half of the pipeline).
+    /// Translates and renders an already validated spec as one file (the back half of the pipeline).
     public static func render(_ spec: Spec, options: GeneratorOptions) -> String {
         let file = Translator(spec: spec, options: options).translate()
         return Renderer.render(file)
     }
+
+    /// Translates and renders an already validated spec as `options.parts` files (or as many as
+    /// ``partCount(for:)`` chooses).
+    public static func renderFiles(_ spec: Spec, options: GeneratorOptions) -> [GeneratedFile] {
+        let count = options.parts ?? partCount(for: spec)
+        let files = Translator(spec: spec, options: options).translateParts(count: count)
+        return files.enumerated().map { index, file in
+            GeneratedFile(name: index == 0 ? spec.outputName : partName(spec.outputName, index + 1), swift: Renderer.render(file))
+        }
+    }
+
+    /// How many files a spec is written as when not told: one per 500 endpoints and models, at least one.
+    public static func partCount(for spec: Spec) -> Int { Translator.automaticPartCount(for: spec) }
+
+    /// `StravaAPI+Part2`: the name of part `number` (2 or more) of the output `name`.
+    public static func partName(_ name: String, _ number: Int) -> String { "\(name)+Part\(number)" }
 }

@@ -112,6 +112,31 @@ enum Specs {
         }
         """
 
+    /// Enough pieces (two groups, models) to fill three parts.
+    static let twoGroups = """
+        {
+          "baseURL": "https://shop.example.com",
+          "endpoints": { "status": { "method": "GET", "path": "/status" } },
+          "groups": {
+            "orders": {
+              "path": "/orders",
+              "endpoints": {
+                "list": { "method": "GET", "path": "", "response": "[Order]" },
+                "get": { "method": "GET", "path": "/{id}", "parameters": { "id": "Int" }, "response": "Order" }
+              }
+            },
+            "products": {
+              "path": "/products",
+              "endpoints": { "list": { "method": "GET", "path": "", "response": "[Product]" } }
+            }
+          },
+          "models": {
+            "Order": { "properties": { "id": "Int", "total": "Double" } },
+            "Product": { "properties": { "id": "Int", "name": "String" } }
+          }
+        }
+        """
+
     /// Two problems: both must be reported in one run.
     static let bad = """
         {

@@ -45,6 +45,20 @@ import Testing
         }
     }
 
+    /// specs/Large.endpoints.json in three parts, as compiled by the LargeInParts target.
+    @Test func partsMatchTheCheckedInFiles() throws {
+        let data = try Data(contentsOf: Self.root.appendingPathComponent("specs/Large.endpoints.json"))
+        let result = Generator.generate(specData: data, fileName: "Large.endpoints.json", options: GeneratorOptions(parts: 3))
+        #expect(result.files.map(\.name) == ["Large", "Large+Part2", "Large+Part3"])
+        for file in result.files {
+            let path = "Tests/PartedAPIs/Large/\(file.name).swift"
+            let expected = try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
+            if file.swift != expected {
+                Issue.record("\(path) differs from what specs/Large.endpoints.json generates in three parts (run scripts/regenerate.sh):\n\(Self.diff(expected: expected, actual: file.swift))")
+            }
+        }
+    }
+
     @Test func generationIsDeterministic() throws {
         for (spec, _) in Self.references {
             let data = try Data(contentsOf: Self.root.appendingPathComponent(spec))

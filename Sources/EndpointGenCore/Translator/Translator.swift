@@ -47,7 +47,7 @@ struct Translator {
             Declaration(kind: .typeAlias(TypeAliasDecl(access: "private", name: "_RequiresEndpointRuntime",
                                                        existingType: runtime(RuntimeNames.versionMarker)))),
         ]
-        declarations.append(apiEnum(spec.api, isTopLevel: true))
+        declarations.append(groupEnum(spec.api))
 
         let groups = allGroups()
         var usesDeprecatedDispatch = false
@@ -106,9 +106,13 @@ struct Translator {
 
     // MARK: The API enum
 
-    func apiEnum(_ group: Group, isTopLevel: Bool) -> Declaration {
+    /// The enum of a group (or the API): a case per endpoint and, when `nestingGroups`, the enums of
+    /// its groups inside it.
+    func groupEnum(_ group: Group, nestingGroups: Bool = true) -> Declaration {
         var members: [Declaration] = group.endpoints.map(endpointCase)
-        members.append(contentsOf: group.groups.map { apiEnum($0, isTopLevel: false) })
+        if nestingGroups {
+            members.append(contentsOf: group.groups.map { groupEnum($0) })
+        }
         // `indirect` when a case has associated values: each payload is boxed, so the enum is one
         // pointer. Otherwise the compiler emits, for every place that makes a case (each typed
         // factory), code whose size grows with the number of cases: quadratic in a big group
