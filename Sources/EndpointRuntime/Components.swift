@@ -9,32 +9,30 @@ import Foundation
 /// Path(raw: "v2/status")            // /v2/status (slashes in `raw` separate segments)
 /// ```
 public struct Path: RequestComponent {
-    let parts: [Part]
-
-    enum Part: Sendable {
-        case value(any ParameterValue)
-        case segment(PathSegment)
-    }
+    @usableFromInline let segments: [any ParameterValue]
 
     /// One segment per value.
+    @inlinable
     public init(_ segments: any ParameterValue...) {
-        self.parts = segments.map { .value($0) }
+        self.segments = segments
     }
 
     /// Segments of a literal path: `"a/b"` is two segments; empty segments are dropped.
     public init(raw path: String) {
-        self.parts = path.split(separator: "/", omittingEmptySubsequences: true).map { .value(String($0)) }
+        self.segments = path.split(separator: "/", omittingEmptySubsequences: true).map { String($0) }
     }
+
+    @usableFromInline
+    init(segments: [any ParameterValue]) { self.segments = segments }
 
     /// Appends the segments.
     public func apply(to request: inout HTTPRequest) throws {
         let format = request.dateFormat
-        request.appendPath(encodedSegments: parts.map { part in
-            switch part {
-            case let .value(value): return PercentEncoding.encodeSegment(value.parameterString(dateFormat: format))
-            case let .segment(segment): return segment.encoded(dateFormat: format)
+        request.editURL { url in
+            for segment in segments {
+                url.appendPathSegment(segment.parameterString(dateFormat: format))
             }
-        })
+        }
     }
 }
 
@@ -50,13 +48,11 @@ public struct PathSegment: RequestComponent {
     /// A segment made of `parts`, joined without separators.
     public init(_ parts: any ParameterValue...) { self.parts = parts }
 
-    func encoded(dateFormat: DateFormat) -> String {
-        PercentEncoding.encodeSegment(parts.map { $0.parameterString(dateFormat: dateFormat) }.joined())
-    }
-
     /// Appends the segment.
     public func apply(to request: inout HTTPRequest) throws {
-        request.appendPath(encodedSegments: [encoded(dateFormat: request.dateFormat)])
+        let format = request.dateFormat
+        let text = parts.map { $0.parameterString(dateFormat: format) }.joined()
+        request.editURL { $0.appendPathSegment(text) }
     }
 }
 
@@ -78,38 +74,71 @@ public enum QueryStyle: String, Sendable, Hashable {
 /// Query("filter", ["a": 1, "b": 2])      // a=1&b=2
 /// ```
 public struct Query: RequestComponent {
-    /// The items with their values already percent-encoded, so a comma-joined array keeps its
-    /// separators apart from commas inside the values.
-    let items: @Sendable (DateFormat) -> [(name: String, encodedValue: String)]
+    @usableFromInline let name: String
+    @usableFromInline let values: Values
+
+    /// What was given, kept as values (not closures) so that making a query allocates nothing more.
+    @usableFromInline
+    enum Values: Sendable {
+        case none
+        case one(any ParameterValue)
+        case list([any ParameterValue], QueryStyle)
+        /// Entries sorted by key.
+        case entries([(key: String, value: any ParameterValue)])
+    }
 
     /// One item; nothing when `value` is `nil`.
+    @inlinable
     public init(_ name: String, _ value: (some ParameterValue)?) {
-        items = { format in value.map { [(name, PercentEncoding.encode($0.parameterString(dateFormat: format)))] } ?? [] }
+        self.name = name
+        self.values = value.map { .one($0) } ?? .none
     }
 
     /// An array: one item per element (`.form`) or one comma-joined item (`.comma`); nothing when `nil`.
+    @inlinable
     public init(_ name: String, _ values: [some ParameterValue]?, style: QueryStyle = .form) {
-        items = { format in
-            guard let values else { return [] }
-            let strings = values.map { PercentEncoding.encode($0.parameterString(dateFormat: format)) }
-            switch style {
-            case .form: return strings.map { (name, $0) }
-            case .comma: return strings.isEmpty ? [] : [(name, strings.joined(separator: ","))]
-            }
-        }
+        self.name = name
+        self.values = values.map { .list($0, style) } ?? .none
     }
 
     /// A dictionary: one `key=value` item per entry, in key order. `name` is not sent; it names the
     /// parameter for readers. Nothing when `nil`.
     public init(_ name: String, _ values: [String: some ParameterValue]?) {
-        items = { format in
-            (values ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, PercentEncoding.encode($0.value.parameterString(dateFormat: format))) }
-        }
+        self.name = name
+        self.values = .entries((values ?? [:]).sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) })
     }
 
     /// Appends the items.
     public func apply(to request: inout HTTPRequest) throws {
-        request.appendQuery(items(request.dateFormat))
+        let format = request.dateFormat
+        switch values {
+        case .none:
+            return
+        case let .one(value):
+            let text = value.parameterString(dateFormat: format)
+            request.editURL { $0.appendQueryItem(name: name, value: text) }
+        case let .list(list, .form):
+            let texts = list.map { $0.parameterString(dateFormat: format) }
+            request.editURL { url in
+                for text in texts { url.appendQueryItem(name: name, value: text) }
+            }
+        case let .list(list, .comma):
+            guard !list.isEmpty else { return }
+            let texts = list.map { $0.parameterString(dateFormat: format) }
+            // Each value encoded on its own, so only the separators are bare commas.
+            request.editURL { url in
+                url.startQueryItem(name: name)
+                for (index, text) in texts.enumerated() {
+                    if index > 0 { url.appendQuerySeparator(UInt8(ascii: ",")) }
+                    url.appendQueryValue(text)
+                }
+            }
+        case let .entries(entries):
+            let texts = entries.map { (name: $0.key, value: $0.value.parameterString(dateFormat: format)) }
+            request.editURL { url in
+                for item in texts { url.appendQueryItem(name: item.name, value: item.value) }
+            }
+        }
     }
 }
 
@@ -122,26 +151,45 @@ public struct Query: RequestComponent {
 /// Header("X-Tags", ["a", "b"])            // X-Tags: a, b
 /// ```
 public struct Header: RequestComponent {
-    let name: String
-    let value: @Sendable (DateFormat) -> String?
+    @usableFromInline let name: String
+    @usableFromInline let value: Value
+
+    @usableFromInline
+    enum Value: Sendable {
+        case none
+        case one(any ParameterValue)
+        /// Joined with `", "`.
+        case list([any ParameterValue])
+    }
 
     /// A field with one value; nothing when `nil`.
+    @inlinable
     public init(_ name: String, _ value: (some ParameterValue)?) {
         self.name = name
-        self.value = { format in value?.parameterString(dateFormat: format) }
+        self.value = value.map { .one($0) } ?? .none
     }
 
     /// A field whose values are joined with `", "`; nothing when `nil`.
+    @inlinable
     public init(_ name: String, _ values: [some ParameterValue]?) {
         self.name = name
-        self.value = { format in values.map { $0.map { $0.parameterString(dateFormat: format) }.joined(separator: ", ") } }
+        self.value = values.map { .list($0) } ?? .none
     }
 
     /// Sets the field.
     public func apply(to request: inout HTTPRequest) throws {
-        guard let value = value(request.dateFormat) else { return }
-        try HTTPHeaders.validate(name: name, value: value)
-        request.headers.replace(name, with: value)
+        let text: String
+        switch value {
+        case .none:
+            return
+        case let .one(value):
+            text = value.parameterString(dateFormat: request.dateFormat)
+        case let .list(values):
+            let format = request.dateFormat
+            text = values.map { $0.parameterString(dateFormat: format) }.joined(separator: ", ")
+        }
+        try HTTPHeaders.validate(name: name, value: text)
+        request.headers.replace(name, with: text)
     }
 }
 

@@ -60,25 +60,22 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
 
     /// Every value of the fields named `name`, in order.
     public func values(for name: String) -> [String] {
-        let key = name.lowercased()
-        return fields.filter { $0.name.lowercased() == key }.map(\.value)
+        fields.filter { HTTPHeaders.sameName($0.name, name) }.map(\.value)
     }
 
     /// Whether a field named `name` is present.
     public func contains(_ name: String) -> Bool {
-        let key = name.lowercased()
-        return fields.contains { $0.name.lowercased() == key }
+        fields.contains { HTTPHeaders.sameName($0.name, name) }
     }
 
     /// Sets the one field named `name` to `value`, keeping the position of the first existing
     /// field of that name, or appending it.
     public mutating func replace(_ name: String, with value: String) {
-        let key = name.lowercased()
-        if let first = fields.firstIndex(where: { $0.name.lowercased() == key }) {
+        if let first = fields.firstIndex(where: { HTTPHeaders.sameName($0.name, name) }) {
             fields[first].value = value
             var index = fields.index(after: first)
             while index < fields.endIndex {
-                if fields[index].name.lowercased() == key { fields.remove(at: index) } else { index += 1 }
+                if HTTPHeaders.sameName(fields[index].name, name) { fields.remove(at: index) } else { index += 1 }
             }
         } else {
             fields.append(Field(name: name, value: value))
@@ -92,8 +89,7 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
 
     /// Removes every field named `name`.
     public mutating func remove(_ name: String) {
-        let key = name.lowercased()
-        fields.removeAll { $0.name.lowercased() == key }
+        fields.removeAll { HTTPHeaders.sameName($0.name, name) }
     }
 
     /// Replaces or adds every field of `other`: a name in `other` replaces that name here.
@@ -117,7 +113,7 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
     /// Equal when the same names (ignoring case) have the same values in the same order.
     public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
         lhs.fields.count == rhs.fields.count
-            && zip(lhs.fields, rhs.fields).allSatisfy { $0.name.lowercased() == $1.name.lowercased() && $0.value == $1.value }
+            && zip(lhs.fields, rhs.fields).allSatisfy { HTTPHeaders.sameName($0.name, $1.name) && $0.value == $1.value }
     }
 
     /// Hashes names without case and values.
@@ -143,6 +139,27 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
     }
 
     /// An HTTP token character: ASCII letter, digit or one of `!#$%&'*+-.^_`|~`.
+    /// Whether two field names are the same name: ASCII letters compared without case, without
+    /// allocating (this runs for every header of every request). Other text falls back to `lowercased()`.
+    static func sameName(_ first: String, _ second: String) -> Bool {
+        var a = first.utf8.makeIterator()
+        var b = second.utf8.makeIterator()
+        while true {
+            switch (a.next(), b.next()) {
+            case (nil, nil):
+                return true
+            case let (x?, y?):
+                if x == y { continue }
+                if x >= 0x80 || y >= 0x80 { return first.lowercased() == second.lowercased() }
+                if x | 0x20 != y | 0x20 || !(UInt8(ascii: "a")...UInt8(ascii: "z")).contains(x | 0x20) { return false }
+            default:
+                // Different lengths: only non-ASCII text can still be equal without case.
+                let ascii = first.utf8.allSatisfy { $0 < 0x80 } && second.utf8.allSatisfy { $0 < 0x80 }
+                return !ascii && first.lowercased() == second.lowercased()
+            }
+        }
+    }
+
     static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):

@@ -55,7 +55,18 @@ public struct HTTPRequest: Sendable, Hashable, HTTPRequestable, CustomStringConv
     /// The method.
     public var method: HTTPMethod
     /// The URL. The path and query are kept percent-encoded as they will be sent.
-    public var urlComponents: URLComponents
+    public var urlComponents: URLComponents {
+        get {
+            guard let pendingURL else { return storedComponents }
+            var components = storedComponents
+            pendingURL.write(into: &components)
+            return components
+        }
+        set {
+            storedComponents = newValue
+            pendingURL = nil
+        }
+    }
     /// The header fields.
     public var headers: HTTPHeaders
     /// The body, if any.
@@ -77,6 +88,13 @@ public struct HTTPRequest: Sendable, Hashable, HTTPRequestable, CustomStringConv
     /// A sample response body, served by ``StubTransport``. Not sent.
     public var sample: Data?
 
+    /// The URL without the path and query text appended by components still being applied.
+    var storedComponents: URLComponents
+    /// While ``apply(_:)`` runs: the path and query as components append to them, written into
+    /// `storedComponents` once at the end. (Setting `percentEncodedPath` or `percentEncodedQuery`
+    /// validates the whole string, so setting them once per component was most of a request's cost.)
+    var pendingURL: PendingURL?
+
     /// Makes a request from URL components, the way hand-written endpoint enums do.
     ///
     /// ```swift
@@ -85,7 +103,8 @@ public struct HTTPRequest: Sendable, Hashable, HTTPRequestable, CustomStringConv
     public init(method: HTTPMethod = .get, urlComponents: URLComponents, additionalHeaders: HTTPHeaders = [:],
                 body: Data? = nil, timeout: TimeInterval? = nil) {
         self.method = method
-        self.urlComponents = urlComponents
+        self.storedComponents = urlComponents
+        self.pendingURL = nil
         self.headers = additionalHeaders
         self.body = body
         self.timeout = timeout
@@ -112,9 +131,7 @@ public struct HTTPRequest: Sendable, Hashable, HTTPRequestable, CustomStringConv
     /// ```
     public init(_ method: HTTPMethod, baseURL: String, dateFormat: DateFormat = .iso8601,
                 @RequestBuilder _ build: () throws -> [any RequestComponent]) throws {
-        guard let components = URLComponents(string: baseURL), let scheme = components.scheme, !scheme.isEmpty,
-              let host = components.host, !host.isEmpty
-        else {
+        guard let components = BaseURLCache.shared.components(for: baseURL) else {
             throw EndpointError.invalidRequest(reason: "The base URL \"\(baseURL)\" is not an absolute URL with a scheme and host.",
                                                underlying: nil, request: nil)
         }
@@ -134,16 +151,28 @@ public struct HTTPRequest: Sendable, Hashable, HTTPRequestable, CustomStringConv
 
     /// Applies components in order, wrapping a failure in ``EndpointError``.
     public mutating func apply(_ components: [any RequestComponent]) throws {
+        // The outermost call collects appended path and query text and writes it once.
+        let collects = pendingURL == nil
+        if collects { pendingURL = PendingURL(storedComponents) }
+        defer { if collects { writePendingURL() } }
         for component in components {
             do {
                 try component.apply(to: &self)
             } catch let error as EndpointError {
+                if collects { writePendingURL() }
                 throw error.attaching(self)
             } catch {
+                if collects { writePendingURL() }
                 throw EndpointError.invalidRequest(reason: "\(type(of: component)) could not be applied: \(error)",
                                                    underlying: error, request: self)
             }
         }
+    }
+
+    private mutating func writePendingURL() {
+        guard let pending = pendingURL else { return }
+        pendingURL = nil
+        pending.write(into: &storedComponents)
     }
 
     /// Returns the request itself, so a request can be sent wherever an ``HTTPRequestable`` is expected.
@@ -295,5 +324,65 @@ public struct ErrorBodies: Sendable, Hashable {
             hasher.combine(entry.pattern)
             hasher.combine(entry.typeID)
         }
+    }
+}
+
+/// The path and query of a request whose components are being applied, as percent-encoded bytes.
+struct PendingURL: Sendable, Hashable {
+    var path: [UInt8]
+    var query: [UInt8]?
+    var pathChanged = false
+    var queryChanged = false
+
+    init(_ components: URLComponents) {
+        path = Array(components.percentEncodedPath.utf8)
+        query = components.percentEncodedQuery.map { Array($0.utf8) }
+        path.reserveCapacity(path.count + 64)
+        if var bytes = query {
+            query = nil
+            bytes.reserveCapacity(bytes.count + 128)
+            query = bytes
+        }
+    }
+
+    func write(into components: inout URLComponents) {
+        if pathChanged { components.percentEncodedPath = String(decoding: path, as: UTF8.self) }
+        if queryChanged { components.percentEncodedQuery = query.map { String(decoding: $0, as: UTF8.self) } }
+    }
+}
+
+/// Parsed base URLs. Generated endpoints pass the same few base URLs to every request, and parsing
+/// one with `URLComponents(string:)` costs as much as the rest of building the request.
+final class BaseURLCache: @unchecked Sendable {
+    static let shared = BaseURLCache()
+
+    /// More distinct base URLs than this and the cache starts over (a program that makes base URLs
+    /// on the fly must not grow it without bound).
+    static let capacity = 32
+
+    private let lock = NSLock()
+    private var entries: [String: URLComponents] = [:]
+
+    /// The components of `baseURL`, or `nil` when it is not an absolute URL with a scheme and a host.
+    func components(for baseURL: String) -> URLComponents? {
+        lock.lock()
+        let cached = entries[baseURL]
+        lock.unlock()
+        if let cached { return cached }
+        guard let components = URLComponents(string: baseURL), let scheme = components.scheme, !scheme.isEmpty,
+              let host = components.host, !host.isEmpty
+        else { return nil }
+        lock.lock()
+        if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+        entries[baseURL] = components
+        lock.unlock()
+        return components
+    }
+
+    /// How many base URLs are cached (for tests).
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return entries.count
     }
 }

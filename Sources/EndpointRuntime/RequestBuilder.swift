@@ -30,25 +30,62 @@ public protocol RequestComponent: Sendable {
 /// ```
 @resultBuilder
 public enum RequestBuilder {
-    /// One component.
-    public static func buildExpression(_ component: some RequestComponent) -> [any RequestComponent] { [component] }
+    // A block's statements are added one at a time to a single list (`buildPartialBlock`), and a
+    // component is added as itself, so a block of n components makes one array, not n + 2. The
+    // functions are inlinable so that the list is appended to in place and the generic ones are
+    // specialized for the caller's component types.
+
+    /// One component, kept as it is until it is added to the block's list.
+    @inlinable
+    public static func buildExpression<Component: RequestComponent>(_ component: Component) -> Component { component }
     /// An optional component: nothing when `nil`.
+    @inlinable
     public static func buildExpression(_ component: (some RequestComponent)?) -> [any RequestComponent] {
         component.map { [$0] } ?? []
     }
     /// A list of components, as returned by a helper.
+    @inlinable
     public static func buildExpression(_ components: [any RequestComponent]) -> [any RequestComponent] { components }
-    /// The statements of a block, in order.
-    public static func buildBlock(_ parts: [any RequestComponent]...) -> [any RequestComponent] { parts.flatMap { $0 } }
+    /// The first statement of a block: one component.
+    @inlinable
+    public static func buildPartialBlock(first: some RequestComponent) -> [any RequestComponent] {
+        var list: [any RequestComponent] = []
+        list.reserveCapacity(8)
+        list.append(first)
+        return list
+    }
+    /// The first statement of a block: a list (an `if`, a `for`, an optional component).
+    @inlinable
+    public static func buildPartialBlock(first: [any RequestComponent]) -> [any RequestComponent] { first }
+    /// The next statement of a block: one component.
+    @inlinable
+    public static func buildPartialBlock(accumulated: consuming [any RequestComponent], next: some RequestComponent) -> [any RequestComponent] {
+        accumulated.append(next)
+        return accumulated
+    }
+    /// The next statement of a block: a list.
+    @inlinable
+    public static func buildPartialBlock(accumulated: consuming [any RequestComponent], next: [any RequestComponent]) -> [any RequestComponent] {
+        accumulated.append(contentsOf: next)
+        return accumulated
+    }
+    /// An empty block.
+    @inlinable
+    public static func buildBlock() -> [any RequestComponent] { [] }
     /// An `if` without `else`.
+    @inlinable
     public static func buildOptional(_ part: [any RequestComponent]?) -> [any RequestComponent] { part ?? [] }
     /// The first branch of `if`/`else` or `switch`.
+    @inlinable
     public static func buildEither(first part: [any RequestComponent]) -> [any RequestComponent] { part }
     /// The second branch of `if`/`else` or `switch`.
+    @inlinable
     public static func buildEither(second part: [any RequestComponent]) -> [any RequestComponent] { part }
     /// A `for` loop.
+    @inlinable
     public static func buildArray(_ parts: [[any RequestComponent]]) -> [any RequestComponent] { parts.flatMap { $0 } }
     /// An `if #available` block.
+    @inlinable
     public static func buildLimitedAvailability(_ part: [any RequestComponent]) -> [any RequestComponent] { part }
 }
 
@@ -67,19 +104,32 @@ enum PercentEncoding {
     /// CharacterSet and CFString (which made it most of the cost of building a request).
     static func encode(_ text: String) -> String {
         if text.utf8.allSatisfy(isUnreserved) { return text }
-        let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count * 3)
-        for byte in text.utf8 {
-            if isUnreserved(byte) {
-                bytes.append(byte)
-            } else {
-                bytes.append(UInt8(ascii: "%"))
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0x0F)])
+        append(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `text` percent-encoded as ``encode(_:)`` does, without making a string of it.
+    static func append(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        // A native string's bytes are contiguous: read them in place (one pass, no iterator).
+        text.withUTF8 { source in
+            for byte in source {
+                if isUnreserved(byte) {
+                    bytes.append(byte)
+                } else {
+                    bytes.append(UInt8(ascii: "%"))
+                    bytes.append(hexDigit(byte >> 4))
+                    bytes.append(hexDigit(byte & 0x0F))
+                }
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `0`-`9`, `A`-`F`.
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
     }
 
     /// `A-Z a-z 0-9 - . _ ~`
@@ -95,10 +145,18 @@ enum PercentEncoding {
 
     /// Encodes one path segment; a segment of only dots is escaped so it is never read as `.` or `..`.
     static func encodeSegment(_ text: String) -> String {
-        if !text.isEmpty, text.allSatisfy({ $0 == "." }) {
-            return String(repeating: "%2E", count: text.count)
+        var bytes: [UInt8] = []
+        appendSegment(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends one path segment, encoded as ``encodeSegment(_:)`` does.
+    static func appendSegment(_ text: String, to bytes: inout [UInt8]) {
+        if !text.isEmpty, text.utf8.allSatisfy({ $0 == UInt8(ascii: ".") }) {
+            for _ in 0..<text.utf8.count { bytes.append(contentsOf: [UInt8(ascii: "%"), UInt8(ascii: "2"), UInt8(ascii: "E")]) }
+            return
         }
-        return encode(text)
+        append(text, to: &bytes)
     }
 
     /// `application/x-www-form-urlencoded` value encoding: like ``encode(_:)`` but a space becomes `+`.
@@ -108,27 +166,55 @@ enum PercentEncoding {
 }
 
 extension HTTPRequest {
-    /// Appends already-encoded segments to the path, with exactly one slash between segments.
-    mutating func appendPath(encodedSegments: [String]) {
-        guard !encodedSegments.isEmpty else { return }
-        var path = urlComponents.percentEncodedPath
-        while path.hasSuffix("/") { path.removeLast() }
-        for segment in encodedSegments {
-            path += "/" + segment
+    /// Changes the path and query: in place while ``apply(_:)`` collects them, else written through
+    /// (a component applied by hand).
+    mutating func editURL(_ edit: (inout PendingURL) -> Void) {
+        if pendingURL != nil {
+            edit(&pendingURL!)
+        } else {
+            var pending = PendingURL(storedComponents)
+            edit(&pending)
+            pending.write(into: &storedComponents)
         }
-        urlComponents.percentEncodedPath = path
+    }
+}
+
+extension PendingURL {
+    /// Appends `/segment`, the segment percent-encoded. The base path's trailing slashes go before
+    /// the first segment, so `https://host/v1/` and `https://host/v1` give the same URLs; an empty
+    /// segment stays one (`//`).
+    mutating func appendPathSegment(_ segment: String) {
+        if !pathChanged {
+            while path.last == UInt8(ascii: "/") { path.removeLast() }
+        }
+        path.append(UInt8(ascii: "/"))
+        PercentEncoding.appendSegment(segment, to: &path)
+        pathChanged = true
     }
 
-    /// Appends query items whose names are not yet encoded and whose values are.
-    mutating func appendQuery(_ items: [(name: String, encodedValue: String)]) {
-        guard !items.isEmpty else { return }
-        // Appended as text: reading and writing `percentEncodedQueryItems` for each component
-        // re-parsed the whole query every time (most of the cost of a request with a few queries).
-        var query = urlComponents.percentEncodedQuery ?? ""
-        for item in items {
-            if !query.isEmpty { query += "&" }
-            query += PercentEncoding.encode(item.name) + "=" + item.encodedValue
-        }
-        urlComponents.percentEncodedQuery = query
+    /// Starts a query item: `&name=` (or `name=` first), the name percent-encoded. Its value follows
+    /// with ``appendQueryValue(_:)``.
+    mutating func startQueryItem(name: String) {
+        if query == nil { query = [] }
+        if !query!.isEmpty { query!.append(UInt8(ascii: "&")) }
+        PercentEncoding.append(name, to: &query!)
+        query!.append(UInt8(ascii: "="))
+        queryChanged = true
+    }
+
+    /// Appends text to the current query item's value, percent-encoded.
+    mutating func appendQueryValue(_ value: String) {
+        PercentEncoding.append(value, to: &query!)
+    }
+
+    /// Appends a bare separator (`,`) to the current query item's value.
+    mutating func appendQuerySeparator(_ byte: UInt8) {
+        query!.append(byte)
+    }
+
+    /// `name=value`, both percent-encoded.
+    mutating func appendQueryItem(name: String, value: String) {
+        startQueryItem(name: name)
+        appendQueryValue(value)
     }
 }

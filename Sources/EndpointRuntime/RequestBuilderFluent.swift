@@ -81,6 +81,3 @@ public struct HTTPRequestBuilder: HTTPRequestable {
     public func httpRequest() throws -> HTTPRequest { try build() }
 }
 
-extension Path {
-    init(segments: [any ParameterValue]) { self.parts = segments.map { .value($0) } }
-}

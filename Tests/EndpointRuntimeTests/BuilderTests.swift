@@ -155,4 +155,94 @@ import Testing
         #expect(underlying is EncodingError)
         #expect(request?.method == .post)
     }
+
+    // MARK: Path and query collected while a block is applied
+
+    /// Records what `request.urlComponents` holds when it runs, then replaces the query.
+    struct Inspect: RequestComponent {
+        let seen: Seen
+        func apply(to request: inout HTTPRequest) throws {
+            seen.value = request.urlComponents.percentEncodedPath + "?" + (request.urlComponents.percentEncodedQuery ?? "")
+            request.urlComponents.percentEncodedQuery = "reset=1"
+        }
+    }
+
+    final class Seen: @unchecked Sendable { var value = "" }
+
+    @Test func componentsSeeAndChangeWhatCameBefore() throws {
+        let seen = Seen()
+        let request = try HTTPRequest(.get, baseURL: "https://h.test/v1") {
+            Path("a", "b")
+            Query("x", 1)
+            Inspect(seen: seen)
+            Path("c")
+            Query("y", 2)
+        }
+        #expect(seen.value == "/v1/a/b?x=1")
+        #expect(request.url?.absoluteString == "https://h.test/v1/a/b/c?reset=1&y=2")
+    }
+
+    @Test func componentsAppliedByHandWriteThrough() throws {
+        var request = HTTPRequest(method: .get, urlComponents: URLComponents(string: "https://h.test/v1/")!)
+        try Path("a").apply(to: &request)
+        try Query("q", "x y").apply(to: &request)
+        try Query("ids", [1, 2], style: .comma).apply(to: &request)
+        #expect(request.url?.absoluteString == "https://h.test/v1/a?q=x%20y&ids=1,2")
+        let built = try HTTPRequest(.get, baseURL: "https://h.test/v1/") {
+            Path("a")
+            Query("q", "x y")
+            Query("ids", [1, 2], style: .comma)
+        }
+        #expect(built.urlComponents == request.urlComponents)
+    }
+
+    @Test func anEmptyValueStaysASegment() throws {
+        let request = try HTTPRequest(.get, baseURL: "https://h.test/v1/") { Path("users", "", "repos") }
+        #expect(request.urlComponents.percentEncodedPath == "/v1/users//repos")
+    }
+
+    @Test func aFailingComponentReportsTheRequestSoFar() throws {
+        struct Fails: RequestComponent {
+            func apply(to request: inout HTTPRequest) throws { throw CocoaError(.fileNoSuchFile) }
+        }
+        do {
+            _ = try HTTPRequest(.get, baseURL: "https://h.test") { Path("a"); Query("q", 1); Fails() }
+            Issue.record("no error")
+        } catch let EndpointError.invalidRequest(_, _, request?) {
+            #expect(request.url?.absoluteString == "https://h.test/a?q=1")
+        }
+    }
+
+    @Test func baseURLsAreParsedOnce() throws {
+        let base = "https://cache-\(UUID().uuidString).test/v2"
+        let first = try HTTPRequest(.get, baseURL: base) { Path("a") }
+        let second = try HTTPRequest(.get, baseURL: base) { Path("b") }
+        #expect(first.url?.absoluteString == base + "/a")
+        #expect(second.url?.absoluteString == base + "/b")
+        #expect(BaseURLCache.shared.components(for: base)?.host == URLComponents(string: base)?.host)
+        #expect(throws: EndpointError.self) { try HTTPRequest(.get, baseURL: "not a url") { Path("a") } }
+        #expect(BaseURLCache.shared.components(for: "relative/path") == nil)
+    }
+
+    @Test func theBaseURLCacheStaysSmall() throws {
+        for index in 0..<(BaseURLCache.capacity * 3) {
+            _ = try HTTPRequest(.get, baseURL: "https://many-\(index).test") { Path("a") }
+        }
+        #expect(BaseURLCache.shared.count <= BaseURLCache.capacity)
+    }
+
+    @Test(arguments: [
+        ("Content-Type", "content-type", true), ("ACCEPT", "accept", true), ("X-A", "X-B", false),
+        ("Accept", "Accept-Language", false), ("", "", true), ("a1", "A1", true), ("[", "{", false),
+        ("Straße", "STRASSE", false), ("Straße", "straße", true), ("K", "\u{212A}", true),
+    ])
+    func headerNamesCompareWithoutCase(first: String, second: String, same: Bool) {
+        #expect(HTTPHeaders.sameName(first, second) == same)
+        #expect(HTTPHeaders.sameName(second, first) == same)
+        if same {
+            var headers = HTTPHeaders([(first, "1")])
+            headers.replace(second, with: "2")
+            #expect(headers.fields.map(\.value) == ["2"])
+        }
+    }
 }

@@ -106,6 +106,26 @@ do {
     exit(1)
 }
 
+// MARK: - Profiling: `--profile activity|list|create generated|hand N` builds one request N times and
+// exits, so `valgrind --tool=callgrind` can count the instructions of one side.
+
+if let index = CommandLine.arguments.firstIndex(of: "--profile"), index + 3 < CommandLine.arguments.count {
+    let what = CommandLine.arguments[index + 1]
+    let hand = CommandLine.arguments[index + 2] == "hand"
+    let count = Int(CommandLine.arguments[index + 3]) ?? 1
+    let body: () throws -> Int
+    switch (what, hand) {
+    case ("activity", false): body = { weight(try BenchAPI.activity(id: 1_234_567, includeAllEfforts: true, ifNoneMatch: "abc").httpRequest().urlRequest()) }
+    case ("activity", true): body = { weight(try handActivity(id: 1_234_567, includeAllEfforts: true, ifNoneMatch: "abc")) }
+    case ("list", false): body = { weight(try BenchAPI.Activities.list(before: day, after: day, page: 2, perPage: 50, ids: [1, 2, 3]).httpRequest().urlRequest()) }
+    case ("list", true): body = { weight(try handList(before: day, after: day, page: 2, perPage: 50, ids: [1, 2, 3])) }
+    case ("create", false): body = { weight(try BenchAPI.Activities.create(body: newActivity).httpRequest().urlRequest()) }
+    default: body = { weight(try handCreate(newActivity)) }
+    }
+    for _ in 0..<count { sink &+= try body() }
+    exit(0)
+}
+
 // MARK: - Requests
 
 if only == nil || only == "requests" { do {
