@@ -70,8 +70,10 @@ public enum Generator {
     public static func renderFiles(_ spec: Spec, options: GeneratorOptions) -> [GeneratedFile] {
         let count = options.parts ?? partCount(for: spec)
         let files = Translator(spec: spec, options: options).translateParts(count: count)
-        return files.enumerated().map { index, file in
-            GeneratedFile(name: index == 0 ? spec.outputName : partName(spec.outputName, index + 1), swift: Renderer.render(file))
+        // Parts render independently, on every core.
+        let texts = files.concurrentMap { Renderer.render($0) }
+        return texts.enumerated().map { index, swift in
+            GeneratedFile(name: index == 0 ? spec.outputName : partName(spec.outputName, index + 1), swift: swift)
         }
     }
 

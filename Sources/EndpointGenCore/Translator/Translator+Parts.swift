@@ -21,7 +21,7 @@ extension Translator {
     }
 
     /// Pieces placed whole in one file, with the file-private helpers they use.
-    struct Piece {
+    struct Piece: Sendable {
         var declarations: [Declaration]
         var usesDeprecatedDispatch = false
         var usesFallbackError = false
@@ -31,11 +31,9 @@ extension Translator {
     func translateParts(count: Int) -> [SwiftFile] {
         guard count > 1 else { return [translate()] }
         let pieces = partPieces()
-        let sizes = pieces.map { piece -> Int in
-            var printer = CodePrinter()
-            Renderer.renderMembers(piece.declarations, into: &printer)
-            return printer.text.utf8.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-        }
+        // Packed by an estimate of their lines read off the code model: rendering every piece to
+        // measure it would render the whole spec twice.
+        let sizes = pieces.map { $0.declarations.reduce(0) { $0 + Self.estimatedLines($1) } }
         let groups = Self.pack(sizes: sizes, into: count)
         return groups.enumerated().map { index, range in
             var declarations: [Declaration] = []
@@ -82,32 +80,70 @@ extension Translator {
         return ranges
     }
 
+    /// About how many lines `declaration` renders to (a blank line before it included).
+    static func estimatedLines(_ declaration: Declaration) -> Int {
+        let head = 1 + declaration.documentation.count + declaration.attributes.count
+        switch declaration.kind {
+        case let .enumeration(decl): return head + 1 + decl.members.reduce(0) { $0 + estimatedLines($1) }
+        case let .structure(decl): return head + 1 + decl.members.reduce(0) { $0 + estimatedLines($1) }
+        case let .extension(decl): return head + 1 + decl.members.reduce(0) { $0 + estimatedLines($1) }
+        case let .protocolDecl(decl): return head + 1 + decl.requirements.count
+        case let .variable(decl): return head + (decl.getter.map { 1 + estimatedLines($0) } ?? 0)
+        case let .function(decl): return head + 1 + estimatedLines(decl.body)
+        case .typeAlias, .enumCase, .lineComment: return head
+        }
+    }
+
+    static func estimatedLines(_ statements: [Statement]) -> Int {
+        statements.reduce(0) { total, statement in
+            switch statement {
+            case let .expression(value), let .return(value?), let .throw(value), let .declaration(_, _, value),
+                 let .assignment(_, value):
+                return total + estimatedLines(value)
+            case .return(nil):
+                return total + 1
+            case let .switch(_, cases):
+                return total + 2 + cases.reduce(0) { $0 + 1 + estimatedLines($1.body) }
+            case let .ifLet(_, _, body), let .if(_, body):
+                return total + 2 + estimatedLines(body)
+            }
+        }
+    }
+
+    /// One line, plus the lines of a trailing closure.
+    static func estimatedLines(_ expression: Expression) -> Int {
+        switch expression {
+        case let .call(_, _, trailingClosure?): return 1 + estimatedLines(trailingClosure)
+        case let .try(inner): return estimatedLines(inner)
+        default: return 1
+        }
+    }
+
     /// Every piece, in the order of the single file.
     func partPieces() -> [Piece] {
-        var pieces: [Piece] = []
         let groups = allGroupsWithParents()
+        // Groups and models translate independently, on every core; the pieces keep spec order.
+        let perGroup = groups.concurrentMap { group, qualifiedName, parent -> (declaration: Piece?, rest: [Piece], typed: [Piece]) in
+            let declaration = parent.map { parent in
+                Piece(declarations: [Declaration(kind: .extension(ExtensionDecl(
+                    extendedType: parent, members: [groupEnum(group, nestingGroups: false)])))])
+            }
+            let requests = requestPieces(for: group, qualifiedName: qualifiedName, isAPI: group == spec.api)
+            let typed = group.endpoints.isEmpty ? [] : typedPieces(for: group, qualifiedName: qualifiedName)
+            return (declaration, requests, typed)
+        }
+        let models = spec.models.concurrentMap { Piece(declarations: [modelDeclaration($0)]) }
 
         // The API enum, then each group's enum declared in an extension of its parent.
-        pieces.append(Piece(declarations: [
+        var pieces: [Piece] = [Piece(declarations: [
             Declaration(kind: .typeAlias(TypeAliasDecl(access: "private", name: "_RequiresEndpointRuntime",
                                                        existingType: runtime(RuntimeNames.versionMarker)))),
             groupEnum(spec.api, nestingGroups: false),
-        ]))
-        for (group, _, parent) in groups {
-            guard let parent else { continue }
-            pieces.append(Piece(declarations: [Declaration(kind: .extension(ExtensionDecl(
-                extendedType: parent, members: [groupEnum(group, nestingGroups: false)])))]))
-        }
-
-        for (group, qualifiedName, _) in groups {
-            pieces.append(contentsOf: requestPieces(for: group, qualifiedName: qualifiedName, isAPI: group == spec.api))
-        }
-        for (group, qualifiedName, _) in groups where !group.endpoints.isEmpty {
-            pieces.append(contentsOf: typedPieces(for: group, qualifiedName: qualifiedName))
-        }
-        for model in spec.models {
-            pieces.append(Piece(declarations: [modelDeclaration(model)]))
-        }
+        ])]
+        pieces.append(contentsOf: perGroup.compactMap(\.declaration))
+        pieces.append(contentsOf: perGroup.flatMap(\.rest))
+        pieces.append(contentsOf: perGroup.flatMap(\.typed))
+        pieces.append(contentsOf: models)
         return pieces
     }
 

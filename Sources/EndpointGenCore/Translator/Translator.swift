@@ -1,6 +1,6 @@
 /// Spec -> CodeModel. Reads only the validated `Spec` (never JSON) and never reports a spec error:
 /// everything it could trip over was checked by the Validator. Output follows the spec's own order.
-struct Translator {
+struct Translator: Sendable {
     let spec: Spec
     let options: GeneratorOptions
 
