@@ -83,8 +83,12 @@ for n in $SIZES; do
         continue
     fi
     # A spec of more than 500 endpoints and models is written as Synth<n>.swift, Synth<n>+Part2.swift, ...
-    files=$(ls "$OUT/gen/Synth$n.swift" "$OUT/gen/Synth$n+Part"*.swift 2>/dev/null | wc -l)
-    lines=$(cat "$OUT/gen/Synth$n.swift" "$OUT/gen/Synth$n+Part"*.swift 2>/dev/null | wc -l)
+    outputs=("$OUT/gen/Synth$n.swift")
+    for part in "$OUT/gen/Synth$n+Part"*.swift; do
+        if [ -e "$part" ]; then outputs+=("$part"); fi
+    done
+    files=${#outputs[@]}
+    lines=$(cat "${outputs[@]}" | wc -l)
     read -r wall cpu mem < <(py "
 import statistics,sys
 w=[float(x) for x in '${walls[*]}'.split()]; c=[float(x) for x in '${cpus[*]}'.split()]
@@ -108,7 +112,9 @@ declare -A CWALL CCPU
 for n in $SIZES; do
     [ -s "$OUT/gen/Synth$n.swift" ] || continue
     sources=("$OUT/gen/Synth$n.swift")
-    for part in "$OUT/gen/Synth$n+Part"*.swift; do [ -e "$part" ] && sources+=("$part"); done
+    for part in "$OUT/gen/Synth$n+Part"*.swift; do
+        if [ -e "$part" ]; then sources+=("$part"); fi
+    done
     runs=1
     if [ "$SMOKE" = 0 ] && [ "$n" -le 100 ]; then runs=2; fi
     best_wall=""; best_cpu=""; peak=0; ok=1
