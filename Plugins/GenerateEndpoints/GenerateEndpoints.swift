@@ -4,7 +4,8 @@ import PackagePlugin
 /// `swift package --allow-writing-to-package-directory generate-endpoints [--target T]... [--check]`
 ///
 /// For every source target with `*.endpoints.json` files under its directory (or only the targets
-/// named with `--target`), runs `endpoint-gen generate` and writes `<Stem>.swift` into the package:
+/// named with `--target`), runs `endpoint-gen generate` and writes `<Stem>.swift` (and, for a spec of
+/// more than 500 endpoints and models, `<Stem>+Part2.swift`...) into the package:
 /// beside its spec, or into the folder named by `"output"` in the target's `endpoint-gen.json`
 /// (relative to the target's directory). With `--check` nothing is written: the command fails,
 /// naming each generated file that is missing or differs from what the spec now produces.
