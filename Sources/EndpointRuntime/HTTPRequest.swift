@@ -334,15 +334,17 @@ struct PendingURL: Sendable, Hashable {
     var pathChanged = false
     var queryChanged = false
 
+    /// Starts from the components' path and query, with room for what components usually append.
     init(_ components: URLComponents) {
-        path = Array(components.percentEncodedPath.utf8)
-        query = components.percentEncodedQuery.map { Array($0.utf8) }
-        path.reserveCapacity(path.count + 64)
-        if var bytes = query {
-            query = nil
-            bytes.reserveCapacity(bytes.count + 128)
-            query = bytes
-        }
+        path = Self.bytes(components.percentEncodedPath, room: 64)
+        query = components.percentEncodedQuery.map { Self.bytes($0, room: 128) }
+    }
+
+    private static func bytes(_ text: String, room: Int) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + room)
+        bytes.append(contentsOf: text.utf8)
+        return bytes
     }
 
     func write(into components: inout URLComponents) {
