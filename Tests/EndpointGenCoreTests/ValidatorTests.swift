@@ -314,4 +314,10 @@ private func endpoint(_ endpoint: String, models: String = "{}") throws -> Endpo
             #expect(diagnostics.all.isEmpty, "\(url.lastPathComponent): \(diagnostics.all.prefix(5).map(\.description))")
         }
     }
+
+    /// `isBlank` is `trimmingCharacters(in: .whitespaces).isEmpty` without Foundation.
+    @Test(arguments: ["", " ", "\t \t", "\u{00A0}", "\u{3000} ", "\u{2003}", "\n", " \r ", "a", " a ", "\u{200B}", "\u{FEFF}", "é"])
+    func blankMeansWhatFoundationMeans(text: String) {
+        #expect(Validation.isBlank(text) == text.trimmingCharacters(in: .whitespaces).isEmpty)
+    }
 }

@@ -151,23 +151,32 @@ public enum Naming {
         output.reserveCapacity(bytes.count + 1)
         var wordIndex = 0
         var start = -1
+        // Appends a word and adjusts its case in place (no array per word: this runs for every name).
         func emit(_ range: Range<Int>) {
-            var word = Array(bytes[range])
+            let word = output.count..<(output.count + range.count)
+            output.append(contentsOf: bytes[range])
             if !hasLowercase {
-                for i in word.indices where isUpper(word[i]) { word[i] += 0x20 }
+                for i in word where isUpper(output[i]) { output[i] += 0x20 }
             }
             if wordIndex == 0 && !upper {
-                let letters = word.filter { isUpper($0) || isLower($0) }
-                if letters.count > 1 && letters.allSatisfy(isUpper)
-                    || letters.count > 2 && letters.last == UInt8(ascii: "s") && letters.dropLast().allSatisfy(isUpper) {
-                    for i in word.indices where isUpper(word[i]) { word[i] += 0x20 }
-                } else if isUpper(word[0]) {
-                    word[0] += 0x20
+                var letters = 0
+                var capitals = 0
+                var lastLetter: UInt8 = 0
+                for i in word where isUpper(output[i]) || isLower(output[i]) {
+                    letters += 1
+                    if isUpper(output[i]) { capitals += 1 }
+                    lastLetter = output[i]
                 }
-            } else if isLower(word[0]) {
-                word[0] -= 0x20
+                // An all-capitals first word (URL), or one with a plural "s" (IDs), is lower-cased whole.
+                if letters > 1 && capitals == letters
+                    || letters > 2 && lastLetter == UInt8(ascii: "s") && capitals == letters - 1 {
+                    for i in word where isUpper(output[i]) { output[i] += 0x20 }
+                } else if isUpper(output[word.lowerBound]) {
+                    output[word.lowerBound] += 0x20
+                }
+            } else if isLower(output[word.lowerBound]) {
+                output[word.lowerBound] -= 0x20
             }
-            output.append(contentsOf: word)
             wordIndex += 1
         }
         for index in bytes.indices {

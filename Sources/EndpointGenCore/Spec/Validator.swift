@@ -298,6 +298,16 @@ struct Validation {
     }
 
     /// An RFC 9110 token: the characters a header name may use.
+    /// Whether `text` is empty or only `CharacterSet.whitespaces`. ASCII text (nearly all) is checked
+    /// on its bytes: Foundation's trimming bridges through NSString, which made it a visible part of
+    /// validating a big spec. Other text goes to Foundation, whose set is the reference.
+    static func isBlank(_ text: String) -> Bool {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            return text.utf8.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        }
+        return text.trimmingCharacters(in: .whitespaces).isEmpty
+    }
+
     static func isToken(_ text: String) -> Bool {
         guard !text.isEmpty else { return false }
         return text.utf8.allSatisfy { byte in
@@ -428,7 +438,7 @@ struct Validation {
                     break
                 }
                 let name = String(view[view.index(after: index)..<end])
-                if name.trimmingCharacters(in: .whitespaces).isEmpty {
+                if Validation.isBlank(name) {
                     error("empty placeholder '{}' in the path '\(text)'", at: column(location, offset))
                     ok = false
                 } else {
