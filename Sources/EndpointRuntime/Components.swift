@@ -118,25 +118,22 @@ public struct Query: RequestComponent {
             let text = value.parameterString(dateFormat: format)
             request.editURL { $0.appendQueryItem(name: name, value: text) }
         case let .list(list, .form):
-            let texts = list.map { $0.parameterString(dateFormat: format) }
             request.editURL { url in
-                for text in texts { url.appendQueryItem(name: name, value: text) }
+                for value in list { url.appendQueryItem(name: name, value: value.parameterString(dateFormat: format)) }
             }
         case let .list(list, .comma):
             guard !list.isEmpty else { return }
-            let texts = list.map { $0.parameterString(dateFormat: format) }
             // Each value encoded on its own, so only the separators are bare commas.
             request.editURL { url in
                 url.startQueryItem(name: name)
-                for (index, text) in texts.enumerated() {
+                for (index, value) in list.enumerated() {
                     if index > 0 { url.appendQuerySeparator(UInt8(ascii: ",")) }
-                    url.appendQueryValue(text)
+                    url.appendQueryValue(value.parameterString(dateFormat: format))
                 }
             }
         case let .entries(entries):
-            let texts = entries.map { (name: $0.key, value: $0.value.parameterString(dateFormat: format)) }
             request.editURL { url in
-                for item in texts { url.appendQueryItem(name: item.name, value: item.value) }
+                for entry in entries { url.appendQueryItem(name: entry.key, value: entry.value.parameterString(dateFormat: format)) }
             }
         }
     }

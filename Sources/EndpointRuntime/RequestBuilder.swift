@@ -143,14 +143,8 @@ enum PercentEncoding {
         }
     }
 
-    /// Encodes one path segment; a segment of only dots is escaped so it is never read as `.` or `..`.
-    static func encodeSegment(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        appendSegment(text, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Appends one path segment, encoded as ``encodeSegment(_:)`` does.
+    /// Appends one path segment, percent-encoded; a segment of only dots is escaped so it is never
+    /// read as `.` or `..`.
     static func appendSegment(_ text: String, to bytes: inout [UInt8]) {
         if !text.isEmpty, text.utf8.allSatisfy({ $0 == UInt8(ascii: ".") }) {
             for _ in 0..<text.utf8.count { bytes.append(contentsOf: [UInt8(ascii: "%"), UInt8(ascii: "2"), UInt8(ascii: "E")]) }
