@@ -87,8 +87,8 @@ struct GenerateCommand {
                 failed = true
                 continue
             }
-            if let clash = result.files.first(where: { claimed[$0.name] != nil }) {
-                printError("\(file.path): error: writes \(clash.name).swift, as \(claimed[clash.name]!) does; rename one of them")
+            if let clash = result.files.first(where: { claimed[$0.name] != nil }), let earlier = claimed[clash.name] {
+                printError("\(file.path): error: writes \(clash.name).swift, as \(earlier) does; rename one of them")
                 failed = true
                 continue
             }

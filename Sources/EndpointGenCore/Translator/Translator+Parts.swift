@@ -164,27 +164,12 @@ extension Translator {
     /// (with the deprecated arms) and one piece per chunk, the chunk functions internal so the
     /// dispatch in another file can call them.
     func requestPieces(for group: Group, qualifiedName: String, isAPI: Bool) -> [Piece] {
-        let requests = requestDeclarations(for: group, qualifiedName: qualifiedName, isAPI: isAPI)
+        let requests = requestDeclarations(for: group, qualifiedName: qualifiedName, isAPI: isAPI, separateChunks: true)
         guard !requests.declarations.isEmpty else { return [] }
-        var dispatch = Piece(declarations: requests.declarations,
+        let dispatch = Piece(declarations: requests.declarations,
                              usesDeprecatedDispatch: requests.usesDeprecatedDispatch,
                              usesFallbackError: requests.needsFallbackError)
-        guard case var .extension(conformance) = requests.declarations[0].kind else { return [dispatch] }
-        let chunkName = "_\(RuntimeNames.requestMethod)"
-        var chunks: [Piece] = []
-        conformance.members = conformance.members.filter { member in
-            guard case var .function(function) = member.kind, case let .function(name, _, _) = function.kind,
-                  name.hasPrefix(chunkName), name != RuntimeNames.requestMethod
-            else { return true }
-            function.access = nil
-            var moved = member
-            moved.kind = .function(function)
-            chunks.append(Piece(declarations: [Declaration(kind: .extension(ExtensionDecl(
-                extendedType: qualifiedName, members: [moved])))]))
-            return false
-        }
-        dispatch.declarations[0].kind = .extension(conformance)
-        return [dispatch] + chunks
+        return [dispatch] + requests.chunkExtensions.map { Piece(declarations: [$0]) }
     }
 
     /// A group's typed factories: whole when they fit one chunk, else the `Typed` enum and then

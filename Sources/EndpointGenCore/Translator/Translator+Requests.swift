@@ -7,6 +7,8 @@ extension Translator {
         var usesDeprecatedDispatch = false
         /// Whether a function ends with `throw` (chunked matching or deprecated arms).
         var needsFallbackError = false
+        /// With `separateChunks`: `extension X { func _httpRequestN() ... }`, one per chunk.
+        var chunkExtensions: [Declaration] = []
     }
 
     static let deprecatedProtocolName = "_DeprecatedEndpoints"
@@ -20,7 +22,11 @@ extension Translator {
     /// and calling a deprecated function warns too. So deprecated arms live in a deprecated method
     /// that satisfies a private protocol's requirement, and `httpRequest()` calls it through the
     /// protocol (`self as any _DeprecatedEndpoints`), which names no deprecated declaration.
-    func requestDeclarations(for group: Group, qualifiedName: String, isAPI: Bool) -> RequestDeclarations {
+    ///
+    /// With `separateChunks` (a spec written in parts), the chunk functions of a large group are
+    /// internal and each sits in an extension of its own (`chunkExtensions`), so that the pieces can
+    /// go to different files; otherwise they are private members of the conformance.
+    func requestDeclarations(for group: Group, qualifiedName: String, isAPI: Bool, separateChunks: Bool = false) -> RequestDeclarations {
         var result = RequestDeclarations()
         var members: [Declaration] = []
         if isAPI {
@@ -57,7 +63,8 @@ extension Translator {
             body = []
             for (index, chunk) in chunked(current).enumerated() {
                 let name = "_\(RuntimeNames.requestMethod)\(index + 1)"
-                chunkFunctions.append(chunkFunction(name: name, endpoints: chunk, deprecated: false))
+                chunkFunctions.append(chunkFunction(name: name, endpoints: chunk, deprecated: false,
+                                                    access: separateChunks ? nil : "private"))
                 body.append(.ifLet(name: "request", value: .try(.call(.raw(name), [])), body: [.return(.raw("request"))]))
             }
             if !deprecated.isEmpty {
@@ -70,7 +77,13 @@ extension Translator {
         members.append(Declaration(kind: .function(FunctionDecl(
             access: access, kind: .function(name: RuntimeNames.requestMethod, isStatic: false, isMutating: false),
             throwsErrors: true, returnType: runtime(RuntimeNames.request), body: body))))
-        members.append(contentsOf: chunkFunctions)
+        if separateChunks {
+            result.chunkExtensions = chunkFunctions.map {
+                Declaration(kind: .extension(ExtensionDecl(extendedType: qualifiedName, members: [$0])))
+            }
+        } else {
+            members.append(contentsOf: chunkFunctions)
+        }
         result.declarations.append(Declaration(kind: .extension(ExtensionDecl(
             extendedType: qualifiedName, conformances: [runtime(RuntimeNames.requestable)], members: members))))
 
@@ -94,7 +107,7 @@ extension Translator {
             var chunks: [Declaration] = []
             for (index, chunk) in chunked(endpoints).enumerated() {
                 let name = "\(Self.deprecatedMethodName)\(index + 1)"
-                chunks.append(chunkFunction(name: name, endpoints: chunk, deprecated: true))
+                chunks.append(chunkFunction(name: name, endpoints: chunk, deprecated: true, access: "private"))
                 body.append(.ifLet(name: "request", value: .try(.call(.raw(name), [])), body: [.return(.raw("request"))]))
             }
             body.append(.return(.raw("nil")))
@@ -110,13 +123,13 @@ extension Translator {
     }
 
     /// `private func name() throws -> HTTPRequest? { switch self { ...; default: return nil } }`
-    private func chunkFunction(name: String, endpoints: [Endpoint], deprecated: Bool) -> Declaration {
+    private func chunkFunction(name: String, endpoints: [Endpoint], deprecated: Bool, access: AccessModifier?) -> Declaration {
         var cases = endpoints.map { switchArm(for: $0, returnsOptional: true) }
         cases.append(SwitchCase(patterns: [.default], body: [.return(.raw("nil"))]))
         return Declaration(
             attributes: deprecated ? ["@available(*, deprecated)"] : [],
             kind: .function(FunctionDecl(
-                access: "private", kind: .function(name: name, isStatic: false, isMutating: false),
+                access: access, kind: .function(name: name, isStatic: false, isMutating: false),
                 throwsErrors: true, returnType: runtime(RuntimeNames.request) + "?",
                 body: [.switch(subject: .raw("self"), cases: cases)])))
     }
