@@ -154,19 +154,18 @@ public struct HTTPRequest: Sendable, Hashable, HTTPRequestable, CustomStringConv
         // The outermost call collects appended path and query text and writes it once.
         let collects = pendingURL == nil
         if collects { pendingURL = PendingURL(storedComponents) }
-        defer { if collects { writePendingURL() } }
         for component in components {
             do {
                 try component.apply(to: &self)
-            } catch let error as EndpointError {
-                if collects { writePendingURL() }
-                throw error.attaching(self)
             } catch {
+                // The error carries the request as far as it got, its path and query included.
                 if collects { writePendingURL() }
+                if let error = error as? EndpointError { throw error.attaching(self) }
                 throw EndpointError.invalidRequest(reason: "\(type(of: component)) could not be applied: \(error)",
                                                    underlying: error, request: self)
             }
         }
+        if collects { writePendingURL() }
     }
 
     private mutating func writePendingURL() {
