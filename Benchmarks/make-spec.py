@@ -5,8 +5,9 @@
 
 The spec looks like a real API, scaled up: mixed methods; path, query and header
 parameters (optional ones, defaults, comma arrays, dates, enum models); JSON and
-form bodies; object and enum models; error bodies; nested groups; and one flat
-group holding 40% of the endpoints (the shape that stresses a single `switch`).
+form bodies; object and enum models; error bodies; nested groups; and one group
+holding 40% of the endpoints in flat subgroups of 250 (the most one level may hold
+is 300: every level's requests are one exhaustive `switch`).
 The same size and seed always give the same bytes.
 """
 
@@ -171,8 +172,11 @@ def make_spec(size, seed):
     flat = size * 40 // 100
     top = max(1, size * 5 // 100)
     nested = size - flat - top
-    groups = {"bulk": {"path": "/bulk", "description": "One flat group holding 40% of the endpoints.",
-                       "endpoints": writer.endpoints(flat)}}
+    bulk = {}
+    for index, start in enumerate(range(0, flat, 250)):
+        bulk[f"part_{index + 1}"] = {"endpoints": writer.endpoints(min(250, flat - start))}
+    groups = {"bulk": {"path": "/bulk", "description": "A group holding 40% of the endpoints in flat subgroups.",
+                       "groups": bulk}}
     area = 0
     while nested > 0:
         size_of_area = min(nested, rng.randint(50, 400))

@@ -3,8 +3,8 @@
 
     scripts/make-scale-spec.py <endpoints> <share-in-one-group> <output.endpoints.json>
 
-e.g. `10000 0.4 /tmp/Scale.endpoints.json`: 40% of the endpoints in one group, 10% at the top
-level, the rest in groups of 100. Every third endpoint is a POST with a JSON body, every 50th is
+e.g. `10000 0.4 /tmp/Scale.endpoints.json`: 40% of the endpoints in the groups `big`, `big2`, ...
+of at most 250 each (a level holds at most 300), 10% at the top level, the rest in groups of 100. Every third endpoint is a POST with a JSON body, every 50th is
 deprecated; the others have a path, a query and a defaulted parameter and an error body. The API
 is named after the file (`Scale.endpoints.json` -> `Scale`).
 """
@@ -39,7 +39,12 @@ def main():
     big = int(total * share)
     top = min(total - big, total // 10)
     rest = total - big - top
-    groups = {"big": {"path": "/big", "endpoints": endpoints(big, "big")}} if big else {}
+    groups = {}
+    all_big = endpoints(big, "big")
+    names = list(all_big)
+    for index, start in enumerate(range(0, big, 250)):
+        key = "big" if index == 0 else f"big{index + 1}"
+        groups[key] = {"path": "/big", "endpoints": {name: all_big[name] for name in names[start:start + 250]}}
     index = 0
     while rest > 0:
         size = min(100, rest)

@@ -190,6 +190,21 @@ public struct Header: RequestComponent {
     }
 }
 
+/// Removes a header field an API's defaults set (the spec's `"Accept": null` on an endpoint).
+///
+/// ```swift
+/// RemoveHeader("Accept")
+/// ```
+public struct RemoveHeader: RequestComponent {
+    let name: String
+
+    /// Removes every field named `name` (matched without regard to case).
+    public init(_ name: String) { self.name = name }
+
+    /// Removes the field.
+    public func apply(to request: inout HTTPRequest) throws { request.headers.remove(name) }
+}
+
 /// The credentials a request needs; see ``AuthMiddleware``.
 public struct Auth: RequestComponent {
     let requirement: AuthRequirement
@@ -201,36 +216,6 @@ public struct Auth: RequestComponent {
     public func apply(to request: inout HTTPRequest) throws { request.auth = requirement }
 }
 
-/// A type that error responses with matching statuses decode into; the thrown
-/// ``EndpointError/unacceptableStatus(response:decodedError:)`` carries the decoded value.
-///
-/// ```swift
-/// ErrorBody(NotFound.self, for: .code(404))
-/// ErrorBody(Problem.self, for: .default)
-/// ```
-public struct ErrorBody: RequestComponent {
-    let register: @Sendable (inout ErrorBodies) -> Void
-
-    /// Decodes bodies of responses whose status matches `status` into `type`.
-    public init<T: Decodable & Sendable>(_ type: T.Type, for status: StatusPattern) {
-        register = { $0.register(T.self, for: status) }
-    }
-
-    /// Registers the type.
-    public func apply(to request: inout HTTPRequest) throws { register(&request.errorBodies) }
-}
-
-/// The one status that means success, such as 201. Without it any 2xx status does.
-public struct ExpectedStatus: RequestComponent {
-    let status: Int
-
-    /// `ExpectedStatus(201)`.
-    public init(_ status: Int) { self.status = status }
-
-    /// Sets ``HTTPRequest/expectedStatus``.
-    public func apply(to request: inout HTTPRequest) throws { request.expectedStatus = status }
-}
-
 /// Seconds to wait for the response.
 public struct Timeout: RequestComponent {
     let seconds: TimeInterval
@@ -240,15 +225,4 @@ public struct Timeout: RequestComponent {
 
     /// Sets ``HTTPRequest/timeout``.
     public func apply(to request: inout HTTPRequest) throws { request.timeout = seconds }
-}
-
-/// A sample response body (JSON text) that ``StubTransport`` serves for the request.
-public struct Sample: RequestComponent {
-    let json: String
-
-    /// `Sample(#"{"id":1}"#)`.
-    public init(_ json: String) { self.json = json }
-
-    /// Sets ``HTTPRequest/sample``.
-    public func apply(to request: inout HTTPRequest) throws { request.sample = Data(json.utf8) }
 }

@@ -1,15 +1,18 @@
 import Foundation
 
-/// The one error the runtime throws. Switch over it to tell the stages apart:
+/// What the runtime throws when a request fails, other than an error body the endpoint declares
+/// (that is an ``ErrorResponse`` of the declared type). Switch over it to tell the stages apart:
 ///
 /// ```swift
 /// do {
-///     let athlete = try await client.send(StravaAPI.Typed.athlete)
+///     let athlete = try await client.send(StravaAPI.athlete)
+/// } catch let error as ErrorResponse<StravaAPI.Fault> {
+///     print(error.status, error.body.message)
 /// } catch let error as EndpointError {
 ///     switch error {
 ///     case .invalidRequest(let reason, _, _): print("bug in the request: \(reason)")
 ///     case .transport(let underlying, _): print("offline? \(underlying)")
-///     case .unacceptableStatus(let response, let decoded): print(response.status, decoded as? Fault as Any)
+///     case .unacceptableStatus(let response): print(response.status, response.text.prefix(200))
 ///     case .decoding(let underlying, let response): print(underlying, response.text.prefix(200))
 ///     case .cancelled: break
 ///     }
@@ -23,9 +26,9 @@ public enum EndpointError: Error, Sendable, CustomStringConvertible, CustomDebug
     case invalidRequest(reason: String, underlying: (any Error)?, request: HTTPRequest?)
     /// The transport failed: no connection, a timeout, TLS…
     case transport(underlying: any Error, request: HTTPRequest)
-    /// The status was not a success. `decodedError` is the body decoded into the request's
-    /// ``ErrorBodies`` type for that status, when one is registered and the body decodes.
-    case unacceptableStatus(response: HTTPResponse, decodedError: (any Sendable)?)
+    /// The status was not a success, and the endpoint declares no error body for it (or the body
+    /// did not decode as the declared type).
+    case unacceptableStatus(response: HTTPResponse)
     /// The body of a successful response could not be decoded.
     case decoding(underlying: any Error, response: HTTPResponse)
     /// The task was cancelled before a response arrived.
@@ -36,16 +39,16 @@ public enum EndpointError: Error, Sendable, CustomStringConvertible, CustomDebug
         switch self {
         case let .invalidRequest(_, _, request): return request
         case let .transport(_, request): return request
-        case let .unacceptableStatus(response, _): return response.request
+        case let .unacceptableStatus(response): return response.request
         case let .decoding(_, response): return response.request
         case let .cancelled(request): return request
         }
     }
 
-    /// The response, for ``unacceptableStatus(response:decodedError:)`` and ``decoding(underlying:response:)``.
+    /// The response, for ``unacceptableStatus(response:)`` and ``decoding(underlying:response:)``.
     public var response: HTTPResponse? {
         switch self {
-        case let .unacceptableStatus(response, _), let .decoding(_, response): return response
+        case let .unacceptableStatus(response), let .decoding(_, response): return response
         default: return nil
         }
     }
@@ -53,26 +56,15 @@ public enum EndpointError: Error, Sendable, CustomStringConvertible, CustomDebug
     /// The status code, when a response arrived.
     public var status: Int? { response?.status }
 
-    /// The error underneath: the encoding, transport or decoding error, or the decoded error body
-    /// when it is itself an `Error`.
+    /// The error underneath: the encoding, transport or decoding error.
     public var underlyingError: (any Error)? {
         switch self {
         case let .invalidRequest(_, underlying, _): return underlying
         case let .transport(underlying, _): return underlying
-        case let .unacceptableStatus(_, decoded): return decoded as? any Error
+        case .unacceptableStatus: return nil
         case let .decoding(underlying, _): return underlying
         case .cancelled: return CancellationError()
         }
-    }
-
-    /// The decoded error body as `T`, if it is one.
-    ///
-    /// ```swift
-    /// if let fault = error.decodedError(as: Fault.self) { print(fault.message) }
-    /// ```
-    public func decodedError<T>(as type: T.Type) -> T? {
-        if case let .unacceptableStatus(_, decoded) = self { return decoded as? T }
-        return nil
     }
 
     /// A one-paragraph account of what went wrong, without credentials.
@@ -82,12 +74,9 @@ public enum EndpointError: Error, Sendable, CustomStringConvertible, CustomDebug
             return "The request could not be built\(request.map { " (\($0))" } ?? ""): \(reason)"
         case let .transport(underlying, request):
             return "\(request) failed in transport: \(Redaction.describe(underlying))"
-        case let .unacceptableStatus(response, decoded):
+        case let .unacceptableStatus(response):
             var text = "\(response.request) returned status \(response.status)"
-            if let expected = response.request.expectedStatus { text += " (expected \(expected))" }
-            if let decoded {
-                text += "; error body \(type(of: decoded)): \(decoded)"
-            } else if !response.body.isEmpty {
+            if !response.body.isEmpty {
                 text += "; body starts: \(Redaction.bodyPreview(response.body, request: response.request))"
             }
             return text

@@ -7,14 +7,13 @@ import Foundation
 ///     baseURL: URL(string: "http://127.0.0.1:8080/api/v3"),     // optional: replaces the spec's base URL
 ///     middleware: [AuthMiddleware { _, _ in .bearer(token) }, RetryMiddleware()])
 ///
-/// let athlete = try await client.send(StravaAPI.Typed.athlete)          // Endpoint<DetailedAthlete>
-/// let same = try await client.send(StravaAPI.athlete, as: DetailedAthlete.self)
-/// let also: DetailedAthlete = try await client.send(StravaAPI.athlete)
+/// let athlete = try await client.send(StravaAPI.athlete)              // StravaAPI.DetailedAthlete
 /// let raw = try await client.data(for: StravaAPI.athlete)               // HTTPResponse, any status
 /// ```
 ///
-/// Every failure is an ``EndpointError``. Cancelling the calling task cancels the request and
-/// throws ``EndpointError/cancelled(request:)``.
+/// An error body the endpoint declares is thrown as ``ErrorResponse`` with the declared body type;
+/// every other failure is an ``EndpointError``. Cancelling the calling task cancels the request
+/// and throws ``EndpointError/cancelled(request:)``.
 public struct HTTPClient: Sendable {
     /// Where requests go.
     public let transport: any HTTPTransport
@@ -50,20 +49,23 @@ public struct HTTPClient: Sendable {
 
     /// Sends a typed endpoint and returns its decoded response.
     ///
-    /// Throws ``EndpointError/unacceptableStatus(response:decodedError:)`` for a status other than
-    /// the expected one (any 2xx by default) and ``EndpointError/decoding(underlying:response:)``
-    /// when the body does not decode.
+    /// ```swift
+    /// let athlete = try await client.send(StravaAPI.athlete)
+    /// ```
+    ///
+    /// Throws ``ErrorResponse`` for an error status whose body the endpoint declares (the body
+    /// decoded into the declared type), ``EndpointError/unacceptableStatus(response:)`` for any
+    /// other status that is not a success, and ``EndpointError`` for everything else.
     @discardableResult
-    public func send<Response>(_ endpoint: Endpoint<Response>) async throws(EndpointError) -> Response {
+    public func send<Response>(_ endpoint: Endpoint<Response>) async throws -> Response {
         let response = try await data(for: endpoint)
-        return try decode(response, with: endpoint.decoder)
+        return try endpoint.decode(response)
     }
 
     /// Sends a request and decodes its JSON response as `type`, with dates in the request's format.
     ///
     /// ```swift
-    /// let athlete = try await client.send(StravaAPI.athlete, as: DetailedAthlete.self)
-    /// let same: DetailedAthlete = try await client.send(StravaAPI.athlete)
+    /// let athlete = try await client.send(StravaAPI.Call.athlete, as: StravaAPI.DetailedAthlete.self)
     /// ```
     public func send<Response: Decodable & Sendable>(_ request: some HTTPRequestable, as type: Response.Type = Response.self)
         async throws(EndpointError) -> Response {
@@ -71,7 +73,7 @@ public struct HTTPClient: Sendable {
         return try decode(response, with: .json)
     }
 
-    /// Sends a request whose response body is not needed; throws if the status is not a success.
+    /// Sends a request whose response body is not needed; throws if the status is not a 2xx.
     public func send(_ request: some HTTPRequestable) async throws(EndpointError) {
         let response = try await data(for: request)
         try decode(response, with: ResponseDecoder<Void>.none)
@@ -81,7 +83,7 @@ public struct HTTPClient: Sendable {
     /// The handler runs on an arbitrary thread. Cancel the returned task to cancel the request.
     ///
     /// ```swift
-    /// client.send(StravaAPI.Typed.athlete) { result in
+    /// client.send(StravaAPI.athlete) { result in
     ///     switch result {
     ///     case .success(let athlete): print(athlete)
     ///     case .failure(let error): print(error)
@@ -90,9 +92,9 @@ public struct HTTPClient: Sendable {
     /// ```
     @discardableResult
     public func send<Response>(_ endpoint: Endpoint<Response>,
-                               completion: @escaping @Sendable (Result<Response, EndpointError>) -> Void) -> Task<Void, Never> {
+                               completion: @escaping @Sendable (Result<Response, any Error>) -> Void) -> Task<Void, Never> {
         Task {
-            do throws(EndpointError) {
+            do {
                 let value = try await send(endpoint)
                 completion(.success(value))
             } catch {
@@ -126,6 +128,7 @@ public struct HTTPClient: Sendable {
         } catch {
             throw .invalidRequest(reason: "\(type(of: requestable)) could not make its request: \(error)", underlying: error, request: nil)
         }
+        if request.call == nil, !(requestable is HTTPRequest) { request.call = requestable }
         if let baseURL { HTTPClient.rebase(&request, onto: baseURL) }
         return request
     }
@@ -171,13 +174,9 @@ public struct HTTPClient: Sendable {
         }
     }
 
-    /// Checks the status, then decodes.
+    /// Checks that the status is a 2xx, then decodes.
     func decode<Response>(_ response: HTTPResponse, with decoder: ResponseDecoder<Response>) throws(EndpointError) -> Response {
-        guard response.isSuccess else {
-            let decoded = try? response.request.errorBodies.decode(status: response.status, body: response.body,
-                                                                   dateFormat: response.request.dateFormat)
-            throw .unacceptableStatus(response: response, decodedError: decoded ?? nil)
-        }
+        guard response.isSuccess else { throw .unacceptableStatus(response: response) }
         do {
             return try decoder.decode(response)
         } catch {

@@ -36,8 +36,9 @@ extension HTTPRequestable {
     public func urlRequest() throws -> URLRequest { try httpRequest().urlRequest() }
 }
 
-/// A request as a value: what is sent (method, URL, headers, body, timeout) and metadata that is
-/// not sent but read by the client, middleware and stub transports.
+/// A request as a value: what is sent (method, URL, headers, body, timeout), and the little that
+/// middleware needs beside it (the base URL, the credentials it needs, the date format, the value it
+/// was made from). What to expect back belongs to the ``Endpoint``, not to the request.
 ///
 /// Build one with the result builder:
 ///
@@ -81,12 +82,14 @@ public struct HTTPRequest: Sendable, Hashable, HTTPRequestable, CustomStringConv
     public var auth: AuthRequirement
     /// How dates are written in the path, query and JSON body, and read from a JSON response.
     public var dateFormat: DateFormat
-    /// The types error responses are decoded into, by status. Not sent.
-    public var errorBodies: ErrorBodies
-    /// The one status that means success; `nil` means any 2xx. Not sent.
-    public var expectedStatus: Int?
-    /// A sample response body, served by ``StubTransport``. Not sent.
-    public var sample: Data?
+    /// The value the request was made from, such as a case of a generated API's `Call` enum
+    /// (`StravaAPI.Call.athlete`): what middleware, stubs and logs match on. Not sent, and not
+    /// part of equality.
+    ///
+    /// ```swift
+    /// if case .athlete? = request.call as? StravaAPI.Call { ... }
+    /// ```
+    public var call: (any HTTPRequestable)?
 
     /// The URL without the path and query text appended by components still being applied.
     var storedComponents: URLComponents
@@ -111,9 +114,7 @@ public struct HTTPRequest: Sendable, Hashable, HTTPRequestable, CustomStringConv
         self.baseURL = nil
         self.auth = .none
         self.dateFormat = .iso8601
-        self.errorBodies = ErrorBodies()
-        self.expectedStatus = nil
-        self.sample = nil
+        self.call = nil
     }
 
     /// Makes a request against `baseURL` from components listed in a ``RequestBuilder`` block.
@@ -131,12 +132,20 @@ public struct HTTPRequest: Sendable, Hashable, HTTPRequestable, CustomStringConv
     /// ```
     public init(_ method: HTTPMethod, baseURL: String, dateFormat: DateFormat = .iso8601,
                 @RequestBuilder _ build: () throws -> [any RequestComponent]) throws {
+        try self.init(method, baseURL: baseURL, headers: [:], auth: .none, dateFormat: dateFormat, build)
+    }
+
+    /// A request against `baseURL` that starts with `headers` and `auth`, then applies `build`'s
+    /// components (which may replace or remove them). ``APIDefaults/request(_:_:)`` calls it.
+    init(_ method: HTTPMethod, baseURL: String, headers: HTTPHeaders, auth: AuthRequirement, dateFormat: DateFormat,
+         _ build: () throws -> [any RequestComponent]) throws {
         guard let components = BaseURLCache.shared.components(for: baseURL) else {
             throw EndpointError.invalidRequest(reason: "The base URL \"\(baseURL)\" is not an absolute URL with a scheme and host.",
                                                underlying: nil, request: nil)
         }
-        self.init(method: method, urlComponents: components)
+        self.init(method: method, urlComponents: components, additionalHeaders: headers)
         self.baseURL = baseURL
+        self.auth = auth
         self.dateFormat = dateFormat
         let list: [any RequestComponent]
         do {
@@ -203,6 +212,25 @@ public struct HTTPRequest: Sendable, Hashable, HTTPRequestable, CustomStringConv
         return request
     }
 
+    /// Equal when they send the same thing to the same place with the same needs; ``call`` is not compared.
+    public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
+        lhs.method == rhs.method && lhs.urlComponents == rhs.urlComponents && lhs.headers == rhs.headers
+            && lhs.body == rhs.body && lhs.timeout == rhs.timeout && lhs.baseURL == rhs.baseURL
+            && lhs.auth == rhs.auth && lhs.dateFormat == rhs.dateFormat
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(method)
+        hasher.combine(urlComponents)
+        hasher.combine(headers)
+        hasher.combine(body)
+        hasher.combine(timeout)
+        hasher.combine(baseURL)
+        hasher.combine(auth)
+        hasher.combine(dateFormat)
+    }
+
     /// `GET https://host/path?query` with credentials in the query redacted.
     public var description: String {
         "\(method.rawValue) \(Redaction.redactedURL(urlComponents, auth: auth))"
@@ -227,103 +255,6 @@ public enum APIKeyLocation: String, Sendable, Hashable {
     case header
     /// In a query item.
     case query
-}
-
-/// Which response statuses an error body type applies to.
-///
-/// When several patterns match a status, an exact code wins over a range, and a range over `.default`.
-public enum StatusPattern: Sendable, Hashable, CustomStringConvertible {
-    /// Exactly this status, such as 404.
-    case code(Int)
-    /// A class of statuses: `.range(4)` is 400–499 (the spec's `"4XX"`).
-    case range(Int)
-    /// Any status that is not a success.
-    case `default`
-
-    /// Whether `status` matches.
-    public func matches(_ status: Int) -> Bool {
-        switch self {
-        case let .code(code): return status == code
-        case let .range(hundreds): return status / 100 == hundreds
-        case .default: return true
-        }
-    }
-
-    var precedence: Int {
-        switch self {
-        case .code: return 0
-        case .range: return 1
-        case .default: return 2
-        }
-    }
-
-    /// `404`, `4XX` or `default`.
-    public var description: String {
-        switch self {
-        case let .code(code): return String(code)
-        case let .range(hundreds): return "\(hundreds)XX"
-        case .default: return "default"
-        }
-    }
-}
-
-/// The types that error responses of a request decode into, by status.
-///
-/// ```swift
-/// var bodies = ErrorBodies()
-/// bodies.register(NotFound.self, for: .code(404))
-/// bodies.register(Problem.self, for: .default)
-/// ```
-public struct ErrorBodies: Sendable, Hashable {
-    struct Entry: Sendable {
-        var pattern: StatusPattern
-        var typeID: ObjectIdentifier
-        var typeName: String
-        var decode: @Sendable (Data, JSONDecoder) throws -> any Sendable
-    }
-
-    var entries: [Entry] = []
-
-    /// No error types.
-    public init() {}
-
-    /// Whether no error types are registered.
-    public var isEmpty: Bool { entries.isEmpty }
-
-    /// Decodes error bodies matching `pattern` into `type`, replacing an earlier type for the same pattern.
-    public mutating func register<T: Decodable & Sendable>(_ type: T.Type, for pattern: StatusPattern) {
-        entries.removeAll { $0.pattern == pattern }
-        entries.append(Entry(pattern: pattern, typeID: ObjectIdentifier(type), typeName: String(reflecting: type),
-                             decode: { data, decoder in try decoder.decode(T.self, from: data) }))
-    }
-
-    /// The name of the type registered for `status` (exact code, then range, then default), if any.
-    public func typeName(for status: Int) -> String? { entry(for: status)?.typeName }
-
-    func entry(for status: Int) -> Entry? {
-        entries.filter { $0.pattern.matches(status) }.min { $0.pattern.precedence < $1.pattern.precedence }
-    }
-
-    /// Decodes `body` into the type registered for `status`. Returns `nil` when no type is
-    /// registered; throws when the body does not decode.
-    public func decode(status: Int, body: Data, dateFormat: DateFormat) throws -> (any Sendable)? {
-        guard let entry = entry(for: status) else { return nil }
-        return try entry.decode(body, dateFormat.makeJSONDecoder())
-    }
-
-    /// Equal when the same types are registered for the same patterns.
-    public static func == (lhs: ErrorBodies, rhs: ErrorBodies) -> Bool {
-        lhs.entries.count == rhs.entries.count
-            && zip(lhs.entries, rhs.entries).allSatisfy { $0.pattern == $1.pattern && $0.typeID == $1.typeID }
-    }
-
-    /// Hashes the patterns and types.
-    public func hash(into hasher: inout Hasher) {
-        for entry in entries {
-            hasher.combine(entry.pattern)
-            hasher.combine(entry.typeID)
-        }
-    }
 }
 
 /// The path and query of a request whose components are being applied, as percent-encoded bytes.

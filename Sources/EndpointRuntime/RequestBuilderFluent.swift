@@ -54,8 +54,8 @@ public struct HTTPRequestBuilder: HTTPRequestable {
     public func auth(_ requirement: AuthRequirement) -> Self { adding(Auth(requirement)) }
     /// Sets the timeout.
     public func timeout(_ seconds: TimeInterval) -> Self { adding(Timeout(seconds)) }
-    /// Sets the expected status.
-    public func expectedStatus(_ status: Int) -> Self { adding(ExpectedStatus(status)) }
+    /// Removes a header.
+    public func removingHeader(_ name: String) -> Self { adding(RemoveHeader(name)) }
     /// Sets a JSON body.
     public func jsonBody(_ value: some Encodable & Sendable) -> Self { adding(JSONBody(value)) }
     /// Sets a form body.

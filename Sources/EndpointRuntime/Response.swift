@@ -19,12 +19,8 @@ public struct HTTPResponse: Sendable, Hashable, CustomStringConvertible {
         self.request = request
     }
 
-    /// Whether the status means success for ``request``: its ``HTTPRequest/expectedStatus`` if set,
-    /// otherwise any 2xx.
-    public var isSuccess: Bool {
-        if let expected = request.expectedStatus { return status == expected }
-        return (200..<300).contains(status)
-    }
+    /// Whether the status is a 2xx. An ``Endpoint`` may accept fewer (``Endpoint/accepts(_:)``).
+    public var isSuccess: Bool { (200..<300).contains(status) }
 
     /// The body as UTF-8 text (invalid bytes replaced).
     public var text: String { String(decoding: body, as: UTF8.self) }
@@ -99,24 +95,63 @@ extension ResponseDecoder where Response == HTTPResponse {
     public static var response: ResponseDecoder<HTTPResponse> { ResponseDecoder { $0 } }
 }
 
-/// A request together with the type its successful response decodes into.
+/// One endpoint of an API with its whole response contract: the request it sends (``call``), the
+/// type a successful response decodes into and how, which statuses mean success, and the error
+/// bodies it declares.
+///
+/// Generated APIs make one per endpoint: `StravaAPI.athlete` is an `Endpoint<StravaAPI.DetailedAthlete>`,
+/// `StravaAPI.Activities.get(id: 1)` an `Endpoint<StravaAPI.DetailedActivity>`.
 ///
 /// ```swift
-/// let athlete: Endpoint<Athlete> = Endpoint(StravaAPI.athlete, decoder: .json)
-/// let value = try await client.send(athlete)   // Athlete
+/// let athlete = try await client.send(StravaAPI.athlete)        // StravaAPI.DetailedAthlete
+/// if case .activities(.get(let id, _, _)) = StravaAPI.Activities.get(id: 1).call as? StravaAPI.Call { print(id) }
 /// ```
 public struct Endpoint<Response: Sendable>: HTTPRequestable {
-    /// The request.
-    public let request: any HTTPRequestable
-    /// How its response is decoded.
-    public let decoder: ResponseDecoder<Response>
+    /// The value that builds the request: for generated APIs a case of the API's `Call` enum,
+    /// which middleware, stubs and logs can match on (``HTTPRequest/call`` carries it along).
+    public let call: any HTTPRequestable
+    /// How a successful response becomes `Response`.
+    public var decoder: ResponseDecoder<Response>
+    /// The statuses that mean success; empty means any 2xx.
+    public var statuses: Set<Int>
+    /// Error bodies by status: a response that matches is thrown as ``ErrorResponse`` with its body decoded.
+    public var errors: ErrorBodies
 
-    /// Pairs `request` with `decoder`.
-    public init(_ request: some HTTPRequestable, decoder: ResponseDecoder<Response>) {
-        self.request = request
+    /// Pairs `call` with its response contract.
+    public init(_ call: some HTTPRequestable, decoder: ResponseDecoder<Response>, statuses: Set<Int> = [],
+                errors: ErrorBodies = ErrorBodies()) {
+        self.call = call
         self.decoder = decoder
+        self.statuses = statuses
+        self.errors = errors
     }
 
-    /// The request's ``HTTPRequest``.
-    public func httpRequest() throws -> HTTPRequest { try request.httpRequest() }
+    /// The request ``call`` builds, remembering ``call``.
+    public func httpRequest() throws -> HTTPRequest {
+        var request = try call.httpRequest()
+        if request.call == nil { request.call = call }
+        return request
+    }
+
+    /// Whether `status` means success: one of ``statuses``, or any 2xx when there are none.
+    public func accepts(_ status: Int) -> Bool {
+        statuses.isEmpty ? (200..<300).contains(status) : statuses.contains(status)
+    }
+
+    /// The response's value, or the error it means.
+    ///
+    /// Throws ``ErrorResponse`` when the status is not a success and an error body is declared for
+    /// it (and decodes), ``EndpointError/unacceptableStatus(response:)`` for any other unsuccessful
+    /// status, and ``EndpointError/decoding(underlying:response:)`` when a success does not decode.
+    public func decode(_ response: HTTPResponse) throws -> Response {
+        guard accepts(response.status) else {
+            if let error = try? errors.error(for: response) { throw error }
+            throw EndpointError.unacceptableStatus(response: response)
+        }
+        do {
+            return try decoder.decode(response)
+        } catch {
+            throw EndpointError.decoding(underlying: error, response: response)
+        }
+    }
 }

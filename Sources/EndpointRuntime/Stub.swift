@@ -3,21 +3,20 @@ import Foundation
 /// A transport that answers from canned responses instead of the network, and records every
 /// request it was sent.
 ///
-/// By default a request is answered with its ``HTTPRequest/sample`` (the spec's `sample`), with
-/// the expected status or 200; a request without a sample or a matching stub gets a 404.
+/// A request no stub matches is answered with the first of `samples` that matches it (a generated
+/// API's `<API>.samples`: the spec's `sample` bodies), or with a 404.
 ///
 /// ```swift
-/// let stub = StubTransport()
-/// await stub.stub(.get, path: "/athlete", json: #"{"id": 1}"#)
+/// let stub = StubTransport(samples: StravaAPI.samples)
 /// await stub.stub(.delete, path: "/activities/1", status: 204)
 /// let client = HTTPClient(transport: stub)
-/// let athlete = try await client.send(StravaAPI.Typed.athlete)
-/// let sent = await stub.requests        // what the client sent
+/// let athlete = try await client.send(StravaAPI.athlete)      // the spec's sample
+/// let sent = await stub.requests                               // what the client sent
 /// ```
 public actor StubTransport: HTTPTransport {
     /// What to do with a request no stub matches.
     public enum Fallback: Sendable {
-        /// Serve the request's sample, or 404 without one.
+        /// Serve the matching sample, or 404 without one.
         case sample
         /// Answer 404.
         case notFound
@@ -31,12 +30,16 @@ public actor StubTransport: HTTPTransport {
 
     private var routes: [Route] = []
     private let fallback: Fallback
+    private let samples: [SampleResponse]
 
     /// Every request received, in order.
     public private(set) var requests: [HTTPRequest] = []
 
-    /// A stub transport.
-    public init(fallback: Fallback = .sample) { self.fallback = fallback }
+    /// A stub transport that falls back to `samples` (such as a generated `<API>.samples`).
+    public init(samples: [SampleResponse] = [], fallback: Fallback = .sample) {
+        self.samples = samples
+        self.fallback = fallback
+    }
 
     /// Answers requests for `method` (any when `nil`) whose decoded path is `path` or ends with
     /// `/`+`path` without its leading slash (so `"/athlete"` matches `/api/v3/athlete`). Later
@@ -70,9 +73,9 @@ public actor StubTransport: HTTPTransport {
             if let wanted = route.path, !StubTransport.path(path, matches: wanted) { continue }
             return try await route.respond(request)
         }
-        if fallback == .sample, let sample = request.sample {
-            return HTTPResponse(status: request.expectedStatus ?? 200, headers: ["Content-Type": "application/json"],
-                                body: sample, request: request)
+        if fallback == .sample, let sample = samples.first(where: { $0.matches(request) }) {
+            return HTTPResponse(status: sample.status, headers: ["Content-Type": "application/json"],
+                                body: Data(sample.json.utf8), request: request)
         }
         return HTTPResponse(status: 404, headers: ["Content-Type": "text/plain"],
                             body: Data("No stub for \(request.method.rawValue) \(path)".utf8), request: request)
@@ -82,5 +85,68 @@ public actor StubTransport: HTTPTransport {
         if path == wanted { return true }
         let tail = wanted.hasPrefix("/") ? wanted : "/" + wanted
         return path.hasSuffix(tail)
+    }
+}
+
+/// A sample response body that a spec gives for an endpoint, served by ``StubTransport`` in tests
+/// and previews. Generated APIs list theirs in `<API>.samples`; sending a request never reads them.
+///
+/// ```swift
+/// SampleResponse(.get, "/activities/{id}", json: #"{"id": 1}"#)
+/// ```
+public struct SampleResponse: Sendable, Hashable {
+    /// The endpoint's method.
+    public var method: HTTPMethod
+    /// The endpoint's path below the base URL, with `{name}` placeholders for path parameters.
+    public var path: String
+    /// The status served.
+    public var status: Int
+    /// The body served, JSON text.
+    public var json: String
+
+    /// A sample for `method` and `path`.
+    public init(_ method: HTTPMethod, _ path: String, status: Int = 200, json: String) {
+        self.method = method
+        self.path = path
+        self.status = status
+        self.json = json
+    }
+
+    /// Whether `request` is one this sample answers: the same method, and a decoded path whose last
+    /// segments match ``path``'s, a placeholder matching any text (so `/activities/{id}` matches
+    /// `/api/v3/activities/7`).
+    public func matches(_ request: HTTPRequest) -> Bool {
+        guard request.method == method else { return false }
+        let wanted = path.split(separator: "/")
+        let actual = request.urlComponents.path.split(separator: "/")
+        guard actual.count >= wanted.count else { return false }
+        return zip(wanted, actual.suffix(wanted.count)).allSatisfy { Self.segment($1, matches: $0) }
+    }
+
+    /// Whether `segment` matches a template segment: its literal text in order, placeholders
+    /// standing for any text.
+    static func segment(_ segment: Substring, matches template: Substring) -> Bool {
+        var literals: [Substring] = []
+        var rest = template
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            literals.append(rest[..<open])
+            rest = rest[rest.index(after: close)...]
+        }
+        guard !literals.isEmpty else { return segment == template }
+        literals.append(rest)
+        var remaining = segment
+        for (index, literal) in literals.enumerated() {
+            if index == 0 {
+                guard remaining.hasPrefix(literal) else { return false }
+                remaining = remaining.dropFirst(literal.count)
+            } else if index == literals.count - 1 {
+                return remaining.hasSuffix(literal) && remaining.count >= literal.count
+            } else if let range = remaining.range(of: literal) {
+                remaining = remaining[range.upperBound...]
+            } else {
+                return false
+            }
+        }
+        return true
     }
 }

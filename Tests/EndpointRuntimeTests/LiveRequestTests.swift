@@ -186,7 +186,7 @@ import TestSupport
         let text = try await client.send(Endpoint(request, decoder: .text))
         #expect(text.contains("\"/styles\""))
 
-        let received = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Echo, EndpointError>, Never>) in
+        let received = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Echo, any Error>, Never>) in
             client.send(Endpoint(request, decoder: ResponseDecoder<Echo>.json)) { continuation.resume(returning: $0) }
         }
         #expect(try received.get().path == "/styles")
@@ -196,49 +196,53 @@ import TestSupport
     struct ServerFault: Decodable, Sendable { var range: String }
     struct Problem: Decodable, Sendable { var title: String }
 
-    func failing(status: Int, body: String, expected: Int? = nil) throws -> HTTPRequest {
+    func failing(status: Int, body: String) throws -> HTTPRequest {
         try HTTPRequest(.get, baseURL: server.baseURLString) {
             Path("fail")
             Header("X-Echo-Status", status)
             Header("X-Echo-Body", Data(body.utf8))
             Header("X-Echo-Headers", #"{"Content-Type": "application/problem+json", "X-Trace": "t1"}"#)
-            ErrorBody(Problem.self, for: .default)
-            ErrorBody(NotFound.self, for: .code(404))
-            ErrorBody(ServerFault.self, for: .range(5))
-            if let expected { ExpectedStatus(expected) }
         }
     }
 
-    @Test func errorBodiesDecodeByPrecedence() async throws {
-        let cases: [(Int, String, (EndpointError) -> Bool)] = [
-            (404, #"{"code": 7}"#, { $0.decodedError(as: NotFound.self)?.code == 7 }),
-            (503, #"{"range": "5xx"}"#, { $0.decodedError(as: ServerFault.self)?.range == "5xx" }),
-            (418, #"{"title": "teapot"}"#, { $0.decodedError(as: Problem.self)?.title == "teapot" }),
-        ]
-        for (status, body, check) in cases {
-            let error = await #expect(throws: EndpointError.self) {
-                try await client.send(try failing(status: status, body: body), as: Echo.self)
-            }
-            let thrown = try #require(error)
-            guard case let .unacceptableStatus(response, _) = thrown else { Issue.record("\(thrown)"); continue }
-            #expect(response.status == status)
-            #expect(response.headers["x-trace"] == "t1")
-            #expect(response.body == Data(body.utf8))
-            #expect(check(thrown), "\(thrown)")
+    /// An endpoint that declares error bodies, as generated endpoints do.
+    func failingEndpoint(status: Int, body: String, statuses: Set<Int> = []) throws -> Endpoint<Echo> {
+        Endpoint(try failing(status: status, body: body), decoder: .json, statuses: statuses,
+                 errors: [.default: Problem.self, .code(404): NotFound.self, .range(5): ServerFault.self])
+    }
+
+    @Test func errorBodiesAreThrownAsTheirDeclaredTypesByPrecedence() async throws {
+        let notFound = await #expect(throws: ErrorResponse<NotFound>.self) {
+            try await client.send(try failingEndpoint(status: 404, body: #"{"code": 7}"#))
         }
-        // A body that does not decode into the registered type still throws the status error.
-        let plain = await #expect(throws: EndpointError.self) { try await client.send(try failing(status: 404, body: "nope")) }
+        #expect(notFound?.body.code == 7)
+        #expect(notFound?.status == 404)
+        #expect(notFound?.headers["x-trace"] == "t1")
+        let fault = await #expect(throws: ErrorResponse<ServerFault>.self) {
+            try await client.send(try failingEndpoint(status: 503, body: #"{"range": "5xx"}"#))
+        }
+        #expect(fault?.body.range == "5xx")
+        let problem = await #expect(throws: ErrorResponse<Problem>.self) {
+            try await client.send(try failingEndpoint(status: 418, body: #"{"title": "teapot"}"#))
+        }
+        #expect(problem?.body.title == "teapot")
+        #expect(problem?.response.body == Data(#"{"title": "teapot"}"#.utf8))
+
+        // A body that does not decode into the declared type still throws the status error.
+        let plain = await #expect(throws: EndpointError.self) { try await client.send(try failingEndpoint(status: 404, body: "nope")) }
         #expect(plain?.status == 404)
         #expect(plain?.description.contains("nope") == true)
+        // Without an endpoint there is no error contract: any status other than 2xx is an EndpointError.
+        let bare = await #expect(throws: EndpointError.self) { try await client.send(try failing(status: 404, body: #"{"code": 7}"#), as: Echo.self) }
+        #expect(bare?.status == 404)
     }
 
-    @Test func expectedStatusIsEnforced() async throws {
-        let created = try failing(status: 201, body: #"{"method":"POST","path":"/x"}"#, expected: 201)
-        #expect(try await client.send(created, as: Echo.self).path == "/x")
-        let wrong = try failing(status: 200, body: #"{"method":"POST","path":"/x"}"#, expected: 201)
-        let error = await #expect(throws: EndpointError.self) { try await client.send(wrong, as: Echo.self) }
+    @Test func anEndpointsSuccessStatusesAreEnforced() async throws {
+        let created = try failingEndpoint(status: 201, body: #"{"method":"POST","path":"/x"}"#, statuses: [201])
+        #expect(try await client.send(created).path == "/x")
+        let wrong = try failingEndpoint(status: 200, body: #"{"method":"POST","path":"/x"}"#, statuses: [201])
+        let error = await #expect(throws: EndpointError.self) { try await client.send(wrong) }
         #expect(error?.status == 200)
-        #expect(error?.description.contains("expected 201") == true)
     }
 
     struct Strict: Decodable, Sendable { struct Item: Decodable, Sendable { var id: Int }; var items: [Item] }

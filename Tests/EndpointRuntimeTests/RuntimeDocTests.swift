@@ -46,14 +46,12 @@ enum NotesAPI: HTTPRequestable {
             return try HTTPRequest(.get, baseURL: NotesAPI.baseURL) {
                 Path("notes", id)
                 Auth(.bearer)
-                ErrorBody(APIProblem.self, for: .code(404))
             }
         case let .create(note):
             return try HTTPRequest(.post, baseURL: NotesAPI.baseURL) {
                 Path("notes")
                 JSONBody(note)
                 Auth(.bearer)
-                ExpectedStatus(201)
             }
         case let .delete(id):
             return try HTTPRequest(.delete, baseURL: NotesAPI.baseURL) {
@@ -65,8 +63,11 @@ enum NotesAPI: HTTPRequestable {
 }
 
 extension NotesAPI {
-    /// Typed endpoints: the response type travels with the request.
-    static func getNote(id: Int) -> Endpoint<Note> { Endpoint(NotesAPI.note(id: id), decoder: .json) }
+    /// Typed endpoints: the request with its response contract (type, success statuses, error bodies).
+    static func getNote(id: Int) -> Endpoint<Note> {
+        Endpoint(NotesAPI.note(id: id), decoder: .json, errors: [.code(404): APIProblem.self])
+    }
+    static func createNote(_ note: NewNote) -> Endpoint<Note> { Endpoint(NotesAPI.create(note), decoder: .json, statuses: [201]) }
     static func remove(id: Int) -> Endpoint<Void> { Endpoint(NotesAPI.delete(id: id), decoder: .none) }
 }
 
@@ -121,14 +122,17 @@ func firstNote(client: HTTPClient) async throws -> Note {
     try await client.send(NotesAPI.getNote(id: 1))
 }
 
-func describe(_ error: EndpointError) -> String {
+func describe(_ error: any Error) -> String {
+    if let problem = error as? ErrorResponse<APIProblem> {
+        return "\(problem.status): \(problem.body.message)"       // the declared error body
+    }
+    guard let error = error as? EndpointError else { return "\(error)" }
     switch error {
     case let .invalidRequest(reason, _, _):
         return "could not build the request: \(reason)"
     case let .transport(underlying, _):
         return "network problem: \(underlying)"
-    case let .unacceptableStatus(response, decoded):
-        if let problem = decoded as? APIProblem { return "\(response.status): \(problem.message)" }
+    case let .unacceptableStatus(response):
         return "status \(response.status)"
     case let .decoding(underlying, response):
         return "unexpected body from \(response.request): \(underlying)"
@@ -146,7 +150,8 @@ func describe(_ error: EndpointError) -> String {
         #expect(list.headers["Accept"] == "application/json")
         let create = try NotesAPI.create(NewNote(text: "hi")).httpRequest()
         #expect(create.body == Data(#"{"text":"hi"}"#.utf8))
-        #expect(create.expectedStatus == 201)
+        #expect(NotesAPI.createNote(NewNote(text: "hi")).accepts(201))
+        #expect(!NotesAPI.createNote(NewNote(text: "hi")).accepts(200))
         let user = try GitHub.user(login: "octocat").urlRequest()
         #expect(user.url?.absoluteString == "https://api.github.com/users/octocat")
         #expect(try searchRequest(term: "a+b").url?.absoluteString == "https://notes.example.com/v1/search?q=a%2Bb&tags=a,b")
@@ -166,7 +171,7 @@ func describe(_ error: EndpointError) -> String {
         do {
             _ = try await firstNote(client: client)
             Issue.record("expected a 404")
-        } catch let error as EndpointError {
+        } catch {
             #expect(describe(error) == "404: no such note")
         }
     }

@@ -4,17 +4,21 @@ import Testing
 
 @Suite struct StubTransportTests {
     @Test func servesSamplesAndRecordsRequests() async throws {
-        let stub = StubTransport()
+        let stub = StubTransport(samples: StravaAPI.samples)
         let client = HTTPClient(transport: stub)
-        let athlete = try await client.send(StravaAPI.Typed.athlete)
-        #expect(athlete == DetailedAthlete(id: 1, firstname: "Ada"))
+        let athlete = try await client.send(StravaAPI.athlete)
+        #expect(athlete == StravaAPI.DetailedAthlete(id: 1, firstname: "Ada"))
         let sent = await stub.requests
         #expect(sent.count == 1)
         #expect(sent.first?.url?.absoluteString == "https://www.strava.com/api/v3/athlete")
 
         // No sample and no stub: 404, which `send` reports as an unacceptable status.
-        let error = await #expect(throws: EndpointError.self) { try await client.send(StravaAPI.Typed.activity(id: 1)) }
+        let error = await #expect(throws: EndpointError.self) { try await client.send(StravaAPI.activity(id: 1)) }
         #expect(error?.status == 404)
+
+        // A sample with its status: the endpoint accepts only 201.
+        let created = try await client.send(StravaAPI.Activities.create(body: .init(name: "Run", startDate: Date())))
+        #expect(created.name == "Run")
     }
 
     @Test func stubsMatchMethodAndPathLatestFirst() async throws {
@@ -25,13 +29,13 @@ import Testing
         await stub.stub(.get, path: "/activities/7", status: 404, json: #"{"message":"gone"}"#)
         let client = HTTPClient(transport: stub)
 
-        let ride = try await client.send(StravaAPI.Typed.activity(id: 5))
+        let ride = try await client.send(StravaAPI.activity(id: 5))
         #expect(ride.name == "Ride")
         #expect(ride.startDate == Date(timeIntervalSince1970: 1_704_164_645))
-        let created = try await client.send(StravaAPI.Activities.create(body: NewActivity(name: "New", startDate: Date())), as: DetailedActivity.self)
+        let created = try await client.send(StravaAPI.Activities.create(body: StravaAPI.NewActivity(name: "New", startDate: Date())))
         #expect(created.id == 6)
-        let error = await #expect(throws: EndpointError.self) { try await client.send(StravaAPI.Typed.activity(id: 7)) }
-        #expect(error?.decodedError(as: Fault.self) == Fault(message: "gone"))
+        let error = await #expect(throws: ErrorResponse<StravaAPI.Fault>.self) { try await client.send(StravaAPI.activity(id: 7)) }
+        #expect(error?.body == StravaAPI.Fault(message: "gone"))
         #expect(await stub.requests.map(\.method) == [.get, .post, .get])
     }
 
@@ -39,7 +43,7 @@ import Testing
         let stub = StubTransport()
         await stub.stub(path: "/athlete") { _ in throw URLError(.notConnectedToInternet) }
         let client = HTTPClient(transport: stub)
-        let error = await #expect(throws: EndpointError.self) { try await client.send(StravaAPI.Typed.athlete) }
+        let error = await #expect(throws: EndpointError.self) { try await client.send(StravaAPI.athlete) }
         guard case let .transport(underlying, request)? = error else { Issue.record("\(String(describing: error))"); return }
         #expect((underlying as? URLError)?.code == .notConnectedToInternet)
         #expect(request.auth == .bearer)
@@ -48,7 +52,7 @@ import Testing
     @Test func baseURLOverrideAppliesBeforeTheTransport() async throws {
         let stub = StubTransport()
         let client = HTTPClient(baseURL: URL(string: "http://127.0.0.1:8080/api/v3"), transport: stub)
-        _ = try await client.send(StravaAPI.Typed.athlete)
+        _ = try await client.send(StravaAPI.athlete)
         #expect(await stub.requests.first?.url?.absoluteString == "http://127.0.0.1:8080/api/v3/athlete")
         let staging = HTTPClient(baseURL: URL(string: "https://staging.test/"), transport: stub)
         _ = try? await staging.data(for: StravaAPI.Activities.list(perPage: 5))

@@ -3,12 +3,22 @@
 import Foundation
 import EndpointRuntime
 
-private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion1
+private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion2
 
 /// GitHub REST API: Gists (https://docs.github.com/en/rest/gists).
-public enum GistsAPI: Sendable {
+public enum GistsAPI {
+    /// What every endpoint shares: the base URL, headers, auth, date format and error bodies.
+    /// A client made with another base URL sends there instead.
+    public static let defaults = APIDefaults(
+        baseURL: "https://api.github.com",
+        headers: ["Accept": "application/vnd.github+json", "X-GitHub-Api-Version": "2022-11-28"],
+        auth: .bearer
+    )
+}
+
+extension GistsAPI {
     /// Create, read, update and delete gists, and star them.
-    public indirect enum Gists: Sendable {
+    public enum Gists {
         /// Lists the authenticated user's gists or, if called anonymously, returns all public gists.
         ///
         /// - Parameters:
@@ -16,1093 +26,976 @@ public enum GistsAPI: Sendable {
         ///   - perPage: The number of results per page (max 100).
         ///   - page: The page number of the results to fetch.
         ///   - ifNoneMatch: ETag of a previous response, for conditional requests.
-        case list(since: Date? = nil, perPage: Int = 30, page: Int = 1, ifNoneMatch: String? = nil)
+        public static func list(since: Date? = nil, perPage: Int = 30, page: Int = 1, ifNoneMatch: String? = nil) -> Endpoint<[GistsAPI.Gist]> {
+            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.list(since: since, perPage: perPage, page: page, ifNoneMatch: ifNoneMatch)), decoder: .json, errors: [.code(403): GistsAPI.BasicError.self])
+        }
+
         /// Lists public gists sorted by most recently updated to least recently updated.
         ///
         /// - Parameters:
         ///   - languages: Only gists containing files in one of these languages.
-        case listPublic(since: Date? = nil, languages: [String]? = nil, perPage: Int = 30, page: Int = 1)
+        public static func listPublic(since: Date? = nil, languages: [String]? = nil, perPage: Int = 30, page: Int = 1) -> Endpoint<[GistsAPI.Gist]> {
+            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.listPublic(since: since, languages: languages, perPage: perPage, page: page)), decoder: .json, errors: [.code(403): GistsAPI.BasicError.self, .code(422): GistsAPI.ValidationError.self])
+        }
+
         /// Lists the authenticated user's starred gists.
-        case listStarred(since: Date? = nil, perPage: Int = 30, page: Int = 1)
+        public static func listStarred(since: Date? = nil, perPage: Int = 30, page: Int = 1) -> Endpoint<[GistsAPI.Gist]> {
+            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.listStarred(since: since, perPage: perPage, page: page)), decoder: .json, errors: [.code(401): GistsAPI.BasicError.self, .code(403): GistsAPI.BasicError.self])
+        }
+
         /// Gets a specified gist.
         ///
         /// - Parameters:
         ///   - gistId: The unique identifier of the gist.
-        case get(gistId: String)
-        /// Allows you to add a new gist with one or more files.
-        case create(body: CreateGist)
-        /// Updates a gist's description, or updates, renames or deletes its files. A file whose value is null is deleted.
-        case update(gistId: String, body: UpdateGist)
-        /// Deletes a gist.
-        case delete(gistId: String)
-        /// Lists the commits (revisions) of a gist.
-        case listCommits(gistId: String, perPage: Int = 30, page: Int = 1)
-        /// Gets a specified gist revision.
-        case getRevision(gistId: String, sha: String)
-        /// Checks whether a gist is starred: succeeds with 204 if it is, fails with 404 if it is not.
-        case isStarred(gistId: String)
-        /// Stars a gist.
-        case star(gistId: String)
-        /// Unstars a gist.
-        case unstar(gistId: String)
-        /// Forks a gist (legacy route).
-        @available(*, deprecated, message: "Use gists.forks.create (POST /gists/{gist_id}/forks) instead.")
-        case fork(gistId: String)
-
-        /// Comments on a gist.
-        public indirect enum Comments: Sendable {
-            /// Lists the comments on a gist.
-            case list(gistId: String, perPage: Int = 30, page: Int = 1)
-            /// Gets a comment on a gist.
-            ///
-            /// - Parameters:
-            ///   - commentId: The unique identifier of the comment.
-            case get(gistId: String, commentId: Int64)
-            /// Creates a comment on a gist.
-            case create(gistId: String, body: CommentBody)
-            /// Updates a comment on a gist.
-            case update(gistId: String, commentId: Int64, body: CommentBody)
-            /// Deletes a comment on a gist.
-            case delete(gistId: String, commentId: Int64)
-        }
-
-        /// Forks of a gist.
-        public indirect enum Forks: Sendable {
-            /// Lists the forks of a gist.
-            case list(gistId: String, perPage: Int = 30, page: Int = 1)
-            /// Forks a gist.
-            case create(gistId: String)
-        }
-    }
-
-    /// Gists of other users.
-    public indirect enum Users: Sendable {
-        /// Lists public gists for the specified user.
-        ///
-        /// - Parameters:
-        ///   - username: The handle for the GitHub user account.
-        case listGists(username: String, since: Date? = nil, perPage: Int = 30, page: Int = 1)
-    }
-}
-
-extension GistsAPI {
-    /// The base URL the spec declares. A client made with another base URL sends there instead.
-    public static let baseURL = "https://api.github.com"
-}
-
-extension GistsAPI.Gists: HTTPRequestable {
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case let .list(since, perPage, page, ifNoneMatch):
-            return try HTTPRequest(.get, baseURL: GistsAPI.baseURL) {
-                Path("gists")
-                Query("since", since)
-                Query("per_page", perPage)
-                Query("page", page)
-                Header("Accept", "application/vnd.github+json")
-                Header("X-GitHub-Api-Version", "2022-11-28")
-                Header("If-None-Match", ifNoneMatch)
-                Auth(.bearer)
-                ErrorBody(BasicError.self, for: .code(403))
-            }
-        case let .listPublic(since, languages, perPage, page):
-            return try HTTPRequest(.get, baseURL: GistsAPI.baseURL) {
-                Path("gists", "public")
-                Query("since", since)
-                Query("languages", languages, style: .comma)
-                Query("per_page", perPage)
-                Query("page", page)
-                Header("Accept", "application/vnd.github+json")
-                Header("X-GitHub-Api-Version", "2022-11-28")
-                ErrorBody(BasicError.self, for: .code(403))
-                ErrorBody(ValidationError.self, for: .code(422))
-            }
-        case let .listStarred(since, perPage, page):
-            return try HTTPRequest(.get, baseURL: GistsAPI.baseURL) {
-                Path("gists", "starred")
-                Query("since", since)
-                Query("per_page", perPage)
-                Query("page", page)
-                Header("Accept", "application/vnd.github+json")
-                Header("X-GitHub-Api-Version", "2022-11-28")
-                Auth(.bearer)
-                ErrorBody(BasicError.self, for: .code(401))
-                ErrorBody(BasicError.self, for: .code(403))
-            }
-        case let .get(gistId):
-            return try HTTPRequest(.get, baseURL: GistsAPI.baseURL) {
-                Path("gists", gistId)
-                Header("Accept", "application/vnd.github+json")
-                Header("X-GitHub-Api-Version", "2022-11-28")
-                Auth(.bearer)
-                ErrorBody(BasicError.self, for: .code(403))
-                ErrorBody(BasicError.self, for: .code(404))
-                Sample(#"{"url":"https://api.github.com/gists/aa5a315d61ae9438b18d","forks_url":"https://api.github.com/gists/aa5a315d61ae9438b18d/forks","commits_url":"https://api.github.com/gists/aa5a315d61ae9438b18d/commits","id":"aa5a315d61ae9438b18d","node_id":"MDQ6R2lzdGFhNWEzMTVkNjFhZTk0MzhiMThk","git_pull_url":"https://gist.github.com/aa5a315d61ae9438b18d.git","git_push_url":"https://gist.github.com/aa5a315d61ae9438b18d.git","html_url":"https://gist.github.com/aa5a315d61ae9438b18d","files":{"hello_world.rb":{"filename":"hello_world.rb","type":"application/x-ruby","language":"Ruby","raw_url":"https://gist.githubusercontent.com/octocat/6cad326836d38bd3a7ae/raw/db9c55113504e46fa076e7df3a04ce592e2e86d8/hello_world.rb","size":167,"truncated":false,"content":"class HelloWorld\n   def initialize(name)\n      @name = name.capitalize\n   end\nend\n"}},"public":true,"created_at":"2010-04-14T02:15:15Z","updated_at":"2011-06-20T11:34:15Z","description":"Hello World Examples","comments":0,"user":null,"comments_url":"https://api.github.com/gists/aa5a315d61ae9438b18d/comments/","owner":{"login":"octocat","id":1,"node_id":"MDQ6VXNlcjE=","avatar_url":"https://github.com/images/error/octocat_happy.gif","html_url":"https://github.com/octocat","type":"User","site_admin":false},"truncated":false}"#)
-            }
-        case let .create(body):
-            return try HTTPRequest(.post, baseURL: GistsAPI.baseURL) {
-                Path("gists")
-                Header("Accept", "application/vnd.github+json")
-                Header("X-GitHub-Api-Version", "2022-11-28")
-                Auth(.bearer)
-                JSONBody(body, contentType: "application/json")
-                ExpectedStatus(201)
-                ErrorBody(BasicError.self, for: .code(403))
-                ErrorBody(BasicError.self, for: .code(404))
-                ErrorBody(ValidationError.self, for: .code(422))
-                Timeout(30)
-            }
-        case let .update(gistId, body):
-            return try HTTPRequest(.patch, baseURL: GistsAPI.baseURL) {
-                Path("gists", gistId)
-                Header("Accept", "application/vnd.github+json")
-                Header("X-GitHub-Api-Version", "2022-11-28")
-                Auth(.bearer)
-                JSONBody(body)
-                ErrorBody(BasicError.self, for: .code(404))
-                ErrorBody(ValidationError.self, for: .code(422))
-            }
-        case let .delete(gistId):
-            return try HTTPRequest(.delete, baseURL: GistsAPI.baseURL) {
-                Path("gists", gistId)
-                Header("Accept", "application/vnd.github+json")
-                Header("X-GitHub-Api-Version", "2022-11-28")
-                Auth(.bearer)
-                ErrorBody(BasicError.self, for: .code(403))
-                ErrorBody(BasicError.self, for: .code(404))
-            }
-        case let .listCommits(gistId, perPage, page):
-            return try HTTPRequest(.get, baseURL: GistsAPI.baseURL) {
-                Path("gists", gistId, "commits")
-                Query("per_page", perPage)
-                Query("page", page)
-                Header("Accept", "application/vnd.github+json")
-                Header("X-GitHub-Api-Version", "2022-11-28")
-                Auth(.bearer)
-                ErrorBody(BasicError.self, for: .code(404))
-            }
-        case let .getRevision(gistId, sha):
-            return try HTTPRequest(.get, baseURL: GistsAPI.baseURL) {
-                Path("gists", gistId, sha)
-                Header("Accept", "application/vnd.github+json")
-                Header("X-GitHub-Api-Version", "2022-11-28")
-                Auth(.bearer)
-                ErrorBody(BasicError.self, for: .code(404))
-                ErrorBody(ValidationError.self, for: .code(422))
-            }
-        case let .isStarred(gistId):
-            return try HTTPRequest(.get, baseURL: GistsAPI.baseURL) {
-                Path("gists", gistId, "star")
-                Header("Accept", "application/vnd.github+json")
-                Header("X-GitHub-Api-Version", "2022-11-28")
-                Auth(.bearer)
-                ErrorBody(JSONValue.self, for: .code(404))
-            }
-        case let .star(gistId):
-            return try HTTPRequest(.put, baseURL: GistsAPI.baseURL) {
-                Path("gists", gistId, "star")
-                Header("Accept", "application/vnd.github+json")
-                Header("X-GitHub-Api-Version", "2022-11-28")
-                Header("Content-Length", "0")
-                Auth(.bearer)
-                ErrorBody(BasicError.self, for: .code(403))
-                ErrorBody(BasicError.self, for: .code(404))
-            }
-        case let .unstar(gistId):
-            return try HTTPRequest(.delete, baseURL: GistsAPI.baseURL) {
-                Path("gists", gistId, "star")
-                Header("Accept", "application/vnd.github+json")
-                Header("X-GitHub-Api-Version", "2022-11-28")
-                Auth(.bearer)
-                ErrorBody(BasicError.self, for: .code(403))
-                ErrorBody(BasicError.self, for: .code(404))
-            }
-        default:
-            if let request = try (self as any _DeprecatedEndpoints)._deprecatedHTTPRequest() {
-                return request
-            }
-            throw _UnmatchedEndpoint()
-        }
-    }
-}
-
-extension GistsAPI.Gists: _DeprecatedEndpoints {
-    @available(*, deprecated)
-    fileprivate func _deprecatedHTTPRequest() throws -> HTTPRequest? {
-        switch self {
-        case let .fork(gistId):
-            return try HTTPRequest(.post, baseURL: GistsAPI.baseURL) {
-                Path("gists", gistId, "fork")
-                Header("Accept", "application/vnd.github+json")
-                Header("X-GitHub-Api-Version", "2022-11-28")
-                Auth(.bearer)
-                ExpectedStatus(201)
-                ErrorBody(BasicError.self, for: .code(404))
-                ErrorBody(ValidationError.self, for: .code(422))
-            }
-        default:
-            return nil
-        }
-    }
-}
-
-extension GistsAPI.Gists.Comments: HTTPRequestable {
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case let .list(gistId, perPage, page):
-            return try HTTPRequest(.get, baseURL: GistsAPI.baseURL) {
-                Path("gists", gistId, "comments")
-                Query("per_page", perPage)
-                Query("page", page)
-                Header("Accept", "application/vnd.github+json")
-                Header("X-GitHub-Api-Version", "2022-11-28")
-                Auth(.bearer)
-                ErrorBody(BasicError.self, for: .code(403))
-                ErrorBody(BasicError.self, for: .code(404))
-            }
-        case let .get(gistId, commentId):
-            return try HTTPRequest(.get, baseURL: GistsAPI.baseURL) {
-                Path("gists", gistId, "comments", commentId)
-                Header("Accept", "application/vnd.github+json")
-                Header("X-GitHub-Api-Version", "2022-11-28")
-                Auth(.bearer)
-                ErrorBody(BasicError.self, for: .code(403))
-                ErrorBody(BasicError.self, for: .code(404))
-            }
-        case let .create(gistId, body):
-            return try HTTPRequest(.post, baseURL: GistsAPI.baseURL) {
-                Path("gists", gistId, "comments")
-                Header("Accept", "application/vnd.github+json")
-                Header("X-GitHub-Api-Version", "2022-11-28")
-                Auth(.bearer)
-                JSONBody(body)
-                ExpectedStatus(201)
-                ErrorBody(BasicError.self, for: .code(403))
-                ErrorBody(BasicError.self, for: .code(404))
-            }
-        case let .update(gistId, commentId, body):
-            return try HTTPRequest(.patch, baseURL: GistsAPI.baseURL) {
-                Path("gists", gistId, "comments", commentId)
-                Header("Accept", "application/vnd.github+json")
-                Header("X-GitHub-Api-Version", "2022-11-28")
-                Auth(.bearer)
-                JSONBody(body)
-                ErrorBody(BasicError.self, for: .code(404))
-            }
-        case let .delete(gistId, commentId):
-            return try HTTPRequest(.delete, baseURL: GistsAPI.baseURL) {
-                Path("gists", gistId, "comments", commentId)
-                Header("Accept", "application/vnd.github+json")
-                Header("X-GitHub-Api-Version", "2022-11-28")
-                Auth(.bearer)
-                ErrorBody(BasicError.self, for: .code(403))
-                ErrorBody(BasicError.self, for: .code(404))
-            }
-        }
-    }
-}
-
-extension GistsAPI.Gists.Forks: HTTPRequestable {
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case let .list(gistId, perPage, page):
-            return try HTTPRequest(.get, baseURL: GistsAPI.baseURL) {
-                Path("gists", gistId, "forks")
-                Query("per_page", perPage)
-                Query("page", page)
-                Header("Accept", "application/vnd.github+json")
-                Header("X-GitHub-Api-Version", "2022-11-28")
-                Auth(.bearer)
-                ErrorBody(BasicError.self, for: .code(403))
-                ErrorBody(BasicError.self, for: .code(404))
-            }
-        case let .create(gistId):
-            return try HTTPRequest(.post, baseURL: GistsAPI.baseURL) {
-                Path("gists", gistId, "forks")
-                Header("Accept", "application/vnd.github+json")
-                Header("X-GitHub-Api-Version", "2022-11-28")
-                Auth(.bearer)
-                ExpectedStatus(201)
-                ErrorBody(BasicError.self, for: .code(403))
-                ErrorBody(BasicError.self, for: .code(404))
-                ErrorBody(ValidationError.self, for: .code(422))
-            }
-        }
-    }
-}
-
-extension GistsAPI.Users: HTTPRequestable {
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case let .listGists(username, since, perPage, page):
-            return try HTTPRequest(.get, baseURL: GistsAPI.baseURL) {
-                Path("users", username, "gists")
-                Query("since", since)
-                Query("per_page", perPage)
-                Query("page", page)
-                Header("Accept", "application/vnd.github+json")
-                Header("X-GitHub-Api-Version", "2022-11-28")
-                ErrorBody(ValidationError.self, for: .code(422))
-                ErrorBody(BasicError.self, for: .default)
-            }
-        }
-    }
-}
-
-// Typed endpoints: sending one returns the response type the spec declares.
-extension GistsAPI.Gists {
-    public enum Typed {
-        /// Lists the authenticated user's gists or, if called anonymously, returns all public gists.
-        public static func list(since: Date? = nil, perPage: Int = 30, page: Int = 1, ifNoneMatch: String? = nil) -> Endpoint<[Gist]> {
-            Endpoint(GistsAPI.Gists.list(since: since, perPage: perPage, page: page, ifNoneMatch: ifNoneMatch), decoder: .json)
-        }
-
-        /// Lists public gists sorted by most recently updated to least recently updated.
-        public static func listPublic(since: Date? = nil, languages: [String]? = nil, perPage: Int = 30, page: Int = 1) -> Endpoint<[Gist]> {
-            Endpoint(GistsAPI.Gists.listPublic(since: since, languages: languages, perPage: perPage, page: page), decoder: .json)
-        }
-
-        /// Lists the authenticated user's starred gists.
-        public static func listStarred(since: Date? = nil, perPage: Int = 30, page: Int = 1) -> Endpoint<[Gist]> {
-            Endpoint(GistsAPI.Gists.listStarred(since: since, perPage: perPage, page: page), decoder: .json)
-        }
-
-        /// Gets a specified gist.
-        public static func get(gistId: String) -> Endpoint<Gist> {
-            Endpoint(GistsAPI.Gists.get(gistId: gistId), decoder: .json)
+        public static func get(gistId: String) -> Endpoint<GistsAPI.Gist> {
+            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.get(gistId: gistId)), decoder: .json, errors: [.code(403): GistsAPI.BasicError.self, .code(404): GistsAPI.BasicError.self])
         }
 
         /// Allows you to add a new gist with one or more files.
-        public static func create(body: CreateGist) -> Endpoint<Gist> {
-            Endpoint(GistsAPI.Gists.create(body: body), decoder: .json)
+        public static func create(body: GistsAPI.CreateGist) -> Endpoint<GistsAPI.Gist> {
+            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.create(body: body)), decoder: .json, statuses: [201], errors: [.code(403): GistsAPI.BasicError.self, .code(404): GistsAPI.BasicError.self, .code(422): GistsAPI.ValidationError.self])
         }
 
         /// Updates a gist's description, or updates, renames or deletes its files. A file whose value is null is deleted.
-        public static func update(gistId: String, body: UpdateGist) -> Endpoint<Gist> {
-            Endpoint(GistsAPI.Gists.update(gistId: gistId, body: body), decoder: .json)
+        public static func update(gistId: String, body: GistsAPI.UpdateGist) -> Endpoint<GistsAPI.Gist> {
+            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.update(gistId: gistId, body: body)), decoder: .json, errors: [.code(404): GistsAPI.BasicError.self, .code(422): GistsAPI.ValidationError.self])
         }
 
         /// Deletes a gist.
         public static func delete(gistId: String) -> Endpoint<Void> {
-            Endpoint(GistsAPI.Gists.delete(gistId: gistId), decoder: .none)
+            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.delete(gistId: gistId)), decoder: .none, errors: [.code(403): GistsAPI.BasicError.self, .code(404): GistsAPI.BasicError.self])
         }
 
         /// Lists the commits (revisions) of a gist.
-        public static func listCommits(gistId: String, perPage: Int = 30, page: Int = 1) -> Endpoint<[GistCommit]> {
-            Endpoint(GistsAPI.Gists.listCommits(gistId: gistId, perPage: perPage, page: page), decoder: .json)
+        public static func listCommits(gistId: String, perPage: Int = 30, page: Int = 1) -> Endpoint<[GistsAPI.GistCommit]> {
+            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.listCommits(gistId: gistId, perPage: perPage, page: page)), decoder: .json, errors: [.code(404): GistsAPI.BasicError.self])
         }
 
         /// Gets a specified gist revision.
-        public static func getRevision(gistId: String, sha: String) -> Endpoint<Gist> {
-            Endpoint(GistsAPI.Gists.getRevision(gistId: gistId, sha: sha), decoder: .json)
+        public static func getRevision(gistId: String, sha: String) -> Endpoint<GistsAPI.Gist> {
+            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.getRevision(gistId: gistId, sha: sha)), decoder: .json, errors: [.code(404): GistsAPI.BasicError.self, .code(422): GistsAPI.ValidationError.self])
         }
 
         /// Checks whether a gist is starred: succeeds with 204 if it is, fails with 404 if it is not.
         public static func isStarred(gistId: String) -> Endpoint<Void> {
-            Endpoint(GistsAPI.Gists.isStarred(gistId: gistId), decoder: .none)
+            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.isStarred(gistId: gistId)), decoder: .none, errors: [.code(404): JSONValue.self])
         }
 
         /// Stars a gist.
         public static func star(gistId: String) -> Endpoint<Void> {
-            Endpoint(GistsAPI.Gists.star(gistId: gistId), decoder: .none)
+            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.star(gistId: gistId)), decoder: .none, errors: [.code(403): GistsAPI.BasicError.self, .code(404): GistsAPI.BasicError.self])
         }
 
         /// Unstars a gist.
         public static func unstar(gistId: String) -> Endpoint<Void> {
-            Endpoint(GistsAPI.Gists.unstar(gistId: gistId), decoder: .none)
+            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.unstar(gistId: gistId)), decoder: .none, errors: [.code(403): GistsAPI.BasicError.self, .code(404): GistsAPI.BasicError.self])
         }
 
         /// Forks a gist (legacy route).
         @available(*, deprecated, message: "Use gists.forks.create (POST /gists/{gist_id}/forks) instead.")
-        public static func fork(gistId: String) -> Endpoint<BaseGist> {
-            Endpoint(GistsAPI.Gists.fork(gistId: gistId), decoder: .json)
+        public static func fork(gistId: String) -> Endpoint<GistsAPI.BaseGist> {
+            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.fork(gistId: gistId)), decoder: .json, statuses: [201], errors: [.code(404): GistsAPI.BasicError.self, .code(422): GistsAPI.ValidationError.self])
+        }
+    }
+}
+
+extension GistsAPI.Gists {
+    /// Comments on a gist.
+    public enum Comments {
+        /// Lists the comments on a gist.
+        public static func list(gistId: String, perPage: Int = 30, page: Int = 1) -> Endpoint<[GistsAPI.GistComment]> {
+            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.comments(.list(gistId: gistId, perPage: perPage, page: page))), decoder: .json, errors: [.code(403): GistsAPI.BasicError.self, .code(404): GistsAPI.BasicError.self])
+        }
+
+        /// Gets a comment on a gist.
+        ///
+        /// - Parameters:
+        ///   - commentId: The unique identifier of the comment.
+        public static func get(gistId: String, commentId: Int64) -> Endpoint<GistsAPI.GistComment> {
+            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.comments(.get(gistId: gistId, commentId: commentId))), decoder: .json, errors: [.code(403): GistsAPI.BasicError.self, .code(404): GistsAPI.BasicError.self])
+        }
+
+        /// Creates a comment on a gist.
+        public static func create(gistId: String, body: GistsAPI.CommentBody) -> Endpoint<GistsAPI.GistComment> {
+            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.comments(.create(gistId: gistId, body: body))), decoder: .json, statuses: [201], errors: [.code(403): GistsAPI.BasicError.self, .code(404): GistsAPI.BasicError.self])
+        }
+
+        /// Updates a comment on a gist.
+        public static func update(gistId: String, commentId: Int64, body: GistsAPI.CommentBody) -> Endpoint<GistsAPI.GistComment> {
+            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.comments(.update(gistId: gistId, commentId: commentId, body: body))), decoder: .json, errors: [.code(404): GistsAPI.BasicError.self])
+        }
+
+        /// Deletes a comment on a gist.
+        public static func delete(gistId: String, commentId: Int64) -> Endpoint<Void> {
+            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.comments(.delete(gistId: gistId, commentId: commentId))), decoder: .none, errors: [.code(403): GistsAPI.BasicError.self, .code(404): GistsAPI.BasicError.self])
+        }
+    }
+}
+
+extension GistsAPI.Gists {
+    /// Forks of a gist.
+    public enum Forks {
+        /// Lists the forks of a gist.
+        public static func list(gistId: String, perPage: Int = 30, page: Int = 1) -> Endpoint<[GistsAPI.GistFork]> {
+            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.forks(.list(gistId: gistId, perPage: perPage, page: page))), decoder: .json, errors: [.code(403): GistsAPI.BasicError.self, .code(404): GistsAPI.BasicError.self])
+        }
+
+        /// Forks a gist.
+        public static func create(gistId: String) -> Endpoint<GistsAPI.BaseGist> {
+            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.forks(.create(gistId: gistId))), decoder: .json, statuses: [201], errors: [.code(403): GistsAPI.BasicError.self, .code(404): GistsAPI.BasicError.self, .code(422): GistsAPI.ValidationError.self])
+        }
+    }
+}
+
+extension GistsAPI {
+    /// Gists of other users.
+    public enum Users {
+        /// Lists public gists for the specified user.
+        ///
+        /// - Parameters:
+        ///   - username: The handle for the GitHub user account.
+        public static func listGists(username: String, since: Date? = nil, perPage: Int = 30, page: Int = 1) -> Endpoint<[GistsAPI.BaseGist]> {
+            GistsAPI.defaults.endpoint(GistsAPI.Call.users(.listGists(username: username, since: since, perPage: perPage, page: page)), decoder: .json, errors: [.code(422): GistsAPI.ValidationError.self, .default: GistsAPI.BasicError.self])
+        }
+    }
+}
+
+// The endpoints as cases: what middleware, stubs and logs match on. Each builds its request.
+extension GistsAPI {
+    /// Every endpoint of GistsAPI as a case, its parameters as associated values, and
+    /// every group as a case wrapping the group's own `Call`: what middleware, stubs and logs
+    /// match on (`request.call as? GistsAPI.Call`). Each case builds its request.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case gists(Gists.Call)
+        case users(Users.Call)
+
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .gists(call):
+                return try call.httpRequest()
+            case let .users(call):
+                return try call.httpRequest()
+            }
+        }
+    }
+}
+
+extension GistsAPI.Gists {
+    /// The endpoints of `GistsAPI.Gists` as cases; `GistsAPI.Call.gists(...)` wraps them.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case list(since: Date? = nil, perPage: Int = 30, page: Int = 1, ifNoneMatch: String? = nil)
+        case listPublic(since: Date? = nil, languages: [String]? = nil, perPage: Int = 30, page: Int = 1)
+        case listStarred(since: Date? = nil, perPage: Int = 30, page: Int = 1)
+        case get(gistId: String)
+        case create(body: GistsAPI.CreateGist)
+        case update(gistId: String, body: GistsAPI.UpdateGist)
+        case delete(gistId: String)
+        case listCommits(gistId: String, perPage: Int = 30, page: Int = 1)
+        case getRevision(gistId: String, sha: String)
+        case isStarred(gistId: String)
+        case star(gistId: String)
+        case unstar(gistId: String)
+        case fork(gistId: String)
+        case comments(Comments.Call)
+        case forks(Forks.Call)
+
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .list(since, perPage, page, ifNoneMatch):
+                return try GistsAPI.defaults.request(.get) {
+                    Path("gists")
+                    Query("since", since)
+                    Query("per_page", perPage)
+                    Query("page", page)
+                    Header("If-None-Match", ifNoneMatch)
+                }
+            case let .listPublic(since, languages, perPage, page):
+                return try GistsAPI.defaults.request(.get) {
+                    Path("gists", "public")
+                    Query("since", since)
+                    Query("languages", languages, style: .comma)
+                    Query("per_page", perPage)
+                    Query("page", page)
+                    Auth(.none)
+                }
+            case let .listStarred(since, perPage, page):
+                return try GistsAPI.defaults.request(.get) {
+                    Path("gists", "starred")
+                    Query("since", since)
+                    Query("per_page", perPage)
+                    Query("page", page)
+                }
+            case let .get(gistId):
+                return try GistsAPI.defaults.request(.get) {
+                    Path("gists", gistId)
+                }
+            case let .create(body):
+                return try GistsAPI.defaults.request(.post) {
+                    Path("gists")
+                    JSONBody(body, contentType: "application/json")
+                    Timeout(30)
+                }
+            case let .update(gistId, body):
+                return try GistsAPI.defaults.request(.patch) {
+                    Path("gists", gistId)
+                    JSONBody(body)
+                }
+            case let .delete(gistId):
+                return try GistsAPI.defaults.request(.delete) {
+                    Path("gists", gistId)
+                }
+            case let .listCommits(gistId, perPage, page):
+                return try GistsAPI.defaults.request(.get) {
+                    Path("gists", gistId, "commits")
+                    Query("per_page", perPage)
+                    Query("page", page)
+                }
+            case let .getRevision(gistId, sha):
+                return try GistsAPI.defaults.request(.get) {
+                    Path("gists", gistId, sha)
+                }
+            case let .isStarred(gistId):
+                return try GistsAPI.defaults.request(.get) {
+                    Path("gists", gistId, "star")
+                }
+            case let .star(gistId):
+                return try GistsAPI.defaults.request(.put) {
+                    Path("gists", gistId, "star")
+                    Header("Content-Length", "0")
+                }
+            case let .unstar(gistId):
+                return try GistsAPI.defaults.request(.delete) {
+                    Path("gists", gistId, "star")
+                }
+            case let .fork(gistId):
+                return try GistsAPI.defaults.request(.post) {
+                    Path("gists", gistId, "fork")
+                }
+            case let .comments(call):
+                return try call.httpRequest()
+            case let .forks(call):
+                return try call.httpRequest()
+            }
         }
     }
 }
 
 extension GistsAPI.Gists.Comments {
-    public enum Typed {
-        /// Lists the comments on a gist.
-        public static func list(gistId: String, perPage: Int = 30, page: Int = 1) -> Endpoint<[GistComment]> {
-            Endpoint(GistsAPI.Gists.Comments.list(gistId: gistId, perPage: perPage, page: page), decoder: .json)
-        }
+    /// The endpoints of `GistsAPI.Gists.Comments` as cases; `GistsAPI.Call.gists(.comments(...)` wraps them.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case list(gistId: String, perPage: Int = 30, page: Int = 1)
+        case get(gistId: String, commentId: Int64)
+        case create(gistId: String, body: GistsAPI.CommentBody)
+        case update(gistId: String, commentId: Int64, body: GistsAPI.CommentBody)
+        case delete(gistId: String, commentId: Int64)
 
-        /// Gets a comment on a gist.
-        public static func get(gistId: String, commentId: Int64) -> Endpoint<GistComment> {
-            Endpoint(GistsAPI.Gists.Comments.get(gistId: gistId, commentId: commentId), decoder: .json)
-        }
-
-        /// Creates a comment on a gist.
-        public static func create(gistId: String, body: CommentBody) -> Endpoint<GistComment> {
-            Endpoint(GistsAPI.Gists.Comments.create(gistId: gistId, body: body), decoder: .json)
-        }
-
-        /// Updates a comment on a gist.
-        public static func update(gistId: String, commentId: Int64, body: CommentBody) -> Endpoint<GistComment> {
-            Endpoint(GistsAPI.Gists.Comments.update(gistId: gistId, commentId: commentId, body: body), decoder: .json)
-        }
-
-        /// Deletes a comment on a gist.
-        public static func delete(gistId: String, commentId: Int64) -> Endpoint<Void> {
-            Endpoint(GistsAPI.Gists.Comments.delete(gistId: gistId, commentId: commentId), decoder: .none)
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .list(gistId, perPage, page):
+                return try GistsAPI.defaults.request(.get) {
+                    Path("gists", gistId, "comments")
+                    Query("per_page", perPage)
+                    Query("page", page)
+                }
+            case let .get(gistId, commentId):
+                return try GistsAPI.defaults.request(.get) {
+                    Path("gists", gistId, "comments", commentId)
+                }
+            case let .create(gistId, body):
+                return try GistsAPI.defaults.request(.post) {
+                    Path("gists", gistId, "comments")
+                    JSONBody(body)
+                }
+            case let .update(gistId, commentId, body):
+                return try GistsAPI.defaults.request(.patch) {
+                    Path("gists", gistId, "comments", commentId)
+                    JSONBody(body)
+                }
+            case let .delete(gistId, commentId):
+                return try GistsAPI.defaults.request(.delete) {
+                    Path("gists", gistId, "comments", commentId)
+                }
+            }
         }
     }
 }
 
 extension GistsAPI.Gists.Forks {
-    public enum Typed {
-        /// Lists the forks of a gist.
-        public static func list(gistId: String, perPage: Int = 30, page: Int = 1) -> Endpoint<[GistFork]> {
-            Endpoint(GistsAPI.Gists.Forks.list(gistId: gistId, perPage: perPage, page: page), decoder: .json)
-        }
+    /// The endpoints of `GistsAPI.Gists.Forks` as cases; `GistsAPI.Call.gists(.forks(...)` wraps them.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case list(gistId: String, perPage: Int = 30, page: Int = 1)
+        case create(gistId: String)
 
-        /// Forks a gist.
-        public static func create(gistId: String) -> Endpoint<BaseGist> {
-            Endpoint(GistsAPI.Gists.Forks.create(gistId: gistId), decoder: .json)
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .list(gistId, perPage, page):
+                return try GistsAPI.defaults.request(.get) {
+                    Path("gists", gistId, "forks")
+                    Query("per_page", perPage)
+                    Query("page", page)
+                }
+            case let .create(gistId):
+                return try GistsAPI.defaults.request(.post) {
+                    Path("gists", gistId, "forks")
+                }
+            }
         }
     }
 }
 
 extension GistsAPI.Users {
-    public enum Typed {
-        /// Lists public gists for the specified user.
-        public static func listGists(username: String, since: Date? = nil, perPage: Int = 30, page: Int = 1) -> Endpoint<[BaseGist]> {
-            Endpoint(GistsAPI.Users.listGists(username: username, since: since, perPage: perPage, page: page), decoder: .json)
+    /// The endpoints of `GistsAPI.Users` as cases; `GistsAPI.Call.users(...)` wraps them.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case listGists(username: String, since: Date? = nil, perPage: Int = 30, page: Int = 1)
+
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .listGists(username, since, perPage, page):
+                return try GistsAPI.defaults.request(.get) {
+                    Path("users", username, "gists")
+                    Query("since", since)
+                    Query("per_page", perPage)
+                    Query("page", page)
+                    Auth(.none)
+                }
+            }
         }
     }
 }
 
 // Models
-/// A gist, as returned in lists and by fork.
-public struct BaseGist: Codable, Hashable, Sendable {
-    public var url: URL
+extension GistsAPI {
+    /// A gist, as returned in lists and by fork.
+    public struct BaseGist: Codable, Hashable, Sendable {
+        public var url: URL
 
-    public var forksUrl: URL
+        public var forksUrl: URL
 
-    public var commitsUrl: URL
+        public var commitsUrl: URL
 
-    public var id: String
+        public var id: String
 
-    public var nodeId: String
+        public var nodeId: String
 
-    public var gitPullUrl: URL
+        public var gitPullUrl: URL
 
-    public var gitPushUrl: URL
+        public var gitPushUrl: URL
 
-    public var htmlUrl: URL
+        public var htmlUrl: URL
 
-    /// The gist's files, keyed by file name.
-    public var files: [String: GistFile]
+        /// The gist's files, keyed by file name.
+        public var files: [String: GistFile]
 
-    public var `public`: Bool
+        public var `public`: Bool
 
-    public var createdAt: Date
+        public var createdAt: Date
 
-    public var updatedAt: Date
+        public var updatedAt: Date
 
-    public var description: String?
+        public var description: String?
 
-    public var comments: Int
+        public var comments: Int
 
-    public var user: SimpleUser?
+        public var user: SimpleUser?
 
-    public var commentsUrl: URL
+        public var commentsUrl: URL
 
-    public var owner: SimpleUser?
+        public var owner: SimpleUser?
 
-    public var truncated: Bool?
+        public var truncated: Bool?
 
-    public init(url: URL, forksUrl: URL, commitsUrl: URL, id: String, nodeId: String, gitPullUrl: URL, gitPushUrl: URL, htmlUrl: URL, files: [String: GistFile], public: Bool, createdAt: Date, updatedAt: Date, description: String? = nil, comments: Int, user: SimpleUser? = nil, commentsUrl: URL, owner: SimpleUser? = nil, truncated: Bool? = nil) {
-        self.url = url
-        self.forksUrl = forksUrl
-        self.commitsUrl = commitsUrl
-        self.id = id
-        self.nodeId = nodeId
-        self.gitPullUrl = gitPullUrl
-        self.gitPushUrl = gitPushUrl
-        self.htmlUrl = htmlUrl
-        self.files = files
-        self.`public` = `public`
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.description = description
-        self.comments = comments
-        self.user = user
-        self.commentsUrl = commentsUrl
-        self.owner = owner
-        self.truncated = truncated
+        public init(url: URL, forksUrl: URL, commitsUrl: URL, id: String, nodeId: String, gitPullUrl: URL, gitPushUrl: URL, htmlUrl: URL, files: [String: GistFile], public: Bool, createdAt: Date, updatedAt: Date, description: String? = nil, comments: Int, user: SimpleUser? = nil, commentsUrl: URL, owner: SimpleUser? = nil, truncated: Bool? = nil) {
+            self.url = url
+            self.forksUrl = forksUrl
+            self.commitsUrl = commitsUrl
+            self.id = id
+            self.nodeId = nodeId
+            self.gitPullUrl = gitPullUrl
+            self.gitPushUrl = gitPushUrl
+            self.htmlUrl = htmlUrl
+            self.files = files
+            self.`public` = `public`
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
+            self.description = description
+            self.comments = comments
+            self.user = user
+            self.commentsUrl = commentsUrl
+            self.owner = owner
+            self.truncated = truncated
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case url
+            case forksUrl = "forks_url"
+            case commitsUrl = "commits_url"
+            case id
+            case nodeId = "node_id"
+            case gitPullUrl = "git_pull_url"
+            case gitPushUrl = "git_push_url"
+            case htmlUrl = "html_url"
+            case files
+            case `public`
+            case createdAt = "created_at"
+            case updatedAt = "updated_at"
+            case description
+            case comments
+            case user
+            case commentsUrl = "comments_url"
+            case owner
+            case truncated
+        }
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case url
-        case forksUrl = "forks_url"
-        case commitsUrl = "commits_url"
-        case id
-        case nodeId = "node_id"
-        case gitPullUrl = "git_pull_url"
-        case gitPushUrl = "git_push_url"
-        case htmlUrl = "html_url"
-        case files
-        case `public`
-        case createdAt = "created_at"
-        case updatedAt = "updated_at"
-        case description
-        case comments
+    /// A gist with its forks and history.
+    public struct Gist: Codable, Hashable, Sendable {
+        public var url: URL
+
+        public var forksUrl: URL
+
+        public var commitsUrl: URL
+
+        public var id: String
+
+        public var nodeId: String
+
+        public var gitPullUrl: URL
+
+        public var gitPushUrl: URL
+
+        public var htmlUrl: URL
+
+        /// The gist's files, keyed by file name.
+        public var files: [String: GistFile]
+
+        public var `public`: Bool
+
+        public var createdAt: Date
+
+        public var updatedAt: Date
+
+        public var description: String?
+
+        public var comments: Int
+
+        public var user: SimpleUser?
+
+        public var commentsUrl: URL
+
+        public var owner: SimpleUser?
+
+        public var truncated: Bool?
+
+        public var forks: [GistFork]?
+
+        public var history: [GistCommit]?
+
+        public var forkOf: BaseGist?
+
+        public init(url: URL, forksUrl: URL, commitsUrl: URL, id: String, nodeId: String, gitPullUrl: URL, gitPushUrl: URL, htmlUrl: URL, files: [String: GistFile], public: Bool, createdAt: Date, updatedAt: Date, description: String? = nil, comments: Int, user: SimpleUser? = nil, commentsUrl: URL, owner: SimpleUser? = nil, truncated: Bool? = nil, forks: [GistFork]? = nil, history: [GistCommit]? = nil, forkOf: BaseGist? = nil) {
+            self.url = url
+            self.forksUrl = forksUrl
+            self.commitsUrl = commitsUrl
+            self.id = id
+            self.nodeId = nodeId
+            self.gitPullUrl = gitPullUrl
+            self.gitPushUrl = gitPushUrl
+            self.htmlUrl = htmlUrl
+            self.files = files
+            self.`public` = `public`
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
+            self.description = description
+            self.comments = comments
+            self.user = user
+            self.commentsUrl = commentsUrl
+            self.owner = owner
+            self.truncated = truncated
+            self.forks = forks
+            self.history = history
+            self.forkOf = forkOf
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case url
+            case forksUrl = "forks_url"
+            case commitsUrl = "commits_url"
+            case id
+            case nodeId = "node_id"
+            case gitPullUrl = "git_pull_url"
+            case gitPushUrl = "git_push_url"
+            case htmlUrl = "html_url"
+            case files
+            case `public`
+            case createdAt = "created_at"
+            case updatedAt = "updated_at"
+            case description
+            case comments
+            case user
+            case commentsUrl = "comments_url"
+            case owner
+            case truncated
+            case forks
+            case history
+            case forkOf = "fork_of"
+        }
+    }
+
+    public struct GistFile: Codable, Hashable, Sendable {
+        public var filename: String?
+
+        /// MIME type of the file.
+        public var type: String?
+
+        public var language: String?
+
+        public var rawUrl: URL?
+
+        public var size: Int?
+
+        public var truncated: Bool?
+
+        public var content: String?
+
+        public init(filename: String? = nil, type: String? = nil, language: String? = nil, rawUrl: URL? = nil, size: Int? = nil, truncated: Bool? = nil, content: String? = nil) {
+            self.filename = filename
+            self.type = type
+            self.language = language
+            self.rawUrl = rawUrl
+            self.size = size
+            self.truncated = truncated
+            self.content = content
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case filename
+            case type
+            case language
+            case rawUrl = "raw_url"
+            case size
+            case truncated
+            case content
+        }
+    }
+
+    /// A GitHub user.
+    public struct SimpleUser: Codable, Hashable, Sendable {
+        public var login: String
+
+        public var id: Int64
+
+        public var nodeId: String
+
+        public var avatarUrl: URL
+
+        public var htmlUrl: URL
+
+        public var type: UserType
+
+        public var siteAdmin: Bool
+
+        public init(login: String, id: Int64, nodeId: String, avatarUrl: URL, htmlUrl: URL, type: UserType, siteAdmin: Bool) {
+            self.login = login
+            self.id = id
+            self.nodeId = nodeId
+            self.avatarUrl = avatarUrl
+            self.htmlUrl = htmlUrl
+            self.type = type
+            self.siteAdmin = siteAdmin
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case login
+            case id
+            case nodeId = "node_id"
+            case avatarUrl = "avatar_url"
+            case htmlUrl = "html_url"
+            case type
+            case siteAdmin = "site_admin"
+        }
+    }
+
+    public enum UserType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        /// `User`
         case user
-        case commentsUrl = "comments_url"
+        /// `Organization`
+        case organization
+        /// `Bot`
+        case bot
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "User":
+                self = .user
+            case "Organization":
+                self = .organization
+            case "Bot":
+                self = .bot
+            default:
+                self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .user:
+                return "User"
+            case .organization:
+                return "Organization"
+            case .bot:
+                return "Bot"
+            case let .unknown(value):
+                return value
+            }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+
+        public static func == (lhs: UserType, rhs: UserType) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
+        }
+    }
+
+    /// How the author is associated with the repository.
+    public enum AuthorAssociation: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        /// `COLLABORATOR`
+        case collaborator
+        /// `CONTRIBUTOR`
+        case contributor
+        /// `FIRST_TIMER`
+        case firstTimer
+        /// `FIRST_TIME_CONTRIBUTOR`
+        case firstTimeContributor
+        /// `MANNEQUIN`
+        case mannequin
+        /// `MEMBER`
+        case member
+        /// `NONE`
+        case noneValue
+        /// `OWNER`
         case owner
-        case truncated
-    }
-}
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
 
-/// A gist with its forks and history.
-public struct Gist: Codable, Hashable, Sendable {
-    public var url: URL
+        public init(rawValue: String) {
+            switch rawValue {
+            case "COLLABORATOR":
+                self = .collaborator
+            case "CONTRIBUTOR":
+                self = .contributor
+            case "FIRST_TIMER":
+                self = .firstTimer
+            case "FIRST_TIME_CONTRIBUTOR":
+                self = .firstTimeContributor
+            case "MANNEQUIN":
+                self = .mannequin
+            case "MEMBER":
+                self = .member
+            case "NONE":
+                self = .noneValue
+            case "OWNER":
+                self = .owner
+            default:
+                self = .unknown(rawValue)
+            }
+        }
 
-    public var forksUrl: URL
+        public var rawValue: String {
+            switch self {
+            case .collaborator:
+                return "COLLABORATOR"
+            case .contributor:
+                return "CONTRIBUTOR"
+            case .firstTimer:
+                return "FIRST_TIMER"
+            case .firstTimeContributor:
+                return "FIRST_TIME_CONTRIBUTOR"
+            case .mannequin:
+                return "MANNEQUIN"
+            case .member:
+                return "MEMBER"
+            case .noneValue:
+                return "NONE"
+            case .owner:
+                return "OWNER"
+            case let .unknown(value):
+                return value
+            }
+        }
 
-    public var commitsUrl: URL
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
 
-    public var id: String
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
 
-    public var nodeId: String
+        public static func == (lhs: AuthorAssociation, rhs: AuthorAssociation) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
 
-    public var gitPullUrl: URL
-
-    public var gitPushUrl: URL
-
-    public var htmlUrl: URL
-
-    /// The gist's files, keyed by file name.
-    public var files: [String: GistFile]
-
-    public var `public`: Bool
-
-    public var createdAt: Date
-
-    public var updatedAt: Date
-
-    public var description: String?
-
-    public var comments: Int
-
-    public var user: SimpleUser?
-
-    public var commentsUrl: URL
-
-    public var owner: SimpleUser?
-
-    public var truncated: Bool?
-
-    public var forks: [GistFork]?
-
-    public var history: [GistCommit]?
-
-    public var forkOf: BaseGist?
-
-    public init(url: URL, forksUrl: URL, commitsUrl: URL, id: String, nodeId: String, gitPullUrl: URL, gitPushUrl: URL, htmlUrl: URL, files: [String: GistFile], public: Bool, createdAt: Date, updatedAt: Date, description: String? = nil, comments: Int, user: SimpleUser? = nil, commentsUrl: URL, owner: SimpleUser? = nil, truncated: Bool? = nil, forks: [GistFork]? = nil, history: [GistCommit]? = nil, forkOf: BaseGist? = nil) {
-        self.url = url
-        self.forksUrl = forksUrl
-        self.commitsUrl = commitsUrl
-        self.id = id
-        self.nodeId = nodeId
-        self.gitPullUrl = gitPullUrl
-        self.gitPushUrl = gitPushUrl
-        self.htmlUrl = htmlUrl
-        self.files = files
-        self.`public` = `public`
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.description = description
-        self.comments = comments
-        self.user = user
-        self.commentsUrl = commentsUrl
-        self.owner = owner
-        self.truncated = truncated
-        self.forks = forks
-        self.history = history
-        self.forkOf = forkOf
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case url
-        case forksUrl = "forks_url"
-        case commitsUrl = "commits_url"
-        case id
-        case nodeId = "node_id"
-        case gitPullUrl = "git_pull_url"
-        case gitPushUrl = "git_push_url"
-        case htmlUrl = "html_url"
-        case files
-        case `public`
-        case createdAt = "created_at"
-        case updatedAt = "updated_at"
-        case description
-        case comments
-        case user
-        case commentsUrl = "comments_url"
-        case owner
-        case truncated
-        case forks
-        case history
-        case forkOf = "fork_of"
-    }
-}
-
-public struct GistFile: Codable, Hashable, Sendable {
-    public var filename: String?
-
-    /// MIME type of the file.
-    public var type: String?
-
-    public var language: String?
-
-    public var rawUrl: URL?
-
-    public var size: Int?
-
-    public var truncated: Bool?
-
-    public var content: String?
-
-    public init(filename: String? = nil, type: String? = nil, language: String? = nil, rawUrl: URL? = nil, size: Int? = nil, truncated: Bool? = nil, content: String? = nil) {
-        self.filename = filename
-        self.type = type
-        self.language = language
-        self.rawUrl = rawUrl
-        self.size = size
-        self.truncated = truncated
-        self.content = content
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case filename
-        case type
-        case language
-        case rawUrl = "raw_url"
-        case size
-        case truncated
-        case content
-    }
-}
-
-/// A GitHub user.
-public struct SimpleUser: Codable, Hashable, Sendable {
-    public var login: String
-
-    public var id: Int64
-
-    public var nodeId: String
-
-    public var avatarUrl: URL
-
-    public var htmlUrl: URL
-
-    public var type: UserType
-
-    public var siteAdmin: Bool
-
-    public init(login: String, id: Int64, nodeId: String, avatarUrl: URL, htmlUrl: URL, type: UserType, siteAdmin: Bool) {
-        self.login = login
-        self.id = id
-        self.nodeId = nodeId
-        self.avatarUrl = avatarUrl
-        self.htmlUrl = htmlUrl
-        self.type = type
-        self.siteAdmin = siteAdmin
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case login
-        case id
-        case nodeId = "node_id"
-        case avatarUrl = "avatar_url"
-        case htmlUrl = "html_url"
-        case type
-        case siteAdmin = "site_admin"
-    }
-}
-
-public enum UserType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    /// `User`
-    case user
-    /// `Organization`
-    case organization
-    /// `Bot`
-    case bot
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
-
-    public init(rawValue: String) {
-        switch rawValue {
-        case "User":
-            self = .user
-        case "Organization":
-            self = .organization
-        case "Bot":
-            self = .bot
-        default:
-            self = .unknown(rawValue)
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
         }
     }
 
-    public var rawValue: String {
-        switch self {
-        case .user:
-            return "User"
-        case .organization:
-            return "Organization"
-        case .bot:
-            return "Bot"
-        case let .unknown(value):
-            return value
+    public struct ChangeStatus: Codable, Hashable, Sendable {
+        public var total: Int?
+
+        public var additions: Int?
+
+        public var deletions: Int?
+
+        public init(total: Int? = nil, additions: Int? = nil, deletions: Int? = nil) {
+            self.total = total
+            self.additions = additions
+            self.deletions = deletions
         }
     }
 
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
+    /// A revision of a gist.
+    public struct GistCommit: Codable, Hashable, Sendable {
+        public var url: URL
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
+        public var version: String
 
-    public static func == (lhs: UserType, rhs: UserType) -> Bool {
-        return lhs.rawValue == rhs.rawValue
-    }
+        public var user: SimpleUser?
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-}
+        public var changeStatus: ChangeStatus
 
-/// How the author is associated with the repository.
-public enum AuthorAssociation: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    /// `COLLABORATOR`
-    case collaborator
-    /// `CONTRIBUTOR`
-    case contributor
-    /// `FIRST_TIMER`
-    case firstTimer
-    /// `FIRST_TIME_CONTRIBUTOR`
-    case firstTimeContributor
-    /// `MANNEQUIN`
-    case mannequin
-    /// `MEMBER`
-    case member
-    /// `NONE`
-    case noneValue
-    /// `OWNER`
-    case owner
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
+        public var committedAt: Date
 
-    public init(rawValue: String) {
-        switch rawValue {
-        case "COLLABORATOR":
-            self = .collaborator
-        case "CONTRIBUTOR":
-            self = .contributor
-        case "FIRST_TIMER":
-            self = .firstTimer
-        case "FIRST_TIME_CONTRIBUTOR":
-            self = .firstTimeContributor
-        case "MANNEQUIN":
-            self = .mannequin
-        case "MEMBER":
-            self = .member
-        case "NONE":
-            self = .noneValue
-        case "OWNER":
-            self = .owner
-        default:
-            self = .unknown(rawValue)
+        public init(url: URL, version: String, user: SimpleUser? = nil, changeStatus: ChangeStatus, committedAt: Date) {
+            self.url = url
+            self.version = version
+            self.user = user
+            self.changeStatus = changeStatus
+            self.committedAt = committedAt
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case url
+            case version
+            case user
+            case changeStatus = "change_status"
+            case committedAt = "committed_at"
         }
     }
 
-    public var rawValue: String {
-        switch self {
-        case .collaborator:
-            return "COLLABORATOR"
-        case .contributor:
-            return "CONTRIBUTOR"
-        case .firstTimer:
-            return "FIRST_TIMER"
-        case .firstTimeContributor:
-            return "FIRST_TIME_CONTRIBUTOR"
-        case .mannequin:
-            return "MANNEQUIN"
-        case .member:
-            return "MEMBER"
-        case .noneValue:
-            return "NONE"
-        case .owner:
-            return "OWNER"
-        case let .unknown(value):
-            return value
+    public struct GistFork: Codable, Hashable, Sendable {
+        public var id: String
+
+        public var url: URL
+
+        public var user: SimpleUser?
+
+        public var createdAt: Date
+
+        public var updatedAt: Date
+
+        public init(id: String, url: URL, user: SimpleUser? = nil, createdAt: Date, updatedAt: Date) {
+            self.id = id
+            self.url = url
+            self.user = user
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case id
+            case url
+            case user
+            case createdAt = "created_at"
+            case updatedAt = "updated_at"
         }
     }
 
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    /// A comment on a gist.
+    public struct GistComment: Codable, Hashable, Sendable {
+        public var id: Int64
+
+        public var nodeId: String
+
+        public var url: URL
+
+        /// The comment text (Markdown).
+        public var body: String
+
+        public var user: SimpleUser?
+
+        public var createdAt: Date
+
+        public var updatedAt: Date
+
+        public var authorAssociation: AuthorAssociation
+
+        public init(id: Int64, nodeId: String, url: URL, body: String, user: SimpleUser? = nil, createdAt: Date, updatedAt: Date, authorAssociation: AuthorAssociation) {
+            self.id = id
+            self.nodeId = nodeId
+            self.url = url
+            self.body = body
+            self.user = user
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
+            self.authorAssociation = authorAssociation
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case id
+            case nodeId = "node_id"
+            case url
+            case body
+            case user
+            case createdAt = "created_at"
+            case updatedAt = "updated_at"
+            case authorAssociation = "author_association"
+        }
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+    public struct CommentBody: Codable, Hashable, Sendable {
+        /// The comment text.
+        public var body: String
+
+        public init(body: String) {
+            self.body = body
+        }
     }
 
-    public static func == (lhs: AuthorAssociation, rhs: AuthorAssociation) -> Bool {
-        return lhs.rawValue == rhs.rawValue
+    public struct CreateGist: Codable, Hashable, Sendable {
+        public var description: String?
+
+        /// Names and contents of the files that make up the gist.
+        public var files: [String: GistFileContent]
+
+        public var `public`: Bool?
+
+        public init(description: String? = nil, files: [String: GistFileContent], public: Bool? = nil) {
+            self.description = description
+            self.files = files
+            self.`public` = `public`
+        }
     }
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-}
+    public struct GistFileContent: Codable, Hashable, Sendable {
+        public var content: String
 
-public struct ChangeStatus: Codable, Hashable, Sendable {
-    public var total: Int?
-
-    public var additions: Int?
-
-    public var deletions: Int?
-
-    public init(total: Int? = nil, additions: Int? = nil, deletions: Int? = nil) {
-        self.total = total
-        self.additions = additions
-        self.deletions = deletions
-    }
-}
-
-/// A revision of a gist.
-public struct GistCommit: Codable, Hashable, Sendable {
-    public var url: URL
-
-    public var version: String
-
-    public var user: SimpleUser?
-
-    public var changeStatus: ChangeStatus
-
-    public var committedAt: Date
-
-    public init(url: URL, version: String, user: SimpleUser? = nil, changeStatus: ChangeStatus, committedAt: Date) {
-        self.url = url
-        self.version = version
-        self.user = user
-        self.changeStatus = changeStatus
-        self.committedAt = committedAt
+        public init(content: String) {
+            self.content = content
+        }
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case url
-        case version
-        case user
-        case changeStatus = "change_status"
-        case committedAt = "committed_at"
-    }
-}
+    public struct UpdateGist: Codable, Hashable, Sendable {
+        public var description: String?
 
-public struct GistFork: Codable, Hashable, Sendable {
-    public var id: String
+        /// Files to change; a null value deletes the file.
+        public var files: [String: GistFileUpdate?]?
 
-    public var url: URL
-
-    public var user: SimpleUser?
-
-    public var createdAt: Date
-
-    public var updatedAt: Date
-
-    public init(id: String, url: URL, user: SimpleUser? = nil, createdAt: Date, updatedAt: Date) {
-        self.id = id
-        self.url = url
-        self.user = user
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
+        public init(description: String? = nil, files: [String: GistFileUpdate?]? = nil) {
+            self.description = description
+            self.files = files
+        }
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case url
-        case user
-        case createdAt = "created_at"
-        case updatedAt = "updated_at"
-    }
-}
+    public struct GistFileUpdate: Codable, Hashable, Sendable {
+        public var content: String?
 
-/// A comment on a gist.
-public struct GistComment: Codable, Hashable, Sendable {
-    public var id: Int64
+        /// A new name for the file.
+        public var filename: String?
 
-    public var nodeId: String
-
-    public var url: URL
-
-    /// The comment text (Markdown).
-    public var body: String
-
-    public var user: SimpleUser?
-
-    public var createdAt: Date
-
-    public var updatedAt: Date
-
-    public var authorAssociation: AuthorAssociation
-
-    public init(id: Int64, nodeId: String, url: URL, body: String, user: SimpleUser? = nil, createdAt: Date, updatedAt: Date, authorAssociation: AuthorAssociation) {
-        self.id = id
-        self.nodeId = nodeId
-        self.url = url
-        self.body = body
-        self.user = user
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.authorAssociation = authorAssociation
+        public init(content: String? = nil, filename: String? = nil) {
+            self.content = content
+            self.filename = filename
+        }
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case nodeId = "node_id"
-        case url
-        case body
-        case user
-        case createdAt = "created_at"
-        case updatedAt = "updated_at"
-        case authorAssociation = "author_association"
+    public struct BasicError: Codable, Hashable, Sendable {
+        public var message: String?
+
+        public var documentationUrl: String?
+
+        public var url: String?
+
+        public var status: String?
+
+        public init(message: String? = nil, documentationUrl: String? = nil, url: String? = nil, status: String? = nil) {
+            self.message = message
+            self.documentationUrl = documentationUrl
+            self.url = url
+            self.status = status
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case message
+            case documentationUrl = "documentation_url"
+            case url
+            case status
+        }
     }
-}
 
-public struct CommentBody: Codable, Hashable, Sendable {
-    /// The comment text.
-    public var body: String
+    public struct ValidationError: Codable, Hashable, Sendable {
+        public var message: String
 
-    public init(body: String) {
-        self.body = body
+        public var documentationUrl: String
+
+        public var errors: [ValidationErrorDetail]?
+
+        public init(message: String, documentationUrl: String, errors: [ValidationErrorDetail]? = nil) {
+            self.message = message
+            self.documentationUrl = documentationUrl
+            self.errors = errors
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case message
+            case documentationUrl = "documentation_url"
+            case errors
+        }
     }
-}
 
-public struct CreateGist: Codable, Hashable, Sendable {
-    public var description: String?
+    public struct ValidationErrorDetail: Codable, Hashable, Sendable {
+        public var resource: String?
 
-    /// Names and contents of the files that make up the gist.
-    public var files: [String: GistFileContent]
+        public var field: String?
 
-    public var `public`: Bool?
+        public var message: String?
 
-    public init(description: String? = nil, files: [String: GistFileContent], public: Bool? = nil) {
-        self.description = description
-        self.files = files
-        self.`public` = `public`
-    }
-}
+        public var code: String
 
-public struct GistFileContent: Codable, Hashable, Sendable {
-    public var content: String
+        public var index: Int?
 
-    public init(content: String) {
-        self.content = content
-    }
-}
+        /// The offending value: a string, number, array or null.
+        public var value: JSONValue?
 
-public struct UpdateGist: Codable, Hashable, Sendable {
-    public var description: String?
-
-    /// Files to change; a null value deletes the file.
-    public var files: [String: GistFileUpdate?]?
-
-    public init(description: String? = nil, files: [String: GistFileUpdate?]? = nil) {
-        self.description = description
-        self.files = files
+        public init(resource: String? = nil, field: String? = nil, message: String? = nil, code: String, index: Int? = nil, value: JSONValue? = nil) {
+            self.resource = resource
+            self.field = field
+            self.message = message
+            self.code = code
+            self.index = index
+            self.value = value
+        }
     }
 }
 
-public struct GistFileUpdate: Codable, Hashable, Sendable {
-    public var content: String?
-
-    /// A new name for the file.
-    public var filename: String?
-
-    public init(content: String? = nil, filename: String? = nil) {
-        self.content = content
-        self.filename = filename
-    }
+extension GistsAPI {
+    /// The spec's sample responses, for `StubTransport(samples: GistsAPI.samples)` in tests
+    /// and previews. Sending a request never reads them.
+    public static let samples: [SampleResponse] = [
+        SampleResponse(.get, "/gists/{gist_id}", json: #"{"url":"https://api.github.com/gists/aa5a315d61ae9438b18d","forks_url":"https://api.github.com/gists/aa5a315d61ae9438b18d/forks","commits_url":"https://api.github.com/gists/aa5a315d61ae9438b18d/commits","id":"aa5a315d61ae9438b18d","node_id":"MDQ6R2lzdGFhNWEzMTVkNjFhZTk0MzhiMThk","git_pull_url":"https://gist.github.com/aa5a315d61ae9438b18d.git","git_push_url":"https://gist.github.com/aa5a315d61ae9438b18d.git","html_url":"https://gist.github.com/aa5a315d61ae9438b18d","files":{"hello_world.rb":{"filename":"hello_world.rb","type":"application/x-ruby","language":"Ruby","raw_url":"https://gist.githubusercontent.com/octocat/6cad326836d38bd3a7ae/raw/db9c55113504e46fa076e7df3a04ce592e2e86d8/hello_world.rb","size":167,"truncated":false,"content":"class HelloWorld\n   def initialize(name)\n      @name = name.capitalize\n   end\nend\n"}},"public":true,"created_at":"2010-04-14T02:15:15Z","updated_at":"2011-06-20T11:34:15Z","description":"Hello World Examples","comments":0,"user":null,"comments_url":"https://api.github.com/gists/aa5a315d61ae9438b18d/comments/","owner":{"login":"octocat","id":1,"node_id":"MDQ6VXNlcjE=","avatar_url":"https://github.com/images/error/octocat_happy.gif","html_url":"https://github.com/octocat","type":"User","site_admin":false},"truncated":false}"#),
+    ]
 }
-
-public struct BasicError: Codable, Hashable, Sendable {
-    public var message: String?
-
-    public var documentationUrl: String?
-
-    public var url: String?
-
-    public var status: String?
-
-    public init(message: String? = nil, documentationUrl: String? = nil, url: String? = nil, status: String? = nil) {
-        self.message = message
-        self.documentationUrl = documentationUrl
-        self.url = url
-        self.status = status
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case message
-        case documentationUrl = "documentation_url"
-        case url
-        case status
-    }
-}
-
-public struct ValidationError: Codable, Hashable, Sendable {
-    public var message: String
-
-    public var documentationUrl: String
-
-    public var errors: [ValidationErrorDetail]?
-
-    public init(message: String, documentationUrl: String, errors: [ValidationErrorDetail]? = nil) {
-        self.message = message
-        self.documentationUrl = documentationUrl
-        self.errors = errors
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case message
-        case documentationUrl = "documentation_url"
-        case errors
-    }
-}
-
-public struct ValidationErrorDetail: Codable, Hashable, Sendable {
-    public var resource: String?
-
-    public var field: String?
-
-    public var message: String?
-
-    public var code: String
-
-    public var index: Int?
-
-    /// The offending value: a string, number, array or null.
-    public var value: JSONValue?
-
-    public init(resource: String? = nil, field: String? = nil, message: String? = nil, code: String, index: Int? = nil, value: JSONValue? = nil) {
-        self.resource = resource
-        self.field = field
-        self.message = message
-        self.code = code
-        self.index = index
-        self.value = value
-    }
-}
-
-/// Reaches the arms of deprecated endpoints without naming a deprecated declaration.
-private protocol _DeprecatedEndpoints {
-    func _deprecatedHTTPRequest() throws -> HTTPRequest?
-}
-
-/// Thrown if an endpoint matched no arm, which the generated arms rule out.
-private struct _UnmatchedEndpoint: Error {}

@@ -3,11 +3,19 @@
 import Foundation
 import EndpointRuntime
 
-private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion1
+private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion2
 
 /// httpbin.org: an HTTP request and response service that echoes what it receives.
 /// https://httpbin.org
-public indirect enum HTTPBin: Sendable {
+public enum HTTPBin {
+    /// What every endpoint shares: the base URL, headers, auth, date format and error bodies.
+    /// A client made with another base URL sends there instead.
+    public static let defaults = APIDefaults(
+        baseURL: "https://httpbin.org",
+        headers: ["Accept": "application/json", "X-Client": "endpoint-gen-example"],
+        dateFormat: .secondsSince1970
+    )
+
     /// Echoes the request's query parameters and headers.
     ///
     /// - Parameters:
@@ -15,765 +23,708 @@ public indirect enum HTTPBin: Sendable {
     ///   - since: Written as seconds since 1970 (the spec's dateFormat).
     ///   - filter: Each entry becomes one query item.
     ///   - xRequestID: Correlates a request with the server's logs.
-    case get(tag: [String]? = nil, ids: [Int64] = [1, 2], page: Int = 1, sort: SortOrder = .descending, order: SortOrder? = .`default`, since: Date? = nil, filter: [String: String]? = nil, q: String = "swift \"6\"", xRequestID: UUID? = nil, xTags: [String]? = nil)
+    public static func get(tag: [String]? = nil, ids: [Int64] = [1, 2], page: Int = 1, sort: SortOrder = .descending, order: SortOrder? = .`default`, since: Date? = nil, filter: [String: String]? = nil, q: String = "swift \"6\"", xRequestID: UUID? = nil, xTags: [String]? = nil) -> Endpoint<EchoResponse> {
+        defaults.endpoint(Call.get(tag: tag, ids: ids, page: page, sort: sort, order: order, since: since, filter: filter, q: q, xRequestID: xRequestID, xTags: xTags), decoder: .json)
+    }
+
     /// Answers with the given status code.
-    case status(code: Int)
+    public static func status(code: Int) -> Endpoint<Void> {
+        defaults.endpoint(Call.status(code: code), decoder: .none, statuses: [200], errors: [.code(404): JSONValue.self, .range(5): JSONValue.self, .default: String.self])
+    }
+
     /// Answers after the given number of seconds (at most 10).
-    case delay(seconds: Double)
+    public static func delay(seconds: Double) -> Endpoint<EchoResponse> {
+        defaults.endpoint(Call.delay(seconds: seconds), decoder: .json)
+    }
+
     /// Returns a UUID4.
     @available(*, deprecated)
-    case uuid
-    /// Returns some robots.txt rules.
-    case robotsTxt
-    /// Returns an image in the given format.
-    case image(format: ImageFormat)
-    /// Returns n random bytes generated with the given seed.
-    case bytes(n: Int32, seed: Int? = nil)
-    case head
-    case options
-    /// A key that starts with a digit becomes `_2fa`.
-    case _2fa(userId: Int, class: String, for: String? = nil, größe: Int? = nil, sortBy: String? = nil)
+    public static var uuid: Endpoint<UUIDResponse> {
+        defaults.endpoint(Call.uuid, decoder: .json)
+    }
 
+    /// Returns some robots.txt rules.
+    public static var robotsTxt: Endpoint<String> {
+        defaults.endpoint(Call.robotsTxt, decoder: .text)
+    }
+
+    /// Returns an image in the given format.
+    public static func image(format: ImageFormat) -> Endpoint<Data> {
+        defaults.endpoint(Call.image(format: format), decoder: .data)
+    }
+
+    /// Returns n random bytes generated with the given seed.
+    public static func bytes(n: Int32, seed: Int? = nil) -> Endpoint<Data> {
+        defaults.endpoint(Call.bytes(n: n, seed: seed), decoder: .data)
+    }
+
+    public static var head: Endpoint<Void> {
+        defaults.endpoint(Call.head, decoder: .none)
+    }
+
+    public static var options: Endpoint<Void> {
+        defaults.endpoint(Call.options, decoder: .none)
+    }
+
+    /// A key that starts with a digit becomes `_2fa`.
+    public static func _2fa(userId: Int, class: String, for: String? = nil, größe: Int? = nil, sortBy: String? = nil) -> Endpoint<Void> {
+        defaults.endpoint(Call._2fa(userId: userId, class: `class`, for: `for`, größe: größe, sortBy: sortBy), decoder: .none)
+    }
+}
+
+extension HTTPBin {
     /// Echoes any request below /anything, bodies included.
-    public indirect enum Anything: Sendable {
-        case json(body: EchoBody)
-        case jsonPatch(body: [String: JSONValue])
-        case form(body: SignupForm)
-        case multipart(body: FileUpload)
-        case binary(body: Data)
-        case text(body: String)
+    public enum Anything {
+        public static func json(body: HTTPBin.EchoBody) -> Endpoint<HTTPBin.EchoResponse> {
+            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.json(body: body)), decoder: .json)
+        }
+
+        public static func jsonPatch(body: [String: JSONValue]) -> Endpoint<HTTPBin.EchoResponse> {
+            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.jsonPatch(body: body)), decoder: .json)
+        }
+
+        public static func form(body: HTTPBin.SignupForm) -> Endpoint<HTTPBin.EchoResponse> {
+            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.form(body: body)), decoder: .json)
+        }
+
+        public static func multipart(body: HTTPBin.FileUpload) -> Endpoint<HTTPBin.EchoResponse> {
+            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.multipart(body: body)), decoder: .json)
+        }
+
+        public static func binary(body: Data) -> Endpoint<HTTPBin.EchoResponse> {
+            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.binary(body: body)), decoder: .json)
+        }
+
+        public static func text(body: String) -> Endpoint<String> {
+            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.text(body: body)), decoder: .text)
+        }
+
         /// A path segment made of a parameter and literal text.
         ///
         /// - Parameters:
         ///   - name: A value with a slash stays one segment.
-        case file(name: String)
-        case delete(id: UUID)
+        public static func file(name: String) -> Endpoint<HTTPBin.EchoResponse> {
+            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.file(name: name)), decoder: .json)
+        }
+
+        public static func delete(id: UUID) -> Endpoint<Void> {
+            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.delete(id: id)), decoder: .none, statuses: [204])
+        }
+
         /// Sends an API key as a query item.
-        case keyed
-
-        /// Endpoints behind a bearer token.
-        public indirect enum Admin: Sendable {
-            /// The one admin endpoint that needs no token.
-            case login(body: Credentials)
-            case stats
-
-            /// Two levels deep: API-key management.
-            public indirect enum Keys: Sendable {
-                case list(since: Date? = nil, limit: Int32 = 20)
-                @available(*, deprecated, message: "Keys expire on their own now.")
-                case revoke(key: String, reason: String? = nil)
-            }
-        }
-    }
-
-    public indirect enum Auth: Sendable {
-        /// Succeeds when the request carries basic credentials for user and passwd.
-        case basic(user: String, passwd: String)
-        case bearer
-    }
-}
-
-extension HTTPBin: HTTPRequestable {
-    /// The base URL the spec declares. A client made with another base URL sends there instead.
-    public static let baseURL = "https://httpbin.org"
-
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case let .get(tag, ids, page, sort, order, since, filter, q, xRequestID, xTags):
-            return try HTTPRequest(.get, baseURL: HTTPBin.baseURL, dateFormat: .secondsSince1970) {
-                Path("get")
-                Query("tag", tag)
-                Query("ids", ids, style: .comma)
-                Query("page", page)
-                Query("sort", sort)
-                Query("order", order)
-                Query("since", since)
-                Query("filter", filter)
-                Query("search-term", q)
-                Header("Accept", "application/json")
-                Header("X-Client", "endpoint-gen-example")
-                Header("X-Request-ID", xRequestID)
-                Header("X-Tags", xTags)
-                Sample(#"{"args":{"page":"1"},"headers":{"Host":"httpbin.org"},"origin":"127.0.0.1","url":"https://httpbin.org/get?page=1"}"#)
-            }
-        case let .status(code):
-            return try HTTPRequest(.get, baseURL: HTTPBin.baseURL, dateFormat: .secondsSince1970) {
-                Path("status", code)
-                Header("Accept", "application/json")
-                Header("X-Client", "endpoint-gen-example")
-                ExpectedStatus(200)
-                ErrorBody(JSONValue.self, for: .code(404))
-                ErrorBody(JSONValue.self, for: .range(5))
-                ErrorBody(String.self, for: .default)
-            }
-        case let .delay(seconds):
-            return try HTTPRequest(.get, baseURL: HTTPBin.baseURL, dateFormat: .secondsSince1970) {
-                Path("delay", seconds)
-                Header("Accept", "application/json")
-                Header("X-Client", "endpoint-gen-example")
-                Timeout(12.5)
-            }
-        case .robotsTxt:
-            return try HTTPRequest(.get, baseURL: HTTPBin.baseURL, dateFormat: .secondsSince1970) {
-                Path("robots.txt")
-                Header("X-Client", "endpoint-gen-example")
-                Header("Accept", "text/plain")
-            }
-        case let .image(format):
-            return try HTTPRequest(.get, baseURL: HTTPBin.baseURL, dateFormat: .secondsSince1970) {
-                Path("image", format)
-                Header("Accept", "image/*")
-                Header("X-Client", "endpoint-gen-example")
-            }
-        case let .bytes(n, seed):
-            return try HTTPRequest(.get, baseURL: HTTPBin.baseURL, dateFormat: .secondsSince1970) {
-                Path("bytes", n)
-                Query("seed", seed)
-                Header("Accept", "application/octet-stream")
-                Header("X-Client", "endpoint-gen-example")
-            }
-        case .head:
-            return try HTTPRequest(.head, baseURL: HTTPBin.baseURL, dateFormat: .secondsSince1970) {
-                Path("get")
-                Header("Accept", "application/json")
-                Header("X-Client", "endpoint-gen-example")
-            }
-        case .options:
-            return try HTTPRequest(.options, baseURL: HTTPBin.baseURL, dateFormat: .secondsSince1970) {
-                Path("anything")
-                Header("Accept", "application/json")
-                Header("X-Client", "endpoint-gen-example")
-            }
-        case let ._2fa(userId, `class`, `for`, größe, sortBy):
-            return try HTTPRequest(.get, baseURL: HTTPBin.baseURL, dateFormat: .secondsSince1970) {
-                Path("anything", "2fa", userId, `class`)
-                Query("for", `for`)
-                Query("Größe", größe)
-                Query("sort by", sortBy)
-                Header("Accept", "application/json")
-                Header("X-Client", "endpoint-gen-example")
-            }
-        default:
-            if let request = try (self as any _DeprecatedEndpoints)._deprecatedHTTPRequest() {
-                return request
-            }
-            throw _UnmatchedEndpoint()
-        }
-    }
-}
-
-extension HTTPBin: _DeprecatedEndpoints {
-    @available(*, deprecated)
-    fileprivate func _deprecatedHTTPRequest() throws -> HTTPRequest? {
-        switch self {
-        case .uuid:
-            return try HTTPRequest(.get, baseURL: HTTPBin.baseURL, dateFormat: .secondsSince1970) {
-                Path("uuid")
-                Header("Accept", "application/json")
-                Header("X-Client", "endpoint-gen-example")
-            }
-        default:
-            return nil
-        }
-    }
-}
-
-extension HTTPBin.Anything: HTTPRequestable {
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case let .json(body):
-            return try HTTPRequest(.post, baseURL: HTTPBin.baseURL, dateFormat: .secondsSince1970) {
-                Path("anything", "json")
-                Header("Accept", "application/json")
-                Header("X-Group", "anything")
-                JSONBody(body)
-            }
-        case let .jsonPatch(body):
-            return try HTTPRequest(.patch, baseURL: HTTPBin.baseURL, dateFormat: .secondsSince1970) {
-                Path("anything", "json")
-                Header("Accept", "application/json")
-                Header("X-Group", "anything")
-                JSONBody(body, contentType: "application/merge-patch+json")
-            }
-        case let .form(body):
-            return try HTTPRequest(.post, baseURL: HTTPBin.baseURL, dateFormat: .secondsSince1970) {
-                Path("anything", "form")
-                Header("Accept", "application/json")
-                Header("X-Group", "anything")
-                FormBody(body)
-            }
-        case let .multipart(body):
-            return try HTTPRequest(.put, baseURL: HTTPBin.baseURL, dateFormat: .secondsSince1970) {
-                Path("anything", "multipart")
-                Header("Accept", "application/json")
-                Header("X-Group", "anything")
-                MultipartBody(body)
-                Timeout(60)
-            }
-        case let .binary(body):
-            return try HTTPRequest(.post, baseURL: HTTPBin.baseURL, dateFormat: .secondsSince1970) {
-                Path("anything", "binary")
-                Header("Accept", "application/json")
-                Header("X-Group", "anything")
-                DataBody(body, contentType: "image/png")
-            }
-        case let .text(body):
-            return try HTTPRequest(.patch, baseURL: HTTPBin.baseURL, dateFormat: .secondsSince1970) {
-                Path("anything", "text")
-                Header("Accept", "application/json")
-                Header("X-Group", "anything")
-                TextBody(body)
-            }
-        case let .file(name):
-            return try HTTPRequest(.get, baseURL: HTTPBin.baseURL, dateFormat: .secondsSince1970) {
-                Path("anything", "files")
-                PathSegment(name, ".json")
-                Header("Accept", "application/json")
-                Header("X-Group", "anything")
-            }
-        case let .delete(id):
-            return try HTTPRequest(.delete, baseURL: HTTPBin.baseURL, dateFormat: .secondsSince1970) {
-                Path("anything", "items", id)
-                Header("Accept", "application/json")
-                Header("X-Group", "anything")
-                ExpectedStatus(204)
-            }
-        case .keyed:
-            return try HTTPRequest(.get, baseURL: HTTPBin.baseURL, dateFormat: .secondsSince1970) {
-                Path("anything", "keyed")
-                Header("Accept", "application/json")
-                Header("X-Group", "anything")
-                EndpointRuntime.Auth(.apiKey(in: .query, name: "api_key"))
-            }
-        }
-    }
-}
-
-extension HTTPBin.Anything.Admin: HTTPRequestable {
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case let .login(body):
-            return try HTTPRequest(.post, baseURL: HTTPBin.baseURL, dateFormat: .secondsSince1970) {
-                Path("anything", "admin", "login")
-                Header("Accept", "application/json")
-                Header("X-Group", "admin")
-                FormBody(body)
-            }
-        case .stats:
-            return try HTTPRequest(.get, baseURL: HTTPBin.baseURL, dateFormat: .secondsSince1970) {
-                Path("anything", "admin", "stats")
-                Header("Accept", "application/json")
-                Header("X-Group", "admin")
-                EndpointRuntime.Auth(.bearer)
-                ErrorBody(JSONValue.self, for: .code(401))
-            }
-        }
-    }
-}
-
-extension HTTPBin.Anything.Admin.Keys: HTTPRequestable {
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case let .list(since, limit):
-            return try HTTPRequest(.get, baseURL: HTTPBin.baseURL, dateFormat: .secondsSince1970) {
-                Path("anything", "admin", "keys")
-                Query("since", since)
-                Query("limit", limit)
-                Header("Accept", "application/json")
-                Header("X-Group", "admin")
-                EndpointRuntime.Auth(.apiKey(in: .header, name: "X-Api-Key"))
-            }
-        default:
-            if let request = try (self as any _DeprecatedEndpoints)._deprecatedHTTPRequest() {
-                return request
-            }
-            throw _UnmatchedEndpoint()
-        }
-    }
-}
-
-extension HTTPBin.Anything.Admin.Keys: _DeprecatedEndpoints {
-    @available(*, deprecated)
-    fileprivate func _deprecatedHTTPRequest() throws -> HTTPRequest? {
-        switch self {
-        case let .revoke(key, reason):
-            return try HTTPRequest(.delete, baseURL: HTTPBin.baseURL, dateFormat: .secondsSince1970) {
-                Path("anything", "admin", "keys", key)
-                Query("reason", reason)
-                Header("Accept", "application/json")
-                Header("X-Group", "admin")
-                EndpointRuntime.Auth(.apiKey(in: .header, name: "X-Api-Key"))
-            }
-        default:
-            return nil
-        }
-    }
-}
-
-extension HTTPBin.Auth: HTTPRequestable {
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case let .basic(user, passwd):
-            return try HTTPRequest(.get, baseURL: HTTPBin.baseURL, dateFormat: .secondsSince1970) {
-                Path("basic-auth", user, passwd)
-                Header("Accept", "application/json")
-                Header("X-Client", "endpoint-gen-example")
-                EndpointRuntime.Auth(.basic)
-                ErrorBody(JSONValue.self, for: .code(401))
-            }
-        case .bearer:
-            return try HTTPRequest(.get, baseURL: HTTPBin.baseURL, dateFormat: .secondsSince1970) {
-                Path("bearer")
-                Header("Accept", "application/json")
-                Header("X-Client", "endpoint-gen-example")
-                EndpointRuntime.Auth(.bearer)
-            }
-        }
-    }
-}
-
-// Typed endpoints: sending one returns the response type the spec declares.
-extension HTTPBin {
-    public enum Typed {
-        /// Echoes the request's query parameters and headers.
-        public static func get(tag: [String]? = nil, ids: [Int64] = [1, 2], page: Int = 1, sort: SortOrder = .descending, order: SortOrder? = .`default`, since: Date? = nil, filter: [String: String]? = nil, q: String = "swift \"6\"", xRequestID: UUID? = nil, xTags: [String]? = nil) -> Endpoint<EchoResponse> {
-            Endpoint(HTTPBin.get(tag: tag, ids: ids, page: page, sort: sort, order: order, since: since, filter: filter, q: q, xRequestID: xRequestID, xTags: xTags), decoder: .json)
-        }
-
-        /// Answers with the given status code.
-        public static func status(code: Int) -> Endpoint<Void> {
-            Endpoint(HTTPBin.status(code: code), decoder: .none)
-        }
-
-        /// Answers after the given number of seconds (at most 10).
-        public static func delay(seconds: Double) -> Endpoint<EchoResponse> {
-            Endpoint(HTTPBin.delay(seconds: seconds), decoder: .json)
-        }
-
-        /// Returns a UUID4.
-        @available(*, deprecated)
-        public static var uuid: Endpoint<UUIDResponse> {
-            Endpoint(HTTPBin.uuid, decoder: .json)
-        }
-
-        /// Returns some robots.txt rules.
-        public static var robotsTxt: Endpoint<String> {
-            Endpoint(HTTPBin.robotsTxt, decoder: .text)
-        }
-
-        /// Returns an image in the given format.
-        public static func image(format: ImageFormat) -> Endpoint<Data> {
-            Endpoint(HTTPBin.image(format: format), decoder: .data)
-        }
-
-        /// Returns n random bytes generated with the given seed.
-        public static func bytes(n: Int32, seed: Int? = nil) -> Endpoint<Data> {
-            Endpoint(HTTPBin.bytes(n: n, seed: seed), decoder: .data)
-        }
-
-        public static var head: Endpoint<Void> {
-            Endpoint(HTTPBin.head, decoder: .none)
-        }
-
-        public static var options: Endpoint<Void> {
-            Endpoint(HTTPBin.options, decoder: .none)
-        }
-
-        /// A key that starts with a digit becomes `_2fa`.
-        public static func _2fa(userId: Int, class: String, for: String? = nil, größe: Int? = nil, sortBy: String? = nil) -> Endpoint<Void> {
-            Endpoint(HTTPBin._2fa(userId: userId, class: `class`, for: `for`, größe: größe, sortBy: sortBy), decoder: .none)
+        public static var keyed: Endpoint<HTTPBin.EchoResponse> {
+            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.keyed), decoder: .json)
         }
     }
 }
 
 extension HTTPBin.Anything {
-    public enum Typed {
-        public static func json(body: EchoBody) -> Endpoint<EchoResponse> {
-            Endpoint(HTTPBin.Anything.json(body: body), decoder: .json)
+    /// Endpoints behind a bearer token.
+    public enum Admin {
+        /// The one admin endpoint that needs no token.
+        public static func login(body: HTTPBin.Credentials) -> Endpoint<HTTPBin.EchoResponse> {
+            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.admin(.login(body: body))), decoder: .json)
         }
 
-        public static func jsonPatch(body: [String: JSONValue]) -> Endpoint<EchoResponse> {
-            Endpoint(HTTPBin.Anything.jsonPatch(body: body), decoder: .json)
-        }
-
-        public static func form(body: SignupForm) -> Endpoint<EchoResponse> {
-            Endpoint(HTTPBin.Anything.form(body: body), decoder: .json)
-        }
-
-        public static func multipart(body: FileUpload) -> Endpoint<EchoResponse> {
-            Endpoint(HTTPBin.Anything.multipart(body: body), decoder: .json)
-        }
-
-        public static func binary(body: Data) -> Endpoint<EchoResponse> {
-            Endpoint(HTTPBin.Anything.binary(body: body), decoder: .json)
-        }
-
-        public static func text(body: String) -> Endpoint<String> {
-            Endpoint(HTTPBin.Anything.text(body: body), decoder: .text)
-        }
-
-        /// A path segment made of a parameter and literal text.
-        public static func file(name: String) -> Endpoint<EchoResponse> {
-            Endpoint(HTTPBin.Anything.file(name: name), decoder: .json)
-        }
-
-        public static func delete(id: UUID) -> Endpoint<Void> {
-            Endpoint(HTTPBin.Anything.delete(id: id), decoder: .none)
-        }
-
-        /// Sends an API key as a query item.
-        public static var keyed: Endpoint<EchoResponse> {
-            Endpoint(HTTPBin.Anything.keyed, decoder: .json)
+        public static var stats: Endpoint<HTTPBin.EchoResponse> {
+            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.admin(.stats)), decoder: .json, errors: [.code(401): JSONValue.self])
         }
     }
 }
 
 extension HTTPBin.Anything.Admin {
-    public enum Typed {
-        /// The one admin endpoint that needs no token.
-        public static func login(body: Credentials) -> Endpoint<EchoResponse> {
-            Endpoint(HTTPBin.Anything.Admin.login(body: body), decoder: .json)
+    /// Two levels deep: API-key management.
+    public enum Keys {
+        public static func list(since: Date? = nil, limit: Int32 = 20) -> Endpoint<HTTPBin.EchoResponse> {
+            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.admin(.keys(.list(since: since, limit: limit)))), decoder: .json)
         }
 
-        public static var stats: Endpoint<EchoResponse> {
-            Endpoint(HTTPBin.Anything.Admin.stats, decoder: .json)
+        @available(*, deprecated, message: "Keys expire on their own now.")
+        public static func revoke(key: String, reason: String? = nil) -> Endpoint<HTTPBin.EchoResponse> {
+            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.admin(.keys(.revoke(key: key, reason: reason)))), decoder: .json)
+        }
+    }
+}
+
+extension HTTPBin {
+    public enum Auth {
+        /// Succeeds when the request carries basic credentials for user and passwd.
+        public static func basic(user: String, passwd: String) -> Endpoint<HTTPBin.AuthResult> {
+            HTTPBin.defaults.endpoint(HTTPBin.Call.auth(.basic(user: user, passwd: passwd)), decoder: .json, errors: [.code(401): JSONValue.self])
+        }
+
+        public static var bearer: Endpoint<HTTPBin.AuthResult> {
+            HTTPBin.defaults.endpoint(HTTPBin.Call.auth(.bearer), decoder: .json)
+        }
+    }
+}
+
+// The endpoints as cases: what middleware, stubs and logs match on. Each builds its request.
+extension HTTPBin {
+    /// Every endpoint of HTTPBin as a case, its parameters as associated values, and
+    /// every group as a case wrapping the group's own `Call`: what middleware, stubs and logs
+    /// match on (`request.call as? HTTPBin.Call`). Each case builds its request.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case get(tag: [String]? = nil, ids: [Int64] = [1, 2], page: Int = 1, sort: SortOrder = .descending, order: SortOrder? = .`default`, since: Date? = nil, filter: [String: String]? = nil, q: String = "swift \"6\"", xRequestID: UUID? = nil, xTags: [String]? = nil)
+        case status(code: Int)
+        case delay(seconds: Double)
+        case uuid
+        case robotsTxt
+        case image(format: ImageFormat)
+        case bytes(n: Int32, seed: Int? = nil)
+        case head
+        case options
+        case _2fa(userId: Int, class: String, for: String? = nil, größe: Int? = nil, sortBy: String? = nil)
+        case anything(Anything.Call)
+        case auth(Auth.Call)
+
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .get(tag, ids, page, sort, order, since, filter, q, xRequestID, xTags):
+                return try defaults.request(.get) {
+                    Path("get")
+                    Query("tag", tag)
+                    Query("ids", ids, style: .comma)
+                    Query("page", page)
+                    Query("sort", sort)
+                    Query("order", order)
+                    Query("since", since)
+                    Query("filter", filter)
+                    Query("search-term", q)
+                    Header("X-Request-ID", xRequestID)
+                    Header("X-Tags", xTags)
+                }
+            case let .status(code):
+                return try defaults.request(.get) {
+                    Path("status", code)
+                }
+            case let .delay(seconds):
+                return try defaults.request(.get) {
+                    Path("delay", seconds)
+                    Timeout(12.5)
+                }
+            case .uuid:
+                return try defaults.request(.get) {
+                    Path("uuid")
+                }
+            case .robotsTxt:
+                return try defaults.request(.get) {
+                    Path("robots.txt")
+                    Header("Accept", "text/plain")
+                }
+            case let .image(format):
+                return try defaults.request(.get) {
+                    Path("image", format)
+                    Header("Accept", "image/*")
+                }
+            case let .bytes(n, seed):
+                return try defaults.request(.get) {
+                    Path("bytes", n)
+                    Query("seed", seed)
+                    Header("Accept", "application/octet-stream")
+                }
+            case .head:
+                return try defaults.request(.head) {
+                    Path("get")
+                }
+            case .options:
+                return try defaults.request(.options) {
+                    Path("anything")
+                }
+            case let ._2fa(userId, `class`, `for`, größe, sortBy):
+                return try defaults.request(.get) {
+                    Path("anything", "2fa", userId, `class`)
+                    Query("for", `for`)
+                    Query("Größe", größe)
+                    Query("sort by", sortBy)
+                }
+            case let .anything(call):
+                return try call.httpRequest()
+            case let .auth(call):
+                return try call.httpRequest()
+            }
+        }
+    }
+}
+
+extension HTTPBin.Anything {
+    /// The endpoints of `HTTPBin.Anything` as cases; `HTTPBin.Call.anything(...)` wraps them.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case json(body: HTTPBin.EchoBody)
+        case jsonPatch(body: [String: JSONValue])
+        case form(body: HTTPBin.SignupForm)
+        case multipart(body: HTTPBin.FileUpload)
+        case binary(body: Data)
+        case text(body: String)
+        case file(name: String)
+        case delete(id: UUID)
+        case keyed
+        case admin(Admin.Call)
+
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .json(body):
+                return try HTTPBin.defaults.request(.post) {
+                    Path("anything", "json")
+                    Header("X-Group", "anything")
+                    RemoveHeader("X-Client")
+                    JSONBody(body)
+                }
+            case let .jsonPatch(body):
+                return try HTTPBin.defaults.request(.patch) {
+                    Path("anything", "json")
+                    Header("X-Group", "anything")
+                    RemoveHeader("X-Client")
+                    JSONBody(body, contentType: "application/merge-patch+json")
+                }
+            case let .form(body):
+                return try HTTPBin.defaults.request(.post) {
+                    Path("anything", "form")
+                    Header("X-Group", "anything")
+                    RemoveHeader("X-Client")
+                    FormBody(body)
+                }
+            case let .multipart(body):
+                return try HTTPBin.defaults.request(.put) {
+                    Path("anything", "multipart")
+                    Header("X-Group", "anything")
+                    RemoveHeader("X-Client")
+                    MultipartBody(body)
+                    Timeout(60)
+                }
+            case let .binary(body):
+                return try HTTPBin.defaults.request(.post) {
+                    Path("anything", "binary")
+                    Header("X-Group", "anything")
+                    RemoveHeader("X-Client")
+                    DataBody(body, contentType: "image/png")
+                }
+            case let .text(body):
+                return try HTTPBin.defaults.request(.patch) {
+                    Path("anything", "text")
+                    Header("X-Group", "anything")
+                    RemoveHeader("X-Client")
+                    TextBody(body)
+                }
+            case let .file(name):
+                return try HTTPBin.defaults.request(.get) {
+                    Path("anything", "files")
+                    PathSegment(name, ".json")
+                    Header("X-Group", "anything")
+                    RemoveHeader("X-Client")
+                }
+            case let .delete(id):
+                return try HTTPBin.defaults.request(.delete) {
+                    Path("anything", "items", id)
+                    Header("X-Group", "anything")
+                    RemoveHeader("X-Client")
+                }
+            case .keyed:
+                return try HTTPBin.defaults.request(.get) {
+                    Path("anything", "keyed")
+                    Header("X-Group", "anything")
+                    RemoveHeader("X-Client")
+                    EndpointRuntime.Auth(.apiKey(in: .query, name: "api_key"))
+                }
+            case let .admin(call):
+                return try call.httpRequest()
+            }
+        }
+    }
+}
+
+extension HTTPBin.Anything.Admin {
+    /// The endpoints of `HTTPBin.Anything.Admin` as cases; `HTTPBin.Call.anything(.admin(...)` wraps them.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case login(body: HTTPBin.Credentials)
+        case stats
+        case keys(Keys.Call)
+
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .login(body):
+                return try HTTPBin.defaults.request(.post) {
+                    Path("anything", "admin", "login")
+                    Header("X-Group", "admin")
+                    RemoveHeader("X-Client")
+                    FormBody(body)
+                }
+            case .stats:
+                return try HTTPBin.defaults.request(.get) {
+                    Path("anything", "admin", "stats")
+                    Header("X-Group", "admin")
+                    RemoveHeader("X-Client")
+                    EndpointRuntime.Auth(.bearer)
+                }
+            case let .keys(call):
+                return try call.httpRequest()
+            }
         }
     }
 }
 
 extension HTTPBin.Anything.Admin.Keys {
-    public enum Typed {
-        public static func list(since: Date? = nil, limit: Int32 = 20) -> Endpoint<EchoResponse> {
-            Endpoint(HTTPBin.Anything.Admin.Keys.list(since: since, limit: limit), decoder: .json)
-        }
+    /// The endpoints of `HTTPBin.Anything.Admin.Keys` as cases; `HTTPBin.Call.anything(.admin(.keys(...)` wraps them.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case list(since: Date? = nil, limit: Int32 = 20)
+        case revoke(key: String, reason: String? = nil)
 
-        @available(*, deprecated, message: "Keys expire on their own now.")
-        public static func revoke(key: String, reason: String? = nil) -> Endpoint<EchoResponse> {
-            Endpoint(HTTPBin.Anything.Admin.Keys.revoke(key: key, reason: reason), decoder: .json)
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .list(since, limit):
+                return try HTTPBin.defaults.request(.get) {
+                    Path("anything", "admin", "keys")
+                    Query("since", since)
+                    Query("limit", limit)
+                    Header("X-Group", "admin")
+                    RemoveHeader("X-Client")
+                    EndpointRuntime.Auth(.apiKey(in: .header, name: "X-Api-Key"))
+                }
+            case let .revoke(key, reason):
+                return try HTTPBin.defaults.request(.delete) {
+                    Path("anything", "admin", "keys", key)
+                    Query("reason", reason)
+                    Header("X-Group", "admin")
+                    RemoveHeader("X-Client")
+                    EndpointRuntime.Auth(.apiKey(in: .header, name: "X-Api-Key"))
+                }
+            }
         }
     }
 }
 
 extension HTTPBin.Auth {
-    public enum Typed {
-        /// Succeeds when the request carries basic credentials for user and passwd.
-        public static func basic(user: String, passwd: String) -> Endpoint<AuthResult> {
-            Endpoint(HTTPBin.Auth.basic(user: user, passwd: passwd), decoder: .json)
-        }
+    /// The endpoints of `HTTPBin.Auth` as cases; `HTTPBin.Call.auth(...)` wraps them.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case basic(user: String, passwd: String)
+        case bearer
 
-        public static var bearer: Endpoint<AuthResult> {
-            Endpoint(HTTPBin.Auth.bearer, decoder: .json)
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .basic(user, passwd):
+                return try HTTPBin.defaults.request(.get) {
+                    Path("basic-auth", user, passwd)
+                    EndpointRuntime.Auth(.basic)
+                }
+            case .bearer:
+                return try HTTPBin.defaults.request(.get) {
+                    Path("bearer")
+                    EndpointRuntime.Auth(.bearer)
+                }
+            }
         }
     }
 }
 
 // Models
-/// A value named `unknown` exists, so the catch-all case takes another name.
-public enum SortOrder: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    case ascending
-    case descending
-    case `default`
-    case unknown
-    /// `most-recent`
-    case mostRecent
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknownValue(String)
+extension HTTPBin {
+    /// A value named `unknown` exists, so the catch-all case takes another name.
+    public enum SortOrder: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        case ascending
+        case descending
+        case `default`
+        case unknown
+        /// `most-recent`
+        case mostRecent
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknownValue(String)
 
-    public init(rawValue: String) {
-        switch rawValue {
-        case "ascending":
-            self = .ascending
-        case "descending":
-            self = .descending
-        case "default":
-            self = .`default`
-        case "unknown":
-            self = .unknown
-        case "most-recent":
-            self = .mostRecent
-        default:
-            self = .unknownValue(rawValue)
+        public init(rawValue: String) {
+            switch rawValue {
+            case "ascending":
+                self = .ascending
+            case "descending":
+                self = .descending
+            case "default":
+                self = .`default`
+            case "unknown":
+                self = .unknown
+            case "most-recent":
+                self = .mostRecent
+            default:
+                self = .unknownValue(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .ascending:
+                return "ascending"
+            case .descending:
+                return "descending"
+            case .`default`:
+                return "default"
+            case .unknown:
+                return "unknown"
+            case .mostRecent:
+                return "most-recent"
+            case let .unknownValue(value):
+                return value
+            }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+
+        public static func == (lhs: SortOrder, rhs: SortOrder) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
         }
     }
 
-    public var rawValue: String {
-        switch self {
-        case .ascending:
-            return "ascending"
-        case .descending:
-            return "descending"
-        case .`default`:
-            return "default"
-        case .unknown:
-            return "unknown"
-        case .mostRecent:
-            return "most-recent"
-        case let .unknownValue(value):
-            return value
+    public enum ImageFormat: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        case png
+        case jpeg
+        case webp
+        case svg
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "png":
+                self = .png
+            case "jpeg":
+                self = .jpeg
+            case "webp":
+                self = .webp
+            case "svg":
+                self = .svg
+            default:
+                self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .png:
+                return "png"
+            case .jpeg:
+                return "jpeg"
+            case .webp:
+                return "webp"
+            case .svg:
+                return "svg"
+            case let .unknown(value):
+                return value
+            }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+
+        public static func == (lhs: ImageFormat, rhs: ImageFormat) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
         }
     }
 
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
+    /// What httpbin echoes back.
+    public struct EchoResponse: Codable, Hashable, Sendable {
+        /// The query items.
+        public var args: [String: JSONValue]
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
+        public var headers: [String: String]
 
-    public static func == (lhs: SortOrder, rhs: SortOrder) -> Bool {
-        return lhs.rawValue == rhs.rawValue
-    }
+        public var origin: String?
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-}
+        public var url: URL?
 
-public enum ImageFormat: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    case png
-    case jpeg
-    case webp
-    case svg
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
+        public var data: String?
 
-    public init(rawValue: String) {
-        switch rawValue {
-        case "png":
-            self = .png
-        case "jpeg":
-            self = .jpeg
-        case "webp":
-            self = .webp
-        case "svg":
-            self = .svg
-        default:
-            self = .unknown(rawValue)
+        public var form: [String: JSONValue]?
+
+        public var files: [String: String]?
+
+        public var json: JSONValue?
+
+        public init(args: [String: JSONValue], headers: [String: String], origin: String? = nil, url: URL? = nil, data: String? = nil, form: [String: JSONValue]? = nil, files: [String: String]? = nil, json: JSONValue? = nil) {
+            self.args = args
+            self.headers = headers
+            self.origin = origin
+            self.url = url
+            self.data = data
+            self.form = form
+            self.files = files
+            self.json = json
         }
     }
 
-    public var rawValue: String {
-        switch self {
-        case .png:
-            return "png"
-        case .jpeg:
-            return "jpeg"
-        case .webp:
-            return "webp"
-        case .svg:
-            return "svg"
-        case let .unknown(value):
-            return value
+    public struct UUIDResponse: Codable, Hashable, Sendable {
+        public var uuid: UUID
+
+        public init(uuid: UUID) {
+            self.uuid = uuid
         }
     }
 
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    public struct AuthResult: Codable, Hashable, Sendable {
+        public var authenticated: Bool
+
+        public var user: String?
+
+        public var token: String?
+
+        public init(authenticated: Bool, user: String? = nil, token: String? = nil) {
+            self.authenticated = authenticated
+            self.user = user
+            self.token = token
+        }
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+    /// Every scalar type of the format, as JSON.
+    public struct EchoBody: Codable, Hashable, Sendable {
+        public var id: UUID
+
+        public var name: String
+
+        public var count: Int32
+
+        public var total: Int64
+
+        public var ratio: Double
+
+        public var score: Float?
+
+        public var active: Bool
+
+        /// Seconds since 1970 on the wire.
+        public var created: Date
+
+        public var homepage: URL?
+
+        public var avatar: Data?
+
+        public var tags: [String]
+
+        public var attributes: [String: String]?
+
+        public var matrix: [[Int]]?
+
+        public var metadata: JSONValue?
+
+        public var order: SortOrder
+
+        /// A type the module defines itself (not in models).
+        public var location: Coordinates?
+
+        public var `self`: String?
+
+        public var firstName: String?
+
+        public init(id: UUID, name: String, count: Int32, total: Int64, ratio: Double, score: Float? = nil, active: Bool = true, created: Date, homepage: URL? = nil, avatar: Data? = nil, tags: [String], attributes: [String: String]? = nil, matrix: [[Int]]? = nil, metadata: JSONValue? = nil, order: SortOrder = .ascending, location: Coordinates? = nil, self self_: String? = nil, firstName: String? = nil) {
+            self.id = id
+            self.name = name
+            self.count = count
+            self.total = total
+            self.ratio = ratio
+            self.score = score
+            self.active = active
+            self.created = created
+            self.homepage = homepage
+            self.avatar = avatar
+            self.tags = tags
+            self.attributes = attributes
+            self.matrix = matrix
+            self.metadata = metadata
+            self.order = order
+            self.location = location
+            self.`self` = self_
+            self.firstName = firstName
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case id
+            case name
+            case count
+            case total
+            case ratio
+            case score
+            case active
+            case created
+            case homepage
+            case avatar
+            case tags
+            case attributes
+            case matrix
+            case metadata
+            case order
+            case location
+            case `self`
+            case firstName = "first-name"
+        }
     }
 
-    public static func == (lhs: ImageFormat, rhs: ImageFormat) -> Bool {
-        return lhs.rawValue == rhs.rawValue
+    public struct SignupForm: Codable, Hashable, Sendable {
+        public var email: String
+
+        public var age: Int?
+
+        public var newsletter: Bool
+
+        public var interests: [String]
+
+        public init(email: String, age: Int? = nil, newsletter: Bool, interests: [String]) {
+            self.email = email
+            self.age = age
+            self.newsletter = newsletter
+            self.interests = interests
+        }
     }
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-}
+    public struct Credentials: Codable, Hashable, Sendable {
+        public var username: String
 
-/// What httpbin echoes back.
-public struct EchoResponse: Codable, Hashable, Sendable {
-    /// The query items.
-    public var args: [String: JSONValue]
+        public var password: String
 
-    public var headers: [String: String]
-
-    public var origin: String?
-
-    public var url: URL?
-
-    public var data: String?
-
-    public var form: [String: JSONValue]?
-
-    public var files: [String: String]?
-
-    public var json: JSONValue?
-
-    public init(args: [String: JSONValue], headers: [String: String], origin: String? = nil, url: URL? = nil, data: String? = nil, form: [String: JSONValue]? = nil, files: [String: String]? = nil, json: JSONValue? = nil) {
-        self.args = args
-        self.headers = headers
-        self.origin = origin
-        self.url = url
-        self.data = data
-        self.form = form
-        self.files = files
-        self.json = json
-    }
-}
-
-public struct UUIDResponse: Codable, Hashable, Sendable {
-    public var uuid: UUID
-
-    public init(uuid: UUID) {
-        self.uuid = uuid
-    }
-}
-
-public struct AuthResult: Codable, Hashable, Sendable {
-    public var authenticated: Bool
-
-    public var user: String?
-
-    public var token: String?
-
-    public init(authenticated: Bool, user: String? = nil, token: String? = nil) {
-        self.authenticated = authenticated
-        self.user = user
-        self.token = token
-    }
-}
-
-/// Every scalar type of the format, as JSON.
-public struct EchoBody: Codable, Hashable, Sendable {
-    public var id: UUID
-
-    public var name: String
-
-    public var count: Int32
-
-    public var total: Int64
-
-    public var ratio: Double
-
-    public var score: Float?
-
-    public var active: Bool
-
-    /// Seconds since 1970 on the wire.
-    public var created: Date
-
-    public var homepage: URL?
-
-    public var avatar: Data?
-
-    public var tags: [String]
-
-    public var attributes: [String: String]?
-
-    public var matrix: [[Int]]?
-
-    public var metadata: JSONValue?
-
-    public var order: SortOrder
-
-    /// A type the module defines itself (not in models).
-    public var location: Coordinates?
-
-    public var `self`: String?
-
-    public var firstName: String?
-
-    public init(id: UUID, name: String, count: Int32, total: Int64, ratio: Double, score: Float? = nil, active: Bool = true, created: Date, homepage: URL? = nil, avatar: Data? = nil, tags: [String], attributes: [String: String]? = nil, matrix: [[Int]]? = nil, metadata: JSONValue? = nil, order: SortOrder = .ascending, location: Coordinates? = nil, self self_: String? = nil, firstName: String? = nil) {
-        self.id = id
-        self.name = name
-        self.count = count
-        self.total = total
-        self.ratio = ratio
-        self.score = score
-        self.active = active
-        self.created = created
-        self.homepage = homepage
-        self.avatar = avatar
-        self.tags = tags
-        self.attributes = attributes
-        self.matrix = matrix
-        self.metadata = metadata
-        self.order = order
-        self.location = location
-        self.`self` = self_
-        self.firstName = firstName
+        public init(username: String, password: String) {
+            self.username = username
+            self.password = password
+        }
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case name
-        case count
-        case total
-        case ratio
-        case score
-        case active
-        case created
-        case homepage
-        case avatar
-        case tags
-        case attributes
-        case matrix
-        case metadata
-        case order
-        case location
-        case `self`
-        case firstName = "first-name"
+    public struct FileUpload: Codable, Hashable, Sendable {
+        /// Sent as a file part.
+        public var file: Data
+
+        public var title: String
+
+        public var tags: [String]?
+
+        public init(file: Data, title: String, tags: [String]? = nil) {
+            self.file = file
+            self.title = title
+            self.tags = tags
+        }
+    }
+
+    public struct Empty: Codable, Hashable, Sendable {
+        public init() {}
     }
 }
 
-public struct SignupForm: Codable, Hashable, Sendable {
-    public var email: String
-
-    public var age: Int?
-
-    public var newsletter: Bool
-
-    public var interests: [String]
-
-    public init(email: String, age: Int? = nil, newsletter: Bool, interests: [String]) {
-        self.email = email
-        self.age = age
-        self.newsletter = newsletter
-        self.interests = interests
-    }
+extension HTTPBin {
+    /// The spec's sample responses, for `StubTransport(samples: HTTPBin.samples)` in tests
+    /// and previews. Sending a request never reads them.
+    public static let samples: [SampleResponse] = [
+        SampleResponse(.get, "/get", json: #"{"args":{"page":"1"},"headers":{"Host":"httpbin.org"},"origin":"127.0.0.1","url":"https://httpbin.org/get?page=1"}"#),
+    ]
 }
-
-public struct Credentials: Codable, Hashable, Sendable {
-    public var username: String
-
-    public var password: String
-
-    public init(username: String, password: String) {
-        self.username = username
-        self.password = password
-    }
-}
-
-public struct FileUpload: Codable, Hashable, Sendable {
-    /// Sent as a file part.
-    public var file: Data
-
-    public var title: String
-
-    public var tags: [String]?
-
-    public init(file: Data, title: String, tags: [String]? = nil) {
-        self.file = file
-        self.title = title
-        self.tags = tags
-    }
-}
-
-public struct Empty: Codable, Hashable, Sendable {
-    public init() {}
-}
-
-/// Reaches the arms of deprecated endpoints without naming a deprecated declaration.
-private protocol _DeprecatedEndpoints {
-    func _deprecatedHTTPRequest() throws -> HTTPRequest?
-}
-
-/// Thrown if an endpoint matched no arm, which the generated arms rule out.
-private struct _UnmatchedEndpoint: Error {}

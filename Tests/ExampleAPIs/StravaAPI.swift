@@ -3,2166 +3,2102 @@
 import Foundation
 import EndpointRuntime
 
-private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion1
+private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion2
 
 /// Strava API v3: athletes, activities, segments, routes, gear and uploads.
 /// https://developers.strava.com/docs/reference/
-public indirect enum StravaAPI: Sendable {
+public enum StravaAPI {
+    /// What every endpoint shares: the base URL, headers, auth, date format and error bodies.
+    /// A client made with another base URL sends there instead.
+    public static let defaults = APIDefaults(
+        baseURL: "https://www.strava.com/api/v3",
+        headers: ["Accept": "application/json"],
+        auth: .bearer
+    )
+
     /// Returns the authenticated athlete.
-    case athlete
+    public static var athlete: Endpoint<DetailedAthlete> {
+        defaults.endpoint(Call.athlete, decoder: .json, errors: [.range(4): Fault.self])
+    }
+
     /// Updates the currently authenticated athlete. Requires profile:write.
     ///
     /// - Parameters:
     ///   - weight: The weight of the athlete in kilograms.
-    case updateAthlete(weight: Float)
+    public static func updateAthlete(weight: Float) -> Endpoint<DetailedAthlete> {
+        defaults.endpoint(Call.updateAthlete(weight: weight), decoder: .json, errors: [.range(4): Fault.self])
+    }
+
     /// Returns the authenticated athlete's heart rate and power zones. Requires profile:read_all.
-    case athleteZones
+    public static var athleteZones: Endpoint<Zones> {
+        defaults.endpoint(Call.athleteZones, decoder: .json)
+    }
+
     /// Returns the activity stats of an athlete. Only includes data from activities set to Everyone visibility.
     ///
     /// - Parameters:
     ///   - id: The identifier of the athlete. Must match the authenticated athlete.
-    case athleteStats(id: Int64)
+    public static func athleteStats(id: Int64) -> Endpoint<ActivityStats> {
+        defaults.endpoint(Call.athleteStats(id: id), decoder: .json, errors: [.code(404): Fault.self, .range(4): Fault.self])
+    }
+
     /// Returns the activities of the authenticated athlete, newest first.
     ///
     /// - Parameters:
     ///   - before: An epoch timestamp: only activities before it.
     ///   - after: An epoch timestamp: only activities after it.
     ///   - perPage: Number of items per page. Defaults to 30.
-    case athleteActivities(before: Int? = nil, after: Int? = nil, page: Int = 1, perPage: Int = 30)
+    public static func athleteActivities(before: Int? = nil, after: Int? = nil, page: Int = 1, perPage: Int = 30) -> Endpoint<[SummaryActivity]> {
+        defaults.endpoint(Call.athleteActivities(before: before, after: after, page: page, perPage: perPage), decoder: .json, errors: [.range(4): Fault.self])
+    }
+}
 
+extension StravaAPI {
     /// Activities: rides, runs, swims and everything else an athlete records.
-    public indirect enum Activities: Sendable {
+    public enum Activities {
         /// Returns the given activity that is owned by the authenticated athlete.
         ///
         /// - Parameters:
         ///   - includeAllEfforts: To include all segments efforts.
-        case get(id: Int64, includeAllEfforts: Bool? = nil, ifNoneMatch: String? = nil)
+        public static func get(id: Int64, includeAllEfforts: Bool? = nil, ifNoneMatch: String? = nil) -> Endpoint<StravaAPI.DetailedActivity> {
+            StravaAPI.defaults.endpoint(StravaAPI.Call.activities(.get(id: id, includeAllEfforts: includeAllEfforts, ifNoneMatch: ifNoneMatch)), decoder: .json, errors: [.code(404): StravaAPI.Fault.self, .range(4): StravaAPI.Fault.self])
+        }
+
         /// Creates a manual activity for an athlete. Requires activity:write.
         @available(*, deprecated, message: "Upload a file with StravaAPI.Uploads.create instead.")
-        case create(body: NewActivity)
+        public static func create(body: StravaAPI.NewActivity) -> Endpoint<StravaAPI.DetailedActivity> {
+            StravaAPI.defaults.endpoint(StravaAPI.Call.activities(.create(body: body)), decoder: .json, statuses: [201], errors: [.range(4): StravaAPI.Fault.self])
+        }
+
         /// Updates the given activity that is owned by the authenticated athlete. Requires activity:write.
-        case update(id: Int64, body: UpdatableActivity)
+        public static func update(id: Int64, body: StravaAPI.UpdatableActivity) -> Endpoint<StravaAPI.DetailedActivity> {
+            StravaAPI.defaults.endpoint(StravaAPI.Call.activities(.update(id: id, body: body)), decoder: .json, errors: [.range(4): StravaAPI.Fault.self])
+        }
+
         /// Returns the comments on the given activity.
         ///
         /// - Parameters:
         ///   - pageSize: Number of items per page.
         ///   - afterCursor: Cursor of the last item in the previous page of results.
-        case comments(id: Int64, pageSize: Int? = nil, afterCursor: String? = nil)
+        public static func comments(id: Int64, pageSize: Int? = nil, afterCursor: String? = nil) -> Endpoint<[StravaAPI.Comment]> {
+            StravaAPI.defaults.endpoint(StravaAPI.Call.activities(.comments(id: id, pageSize: pageSize, afterCursor: afterCursor)), decoder: .json)
+        }
+
         /// Returns the athletes who kudoed an activity.
-        case kudoers(id: Int64, page: Int? = nil, perPage: Int? = nil)
-        case laps(id: Int64)
+        public static func kudoers(id: Int64, page: Int? = nil, perPage: Int? = nil) -> Endpoint<[StravaAPI.SummaryAthlete]> {
+            StravaAPI.defaults.endpoint(StravaAPI.Call.activities(.kudoers(id: id, page: page, perPage: perPage)), decoder: .json)
+        }
+
+        public static func laps(id: Int64) -> Endpoint<[StravaAPI.Lap]> {
+            StravaAPI.defaults.endpoint(StravaAPI.Call.activities(.laps(id: id)), decoder: .json)
+        }
+
         /// Summit feature: the zones of a given activity.
-        case zones(id: Int64)
+        public static func zones(id: Int64) -> Endpoint<[StravaAPI.ActivityZone]> {
+            StravaAPI.defaults.endpoint(StravaAPI.Call.activities(.zones(id: id)), decoder: .json)
+        }
+
         /// Returns the given activity's streams.
         ///
         /// - Parameters:
         ///   - keys: Desired stream types.
-        case streams(id: Int64, keys: [StreamType], keyByType: Bool = true)
+        public static func streams(id: Int64, keys: [StravaAPI.StreamType], keyByType: Bool = true) -> Endpoint<StravaAPI.StreamSet> {
+            StravaAPI.defaults.endpoint(StravaAPI.Call.activities(.streams(id: id, keys: keys, keyByType: keyByType)), decoder: .json, errors: [.code(404): StravaAPI.Fault.self])
+        }
     }
+}
 
-    public indirect enum Segments: Sendable {
-        case get(id: Int64)
+extension StravaAPI {
+    public enum Segments {
+        public static func get(id: Int64) -> Endpoint<StravaAPI.DetailedSegment> {
+            StravaAPI.defaults.endpoint(StravaAPI.Call.segments(.get(id: id)), decoder: .json)
+        }
+
         /// Lists the segments starred by the authenticated athlete.
-        case starred(page: Int? = nil, perPage: Int? = nil)
+        public static func starred(page: Int? = nil, perPage: Int? = nil) -> Endpoint<[StravaAPI.SummarySegment]> {
+            StravaAPI.defaults.endpoint(StravaAPI.Call.segments(.starred(page: page, perPage: perPage)), decoder: .json)
+        }
+
         /// Stars or unstars the given segment for the authenticated athlete. Requires profile:write.
-        case star(id: Int64, body: StarRequest)
+        public static func star(id: Int64, body: StravaAPI.StarRequest) -> Endpoint<StravaAPI.DetailedSegment> {
+            StravaAPI.defaults.endpoint(StravaAPI.Call.segments(.star(id: id, body: body)), decoder: .json)
+        }
+
         /// Returns the top 10 segments matching a specified query.
         ///
         /// - Parameters:
         ///   - bounds: South-west latitude, longitude, north-east latitude, longitude.
         ///   - minCat: The minimum climbing category.
         ///   - maxCat: The maximum climbing category.
-        case explore(bounds: [Float], activityType: ExploreActivityType = .riding, minCat: Int? = nil, maxCat: Int? = nil)
-    }
-
-    public indirect enum Routes: Sendable {
-        case get(id: Int64)
-        /// Returns a GPX file of the route. Requires read_all scope for private routes.
-        case exportGpx(id: Int64)
-        /// Returns a TCX file of the route.
-        case exportTcx(id: Int64)
-    }
-
-    public indirect enum Gear: Sendable {
-        case get(id: String)
-    }
-
-    public indirect enum Uploads: Sendable {
-        /// Uploads a new data file to create an activity from. Requires activity:write.
-        case create(body: NewUpload)
-        /// Returns an upload for a given identifier.
-        case get(uploadId: Int64)
-    }
-}
-
-extension StravaAPI: HTTPRequestable {
-    /// The base URL the spec declares. A client made with another base URL sends there instead.
-    public static let baseURL = "https://www.strava.com/api/v3"
-
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case .athlete:
-            return try HTTPRequest(.get, baseURL: StravaAPI.baseURL) {
-                Path("athlete")
-                Header("Accept", "application/json")
-                Auth(.bearer)
-                ErrorBody(Fault.self, for: .range(4))
-                Sample(#"{"id":134815,"username":"marianne_t","firstname":"Marianne","lastname":"Teutenberg","sex":"F","premium":true,"created_at":"2017-11-14T02:30:05Z","weight":58.0}"#)
-            }
-        case let .updateAthlete(weight):
-            return try HTTPRequest(.put, baseURL: StravaAPI.baseURL) {
-                Path("athlete")
-                Query("weight", weight)
-                Header("Accept", "application/json")
-                Auth(.bearer)
-                ErrorBody(Fault.self, for: .range(4))
-            }
-        case .athleteZones:
-            return try HTTPRequest(.get, baseURL: StravaAPI.baseURL) {
-                Path("athlete", "zones")
-                Header("Accept", "application/json")
-                Auth(.bearer)
-            }
-        case let .athleteStats(id):
-            return try HTTPRequest(.get, baseURL: StravaAPI.baseURL) {
-                Path("athletes", id, "stats")
-                Header("Accept", "application/json")
-                Auth(.bearer)
-                ErrorBody(Fault.self, for: .code(404))
-                ErrorBody(Fault.self, for: .range(4))
-            }
-        case let .athleteActivities(before, after, page, perPage):
-            return try HTTPRequest(.get, baseURL: StravaAPI.baseURL) {
-                Path("athlete", "activities")
-                Query("before", before)
-                Query("after", after)
-                Query("page", page)
-                Query("per_page", perPage)
-                Header("Accept", "application/json")
-                Auth(.bearer)
-                ErrorBody(Fault.self, for: .range(4))
-            }
+        public static func explore(bounds: [Float], activityType: StravaAPI.ExploreActivityType = .riding, minCat: Int? = nil, maxCat: Int? = nil) -> Endpoint<StravaAPI.ExplorerResponse> {
+            StravaAPI.defaults.endpoint(StravaAPI.Call.segments(.explore(bounds: bounds, activityType: activityType, minCat: minCat, maxCat: maxCat)), decoder: .json)
         }
     }
 }
 
-extension StravaAPI.Activities: HTTPRequestable {
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case let .get(id, includeAllEfforts, ifNoneMatch):
-            return try HTTPRequest(.get, baseURL: StravaAPI.baseURL) {
-                Path("activities", id)
-                Query("include_all_efforts", includeAllEfforts)
-                Header("Accept", "application/json")
-                Header("If-None-Match", ifNoneMatch)
-                Auth(.bearer)
-                ErrorBody(Fault.self, for: .code(404))
-                ErrorBody(Fault.self, for: .range(4))
-            }
-        case let .update(id, body):
-            return try HTTPRequest(.put, baseURL: StravaAPI.baseURL) {
-                Path("activities", id)
-                Header("Accept", "application/json")
-                Auth(.bearer)
-                JSONBody(body)
-                ErrorBody(Fault.self, for: .range(4))
-            }
-        case let .comments(id, pageSize, afterCursor):
-            return try HTTPRequest(.get, baseURL: StravaAPI.baseURL) {
-                Path("activities", id, "comments")
-                Query("page_size", pageSize)
-                Query("after_cursor", afterCursor)
-                Header("Accept", "application/json")
-                Auth(.bearer)
-            }
-        case let .kudoers(id, page, perPage):
-            return try HTTPRequest(.get, baseURL: StravaAPI.baseURL) {
-                Path("activities", id, "kudos")
-                Query("page", page)
-                Query("per_page", perPage)
-                Header("Accept", "application/json")
-                Auth(.bearer)
-            }
-        case let .laps(id):
-            return try HTTPRequest(.get, baseURL: StravaAPI.baseURL) {
-                Path("activities", id, "laps")
-                Header("Accept", "application/json")
-                Auth(.bearer)
-            }
-        case let .zones(id):
-            return try HTTPRequest(.get, baseURL: StravaAPI.baseURL) {
-                Path("activities", id, "zones")
-                Header("Accept", "application/json")
-                Auth(.bearer)
-            }
-        case let .streams(id, keys, keyByType):
-            return try HTTPRequest(.get, baseURL: StravaAPI.baseURL) {
-                Path("activities", id, "streams")
-                Query("keys", keys, style: .comma)
-                Query("key_by_type", keyByType)
-                Header("Accept", "application/json")
-                Auth(.bearer)
-                ErrorBody(Fault.self, for: .code(404))
-            }
-        default:
-            if let request = try (self as any _DeprecatedEndpoints)._deprecatedHTTPRequest() {
-                return request
-            }
-            throw _UnmatchedEndpoint()
-        }
-    }
-}
-
-extension StravaAPI.Activities: _DeprecatedEndpoints {
-    @available(*, deprecated)
-    fileprivate func _deprecatedHTTPRequest() throws -> HTTPRequest? {
-        switch self {
-        case let .create(body):
-            return try HTTPRequest(.post, baseURL: StravaAPI.baseURL) {
-                Path("activities")
-                Header("Accept", "application/json")
-                Auth(.bearer)
-                FormBody(body)
-                ExpectedStatus(201)
-                ErrorBody(Fault.self, for: .range(4))
-            }
-        default:
-            return nil
-        }
-    }
-}
-
-extension StravaAPI.Segments: HTTPRequestable {
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case let .get(id):
-            return try HTTPRequest(.get, baseURL: StravaAPI.baseURL) {
-                Path("segments", id)
-                Header("Accept", "application/json")
-                Auth(.bearer)
-            }
-        case let .starred(page, perPage):
-            return try HTTPRequest(.get, baseURL: StravaAPI.baseURL) {
-                Path("segments", "starred")
-                Query("page", page)
-                Query("per_page", perPage)
-                Header("Accept", "application/json")
-                Auth(.bearer)
-            }
-        case let .star(id, body):
-            return try HTTPRequest(.put, baseURL: StravaAPI.baseURL) {
-                Path("segments", id, "starred")
-                Header("Accept", "application/json")
-                Auth(.bearer)
-                FormBody(body)
-            }
-        case let .explore(bounds, activityType, minCat, maxCat):
-            return try HTTPRequest(.get, baseURL: StravaAPI.baseURL) {
-                Path("segments", "explore")
-                Query("bounds", bounds, style: .comma)
-                Query("activity_type", activityType)
-                Query("min_cat", minCat)
-                Query("max_cat", maxCat)
-                Header("Accept", "application/json")
-                Auth(.bearer)
-            }
-        }
-    }
-}
-
-extension StravaAPI.Routes: HTTPRequestable {
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case let .get(id):
-            return try HTTPRequest(.get, baseURL: StravaAPI.baseURL) {
-                Path("routes", id)
-                Header("Accept", "application/json")
-                Auth(.bearer)
-            }
-        case let .exportGpx(id):
-            return try HTTPRequest(.get, baseURL: StravaAPI.baseURL) {
-                Path("routes", id, "export_gpx")
-                Header("Accept", "application/gpx+xml")
-                Auth(.bearer)
-            }
-        case let .exportTcx(id):
-            return try HTTPRequest(.get, baseURL: StravaAPI.baseURL) {
-                Path("routes", id, "export_tcx")
-                Header("Accept", "application/vnd.garmin.tcx+xml")
-                Auth(.bearer)
-            }
-        }
-    }
-}
-
-extension StravaAPI.Gear: HTTPRequestable {
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case let .get(id):
-            return try HTTPRequest(.get, baseURL: StravaAPI.baseURL) {
-                Path("gear", id)
-                Header("Accept", "application/json")
-                Auth(.bearer)
-            }
-        }
-    }
-}
-
-extension StravaAPI.Uploads: HTTPRequestable {
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case let .create(body):
-            return try HTTPRequest(.post, baseURL: StravaAPI.baseURL) {
-                Path("uploads")
-                Header("Accept", "application/json")
-                Auth(.bearer)
-                MultipartBody(body)
-                ExpectedStatus(201)
-                Timeout(120)
-            }
-        case let .get(uploadId):
-            return try HTTPRequest(.get, baseURL: StravaAPI.baseURL) {
-                Path("uploads", uploadId)
-                Header("Accept", "application/json")
-                Auth(.bearer)
-            }
-        }
-    }
-}
-
-// Typed endpoints: sending one returns the response type the spec declares.
 extension StravaAPI {
-    public enum Typed {
-        /// Returns the authenticated athlete.
-        public static var athlete: Endpoint<DetailedAthlete> {
-            Endpoint(StravaAPI.athlete, decoder: .json)
+    public enum Routes {
+        public static func get(id: Int64) -> Endpoint<StravaAPI.Route> {
+            StravaAPI.defaults.endpoint(StravaAPI.Call.routes(.get(id: id)), decoder: .json)
         }
 
-        /// Updates the currently authenticated athlete. Requires profile:write.
-        public static func updateAthlete(weight: Float) -> Endpoint<DetailedAthlete> {
-            Endpoint(StravaAPI.updateAthlete(weight: weight), decoder: .json)
+        /// Returns a GPX file of the route. Requires read_all scope for private routes.
+        public static func exportGpx(id: Int64) -> Endpoint<Data> {
+            StravaAPI.defaults.endpoint(StravaAPI.Call.routes(.exportGpx(id: id)), decoder: .data)
         }
 
-        /// Returns the authenticated athlete's heart rate and power zones. Requires profile:read_all.
-        public static var athleteZones: Endpoint<Zones> {
-            Endpoint(StravaAPI.athleteZones, decoder: .json)
+        /// Returns a TCX file of the route.
+        public static func exportTcx(id: Int64) -> Endpoint<Data> {
+            StravaAPI.defaults.endpoint(StravaAPI.Call.routes(.exportTcx(id: id)), decoder: .data)
+        }
+    }
+}
+
+extension StravaAPI {
+    public enum Gear {
+        public static func get(id: String) -> Endpoint<StravaAPI.DetailedGear> {
+            StravaAPI.defaults.endpoint(StravaAPI.Call.gear(.get(id: id)), decoder: .json)
+        }
+    }
+}
+
+extension StravaAPI {
+    public enum Uploads {
+        /// Uploads a new data file to create an activity from. Requires activity:write.
+        public static func create(body: StravaAPI.NewUpload) -> Endpoint<StravaAPI.Upload> {
+            StravaAPI.defaults.endpoint(StravaAPI.Call.uploads(.create(body: body)), decoder: .json, statuses: [201])
         }
 
-        /// Returns the activity stats of an athlete. Only includes data from activities set to Everyone visibility.
-        public static func athleteStats(id: Int64) -> Endpoint<ActivityStats> {
-            Endpoint(StravaAPI.athleteStats(id: id), decoder: .json)
+        /// Returns an upload for a given identifier.
+        public static func get(uploadId: Int64) -> Endpoint<StravaAPI.Upload> {
+            StravaAPI.defaults.endpoint(StravaAPI.Call.uploads(.get(uploadId: uploadId)), decoder: .json)
         }
+    }
+}
 
-        /// Returns the activities of the authenticated athlete, newest first.
-        public static func athleteActivities(before: Int? = nil, after: Int? = nil, page: Int = 1, perPage: Int = 30) -> Endpoint<[SummaryActivity]> {
-            Endpoint(StravaAPI.athleteActivities(before: before, after: after, page: page, perPage: perPage), decoder: .json)
+// The endpoints as cases: what middleware, stubs and logs match on. Each builds its request.
+extension StravaAPI {
+    /// Every endpoint of StravaAPI as a case, its parameters as associated values, and
+    /// every group as a case wrapping the group's own `Call`: what middleware, stubs and logs
+    /// match on (`request.call as? StravaAPI.Call`). Each case builds its request.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case athlete
+        case updateAthlete(weight: Float)
+        case athleteZones
+        case athleteStats(id: Int64)
+        case athleteActivities(before: Int? = nil, after: Int? = nil, page: Int = 1, perPage: Int = 30)
+        case activities(Activities.Call)
+        case segments(Segments.Call)
+        case routes(Routes.Call)
+        case gear(Gear.Call)
+        case uploads(Uploads.Call)
+
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case .athlete:
+                return try defaults.request(.get) {
+                    Path("athlete")
+                }
+            case let .updateAthlete(weight):
+                return try defaults.request(.put) {
+                    Path("athlete")
+                    Query("weight", weight)
+                }
+            case .athleteZones:
+                return try defaults.request(.get) {
+                    Path("athlete", "zones")
+                }
+            case let .athleteStats(id):
+                return try defaults.request(.get) {
+                    Path("athletes", id, "stats")
+                }
+            case let .athleteActivities(before, after, page, perPage):
+                return try defaults.request(.get) {
+                    Path("athlete", "activities")
+                    Query("before", before)
+                    Query("after", after)
+                    Query("page", page)
+                    Query("per_page", perPage)
+                }
+            case let .activities(call):
+                return try call.httpRequest()
+            case let .segments(call):
+                return try call.httpRequest()
+            case let .routes(call):
+                return try call.httpRequest()
+            case let .gear(call):
+                return try call.httpRequest()
+            case let .uploads(call):
+                return try call.httpRequest()
+            }
         }
     }
 }
 
 extension StravaAPI.Activities {
-    public enum Typed {
-        /// Returns the given activity that is owned by the authenticated athlete.
-        public static func get(id: Int64, includeAllEfforts: Bool? = nil, ifNoneMatch: String? = nil) -> Endpoint<DetailedActivity> {
-            Endpoint(StravaAPI.Activities.get(id: id, includeAllEfforts: includeAllEfforts, ifNoneMatch: ifNoneMatch), decoder: .json)
-        }
+    /// The endpoints of `StravaAPI.Activities` as cases; `StravaAPI.Call.activities(...)` wraps them.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case get(id: Int64, includeAllEfforts: Bool? = nil, ifNoneMatch: String? = nil)
+        case create(body: StravaAPI.NewActivity)
+        case update(id: Int64, body: StravaAPI.UpdatableActivity)
+        case comments(id: Int64, pageSize: Int? = nil, afterCursor: String? = nil)
+        case kudoers(id: Int64, page: Int? = nil, perPage: Int? = nil)
+        case laps(id: Int64)
+        case zones(id: Int64)
+        case streams(id: Int64, keys: [StravaAPI.StreamType], keyByType: Bool = true)
 
-        /// Creates a manual activity for an athlete. Requires activity:write.
-        @available(*, deprecated, message: "Upload a file with StravaAPI.Uploads.create instead.")
-        public static func create(body: NewActivity) -> Endpoint<DetailedActivity> {
-            Endpoint(StravaAPI.Activities.create(body: body), decoder: .json)
-        }
-
-        /// Updates the given activity that is owned by the authenticated athlete. Requires activity:write.
-        public static func update(id: Int64, body: UpdatableActivity) -> Endpoint<DetailedActivity> {
-            Endpoint(StravaAPI.Activities.update(id: id, body: body), decoder: .json)
-        }
-
-        /// Returns the comments on the given activity.
-        public static func comments(id: Int64, pageSize: Int? = nil, afterCursor: String? = nil) -> Endpoint<[Comment]> {
-            Endpoint(StravaAPI.Activities.comments(id: id, pageSize: pageSize, afterCursor: afterCursor), decoder: .json)
-        }
-
-        /// Returns the athletes who kudoed an activity.
-        public static func kudoers(id: Int64, page: Int? = nil, perPage: Int? = nil) -> Endpoint<[SummaryAthlete]> {
-            Endpoint(StravaAPI.Activities.kudoers(id: id, page: page, perPage: perPage), decoder: .json)
-        }
-
-        public static func laps(id: Int64) -> Endpoint<[Lap]> {
-            Endpoint(StravaAPI.Activities.laps(id: id), decoder: .json)
-        }
-
-        /// Summit feature: the zones of a given activity.
-        public static func zones(id: Int64) -> Endpoint<[ActivityZone]> {
-            Endpoint(StravaAPI.Activities.zones(id: id), decoder: .json)
-        }
-
-        /// Returns the given activity's streams.
-        public static func streams(id: Int64, keys: [StreamType], keyByType: Bool = true) -> Endpoint<StreamSet> {
-            Endpoint(StravaAPI.Activities.streams(id: id, keys: keys, keyByType: keyByType), decoder: .json)
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .get(id, includeAllEfforts, ifNoneMatch):
+                return try StravaAPI.defaults.request(.get) {
+                    Path("activities", id)
+                    Query("include_all_efforts", includeAllEfforts)
+                    Header("If-None-Match", ifNoneMatch)
+                }
+            case let .create(body):
+                return try StravaAPI.defaults.request(.post) {
+                    Path("activities")
+                    FormBody(body)
+                }
+            case let .update(id, body):
+                return try StravaAPI.defaults.request(.put) {
+                    Path("activities", id)
+                    JSONBody(body)
+                }
+            case let .comments(id, pageSize, afterCursor):
+                return try StravaAPI.defaults.request(.get) {
+                    Path("activities", id, "comments")
+                    Query("page_size", pageSize)
+                    Query("after_cursor", afterCursor)
+                }
+            case let .kudoers(id, page, perPage):
+                return try StravaAPI.defaults.request(.get) {
+                    Path("activities", id, "kudos")
+                    Query("page", page)
+                    Query("per_page", perPage)
+                }
+            case let .laps(id):
+                return try StravaAPI.defaults.request(.get) {
+                    Path("activities", id, "laps")
+                }
+            case let .zones(id):
+                return try StravaAPI.defaults.request(.get) {
+                    Path("activities", id, "zones")
+                }
+            case let .streams(id, keys, keyByType):
+                return try StravaAPI.defaults.request(.get) {
+                    Path("activities", id, "streams")
+                    Query("keys", keys, style: .comma)
+                    Query("key_by_type", keyByType)
+                }
+            }
         }
     }
 }
 
 extension StravaAPI.Segments {
-    public enum Typed {
-        public static func get(id: Int64) -> Endpoint<DetailedSegment> {
-            Endpoint(StravaAPI.Segments.get(id: id), decoder: .json)
-        }
+    /// The endpoints of `StravaAPI.Segments` as cases; `StravaAPI.Call.segments(...)` wraps them.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case get(id: Int64)
+        case starred(page: Int? = nil, perPage: Int? = nil)
+        case star(id: Int64, body: StravaAPI.StarRequest)
+        case explore(bounds: [Float], activityType: StravaAPI.ExploreActivityType = .riding, minCat: Int? = nil, maxCat: Int? = nil)
 
-        /// Lists the segments starred by the authenticated athlete.
-        public static func starred(page: Int? = nil, perPage: Int? = nil) -> Endpoint<[SummarySegment]> {
-            Endpoint(StravaAPI.Segments.starred(page: page, perPage: perPage), decoder: .json)
-        }
-
-        /// Stars or unstars the given segment for the authenticated athlete. Requires profile:write.
-        public static func star(id: Int64, body: StarRequest) -> Endpoint<DetailedSegment> {
-            Endpoint(StravaAPI.Segments.star(id: id, body: body), decoder: .json)
-        }
-
-        /// Returns the top 10 segments matching a specified query.
-        public static func explore(bounds: [Float], activityType: ExploreActivityType = .riding, minCat: Int? = nil, maxCat: Int? = nil) -> Endpoint<ExplorerResponse> {
-            Endpoint(StravaAPI.Segments.explore(bounds: bounds, activityType: activityType, minCat: minCat, maxCat: maxCat), decoder: .json)
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .get(id):
+                return try StravaAPI.defaults.request(.get) {
+                    Path("segments", id)
+                }
+            case let .starred(page, perPage):
+                return try StravaAPI.defaults.request(.get) {
+                    Path("segments", "starred")
+                    Query("page", page)
+                    Query("per_page", perPage)
+                }
+            case let .star(id, body):
+                return try StravaAPI.defaults.request(.put) {
+                    Path("segments", id, "starred")
+                    FormBody(body)
+                }
+            case let .explore(bounds, activityType, minCat, maxCat):
+                return try StravaAPI.defaults.request(.get) {
+                    Path("segments", "explore")
+                    Query("bounds", bounds, style: .comma)
+                    Query("activity_type", activityType)
+                    Query("min_cat", minCat)
+                    Query("max_cat", maxCat)
+                }
+            }
         }
     }
 }
 
 extension StravaAPI.Routes {
-    public enum Typed {
-        public static func get(id: Int64) -> Endpoint<Route> {
-            Endpoint(StravaAPI.Routes.get(id: id), decoder: .json)
-        }
+    /// The endpoints of `StravaAPI.Routes` as cases; `StravaAPI.Call.routes(...)` wraps them.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case get(id: Int64)
+        case exportGpx(id: Int64)
+        case exportTcx(id: Int64)
 
-        /// Returns a GPX file of the route. Requires read_all scope for private routes.
-        public static func exportGpx(id: Int64) -> Endpoint<Data> {
-            Endpoint(StravaAPI.Routes.exportGpx(id: id), decoder: .data)
-        }
-
-        /// Returns a TCX file of the route.
-        public static func exportTcx(id: Int64) -> Endpoint<Data> {
-            Endpoint(StravaAPI.Routes.exportTcx(id: id), decoder: .data)
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .get(id):
+                return try StravaAPI.defaults.request(.get) {
+                    Path("routes", id)
+                }
+            case let .exportGpx(id):
+                return try StravaAPI.defaults.request(.get) {
+                    Path("routes", id, "export_gpx")
+                    Header("Accept", "application/gpx+xml")
+                }
+            case let .exportTcx(id):
+                return try StravaAPI.defaults.request(.get) {
+                    Path("routes", id, "export_tcx")
+                    Header("Accept", "application/vnd.garmin.tcx+xml")
+                }
+            }
         }
     }
 }
 
 extension StravaAPI.Gear {
-    public enum Typed {
-        public static func get(id: String) -> Endpoint<DetailedGear> {
-            Endpoint(StravaAPI.Gear.get(id: id), decoder: .json)
+    /// The endpoints of `StravaAPI.Gear` as cases; `StravaAPI.Call.gear(...)` wraps them.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case get(id: String)
+
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .get(id):
+                return try StravaAPI.defaults.request(.get) {
+                    Path("gear", id)
+                }
+            }
         }
     }
 }
 
 extension StravaAPI.Uploads {
-    public enum Typed {
-        /// Uploads a new data file to create an activity from. Requires activity:write.
-        public static func create(body: NewUpload) -> Endpoint<Upload> {
-            Endpoint(StravaAPI.Uploads.create(body: body), decoder: .json)
-        }
+    /// The endpoints of `StravaAPI.Uploads` as cases; `StravaAPI.Call.uploads(...)` wraps them.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case create(body: StravaAPI.NewUpload)
+        case get(uploadId: Int64)
 
-        /// Returns an upload for a given identifier.
-        public static func get(uploadId: Int64) -> Endpoint<Upload> {
-            Endpoint(StravaAPI.Uploads.get(uploadId: uploadId), decoder: .json)
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .create(body):
+                return try StravaAPI.defaults.request(.post) {
+                    Path("uploads")
+                    MultipartBody(body)
+                    Timeout(120)
+                }
+            case let .get(uploadId):
+                return try StravaAPI.defaults.request(.get) {
+                    Path("uploads", uploadId)
+                }
+            }
         }
     }
 }
 
 // Models
-/// Encapsulates the errors that may be returned from the API.
-public struct Fault: Codable, Hashable, Sendable {
-    public var errors: [FaultError]?
+extension StravaAPI {
+    /// Encapsulates the errors that may be returned from the API.
+    public struct Fault: Codable, Hashable, Sendable {
+        public var errors: [FaultError]?
 
-    public var message: String?
+        public var message: String?
 
-    public init(errors: [FaultError]? = nil, message: String? = nil) {
-        self.errors = errors
-        self.message = message
-    }
-}
-
-public struct FaultError: Codable, Hashable, Sendable {
-    public var code: String?
-
-    public var field: String?
-
-    public var resource: String?
-
-    public init(code: String? = nil, field: String? = nil, resource: String? = nil) {
-        self.code = code
-        self.field = field
-        self.resource = resource
-    }
-}
-
-public enum Sex: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    /// `M`
-    case m
-    /// `F`
-    case f
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
-
-    public init(rawValue: String) {
-        switch rawValue {
-        case "M":
-            self = .m
-        case "F":
-            self = .f
-        default:
-            self = .unknown(rawValue)
+        public init(errors: [FaultError]? = nil, message: String? = nil) {
+            self.errors = errors
+            self.message = message
         }
     }
 
-    public var rawValue: String {
-        switch self {
-        case .m:
-            return "M"
-        case .f:
-            return "F"
-        case let .unknown(value):
-            return value
+    public struct FaultError: Codable, Hashable, Sendable {
+        public var code: String?
+
+        public var field: String?
+
+        public var resource: String?
+
+        public init(code: String? = nil, field: String? = nil, resource: String? = nil) {
+            self.code = code
+            self.field = field
+            self.resource = resource
         }
     }
 
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
+    public enum Sex: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        /// `M`
+        case m
+        /// `F`
+        case f
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
+        public init(rawValue: String) {
+            switch rawValue {
+            case "M":
+                self = .m
+            case "F":
+                self = .f
+            default:
+                self = .unknown(rawValue)
+            }
+        }
 
-    public static func == (lhs: Sex, rhs: Sex) -> Bool {
-        return lhs.rawValue == rhs.rawValue
-    }
+        public var rawValue: String {
+            switch self {
+            case .m:
+                return "M"
+            case .f:
+                return "F"
+            case let .unknown(value):
+                return value
+            }
+        }
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-}
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
 
-public enum MeasurementPreference: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    case feet
-    case meters
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
 
-    public init(rawValue: String) {
-        switch rawValue {
-        case "feet":
-            self = .feet
-        case "meters":
-            self = .meters
-        default:
-            self = .unknown(rawValue)
+        public static func == (lhs: Sex, rhs: Sex) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
         }
     }
 
-    public var rawValue: String {
-        switch self {
-        case .feet:
-            return "feet"
-        case .meters:
-            return "meters"
-        case let .unknown(value):
-            return value
+    public enum MeasurementPreference: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        case feet
+        case meters
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "feet":
+                self = .feet
+            case "meters":
+                self = .meters
+            default:
+                self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .feet:
+                return "feet"
+            case .meters:
+                return "meters"
+            case let .unknown(value):
+                return value
+            }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+
+        public static func == (lhs: MeasurementPreference, rhs: MeasurementPreference) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
         }
     }
 
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    public struct SummaryAthlete: Codable, Hashable, Sendable {
+        public var id: Int64
+
+        public var resourceState: Int?
+
+        public var firstname: String?
+
+        public var lastname: String?
+
+        public init(id: Int64, resourceState: Int? = nil, firstname: String? = nil, lastname: String? = nil) {
+            self.id = id
+            self.resourceState = resourceState
+            self.firstname = firstname
+            self.lastname = lastname
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case id
+            case resourceState = "resource_state"
+            case firstname
+            case lastname
+        }
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+    /// A Strava athlete, as seen by themselves.
+    public struct DetailedAthlete: Codable, Hashable, Sendable {
+        public var id: Int64
+
+        public var username: String?
+
+        public var resourceState: Int?
+
+        public var firstname: String?
+
+        public var lastname: String?
+
+        public var city: String?
+
+        public var state: String?
+
+        public var country: String?
+
+        public var sex: Sex?
+
+        public var premium: Bool?
+
+        public var summit: Bool?
+
+        /// When the athlete joined Strava.
+        public var createdAt: Date?
+
+        public var updatedAt: Date?
+
+        /// A 62 by 62 pixel profile picture.
+        public var profileMedium: URL?
+
+        public var profile: URL?
+
+        public var followerCount: Int?
+
+        public var friendCount: Int?
+
+        public var measurementPreference: MeasurementPreference?
+
+        public var ftp: Int?
+
+        public var weight: Float?
+
+        public var clubs: [SummaryClub]?
+
+        public var bikes: [SummaryGear]?
+
+        public var shoes: [SummaryGear]?
+
+        public init(id: Int64, username: String? = nil, resourceState: Int? = nil, firstname: String? = nil, lastname: String? = nil, city: String? = nil, state: String? = nil, country: String? = nil, sex: Sex? = nil, premium: Bool? = nil, summit: Bool? = nil, createdAt: Date? = nil, updatedAt: Date? = nil, profileMedium: URL? = nil, profile: URL? = nil, followerCount: Int? = nil, friendCount: Int? = nil, measurementPreference: MeasurementPreference? = nil, ftp: Int? = nil, weight: Float? = nil, clubs: [SummaryClub]? = nil, bikes: [SummaryGear]? = nil, shoes: [SummaryGear]? = nil) {
+            self.id = id
+            self.username = username
+            self.resourceState = resourceState
+            self.firstname = firstname
+            self.lastname = lastname
+            self.city = city
+            self.state = state
+            self.country = country
+            self.sex = sex
+            self.premium = premium
+            self.summit = summit
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
+            self.profileMedium = profileMedium
+            self.profile = profile
+            self.followerCount = followerCount
+            self.friendCount = friendCount
+            self.measurementPreference = measurementPreference
+            self.ftp = ftp
+            self.weight = weight
+            self.clubs = clubs
+            self.bikes = bikes
+            self.shoes = shoes
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case id
+            case username
+            case resourceState = "resource_state"
+            case firstname
+            case lastname
+            case city
+            case state
+            case country
+            case sex
+            case premium
+            case summit
+            case createdAt = "created_at"
+            case updatedAt = "updated_at"
+            case profileMedium = "profile_medium"
+            case profile
+            case followerCount = "follower_count"
+            case friendCount = "friend_count"
+            case measurementPreference = "measurement_preference"
+            case ftp
+            case weight
+            case clubs
+            case bikes
+            case shoes
+        }
     }
 
-    public static func == (lhs: MeasurementPreference, rhs: MeasurementPreference) -> Bool {
-        return lhs.rawValue == rhs.rawValue
+    public struct SummaryClub: Codable, Hashable, Sendable {
+        public var id: Int64
+
+        public var name: String?
+
+        public var memberCount: Int?
+
+        public var url: String?
+
+        public init(id: Int64, name: String? = nil, memberCount: Int? = nil, url: String? = nil) {
+            self.id = id
+            self.name = name
+            self.memberCount = memberCount
+            self.url = url
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case id
+            case name
+            case memberCount = "member_count"
+            case url
+        }
     }
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-}
+    public struct SummaryGear: Codable, Hashable, Sendable {
+        public var id: String
 
-public struct SummaryAthlete: Codable, Hashable, Sendable {
-    public var id: Int64
+        public var primary: Bool?
 
-    public var resourceState: Int?
+        public var name: String?
 
-    public var firstname: String?
+        public var distance: Float?
 
-    public var lastname: String?
-
-    public init(id: Int64, resourceState: Int? = nil, firstname: String? = nil, lastname: String? = nil) {
-        self.id = id
-        self.resourceState = resourceState
-        self.firstname = firstname
-        self.lastname = lastname
+        public init(id: String, primary: Bool? = nil, name: String? = nil, distance: Float? = nil) {
+            self.id = id
+            self.primary = primary
+            self.name = name
+            self.distance = distance
+        }
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case resourceState = "resource_state"
-        case firstname
-        case lastname
-    }
-}
+    public struct DetailedGear: Codable, Hashable, Sendable {
+        public var id: String
 
-/// A Strava athlete, as seen by themselves.
-public struct DetailedAthlete: Codable, Hashable, Sendable {
-    public var id: Int64
+        public var primary: Bool?
 
-    public var username: String?
+        public var name: String?
 
-    public var resourceState: Int?
+        public var distance: Float?
 
-    public var firstname: String?
+        public var brandName: String?
 
-    public var lastname: String?
+        public var modelName: String?
 
-    public var city: String?
+        public var frameType: Int?
 
-    public var state: String?
+        public var description: String?
 
-    public var country: String?
+        public init(id: String, primary: Bool? = nil, name: String? = nil, distance: Float? = nil, brandName: String? = nil, modelName: String? = nil, frameType: Int? = nil, description: String? = nil) {
+            self.id = id
+            self.primary = primary
+            self.name = name
+            self.distance = distance
+            self.brandName = brandName
+            self.modelName = modelName
+            self.frameType = frameType
+            self.description = description
+        }
 
-    public var sex: Sex?
-
-    public var premium: Bool?
-
-    public var summit: Bool?
-
-    /// When the athlete joined Strava.
-    public var createdAt: Date?
-
-    public var updatedAt: Date?
-
-    /// A 62 by 62 pixel profile picture.
-    public var profileMedium: URL?
-
-    public var profile: URL?
-
-    public var followerCount: Int?
-
-    public var friendCount: Int?
-
-    public var measurementPreference: MeasurementPreference?
-
-    public var ftp: Int?
-
-    public var weight: Float?
-
-    public var clubs: [SummaryClub]?
-
-    public var bikes: [SummaryGear]?
-
-    public var shoes: [SummaryGear]?
-
-    public init(id: Int64, username: String? = nil, resourceState: Int? = nil, firstname: String? = nil, lastname: String? = nil, city: String? = nil, state: String? = nil, country: String? = nil, sex: Sex? = nil, premium: Bool? = nil, summit: Bool? = nil, createdAt: Date? = nil, updatedAt: Date? = nil, profileMedium: URL? = nil, profile: URL? = nil, followerCount: Int? = nil, friendCount: Int? = nil, measurementPreference: MeasurementPreference? = nil, ftp: Int? = nil, weight: Float? = nil, clubs: [SummaryClub]? = nil, bikes: [SummaryGear]? = nil, shoes: [SummaryGear]? = nil) {
-        self.id = id
-        self.username = username
-        self.resourceState = resourceState
-        self.firstname = firstname
-        self.lastname = lastname
-        self.city = city
-        self.state = state
-        self.country = country
-        self.sex = sex
-        self.premium = premium
-        self.summit = summit
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.profileMedium = profileMedium
-        self.profile = profile
-        self.followerCount = followerCount
-        self.friendCount = friendCount
-        self.measurementPreference = measurementPreference
-        self.ftp = ftp
-        self.weight = weight
-        self.clubs = clubs
-        self.bikes = bikes
-        self.shoes = shoes
+        private enum CodingKeys: String, CodingKey {
+            case id
+            case primary
+            case name
+            case distance
+            case brandName = "brand_name"
+            case modelName = "model_name"
+            case frameType = "frame_type"
+            case description
+        }
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case username
-        case resourceState = "resource_state"
-        case firstname
-        case lastname
-        case city
-        case state
-        case country
-        case sex
-        case premium
-        case summit
-        case createdAt = "created_at"
-        case updatedAt = "updated_at"
-        case profileMedium = "profile_medium"
-        case profile
-        case followerCount = "follower_count"
-        case friendCount = "friend_count"
-        case measurementPreference = "measurement_preference"
-        case ftp
-        case weight
-        case clubs
-        case bikes
-        case shoes
-    }
-}
+    public struct Zones: Codable, Hashable, Sendable {
+        public var heartRate: HeartRateZoneRanges?
 
-public struct SummaryClub: Codable, Hashable, Sendable {
-    public var id: Int64
+        public var power: PowerZoneRanges?
 
-    public var name: String?
+        public init(heartRate: HeartRateZoneRanges? = nil, power: PowerZoneRanges? = nil) {
+            self.heartRate = heartRate
+            self.power = power
+        }
 
-    public var memberCount: Int?
-
-    public var url: String?
-
-    public init(id: Int64, name: String? = nil, memberCount: Int? = nil, url: String? = nil) {
-        self.id = id
-        self.name = name
-        self.memberCount = memberCount
-        self.url = url
+        private enum CodingKeys: String, CodingKey {
+            case heartRate = "heart_rate"
+            case power
+        }
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case name
-        case memberCount = "member_count"
-        case url
-    }
-}
+    public struct HeartRateZoneRanges: Codable, Hashable, Sendable {
+        public var customZones: Bool?
 
-public struct SummaryGear: Codable, Hashable, Sendable {
-    public var id: String
+        public var zones: [ZoneRange]
 
-    public var primary: Bool?
+        public init(customZones: Bool? = nil, zones: [ZoneRange]) {
+            self.customZones = customZones
+            self.zones = zones
+        }
 
-    public var name: String?
-
-    public var distance: Float?
-
-    public init(id: String, primary: Bool? = nil, name: String? = nil, distance: Float? = nil) {
-        self.id = id
-        self.primary = primary
-        self.name = name
-        self.distance = distance
-    }
-}
-
-public struct DetailedGear: Codable, Hashable, Sendable {
-    public var id: String
-
-    public var primary: Bool?
-
-    public var name: String?
-
-    public var distance: Float?
-
-    public var brandName: String?
-
-    public var modelName: String?
-
-    public var frameType: Int?
-
-    public var description: String?
-
-    public init(id: String, primary: Bool? = nil, name: String? = nil, distance: Float? = nil, brandName: String? = nil, modelName: String? = nil, frameType: Int? = nil, description: String? = nil) {
-        self.id = id
-        self.primary = primary
-        self.name = name
-        self.distance = distance
-        self.brandName = brandName
-        self.modelName = modelName
-        self.frameType = frameType
-        self.description = description
+        private enum CodingKeys: String, CodingKey {
+            case customZones = "custom_zones"
+            case zones
+        }
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case primary
-        case name
-        case distance
-        case brandName = "brand_name"
-        case modelName = "model_name"
-        case frameType = "frame_type"
-        case description
-    }
-}
+    public struct PowerZoneRanges: Codable, Hashable, Sendable {
+        public var zones: [ZoneRange]
 
-public struct Zones: Codable, Hashable, Sendable {
-    public var heartRate: HeartRateZoneRanges?
-
-    public var power: PowerZoneRanges?
-
-    public init(heartRate: HeartRateZoneRanges? = nil, power: PowerZoneRanges? = nil) {
-        self.heartRate = heartRate
-        self.power = power
+        public init(zones: [ZoneRange]) {
+            self.zones = zones
+        }
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case heartRate = "heart_rate"
+    public struct ZoneRange: Codable, Hashable, Sendable {
+        public var min: Int
+
+        public var max: Int
+
+        public init(min: Int, max: Int) {
+            self.min = min
+            self.max = max
+        }
+    }
+
+    /// A roll-up of metrics pertaining to a set of activities. Values are in seconds and meters.
+    public struct ActivityTotal: Codable, Hashable, Sendable {
+        public var count: Int
+
+        public var distance: Float
+
+        public var movingTime: Int
+
+        public var elapsedTime: Int
+
+        public var elevationGain: Float
+
+        public var achievementCount: Int?
+
+        public init(count: Int, distance: Float, movingTime: Int, elapsedTime: Int, elevationGain: Float, achievementCount: Int? = nil) {
+            self.count = count
+            self.distance = distance
+            self.movingTime = movingTime
+            self.elapsedTime = elapsedTime
+            self.elevationGain = elevationGain
+            self.achievementCount = achievementCount
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case count
+            case distance
+            case movingTime = "moving_time"
+            case elapsedTime = "elapsed_time"
+            case elevationGain = "elevation_gain"
+            case achievementCount = "achievement_count"
+        }
+    }
+
+    public struct ActivityStats: Codable, Hashable, Sendable {
+        public var biggestRideDistance: Double?
+
+        public var biggestClimbElevationGain: Double?
+
+        public var recentRideTotals: ActivityTotal?
+
+        public var recentRunTotals: ActivityTotal?
+
+        public var recentSwimTotals: ActivityTotal?
+
+        public var ytdRideTotals: ActivityTotal?
+
+        public var ytdRunTotals: ActivityTotal?
+
+        public var ytdSwimTotals: ActivityTotal?
+
+        public var allRideTotals: ActivityTotal?
+
+        public var allRunTotals: ActivityTotal?
+
+        public var allSwimTotals: ActivityTotal?
+
+        public init(biggestRideDistance: Double? = nil, biggestClimbElevationGain: Double? = nil, recentRideTotals: ActivityTotal? = nil, recentRunTotals: ActivityTotal? = nil, recentSwimTotals: ActivityTotal? = nil, ytdRideTotals: ActivityTotal? = nil, ytdRunTotals: ActivityTotal? = nil, ytdSwimTotals: ActivityTotal? = nil, allRideTotals: ActivityTotal? = nil, allRunTotals: ActivityTotal? = nil, allSwimTotals: ActivityTotal? = nil) {
+            self.biggestRideDistance = biggestRideDistance
+            self.biggestClimbElevationGain = biggestClimbElevationGain
+            self.recentRideTotals = recentRideTotals
+            self.recentRunTotals = recentRunTotals
+            self.recentSwimTotals = recentSwimTotals
+            self.ytdRideTotals = ytdRideTotals
+            self.ytdRunTotals = ytdRunTotals
+            self.ytdSwimTotals = ytdSwimTotals
+            self.allRideTotals = allRideTotals
+            self.allRunTotals = allRunTotals
+            self.allSwimTotals = allSwimTotals
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case biggestRideDistance = "biggest_ride_distance"
+            case biggestClimbElevationGain = "biggest_climb_elevation_gain"
+            case recentRideTotals = "recent_ride_totals"
+            case recentRunTotals = "recent_run_totals"
+            case recentSwimTotals = "recent_swim_totals"
+            case ytdRideTotals = "ytd_ride_totals"
+            case ytdRunTotals = "ytd_run_totals"
+            case ytdSwimTotals = "ytd_swim_totals"
+            case allRideTotals = "all_ride_totals"
+            case allRunTotals = "all_run_totals"
+            case allSwimTotals = "all_swim_totals"
+        }
+    }
+
+    /// The sport of an activity. New sports are added over time: unknown ones decode as `unknown`.
+    public enum SportType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        /// `AlpineSki`
+        case alpineSki
+        /// `BackcountrySki`
+        case backcountrySki
+        /// `Canoeing`
+        case canoeing
+        /// `Crossfit`
+        case crossfit
+        /// `EBikeRide`
+        case eBikeRide
+        /// `EMountainBikeRide`
+        case eMountainBikeRide
+        /// `Elliptical`
+        case elliptical
+        /// `GravelRide`
+        case gravelRide
+        /// `Hike`
+        case hike
+        /// `IceSkate`
+        case iceSkate
+        /// `InlineSkate`
+        case inlineSkate
+        /// `Kayaking`
+        case kayaking
+        /// `MountainBikeRide`
+        case mountainBikeRide
+        /// `NordicSki`
+        case nordicSki
+        /// `Ride`
+        case ride
+        /// `RockClimbing`
+        case rockClimbing
+        /// `Rowing`
+        case rowing
+        /// `Run`
+        case run
+        /// `Snowboard`
+        case snowboard
+        /// `Swim`
+        case swim
+        /// `TrailRun`
+        case trailRun
+        /// `VirtualRide`
+        case virtualRide
+        /// `VirtualRun`
+        case virtualRun
+        /// `Walk`
+        case walk
+        /// `WeightTraining`
+        case weightTraining
+        /// `Workout`
+        case workout
+        /// `Yoga`
+        case yoga
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "AlpineSki":
+                self = .alpineSki
+            case "BackcountrySki":
+                self = .backcountrySki
+            case "Canoeing":
+                self = .canoeing
+            case "Crossfit":
+                self = .crossfit
+            case "EBikeRide":
+                self = .eBikeRide
+            case "EMountainBikeRide":
+                self = .eMountainBikeRide
+            case "Elliptical":
+                self = .elliptical
+            case "GravelRide":
+                self = .gravelRide
+            case "Hike":
+                self = .hike
+            case "IceSkate":
+                self = .iceSkate
+            case "InlineSkate":
+                self = .inlineSkate
+            case "Kayaking":
+                self = .kayaking
+            case "MountainBikeRide":
+                self = .mountainBikeRide
+            case "NordicSki":
+                self = .nordicSki
+            case "Ride":
+                self = .ride
+            case "RockClimbing":
+                self = .rockClimbing
+            case "Rowing":
+                self = .rowing
+            case "Run":
+                self = .run
+            case "Snowboard":
+                self = .snowboard
+            case "Swim":
+                self = .swim
+            case "TrailRun":
+                self = .trailRun
+            case "VirtualRide":
+                self = .virtualRide
+            case "VirtualRun":
+                self = .virtualRun
+            case "Walk":
+                self = .walk
+            case "WeightTraining":
+                self = .weightTraining
+            case "Workout":
+                self = .workout
+            case "Yoga":
+                self = .yoga
+            default:
+                self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .alpineSki:
+                return "AlpineSki"
+            case .backcountrySki:
+                return "BackcountrySki"
+            case .canoeing:
+                return "Canoeing"
+            case .crossfit:
+                return "Crossfit"
+            case .eBikeRide:
+                return "EBikeRide"
+            case .eMountainBikeRide:
+                return "EMountainBikeRide"
+            case .elliptical:
+                return "Elliptical"
+            case .gravelRide:
+                return "GravelRide"
+            case .hike:
+                return "Hike"
+            case .iceSkate:
+                return "IceSkate"
+            case .inlineSkate:
+                return "InlineSkate"
+            case .kayaking:
+                return "Kayaking"
+            case .mountainBikeRide:
+                return "MountainBikeRide"
+            case .nordicSki:
+                return "NordicSki"
+            case .ride:
+                return "Ride"
+            case .rockClimbing:
+                return "RockClimbing"
+            case .rowing:
+                return "Rowing"
+            case .run:
+                return "Run"
+            case .snowboard:
+                return "Snowboard"
+            case .swim:
+                return "Swim"
+            case .trailRun:
+                return "TrailRun"
+            case .virtualRide:
+                return "VirtualRide"
+            case .virtualRun:
+                return "VirtualRun"
+            case .walk:
+                return "Walk"
+            case .weightTraining:
+                return "WeightTraining"
+            case .workout:
+                return "Workout"
+            case .yoga:
+                return "Yoga"
+            case let .unknown(value):
+                return value
+            }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+
+        public static func == (lhs: SportType, rhs: SportType) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
+        }
+    }
+
+    public struct MetaAthlete: Codable, Hashable, Sendable {
+        public var id: Int64
+
+        public init(id: Int64) {
+            self.id = id
+        }
+    }
+
+    public struct PolylineMap: Codable, Hashable, Sendable {
+        public var id: String
+
+        public var polyline: String?
+
+        public var summaryPolyline: String?
+
+        public init(id: String, polyline: String? = nil, summaryPolyline: String? = nil) {
+            self.id = id
+            self.polyline = polyline
+            self.summaryPolyline = summaryPolyline
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case id
+            case polyline
+            case summaryPolyline = "summary_polyline"
+        }
+    }
+
+    public struct SummaryActivity: Codable, Hashable, Sendable {
+        public var id: Int64
+
+        public var externalId: String?
+
+        public var uploadId: Int64?
+
+        public var athlete: MetaAthlete
+
+        public var name: String
+
+        /// The activity's distance, in meters.
+        public var distance: Float
+
+        /// The activity's moving time, in seconds.
+        public var movingTime: Int
+
+        public var elapsedTime: Int
+
+        public var totalElevationGain: Float
+
+        public var sportType: SportType
+
+        public var startDate: Date
+
+        public var startDateLocal: Date
+
+        public var timezone: String?
+
+        public var startLatlng: [Float]?
+
+        public var endLatlng: [Float]?
+
+        public var achievementCount: Int?
+
+        public var kudosCount: Int?
+
+        public var commentCount: Int?
+
+        public var map: PolylineMap?
+
+        public var trainer: Bool?
+
+        public var commute: Bool?
+
+        public var manual: Bool?
+
+        public var `private`: Bool?
+
+        public var gearId: String?
+
+        public var averageSpeed: Float?
+
+        public var maxSpeed: Float?
+
+        public var averageWatts: Float?
+
+        public var kilojoules: Float?
+
+        public var hasHeartrate: Bool?
+
+        public init(id: Int64, externalId: String? = nil, uploadId: Int64? = nil, athlete: MetaAthlete, name: String, distance: Float, movingTime: Int, elapsedTime: Int, totalElevationGain: Float, sportType: SportType, startDate: Date, startDateLocal: Date, timezone: String? = nil, startLatlng: [Float]? = nil, endLatlng: [Float]? = nil, achievementCount: Int? = nil, kudosCount: Int? = nil, commentCount: Int? = nil, map: PolylineMap? = nil, trainer: Bool? = nil, commute: Bool? = nil, manual: Bool? = nil, private: Bool? = nil, gearId: String? = nil, averageSpeed: Float? = nil, maxSpeed: Float? = nil, averageWatts: Float? = nil, kilojoules: Float? = nil, hasHeartrate: Bool? = nil) {
+            self.id = id
+            self.externalId = externalId
+            self.uploadId = uploadId
+            self.athlete = athlete
+            self.name = name
+            self.distance = distance
+            self.movingTime = movingTime
+            self.elapsedTime = elapsedTime
+            self.totalElevationGain = totalElevationGain
+            self.sportType = sportType
+            self.startDate = startDate
+            self.startDateLocal = startDateLocal
+            self.timezone = timezone
+            self.startLatlng = startLatlng
+            self.endLatlng = endLatlng
+            self.achievementCount = achievementCount
+            self.kudosCount = kudosCount
+            self.commentCount = commentCount
+            self.map = map
+            self.trainer = trainer
+            self.commute = commute
+            self.manual = manual
+            self.`private` = `private`
+            self.gearId = gearId
+            self.averageSpeed = averageSpeed
+            self.maxSpeed = maxSpeed
+            self.averageWatts = averageWatts
+            self.kilojoules = kilojoules
+            self.hasHeartrate = hasHeartrate
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case id
+            case externalId = "external_id"
+            case uploadId = "upload_id"
+            case athlete
+            case name
+            case distance
+            case movingTime = "moving_time"
+            case elapsedTime = "elapsed_time"
+            case totalElevationGain = "total_elevation_gain"
+            case sportType = "sport_type"
+            case startDate = "start_date"
+            case startDateLocal = "start_date_local"
+            case timezone
+            case startLatlng = "start_latlng"
+            case endLatlng = "end_latlng"
+            case achievementCount = "achievement_count"
+            case kudosCount = "kudos_count"
+            case commentCount = "comment_count"
+            case map
+            case trainer
+            case commute
+            case manual
+            case `private`
+            case gearId = "gear_id"
+            case averageSpeed = "average_speed"
+            case maxSpeed = "max_speed"
+            case averageWatts = "average_watts"
+            case kilojoules
+            case hasHeartrate = "has_heartrate"
+        }
+    }
+
+    public struct DetailedActivity: Codable, Hashable, Sendable {
+        public var id: Int64
+
+        public var externalId: String?
+
+        public var athlete: MetaAthlete
+
+        public var name: String
+
+        public var description: String?
+
+        public var distance: Float
+
+        public var movingTime: Int
+
+        public var elapsedTime: Int
+
+        public var totalElevationGain: Float
+
+        public var sportType: SportType
+
+        public var startDate: Date
+
+        public var startDateLocal: Date
+
+        public var timezone: String?
+
+        public var map: PolylineMap?
+
+        public var gearId: String?
+
+        public var gear: SummaryGear?
+
+        public var calories: Float?
+
+        public var deviceName: String?
+
+        public var laps: [Lap]?
+
+        public var segmentEfforts: [JSONValue]?
+
+        /// Photo metadata, kept as the JSON it came as.
+        public var photos: JSONValue?
+
+        public init(id: Int64, externalId: String? = nil, athlete: MetaAthlete, name: String, description: String? = nil, distance: Float, movingTime: Int, elapsedTime: Int, totalElevationGain: Float, sportType: SportType, startDate: Date, startDateLocal: Date, timezone: String? = nil, map: PolylineMap? = nil, gearId: String? = nil, gear: SummaryGear? = nil, calories: Float? = nil, deviceName: String? = nil, laps: [Lap]? = nil, segmentEfforts: [JSONValue]? = nil, photos: JSONValue? = nil) {
+            self.id = id
+            self.externalId = externalId
+            self.athlete = athlete
+            self.name = name
+            self.description = description
+            self.distance = distance
+            self.movingTime = movingTime
+            self.elapsedTime = elapsedTime
+            self.totalElevationGain = totalElevationGain
+            self.sportType = sportType
+            self.startDate = startDate
+            self.startDateLocal = startDateLocal
+            self.timezone = timezone
+            self.map = map
+            self.gearId = gearId
+            self.gear = gear
+            self.calories = calories
+            self.deviceName = deviceName
+            self.laps = laps
+            self.segmentEfforts = segmentEfforts
+            self.photos = photos
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case id
+            case externalId = "external_id"
+            case athlete
+            case name
+            case description
+            case distance
+            case movingTime = "moving_time"
+            case elapsedTime = "elapsed_time"
+            case totalElevationGain = "total_elevation_gain"
+            case sportType = "sport_type"
+            case startDate = "start_date"
+            case startDateLocal = "start_date_local"
+            case timezone
+            case map
+            case gearId = "gear_id"
+            case gear
+            case calories
+            case deviceName = "device_name"
+            case laps
+            case segmentEfforts = "segment_efforts"
+            case photos
+        }
+    }
+
+    public struct Lap: Codable, Hashable, Sendable {
+        public var id: Int64
+
+        public var name: String?
+
+        public var elapsedTime: Int
+
+        public var movingTime: Int
+
+        public var startDate: Date
+
+        public var distance: Float
+
+        public var lapIndex: Int
+
+        public var split: Int?
+
+        public init(id: Int64, name: String? = nil, elapsedTime: Int, movingTime: Int, startDate: Date, distance: Float, lapIndex: Int, split: Int? = nil) {
+            self.id = id
+            self.name = name
+            self.elapsedTime = elapsedTime
+            self.movingTime = movingTime
+            self.startDate = startDate
+            self.distance = distance
+            self.lapIndex = lapIndex
+            self.split = split
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case id
+            case name
+            case elapsedTime = "elapsed_time"
+            case movingTime = "moving_time"
+            case startDate = "start_date"
+            case distance
+            case lapIndex = "lap_index"
+            case split
+        }
+    }
+
+    public struct Comment: Codable, Hashable, Sendable {
+        public var id: Int64
+
+        public var activityId: Int64
+
+        public var text: String
+
+        public var athlete: SummaryAthlete
+
+        public var createdAt: Date
+
+        public init(id: Int64, activityId: Int64, text: String, athlete: SummaryAthlete, createdAt: Date) {
+            self.id = id
+            self.activityId = activityId
+            self.text = text
+            self.athlete = athlete
+            self.createdAt = createdAt
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case id
+            case activityId = "activity_id"
+            case text
+            case athlete
+            case createdAt = "created_at"
+        }
+    }
+
+    /// A manual activity: the fields of POST /activities.
+    public struct NewActivity: Codable, Hashable, Sendable {
+        public var name: String
+
+        public var sportType: SportType
+
+        /// ISO 8601 formatted date time.
+        public var startDateLocal: Date
+
+        /// In seconds.
+        public var elapsedTime: Int
+
+        public var description: String?
+
+        /// In meters.
+        public var distance: Float?
+
+        /// Set to 1 to mark as a trainer activity.
+        public var trainer: Int?
+
+        /// Set to 1 to mark as commute.
+        public var commute: Int?
+
+        public init(name: String, sportType: SportType, startDateLocal: Date, elapsedTime: Int, description: String? = nil, distance: Float? = nil, trainer: Int? = nil, commute: Int? = nil) {
+            self.name = name
+            self.sportType = sportType
+            self.startDateLocal = startDateLocal
+            self.elapsedTime = elapsedTime
+            self.description = description
+            self.distance = distance
+            self.trainer = trainer
+            self.commute = commute
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case name
+            case sportType = "sport_type"
+            case startDateLocal = "start_date_local"
+            case elapsedTime = "elapsed_time"
+            case description
+            case distance
+            case trainer
+            case commute
+        }
+    }
+
+    public struct UpdatableActivity: Codable, Hashable, Sendable {
+        public var commute: Bool?
+
+        public var trainer: Bool?
+
+        public var hideFromHome: Bool?
+
+        public var description: String?
+
+        public var name: String?
+
+        public var sportType: SportType?
+
+        public var gearId: String?
+
+        public init(commute: Bool? = nil, trainer: Bool? = nil, hideFromHome: Bool? = nil, description: String? = nil, name: String? = nil, sportType: SportType? = nil, gearId: String? = nil) {
+            self.commute = commute
+            self.trainer = trainer
+            self.hideFromHome = hideFromHome
+            self.description = description
+            self.name = name
+            self.sportType = sportType
+            self.gearId = gearId
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case commute
+            case trainer
+            case hideFromHome = "hide_from_home"
+            case description
+            case name
+            case sportType = "sport_type"
+            case gearId = "gear_id"
+        }
+    }
+
+    public enum ActivityZoneType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        case heartrate
         case power
-    }
-}
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
 
-public struct HeartRateZoneRanges: Codable, Hashable, Sendable {
-    public var customZones: Bool?
+        public init(rawValue: String) {
+            switch rawValue {
+            case "heartrate":
+                self = .heartrate
+            case "power":
+                self = .power
+            default:
+                self = .unknown(rawValue)
+            }
+        }
 
-    public var zones: [ZoneRange]
+        public var rawValue: String {
+            switch self {
+            case .heartrate:
+                return "heartrate"
+            case .power:
+                return "power"
+            case let .unknown(value):
+                return value
+            }
+        }
 
-    public init(customZones: Bool? = nil, zones: [ZoneRange]) {
-        self.customZones = customZones
-        self.zones = zones
-    }
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
 
-    private enum CodingKeys: String, CodingKey {
-        case customZones = "custom_zones"
-        case zones
-    }
-}
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
 
-public struct PowerZoneRanges: Codable, Hashable, Sendable {
-    public var zones: [ZoneRange]
+        public static func == (lhs: ActivityZoneType, rhs: ActivityZoneType) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
 
-    public init(zones: [ZoneRange]) {
-        self.zones = zones
-    }
-}
-
-public struct ZoneRange: Codable, Hashable, Sendable {
-    public var min: Int
-
-    public var max: Int
-
-    public init(min: Int, max: Int) {
-        self.min = min
-        self.max = max
-    }
-}
-
-/// A roll-up of metrics pertaining to a set of activities. Values are in seconds and meters.
-public struct ActivityTotal: Codable, Hashable, Sendable {
-    public var count: Int
-
-    public var distance: Float
-
-    public var movingTime: Int
-
-    public var elapsedTime: Int
-
-    public var elevationGain: Float
-
-    public var achievementCount: Int?
-
-    public init(count: Int, distance: Float, movingTime: Int, elapsedTime: Int, elevationGain: Float, achievementCount: Int? = nil) {
-        self.count = count
-        self.distance = distance
-        self.movingTime = movingTime
-        self.elapsedTime = elapsedTime
-        self.elevationGain = elevationGain
-        self.achievementCount = achievementCount
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case count
-        case distance
-        case movingTime = "moving_time"
-        case elapsedTime = "elapsed_time"
-        case elevationGain = "elevation_gain"
-        case achievementCount = "achievement_count"
-    }
-}
-
-public struct ActivityStats: Codable, Hashable, Sendable {
-    public var biggestRideDistance: Double?
-
-    public var biggestClimbElevationGain: Double?
-
-    public var recentRideTotals: ActivityTotal?
-
-    public var recentRunTotals: ActivityTotal?
-
-    public var recentSwimTotals: ActivityTotal?
-
-    public var ytdRideTotals: ActivityTotal?
-
-    public var ytdRunTotals: ActivityTotal?
-
-    public var ytdSwimTotals: ActivityTotal?
-
-    public var allRideTotals: ActivityTotal?
-
-    public var allRunTotals: ActivityTotal?
-
-    public var allSwimTotals: ActivityTotal?
-
-    public init(biggestRideDistance: Double? = nil, biggestClimbElevationGain: Double? = nil, recentRideTotals: ActivityTotal? = nil, recentRunTotals: ActivityTotal? = nil, recentSwimTotals: ActivityTotal? = nil, ytdRideTotals: ActivityTotal? = nil, ytdRunTotals: ActivityTotal? = nil, ytdSwimTotals: ActivityTotal? = nil, allRideTotals: ActivityTotal? = nil, allRunTotals: ActivityTotal? = nil, allSwimTotals: ActivityTotal? = nil) {
-        self.biggestRideDistance = biggestRideDistance
-        self.biggestClimbElevationGain = biggestClimbElevationGain
-        self.recentRideTotals = recentRideTotals
-        self.recentRunTotals = recentRunTotals
-        self.recentSwimTotals = recentSwimTotals
-        self.ytdRideTotals = ytdRideTotals
-        self.ytdRunTotals = ytdRunTotals
-        self.ytdSwimTotals = ytdSwimTotals
-        self.allRideTotals = allRideTotals
-        self.allRunTotals = allRunTotals
-        self.allSwimTotals = allSwimTotals
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case biggestRideDistance = "biggest_ride_distance"
-        case biggestClimbElevationGain = "biggest_climb_elevation_gain"
-        case recentRideTotals = "recent_ride_totals"
-        case recentRunTotals = "recent_run_totals"
-        case recentSwimTotals = "recent_swim_totals"
-        case ytdRideTotals = "ytd_ride_totals"
-        case ytdRunTotals = "ytd_run_totals"
-        case ytdSwimTotals = "ytd_swim_totals"
-        case allRideTotals = "all_ride_totals"
-        case allRunTotals = "all_run_totals"
-        case allSwimTotals = "all_swim_totals"
-    }
-}
-
-/// The sport of an activity. New sports are added over time: unknown ones decode as `unknown`.
-public enum SportType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    /// `AlpineSki`
-    case alpineSki
-    /// `BackcountrySki`
-    case backcountrySki
-    /// `Canoeing`
-    case canoeing
-    /// `Crossfit`
-    case crossfit
-    /// `EBikeRide`
-    case eBikeRide
-    /// `EMountainBikeRide`
-    case eMountainBikeRide
-    /// `Elliptical`
-    case elliptical
-    /// `GravelRide`
-    case gravelRide
-    /// `Hike`
-    case hike
-    /// `IceSkate`
-    case iceSkate
-    /// `InlineSkate`
-    case inlineSkate
-    /// `Kayaking`
-    case kayaking
-    /// `MountainBikeRide`
-    case mountainBikeRide
-    /// `NordicSki`
-    case nordicSki
-    /// `Ride`
-    case ride
-    /// `RockClimbing`
-    case rockClimbing
-    /// `Rowing`
-    case rowing
-    /// `Run`
-    case run
-    /// `Snowboard`
-    case snowboard
-    /// `Swim`
-    case swim
-    /// `TrailRun`
-    case trailRun
-    /// `VirtualRide`
-    case virtualRide
-    /// `VirtualRun`
-    case virtualRun
-    /// `Walk`
-    case walk
-    /// `WeightTraining`
-    case weightTraining
-    /// `Workout`
-    case workout
-    /// `Yoga`
-    case yoga
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
-
-    public init(rawValue: String) {
-        switch rawValue {
-        case "AlpineSki":
-            self = .alpineSki
-        case "BackcountrySki":
-            self = .backcountrySki
-        case "Canoeing":
-            self = .canoeing
-        case "Crossfit":
-            self = .crossfit
-        case "EBikeRide":
-            self = .eBikeRide
-        case "EMountainBikeRide":
-            self = .eMountainBikeRide
-        case "Elliptical":
-            self = .elliptical
-        case "GravelRide":
-            self = .gravelRide
-        case "Hike":
-            self = .hike
-        case "IceSkate":
-            self = .iceSkate
-        case "InlineSkate":
-            self = .inlineSkate
-        case "Kayaking":
-            self = .kayaking
-        case "MountainBikeRide":
-            self = .mountainBikeRide
-        case "NordicSki":
-            self = .nordicSki
-        case "Ride":
-            self = .ride
-        case "RockClimbing":
-            self = .rockClimbing
-        case "Rowing":
-            self = .rowing
-        case "Run":
-            self = .run
-        case "Snowboard":
-            self = .snowboard
-        case "Swim":
-            self = .swim
-        case "TrailRun":
-            self = .trailRun
-        case "VirtualRide":
-            self = .virtualRide
-        case "VirtualRun":
-            self = .virtualRun
-        case "Walk":
-            self = .walk
-        case "WeightTraining":
-            self = .weightTraining
-        case "Workout":
-            self = .workout
-        case "Yoga":
-            self = .yoga
-        default:
-            self = .unknown(rawValue)
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
         }
     }
 
-    public var rawValue: String {
-        switch self {
-        case .alpineSki:
-            return "AlpineSki"
-        case .backcountrySki:
-            return "BackcountrySki"
-        case .canoeing:
-            return "Canoeing"
-        case .crossfit:
-            return "Crossfit"
-        case .eBikeRide:
-            return "EBikeRide"
-        case .eMountainBikeRide:
-            return "EMountainBikeRide"
-        case .elliptical:
-            return "Elliptical"
-        case .gravelRide:
-            return "GravelRide"
-        case .hike:
-            return "Hike"
-        case .iceSkate:
-            return "IceSkate"
-        case .inlineSkate:
-            return "InlineSkate"
-        case .kayaking:
-            return "Kayaking"
-        case .mountainBikeRide:
-            return "MountainBikeRide"
-        case .nordicSki:
-            return "NordicSki"
-        case .ride:
-            return "Ride"
-        case .rockClimbing:
-            return "RockClimbing"
-        case .rowing:
-            return "Rowing"
-        case .run:
-            return "Run"
-        case .snowboard:
-            return "Snowboard"
-        case .swim:
-            return "Swim"
-        case .trailRun:
-            return "TrailRun"
-        case .virtualRide:
-            return "VirtualRide"
-        case .virtualRun:
-            return "VirtualRun"
-        case .walk:
-            return "Walk"
-        case .weightTraining:
-            return "WeightTraining"
-        case .workout:
-            return "Workout"
-        case .yoga:
-            return "Yoga"
-        case let .unknown(value):
-            return value
+    public struct ActivityZone: Codable, Hashable, Sendable {
+        public var score: Int?
+
+        public var sensorBased: Bool?
+
+        public var customZones: Bool?
+
+        public var max: Int?
+
+        public var points: Int?
+
+        public var type: ActivityZoneType?
+
+        public var distributionBuckets: [TimedZoneRange]?
+
+        public init(score: Int? = nil, sensorBased: Bool? = nil, customZones: Bool? = nil, max: Int? = nil, points: Int? = nil, type: ActivityZoneType? = nil, distributionBuckets: [TimedZoneRange]? = nil) {
+            self.score = score
+            self.sensorBased = sensorBased
+            self.customZones = customZones
+            self.max = max
+            self.points = points
+            self.type = type
+            self.distributionBuckets = distributionBuckets
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case score
+            case sensorBased = "sensor_based"
+            case customZones = "custom_zones"
+            case max
+            case points
+            case type
+            case distributionBuckets = "distribution_buckets"
         }
     }
 
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
+    public struct TimedZoneRange: Codable, Hashable, Sendable {
+        public var min: Int
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
+        public var max: Int
 
-    public static func == (lhs: SportType, rhs: SportType) -> Bool {
-        return lhs.rawValue == rhs.rawValue
-    }
+        public var time: Int
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-}
-
-public struct MetaAthlete: Codable, Hashable, Sendable {
-    public var id: Int64
-
-    public init(id: Int64) {
-        self.id = id
-    }
-}
-
-public struct PolylineMap: Codable, Hashable, Sendable {
-    public var id: String
-
-    public var polyline: String?
-
-    public var summaryPolyline: String?
-
-    public init(id: String, polyline: String? = nil, summaryPolyline: String? = nil) {
-        self.id = id
-        self.polyline = polyline
-        self.summaryPolyline = summaryPolyline
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case polyline
-        case summaryPolyline = "summary_polyline"
-    }
-}
-
-public struct SummaryActivity: Codable, Hashable, Sendable {
-    public var id: Int64
-
-    public var externalId: String?
-
-    public var uploadId: Int64?
-
-    public var athlete: MetaAthlete
-
-    public var name: String
-
-    /// The activity's distance, in meters.
-    public var distance: Float
-
-    /// The activity's moving time, in seconds.
-    public var movingTime: Int
-
-    public var elapsedTime: Int
-
-    public var totalElevationGain: Float
-
-    public var sportType: SportType
-
-    public var startDate: Date
-
-    public var startDateLocal: Date
-
-    public var timezone: String?
-
-    public var startLatlng: [Float]?
-
-    public var endLatlng: [Float]?
-
-    public var achievementCount: Int?
-
-    public var kudosCount: Int?
-
-    public var commentCount: Int?
-
-    public var map: PolylineMap?
-
-    public var trainer: Bool?
-
-    public var commute: Bool?
-
-    public var manual: Bool?
-
-    public var `private`: Bool?
-
-    public var gearId: String?
-
-    public var averageSpeed: Float?
-
-    public var maxSpeed: Float?
-
-    public var averageWatts: Float?
-
-    public var kilojoules: Float?
-
-    public var hasHeartrate: Bool?
-
-    public init(id: Int64, externalId: String? = nil, uploadId: Int64? = nil, athlete: MetaAthlete, name: String, distance: Float, movingTime: Int, elapsedTime: Int, totalElevationGain: Float, sportType: SportType, startDate: Date, startDateLocal: Date, timezone: String? = nil, startLatlng: [Float]? = nil, endLatlng: [Float]? = nil, achievementCount: Int? = nil, kudosCount: Int? = nil, commentCount: Int? = nil, map: PolylineMap? = nil, trainer: Bool? = nil, commute: Bool? = nil, manual: Bool? = nil, private: Bool? = nil, gearId: String? = nil, averageSpeed: Float? = nil, maxSpeed: Float? = nil, averageWatts: Float? = nil, kilojoules: Float? = nil, hasHeartrate: Bool? = nil) {
-        self.id = id
-        self.externalId = externalId
-        self.uploadId = uploadId
-        self.athlete = athlete
-        self.name = name
-        self.distance = distance
-        self.movingTime = movingTime
-        self.elapsedTime = elapsedTime
-        self.totalElevationGain = totalElevationGain
-        self.sportType = sportType
-        self.startDate = startDate
-        self.startDateLocal = startDateLocal
-        self.timezone = timezone
-        self.startLatlng = startLatlng
-        self.endLatlng = endLatlng
-        self.achievementCount = achievementCount
-        self.kudosCount = kudosCount
-        self.commentCount = commentCount
-        self.map = map
-        self.trainer = trainer
-        self.commute = commute
-        self.manual = manual
-        self.`private` = `private`
-        self.gearId = gearId
-        self.averageSpeed = averageSpeed
-        self.maxSpeed = maxSpeed
-        self.averageWatts = averageWatts
-        self.kilojoules = kilojoules
-        self.hasHeartrate = hasHeartrate
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case externalId = "external_id"
-        case uploadId = "upload_id"
-        case athlete
-        case name
-        case distance
-        case movingTime = "moving_time"
-        case elapsedTime = "elapsed_time"
-        case totalElevationGain = "total_elevation_gain"
-        case sportType = "sport_type"
-        case startDate = "start_date"
-        case startDateLocal = "start_date_local"
-        case timezone
-        case startLatlng = "start_latlng"
-        case endLatlng = "end_latlng"
-        case achievementCount = "achievement_count"
-        case kudosCount = "kudos_count"
-        case commentCount = "comment_count"
-        case map
-        case trainer
-        case commute
-        case manual
-        case `private`
-        case gearId = "gear_id"
-        case averageSpeed = "average_speed"
-        case maxSpeed = "max_speed"
-        case averageWatts = "average_watts"
-        case kilojoules
-        case hasHeartrate = "has_heartrate"
-    }
-}
-
-public struct DetailedActivity: Codable, Hashable, Sendable {
-    public var id: Int64
-
-    public var externalId: String?
-
-    public var athlete: MetaAthlete
-
-    public var name: String
-
-    public var description: String?
-
-    public var distance: Float
-
-    public var movingTime: Int
-
-    public var elapsedTime: Int
-
-    public var totalElevationGain: Float
-
-    public var sportType: SportType
-
-    public var startDate: Date
-
-    public var startDateLocal: Date
-
-    public var timezone: String?
-
-    public var map: PolylineMap?
-
-    public var gearId: String?
-
-    public var gear: SummaryGear?
-
-    public var calories: Float?
-
-    public var deviceName: String?
-
-    public var laps: [Lap]?
-
-    public var segmentEfforts: [JSONValue]?
-
-    /// Photo metadata, kept as the JSON it came as.
-    public var photos: JSONValue?
-
-    public init(id: Int64, externalId: String? = nil, athlete: MetaAthlete, name: String, description: String? = nil, distance: Float, movingTime: Int, elapsedTime: Int, totalElevationGain: Float, sportType: SportType, startDate: Date, startDateLocal: Date, timezone: String? = nil, map: PolylineMap? = nil, gearId: String? = nil, gear: SummaryGear? = nil, calories: Float? = nil, deviceName: String? = nil, laps: [Lap]? = nil, segmentEfforts: [JSONValue]? = nil, photos: JSONValue? = nil) {
-        self.id = id
-        self.externalId = externalId
-        self.athlete = athlete
-        self.name = name
-        self.description = description
-        self.distance = distance
-        self.movingTime = movingTime
-        self.elapsedTime = elapsedTime
-        self.totalElevationGain = totalElevationGain
-        self.sportType = sportType
-        self.startDate = startDate
-        self.startDateLocal = startDateLocal
-        self.timezone = timezone
-        self.map = map
-        self.gearId = gearId
-        self.gear = gear
-        self.calories = calories
-        self.deviceName = deviceName
-        self.laps = laps
-        self.segmentEfforts = segmentEfforts
-        self.photos = photos
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case externalId = "external_id"
-        case athlete
-        case name
-        case description
-        case distance
-        case movingTime = "moving_time"
-        case elapsedTime = "elapsed_time"
-        case totalElevationGain = "total_elevation_gain"
-        case sportType = "sport_type"
-        case startDate = "start_date"
-        case startDateLocal = "start_date_local"
-        case timezone
-        case map
-        case gearId = "gear_id"
-        case gear
-        case calories
-        case deviceName = "device_name"
-        case laps
-        case segmentEfforts = "segment_efforts"
-        case photos
-    }
-}
-
-public struct Lap: Codable, Hashable, Sendable {
-    public var id: Int64
-
-    public var name: String?
-
-    public var elapsedTime: Int
-
-    public var movingTime: Int
-
-    public var startDate: Date
-
-    public var distance: Float
-
-    public var lapIndex: Int
-
-    public var split: Int?
-
-    public init(id: Int64, name: String? = nil, elapsedTime: Int, movingTime: Int, startDate: Date, distance: Float, lapIndex: Int, split: Int? = nil) {
-        self.id = id
-        self.name = name
-        self.elapsedTime = elapsedTime
-        self.movingTime = movingTime
-        self.startDate = startDate
-        self.distance = distance
-        self.lapIndex = lapIndex
-        self.split = split
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case name
-        case elapsedTime = "elapsed_time"
-        case movingTime = "moving_time"
-        case startDate = "start_date"
-        case distance
-        case lapIndex = "lap_index"
-        case split
-    }
-}
-
-public struct Comment: Codable, Hashable, Sendable {
-    public var id: Int64
-
-    public var activityId: Int64
-
-    public var text: String
-
-    public var athlete: SummaryAthlete
-
-    public var createdAt: Date
-
-    public init(id: Int64, activityId: Int64, text: String, athlete: SummaryAthlete, createdAt: Date) {
-        self.id = id
-        self.activityId = activityId
-        self.text = text
-        self.athlete = athlete
-        self.createdAt = createdAt
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case activityId = "activity_id"
-        case text
-        case athlete
-        case createdAt = "created_at"
-    }
-}
-
-/// A manual activity: the fields of POST /activities.
-public struct NewActivity: Codable, Hashable, Sendable {
-    public var name: String
-
-    public var sportType: SportType
-
-    /// ISO 8601 formatted date time.
-    public var startDateLocal: Date
-
-    /// In seconds.
-    public var elapsedTime: Int
-
-    public var description: String?
-
-    /// In meters.
-    public var distance: Float?
-
-    /// Set to 1 to mark as a trainer activity.
-    public var trainer: Int?
-
-    /// Set to 1 to mark as commute.
-    public var commute: Int?
-
-    public init(name: String, sportType: SportType, startDateLocal: Date, elapsedTime: Int, description: String? = nil, distance: Float? = nil, trainer: Int? = nil, commute: Int? = nil) {
-        self.name = name
-        self.sportType = sportType
-        self.startDateLocal = startDateLocal
-        self.elapsedTime = elapsedTime
-        self.description = description
-        self.distance = distance
-        self.trainer = trainer
-        self.commute = commute
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case name
-        case sportType = "sport_type"
-        case startDateLocal = "start_date_local"
-        case elapsedTime = "elapsed_time"
-        case description
-        case distance
-        case trainer
-        case commute
-    }
-}
-
-public struct UpdatableActivity: Codable, Hashable, Sendable {
-    public var commute: Bool?
-
-    public var trainer: Bool?
-
-    public var hideFromHome: Bool?
-
-    public var description: String?
-
-    public var name: String?
-
-    public var sportType: SportType?
-
-    public var gearId: String?
-
-    public init(commute: Bool? = nil, trainer: Bool? = nil, hideFromHome: Bool? = nil, description: String? = nil, name: String? = nil, sportType: SportType? = nil, gearId: String? = nil) {
-        self.commute = commute
-        self.trainer = trainer
-        self.hideFromHome = hideFromHome
-        self.description = description
-        self.name = name
-        self.sportType = sportType
-        self.gearId = gearId
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case commute
-        case trainer
-        case hideFromHome = "hide_from_home"
-        case description
-        case name
-        case sportType = "sport_type"
-        case gearId = "gear_id"
-    }
-}
-
-public enum ActivityZoneType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    case heartrate
-    case power
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
-
-    public init(rawValue: String) {
-        switch rawValue {
-        case "heartrate":
-            self = .heartrate
-        case "power":
-            self = .power
-        default:
-            self = .unknown(rawValue)
+        public init(min: Int, max: Int, time: Int) {
+            self.min = min
+            self.max = max
+            self.time = time
         }
     }
 
-    public var rawValue: String {
-        switch self {
-        case .heartrate:
-            return "heartrate"
-        case .power:
-            return "power"
-        case let .unknown(value):
-            return value
-        }
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    public static func == (lhs: ActivityZoneType, rhs: ActivityZoneType) -> Bool {
-        return lhs.rawValue == rhs.rawValue
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-}
-
-public struct ActivityZone: Codable, Hashable, Sendable {
-    public var score: Int?
-
-    public var sensorBased: Bool?
-
-    public var customZones: Bool?
-
-    public var max: Int?
-
-    public var points: Int?
-
-    public var type: ActivityZoneType?
-
-    public var distributionBuckets: [TimedZoneRange]?
-
-    public init(score: Int? = nil, sensorBased: Bool? = nil, customZones: Bool? = nil, max: Int? = nil, points: Int? = nil, type: ActivityZoneType? = nil, distributionBuckets: [TimedZoneRange]? = nil) {
-        self.score = score
-        self.sensorBased = sensorBased
-        self.customZones = customZones
-        self.max = max
-        self.points = points
-        self.type = type
-        self.distributionBuckets = distributionBuckets
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case score
-        case sensorBased = "sensor_based"
-        case customZones = "custom_zones"
-        case max
-        case points
-        case type
-        case distributionBuckets = "distribution_buckets"
-    }
-}
-
-public struct TimedZoneRange: Codable, Hashable, Sendable {
-    public var min: Int
-
-    public var max: Int
-
-    public var time: Int
-
-    public init(min: Int, max: Int, time: Int) {
-        self.min = min
-        self.max = max
-        self.time = time
-    }
-}
-
-public enum StreamType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    case time
-    case distance
-    case latlng
-    case altitude
-    /// `velocity_smooth`
-    case velocitySmooth
-    case heartrate
-    case cadence
-    case watts
-    case temp
-    case moving
-    /// `grade_smooth`
-    case gradeSmooth
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
-
-    public init(rawValue: String) {
-        switch rawValue {
-        case "time":
-            self = .time
-        case "distance":
-            self = .distance
-        case "latlng":
-            self = .latlng
-        case "altitude":
-            self = .altitude
-        case "velocity_smooth":
-            self = .velocitySmooth
-        case "heartrate":
-            self = .heartrate
-        case "cadence":
-            self = .cadence
-        case "watts":
-            self = .watts
-        case "temp":
-            self = .temp
-        case "moving":
-            self = .moving
-        case "grade_smooth":
-            self = .gradeSmooth
-        default:
-            self = .unknown(rawValue)
-        }
-    }
-
-    public var rawValue: String {
-        switch self {
-        case .time:
-            return "time"
-        case .distance:
-            return "distance"
-        case .latlng:
-            return "latlng"
-        case .altitude:
-            return "altitude"
-        case .velocitySmooth:
-            return "velocity_smooth"
-        case .heartrate:
-            return "heartrate"
-        case .cadence:
-            return "cadence"
-        case .watts:
-            return "watts"
-        case .temp:
-            return "temp"
-        case .moving:
-            return "moving"
-        case .gradeSmooth:
-            return "grade_smooth"
-        case let .unknown(value):
-            return value
-        }
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    public static func == (lhs: StreamType, rhs: StreamType) -> Bool {
-        return lhs.rawValue == rhs.rawValue
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-}
-
-public struct Stream: Codable, Hashable, Sendable {
-    public var originalSize: Int?
-
-    public var resolution: String?
-
-    public var seriesType: String?
-
-    /// Numbers, booleans or [latitude, longitude] pairs, by stream type.
-    public var data: [JSONValue]
-
-    public init(originalSize: Int? = nil, resolution: String? = nil, seriesType: String? = nil, data: [JSONValue]) {
-        self.originalSize = originalSize
-        self.resolution = resolution
-        self.seriesType = seriesType
-        self.data = data
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case originalSize = "original_size"
-        case resolution
-        case seriesType = "series_type"
-        case data
-    }
-}
-
-public struct StreamSet: Codable, Hashable, Sendable {
-    public var time: Stream?
-
-    public var distance: Stream?
-
-    public var latlng: Stream?
-
-    public var altitude: Stream?
-
-    public var velocitySmooth: Stream?
-
-    public var heartrate: Stream?
-
-    public var cadence: Stream?
-
-    public var watts: Stream?
-
-    public var temp: Stream?
-
-    public var moving: Stream?
-
-    public var gradeSmooth: Stream?
-
-    public init(time: Stream? = nil, distance: Stream? = nil, latlng: Stream? = nil, altitude: Stream? = nil, velocitySmooth: Stream? = nil, heartrate: Stream? = nil, cadence: Stream? = nil, watts: Stream? = nil, temp: Stream? = nil, moving: Stream? = nil, gradeSmooth: Stream? = nil) {
-        self.time = time
-        self.distance = distance
-        self.latlng = latlng
-        self.altitude = altitude
-        self.velocitySmooth = velocitySmooth
-        self.heartrate = heartrate
-        self.cadence = cadence
-        self.watts = watts
-        self.temp = temp
-        self.moving = moving
-        self.gradeSmooth = gradeSmooth
-    }
-
-    private enum CodingKeys: String, CodingKey {
+    public enum StreamType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
         case time
         case distance
         case latlng
         case altitude
-        case velocitySmooth = "velocity_smooth"
+        /// `velocity_smooth`
+        case velocitySmooth
         case heartrate
         case cadence
         case watts
         case temp
         case moving
-        case gradeSmooth = "grade_smooth"
-    }
-}
+        /// `grade_smooth`
+        case gradeSmooth
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
 
-public enum ExploreActivityType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    case running
-    case riding
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
+        public init(rawValue: String) {
+            switch rawValue {
+            case "time":
+                self = .time
+            case "distance":
+                self = .distance
+            case "latlng":
+                self = .latlng
+            case "altitude":
+                self = .altitude
+            case "velocity_smooth":
+                self = .velocitySmooth
+            case "heartrate":
+                self = .heartrate
+            case "cadence":
+                self = .cadence
+            case "watts":
+                self = .watts
+            case "temp":
+                self = .temp
+            case "moving":
+                self = .moving
+            case "grade_smooth":
+                self = .gradeSmooth
+            default:
+                self = .unknown(rawValue)
+            }
+        }
 
-    public init(rawValue: String) {
-        switch rawValue {
-        case "running":
-            self = .running
-        case "riding":
-            self = .riding
-        default:
-            self = .unknown(rawValue)
+        public var rawValue: String {
+            switch self {
+            case .time:
+                return "time"
+            case .distance:
+                return "distance"
+            case .latlng:
+                return "latlng"
+            case .altitude:
+                return "altitude"
+            case .velocitySmooth:
+                return "velocity_smooth"
+            case .heartrate:
+                return "heartrate"
+            case .cadence:
+                return "cadence"
+            case .watts:
+                return "watts"
+            case .temp:
+                return "temp"
+            case .moving:
+                return "moving"
+            case .gradeSmooth:
+                return "grade_smooth"
+            case let .unknown(value):
+                return value
+            }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+
+        public static func == (lhs: StreamType, rhs: StreamType) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
         }
     }
 
-    public var rawValue: String {
-        switch self {
-        case .running:
-            return "running"
-        case .riding:
-            return "riding"
-        case let .unknown(value):
-            return value
+    public struct Stream: Codable, Hashable, Sendable {
+        public var originalSize: Int?
+
+        public var resolution: String?
+
+        public var seriesType: String?
+
+        /// Numbers, booleans or [latitude, longitude] pairs, by stream type.
+        public var data: [JSONValue]
+
+        public init(originalSize: Int? = nil, resolution: String? = nil, seriesType: String? = nil, data: [JSONValue]) {
+            self.originalSize = originalSize
+            self.resolution = resolution
+            self.seriesType = seriesType
+            self.data = data
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case originalSize = "original_size"
+            case resolution
+            case seriesType = "series_type"
+            case data
         }
     }
 
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    public struct StreamSet: Codable, Hashable, Sendable {
+        public var time: Stream?
+
+        public var distance: Stream?
+
+        public var latlng: Stream?
+
+        public var altitude: Stream?
+
+        public var velocitySmooth: Stream?
+
+        public var heartrate: Stream?
+
+        public var cadence: Stream?
+
+        public var watts: Stream?
+
+        public var temp: Stream?
+
+        public var moving: Stream?
+
+        public var gradeSmooth: Stream?
+
+        public init(time: Stream? = nil, distance: Stream? = nil, latlng: Stream? = nil, altitude: Stream? = nil, velocitySmooth: Stream? = nil, heartrate: Stream? = nil, cadence: Stream? = nil, watts: Stream? = nil, temp: Stream? = nil, moving: Stream? = nil, gradeSmooth: Stream? = nil) {
+            self.time = time
+            self.distance = distance
+            self.latlng = latlng
+            self.altitude = altitude
+            self.velocitySmooth = velocitySmooth
+            self.heartrate = heartrate
+            self.cadence = cadence
+            self.watts = watts
+            self.temp = temp
+            self.moving = moving
+            self.gradeSmooth = gradeSmooth
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case time
+            case distance
+            case latlng
+            case altitude
+            case velocitySmooth = "velocity_smooth"
+            case heartrate
+            case cadence
+            case watts
+            case temp
+            case moving
+            case gradeSmooth = "grade_smooth"
+        }
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+    public enum ExploreActivityType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        case running
+        case riding
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "running":
+                self = .running
+            case "riding":
+                self = .riding
+            default:
+                self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .running:
+                return "running"
+            case .riding:
+                return "riding"
+            case let .unknown(value):
+                return value
+            }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+
+        public static func == (lhs: ExploreActivityType, rhs: ExploreActivityType) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
+        }
     }
 
-    public static func == (lhs: ExploreActivityType, rhs: ExploreActivityType) -> Bool {
-        return lhs.rawValue == rhs.rawValue
+    public struct SummarySegment: Codable, Hashable, Sendable {
+        public var id: Int64
+
+        public var name: String
+
+        public var activityType: String?
+
+        public var distance: Float
+
+        public var averageGrade: Float?
+
+        public var maximumGrade: Float?
+
+        public var elevationHigh: Float?
+
+        public var elevationLow: Float?
+
+        public var climbCategory: Int?
+
+        public var city: String?
+
+        public var state: String?
+
+        public var country: String?
+
+        public var `private`: Bool?
+
+        public var starred: Bool?
+
+        public init(id: Int64, name: String, activityType: String? = nil, distance: Float, averageGrade: Float? = nil, maximumGrade: Float? = nil, elevationHigh: Float? = nil, elevationLow: Float? = nil, climbCategory: Int? = nil, city: String? = nil, state: String? = nil, country: String? = nil, private: Bool? = nil, starred: Bool? = nil) {
+            self.id = id
+            self.name = name
+            self.activityType = activityType
+            self.distance = distance
+            self.averageGrade = averageGrade
+            self.maximumGrade = maximumGrade
+            self.elevationHigh = elevationHigh
+            self.elevationLow = elevationLow
+            self.climbCategory = climbCategory
+            self.city = city
+            self.state = state
+            self.country = country
+            self.`private` = `private`
+            self.starred = starred
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case id
+            case name
+            case activityType = "activity_type"
+            case distance
+            case averageGrade = "average_grade"
+            case maximumGrade = "maximum_grade"
+            case elevationHigh = "elevation_high"
+            case elevationLow = "elevation_low"
+            case climbCategory = "climb_category"
+            case city
+            case state
+            case country
+            case `private`
+            case starred
+        }
     }
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
+    public struct DetailedSegment: Codable, Hashable, Sendable {
+        public var id: Int64
+
+        public var name: String
+
+        public var activityType: String?
+
+        public var distance: Float
+
+        public var createdAt: Date?
+
+        public var updatedAt: Date?
+
+        public var totalElevationGain: Float?
+
+        public var map: PolylineMap?
+
+        public var effortCount: Int?
+
+        public var athleteCount: Int?
+
+        public var hazardous: Bool?
+
+        public var starCount: Int?
+
+        public init(id: Int64, name: String, activityType: String? = nil, distance: Float, createdAt: Date? = nil, updatedAt: Date? = nil, totalElevationGain: Float? = nil, map: PolylineMap? = nil, effortCount: Int? = nil, athleteCount: Int? = nil, hazardous: Bool? = nil, starCount: Int? = nil) {
+            self.id = id
+            self.name = name
+            self.activityType = activityType
+            self.distance = distance
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
+            self.totalElevationGain = totalElevationGain
+            self.map = map
+            self.effortCount = effortCount
+            self.athleteCount = athleteCount
+            self.hazardous = hazardous
+            self.starCount = starCount
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case id
+            case name
+            case activityType = "activity_type"
+            case distance
+            case createdAt = "created_at"
+            case updatedAt = "updated_at"
+            case totalElevationGain = "total_elevation_gain"
+            case map
+            case effortCount = "effort_count"
+            case athleteCount = "athlete_count"
+            case hazardous
+            case starCount = "star_count"
+        }
+    }
+
+    public struct StarRequest: Codable, Hashable, Sendable {
+        public var starred: Bool
+
+        public init(starred: Bool) {
+            self.starred = starred
+        }
+    }
+
+    public struct ExplorerSegment: Codable, Hashable, Sendable {
+        public var id: Int64
+
+        public var name: String
+
+        public var climbCategory: Int
+
+        public var climbCategoryDesc: String
+
+        public var avgGrade: Float
+
+        public var startLatlng: [Float]
+
+        public var endLatlng: [Float]
+
+        public var elevDifference: Float
+
+        public var distance: Float
+
+        public var points: String
+
+        public init(id: Int64, name: String, climbCategory: Int, climbCategoryDesc: String, avgGrade: Float, startLatlng: [Float], endLatlng: [Float], elevDifference: Float, distance: Float, points: String) {
+            self.id = id
+            self.name = name
+            self.climbCategory = climbCategory
+            self.climbCategoryDesc = climbCategoryDesc
+            self.avgGrade = avgGrade
+            self.startLatlng = startLatlng
+            self.endLatlng = endLatlng
+            self.elevDifference = elevDifference
+            self.distance = distance
+            self.points = points
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case id
+            case name
+            case climbCategory = "climb_category"
+            case climbCategoryDesc = "climb_category_desc"
+            case avgGrade = "avg_grade"
+            case startLatlng = "start_latlng"
+            case endLatlng = "end_latlng"
+            case elevDifference = "elev_difference"
+            case distance
+            case points
+        }
+    }
+
+    public struct ExplorerResponse: Codable, Hashable, Sendable {
+        public var segments: [ExplorerSegment]
+
+        public init(segments: [ExplorerSegment]) {
+            self.segments = segments
+        }
+    }
+
+    public struct Route: Codable, Hashable, Sendable {
+        public var id: Int64
+
+        public var idStr: String?
+
+        public var name: String
+
+        public var description: String?
+
+        public var distance: Float?
+
+        public var elevationGain: Float?
+
+        public var `private`: Bool?
+
+        public var starred: Bool?
+
+        public var timestamp: Int?
+
+        public var createdAt: Date?
+
+        public var updatedAt: Date?
+
+        public var estimatedMovingTime: Int?
+
+        public var athlete: SummaryAthlete?
+
+        public var map: PolylineMap?
+
+        public init(id: Int64, idStr: String? = nil, name: String, description: String? = nil, distance: Float? = nil, elevationGain: Float? = nil, private: Bool? = nil, starred: Bool? = nil, timestamp: Int? = nil, createdAt: Date? = nil, updatedAt: Date? = nil, estimatedMovingTime: Int? = nil, athlete: SummaryAthlete? = nil, map: PolylineMap? = nil) {
+            self.id = id
+            self.idStr = idStr
+            self.name = name
+            self.description = description
+            self.distance = distance
+            self.elevationGain = elevationGain
+            self.`private` = `private`
+            self.starred = starred
+            self.timestamp = timestamp
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
+            self.estimatedMovingTime = estimatedMovingTime
+            self.athlete = athlete
+            self.map = map
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case id
+            case idStr = "id_str"
+            case name
+            case description
+            case distance
+            case elevationGain = "elevation_gain"
+            case `private`
+            case starred
+            case timestamp
+            case createdAt = "created_at"
+            case updatedAt = "updated_at"
+            case estimatedMovingTime = "estimated_moving_time"
+            case athlete
+            case map
+        }
+    }
+
+    /// The parts of an upload: the file and what to call the activity.
+    public struct NewUpload: Codable, Hashable, Sendable {
+        /// The uploaded file.
+        public var file: Data
+
+        public var name: String?
+
+        public var description: String?
+
+        public var trainer: String?
+
+        public var commute: String?
+
+        /// fit, fit.gz, tcx, tcx.gz, gpx or gpx.gz.
+        public var dataType: String
+
+        public var externalId: String?
+
+        public init(file: Data, name: String? = nil, description: String? = nil, trainer: String? = nil, commute: String? = nil, dataType: String, externalId: String? = nil) {
+            self.file = file
+            self.name = name
+            self.description = description
+            self.trainer = trainer
+            self.commute = commute
+            self.dataType = dataType
+            self.externalId = externalId
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case file
+            case name
+            case description
+            case trainer
+            case commute
+            case dataType = "data_type"
+            case externalId = "external_id"
+        }
+    }
+
+    public struct Upload: Codable, Hashable, Sendable {
+        public var id: Int64
+
+        public var idStr: String?
+
+        public var externalId: String?
+
+        public var error: String?
+
+        public var status: String?
+
+        public var activityId: Int64?
+
+        public init(id: Int64, idStr: String? = nil, externalId: String? = nil, error: String? = nil, status: String? = nil, activityId: Int64? = nil) {
+            self.id = id
+            self.idStr = idStr
+            self.externalId = externalId
+            self.error = error
+            self.status = status
+            self.activityId = activityId
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case id
+            case idStr = "id_str"
+            case externalId = "external_id"
+            case error
+            case status
+            case activityId = "activity_id"
+        }
     }
 }
 
-public struct SummarySegment: Codable, Hashable, Sendable {
-    public var id: Int64
-
-    public var name: String
-
-    public var activityType: String?
-
-    public var distance: Float
-
-    public var averageGrade: Float?
-
-    public var maximumGrade: Float?
-
-    public var elevationHigh: Float?
-
-    public var elevationLow: Float?
-
-    public var climbCategory: Int?
-
-    public var city: String?
-
-    public var state: String?
-
-    public var country: String?
-
-    public var `private`: Bool?
-
-    public var starred: Bool?
-
-    public init(id: Int64, name: String, activityType: String? = nil, distance: Float, averageGrade: Float? = nil, maximumGrade: Float? = nil, elevationHigh: Float? = nil, elevationLow: Float? = nil, climbCategory: Int? = nil, city: String? = nil, state: String? = nil, country: String? = nil, private: Bool? = nil, starred: Bool? = nil) {
-        self.id = id
-        self.name = name
-        self.activityType = activityType
-        self.distance = distance
-        self.averageGrade = averageGrade
-        self.maximumGrade = maximumGrade
-        self.elevationHigh = elevationHigh
-        self.elevationLow = elevationLow
-        self.climbCategory = climbCategory
-        self.city = city
-        self.state = state
-        self.country = country
-        self.`private` = `private`
-        self.starred = starred
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case name
-        case activityType = "activity_type"
-        case distance
-        case averageGrade = "average_grade"
-        case maximumGrade = "maximum_grade"
-        case elevationHigh = "elevation_high"
-        case elevationLow = "elevation_low"
-        case climbCategory = "climb_category"
-        case city
-        case state
-        case country
-        case `private`
-        case starred
-    }
+extension StravaAPI {
+    /// The spec's sample responses, for `StubTransport(samples: StravaAPI.samples)` in tests
+    /// and previews. Sending a request never reads them.
+    public static let samples: [SampleResponse] = [
+        SampleResponse(.get, "/athlete", json: #"{"id":134815,"username":"marianne_t","firstname":"Marianne","lastname":"Teutenberg","sex":"F","premium":true,"created_at":"2017-11-14T02:30:05Z","weight":58.0}"#),
+    ]
 }
-
-public struct DetailedSegment: Codable, Hashable, Sendable {
-    public var id: Int64
-
-    public var name: String
-
-    public var activityType: String?
-
-    public var distance: Float
-
-    public var createdAt: Date?
-
-    public var updatedAt: Date?
-
-    public var totalElevationGain: Float?
-
-    public var map: PolylineMap?
-
-    public var effortCount: Int?
-
-    public var athleteCount: Int?
-
-    public var hazardous: Bool?
-
-    public var starCount: Int?
-
-    public init(id: Int64, name: String, activityType: String? = nil, distance: Float, createdAt: Date? = nil, updatedAt: Date? = nil, totalElevationGain: Float? = nil, map: PolylineMap? = nil, effortCount: Int? = nil, athleteCount: Int? = nil, hazardous: Bool? = nil, starCount: Int? = nil) {
-        self.id = id
-        self.name = name
-        self.activityType = activityType
-        self.distance = distance
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.totalElevationGain = totalElevationGain
-        self.map = map
-        self.effortCount = effortCount
-        self.athleteCount = athleteCount
-        self.hazardous = hazardous
-        self.starCount = starCount
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case name
-        case activityType = "activity_type"
-        case distance
-        case createdAt = "created_at"
-        case updatedAt = "updated_at"
-        case totalElevationGain = "total_elevation_gain"
-        case map
-        case effortCount = "effort_count"
-        case athleteCount = "athlete_count"
-        case hazardous
-        case starCount = "star_count"
-    }
-}
-
-public struct StarRequest: Codable, Hashable, Sendable {
-    public var starred: Bool
-
-    public init(starred: Bool) {
-        self.starred = starred
-    }
-}
-
-public struct ExplorerSegment: Codable, Hashable, Sendable {
-    public var id: Int64
-
-    public var name: String
-
-    public var climbCategory: Int
-
-    public var climbCategoryDesc: String
-
-    public var avgGrade: Float
-
-    public var startLatlng: [Float]
-
-    public var endLatlng: [Float]
-
-    public var elevDifference: Float
-
-    public var distance: Float
-
-    public var points: String
-
-    public init(id: Int64, name: String, climbCategory: Int, climbCategoryDesc: String, avgGrade: Float, startLatlng: [Float], endLatlng: [Float], elevDifference: Float, distance: Float, points: String) {
-        self.id = id
-        self.name = name
-        self.climbCategory = climbCategory
-        self.climbCategoryDesc = climbCategoryDesc
-        self.avgGrade = avgGrade
-        self.startLatlng = startLatlng
-        self.endLatlng = endLatlng
-        self.elevDifference = elevDifference
-        self.distance = distance
-        self.points = points
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case name
-        case climbCategory = "climb_category"
-        case climbCategoryDesc = "climb_category_desc"
-        case avgGrade = "avg_grade"
-        case startLatlng = "start_latlng"
-        case endLatlng = "end_latlng"
-        case elevDifference = "elev_difference"
-        case distance
-        case points
-    }
-}
-
-public struct ExplorerResponse: Codable, Hashable, Sendable {
-    public var segments: [ExplorerSegment]
-
-    public init(segments: [ExplorerSegment]) {
-        self.segments = segments
-    }
-}
-
-public struct Route: Codable, Hashable, Sendable {
-    public var id: Int64
-
-    public var idStr: String?
-
-    public var name: String
-
-    public var description: String?
-
-    public var distance: Float?
-
-    public var elevationGain: Float?
-
-    public var `private`: Bool?
-
-    public var starred: Bool?
-
-    public var timestamp: Int?
-
-    public var createdAt: Date?
-
-    public var updatedAt: Date?
-
-    public var estimatedMovingTime: Int?
-
-    public var athlete: SummaryAthlete?
-
-    public var map: PolylineMap?
-
-    public init(id: Int64, idStr: String? = nil, name: String, description: String? = nil, distance: Float? = nil, elevationGain: Float? = nil, private: Bool? = nil, starred: Bool? = nil, timestamp: Int? = nil, createdAt: Date? = nil, updatedAt: Date? = nil, estimatedMovingTime: Int? = nil, athlete: SummaryAthlete? = nil, map: PolylineMap? = nil) {
-        self.id = id
-        self.idStr = idStr
-        self.name = name
-        self.description = description
-        self.distance = distance
-        self.elevationGain = elevationGain
-        self.`private` = `private`
-        self.starred = starred
-        self.timestamp = timestamp
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.estimatedMovingTime = estimatedMovingTime
-        self.athlete = athlete
-        self.map = map
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case idStr = "id_str"
-        case name
-        case description
-        case distance
-        case elevationGain = "elevation_gain"
-        case `private`
-        case starred
-        case timestamp
-        case createdAt = "created_at"
-        case updatedAt = "updated_at"
-        case estimatedMovingTime = "estimated_moving_time"
-        case athlete
-        case map
-    }
-}
-
-/// The parts of an upload: the file and what to call the activity.
-public struct NewUpload: Codable, Hashable, Sendable {
-    /// The uploaded file.
-    public var file: Data
-
-    public var name: String?
-
-    public var description: String?
-
-    public var trainer: String?
-
-    public var commute: String?
-
-    /// fit, fit.gz, tcx, tcx.gz, gpx or gpx.gz.
-    public var dataType: String
-
-    public var externalId: String?
-
-    public init(file: Data, name: String? = nil, description: String? = nil, trainer: String? = nil, commute: String? = nil, dataType: String, externalId: String? = nil) {
-        self.file = file
-        self.name = name
-        self.description = description
-        self.trainer = trainer
-        self.commute = commute
-        self.dataType = dataType
-        self.externalId = externalId
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case file
-        case name
-        case description
-        case trainer
-        case commute
-        case dataType = "data_type"
-        case externalId = "external_id"
-    }
-}
-
-public struct Upload: Codable, Hashable, Sendable {
-    public var id: Int64
-
-    public var idStr: String?
-
-    public var externalId: String?
-
-    public var error: String?
-
-    public var status: String?
-
-    public var activityId: Int64?
-
-    public init(id: Int64, idStr: String? = nil, externalId: String? = nil, error: String? = nil, status: String? = nil, activityId: Int64? = nil) {
-        self.id = id
-        self.idStr = idStr
-        self.externalId = externalId
-        self.error = error
-        self.status = status
-        self.activityId = activityId
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case idStr = "id_str"
-        case externalId = "external_id"
-        case error
-        case status
-        case activityId = "activity_id"
-    }
-}
-
-/// Reaches the arms of deprecated endpoints without naming a deprecated declaration.
-private protocol _DeprecatedEndpoints {
-    func _deprecatedHTTPRequest() throws -> HTTPRequest?
-}
-
-/// Thrown if an endpoint matched no arm, which the generated arms rule out.
-private struct _UnmatchedEndpoint: Error {}

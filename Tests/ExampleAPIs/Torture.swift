@@ -3,1009 +3,906 @@
 import Foundation
 import EndpointRuntime
 
-private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion1
+private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion2
 
 /// Identifier torture: every name here is a Swift keyword, starts with a digit, holds punctuation, emoji or another script, or nearly collides with a sibling.
 /// Doc text torture: */ closes nothing, /* opens nothing, """ and #" and \(interpolation) stay text.
-public indirect enum TortureAPI: Sendable {
-    /// An endpoint named `default`.
+public enum TortureAPI {
+    /// What every endpoint shares: the base URL, headers, auth, date format and error bodies.
+    /// A client made with another base URL sends there instead.
+    public static let defaults = APIDefaults(
+        baseURL: "https://torture.example.com/api/v1",
+        headers: ["X-Default": "default", "X-Quote": "say \"hi\" \\ \\(notInterpolated) #\"raw\"# \"\"\"", "Accept": "application/json"],
+        auth: .apiKey(in: .query, name: "api-key")
+    )
+
+    /// An endpoint named `defaultEndpoint` (a group is named `default`: each group is also a case of the `Call` enum).
     /// */ let x = 1 /*
-    case `default`(self: String, default: Int, type: String? = nil, init: Bool? = nil, case: Keyword? = nil)
-    case `self`(body: Everything)
-    case type(_1st: Int64, dashName: String, dotName: Keyword, where: [String]? = nil, in: [Int]? = nil, is: Bool? = nil)
-    case `protocol`(数据: String, émoji: String, данные: Int? = nil, αβγ: Double? = nil, spaceName: String? = nil, filterName: String? = nil, tags: [String]? = nil, u1F642: String? = nil, body: [String: Everything])
+    public static func defaultEndpoint(self: String, default: Int, type: String? = nil, init: Bool? = nil, case: Keyword? = nil) -> Endpoint<Case> {
+        defaults.endpoint(Call.defaultEndpoint(self: `self`, default: `default`, type: type, init: `init`, case: `case`), decoder: .json)
+    }
+
+    public static func `self`(body: Everything) -> Endpoint<Everything> {
+        defaults.endpoint(Call.`self`(body: body), decoder: .json)
+    }
+
+    public static func type(_1st: Int64, dashName: String, dotName: Keyword, where: [String]? = nil, in: [Int]? = nil, is: Bool? = nil) -> Endpoint<[Keyword]> {
+        defaults.endpoint(Call.type(_1st: _1st, dashName: dashName, dotName: dotName, where: `where`, in: `in`, is: `is`), decoder: .json)
+    }
+
+    public static func `protocol`(数据: String, émoji: String, данные: Int? = nil, αβγ: Double? = nil, spaceName: String? = nil, filterName: String? = nil, tags: [String]? = nil, u1F642: String? = nil, body: [String: Everything]) -> Endpoint<Void> {
+        defaults.endpoint(Call.`protocol`(数据: 数据, émoji: émoji, данные: данные, αβγ: αβγ, spaceName: spaceName, filterName: filterName, tags: tags, u1F642: u1F642, body: body), decoder: .none, statuses: [204])
+    }
+
     @available(*, deprecated, message: "Use \"default\" instead \\ not #\"this\"#.\nSecond line.")
-    case `init`(id: Int, userId: Int? = nil, userID: Int? = nil, pay: String? = nil, рау: String? = nil, emoji: String? = nil, émoji: String? = nil)
-    case `case`
-    case `func`(self: String, any: String? = nil, body: Form)
-    case `any`(body: Файл)
-    case `true`(q: String = "a \"quoted\" \\ \\(x) #\"raw\"# \n line", mode: Keyword = .`default`, modes: [Keyword] = [.`self`, ._1st, .unnamed])
-    case _1stThing
-    case dashName
-    case dotName
-    case spaceName
-    case émoji
-    case emoji
-    case u1F642
-    case данные
-    case 数据
-    case αβγ
-    case userId
-    case userID
-    case pay
-    case рау
-    case httpRequest
-
-    /// A group named `default`, holding a group of the same name.
-    public indirect enum Default: Sendable {
-        case `default`
-        case `self`(self: Int)
-
-        public enum Default: Sendable {
-            case `case`
-        }
+    public static func `init`(id: Int, userId: Int? = nil, userID: Int? = nil, pay: String? = nil, рау: String? = nil, emoji: String? = nil, émoji: String? = nil) -> Endpoint<Void> {
+        defaults.endpoint(Call.`init`(id: id, userId: userId, userID: userID, pay: pay, рау: рау, emoji: emoji, émoji: émoji), decoder: .none)
     }
 
-    public enum For: Sendable {
-        case `in`
+    public static var `case`: Endpoint<数据> {
+        defaults.endpoint(Call.`case`, decoder: .json)
     }
 
-    public enum _1stGroup: Sendable {
-        case `init`
+    public static func `func`(self: String, any: String? = nil, body: Form) -> Endpoint<String> {
+        defaults.endpoint(Call.`func`(self: `self`, any: `any`, body: body), decoder: .json)
     }
 
-    public enum ДругиеДанные: Sendable {
-        case 数据
+    public static func `any`(body: Файл) -> Endpoint<Данные> {
+        defaults.endpoint(Call.`any`(body: body), decoder: .json)
     }
-}
 
-extension TortureAPI: HTTPRequestable {
-    /// The base URL the spec declares. A client made with another base URL sends there instead.
-    public static let baseURL = "https://torture.example.com/api/v1"
+    public static func `true`(q: String = "a \"quoted\" \\ \\(x) #\"raw\"# \n line", mode: Keyword = .`default`, modes: [Keyword] = [.`self`, ._1st, .unnamed]) -> Endpoint<JSONValue> {
+        defaults.endpoint(Call.`true`(q: q, mode: mode, modes: modes), decoder: .json)
+    }
 
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case let .`default`(`self`, `default`, type, `init`, `case`):
-            return try HTTPRequest(.get, baseURL: TortureAPI.baseURL) {
-                Path("default", `self`, `default`)
-                Query("Type", type)
-                Header("X-Default", "default")
-                Header("X-Quote", "say \"hi\" \\ \\(notInterpolated) #\"raw\"# \"\"\"")
-                Header("Accept", "application/json")
-                Header("init", `init`)
-                Header("X-Case", `case`)
-                Auth(.apiKey(in: .query, name: "api-key"))
-            }
-        case let .`self`(body):
-            return try HTTPRequest(.post, baseURL: TortureAPI.baseURL) {
-                Path("self")
-                Header("X-Default", "default")
-                Header("X-Quote", "say \"hi\" \\ \\(notInterpolated) #\"raw\"# \"\"\"")
-                Header("Accept", "application/json")
-                Auth(.apiKey(in: .query, name: "api-key"))
-                JSONBody(body)
-            }
-        case let .type(_1st, dashName, dotName, `where`, `in`, `is`):
-            return try HTTPRequest(.get, baseURL: TortureAPI.baseURL) {
-                Path("type", _1st, dashName, dotName)
-                Query("where", `where`)
-                Query("in", `in`, style: .comma)
-                Query("is", `is`)
-                Header("X-Default", "default")
-                Header("X-Quote", "say \"hi\" \\ \\(notInterpolated) #\"raw\"# \"\"\"")
-                Header("Accept", "application/json")
-                Auth(.apiKey(in: .query, name: "api-key"))
-            }
-        case let .`protocol`(数据, émoji, данные, αβγ, spaceName, filterName, tags, u1F642, body):
-            return try HTTPRequest(.put, baseURL: TortureAPI.baseURL) {
-                Path("protocol", 数据, émoji)
-                Query("данные", данные)
-                Query("αβγ", αβγ)
-                Query("space name", spaceName)
-                Query("filter[name]", filterName)
-                Query("tags[]", tags)
-                Query("🙂", u1F642)
-                Header("X-Default", "default")
-                Header("X-Quote", "say \"hi\" \\ \\(notInterpolated) #\"raw\"# \"\"\"")
-                Header("Accept", "application/json")
-                Auth(.apiKey(in: .query, name: "api-key"))
-                JSONBody(body)
-                ExpectedStatus(204)
-            }
-        case .`case`:
-            return try HTTPRequest(.get, baseURL: TortureAPI.baseURL) {
-                Path("case")
-                Header("X-Default", "default")
-                Header("X-Quote", "say \"hi\" \\ \\(notInterpolated) #\"raw\"# \"\"\"")
-                Header("Accept", "application/json")
-                Auth(.apiKey(in: .query, name: "api-key"))
-            }
-        case let .`func`(`self`, `any`, body):
-            return try HTTPRequest(.patch, baseURL: TortureAPI.baseURL) {
-                Path("func", `self`)
-                Query("Any", `any`)
-                Header("X-Default", "default")
-                Header("X-Quote", "say \"hi\" \\ \\(notInterpolated) #\"raw\"# \"\"\"")
-                Header("Accept", "application/json")
-                Auth(.apiKey(in: .query, name: "api-key"))
-                FormBody(body)
-            }
-        case let .`any`(body):
-            return try HTTPRequest(.post, baseURL: TortureAPI.baseURL) {
-                Path("any")
-                Header("X-Default", "default")
-                Header("X-Quote", "say \"hi\" \\ \\(notInterpolated) #\"raw\"# \"\"\"")
-                Header("Accept", "application/json")
-                Auth(.apiKey(in: .query, name: "api-key"))
-                MultipartBody(body)
-            }
-        case let .`true`(q, mode, modes):
-            return try HTTPRequest(.get, baseURL: TortureAPI.baseURL) {
-                Path("true")
-                Query("q", q)
-                Query("mode", mode)
-                Query("modes", modes)
-                Header("X-Default", "default")
-                Header("X-Quote", "say \"hi\" \\ \\(notInterpolated) #\"raw\"# \"\"\"")
-                Header("Accept", "application/json")
-                Auth(.apiKey(in: .query, name: "api-key"))
-                Sample(###"{"raw":"\"#","more":"\"##","back\\slash":"\\(x)","нет":null,"list":[1,2.5,true]}"###)
-            }
-        case ._1stThing:
-            return try HTTPRequest(.get, baseURL: TortureAPI.baseURL) {
-                Path("1st")
-                Header("X-Default", "default")
-                Header("X-Quote", "say \"hi\" \\ \\(notInterpolated) #\"raw\"# \"\"\"")
-                Header("Accept", "application/json")
-                Auth(.apiKey(in: .query, name: "api-key"))
-            }
-        case .dashName:
-            return try HTTPRequest(.get, baseURL: TortureAPI.baseURL) {
-                Path("dash-name")
-                Header("X-Default", "default")
-                Header("X-Quote", "say \"hi\" \\ \\(notInterpolated) #\"raw\"# \"\"\"")
-                Header("Accept", "application/json")
-                Auth(.apiKey(in: .query, name: "api-key"))
-            }
-        case .dotName:
-            return try HTTPRequest(.get, baseURL: TortureAPI.baseURL) {
-                Path("dot.name")
-                Header("X-Default", "default")
-                Header("X-Quote", "say \"hi\" \\ \\(notInterpolated) #\"raw\"# \"\"\"")
-                Header("Accept", "application/json")
-                Auth(.apiKey(in: .query, name: "api-key"))
-            }
-        case .spaceName:
-            return try HTTPRequest(.get, baseURL: TortureAPI.baseURL) {
-                Path("space_name")
-                Header("X-Default", "default")
-                Header("X-Quote", "say \"hi\" \\ \\(notInterpolated) #\"raw\"# \"\"\"")
-                Header("Accept", "application/json")
-                Auth(.apiKey(in: .query, name: "api-key"))
-            }
-        case .émoji:
-            return try HTTPRequest(.get, baseURL: TortureAPI.baseURL) {
-                Path("émoji")
-                Header("X-Default", "default")
-                Header("X-Quote", "say \"hi\" \\ \\(notInterpolated) #\"raw\"# \"\"\"")
-                Header("Accept", "application/json")
-                Auth(.apiKey(in: .query, name: "api-key"))
-            }
-        case .emoji:
-            return try HTTPRequest(.get, baseURL: TortureAPI.baseURL) {
-                Path("emoji")
-                Header("X-Default", "default")
-                Header("X-Quote", "say \"hi\" \\ \\(notInterpolated) #\"raw\"# \"\"\"")
-                Header("Accept", "application/json")
-                Auth(.apiKey(in: .query, name: "api-key"))
-            }
-        case .u1F642:
-            return try HTTPRequest(.get, baseURL: TortureAPI.baseURL) {
-                Path("🙂")
-                Header("X-Default", "default")
-                Header("X-Quote", "say \"hi\" \\ \\(notInterpolated) #\"raw\"# \"\"\"")
-                Header("Accept", "application/json")
-                Auth(.apiKey(in: .query, name: "api-key"))
-            }
-        case .данные:
-            return try HTTPRequest(.get, baseURL: TortureAPI.baseURL) {
-                Path("данные")
-                Header("X-Default", "default")
-                Header("X-Quote", "say \"hi\" \\ \\(notInterpolated) #\"raw\"# \"\"\"")
-                Header("Accept", "application/json")
-                Auth(.apiKey(in: .query, name: "api-key"))
-            }
-        case .数据:
-            return try HTTPRequest(.get, baseURL: TortureAPI.baseURL) {
-                Path("数据")
-                Header("X-Default", "default")
-                Header("X-Quote", "say \"hi\" \\ \\(notInterpolated) #\"raw\"# \"\"\"")
-                Header("Accept", "application/json")
-                Auth(.apiKey(in: .query, name: "api-key"))
-            }
-        case .αβγ:
-            return try HTTPRequest(.get, baseURL: TortureAPI.baseURL) {
-                Path("αβγ")
-                Header("X-Default", "default")
-                Header("X-Quote", "say \"hi\" \\ \\(notInterpolated) #\"raw\"# \"\"\"")
-                Header("Accept", "application/json")
-                Auth(.apiKey(in: .query, name: "api-key"))
-            }
-        case .userId:
-            return try HTTPRequest(.get, baseURL: TortureAPI.baseURL) {
-                Path("user_id")
-                Header("X-Default", "default")
-                Header("X-Quote", "say \"hi\" \\ \\(notInterpolated) #\"raw\"# \"\"\"")
-                Header("Accept", "application/json")
-                Auth(.apiKey(in: .query, name: "api-key"))
-            }
-        case .userID:
-            return try HTTPRequest(.get, baseURL: TortureAPI.baseURL) {
-                Path("userID")
-                Header("X-Default", "default")
-                Header("X-Quote", "say \"hi\" \\ \\(notInterpolated) #\"raw\"# \"\"\"")
-                Header("Accept", "application/json")
-                Auth(.apiKey(in: .query, name: "api-key"))
-            }
-        case .pay:
-            return try HTTPRequest(.get, baseURL: TortureAPI.baseURL) {
-                Path("pay")
-                Header("X-Default", "default")
-                Header("X-Quote", "say \"hi\" \\ \\(notInterpolated) #\"raw\"# \"\"\"")
-                Header("Accept", "application/json")
-                Auth(.apiKey(in: .query, name: "api-key"))
-            }
-        case .рау:
-            return try HTTPRequest(.get, baseURL: TortureAPI.baseURL) {
-                Path("рау")
-                Header("X-Default", "default")
-                Header("X-Quote", "say \"hi\" \\ \\(notInterpolated) #\"raw\"# \"\"\"")
-                Header("Accept", "application/json")
-                Auth(.apiKey(in: .query, name: "api-key"))
-            }
-        case .httpRequest:
-            return try HTTPRequest(.get, baseURL: TortureAPI.baseURL) {
-                Path("httpRequest")
-                Header("X-Default", "default")
-                Header("X-Quote", "say \"hi\" \\ \\(notInterpolated) #\"raw\"# \"\"\"")
-                Header("Accept", "application/json")
-                Auth(.apiKey(in: .query, name: "api-key"))
-            }
-        default:
-            if let request = try (self as any _DeprecatedEndpoints)._deprecatedHTTPRequest() {
-                return request
-            }
-            throw _UnmatchedEndpoint()
-        }
+    public static var _1stThing: Endpoint<_1st> {
+        defaults.endpoint(Call._1stThing, decoder: .json)
+    }
+
+    public static var dashName: Endpoint<Pet🐶> {
+        defaults.endpoint(Call.dashName, decoder: .json)
+    }
+
+    public static var dotName: Endpoint<Void> {
+        defaults.endpoint(Call.dotName, decoder: .none)
+    }
+
+    public static var spaceName: Endpoint<Void> {
+        defaults.endpoint(Call.spaceName, decoder: .none)
+    }
+
+    public static var émoji: Endpoint<Void> {
+        defaults.endpoint(Call.émoji, decoder: .none)
+    }
+
+    public static var emoji: Endpoint<Void> {
+        defaults.endpoint(Call.emoji, decoder: .none)
+    }
+
+    public static var u1F642: Endpoint<Void> {
+        defaults.endpoint(Call.u1F642, decoder: .none)
+    }
+
+    public static var данные: Endpoint<Void> {
+        defaults.endpoint(Call.данные, decoder: .none)
+    }
+
+    public static var 数据List: Endpoint<Void> {
+        defaults.endpoint(Call.数据List, decoder: .none)
+    }
+
+    public static var αβγ: Endpoint<Void> {
+        defaults.endpoint(Call.αβγ, decoder: .none)
+    }
+
+    public static var userId: Endpoint<Void> {
+        defaults.endpoint(Call.userId, decoder: .none)
+    }
+
+    public static var userID: Endpoint<Void> {
+        defaults.endpoint(Call.userID, decoder: .none)
+    }
+
+    public static var pay: Endpoint<Void> {
+        defaults.endpoint(Call.pay, decoder: .none)
+    }
+
+    public static var рау: Endpoint<Void> {
+        defaults.endpoint(Call.рау, decoder: .none)
+    }
+
+    public static var httpRequest: Endpoint<Void> {
+        defaults.endpoint(Call.httpRequest, decoder: .none)
     }
 }
 
-extension TortureAPI: _DeprecatedEndpoints {
-    @available(*, deprecated)
-    fileprivate func _deprecatedHTTPRequest() throws -> HTTPRequest? {
-        switch self {
-        case let .`init`(id, userId, userID, pay, рау, emoji, émoji):
-            return try HTTPRequest(.delete, baseURL: TortureAPI.baseURL) {
-                Path("init", id)
-                Query("user_id", userId)
-                Query("userID", userID)
-                Query("pay", pay)
-                Query("рау", рау)
-                Query("emoji", emoji)
-                Query("émoji", émoji)
-                Header("X-Default", "default")
-                Header("X-Quote", "say \"hi\" \\ \\(notInterpolated) #\"raw\"# \"\"\"")
-                Header("Accept", "application/json")
-                Auth(.apiKey(in: .query, name: "api-key"))
-            }
-        default:
-            return nil
-        }
-    }
-}
-
-extension TortureAPI.Default: HTTPRequestable {
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case .`default`:
-            return try HTTPRequest(.get, baseURL: TortureAPI.baseURL) {
-                Path("groups", "default")
-                Header("X-Quote", "say \"hi\" \\ \\(notInterpolated) #\"raw\"# \"\"\"")
-                Header("Accept", "application/json")
-                Header("x-group", "default")
-                Auth(.apiKey(in: .query, name: "api-key"))
-            }
-        case let .`self`(`self`):
-            return try HTTPRequest(.get, baseURL: TortureAPI.baseURL) {
-                Path("groups", "default", `self`)
-                Header("X-Quote", "say \"hi\" \\ \\(notInterpolated) #\"raw\"# \"\"\"")
-                Header("Accept", "application/json")
-                Header("x-group", "default")
-                Auth(.apiKey(in: .query, name: "api-key"))
-            }
-        }
-    }
-}
-
-extension TortureAPI.Default.Default: HTTPRequestable {
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case .`case`:
-            return try HTTPRequest(.get, baseURL: TortureAPI.baseURL) {
-                Path("groups", "default", "default", "case")
-                Header("X-Quote", "say \"hi\" \\ \\(notInterpolated) #\"raw\"# \"\"\"")
-                Header("Accept", "application/json")
-                Header("x-group", "default")
-                Auth(.bearer)
-            }
-        }
-    }
-}
-
-extension TortureAPI.For: HTTPRequestable {
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case .`in`:
-            return try HTTPRequest(.get, baseURL: TortureAPI.baseURL) {
-                Path("for", "in")
-                Header("X-Default", "default")
-                Header("X-Quote", "say \"hi\" \\ \\(notInterpolated) #\"raw\"# \"\"\"")
-                Header("Accept", "application/json")
-                Auth(.apiKey(in: .query, name: "api-key"))
-            }
-        }
-    }
-}
-
-extension TortureAPI._1stGroup: HTTPRequestable {
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case .`init`:
-            return try HTTPRequest(.get, baseURL: TortureAPI.baseURL) {
-                Path("1st-group", "init")
-                Header("X-Default", "default")
-                Header("X-Quote", "say \"hi\" \\ \\(notInterpolated) #\"raw\"# \"\"\"")
-                Header("Accept", "application/json")
-                Auth(.apiKey(in: .query, name: "api-key"))
-            }
-        }
-    }
-}
-
-extension TortureAPI.ДругиеДанные: HTTPRequestable {
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case .数据:
-            return try HTTPRequest(.get, baseURL: TortureAPI.baseURL) {
-                Path("другие-данные", "数据")
-                Header("X-Default", "default")
-                Header("X-Quote", "say \"hi\" \\ \\(notInterpolated) #\"raw\"# \"\"\"")
-                Header("Accept", "application/json")
-            }
-        }
-    }
-}
-
-// Typed endpoints: sending one returns the response type the spec declares.
 extension TortureAPI {
-    public enum Typed {
-        /// An endpoint named `default`.
-        /// */ let x = 1 /*
-        public static func `default`(self: String, default: Int, type: String? = nil, init: Bool? = nil, case: Keyword? = nil) -> Endpoint<Case> {
-            Endpoint(TortureAPI.`default`(self: `self`, default: `default`, type: type, init: `init`, case: `case`), decoder: .json)
+    /// A group named `default`, holding a group of the same name.
+    public enum Default {
+        public static var defaultEndpoint: Endpoint<TortureAPI.Case> {
+            TortureAPI.defaults.endpoint(TortureAPI.Call.`default`(.defaultEndpoint), decoder: .json)
         }
 
-        public static func `self`(body: Everything) -> Endpoint<Everything> {
-            Endpoint(TortureAPI.`self`(body: body), decoder: .json)
-        }
-
-        public static func type(_1st: Int64, dashName: String, dotName: Keyword, where: [String]? = nil, in: [Int]? = nil, is: Bool? = nil) -> Endpoint<[Keyword]> {
-            Endpoint(TortureAPI.type(_1st: _1st, dashName: dashName, dotName: dotName, where: `where`, in: `in`, is: `is`), decoder: .json)
-        }
-
-        public static func `protocol`(数据: String, émoji: String, данные: Int? = nil, αβγ: Double? = nil, spaceName: String? = nil, filterName: String? = nil, tags: [String]? = nil, u1F642: String? = nil, body: [String: Everything]) -> Endpoint<Void> {
-            Endpoint(TortureAPI.`protocol`(数据: 数据, émoji: émoji, данные: данные, αβγ: αβγ, spaceName: spaceName, filterName: filterName, tags: tags, u1F642: u1F642, body: body), decoder: .none)
-        }
-
-        @available(*, deprecated, message: "Use \"default\" instead \\ not #\"this\"#.\nSecond line.")
-        public static func `init`(id: Int, userId: Int? = nil, userID: Int? = nil, pay: String? = nil, рау: String? = nil, emoji: String? = nil, émoji: String? = nil) -> Endpoint<Void> {
-            Endpoint(TortureAPI.`init`(id: id, userId: userId, userID: userID, pay: pay, рау: рау, emoji: emoji, émoji: émoji), decoder: .none)
-        }
-
-        public static var `case`: Endpoint<数据> {
-            Endpoint(TortureAPI.`case`, decoder: .json)
-        }
-
-        public static func `func`(self: String, any: String? = nil, body: Form) -> Endpoint<String> {
-            Endpoint(TortureAPI.`func`(self: `self`, any: `any`, body: body), decoder: .json)
-        }
-
-        public static func `any`(body: Файл) -> Endpoint<Данные> {
-            Endpoint(TortureAPI.`any`(body: body), decoder: .json)
-        }
-
-        public static func `true`(q: String = "a \"quoted\" \\ \\(x) #\"raw\"# \n line", mode: Keyword = .`default`, modes: [Keyword] = [.`self`, ._1st, .unnamed]) -> Endpoint<JSONValue> {
-            Endpoint(TortureAPI.`true`(q: q, mode: mode, modes: modes), decoder: .json)
-        }
-
-        public static var _1stThing: Endpoint<_1st> {
-            Endpoint(TortureAPI._1stThing, decoder: .json)
-        }
-
-        public static var dashName: Endpoint<Pet🐶> {
-            Endpoint(TortureAPI.dashName, decoder: .json)
-        }
-
-        public static var dotName: Endpoint<Void> {
-            Endpoint(TortureAPI.dotName, decoder: .none)
-        }
-
-        public static var spaceName: Endpoint<Void> {
-            Endpoint(TortureAPI.spaceName, decoder: .none)
-        }
-
-        public static var émoji: Endpoint<Void> {
-            Endpoint(TortureAPI.émoji, decoder: .none)
-        }
-
-        public static var emoji: Endpoint<Void> {
-            Endpoint(TortureAPI.emoji, decoder: .none)
-        }
-
-        public static var u1F642: Endpoint<Void> {
-            Endpoint(TortureAPI.u1F642, decoder: .none)
-        }
-
-        public static var данные: Endpoint<Void> {
-            Endpoint(TortureAPI.данные, decoder: .none)
-        }
-
-        public static var 数据: Endpoint<Void> {
-            Endpoint(TortureAPI.数据, decoder: .none)
-        }
-
-        public static var αβγ: Endpoint<Void> {
-            Endpoint(TortureAPI.αβγ, decoder: .none)
-        }
-
-        public static var userId: Endpoint<Void> {
-            Endpoint(TortureAPI.userId, decoder: .none)
-        }
-
-        public static var userID: Endpoint<Void> {
-            Endpoint(TortureAPI.userID, decoder: .none)
-        }
-
-        public static var pay: Endpoint<Void> {
-            Endpoint(TortureAPI.pay, decoder: .none)
-        }
-
-        public static var рау: Endpoint<Void> {
-            Endpoint(TortureAPI.рау, decoder: .none)
-        }
-
-        public static var httpRequest: Endpoint<Void> {
-            Endpoint(TortureAPI.httpRequest, decoder: .none)
+        public static func `self`(self: Int) -> Endpoint<[TortureAPI.Case]> {
+            TortureAPI.defaults.endpoint(TortureAPI.Call.`default`(.`self`(self: `self`)), decoder: .json)
         }
     }
 }
 
 extension TortureAPI.Default {
-    public enum Typed {
-        public static var `default`: Endpoint<Case> {
-            Endpoint(TortureAPI.Default.`default`, decoder: .json)
+    public enum Default {
+        public static var `case`: Endpoint<TortureAPI.Case?> {
+            TortureAPI.defaults.endpoint(TortureAPI.Call.`default`(.`default`(.`case`)), decoder: .json)
         }
+    }
+}
 
-        public static func `self`(self: Int) -> Endpoint<[Case]> {
-            Endpoint(TortureAPI.Default.`self`(self: `self`), decoder: .json)
+extension TortureAPI {
+    public enum For {
+        public static var `in`: Endpoint<TortureAPI.Keyword> {
+            TortureAPI.defaults.endpoint(TortureAPI.Call.`for`(.`in`), decoder: .json)
+        }
+    }
+}
+
+extension TortureAPI {
+    public enum _1stGroup {
+        public static var `init`: Endpoint<TortureAPI._1st> {
+            TortureAPI.defaults.endpoint(TortureAPI.Call._1stGroup(.`init`), decoder: .json)
+        }
+    }
+}
+
+extension TortureAPI {
+    public enum ДругиеДанные {
+        public static var 数据: Endpoint<TortureAPI.数据> {
+            TortureAPI.defaults.endpoint(TortureAPI.Call.другиеДанные(.数据), decoder: .json)
+        }
+    }
+}
+
+// The endpoints as cases: what middleware, stubs and logs match on. Each builds its request.
+extension TortureAPI {
+    /// Every endpoint of TortureAPI as a case, its parameters as associated values, and
+    /// every group as a case wrapping the group's own `Call`: what middleware, stubs and logs
+    /// match on (`request.call as? TortureAPI.Call`). Each case builds its request.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case defaultEndpoint(self: String, default: Int, type: String? = nil, init: Bool? = nil, case: Keyword? = nil)
+        case `self`(body: Everything)
+        case type(_1st: Int64, dashName: String, dotName: Keyword, where: [String]? = nil, in: [Int]? = nil, is: Bool? = nil)
+        case `protocol`(数据: String, émoji: String, данные: Int? = nil, αβγ: Double? = nil, spaceName: String? = nil, filterName: String? = nil, tags: [String]? = nil, u1F642: String? = nil, body: [String: Everything])
+        case `init`(id: Int, userId: Int? = nil, userID: Int? = nil, pay: String? = nil, рау: String? = nil, emoji: String? = nil, émoji: String? = nil)
+        case `case`
+        case `func`(self: String, any: String? = nil, body: Form)
+        case `any`(body: Файл)
+        case `true`(q: String = "a \"quoted\" \\ \\(x) #\"raw\"# \n line", mode: Keyword = .`default`, modes: [Keyword] = [.`self`, ._1st, .unnamed])
+        case _1stThing
+        case dashName
+        case dotName
+        case spaceName
+        case émoji
+        case emoji
+        case u1F642
+        case данные
+        case 数据List
+        case αβγ
+        case userId
+        case userID
+        case pay
+        case рау
+        case httpRequest
+        case `default`(Default.Call)
+        case `for`(For.Call)
+        case _1stGroup(_1stGroup.Call)
+        case другиеДанные(ДругиеДанные.Call)
+
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .defaultEndpoint(`self`, `default`, type, `init`, `case`):
+                return try defaults.request(.get) {
+                    Path("default", `self`, `default`)
+                    Query("Type", type)
+                    Header("init", `init`)
+                    Header("X-Case", `case`)
+                }
+            case let .`self`(body):
+                return try defaults.request(.post) {
+                    Path("self")
+                    JSONBody(body)
+                }
+            case let .type(_1st, dashName, dotName, `where`, `in`, `is`):
+                return try defaults.request(.get) {
+                    Path("type", _1st, dashName, dotName)
+                    Query("where", `where`)
+                    Query("in", `in`, style: .comma)
+                    Query("is", `is`)
+                }
+            case let .`protocol`(数据, émoji, данные, αβγ, spaceName, filterName, tags, u1F642, body):
+                return try defaults.request(.put) {
+                    Path("protocol", 数据, émoji)
+                    Query("данные", данные)
+                    Query("αβγ", αβγ)
+                    Query("space name", spaceName)
+                    Query("filter[name]", filterName)
+                    Query("tags[]", tags)
+                    Query("🙂", u1F642)
+                    JSONBody(body)
+                }
+            case let .`init`(id, userId, userID, pay, рау, emoji, émoji):
+                return try defaults.request(.delete) {
+                    Path("init", id)
+                    Query("user_id", userId)
+                    Query("userID", userID)
+                    Query("pay", pay)
+                    Query("рау", рау)
+                    Query("emoji", emoji)
+                    Query("émoji", émoji)
+                }
+            case .`case`:
+                return try defaults.request(.get) {
+                    Path("case")
+                }
+            case let .`func`(`self`, `any`, body):
+                return try defaults.request(.patch) {
+                    Path("func", `self`)
+                    Query("Any", `any`)
+                    FormBody(body)
+                }
+            case let .`any`(body):
+                return try defaults.request(.post) {
+                    Path("any")
+                    MultipartBody(body)
+                }
+            case let .`true`(q, mode, modes):
+                return try defaults.request(.get) {
+                    Path("true")
+                    Query("q", q)
+                    Query("mode", mode)
+                    Query("modes", modes)
+                }
+            case ._1stThing:
+                return try defaults.request(.get) {
+                    Path("1st")
+                }
+            case .dashName:
+                return try defaults.request(.get) {
+                    Path("dash-name")
+                }
+            case .dotName:
+                return try defaults.request(.get) {
+                    Path("dot.name")
+                }
+            case .spaceName:
+                return try defaults.request(.get) {
+                    Path("space_name")
+                }
+            case .émoji:
+                return try defaults.request(.get) {
+                    Path("émoji")
+                }
+            case .emoji:
+                return try defaults.request(.get) {
+                    Path("emoji")
+                }
+            case .u1F642:
+                return try defaults.request(.get) {
+                    Path("🙂")
+                }
+            case .данные:
+                return try defaults.request(.get) {
+                    Path("данные")
+                }
+            case .数据List:
+                return try defaults.request(.get) {
+                    Path("数据")
+                }
+            case .αβγ:
+                return try defaults.request(.get) {
+                    Path("αβγ")
+                }
+            case .userId:
+                return try defaults.request(.get) {
+                    Path("user_id")
+                }
+            case .userID:
+                return try defaults.request(.get) {
+                    Path("userID")
+                }
+            case .pay:
+                return try defaults.request(.get) {
+                    Path("pay")
+                }
+            case .рау:
+                return try defaults.request(.get) {
+                    Path("рау")
+                }
+            case .httpRequest:
+                return try defaults.request(.get) {
+                    Path("httpRequest")
+                }
+            case let .`default`(call):
+                return try call.httpRequest()
+            case let .`for`(call):
+                return try call.httpRequest()
+            case let ._1stGroup(call):
+                return try call.httpRequest()
+            case let .другиеДанные(call):
+                return try call.httpRequest()
+            }
+        }
+    }
+}
+
+extension TortureAPI.Default {
+    /// The endpoints of `TortureAPI.Default` as cases; `TortureAPI.Call.`default`(...)` wraps them.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case defaultEndpoint
+        case `self`(self: Int)
+        case `default`(Default.Call)
+
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case .defaultEndpoint:
+                return try TortureAPI.defaults.request(.get) {
+                    Path("groups", "default")
+                    Header("x-group", "default")
+                    RemoveHeader("X-Default")
+                }
+            case let .`self`(`self`):
+                return try TortureAPI.defaults.request(.get) {
+                    Path("groups", "default", `self`)
+                    Header("x-group", "default")
+                    RemoveHeader("X-Default")
+                }
+            case let .`default`(call):
+                return try call.httpRequest()
+            }
         }
     }
 }
 
 extension TortureAPI.Default.Default {
-    public enum Typed {
-        public static var `case`: Endpoint<Case?> {
-            Endpoint(TortureAPI.Default.Default.`case`, decoder: .json)
+    /// The endpoints of `TortureAPI.Default.Default` as cases; `TortureAPI.Call.`default`(.`default`(...)` wraps them.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case `case`
+
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case .`case`:
+                return try TortureAPI.defaults.request(.get) {
+                    Path("groups", "default", "default", "case")
+                    Header("x-group", "default")
+                    RemoveHeader("X-Default")
+                    Auth(.bearer)
+                }
+            }
         }
     }
 }
 
 extension TortureAPI.For {
-    public enum Typed {
-        public static var `in`: Endpoint<Keyword> {
-            Endpoint(TortureAPI.For.`in`, decoder: .json)
+    /// The endpoints of `TortureAPI.For` as cases; `TortureAPI.Call.`for`(...)` wraps them.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case `in`
+
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case .`in`:
+                return try TortureAPI.defaults.request(.get) {
+                    Path("for", "in")
+                }
+            }
         }
     }
 }
 
 extension TortureAPI._1stGroup {
-    public enum Typed {
-        public static var `init`: Endpoint<_1st> {
-            Endpoint(TortureAPI._1stGroup.`init`, decoder: .json)
+    /// The endpoints of `TortureAPI._1stGroup` as cases; `TortureAPI.Call._1stGroup(...)` wraps them.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case `init`
+
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case .`init`:
+                return try TortureAPI.defaults.request(.get) {
+                    Path("1st-group", "init")
+                }
+            }
         }
     }
 }
 
 extension TortureAPI.ДругиеДанные {
-    public enum Typed {
-        public static var 数据: Endpoint<数据> {
-            Endpoint(TortureAPI.ДругиеДанные.数据, decoder: .json)
+    /// The endpoints of `TortureAPI.ДругиеДанные` as cases; `TortureAPI.Call.другиеДанные(...)` wraps them.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case 数据
+
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case .数据:
+                return try TortureAPI.defaults.request(.get) {
+                    Path("другие-данные", "数据")
+                    Auth(.none)
+                }
+            }
         }
     }
 }
 
 // Models
-/// A model named `Case`: a keyword once lowercased.
-public struct Case: Codable, Hashable, Sendable {
-    public var `default`: String
+extension TortureAPI {
+    /// A model named `Case`: a keyword once lowercased.
+    public struct Case: Codable, Hashable, Sendable {
+        public var `default`: String
 
-    public var `self`: Int
+        public var `self`: Int
 
-    public var type: String?
+        public var type: String?
 
-    public var `init`: Bool?
+        public var `init`: Bool?
 
-    public init(default: String, self self_: Int, type: String? = nil, init: Bool? = nil) {
-        self.`default` = `default`
-        self.`self` = self_
-        self.type = type
-        self.`init` = `init`
+        public init(default: String, self self_: Int, type: String? = nil, init: Bool? = nil) {
+            self.`default` = `default`
+            self.`self` = self_
+            self.type = type
+            self.`init` = `init`
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case `default`
+            case `self`
+            case type = "Type"
+            case `init`
+        }
     }
 
-    private enum CodingKeys: String, CodingKey {
+    /// Properties named like keywords, starting with digits, with punctuation, emoji and other scripts.
+    public struct Everything: Codable, Hashable, Sendable {
+        public var `self`: String
+
+        public var selfValue: Int?
+
+        public var `default`: Int
+
+        public var type: String
+
+        public var `protocol`: String?
+
+        public var `init`: Int?
+
+        public var `case`: Keyword
+
+        public var `func`: [Keyword]?
+
+        public var `any`: JSONValue?
+
+        public var `true`: Bool
+
+        public var _1st: Int?
+
+        public var dashName: String?
+
+        public var dotName: String?
+
+        public var spaceName: String?
+
+        public var émoji: String?
+
+        public var u1F642: String?
+
+        public var данные: Данные?
+
+        public var 数据: 数据?
+
+        public var αβγ: Double?
+
+        public var userId: Int?
+
+        public var userID: Int?
+
+        public var pay: String?
+
+        public var рау: String?
+
+        public var codingKeys: String?
+
+        public var description: String?
+
+        public var rawValue: String?
+
+        public var decoder: String?
+
+        public var encoder: String?
+
+        public var from: String?
+
+        public init(self self_: String, selfValue: Int? = nil, default: Int, type: String, protocol: String? = nil, init: Int? = nil, case: Keyword, func: [Keyword]? = nil, any: JSONValue? = nil, true: Bool, _1st: Int? = nil, dashName: String? = nil, dotName: String? = nil, spaceName: String? = nil, émoji: String? = nil, u1F642: String? = nil, данные: Данные? = nil, 数据: 数据? = nil, αβγ: Double? = nil, userId: Int? = nil, userID: Int? = nil, pay: String? = nil, рау: String? = nil, codingKeys: String? = nil, description: String? = nil, rawValue: String? = nil, decoder: String? = nil, encoder: String? = nil, from: String? = nil) {
+            self.`self` = self_
+            self.selfValue = selfValue
+            self.`default` = `default`
+            self.type = type
+            self.`protocol` = `protocol`
+            self.`init` = `init`
+            self.`case` = `case`
+            self.`func` = `func`
+            self.`any` = `any`
+            self.`true` = `true`
+            self._1st = _1st
+            self.dashName = dashName
+            self.dotName = dotName
+            self.spaceName = spaceName
+            self.émoji = émoji
+            self.u1F642 = u1F642
+            self.данные = данные
+            self.数据 = 数据
+            self.αβγ = αβγ
+            self.userId = userId
+            self.userID = userID
+            self.pay = pay
+            self.рау = рау
+            self.codingKeys = codingKeys
+            self.description = description
+            self.rawValue = rawValue
+            self.decoder = decoder
+            self.encoder = encoder
+            self.from = from
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case `self`
+            case selfValue = "self_value"
+            case `default`
+            case type = "Type"
+            case `protocol` = "Protocol"
+            case `init`
+            case `case`
+            case `func`
+            case `any` = "Any"
+            case `true`
+            case _1st = "1st"
+            case dashName = "dash-name"
+            case dotName = "dot.name"
+            case spaceName = "space name"
+            case émoji = "émoji🙂"
+            case u1F642 = "🙂"
+            case данные
+            case 数据
+            case αβγ
+            case userId = "user_id"
+            case userID
+            case pay
+            case рау
+            case codingKeys = "CodingKeys"
+            case description
+            case rawValue
+            case decoder
+            case encoder
+            case from
+        }
+    }
+
+    /// Enum values that are keywords, empty, digits first, punctuation, emoji, other scripts, and `unknown` (the catch-all case's own name).
+    public enum Keyword: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
         case `default`
         case `self`
-        case type = "Type"
-        case `init`
-    }
-}
-
-/// Properties named like keywords, starting with digits, with punctuation, emoji and other scripts.
-public struct Everything: Codable, Hashable, Sendable {
-    public var `self`: String
-
-    public var selfValue: Int?
-
-    public var `default`: Int
-
-    public var type: String
-
-    public var `protocol`: String?
-
-    public var `init`: Int?
-
-    public var `case`: Keyword
-
-    public var `func`: [Keyword]?
-
-    public var `any`: JSONValue?
-
-    public var `true`: Bool
-
-    public var _1st: Int?
-
-    public var dashName: String?
-
-    public var dotName: String?
-
-    public var spaceName: String?
-
-    public var émoji: String?
-
-    public var u1F642: String?
-
-    public var данные: Данные?
-
-    public var 数据: 数据?
-
-    public var αβγ: Double?
-
-    public var userId: Int?
-
-    public var userID: Int?
-
-    public var pay: String?
-
-    public var рау: String?
-
-    public var codingKeys: String?
-
-    public var description: String?
-
-    public var rawValue: String?
-
-    public var decoder: String?
-
-    public var encoder: String?
-
-    public var from: String?
-
-    public init(self self_: String, selfValue: Int? = nil, default: Int, type: String, protocol: String? = nil, init: Int? = nil, case: Keyword, func: [Keyword]? = nil, any: JSONValue? = nil, true: Bool, _1st: Int? = nil, dashName: String? = nil, dotName: String? = nil, spaceName: String? = nil, émoji: String? = nil, u1F642: String? = nil, данные: Данные? = nil, 数据: 数据? = nil, αβγ: Double? = nil, userId: Int? = nil, userID: Int? = nil, pay: String? = nil, рау: String? = nil, codingKeys: String? = nil, description: String? = nil, rawValue: String? = nil, decoder: String? = nil, encoder: String? = nil, from: String? = nil) {
-        self.`self` = self_
-        self.selfValue = selfValue
-        self.`default` = `default`
-        self.type = type
-        self.`protocol` = `protocol`
-        self.`init` = `init`
-        self.`case` = `case`
-        self.`func` = `func`
-        self.`any` = `any`
-        self.`true` = `true`
-        self._1st = _1st
-        self.dashName = dashName
-        self.dotName = dotName
-        self.spaceName = spaceName
-        self.émoji = émoji
-        self.u1F642 = u1F642
-        self.данные = данные
-        self.数据 = 数据
-        self.αβγ = αβγ
-        self.userId = userId
-        self.userID = userID
-        self.pay = pay
-        self.рау = рау
-        self.codingKeys = codingKeys
-        self.description = description
-        self.rawValue = rawValue
-        self.decoder = decoder
-        self.encoder = encoder
-        self.from = from
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case `self`
-        case selfValue = "self_value"
-        case `default`
-        case type = "Type"
-        case `protocol` = "Protocol"
+        /// `Type`
+        case type
+        /// `Protocol`
+        case `protocol`
         case `init`
         case `case`
         case `func`
-        case `any` = "Any"
+        /// `Any`
+        case `any`
         case `true`
-        case _1st = "1st"
-        case dashName = "dash-name"
-        case dotName = "dot.name"
-        case spaceName = "space name"
-        case émoji = "émoji🙂"
-        case u1F642 = "🙂"
+        case `false`
+        case `nil`
+        /// `none`
+        case noneValue
+        case unknown
+        case rawValue
+        /// ``
+        case unnamed
+        /// `1st`
+        case _1st
+        /// `dash-value`
+        case dashValue
+        /// `dot.value`
+        case dotValue
+        /// `space value`
+        case spaceValue
+        /// `émoji🙂`
+        case émoji
+        /// `🙂`
+        case u1F642
         case данные
         case 数据
         case αβγ
-        case userId = "user_id"
+        /// `user_id`
+        case userId
         case userID
-        case pay
-        case рау
-        case codingKeys = "CodingKeys"
-        case description
-        case rawValue
-        case decoder
-        case encoder
-        case from
-    }
-}
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknownValue(String)
 
-/// Enum values that are keywords, empty, digits first, punctuation, emoji, other scripts, and `unknown` (the catch-all case's own name).
-public enum Keyword: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    case `default`
-    case `self`
-    /// `Type`
-    case type
-    /// `Protocol`
-    case `protocol`
-    case `init`
-    case `case`
-    case `func`
-    /// `Any`
-    case `any`
-    case `true`
-    case `false`
-    case `nil`
-    /// `none`
-    case noneValue
-    case unknown
-    case rawValue
-    /// ``
-    case unnamed
-    /// `1st`
-    case _1st
-    /// `dash-value`
-    case dashValue
-    /// `dot.value`
-    case dotValue
-    /// `space value`
-    case spaceValue
-    /// `émoji🙂`
-    case émoji
-    /// `🙂`
-    case u1F642
-    case данные
-    case 数据
-    case αβγ
-    /// `user_id`
-    case userId
-    case userID
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknownValue(String)
+        public init(rawValue: String) {
+            switch rawValue {
+            case "default":
+                self = .`default`
+            case "self":
+                self = .`self`
+            case "Type":
+                self = .type
+            case "Protocol":
+                self = .`protocol`
+            case "init":
+                self = .`init`
+            case "case":
+                self = .`case`
+            case "func":
+                self = .`func`
+            case "Any":
+                self = .`any`
+            case "true":
+                self = .`true`
+            case "false":
+                self = .`false`
+            case "nil":
+                self = .`nil`
+            case "none":
+                self = .noneValue
+            case "unknown":
+                self = .unknown
+            case "rawValue":
+                self = .rawValue
+            case "":
+                self = .unnamed
+            case "1st":
+                self = ._1st
+            case "dash-value":
+                self = .dashValue
+            case "dot.value":
+                self = .dotValue
+            case "space value":
+                self = .spaceValue
+            case "émoji🙂":
+                self = .émoji
+            case "🙂":
+                self = .u1F642
+            case "данные":
+                self = .данные
+            case "数据":
+                self = .数据
+            case "αβγ":
+                self = .αβγ
+            case "user_id":
+                self = .userId
+            case "userID":
+                self = .userID
+            default:
+                self = .unknownValue(rawValue)
+            }
+        }
 
-    public init(rawValue: String) {
-        switch rawValue {
-        case "default":
-            self = .`default`
-        case "self":
-            self = .`self`
-        case "Type":
-            self = .type
-        case "Protocol":
-            self = .`protocol`
-        case "init":
-            self = .`init`
-        case "case":
-            self = .`case`
-        case "func":
-            self = .`func`
-        case "Any":
-            self = .`any`
-        case "true":
-            self = .`true`
-        case "false":
-            self = .`false`
-        case "nil":
-            self = .`nil`
-        case "none":
-            self = .noneValue
-        case "unknown":
-            self = .unknown
-        case "rawValue":
-            self = .rawValue
-        case "":
-            self = .unnamed
-        case "1st":
-            self = ._1st
-        case "dash-value":
-            self = .dashValue
-        case "dot.value":
-            self = .dotValue
-        case "space value":
-            self = .spaceValue
-        case "émoji🙂":
-            self = .émoji
-        case "🙂":
-            self = .u1F642
-        case "данные":
-            self = .данные
-        case "数据":
-            self = .数据
-        case "αβγ":
-            self = .αβγ
-        case "user_id":
-            self = .userId
-        case "userID":
-            self = .userID
-        default:
-            self = .unknownValue(rawValue)
+        public var rawValue: String {
+            switch self {
+            case .`default`:
+                return "default"
+            case .`self`:
+                return "self"
+            case .type:
+                return "Type"
+            case .`protocol`:
+                return "Protocol"
+            case .`init`:
+                return "init"
+            case .`case`:
+                return "case"
+            case .`func`:
+                return "func"
+            case .`any`:
+                return "Any"
+            case .`true`:
+                return "true"
+            case .`false`:
+                return "false"
+            case .`nil`:
+                return "nil"
+            case .noneValue:
+                return "none"
+            case .unknown:
+                return "unknown"
+            case .rawValue:
+                return "rawValue"
+            case .unnamed:
+                return ""
+            case ._1st:
+                return "1st"
+            case .dashValue:
+                return "dash-value"
+            case .dotValue:
+                return "dot.value"
+            case .spaceValue:
+                return "space value"
+            case .émoji:
+                return "émoji🙂"
+            case .u1F642:
+                return "🙂"
+            case .данные:
+                return "данные"
+            case .数据:
+                return "数据"
+            case .αβγ:
+                return "αβγ"
+            case .userId:
+                return "user_id"
+            case .userID:
+                return "userID"
+            case let .unknownValue(value):
+                return value
+            }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+
+        public static func == (lhs: Keyword, rhs: Keyword) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
         }
     }
 
-    public var rawValue: String {
-        switch self {
-        case .`default`:
-            return "default"
-        case .`self`:
-            return "self"
-        case .type:
-            return "Type"
-        case .`protocol`:
-            return "Protocol"
-        case .`init`:
-            return "init"
-        case .`case`:
-            return "case"
-        case .`func`:
-            return "func"
-        case .`any`:
-            return "Any"
-        case .`true`:
-            return "true"
-        case .`false`:
-            return "false"
-        case .`nil`:
-            return "nil"
-        case .noneValue:
-            return "none"
-        case .unknown:
-            return "unknown"
-        case .rawValue:
-            return "rawValue"
-        case .unnamed:
-            return ""
-        case ._1st:
-            return "1st"
-        case .dashValue:
-            return "dash-value"
-        case .dotValue:
-            return "dot.value"
-        case .spaceValue:
-            return "space value"
-        case .émoji:
-            return "émoji🙂"
-        case .u1F642:
-            return "🙂"
-        case .данные:
-            return "данные"
-        case .数据:
-            return "数据"
-        case .αβγ:
-            return "αβγ"
-        case .userId:
-            return "user_id"
-        case .userID:
-            return "userID"
-        case let .unknownValue(value):
-            return value
-        }
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    public static func == (lhs: Keyword, rhs: Keyword) -> Bool {
-        return lhs.rawValue == rhs.rawValue
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-}
-
-public enum 数据: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    case 数据
-    case данные
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
-
-    public init(rawValue: String) {
-        switch rawValue {
-        case "数据":
-            self = .数据
-        case "данные":
-            self = .данные
-        default:
-            self = .unknown(rawValue)
-        }
-    }
-
-    public var rawValue: String {
-        switch self {
-        case .数据:
-            return "数据"
-        case .данные:
-            return "данные"
-        case let .unknown(value):
-            return value
-        }
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    public static func == (lhs: 数据, rhs: 数据) -> Bool {
-        return lhs.rawValue == rhs.rawValue
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-}
-
-public struct Данные: Codable, Hashable, Sendable {
-    public var 数据: 数据
-
-    public var данные: String?
-
-    public init(数据: 数据, данные: String? = nil) {
-        self.数据 = 数据
-        self.данные = данные
-    }
-
-    private enum CodingKeys: String, CodingKey {
+    public enum 数据: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
         case 数据
-        case данные = "Данные"
+        case данные
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "数据":
+                self = .数据
+            case "данные":
+                self = .данные
+            default:
+                self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .数据:
+                return "数据"
+            case .данные:
+                return "данные"
+            case let .unknown(value):
+                return value
+            }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+
+        public static func == (lhs: 数据, rhs: 数据) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
+        }
+    }
+
+    public struct Данные: Codable, Hashable, Sendable {
+        public var 数据: 数据
+
+        public var данные: String?
+
+        public init(数据: 数据, данные: String? = nil) {
+            self.数据 = 数据
+            self.данные = данные
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case 数据
+            case данные = "Данные"
+        }
+    }
+
+    public struct _1st: Codable, Hashable, Sendable {
+        public var _1st: Int
+
+        public var _2nd: String?
+
+        public init(_1st: Int, _2nd: String? = nil) {
+            self._1st = _1st
+            self._2nd = _2nd
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case _1st = "1st"
+            case _2nd = "2nd"
+        }
+    }
+
+    public struct Pet🐶: Codable, Hashable, Sendable {
+        public var u1F436: String
+
+        public var name: String
+
+        public init(u1F436: String, name: String) {
+            self.u1F436 = u1F436
+            self.name = name
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case u1F436 = "🐶"
+            case name
+        }
+    }
+
+    public struct Form: Codable, Hashable, Sendable {
+        public var `self`: String
+
+        public var dashName: Int?
+
+        public var spaceName: String?
+
+        public var 数据: [String]?
+
+        public init(self self_: String, dashName: Int? = nil, spaceName: String? = nil, 数据: [String]? = nil) {
+            self.`self` = self_
+            self.dashName = dashName
+            self.spaceName = spaceName
+            self.数据 = 数据
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case `self`
+            case dashName = "dash-name"
+            case spaceName = "space name"
+            case 数据
+        }
+    }
+
+    public struct Файл: Codable, Hashable, Sendable {
+        public var file: Data
+
+        public var émoji: String?
+
+        public var `default`: String
+
+        public init(file: Data, émoji: String? = nil, default: String) {
+            self.file = file
+            self.émoji = émoji
+            self.`default` = `default`
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case file
+            case émoji = "émoji🙂"
+            case `default`
+        }
     }
 }
 
-public struct _1st: Codable, Hashable, Sendable {
-    public var _1st: Int
-
-    public var _2nd: String?
-
-    public init(_1st: Int, _2nd: String? = nil) {
-        self._1st = _1st
-        self._2nd = _2nd
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case _1st = "1st"
-        case _2nd = "2nd"
-    }
+extension TortureAPI {
+    /// The spec's sample responses, for `StubTransport(samples: TortureAPI.samples)` in tests
+    /// and previews. Sending a request never reads them.
+    public static let samples: [SampleResponse] = [
+        SampleResponse(.get, "/true", json: ###"{"raw":"\"#","more":"\"##","back\\slash":"\\(x)","нет":null,"list":[1,2.5,true]}"###),
+    ]
 }
-
-public struct Pet🐶: Codable, Hashable, Sendable {
-    public var u1F436: String
-
-    public var name: String
-
-    public init(u1F436: String, name: String) {
-        self.u1F436 = u1F436
-        self.name = name
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case u1F436 = "🐶"
-        case name
-    }
-}
-
-public struct Form: Codable, Hashable, Sendable {
-    public var `self`: String
-
-    public var dashName: Int?
-
-    public var spaceName: String?
-
-    public var 数据: [String]?
-
-    public init(self self_: String, dashName: Int? = nil, spaceName: String? = nil, 数据: [String]? = nil) {
-        self.`self` = self_
-        self.dashName = dashName
-        self.spaceName = spaceName
-        self.数据 = 数据
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case `self`
-        case dashName = "dash-name"
-        case spaceName = "space name"
-        case 数据
-    }
-}
-
-public struct Файл: Codable, Hashable, Sendable {
-    public var file: Data
-
-    public var émoji: String?
-
-    public var `default`: String
-
-    public init(file: Data, émoji: String? = nil, default: String) {
-        self.file = file
-        self.émoji = émoji
-        self.`default` = `default`
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case file
-        case émoji = "émoji🙂"
-        case `default`
-    }
-}
-
-/// Reaches the arms of deprecated endpoints without naming a deprecated declaration.
-private protocol _DeprecatedEndpoints {
-    func _deprecatedHTTPRequest() throws -> HTTPRequest?
-}
-
-/// Thrown if an endpoint matched no arm, which the generated arms rule out.
-private struct _UnmatchedEndpoint: Error {}

@@ -154,10 +154,19 @@ indirect enum Expression: Hashable, Sendable {
     /// `callee(label: value, ...)` with an optional trailing closure of statements.
     case call(Expression, [Argument], trailingClosure: [Statement]? = nil)
     case `try`(Expression)
-    /// `[a, b]`
-    case arrayLiteral([Expression])
+    /// `[a, b]`, or with `multiline` one element per line.
+    case arrayLiteral([Expression], multiline: Bool = false)
+    /// `[key: value, ...]` (`[:]` when empty).
+    case dictionaryLiteral([DictionaryEntry])
+    /// `callee(` one argument per line `)`.
+    case multilineCall(Expression, [Argument])
     /// `(value as any Type)`
     case cast(Expression, to: String)
+}
+
+struct DictionaryEntry: Hashable, Sendable {
+    var key: Expression
+    var value: Expression
 }
 
 struct Argument: Hashable, Sendable {

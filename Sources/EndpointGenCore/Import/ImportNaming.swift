@@ -5,22 +5,6 @@ enum ImportNaming {
     static func lowerCamel(_ key: String) -> String { Naming.lowerCamel(key) }
     static func upperCamel(_ key: String) -> String { Naming.upperCamel(key) }
 
-    /// The built-in names of the type-string grammar.
-    static let builtinTypes: Set<String> = [
-        "String", "Int", "Int32", "Int64", "Double", "Float", "Bool", "Date", "UUID", "URL", "Data", "Void", "JSON",
-    ]
-
-    /// Names a model would shadow or be shadowed by: built-ins, Swift and Foundation types that
-    /// generated code names, and the runtime's names used by generated code.
-    static let reservedTypeNames: Set<String> = builtinTypes.union(Naming.reservedTypeNames).union([
-        "Array", "Dictionary", "Optional", "Set", "Error", "AnyObject", "Never", "Result", "Character",
-        "Codable", "Decodable", "Encodable", "Hashable", "Equatable", "Sendable", "Identifiable",
-        "Foundation", "TimeInterval", "URLComponents", "URLRequest", "JSONDecoder", "JSONEncoder", "Decoder",
-        "Encoder", "CodingKey", "CodingKeys",
-        "EndpointRuntime", "EndpointRuntimeVersion1", "HTTPRequestable", "HTTPMethod", "HTTPHeaders", "HTTPRequest",
-        "DateFormat", "RequestComponent", "RequestBuilder", "Path", "PathSegment", "Query", "QueryStyle", "Header",
-        "Auth", "AuthRequirement", "JSONBody", "FormBody", "MultipartBody", "DataBody", "TextBody", "ErrorBody",
-        "ErrorBodies", "StatusPattern", "ExpectedStatus", "Timeout", "Sample", "ParameterValue", "JSONValue",
-        "Endpoint", "ResponseDecoder", "Typed",
-    ])
+    /// Names a model would shadow or be shadowed by (the generator's one table).
+    static let reservedTypeNames: Set<String> = ReservedNames.typeNames
 }

@@ -361,7 +361,7 @@ extension OpenAPIImportContext {
     func parameterTypeAllowed(_ type: String, location: String) -> Bool {
         func scalar(_ t: String) -> Bool {
             let bare = t.hasSuffix("?") ? String(t.dropLast()) : t
-            return ImportNaming.builtinTypes.contains(bare) && bare != "Void" || enumValues[bare] != nil
+            return ReservedNames.builtinTypes.contains(bare) && bare != "Void" || enumValues[bare] != nil
         }
         if scalar(type) { return true }
         if type.hasPrefix("[String: "), type.hasSuffix("]") {

@@ -94,7 +94,7 @@ public enum Naming {
     }
 
     /// Names a generated type may not take: a nested type with one of these names cannot be referred to.
-    public static let reservedTypeNames: Set<String> = ["Type", "Self", "Any", "Protocol"]
+    static let reservedTypeNames: Set<String> = ReservedNames.swiftTypeKeywords
 
     /// The closest candidate to `key` (case-insensitive edit distance), when it is close enough to be
     /// a plausible typo: distance at most 1 for short keys, at most 2 from 4 characters, 3 from 9.

@@ -276,13 +276,52 @@ enum Renderer {
         case let .try(inner):
             printer.write("try ")
             renderExpression(inner, into: &printer)
-        case let .arrayLiteral(elements):
-            printer.write("[")
-            for (index, element) in elements.enumerated() {
-                if index > 0 { printer.write(", ") }
-                renderExpression(element, into: &printer)
+        case let .arrayLiteral(elements, multiline):
+            if multiline && !elements.isEmpty {
+                printer.write("[")
+                printer.endLine()
+                printer.indented { printer in
+                    for element in elements {
+                        renderExpression(element, into: &printer)
+                        printer.write(",")
+                        printer.endLine()
+                    }
+                }
+                printer.write("]")
+            } else {
+                printer.write("[")
+                for (index, element) in elements.enumerated() {
+                    if index > 0 { printer.write(", ") }
+                    renderExpression(element, into: &printer)
+                }
+                printer.write("]")
             }
-            printer.write("]")
+        case let .dictionaryLiteral(entries):
+            if entries.isEmpty {
+                printer.write("[:]")
+            } else {
+                printer.write("[")
+                for (index, entry) in entries.enumerated() {
+                    if index > 0 { printer.write(", ") }
+                    renderExpression(entry.key, into: &printer)
+                    printer.write(": ")
+                    renderExpression(entry.value, into: &printer)
+                }
+                printer.write("]")
+            }
+        case let .multilineCall(callee, arguments):
+            renderExpression(callee, into: &printer)
+            printer.write("(")
+            printer.endLine()
+            printer.indented { printer in
+                for (index, argument) in arguments.enumerated() {
+                    if let label = argument.label { printer.write("\(label): ") }
+                    renderExpression(argument.value, into: &printer)
+                    if index < arguments.count - 1 { printer.write(",") }
+                    printer.endLine()
+                }
+            }
+            printer.write(")")
         case let .cast(value, type):
             printer.write("(")
             renderExpression(value, into: &printer)

@@ -13,15 +13,23 @@ public struct Spec: Sendable, Hashable {
     /// The default base URL, validated as an absolute http(s) URL.
     public var baseURL: String
     public var dateFormat: DateFormat
+    /// The top level's headers, auth and error bodies: what every endpoint starts from.
+    public var headers: [Header]
+    public var auth: Auth
+    public var errors: [ErrorResponse]
     /// Models in the spec's own order.
     public var models: [Model]
 
-    public init(fileName: String, outputName: String, api: Group, baseURL: String, dateFormat: DateFormat, models: [Model]) {
+    public init(fileName: String, outputName: String, api: Group, baseURL: String, dateFormat: DateFormat,
+                headers: [Header] = [], auth: Auth = .none, errors: [ErrorResponse] = [], models: [Model]) {
         self.fileName = fileName
         self.outputName = outputName
         self.api = api
         self.baseURL = baseURL
         self.dateFormat = dateFormat
+        self.headers = headers
+        self.auth = auth
+        self.errors = errors
         self.models = models
     }
 }
@@ -44,6 +52,9 @@ public struct Group: Sendable, Hashable {
     public var endpoints: [Endpoint]
     public var groups: [Group]
     public var location: SourceLocation
+
+    /// The group's case in its parent's `Call` enum: lowerCamelCase, not escaped (`activities`).
+    public var caseName: String { Naming.lowerCamel(key) }
 
     public init(key: String, swiftName: String, description: String?, endpoints: [Endpoint], groups: [Group], location: SourceLocation) {
         self.key = key
@@ -80,6 +91,7 @@ public struct Endpoint: Sendable, Hashable {
     public var auth: Auth
     public var body: Body?
     public var response: Response
+    /// The effective error bodies after inheritance (the top level's and groups', the endpoint's own winning).
     public var errors: [ErrorResponse]
     public var timeout: Double?
     /// The `sample` value as compact JSON text in the spec's own key order.

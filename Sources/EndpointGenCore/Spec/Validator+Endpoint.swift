@@ -115,25 +115,9 @@ extension Validation {
         var response = Response(type: .void, status: nil, contentType: nil)
         if let field = fields["response"], let value = validateResponse(field.value) { response = value }
 
-        // errors
-        var errorResponses: [ErrorResponse] = []
-        if let field = fields["errors"], let errorMembers = object(field.value, "'errors'") {
-            var seen: [ErrorResponse.Status: SourceLocation] = [:]
-            for errorMember in errorMembers {
-                let status = Validation.errorStatus(errorMember.key)
-                if status == nil {
-                    error("'\(errorMember.key)' is not an error status; use a code (\"404\"), a range (\"4XX\") or \"default\"", at: errorMember.keyLocation)
-                }
-                let type = typeString(errorMember.value, "the error type for '\(errorMember.key)'", allowVoid: false)
-                guard let status else { continue }
-                if let first = seen[status] {
-                    error("error status '\(errorMember.key)' is given twice (also at line \(first.line), column \(first.column))", at: errorMember.keyLocation)
-                    continue
-                }
-                seen[status] = errorMember.keyLocation
-                if let type { errorResponses.append(ErrorResponse(status: status, type: type)) }
-            }
-        }
+        // errors: the inherited ones, the endpoint's own replacing them status by status.
+        var errorResponses = inherited.errors
+        if let field = fields["errors"] { errorResponses = Validation.merging(errorResponses, validateErrors(field.value)) }
 
         var timeout: Double?
         if let field = fields["timeout"] {
@@ -155,6 +139,41 @@ extension Validation {
                         path: resolved, parameters: parameters, headers: headers.map { Header(name: $0.name, value: $0.value) },
                         auth: auth, body: body, response: response, errors: errorResponses, timeout: timeout, sample: sample,
                         location: member.keyLocation)
+    }
+
+    /// An `errors` object (status -> type string), at the top level, in a group or in an endpoint.
+    mutating func validateErrors(_ node: JSONNode) -> [ErrorResponse] {
+        var errorResponses: [ErrorResponse] = []
+        guard let errorMembers = object(node, "'errors'") else { return [] }
+        var seen: [ErrorResponse.Status: SourceLocation] = [:]
+        for errorMember in errorMembers {
+            let status = Validation.errorStatus(errorMember.key)
+            if status == nil {
+                error("'\(errorMember.key)' is not an error status; use a code (\"404\"), a range (\"4XX\") or \"default\"", at: errorMember.keyLocation)
+            }
+            let type = typeString(errorMember.value, "the error type for '\(errorMember.key)'", allowVoid: false)
+            guard let status else { continue }
+            if let first = seen[status] {
+                error("error status '\(errorMember.key)' is given twice (also at line \(first.line), column \(first.column))", at: errorMember.keyLocation)
+                continue
+            }
+            seen[status] = errorMember.keyLocation
+            if let type { errorResponses.append(ErrorResponse(status: status, type: type)) }
+        }
+        return errorResponses
+    }
+
+    /// `inherited`, with each of `own` replacing the entry of the same status or added after them.
+    static func merging(_ inherited: [ErrorResponse], _ own: [ErrorResponse]) -> [ErrorResponse] {
+        var result = inherited
+        for entry in own {
+            if let index = result.firstIndex(where: { $0.status == entry.status }) {
+                result[index] = entry
+            } else {
+                result.append(entry)
+            }
+        }
+        return result
     }
 
     static func errorStatus(_ key: String) -> ErrorResponse.Status? {

@@ -22,6 +22,8 @@ struct Inherited {
 
     var headers: [HeaderEntry] = []
     var auth: Auth = .none
+    /// Error bodies by status, the nearest level's winning.
+    var errors: [ErrorResponse] = []
     /// Path segments of the enclosing groups, each with the place of the path it came from.
     var path: [ParsedSegment] = []
     /// Names of the groups from the API down, for messages.
@@ -188,6 +190,7 @@ struct Validation {
         var inherited = Inherited()
         if let member = top["headers"] { inherited.headers = mergeHeaders(inherited.headers, member.value) }
         if let member = top["auth"], let auth = validateAuth(member.value) { inherited.auth = auth }
+        if let member = top["errors"] { inherited.errors = validateErrors(member.value) }
 
         let api = validateGroupBody(key: apiName, swiftName: apiName, description: description, members: top,
                                     location: root.location, inherited: inherited, isAPI: true)
@@ -203,7 +206,13 @@ struct Validation {
             }
         }
         if !models.isEmpty { index(api) }
+        var topEndpoints: [String: Endpoint] = [:]
+        for endpoint in api.endpoints where topEndpoints[endpoint.swiftName] == nil { topEndpoints[endpoint.swiftName] = endpoint }
         for model in models {
+            if let endpoint = topEndpoints[model.swiftName] {
+                error("model '\(model.key)' and endpoint '\(endpoint.key)' (line \(endpoint.location.line), column \(endpoint.location.column)) would both be '\(apiName).\(model.swiftName)'; rename one",
+                      at: model.location)
+            }
             if model.swiftName == apiName {
                 error("model '\(model.key)' has the same name as the API type", at: model.location)
             }
@@ -214,24 +223,13 @@ struct Validation {
         }
 
         if diagnostics.hasErrors { return nil }
-        return Spec(fileName: fileName, outputName: outputName, api: api, baseURL: baseURL, dateFormat: dateFormat, models: models)
+        return Spec(fileName: fileName, outputName: outputName, api: api, baseURL: baseURL, dateFormat: dateFormat,
+                    headers: inherited.headers.map { Header(name: $0.name, value: $0.value) }, auth: inherited.auth,
+                    errors: inherited.errors, models: models)
     }
 
-    /// Names a generated type cannot take: Swift and Foundation types and the runtime names that
-    /// generated code uses, which a declaration of the same name in the module would shadow.
-    static let shadowedTypeNames: Set<String> = [
-        "String", "Int", "Int32", "Int64", "Double", "Float", "Bool", "Date", "UUID", "URL", "Data", "Void",
-        "JSON", "Optional", "Array", "Dictionary", "Set", "Character", "Never", "Error", "Result", "Decimal",
-        "Codable", "Decodable", "Encodable", "Hashable", "Equatable", "Sendable", "Foundation", "TimeInterval",
-        "Swift", "EndpointRuntime", "EndpointRuntimeVersion1", "HTTPRequestable", "HTTPMethod", "HTTPRequest",
-        "HTTPHeaders", "DateFormat", "RequestComponent", "RequestBuilder", "Path", "PathSegment", "Query", "QueryStyle",
-        "Header", "Auth", "AuthRequirement", "JSONBody", "FormBody", "MultipartBody", "DataBody", "TextBody",
-        "ErrorBody", "ErrorBodies", "StatusPattern", "ExpectedStatus", "Timeout", "Sample", "ParameterValue",
-        "JSONValue", "Endpoint", "ResponseDecoder",
-    ]
-
     func reservedTypeNameProblem(_ name: String) -> String? {
-        if Validation.shadowedTypeNames.contains(name) {
+        if ReservedNames.typeNames.contains(name) {
             return "'\(name)' is a type that generated code uses; choose another name"
         }
         return nil
@@ -475,8 +473,9 @@ struct Validation {
         var endpoints: [Endpoint] = []
         if let member = members["endpoints"], let endpointMembers = object(member.value, "'endpoints'") {
             for endpointMember in endpointMembers {
-                if isAPI && Naming.lowerCamel(endpointMember.key) == "baseURL" {
-                    error("endpoint '\(endpointMember.key)' would be the case 'baseURL', which the generated API type uses for its base URL; rename the endpoint",
+                let endpointName = Naming.lowerCamel(endpointMember.key)
+                if isAPI && ReservedNames.apiMembers.contains(endpointName) {
+                    error("endpoint '\(endpointMember.key)' would be '\(apiName).\(endpointName)', which the generated API type uses for \(ReservedNames.apiMemberUses[endpointName] ?? "itself"); rename the endpoint",
                           at: endpointMember.keyLocation)
                 }
                 if let endpoint = validateEndpoint(endpointMember, inherited: inherited) {
@@ -508,13 +507,27 @@ struct Validation {
                 }
             }
         }
+        // Each group is also a case of its parent's `Call` enum, named like an endpoint.
+        var endpointsByName: [String: Endpoint] = [:]
+        for endpoint in endpoints where endpointsByName[endpoint.swiftName] == nil { endpointsByName[endpoint.swiftName] = endpoint }
+        for group in groups {
+            if let endpoint = endpointsByName[group.caseName] {
+                error("group '\(group.key)' and endpoint '\(endpoint.key)' (line \(endpoint.location.line), column \(endpoint.location.column)) would both be the case '\(group.caseName)' of the enum '\(ReservedNames.callEnum)'; rename one",
+                      at: group.location)
+            }
+        }
+        let cases = endpoints.count + groups.count
+        if cases > ReservedNames.maximumCasesPerLevel {
+            error("\(isAPI ? "the top level" : "group '\(key)'") has \(cases) endpoints and groups; at most \(ReservedNames.maximumCasesPerLevel) fit one level (Swift cannot check a switch over more): move some into groups",
+                  at: location)
+        }
         return Group(key: key, swiftName: swiftName, description: description, endpoints: endpoints, groups: groups, location: location)
     }
 
     mutating func validateGroup(_ member: JSONNode.Member, inherited: Inherited) -> Group? {
         let swiftName = Naming.upperCamel(member.key)
-        if Naming.reservedTypeNames.contains(swiftName) || swiftName == "Typed" {
-            error("group '\(member.key)' would be the Swift type '\(swiftName)', which \(swiftName == "Typed" ? "the generated code uses" : "cannot name a nested type"); rename the group",
+        if Naming.reservedTypeNames.contains(swiftName) || swiftName == ReservedNames.callEnum {
+            error("group '\(member.key)' would be the Swift type '\(swiftName)', which \(swiftName == ReservedNames.callEnum ? "the generated code uses for the enum of endpoints" : "cannot name a nested type"); rename the group",
                   at: member.keyLocation)
         } else if swiftName == apiName {
             error("group '\(member.key)' would have the same Swift name as the API type '\(apiName)'", at: member.keyLocation)
@@ -533,6 +546,7 @@ struct Validation {
         }
         if let field = fields["headers"] { inner.headers = mergeHeaders(inner.headers, field.value) }
         if let field = fields["auth"], let auth = validateAuth(field.value) { inner.auth = auth }
+        if let field = fields["errors"] { inner.errors = Validation.merging(inner.errors, validateErrors(field.value)) }
         return validateGroupBody(key: member.key, swiftName: swiftName, description: description, members: fields,
                                  location: member.keyLocation, inherited: inner, isAPI: false)
     }

@@ -3,7 +3,7 @@
 enum RuntimeNames {
     static let module = "EndpointRuntime"
     /// Declared by the runtime; every generated file names it so a mismatch is a compile error.
-    static let versionMarker = "EndpointRuntimeVersion1"
+    static let versionMarker = "EndpointRuntimeVersion2"
 
     static let requestable = "HTTPRequestable"
     static let request = "HTTPRequest"
@@ -11,6 +11,12 @@ enum RuntimeNames {
     static let parameterValue = "ParameterValue"
     static let jsonValue = "JSONValue"
     static let endpoint = "Endpoint"
+    static let apiDefaults = "APIDefaults"
+    static let endpointError = "EndpointError"
+    static let sampleResponse = "SampleResponse"
+    /// `APIDefaults` members generated code calls.
+    static let defaultsRequest = "request"
+    static let defaultsEndpoint = "endpoint"
 
     // Request components.
     static let path = "Path"
@@ -23,10 +29,17 @@ enum RuntimeNames {
     static let multipartBody = "MultipartBody"
     static let dataBody = "DataBody"
     static let textBody = "TextBody"
-    static let errorBody = "ErrorBody"
-    static let expectedStatus = "ExpectedStatus"
+    static let removeHeader = "RemoveHeader"
     static let timeout = "Timeout"
-    static let sample = "Sample"
+
+    /// Every type name of the runtime that generated code writes, or that users meet beside it.
+    static let typeNames: Set<String> = [
+        module, versionMarker, requestable, request, parameterValue, jsonValue, endpoint, apiDefaults, sampleResponse,
+        path, pathSegment, query, header, auth, jsonBody, formBody, multipartBody, dataBody, textBody, removeHeader,
+        timeout, "HTTPMethod", "HTTPHeaders", "HTTPResponse", "HTTPClient", "DateFormat", "RequestComponent",
+        "RequestBuilder", "QueryStyle", "AuthRequirement", "ErrorBodies", "ErrorResponse", "StatusPattern",
+        "ResponseDecoder", "EndpointError",
+    ]
 
     /// `QueryStyle` case for comma-joined arrays (`.form` is the default and never written).
     static let queryStyleComma = "comma"

@@ -4,9 +4,9 @@
 // time grow with the square of its size. Measured on a 10,000-endpoint spec: 637 s in one file,
 // 352 s in 32 files (and 34 s for 1,000 endpoints either way).
 //
-// The declarations are cut into self-contained pieces (a group's enum, the conformance of a group,
-// each chunk of a large `switch`, each chunk of typed factories, each model), then packed in order
-// into the requested number of files of about equal length.
+// The declarations are cut into self-contained pieces (the API's namespace, each group's namespace
+// with its typed factories in chunks, each level's `Call` enum, each model, the samples), then packed
+// in order into the requested number of files of about equal length.
 extension Translator {
     /// Endpoints and models per file when the number of files is chosen automatically.
     static let declarationsPerPart = 500
@@ -20,11 +20,9 @@ extension Translator {
         return max(1, (total + declarationsPerPart - 1) / declarationsPerPart)
     }
 
-    /// Pieces placed whole in one file, with the file-private helpers they use.
+    /// Declarations placed whole in one file.
     struct Piece: Sendable {
         var declarations: [Declaration]
-        var usesDeprecatedDispatch = false
-        var usesFallbackError = false
     }
 
     /// The spec as `count` files (the first holds the API enum); `count` 1 is `translate()`.
@@ -36,15 +34,7 @@ extension Translator {
         let sizes = pieces.map { $0.declarations.reduce(0) { $0 + Self.estimatedLines($1) } }
         let groups = Self.pack(sizes: sizes, into: count)
         return groups.enumerated().map { index, range in
-            var declarations: [Declaration] = []
-            var usesDeprecatedDispatch = false
-            var usesFallbackError = false
-            for piece in pieces[range] {
-                declarations.append(contentsOf: piece.declarations)
-                usesDeprecatedDispatch = usesDeprecatedDispatch || piece.usesDeprecatedDispatch
-                usesFallbackError = usesFallbackError || piece.usesFallbackError
-            }
-            declarations.append(contentsOf: fileHelpers(usesDeprecatedDispatch: usesDeprecatedDispatch, usesFallbackError: usesFallbackError))
+            let declarations = pieces[range].flatMap(\.declarations)
             return sourceFile(header: Generator.partHeaderPrefix(specFileName: spec.fileName) + "\(index + 1) of \(count)). DO NOT EDIT.",
                               declarations: declarations)
         }
@@ -118,55 +108,31 @@ extension Translator {
 
     /// Every piece, in the order of the single file.
     func partPieces() -> [Piece] {
-        let groups = allGroups()
-        // Groups and models translate independently, on every core; the pieces keep spec order.
-        let perGroup = groups.concurrentMap { group, qualifiedName, parent -> (declaration: Piece?, rest: [Piece], typed: [Piece]) in
-            let declaration = parent.map { parent in
-                Piece(declarations: [Declaration(kind: .extension(ExtensionDecl(
-                    extendedType: parent, members: [groupEnum(group, nestingGroups: false)])))])
+        let levels = allLevels()
+        // Levels and models translate independently, on every core; the pieces keep spec order.
+        let perLevel = levels.concurrentMap { level -> (namespace: [Piece], call: Piece) in
+            let factories = factories(for: level)
+            let first = Array(factories.prefix(Self.factoriesPerPiece))
+            var namespace: [Piece] = []
+            if level.isAPI {
+                namespace.append(Piece(declarations: [versionCheck(), apiNamespace(factories: first)]))
+            } else {
+                namespace.append(Piece(declarations: [groupNamespace(level, factories: first)]))
             }
-            let requests = requestPieces(for: group, qualifiedName: qualifiedName, isAPI: group == spec.api)
-            let typed = group.endpoints.isEmpty ? [] : typedPieces(for: group, qualifiedName: qualifiedName)
-            return (declaration, requests, typed)
+            for start in stride(from: Self.factoriesPerPiece, to: factories.count, by: Self.factoriesPerPiece) {
+                let chunk = Array(factories[start ..< min(start + Self.factoriesPerPiece, factories.count)])
+                namespace.append(Piece(declarations: [Declaration(kind: .extension(ExtensionDecl(
+                    extendedType: level.qualifiedName, members: chunk)))]))
+            }
+            return (namespace, Piece(declarations: [callEnum(for: level)]))
         }
-        let models = spec.models.concurrentMap { Piece(declarations: [modelDeclaration($0)]) }
-
-        // The API enum, then each group's enum declared in an extension of its parent.
-        var pieces: [Piece] = [Piece(declarations: [versionCheck(), groupEnum(spec.api, nestingGroups: false)])]
-        pieces.append(contentsOf: perGroup.compactMap(\.declaration))
-        pieces.append(contentsOf: perGroup.flatMap(\.rest))
-        pieces.append(contentsOf: perGroup.flatMap(\.typed))
+        let models = spec.models.concurrentMap { model in
+            Piece(declarations: [Declaration(kind: .extension(ExtensionDecl(extendedType: apiTypeName, members: [modelDeclaration(model)])))])
+        }
+        var pieces = perLevel.flatMap(\.namespace)
+        pieces.append(contentsOf: perLevel.map(\.call))
         pieces.append(contentsOf: models)
-        return pieces
-    }
-
-    /// A group's conformance as pieces: a small one whole; a chunked one as its `httpRequest()`
-    /// (with the deprecated arms) and one piece per chunk, the chunk functions internal so the
-    /// dispatch in another file can call them.
-    func requestPieces(for group: Group, qualifiedName: String, isAPI: Bool) -> [Piece] {
-        let requests = requestDeclarations(for: group, qualifiedName: qualifiedName, isAPI: isAPI, separateChunks: true)
-        guard !requests.declarations.isEmpty else { return [] }
-        let dispatch = Piece(declarations: requests.declarations,
-                             usesDeprecatedDispatch: requests.usesDeprecatedDispatch,
-                             usesFallbackError: requests.needsFallbackError)
-        return [dispatch] + requests.chunkExtensions.map { Piece(declarations: [$0]) }
-    }
-
-    /// A group's typed factories: whole when they fit one chunk, else the `Typed` enum and then
-    /// extensions of it holding a chunk of factories each.
-    func typedPieces(for group: Group, qualifiedName: String) -> [Piece] {
-        guard group.endpoints.count > chunkSize else {
-            return [Piece(declarations: [typedExtension(for: group, qualifiedName: qualifiedName)])]
-        }
-        var pieces = [Piece(declarations: [Declaration(kind: .extension(ExtensionDecl(
-            extendedType: qualifiedName,
-            members: [Declaration(kind: .enumeration(EnumDecl(access: access, name: "Typed")))])))])]
-        for start in stride(from: 0, to: group.endpoints.count, by: chunkSize) {
-            let chunk = group.endpoints[start ..< min(start + chunkSize, group.endpoints.count)]
-            pieces.append(Piece(declarations: [Declaration(kind: .extension(ExtensionDecl(
-                extendedType: qualifiedName + ".Typed",
-                members: chunk.map { typedFactory(for: $0, qualifiedName: qualifiedName) })))]))
-        }
+        if let samples = samplesDeclaration() { pieces.append(Piece(declarations: [samples])) }
         return pieces
     }
 }

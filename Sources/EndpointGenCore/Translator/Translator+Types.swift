@@ -5,7 +5,9 @@ extension Translator {
         case let .builtin(builtin): return builtin.rawValue
         case .json: return runtime(RuntimeNames.jsonValue)
         case .void: return "Void"
-        case let .model(name, _): return Naming.escaped(name)
+        case let .model(name, defined):
+            guard defined, let modelQualifier else { return Naming.escaped(name) }
+            return modelQualifier + "." + Naming.escaped(name)
         case let .array(element): return "[\(swiftType(element))]"
         case let .dictionary(value): return "[String: \(swiftType(value))]"
         case let .optional(wrapped): return "\(swiftType(wrapped))?"

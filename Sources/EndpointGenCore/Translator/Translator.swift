@@ -1,21 +1,39 @@
 /// Spec -> CodeModel. Reads only the validated `Spec` (never JSON) and never reports a spec error:
 /// everything it could trip over was checked by the Validator. Output follows the spec's own order.
+///
+/// The shape it writes (docs/generated-code.md): the API is a caseless enum, a namespace holding
+/// `defaults` (what every endpoint shares), one typed value per endpoint (`Translator+Endpoints`),
+/// a nested namespace per group, one `Call` enum per level whose cases build the requests
+/// (`Translator+Calls`), and the models (`Translator+Models`).
 struct Translator: Sendable {
     let spec: Spec
     let options: GeneratorOptions
 
-    /// Most `case` arms in one `switch`: more payload cases than a few hundred in one switch make the
-    /// compiler's exhaustiveness check slow or fail, so larger enums are matched in chunks of this size.
-    static let defaultChunkSize = 200
-    var chunkSize = Translator.defaultChunkSize
+    /// Most typed factories in one extension when a spec is written in parts.
+    static let factoriesPerPiece = 200
 
     /// Names declared by the spec that hide runtime names (see `runtime(_:)`).
     let shadowingNames: Set<String>
+    /// Levels whose `Call` enum can be `Hashable`: every parameter type is, and so is every group's `Call`.
+    let hashableLevels: Set<[String]>
+    /// Written before model names (`StravaAPI.`) in code that is not lexically inside the API's
+    /// namespace: an extension of a group (`extension StravaAPI.Activities`) does not see the API's
+    /// nested types. Nil at the top level and in models.
+    var modelQualifier: String?
 
     init(spec: Spec, options: GeneratorOptions) {
         self.spec = spec
         self.options = options
         self.shadowingNames = Translator.shadowingNames(in: spec)
+        self.hashableLevels = Translator.hashableLevels(in: spec)
+        self.modelQualifier = nil
+    }
+
+    /// The translator for code of `level`: in a group, model names are qualified with the API's.
+    func scoped(to level: Level) -> Translator {
+        var copy = self
+        copy.modelQualifier = level.isAPI ? nil : apiTypeName
+        return copy
     }
 
     /// The access modifier written wherever a generated declaration is visible to users.
@@ -29,12 +47,12 @@ struct Translator: Sendable {
 
     /// Type names the generated file declares that could hide a runtime name.
     static func shadowingNames(in spec: Spec) -> Set<String> {
-        var names: Set<String> = []
+        var names: Set<String> = [spec.api.swiftName]
         func visit(_ group: Group) {
             names.insert(group.swiftName)
             group.groups.forEach(visit)
         }
-        visit(spec.api)
+        spec.api.groups.forEach(visit)
         for model in spec.models { names.insert(model.swiftName) }
         return names
     }
@@ -42,40 +60,52 @@ struct Translator: Sendable {
     /// The API type's name as written in code.
     var apiTypeName: String { Naming.escaped(spec.api.swiftName) }
 
-    func translate() -> SwiftFile {
-        var declarations: [Declaration] = [versionCheck()]
-        declarations.append(groupEnum(spec.api))
+    /// One level of the API: the API itself or a group, with where it sits.
+    struct Level: Sendable {
+        var group: Group
+        /// Group keys from the API down (empty for the API).
+        var keys: [String]
+        /// `StravaAPI.Activities`.
+        var qualifiedName: String
+        /// The parent level's qualified name; nil for the API.
+        var parent: String?
+        /// The cases that lead from the API's `Call` to this level's: `["activities"]`.
+        var casePath: [String]
 
-        let groups = allGroups()
-        var usesDeprecatedDispatch = false
-        var usesChunks = false
-        for (group, qualifiedName, _) in groups {
-            let requests = requestDeclarations(for: group, qualifiedName: qualifiedName, isAPI: group == spec.api)
-            declarations.append(contentsOf: requests.declarations)
-            usesDeprecatedDispatch = usesDeprecatedDispatch || requests.usesDeprecatedDispatch
-            usesChunks = usesChunks || requests.needsFallbackError
-        }
+        var isAPI: Bool { parent == nil }
+    }
 
-        var firstTyped = true
-        for (group, qualifiedName, _) in groups where !group.endpoints.isEmpty {
-            var typed = typedExtension(for: group, qualifiedName: qualifiedName)
-            if firstTyped {
-                declarations.append(Declaration(kind: .lineComment(
-                    "Typed endpoints: sending one returns the response type the spec declares.")))
-                firstTyped = false
+    /// Every level, the API first, depth first in spec order.
+    func allLevels() -> [Level] {
+        var result: [Level] = []
+        func visit(_ group: Group, keys: [String], qualifiedName: String, parent: String?, casePath: [String]) {
+            result.append(Level(group: group, keys: keys, qualifiedName: qualifiedName, parent: parent, casePath: casePath))
+            for child in group.groups {
+                visit(child, keys: keys + [child.key], qualifiedName: qualifiedName + "." + Naming.escaped(child.swiftName),
+                      parent: qualifiedName, casePath: casePath + [Naming.escaped(child.caseName)])
             }
-            typed.documentation = []
-            declarations.append(typed)
         }
+        visit(spec.api, keys: [], qualifiedName: apiTypeName, parent: nil, casePath: [])
+        return result
+    }
 
+    func translate() -> SwiftFile {
+        let levels = allLevels()
+        var declarations: [Declaration] = [versionCheck(), apiNamespace(factories: factories(for: levels[0]))]
+        for level in levels.dropFirst() {
+            declarations.append(groupNamespace(level, factories: factories(for: level)))
+        }
+        declarations.append(Declaration(kind: .lineComment(
+            "The endpoints as cases: what middleware, stubs and logs match on. Each builds its request.")))
+        for level in levels {
+            declarations.append(callEnum(for: level))
+        }
         if !spec.models.isEmpty {
             declarations.append(Declaration(kind: .lineComment("Models")))
-            for model in spec.models {
-                declarations.append(modelDeclaration(model))
-            }
+            declarations.append(Declaration(kind: .extension(ExtensionDecl(
+                extendedType: apiTypeName, members: spec.models.map(modelDeclaration)))))
         }
-
-        declarations.append(contentsOf: fileHelpers(usesDeprecatedDispatch: usesDeprecatedDispatch, usesFallbackError: usesChunks))
+        if let samples = samplesDeclaration() { declarations.append(samples) }
         return sourceFile(header: "Generated by endpoint-gen from \(spec.fileName). DO NOT EDIT.", declarations: declarations)
     }
 
@@ -84,62 +114,36 @@ struct Translator: Sendable {
         SwiftFile(headerComments: [header], imports: ["Foundation", RuntimeNames.module], declarations: declarations)
     }
 
-    /// `private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion1`: fails to compile
+    /// `private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion2`: fails to compile
     /// against a runtime of another major version.
     func versionCheck() -> Declaration {
         Declaration(kind: .typeAlias(TypeAliasDecl(access: "private", name: "_RequiresEndpointRuntime",
                                                    existingType: runtime(RuntimeNames.versionMarker))))
     }
 
-    /// The file-private helpers a file needs: the protocol that reaches deprecated arms, and the
-    /// error thrown after the last chunk or deprecated arm.
-    func fileHelpers(usesDeprecatedDispatch: Bool, usesFallbackError: Bool) -> [Declaration] {
-        var helpers: [Declaration] = []
-        if usesDeprecatedDispatch { helpers.append(deprecatedDispatchProtocol()) }
-        if usesFallbackError || usesDeprecatedDispatch { helpers.append(fallbackError()) }
-        return helpers
+    /// Whether a parameter of this type lets the `Call` enum be `Hashable`: every type of the spec
+    /// is, except a type the user defines in the module, which the generator cannot see.
+    static func isHashable(_ type: TypeRef) -> Bool {
+        switch type {
+        case .builtin, .json, .void: return true
+        case let .model(_, defined): return defined
+        case let .array(element), let .dictionary(element), let .optional(element): return isHashable(element)
+        }
     }
 
-    /// Every group, the API first, depth first in spec order, with its qualified Swift name and
-    /// its parent's (nil for the API).
-    func allGroups() -> [(group: Group, qualifiedName: String, parent: String?)] {
-        var result: [(Group, String, String?)] = []
-        func visit(_ group: Group, qualifiedName: String, parent: String?) {
-            result.append((group, qualifiedName, parent))
-            for child in group.groups {
-                visit(child, qualifiedName: qualifiedName + "." + Naming.escaped(child.swiftName), parent: qualifiedName)
+    static func hashableLevels(in spec: Spec) -> Set<[String]> {
+        var result: Set<[String]> = []
+        @discardableResult
+        func visit(_ group: Group, keys: [String]) -> Bool {
+            var hashable = group.endpoints.allSatisfy { endpoint in
+                endpoint.parameters.allSatisfy { isHashable($0.type) } && (endpoint.body.map { isHashable($0.type) } ?? true)
             }
+            for child in group.groups where !visit(child, keys: keys + [child.key]) { hashable = false }
+            if hashable { result.insert(keys) }
+            return hashable
         }
-        visit(spec.api, qualifiedName: apiTypeName, parent: nil)
+        visit(spec.api, keys: [])
         return result
-    }
-
-    // MARK: The API enum
-
-    /// The enum of a group (or the API): a case per endpoint and, when `nestingGroups`, the enums of
-    /// its groups inside it.
-    func groupEnum(_ group: Group, nestingGroups: Bool = true) -> Declaration {
-        var members: [Declaration] = group.endpoints.map(endpointCase)
-        if nestingGroups {
-            members.append(contentsOf: group.groups.map { groupEnum($0) })
-        }
-        // `indirect` when a case has associated values: each payload is boxed, so the enum is one
-        // pointer. Otherwise the compiler emits, for every place that makes a case (each typed
-        // factory), code whose size grows with the number of cases: quadratic in a big group
-        // (measured: 100 endpoints, 7.0 s and 1.3 MB of code without it, 3.5 s and 0.7 MB with it).
-        let hasPayloads = group.endpoints.contains { !signature(of: $0).isEmpty }
-        return Declaration(
-            documentation: documentation(group.description),
-            kind: .enumeration(EnumDecl(access: access, name: Naming.escaped(group.swiftName),
-                                        inheritance: ["Sendable"], members: members, isIndirect: hasPayloads)))
-    }
-
-    func endpointCase(_ endpoint: Endpoint) -> Declaration {
-        Declaration(
-            documentation: endpointDocumentation(endpoint),
-            attributes: deprecationAttributes(endpoint.deprecation),
-            kind: .enumCase(EnumCaseDecl(name: Naming.escaped(endpoint.swiftName),
-                                         associatedValues: signature(of: endpoint))))
     }
 
     /// The labelled values of an endpoint's case and typed factory: parameters in spec order, then `body`.

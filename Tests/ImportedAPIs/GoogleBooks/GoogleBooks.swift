@@ -3,13 +3,22 @@
 import Foundation
 import EndpointRuntime
 
-private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion1
+private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion2
 
 /// Books API
 ///
 /// The Google Books API allows clients to access the Google Books repository.
-public enum GoogleBooks: Sendable {
-    public indirect enum Cloudloading: Sendable {
+public enum GoogleBooks {
+    /// What every endpoint shares: the base URL, headers, auth, date format and error bodies.
+    /// A client made with another base URL sends there instead.
+    public static let defaults = APIDefaults(
+        baseURL: "https://books.googleapis.com",
+        auth: .bearer
+    )
+}
+
+extension GoogleBooks {
+    public enum Cloudloading {
         /// Add a user-upload volume and triggers processing.
         ///
         /// - Parameters:
@@ -28,7 +37,10 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case addBook(driveDocumentId: String? = nil, mimeType: String? = nil, name: String? = nil, uploadClientToken: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func addBook(driveDocumentId: String? = nil, mimeType: String? = nil, name: String? = nil, uploadClientToken: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.BooksCloudloadingResource> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.cloudloading(.addBook(driveDocumentId: driveDocumentId, mimeType: mimeType, name: name, uploadClientToken: uploadClientToken, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
+
         /// Remove the book and its contents
         ///
         /// - Parameters:
@@ -44,7 +56,10 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case deleteBook(volumeId: String, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func deleteBook(volumeId: String, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<JSONValue> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.cloudloading(.deleteBook(volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
+
         /// Updates a user-upload volume.
         ///
         /// - Parameters:
@@ -59,10 +74,14 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case updateBook(xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil, body: BooksCloudloadingResource)
+        public static func updateBook(xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil, body: GoogleBooks.BooksCloudloadingResource) -> Endpoint<GoogleBooks.BooksCloudloadingResource> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.cloudloading(.updateBook(xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType, body: body)), decoder: .json)
+        }
     }
+}
 
-    public indirect enum DictionaryEndpoints: Sendable {
+extension GoogleBooks {
+    public enum DictionaryEndpoints {
         /// Returns a list of offline dictionary metadata available
         ///
         /// - Parameters:
@@ -78,10 +97,14 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case listOfflineMetadata(cpksver: String, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func listOfflineMetadata(cpksver: String, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Metadata> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.dictionaryEndpoints(.listOfflineMetadata(cpksver: cpksver, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
     }
+}
 
-    public indirect enum Familysharing: Sendable {
+extension GoogleBooks {
+    public enum Familysharing {
         /// Gets information regarding the family that the user is part of.
         ///
         /// - Parameters:
@@ -97,7 +120,10 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case getFamilyInfo(source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func getFamilyInfo(source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.FamilyInfo> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.familysharing(.getFamilyInfo(source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
+
         /// Initiates sharing of the content with the user's family. Empty response indicates success.
         ///
         /// - Parameters:
@@ -115,7 +141,10 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case share(docId: String? = nil, source: String? = nil, volumeId: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func share(docId: String? = nil, source: String? = nil, volumeId: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<JSONValue> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.familysharing(.share(docId: docId, source: source, volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
+
         /// Initiates revoking content that has already been shared with the user's family. Empty response indicates success.
         ///
         /// - Parameters:
@@ -133,10 +162,14 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case unshare(docId: String? = nil, source: String? = nil, volumeId: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func unshare(docId: String? = nil, source: String? = nil, volumeId: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<JSONValue> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.familysharing(.unshare(docId: docId, source: source, volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
     }
+}
 
-    public indirect enum Myconfig: Sendable {
+extension GoogleBooks {
+    public enum Myconfig {
         /// Gets the current settings for the user.
         ///
         /// - Parameters:
@@ -152,7 +185,10 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case getUserSettings(country: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func getUserSettings(country: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Usersettings> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.myconfig(.getUserSettings(country: country, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
+
         /// Release downloaded content access restriction.
         ///
         /// - Parameters:
@@ -171,7 +207,10 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case releaseDownloadAccess(cpksver: String, volumeIds: [String], locale: String? = nil, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func releaseDownloadAccess(cpksver: String, volumeIds: [String], locale: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.DownloadAccesses> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.myconfig(.releaseDownloadAccess(cpksver: cpksver, volumeIds: volumeIds, locale: locale, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
+
         /// Request concurrent and download access restrictions.
         ///
         /// - Parameters:
@@ -192,7 +231,10 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case requestAccess(cpksver: String, nonce: String, source: String, volumeId: String, licenseTypes: MyconfigRequestAccessLicenseTypes? = nil, locale: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func requestAccess(cpksver: String, nonce: String, source: String, volumeId: String, licenseTypes: GoogleBooks.MyconfigRequestAccessLicenseTypes? = nil, locale: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.RequestAccessData> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.myconfig(.requestAccess(cpksver: cpksver, nonce: nonce, source: source, volumeId: volumeId, licenseTypes: licenseTypes, locale: locale, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
+
         /// Request downloaded content access for specified volumes on the My eBooks shelf.
         ///
         /// - Parameters:
@@ -215,7 +257,10 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case syncVolumeLicenses(cpksver: String, nonce: String, source: String, features: [MyconfigSyncVolumeLicensesFeaturesItem]? = nil, includeNonComicsSeries: Bool? = nil, locale: String? = nil, showPreorders: Bool? = nil, volumeIds: [String]? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func syncVolumeLicenses(cpksver: String, nonce: String, source: String, features: [GoogleBooks.MyconfigSyncVolumeLicensesFeaturesItem]? = nil, includeNonComicsSeries: Bool? = nil, locale: String? = nil, showPreorders: Bool? = nil, volumeIds: [String]? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Volumes> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.myconfig(.syncVolumeLicenses(cpksver: cpksver, nonce: nonce, source: source, features: features, includeNonComicsSeries: includeNonComicsSeries, locale: locale, showPreorders: showPreorders, volumeIds: volumeIds, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
+
         /// Sets the settings for the user. If a sub-object is specified, it will overwrite the existing sub-object stored in the server. Unspecified sub-objects will retain the existing value.
         ///
         /// - Parameters:
@@ -230,10 +275,14 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case updateUserSettings(xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil, body: Usersettings)
+        public static func updateUserSettings(xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil, body: GoogleBooks.Usersettings) -> Endpoint<GoogleBooks.Usersettings> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.myconfig(.updateUserSettings(xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType, body: body)), decoder: .json)
+        }
     }
+}
 
-    public indirect enum Mylibrary: Sendable {
+extension GoogleBooks {
+    public enum Mylibrary {
         /// Retrieves a list of annotations, possibly filtered.
         ///
         /// - Parameters:
@@ -258,7 +307,10 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case annotationsList(contentVersion: String? = nil, layerId: String? = nil, layerIds: [String]? = nil, maxResults: Int? = nil, pageToken: String? = nil, showDeleted: Bool? = nil, source: String? = nil, updatedMax: String? = nil, updatedMin: String? = nil, volumeId: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func annotationsList(contentVersion: String? = nil, layerId: String? = nil, layerIds: [String]? = nil, maxResults: Int? = nil, pageToken: String? = nil, showDeleted: Bool? = nil, source: String? = nil, updatedMax: String? = nil, updatedMin: String? = nil, volumeId: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Annotations> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.annotationsList(contentVersion: contentVersion, layerId: layerId, layerIds: layerIds, maxResults: maxResults, pageToken: pageToken, showDeleted: showDeleted, source: source, updatedMax: updatedMax, updatedMin: updatedMin, volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
+
         /// Inserts a new annotation.
         ///
         /// - Parameters:
@@ -277,7 +329,10 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case annotationsInsert(annotationId: String? = nil, country: String? = nil, showOnlySummaryInResponse: Bool? = nil, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil, body: Annotation)
+        public static func annotationsInsert(annotationId: String? = nil, country: String? = nil, showOnlySummaryInResponse: Bool? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil, body: GoogleBooks.Annotation) -> Endpoint<GoogleBooks.Annotation> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.annotationsInsert(annotationId: annotationId, country: country, showOnlySummaryInResponse: showOnlySummaryInResponse, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType, body: body)), decoder: .json)
+        }
+
         /// Gets the summary of specified layers.
         ///
         /// - Parameters:
@@ -295,7 +350,10 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case annotationsSummary(layerIds: [String], volumeId: String, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func annotationsSummary(layerIds: [String], volumeId: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.AnnotationsSummary> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.annotationsSummary(layerIds: layerIds, volumeId: volumeId, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
+
         /// Deletes an annotation.
         ///
         /// - Parameters:
@@ -312,7 +370,10 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case annotationsDelete(annotationId: String, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func annotationsDelete(annotationId: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<JSONValue> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.annotationsDelete(annotationId: annotationId, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
+
         /// Updates an existing annotation.
         ///
         /// - Parameters:
@@ -329,7 +390,10 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case annotationsUpdate(annotationId: String, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil, body: Annotation)
+        public static func annotationsUpdate(annotationId: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil, body: GoogleBooks.Annotation) -> Endpoint<GoogleBooks.Annotation> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.annotationsUpdate(annotationId: annotationId, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType, body: body)), decoder: .json)
+        }
+
         /// Retrieves a list of bookshelves belonging to the authenticated user.
         ///
         /// - Parameters:
@@ -345,7 +409,10 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case bookshelvesList(source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func bookshelvesList(source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Bookshelves> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.bookshelvesList(source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
+
         /// Retrieves metadata for a specific bookshelf belonging to the authenticated user.
         ///
         /// - Parameters:
@@ -362,7 +429,10 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case bookshelvesGet(shelf: String, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func bookshelvesGet(shelf: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Bookshelf> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.bookshelvesGet(shelf: shelf, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
+
         /// Adds a volume to a bookshelf.
         ///
         /// - Parameters:
@@ -381,7 +451,10 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case bookshelvesAddVolume(shelf: String, volumeId: String, reason: MylibraryBookshelvesAddVolumeReason? = nil, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func bookshelvesAddVolume(shelf: String, volumeId: String, reason: GoogleBooks.MylibraryBookshelvesAddVolumeReason? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<JSONValue> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.bookshelvesAddVolume(shelf: shelf, volumeId: volumeId, reason: reason, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
+
         /// Clears all volumes from a bookshelf.
         ///
         /// - Parameters:
@@ -398,7 +471,10 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case bookshelvesClearVolumes(shelf: String, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func bookshelvesClearVolumes(shelf: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<JSONValue> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.bookshelvesClearVolumes(shelf: shelf, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
+
         /// Moves a volume within a bookshelf.
         ///
         /// - Parameters:
@@ -417,7 +493,10 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case bookshelvesMoveVolume(shelf: String, volumeId: String, volumePosition: Int, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func bookshelvesMoveVolume(shelf: String, volumeId: String, volumePosition: Int, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<JSONValue> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.bookshelvesMoveVolume(shelf: shelf, volumeId: volumeId, volumePosition: volumePosition, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
+
         /// Removes a volume from a bookshelf.
         ///
         /// - Parameters:
@@ -436,7 +515,10 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case bookshelvesRemoveVolume(shelf: String, volumeId: String, reason: MylibraryBookshelvesRemoveVolumeReason? = nil, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func bookshelvesRemoveVolume(shelf: String, volumeId: String, reason: GoogleBooks.MylibraryBookshelvesRemoveVolumeReason? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<JSONValue> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.bookshelvesRemoveVolume(shelf: shelf, volumeId: volumeId, reason: reason, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
+
         /// Gets volume information for volumes on a bookshelf.
         ///
         /// - Parameters:
@@ -459,7 +541,10 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case bookshelvesVolumesList(shelf: String, country: String? = nil, maxResults: Int? = nil, projection: MylibraryBookshelvesVolumesListProjection? = nil, q: String? = nil, showPreorders: Bool? = nil, source: String? = nil, startIndex: Int? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func bookshelvesVolumesList(shelf: String, country: String? = nil, maxResults: Int? = nil, projection: GoogleBooks.MylibraryBookshelvesVolumesListProjection? = nil, q: String? = nil, showPreorders: Bool? = nil, source: String? = nil, startIndex: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Volumes> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.bookshelvesVolumesList(shelf: shelf, country: country, maxResults: maxResults, projection: projection, q: q, showPreorders: showPreorders, source: source, startIndex: startIndex, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
+
         /// Retrieves my reading position information for a volume.
         ///
         /// - Parameters:
@@ -477,7 +562,10 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case readingpositionsGet(volumeId: String, contentVersion: String? = nil, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func readingpositionsGet(volumeId: String, contentVersion: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.ReadingPosition> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.readingpositionsGet(volumeId: volumeId, contentVersion: contentVersion, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
+
         /// Sets my reading position information for a volume.
         ///
         /// - Parameters:
@@ -499,10 +587,14 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case readingpositionsSetPosition(volumeId: String, position: String, timestamp: String, action: MylibraryReadingpositionsSetPositionAction? = nil, contentVersion: String? = nil, deviceCookie: String? = nil, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func readingpositionsSetPosition(volumeId: String, position: String, timestamp: String, action: GoogleBooks.MylibraryReadingpositionsSetPositionAction? = nil, contentVersion: String? = nil, deviceCookie: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<JSONValue> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.readingpositionsSetPosition(volumeId: volumeId, position: position, timestamp: timestamp, action: action, contentVersion: contentVersion, deviceCookie: deviceCookie, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
     }
+}
 
-    public indirect enum NotificationEndpoints: Sendable {
+extension GoogleBooks {
+    public enum NotificationEndpoints {
         /// Returns notification details for a given notification id.
         ///
         /// - Parameters:
@@ -520,10 +612,14 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case get(notificationId: String, locale: String? = nil, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func get(notificationId: String, locale: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Notification> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.notificationEndpoints(.get(notificationId: notificationId, locale: locale, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
     }
+}
 
-    public indirect enum Onboarding: Sendable {
+extension GoogleBooks {
+    public enum Onboarding {
         /// List categories for onboarding experience.
         ///
         /// - Parameters:
@@ -539,7 +635,10 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case listCategories(locale: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func listCategories(locale: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Category> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.onboarding(.listCategories(locale: locale, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
+
         /// List available volumes under categories for onboarding experience.
         ///
         /// - Parameters:
@@ -559,10 +658,14 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case listCategoryVolumes(categoryId: [String]? = nil, locale: String? = nil, maxAllowedMaturityRating: OnboardingListCategoryVolumesMaxAllowedMaturityRating? = nil, pageSize: Int? = nil, pageToken: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func listCategoryVolumes(categoryId: [String]? = nil, locale: String? = nil, maxAllowedMaturityRating: GoogleBooks.OnboardingListCategoryVolumesMaxAllowedMaturityRating? = nil, pageSize: Int? = nil, pageToken: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Volume2> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.onboarding(.listCategoryVolumes(categoryId: categoryId, locale: locale, maxAllowedMaturityRating: maxAllowedMaturityRating, pageSize: pageSize, pageToken: pageToken, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
     }
+}
 
-    public indirect enum Personalizedstream: Sendable {
+extension GoogleBooks {
+    public enum Personalizedstream {
         /// Returns a stream of personalized book clusters
         ///
         /// - Parameters:
@@ -580,10 +683,14 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case get(locale: String? = nil, maxAllowedMaturityRating: PersonalizedstreamGetMaxAllowedMaturityRating? = nil, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func get(locale: String? = nil, maxAllowedMaturityRating: GoogleBooks.PersonalizedstreamGetMaxAllowedMaturityRating? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Discoveryclusters> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.personalizedstream(.get(locale: locale, maxAllowedMaturityRating: maxAllowedMaturityRating, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
     }
+}
 
-    public indirect enum Promooffer: Sendable {
+extension GoogleBooks {
+    public enum Promooffer {
         /// Accepts the promo offer.
         ///
         /// - Parameters:
@@ -605,7 +712,10 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case accept(androidId: String? = nil, device: String? = nil, manufacturer: String? = nil, model: String? = nil, offerId: String? = nil, product: String? = nil, serial: String? = nil, volumeId: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func accept(androidId: String? = nil, device: String? = nil, manufacturer: String? = nil, model: String? = nil, offerId: String? = nil, product: String? = nil, serial: String? = nil, volumeId: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<JSONValue> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.promooffer(.accept(androidId: androidId, device: device, manufacturer: manufacturer, model: model, offerId: offerId, product: product, serial: serial, volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
+
         /// Marks the promo offer as dismissed.
         ///
         /// - Parameters:
@@ -627,7 +737,10 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case dismiss(androidId: String? = nil, device: String? = nil, manufacturer: String? = nil, model: String? = nil, offerId: String? = nil, product: String? = nil, serial: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func dismiss(androidId: String? = nil, device: String? = nil, manufacturer: String? = nil, model: String? = nil, offerId: String? = nil, product: String? = nil, serial: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<JSONValue> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.promooffer(.dismiss(androidId: androidId, device: device, manufacturer: manufacturer, model: model, offerId: offerId, product: product, serial: serial, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
+
         /// Returns a list of promo offers available to the user
         ///
         /// - Parameters:
@@ -648,10 +761,14 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case get(androidId: String? = nil, device: String? = nil, manufacturer: String? = nil, model: String? = nil, product: String? = nil, serial: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func get(androidId: String? = nil, device: String? = nil, manufacturer: String? = nil, model: String? = nil, product: String? = nil, serial: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Offers> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.promooffer(.get(androidId: androidId, device: device, manufacturer: manufacturer, model: model, product: product, serial: serial, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
     }
+}
 
-    public indirect enum SeriesEndpoints: Sendable {
+extension GoogleBooks {
+    public enum SeriesEndpoints {
         /// Returns Series metadata for the given series ids.
         ///
         /// - Parameters:
@@ -667,7 +784,10 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case get(seriesId: [String], xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func get(seriesId: [String], xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Series> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.seriesEndpoints(.get(seriesId: seriesId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
+
         /// Returns Series membership data given the series id.
         ///
         /// - Parameters:
@@ -685,10 +805,14 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case membershipGet(seriesId: String, pageSize: Int? = nil, pageToken: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func membershipGet(seriesId: String, pageSize: Int? = nil, pageToken: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Seriesmembership> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.seriesEndpoints(.membershipGet(seriesId: seriesId, pageSize: pageSize, pageToken: pageToken, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
     }
+}
 
-    public indirect enum BookshelvesEndpoints: Sendable {
+extension GoogleBooks {
+    public enum BookshelvesEndpoints {
         /// Retrieves a list of public bookshelves for the specified user.
         ///
         /// - Parameters:
@@ -705,7 +829,10 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case list(userId: String, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func list(userId: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Bookshelves> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.bookshelvesEndpoints(.list(userId: userId, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
+
         /// Retrieves metadata for a specific bookshelf for the specified user.
         ///
         /// - Parameters:
@@ -723,7 +850,10 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case get(userId: String, shelf: String, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func get(userId: String, shelf: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Bookshelf> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.bookshelvesEndpoints(.get(userId: userId, shelf: shelf, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
+
         /// Retrieves volumes in a specific bookshelf for the specified user.
         ///
         /// - Parameters:
@@ -744,10 +874,14 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case volumesList(userId: String, shelf: String, maxResults: Int? = nil, showPreorders: Bool? = nil, source: String? = nil, startIndex: Int? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func volumesList(userId: String, shelf: String, maxResults: Int? = nil, showPreorders: Bool? = nil, source: String? = nil, startIndex: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Volumes> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.bookshelvesEndpoints(.volumesList(userId: userId, shelf: shelf, maxResults: maxResults, showPreorders: showPreorders, source: source, startIndex: startIndex, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
     }
+}
 
-    public indirect enum VolumesEndpoints: Sendable {
+extension GoogleBooks {
+    public enum VolumesEndpoints {
         /// Performs a book search.
         ///
         /// - Parameters:
@@ -776,7 +910,10 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case list(q: String, download: VolumesListDownload? = nil, filter: VolumesListFilter? = nil, langRestrict: String? = nil, libraryRestrict: VolumesListLibraryRestrict? = nil, maxAllowedMaturityRating: VolumesListMaxAllowedMaturityRating? = nil, maxResults: Int? = nil, orderBy: VolumesListOrderBy? = nil, partner: String? = nil, printType: VolumesListPrintType? = nil, projection: VolumesListProjection? = nil, showPreorders: Bool? = nil, source: String? = nil, startIndex: Int? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func list(q: String, download: GoogleBooks.VolumesListDownload? = nil, filter: GoogleBooks.VolumesListFilter? = nil, langRestrict: String? = nil, libraryRestrict: GoogleBooks.VolumesListLibraryRestrict? = nil, maxAllowedMaturityRating: GoogleBooks.VolumesListMaxAllowedMaturityRating? = nil, maxResults: Int? = nil, orderBy: GoogleBooks.VolumesListOrderBy? = nil, partner: String? = nil, printType: GoogleBooks.VolumesListPrintType? = nil, projection: GoogleBooks.VolumesListProjection? = nil, showPreorders: Bool? = nil, source: String? = nil, startIndex: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Volumes> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.volumesEndpoints(.list(q: q, download: download, filter: filter, langRestrict: langRestrict, libraryRestrict: libraryRestrict, maxAllowedMaturityRating: maxAllowedMaturityRating, maxResults: maxResults, orderBy: orderBy, partner: partner, printType: printType, projection: projection, showPreorders: showPreorders, source: source, startIndex: startIndex, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
+
         /// Return a list of books in My Library.
         ///
         /// - Parameters:
@@ -798,7 +935,10 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case mybooksList(acquireMethod: [VolumesMybooksListAcquireMethodItem]? = nil, country: String? = nil, locale: String? = nil, maxResults: Int? = nil, processingState: [VolumesMybooksListProcessingStateItem]? = nil, source: String? = nil, startIndex: Int? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func mybooksList(acquireMethod: [GoogleBooks.VolumesMybooksListAcquireMethodItem]? = nil, country: String? = nil, locale: String? = nil, maxResults: Int? = nil, processingState: [GoogleBooks.VolumesMybooksListProcessingStateItem]? = nil, source: String? = nil, startIndex: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Volumes> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.volumesEndpoints(.mybooksList(acquireMethod: acquireMethod, country: country, locale: locale, maxResults: maxResults, processingState: processingState, source: source, startIndex: startIndex, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
+
         /// Return a list of recommended books for the current user.
         ///
         /// - Parameters:
@@ -816,7 +956,10 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case recommendedList(locale: String? = nil, maxAllowedMaturityRating: VolumesRecommendedListMaxAllowedMaturityRating? = nil, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func recommendedList(locale: String? = nil, maxAllowedMaturityRating: GoogleBooks.VolumesRecommendedListMaxAllowedMaturityRating? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Volumes> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.volumesEndpoints(.recommendedList(locale: locale, maxAllowedMaturityRating: maxAllowedMaturityRating, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
+
         /// Rate a recommended book for the current user.
         ///
         /// - Parameters:
@@ -835,7 +978,10 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case recommendedRate(rating: VolumesRecommendedRateRating, volumeId: String, locale: String? = nil, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func recommendedRate(rating: GoogleBooks.VolumesRecommendedRateRating, volumeId: String, locale: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.BooksVolumesRecommendedRateResponse> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.volumesEndpoints(.recommendedRate(rating: rating, volumeId: volumeId, locale: locale, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
+
         /// Return a list of books uploaded by the current user.
         ///
         /// - Parameters:
@@ -856,7 +1002,10 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case useruploadedList(locale: String? = nil, maxResults: Int? = nil, processingState: [VolumesUseruploadedListProcessingStateItem]? = nil, source: String? = nil, startIndex: Int? = nil, volumeId: [String]? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func useruploadedList(locale: String? = nil, maxResults: Int? = nil, processingState: [GoogleBooks.VolumesUseruploadedListProcessingStateItem]? = nil, source: String? = nil, startIndex: Int? = nil, volumeId: [String]? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Volumes> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.volumesEndpoints(.useruploadedList(locale: locale, maxResults: maxResults, processingState: processingState, source: source, startIndex: startIndex, volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
+
         /// Gets volume information for a single volume.
         ///
         /// - Parameters:
@@ -877,7 +1026,10 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case get(volumeId: String, country: String? = nil, includeNonComicsSeries: Bool? = nil, partner: String? = nil, projection: VolumesGetProjection? = nil, source: String? = nil, userLibraryConsistentRead: Bool? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func get(volumeId: String, country: String? = nil, includeNonComicsSeries: Bool? = nil, partner: String? = nil, projection: GoogleBooks.VolumesGetProjection? = nil, source: String? = nil, userLibraryConsistentRead: Bool? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Volume> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.volumesEndpoints(.get(volumeId: volumeId, country: country, includeNonComicsSeries: includeNonComicsSeries, partner: partner, projection: projection, source: source, userLibraryConsistentRead: userLibraryConsistentRead, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
+
         /// Return a list of associated books.
         ///
         /// - Parameters:
@@ -897,10 +1049,14 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case associatedList(volumeId: String, association: VolumesAssociatedListAssociation? = nil, locale: String? = nil, maxAllowedMaturityRating: VolumesAssociatedListMaxAllowedMaturityRating? = nil, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func associatedList(volumeId: String, association: GoogleBooks.VolumesAssociatedListAssociation? = nil, locale: String? = nil, maxAllowedMaturityRating: GoogleBooks.VolumesAssociatedListMaxAllowedMaturityRating? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Volumes> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.volumesEndpoints(.associatedList(volumeId: volumeId, association: association, locale: locale, maxAllowedMaturityRating: maxAllowedMaturityRating, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
     }
+}
 
-    public indirect enum Layers: Sendable {
+extension GoogleBooks {
+    public enum Layers {
         /// Gets the volume annotations for a volume and layer.
         ///
         /// - Parameters:
@@ -930,7 +1086,10 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case volumeAnnotationsList(volumeId: String, layerId: String, contentVersion: String, endOffset: String? = nil, endPosition: String? = nil, locale: String? = nil, maxResults: Int? = nil, pageToken: String? = nil, showDeleted: Bool? = nil, source: String? = nil, startOffset: String? = nil, startPosition: String? = nil, updatedMax: String? = nil, updatedMin: String? = nil, volumeAnnotationsVersion: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func volumeAnnotationsList(volumeId: String, layerId: String, contentVersion: String, endOffset: String? = nil, endPosition: String? = nil, locale: String? = nil, maxResults: Int? = nil, pageToken: String? = nil, showDeleted: Bool? = nil, source: String? = nil, startOffset: String? = nil, startPosition: String? = nil, updatedMax: String? = nil, updatedMin: String? = nil, volumeAnnotationsVersion: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Volumeannotations> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.layers(.volumeAnnotationsList(volumeId: volumeId, layerId: layerId, contentVersion: contentVersion, endOffset: endOffset, endPosition: endPosition, locale: locale, maxResults: maxResults, pageToken: pageToken, showDeleted: showDeleted, source: source, startOffset: startOffset, startPosition: startPosition, updatedMax: updatedMax, updatedMin: updatedMin, volumeAnnotationsVersion: volumeAnnotationsVersion, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
+
         /// Gets the volume annotation.
         ///
         /// - Parameters:
@@ -950,7 +1109,10 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case volumeAnnotationsGet(volumeId: String, layerId: String, annotationId: String, locale: String? = nil, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func volumeAnnotationsGet(volumeId: String, layerId: String, annotationId: String, locale: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Volumeannotation> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.layers(.volumeAnnotationsGet(volumeId: volumeId, layerId: layerId, annotationId: annotationId, locale: locale, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
+
         /// Gets the annotation data for a volume and layer.
         ///
         /// - Parameters:
@@ -978,7 +1140,10 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case annotationDataList(volumeId: String, layerId: String, contentVersion: String, annotationDataId: [String]? = nil, h: Int? = nil, locale: String? = nil, maxResults: Int? = nil, pageToken: String? = nil, scale: Int? = nil, source: String? = nil, updatedMax: String? = nil, updatedMin: String? = nil, w: Int? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func annotationDataList(volumeId: String, layerId: String, contentVersion: String, annotationDataId: [String]? = nil, h: Int? = nil, locale: String? = nil, maxResults: Int? = nil, pageToken: String? = nil, scale: Int? = nil, source: String? = nil, updatedMax: String? = nil, updatedMin: String? = nil, w: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Annotationsdata> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.layers(.annotationDataList(volumeId: volumeId, layerId: layerId, contentVersion: contentVersion, annotationDataId: annotationDataId, h: h, locale: locale, maxResults: maxResults, pageToken: pageToken, scale: scale, source: source, updatedMax: updatedMax, updatedMin: updatedMin, w: w, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
+
         /// Gets the annotation data.
         ///
         /// - Parameters:
@@ -1003,7 +1168,10 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case annotationDataGet(volumeId: String, layerId: String, annotationDataId: String, contentVersion: String, allowWebDefinitions: Bool? = nil, h: Int? = nil, locale: String? = nil, scale: Int? = nil, source: String? = nil, w: Int? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func annotationDataGet(volumeId: String, layerId: String, annotationDataId: String, contentVersion: String, allowWebDefinitions: Bool? = nil, h: Int? = nil, locale: String? = nil, scale: Int? = nil, source: String? = nil, w: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.DictionaryAnnotationdata> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.layers(.annotationDataGet(volumeId: volumeId, layerId: layerId, annotationDataId: annotationDataId, contentVersion: contentVersion, allowWebDefinitions: allowWebDefinitions, h: h, locale: locale, scale: scale, source: source, w: w, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
+
         /// List the layer summaries for a volume.
         ///
         /// - Parameters:
@@ -1023,7 +1191,10 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case list(volumeId: String, contentVersion: String? = nil, maxResults: Int? = nil, pageToken: String? = nil, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func list(volumeId: String, contentVersion: String? = nil, maxResults: Int? = nil, pageToken: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Layersummaries> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.layers(.list(volumeId: volumeId, contentVersion: contentVersion, maxResults: maxResults, pageToken: pageToken, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
+
         /// Gets the layer summary for a volume.
         ///
         /// - Parameters:
@@ -1042,5294 +1213,5090 @@ public enum GoogleBooks: Sendable {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        case get(volumeId: String, summaryId: String, contentVersion: String? = nil, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        public static func get(volumeId: String, summaryId: String, contentVersion: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Layersummary> {
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.layers(.get(volumeId: volumeId, summaryId: summaryId, contentVersion: contentVersion, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        }
     }
 }
 
+// The endpoints as cases: what middleware, stubs and logs match on. Each builds its request.
 extension GoogleBooks {
-    /// The base URL the spec declares. A client made with another base URL sends there instead.
-    public static let baseURL = "https://books.googleapis.com"
-}
+    /// Every endpoint of GoogleBooks as a case, its parameters as associated values, and
+    /// every group as a case wrapping the group's own `Call`: what middleware, stubs and logs
+    /// match on (`request.call as? GoogleBooks.Call`). Each case builds its request.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case cloudloading(Cloudloading.Call)
+        case dictionaryEndpoints(DictionaryEndpoints.Call)
+        case familysharing(Familysharing.Call)
+        case myconfig(Myconfig.Call)
+        case mylibrary(Mylibrary.Call)
+        case notificationEndpoints(NotificationEndpoints.Call)
+        case onboarding(Onboarding.Call)
+        case personalizedstream(Personalizedstream.Call)
+        case promooffer(Promooffer.Call)
+        case seriesEndpoints(SeriesEndpoints.Call)
+        case bookshelvesEndpoints(BookshelvesEndpoints.Call)
+        case volumesEndpoints(VolumesEndpoints.Call)
+        case layers(Layers.Call)
 
-extension GoogleBooks.Cloudloading: HTTPRequestable {
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case let .addBook(driveDocumentId, mimeType, name, uploadClientToken, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.post, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "cloudloading", "addBook")
-                Query("drive_document_id", driveDocumentId)
-                Query("mime_type", mimeType)
-                Query("name", name)
-                Query("upload_client_token", uploadClientToken)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        case let .deleteBook(volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.post, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "cloudloading", "deleteBook")
-                Query("volumeId", volumeId)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        case let .updateBook(xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType, body):
-            return try HTTPRequest(.post, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "cloudloading", "updateBook")
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-                JSONBody(body)
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .cloudloading(call):
+                return try call.httpRequest()
+            case let .dictionaryEndpoints(call):
+                return try call.httpRequest()
+            case let .familysharing(call):
+                return try call.httpRequest()
+            case let .myconfig(call):
+                return try call.httpRequest()
+            case let .mylibrary(call):
+                return try call.httpRequest()
+            case let .notificationEndpoints(call):
+                return try call.httpRequest()
+            case let .onboarding(call):
+                return try call.httpRequest()
+            case let .personalizedstream(call):
+                return try call.httpRequest()
+            case let .promooffer(call):
+                return try call.httpRequest()
+            case let .seriesEndpoints(call):
+                return try call.httpRequest()
+            case let .bookshelvesEndpoints(call):
+                return try call.httpRequest()
+            case let .volumesEndpoints(call):
+                return try call.httpRequest()
+            case let .layers(call):
+                return try call.httpRequest()
             }
         }
     }
 }
 
-extension GoogleBooks.DictionaryEndpoints: HTTPRequestable {
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case let .listOfflineMetadata(cpksver, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.get, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "dictionary", "listOfflineMetadata")
-                Query("cpksver", cpksver)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        }
-    }
-}
-
-extension GoogleBooks.Familysharing: HTTPRequestable {
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case let .getFamilyInfo(source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.get, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "familysharing", "getFamilyInfo")
-                Query("source", source)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        case let .share(docId, source, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.post, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "familysharing", "share")
-                Query("docId", docId)
-                Query("source", source)
-                Query("volumeId", volumeId)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        case let .unshare(docId, source, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.post, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "familysharing", "unshare")
-                Query("docId", docId)
-                Query("source", source)
-                Query("volumeId", volumeId)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        }
-    }
-}
-
-extension GoogleBooks.Myconfig: HTTPRequestable {
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case let .getUserSettings(country, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.get, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "myconfig", "getUserSettings")
-                Query("country", country)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        case let .releaseDownloadAccess(cpksver, volumeIds, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.post, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "myconfig", "releaseDownloadAccess")
-                Query("cpksver", cpksver)
-                Query("volumeIds", volumeIds)
-                Query("locale", locale)
-                Query("source", source)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        case let .requestAccess(cpksver, nonce, source, volumeId, licenseTypes, locale, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.post, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "myconfig", "requestAccess")
-                Query("cpksver", cpksver)
-                Query("nonce", nonce)
-                Query("source", source)
-                Query("volumeId", volumeId)
-                Query("licenseTypes", licenseTypes)
-                Query("locale", locale)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        case let .syncVolumeLicenses(cpksver, nonce, source, features, includeNonComicsSeries, locale, showPreorders, volumeIds, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.post, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "myconfig", "syncVolumeLicenses")
-                Query("cpksver", cpksver)
-                Query("nonce", nonce)
-                Query("source", source)
-                Query("features", features)
-                Query("includeNonComicsSeries", includeNonComicsSeries)
-                Query("locale", locale)
-                Query("showPreorders", showPreorders)
-                Query("volumeIds", volumeIds)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        case let .updateUserSettings(xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType, body):
-            return try HTTPRequest(.post, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "myconfig", "updateUserSettings")
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-                JSONBody(body)
-            }
-        }
-    }
-}
-
-extension GoogleBooks.Mylibrary: HTTPRequestable {
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case let .annotationsList(contentVersion, layerId, layerIds, maxResults, pageToken, showDeleted, source, updatedMax, updatedMin, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.get, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "mylibrary", "annotations")
-                Query("contentVersion", contentVersion)
-                Query("layerId", layerId)
-                Query("layerIds", layerIds)
-                Query("maxResults", maxResults)
-                Query("pageToken", pageToken)
-                Query("showDeleted", showDeleted)
-                Query("source", source)
-                Query("updatedMax", updatedMax)
-                Query("updatedMin", updatedMin)
-                Query("volumeId", volumeId)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        case let .annotationsInsert(annotationId, country, showOnlySummaryInResponse, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType, body):
-            return try HTTPRequest(.post, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "mylibrary", "annotations")
-                Query("annotationId", annotationId)
-                Query("country", country)
-                Query("showOnlySummaryInResponse", showOnlySummaryInResponse)
-                Query("source", source)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-                JSONBody(body)
-            }
-        case let .annotationsSummary(layerIds, volumeId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.post, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "mylibrary", "annotations", "summary")
-                Query("layerIds", layerIds)
-                Query("volumeId", volumeId)
-                Query("source", source)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        case let .annotationsDelete(annotationId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.delete, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "mylibrary", "annotations", annotationId)
-                Query("source", source)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        case let .annotationsUpdate(annotationId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType, body):
-            return try HTTPRequest(.put, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "mylibrary", "annotations", annotationId)
-                Query("source", source)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-                JSONBody(body)
-            }
-        case let .bookshelvesList(source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.get, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "mylibrary", "bookshelves")
-                Query("source", source)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        case let .bookshelvesGet(shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.get, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "mylibrary", "bookshelves", shelf)
-                Query("source", source)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        case let .bookshelvesAddVolume(shelf, volumeId, reason, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.post, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "mylibrary", "bookshelves", shelf, "addVolume")
-                Query("volumeId", volumeId)
-                Query("reason", reason)
-                Query("source", source)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        case let .bookshelvesClearVolumes(shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.post, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "mylibrary", "bookshelves", shelf, "clearVolumes")
-                Query("source", source)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        case let .bookshelvesMoveVolume(shelf, volumeId, volumePosition, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.post, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "mylibrary", "bookshelves", shelf, "moveVolume")
-                Query("volumeId", volumeId)
-                Query("volumePosition", volumePosition)
-                Query("source", source)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        case let .bookshelvesRemoveVolume(shelf, volumeId, reason, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.post, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "mylibrary", "bookshelves", shelf, "removeVolume")
-                Query("volumeId", volumeId)
-                Query("reason", reason)
-                Query("source", source)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        case let .bookshelvesVolumesList(shelf, country, maxResults, projection, q, showPreorders, source, startIndex, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.get, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "mylibrary", "bookshelves", shelf, "volumes")
-                Query("country", country)
-                Query("maxResults", maxResults)
-                Query("projection", projection)
-                Query("q", q)
-                Query("showPreorders", showPreorders)
-                Query("source", source)
-                Query("startIndex", startIndex)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        case let .readingpositionsGet(volumeId, contentVersion, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.get, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "mylibrary", "readingpositions", volumeId)
-                Query("contentVersion", contentVersion)
-                Query("source", source)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        case let .readingpositionsSetPosition(volumeId, position, timestamp, action, contentVersion, deviceCookie, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.post, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "mylibrary", "readingpositions", volumeId, "setPosition")
-                Query("position", position)
-                Query("timestamp", timestamp)
-                Query("action", action)
-                Query("contentVersion", contentVersion)
-                Query("deviceCookie", deviceCookie)
-                Query("source", source)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        }
-    }
-}
-
-extension GoogleBooks.NotificationEndpoints: HTTPRequestable {
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case let .get(notificationId, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.get, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "notification", "get")
-                Query("notification_id", notificationId)
-                Query("locale", locale)
-                Query("source", source)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        }
-    }
-}
-
-extension GoogleBooks.Onboarding: HTTPRequestable {
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case let .listCategories(locale, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.get, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "onboarding", "listCategories")
-                Query("locale", locale)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        case let .listCategoryVolumes(categoryId, locale, maxAllowedMaturityRating, pageSize, pageToken, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.get, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "onboarding", "listCategoryVolumes")
-                Query("categoryId", categoryId)
-                Query("locale", locale)
-                Query("maxAllowedMaturityRating", maxAllowedMaturityRating)
-                Query("pageSize", pageSize)
-                Query("pageToken", pageToken)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        }
-    }
-}
-
-extension GoogleBooks.Personalizedstream: HTTPRequestable {
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case let .get(locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.get, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "personalizedstream", "get")
-                Query("locale", locale)
-                Query("maxAllowedMaturityRating", maxAllowedMaturityRating)
-                Query("source", source)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        }
-    }
-}
-
-extension GoogleBooks.Promooffer: HTTPRequestable {
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case let .accept(androidId, device, manufacturer, model, offerId, product, serial, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.post, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "promooffer", "accept")
-                Query("androidId", androidId)
-                Query("device", device)
-                Query("manufacturer", manufacturer)
-                Query("model", model)
-                Query("offerId", offerId)
-                Query("product", product)
-                Query("serial", serial)
-                Query("volumeId", volumeId)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        case let .dismiss(androidId, device, manufacturer, model, offerId, product, serial, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.post, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "promooffer", "dismiss")
-                Query("androidId", androidId)
-                Query("device", device)
-                Query("manufacturer", manufacturer)
-                Query("model", model)
-                Query("offerId", offerId)
-                Query("product", product)
-                Query("serial", serial)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        case let .get(androidId, device, manufacturer, model, product, serial, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.get, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "promooffer", "get")
-                Query("androidId", androidId)
-                Query("device", device)
-                Query("manufacturer", manufacturer)
-                Query("model", model)
-                Query("product", product)
-                Query("serial", serial)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        }
-    }
-}
-
-extension GoogleBooks.SeriesEndpoints: HTTPRequestable {
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case let .get(seriesId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.get, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "series", "get")
-                Query("series_id", seriesId)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        case let .membershipGet(seriesId, pageSize, pageToken, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.get, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "series", "membership", "get")
-                Query("series_id", seriesId)
-                Query("page_size", pageSize)
-                Query("page_token", pageToken)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        }
-    }
-}
-
-extension GoogleBooks.BookshelvesEndpoints: HTTPRequestable {
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case let .list(userId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.get, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "users", userId, "bookshelves")
-                Query("source", source)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        case let .get(userId, shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.get, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "users", userId, "bookshelves", shelf)
-                Query("source", source)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        case let .volumesList(userId, shelf, maxResults, showPreorders, source, startIndex, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.get, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "users", userId, "bookshelves", shelf, "volumes")
-                Query("maxResults", maxResults)
-                Query("showPreorders", showPreorders)
-                Query("source", source)
-                Query("startIndex", startIndex)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        }
-    }
-}
-
-extension GoogleBooks.VolumesEndpoints: HTTPRequestable {
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case let .list(q, download, filter, langRestrict, libraryRestrict, maxAllowedMaturityRating, maxResults, orderBy, partner, printType, projection, showPreorders, source, startIndex, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.get, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "volumes")
-                Query("q", q)
-                Query("download", download)
-                Query("filter", filter)
-                Query("langRestrict", langRestrict)
-                Query("libraryRestrict", libraryRestrict)
-                Query("maxAllowedMaturityRating", maxAllowedMaturityRating)
-                Query("maxResults", maxResults)
-                Query("orderBy", orderBy)
-                Query("partner", partner)
-                Query("printType", printType)
-                Query("projection", projection)
-                Query("showPreorders", showPreorders)
-                Query("source", source)
-                Query("startIndex", startIndex)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        case let .mybooksList(acquireMethod, country, locale, maxResults, processingState, source, startIndex, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.get, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "volumes", "mybooks")
-                Query("acquireMethod", acquireMethod)
-                Query("country", country)
-                Query("locale", locale)
-                Query("maxResults", maxResults)
-                Query("processingState", processingState)
-                Query("source", source)
-                Query("startIndex", startIndex)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        case let .recommendedList(locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.get, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "volumes", "recommended")
-                Query("locale", locale)
-                Query("maxAllowedMaturityRating", maxAllowedMaturityRating)
-                Query("source", source)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        case let .recommendedRate(rating, volumeId, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.post, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "volumes", "recommended", "rate")
-                Query("rating", rating)
-                Query("volumeId", volumeId)
-                Query("locale", locale)
-                Query("source", source)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        case let .useruploadedList(locale, maxResults, processingState, source, startIndex, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.get, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "volumes", "useruploaded")
-                Query("locale", locale)
-                Query("maxResults", maxResults)
-                Query("processingState", processingState)
-                Query("source", source)
-                Query("startIndex", startIndex)
-                Query("volumeId", volumeId)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        case let .get(volumeId, country, includeNonComicsSeries, partner, projection, source, userLibraryConsistentRead, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.get, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "volumes", volumeId)
-                Query("country", country)
-                Query("includeNonComicsSeries", includeNonComicsSeries)
-                Query("partner", partner)
-                Query("projection", projection)
-                Query("source", source)
-                Query("user_library_consistent_read", userLibraryConsistentRead)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        case let .associatedList(volumeId, association, locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.get, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "volumes", volumeId, "associated")
-                Query("association", association)
-                Query("locale", locale)
-                Query("maxAllowedMaturityRating", maxAllowedMaturityRating)
-                Query("source", source)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        }
-    }
-}
-
-extension GoogleBooks.Layers: HTTPRequestable {
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case let .volumeAnnotationsList(volumeId, layerId, contentVersion, endOffset, endPosition, locale, maxResults, pageToken, showDeleted, source, startOffset, startPosition, updatedMax, updatedMin, volumeAnnotationsVersion, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.get, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "volumes", volumeId, "layers", layerId)
-                Query("contentVersion", contentVersion)
-                Query("endOffset", endOffset)
-                Query("endPosition", endPosition)
-                Query("locale", locale)
-                Query("maxResults", maxResults)
-                Query("pageToken", pageToken)
-                Query("showDeleted", showDeleted)
-                Query("source", source)
-                Query("startOffset", startOffset)
-                Query("startPosition", startPosition)
-                Query("updatedMax", updatedMax)
-                Query("updatedMin", updatedMin)
-                Query("volumeAnnotationsVersion", volumeAnnotationsVersion)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        case let .volumeAnnotationsGet(volumeId, layerId, annotationId, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.get, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "volumes", volumeId, "layers", layerId, "annotations", annotationId)
-                Query("locale", locale)
-                Query("source", source)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        case let .annotationDataList(volumeId, layerId, contentVersion, annotationDataId, h, locale, maxResults, pageToken, scale, source, updatedMax, updatedMin, w, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.get, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "volumes", volumeId, "layers", layerId, "data")
-                Query("contentVersion", contentVersion)
-                Query("annotationDataId", annotationDataId)
-                Query("h", h)
-                Query("locale", locale)
-                Query("maxResults", maxResults)
-                Query("pageToken", pageToken)
-                Query("scale", scale)
-                Query("source", source)
-                Query("updatedMax", updatedMax)
-                Query("updatedMin", updatedMin)
-                Query("w", w)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        case let .annotationDataGet(volumeId, layerId, annotationDataId, contentVersion, allowWebDefinitions, h, locale, scale, source, w, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.get, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "volumes", volumeId, "layers", layerId, "data", annotationDataId)
-                Query("contentVersion", contentVersion)
-                Query("allowWebDefinitions", allowWebDefinitions)
-                Query("h", h)
-                Query("locale", locale)
-                Query("scale", scale)
-                Query("source", source)
-                Query("w", w)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        case let .list(volumeId, contentVersion, maxResults, pageToken, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.get, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "volumes", volumeId, "layersummary")
-                Query("contentVersion", contentVersion)
-                Query("maxResults", maxResults)
-                Query("pageToken", pageToken)
-                Query("source", source)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        case let .get(volumeId, summaryId, contentVersion, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-            return try HTTPRequest(.get, baseURL: GoogleBooks.baseURL) {
-                Path("books", "v1", "volumes", volumeId, "layersummary", summaryId)
-                Query("contentVersion", contentVersion)
-                Query("source", source)
-                Query("$.xgafv", xgafv)
-                Query("access_token", accessToken)
-                Query("alt", alt)
-                Query("callback", callback)
-                Query("fields", fields)
-                Query("key", key)
-                Query("oauth_token", oauthToken)
-                Query("prettyPrint", prettyPrint)
-                Query("quotaUser", quotaUser)
-                Query("upload_protocol", uploadProtocol)
-                Query("uploadType", uploadType)
-                Auth(.bearer)
-            }
-        }
-    }
-}
-
-// Typed endpoints: sending one returns the response type the spec declares.
 extension GoogleBooks.Cloudloading {
-    public enum Typed {
-        /// Add a user-upload volume and triggers processing.
-        public static func addBook(driveDocumentId: String? = nil, mimeType: String? = nil, name: String? = nil, uploadClientToken: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<BooksCloudloadingResource> {
-            Endpoint(GoogleBooks.Cloudloading.addBook(driveDocumentId: driveDocumentId, mimeType: mimeType, name: name, uploadClientToken: uploadClientToken, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
-        }
+    /// The endpoints of `GoogleBooks.Cloudloading` as cases; `GoogleBooks.Call.cloudloading(...)` wraps them.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case addBook(driveDocumentId: String? = nil, mimeType: String? = nil, name: String? = nil, uploadClientToken: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case deleteBook(volumeId: String, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case updateBook(xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil, body: GoogleBooks.BooksCloudloadingResource)
 
-        /// Remove the book and its contents
-        public static func deleteBook(volumeId: String, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<JSONValue> {
-            Endpoint(GoogleBooks.Cloudloading.deleteBook(volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
-        }
-
-        /// Updates a user-upload volume.
-        public static func updateBook(xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil, body: BooksCloudloadingResource) -> Endpoint<BooksCloudloadingResource> {
-            Endpoint(GoogleBooks.Cloudloading.updateBook(xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType, body: body), decoder: .json)
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .addBook(driveDocumentId, mimeType, name, uploadClientToken, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.post) {
+                    Path("books", "v1", "cloudloading", "addBook")
+                    Query("drive_document_id", driveDocumentId)
+                    Query("mime_type", mimeType)
+                    Query("name", name)
+                    Query("upload_client_token", uploadClientToken)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            case let .deleteBook(volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.post) {
+                    Path("books", "v1", "cloudloading", "deleteBook")
+                    Query("volumeId", volumeId)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            case let .updateBook(xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType, body):
+                return try GoogleBooks.defaults.request(.post) {
+                    Path("books", "v1", "cloudloading", "updateBook")
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                    JSONBody(body)
+                }
+            }
         }
     }
 }
 
 extension GoogleBooks.DictionaryEndpoints {
-    public enum Typed {
-        /// Returns a list of offline dictionary metadata available
-        public static func listOfflineMetadata(cpksver: String, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<Metadata> {
-            Endpoint(GoogleBooks.DictionaryEndpoints.listOfflineMetadata(cpksver: cpksver, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
+    /// The endpoints of `GoogleBooks.DictionaryEndpoints` as cases; `GoogleBooks.Call.dictionaryEndpoints(...)` wraps them.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case listOfflineMetadata(cpksver: String, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .listOfflineMetadata(cpksver, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.get) {
+                    Path("books", "v1", "dictionary", "listOfflineMetadata")
+                    Query("cpksver", cpksver)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            }
         }
     }
 }
 
 extension GoogleBooks.Familysharing {
-    public enum Typed {
-        /// Gets information regarding the family that the user is part of.
-        public static func getFamilyInfo(source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<FamilyInfo> {
-            Endpoint(GoogleBooks.Familysharing.getFamilyInfo(source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
-        }
+    /// The endpoints of `GoogleBooks.Familysharing` as cases; `GoogleBooks.Call.familysharing(...)` wraps them.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case getFamilyInfo(source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case share(docId: String? = nil, source: String? = nil, volumeId: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case unshare(docId: String? = nil, source: String? = nil, volumeId: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
 
-        /// Initiates sharing of the content with the user's family. Empty response indicates success.
-        public static func share(docId: String? = nil, source: String? = nil, volumeId: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<JSONValue> {
-            Endpoint(GoogleBooks.Familysharing.share(docId: docId, source: source, volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
-        }
-
-        /// Initiates revoking content that has already been shared with the user's family. Empty response indicates success.
-        public static func unshare(docId: String? = nil, source: String? = nil, volumeId: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<JSONValue> {
-            Endpoint(GoogleBooks.Familysharing.unshare(docId: docId, source: source, volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .getFamilyInfo(source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.get) {
+                    Path("books", "v1", "familysharing", "getFamilyInfo")
+                    Query("source", source)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            case let .share(docId, source, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.post) {
+                    Path("books", "v1", "familysharing", "share")
+                    Query("docId", docId)
+                    Query("source", source)
+                    Query("volumeId", volumeId)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            case let .unshare(docId, source, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.post) {
+                    Path("books", "v1", "familysharing", "unshare")
+                    Query("docId", docId)
+                    Query("source", source)
+                    Query("volumeId", volumeId)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            }
         }
     }
 }
 
 extension GoogleBooks.Myconfig {
-    public enum Typed {
-        /// Gets the current settings for the user.
-        public static func getUserSettings(country: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<Usersettings> {
-            Endpoint(GoogleBooks.Myconfig.getUserSettings(country: country, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
-        }
+    /// The endpoints of `GoogleBooks.Myconfig` as cases; `GoogleBooks.Call.myconfig(...)` wraps them.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case getUserSettings(country: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case releaseDownloadAccess(cpksver: String, volumeIds: [String], locale: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case requestAccess(cpksver: String, nonce: String, source: String, volumeId: String, licenseTypes: GoogleBooks.MyconfigRequestAccessLicenseTypes? = nil, locale: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case syncVolumeLicenses(cpksver: String, nonce: String, source: String, features: [GoogleBooks.MyconfigSyncVolumeLicensesFeaturesItem]? = nil, includeNonComicsSeries: Bool? = nil, locale: String? = nil, showPreorders: Bool? = nil, volumeIds: [String]? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case updateUserSettings(xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil, body: GoogleBooks.Usersettings)
 
-        /// Release downloaded content access restriction.
-        public static func releaseDownloadAccess(cpksver: String, volumeIds: [String], locale: String? = nil, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<DownloadAccesses> {
-            Endpoint(GoogleBooks.Myconfig.releaseDownloadAccess(cpksver: cpksver, volumeIds: volumeIds, locale: locale, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
-        }
-
-        /// Request concurrent and download access restrictions.
-        public static func requestAccess(cpksver: String, nonce: String, source: String, volumeId: String, licenseTypes: MyconfigRequestAccessLicenseTypes? = nil, locale: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<RequestAccessData> {
-            Endpoint(GoogleBooks.Myconfig.requestAccess(cpksver: cpksver, nonce: nonce, source: source, volumeId: volumeId, licenseTypes: licenseTypes, locale: locale, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
-        }
-
-        /// Request downloaded content access for specified volumes on the My eBooks shelf.
-        public static func syncVolumeLicenses(cpksver: String, nonce: String, source: String, features: [MyconfigSyncVolumeLicensesFeaturesItem]? = nil, includeNonComicsSeries: Bool? = nil, locale: String? = nil, showPreorders: Bool? = nil, volumeIds: [String]? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<Volumes> {
-            Endpoint(GoogleBooks.Myconfig.syncVolumeLicenses(cpksver: cpksver, nonce: nonce, source: source, features: features, includeNonComicsSeries: includeNonComicsSeries, locale: locale, showPreorders: showPreorders, volumeIds: volumeIds, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
-        }
-
-        /// Sets the settings for the user. If a sub-object is specified, it will overwrite the existing sub-object stored in the server. Unspecified sub-objects will retain the existing value.
-        public static func updateUserSettings(xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil, body: Usersettings) -> Endpoint<Usersettings> {
-            Endpoint(GoogleBooks.Myconfig.updateUserSettings(xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType, body: body), decoder: .json)
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .getUserSettings(country, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.get) {
+                    Path("books", "v1", "myconfig", "getUserSettings")
+                    Query("country", country)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            case let .releaseDownloadAccess(cpksver, volumeIds, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.post) {
+                    Path("books", "v1", "myconfig", "releaseDownloadAccess")
+                    Query("cpksver", cpksver)
+                    Query("volumeIds", volumeIds)
+                    Query("locale", locale)
+                    Query("source", source)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            case let .requestAccess(cpksver, nonce, source, volumeId, licenseTypes, locale, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.post) {
+                    Path("books", "v1", "myconfig", "requestAccess")
+                    Query("cpksver", cpksver)
+                    Query("nonce", nonce)
+                    Query("source", source)
+                    Query("volumeId", volumeId)
+                    Query("licenseTypes", licenseTypes)
+                    Query("locale", locale)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            case let .syncVolumeLicenses(cpksver, nonce, source, features, includeNonComicsSeries, locale, showPreorders, volumeIds, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.post) {
+                    Path("books", "v1", "myconfig", "syncVolumeLicenses")
+                    Query("cpksver", cpksver)
+                    Query("nonce", nonce)
+                    Query("source", source)
+                    Query("features", features)
+                    Query("includeNonComicsSeries", includeNonComicsSeries)
+                    Query("locale", locale)
+                    Query("showPreorders", showPreorders)
+                    Query("volumeIds", volumeIds)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            case let .updateUserSettings(xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType, body):
+                return try GoogleBooks.defaults.request(.post) {
+                    Path("books", "v1", "myconfig", "updateUserSettings")
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                    JSONBody(body)
+                }
+            }
         }
     }
 }
 
 extension GoogleBooks.Mylibrary {
-    public enum Typed {
-        /// Retrieves a list of annotations, possibly filtered.
-        public static func annotationsList(contentVersion: String? = nil, layerId: String? = nil, layerIds: [String]? = nil, maxResults: Int? = nil, pageToken: String? = nil, showDeleted: Bool? = nil, source: String? = nil, updatedMax: String? = nil, updatedMin: String? = nil, volumeId: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<Annotations> {
-            Endpoint(GoogleBooks.Mylibrary.annotationsList(contentVersion: contentVersion, layerId: layerId, layerIds: layerIds, maxResults: maxResults, pageToken: pageToken, showDeleted: showDeleted, source: source, updatedMax: updatedMax, updatedMin: updatedMin, volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
-        }
+    /// The endpoints of `GoogleBooks.Mylibrary` as cases; `GoogleBooks.Call.mylibrary(...)` wraps them.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case annotationsList(contentVersion: String? = nil, layerId: String? = nil, layerIds: [String]? = nil, maxResults: Int? = nil, pageToken: String? = nil, showDeleted: Bool? = nil, source: String? = nil, updatedMax: String? = nil, updatedMin: String? = nil, volumeId: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case annotationsInsert(annotationId: String? = nil, country: String? = nil, showOnlySummaryInResponse: Bool? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil, body: GoogleBooks.Annotation)
+        case annotationsSummary(layerIds: [String], volumeId: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case annotationsDelete(annotationId: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case annotationsUpdate(annotationId: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil, body: GoogleBooks.Annotation)
+        case bookshelvesList(source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case bookshelvesGet(shelf: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case bookshelvesAddVolume(shelf: String, volumeId: String, reason: GoogleBooks.MylibraryBookshelvesAddVolumeReason? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case bookshelvesClearVolumes(shelf: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case bookshelvesMoveVolume(shelf: String, volumeId: String, volumePosition: Int, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case bookshelvesRemoveVolume(shelf: String, volumeId: String, reason: GoogleBooks.MylibraryBookshelvesRemoveVolumeReason? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case bookshelvesVolumesList(shelf: String, country: String? = nil, maxResults: Int? = nil, projection: GoogleBooks.MylibraryBookshelvesVolumesListProjection? = nil, q: String? = nil, showPreorders: Bool? = nil, source: String? = nil, startIndex: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case readingpositionsGet(volumeId: String, contentVersion: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case readingpositionsSetPosition(volumeId: String, position: String, timestamp: String, action: GoogleBooks.MylibraryReadingpositionsSetPositionAction? = nil, contentVersion: String? = nil, deviceCookie: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
 
-        /// Inserts a new annotation.
-        public static func annotationsInsert(annotationId: String? = nil, country: String? = nil, showOnlySummaryInResponse: Bool? = nil, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil, body: Annotation) -> Endpoint<Annotation> {
-            Endpoint(GoogleBooks.Mylibrary.annotationsInsert(annotationId: annotationId, country: country, showOnlySummaryInResponse: showOnlySummaryInResponse, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType, body: body), decoder: .json)
-        }
-
-        /// Gets the summary of specified layers.
-        public static func annotationsSummary(layerIds: [String], volumeId: String, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<AnnotationsSummary> {
-            Endpoint(GoogleBooks.Mylibrary.annotationsSummary(layerIds: layerIds, volumeId: volumeId, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
-        }
-
-        /// Deletes an annotation.
-        public static func annotationsDelete(annotationId: String, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<JSONValue> {
-            Endpoint(GoogleBooks.Mylibrary.annotationsDelete(annotationId: annotationId, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
-        }
-
-        /// Updates an existing annotation.
-        public static func annotationsUpdate(annotationId: String, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil, body: Annotation) -> Endpoint<Annotation> {
-            Endpoint(GoogleBooks.Mylibrary.annotationsUpdate(annotationId: annotationId, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType, body: body), decoder: .json)
-        }
-
-        /// Retrieves a list of bookshelves belonging to the authenticated user.
-        public static func bookshelvesList(source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<Bookshelves> {
-            Endpoint(GoogleBooks.Mylibrary.bookshelvesList(source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
-        }
-
-        /// Retrieves metadata for a specific bookshelf belonging to the authenticated user.
-        public static func bookshelvesGet(shelf: String, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<Bookshelf> {
-            Endpoint(GoogleBooks.Mylibrary.bookshelvesGet(shelf: shelf, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
-        }
-
-        /// Adds a volume to a bookshelf.
-        public static func bookshelvesAddVolume(shelf: String, volumeId: String, reason: MylibraryBookshelvesAddVolumeReason? = nil, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<JSONValue> {
-            Endpoint(GoogleBooks.Mylibrary.bookshelvesAddVolume(shelf: shelf, volumeId: volumeId, reason: reason, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
-        }
-
-        /// Clears all volumes from a bookshelf.
-        public static func bookshelvesClearVolumes(shelf: String, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<JSONValue> {
-            Endpoint(GoogleBooks.Mylibrary.bookshelvesClearVolumes(shelf: shelf, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
-        }
-
-        /// Moves a volume within a bookshelf.
-        public static func bookshelvesMoveVolume(shelf: String, volumeId: String, volumePosition: Int, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<JSONValue> {
-            Endpoint(GoogleBooks.Mylibrary.bookshelvesMoveVolume(shelf: shelf, volumeId: volumeId, volumePosition: volumePosition, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
-        }
-
-        /// Removes a volume from a bookshelf.
-        public static func bookshelvesRemoveVolume(shelf: String, volumeId: String, reason: MylibraryBookshelvesRemoveVolumeReason? = nil, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<JSONValue> {
-            Endpoint(GoogleBooks.Mylibrary.bookshelvesRemoveVolume(shelf: shelf, volumeId: volumeId, reason: reason, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
-        }
-
-        /// Gets volume information for volumes on a bookshelf.
-        public static func bookshelvesVolumesList(shelf: String, country: String? = nil, maxResults: Int? = nil, projection: MylibraryBookshelvesVolumesListProjection? = nil, q: String? = nil, showPreorders: Bool? = nil, source: String? = nil, startIndex: Int? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<Volumes> {
-            Endpoint(GoogleBooks.Mylibrary.bookshelvesVolumesList(shelf: shelf, country: country, maxResults: maxResults, projection: projection, q: q, showPreorders: showPreorders, source: source, startIndex: startIndex, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
-        }
-
-        /// Retrieves my reading position information for a volume.
-        public static func readingpositionsGet(volumeId: String, contentVersion: String? = nil, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<ReadingPosition> {
-            Endpoint(GoogleBooks.Mylibrary.readingpositionsGet(volumeId: volumeId, contentVersion: contentVersion, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
-        }
-
-        /// Sets my reading position information for a volume.
-        public static func readingpositionsSetPosition(volumeId: String, position: String, timestamp: String, action: MylibraryReadingpositionsSetPositionAction? = nil, contentVersion: String? = nil, deviceCookie: String? = nil, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<JSONValue> {
-            Endpoint(GoogleBooks.Mylibrary.readingpositionsSetPosition(volumeId: volumeId, position: position, timestamp: timestamp, action: action, contentVersion: contentVersion, deviceCookie: deviceCookie, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .annotationsList(contentVersion, layerId, layerIds, maxResults, pageToken, showDeleted, source, updatedMax, updatedMin, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.get) {
+                    Path("books", "v1", "mylibrary", "annotations")
+                    Query("contentVersion", contentVersion)
+                    Query("layerId", layerId)
+                    Query("layerIds", layerIds)
+                    Query("maxResults", maxResults)
+                    Query("pageToken", pageToken)
+                    Query("showDeleted", showDeleted)
+                    Query("source", source)
+                    Query("updatedMax", updatedMax)
+                    Query("updatedMin", updatedMin)
+                    Query("volumeId", volumeId)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            case let .annotationsInsert(annotationId, country, showOnlySummaryInResponse, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType, body):
+                return try GoogleBooks.defaults.request(.post) {
+                    Path("books", "v1", "mylibrary", "annotations")
+                    Query("annotationId", annotationId)
+                    Query("country", country)
+                    Query("showOnlySummaryInResponse", showOnlySummaryInResponse)
+                    Query("source", source)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                    JSONBody(body)
+                }
+            case let .annotationsSummary(layerIds, volumeId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.post) {
+                    Path("books", "v1", "mylibrary", "annotations", "summary")
+                    Query("layerIds", layerIds)
+                    Query("volumeId", volumeId)
+                    Query("source", source)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            case let .annotationsDelete(annotationId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.delete) {
+                    Path("books", "v1", "mylibrary", "annotations", annotationId)
+                    Query("source", source)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            case let .annotationsUpdate(annotationId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType, body):
+                return try GoogleBooks.defaults.request(.put) {
+                    Path("books", "v1", "mylibrary", "annotations", annotationId)
+                    Query("source", source)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                    JSONBody(body)
+                }
+            case let .bookshelvesList(source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.get) {
+                    Path("books", "v1", "mylibrary", "bookshelves")
+                    Query("source", source)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            case let .bookshelvesGet(shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.get) {
+                    Path("books", "v1", "mylibrary", "bookshelves", shelf)
+                    Query("source", source)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            case let .bookshelvesAddVolume(shelf, volumeId, reason, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.post) {
+                    Path("books", "v1", "mylibrary", "bookshelves", shelf, "addVolume")
+                    Query("volumeId", volumeId)
+                    Query("reason", reason)
+                    Query("source", source)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            case let .bookshelvesClearVolumes(shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.post) {
+                    Path("books", "v1", "mylibrary", "bookshelves", shelf, "clearVolumes")
+                    Query("source", source)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            case let .bookshelvesMoveVolume(shelf, volumeId, volumePosition, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.post) {
+                    Path("books", "v1", "mylibrary", "bookshelves", shelf, "moveVolume")
+                    Query("volumeId", volumeId)
+                    Query("volumePosition", volumePosition)
+                    Query("source", source)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            case let .bookshelvesRemoveVolume(shelf, volumeId, reason, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.post) {
+                    Path("books", "v1", "mylibrary", "bookshelves", shelf, "removeVolume")
+                    Query("volumeId", volumeId)
+                    Query("reason", reason)
+                    Query("source", source)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            case let .bookshelvesVolumesList(shelf, country, maxResults, projection, q, showPreorders, source, startIndex, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.get) {
+                    Path("books", "v1", "mylibrary", "bookshelves", shelf, "volumes")
+                    Query("country", country)
+                    Query("maxResults", maxResults)
+                    Query("projection", projection)
+                    Query("q", q)
+                    Query("showPreorders", showPreorders)
+                    Query("source", source)
+                    Query("startIndex", startIndex)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            case let .readingpositionsGet(volumeId, contentVersion, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.get) {
+                    Path("books", "v1", "mylibrary", "readingpositions", volumeId)
+                    Query("contentVersion", contentVersion)
+                    Query("source", source)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            case let .readingpositionsSetPosition(volumeId, position, timestamp, action, contentVersion, deviceCookie, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.post) {
+                    Path("books", "v1", "mylibrary", "readingpositions", volumeId, "setPosition")
+                    Query("position", position)
+                    Query("timestamp", timestamp)
+                    Query("action", action)
+                    Query("contentVersion", contentVersion)
+                    Query("deviceCookie", deviceCookie)
+                    Query("source", source)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            }
         }
     }
 }
 
 extension GoogleBooks.NotificationEndpoints {
-    public enum Typed {
-        /// Returns notification details for a given notification id.
-        public static func get(notificationId: String, locale: String? = nil, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<Notification> {
-            Endpoint(GoogleBooks.NotificationEndpoints.get(notificationId: notificationId, locale: locale, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
+    /// The endpoints of `GoogleBooks.NotificationEndpoints` as cases; `GoogleBooks.Call.notificationEndpoints(...)` wraps them.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case get(notificationId: String, locale: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .get(notificationId, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.get) {
+                    Path("books", "v1", "notification", "get")
+                    Query("notification_id", notificationId)
+                    Query("locale", locale)
+                    Query("source", source)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            }
         }
     }
 }
 
 extension GoogleBooks.Onboarding {
-    public enum Typed {
-        /// List categories for onboarding experience.
-        public static func listCategories(locale: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<Category> {
-            Endpoint(GoogleBooks.Onboarding.listCategories(locale: locale, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
-        }
+    /// The endpoints of `GoogleBooks.Onboarding` as cases; `GoogleBooks.Call.onboarding(...)` wraps them.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case listCategories(locale: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case listCategoryVolumes(categoryId: [String]? = nil, locale: String? = nil, maxAllowedMaturityRating: GoogleBooks.OnboardingListCategoryVolumesMaxAllowedMaturityRating? = nil, pageSize: Int? = nil, pageToken: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
 
-        /// List available volumes under categories for onboarding experience.
-        public static func listCategoryVolumes(categoryId: [String]? = nil, locale: String? = nil, maxAllowedMaturityRating: OnboardingListCategoryVolumesMaxAllowedMaturityRating? = nil, pageSize: Int? = nil, pageToken: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<Volume2> {
-            Endpoint(GoogleBooks.Onboarding.listCategoryVolumes(categoryId: categoryId, locale: locale, maxAllowedMaturityRating: maxAllowedMaturityRating, pageSize: pageSize, pageToken: pageToken, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .listCategories(locale, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.get) {
+                    Path("books", "v1", "onboarding", "listCategories")
+                    Query("locale", locale)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            case let .listCategoryVolumes(categoryId, locale, maxAllowedMaturityRating, pageSize, pageToken, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.get) {
+                    Path("books", "v1", "onboarding", "listCategoryVolumes")
+                    Query("categoryId", categoryId)
+                    Query("locale", locale)
+                    Query("maxAllowedMaturityRating", maxAllowedMaturityRating)
+                    Query("pageSize", pageSize)
+                    Query("pageToken", pageToken)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            }
         }
     }
 }
 
 extension GoogleBooks.Personalizedstream {
-    public enum Typed {
-        /// Returns a stream of personalized book clusters
-        public static func get(locale: String? = nil, maxAllowedMaturityRating: PersonalizedstreamGetMaxAllowedMaturityRating? = nil, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<Discoveryclusters> {
-            Endpoint(GoogleBooks.Personalizedstream.get(locale: locale, maxAllowedMaturityRating: maxAllowedMaturityRating, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
+    /// The endpoints of `GoogleBooks.Personalizedstream` as cases; `GoogleBooks.Call.personalizedstream(...)` wraps them.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case get(locale: String? = nil, maxAllowedMaturityRating: GoogleBooks.PersonalizedstreamGetMaxAllowedMaturityRating? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .get(locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.get) {
+                    Path("books", "v1", "personalizedstream", "get")
+                    Query("locale", locale)
+                    Query("maxAllowedMaturityRating", maxAllowedMaturityRating)
+                    Query("source", source)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            }
         }
     }
 }
 
 extension GoogleBooks.Promooffer {
-    public enum Typed {
-        /// Accepts the promo offer.
-        public static func accept(androidId: String? = nil, device: String? = nil, manufacturer: String? = nil, model: String? = nil, offerId: String? = nil, product: String? = nil, serial: String? = nil, volumeId: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<JSONValue> {
-            Endpoint(GoogleBooks.Promooffer.accept(androidId: androidId, device: device, manufacturer: manufacturer, model: model, offerId: offerId, product: product, serial: serial, volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
-        }
+    /// The endpoints of `GoogleBooks.Promooffer` as cases; `GoogleBooks.Call.promooffer(...)` wraps them.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case accept(androidId: String? = nil, device: String? = nil, manufacturer: String? = nil, model: String? = nil, offerId: String? = nil, product: String? = nil, serial: String? = nil, volumeId: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case dismiss(androidId: String? = nil, device: String? = nil, manufacturer: String? = nil, model: String? = nil, offerId: String? = nil, product: String? = nil, serial: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case get(androidId: String? = nil, device: String? = nil, manufacturer: String? = nil, model: String? = nil, product: String? = nil, serial: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
 
-        /// Marks the promo offer as dismissed.
-        public static func dismiss(androidId: String? = nil, device: String? = nil, manufacturer: String? = nil, model: String? = nil, offerId: String? = nil, product: String? = nil, serial: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<JSONValue> {
-            Endpoint(GoogleBooks.Promooffer.dismiss(androidId: androidId, device: device, manufacturer: manufacturer, model: model, offerId: offerId, product: product, serial: serial, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
-        }
-
-        /// Returns a list of promo offers available to the user
-        public static func get(androidId: String? = nil, device: String? = nil, manufacturer: String? = nil, model: String? = nil, product: String? = nil, serial: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<Offers> {
-            Endpoint(GoogleBooks.Promooffer.get(androidId: androidId, device: device, manufacturer: manufacturer, model: model, product: product, serial: serial, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .accept(androidId, device, manufacturer, model, offerId, product, serial, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.post) {
+                    Path("books", "v1", "promooffer", "accept")
+                    Query("androidId", androidId)
+                    Query("device", device)
+                    Query("manufacturer", manufacturer)
+                    Query("model", model)
+                    Query("offerId", offerId)
+                    Query("product", product)
+                    Query("serial", serial)
+                    Query("volumeId", volumeId)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            case let .dismiss(androidId, device, manufacturer, model, offerId, product, serial, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.post) {
+                    Path("books", "v1", "promooffer", "dismiss")
+                    Query("androidId", androidId)
+                    Query("device", device)
+                    Query("manufacturer", manufacturer)
+                    Query("model", model)
+                    Query("offerId", offerId)
+                    Query("product", product)
+                    Query("serial", serial)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            case let .get(androidId, device, manufacturer, model, product, serial, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.get) {
+                    Path("books", "v1", "promooffer", "get")
+                    Query("androidId", androidId)
+                    Query("device", device)
+                    Query("manufacturer", manufacturer)
+                    Query("model", model)
+                    Query("product", product)
+                    Query("serial", serial)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            }
         }
     }
 }
 
 extension GoogleBooks.SeriesEndpoints {
-    public enum Typed {
-        /// Returns Series metadata for the given series ids.
-        public static func get(seriesId: [String], xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<Series> {
-            Endpoint(GoogleBooks.SeriesEndpoints.get(seriesId: seriesId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
-        }
+    /// The endpoints of `GoogleBooks.SeriesEndpoints` as cases; `GoogleBooks.Call.seriesEndpoints(...)` wraps them.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case get(seriesId: [String], xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case membershipGet(seriesId: String, pageSize: Int? = nil, pageToken: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
 
-        /// Returns Series membership data given the series id.
-        public static func membershipGet(seriesId: String, pageSize: Int? = nil, pageToken: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<Seriesmembership> {
-            Endpoint(GoogleBooks.SeriesEndpoints.membershipGet(seriesId: seriesId, pageSize: pageSize, pageToken: pageToken, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .get(seriesId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.get) {
+                    Path("books", "v1", "series", "get")
+                    Query("series_id", seriesId)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            case let .membershipGet(seriesId, pageSize, pageToken, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.get) {
+                    Path("books", "v1", "series", "membership", "get")
+                    Query("series_id", seriesId)
+                    Query("page_size", pageSize)
+                    Query("page_token", pageToken)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            }
         }
     }
 }
 
 extension GoogleBooks.BookshelvesEndpoints {
-    public enum Typed {
-        /// Retrieves a list of public bookshelves for the specified user.
-        public static func list(userId: String, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<Bookshelves> {
-            Endpoint(GoogleBooks.BookshelvesEndpoints.list(userId: userId, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
-        }
+    /// The endpoints of `GoogleBooks.BookshelvesEndpoints` as cases; `GoogleBooks.Call.bookshelvesEndpoints(...)` wraps them.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case list(userId: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case get(userId: String, shelf: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case volumesList(userId: String, shelf: String, maxResults: Int? = nil, showPreorders: Bool? = nil, source: String? = nil, startIndex: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
 
-        /// Retrieves metadata for a specific bookshelf for the specified user.
-        public static func get(userId: String, shelf: String, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<Bookshelf> {
-            Endpoint(GoogleBooks.BookshelvesEndpoints.get(userId: userId, shelf: shelf, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
-        }
-
-        /// Retrieves volumes in a specific bookshelf for the specified user.
-        public static func volumesList(userId: String, shelf: String, maxResults: Int? = nil, showPreorders: Bool? = nil, source: String? = nil, startIndex: Int? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<Volumes> {
-            Endpoint(GoogleBooks.BookshelvesEndpoints.volumesList(userId: userId, shelf: shelf, maxResults: maxResults, showPreorders: showPreorders, source: source, startIndex: startIndex, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .list(userId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.get) {
+                    Path("books", "v1", "users", userId, "bookshelves")
+                    Query("source", source)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            case let .get(userId, shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.get) {
+                    Path("books", "v1", "users", userId, "bookshelves", shelf)
+                    Query("source", source)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            case let .volumesList(userId, shelf, maxResults, showPreorders, source, startIndex, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.get) {
+                    Path("books", "v1", "users", userId, "bookshelves", shelf, "volumes")
+                    Query("maxResults", maxResults)
+                    Query("showPreorders", showPreorders)
+                    Query("source", source)
+                    Query("startIndex", startIndex)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            }
         }
     }
 }
 
 extension GoogleBooks.VolumesEndpoints {
-    public enum Typed {
-        /// Performs a book search.
-        public static func list(q: String, download: VolumesListDownload? = nil, filter: VolumesListFilter? = nil, langRestrict: String? = nil, libraryRestrict: VolumesListLibraryRestrict? = nil, maxAllowedMaturityRating: VolumesListMaxAllowedMaturityRating? = nil, maxResults: Int? = nil, orderBy: VolumesListOrderBy? = nil, partner: String? = nil, printType: VolumesListPrintType? = nil, projection: VolumesListProjection? = nil, showPreorders: Bool? = nil, source: String? = nil, startIndex: Int? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<Volumes> {
-            Endpoint(GoogleBooks.VolumesEndpoints.list(q: q, download: download, filter: filter, langRestrict: langRestrict, libraryRestrict: libraryRestrict, maxAllowedMaturityRating: maxAllowedMaturityRating, maxResults: maxResults, orderBy: orderBy, partner: partner, printType: printType, projection: projection, showPreorders: showPreorders, source: source, startIndex: startIndex, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
-        }
+    /// The endpoints of `GoogleBooks.VolumesEndpoints` as cases; `GoogleBooks.Call.volumesEndpoints(...)` wraps them.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case list(q: String, download: GoogleBooks.VolumesListDownload? = nil, filter: GoogleBooks.VolumesListFilter? = nil, langRestrict: String? = nil, libraryRestrict: GoogleBooks.VolumesListLibraryRestrict? = nil, maxAllowedMaturityRating: GoogleBooks.VolumesListMaxAllowedMaturityRating? = nil, maxResults: Int? = nil, orderBy: GoogleBooks.VolumesListOrderBy? = nil, partner: String? = nil, printType: GoogleBooks.VolumesListPrintType? = nil, projection: GoogleBooks.VolumesListProjection? = nil, showPreorders: Bool? = nil, source: String? = nil, startIndex: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case mybooksList(acquireMethod: [GoogleBooks.VolumesMybooksListAcquireMethodItem]? = nil, country: String? = nil, locale: String? = nil, maxResults: Int? = nil, processingState: [GoogleBooks.VolumesMybooksListProcessingStateItem]? = nil, source: String? = nil, startIndex: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case recommendedList(locale: String? = nil, maxAllowedMaturityRating: GoogleBooks.VolumesRecommendedListMaxAllowedMaturityRating? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case recommendedRate(rating: GoogleBooks.VolumesRecommendedRateRating, volumeId: String, locale: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case useruploadedList(locale: String? = nil, maxResults: Int? = nil, processingState: [GoogleBooks.VolumesUseruploadedListProcessingStateItem]? = nil, source: String? = nil, startIndex: Int? = nil, volumeId: [String]? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case get(volumeId: String, country: String? = nil, includeNonComicsSeries: Bool? = nil, partner: String? = nil, projection: GoogleBooks.VolumesGetProjection? = nil, source: String? = nil, userLibraryConsistentRead: Bool? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case associatedList(volumeId: String, association: GoogleBooks.VolumesAssociatedListAssociation? = nil, locale: String? = nil, maxAllowedMaturityRating: GoogleBooks.VolumesAssociatedListMaxAllowedMaturityRating? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
 
-        /// Return a list of books in My Library.
-        public static func mybooksList(acquireMethod: [VolumesMybooksListAcquireMethodItem]? = nil, country: String? = nil, locale: String? = nil, maxResults: Int? = nil, processingState: [VolumesMybooksListProcessingStateItem]? = nil, source: String? = nil, startIndex: Int? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<Volumes> {
-            Endpoint(GoogleBooks.VolumesEndpoints.mybooksList(acquireMethod: acquireMethod, country: country, locale: locale, maxResults: maxResults, processingState: processingState, source: source, startIndex: startIndex, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
-        }
-
-        /// Return a list of recommended books for the current user.
-        public static func recommendedList(locale: String? = nil, maxAllowedMaturityRating: VolumesRecommendedListMaxAllowedMaturityRating? = nil, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<Volumes> {
-            Endpoint(GoogleBooks.VolumesEndpoints.recommendedList(locale: locale, maxAllowedMaturityRating: maxAllowedMaturityRating, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
-        }
-
-        /// Rate a recommended book for the current user.
-        public static func recommendedRate(rating: VolumesRecommendedRateRating, volumeId: String, locale: String? = nil, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<BooksVolumesRecommendedRateResponse> {
-            Endpoint(GoogleBooks.VolumesEndpoints.recommendedRate(rating: rating, volumeId: volumeId, locale: locale, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
-        }
-
-        /// Return a list of books uploaded by the current user.
-        public static func useruploadedList(locale: String? = nil, maxResults: Int? = nil, processingState: [VolumesUseruploadedListProcessingStateItem]? = nil, source: String? = nil, startIndex: Int? = nil, volumeId: [String]? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<Volumes> {
-            Endpoint(GoogleBooks.VolumesEndpoints.useruploadedList(locale: locale, maxResults: maxResults, processingState: processingState, source: source, startIndex: startIndex, volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
-        }
-
-        /// Gets volume information for a single volume.
-        public static func get(volumeId: String, country: String? = nil, includeNonComicsSeries: Bool? = nil, partner: String? = nil, projection: VolumesGetProjection? = nil, source: String? = nil, userLibraryConsistentRead: Bool? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<Volume> {
-            Endpoint(GoogleBooks.VolumesEndpoints.get(volumeId: volumeId, country: country, includeNonComicsSeries: includeNonComicsSeries, partner: partner, projection: projection, source: source, userLibraryConsistentRead: userLibraryConsistentRead, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
-        }
-
-        /// Return a list of associated books.
-        public static func associatedList(volumeId: String, association: VolumesAssociatedListAssociation? = nil, locale: String? = nil, maxAllowedMaturityRating: VolumesAssociatedListMaxAllowedMaturityRating? = nil, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<Volumes> {
-            Endpoint(GoogleBooks.VolumesEndpoints.associatedList(volumeId: volumeId, association: association, locale: locale, maxAllowedMaturityRating: maxAllowedMaturityRating, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .list(q, download, filter, langRestrict, libraryRestrict, maxAllowedMaturityRating, maxResults, orderBy, partner, printType, projection, showPreorders, source, startIndex, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.get) {
+                    Path("books", "v1", "volumes")
+                    Query("q", q)
+                    Query("download", download)
+                    Query("filter", filter)
+                    Query("langRestrict", langRestrict)
+                    Query("libraryRestrict", libraryRestrict)
+                    Query("maxAllowedMaturityRating", maxAllowedMaturityRating)
+                    Query("maxResults", maxResults)
+                    Query("orderBy", orderBy)
+                    Query("partner", partner)
+                    Query("printType", printType)
+                    Query("projection", projection)
+                    Query("showPreorders", showPreorders)
+                    Query("source", source)
+                    Query("startIndex", startIndex)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            case let .mybooksList(acquireMethod, country, locale, maxResults, processingState, source, startIndex, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.get) {
+                    Path("books", "v1", "volumes", "mybooks")
+                    Query("acquireMethod", acquireMethod)
+                    Query("country", country)
+                    Query("locale", locale)
+                    Query("maxResults", maxResults)
+                    Query("processingState", processingState)
+                    Query("source", source)
+                    Query("startIndex", startIndex)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            case let .recommendedList(locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.get) {
+                    Path("books", "v1", "volumes", "recommended")
+                    Query("locale", locale)
+                    Query("maxAllowedMaturityRating", maxAllowedMaturityRating)
+                    Query("source", source)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            case let .recommendedRate(rating, volumeId, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.post) {
+                    Path("books", "v1", "volumes", "recommended", "rate")
+                    Query("rating", rating)
+                    Query("volumeId", volumeId)
+                    Query("locale", locale)
+                    Query("source", source)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            case let .useruploadedList(locale, maxResults, processingState, source, startIndex, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.get) {
+                    Path("books", "v1", "volumes", "useruploaded")
+                    Query("locale", locale)
+                    Query("maxResults", maxResults)
+                    Query("processingState", processingState)
+                    Query("source", source)
+                    Query("startIndex", startIndex)
+                    Query("volumeId", volumeId)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            case let .get(volumeId, country, includeNonComicsSeries, partner, projection, source, userLibraryConsistentRead, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.get) {
+                    Path("books", "v1", "volumes", volumeId)
+                    Query("country", country)
+                    Query("includeNonComicsSeries", includeNonComicsSeries)
+                    Query("partner", partner)
+                    Query("projection", projection)
+                    Query("source", source)
+                    Query("user_library_consistent_read", userLibraryConsistentRead)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            case let .associatedList(volumeId, association, locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.get) {
+                    Path("books", "v1", "volumes", volumeId, "associated")
+                    Query("association", association)
+                    Query("locale", locale)
+                    Query("maxAllowedMaturityRating", maxAllowedMaturityRating)
+                    Query("source", source)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            }
         }
     }
 }
 
 extension GoogleBooks.Layers {
-    public enum Typed {
-        /// Gets the volume annotations for a volume and layer.
-        public static func volumeAnnotationsList(volumeId: String, layerId: String, contentVersion: String, endOffset: String? = nil, endPosition: String? = nil, locale: String? = nil, maxResults: Int? = nil, pageToken: String? = nil, showDeleted: Bool? = nil, source: String? = nil, startOffset: String? = nil, startPosition: String? = nil, updatedMax: String? = nil, updatedMin: String? = nil, volumeAnnotationsVersion: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<Volumeannotations> {
-            Endpoint(GoogleBooks.Layers.volumeAnnotationsList(volumeId: volumeId, layerId: layerId, contentVersion: contentVersion, endOffset: endOffset, endPosition: endPosition, locale: locale, maxResults: maxResults, pageToken: pageToken, showDeleted: showDeleted, source: source, startOffset: startOffset, startPosition: startPosition, updatedMax: updatedMax, updatedMin: updatedMin, volumeAnnotationsVersion: volumeAnnotationsVersion, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
-        }
+    /// The endpoints of `GoogleBooks.Layers` as cases; `GoogleBooks.Call.layers(...)` wraps them.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case volumeAnnotationsList(volumeId: String, layerId: String, contentVersion: String, endOffset: String? = nil, endPosition: String? = nil, locale: String? = nil, maxResults: Int? = nil, pageToken: String? = nil, showDeleted: Bool? = nil, source: String? = nil, startOffset: String? = nil, startPosition: String? = nil, updatedMax: String? = nil, updatedMin: String? = nil, volumeAnnotationsVersion: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case volumeAnnotationsGet(volumeId: String, layerId: String, annotationId: String, locale: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case annotationDataList(volumeId: String, layerId: String, contentVersion: String, annotationDataId: [String]? = nil, h: Int? = nil, locale: String? = nil, maxResults: Int? = nil, pageToken: String? = nil, scale: Int? = nil, source: String? = nil, updatedMax: String? = nil, updatedMin: String? = nil, w: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case annotationDataGet(volumeId: String, layerId: String, annotationDataId: String, contentVersion: String, allowWebDefinitions: Bool? = nil, h: Int? = nil, locale: String? = nil, scale: Int? = nil, source: String? = nil, w: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case list(volumeId: String, contentVersion: String? = nil, maxResults: Int? = nil, pageToken: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case get(volumeId: String, summaryId: String, contentVersion: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
 
-        /// Gets the volume annotation.
-        public static func volumeAnnotationsGet(volumeId: String, layerId: String, annotationId: String, locale: String? = nil, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<Volumeannotation> {
-            Endpoint(GoogleBooks.Layers.volumeAnnotationsGet(volumeId: volumeId, layerId: layerId, annotationId: annotationId, locale: locale, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
-        }
-
-        /// Gets the annotation data for a volume and layer.
-        public static func annotationDataList(volumeId: String, layerId: String, contentVersion: String, annotationDataId: [String]? = nil, h: Int? = nil, locale: String? = nil, maxResults: Int? = nil, pageToken: String? = nil, scale: Int? = nil, source: String? = nil, updatedMax: String? = nil, updatedMin: String? = nil, w: Int? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<Annotationsdata> {
-            Endpoint(GoogleBooks.Layers.annotationDataList(volumeId: volumeId, layerId: layerId, contentVersion: contentVersion, annotationDataId: annotationDataId, h: h, locale: locale, maxResults: maxResults, pageToken: pageToken, scale: scale, source: source, updatedMax: updatedMax, updatedMin: updatedMin, w: w, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
-        }
-
-        /// Gets the annotation data.
-        public static func annotationDataGet(volumeId: String, layerId: String, annotationDataId: String, contentVersion: String, allowWebDefinitions: Bool? = nil, h: Int? = nil, locale: String? = nil, scale: Int? = nil, source: String? = nil, w: Int? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<DictionaryAnnotationdata> {
-            Endpoint(GoogleBooks.Layers.annotationDataGet(volumeId: volumeId, layerId: layerId, annotationDataId: annotationDataId, contentVersion: contentVersion, allowWebDefinitions: allowWebDefinitions, h: h, locale: locale, scale: scale, source: source, w: w, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
-        }
-
-        /// List the layer summaries for a volume.
-        public static func list(volumeId: String, contentVersion: String? = nil, maxResults: Int? = nil, pageToken: String? = nil, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<Layersummaries> {
-            Endpoint(GoogleBooks.Layers.list(volumeId: volumeId, contentVersion: contentVersion, maxResults: maxResults, pageToken: pageToken, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
-        }
-
-        /// Gets the layer summary for a volume.
-        public static func get(volumeId: String, summaryId: String, contentVersion: String? = nil, source: String? = nil, xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<Layersummary> {
-            Endpoint(GoogleBooks.Layers.get(volumeId: volumeId, summaryId: summaryId, contentVersion: contentVersion, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType), decoder: .json)
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .volumeAnnotationsList(volumeId, layerId, contentVersion, endOffset, endPosition, locale, maxResults, pageToken, showDeleted, source, startOffset, startPosition, updatedMax, updatedMin, volumeAnnotationsVersion, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.get) {
+                    Path("books", "v1", "volumes", volumeId, "layers", layerId)
+                    Query("contentVersion", contentVersion)
+                    Query("endOffset", endOffset)
+                    Query("endPosition", endPosition)
+                    Query("locale", locale)
+                    Query("maxResults", maxResults)
+                    Query("pageToken", pageToken)
+                    Query("showDeleted", showDeleted)
+                    Query("source", source)
+                    Query("startOffset", startOffset)
+                    Query("startPosition", startPosition)
+                    Query("updatedMax", updatedMax)
+                    Query("updatedMin", updatedMin)
+                    Query("volumeAnnotationsVersion", volumeAnnotationsVersion)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            case let .volumeAnnotationsGet(volumeId, layerId, annotationId, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.get) {
+                    Path("books", "v1", "volumes", volumeId, "layers", layerId, "annotations", annotationId)
+                    Query("locale", locale)
+                    Query("source", source)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            case let .annotationDataList(volumeId, layerId, contentVersion, annotationDataId, h, locale, maxResults, pageToken, scale, source, updatedMax, updatedMin, w, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.get) {
+                    Path("books", "v1", "volumes", volumeId, "layers", layerId, "data")
+                    Query("contentVersion", contentVersion)
+                    Query("annotationDataId", annotationDataId)
+                    Query("h", h)
+                    Query("locale", locale)
+                    Query("maxResults", maxResults)
+                    Query("pageToken", pageToken)
+                    Query("scale", scale)
+                    Query("source", source)
+                    Query("updatedMax", updatedMax)
+                    Query("updatedMin", updatedMin)
+                    Query("w", w)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            case let .annotationDataGet(volumeId, layerId, annotationDataId, contentVersion, allowWebDefinitions, h, locale, scale, source, w, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.get) {
+                    Path("books", "v1", "volumes", volumeId, "layers", layerId, "data", annotationDataId)
+                    Query("contentVersion", contentVersion)
+                    Query("allowWebDefinitions", allowWebDefinitions)
+                    Query("h", h)
+                    Query("locale", locale)
+                    Query("scale", scale)
+                    Query("source", source)
+                    Query("w", w)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            case let .list(volumeId, contentVersion, maxResults, pageToken, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.get) {
+                    Path("books", "v1", "volumes", volumeId, "layersummary")
+                    Query("contentVersion", contentVersion)
+                    Query("maxResults", maxResults)
+                    Query("pageToken", pageToken)
+                    Query("source", source)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            case let .get(volumeId, summaryId, contentVersion, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+                return try GoogleBooks.defaults.request(.get) {
+                    Path("books", "v1", "volumes", volumeId, "layersummary", summaryId)
+                    Query("contentVersion", contentVersion)
+                    Query("source", source)
+                    Query("$.xgafv", xgafv)
+                    Query("access_token", accessToken)
+                    Query("alt", alt)
+                    Query("callback", callback)
+                    Query("fields", fields)
+                    Query("key", key)
+                    Query("oauth_token", oauthToken)
+                    Query("prettyPrint", prettyPrint)
+                    Query("quotaUser", quotaUser)
+                    Query("upload_protocol", uploadProtocol)
+                    Query("uploadType", uploadType)
+                }
+            }
         }
     }
 }
 
 // Models
-public struct Annotation: Codable, Hashable, Sendable {
-    /// Anchor text after excerpt. For requests, if the user bookmarked a screen that has no flowing text on it, then this field should be empty.
-    public var afterSelectedText: String?
+extension GoogleBooks {
+    public struct Annotation: Codable, Hashable, Sendable {
+        /// Anchor text after excerpt. For requests, if the user bookmarked a screen that has no flowing text on it, then this field should be empty.
+        public var afterSelectedText: String?
 
-    /// Anchor text before excerpt. For requests, if the user bookmarked a screen that has no flowing text on it, then this field should be empty.
-    public var beforeSelectedText: String?
+        /// Anchor text before excerpt. For requests, if the user bookmarked a screen that has no flowing text on it, then this field should be empty.
+        public var beforeSelectedText: String?
+
+        /// Selection ranges sent from the client.
+        public var clientVersionRanges: AnnotationClientVersionRanges?
+
+        /// Timestamp for the created time of this annotation.
+        public var created: String?
+
+        /// Selection ranges for the most recent content version.
+        public var currentVersionRanges: AnnotationCurrentVersionRanges?
+
+        /// User-created data for this annotation.
+        public var data: String?
+
+        /// Indicates that this annotation is deleted.
+        public var deleted: Bool?
+
+        /// The highlight style for this annotation.
+        public var highlightStyle: String?
+
+        /// Id of this annotation, in the form of a GUID.
+        public var id: String?
+
+        /// Resource type.
+        public var kind: String?
+
+        /// The layer this annotation is for.
+        public var layerId: String?
+
+        public var layerSummary: AnnotationLayerSummary?
+
+        /// Pages that this annotation spans.
+        public var pageIds: [String]?
+
+        /// Excerpt from the volume.
+        public var selectedText: String?
+
+        /// URL to this resource.
+        public var selfLink: String?
+
+        /// Timestamp for the last time this annotation was modified.
+        public var updated: String?
+
+        /// The volume that this annotation belongs to.
+        public var volumeId: String?
+
+        public init(afterSelectedText: String? = nil, beforeSelectedText: String? = nil, clientVersionRanges: AnnotationClientVersionRanges? = nil, created: String? = nil, currentVersionRanges: AnnotationCurrentVersionRanges? = nil, data: String? = nil, deleted: Bool? = nil, highlightStyle: String? = nil, id: String? = nil, kind: String? = nil, layerId: String? = nil, layerSummary: AnnotationLayerSummary? = nil, pageIds: [String]? = nil, selectedText: String? = nil, selfLink: String? = nil, updated: String? = nil, volumeId: String? = nil) {
+            self.afterSelectedText = afterSelectedText
+            self.beforeSelectedText = beforeSelectedText
+            self.clientVersionRanges = clientVersionRanges
+            self.created = created
+            self.currentVersionRanges = currentVersionRanges
+            self.data = data
+            self.deleted = deleted
+            self.highlightStyle = highlightStyle
+            self.id = id
+            self.kind = kind
+            self.layerId = layerId
+            self.layerSummary = layerSummary
+            self.pageIds = pageIds
+            self.selectedText = selectedText
+            self.selfLink = selfLink
+            self.updated = updated
+            self.volumeId = volumeId
+        }
+    }
+
+    public struct Annotations: Codable, Hashable, Sendable {
+        /// A list of annotations.
+        public var items: [Annotation]?
+
+        /// Resource type.
+        public var kind: String?
+
+        /// Token to pass in for pagination for the next page. This will not be present if this request does not have more results.
+        public var nextPageToken: String?
+
+        /// Total number of annotations found. This may be greater than the number of notes returned in this response if results have been paginated.
+        public var totalItems: Int32?
+
+        public init(items: [Annotation]? = nil, kind: String? = nil, nextPageToken: String? = nil, totalItems: Int32? = nil) {
+            self.items = items
+            self.kind = kind
+            self.nextPageToken = nextPageToken
+            self.totalItems = totalItems
+        }
+    }
+
+    public struct AnnotationsSummary: Codable, Hashable, Sendable {
+        public var kind: String?
+
+        public var layers: [AnnotationsSummaryLayersItem]?
+
+        public init(kind: String? = nil, layers: [AnnotationsSummaryLayersItem]? = nil) {
+            self.kind = kind
+            self.layers = layers
+        }
+    }
+
+    public struct Annotationsdata: Codable, Hashable, Sendable {
+        /// A list of Annotation Data.
+        public var items: [GeoAnnotationdata]?
+
+        /// Resource type
+        public var kind: String?
+
+        /// Token to pass in for pagination for the next page. This will not be present if this request does not have more results.
+        public var nextPageToken: String?
+
+        /// The total number of volume annotations found.
+        public var totalItems: Int32?
+
+        public init(items: [GeoAnnotationdata]? = nil, kind: String? = nil, nextPageToken: String? = nil, totalItems: Int32? = nil) {
+            self.items = items
+            self.kind = kind
+            self.nextPageToken = nextPageToken
+            self.totalItems = totalItems
+        }
+    }
+
+    public struct BooksAnnotationsRange: Codable, Hashable, Sendable {
+        /// The offset from the ending position.
+        public var endOffset: String?
+
+        /// The ending position for the range.
+        public var endPosition: String?
+
+        /// The offset from the starting position.
+        public var startOffset: String?
+
+        /// The starting position for the range.
+        public var startPosition: String?
+
+        public init(endOffset: String? = nil, endPosition: String? = nil, startOffset: String? = nil, startPosition: String? = nil) {
+            self.endOffset = endOffset
+            self.endPosition = endPosition
+            self.startOffset = startOffset
+            self.startPosition = startPosition
+        }
+    }
+
+    public struct BooksCloudloadingResource: Codable, Hashable, Sendable {
+        public var author: String?
+
+        public var processingState: String?
+
+        public var title: String?
+
+        public var volumeId: String?
+
+        public init(author: String? = nil, processingState: String? = nil, title: String? = nil, volumeId: String? = nil) {
+            self.author = author
+            self.processingState = processingState
+            self.title = title
+            self.volumeId = volumeId
+        }
+    }
+
+    public struct BooksVolumesRecommendedRateResponse: Codable, Hashable, Sendable {
+        public var consistencyToken: String?
+
+        public init(consistencyToken: String? = nil) {
+            self.consistencyToken = consistencyToken
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case consistencyToken = "consistency_token"
+        }
+    }
+
+    public struct Bookshelf: Codable, Hashable, Sendable {
+        /// Whether this bookshelf is PUBLIC or PRIVATE.
+        public var access: String?
+
+        /// Created time for this bookshelf (formatted UTC timestamp with millisecond resolution).
+        public var created: String?
+
+        /// Description of this bookshelf.
+        public var description: String?
+
+        /// Id of this bookshelf, only unique by user.
+        public var id: Int32?
+
+        /// Resource type for bookshelf metadata.
+        public var kind: String?
+
+        /// URL to this resource.
+        public var selfLink: String?
+
+        /// Title of this bookshelf.
+        public var title: String?
+
+        /// Last modified time of this bookshelf (formatted UTC timestamp with millisecond resolution).
+        public var updated: String?
+
+        /// Number of volumes in this bookshelf.
+        public var volumeCount: Int32?
+
+        /// Last time a volume was added or removed from this bookshelf (formatted UTC timestamp with millisecond resolution).
+        public var volumesLastUpdated: String?
+
+        public init(access: String? = nil, created: String? = nil, description: String? = nil, id: Int32? = nil, kind: String? = nil, selfLink: String? = nil, title: String? = nil, updated: String? = nil, volumeCount: Int32? = nil, volumesLastUpdated: String? = nil) {
+            self.access = access
+            self.created = created
+            self.description = description
+            self.id = id
+            self.kind = kind
+            self.selfLink = selfLink
+            self.title = title
+            self.updated = updated
+            self.volumeCount = volumeCount
+            self.volumesLastUpdated = volumesLastUpdated
+        }
+    }
+
+    public struct Bookshelves: Codable, Hashable, Sendable {
+        /// A list of bookshelves.
+        public var items: [Bookshelf]?
+
+        /// Resource type.
+        public var kind: String?
+
+        public init(items: [Bookshelf]? = nil, kind: String? = nil) {
+            self.items = items
+            self.kind = kind
+        }
+    }
+
+    public struct Category: Codable, Hashable, Sendable {
+        /// A list of onboarding categories.
+        public var items: [CategoryItemsItem]?
+
+        /// Resource type.
+        public var kind: String?
+
+        public init(items: [CategoryItemsItem]? = nil, kind: String? = nil) {
+            self.items = items
+            self.kind = kind
+        }
+    }
+
+    public struct ConcurrentAccessRestriction: Codable, Hashable, Sendable {
+        /// Whether access is granted for this (user, device, volume).
+        public var deviceAllowed: Bool?
+
+        /// Resource type.
+        public var kind: String?
+
+        /// The maximum number of concurrent access licenses for this volume.
+        public var maxConcurrentDevices: Int32?
+
+        /// Error/warning message.
+        public var message: String?
+
+        /// Client nonce for verification. Download access and client-validation only.
+        public var nonce: String?
+
+        /// Error/warning reason code.
+        public var reasonCode: String?
+
+        /// Whether this volume has any concurrent access restrictions.
+        public var restricted: Bool?
+
+        /// Response signature.
+        public var signature: String?
+
+        /// Client app identifier for verification. Download access and client-validation only.
+        public var source: String?
+
+        /// Time in seconds for license auto-expiration.
+        public var timeWindowSeconds: Int32?
+
+        /// Identifies the volume for which this entry applies.
+        public var volumeId: String?
+
+        public init(deviceAllowed: Bool? = nil, kind: String? = nil, maxConcurrentDevices: Int32? = nil, message: String? = nil, nonce: String? = nil, reasonCode: String? = nil, restricted: Bool? = nil, signature: String? = nil, source: String? = nil, timeWindowSeconds: Int32? = nil, volumeId: String? = nil) {
+            self.deviceAllowed = deviceAllowed
+            self.kind = kind
+            self.maxConcurrentDevices = maxConcurrentDevices
+            self.message = message
+            self.nonce = nonce
+            self.reasonCode = reasonCode
+            self.restricted = restricted
+            self.signature = signature
+            self.source = source
+            self.timeWindowSeconds = timeWindowSeconds
+            self.volumeId = volumeId
+        }
+    }
+
+    public struct DictionaryAnnotationdata: Codable, Hashable, Sendable {
+        /// The type of annotation this data is for.
+        public var annotationType: String?
+
+        /// JSON encoded data for this dictionary annotation data. Emitted with name 'data' in JSON output. Either this or geo_data will be populated.
+        public var data: Dictlayerdata?
+
+        /// Base64 encoded data for this annotation data.
+        public var encodedData: Data?
+
+        /// Unique id for this annotation data.
+        public var id: String?
+
+        /// Resource Type
+        public var kind: String?
+
+        /// The Layer id for this data. *
+        public var layerId: String?
+
+        /// URL for this resource. *
+        public var selfLink: String?
+
+        /// Timestamp for the last time this data was updated. (RFC 3339 UTC date-time format).
+        public var updated: String?
+
+        /// The volume id for this data. *
+        public var volumeId: String?
+
+        public init(annotationType: String? = nil, data: Dictlayerdata? = nil, encodedData: Data? = nil, id: String? = nil, kind: String? = nil, layerId: String? = nil, selfLink: String? = nil, updated: String? = nil, volumeId: String? = nil) {
+            self.annotationType = annotationType
+            self.data = data
+            self.encodedData = encodedData
+            self.id = id
+            self.kind = kind
+            self.layerId = layerId
+            self.selfLink = selfLink
+            self.updated = updated
+            self.volumeId = volumeId
+        }
+    }
+
+    public struct Dictlayerdata: Codable, Hashable, Sendable {
+        public var common: DictlayerdataCommon?
+
+        public var dict: DictlayerdataDict?
+
+        public var kind: String?
+
+        public init(common: DictlayerdataCommon? = nil, dict: DictlayerdataDict? = nil, kind: String? = nil) {
+            self.common = common
+            self.dict = dict
+            self.kind = kind
+        }
+    }
+
+    public struct Discoveryclusters: Codable, Hashable, Sendable {
+        public var clusters: [DiscoveryclustersClustersItem]?
+
+        /// Resorce type.
+        public var kind: String?
+
+        public var totalClusters: Int32?
+
+        public init(clusters: [DiscoveryclustersClustersItem]? = nil, kind: String? = nil, totalClusters: Int32? = nil) {
+            self.clusters = clusters
+            self.kind = kind
+            self.totalClusters = totalClusters
+        }
+    }
+
+    public struct DownloadAccessRestriction: Codable, Hashable, Sendable {
+        /// If restricted, whether access is granted for this (user, device, volume).
+        public var deviceAllowed: Bool?
+
+        /// If restricted, the number of content download licenses already acquired (including the requesting client, if licensed).
+        public var downloadsAcquired: Int32?
+
+        /// If deviceAllowed, whether access was just acquired with this request.
+        public var justAcquired: Bool?
+
+        /// Resource type.
+        public var kind: String?
+
+        /// If restricted, the maximum number of content download licenses for this volume.
+        public var maxDownloadDevices: Int32?
+
+        /// Error/warning message.
+        public var message: String?
+
+        /// Client nonce for verification. Download access and client-validation only.
+        public var nonce: String?
+
+        /// Error/warning reason code. Additional codes may be added in the future. 0 OK 100 ACCESS_DENIED_PUBLISHER_LIMIT 101 ACCESS_DENIED_LIMIT 200 WARNING_USED_LAST_ACCESS
+        public var reasonCode: String?
+
+        /// Whether this volume has any download access restrictions.
+        public var restricted: Bool?
+
+        /// Response signature.
+        public var signature: String?
+
+        /// Client app identifier for verification. Download access and client-validation only.
+        public var source: String?
+
+        /// Identifies the volume for which this entry applies.
+        public var volumeId: String?
+
+        public init(deviceAllowed: Bool? = nil, downloadsAcquired: Int32? = nil, justAcquired: Bool? = nil, kind: String? = nil, maxDownloadDevices: Int32? = nil, message: String? = nil, nonce: String? = nil, reasonCode: String? = nil, restricted: Bool? = nil, signature: String? = nil, source: String? = nil, volumeId: String? = nil) {
+            self.deviceAllowed = deviceAllowed
+            self.downloadsAcquired = downloadsAcquired
+            self.justAcquired = justAcquired
+            self.kind = kind
+            self.maxDownloadDevices = maxDownloadDevices
+            self.message = message
+            self.nonce = nonce
+            self.reasonCode = reasonCode
+            self.restricted = restricted
+            self.signature = signature
+            self.source = source
+            self.volumeId = volumeId
+        }
+    }
+
+    public struct DownloadAccesses: Codable, Hashable, Sendable {
+        /// A list of download access responses.
+        public var downloadAccessList: [DownloadAccessRestriction]?
+
+        /// Resource type.
+        public var kind: String?
+
+        public init(downloadAccessList: [DownloadAccessRestriction]? = nil, kind: String? = nil) {
+            self.downloadAccessList = downloadAccessList
+            self.kind = kind
+        }
+    }
+
+    public struct FamilyInfo: Codable, Hashable, Sendable {
+        /// Resource type.
+        public var kind: String?
+
+        /// Family membership info of the user that made the request.
+        public var membership: FamilyInfoMembership?
+
+        public init(kind: String? = nil, membership: FamilyInfoMembership? = nil) {
+            self.kind = kind
+            self.membership = membership
+        }
+    }
+
+    public struct GeoAnnotationdata: Codable, Hashable, Sendable {
+        /// The type of annotation this data is for.
+        public var annotationType: String?
+
+        /// JSON encoded data for this geo annotation data. Emitted with name 'data' in JSON output. Either this or dict_data will be populated.
+        public var data: Geolayerdata?
+
+        /// Base64 encoded data for this annotation data.
+        public var encodedData: Data?
+
+        /// Unique id for this annotation data.
+        public var id: String?
+
+        /// Resource Type
+        public var kind: String?
+
+        /// The Layer id for this data. *
+        public var layerId: String?
+
+        /// URL for this resource. *
+        public var selfLink: String?
+
+        /// Timestamp for the last time this data was updated. (RFC 3339 UTC date-time format).
+        public var updated: String?
+
+        /// The volume id for this data. *
+        public var volumeId: String?
+
+        public init(annotationType: String? = nil, data: Geolayerdata? = nil, encodedData: Data? = nil, id: String? = nil, kind: String? = nil, layerId: String? = nil, selfLink: String? = nil, updated: String? = nil, volumeId: String? = nil) {
+            self.annotationType = annotationType
+            self.data = data
+            self.encodedData = encodedData
+            self.id = id
+            self.kind = kind
+            self.layerId = layerId
+            self.selfLink = selfLink
+            self.updated = updated
+            self.volumeId = volumeId
+        }
+    }
+
+    public struct Geolayerdata: Codable, Hashable, Sendable {
+        public var common: GeolayerdataCommon?
+
+        public var geo: GeolayerdataGeo?
+
+        public var kind: String?
+
+        public init(common: GeolayerdataCommon? = nil, geo: GeolayerdataGeo? = nil, kind: String? = nil) {
+            self.common = common
+            self.geo = geo
+            self.kind = kind
+        }
+    }
+
+    public struct Layersummaries: Codable, Hashable, Sendable {
+        /// A list of layer summary items.
+        public var items: [Layersummary]?
+
+        /// Resource type.
+        public var kind: String?
+
+        /// The total number of layer summaries found.
+        public var totalItems: Int32?
+
+        public init(items: [Layersummary]? = nil, kind: String? = nil, totalItems: Int32? = nil) {
+            self.items = items
+            self.kind = kind
+            self.totalItems = totalItems
+        }
+    }
+
+    public struct Layersummary: Codable, Hashable, Sendable {
+        /// The number of annotations for this layer.
+        public var annotationCount: Int32?
+
+        /// The list of annotation types contained for this layer.
+        public var annotationTypes: [String]?
+
+        /// Link to get data for this annotation.
+        public var annotationsDataLink: String?
+
+        /// The link to get the annotations for this layer.
+        public var annotationsLink: String?
+
+        /// The content version this resource is for.
+        public var contentVersion: String?
+
+        /// The number of data items for this layer.
+        public var dataCount: Int32?
+
+        /// Unique id of this layer summary.
+        public var id: String?
+
+        /// Resource Type
+        public var kind: String?
+
+        /// The layer id for this summary.
+        public var layerId: String?
+
+        /// URL to this resource.
+        public var selfLink: String?
+
+        /// Timestamp for the last time an item in this layer was updated. (RFC 3339 UTC date-time format).
+        public var updated: String?
+
+        /// The current version of this layer's volume annotations. Note that this version applies only to the data in the books.layers.volumeAnnotations.* responses. The actual annotation data is versioned separately.
+        public var volumeAnnotationsVersion: String?
+
+        /// The volume id this resource is for.
+        public var volumeId: String?
+
+        public init(annotationCount: Int32? = nil, annotationTypes: [String]? = nil, annotationsDataLink: String? = nil, annotationsLink: String? = nil, contentVersion: String? = nil, dataCount: Int32? = nil, id: String? = nil, kind: String? = nil, layerId: String? = nil, selfLink: String? = nil, updated: String? = nil, volumeAnnotationsVersion: String? = nil, volumeId: String? = nil) {
+            self.annotationCount = annotationCount
+            self.annotationTypes = annotationTypes
+            self.annotationsDataLink = annotationsDataLink
+            self.annotationsLink = annotationsLink
+            self.contentVersion = contentVersion
+            self.dataCount = dataCount
+            self.id = id
+            self.kind = kind
+            self.layerId = layerId
+            self.selfLink = selfLink
+            self.updated = updated
+            self.volumeAnnotationsVersion = volumeAnnotationsVersion
+            self.volumeId = volumeId
+        }
+    }
+
+    public struct Metadata: Codable, Hashable, Sendable {
+        /// A list of offline dictionary metadata.
+        public var items: [MetadataItemsItem]?
+
+        /// Resource type.
+        public var kind: String?
+
+        public init(items: [MetadataItemsItem]? = nil, kind: String? = nil) {
+            self.items = items
+            self.kind = kind
+        }
+    }
+
+    public struct Notification: Codable, Hashable, Sendable {
+        public var body: String?
+
+        /// The list of crm experiment ids.
+        public var crmExperimentIds: [String]?
+
+        public var docId: String?
+
+        public var docType: String?
+
+        public var dontShowNotification: Bool?
+
+        public var iconUrl: String?
+
+        public var isDocumentMature: Bool?
+
+        /// Resource type.
+        public var kind: String?
+
+        public var notificationGroup: String?
+
+        public var notificationType: String?
+
+        public var pcampaignId: String?
+
+        public var reason: String?
+
+        public var showNotificationSettingsAction: Bool?
+
+        public var targetUrl: String?
+
+        public var timeToExpireMs: String?
+
+        public var title: String?
+
+        public init(body: String? = nil, crmExperimentIds: [String]? = nil, docId: String? = nil, docType: String? = nil, dontShowNotification: Bool? = nil, iconUrl: String? = nil, isDocumentMature: Bool? = nil, kind: String? = nil, notificationGroup: String? = nil, notificationType: String? = nil, pcampaignId: String? = nil, reason: String? = nil, showNotificationSettingsAction: Bool? = nil, targetUrl: String? = nil, timeToExpireMs: String? = nil, title: String? = nil) {
+            self.body = body
+            self.crmExperimentIds = crmExperimentIds
+            self.docId = docId
+            self.docType = docType
+            self.dontShowNotification = dontShowNotification
+            self.iconUrl = iconUrl
+            self.isDocumentMature = isDocumentMature
+            self.kind = kind
+            self.notificationGroup = notificationGroup
+            self.notificationType = notificationType
+            self.pcampaignId = pcampaignId
+            self.reason = reason
+            self.showNotificationSettingsAction = showNotificationSettingsAction
+            self.targetUrl = targetUrl
+            self.timeToExpireMs = timeToExpireMs
+            self.title = title
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case body
+            case crmExperimentIds
+            case docId = "doc_id"
+            case docType = "doc_type"
+            case dontShowNotification = "dont_show_notification"
+            case iconUrl
+            case isDocumentMature = "is_document_mature"
+            case kind
+            case notificationGroup
+            case notificationType = "notification_type"
+            case pcampaignId = "pcampaign_id"
+            case reason
+            case showNotificationSettingsAction = "show_notification_settings_action"
+            case targetUrl
+            case timeToExpireMs
+            case title
+        }
+    }
+
+    public struct Offers: Codable, Hashable, Sendable {
+        /// A list of offers.
+        public var items: [OffersItemsItem]?
+
+        /// Resource type.
+        public var kind: String?
+
+        public init(items: [OffersItemsItem]? = nil, kind: String? = nil) {
+            self.items = items
+            self.kind = kind
+        }
+    }
+
+    public struct ReadingPosition: Codable, Hashable, Sendable {
+        /// Position in an EPUB as a CFI.
+        public var epubCfiPosition: String?
+
+        /// Position in a volume for image-based content.
+        public var gbImagePosition: String?
+
+        /// Position in a volume for text-based content.
+        public var gbTextPosition: String?
+
+        /// Resource type for a reading position.
+        public var kind: String?
+
+        /// Position in a PDF file.
+        public var pdfPosition: String?
+
+        /// Timestamp when this reading position was last updated (formatted UTC timestamp with millisecond resolution).
+        public var updated: String?
+
+        /// Volume id associated with this reading position.
+        public var volumeId: String?
+
+        public init(epubCfiPosition: String? = nil, gbImagePosition: String? = nil, gbTextPosition: String? = nil, kind: String? = nil, pdfPosition: String? = nil, updated: String? = nil, volumeId: String? = nil) {
+            self.epubCfiPosition = epubCfiPosition
+            self.gbImagePosition = gbImagePosition
+            self.gbTextPosition = gbTextPosition
+            self.kind = kind
+            self.pdfPosition = pdfPosition
+            self.updated = updated
+            self.volumeId = volumeId
+        }
+    }
+
+    public struct RequestAccessData: Codable, Hashable, Sendable {
+        /// A concurrent access response.
+        public var concurrentAccess: ConcurrentAccessRestriction?
+
+        /// A download access response.
+        public var downloadAccess: DownloadAccessRestriction?
+
+        /// Resource type.
+        public var kind: String?
+
+        public init(concurrentAccess: ConcurrentAccessRestriction? = nil, downloadAccess: DownloadAccessRestriction? = nil, kind: String? = nil) {
+            self.concurrentAccess = concurrentAccess
+            self.downloadAccess = downloadAccess
+            self.kind = kind
+        }
+    }
+
+    public struct Review: Codable, Hashable, Sendable {
+        /// Author of this review.
+        public var author: ReviewAuthor?
+
+        /// Review text.
+        public var content: String?
+
+        /// Date of this review.
+        public var date: String?
+
+        /// URL for the full review text, for reviews gathered from the web.
+        public var fullTextUrl: String?
+
+        /// Resource type for a review.
+        public var kind: String?
+
+        /// Star rating for this review. Possible values are ONE, TWO, THREE, FOUR, FIVE or NOT_RATED.
+        public var rating: String?
+
+        /// Information regarding the source of this review, when the review is not from a Google Books user.
+        public var source: ReviewSource?
+
+        /// Title for this review.
+        public var title: String?
+
+        /// Source type for this review. Possible values are EDITORIAL, WEB_USER or GOOGLE_USER.
+        public var type: String?
+
+        /// Volume that this review is for.
+        public var volumeId: String?
+
+        public init(author: ReviewAuthor? = nil, content: String? = nil, date: String? = nil, fullTextUrl: String? = nil, kind: String? = nil, rating: String? = nil, source: ReviewSource? = nil, title: String? = nil, type: String? = nil, volumeId: String? = nil) {
+            self.author = author
+            self.content = content
+            self.date = date
+            self.fullTextUrl = fullTextUrl
+            self.kind = kind
+            self.rating = rating
+            self.source = source
+            self.title = title
+            self.type = type
+            self.volumeId = volumeId
+        }
+    }
+
+    public struct Series: Codable, Hashable, Sendable {
+        /// Resource type.
+        public var kind: String?
+
+        public var series: [SeriesSeriesItem]?
+
+        public init(kind: String? = nil, series: [SeriesSeriesItem]? = nil) {
+            self.kind = kind
+            self.series = series
+        }
+    }
+
+    public struct Seriesmembership: Codable, Hashable, Sendable {
+        /// Resorce type.
+        public var kind: String?
+
+        public var member: [Volume]?
+
+        public var nextPageToken: String?
+
+        public init(kind: String? = nil, member: [Volume]? = nil, nextPageToken: String? = nil) {
+            self.kind = kind
+            self.member = member
+            self.nextPageToken = nextPageToken
+        }
+    }
+
+    public struct Usersettings: Codable, Hashable, Sendable {
+        /// Resource type.
+        public var kind: String?
+
+        /// User settings in sub-objects, each for different purposes.
+        public var notesExport: UsersettingsNotesExport?
+
+        public var notification: UsersettingsNotification?
+
+        public init(kind: String? = nil, notesExport: UsersettingsNotesExport? = nil, notification: UsersettingsNotification? = nil) {
+            self.kind = kind
+            self.notesExport = notesExport
+            self.notification = notification
+        }
+    }
+
+    public struct Volume: Codable, Hashable, Sendable {
+        /// Any information about a volume related to reading or obtaining that volume text. This information can depend on country (books may be public domain in one country but not in another, e.g.).
+        public var accessInfo: VolumeAccessInfo?
+
+        /// Opaque identifier for a specific version of a volume resource. (In LITE projection)
+        public var etag: String?
+
+        /// Unique identifier for a volume. (In LITE projection.)
+        public var id: String?
+
+        /// Resource type for a volume. (In LITE projection.)
+        public var kind: String?
+
+        /// What layers exist in this volume and high level information about them.
+        public var layerInfo: VolumeLayerInfo?
+
+        /// Recommendation related information for this volume.
+        public var recommendedInfo: VolumeRecommendedInfo?
+
+        /// Any information about a volume related to the eBookstore and/or purchaseability. This information can depend on the country where the request originates from (i.e. books may not be for sale in certain countries).
+        public var saleInfo: VolumeSaleInfo?
+
+        /// Search result information related to this volume.
+        public var searchInfo: VolumeSearchInfo?
+
+        /// URL to this resource. (In LITE projection.)
+        public var selfLink: String?
+
+        /// User specific information related to this volume. (e.g. page this user last read or whether they purchased this book)
+        public var userInfo: VolumeUserInfo?
+
+        /// General volume information.
+        public var volumeInfo: VolumeVolumeInfo?
+
+        public init(accessInfo: VolumeAccessInfo? = nil, etag: String? = nil, id: String? = nil, kind: String? = nil, layerInfo: VolumeLayerInfo? = nil, recommendedInfo: VolumeRecommendedInfo? = nil, saleInfo: VolumeSaleInfo? = nil, searchInfo: VolumeSearchInfo? = nil, selfLink: String? = nil, userInfo: VolumeUserInfo? = nil, volumeInfo: VolumeVolumeInfo? = nil) {
+            self.accessInfo = accessInfo
+            self.etag = etag
+            self.id = id
+            self.kind = kind
+            self.layerInfo = layerInfo
+            self.recommendedInfo = recommendedInfo
+            self.saleInfo = saleInfo
+            self.searchInfo = searchInfo
+            self.selfLink = selfLink
+            self.userInfo = userInfo
+            self.volumeInfo = volumeInfo
+        }
+    }
+
+    public struct Volume2: Codable, Hashable, Sendable {
+        /// A list of volumes.
+        public var items: [Volume]?
+
+        /// Resource type.
+        public var kind: String?
+
+        public var nextPageToken: String?
+
+        public init(items: [Volume]? = nil, kind: String? = nil, nextPageToken: String? = nil) {
+            self.items = items
+            self.kind = kind
+            self.nextPageToken = nextPageToken
+        }
+    }
+
+    public struct Volumeannotation: Codable, Hashable, Sendable {
+        /// The annotation data id for this volume annotation.
+        public var annotationDataId: String?
+
+        /// Link to get data for this annotation.
+        public var annotationDataLink: String?
+
+        /// The type of annotation this is.
+        public var annotationType: String?
+
+        /// The content ranges to identify the selected text.
+        public var contentRanges: VolumeannotationContentRanges?
+
+        /// Data for this annotation.
+        public var data: String?
+
+        /// Indicates that this annotation is deleted.
+        public var deleted: Bool?
+
+        /// Unique id of this volume annotation.
+        public var id: String?
+
+        /// Resource Type
+        public var kind: String?
+
+        /// The Layer this annotation is for.
+        public var layerId: String?
+
+        /// Pages the annotation spans.
+        public var pageIds: [String]?
+
+        /// Excerpt from the volume.
+        public var selectedText: String?
+
+        /// URL to this resource.
+        public var selfLink: String?
+
+        /// Timestamp for the last time this anntoation was updated. (RFC 3339 UTC date-time format).
+        public var updated: String?
+
+        /// The Volume this annotation is for.
+        public var volumeId: String?
+
+        public init(annotationDataId: String? = nil, annotationDataLink: String? = nil, annotationType: String? = nil, contentRanges: VolumeannotationContentRanges? = nil, data: String? = nil, deleted: Bool? = nil, id: String? = nil, kind: String? = nil, layerId: String? = nil, pageIds: [String]? = nil, selectedText: String? = nil, selfLink: String? = nil, updated: String? = nil, volumeId: String? = nil) {
+            self.annotationDataId = annotationDataId
+            self.annotationDataLink = annotationDataLink
+            self.annotationType = annotationType
+            self.contentRanges = contentRanges
+            self.data = data
+            self.deleted = deleted
+            self.id = id
+            self.kind = kind
+            self.layerId = layerId
+            self.pageIds = pageIds
+            self.selectedText = selectedText
+            self.selfLink = selfLink
+            self.updated = updated
+            self.volumeId = volumeId
+        }
+    }
+
+    public struct Volumeannotations: Codable, Hashable, Sendable {
+        /// A list of volume annotations.
+        public var items: [Volumeannotation]?
+
+        /// Resource type
+        public var kind: String?
+
+        /// Token to pass in for pagination for the next page. This will not be present if this request does not have more results.
+        public var nextPageToken: String?
+
+        /// The total number of volume annotations found.
+        public var totalItems: Int32?
+
+        /// The version string for all of the volume annotations in this layer (not just the ones in this response). Note: the version string doesn't apply to the annotation data, just the information in this response (e.g. the location of annotations in the book).
+        public var version: String?
+
+        public init(items: [Volumeannotation]? = nil, kind: String? = nil, nextPageToken: String? = nil, totalItems: Int32? = nil, version: String? = nil) {
+            self.items = items
+            self.kind = kind
+            self.nextPageToken = nextPageToken
+            self.totalItems = totalItems
+            self.version = version
+        }
+    }
+
+    public struct Volumes: Codable, Hashable, Sendable {
+        /// A list of volumes.
+        public var items: [Volume]?
+
+        /// Resource type.
+        public var kind: String?
+
+        /// Total number of volumes found. This might be greater than the number of volumes returned in this response if results have been paginated.
+        public var totalItems: Int32?
+
+        public init(items: [Volume]? = nil, kind: String? = nil, totalItems: Int32? = nil) {
+            self.items = items
+            self.kind = kind
+            self.totalItems = totalItems
+        }
+    }
+
+    public struct Volumeseriesinfo: Codable, Hashable, Sendable {
+        /// The display number string. This should be used only for display purposes and the actual sequence should be inferred from the below orderNumber.
+        public var bookDisplayNumber: String?
+
+        /// Resource type.
+        public var kind: String?
+
+        /// Short book title in the context of the series.
+        public var shortSeriesBookTitle: String?
+
+        public var volumeSeries: [VolumeseriesinfoVolumeSeriesItem]?
+
+        public init(bookDisplayNumber: String? = nil, kind: String? = nil, shortSeriesBookTitle: String? = nil, volumeSeries: [VolumeseriesinfoVolumeSeriesItem]? = nil) {
+            self.bookDisplayNumber = bookDisplayNumber
+            self.kind = kind
+            self.shortSeriesBookTitle = shortSeriesBookTitle
+            self.volumeSeries = volumeSeries
+        }
+    }
 
     /// Selection ranges sent from the client.
-    public var clientVersionRanges: AnnotationClientVersionRanges?
+    public struct AnnotationClientVersionRanges: Codable, Hashable, Sendable {
+        /// Range in CFI format for this annotation sent by client.
+        public var cfiRange: BooksAnnotationsRange?
 
-    /// Timestamp for the created time of this annotation.
-    public var created: String?
+        /// Content version the client sent in.
+        public var contentVersion: String?
+
+        /// Range in GB image format for this annotation sent by client.
+        public var gbImageRange: BooksAnnotationsRange?
+
+        /// Range in GB text format for this annotation sent by client.
+        public var gbTextRange: BooksAnnotationsRange?
+
+        /// Range in image CFI format for this annotation sent by client.
+        public var imageCfiRange: BooksAnnotationsRange?
+
+        public init(cfiRange: BooksAnnotationsRange? = nil, contentVersion: String? = nil, gbImageRange: BooksAnnotationsRange? = nil, gbTextRange: BooksAnnotationsRange? = nil, imageCfiRange: BooksAnnotationsRange? = nil) {
+            self.cfiRange = cfiRange
+            self.contentVersion = contentVersion
+            self.gbImageRange = gbImageRange
+            self.gbTextRange = gbTextRange
+            self.imageCfiRange = imageCfiRange
+        }
+    }
 
     /// Selection ranges for the most recent content version.
-    public var currentVersionRanges: AnnotationCurrentVersionRanges?
+    public struct AnnotationCurrentVersionRanges: Codable, Hashable, Sendable {
+        /// Range in CFI format for this annotation for version above.
+        public var cfiRange: BooksAnnotationsRange?
 
-    /// User-created data for this annotation.
-    public var data: String?
+        /// Content version applicable to ranges below.
+        public var contentVersion: String?
 
-    /// Indicates that this annotation is deleted.
-    public var deleted: Bool?
+        /// Range in GB image format for this annotation for version above.
+        public var gbImageRange: BooksAnnotationsRange?
 
-    /// The highlight style for this annotation.
-    public var highlightStyle: String?
+        /// Range in GB text format for this annotation for version above.
+        public var gbTextRange: BooksAnnotationsRange?
 
-    /// Id of this annotation, in the form of a GUID.
-    public var id: String?
+        /// Range in image CFI format for this annotation for version above.
+        public var imageCfiRange: BooksAnnotationsRange?
 
-    /// Resource type.
-    public var kind: String?
-
-    /// The layer this annotation is for.
-    public var layerId: String?
-
-    public var layerSummary: AnnotationLayerSummary?
-
-    /// Pages that this annotation spans.
-    public var pageIds: [String]?
-
-    /// Excerpt from the volume.
-    public var selectedText: String?
-
-    /// URL to this resource.
-    public var selfLink: String?
-
-    /// Timestamp for the last time this annotation was modified.
-    public var updated: String?
-
-    /// The volume that this annotation belongs to.
-    public var volumeId: String?
-
-    public init(afterSelectedText: String? = nil, beforeSelectedText: String? = nil, clientVersionRanges: AnnotationClientVersionRanges? = nil, created: String? = nil, currentVersionRanges: AnnotationCurrentVersionRanges? = nil, data: String? = nil, deleted: Bool? = nil, highlightStyle: String? = nil, id: String? = nil, kind: String? = nil, layerId: String? = nil, layerSummary: AnnotationLayerSummary? = nil, pageIds: [String]? = nil, selectedText: String? = nil, selfLink: String? = nil, updated: String? = nil, volumeId: String? = nil) {
-        self.afterSelectedText = afterSelectedText
-        self.beforeSelectedText = beforeSelectedText
-        self.clientVersionRanges = clientVersionRanges
-        self.created = created
-        self.currentVersionRanges = currentVersionRanges
-        self.data = data
-        self.deleted = deleted
-        self.highlightStyle = highlightStyle
-        self.id = id
-        self.kind = kind
-        self.layerId = layerId
-        self.layerSummary = layerSummary
-        self.pageIds = pageIds
-        self.selectedText = selectedText
-        self.selfLink = selfLink
-        self.updated = updated
-        self.volumeId = volumeId
-    }
-}
-
-public struct Annotations: Codable, Hashable, Sendable {
-    /// A list of annotations.
-    public var items: [Annotation]?
-
-    /// Resource type.
-    public var kind: String?
-
-    /// Token to pass in for pagination for the next page. This will not be present if this request does not have more results.
-    public var nextPageToken: String?
-
-    /// Total number of annotations found. This may be greater than the number of notes returned in this response if results have been paginated.
-    public var totalItems: Int32?
-
-    public init(items: [Annotation]? = nil, kind: String? = nil, nextPageToken: String? = nil, totalItems: Int32? = nil) {
-        self.items = items
-        self.kind = kind
-        self.nextPageToken = nextPageToken
-        self.totalItems = totalItems
-    }
-}
-
-public struct AnnotationsSummary: Codable, Hashable, Sendable {
-    public var kind: String?
-
-    public var layers: [AnnotationsSummaryLayersItem]?
-
-    public init(kind: String? = nil, layers: [AnnotationsSummaryLayersItem]? = nil) {
-        self.kind = kind
-        self.layers = layers
-    }
-}
-
-public struct Annotationsdata: Codable, Hashable, Sendable {
-    /// A list of Annotation Data.
-    public var items: [GeoAnnotationdata]?
-
-    /// Resource type
-    public var kind: String?
-
-    /// Token to pass in for pagination for the next page. This will not be present if this request does not have more results.
-    public var nextPageToken: String?
-
-    /// The total number of volume annotations found.
-    public var totalItems: Int32?
-
-    public init(items: [GeoAnnotationdata]? = nil, kind: String? = nil, nextPageToken: String? = nil, totalItems: Int32? = nil) {
-        self.items = items
-        self.kind = kind
-        self.nextPageToken = nextPageToken
-        self.totalItems = totalItems
-    }
-}
-
-public struct BooksAnnotationsRange: Codable, Hashable, Sendable {
-    /// The offset from the ending position.
-    public var endOffset: String?
-
-    /// The ending position for the range.
-    public var endPosition: String?
-
-    /// The offset from the starting position.
-    public var startOffset: String?
-
-    /// The starting position for the range.
-    public var startPosition: String?
-
-    public init(endOffset: String? = nil, endPosition: String? = nil, startOffset: String? = nil, startPosition: String? = nil) {
-        self.endOffset = endOffset
-        self.endPosition = endPosition
-        self.startOffset = startOffset
-        self.startPosition = startPosition
-    }
-}
-
-public struct BooksCloudloadingResource: Codable, Hashable, Sendable {
-    public var author: String?
-
-    public var processingState: String?
-
-    public var title: String?
-
-    public var volumeId: String?
-
-    public init(author: String? = nil, processingState: String? = nil, title: String? = nil, volumeId: String? = nil) {
-        self.author = author
-        self.processingState = processingState
-        self.title = title
-        self.volumeId = volumeId
-    }
-}
-
-public struct BooksVolumesRecommendedRateResponse: Codable, Hashable, Sendable {
-    public var consistencyToken: String?
-
-    public init(consistencyToken: String? = nil) {
-        self.consistencyToken = consistencyToken
+        public init(cfiRange: BooksAnnotationsRange? = nil, contentVersion: String? = nil, gbImageRange: BooksAnnotationsRange? = nil, gbTextRange: BooksAnnotationsRange? = nil, imageCfiRange: BooksAnnotationsRange? = nil) {
+            self.cfiRange = cfiRange
+            self.contentVersion = contentVersion
+            self.gbImageRange = gbImageRange
+            self.gbTextRange = gbTextRange
+            self.imageCfiRange = imageCfiRange
+        }
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case consistencyToken = "consistency_token"
-    }
-}
-
-public struct Bookshelf: Codable, Hashable, Sendable {
-    /// Whether this bookshelf is PUBLIC or PRIVATE.
-    public var access: String?
-
-    /// Created time for this bookshelf (formatted UTC timestamp with millisecond resolution).
-    public var created: String?
-
-    /// Description of this bookshelf.
-    public var description: String?
-
-    /// Id of this bookshelf, only unique by user.
-    public var id: Int32?
-
-    /// Resource type for bookshelf metadata.
-    public var kind: String?
-
-    /// URL to this resource.
-    public var selfLink: String?
-
-    /// Title of this bookshelf.
-    public var title: String?
-
-    /// Last modified time of this bookshelf (formatted UTC timestamp with millisecond resolution).
-    public var updated: String?
-
-    /// Number of volumes in this bookshelf.
-    public var volumeCount: Int32?
-
-    /// Last time a volume was added or removed from this bookshelf (formatted UTC timestamp with millisecond resolution).
-    public var volumesLastUpdated: String?
-
-    public init(access: String? = nil, created: String? = nil, description: String? = nil, id: Int32? = nil, kind: String? = nil, selfLink: String? = nil, title: String? = nil, updated: String? = nil, volumeCount: Int32? = nil, volumesLastUpdated: String? = nil) {
-        self.access = access
-        self.created = created
-        self.description = description
-        self.id = id
-        self.kind = kind
-        self.selfLink = selfLink
-        self.title = title
-        self.updated = updated
-        self.volumeCount = volumeCount
-        self.volumesLastUpdated = volumesLastUpdated
-    }
-}
-
-public struct Bookshelves: Codable, Hashable, Sendable {
-    /// A list of bookshelves.
-    public var items: [Bookshelf]?
-
-    /// Resource type.
-    public var kind: String?
-
-    public init(items: [Bookshelf]? = nil, kind: String? = nil) {
-        self.items = items
-        self.kind = kind
-    }
-}
-
-public struct Category: Codable, Hashable, Sendable {
-    /// A list of onboarding categories.
-    public var items: [CategoryItemsItem]?
-
-    /// Resource type.
-    public var kind: String?
-
-    public init(items: [CategoryItemsItem]? = nil, kind: String? = nil) {
-        self.items = items
-        self.kind = kind
-    }
-}
-
-public struct ConcurrentAccessRestriction: Codable, Hashable, Sendable {
-    /// Whether access is granted for this (user, device, volume).
-    public var deviceAllowed: Bool?
-
-    /// Resource type.
-    public var kind: String?
-
-    /// The maximum number of concurrent access licenses for this volume.
-    public var maxConcurrentDevices: Int32?
-
-    /// Error/warning message.
-    public var message: String?
-
-    /// Client nonce for verification. Download access and client-validation only.
-    public var nonce: String?
-
-    /// Error/warning reason code.
-    public var reasonCode: String?
-
-    /// Whether this volume has any concurrent access restrictions.
-    public var restricted: Bool?
-
-    /// Response signature.
-    public var signature: String?
-
-    /// Client app identifier for verification. Download access and client-validation only.
-    public var source: String?
-
-    /// Time in seconds for license auto-expiration.
-    public var timeWindowSeconds: Int32?
-
-    /// Identifies the volume for which this entry applies.
-    public var volumeId: String?
-
-    public init(deviceAllowed: Bool? = nil, kind: String? = nil, maxConcurrentDevices: Int32? = nil, message: String? = nil, nonce: String? = nil, reasonCode: String? = nil, restricted: Bool? = nil, signature: String? = nil, source: String? = nil, timeWindowSeconds: Int32? = nil, volumeId: String? = nil) {
-        self.deviceAllowed = deviceAllowed
-        self.kind = kind
-        self.maxConcurrentDevices = maxConcurrentDevices
-        self.message = message
-        self.nonce = nonce
-        self.reasonCode = reasonCode
-        self.restricted = restricted
-        self.signature = signature
-        self.source = source
-        self.timeWindowSeconds = timeWindowSeconds
-        self.volumeId = volumeId
-    }
-}
-
-public struct DictionaryAnnotationdata: Codable, Hashable, Sendable {
-    /// The type of annotation this data is for.
-    public var annotationType: String?
-
-    /// JSON encoded data for this dictionary annotation data. Emitted with name 'data' in JSON output. Either this or geo_data will be populated.
-    public var data: Dictlayerdata?
-
-    /// Base64 encoded data for this annotation data.
-    public var encodedData: Data?
-
-    /// Unique id for this annotation data.
-    public var id: String?
-
-    /// Resource Type
-    public var kind: String?
-
-    /// The Layer id for this data. *
-    public var layerId: String?
-
-    /// URL for this resource. *
-    public var selfLink: String?
-
-    /// Timestamp for the last time this data was updated. (RFC 3339 UTC date-time format).
-    public var updated: String?
-
-    /// The volume id for this data. *
-    public var volumeId: String?
-
-    public init(annotationType: String? = nil, data: Dictlayerdata? = nil, encodedData: Data? = nil, id: String? = nil, kind: String? = nil, layerId: String? = nil, selfLink: String? = nil, updated: String? = nil, volumeId: String? = nil) {
-        self.annotationType = annotationType
-        self.data = data
-        self.encodedData = encodedData
-        self.id = id
-        self.kind = kind
-        self.layerId = layerId
-        self.selfLink = selfLink
-        self.updated = updated
-        self.volumeId = volumeId
-    }
-}
-
-public struct Dictlayerdata: Codable, Hashable, Sendable {
-    public var common: DictlayerdataCommon?
-
-    public var dict: DictlayerdataDict?
-
-    public var kind: String?
-
-    public init(common: DictlayerdataCommon? = nil, dict: DictlayerdataDict? = nil, kind: String? = nil) {
-        self.common = common
-        self.dict = dict
-        self.kind = kind
-    }
-}
-
-public struct Discoveryclusters: Codable, Hashable, Sendable {
-    public var clusters: [DiscoveryclustersClustersItem]?
-
-    /// Resorce type.
-    public var kind: String?
-
-    public var totalClusters: Int32?
-
-    public init(clusters: [DiscoveryclustersClustersItem]? = nil, kind: String? = nil, totalClusters: Int32? = nil) {
-        self.clusters = clusters
-        self.kind = kind
-        self.totalClusters = totalClusters
-    }
-}
-
-public struct DownloadAccessRestriction: Codable, Hashable, Sendable {
-    /// If restricted, whether access is granted for this (user, device, volume).
-    public var deviceAllowed: Bool?
-
-    /// If restricted, the number of content download licenses already acquired (including the requesting client, if licensed).
-    public var downloadsAcquired: Int32?
-
-    /// If deviceAllowed, whether access was just acquired with this request.
-    public var justAcquired: Bool?
-
-    /// Resource type.
-    public var kind: String?
-
-    /// If restricted, the maximum number of content download licenses for this volume.
-    public var maxDownloadDevices: Int32?
-
-    /// Error/warning message.
-    public var message: String?
-
-    /// Client nonce for verification. Download access and client-validation only.
-    public var nonce: String?
-
-    /// Error/warning reason code. Additional codes may be added in the future. 0 OK 100 ACCESS_DENIED_PUBLISHER_LIMIT 101 ACCESS_DENIED_LIMIT 200 WARNING_USED_LAST_ACCESS
-    public var reasonCode: String?
-
-    /// Whether this volume has any download access restrictions.
-    public var restricted: Bool?
-
-    /// Response signature.
-    public var signature: String?
-
-    /// Client app identifier for verification. Download access and client-validation only.
-    public var source: String?
-
-    /// Identifies the volume for which this entry applies.
-    public var volumeId: String?
-
-    public init(deviceAllowed: Bool? = nil, downloadsAcquired: Int32? = nil, justAcquired: Bool? = nil, kind: String? = nil, maxDownloadDevices: Int32? = nil, message: String? = nil, nonce: String? = nil, reasonCode: String? = nil, restricted: Bool? = nil, signature: String? = nil, source: String? = nil, volumeId: String? = nil) {
-        self.deviceAllowed = deviceAllowed
-        self.downloadsAcquired = downloadsAcquired
-        self.justAcquired = justAcquired
-        self.kind = kind
-        self.maxDownloadDevices = maxDownloadDevices
-        self.message = message
-        self.nonce = nonce
-        self.reasonCode = reasonCode
-        self.restricted = restricted
-        self.signature = signature
-        self.source = source
-        self.volumeId = volumeId
-    }
-}
-
-public struct DownloadAccesses: Codable, Hashable, Sendable {
-    /// A list of download access responses.
-    public var downloadAccessList: [DownloadAccessRestriction]?
-
-    /// Resource type.
-    public var kind: String?
-
-    public init(downloadAccessList: [DownloadAccessRestriction]? = nil, kind: String? = nil) {
-        self.downloadAccessList = downloadAccessList
-        self.kind = kind
-    }
-}
-
-public struct FamilyInfo: Codable, Hashable, Sendable {
-    /// Resource type.
-    public var kind: String?
-
-    /// Family membership info of the user that made the request.
-    public var membership: FamilyInfoMembership?
-
-    public init(kind: String? = nil, membership: FamilyInfoMembership? = nil) {
-        self.kind = kind
-        self.membership = membership
-    }
-}
-
-public struct GeoAnnotationdata: Codable, Hashable, Sendable {
-    /// The type of annotation this data is for.
-    public var annotationType: String?
-
-    /// JSON encoded data for this geo annotation data. Emitted with name 'data' in JSON output. Either this or dict_data will be populated.
-    public var data: Geolayerdata?
-
-    /// Base64 encoded data for this annotation data.
-    public var encodedData: Data?
-
-    /// Unique id for this annotation data.
-    public var id: String?
-
-    /// Resource Type
-    public var kind: String?
-
-    /// The Layer id for this data. *
-    public var layerId: String?
-
-    /// URL for this resource. *
-    public var selfLink: String?
-
-    /// Timestamp for the last time this data was updated. (RFC 3339 UTC date-time format).
-    public var updated: String?
-
-    /// The volume id for this data. *
-    public var volumeId: String?
-
-    public init(annotationType: String? = nil, data: Geolayerdata? = nil, encodedData: Data? = nil, id: String? = nil, kind: String? = nil, layerId: String? = nil, selfLink: String? = nil, updated: String? = nil, volumeId: String? = nil) {
-        self.annotationType = annotationType
-        self.data = data
-        self.encodedData = encodedData
-        self.id = id
-        self.kind = kind
-        self.layerId = layerId
-        self.selfLink = selfLink
-        self.updated = updated
-        self.volumeId = volumeId
-    }
-}
-
-public struct Geolayerdata: Codable, Hashable, Sendable {
-    public var common: GeolayerdataCommon?
-
-    public var geo: GeolayerdataGeo?
-
-    public var kind: String?
-
-    public init(common: GeolayerdataCommon? = nil, geo: GeolayerdataGeo? = nil, kind: String? = nil) {
-        self.common = common
-        self.geo = geo
-        self.kind = kind
-    }
-}
-
-public struct Layersummaries: Codable, Hashable, Sendable {
-    /// A list of layer summary items.
-    public var items: [Layersummary]?
-
-    /// Resource type.
-    public var kind: String?
-
-    /// The total number of layer summaries found.
-    public var totalItems: Int32?
-
-    public init(items: [Layersummary]? = nil, kind: String? = nil, totalItems: Int32? = nil) {
-        self.items = items
-        self.kind = kind
-        self.totalItems = totalItems
-    }
-}
-
-public struct Layersummary: Codable, Hashable, Sendable {
-    /// The number of annotations for this layer.
-    public var annotationCount: Int32?
-
-    /// The list of annotation types contained for this layer.
-    public var annotationTypes: [String]?
-
-    /// Link to get data for this annotation.
-    public var annotationsDataLink: String?
-
-    /// The link to get the annotations for this layer.
-    public var annotationsLink: String?
-
-    /// The content version this resource is for.
-    public var contentVersion: String?
-
-    /// The number of data items for this layer.
-    public var dataCount: Int32?
-
-    /// Unique id of this layer summary.
-    public var id: String?
-
-    /// Resource Type
-    public var kind: String?
-
-    /// The layer id for this summary.
-    public var layerId: String?
-
-    /// URL to this resource.
-    public var selfLink: String?
-
-    /// Timestamp for the last time an item in this layer was updated. (RFC 3339 UTC date-time format).
-    public var updated: String?
-
-    /// The current version of this layer's volume annotations. Note that this version applies only to the data in the books.layers.volumeAnnotations.* responses. The actual annotation data is versioned separately.
-    public var volumeAnnotationsVersion: String?
-
-    /// The volume id this resource is for.
-    public var volumeId: String?
-
-    public init(annotationCount: Int32? = nil, annotationTypes: [String]? = nil, annotationsDataLink: String? = nil, annotationsLink: String? = nil, contentVersion: String? = nil, dataCount: Int32? = nil, id: String? = nil, kind: String? = nil, layerId: String? = nil, selfLink: String? = nil, updated: String? = nil, volumeAnnotationsVersion: String? = nil, volumeId: String? = nil) {
-        self.annotationCount = annotationCount
-        self.annotationTypes = annotationTypes
-        self.annotationsDataLink = annotationsDataLink
-        self.annotationsLink = annotationsLink
-        self.contentVersion = contentVersion
-        self.dataCount = dataCount
-        self.id = id
-        self.kind = kind
-        self.layerId = layerId
-        self.selfLink = selfLink
-        self.updated = updated
-        self.volumeAnnotationsVersion = volumeAnnotationsVersion
-        self.volumeId = volumeId
-    }
-}
-
-public struct Metadata: Codable, Hashable, Sendable {
-    /// A list of offline dictionary metadata.
-    public var items: [MetadataItemsItem]?
-
-    /// Resource type.
-    public var kind: String?
-
-    public init(items: [MetadataItemsItem]? = nil, kind: String? = nil) {
-        self.items = items
-        self.kind = kind
-    }
-}
-
-public struct Notification: Codable, Hashable, Sendable {
-    public var body: String?
-
-    /// The list of crm experiment ids.
-    public var crmExperimentIds: [String]?
-
-    public var docId: String?
-
-    public var docType: String?
-
-    public var dontShowNotification: Bool?
-
-    public var iconUrl: String?
-
-    public var isDocumentMature: Bool?
-
-    /// Resource type.
-    public var kind: String?
-
-    public var notificationGroup: String?
-
-    public var notificationType: String?
-
-    public var pcampaignId: String?
-
-    public var reason: String?
-
-    public var showNotificationSettingsAction: Bool?
-
-    public var targetUrl: String?
-
-    public var timeToExpireMs: String?
-
-    public var title: String?
-
-    public init(body: String? = nil, crmExperimentIds: [String]? = nil, docId: String? = nil, docType: String? = nil, dontShowNotification: Bool? = nil, iconUrl: String? = nil, isDocumentMature: Bool? = nil, kind: String? = nil, notificationGroup: String? = nil, notificationType: String? = nil, pcampaignId: String? = nil, reason: String? = nil, showNotificationSettingsAction: Bool? = nil, targetUrl: String? = nil, timeToExpireMs: String? = nil, title: String? = nil) {
-        self.body = body
-        self.crmExperimentIds = crmExperimentIds
-        self.docId = docId
-        self.docType = docType
-        self.dontShowNotification = dontShowNotification
-        self.iconUrl = iconUrl
-        self.isDocumentMature = isDocumentMature
-        self.kind = kind
-        self.notificationGroup = notificationGroup
-        self.notificationType = notificationType
-        self.pcampaignId = pcampaignId
-        self.reason = reason
-        self.showNotificationSettingsAction = showNotificationSettingsAction
-        self.targetUrl = targetUrl
-        self.timeToExpireMs = timeToExpireMs
-        self.title = title
+    public struct AnnotationLayerSummary: Codable, Hashable, Sendable {
+        /// Maximum allowed characters on this layer, especially for the "copy" layer.
+        public var allowedCharacterCount: Int32?
+
+        /// Type of limitation on this layer. "limited" or "unlimited" for the "copy" layer.
+        public var limitType: String?
+
+        /// Remaining allowed characters on this layer, especially for the "copy" layer.
+        public var remainingCharacterCount: Int32?
+
+        public init(allowedCharacterCount: Int32? = nil, limitType: String? = nil, remainingCharacterCount: Int32? = nil) {
+            self.allowedCharacterCount = allowedCharacterCount
+            self.limitType = limitType
+            self.remainingCharacterCount = remainingCharacterCount
+        }
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case body
-        case crmExperimentIds
-        case docId = "doc_id"
-        case docType = "doc_type"
-        case dontShowNotification = "dont_show_notification"
-        case iconUrl
-        case isDocumentMature = "is_document_mature"
-        case kind
-        case notificationGroup
-        case notificationType = "notification_type"
-        case pcampaignId = "pcampaign_id"
-        case reason
-        case showNotificationSettingsAction = "show_notification_settings_action"
-        case targetUrl
-        case timeToExpireMs
-        case title
+    public struct AnnotationsSummaryLayersItem: Codable, Hashable, Sendable {
+        public var allowedCharacterCount: Int32?
+
+        public var layerId: String?
+
+        public var limitType: String?
+
+        public var remainingCharacterCount: Int32?
+
+        public var updated: String?
+
+        public init(allowedCharacterCount: Int32? = nil, layerId: String? = nil, limitType: String? = nil, remainingCharacterCount: Int32? = nil, updated: String? = nil) {
+            self.allowedCharacterCount = allowedCharacterCount
+            self.layerId = layerId
+            self.limitType = limitType
+            self.remainingCharacterCount = remainingCharacterCount
+            self.updated = updated
+        }
     }
-}
 
-public struct Offers: Codable, Hashable, Sendable {
-    /// A list of offers.
-    public var items: [OffersItemsItem]?
+    public struct CategoryItemsItem: Codable, Hashable, Sendable {
+        public var badgeUrl: String?
 
-    /// Resource type.
-    public var kind: String?
+        public var categoryId: String?
 
-    public init(items: [OffersItemsItem]? = nil, kind: String? = nil) {
-        self.items = items
-        self.kind = kind
+        public var name: String?
+
+        public init(badgeUrl: String? = nil, categoryId: String? = nil, name: String? = nil) {
+            self.badgeUrl = badgeUrl
+            self.categoryId = categoryId
+            self.name = name
+        }
     }
-}
 
-public struct ReadingPosition: Codable, Hashable, Sendable {
-    /// Position in an EPUB as a CFI.
-    public var epubCfiPosition: String?
+    public struct DictlayerdataCommon: Codable, Hashable, Sendable {
+        /// The display title and localized canonical name to use when searching for this entity on Google search.
+        public var title: String?
 
-    /// Position in a volume for image-based content.
-    public var gbImagePosition: String?
-
-    /// Position in a volume for text-based content.
-    public var gbTextPosition: String?
-
-    /// Resource type for a reading position.
-    public var kind: String?
-
-    /// Position in a PDF file.
-    public var pdfPosition: String?
-
-    /// Timestamp when this reading position was last updated (formatted UTC timestamp with millisecond resolution).
-    public var updated: String?
-
-    /// Volume id associated with this reading position.
-    public var volumeId: String?
-
-    public init(epubCfiPosition: String? = nil, gbImagePosition: String? = nil, gbTextPosition: String? = nil, kind: String? = nil, pdfPosition: String? = nil, updated: String? = nil, volumeId: String? = nil) {
-        self.epubCfiPosition = epubCfiPosition
-        self.gbImagePosition = gbImagePosition
-        self.gbTextPosition = gbTextPosition
-        self.kind = kind
-        self.pdfPosition = pdfPosition
-        self.updated = updated
-        self.volumeId = volumeId
+        public init(title: String? = nil) {
+            self.title = title
+        }
     }
-}
 
-public struct RequestAccessData: Codable, Hashable, Sendable {
-    /// A concurrent access response.
-    public var concurrentAccess: ConcurrentAccessRestriction?
+    public struct DictlayerdataDict: Codable, Hashable, Sendable {
+        /// The source, url and attribution for this dictionary data.
+        public var source: DictlayerdataDictSource?
 
-    /// A download access response.
-    public var downloadAccess: DownloadAccessRestriction?
+        public var words: [DictlayerdataDictWordsItem]?
 
-    /// Resource type.
-    public var kind: String?
-
-    public init(concurrentAccess: ConcurrentAccessRestriction? = nil, downloadAccess: DownloadAccessRestriction? = nil, kind: String? = nil) {
-        self.concurrentAccess = concurrentAccess
-        self.downloadAccess = downloadAccess
-        self.kind = kind
+        public init(source: DictlayerdataDictSource? = nil, words: [DictlayerdataDictWordsItem]? = nil) {
+            self.source = source
+            self.words = words
+        }
     }
-}
 
-public struct Review: Codable, Hashable, Sendable {
-    /// Author of this review.
-    public var author: ReviewAuthor?
-
-    /// Review text.
-    public var content: String?
-
-    /// Date of this review.
-    public var date: String?
-
-    /// URL for the full review text, for reviews gathered from the web.
-    public var fullTextUrl: String?
-
-    /// Resource type for a review.
-    public var kind: String?
-
-    /// Star rating for this review. Possible values are ONE, TWO, THREE, FOUR, FIVE or NOT_RATED.
-    public var rating: String?
-
-    /// Information regarding the source of this review, when the review is not from a Google Books user.
-    public var source: ReviewSource?
-
-    /// Title for this review.
-    public var title: String?
-
-    /// Source type for this review. Possible values are EDITORIAL, WEB_USER or GOOGLE_USER.
-    public var type: String?
-
-    /// Volume that this review is for.
-    public var volumeId: String?
-
-    public init(author: ReviewAuthor? = nil, content: String? = nil, date: String? = nil, fullTextUrl: String? = nil, kind: String? = nil, rating: String? = nil, source: ReviewSource? = nil, title: String? = nil, type: String? = nil, volumeId: String? = nil) {
-        self.author = author
-        self.content = content
-        self.date = date
-        self.fullTextUrl = fullTextUrl
-        self.kind = kind
-        self.rating = rating
-        self.source = source
-        self.title = title
-        self.type = type
-        self.volumeId = volumeId
-    }
-}
-
-public struct Series: Codable, Hashable, Sendable {
-    /// Resource type.
-    public var kind: String?
-
-    public var series: [SeriesSeriesItem]?
-
-    public init(kind: String? = nil, series: [SeriesSeriesItem]? = nil) {
-        self.kind = kind
-        self.series = series
-    }
-}
-
-public struct Seriesmembership: Codable, Hashable, Sendable {
-    /// Resorce type.
-    public var kind: String?
-
-    public var member: [Volume]?
-
-    public var nextPageToken: String?
-
-    public init(kind: String? = nil, member: [Volume]? = nil, nextPageToken: String? = nil) {
-        self.kind = kind
-        self.member = member
-        self.nextPageToken = nextPageToken
-    }
-}
-
-public struct Usersettings: Codable, Hashable, Sendable {
-    /// Resource type.
-    public var kind: String?
-
-    /// User settings in sub-objects, each for different purposes.
-    public var notesExport: UsersettingsNotesExport?
-
-    public var notification: UsersettingsNotification?
-
-    public init(kind: String? = nil, notesExport: UsersettingsNotesExport? = nil, notification: UsersettingsNotification? = nil) {
-        self.kind = kind
-        self.notesExport = notesExport
-        self.notification = notification
-    }
-}
-
-public struct Volume: Codable, Hashable, Sendable {
-    /// Any information about a volume related to reading or obtaining that volume text. This information can depend on country (books may be public domain in one country but not in another, e.g.).
-    public var accessInfo: VolumeAccessInfo?
-
-    /// Opaque identifier for a specific version of a volume resource. (In LITE projection)
-    public var etag: String?
-
-    /// Unique identifier for a volume. (In LITE projection.)
-    public var id: String?
-
-    /// Resource type for a volume. (In LITE projection.)
-    public var kind: String?
-
-    /// What layers exist in this volume and high level information about them.
-    public var layerInfo: VolumeLayerInfo?
-
-    /// Recommendation related information for this volume.
-    public var recommendedInfo: VolumeRecommendedInfo?
-
-    /// Any information about a volume related to the eBookstore and/or purchaseability. This information can depend on the country where the request originates from (i.e. books may not be for sale in certain countries).
-    public var saleInfo: VolumeSaleInfo?
-
-    /// Search result information related to this volume.
-    public var searchInfo: VolumeSearchInfo?
-
-    /// URL to this resource. (In LITE projection.)
-    public var selfLink: String?
-
-    /// User specific information related to this volume. (e.g. page this user last read or whether they purchased this book)
-    public var userInfo: VolumeUserInfo?
-
-    /// General volume information.
-    public var volumeInfo: VolumeVolumeInfo?
-
-    public init(accessInfo: VolumeAccessInfo? = nil, etag: String? = nil, id: String? = nil, kind: String? = nil, layerInfo: VolumeLayerInfo? = nil, recommendedInfo: VolumeRecommendedInfo? = nil, saleInfo: VolumeSaleInfo? = nil, searchInfo: VolumeSearchInfo? = nil, selfLink: String? = nil, userInfo: VolumeUserInfo? = nil, volumeInfo: VolumeVolumeInfo? = nil) {
-        self.accessInfo = accessInfo
-        self.etag = etag
-        self.id = id
-        self.kind = kind
-        self.layerInfo = layerInfo
-        self.recommendedInfo = recommendedInfo
-        self.saleInfo = saleInfo
-        self.searchInfo = searchInfo
-        self.selfLink = selfLink
-        self.userInfo = userInfo
-        self.volumeInfo = volumeInfo
-    }
-}
-
-public struct Volume2: Codable, Hashable, Sendable {
-    /// A list of volumes.
-    public var items: [Volume]?
-
-    /// Resource type.
-    public var kind: String?
-
-    public var nextPageToken: String?
-
-    public init(items: [Volume]? = nil, kind: String? = nil, nextPageToken: String? = nil) {
-        self.items = items
-        self.kind = kind
-        self.nextPageToken = nextPageToken
-    }
-}
-
-public struct Volumeannotation: Codable, Hashable, Sendable {
-    /// The annotation data id for this volume annotation.
-    public var annotationDataId: String?
-
-    /// Link to get data for this annotation.
-    public var annotationDataLink: String?
-
-    /// The type of annotation this is.
-    public var annotationType: String?
-
-    /// The content ranges to identify the selected text.
-    public var contentRanges: VolumeannotationContentRanges?
-
-    /// Data for this annotation.
-    public var data: String?
-
-    /// Indicates that this annotation is deleted.
-    public var deleted: Bool?
-
-    /// Unique id of this volume annotation.
-    public var id: String?
-
-    /// Resource Type
-    public var kind: String?
-
-    /// The Layer this annotation is for.
-    public var layerId: String?
-
-    /// Pages the annotation spans.
-    public var pageIds: [String]?
-
-    /// Excerpt from the volume.
-    public var selectedText: String?
-
-    /// URL to this resource.
-    public var selfLink: String?
-
-    /// Timestamp for the last time this anntoation was updated. (RFC 3339 UTC date-time format).
-    public var updated: String?
-
-    /// The Volume this annotation is for.
-    public var volumeId: String?
-
-    public init(annotationDataId: String? = nil, annotationDataLink: String? = nil, annotationType: String? = nil, contentRanges: VolumeannotationContentRanges? = nil, data: String? = nil, deleted: Bool? = nil, id: String? = nil, kind: String? = nil, layerId: String? = nil, pageIds: [String]? = nil, selectedText: String? = nil, selfLink: String? = nil, updated: String? = nil, volumeId: String? = nil) {
-        self.annotationDataId = annotationDataId
-        self.annotationDataLink = annotationDataLink
-        self.annotationType = annotationType
-        self.contentRanges = contentRanges
-        self.data = data
-        self.deleted = deleted
-        self.id = id
-        self.kind = kind
-        self.layerId = layerId
-        self.pageIds = pageIds
-        self.selectedText = selectedText
-        self.selfLink = selfLink
-        self.updated = updated
-        self.volumeId = volumeId
-    }
-}
-
-public struct Volumeannotations: Codable, Hashable, Sendable {
-    /// A list of volume annotations.
-    public var items: [Volumeannotation]?
-
-    /// Resource type
-    public var kind: String?
-
-    /// Token to pass in for pagination for the next page. This will not be present if this request does not have more results.
-    public var nextPageToken: String?
-
-    /// The total number of volume annotations found.
-    public var totalItems: Int32?
-
-    /// The version string for all of the volume annotations in this layer (not just the ones in this response). Note: the version string doesn't apply to the annotation data, just the information in this response (e.g. the location of annotations in the book).
-    public var version: String?
-
-    public init(items: [Volumeannotation]? = nil, kind: String? = nil, nextPageToken: String? = nil, totalItems: Int32? = nil, version: String? = nil) {
-        self.items = items
-        self.kind = kind
-        self.nextPageToken = nextPageToken
-        self.totalItems = totalItems
-        self.version = version
-    }
-}
-
-public struct Volumes: Codable, Hashable, Sendable {
-    /// A list of volumes.
-    public var items: [Volume]?
-
-    /// Resource type.
-    public var kind: String?
-
-    /// Total number of volumes found. This might be greater than the number of volumes returned in this response if results have been paginated.
-    public var totalItems: Int32?
-
-    public init(items: [Volume]? = nil, kind: String? = nil, totalItems: Int32? = nil) {
-        self.items = items
-        self.kind = kind
-        self.totalItems = totalItems
-    }
-}
-
-public struct Volumeseriesinfo: Codable, Hashable, Sendable {
-    /// The display number string. This should be used only for display purposes and the actual sequence should be inferred from the below orderNumber.
-    public var bookDisplayNumber: String?
-
-    /// Resource type.
-    public var kind: String?
-
-    /// Short book title in the context of the series.
-    public var shortSeriesBookTitle: String?
-
-    public var volumeSeries: [VolumeseriesinfoVolumeSeriesItem]?
-
-    public init(bookDisplayNumber: String? = nil, kind: String? = nil, shortSeriesBookTitle: String? = nil, volumeSeries: [VolumeseriesinfoVolumeSeriesItem]? = nil) {
-        self.bookDisplayNumber = bookDisplayNumber
-        self.kind = kind
-        self.shortSeriesBookTitle = shortSeriesBookTitle
-        self.volumeSeries = volumeSeries
-    }
-}
-
-/// Selection ranges sent from the client.
-public struct AnnotationClientVersionRanges: Codable, Hashable, Sendable {
-    /// Range in CFI format for this annotation sent by client.
-    public var cfiRange: BooksAnnotationsRange?
-
-    /// Content version the client sent in.
-    public var contentVersion: String?
-
-    /// Range in GB image format for this annotation sent by client.
-    public var gbImageRange: BooksAnnotationsRange?
-
-    /// Range in GB text format for this annotation sent by client.
-    public var gbTextRange: BooksAnnotationsRange?
-
-    /// Range in image CFI format for this annotation sent by client.
-    public var imageCfiRange: BooksAnnotationsRange?
-
-    public init(cfiRange: BooksAnnotationsRange? = nil, contentVersion: String? = nil, gbImageRange: BooksAnnotationsRange? = nil, gbTextRange: BooksAnnotationsRange? = nil, imageCfiRange: BooksAnnotationsRange? = nil) {
-        self.cfiRange = cfiRange
-        self.contentVersion = contentVersion
-        self.gbImageRange = gbImageRange
-        self.gbTextRange = gbTextRange
-        self.imageCfiRange = imageCfiRange
-    }
-}
-
-/// Selection ranges for the most recent content version.
-public struct AnnotationCurrentVersionRanges: Codable, Hashable, Sendable {
-    /// Range in CFI format for this annotation for version above.
-    public var cfiRange: BooksAnnotationsRange?
-
-    /// Content version applicable to ranges below.
-    public var contentVersion: String?
-
-    /// Range in GB image format for this annotation for version above.
-    public var gbImageRange: BooksAnnotationsRange?
-
-    /// Range in GB text format for this annotation for version above.
-    public var gbTextRange: BooksAnnotationsRange?
-
-    /// Range in image CFI format for this annotation for version above.
-    public var imageCfiRange: BooksAnnotationsRange?
-
-    public init(cfiRange: BooksAnnotationsRange? = nil, contentVersion: String? = nil, gbImageRange: BooksAnnotationsRange? = nil, gbTextRange: BooksAnnotationsRange? = nil, imageCfiRange: BooksAnnotationsRange? = nil) {
-        self.cfiRange = cfiRange
-        self.contentVersion = contentVersion
-        self.gbImageRange = gbImageRange
-        self.gbTextRange = gbTextRange
-        self.imageCfiRange = imageCfiRange
-    }
-}
-
-public struct AnnotationLayerSummary: Codable, Hashable, Sendable {
-    /// Maximum allowed characters on this layer, especially for the "copy" layer.
-    public var allowedCharacterCount: Int32?
-
-    /// Type of limitation on this layer. "limited" or "unlimited" for the "copy" layer.
-    public var limitType: String?
-
-    /// Remaining allowed characters on this layer, especially for the "copy" layer.
-    public var remainingCharacterCount: Int32?
-
-    public init(allowedCharacterCount: Int32? = nil, limitType: String? = nil, remainingCharacterCount: Int32? = nil) {
-        self.allowedCharacterCount = allowedCharacterCount
-        self.limitType = limitType
-        self.remainingCharacterCount = remainingCharacterCount
-    }
-}
-
-public struct AnnotationsSummaryLayersItem: Codable, Hashable, Sendable {
-    public var allowedCharacterCount: Int32?
-
-    public var layerId: String?
-
-    public var limitType: String?
-
-    public var remainingCharacterCount: Int32?
-
-    public var updated: String?
-
-    public init(allowedCharacterCount: Int32? = nil, layerId: String? = nil, limitType: String? = nil, remainingCharacterCount: Int32? = nil, updated: String? = nil) {
-        self.allowedCharacterCount = allowedCharacterCount
-        self.layerId = layerId
-        self.limitType = limitType
-        self.remainingCharacterCount = remainingCharacterCount
-        self.updated = updated
-    }
-}
-
-public struct CategoryItemsItem: Codable, Hashable, Sendable {
-    public var badgeUrl: String?
-
-    public var categoryId: String?
-
-    public var name: String?
-
-    public init(badgeUrl: String? = nil, categoryId: String? = nil, name: String? = nil) {
-        self.badgeUrl = badgeUrl
-        self.categoryId = categoryId
-        self.name = name
-    }
-}
-
-public struct DictlayerdataCommon: Codable, Hashable, Sendable {
-    /// The display title and localized canonical name to use when searching for this entity on Google search.
-    public var title: String?
-
-    public init(title: String? = nil) {
-        self.title = title
-    }
-}
-
-public struct DictlayerdataDict: Codable, Hashable, Sendable {
     /// The source, url and attribution for this dictionary data.
-    public var source: DictlayerdataDictSource?
+    public struct DictlayerdataDictSource: Codable, Hashable, Sendable {
+        public var attribution: String?
 
-    public var words: [DictlayerdataDictWordsItem]?
+        public var url: String?
 
-    public init(source: DictlayerdataDictSource? = nil, words: [DictlayerdataDictWordsItem]? = nil) {
-        self.source = source
-        self.words = words
+        public init(attribution: String? = nil, url: String? = nil) {
+            self.attribution = attribution
+            self.url = url
+        }
     }
-}
 
-/// The source, url and attribution for this dictionary data.
-public struct DictlayerdataDictSource: Codable, Hashable, Sendable {
-    public var attribution: String?
+    public struct DictlayerdataDictWordsItem: Codable, Hashable, Sendable {
+        public var derivatives: [DictlayerdataDictWordsItemDerivativesItem]?
 
-    public var url: String?
+        public var examples: [DictlayerdataDictWordsItemExamplesItem]?
 
-    public init(attribution: String? = nil, url: String? = nil) {
-        self.attribution = attribution
-        self.url = url
+        public var senses: [DictlayerdataDictWordsItemSensesItem]?
+
+        /// The words with different meanings but not related words, e.g. "go" (game) and "go" (verb).
+        public var source: DictlayerdataDictWordsItemSource?
+
+        public init(derivatives: [DictlayerdataDictWordsItemDerivativesItem]? = nil, examples: [DictlayerdataDictWordsItemExamplesItem]? = nil, senses: [DictlayerdataDictWordsItemSensesItem]? = nil, source: DictlayerdataDictWordsItemSource? = nil) {
+            self.derivatives = derivatives
+            self.examples = examples
+            self.senses = senses
+            self.source = source
+        }
     }
-}
 
-public struct DictlayerdataDictWordsItem: Codable, Hashable, Sendable {
-    public var derivatives: [DictlayerdataDictWordsItemDerivativesItem]?
+    public struct DictlayerdataDictWordsItemDerivativesItem: Codable, Hashable, Sendable {
+        public var source: DictlayerdataDictWordsItemDerivativesItemSource?
 
-    public var examples: [DictlayerdataDictWordsItemExamplesItem]?
+        public var text: String?
 
-    public var senses: [DictlayerdataDictWordsItemSensesItem]?
+        public init(source: DictlayerdataDictWordsItemDerivativesItemSource? = nil, text: String? = nil) {
+            self.source = source
+            self.text = text
+        }
+    }
+
+    public struct DictlayerdataDictWordsItemDerivativesItemSource: Codable, Hashable, Sendable {
+        public var attribution: String?
+
+        public var url: String?
+
+        public init(attribution: String? = nil, url: String? = nil) {
+            self.attribution = attribution
+            self.url = url
+        }
+    }
+
+    public struct DictlayerdataDictWordsItemExamplesItem: Codable, Hashable, Sendable {
+        public var source: DictlayerdataDictWordsItemExamplesItemSource?
+
+        public var text: String?
+
+        public init(source: DictlayerdataDictWordsItemExamplesItemSource? = nil, text: String? = nil) {
+            self.source = source
+            self.text = text
+        }
+    }
+
+    public struct DictlayerdataDictWordsItemExamplesItemSource: Codable, Hashable, Sendable {
+        public var attribution: String?
+
+        public var url: String?
+
+        public init(attribution: String? = nil, url: String? = nil) {
+            self.attribution = attribution
+            self.url = url
+        }
+    }
+
+    public struct DictlayerdataDictWordsItemSensesItem: Codable, Hashable, Sendable {
+        public var conjugations: [DictlayerdataDictWordsItemSensesItemConjugationsItem]?
+
+        public var definitions: [DictlayerdataDictWordsItemSensesItemDefinitionsItem]?
+
+        public var partOfSpeech: String?
+
+        public var pronunciation: String?
+
+        public var pronunciationUrl: String?
+
+        public var source: DictlayerdataDictWordsItemSensesItemSource?
+
+        public var syllabification: String?
+
+        public var synonyms: [DictlayerdataDictWordsItemSensesItemSynonymsItem]?
+
+        public init(conjugations: [DictlayerdataDictWordsItemSensesItemConjugationsItem]? = nil, definitions: [DictlayerdataDictWordsItemSensesItemDefinitionsItem]? = nil, partOfSpeech: String? = nil, pronunciation: String? = nil, pronunciationUrl: String? = nil, source: DictlayerdataDictWordsItemSensesItemSource? = nil, syllabification: String? = nil, synonyms: [DictlayerdataDictWordsItemSensesItemSynonymsItem]? = nil) {
+            self.conjugations = conjugations
+            self.definitions = definitions
+            self.partOfSpeech = partOfSpeech
+            self.pronunciation = pronunciation
+            self.pronunciationUrl = pronunciationUrl
+            self.source = source
+            self.syllabification = syllabification
+            self.synonyms = synonyms
+        }
+    }
+
+    public struct DictlayerdataDictWordsItemSensesItemConjugationsItem: Codable, Hashable, Sendable {
+        public var type: String?
+
+        public var value: String?
+
+        public init(type: String? = nil, value: String? = nil) {
+            self.type = type
+            self.value = value
+        }
+    }
+
+    public struct DictlayerdataDictWordsItemSensesItemDefinitionsItem: Codable, Hashable, Sendable {
+        public var definition: String?
+
+        public var examples: [DictlayerdataDictWordsItemSensesItemDefinitionsItemExamplesItem]?
+
+        public init(definition: String? = nil, examples: [DictlayerdataDictWordsItemSensesItemDefinitionsItemExamplesItem]? = nil) {
+            self.definition = definition
+            self.examples = examples
+        }
+    }
+
+    public struct DictlayerdataDictWordsItemSensesItemDefinitionsItemExamplesItem: Codable, Hashable, Sendable {
+        public var source: DictlayerdataDictWordsItemSensesItemDefinitionsItemExamplesItemSource?
+
+        public var text: String?
+
+        public init(source: DictlayerdataDictWordsItemSensesItemDefinitionsItemExamplesItemSource? = nil, text: String? = nil) {
+            self.source = source
+            self.text = text
+        }
+    }
+
+    public struct DictlayerdataDictWordsItemSensesItemDefinitionsItemExamplesItemSource: Codable, Hashable, Sendable {
+        public var attribution: String?
+
+        public var url: String?
+
+        public init(attribution: String? = nil, url: String? = nil) {
+            self.attribution = attribution
+            self.url = url
+        }
+    }
+
+    public struct DictlayerdataDictWordsItemSensesItemSource: Codable, Hashable, Sendable {
+        public var attribution: String?
+
+        public var url: String?
+
+        public init(attribution: String? = nil, url: String? = nil) {
+            self.attribution = attribution
+            self.url = url
+        }
+    }
+
+    public struct DictlayerdataDictWordsItemSensesItemSynonymsItem: Codable, Hashable, Sendable {
+        public var source: DictlayerdataDictWordsItemSensesItemSynonymsItemSource?
+
+        public var text: String?
+
+        public init(source: DictlayerdataDictWordsItemSensesItemSynonymsItemSource? = nil, text: String? = nil) {
+            self.source = source
+            self.text = text
+        }
+    }
+
+    public struct DictlayerdataDictWordsItemSensesItemSynonymsItemSource: Codable, Hashable, Sendable {
+        public var attribution: String?
+
+        public var url: String?
+
+        public init(attribution: String? = nil, url: String? = nil) {
+            self.attribution = attribution
+            self.url = url
+        }
+    }
 
     /// The words with different meanings but not related words, e.g. "go" (game) and "go" (verb).
-    public var source: DictlayerdataDictWordsItemSource?
+    public struct DictlayerdataDictWordsItemSource: Codable, Hashable, Sendable {
+        public var attribution: String?
 
-    public init(derivatives: [DictlayerdataDictWordsItemDerivativesItem]? = nil, examples: [DictlayerdataDictWordsItemExamplesItem]? = nil, senses: [DictlayerdataDictWordsItemSensesItem]? = nil, source: DictlayerdataDictWordsItemSource? = nil) {
-        self.derivatives = derivatives
-        self.examples = examples
-        self.senses = senses
-        self.source = source
-    }
-}
+        public var url: String?
 
-public struct DictlayerdataDictWordsItemDerivativesItem: Codable, Hashable, Sendable {
-    public var source: DictlayerdataDictWordsItemDerivativesItemSource?
-
-    public var text: String?
-
-    public init(source: DictlayerdataDictWordsItemDerivativesItemSource? = nil, text: String? = nil) {
-        self.source = source
-        self.text = text
-    }
-}
-
-public struct DictlayerdataDictWordsItemDerivativesItemSource: Codable, Hashable, Sendable {
-    public var attribution: String?
-
-    public var url: String?
-
-    public init(attribution: String? = nil, url: String? = nil) {
-        self.attribution = attribution
-        self.url = url
-    }
-}
-
-public struct DictlayerdataDictWordsItemExamplesItem: Codable, Hashable, Sendable {
-    public var source: DictlayerdataDictWordsItemExamplesItemSource?
-
-    public var text: String?
-
-    public init(source: DictlayerdataDictWordsItemExamplesItemSource? = nil, text: String? = nil) {
-        self.source = source
-        self.text = text
-    }
-}
-
-public struct DictlayerdataDictWordsItemExamplesItemSource: Codable, Hashable, Sendable {
-    public var attribution: String?
-
-    public var url: String?
-
-    public init(attribution: String? = nil, url: String? = nil) {
-        self.attribution = attribution
-        self.url = url
-    }
-}
-
-public struct DictlayerdataDictWordsItemSensesItem: Codable, Hashable, Sendable {
-    public var conjugations: [DictlayerdataDictWordsItemSensesItemConjugationsItem]?
-
-    public var definitions: [DictlayerdataDictWordsItemSensesItemDefinitionsItem]?
-
-    public var partOfSpeech: String?
-
-    public var pronunciation: String?
-
-    public var pronunciationUrl: String?
-
-    public var source: DictlayerdataDictWordsItemSensesItemSource?
-
-    public var syllabification: String?
-
-    public var synonyms: [DictlayerdataDictWordsItemSensesItemSynonymsItem]?
-
-    public init(conjugations: [DictlayerdataDictWordsItemSensesItemConjugationsItem]? = nil, definitions: [DictlayerdataDictWordsItemSensesItemDefinitionsItem]? = nil, partOfSpeech: String? = nil, pronunciation: String? = nil, pronunciationUrl: String? = nil, source: DictlayerdataDictWordsItemSensesItemSource? = nil, syllabification: String? = nil, synonyms: [DictlayerdataDictWordsItemSensesItemSynonymsItem]? = nil) {
-        self.conjugations = conjugations
-        self.definitions = definitions
-        self.partOfSpeech = partOfSpeech
-        self.pronunciation = pronunciation
-        self.pronunciationUrl = pronunciationUrl
-        self.source = source
-        self.syllabification = syllabification
-        self.synonyms = synonyms
-    }
-}
-
-public struct DictlayerdataDictWordsItemSensesItemConjugationsItem: Codable, Hashable, Sendable {
-    public var type: String?
-
-    public var value: String?
-
-    public init(type: String? = nil, value: String? = nil) {
-        self.type = type
-        self.value = value
-    }
-}
-
-public struct DictlayerdataDictWordsItemSensesItemDefinitionsItem: Codable, Hashable, Sendable {
-    public var definition: String?
-
-    public var examples: [DictlayerdataDictWordsItemSensesItemDefinitionsItemExamplesItem]?
-
-    public init(definition: String? = nil, examples: [DictlayerdataDictWordsItemSensesItemDefinitionsItemExamplesItem]? = nil) {
-        self.definition = definition
-        self.examples = examples
-    }
-}
-
-public struct DictlayerdataDictWordsItemSensesItemDefinitionsItemExamplesItem: Codable, Hashable, Sendable {
-    public var source: DictlayerdataDictWordsItemSensesItemDefinitionsItemExamplesItemSource?
-
-    public var text: String?
-
-    public init(source: DictlayerdataDictWordsItemSensesItemDefinitionsItemExamplesItemSource? = nil, text: String? = nil) {
-        self.source = source
-        self.text = text
-    }
-}
-
-public struct DictlayerdataDictWordsItemSensesItemDefinitionsItemExamplesItemSource: Codable, Hashable, Sendable {
-    public var attribution: String?
-
-    public var url: String?
-
-    public init(attribution: String? = nil, url: String? = nil) {
-        self.attribution = attribution
-        self.url = url
-    }
-}
-
-public struct DictlayerdataDictWordsItemSensesItemSource: Codable, Hashable, Sendable {
-    public var attribution: String?
-
-    public var url: String?
-
-    public init(attribution: String? = nil, url: String? = nil) {
-        self.attribution = attribution
-        self.url = url
-    }
-}
-
-public struct DictlayerdataDictWordsItemSensesItemSynonymsItem: Codable, Hashable, Sendable {
-    public var source: DictlayerdataDictWordsItemSensesItemSynonymsItemSource?
-
-    public var text: String?
-
-    public init(source: DictlayerdataDictWordsItemSensesItemSynonymsItemSource? = nil, text: String? = nil) {
-        self.source = source
-        self.text = text
-    }
-}
-
-public struct DictlayerdataDictWordsItemSensesItemSynonymsItemSource: Codable, Hashable, Sendable {
-    public var attribution: String?
-
-    public var url: String?
-
-    public init(attribution: String? = nil, url: String? = nil) {
-        self.attribution = attribution
-        self.url = url
-    }
-}
-
-/// The words with different meanings but not related words, e.g. "go" (game) and "go" (verb).
-public struct DictlayerdataDictWordsItemSource: Codable, Hashable, Sendable {
-    public var attribution: String?
-
-    public var url: String?
-
-    public init(attribution: String? = nil, url: String? = nil) {
-        self.attribution = attribution
-        self.url = url
-    }
-}
-
-public struct DiscoveryclustersClustersItem: Codable, Hashable, Sendable {
-    public var bannerWithContentContainer: DiscoveryclustersClustersItemBannerWithContentContainer?
-
-    public var subTitle: String?
-
-    public var title: String?
-
-    public var totalVolumes: Int32?
-
-    public var uid: String?
-
-    public var volumes: [Volume]?
-
-    public init(bannerWithContentContainer: DiscoveryclustersClustersItemBannerWithContentContainer? = nil, subTitle: String? = nil, title: String? = nil, totalVolumes: Int32? = nil, uid: String? = nil, volumes: [Volume]? = nil) {
-        self.bannerWithContentContainer = bannerWithContentContainer
-        self.subTitle = subTitle
-        self.title = title
-        self.totalVolumes = totalVolumes
-        self.uid = uid
-        self.volumes = volumes
+        public init(attribution: String? = nil, url: String? = nil) {
+            self.attribution = attribution
+            self.url = url
+        }
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case bannerWithContentContainer = "banner_with_content_container"
-        case subTitle
-        case title
-        case totalVolumes
-        case uid
-        case volumes
+    public struct DiscoveryclustersClustersItem: Codable, Hashable, Sendable {
+        public var bannerWithContentContainer: DiscoveryclustersClustersItemBannerWithContentContainer?
+
+        public var subTitle: String?
+
+        public var title: String?
+
+        public var totalVolumes: Int32?
+
+        public var uid: String?
+
+        public var volumes: [Volume]?
+
+        public init(bannerWithContentContainer: DiscoveryclustersClustersItemBannerWithContentContainer? = nil, subTitle: String? = nil, title: String? = nil, totalVolumes: Int32? = nil, uid: String? = nil, volumes: [Volume]? = nil) {
+            self.bannerWithContentContainer = bannerWithContentContainer
+            self.subTitle = subTitle
+            self.title = title
+            self.totalVolumes = totalVolumes
+            self.uid = uid
+            self.volumes = volumes
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case bannerWithContentContainer = "banner_with_content_container"
+            case subTitle
+            case title
+            case totalVolumes
+            case uid
+            case volumes
+        }
     }
-}
 
-public struct DiscoveryclustersClustersItemBannerWithContentContainer: Codable, Hashable, Sendable {
-    public var fillColorArgb: String?
+    public struct DiscoveryclustersClustersItemBannerWithContentContainer: Codable, Hashable, Sendable {
+        public var fillColorArgb: String?
 
-    public var imageUrl: String?
+        public var imageUrl: String?
 
-    public var maskColorArgb: String?
+        public var maskColorArgb: String?
 
-    public var moreButtonText: String?
+        public var moreButtonText: String?
 
-    public var moreButtonUrl: String?
+        public var moreButtonUrl: String?
 
-    public var textColorArgb: String?
+        public var textColorArgb: String?
 
-    public init(fillColorArgb: String? = nil, imageUrl: String? = nil, maskColorArgb: String? = nil, moreButtonText: String? = nil, moreButtonUrl: String? = nil, textColorArgb: String? = nil) {
-        self.fillColorArgb = fillColorArgb
-        self.imageUrl = imageUrl
-        self.maskColorArgb = maskColorArgb
-        self.moreButtonText = moreButtonText
-        self.moreButtonUrl = moreButtonUrl
-        self.textColorArgb = textColorArgb
+        public init(fillColorArgb: String? = nil, imageUrl: String? = nil, maskColorArgb: String? = nil, moreButtonText: String? = nil, moreButtonUrl: String? = nil, textColorArgb: String? = nil) {
+            self.fillColorArgb = fillColorArgb
+            self.imageUrl = imageUrl
+            self.maskColorArgb = maskColorArgb
+            self.moreButtonText = moreButtonText
+            self.moreButtonUrl = moreButtonUrl
+            self.textColorArgb = textColorArgb
+        }
     }
-}
 
-/// Family membership info of the user that made the request.
-public struct FamilyInfoMembership: Codable, Hashable, Sendable {
-    /// Restrictions on user buying and acquiring content.
-    public var acquirePermission: String?
+    /// Family membership info of the user that made the request.
+    public struct FamilyInfoMembership: Codable, Hashable, Sendable {
+        /// Restrictions on user buying and acquiring content.
+        public var acquirePermission: String?
 
-    /// The age group of the user.
-    public var ageGroup: String?
+        /// The age group of the user.
+        public var ageGroup: String?
 
-    /// The maximum allowed maturity rating for the user.
-    public var allowedMaturityRating: String?
+        /// The maximum allowed maturity rating for the user.
+        public var allowedMaturityRating: String?
 
-    public var isInFamily: Bool?
+        public var isInFamily: Bool?
 
-    /// The role of the user in the family.
-    public var role: String?
+        /// The role of the user in the family.
+        public var role: String?
 
-    public init(acquirePermission: String? = nil, ageGroup: String? = nil, allowedMaturityRating: String? = nil, isInFamily: Bool? = nil, role: String? = nil) {
-        self.acquirePermission = acquirePermission
-        self.ageGroup = ageGroup
-        self.allowedMaturityRating = allowedMaturityRating
-        self.isInFamily = isInFamily
-        self.role = role
+        public init(acquirePermission: String? = nil, ageGroup: String? = nil, allowedMaturityRating: String? = nil, isInFamily: Bool? = nil, role: String? = nil) {
+            self.acquirePermission = acquirePermission
+            self.ageGroup = ageGroup
+            self.allowedMaturityRating = allowedMaturityRating
+            self.isInFamily = isInFamily
+            self.role = role
+        }
     }
-}
 
-public struct GeolayerdataCommon: Codable, Hashable, Sendable {
-    /// The language of the information url and description.
-    public var lang: String?
+    public struct GeolayerdataCommon: Codable, Hashable, Sendable {
+        /// The language of the information url and description.
+        public var lang: String?
 
-    /// The URL for the preview image information.
-    public var previewImageUrl: String?
+        /// The URL for the preview image information.
+        public var previewImageUrl: String?
 
-    /// The description for this location.
-    public var snippet: String?
+        /// The description for this location.
+        public var snippet: String?
 
-    /// The URL for information for this location. Ex: wikipedia link.
-    public var snippetUrl: String?
+        /// The URL for information for this location. Ex: wikipedia link.
+        public var snippetUrl: String?
 
-    /// The display title and localized canonical name to use when searching for this entity on Google search.
-    public var title: String?
+        /// The display title and localized canonical name to use when searching for this entity on Google search.
+        public var title: String?
 
-    public init(lang: String? = nil, previewImageUrl: String? = nil, snippet: String? = nil, snippetUrl: String? = nil, title: String? = nil) {
-        self.lang = lang
-        self.previewImageUrl = previewImageUrl
-        self.snippet = snippet
-        self.snippetUrl = snippetUrl
-        self.title = title
+        public init(lang: String? = nil, previewImageUrl: String? = nil, snippet: String? = nil, snippetUrl: String? = nil, title: String? = nil) {
+            self.lang = lang
+            self.previewImageUrl = previewImageUrl
+            self.snippet = snippet
+            self.snippetUrl = snippetUrl
+            self.title = title
+        }
     }
-}
 
-public struct GeolayerdataGeo: Codable, Hashable, Sendable {
-    /// The boundary of the location as a set of loops containing pairs of latitude, longitude coordinates.
-    public var boundary: [String]?
+    public struct GeolayerdataGeo: Codable, Hashable, Sendable {
+        /// The boundary of the location as a set of loops containing pairs of latitude, longitude coordinates.
+        public var boundary: [String]?
 
-    /// The cache policy active for this data. EX: UNRESTRICTED, RESTRICTED, NEVER
-    public var cachePolicy: String?
+        /// The cache policy active for this data. EX: UNRESTRICTED, RESTRICTED, NEVER
+        public var cachePolicy: String?
 
-    /// The country code of the location.
-    public var countryCode: String?
+        /// The country code of the location.
+        public var countryCode: String?
 
-    /// The latitude of the location.
-    public var latitude: Double?
+        /// The latitude of the location.
+        public var latitude: Double?
 
-    /// The longitude of the location.
-    public var longitude: Double?
+        /// The longitude of the location.
+        public var longitude: Double?
 
-    /// The type of map that should be used for this location. EX: HYBRID, ROADMAP, SATELLITE, TERRAIN
-    public var mapType: String?
+        /// The type of map that should be used for this location. EX: HYBRID, ROADMAP, SATELLITE, TERRAIN
+        public var mapType: String?
+
+        /// The viewport for showing this location. This is a latitude, longitude rectangle.
+        public var viewport: GeolayerdataGeoViewport?
+
+        /// The Zoom level to use for the map. Zoom levels between 0 (the lowest zoom level, in which the entire world can be seen on one map) to 21+ (down to individual buildings). See: https: //developers.google.com/maps/documentation/staticmaps/#Zoomlevels
+        public var zoom: Int32?
+
+        public init(boundary: [String]? = nil, cachePolicy: String? = nil, countryCode: String? = nil, latitude: Double? = nil, longitude: Double? = nil, mapType: String? = nil, viewport: GeolayerdataGeoViewport? = nil, zoom: Int32? = nil) {
+            self.boundary = boundary
+            self.cachePolicy = cachePolicy
+            self.countryCode = countryCode
+            self.latitude = latitude
+            self.longitude = longitude
+            self.mapType = mapType
+            self.viewport = viewport
+            self.zoom = zoom
+        }
+    }
 
     /// The viewport for showing this location. This is a latitude, longitude rectangle.
-    public var viewport: GeolayerdataGeoViewport?
+    public struct GeolayerdataGeoViewport: Codable, Hashable, Sendable {
+        public var hi: GeolayerdataGeoViewportHi?
 
-    /// The Zoom level to use for the map. Zoom levels between 0 (the lowest zoom level, in which the entire world can be seen on one map) to 21+ (down to individual buildings). See: https: //developers.google.com/maps/documentation/staticmaps/#Zoomlevels
-    public var zoom: Int32?
+        public var lo: GeolayerdataGeoViewportLo?
 
-    public init(boundary: [String]? = nil, cachePolicy: String? = nil, countryCode: String? = nil, latitude: Double? = nil, longitude: Double? = nil, mapType: String? = nil, viewport: GeolayerdataGeoViewport? = nil, zoom: Int32? = nil) {
-        self.boundary = boundary
-        self.cachePolicy = cachePolicy
-        self.countryCode = countryCode
-        self.latitude = latitude
-        self.longitude = longitude
-        self.mapType = mapType
-        self.viewport = viewport
-        self.zoom = zoom
-    }
-}
-
-/// The viewport for showing this location. This is a latitude, longitude rectangle.
-public struct GeolayerdataGeoViewport: Codable, Hashable, Sendable {
-    public var hi: GeolayerdataGeoViewportHi?
-
-    public var lo: GeolayerdataGeoViewportLo?
-
-    public init(hi: GeolayerdataGeoViewportHi? = nil, lo: GeolayerdataGeoViewportLo? = nil) {
-        self.hi = hi
-        self.lo = lo
-    }
-}
-
-public struct GeolayerdataGeoViewportHi: Codable, Hashable, Sendable {
-    public var latitude: Double?
-
-    public var longitude: Double?
-
-    public init(latitude: Double? = nil, longitude: Double? = nil) {
-        self.latitude = latitude
-        self.longitude = longitude
-    }
-}
-
-public struct GeolayerdataGeoViewportLo: Codable, Hashable, Sendable {
-    public var latitude: Double?
-
-    public var longitude: Double?
-
-    public init(latitude: Double? = nil, longitude: Double? = nil) {
-        self.latitude = latitude
-        self.longitude = longitude
-    }
-}
-
-public struct MetadataItemsItem: Codable, Hashable, Sendable {
-    public var downloadUrl: String?
-
-    public var encryptedKey: String?
-
-    public var language: String?
-
-    public var size: String?
-
-    public var version: String?
-
-    public init(downloadUrl: String? = nil, encryptedKey: String? = nil, language: String? = nil, size: String? = nil, version: String? = nil) {
-        self.downloadUrl = downloadUrl
-        self.encryptedKey = encryptedKey
-        self.language = language
-        self.size = size
-        self.version = version
+        public init(hi: GeolayerdataGeoViewportHi? = nil, lo: GeolayerdataGeoViewportLo? = nil) {
+            self.hi = hi
+            self.lo = lo
+        }
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case downloadUrl = "download_url"
-        case encryptedKey = "encrypted_key"
-        case language
-        case size
-        case version
-    }
-}
+    public struct GeolayerdataGeoViewportHi: Codable, Hashable, Sendable {
+        public var latitude: Double?
 
-public struct OffersItemsItem: Codable, Hashable, Sendable {
-    public var artUrl: String?
+        public var longitude: Double?
 
-    public var gservicesKey: String?
-
-    public var id: String?
-
-    public var items: [OffersItemsItemItemsItem]?
-
-    public init(artUrl: String? = nil, gservicesKey: String? = nil, id: String? = nil, items: [OffersItemsItemItemsItem]? = nil) {
-        self.artUrl = artUrl
-        self.gservicesKey = gservicesKey
-        self.id = id
-        self.items = items
-    }
-}
-
-public struct OffersItemsItemItemsItem: Codable, Hashable, Sendable {
-    public var author: String?
-
-    public var canonicalVolumeLink: String?
-
-    public var coverUrl: String?
-
-    public var description: String?
-
-    public var title: String?
-
-    public var volumeId: String?
-
-    public init(author: String? = nil, canonicalVolumeLink: String? = nil, coverUrl: String? = nil, description: String? = nil, title: String? = nil, volumeId: String? = nil) {
-        self.author = author
-        self.canonicalVolumeLink = canonicalVolumeLink
-        self.coverUrl = coverUrl
-        self.description = description
-        self.title = title
-        self.volumeId = volumeId
-    }
-}
-
-/// Author of this review.
-public struct ReviewAuthor: Codable, Hashable, Sendable {
-    /// Name of this person.
-    public var displayName: String?
-
-    public init(displayName: String? = nil) {
-        self.displayName = displayName
-    }
-}
-
-/// Information regarding the source of this review, when the review is not from a Google Books user.
-public struct ReviewSource: Codable, Hashable, Sendable {
-    /// Name of the source.
-    public var description: String?
-
-    /// Extra text about the source of the review.
-    public var extraDescription: String?
-
-    /// URL of the source of the review.
-    public var url: String?
-
-    public init(description: String? = nil, extraDescription: String? = nil, url: String? = nil) {
-        self.description = description
-        self.extraDescription = extraDescription
-        self.url = url
-    }
-}
-
-public struct SeriesSeriesItem: Codable, Hashable, Sendable {
-    public var bannerImageUrl: String?
-
-    public var eligibleForSubscription: Bool?
-
-    public var imageUrl: String?
-
-    public var isComplete: Bool?
-
-    public var seriesFormatType: String?
-
-    public var seriesId: String?
-
-    public var seriesSubscriptionReleaseInfo: SeriesSeriesItemSeriesSubscriptionReleaseInfo?
-
-    public var seriesType: String?
-
-    public var subscriptionId: String?
-
-    public var title: String?
-
-    public init(bannerImageUrl: String? = nil, eligibleForSubscription: Bool? = nil, imageUrl: String? = nil, isComplete: Bool? = nil, seriesFormatType: String? = nil, seriesId: String? = nil, seriesSubscriptionReleaseInfo: SeriesSeriesItemSeriesSubscriptionReleaseInfo? = nil, seriesType: String? = nil, subscriptionId: String? = nil, title: String? = nil) {
-        self.bannerImageUrl = bannerImageUrl
-        self.eligibleForSubscription = eligibleForSubscription
-        self.imageUrl = imageUrl
-        self.isComplete = isComplete
-        self.seriesFormatType = seriesFormatType
-        self.seriesId = seriesId
-        self.seriesSubscriptionReleaseInfo = seriesSubscriptionReleaseInfo
-        self.seriesType = seriesType
-        self.subscriptionId = subscriptionId
-        self.title = title
-    }
-}
-
-public struct SeriesSeriesItemSeriesSubscriptionReleaseInfo: Codable, Hashable, Sendable {
-    public var cancelTime: String?
-
-    public var currentReleaseInfo: SeriesSeriesItemSeriesSubscriptionReleaseInfoCurrentReleaseInfo?
-
-    public var nextReleaseInfo: SeriesSeriesItemSeriesSubscriptionReleaseInfoNextReleaseInfo?
-
-    public var seriesSubscriptionType: String?
-
-    public init(cancelTime: String? = nil, currentReleaseInfo: SeriesSeriesItemSeriesSubscriptionReleaseInfoCurrentReleaseInfo? = nil, nextReleaseInfo: SeriesSeriesItemSeriesSubscriptionReleaseInfoNextReleaseInfo? = nil, seriesSubscriptionType: String? = nil) {
-        self.cancelTime = cancelTime
-        self.currentReleaseInfo = currentReleaseInfo
-        self.nextReleaseInfo = nextReleaseInfo
-        self.seriesSubscriptionType = seriesSubscriptionType
-    }
-}
-
-public struct SeriesSeriesItemSeriesSubscriptionReleaseInfoCurrentReleaseInfo: Codable, Hashable, Sendable {
-    public var amountInMicros: Double?
-
-    public var currencyCode: String?
-
-    public var releaseNumber: String?
-
-    public var releaseTime: String?
-
-    public init(amountInMicros: Double? = nil, currencyCode: String? = nil, releaseNumber: String? = nil, releaseTime: String? = nil) {
-        self.amountInMicros = amountInMicros
-        self.currencyCode = currencyCode
-        self.releaseNumber = releaseNumber
-        self.releaseTime = releaseTime
-    }
-}
-
-public struct SeriesSeriesItemSeriesSubscriptionReleaseInfoNextReleaseInfo: Codable, Hashable, Sendable {
-    public var amountInMicros: Double?
-
-    public var currencyCode: String?
-
-    public var releaseNumber: String?
-
-    public var releaseTime: String?
-
-    public init(amountInMicros: Double? = nil, currencyCode: String? = nil, releaseNumber: String? = nil, releaseTime: String? = nil) {
-        self.amountInMicros = amountInMicros
-        self.currencyCode = currencyCode
-        self.releaseNumber = releaseNumber
-        self.releaseTime = releaseTime
-    }
-}
-
-/// User settings in sub-objects, each for different purposes.
-public struct UsersettingsNotesExport: Codable, Hashable, Sendable {
-    public var folderName: String?
-
-    public var isEnabled: Bool?
-
-    public init(folderName: String? = nil, isEnabled: Bool? = nil) {
-        self.folderName = folderName
-        self.isEnabled = isEnabled
-    }
-}
-
-public struct UsersettingsNotification: Codable, Hashable, Sendable {
-    public var matchMyInterests: UsersettingsNotificationMatchMyInterests?
-
-    public var moreFromAuthors: UsersettingsNotificationMoreFromAuthors?
-
-    public var moreFromSeries: UsersettingsNotificationMoreFromSeries?
-
-    public var priceDrop: UsersettingsNotificationPriceDrop?
-
-    public var rewardExpirations: UsersettingsNotificationRewardExpirations?
-
-    public init(matchMyInterests: UsersettingsNotificationMatchMyInterests? = nil, moreFromAuthors: UsersettingsNotificationMoreFromAuthors? = nil, moreFromSeries: UsersettingsNotificationMoreFromSeries? = nil, priceDrop: UsersettingsNotificationPriceDrop? = nil, rewardExpirations: UsersettingsNotificationRewardExpirations? = nil) {
-        self.matchMyInterests = matchMyInterests
-        self.moreFromAuthors = moreFromAuthors
-        self.moreFromSeries = moreFromSeries
-        self.priceDrop = priceDrop
-        self.rewardExpirations = rewardExpirations
-    }
-}
-
-public struct UsersettingsNotificationMatchMyInterests: Codable, Hashable, Sendable {
-    public var optedState: String?
-
-    public init(optedState: String? = nil) {
-        self.optedState = optedState
+        public init(latitude: Double? = nil, longitude: Double? = nil) {
+            self.latitude = latitude
+            self.longitude = longitude
+        }
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case optedState = "opted_state"
-    }
-}
+    public struct GeolayerdataGeoViewportLo: Codable, Hashable, Sendable {
+        public var latitude: Double?
 
-public struct UsersettingsNotificationMoreFromAuthors: Codable, Hashable, Sendable {
-    public var optedState: String?
+        public var longitude: Double?
 
-    public init(optedState: String? = nil) {
-        self.optedState = optedState
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case optedState = "opted_state"
-    }
-}
-
-public struct UsersettingsNotificationMoreFromSeries: Codable, Hashable, Sendable {
-    public var optedState: String?
-
-    public init(optedState: String? = nil) {
-        self.optedState = optedState
+        public init(latitude: Double? = nil, longitude: Double? = nil) {
+            self.latitude = latitude
+            self.longitude = longitude
+        }
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case optedState = "opted_state"
+    public struct MetadataItemsItem: Codable, Hashable, Sendable {
+        public var downloadUrl: String?
+
+        public var encryptedKey: String?
+
+        public var language: String?
+
+        public var size: String?
+
+        public var version: String?
+
+        public init(downloadUrl: String? = nil, encryptedKey: String? = nil, language: String? = nil, size: String? = nil, version: String? = nil) {
+            self.downloadUrl = downloadUrl
+            self.encryptedKey = encryptedKey
+            self.language = language
+            self.size = size
+            self.version = version
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case downloadUrl = "download_url"
+            case encryptedKey = "encrypted_key"
+            case language
+            case size
+            case version
+        }
     }
-}
 
-public struct UsersettingsNotificationPriceDrop: Codable, Hashable, Sendable {
-    public var optedState: String?
+    public struct OffersItemsItem: Codable, Hashable, Sendable {
+        public var artUrl: String?
 
-    public init(optedState: String? = nil) {
-        self.optedState = optedState
+        public var gservicesKey: String?
+
+        public var id: String?
+
+        public var items: [OffersItemsItemItemsItem]?
+
+        public init(artUrl: String? = nil, gservicesKey: String? = nil, id: String? = nil, items: [OffersItemsItemItemsItem]? = nil) {
+            self.artUrl = artUrl
+            self.gservicesKey = gservicesKey
+            self.id = id
+            self.items = items
+        }
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case optedState = "opted_state"
+    public struct OffersItemsItemItemsItem: Codable, Hashable, Sendable {
+        public var author: String?
+
+        public var canonicalVolumeLink: String?
+
+        public var coverUrl: String?
+
+        public var description: String?
+
+        public var title: String?
+
+        public var volumeId: String?
+
+        public init(author: String? = nil, canonicalVolumeLink: String? = nil, coverUrl: String? = nil, description: String? = nil, title: String? = nil, volumeId: String? = nil) {
+            self.author = author
+            self.canonicalVolumeLink = canonicalVolumeLink
+            self.coverUrl = coverUrl
+            self.description = description
+            self.title = title
+            self.volumeId = volumeId
+        }
     }
-}
 
-public struct UsersettingsNotificationRewardExpirations: Codable, Hashable, Sendable {
-    public var optedState: String?
+    /// Author of this review.
+    public struct ReviewAuthor: Codable, Hashable, Sendable {
+        /// Name of this person.
+        public var displayName: String?
 
-    public init(optedState: String? = nil) {
-        self.optedState = optedState
+        public init(displayName: String? = nil) {
+            self.displayName = displayName
+        }
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case optedState = "opted_state"
+    /// Information regarding the source of this review, when the review is not from a Google Books user.
+    public struct ReviewSource: Codable, Hashable, Sendable {
+        /// Name of the source.
+        public var description: String?
+
+        /// Extra text about the source of the review.
+        public var extraDescription: String?
+
+        /// URL of the source of the review.
+        public var url: String?
+
+        public init(description: String? = nil, extraDescription: String? = nil, url: String? = nil) {
+            self.description = description
+            self.extraDescription = extraDescription
+            self.url = url
+        }
     }
-}
 
-/// Any information about a volume related to reading or obtaining that volume text. This information can depend on country (books may be public domain in one country but not in another, e.g.).
-public struct VolumeAccessInfo: Codable, Hashable, Sendable {
-    /// Combines the access and viewability of this volume into a single status field for this user. Values can be FULL_PURCHASED, FULL_PUBLIC_DOMAIN, SAMPLE or NONE. (In LITE projection.)
-    public var accessViewStatus: String?
+    public struct SeriesSeriesItem: Codable, Hashable, Sendable {
+        public var bannerImageUrl: String?
 
-    /// The two-letter ISO_3166-1 country code for which this access information is valid. (In LITE projection.)
-    public var country: String?
+        public var eligibleForSubscription: Bool?
 
-    /// Information about a volume's download license access restrictions.
-    public var downloadAccess: DownloadAccessRestriction?
+        public var imageUrl: String?
 
-    /// URL to the Google Drive viewer if this volume is uploaded by the user by selecting the file from Google Drive.
-    public var driveImportedContentLink: String?
+        public var isComplete: Bool?
 
-    /// Whether this volume can be embedded in a viewport using the Embedded Viewer API.
-    public var embeddable: Bool?
+        public var seriesFormatType: String?
+
+        public var seriesId: String?
+
+        public var seriesSubscriptionReleaseInfo: SeriesSeriesItemSeriesSubscriptionReleaseInfo?
+
+        public var seriesType: String?
+
+        public var subscriptionId: String?
+
+        public var title: String?
+
+        public init(bannerImageUrl: String? = nil, eligibleForSubscription: Bool? = nil, imageUrl: String? = nil, isComplete: Bool? = nil, seriesFormatType: String? = nil, seriesId: String? = nil, seriesSubscriptionReleaseInfo: SeriesSeriesItemSeriesSubscriptionReleaseInfo? = nil, seriesType: String? = nil, subscriptionId: String? = nil, title: String? = nil) {
+            self.bannerImageUrl = bannerImageUrl
+            self.eligibleForSubscription = eligibleForSubscription
+            self.imageUrl = imageUrl
+            self.isComplete = isComplete
+            self.seriesFormatType = seriesFormatType
+            self.seriesId = seriesId
+            self.seriesSubscriptionReleaseInfo = seriesSubscriptionReleaseInfo
+            self.seriesType = seriesType
+            self.subscriptionId = subscriptionId
+            self.title = title
+        }
+    }
+
+    public struct SeriesSeriesItemSeriesSubscriptionReleaseInfo: Codable, Hashable, Sendable {
+        public var cancelTime: String?
+
+        public var currentReleaseInfo: SeriesSeriesItemSeriesSubscriptionReleaseInfoCurrentReleaseInfo?
+
+        public var nextReleaseInfo: SeriesSeriesItemSeriesSubscriptionReleaseInfoNextReleaseInfo?
+
+        public var seriesSubscriptionType: String?
+
+        public init(cancelTime: String? = nil, currentReleaseInfo: SeriesSeriesItemSeriesSubscriptionReleaseInfoCurrentReleaseInfo? = nil, nextReleaseInfo: SeriesSeriesItemSeriesSubscriptionReleaseInfoNextReleaseInfo? = nil, seriesSubscriptionType: String? = nil) {
+            self.cancelTime = cancelTime
+            self.currentReleaseInfo = currentReleaseInfo
+            self.nextReleaseInfo = nextReleaseInfo
+            self.seriesSubscriptionType = seriesSubscriptionType
+        }
+    }
+
+    public struct SeriesSeriesItemSeriesSubscriptionReleaseInfoCurrentReleaseInfo: Codable, Hashable, Sendable {
+        public var amountInMicros: Double?
+
+        public var currencyCode: String?
+
+        public var releaseNumber: String?
+
+        public var releaseTime: String?
+
+        public init(amountInMicros: Double? = nil, currencyCode: String? = nil, releaseNumber: String? = nil, releaseTime: String? = nil) {
+            self.amountInMicros = amountInMicros
+            self.currencyCode = currencyCode
+            self.releaseNumber = releaseNumber
+            self.releaseTime = releaseTime
+        }
+    }
+
+    public struct SeriesSeriesItemSeriesSubscriptionReleaseInfoNextReleaseInfo: Codable, Hashable, Sendable {
+        public var amountInMicros: Double?
+
+        public var currencyCode: String?
+
+        public var releaseNumber: String?
+
+        public var releaseTime: String?
+
+        public init(amountInMicros: Double? = nil, currencyCode: String? = nil, releaseNumber: String? = nil, releaseTime: String? = nil) {
+            self.amountInMicros = amountInMicros
+            self.currencyCode = currencyCode
+            self.releaseNumber = releaseNumber
+            self.releaseTime = releaseTime
+        }
+    }
+
+    /// User settings in sub-objects, each for different purposes.
+    public struct UsersettingsNotesExport: Codable, Hashable, Sendable {
+        public var folderName: String?
+
+        public var isEnabled: Bool?
+
+        public init(folderName: String? = nil, isEnabled: Bool? = nil) {
+            self.folderName = folderName
+            self.isEnabled = isEnabled
+        }
+    }
+
+    public struct UsersettingsNotification: Codable, Hashable, Sendable {
+        public var matchMyInterests: UsersettingsNotificationMatchMyInterests?
+
+        public var moreFromAuthors: UsersettingsNotificationMoreFromAuthors?
+
+        public var moreFromSeries: UsersettingsNotificationMoreFromSeries?
+
+        public var priceDrop: UsersettingsNotificationPriceDrop?
+
+        public var rewardExpirations: UsersettingsNotificationRewardExpirations?
+
+        public init(matchMyInterests: UsersettingsNotificationMatchMyInterests? = nil, moreFromAuthors: UsersettingsNotificationMoreFromAuthors? = nil, moreFromSeries: UsersettingsNotificationMoreFromSeries? = nil, priceDrop: UsersettingsNotificationPriceDrop? = nil, rewardExpirations: UsersettingsNotificationRewardExpirations? = nil) {
+            self.matchMyInterests = matchMyInterests
+            self.moreFromAuthors = moreFromAuthors
+            self.moreFromSeries = moreFromSeries
+            self.priceDrop = priceDrop
+            self.rewardExpirations = rewardExpirations
+        }
+    }
+
+    public struct UsersettingsNotificationMatchMyInterests: Codable, Hashable, Sendable {
+        public var optedState: String?
+
+        public init(optedState: String? = nil) {
+            self.optedState = optedState
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case optedState = "opted_state"
+        }
+    }
+
+    public struct UsersettingsNotificationMoreFromAuthors: Codable, Hashable, Sendable {
+        public var optedState: String?
+
+        public init(optedState: String? = nil) {
+            self.optedState = optedState
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case optedState = "opted_state"
+        }
+    }
+
+    public struct UsersettingsNotificationMoreFromSeries: Codable, Hashable, Sendable {
+        public var optedState: String?
+
+        public init(optedState: String? = nil) {
+            self.optedState = optedState
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case optedState = "opted_state"
+        }
+    }
+
+    public struct UsersettingsNotificationPriceDrop: Codable, Hashable, Sendable {
+        public var optedState: String?
+
+        public init(optedState: String? = nil) {
+            self.optedState = optedState
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case optedState = "opted_state"
+        }
+    }
+
+    public struct UsersettingsNotificationRewardExpirations: Codable, Hashable, Sendable {
+        public var optedState: String?
+
+        public init(optedState: String? = nil) {
+            self.optedState = optedState
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case optedState = "opted_state"
+        }
+    }
+
+    /// Any information about a volume related to reading or obtaining that volume text. This information can depend on country (books may be public domain in one country but not in another, e.g.).
+    public struct VolumeAccessInfo: Codable, Hashable, Sendable {
+        /// Combines the access and viewability of this volume into a single status field for this user. Values can be FULL_PURCHASED, FULL_PUBLIC_DOMAIN, SAMPLE or NONE. (In LITE projection.)
+        public var accessViewStatus: String?
+
+        /// The two-letter ISO_3166-1 country code for which this access information is valid. (In LITE projection.)
+        public var country: String?
+
+        /// Information about a volume's download license access restrictions.
+        public var downloadAccess: DownloadAccessRestriction?
+
+        /// URL to the Google Drive viewer if this volume is uploaded by the user by selecting the file from Google Drive.
+        public var driveImportedContentLink: String?
+
+        /// Whether this volume can be embedded in a viewport using the Embedded Viewer API.
+        public var embeddable: Bool?
+
+        /// Information about epub content. (In LITE projection.)
+        public var epub: VolumeAccessInfoEpub?
+
+        /// Whether this volume requires that the client explicitly request offline download license rather than have it done automatically when loading the content, if the client supports it.
+        public var explicitOfflineLicenseManagement: Bool?
+
+        /// Information about pdf content. (In LITE projection.)
+        public var pdf: VolumeAccessInfoPdf?
+
+        /// Whether or not this book is public domain in the country listed above.
+        public var publicDomain: Bool?
+
+        /// Whether quote sharing is allowed for this volume.
+        public var quoteSharingAllowed: Bool?
+
+        /// Whether text-to-speech is permitted for this volume. Values can be ALLOWED, ALLOWED_FOR_ACCESSIBILITY, or NOT_ALLOWED.
+        public var textToSpeechPermission: String?
+
+        /// For ordered but not yet processed orders, we give a URL that can be used to go to the appropriate Google Wallet page.
+        public var viewOrderUrl: String?
+
+        /// The read access of a volume. Possible values are PARTIAL, ALL_PAGES, NO_PAGES or UNKNOWN. This value depends on the country listed above. A value of PARTIAL means that the publisher has allowed some portion of the volume to be viewed publicly, without purchase. This can apply to eBooks as well as non-eBooks. Public domain books will always have a value of ALL_PAGES.
+        public var viewability: String?
+
+        /// URL to read this volume on the Google Books site. Link will not allow users to read non-viewable volumes.
+        public var webReaderLink: String?
+
+        public init(accessViewStatus: String? = nil, country: String? = nil, downloadAccess: DownloadAccessRestriction? = nil, driveImportedContentLink: String? = nil, embeddable: Bool? = nil, epub: VolumeAccessInfoEpub? = nil, explicitOfflineLicenseManagement: Bool? = nil, pdf: VolumeAccessInfoPdf? = nil, publicDomain: Bool? = nil, quoteSharingAllowed: Bool? = nil, textToSpeechPermission: String? = nil, viewOrderUrl: String? = nil, viewability: String? = nil, webReaderLink: String? = nil) {
+            self.accessViewStatus = accessViewStatus
+            self.country = country
+            self.downloadAccess = downloadAccess
+            self.driveImportedContentLink = driveImportedContentLink
+            self.embeddable = embeddable
+            self.epub = epub
+            self.explicitOfflineLicenseManagement = explicitOfflineLicenseManagement
+            self.pdf = pdf
+            self.publicDomain = publicDomain
+            self.quoteSharingAllowed = quoteSharingAllowed
+            self.textToSpeechPermission = textToSpeechPermission
+            self.viewOrderUrl = viewOrderUrl
+            self.viewability = viewability
+            self.webReaderLink = webReaderLink
+        }
+    }
 
     /// Information about epub content. (In LITE projection.)
-    public var epub: VolumeAccessInfoEpub?
+    public struct VolumeAccessInfoEpub: Codable, Hashable, Sendable {
+        /// URL to retrieve ACS token for epub download. (In LITE projection.)
+        public var acsTokenLink: String?
 
-    /// Whether this volume requires that the client explicitly request offline download license rather than have it done automatically when loading the content, if the client supports it.
-    public var explicitOfflineLicenseManagement: Bool?
+        /// URL to download epub. (In LITE projection.)
+        public var downloadLink: String?
+
+        /// Is a flowing text epub available either as public domain or for purchase. (In LITE projection.)
+        public var isAvailable: Bool?
+
+        public init(acsTokenLink: String? = nil, downloadLink: String? = nil, isAvailable: Bool? = nil) {
+            self.acsTokenLink = acsTokenLink
+            self.downloadLink = downloadLink
+            self.isAvailable = isAvailable
+        }
+    }
 
     /// Information about pdf content. (In LITE projection.)
-    public var pdf: VolumeAccessInfoPdf?
+    public struct VolumeAccessInfoPdf: Codable, Hashable, Sendable {
+        /// URL to retrieve ACS token for pdf download. (In LITE projection.)
+        public var acsTokenLink: String?
 
-    /// Whether or not this book is public domain in the country listed above.
-    public var publicDomain: Bool?
+        /// URL to download pdf. (In LITE projection.)
+        public var downloadLink: String?
 
-    /// Whether quote sharing is allowed for this volume.
-    public var quoteSharingAllowed: Bool?
+        /// Is a scanned image pdf available either as public domain or for purchase. (In LITE projection.)
+        public var isAvailable: Bool?
 
-    /// Whether text-to-speech is permitted for this volume. Values can be ALLOWED, ALLOWED_FOR_ACCESSIBILITY, or NOT_ALLOWED.
-    public var textToSpeechPermission: String?
-
-    /// For ordered but not yet processed orders, we give a URL that can be used to go to the appropriate Google Wallet page.
-    public var viewOrderUrl: String?
-
-    /// The read access of a volume. Possible values are PARTIAL, ALL_PAGES, NO_PAGES or UNKNOWN. This value depends on the country listed above. A value of PARTIAL means that the publisher has allowed some portion of the volume to be viewed publicly, without purchase. This can apply to eBooks as well as non-eBooks. Public domain books will always have a value of ALL_PAGES.
-    public var viewability: String?
-
-    /// URL to read this volume on the Google Books site. Link will not allow users to read non-viewable volumes.
-    public var webReaderLink: String?
-
-    public init(accessViewStatus: String? = nil, country: String? = nil, downloadAccess: DownloadAccessRestriction? = nil, driveImportedContentLink: String? = nil, embeddable: Bool? = nil, epub: VolumeAccessInfoEpub? = nil, explicitOfflineLicenseManagement: Bool? = nil, pdf: VolumeAccessInfoPdf? = nil, publicDomain: Bool? = nil, quoteSharingAllowed: Bool? = nil, textToSpeechPermission: String? = nil, viewOrderUrl: String? = nil, viewability: String? = nil, webReaderLink: String? = nil) {
-        self.accessViewStatus = accessViewStatus
-        self.country = country
-        self.downloadAccess = downloadAccess
-        self.driveImportedContentLink = driveImportedContentLink
-        self.embeddable = embeddable
-        self.epub = epub
-        self.explicitOfflineLicenseManagement = explicitOfflineLicenseManagement
-        self.pdf = pdf
-        self.publicDomain = publicDomain
-        self.quoteSharingAllowed = quoteSharingAllowed
-        self.textToSpeechPermission = textToSpeechPermission
-        self.viewOrderUrl = viewOrderUrl
-        self.viewability = viewability
-        self.webReaderLink = webReaderLink
+        public init(acsTokenLink: String? = nil, downloadLink: String? = nil, isAvailable: Bool? = nil) {
+            self.acsTokenLink = acsTokenLink
+            self.downloadLink = downloadLink
+            self.isAvailable = isAvailable
+        }
     }
-}
 
-/// Information about epub content. (In LITE projection.)
-public struct VolumeAccessInfoEpub: Codable, Hashable, Sendable {
-    /// URL to retrieve ACS token for epub download. (In LITE projection.)
-    public var acsTokenLink: String?
+    /// What layers exist in this volume and high level information about them.
+    public struct VolumeLayerInfo: Codable, Hashable, Sendable {
+        /// A layer should appear here if and only if the layer exists for this book.
+        public var layers: [VolumeLayerInfoLayersItem]?
 
-    /// URL to download epub. (In LITE projection.)
-    public var downloadLink: String?
-
-    /// Is a flowing text epub available either as public domain or for purchase. (In LITE projection.)
-    public var isAvailable: Bool?
-
-    public init(acsTokenLink: String? = nil, downloadLink: String? = nil, isAvailable: Bool? = nil) {
-        self.acsTokenLink = acsTokenLink
-        self.downloadLink = downloadLink
-        self.isAvailable = isAvailable
+        public init(layers: [VolumeLayerInfoLayersItem]? = nil) {
+            self.layers = layers
+        }
     }
-}
 
-/// Information about pdf content. (In LITE projection.)
-public struct VolumeAccessInfoPdf: Codable, Hashable, Sendable {
-    /// URL to retrieve ACS token for pdf download. (In LITE projection.)
-    public var acsTokenLink: String?
+    public struct VolumeLayerInfoLayersItem: Codable, Hashable, Sendable {
+        /// The layer id of this layer (e.g. "geo").
+        public var layerId: String?
 
-    /// URL to download pdf. (In LITE projection.)
-    public var downloadLink: String?
+        /// The current version of this layer's volume annotations. Note that this version applies only to the data in the books.layers.volumeAnnotations.* responses. The actual annotation data is versioned separately.
+        public var volumeAnnotationsVersion: String?
 
-    /// Is a scanned image pdf available either as public domain or for purchase. (In LITE projection.)
-    public var isAvailable: Bool?
-
-    public init(acsTokenLink: String? = nil, downloadLink: String? = nil, isAvailable: Bool? = nil) {
-        self.acsTokenLink = acsTokenLink
-        self.downloadLink = downloadLink
-        self.isAvailable = isAvailable
+        public init(layerId: String? = nil, volumeAnnotationsVersion: String? = nil) {
+            self.layerId = layerId
+            self.volumeAnnotationsVersion = volumeAnnotationsVersion
+        }
     }
-}
 
-/// What layers exist in this volume and high level information about them.
-public struct VolumeLayerInfo: Codable, Hashable, Sendable {
-    /// A layer should appear here if and only if the layer exists for this book.
-    public var layers: [VolumeLayerInfoLayersItem]?
+    /// Recommendation related information for this volume.
+    public struct VolumeRecommendedInfo: Codable, Hashable, Sendable {
+        /// A text explaining why this volume is recommended.
+        public var explanation: String?
 
-    public init(layers: [VolumeLayerInfoLayersItem]? = nil) {
-        self.layers = layers
+        public init(explanation: String? = nil) {
+            self.explanation = explanation
+        }
     }
-}
 
-public struct VolumeLayerInfoLayersItem: Codable, Hashable, Sendable {
-    /// The layer id of this layer (e.g. "geo").
-    public var layerId: String?
+    /// Any information about a volume related to the eBookstore and/or purchaseability. This information can depend on the country where the request originates from (i.e. books may not be for sale in certain countries).
+    public struct VolumeSaleInfo: Codable, Hashable, Sendable {
+        /// URL to purchase this volume on the Google Books site. (In LITE projection)
+        public var buyLink: String?
 
-    /// The current version of this layer's volume annotations. Note that this version applies only to the data in the books.layers.volumeAnnotations.* responses. The actual annotation data is versioned separately.
-    public var volumeAnnotationsVersion: String?
+        /// The two-letter ISO_3166-1 country code for which this sale information is valid. (In LITE projection.)
+        public var country: String?
 
-    public init(layerId: String? = nil, volumeAnnotationsVersion: String? = nil) {
-        self.layerId = layerId
-        self.volumeAnnotationsVersion = volumeAnnotationsVersion
+        /// Whether or not this volume is an eBook (can be added to the My eBooks shelf).
+        public var isEbook: Bool?
+
+        /// Suggested retail price. (In LITE projection.)
+        public var listPrice: VolumeSaleInfoListPrice?
+
+        /// Offers available for this volume (sales and rentals).
+        public var offers: [VolumeSaleInfoOffersItem]?
+
+        /// The date on which this book is available for sale.
+        public var onSaleDate: String?
+
+        /// The actual selling price of the book. This is the same as the suggested retail or list price unless there are offers or discounts on this volume. (In LITE projection.)
+        public var retailPrice: VolumeSaleInfoRetailPrice?
+
+        /// Whether or not this book is available for sale or offered for free in the Google eBookstore for the country listed above. Possible values are FOR_SALE, FOR_RENTAL_ONLY, FOR_SALE_AND_RENTAL, FREE, NOT_FOR_SALE, or FOR_PREORDER.
+        public var saleability: String?
+
+        public init(buyLink: String? = nil, country: String? = nil, isEbook: Bool? = nil, listPrice: VolumeSaleInfoListPrice? = nil, offers: [VolumeSaleInfoOffersItem]? = nil, onSaleDate: String? = nil, retailPrice: VolumeSaleInfoRetailPrice? = nil, saleability: String? = nil) {
+            self.buyLink = buyLink
+            self.country = country
+            self.isEbook = isEbook
+            self.listPrice = listPrice
+            self.offers = offers
+            self.onSaleDate = onSaleDate
+            self.retailPrice = retailPrice
+            self.saleability = saleability
+        }
     }
-}
-
-/// Recommendation related information for this volume.
-public struct VolumeRecommendedInfo: Codable, Hashable, Sendable {
-    /// A text explaining why this volume is recommended.
-    public var explanation: String?
-
-    public init(explanation: String? = nil) {
-        self.explanation = explanation
-    }
-}
-
-/// Any information about a volume related to the eBookstore and/or purchaseability. This information can depend on the country where the request originates from (i.e. books may not be for sale in certain countries).
-public struct VolumeSaleInfo: Codable, Hashable, Sendable {
-    /// URL to purchase this volume on the Google Books site. (In LITE projection)
-    public var buyLink: String?
-
-    /// The two-letter ISO_3166-1 country code for which this sale information is valid. (In LITE projection.)
-    public var country: String?
-
-    /// Whether or not this volume is an eBook (can be added to the My eBooks shelf).
-    public var isEbook: Bool?
 
     /// Suggested retail price. (In LITE projection.)
-    public var listPrice: VolumeSaleInfoListPrice?
+    public struct VolumeSaleInfoListPrice: Codable, Hashable, Sendable {
+        /// Amount in the currency listed below. (In LITE projection.)
+        public var amount: Double?
 
-    /// Offers available for this volume (sales and rentals).
-    public var offers: [VolumeSaleInfoOffersItem]?
+        /// An ISO 4217, three-letter currency code. (In LITE projection.)
+        public var currencyCode: String?
 
-    /// The date on which this book is available for sale.
-    public var onSaleDate: String?
-
-    /// The actual selling price of the book. This is the same as the suggested retail or list price unless there are offers or discounts on this volume. (In LITE projection.)
-    public var retailPrice: VolumeSaleInfoRetailPrice?
-
-    /// Whether or not this book is available for sale or offered for free in the Google eBookstore for the country listed above. Possible values are FOR_SALE, FOR_RENTAL_ONLY, FOR_SALE_AND_RENTAL, FREE, NOT_FOR_SALE, or FOR_PREORDER.
-    public var saleability: String?
-
-    public init(buyLink: String? = nil, country: String? = nil, isEbook: Bool? = nil, listPrice: VolumeSaleInfoListPrice? = nil, offers: [VolumeSaleInfoOffersItem]? = nil, onSaleDate: String? = nil, retailPrice: VolumeSaleInfoRetailPrice? = nil, saleability: String? = nil) {
-        self.buyLink = buyLink
-        self.country = country
-        self.isEbook = isEbook
-        self.listPrice = listPrice
-        self.offers = offers
-        self.onSaleDate = onSaleDate
-        self.retailPrice = retailPrice
-        self.saleability = saleability
+        public init(amount: Double? = nil, currencyCode: String? = nil) {
+            self.amount = amount
+            self.currencyCode = currencyCode
+        }
     }
-}
 
-/// Suggested retail price. (In LITE projection.)
-public struct VolumeSaleInfoListPrice: Codable, Hashable, Sendable {
-    /// Amount in the currency listed below. (In LITE projection.)
-    public var amount: Double?
+    public struct VolumeSaleInfoOffersItem: Codable, Hashable, Sendable {
+        /// The finsky offer type (e.g., PURCHASE=0 RENTAL=3)
+        public var finskyOfferType: Int32?
 
-    /// An ISO 4217, three-letter currency code. (In LITE projection.)
-    public var currencyCode: String?
+        /// Indicates whether the offer is giftable.
+        public var giftable: Bool?
 
-    public init(amount: Double? = nil, currencyCode: String? = nil) {
-        self.amount = amount
-        self.currencyCode = currencyCode
+        /// Offer list (=undiscounted) price in Micros.
+        public var listPrice: VolumeSaleInfoOffersItemListPrice?
+
+        /// The rental duration (for rental offers only).
+        public var rentalDuration: VolumeSaleInfoOffersItemRentalDuration?
+
+        /// Offer retail (=discounted) price in Micros
+        public var retailPrice: VolumeSaleInfoOffersItemRetailPrice?
+
+        public init(finskyOfferType: Int32? = nil, giftable: Bool? = nil, listPrice: VolumeSaleInfoOffersItemListPrice? = nil, rentalDuration: VolumeSaleInfoOffersItemRentalDuration? = nil, retailPrice: VolumeSaleInfoOffersItemRetailPrice? = nil) {
+            self.finskyOfferType = finskyOfferType
+            self.giftable = giftable
+            self.listPrice = listPrice
+            self.rentalDuration = rentalDuration
+            self.retailPrice = retailPrice
+        }
     }
-}
-
-public struct VolumeSaleInfoOffersItem: Codable, Hashable, Sendable {
-    /// The finsky offer type (e.g., PURCHASE=0 RENTAL=3)
-    public var finskyOfferType: Int32?
-
-    /// Indicates whether the offer is giftable.
-    public var giftable: Bool?
 
     /// Offer list (=undiscounted) price in Micros.
-    public var listPrice: VolumeSaleInfoOffersItemListPrice?
+    public struct VolumeSaleInfoOffersItemListPrice: Codable, Hashable, Sendable {
+        public var amountInMicros: Double?
+
+        public var currencyCode: String?
+
+        public init(amountInMicros: Double? = nil, currencyCode: String? = nil) {
+            self.amountInMicros = amountInMicros
+            self.currencyCode = currencyCode
+        }
+    }
 
     /// The rental duration (for rental offers only).
-    public var rentalDuration: VolumeSaleInfoOffersItemRentalDuration?
+    public struct VolumeSaleInfoOffersItemRentalDuration: Codable, Hashable, Sendable {
+        public var count: Double?
+
+        public var unit: String?
+
+        public init(count: Double? = nil, unit: String? = nil) {
+            self.count = count
+            self.unit = unit
+        }
+    }
 
     /// Offer retail (=discounted) price in Micros
-    public var retailPrice: VolumeSaleInfoOffersItemRetailPrice?
+    public struct VolumeSaleInfoOffersItemRetailPrice: Codable, Hashable, Sendable {
+        public var amountInMicros: Double?
 
-    public init(finskyOfferType: Int32? = nil, giftable: Bool? = nil, listPrice: VolumeSaleInfoOffersItemListPrice? = nil, rentalDuration: VolumeSaleInfoOffersItemRentalDuration? = nil, retailPrice: VolumeSaleInfoOffersItemRetailPrice? = nil) {
-        self.finskyOfferType = finskyOfferType
-        self.giftable = giftable
-        self.listPrice = listPrice
-        self.rentalDuration = rentalDuration
-        self.retailPrice = retailPrice
+        public var currencyCode: String?
+
+        public init(amountInMicros: Double? = nil, currencyCode: String? = nil) {
+            self.amountInMicros = amountInMicros
+            self.currencyCode = currencyCode
+        }
     }
-}
 
-/// Offer list (=undiscounted) price in Micros.
-public struct VolumeSaleInfoOffersItemListPrice: Codable, Hashable, Sendable {
-    public var amountInMicros: Double?
+    /// The actual selling price of the book. This is the same as the suggested retail or list price unless there are offers or discounts on this volume. (In LITE projection.)
+    public struct VolumeSaleInfoRetailPrice: Codable, Hashable, Sendable {
+        /// Amount in the currency listed below. (In LITE projection.)
+        public var amount: Double?
 
-    public var currencyCode: String?
+        /// An ISO 4217, three-letter currency code. (In LITE projection.)
+        public var currencyCode: String?
 
-    public init(amountInMicros: Double? = nil, currencyCode: String? = nil) {
-        self.amountInMicros = amountInMicros
-        self.currencyCode = currencyCode
+        public init(amount: Double? = nil, currencyCode: String? = nil) {
+            self.amount = amount
+            self.currencyCode = currencyCode
+        }
     }
-}
 
-/// The rental duration (for rental offers only).
-public struct VolumeSaleInfoOffersItemRentalDuration: Codable, Hashable, Sendable {
-    public var count: Double?
+    /// Search result information related to this volume.
+    public struct VolumeSearchInfo: Codable, Hashable, Sendable {
+        /// A text snippet containing the search query.
+        public var textSnippet: String?
 
-    public var unit: String?
-
-    public init(count: Double? = nil, unit: String? = nil) {
-        self.count = count
-        self.unit = unit
+        public init(textSnippet: String? = nil) {
+            self.textSnippet = textSnippet
+        }
     }
-}
 
-/// Offer retail (=discounted) price in Micros
-public struct VolumeSaleInfoOffersItemRetailPrice: Codable, Hashable, Sendable {
-    public var amountInMicros: Double?
+    /// User specific information related to this volume. (e.g. page this user last read or whether they purchased this book)
+    public struct VolumeUserInfo: Codable, Hashable, Sendable {
+        /// Timestamp when this volume was acquired by the user. (RFC 3339 UTC date-time format) Acquiring includes purchase, user upload, receiving family sharing, etc.
+        public var acquiredTime: String?
 
-    public var currencyCode: String?
+        /// How this volume was acquired.
+        public var acquisitionType: Int32?
 
-    public init(amountInMicros: Double? = nil, currencyCode: String? = nil) {
-        self.amountInMicros = amountInMicros
-        self.currencyCode = currencyCode
+        /// Copy/Paste accounting information.
+        public var `copy`: VolumeUserInfoCopy?
+
+        /// Whether this volume is purchased, sample, pd download etc.
+        public var entitlementType: Int32?
+
+        /// Information on the ability to share with the family.
+        public var familySharing: VolumeUserInfoFamilySharing?
+
+        /// Whether or not the user shared this volume with the family.
+        public var isFamilySharedFromUser: Bool?
+
+        /// Whether or not the user received this volume through family sharing.
+        public var isFamilySharedToUser: Bool?
+
+        /// Deprecated: Replaced by familySharing.
+        public var isFamilySharingAllowed: Bool?
+
+        /// Deprecated: Replaced by familySharing.
+        public var isFamilySharingDisabledByFop: Bool?
+
+        /// Whether or not this volume is currently in "my books."
+        public var isInMyBooks: Bool?
+
+        /// Whether or not this volume was pre-ordered by the authenticated user making the request. (In LITE projection.)
+        public var isPreordered: Bool?
+
+        /// Whether or not this volume was purchased by the authenticated user making the request. (In LITE projection.)
+        public var isPurchased: Bool?
+
+        /// Whether or not this volume was user uploaded.
+        public var isUploaded: Bool?
+
+        /// The user's current reading position in the volume, if one is available. (In LITE projection.)
+        public var readingPosition: ReadingPosition?
+
+        /// Period during this book is/was a valid rental.
+        public var rentalPeriod: VolumeUserInfoRentalPeriod?
+
+        /// Whether this book is an active or an expired rental.
+        public var rentalState: String?
+
+        /// This user's review of this volume, if one exists.
+        public var review: Review?
+
+        /// Timestamp when this volume was last modified by a user action, such as a reading position update, volume purchase or writing a review. (RFC 3339 UTC date-time format).
+        public var updated: String?
+
+        public var userUploadedVolumeInfo: VolumeUserInfoUserUploadedVolumeInfo?
+
+        public init(acquiredTime: String? = nil, acquisitionType: Int32? = nil, copy: VolumeUserInfoCopy? = nil, entitlementType: Int32? = nil, familySharing: VolumeUserInfoFamilySharing? = nil, isFamilySharedFromUser: Bool? = nil, isFamilySharedToUser: Bool? = nil, isFamilySharingAllowed: Bool? = nil, isFamilySharingDisabledByFop: Bool? = nil, isInMyBooks: Bool? = nil, isPreordered: Bool? = nil, isPurchased: Bool? = nil, isUploaded: Bool? = nil, readingPosition: ReadingPosition? = nil, rentalPeriod: VolumeUserInfoRentalPeriod? = nil, rentalState: String? = nil, review: Review? = nil, updated: String? = nil, userUploadedVolumeInfo: VolumeUserInfoUserUploadedVolumeInfo? = nil) {
+            self.acquiredTime = acquiredTime
+            self.acquisitionType = acquisitionType
+            self.`copy` = `copy`
+            self.entitlementType = entitlementType
+            self.familySharing = familySharing
+            self.isFamilySharedFromUser = isFamilySharedFromUser
+            self.isFamilySharedToUser = isFamilySharedToUser
+            self.isFamilySharingAllowed = isFamilySharingAllowed
+            self.isFamilySharingDisabledByFop = isFamilySharingDisabledByFop
+            self.isInMyBooks = isInMyBooks
+            self.isPreordered = isPreordered
+            self.isPurchased = isPurchased
+            self.isUploaded = isUploaded
+            self.readingPosition = readingPosition
+            self.rentalPeriod = rentalPeriod
+            self.rentalState = rentalState
+            self.review = review
+            self.updated = updated
+            self.userUploadedVolumeInfo = userUploadedVolumeInfo
+        }
     }
-}
-
-/// The actual selling price of the book. This is the same as the suggested retail or list price unless there are offers or discounts on this volume. (In LITE projection.)
-public struct VolumeSaleInfoRetailPrice: Codable, Hashable, Sendable {
-    /// Amount in the currency listed below. (In LITE projection.)
-    public var amount: Double?
-
-    /// An ISO 4217, three-letter currency code. (In LITE projection.)
-    public var currencyCode: String?
-
-    public init(amount: Double? = nil, currencyCode: String? = nil) {
-        self.amount = amount
-        self.currencyCode = currencyCode
-    }
-}
-
-/// Search result information related to this volume.
-public struct VolumeSearchInfo: Codable, Hashable, Sendable {
-    /// A text snippet containing the search query.
-    public var textSnippet: String?
-
-    public init(textSnippet: String? = nil) {
-        self.textSnippet = textSnippet
-    }
-}
-
-/// User specific information related to this volume. (e.g. page this user last read or whether they purchased this book)
-public struct VolumeUserInfo: Codable, Hashable, Sendable {
-    /// Timestamp when this volume was acquired by the user. (RFC 3339 UTC date-time format) Acquiring includes purchase, user upload, receiving family sharing, etc.
-    public var acquiredTime: String?
-
-    /// How this volume was acquired.
-    public var acquisitionType: Int32?
 
     /// Copy/Paste accounting information.
-    public var `copy`: VolumeUserInfoCopy?
+    public struct VolumeUserInfoCopy: Codable, Hashable, Sendable {
+        public var allowedCharacterCount: Int32?
 
-    /// Whether this volume is purchased, sample, pd download etc.
-    public var entitlementType: Int32?
+        public var limitType: String?
+
+        public var remainingCharacterCount: Int32?
+
+        public var updated: String?
+
+        public init(allowedCharacterCount: Int32? = nil, limitType: String? = nil, remainingCharacterCount: Int32? = nil, updated: String? = nil) {
+            self.allowedCharacterCount = allowedCharacterCount
+            self.limitType = limitType
+            self.remainingCharacterCount = remainingCharacterCount
+            self.updated = updated
+        }
+    }
 
     /// Information on the ability to share with the family.
-    public var familySharing: VolumeUserInfoFamilySharing?
+    public struct VolumeUserInfoFamilySharing: Codable, Hashable, Sendable {
+        /// The role of the user in the family.
+        public var familyRole: String?
 
-    /// Whether or not the user shared this volume with the family.
-    public var isFamilySharedFromUser: Bool?
+        /// Whether or not this volume can be shared with the family by the user. This includes sharing eligibility of both the volume and the user. If the value is true, the user can initiate a family sharing action.
+        public var isSharingAllowed: Bool?
 
-    /// Whether or not the user received this volume through family sharing.
-    public var isFamilySharedToUser: Bool?
+        /// Whether or not sharing this volume is temporarily disabled due to issues with the Family Wallet.
+        public var isSharingDisabledByFop: Bool?
 
-    /// Deprecated: Replaced by familySharing.
-    public var isFamilySharingAllowed: Bool?
-
-    /// Deprecated: Replaced by familySharing.
-    public var isFamilySharingDisabledByFop: Bool?
-
-    /// Whether or not this volume is currently in "my books."
-    public var isInMyBooks: Bool?
-
-    /// Whether or not this volume was pre-ordered by the authenticated user making the request. (In LITE projection.)
-    public var isPreordered: Bool?
-
-    /// Whether or not this volume was purchased by the authenticated user making the request. (In LITE projection.)
-    public var isPurchased: Bool?
-
-    /// Whether or not this volume was user uploaded.
-    public var isUploaded: Bool?
-
-    /// The user's current reading position in the volume, if one is available. (In LITE projection.)
-    public var readingPosition: ReadingPosition?
+        public init(familyRole: String? = nil, isSharingAllowed: Bool? = nil, isSharingDisabledByFop: Bool? = nil) {
+            self.familyRole = familyRole
+            self.isSharingAllowed = isSharingAllowed
+            self.isSharingDisabledByFop = isSharingDisabledByFop
+        }
+    }
 
     /// Period during this book is/was a valid rental.
-    public var rentalPeriod: VolumeUserInfoRentalPeriod?
+    public struct VolumeUserInfoRentalPeriod: Codable, Hashable, Sendable {
+        public var endUtcSec: String?
 
-    /// Whether this book is an active or an expired rental.
-    public var rentalState: String?
+        public var startUtcSec: String?
 
-    /// This user's review of this volume, if one exists.
-    public var review: Review?
-
-    /// Timestamp when this volume was last modified by a user action, such as a reading position update, volume purchase or writing a review. (RFC 3339 UTC date-time format).
-    public var updated: String?
-
-    public var userUploadedVolumeInfo: VolumeUserInfoUserUploadedVolumeInfo?
-
-    public init(acquiredTime: String? = nil, acquisitionType: Int32? = nil, copy: VolumeUserInfoCopy? = nil, entitlementType: Int32? = nil, familySharing: VolumeUserInfoFamilySharing? = nil, isFamilySharedFromUser: Bool? = nil, isFamilySharedToUser: Bool? = nil, isFamilySharingAllowed: Bool? = nil, isFamilySharingDisabledByFop: Bool? = nil, isInMyBooks: Bool? = nil, isPreordered: Bool? = nil, isPurchased: Bool? = nil, isUploaded: Bool? = nil, readingPosition: ReadingPosition? = nil, rentalPeriod: VolumeUserInfoRentalPeriod? = nil, rentalState: String? = nil, review: Review? = nil, updated: String? = nil, userUploadedVolumeInfo: VolumeUserInfoUserUploadedVolumeInfo? = nil) {
-        self.acquiredTime = acquiredTime
-        self.acquisitionType = acquisitionType
-        self.`copy` = `copy`
-        self.entitlementType = entitlementType
-        self.familySharing = familySharing
-        self.isFamilySharedFromUser = isFamilySharedFromUser
-        self.isFamilySharedToUser = isFamilySharedToUser
-        self.isFamilySharingAllowed = isFamilySharingAllowed
-        self.isFamilySharingDisabledByFop = isFamilySharingDisabledByFop
-        self.isInMyBooks = isInMyBooks
-        self.isPreordered = isPreordered
-        self.isPurchased = isPurchased
-        self.isUploaded = isUploaded
-        self.readingPosition = readingPosition
-        self.rentalPeriod = rentalPeriod
-        self.rentalState = rentalState
-        self.review = review
-        self.updated = updated
-        self.userUploadedVolumeInfo = userUploadedVolumeInfo
+        public init(endUtcSec: String? = nil, startUtcSec: String? = nil) {
+            self.endUtcSec = endUtcSec
+            self.startUtcSec = startUtcSec
+        }
     }
-}
 
-/// Copy/Paste accounting information.
-public struct VolumeUserInfoCopy: Codable, Hashable, Sendable {
-    public var allowedCharacterCount: Int32?
+    public struct VolumeUserInfoUserUploadedVolumeInfo: Codable, Hashable, Sendable {
+        public var processingState: String?
 
-    public var limitType: String?
-
-    public var remainingCharacterCount: Int32?
-
-    public var updated: String?
-
-    public init(allowedCharacterCount: Int32? = nil, limitType: String? = nil, remainingCharacterCount: Int32? = nil, updated: String? = nil) {
-        self.allowedCharacterCount = allowedCharacterCount
-        self.limitType = limitType
-        self.remainingCharacterCount = remainingCharacterCount
-        self.updated = updated
+        public init(processingState: String? = nil) {
+            self.processingState = processingState
+        }
     }
-}
 
-/// Information on the ability to share with the family.
-public struct VolumeUserInfoFamilySharing: Codable, Hashable, Sendable {
-    /// The role of the user in the family.
-    public var familyRole: String?
+    /// General volume information.
+    public struct VolumeVolumeInfo: Codable, Hashable, Sendable {
+        /// Whether anonymous logging should be allowed.
+        public var allowAnonLogging: Bool?
 
-    /// Whether or not this volume can be shared with the family by the user. This includes sharing eligibility of both the volume and the user. If the value is true, the user can initiate a family sharing action.
-    public var isSharingAllowed: Bool?
+        /// The names of the authors and/or editors for this volume. (In LITE projection)
+        public var authors: [String]?
 
-    /// Whether or not sharing this volume is temporarily disabled due to issues with the Family Wallet.
-    public var isSharingDisabledByFop: Bool?
+        /// The mean review rating for this volume. (min = 1.0, max = 5.0)
+        public var averageRating: Double?
 
-    public init(familyRole: String? = nil, isSharingAllowed: Bool? = nil, isSharingDisabledByFop: Bool? = nil) {
-        self.familyRole = familyRole
-        self.isSharingAllowed = isSharingAllowed
-        self.isSharingDisabledByFop = isSharingDisabledByFop
+        /// Canonical URL for a volume. (In LITE projection.)
+        public var canonicalVolumeLink: String?
+
+        /// A list of subject categories, such as "Fiction", "Suspense", etc.
+        public var categories: [String]?
+
+        /// Whether the volume has comics content.
+        public var comicsContent: Bool?
+
+        /// An identifier for the version of the volume content (text & images). (In LITE projection)
+        public var contentVersion: String?
+
+        /// A synopsis of the volume. The text of the description is formatted in HTML and includes simple formatting elements, such as b, i, and br tags. (In LITE projection.)
+        public var description: String?
+
+        /// Physical dimensions of this volume.
+        public var dimensions: VolumeVolumeInfoDimensions?
+
+        /// A list of image links for all the sizes that are available. (In LITE projection.)
+        public var imageLinks: VolumeVolumeInfoImageLinks?
+
+        /// Industry standard identifiers for this volume.
+        public var industryIdentifiers: [VolumeVolumeInfoIndustryIdentifiersItem]?
+
+        /// URL to view information about this volume on the Google Books site. (In LITE projection)
+        public var infoLink: String?
+
+        /// Best language for this volume (based on content). It is the two-letter ISO 639-1 code such as 'fr', 'en', etc.
+        public var language: String?
+
+        /// The main category to which this volume belongs. It will be the category from the categories list returned below that has the highest weight.
+        public var mainCategory: String?
+
+        public var maturityRating: String?
+
+        /// Total number of pages as per publisher metadata.
+        public var pageCount: Int32?
+
+        /// A top-level summary of the panelization info in this volume.
+        public var panelizationSummary: VolumeVolumeInfoPanelizationSummary?
+
+        /// URL to preview this volume on the Google Books site.
+        public var previewLink: String?
+
+        /// Type of publication of this volume. Possible values are BOOK or MAGAZINE.
+        public var printType: String?
+
+        /// Total number of printed pages in generated pdf representation.
+        public var printedPageCount: Int32?
+
+        /// Date of publication. (In LITE projection.)
+        public var publishedDate: String?
+
+        /// Publisher of this volume. (In LITE projection.)
+        public var publisher: String?
+
+        /// The number of review ratings for this volume.
+        public var ratingsCount: Int32?
+
+        /// The reading modes available for this volume.
+        public var readingModes: VolumeVolumeInfoReadingModes?
+
+        /// Total number of sample pages as per publisher metadata.
+        public var samplePageCount: Int32?
+
+        public var seriesInfo: Volumeseriesinfo?
+
+        /// Volume subtitle. (In LITE projection.)
+        public var subtitle: String?
+
+        /// Volume title. (In LITE projection.)
+        public var title: String?
+
+        public init(allowAnonLogging: Bool? = nil, authors: [String]? = nil, averageRating: Double? = nil, canonicalVolumeLink: String? = nil, categories: [String]? = nil, comicsContent: Bool? = nil, contentVersion: String? = nil, description: String? = nil, dimensions: VolumeVolumeInfoDimensions? = nil, imageLinks: VolumeVolumeInfoImageLinks? = nil, industryIdentifiers: [VolumeVolumeInfoIndustryIdentifiersItem]? = nil, infoLink: String? = nil, language: String? = nil, mainCategory: String? = nil, maturityRating: String? = nil, pageCount: Int32? = nil, panelizationSummary: VolumeVolumeInfoPanelizationSummary? = nil, previewLink: String? = nil, printType: String? = nil, printedPageCount: Int32? = nil, publishedDate: String? = nil, publisher: String? = nil, ratingsCount: Int32? = nil, readingModes: VolumeVolumeInfoReadingModes? = nil, samplePageCount: Int32? = nil, seriesInfo: Volumeseriesinfo? = nil, subtitle: String? = nil, title: String? = nil) {
+            self.allowAnonLogging = allowAnonLogging
+            self.authors = authors
+            self.averageRating = averageRating
+            self.canonicalVolumeLink = canonicalVolumeLink
+            self.categories = categories
+            self.comicsContent = comicsContent
+            self.contentVersion = contentVersion
+            self.description = description
+            self.dimensions = dimensions
+            self.imageLinks = imageLinks
+            self.industryIdentifiers = industryIdentifiers
+            self.infoLink = infoLink
+            self.language = language
+            self.mainCategory = mainCategory
+            self.maturityRating = maturityRating
+            self.pageCount = pageCount
+            self.panelizationSummary = panelizationSummary
+            self.previewLink = previewLink
+            self.printType = printType
+            self.printedPageCount = printedPageCount
+            self.publishedDate = publishedDate
+            self.publisher = publisher
+            self.ratingsCount = ratingsCount
+            self.readingModes = readingModes
+            self.samplePageCount = samplePageCount
+            self.seriesInfo = seriesInfo
+            self.subtitle = subtitle
+            self.title = title
+        }
     }
-}
-
-/// Period during this book is/was a valid rental.
-public struct VolumeUserInfoRentalPeriod: Codable, Hashable, Sendable {
-    public var endUtcSec: String?
-
-    public var startUtcSec: String?
-
-    public init(endUtcSec: String? = nil, startUtcSec: String? = nil) {
-        self.endUtcSec = endUtcSec
-        self.startUtcSec = startUtcSec
-    }
-}
-
-public struct VolumeUserInfoUserUploadedVolumeInfo: Codable, Hashable, Sendable {
-    public var processingState: String?
-
-    public init(processingState: String? = nil) {
-        self.processingState = processingState
-    }
-}
-
-/// General volume information.
-public struct VolumeVolumeInfo: Codable, Hashable, Sendable {
-    /// Whether anonymous logging should be allowed.
-    public var allowAnonLogging: Bool?
-
-    /// The names of the authors and/or editors for this volume. (In LITE projection)
-    public var authors: [String]?
-
-    /// The mean review rating for this volume. (min = 1.0, max = 5.0)
-    public var averageRating: Double?
-
-    /// Canonical URL for a volume. (In LITE projection.)
-    public var canonicalVolumeLink: String?
-
-    /// A list of subject categories, such as "Fiction", "Suspense", etc.
-    public var categories: [String]?
-
-    /// Whether the volume has comics content.
-    public var comicsContent: Bool?
-
-    /// An identifier for the version of the volume content (text & images). (In LITE projection)
-    public var contentVersion: String?
-
-    /// A synopsis of the volume. The text of the description is formatted in HTML and includes simple formatting elements, such as b, i, and br tags. (In LITE projection.)
-    public var description: String?
 
     /// Physical dimensions of this volume.
-    public var dimensions: VolumeVolumeInfoDimensions?
+    public struct VolumeVolumeInfoDimensions: Codable, Hashable, Sendable {
+        /// Height or length of this volume (in cm).
+        public var height: String?
+
+        /// Thickness of this volume (in cm).
+        public var thickness: String?
+
+        /// Width of this volume (in cm).
+        public var width: String?
+
+        public init(height: String? = nil, thickness: String? = nil, width: String? = nil) {
+            self.height = height
+            self.thickness = thickness
+            self.width = width
+        }
+    }
 
     /// A list of image links for all the sizes that are available. (In LITE projection.)
-    public var imageLinks: VolumeVolumeInfoImageLinks?
+    public struct VolumeVolumeInfoImageLinks: Codable, Hashable, Sendable {
+        /// Image link for extra large size (width of ~1280 pixels). (In LITE projection)
+        public var extraLarge: String?
 
-    /// Industry standard identifiers for this volume.
-    public var industryIdentifiers: [VolumeVolumeInfoIndustryIdentifiersItem]?
+        /// Image link for large size (width of ~800 pixels). (In LITE projection)
+        public var large: String?
 
-    /// URL to view information about this volume on the Google Books site. (In LITE projection)
-    public var infoLink: String?
+        /// Image link for medium size (width of ~575 pixels). (In LITE projection)
+        public var medium: String?
 
-    /// Best language for this volume (based on content). It is the two-letter ISO 639-1 code such as 'fr', 'en', etc.
-    public var language: String?
+        /// Image link for small size (width of ~300 pixels). (In LITE projection)
+        public var small: String?
 
-    /// The main category to which this volume belongs. It will be the category from the categories list returned below that has the highest weight.
-    public var mainCategory: String?
+        /// Image link for small thumbnail size (width of ~80 pixels). (In LITE projection)
+        public var smallThumbnail: String?
 
-    public var maturityRating: String?
+        /// Image link for thumbnail size (width of ~128 pixels). (In LITE projection)
+        public var thumbnail: String?
 
-    /// Total number of pages as per publisher metadata.
-    public var pageCount: Int32?
+        public init(extraLarge: String? = nil, large: String? = nil, medium: String? = nil, small: String? = nil, smallThumbnail: String? = nil, thumbnail: String? = nil) {
+            self.extraLarge = extraLarge
+            self.large = large
+            self.medium = medium
+            self.small = small
+            self.smallThumbnail = smallThumbnail
+            self.thumbnail = thumbnail
+        }
+    }
+
+    public struct VolumeVolumeInfoIndustryIdentifiersItem: Codable, Hashable, Sendable {
+        /// Industry specific volume identifier.
+        public var identifier: String?
+
+        /// Identifier type. Possible values are ISBN_10, ISBN_13, ISSN and OTHER.
+        public var type: String?
+
+        public init(identifier: String? = nil, type: String? = nil) {
+            self.identifier = identifier
+            self.type = type
+        }
+    }
 
     /// A top-level summary of the panelization info in this volume.
-    public var panelizationSummary: VolumeVolumeInfoPanelizationSummary?
+    public struct VolumeVolumeInfoPanelizationSummary: Codable, Hashable, Sendable {
+        public var containsEpubBubbles: Bool?
 
-    /// URL to preview this volume on the Google Books site.
-    public var previewLink: String?
+        public var containsImageBubbles: Bool?
 
-    /// Type of publication of this volume. Possible values are BOOK or MAGAZINE.
-    public var printType: String?
+        public var epubBubbleVersion: String?
 
-    /// Total number of printed pages in generated pdf representation.
-    public var printedPageCount: Int32?
+        public var imageBubbleVersion: String?
 
-    /// Date of publication. (In LITE projection.)
-    public var publishedDate: String?
-
-    /// Publisher of this volume. (In LITE projection.)
-    public var publisher: String?
-
-    /// The number of review ratings for this volume.
-    public var ratingsCount: Int32?
+        public init(containsEpubBubbles: Bool? = nil, containsImageBubbles: Bool? = nil, epubBubbleVersion: String? = nil, imageBubbleVersion: String? = nil) {
+            self.containsEpubBubbles = containsEpubBubbles
+            self.containsImageBubbles = containsImageBubbles
+            self.epubBubbleVersion = epubBubbleVersion
+            self.imageBubbleVersion = imageBubbleVersion
+        }
+    }
 
     /// The reading modes available for this volume.
-    public var readingModes: VolumeVolumeInfoReadingModes?
+    public struct VolumeVolumeInfoReadingModes: Codable, Hashable, Sendable {
+        public var image: Bool?
 
-    /// Total number of sample pages as per publisher metadata.
-    public var samplePageCount: Int32?
+        public var text: Bool?
 
-    public var seriesInfo: Volumeseriesinfo?
-
-    /// Volume subtitle. (In LITE projection.)
-    public var subtitle: String?
-
-    /// Volume title. (In LITE projection.)
-    public var title: String?
-
-    public init(allowAnonLogging: Bool? = nil, authors: [String]? = nil, averageRating: Double? = nil, canonicalVolumeLink: String? = nil, categories: [String]? = nil, comicsContent: Bool? = nil, contentVersion: String? = nil, description: String? = nil, dimensions: VolumeVolumeInfoDimensions? = nil, imageLinks: VolumeVolumeInfoImageLinks? = nil, industryIdentifiers: [VolumeVolumeInfoIndustryIdentifiersItem]? = nil, infoLink: String? = nil, language: String? = nil, mainCategory: String? = nil, maturityRating: String? = nil, pageCount: Int32? = nil, panelizationSummary: VolumeVolumeInfoPanelizationSummary? = nil, previewLink: String? = nil, printType: String? = nil, printedPageCount: Int32? = nil, publishedDate: String? = nil, publisher: String? = nil, ratingsCount: Int32? = nil, readingModes: VolumeVolumeInfoReadingModes? = nil, samplePageCount: Int32? = nil, seriesInfo: Volumeseriesinfo? = nil, subtitle: String? = nil, title: String? = nil) {
-        self.allowAnonLogging = allowAnonLogging
-        self.authors = authors
-        self.averageRating = averageRating
-        self.canonicalVolumeLink = canonicalVolumeLink
-        self.categories = categories
-        self.comicsContent = comicsContent
-        self.contentVersion = contentVersion
-        self.description = description
-        self.dimensions = dimensions
-        self.imageLinks = imageLinks
-        self.industryIdentifiers = industryIdentifiers
-        self.infoLink = infoLink
-        self.language = language
-        self.mainCategory = mainCategory
-        self.maturityRating = maturityRating
-        self.pageCount = pageCount
-        self.panelizationSummary = panelizationSummary
-        self.previewLink = previewLink
-        self.printType = printType
-        self.printedPageCount = printedPageCount
-        self.publishedDate = publishedDate
-        self.publisher = publisher
-        self.ratingsCount = ratingsCount
-        self.readingModes = readingModes
-        self.samplePageCount = samplePageCount
-        self.seriesInfo = seriesInfo
-        self.subtitle = subtitle
-        self.title = title
-    }
-}
-
-/// Physical dimensions of this volume.
-public struct VolumeVolumeInfoDimensions: Codable, Hashable, Sendable {
-    /// Height or length of this volume (in cm).
-    public var height: String?
-
-    /// Thickness of this volume (in cm).
-    public var thickness: String?
-
-    /// Width of this volume (in cm).
-    public var width: String?
-
-    public init(height: String? = nil, thickness: String? = nil, width: String? = nil) {
-        self.height = height
-        self.thickness = thickness
-        self.width = width
-    }
-}
-
-/// A list of image links for all the sizes that are available. (In LITE projection.)
-public struct VolumeVolumeInfoImageLinks: Codable, Hashable, Sendable {
-    /// Image link for extra large size (width of ~1280 pixels). (In LITE projection)
-    public var extraLarge: String?
-
-    /// Image link for large size (width of ~800 pixels). (In LITE projection)
-    public var large: String?
-
-    /// Image link for medium size (width of ~575 pixels). (In LITE projection)
-    public var medium: String?
-
-    /// Image link for small size (width of ~300 pixels). (In LITE projection)
-    public var small: String?
-
-    /// Image link for small thumbnail size (width of ~80 pixels). (In LITE projection)
-    public var smallThumbnail: String?
-
-    /// Image link for thumbnail size (width of ~128 pixels). (In LITE projection)
-    public var thumbnail: String?
-
-    public init(extraLarge: String? = nil, large: String? = nil, medium: String? = nil, small: String? = nil, smallThumbnail: String? = nil, thumbnail: String? = nil) {
-        self.extraLarge = extraLarge
-        self.large = large
-        self.medium = medium
-        self.small = small
-        self.smallThumbnail = smallThumbnail
-        self.thumbnail = thumbnail
-    }
-}
-
-public struct VolumeVolumeInfoIndustryIdentifiersItem: Codable, Hashable, Sendable {
-    /// Industry specific volume identifier.
-    public var identifier: String?
-
-    /// Identifier type. Possible values are ISBN_10, ISBN_13, ISSN and OTHER.
-    public var type: String?
-
-    public init(identifier: String? = nil, type: String? = nil) {
-        self.identifier = identifier
-        self.type = type
-    }
-}
-
-/// A top-level summary of the panelization info in this volume.
-public struct VolumeVolumeInfoPanelizationSummary: Codable, Hashable, Sendable {
-    public var containsEpubBubbles: Bool?
-
-    public var containsImageBubbles: Bool?
-
-    public var epubBubbleVersion: String?
-
-    public var imageBubbleVersion: String?
-
-    public init(containsEpubBubbles: Bool? = nil, containsImageBubbles: Bool? = nil, epubBubbleVersion: String? = nil, imageBubbleVersion: String? = nil) {
-        self.containsEpubBubbles = containsEpubBubbles
-        self.containsImageBubbles = containsImageBubbles
-        self.epubBubbleVersion = epubBubbleVersion
-        self.imageBubbleVersion = imageBubbleVersion
-    }
-}
-
-/// The reading modes available for this volume.
-public struct VolumeVolumeInfoReadingModes: Codable, Hashable, Sendable {
-    public var image: Bool?
-
-    public var text: Bool?
-
-    public init(image: Bool? = nil, text: Bool? = nil) {
-        self.image = image
-        self.text = text
-    }
-}
-
-/// The content ranges to identify the selected text.
-public struct VolumeannotationContentRanges: Codable, Hashable, Sendable {
-    /// Range in CFI format for this annotation for version above.
-    public var cfiRange: BooksAnnotationsRange?
-
-    /// Content version applicable to ranges below.
-    public var contentVersion: String?
-
-    /// Range in GB image format for this annotation for version above.
-    public var gbImageRange: BooksAnnotationsRange?
-
-    /// Range in GB text format for this annotation for version above.
-    public var gbTextRange: BooksAnnotationsRange?
-
-    public init(cfiRange: BooksAnnotationsRange? = nil, contentVersion: String? = nil, gbImageRange: BooksAnnotationsRange? = nil, gbTextRange: BooksAnnotationsRange? = nil) {
-        self.cfiRange = cfiRange
-        self.contentVersion = contentVersion
-        self.gbImageRange = gbImageRange
-        self.gbTextRange = gbTextRange
-    }
-}
-
-public struct VolumeseriesinfoVolumeSeriesItem: Codable, Hashable, Sendable {
-    /// List of issues. Applicable only for Collection Edition and Omnibus.
-    public var issue: [VolumeseriesinfoVolumeSeriesItemIssueItem]?
-
-    /// The book order number in the series.
-    public var orderNumber: Int32?
-
-    /// The book type in the context of series. Examples - Single Issue, Collection Edition, etc.
-    public var seriesBookType: String?
-
-    /// The series id.
-    public var seriesId: String?
-
-    public init(issue: [VolumeseriesinfoVolumeSeriesItemIssueItem]? = nil, orderNumber: Int32? = nil, seriesBookType: String? = nil, seriesId: String? = nil) {
-        self.issue = issue
-        self.orderNumber = orderNumber
-        self.seriesBookType = seriesBookType
-        self.seriesId = seriesId
-    }
-}
-
-public struct VolumeseriesinfoVolumeSeriesItemIssueItem: Codable, Hashable, Sendable {
-    public var issueDisplayNumber: String?
-
-    public var issueOrderNumber: Int32?
-
-    public init(issueDisplayNumber: String? = nil, issueOrderNumber: Int32? = nil) {
-        self.issueDisplayNumber = issueDisplayNumber
-        self.issueOrderNumber = issueOrderNumber
-    }
-}
-
-public enum Xgafv: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    /// `1`
-    case _1
-    /// `2`
-    case _2
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
-
-    public init(rawValue: String) {
-        switch rawValue {
-        case "1":
-            self = ._1
-        case "2":
-            self = ._2
-        default:
-            self = .unknown(rawValue)
+        public init(image: Bool? = nil, text: Bool? = nil) {
+            self.image = image
+            self.text = text
         }
     }
 
-    public var rawValue: String {
-        switch self {
-        case ._1:
-            return "1"
-        case ._2:
-            return "2"
-        case let .unknown(value):
-            return value
+    /// The content ranges to identify the selected text.
+    public struct VolumeannotationContentRanges: Codable, Hashable, Sendable {
+        /// Range in CFI format for this annotation for version above.
+        public var cfiRange: BooksAnnotationsRange?
+
+        /// Content version applicable to ranges below.
+        public var contentVersion: String?
+
+        /// Range in GB image format for this annotation for version above.
+        public var gbImageRange: BooksAnnotationsRange?
+
+        /// Range in GB text format for this annotation for version above.
+        public var gbTextRange: BooksAnnotationsRange?
+
+        public init(cfiRange: BooksAnnotationsRange? = nil, contentVersion: String? = nil, gbImageRange: BooksAnnotationsRange? = nil, gbTextRange: BooksAnnotationsRange? = nil) {
+            self.cfiRange = cfiRange
+            self.contentVersion = contentVersion
+            self.gbImageRange = gbImageRange
+            self.gbTextRange = gbTextRange
         }
     }
 
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
+    public struct VolumeseriesinfoVolumeSeriesItem: Codable, Hashable, Sendable {
+        /// List of issues. Applicable only for Collection Edition and Omnibus.
+        public var issue: [VolumeseriesinfoVolumeSeriesItemIssueItem]?
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
+        /// The book order number in the series.
+        public var orderNumber: Int32?
 
-    public static func == (lhs: Xgafv, rhs: Xgafv) -> Bool {
-        return lhs.rawValue == rhs.rawValue
-    }
+        /// The book type in the context of series. Examples - Single Issue, Collection Edition, etc.
+        public var seriesBookType: String?
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-}
+        /// The series id.
+        public var seriesId: String?
 
-public enum Alt: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    case json
-    case media
-    case proto
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
-
-    public init(rawValue: String) {
-        switch rawValue {
-        case "json":
-            self = .json
-        case "media":
-            self = .media
-        case "proto":
-            self = .proto
-        default:
-            self = .unknown(rawValue)
+        public init(issue: [VolumeseriesinfoVolumeSeriesItemIssueItem]? = nil, orderNumber: Int32? = nil, seriesBookType: String? = nil, seriesId: String? = nil) {
+            self.issue = issue
+            self.orderNumber = orderNumber
+            self.seriesBookType = seriesBookType
+            self.seriesId = seriesId
         }
     }
 
-    public var rawValue: String {
-        switch self {
-        case .json:
-            return "json"
-        case .media:
-            return "media"
-        case .proto:
-            return "proto"
-        case let .unknown(value):
-            return value
+    public struct VolumeseriesinfoVolumeSeriesItemIssueItem: Codable, Hashable, Sendable {
+        public var issueDisplayNumber: String?
+
+        public var issueOrderNumber: Int32?
+
+        public init(issueDisplayNumber: String? = nil, issueOrderNumber: Int32? = nil) {
+            self.issueDisplayNumber = issueDisplayNumber
+            self.issueOrderNumber = issueOrderNumber
         }
     }
 
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
+    public enum Xgafv: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        /// `1`
+        case _1
+        /// `2`
+        case _2
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
+        public init(rawValue: String) {
+            switch rawValue {
+            case "1":
+                self = ._1
+            case "2":
+                self = ._2
+            default:
+                self = .unknown(rawValue)
+            }
+        }
 
-    public static func == (lhs: Alt, rhs: Alt) -> Bool {
-        return lhs.rawValue == rhs.rawValue
-    }
+        public var rawValue: String {
+            switch self {
+            case ._1:
+                return "1"
+            case ._2:
+                return "2"
+            case let .unknown(value):
+                return value
+            }
+        }
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-}
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
 
-public enum MyconfigRequestAccessLicenseTypes: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    /// `LICENSE_TYPES_UNDEFINED`
-    case licenseTypesUndefined
-    /// `BOTH`
-    case both
-    /// `CONCURRENT`
-    case concurrent
-    /// `DOWNLOAD`
-    case download
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
 
-    public init(rawValue: String) {
-        switch rawValue {
-        case "LICENSE_TYPES_UNDEFINED":
-            self = .licenseTypesUndefined
-        case "BOTH":
-            self = .both
-        case "CONCURRENT":
-            self = .concurrent
-        case "DOWNLOAD":
-            self = .download
-        default:
-            self = .unknown(rawValue)
+        public static func == (lhs: Xgafv, rhs: Xgafv) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
         }
     }
 
-    public var rawValue: String {
-        switch self {
-        case .licenseTypesUndefined:
-            return "LICENSE_TYPES_UNDEFINED"
-        case .both:
-            return "BOTH"
-        case .concurrent:
-            return "CONCURRENT"
-        case .download:
-            return "DOWNLOAD"
-        case let .unknown(value):
-            return value
+    public enum Alt: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        case json
+        case media
+        case proto
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "json":
+                self = .json
+            case "media":
+                self = .media
+            case "proto":
+                self = .proto
+            default:
+                self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .json:
+                return "json"
+            case .media:
+                return "media"
+            case .proto:
+                return "proto"
+            case let .unknown(value):
+                return value
+            }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+
+        public static func == (lhs: Alt, rhs: Alt) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
         }
     }
 
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
+    public enum MyconfigRequestAccessLicenseTypes: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        /// `LICENSE_TYPES_UNDEFINED`
+        case licenseTypesUndefined
+        /// `BOTH`
+        case both
+        /// `CONCURRENT`
+        case concurrent
+        /// `DOWNLOAD`
+        case download
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
+        public init(rawValue: String) {
+            switch rawValue {
+            case "LICENSE_TYPES_UNDEFINED":
+                self = .licenseTypesUndefined
+            case "BOTH":
+                self = .both
+            case "CONCURRENT":
+                self = .concurrent
+            case "DOWNLOAD":
+                self = .download
+            default:
+                self = .unknown(rawValue)
+            }
+        }
 
-    public static func == (lhs: MyconfigRequestAccessLicenseTypes, rhs: MyconfigRequestAccessLicenseTypes) -> Bool {
-        return lhs.rawValue == rhs.rawValue
-    }
+        public var rawValue: String {
+            switch self {
+            case .licenseTypesUndefined:
+                return "LICENSE_TYPES_UNDEFINED"
+            case .both:
+                return "BOTH"
+            case .concurrent:
+                return "CONCURRENT"
+            case .download:
+                return "DOWNLOAD"
+            case let .unknown(value):
+                return value
+            }
+        }
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-}
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
 
-public enum MyconfigSyncVolumeLicensesFeaturesItem: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    /// `FEATURES_UNDEFINED`
-    case featuresUndefined
-    /// `RENTALS`
-    case rentals
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
 
-    public init(rawValue: String) {
-        switch rawValue {
-        case "FEATURES_UNDEFINED":
-            self = .featuresUndefined
-        case "RENTALS":
-            self = .rentals
-        default:
-            self = .unknown(rawValue)
+        public static func == (lhs: MyconfigRequestAccessLicenseTypes, rhs: MyconfigRequestAccessLicenseTypes) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
         }
     }
 
-    public var rawValue: String {
-        switch self {
-        case .featuresUndefined:
-            return "FEATURES_UNDEFINED"
-        case .rentals:
-            return "RENTALS"
-        case let .unknown(value):
-            return value
+    public enum MyconfigSyncVolumeLicensesFeaturesItem: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        /// `FEATURES_UNDEFINED`
+        case featuresUndefined
+        /// `RENTALS`
+        case rentals
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "FEATURES_UNDEFINED":
+                self = .featuresUndefined
+            case "RENTALS":
+                self = .rentals
+            default:
+                self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .featuresUndefined:
+                return "FEATURES_UNDEFINED"
+            case .rentals:
+                return "RENTALS"
+            case let .unknown(value):
+                return value
+            }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+
+        public static func == (lhs: MyconfigSyncVolumeLicensesFeaturesItem, rhs: MyconfigSyncVolumeLicensesFeaturesItem) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
         }
     }
 
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
+    public enum MylibraryBookshelvesAddVolumeReason: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        /// `REASON_UNDEFINED`
+        case reasonUndefined
+        /// `IOS_PREX`
+        case iosPrex
+        /// `IOS_SEARCH`
+        case iosSearch
+        /// `ONBOARDING`
+        case onboarding
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
+        public init(rawValue: String) {
+            switch rawValue {
+            case "REASON_UNDEFINED":
+                self = .reasonUndefined
+            case "IOS_PREX":
+                self = .iosPrex
+            case "IOS_SEARCH":
+                self = .iosSearch
+            case "ONBOARDING":
+                self = .onboarding
+            default:
+                self = .unknown(rawValue)
+            }
+        }
 
-    public static func == (lhs: MyconfigSyncVolumeLicensesFeaturesItem, rhs: MyconfigSyncVolumeLicensesFeaturesItem) -> Bool {
-        return lhs.rawValue == rhs.rawValue
-    }
+        public var rawValue: String {
+            switch self {
+            case .reasonUndefined:
+                return "REASON_UNDEFINED"
+            case .iosPrex:
+                return "IOS_PREX"
+            case .iosSearch:
+                return "IOS_SEARCH"
+            case .onboarding:
+                return "ONBOARDING"
+            case let .unknown(value):
+                return value
+            }
+        }
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-}
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
 
-public enum MylibraryBookshelvesAddVolumeReason: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    /// `REASON_UNDEFINED`
-    case reasonUndefined
-    /// `IOS_PREX`
-    case iosPrex
-    /// `IOS_SEARCH`
-    case iosSearch
-    /// `ONBOARDING`
-    case onboarding
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
 
-    public init(rawValue: String) {
-        switch rawValue {
-        case "REASON_UNDEFINED":
-            self = .reasonUndefined
-        case "IOS_PREX":
-            self = .iosPrex
-        case "IOS_SEARCH":
-            self = .iosSearch
-        case "ONBOARDING":
-            self = .onboarding
-        default:
-            self = .unknown(rawValue)
+        public static func == (lhs: MylibraryBookshelvesAddVolumeReason, rhs: MylibraryBookshelvesAddVolumeReason) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
         }
     }
 
-    public var rawValue: String {
-        switch self {
-        case .reasonUndefined:
-            return "REASON_UNDEFINED"
-        case .iosPrex:
-            return "IOS_PREX"
-        case .iosSearch:
-            return "IOS_SEARCH"
-        case .onboarding:
-            return "ONBOARDING"
-        case let .unknown(value):
-            return value
+    public enum MylibraryBookshelvesRemoveVolumeReason: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        /// `REASON_UNDEFINED`
+        case reasonUndefined
+        /// `ONBOARDING`
+        case onboarding
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "REASON_UNDEFINED":
+                self = .reasonUndefined
+            case "ONBOARDING":
+                self = .onboarding
+            default:
+                self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .reasonUndefined:
+                return "REASON_UNDEFINED"
+            case .onboarding:
+                return "ONBOARDING"
+            case let .unknown(value):
+                return value
+            }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+
+        public static func == (lhs: MylibraryBookshelvesRemoveVolumeReason, rhs: MylibraryBookshelvesRemoveVolumeReason) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
         }
     }
 
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
+    public enum MylibraryBookshelvesVolumesListProjection: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        /// `PROJECTION_UNDEFINED`
+        case projectionUndefined
+        /// `FULL`
+        case full
+        /// `LITE`
+        case lite
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
+        public init(rawValue: String) {
+            switch rawValue {
+            case "PROJECTION_UNDEFINED":
+                self = .projectionUndefined
+            case "FULL":
+                self = .full
+            case "LITE":
+                self = .lite
+            default:
+                self = .unknown(rawValue)
+            }
+        }
 
-    public static func == (lhs: MylibraryBookshelvesAddVolumeReason, rhs: MylibraryBookshelvesAddVolumeReason) -> Bool {
-        return lhs.rawValue == rhs.rawValue
-    }
+        public var rawValue: String {
+            switch self {
+            case .projectionUndefined:
+                return "PROJECTION_UNDEFINED"
+            case .full:
+                return "FULL"
+            case .lite:
+                return "LITE"
+            case let .unknown(value):
+                return value
+            }
+        }
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-}
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
 
-public enum MylibraryBookshelvesRemoveVolumeReason: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    /// `REASON_UNDEFINED`
-    case reasonUndefined
-    /// `ONBOARDING`
-    case onboarding
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
 
-    public init(rawValue: String) {
-        switch rawValue {
-        case "REASON_UNDEFINED":
-            self = .reasonUndefined
-        case "ONBOARDING":
-            self = .onboarding
-        default:
-            self = .unknown(rawValue)
+        public static func == (lhs: MylibraryBookshelvesVolumesListProjection, rhs: MylibraryBookshelvesVolumesListProjection) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
         }
     }
 
-    public var rawValue: String {
-        switch self {
-        case .reasonUndefined:
-            return "REASON_UNDEFINED"
-        case .onboarding:
-            return "ONBOARDING"
-        case let .unknown(value):
-            return value
+    public enum MylibraryReadingpositionsSetPositionAction: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        /// `ACTION_UNDEFINED`
+        case actionUndefined
+        case bookmark
+        case chapter
+        /// `next-page`
+        case nextPage
+        /// `prev-page`
+        case prevPage
+        case scroll
+        case search
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "ACTION_UNDEFINED":
+                self = .actionUndefined
+            case "bookmark":
+                self = .bookmark
+            case "chapter":
+                self = .chapter
+            case "next-page":
+                self = .nextPage
+            case "prev-page":
+                self = .prevPage
+            case "scroll":
+                self = .scroll
+            case "search":
+                self = .search
+            default:
+                self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .actionUndefined:
+                return "ACTION_UNDEFINED"
+            case .bookmark:
+                return "bookmark"
+            case .chapter:
+                return "chapter"
+            case .nextPage:
+                return "next-page"
+            case .prevPage:
+                return "prev-page"
+            case .scroll:
+                return "scroll"
+            case .search:
+                return "search"
+            case let .unknown(value):
+                return value
+            }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+
+        public static func == (lhs: MylibraryReadingpositionsSetPositionAction, rhs: MylibraryReadingpositionsSetPositionAction) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
         }
     }
 
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
+    public enum OnboardingListCategoryVolumesMaxAllowedMaturityRating: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        /// `MAX_ALLOWED_MATURITY_RATING_UNDEFINED`
+        case maxAllowedMaturityRatingUndefined
+        /// `MATURE`
+        case mature
+        /// `not-mature`
+        case notMature
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
+        public init(rawValue: String) {
+            switch rawValue {
+            case "MAX_ALLOWED_MATURITY_RATING_UNDEFINED":
+                self = .maxAllowedMaturityRatingUndefined
+            case "MATURE":
+                self = .mature
+            case "not-mature":
+                self = .notMature
+            default:
+                self = .unknown(rawValue)
+            }
+        }
 
-    public static func == (lhs: MylibraryBookshelvesRemoveVolumeReason, rhs: MylibraryBookshelvesRemoveVolumeReason) -> Bool {
-        return lhs.rawValue == rhs.rawValue
-    }
+        public var rawValue: String {
+            switch self {
+            case .maxAllowedMaturityRatingUndefined:
+                return "MAX_ALLOWED_MATURITY_RATING_UNDEFINED"
+            case .mature:
+                return "MATURE"
+            case .notMature:
+                return "not-mature"
+            case let .unknown(value):
+                return value
+            }
+        }
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-}
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
 
-public enum MylibraryBookshelvesVolumesListProjection: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    /// `PROJECTION_UNDEFINED`
-    case projectionUndefined
-    /// `FULL`
-    case full
-    /// `LITE`
-    case lite
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
 
-    public init(rawValue: String) {
-        switch rawValue {
-        case "PROJECTION_UNDEFINED":
-            self = .projectionUndefined
-        case "FULL":
-            self = .full
-        case "LITE":
-            self = .lite
-        default:
-            self = .unknown(rawValue)
+        public static func == (lhs: OnboardingListCategoryVolumesMaxAllowedMaturityRating, rhs: OnboardingListCategoryVolumesMaxAllowedMaturityRating) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
         }
     }
 
-    public var rawValue: String {
-        switch self {
-        case .projectionUndefined:
-            return "PROJECTION_UNDEFINED"
-        case .full:
-            return "FULL"
-        case .lite:
-            return "LITE"
-        case let .unknown(value):
-            return value
+    public enum PersonalizedstreamGetMaxAllowedMaturityRating: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        /// `MAX_ALLOWED_MATURITY_RATING_UNDEFINED`
+        case maxAllowedMaturityRatingUndefined
+        /// `MATURE`
+        case mature
+        /// `not-mature`
+        case notMature
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "MAX_ALLOWED_MATURITY_RATING_UNDEFINED":
+                self = .maxAllowedMaturityRatingUndefined
+            case "MATURE":
+                self = .mature
+            case "not-mature":
+                self = .notMature
+            default:
+                self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .maxAllowedMaturityRatingUndefined:
+                return "MAX_ALLOWED_MATURITY_RATING_UNDEFINED"
+            case .mature:
+                return "MATURE"
+            case .notMature:
+                return "not-mature"
+            case let .unknown(value):
+                return value
+            }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+
+        public static func == (lhs: PersonalizedstreamGetMaxAllowedMaturityRating, rhs: PersonalizedstreamGetMaxAllowedMaturityRating) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
         }
     }
 
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
+    public enum VolumesListDownload: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        /// `DOWNLOAD_UNDEFINED`
+        case downloadUndefined
+        /// `EPUB`
+        case epub
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
+        public init(rawValue: String) {
+            switch rawValue {
+            case "DOWNLOAD_UNDEFINED":
+                self = .downloadUndefined
+            case "EPUB":
+                self = .epub
+            default:
+                self = .unknown(rawValue)
+            }
+        }
 
-    public static func == (lhs: MylibraryBookshelvesVolumesListProjection, rhs: MylibraryBookshelvesVolumesListProjection) -> Bool {
-        return lhs.rawValue == rhs.rawValue
-    }
+        public var rawValue: String {
+            switch self {
+            case .downloadUndefined:
+                return "DOWNLOAD_UNDEFINED"
+            case .epub:
+                return "EPUB"
+            case let .unknown(value):
+                return value
+            }
+        }
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-}
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
 
-public enum MylibraryReadingpositionsSetPositionAction: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    /// `ACTION_UNDEFINED`
-    case actionUndefined
-    case bookmark
-    case chapter
-    /// `next-page`
-    case nextPage
-    /// `prev-page`
-    case prevPage
-    case scroll
-    case search
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
 
-    public init(rawValue: String) {
-        switch rawValue {
-        case "ACTION_UNDEFINED":
-            self = .actionUndefined
-        case "bookmark":
-            self = .bookmark
-        case "chapter":
-            self = .chapter
-        case "next-page":
-            self = .nextPage
-        case "prev-page":
-            self = .prevPage
-        case "scroll":
-            self = .scroll
-        case "search":
-            self = .search
-        default:
-            self = .unknown(rawValue)
+        public static func == (lhs: VolumesListDownload, rhs: VolumesListDownload) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
         }
     }
 
-    public var rawValue: String {
-        switch self {
-        case .actionUndefined:
-            return "ACTION_UNDEFINED"
-        case .bookmark:
-            return "bookmark"
-        case .chapter:
-            return "chapter"
-        case .nextPage:
-            return "next-page"
-        case .prevPage:
-            return "prev-page"
-        case .scroll:
-            return "scroll"
-        case .search:
-            return "search"
-        case let .unknown(value):
-            return value
+    public enum VolumesListFilter: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        /// `FILTER_UNDEFINED`
+        case filterUndefined
+        case ebooks
+        /// `free-ebooks`
+        case freeEbooks
+        case full
+        /// `paid-ebooks`
+        case paidEbooks
+        case partial
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "FILTER_UNDEFINED":
+                self = .filterUndefined
+            case "ebooks":
+                self = .ebooks
+            case "free-ebooks":
+                self = .freeEbooks
+            case "full":
+                self = .full
+            case "paid-ebooks":
+                self = .paidEbooks
+            case "partial":
+                self = .partial
+            default:
+                self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .filterUndefined:
+                return "FILTER_UNDEFINED"
+            case .ebooks:
+                return "ebooks"
+            case .freeEbooks:
+                return "free-ebooks"
+            case .full:
+                return "full"
+            case .paidEbooks:
+                return "paid-ebooks"
+            case .partial:
+                return "partial"
+            case let .unknown(value):
+                return value
+            }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+
+        public static func == (lhs: VolumesListFilter, rhs: VolumesListFilter) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
         }
     }
 
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
+    public enum VolumesListLibraryRestrict: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        /// `LIBRARY_RESTRICT_UNDEFINED`
+        case libraryRestrictUndefined
+        /// `my-library`
+        case myLibrary
+        /// `no-restrict`
+        case noRestrict
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
+        public init(rawValue: String) {
+            switch rawValue {
+            case "LIBRARY_RESTRICT_UNDEFINED":
+                self = .libraryRestrictUndefined
+            case "my-library":
+                self = .myLibrary
+            case "no-restrict":
+                self = .noRestrict
+            default:
+                self = .unknown(rawValue)
+            }
+        }
 
-    public static func == (lhs: MylibraryReadingpositionsSetPositionAction, rhs: MylibraryReadingpositionsSetPositionAction) -> Bool {
-        return lhs.rawValue == rhs.rawValue
-    }
+        public var rawValue: String {
+            switch self {
+            case .libraryRestrictUndefined:
+                return "LIBRARY_RESTRICT_UNDEFINED"
+            case .myLibrary:
+                return "my-library"
+            case .noRestrict:
+                return "no-restrict"
+            case let .unknown(value):
+                return value
+            }
+        }
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-}
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
 
-public enum OnboardingListCategoryVolumesMaxAllowedMaturityRating: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    /// `MAX_ALLOWED_MATURITY_RATING_UNDEFINED`
-    case maxAllowedMaturityRatingUndefined
-    /// `MATURE`
-    case mature
-    /// `not-mature`
-    case notMature
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
 
-    public init(rawValue: String) {
-        switch rawValue {
-        case "MAX_ALLOWED_MATURITY_RATING_UNDEFINED":
-            self = .maxAllowedMaturityRatingUndefined
-        case "MATURE":
-            self = .mature
-        case "not-mature":
-            self = .notMature
-        default:
-            self = .unknown(rawValue)
+        public static func == (lhs: VolumesListLibraryRestrict, rhs: VolumesListLibraryRestrict) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
         }
     }
 
-    public var rawValue: String {
-        switch self {
-        case .maxAllowedMaturityRatingUndefined:
-            return "MAX_ALLOWED_MATURITY_RATING_UNDEFINED"
-        case .mature:
-            return "MATURE"
-        case .notMature:
-            return "not-mature"
-        case let .unknown(value):
-            return value
+    public enum VolumesListMaxAllowedMaturityRating: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        /// `MAX_ALLOWED_MATURITY_RATING_UNDEFINED`
+        case maxAllowedMaturityRatingUndefined
+        /// `MATURE`
+        case mature
+        /// `not-mature`
+        case notMature
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "MAX_ALLOWED_MATURITY_RATING_UNDEFINED":
+                self = .maxAllowedMaturityRatingUndefined
+            case "MATURE":
+                self = .mature
+            case "not-mature":
+                self = .notMature
+            default:
+                self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .maxAllowedMaturityRatingUndefined:
+                return "MAX_ALLOWED_MATURITY_RATING_UNDEFINED"
+            case .mature:
+                return "MATURE"
+            case .notMature:
+                return "not-mature"
+            case let .unknown(value):
+                return value
+            }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+
+        public static func == (lhs: VolumesListMaxAllowedMaturityRating, rhs: VolumesListMaxAllowedMaturityRating) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
         }
     }
 
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
+    public enum VolumesListOrderBy: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        /// `ORDER_BY_UNDEFINED`
+        case orderByUndefined
+        case newest
+        case relevance
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
+        public init(rawValue: String) {
+            switch rawValue {
+            case "ORDER_BY_UNDEFINED":
+                self = .orderByUndefined
+            case "newest":
+                self = .newest
+            case "relevance":
+                self = .relevance
+            default:
+                self = .unknown(rawValue)
+            }
+        }
 
-    public static func == (lhs: OnboardingListCategoryVolumesMaxAllowedMaturityRating, rhs: OnboardingListCategoryVolumesMaxAllowedMaturityRating) -> Bool {
-        return lhs.rawValue == rhs.rawValue
-    }
+        public var rawValue: String {
+            switch self {
+            case .orderByUndefined:
+                return "ORDER_BY_UNDEFINED"
+            case .newest:
+                return "newest"
+            case .relevance:
+                return "relevance"
+            case let .unknown(value):
+                return value
+            }
+        }
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-}
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
 
-public enum PersonalizedstreamGetMaxAllowedMaturityRating: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    /// `MAX_ALLOWED_MATURITY_RATING_UNDEFINED`
-    case maxAllowedMaturityRatingUndefined
-    /// `MATURE`
-    case mature
-    /// `not-mature`
-    case notMature
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
 
-    public init(rawValue: String) {
-        switch rawValue {
-        case "MAX_ALLOWED_MATURITY_RATING_UNDEFINED":
-            self = .maxAllowedMaturityRatingUndefined
-        case "MATURE":
-            self = .mature
-        case "not-mature":
-            self = .notMature
-        default:
-            self = .unknown(rawValue)
+        public static func == (lhs: VolumesListOrderBy, rhs: VolumesListOrderBy) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
         }
     }
 
-    public var rawValue: String {
-        switch self {
-        case .maxAllowedMaturityRatingUndefined:
-            return "MAX_ALLOWED_MATURITY_RATING_UNDEFINED"
-        case .mature:
-            return "MATURE"
-        case .notMature:
-            return "not-mature"
-        case let .unknown(value):
-            return value
+    public enum VolumesListPrintType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        /// `PRINT_TYPE_UNDEFINED`
+        case printTypeUndefined
+        /// `ALL`
+        case all
+        /// `BOOKS`
+        case books
+        /// `MAGAZINES`
+        case magazines
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "PRINT_TYPE_UNDEFINED":
+                self = .printTypeUndefined
+            case "ALL":
+                self = .all
+            case "BOOKS":
+                self = .books
+            case "MAGAZINES":
+                self = .magazines
+            default:
+                self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .printTypeUndefined:
+                return "PRINT_TYPE_UNDEFINED"
+            case .all:
+                return "ALL"
+            case .books:
+                return "BOOKS"
+            case .magazines:
+                return "MAGAZINES"
+            case let .unknown(value):
+                return value
+            }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+
+        public static func == (lhs: VolumesListPrintType, rhs: VolumesListPrintType) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
         }
     }
 
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
+    public enum VolumesListProjection: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        /// `PROJECTION_UNDEFINED`
+        case projectionUndefined
+        /// `FULL`
+        case full
+        /// `LITE`
+        case lite
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
+        public init(rawValue: String) {
+            switch rawValue {
+            case "PROJECTION_UNDEFINED":
+                self = .projectionUndefined
+            case "FULL":
+                self = .full
+            case "LITE":
+                self = .lite
+            default:
+                self = .unknown(rawValue)
+            }
+        }
 
-    public static func == (lhs: PersonalizedstreamGetMaxAllowedMaturityRating, rhs: PersonalizedstreamGetMaxAllowedMaturityRating) -> Bool {
-        return lhs.rawValue == rhs.rawValue
-    }
+        public var rawValue: String {
+            switch self {
+            case .projectionUndefined:
+                return "PROJECTION_UNDEFINED"
+            case .full:
+                return "FULL"
+            case .lite:
+                return "LITE"
+            case let .unknown(value):
+                return value
+            }
+        }
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-}
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
 
-public enum VolumesListDownload: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    /// `DOWNLOAD_UNDEFINED`
-    case downloadUndefined
-    /// `EPUB`
-    case epub
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
 
-    public init(rawValue: String) {
-        switch rawValue {
-        case "DOWNLOAD_UNDEFINED":
-            self = .downloadUndefined
-        case "EPUB":
-            self = .epub
-        default:
-            self = .unknown(rawValue)
+        public static func == (lhs: VolumesListProjection, rhs: VolumesListProjection) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
         }
     }
 
-    public var rawValue: String {
-        switch self {
-        case .downloadUndefined:
-            return "DOWNLOAD_UNDEFINED"
-        case .epub:
-            return "EPUB"
-        case let .unknown(value):
-            return value
+    public enum VolumesMybooksListAcquireMethodItem: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        /// `ACQUIRE_METHOD_UNDEFINED`
+        case acquireMethodUndefined
+        /// `FAMILY_SHARED`
+        case familyShared
+        /// `PREORDERED`
+        case preordered
+        /// `PREVIOUSLY_RENTED`
+        case previouslyRented
+        /// `PUBLIC_DOMAIN`
+        case publicDomain
+        /// `PURCHASED`
+        case purchased
+        /// `RENTED`
+        case rented
+        /// `SAMPLE`
+        case sample
+        /// `UPLOADED`
+        case uploaded
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "ACQUIRE_METHOD_UNDEFINED":
+                self = .acquireMethodUndefined
+            case "FAMILY_SHARED":
+                self = .familyShared
+            case "PREORDERED":
+                self = .preordered
+            case "PREVIOUSLY_RENTED":
+                self = .previouslyRented
+            case "PUBLIC_DOMAIN":
+                self = .publicDomain
+            case "PURCHASED":
+                self = .purchased
+            case "RENTED":
+                self = .rented
+            case "SAMPLE":
+                self = .sample
+            case "UPLOADED":
+                self = .uploaded
+            default:
+                self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .acquireMethodUndefined:
+                return "ACQUIRE_METHOD_UNDEFINED"
+            case .familyShared:
+                return "FAMILY_SHARED"
+            case .preordered:
+                return "PREORDERED"
+            case .previouslyRented:
+                return "PREVIOUSLY_RENTED"
+            case .publicDomain:
+                return "PUBLIC_DOMAIN"
+            case .purchased:
+                return "PURCHASED"
+            case .rented:
+                return "RENTED"
+            case .sample:
+                return "SAMPLE"
+            case .uploaded:
+                return "UPLOADED"
+            case let .unknown(value):
+                return value
+            }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+
+        public static func == (lhs: VolumesMybooksListAcquireMethodItem, rhs: VolumesMybooksListAcquireMethodItem) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
         }
     }
 
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
+    public enum VolumesMybooksListProcessingStateItem: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        /// `PROCESSING_STATE_UNDEFINED`
+        case processingStateUndefined
+        /// `COMPLETED_FAILED`
+        case completedFailed
+        /// `COMPLETED_SUCCESS`
+        case completedSuccess
+        /// `RUNNING`
+        case running
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
+        public init(rawValue: String) {
+            switch rawValue {
+            case "PROCESSING_STATE_UNDEFINED":
+                self = .processingStateUndefined
+            case "COMPLETED_FAILED":
+                self = .completedFailed
+            case "COMPLETED_SUCCESS":
+                self = .completedSuccess
+            case "RUNNING":
+                self = .running
+            default:
+                self = .unknown(rawValue)
+            }
+        }
 
-    public static func == (lhs: VolumesListDownload, rhs: VolumesListDownload) -> Bool {
-        return lhs.rawValue == rhs.rawValue
-    }
+        public var rawValue: String {
+            switch self {
+            case .processingStateUndefined:
+                return "PROCESSING_STATE_UNDEFINED"
+            case .completedFailed:
+                return "COMPLETED_FAILED"
+            case .completedSuccess:
+                return "COMPLETED_SUCCESS"
+            case .running:
+                return "RUNNING"
+            case let .unknown(value):
+                return value
+            }
+        }
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-}
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
 
-public enum VolumesListFilter: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    /// `FILTER_UNDEFINED`
-    case filterUndefined
-    case ebooks
-    /// `free-ebooks`
-    case freeEbooks
-    case full
-    /// `paid-ebooks`
-    case paidEbooks
-    case partial
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
 
-    public init(rawValue: String) {
-        switch rawValue {
-        case "FILTER_UNDEFINED":
-            self = .filterUndefined
-        case "ebooks":
-            self = .ebooks
-        case "free-ebooks":
-            self = .freeEbooks
-        case "full":
-            self = .full
-        case "paid-ebooks":
-            self = .paidEbooks
-        case "partial":
-            self = .partial
-        default:
-            self = .unknown(rawValue)
+        public static func == (lhs: VolumesMybooksListProcessingStateItem, rhs: VolumesMybooksListProcessingStateItem) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
         }
     }
 
-    public var rawValue: String {
-        switch self {
-        case .filterUndefined:
-            return "FILTER_UNDEFINED"
-        case .ebooks:
-            return "ebooks"
-        case .freeEbooks:
-            return "free-ebooks"
-        case .full:
-            return "full"
-        case .paidEbooks:
-            return "paid-ebooks"
-        case .partial:
-            return "partial"
-        case let .unknown(value):
-            return value
+    public enum VolumesRecommendedListMaxAllowedMaturityRating: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        /// `MAX_ALLOWED_MATURITY_RATING_UNDEFINED`
+        case maxAllowedMaturityRatingUndefined
+        /// `MATURE`
+        case mature
+        /// `not-mature`
+        case notMature
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "MAX_ALLOWED_MATURITY_RATING_UNDEFINED":
+                self = .maxAllowedMaturityRatingUndefined
+            case "MATURE":
+                self = .mature
+            case "not-mature":
+                self = .notMature
+            default:
+                self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .maxAllowedMaturityRatingUndefined:
+                return "MAX_ALLOWED_MATURITY_RATING_UNDEFINED"
+            case .mature:
+                return "MATURE"
+            case .notMature:
+                return "not-mature"
+            case let .unknown(value):
+                return value
+            }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+
+        public static func == (lhs: VolumesRecommendedListMaxAllowedMaturityRating, rhs: VolumesRecommendedListMaxAllowedMaturityRating) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
         }
     }
 
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
+    public enum VolumesRecommendedRateRating: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        /// `RATING_UNDEFINED`
+        case ratingUndefined
+        /// `HAVE_IT`
+        case haveIt
+        /// `NOT_INTERESTED`
+        case notInterested
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
+        public init(rawValue: String) {
+            switch rawValue {
+            case "RATING_UNDEFINED":
+                self = .ratingUndefined
+            case "HAVE_IT":
+                self = .haveIt
+            case "NOT_INTERESTED":
+                self = .notInterested
+            default:
+                self = .unknown(rawValue)
+            }
+        }
 
-    public static func == (lhs: VolumesListFilter, rhs: VolumesListFilter) -> Bool {
-        return lhs.rawValue == rhs.rawValue
-    }
+        public var rawValue: String {
+            switch self {
+            case .ratingUndefined:
+                return "RATING_UNDEFINED"
+            case .haveIt:
+                return "HAVE_IT"
+            case .notInterested:
+                return "NOT_INTERESTED"
+            case let .unknown(value):
+                return value
+            }
+        }
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-}
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
 
-public enum VolumesListLibraryRestrict: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    /// `LIBRARY_RESTRICT_UNDEFINED`
-    case libraryRestrictUndefined
-    /// `my-library`
-    case myLibrary
-    /// `no-restrict`
-    case noRestrict
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
 
-    public init(rawValue: String) {
-        switch rawValue {
-        case "LIBRARY_RESTRICT_UNDEFINED":
-            self = .libraryRestrictUndefined
-        case "my-library":
-            self = .myLibrary
-        case "no-restrict":
-            self = .noRestrict
-        default:
-            self = .unknown(rawValue)
+        public static func == (lhs: VolumesRecommendedRateRating, rhs: VolumesRecommendedRateRating) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
         }
     }
 
-    public var rawValue: String {
-        switch self {
-        case .libraryRestrictUndefined:
-            return "LIBRARY_RESTRICT_UNDEFINED"
-        case .myLibrary:
-            return "my-library"
-        case .noRestrict:
-            return "no-restrict"
-        case let .unknown(value):
-            return value
+    public enum VolumesUseruploadedListProcessingStateItem: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        /// `PROCESSING_STATE_UNDEFINED`
+        case processingStateUndefined
+        /// `COMPLETED_FAILED`
+        case completedFailed
+        /// `COMPLETED_SUCCESS`
+        case completedSuccess
+        /// `RUNNING`
+        case running
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "PROCESSING_STATE_UNDEFINED":
+                self = .processingStateUndefined
+            case "COMPLETED_FAILED":
+                self = .completedFailed
+            case "COMPLETED_SUCCESS":
+                self = .completedSuccess
+            case "RUNNING":
+                self = .running
+            default:
+                self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .processingStateUndefined:
+                return "PROCESSING_STATE_UNDEFINED"
+            case .completedFailed:
+                return "COMPLETED_FAILED"
+            case .completedSuccess:
+                return "COMPLETED_SUCCESS"
+            case .running:
+                return "RUNNING"
+            case let .unknown(value):
+                return value
+            }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+
+        public static func == (lhs: VolumesUseruploadedListProcessingStateItem, rhs: VolumesUseruploadedListProcessingStateItem) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
         }
     }
 
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
+    public enum VolumesGetProjection: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        /// `PROJECTION_UNDEFINED`
+        case projectionUndefined
+        /// `FULL`
+        case full
+        /// `LITE`
+        case lite
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
+        public init(rawValue: String) {
+            switch rawValue {
+            case "PROJECTION_UNDEFINED":
+                self = .projectionUndefined
+            case "FULL":
+                self = .full
+            case "LITE":
+                self = .lite
+            default:
+                self = .unknown(rawValue)
+            }
+        }
 
-    public static func == (lhs: VolumesListLibraryRestrict, rhs: VolumesListLibraryRestrict) -> Bool {
-        return lhs.rawValue == rhs.rawValue
-    }
+        public var rawValue: String {
+            switch self {
+            case .projectionUndefined:
+                return "PROJECTION_UNDEFINED"
+            case .full:
+                return "FULL"
+            case .lite:
+                return "LITE"
+            case let .unknown(value):
+                return value
+            }
+        }
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-}
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
 
-public enum VolumesListMaxAllowedMaturityRating: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    /// `MAX_ALLOWED_MATURITY_RATING_UNDEFINED`
-    case maxAllowedMaturityRatingUndefined
-    /// `MATURE`
-    case mature
-    /// `not-mature`
-    case notMature
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
 
-    public init(rawValue: String) {
-        switch rawValue {
-        case "MAX_ALLOWED_MATURITY_RATING_UNDEFINED":
-            self = .maxAllowedMaturityRatingUndefined
-        case "MATURE":
-            self = .mature
-        case "not-mature":
-            self = .notMature
-        default:
-            self = .unknown(rawValue)
+        public static func == (lhs: VolumesGetProjection, rhs: VolumesGetProjection) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
         }
     }
 
-    public var rawValue: String {
-        switch self {
-        case .maxAllowedMaturityRatingUndefined:
-            return "MAX_ALLOWED_MATURITY_RATING_UNDEFINED"
-        case .mature:
-            return "MATURE"
-        case .notMature:
-            return "not-mature"
-        case let .unknown(value):
-            return value
+    public enum VolumesAssociatedListAssociation: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        /// `ASSOCIATION_UNDEFINED`
+        case associationUndefined
+        /// `end-of-sample`
+        case endOfSample
+        /// `end-of-volume`
+        case endOfVolume
+        /// `related-for-play`
+        case relatedForPlay
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "ASSOCIATION_UNDEFINED":
+                self = .associationUndefined
+            case "end-of-sample":
+                self = .endOfSample
+            case "end-of-volume":
+                self = .endOfVolume
+            case "related-for-play":
+                self = .relatedForPlay
+            default:
+                self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .associationUndefined:
+                return "ASSOCIATION_UNDEFINED"
+            case .endOfSample:
+                return "end-of-sample"
+            case .endOfVolume:
+                return "end-of-volume"
+            case .relatedForPlay:
+                return "related-for-play"
+            case let .unknown(value):
+                return value
+            }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+
+        public static func == (lhs: VolumesAssociatedListAssociation, rhs: VolumesAssociatedListAssociation) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
         }
     }
 
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
+    public enum VolumesAssociatedListMaxAllowedMaturityRating: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        /// `MAX_ALLOWED_MATURITY_RATING_UNDEFINED`
+        case maxAllowedMaturityRatingUndefined
+        /// `MATURE`
+        case mature
+        /// `not-mature`
+        case notMature
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    public static func == (lhs: VolumesListMaxAllowedMaturityRating, rhs: VolumesListMaxAllowedMaturityRating) -> Bool {
-        return lhs.rawValue == rhs.rawValue
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-}
-
-public enum VolumesListOrderBy: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    /// `ORDER_BY_UNDEFINED`
-    case orderByUndefined
-    case newest
-    case relevance
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
-
-    public init(rawValue: String) {
-        switch rawValue {
-        case "ORDER_BY_UNDEFINED":
-            self = .orderByUndefined
-        case "newest":
-            self = .newest
-        case "relevance":
-            self = .relevance
-        default:
-            self = .unknown(rawValue)
+        public init(rawValue: String) {
+            switch rawValue {
+            case "MAX_ALLOWED_MATURITY_RATING_UNDEFINED":
+                self = .maxAllowedMaturityRatingUndefined
+            case "MATURE":
+                self = .mature
+            case "not-mature":
+                self = .notMature
+            default:
+                self = .unknown(rawValue)
+            }
         }
-    }
 
-    public var rawValue: String {
-        switch self {
-        case .orderByUndefined:
-            return "ORDER_BY_UNDEFINED"
-        case .newest:
-            return "newest"
-        case .relevance:
-            return "relevance"
-        case let .unknown(value):
-            return value
+        public var rawValue: String {
+            switch self {
+            case .maxAllowedMaturityRatingUndefined:
+                return "MAX_ALLOWED_MATURITY_RATING_UNDEFINED"
+            case .mature:
+                return "MATURE"
+            case .notMature:
+                return "not-mature"
+            case let .unknown(value):
+                return value
+            }
         }
-    }
 
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    public static func == (lhs: VolumesListOrderBy, rhs: VolumesListOrderBy) -> Bool {
-        return lhs.rawValue == rhs.rawValue
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-}
-
-public enum VolumesListPrintType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    /// `PRINT_TYPE_UNDEFINED`
-    case printTypeUndefined
-    /// `ALL`
-    case all
-    /// `BOOKS`
-    case books
-    /// `MAGAZINES`
-    case magazines
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
-
-    public init(rawValue: String) {
-        switch rawValue {
-        case "PRINT_TYPE_UNDEFINED":
-            self = .printTypeUndefined
-        case "ALL":
-            self = .all
-        case "BOOKS":
-            self = .books
-        case "MAGAZINES":
-            self = .magazines
-        default:
-            self = .unknown(rawValue)
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
         }
-    }
 
-    public var rawValue: String {
-        switch self {
-        case .printTypeUndefined:
-            return "PRINT_TYPE_UNDEFINED"
-        case .all:
-            return "ALL"
-        case .books:
-            return "BOOKS"
-        case .magazines:
-            return "MAGAZINES"
-        case let .unknown(value):
-            return value
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
         }
-    }
 
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    public static func == (lhs: VolumesListPrintType, rhs: VolumesListPrintType) -> Bool {
-        return lhs.rawValue == rhs.rawValue
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-}
-
-public enum VolumesListProjection: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    /// `PROJECTION_UNDEFINED`
-    case projectionUndefined
-    /// `FULL`
-    case full
-    /// `LITE`
-    case lite
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
-
-    public init(rawValue: String) {
-        switch rawValue {
-        case "PROJECTION_UNDEFINED":
-            self = .projectionUndefined
-        case "FULL":
-            self = .full
-        case "LITE":
-            self = .lite
-        default:
-            self = .unknown(rawValue)
+        public static func == (lhs: VolumesAssociatedListMaxAllowedMaturityRating, rhs: VolumesAssociatedListMaxAllowedMaturityRating) -> Bool {
+            return lhs.rawValue == rhs.rawValue
         }
-    }
 
-    public var rawValue: String {
-        switch self {
-        case .projectionUndefined:
-            return "PROJECTION_UNDEFINED"
-        case .full:
-            return "FULL"
-        case .lite:
-            return "LITE"
-        case let .unknown(value):
-            return value
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
         }
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    public static func == (lhs: VolumesListProjection, rhs: VolumesListProjection) -> Bool {
-        return lhs.rawValue == rhs.rawValue
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-}
-
-public enum VolumesMybooksListAcquireMethodItem: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    /// `ACQUIRE_METHOD_UNDEFINED`
-    case acquireMethodUndefined
-    /// `FAMILY_SHARED`
-    case familyShared
-    /// `PREORDERED`
-    case preordered
-    /// `PREVIOUSLY_RENTED`
-    case previouslyRented
-    /// `PUBLIC_DOMAIN`
-    case publicDomain
-    /// `PURCHASED`
-    case purchased
-    /// `RENTED`
-    case rented
-    /// `SAMPLE`
-    case sample
-    /// `UPLOADED`
-    case uploaded
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
-
-    public init(rawValue: String) {
-        switch rawValue {
-        case "ACQUIRE_METHOD_UNDEFINED":
-            self = .acquireMethodUndefined
-        case "FAMILY_SHARED":
-            self = .familyShared
-        case "PREORDERED":
-            self = .preordered
-        case "PREVIOUSLY_RENTED":
-            self = .previouslyRented
-        case "PUBLIC_DOMAIN":
-            self = .publicDomain
-        case "PURCHASED":
-            self = .purchased
-        case "RENTED":
-            self = .rented
-        case "SAMPLE":
-            self = .sample
-        case "UPLOADED":
-            self = .uploaded
-        default:
-            self = .unknown(rawValue)
-        }
-    }
-
-    public var rawValue: String {
-        switch self {
-        case .acquireMethodUndefined:
-            return "ACQUIRE_METHOD_UNDEFINED"
-        case .familyShared:
-            return "FAMILY_SHARED"
-        case .preordered:
-            return "PREORDERED"
-        case .previouslyRented:
-            return "PREVIOUSLY_RENTED"
-        case .publicDomain:
-            return "PUBLIC_DOMAIN"
-        case .purchased:
-            return "PURCHASED"
-        case .rented:
-            return "RENTED"
-        case .sample:
-            return "SAMPLE"
-        case .uploaded:
-            return "UPLOADED"
-        case let .unknown(value):
-            return value
-        }
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    public static func == (lhs: VolumesMybooksListAcquireMethodItem, rhs: VolumesMybooksListAcquireMethodItem) -> Bool {
-        return lhs.rawValue == rhs.rawValue
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-}
-
-public enum VolumesMybooksListProcessingStateItem: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    /// `PROCESSING_STATE_UNDEFINED`
-    case processingStateUndefined
-    /// `COMPLETED_FAILED`
-    case completedFailed
-    /// `COMPLETED_SUCCESS`
-    case completedSuccess
-    /// `RUNNING`
-    case running
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
-
-    public init(rawValue: String) {
-        switch rawValue {
-        case "PROCESSING_STATE_UNDEFINED":
-            self = .processingStateUndefined
-        case "COMPLETED_FAILED":
-            self = .completedFailed
-        case "COMPLETED_SUCCESS":
-            self = .completedSuccess
-        case "RUNNING":
-            self = .running
-        default:
-            self = .unknown(rawValue)
-        }
-    }
-
-    public var rawValue: String {
-        switch self {
-        case .processingStateUndefined:
-            return "PROCESSING_STATE_UNDEFINED"
-        case .completedFailed:
-            return "COMPLETED_FAILED"
-        case .completedSuccess:
-            return "COMPLETED_SUCCESS"
-        case .running:
-            return "RUNNING"
-        case let .unknown(value):
-            return value
-        }
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    public static func == (lhs: VolumesMybooksListProcessingStateItem, rhs: VolumesMybooksListProcessingStateItem) -> Bool {
-        return lhs.rawValue == rhs.rawValue
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-}
-
-public enum VolumesRecommendedListMaxAllowedMaturityRating: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    /// `MAX_ALLOWED_MATURITY_RATING_UNDEFINED`
-    case maxAllowedMaturityRatingUndefined
-    /// `MATURE`
-    case mature
-    /// `not-mature`
-    case notMature
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
-
-    public init(rawValue: String) {
-        switch rawValue {
-        case "MAX_ALLOWED_MATURITY_RATING_UNDEFINED":
-            self = .maxAllowedMaturityRatingUndefined
-        case "MATURE":
-            self = .mature
-        case "not-mature":
-            self = .notMature
-        default:
-            self = .unknown(rawValue)
-        }
-    }
-
-    public var rawValue: String {
-        switch self {
-        case .maxAllowedMaturityRatingUndefined:
-            return "MAX_ALLOWED_MATURITY_RATING_UNDEFINED"
-        case .mature:
-            return "MATURE"
-        case .notMature:
-            return "not-mature"
-        case let .unknown(value):
-            return value
-        }
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    public static func == (lhs: VolumesRecommendedListMaxAllowedMaturityRating, rhs: VolumesRecommendedListMaxAllowedMaturityRating) -> Bool {
-        return lhs.rawValue == rhs.rawValue
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-}
-
-public enum VolumesRecommendedRateRating: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    /// `RATING_UNDEFINED`
-    case ratingUndefined
-    /// `HAVE_IT`
-    case haveIt
-    /// `NOT_INTERESTED`
-    case notInterested
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
-
-    public init(rawValue: String) {
-        switch rawValue {
-        case "RATING_UNDEFINED":
-            self = .ratingUndefined
-        case "HAVE_IT":
-            self = .haveIt
-        case "NOT_INTERESTED":
-            self = .notInterested
-        default:
-            self = .unknown(rawValue)
-        }
-    }
-
-    public var rawValue: String {
-        switch self {
-        case .ratingUndefined:
-            return "RATING_UNDEFINED"
-        case .haveIt:
-            return "HAVE_IT"
-        case .notInterested:
-            return "NOT_INTERESTED"
-        case let .unknown(value):
-            return value
-        }
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    public static func == (lhs: VolumesRecommendedRateRating, rhs: VolumesRecommendedRateRating) -> Bool {
-        return lhs.rawValue == rhs.rawValue
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-}
-
-public enum VolumesUseruploadedListProcessingStateItem: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    /// `PROCESSING_STATE_UNDEFINED`
-    case processingStateUndefined
-    /// `COMPLETED_FAILED`
-    case completedFailed
-    /// `COMPLETED_SUCCESS`
-    case completedSuccess
-    /// `RUNNING`
-    case running
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
-
-    public init(rawValue: String) {
-        switch rawValue {
-        case "PROCESSING_STATE_UNDEFINED":
-            self = .processingStateUndefined
-        case "COMPLETED_FAILED":
-            self = .completedFailed
-        case "COMPLETED_SUCCESS":
-            self = .completedSuccess
-        case "RUNNING":
-            self = .running
-        default:
-            self = .unknown(rawValue)
-        }
-    }
-
-    public var rawValue: String {
-        switch self {
-        case .processingStateUndefined:
-            return "PROCESSING_STATE_UNDEFINED"
-        case .completedFailed:
-            return "COMPLETED_FAILED"
-        case .completedSuccess:
-            return "COMPLETED_SUCCESS"
-        case .running:
-            return "RUNNING"
-        case let .unknown(value):
-            return value
-        }
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    public static func == (lhs: VolumesUseruploadedListProcessingStateItem, rhs: VolumesUseruploadedListProcessingStateItem) -> Bool {
-        return lhs.rawValue == rhs.rawValue
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-}
-
-public enum VolumesGetProjection: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    /// `PROJECTION_UNDEFINED`
-    case projectionUndefined
-    /// `FULL`
-    case full
-    /// `LITE`
-    case lite
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
-
-    public init(rawValue: String) {
-        switch rawValue {
-        case "PROJECTION_UNDEFINED":
-            self = .projectionUndefined
-        case "FULL":
-            self = .full
-        case "LITE":
-            self = .lite
-        default:
-            self = .unknown(rawValue)
-        }
-    }
-
-    public var rawValue: String {
-        switch self {
-        case .projectionUndefined:
-            return "PROJECTION_UNDEFINED"
-        case .full:
-            return "FULL"
-        case .lite:
-            return "LITE"
-        case let .unknown(value):
-            return value
-        }
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    public static func == (lhs: VolumesGetProjection, rhs: VolumesGetProjection) -> Bool {
-        return lhs.rawValue == rhs.rawValue
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-}
-
-public enum VolumesAssociatedListAssociation: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    /// `ASSOCIATION_UNDEFINED`
-    case associationUndefined
-    /// `end-of-sample`
-    case endOfSample
-    /// `end-of-volume`
-    case endOfVolume
-    /// `related-for-play`
-    case relatedForPlay
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
-
-    public init(rawValue: String) {
-        switch rawValue {
-        case "ASSOCIATION_UNDEFINED":
-            self = .associationUndefined
-        case "end-of-sample":
-            self = .endOfSample
-        case "end-of-volume":
-            self = .endOfVolume
-        case "related-for-play":
-            self = .relatedForPlay
-        default:
-            self = .unknown(rawValue)
-        }
-    }
-
-    public var rawValue: String {
-        switch self {
-        case .associationUndefined:
-            return "ASSOCIATION_UNDEFINED"
-        case .endOfSample:
-            return "end-of-sample"
-        case .endOfVolume:
-            return "end-of-volume"
-        case .relatedForPlay:
-            return "related-for-play"
-        case let .unknown(value):
-            return value
-        }
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    public static func == (lhs: VolumesAssociatedListAssociation, rhs: VolumesAssociatedListAssociation) -> Bool {
-        return lhs.rawValue == rhs.rawValue
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-}
-
-public enum VolumesAssociatedListMaxAllowedMaturityRating: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    /// `MAX_ALLOWED_MATURITY_RATING_UNDEFINED`
-    case maxAllowedMaturityRatingUndefined
-    /// `MATURE`
-    case mature
-    /// `not-mature`
-    case notMature
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
-
-    public init(rawValue: String) {
-        switch rawValue {
-        case "MAX_ALLOWED_MATURITY_RATING_UNDEFINED":
-            self = .maxAllowedMaturityRatingUndefined
-        case "MATURE":
-            self = .mature
-        case "not-mature":
-            self = .notMature
-        default:
-            self = .unknown(rawValue)
-        }
-    }
-
-    public var rawValue: String {
-        switch self {
-        case .maxAllowedMaturityRatingUndefined:
-            return "MAX_ALLOWED_MATURITY_RATING_UNDEFINED"
-        case .mature:
-            return "MATURE"
-        case .notMature:
-            return "not-mature"
-        case let .unknown(value):
-            return value
-        }
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    public static func == (lhs: VolumesAssociatedListMaxAllowedMaturityRating, rhs: VolumesAssociatedListMaxAllowedMaturityRating) -> Bool {
-        return lhs.rawValue == rhs.rawValue
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
     }
 }

@@ -3,7 +3,7 @@
 import Foundation
 import EndpointRuntime
 
-private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion1
+private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion2
 
 /// Swagger Petstore - OpenAPI 3.0
 ///
@@ -15,36 +15,57 @@ private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion1
 /// Some useful links:
 /// - [The Pet Store repository](https://github.com/swagger-api/swagger-petstore)
 /// - [The source API definition for the Pet Store](https://github.com/swagger-api/swagger-petstore/blob/master/src/main/resources/openapi.yaml)
-public enum PetStore: Sendable {
+public enum PetStore {
+    /// What every endpoint shares: the base URL, headers, auth, date format and error bodies.
+    /// A client made with another base URL sends there instead.
+    public static let defaults = APIDefaults(baseURL: "https://petstore3.swagger.io/api/v3")
+}
+
+extension PetStore {
     /// Everything about your Pets
-    public indirect enum PetEndpoints: Sendable {
+    public enum PetEndpoints {
         /// Update an existing pet.
         ///
         /// Update an existing pet by Id.
-        case updatePet(body: Pet)
+        public static func updatePet(body: PetStore.Pet) -> Endpoint<PetStore.Pet> {
+            PetStore.defaults.endpoint(PetStore.Call.petEndpoints(.updatePet(body: body)), decoder: .json)
+        }
+
         /// Add a new pet to the store.
-        case addPet(body: Pet)
+        public static func addPet(body: PetStore.Pet) -> Endpoint<PetStore.Pet> {
+            PetStore.defaults.endpoint(PetStore.Call.petEndpoints(.addPet(body: body)), decoder: .json)
+        }
+
         /// Finds Pets by status.
         ///
         /// Multiple status values can be provided with comma separated strings.
         ///
         /// - Parameters:
         ///   - status: Status values that need to be considered for filter
-        case findPetsByStatus(status: FindPetsByStatusStatus = .available)
+        public static func findPetsByStatus(status: PetStore.FindPetsByStatusStatus = .available) -> Endpoint<[PetStore.Pet]> {
+            PetStore.defaults.endpoint(PetStore.Call.petEndpoints(.findPetsByStatus(status: status)), decoder: .json)
+        }
+
         /// Finds Pets by tags.
         ///
         /// Multiple tags can be provided with comma separated strings. Use tag1, tag2, tag3 for testing.
         ///
         /// - Parameters:
         ///   - tags: Tags to filter by
-        case findPetsByTags(tags: [String])
+        public static func findPetsByTags(tags: [String]) -> Endpoint<[PetStore.Pet]> {
+            PetStore.defaults.endpoint(PetStore.Call.petEndpoints(.findPetsByTags(tags: tags)), decoder: .json)
+        }
+
         /// Find pet by ID.
         ///
         /// Returns a single pet.
         ///
         /// - Parameters:
         ///   - petId: ID of pet to return
-        case getPetById(petId: Int64)
+        public static func getPetById(petId: Int64) -> Endpoint<PetStore.Pet> {
+            PetStore.defaults.endpoint(PetStore.Call.petEndpoints(.getPetById(petId: petId)), decoder: .json)
+        }
+
         /// Updates a pet in the store with form data.
         ///
         /// Updates a pet resource based on the form data.
@@ -53,14 +74,20 @@ public enum PetStore: Sendable {
         ///   - petId: ID of pet that needs to be updated
         ///   - name: Name of pet that needs to be updated
         ///   - status: Status of pet that needs to be updated
-        case updatePetWithForm(petId: Int64, name: String? = nil, status: String? = nil)
+        public static func updatePetWithForm(petId: Int64, name: String? = nil, status: String? = nil) -> Endpoint<PetStore.Pet> {
+            PetStore.defaults.endpoint(PetStore.Call.petEndpoints(.updatePetWithForm(petId: petId, name: name, status: status)), decoder: .json)
+        }
+
         /// Deletes a pet.
         ///
         /// Delete a pet.
         ///
         /// - Parameters:
         ///   - petId: Pet id to delete
-        case deletePet(petId: Int64, apiKey: String? = nil)
+        public static func deletePet(petId: Int64, apiKey: String? = nil) -> Endpoint<Void> {
+            PetStore.defaults.endpoint(PetStore.Call.petEndpoints(.deletePet(petId: petId, apiKey: apiKey)), decoder: .none)
+        }
+
         /// Uploads an image.
         ///
         /// Upload image of the pet.
@@ -68,43 +95,66 @@ public enum PetStore: Sendable {
         /// - Parameters:
         ///   - petId: ID of pet to update
         ///   - additionalMetadata: Additional Metadata
-        case uploadFile(petId: Int64, additionalMetadata: String? = nil, body: Data)
+        public static func uploadFile(petId: Int64, additionalMetadata: String? = nil, body: Data) -> Endpoint<PetStore.ApiResponse> {
+            PetStore.defaults.endpoint(PetStore.Call.petEndpoints(.uploadFile(petId: petId, additionalMetadata: additionalMetadata, body: body)), decoder: .json)
+        }
     }
+}
 
+extension PetStore {
     /// Access to Petstore orders
-    public indirect enum Store: Sendable {
+    public enum Store {
         /// Returns pet inventories by status.
         ///
         /// Returns a map of status codes to quantities.
-        case getInventory
+        public static var getInventory: Endpoint<[String: Int32]> {
+            PetStore.defaults.endpoint(PetStore.Call.store(.getInventory), decoder: .json)
+        }
+
         /// Place an order for a pet.
         ///
         /// Place a new order in the store.
-        case placeOrder(body: Order)
+        public static func placeOrder(body: PetStore.Order) -> Endpoint<PetStore.Order> {
+            PetStore.defaults.endpoint(PetStore.Call.store(.placeOrder(body: body)), decoder: .json)
+        }
+
         /// Find purchase order by ID.
         ///
         /// For valid response try integer IDs with value <= 5 or > 10. Other values will generate exceptions.
         ///
         /// - Parameters:
         ///   - orderId: ID of order that needs to be fetched
-        case getOrderById(orderId: Int64)
+        public static func getOrderById(orderId: Int64) -> Endpoint<PetStore.Order> {
+            PetStore.defaults.endpoint(PetStore.Call.store(.getOrderById(orderId: orderId)), decoder: .json)
+        }
+
         /// Delete purchase order by identifier.
         ///
         /// For valid response try integer IDs with value < 1000. Anything above 1000 or non-integers will generate API errors.
         ///
         /// - Parameters:
         ///   - orderId: ID of the order that needs to be deleted
-        case deleteOrder(orderId: Int64)
+        public static func deleteOrder(orderId: Int64) -> Endpoint<Void> {
+            PetStore.defaults.endpoint(PetStore.Call.store(.deleteOrder(orderId: orderId)), decoder: .none)
+        }
     }
+}
 
+extension PetStore {
     /// Operations about user
-    public indirect enum UserEndpoints: Sendable {
+    public enum UserEndpoints {
         /// Create user.
         ///
         /// This can only be done by the logged in user.
-        case createUser(body: User)
+        public static func createUser(body: PetStore.User) -> Endpoint<PetStore.User> {
+            PetStore.defaults.endpoint(PetStore.Call.userEndpoints(.createUser(body: body)), decoder: .json)
+        }
+
         /// Creates list of users with given input array.
-        case createUsersWithListInput(body: [User])
+        public static func createUsersWithListInput(body: [PetStore.User]) -> Endpoint<PetStore.User> {
+            PetStore.defaults.endpoint(PetStore.Call.userEndpoints(.createUsersWithListInput(body: body)), decoder: .json)
+        }
+
         /// Logs user into the system.
         ///
         /// Log into the system.
@@ -112,569 +162,492 @@ public enum PetStore: Sendable {
         /// - Parameters:
         ///   - username: The user name for login
         ///   - password: The password for login in clear text
-        case loginUser(username: String? = nil, password: String? = nil)
-        /// Logs out current logged in user session.
-        ///
-        /// Log user out of the system.
-        case logoutUser
-        /// Get user by user name.
-        ///
-        /// Get user detail based on username.
-        ///
-        /// - Parameters:
-        ///   - username: The name that needs to be fetched. Use user1 for testing
-        case getUserByName(username: String)
-        /// Update user resource.
-        ///
-        /// This can only be done by the logged in user.
-        ///
-        /// - Parameters:
-        ///   - username: name that need to be deleted
-        case updateUser(username: String, body: User)
-        /// Delete user resource.
-        ///
-        /// This can only be done by the logged in user.
-        ///
-        /// - Parameters:
-        ///   - username: The name that needs to be deleted
-        case deleteUser(username: String)
-    }
-}
-
-extension PetStore {
-    /// The base URL the spec declares. A client made with another base URL sends there instead.
-    public static let baseURL = "https://petstore3.swagger.io/api/v3"
-}
-
-extension PetStore.PetEndpoints: HTTPRequestable {
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case let .updatePet(body):
-            return try HTTPRequest(.put, baseURL: PetStore.baseURL) {
-                Path("pet")
-                Auth(.bearer)
-                JSONBody(body)
-            }
-        case let .addPet(body):
-            return try HTTPRequest(.post, baseURL: PetStore.baseURL) {
-                Path("pet")
-                Auth(.bearer)
-                JSONBody(body)
-            }
-        case let .findPetsByStatus(status):
-            return try HTTPRequest(.get, baseURL: PetStore.baseURL) {
-                Path("pet", "findByStatus")
-                Query("status", status)
-                Auth(.bearer)
-            }
-        case let .findPetsByTags(tags):
-            return try HTTPRequest(.get, baseURL: PetStore.baseURL) {
-                Path("pet", "findByTags")
-                Query("tags", tags)
-                Auth(.bearer)
-            }
-        case let .getPetById(petId):
-            return try HTTPRequest(.get, baseURL: PetStore.baseURL) {
-                Path("pet", petId)
-                Auth(.apiKey(in: .header, name: "api_key"))
-            }
-        case let .updatePetWithForm(petId, name, status):
-            return try HTTPRequest(.post, baseURL: PetStore.baseURL) {
-                Path("pet", petId)
-                Query("name", name)
-                Query("status", status)
-                Auth(.bearer)
-            }
-        case let .deletePet(petId, apiKey):
-            return try HTTPRequest(.delete, baseURL: PetStore.baseURL) {
-                Path("pet", petId)
-                Header("api_key", apiKey)
-                Auth(.bearer)
-            }
-        case let .uploadFile(petId, additionalMetadata, body):
-            return try HTTPRequest(.post, baseURL: PetStore.baseURL) {
-                Path("pet", petId, "uploadImage")
-                Query("additionalMetadata", additionalMetadata)
-                Auth(.bearer)
-                DataBody(body)
-            }
-        }
-    }
-}
-
-extension PetStore.Store: HTTPRequestable {
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case .getInventory:
-            return try HTTPRequest(.get, baseURL: PetStore.baseURL) {
-                Path("store", "inventory")
-                Auth(.apiKey(in: .header, name: "api_key"))
-            }
-        case let .placeOrder(body):
-            return try HTTPRequest(.post, baseURL: PetStore.baseURL) {
-                Path("store", "order")
-                JSONBody(body)
-            }
-        case let .getOrderById(orderId):
-            return try HTTPRequest(.get, baseURL: PetStore.baseURL) {
-                Path("store", "order", orderId)
-            }
-        case let .deleteOrder(orderId):
-            return try HTTPRequest(.delete, baseURL: PetStore.baseURL) {
-                Path("store", "order", orderId)
-            }
-        }
-    }
-}
-
-extension PetStore.UserEndpoints: HTTPRequestable {
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case let .createUser(body):
-            return try HTTPRequest(.post, baseURL: PetStore.baseURL) {
-                Path("user")
-                JSONBody(body)
-            }
-        case let .createUsersWithListInput(body):
-            return try HTTPRequest(.post, baseURL: PetStore.baseURL) {
-                Path("user", "createWithList")
-                JSONBody(body)
-            }
-        case let .loginUser(username, password):
-            return try HTTPRequest(.get, baseURL: PetStore.baseURL) {
-                Path("user", "login")
-                Query("username", username)
-                Query("password", password)
-            }
-        case .logoutUser:
-            return try HTTPRequest(.get, baseURL: PetStore.baseURL) {
-                Path("user", "logout")
-            }
-        case let .getUserByName(username):
-            return try HTTPRequest(.get, baseURL: PetStore.baseURL) {
-                Path("user", username)
-            }
-        case let .updateUser(username, body):
-            return try HTTPRequest(.put, baseURL: PetStore.baseURL) {
-                Path("user", username)
-                JSONBody(body)
-            }
-        case let .deleteUser(username):
-            return try HTTPRequest(.delete, baseURL: PetStore.baseURL) {
-                Path("user", username)
-            }
-        }
-    }
-}
-
-// Typed endpoints: sending one returns the response type the spec declares.
-extension PetStore.PetEndpoints {
-    public enum Typed {
-        /// Update an existing pet.
-        ///
-        /// Update an existing pet by Id.
-        public static func updatePet(body: Pet) -> Endpoint<Pet> {
-            Endpoint(PetStore.PetEndpoints.updatePet(body: body), decoder: .json)
-        }
-
-        /// Add a new pet to the store.
-        public static func addPet(body: Pet) -> Endpoint<Pet> {
-            Endpoint(PetStore.PetEndpoints.addPet(body: body), decoder: .json)
-        }
-
-        /// Finds Pets by status.
-        ///
-        /// Multiple status values can be provided with comma separated strings.
-        public static func findPetsByStatus(status: FindPetsByStatusStatus = .available) -> Endpoint<[Pet]> {
-            Endpoint(PetStore.PetEndpoints.findPetsByStatus(status: status), decoder: .json)
-        }
-
-        /// Finds Pets by tags.
-        ///
-        /// Multiple tags can be provided with comma separated strings. Use tag1, tag2, tag3 for testing.
-        public static func findPetsByTags(tags: [String]) -> Endpoint<[Pet]> {
-            Endpoint(PetStore.PetEndpoints.findPetsByTags(tags: tags), decoder: .json)
-        }
-
-        /// Find pet by ID.
-        ///
-        /// Returns a single pet.
-        public static func getPetById(petId: Int64) -> Endpoint<Pet> {
-            Endpoint(PetStore.PetEndpoints.getPetById(petId: petId), decoder: .json)
-        }
-
-        /// Updates a pet in the store with form data.
-        ///
-        /// Updates a pet resource based on the form data.
-        public static func updatePetWithForm(petId: Int64, name: String? = nil, status: String? = nil) -> Endpoint<Pet> {
-            Endpoint(PetStore.PetEndpoints.updatePetWithForm(petId: petId, name: name, status: status), decoder: .json)
-        }
-
-        /// Deletes a pet.
-        ///
-        /// Delete a pet.
-        public static func deletePet(petId: Int64, apiKey: String? = nil) -> Endpoint<Void> {
-            Endpoint(PetStore.PetEndpoints.deletePet(petId: petId, apiKey: apiKey), decoder: .none)
-        }
-
-        /// Uploads an image.
-        ///
-        /// Upload image of the pet.
-        public static func uploadFile(petId: Int64, additionalMetadata: String? = nil, body: Data) -> Endpoint<ApiResponse> {
-            Endpoint(PetStore.PetEndpoints.uploadFile(petId: petId, additionalMetadata: additionalMetadata, body: body), decoder: .json)
-        }
-    }
-}
-
-extension PetStore.Store {
-    public enum Typed {
-        /// Returns pet inventories by status.
-        ///
-        /// Returns a map of status codes to quantities.
-        public static var getInventory: Endpoint<[String: Int32]> {
-            Endpoint(PetStore.Store.getInventory, decoder: .json)
-        }
-
-        /// Place an order for a pet.
-        ///
-        /// Place a new order in the store.
-        public static func placeOrder(body: Order) -> Endpoint<Order> {
-            Endpoint(PetStore.Store.placeOrder(body: body), decoder: .json)
-        }
-
-        /// Find purchase order by ID.
-        ///
-        /// For valid response try integer IDs with value <= 5 or > 10. Other values will generate exceptions.
-        public static func getOrderById(orderId: Int64) -> Endpoint<Order> {
-            Endpoint(PetStore.Store.getOrderById(orderId: orderId), decoder: .json)
-        }
-
-        /// Delete purchase order by identifier.
-        ///
-        /// For valid response try integer IDs with value < 1000. Anything above 1000 or non-integers will generate API errors.
-        public static func deleteOrder(orderId: Int64) -> Endpoint<Void> {
-            Endpoint(PetStore.Store.deleteOrder(orderId: orderId), decoder: .none)
-        }
-    }
-}
-
-extension PetStore.UserEndpoints {
-    public enum Typed {
-        /// Create user.
-        ///
-        /// This can only be done by the logged in user.
-        public static func createUser(body: User) -> Endpoint<User> {
-            Endpoint(PetStore.UserEndpoints.createUser(body: body), decoder: .json)
-        }
-
-        /// Creates list of users with given input array.
-        public static func createUsersWithListInput(body: [User]) -> Endpoint<User> {
-            Endpoint(PetStore.UserEndpoints.createUsersWithListInput(body: body), decoder: .json)
-        }
-
-        /// Logs user into the system.
-        ///
-        /// Log into the system.
         public static func loginUser(username: String? = nil, password: String? = nil) -> Endpoint<String> {
-            Endpoint(PetStore.UserEndpoints.loginUser(username: username, password: password), decoder: .json)
+            PetStore.defaults.endpoint(PetStore.Call.userEndpoints(.loginUser(username: username, password: password)), decoder: .json)
         }
 
         /// Logs out current logged in user session.
         ///
         /// Log user out of the system.
         public static var logoutUser: Endpoint<Void> {
-            Endpoint(PetStore.UserEndpoints.logoutUser, decoder: .none)
+            PetStore.defaults.endpoint(PetStore.Call.userEndpoints(.logoutUser), decoder: .none)
         }
 
         /// Get user by user name.
         ///
         /// Get user detail based on username.
-        public static func getUserByName(username: String) -> Endpoint<User> {
-            Endpoint(PetStore.UserEndpoints.getUserByName(username: username), decoder: .json)
+        ///
+        /// - Parameters:
+        ///   - username: The name that needs to be fetched. Use user1 for testing
+        public static func getUserByName(username: String) -> Endpoint<PetStore.User> {
+            PetStore.defaults.endpoint(PetStore.Call.userEndpoints(.getUserByName(username: username)), decoder: .json)
         }
 
         /// Update user resource.
         ///
         /// This can only be done by the logged in user.
-        public static func updateUser(username: String, body: User) -> Endpoint<Void> {
-            Endpoint(PetStore.UserEndpoints.updateUser(username: username, body: body), decoder: .none)
+        ///
+        /// - Parameters:
+        ///   - username: name that need to be deleted
+        public static func updateUser(username: String, body: PetStore.User) -> Endpoint<Void> {
+            PetStore.defaults.endpoint(PetStore.Call.userEndpoints(.updateUser(username: username, body: body)), decoder: .none)
         }
 
         /// Delete user resource.
         ///
         /// This can only be done by the logged in user.
+        ///
+        /// - Parameters:
+        ///   - username: The name that needs to be deleted
         public static func deleteUser(username: String) -> Endpoint<Void> {
-            Endpoint(PetStore.UserEndpoints.deleteUser(username: username), decoder: .none)
+            PetStore.defaults.endpoint(PetStore.Call.userEndpoints(.deleteUser(username: username)), decoder: .none)
+        }
+    }
+}
+
+// The endpoints as cases: what middleware, stubs and logs match on. Each builds its request.
+extension PetStore {
+    /// Every endpoint of PetStore as a case, its parameters as associated values, and
+    /// every group as a case wrapping the group's own `Call`: what middleware, stubs and logs
+    /// match on (`request.call as? PetStore.Call`). Each case builds its request.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case petEndpoints(PetEndpoints.Call)
+        case store(Store.Call)
+        case userEndpoints(UserEndpoints.Call)
+
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .petEndpoints(call):
+                return try call.httpRequest()
+            case let .store(call):
+                return try call.httpRequest()
+            case let .userEndpoints(call):
+                return try call.httpRequest()
+            }
+        }
+    }
+}
+
+extension PetStore.PetEndpoints {
+    /// The endpoints of `PetStore.PetEndpoints` as cases; `PetStore.Call.petEndpoints(...)` wraps them.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case updatePet(body: PetStore.Pet)
+        case addPet(body: PetStore.Pet)
+        case findPetsByStatus(status: PetStore.FindPetsByStatusStatus = .available)
+        case findPetsByTags(tags: [String])
+        case getPetById(petId: Int64)
+        case updatePetWithForm(petId: Int64, name: String? = nil, status: String? = nil)
+        case deletePet(petId: Int64, apiKey: String? = nil)
+        case uploadFile(petId: Int64, additionalMetadata: String? = nil, body: Data)
+
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .updatePet(body):
+                return try PetStore.defaults.request(.put) {
+                    Path("pet")
+                    Auth(.bearer)
+                    JSONBody(body)
+                }
+            case let .addPet(body):
+                return try PetStore.defaults.request(.post) {
+                    Path("pet")
+                    Auth(.bearer)
+                    JSONBody(body)
+                }
+            case let .findPetsByStatus(status):
+                return try PetStore.defaults.request(.get) {
+                    Path("pet", "findByStatus")
+                    Query("status", status)
+                    Auth(.bearer)
+                }
+            case let .findPetsByTags(tags):
+                return try PetStore.defaults.request(.get) {
+                    Path("pet", "findByTags")
+                    Query("tags", tags)
+                    Auth(.bearer)
+                }
+            case let .getPetById(petId):
+                return try PetStore.defaults.request(.get) {
+                    Path("pet", petId)
+                    Auth(.apiKey(in: .header, name: "api_key"))
+                }
+            case let .updatePetWithForm(petId, name, status):
+                return try PetStore.defaults.request(.post) {
+                    Path("pet", petId)
+                    Query("name", name)
+                    Query("status", status)
+                    Auth(.bearer)
+                }
+            case let .deletePet(petId, apiKey):
+                return try PetStore.defaults.request(.delete) {
+                    Path("pet", petId)
+                    Header("api_key", apiKey)
+                    Auth(.bearer)
+                }
+            case let .uploadFile(petId, additionalMetadata, body):
+                return try PetStore.defaults.request(.post) {
+                    Path("pet", petId, "uploadImage")
+                    Query("additionalMetadata", additionalMetadata)
+                    Auth(.bearer)
+                    DataBody(body)
+                }
+            }
+        }
+    }
+}
+
+extension PetStore.Store {
+    /// The endpoints of `PetStore.Store` as cases; `PetStore.Call.store(...)` wraps them.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case getInventory
+        case placeOrder(body: PetStore.Order)
+        case getOrderById(orderId: Int64)
+        case deleteOrder(orderId: Int64)
+
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case .getInventory:
+                return try PetStore.defaults.request(.get) {
+                    Path("store", "inventory")
+                    Auth(.apiKey(in: .header, name: "api_key"))
+                }
+            case let .placeOrder(body):
+                return try PetStore.defaults.request(.post) {
+                    Path("store", "order")
+                    JSONBody(body)
+                }
+            case let .getOrderById(orderId):
+                return try PetStore.defaults.request(.get) {
+                    Path("store", "order", orderId)
+                }
+            case let .deleteOrder(orderId):
+                return try PetStore.defaults.request(.delete) {
+                    Path("store", "order", orderId)
+                }
+            }
+        }
+    }
+}
+
+extension PetStore.UserEndpoints {
+    /// The endpoints of `PetStore.UserEndpoints` as cases; `PetStore.Call.userEndpoints(...)` wraps them.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case createUser(body: PetStore.User)
+        case createUsersWithListInput(body: [PetStore.User])
+        case loginUser(username: String? = nil, password: String? = nil)
+        case logoutUser
+        case getUserByName(username: String)
+        case updateUser(username: String, body: PetStore.User)
+        case deleteUser(username: String)
+
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .createUser(body):
+                return try PetStore.defaults.request(.post) {
+                    Path("user")
+                    JSONBody(body)
+                }
+            case let .createUsersWithListInput(body):
+                return try PetStore.defaults.request(.post) {
+                    Path("user", "createWithList")
+                    JSONBody(body)
+                }
+            case let .loginUser(username, password):
+                return try PetStore.defaults.request(.get) {
+                    Path("user", "login")
+                    Query("username", username)
+                    Query("password", password)
+                }
+            case .logoutUser:
+                return try PetStore.defaults.request(.get) {
+                    Path("user", "logout")
+                }
+            case let .getUserByName(username):
+                return try PetStore.defaults.request(.get) {
+                    Path("user", username)
+                }
+            case let .updateUser(username, body):
+                return try PetStore.defaults.request(.put) {
+                    Path("user", username)
+                    JSONBody(body)
+                }
+            case let .deleteUser(username):
+                return try PetStore.defaults.request(.delete) {
+                    Path("user", username)
+                }
+            }
         }
     }
 }
 
 // Models
-public struct Order: Codable, Hashable, Sendable {
-    public var id: Int64?
+extension PetStore {
+    public struct Order: Codable, Hashable, Sendable {
+        public var id: Int64?
 
-    public var petId: Int64?
+        public var petId: Int64?
 
-    public var quantity: Int32?
+        public var quantity: Int32?
 
-    public var shipDate: Date?
+        public var shipDate: Date?
+
+        /// Order Status
+        public var status: OrderStatus?
+
+        public var complete: Bool?
+
+        public init(id: Int64? = nil, petId: Int64? = nil, quantity: Int32? = nil, shipDate: Date? = nil, status: OrderStatus? = nil, complete: Bool? = nil) {
+            self.id = id
+            self.petId = petId
+            self.quantity = quantity
+            self.shipDate = shipDate
+            self.status = status
+            self.complete = complete
+        }
+    }
+
+    public struct Category: Codable, Hashable, Sendable {
+        public var id: Int64?
+
+        public var name: String?
+
+        public init(id: Int64? = nil, name: String? = nil) {
+            self.id = id
+            self.name = name
+        }
+    }
+
+    public struct User: Codable, Hashable, Sendable {
+        public var id: Int64?
+
+        public var username: String?
+
+        public var firstName: String?
+
+        public var lastName: String?
+
+        public var email: String?
+
+        public var password: String?
+
+        public var phone: String?
+
+        /// User Status
+        public var userStatus: Int32?
+
+        public init(id: Int64? = nil, username: String? = nil, firstName: String? = nil, lastName: String? = nil, email: String? = nil, password: String? = nil, phone: String? = nil, userStatus: Int32? = nil) {
+            self.id = id
+            self.username = username
+            self.firstName = firstName
+            self.lastName = lastName
+            self.email = email
+            self.password = password
+            self.phone = phone
+            self.userStatus = userStatus
+        }
+    }
+
+    public struct Tag: Codable, Hashable, Sendable {
+        public var id: Int64?
+
+        public var name: String?
+
+        public init(id: Int64? = nil, name: String? = nil) {
+            self.id = id
+            self.name = name
+        }
+    }
+
+    public struct Pet: Codable, Hashable, Sendable {
+        public var id: Int64?
+
+        public var name: String
+
+        public var category: Category?
+
+        public var photoUrls: [String]
+
+        public var tags: [Tag]?
+
+        /// pet status in the store
+        public var status: PetStatus?
+
+        public init(id: Int64? = nil, name: String, category: Category? = nil, photoUrls: [String], tags: [Tag]? = nil, status: PetStatus? = nil) {
+            self.id = id
+            self.name = name
+            self.category = category
+            self.photoUrls = photoUrls
+            self.tags = tags
+            self.status = status
+        }
+    }
+
+    public struct ApiResponse: Codable, Hashable, Sendable {
+        public var code: Int32?
+
+        public var type: String?
+
+        public var message: String?
+
+        public init(code: Int32? = nil, type: String? = nil, message: String? = nil) {
+            self.code = code
+            self.type = type
+            self.message = message
+        }
+    }
 
     /// Order Status
-    public var status: OrderStatus?
+    public enum OrderStatus: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        case placed
+        case approved
+        case delivered
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
 
-    public var complete: Bool?
+        public init(rawValue: String) {
+            switch rawValue {
+            case "placed":
+                self = .placed
+            case "approved":
+                self = .approved
+            case "delivered":
+                self = .delivered
+            default:
+                self = .unknown(rawValue)
+            }
+        }
 
-    public init(id: Int64? = nil, petId: Int64? = nil, quantity: Int32? = nil, shipDate: Date? = nil, status: OrderStatus? = nil, complete: Bool? = nil) {
-        self.id = id
-        self.petId = petId
-        self.quantity = quantity
-        self.shipDate = shipDate
-        self.status = status
-        self.complete = complete
+        public var rawValue: String {
+            switch self {
+            case .placed:
+                return "placed"
+            case .approved:
+                return "approved"
+            case .delivered:
+                return "delivered"
+            case let .unknown(value):
+                return value
+            }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+
+        public static func == (lhs: OrderStatus, rhs: OrderStatus) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
+        }
     }
-}
-
-public struct Category: Codable, Hashable, Sendable {
-    public var id: Int64?
-
-    public var name: String?
-
-    public init(id: Int64? = nil, name: String? = nil) {
-        self.id = id
-        self.name = name
-    }
-}
-
-public struct User: Codable, Hashable, Sendable {
-    public var id: Int64?
-
-    public var username: String?
-
-    public var firstName: String?
-
-    public var lastName: String?
-
-    public var email: String?
-
-    public var password: String?
-
-    public var phone: String?
-
-    /// User Status
-    public var userStatus: Int32?
-
-    public init(id: Int64? = nil, username: String? = nil, firstName: String? = nil, lastName: String? = nil, email: String? = nil, password: String? = nil, phone: String? = nil, userStatus: Int32? = nil) {
-        self.id = id
-        self.username = username
-        self.firstName = firstName
-        self.lastName = lastName
-        self.email = email
-        self.password = password
-        self.phone = phone
-        self.userStatus = userStatus
-    }
-}
-
-public struct Tag: Codable, Hashable, Sendable {
-    public var id: Int64?
-
-    public var name: String?
-
-    public init(id: Int64? = nil, name: String? = nil) {
-        self.id = id
-        self.name = name
-    }
-}
-
-public struct Pet: Codable, Hashable, Sendable {
-    public var id: Int64?
-
-    public var name: String
-
-    public var category: Category?
-
-    public var photoUrls: [String]
-
-    public var tags: [Tag]?
 
     /// pet status in the store
-    public var status: PetStatus?
+    public enum PetStatus: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        case available
+        case pending
+        case sold
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
 
-    public init(id: Int64? = nil, name: String, category: Category? = nil, photoUrls: [String], tags: [Tag]? = nil, status: PetStatus? = nil) {
-        self.id = id
-        self.name = name
-        self.category = category
-        self.photoUrls = photoUrls
-        self.tags = tags
-        self.status = status
-    }
-}
+        public init(rawValue: String) {
+            switch rawValue {
+            case "available":
+                self = .available
+            case "pending":
+                self = .pending
+            case "sold":
+                self = .sold
+            default:
+                self = .unknown(rawValue)
+            }
+        }
 
-public struct ApiResponse: Codable, Hashable, Sendable {
-    public var code: Int32?
+        public var rawValue: String {
+            switch self {
+            case .available:
+                return "available"
+            case .pending:
+                return "pending"
+            case .sold:
+                return "sold"
+            case let .unknown(value):
+                return value
+            }
+        }
 
-    public var type: String?
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
 
-    public var message: String?
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
 
-    public init(code: Int32? = nil, type: String? = nil, message: String? = nil) {
-        self.code = code
-        self.type = type
-        self.message = message
-    }
-}
+        public static func == (lhs: PetStatus, rhs: PetStatus) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
 
-/// Order Status
-public enum OrderStatus: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    case placed
-    case approved
-    case delivered
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
-
-    public init(rawValue: String) {
-        switch rawValue {
-        case "placed":
-            self = .placed
-        case "approved":
-            self = .approved
-        case "delivered":
-            self = .delivered
-        default:
-            self = .unknown(rawValue)
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
         }
     }
 
-    public var rawValue: String {
-        switch self {
-        case .placed:
-            return "placed"
-        case .approved:
-            return "approved"
-        case .delivered:
-            return "delivered"
-        case let .unknown(value):
-            return value
+    public enum FindPetsByStatusStatus: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        case available
+        case pending
+        case sold
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "available":
+                self = .available
+            case "pending":
+                self = .pending
+            case "sold":
+                self = .sold
+            default:
+                self = .unknown(rawValue)
+            }
         }
-    }
 
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    public static func == (lhs: OrderStatus, rhs: OrderStatus) -> Bool {
-        return lhs.rawValue == rhs.rawValue
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-}
-
-/// pet status in the store
-public enum PetStatus: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    case available
-    case pending
-    case sold
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
-
-    public init(rawValue: String) {
-        switch rawValue {
-        case "available":
-            self = .available
-        case "pending":
-            self = .pending
-        case "sold":
-            self = .sold
-        default:
-            self = .unknown(rawValue)
+        public var rawValue: String {
+            switch self {
+            case .available:
+                return "available"
+            case .pending:
+                return "pending"
+            case .sold:
+                return "sold"
+            case let .unknown(value):
+                return value
+            }
         }
-    }
 
-    public var rawValue: String {
-        switch self {
-        case .available:
-            return "available"
-        case .pending:
-            return "pending"
-        case .sold:
-            return "sold"
-        case let .unknown(value):
-            return value
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
         }
-    }
 
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    public static func == (lhs: PetStatus, rhs: PetStatus) -> Bool {
-        return lhs.rawValue == rhs.rawValue
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-}
-
-public enum FindPetsByStatusStatus: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    case available
-    case pending
-    case sold
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
-
-    public init(rawValue: String) {
-        switch rawValue {
-        case "available":
-            self = .available
-        case "pending":
-            self = .pending
-        case "sold":
-            self = .sold
-        default:
-            self = .unknown(rawValue)
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
         }
-    }
 
-    public var rawValue: String {
-        switch self {
-        case .available:
-            return "available"
-        case .pending:
-            return "pending"
-        case .sold:
-            return "sold"
-        case let .unknown(value):
-            return value
+        public static func == (lhs: FindPetsByStatusStatus, rhs: FindPetsByStatusStatus) -> Bool {
+            return lhs.rawValue == rhs.rawValue
         }
-    }
 
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    public static func == (lhs: FindPetsByStatusStatus, rhs: FindPetsByStatusStatus) -> Bool {
-        return lhs.rawValue == rhs.rawValue
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
+        }
     }
 }

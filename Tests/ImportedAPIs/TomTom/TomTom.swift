@@ -3,13 +3,22 @@
 import Foundation
 import EndpointRuntime
 
-private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion1
+private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion2
 
 /// Search
 ///
 /// Search API is a RESTful API that allows developers to run a single line fuzzy search for addresses and POIs. Search API returns the latitude/longitude of a specific address, cross street, geographic feature, or point of interest (POI).
-public enum TomTom: Sendable {
-    public indirect enum AdditionalData: Sendable {
+public enum TomTom {
+    /// What every endpoint shares: the base URL, headers, auth, date format and error bodies.
+    /// A client made with another base URL sends there instead.
+    public static let defaults = APIDefaults(
+        baseURL: "https://api.tomtom.com",
+        auth: .apiKey(in: .query, name: "key")
+    )
+}
+
+extension TomTom {
+    public enum AdditionalData {
         /// Additional Data
         ///
         /// - Parameters:
@@ -17,10 +26,14 @@ public enum TomTom: Sendable {
         ///   - ext: Expected response format.
         ///   - geometries: Comma separated list of geometry UUIDs, previously retrieved from an Search API request.
         ///   - geometriesZoom: Defines the precision of the geometries.
-        case getSearchAdditionalData(versionNumber: Int, ext: GetSearchAdditionalDataExt, geometries: String, geometriesZoom: Int? = nil)
+        public static func getSearchAdditionalData(versionNumber: Int, ext: TomTom.GetSearchAdditionalDataExt, geometries: String, geometriesZoom: Int? = nil) -> Endpoint<Void> {
+            TomTom.defaults.endpoint(TomTom.Call.additionalData(.getSearchAdditionalData(versionNumber: versionNumber, ext: ext, geometries: geometries, geometriesZoom: geometriesZoom)), decoder: .none)
+        }
     }
+}
 
-    public indirect enum Search: Sendable {
+extension TomTom {
+    public enum Search {
         /// Low Bandwith Category Search
         ///
         /// - Parameters:
@@ -48,7 +61,10 @@ public enum TomTom: Sendable {
         ///       - <b>Xstr</b> = Cross Streets (intersections)
         ///   - view: Geopolitical View.
         @available(*, deprecated)
-        case getSearchCS(versionNumber: Int, category: String, ext: Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, idxSet: String? = nil, view: View = .unified)
+        public static func getSearchCS(versionNumber: Int, category: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, idxSet: String? = nil, view: TomTom.View = .unified) -> Endpoint<Void> {
+            TomTom.defaults.endpoint(TomTom.Call.search(.getSearchCS(versionNumber: versionNumber, category: category, ext: ext, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language, idxSet: idxSet, view: view)), decoder: .none)
+        }
+
         /// Category Search
         ///
         /// - Parameters:
@@ -75,7 +91,10 @@ public enum TomTom: Sendable {
         ///       - <b>Str</b> = Streets
         ///       - <b>XStr</b> = Cross Streets (intersections)
         ///   - view: Geopolitical View.
-        case getSearchCategorySearch(versionNumber: Int, query: String, ext: Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil, view: View = .unified)
+        public static func getSearchCategorySearch(versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil, view: TomTom.View = .unified) -> Endpoint<Void> {
+            TomTom.defaults.endpoint(TomTom.Call.search(.getSearchCategorySearch(versionNumber: versionNumber, query: query, ext: ext, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language, extendedPostalCodesFor: extendedPostalCodesFor, view: view)), decoder: .none)
+        }
+
         /// Geometry Search
         ///
         /// - Parameters:
@@ -99,7 +118,10 @@ public enum TomTom: Sendable {
         ///       - <b>POI</b> = Points of interest
         ///       - <b>Str</b> = Streets
         ///       - <b>Xstr</b> = Cross Streets (intersections)
-        case getSearchGeometrySearch(versionNumber: Int, query: String, ext: Ext, geometryList: String? = nil, limit: Int = 10, language: String? = nil, extendedPostalCodesFor: String? = nil, idxSet: String? = nil)
+        public static func getSearchGeometrySearch(versionNumber: Int, query: String, ext: TomTom.Ext, geometryList: String? = nil, limit: Int = 10, language: String? = nil, extendedPostalCodesFor: String? = nil, idxSet: String? = nil) -> Endpoint<Void> {
+            TomTom.defaults.endpoint(TomTom.Call.search(.getSearchGeometrySearch(versionNumber: versionNumber, query: query, ext: ext, geometryList: geometryList, limit: limit, language: language, extendedPostalCodesFor: extendedPostalCodesFor, idxSet: idxSet)), decoder: .none)
+        }
+
         /// Geometry Search
         ///
         /// - Parameters:
@@ -122,7 +144,10 @@ public enum TomTom: Sendable {
         ///       - <b>POI</b> = Points of interest
         ///       - <b>Str</b> = Streets
         ///       - <b>Xstr</b> = Cross Streets (intersections)
-        case postSearchGeometrySearch(versionNumber: Int, query: String, ext: Ext, limit: Int = 10, language: String? = nil, extendedPostalCodesFor: String? = nil, idxSet: String? = nil, body: PostSearchGeometrySearchRequest)
+        public static func postSearchGeometrySearch(versionNumber: Int, query: String, ext: TomTom.Ext, limit: Int = 10, language: String? = nil, extendedPostalCodesFor: String? = nil, idxSet: String? = nil, body: TomTom.PostSearchGeometrySearchRequest) -> Endpoint<Void> {
+            TomTom.defaults.endpoint(TomTom.Call.search(.postSearchGeometrySearch(versionNumber: versionNumber, query: query, ext: ext, limit: limit, language: language, extendedPostalCodesFor: extendedPostalCodesFor, idxSet: idxSet, body: body)), decoder: .none)
+        }
+
         /// Nearby Search
         ///
         /// - Parameters:
@@ -160,7 +185,10 @@ public enum TomTom: Sendable {
         ///       - <b>Str</b> = Streets
         ///       - <b>Xstr</b> = Cross Streets (intersections)
         ///   - view: Geopolitical View.
-        case getSearchNearbySearch(versionNumber: Int, ext: Ext, lat: Float, lon: Float, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, radius: Int = 10000, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil, minFuzzyLevel: Int = 1, maxFuzzyLevel: Int = 2, idxSet: String? = nil, view: View = .unified)
+        public static func getSearchNearbySearch(versionNumber: Int, ext: TomTom.Ext, lat: Float, lon: Float, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, radius: Int = 10000, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil, minFuzzyLevel: Int = 1, maxFuzzyLevel: Int = 2, idxSet: String? = nil, view: TomTom.View = .unified) -> Endpoint<Void> {
+            TomTom.defaults.endpoint(TomTom.Call.search(.getSearchNearbySearch(versionNumber: versionNumber, ext: ext, lat: lat, lon: lon, limit: limit, ofs: ofs, countrySet: countrySet, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language, extendedPostalCodesFor: extendedPostalCodesFor, minFuzzyLevel: minFuzzyLevel, maxFuzzyLevel: maxFuzzyLevel, idxSet: idxSet, view: view)), decoder: .none)
+        }
+
         /// Points of Interest Search
         ///
         /// - Parameters:
@@ -187,7 +215,10 @@ public enum TomTom: Sendable {
         ///       - <b>Str</b> = Streets
         ///       - <b>XStr</b> = Cross Streets (intersections)
         ///   - view: Geopolitical View.
-        case getSearchPoiSearch(versionNumber: Int, query: String, ext: Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil, view: View = .unified)
+        public static func getSearchPoiSearch(versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil, view: TomTom.View = .unified) -> Endpoint<Void> {
+            TomTom.defaults.endpoint(TomTom.Call.search(.getSearchPoiSearch(versionNumber: versionNumber, query: query, ext: ext, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language, extendedPostalCodesFor: extendedPostalCodesFor, view: view)), decoder: .none)
+        }
+
         /// Routed Search
         ///
         /// - Parameters:
@@ -216,7 +247,10 @@ public enum TomTom: Sendable {
         ///       - <b>Str</b> = Streets
         ///       - <b>Xstr</b> = Cross Streets (intersections)
         @available(*, deprecated)
-        case getSearchRoutedSearch(versionNumber: Int, query: String, position: String, heading: Float, ext: Ext, typeahead: Bool = false, limit: Int = 10, multiplier: Int = 2, routingTimeout: Int = 4000, language: String? = nil, extendedPostalCodesFor: String? = nil, idxSet: String? = nil)
+        public static func getSearchRoutedSearch(versionNumber: Int, query: String, position: String, heading: Float, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, multiplier: Int = 2, routingTimeout: Int = 4000, language: String? = nil, extendedPostalCodesFor: String? = nil, idxSet: String? = nil) -> Endpoint<Void> {
+            TomTom.defaults.endpoint(TomTom.Call.search(.getSearchRoutedSearch(versionNumber: versionNumber, query: query, position: position, heading: heading, ext: ext, typeahead: typeahead, limit: limit, multiplier: multiplier, routingTimeout: routingTimeout, language: language, extendedPostalCodesFor: extendedPostalCodesFor, idxSet: idxSet)), decoder: .none)
+        }
+
         /// Low bandwith Search
         ///
         /// - Parameters:
@@ -244,7 +278,10 @@ public enum TomTom: Sendable {
         ///       - <b>Xstr</b> = Cross Streets (intersections)
         ///   - view: Geopolitical View.
         @available(*, deprecated)
-        case getSearchS(versionNumber: Int, query: String, ext: Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, idxSet: String? = nil, view: View = .unified)
+        public static func getSearchS(versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, idxSet: String? = nil, view: TomTom.View = .unified) -> Endpoint<Void> {
+            TomTom.defaults.endpoint(TomTom.Call.search(.getSearchS(versionNumber: versionNumber, query: query, ext: ext, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language, idxSet: idxSet, view: view)), decoder: .none)
+        }
+
         /// Fuzzy Search
         ///
         /// - Parameters:
@@ -282,7 +319,10 @@ public enum TomTom: Sendable {
         ///       - <b>Str</b> = Streets
         ///       - <b>Xstr</b> = Cross Streets (intersections)
         ///   - view: Geopolitical View.
-        case getSearchSearch(versionNumber: Int, query: String, ext: Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil, minFuzzyLevel: Int = 1, maxFuzzyLevel: Int = 2, idxSet: String? = nil, view: View = .unified)
+        public static func getSearchSearch(versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil, minFuzzyLevel: Int = 1, maxFuzzyLevel: Int = 2, idxSet: String? = nil, view: TomTom.View = .unified) -> Endpoint<Void> {
+            TomTom.defaults.endpoint(TomTom.Call.search(.getSearchSearch(versionNumber: versionNumber, query: query, ext: ext, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language, extendedPostalCodesFor: extendedPostalCodesFor, minFuzzyLevel: minFuzzyLevel, maxFuzzyLevel: maxFuzzyLevel, idxSet: idxSet, view: view)), decoder: .none)
+        }
+
         /// Along Route Search
         ///
         /// - Parameters:
@@ -291,10 +331,14 @@ public enum TomTom: Sendable {
         ///   - ext: Expected response format.
         ///   - maxDetourTime: Maximum detour time
         ///   - limit: Maximum number of search results that will be returned.
-        case postSearchSearchAlongRoute(versionNumber: Int, query: String, ext: Ext, maxDetourTime: Int, limit: Int = 10, body: PostSearchSearchAlongRouteRequest)
+        public static func postSearchSearchAlongRoute(versionNumber: Int, query: String, ext: TomTom.Ext, maxDetourTime: Int, limit: Int = 10, body: TomTom.PostSearchSearchAlongRouteRequest) -> Endpoint<Void> {
+            TomTom.defaults.endpoint(TomTom.Call.search(.postSearchSearchAlongRoute(versionNumber: versionNumber, query: query, ext: ext, maxDetourTime: maxDetourTime, limit: limit, body: body)), decoder: .none)
+        }
     }
+}
 
-    public indirect enum Geocoding: Sendable {
+extension TomTom {
+    public enum Geocoding {
         /// Geocode
         ///
         /// - Parameters:
@@ -324,7 +368,10 @@ public enum TomTom: Sendable {
         ///       - <b>Str</b> = Streets
         ///       - <b>XStr</b> = Cross Streets (intersections)
         ///   - view: Geopolitical View.
-        case getSearchGeocode(versionNumber: Int, query: String, ext: Ext, storeResult: Bool = false, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil, view: View = .unified)
+        public static func getSearchGeocode(versionNumber: Int, query: String, ext: TomTom.Ext, storeResult: Bool = false, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil, view: TomTom.View = .unified) -> Endpoint<Void> {
+            TomTom.defaults.endpoint(TomTom.Call.geocoding(.getSearchGeocode(versionNumber: versionNumber, query: query, ext: ext, storeResult: storeResult, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language, extendedPostalCodesFor: extendedPostalCodesFor, view: view)), decoder: .none)
+        }
+
         /// Structured Geocode
         ///
         /// - Parameters:
@@ -350,10 +397,14 @@ public enum TomTom: Sendable {
         ///       - <b>POI</b> = Points of Interest
         ///       - <b>Str</b> = Streets
         ///       - <b>XStr</b> = Cross Streets (intersections)
-        case getSearchStructuredGeocode(versionNumber: Int, ext: Ext, countryCode: String, limit: Int = 10, ofs: Int = 0, streetNumber: String? = nil, streetName: String? = nil, crossStreet: String? = nil, municipality: String? = nil, municipalitySubdivision: String? = nil, countryTertiarySubdivision: String? = nil, countrySecondarySubdivision: String? = nil, countrySubdivision: String? = nil, postalCode: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil)
+        public static func getSearchStructuredGeocode(versionNumber: Int, ext: TomTom.Ext, countryCode: String, limit: Int = 10, ofs: Int = 0, streetNumber: String? = nil, streetName: String? = nil, crossStreet: String? = nil, municipality: String? = nil, municipalitySubdivision: String? = nil, countryTertiarySubdivision: String? = nil, countrySecondarySubdivision: String? = nil, countrySubdivision: String? = nil, postalCode: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil) -> Endpoint<Void> {
+            TomTom.defaults.endpoint(TomTom.Call.geocoding(.getSearchStructuredGeocode(versionNumber: versionNumber, ext: ext, countryCode: countryCode, limit: limit, ofs: ofs, streetNumber: streetNumber, streetName: streetName, crossStreet: crossStreet, municipality: municipality, municipalitySubdivision: municipalitySubdivision, countryTertiarySubdivision: countryTertiarySubdivision, countrySecondarySubdivision: countrySecondarySubdivision, countrySubdivision: countrySubdivision, postalCode: postalCode, language: language, extendedPostalCodesFor: extendedPostalCodesFor)), decoder: .none)
+        }
     }
+}
 
-    public indirect enum Filters: Sendable {
+extension TomTom {
+    public enum Filters {
         /// Geometry Filter
         ///
         /// - Parameters:
@@ -361,13 +412,19 @@ public enum TomTom: Sendable {
         ///   - ext: Expected response format.
         ///   - geometryList: List of geometries to filter by. Available types are CIRCLE (with the radius expressed in meters) and POLYGON.
         ///   - poiList: List of POIs to filter. The only required attribute of a POI is position, everything else is optional and will be echoed back when passed in.
-        case getSearchGeometryFilter(versionNumber: Int, ext: Ext, geometryList: String, poiList: String)
+        public static func getSearchGeometryFilter(versionNumber: Int, ext: TomTom.Ext, geometryList: String, poiList: String) -> Endpoint<Void> {
+            TomTom.defaults.endpoint(TomTom.Call.filters(.getSearchGeometryFilter(versionNumber: versionNumber, ext: ext, geometryList: geometryList, poiList: poiList)), decoder: .none)
+        }
+
         /// Geometry Filter
         ///
         /// - Parameters:
         ///   - versionNumber: Service version number. The current value is 2.
         ///   - ext: Expected response format.
-        case postSearchGeometryFilter(versionNumber: Int, ext: Ext, body: FiltersPostSearchGeometryFilterRequest)
+        public static func postSearchGeometryFilter(versionNumber: Int, ext: TomTom.Ext, body: TomTom.FiltersPostSearchGeometryFilterRequest) -> Endpoint<Void> {
+            TomTom.defaults.endpoint(TomTom.Call.filters(.postSearchGeometryFilter(versionNumber: versionNumber, ext: ext, body: body)), decoder: .none)
+        }
+
         /// Routed Filter
         ///
         /// - Parameters:
@@ -378,7 +435,10 @@ public enum TomTom: Sendable {
         ///   - poiList: List of POIs to filter. The only required attribute of a POI is position, everything else is optional and will be echoed back when passed in.
         ///   - routingTimeout: Only return results that arrive from routing engine within this time limit.
         @available(*, deprecated)
-        case getSearchRoutedFilter(versionNumber: Int, position: String, heading: Float, ext: Ext, poiList: String, routingTimeout: Int = 4000)
+        public static func getSearchRoutedFilter(versionNumber: Int, position: String, heading: Float, ext: TomTom.Ext, poiList: String, routingTimeout: Int = 4000) -> Endpoint<Void> {
+            TomTom.defaults.endpoint(TomTom.Call.filters(.getSearchRoutedFilter(versionNumber: versionNumber, position: position, heading: heading, ext: ext, poiList: poiList, routingTimeout: routingTimeout)), decoder: .none)
+        }
+
         /// Routed Filter
         ///
         /// - Parameters:
@@ -388,10 +448,14 @@ public enum TomTom: Sendable {
         ///   - ext: Expected response format.
         ///   - routingTimeout: Only return results that arrive from routing engine within this time limit.
         @available(*, deprecated)
-        case postSearchRoutedFilter(versionNumber: Int, position: String, heading: Float, ext: Ext, routingTimeout: Int = 4000, body: FiltersPostSearchRoutedFilterRequest)
+        public static func postSearchRoutedFilter(versionNumber: Int, position: String, heading: Float, ext: TomTom.Ext, routingTimeout: Int = 4000, body: TomTom.FiltersPostSearchRoutedFilterRequest) -> Endpoint<Void> {
+            TomTom.defaults.endpoint(TomTom.Call.filters(.postSearchRoutedFilter(versionNumber: versionNumber, position: position, heading: heading, ext: ext, routingTimeout: routingTimeout, body: body)), decoder: .none)
+        }
     }
+}
 
-    public indirect enum ReverseGeocoding: Sendable {
+extension TomTom {
+    public enum ReverseGeocoding {
         /// Cross Street lookup
         ///
         /// - Parameters:
@@ -405,7 +469,10 @@ public enum TomTom: Sendable {
         ///   - heading: The directional heading in degrees, usually similar to the course along a road segment. Entered in degrees, measured clockwise from north (so north is 0, east is 90, etc.)
         ///   - radius: The maximum distance in meters from the specified position for the reverse geocoder to consider.
         ///   - language: Language in which search results should be returned. Should be one of <a href="/search-api/search-api-documentation/supported-languages">supported IETF language tags</a>, case insensitive.
-        case getSearchReverseGeocodeCrossStreet(versionNumber: Int, position: String, ext: Ext, limit: Int = 1, spatialKeys: Bool = false, heading: Float? = nil, radius: Int = 10000, language: String? = nil)
+        public static func getSearchReverseGeocodeCrossStreet(versionNumber: Int, position: String, ext: TomTom.Ext, limit: Int = 1, spatialKeys: Bool = false, heading: Float? = nil, radius: Int = 10000, language: String? = nil) -> Endpoint<Void> {
+            TomTom.defaults.endpoint(TomTom.Call.reverseGeocoding(.getSearchReverseGeocodeCrossStreet(versionNumber: versionNumber, position: position, ext: ext, limit: limit, spatialKeys: spatialKeys, heading: heading, radius: radius, language: language)), decoder: .none)
+        }
+
         /// Reverse Geocode
         ///
         /// - Parameters:
@@ -422,799 +489,688 @@ public enum TomTom: Sendable {
         ///   - returnRoadUse: Enables return of the road use array for reverse geocodes at street level.
         ///   - roadUse: Restricts reverse geocodes to a certain type of road use. The road use array for reverse geocodes can be one or more of: ["LimitedAccess", "Arterial", "Terminal", "Ramp", "Rotary", "LocalStreet"].
         ///   - callback: Specifies the jsonp callback method.
-        case getSearchReverseGeocode(versionNumber: Int, position: String, ext: Ext, spatialKeys: Bool = false, returnSpeedLimit: Bool = false, heading: Float? = nil, radius: Int = 10000, number: String? = nil, returnRoadUse: Bool = false, roadUse: String? = nil, callback: String = "cb")
+        public static func getSearchReverseGeocode(versionNumber: Int, position: String, ext: TomTom.Ext, spatialKeys: Bool = false, returnSpeedLimit: Bool = false, heading: Float? = nil, radius: Int = 10000, number: String? = nil, returnRoadUse: Bool = false, roadUse: String? = nil, callback: String = "cb") -> Endpoint<Void> {
+            TomTom.defaults.endpoint(TomTom.Call.reverseGeocoding(.getSearchReverseGeocode(versionNumber: versionNumber, position: position, ext: ext, spatialKeys: spatialKeys, returnSpeedLimit: returnSpeedLimit, heading: heading, radius: radius, number: number, returnRoadUse: returnRoadUse, roadUse: roadUse, callback: callback)), decoder: .none)
+        }
     }
 }
 
+// The endpoints as cases: what middleware, stubs and logs match on. Each builds its request.
 extension TomTom {
-    /// The base URL the spec declares. A client made with another base URL sends there instead.
-    public static let baseURL = "https://api.tomtom.com"
-}
+    /// Every endpoint of TomTom as a case, its parameters as associated values, and
+    /// every group as a case wrapping the group's own `Call`: what middleware, stubs and logs
+    /// match on (`request.call as? TomTom.Call`). Each case builds its request.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case additionalData(AdditionalData.Call)
+        case search(Search.Call)
+        case geocoding(Geocoding.Call)
+        case filters(Filters.Call)
+        case reverseGeocoding(ReverseGeocoding.Call)
 
-extension TomTom.AdditionalData: HTTPRequestable {
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case let .getSearchAdditionalData(versionNumber, ext, geometries, geometriesZoom):
-            return try HTTPRequest(.get, baseURL: TomTom.baseURL) {
-                Path("search", versionNumber)
-                PathSegment("additionalData.", ext)
-                Query("geometries", geometries)
-                Query("geometriesZoom", geometriesZoom)
-                Auth(.apiKey(in: .query, name: "key"))
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .additionalData(call):
+                return try call.httpRequest()
+            case let .search(call):
+                return try call.httpRequest()
+            case let .geocoding(call):
+                return try call.httpRequest()
+            case let .filters(call):
+                return try call.httpRequest()
+            case let .reverseGeocoding(call):
+                return try call.httpRequest()
             }
         }
     }
 }
 
-extension TomTom.Search: HTTPRequestable {
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case let .getSearchCategorySearch(versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, extendedPostalCodesFor, view):
-            return try HTTPRequest(.get, baseURL: TomTom.baseURL) {
-                Path("search", versionNumber, "categorySearch")
-                PathSegment(query, ".", ext)
-                Query("typeahead", typeahead)
-                Query("limit", limit)
-                Query("ofs", ofs)
-                Query("countrySet", countrySet)
-                Query("lat", lat)
-                Query("lon", lon)
-                Query("radius", radius)
-                Query("topLeft", topLeft)
-                Query("btmRight", btmRight)
-                Query("language", language)
-                Query("extendedPostalCodesFor", extendedPostalCodesFor)
-                Query("view", view)
-                Auth(.apiKey(in: .query, name: "key"))
-            }
-        case let .getSearchGeometrySearch(versionNumber, query, ext, geometryList, limit, language, extendedPostalCodesFor, idxSet):
-            return try HTTPRequest(.get, baseURL: TomTom.baseURL) {
-                Path("search", versionNumber, "geometrySearch")
-                PathSegment(query, ".", ext)
-                Query("geometryList", geometryList)
-                Query("limit", limit)
-                Query("language", language)
-                Query("extendedPostalCodesFor", extendedPostalCodesFor)
-                Query("idxSet", idxSet)
-                Auth(.apiKey(in: .query, name: "key"))
-            }
-        case let .postSearchGeometrySearch(versionNumber, query, ext, limit, language, extendedPostalCodesFor, idxSet, body):
-            return try HTTPRequest(.post, baseURL: TomTom.baseURL) {
-                Path("search", versionNumber, "geometrySearch")
-                PathSegment(query, ".", ext)
-                Query("limit", limit)
-                Query("language", language)
-                Query("extendedPostalCodesFor", extendedPostalCodesFor)
-                Query("idxSet", idxSet)
-                Auth(.apiKey(in: .query, name: "key"))
-                JSONBody(body)
-            }
-        case let .getSearchNearbySearch(versionNumber, ext, lat, lon, limit, ofs, countrySet, radius, topLeft, btmRight, language, extendedPostalCodesFor, minFuzzyLevel, maxFuzzyLevel, idxSet, view):
-            return try HTTPRequest(.get, baseURL: TomTom.baseURL) {
-                Path("search", versionNumber, "nearbySearch")
-                PathSegment(".", ext)
-                Query("lat", lat)
-                Query("lon", lon)
-                Query("limit", limit)
-                Query("ofs", ofs)
-                Query("countrySet", countrySet)
-                Query("radius", radius)
-                Query("topLeft", topLeft)
-                Query("btmRight", btmRight)
-                Query("language", language)
-                Query("extendedPostalCodesFor", extendedPostalCodesFor)
-                Query("minFuzzyLevel", minFuzzyLevel)
-                Query("maxFuzzyLevel", maxFuzzyLevel)
-                Query("idxSet", idxSet)
-                Query("view", view)
-                Auth(.apiKey(in: .query, name: "key"))
-            }
-        case let .getSearchPoiSearch(versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, extendedPostalCodesFor, view):
-            return try HTTPRequest(.get, baseURL: TomTom.baseURL) {
-                Path("search", versionNumber, "poiSearch")
-                PathSegment(query, ".", ext)
-                Query("typeahead", typeahead)
-                Query("limit", limit)
-                Query("ofs", ofs)
-                Query("countrySet", countrySet)
-                Query("lat", lat)
-                Query("lon", lon)
-                Query("radius", radius)
-                Query("topLeft", topLeft)
-                Query("btmRight", btmRight)
-                Query("language", language)
-                Query("extendedPostalCodesFor", extendedPostalCodesFor)
-                Query("view", view)
-                Auth(.apiKey(in: .query, name: "key"))
-            }
-        case let .getSearchSearch(versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, extendedPostalCodesFor, minFuzzyLevel, maxFuzzyLevel, idxSet, view):
-            return try HTTPRequest(.get, baseURL: TomTom.baseURL) {
-                Path("search", versionNumber, "search")
-                PathSegment(query, ".", ext)
-                Query("typeahead", typeahead)
-                Query("limit", limit)
-                Query("ofs", ofs)
-                Query("countrySet", countrySet)
-                Query("lat", lat)
-                Query("lon", lon)
-                Query("radius", radius)
-                Query("topLeft", topLeft)
-                Query("btmRight", btmRight)
-                Query("language", language)
-                Query("extendedPostalCodesFor", extendedPostalCodesFor)
-                Query("minFuzzyLevel", minFuzzyLevel)
-                Query("maxFuzzyLevel", maxFuzzyLevel)
-                Query("idxSet", idxSet)
-                Query("view", view)
-                Auth(.apiKey(in: .query, name: "key"))
-            }
-        case let .postSearchSearchAlongRoute(versionNumber, query, ext, maxDetourTime, limit, body):
-            return try HTTPRequest(.post, baseURL: TomTom.baseURL) {
-                Path("search", versionNumber, "searchAlongRoute")
-                PathSegment(query, ".", ext)
-                Query("maxDetourTime", maxDetourTime)
-                Query("limit", limit)
-                Auth(.apiKey(in: .query, name: "key"))
-                JSONBody(body)
-            }
-        default:
-            if let request = try (self as any _DeprecatedEndpoints)._deprecatedHTTPRequest() {
-                return request
-            }
-            throw _UnmatchedEndpoint()
-        }
-    }
-}
-
-extension TomTom.Search: _DeprecatedEndpoints {
-    @available(*, deprecated)
-    fileprivate func _deprecatedHTTPRequest() throws -> HTTPRequest? {
-        switch self {
-        case let .getSearchCS(versionNumber, category, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, idxSet, view):
-            return try HTTPRequest(.get, baseURL: TomTom.baseURL) {
-                Path("search", versionNumber, "cS")
-                PathSegment(category, ".", ext)
-                Query("typeahead", typeahead)
-                Query("limit", limit)
-                Query("ofs", ofs)
-                Query("countrySet", countrySet)
-                Query("lat", lat)
-                Query("lon", lon)
-                Query("radius", radius)
-                Query("topLeft", topLeft)
-                Query("btmRight", btmRight)
-                Query("language", language)
-                Query("idxSet", idxSet)
-                Query("view", view)
-                Auth(.apiKey(in: .query, name: "key"))
-            }
-        case let .getSearchRoutedSearch(versionNumber, query, position, heading, ext, typeahead, limit, multiplier, routingTimeout, language, extendedPostalCodesFor, idxSet):
-            return try HTTPRequest(.get, baseURL: TomTom.baseURL) {
-                Path("search", versionNumber, "routedSearch", query, position)
-                PathSegment(heading, ".", ext)
-                Query("typeahead", typeahead)
-                Query("limit", limit)
-                Query("multiplier", multiplier)
-                Query("routingTimeout", routingTimeout)
-                Query("language", language)
-                Query("extendedPostalCodesFor", extendedPostalCodesFor)
-                Query("idxSet", idxSet)
-                Auth(.apiKey(in: .query, name: "key"))
-            }
-        case let .getSearchS(versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, idxSet, view):
-            return try HTTPRequest(.get, baseURL: TomTom.baseURL) {
-                Path("search", versionNumber, "s")
-                PathSegment(query, ".", ext)
-                Query("typeahead", typeahead)
-                Query("limit", limit)
-                Query("ofs", ofs)
-                Query("countrySet", countrySet)
-                Query("lat", lat)
-                Query("lon", lon)
-                Query("radius", radius)
-                Query("topLeft", topLeft)
-                Query("btmRight", btmRight)
-                Query("language", language)
-                Query("idxSet", idxSet)
-                Query("view", view)
-                Auth(.apiKey(in: .query, name: "key"))
-            }
-        default:
-            return nil
-        }
-    }
-}
-
-extension TomTom.Geocoding: HTTPRequestable {
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case let .getSearchGeocode(versionNumber, query, ext, storeResult, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, extendedPostalCodesFor, view):
-            return try HTTPRequest(.get, baseURL: TomTom.baseURL) {
-                Path("search", versionNumber, "geocode")
-                PathSegment(query, ".", ext)
-                Query("storeResult", storeResult)
-                Query("typeahead", typeahead)
-                Query("limit", limit)
-                Query("ofs", ofs)
-                Query("countrySet", countrySet)
-                Query("lat", lat)
-                Query("lon", lon)
-                Query("radius", radius)
-                Query("topLeft", topLeft)
-                Query("btmRight", btmRight)
-                Query("language", language)
-                Query("extendedPostalCodesFor", extendedPostalCodesFor)
-                Query("view", view)
-                Auth(.apiKey(in: .query, name: "key"))
-            }
-        case let .getSearchStructuredGeocode(versionNumber, ext, countryCode, limit, ofs, streetNumber, streetName, crossStreet, municipality, municipalitySubdivision, countryTertiarySubdivision, countrySecondarySubdivision, countrySubdivision, postalCode, language, extendedPostalCodesFor):
-            return try HTTPRequest(.get, baseURL: TomTom.baseURL) {
-                Path("search", versionNumber)
-                PathSegment("structuredGeocode.", ext)
-                Query("countryCode", countryCode)
-                Query("limit", limit)
-                Query("ofs", ofs)
-                Query("streetNumber", streetNumber)
-                Query("streetName", streetName)
-                Query("crossStreet", crossStreet)
-                Query("municipality", municipality)
-                Query("municipalitySubdivision", municipalitySubdivision)
-                Query("countryTertiarySubdivision", countryTertiarySubdivision)
-                Query("countrySecondarySubdivision", countrySecondarySubdivision)
-                Query("countrySubdivision", countrySubdivision)
-                Query("postalCode", postalCode)
-                Query("language", language)
-                Query("extendedPostalCodesFor", extendedPostalCodesFor)
-                Auth(.apiKey(in: .query, name: "key"))
-            }
-        }
-    }
-}
-
-extension TomTom.Filters: HTTPRequestable {
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case let .getSearchGeometryFilter(versionNumber, ext, geometryList, poiList):
-            return try HTTPRequest(.get, baseURL: TomTom.baseURL) {
-                Path("search", versionNumber)
-                PathSegment("geometryFilter.", ext)
-                Query("geometryList", geometryList)
-                Query("poiList", poiList)
-                Auth(.apiKey(in: .query, name: "key"))
-            }
-        case let .postSearchGeometryFilter(versionNumber, ext, body):
-            return try HTTPRequest(.post, baseURL: TomTom.baseURL) {
-                Path("search", versionNumber)
-                PathSegment("geometryFilter.", ext)
-                Auth(.apiKey(in: .query, name: "key"))
-                JSONBody(body)
-            }
-        default:
-            if let request = try (self as any _DeprecatedEndpoints)._deprecatedHTTPRequest() {
-                return request
-            }
-            throw _UnmatchedEndpoint()
-        }
-    }
-}
-
-extension TomTom.Filters: _DeprecatedEndpoints {
-    @available(*, deprecated)
-    fileprivate func _deprecatedHTTPRequest() throws -> HTTPRequest? {
-        switch self {
-        case let .getSearchRoutedFilter(versionNumber, position, heading, ext, poiList, routingTimeout):
-            return try HTTPRequest(.get, baseURL: TomTom.baseURL) {
-                Path("search", versionNumber, "routedFilter", position)
-                PathSegment(heading, ".", ext)
-                Query("poiList", poiList)
-                Query("routingTimeout", routingTimeout)
-                Auth(.apiKey(in: .query, name: "key"))
-            }
-        case let .postSearchRoutedFilter(versionNumber, position, heading, ext, routingTimeout, body):
-            return try HTTPRequest(.post, baseURL: TomTom.baseURL) {
-                Path("search", versionNumber, "routedFilter", position)
-                PathSegment(heading, ".", ext)
-                Query("routingTimeout", routingTimeout)
-                Auth(.apiKey(in: .query, name: "key"))
-                JSONBody(body)
-            }
-        default:
-            return nil
-        }
-    }
-}
-
-extension TomTom.ReverseGeocoding: HTTPRequestable {
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case let .getSearchReverseGeocodeCrossStreet(versionNumber, position, ext, limit, spatialKeys, heading, radius, language):
-            return try HTTPRequest(.get, baseURL: TomTom.baseURL) {
-                Path("search", versionNumber, "reverseGeocode", "crossStreet")
-                PathSegment(position, ".", ext)
-                Query("limit", limit)
-                Query("spatialKeys", spatialKeys)
-                Query("heading", heading)
-                Query("radius", radius)
-                Query("language", language)
-                Auth(.apiKey(in: .query, name: "key"))
-            }
-        case let .getSearchReverseGeocode(versionNumber, position, ext, spatialKeys, returnSpeedLimit, heading, radius, number, returnRoadUse, roadUse, callback):
-            return try HTTPRequest(.get, baseURL: TomTom.baseURL) {
-                Path("search", versionNumber, "reverseGeocode")
-                PathSegment(position, ".", ext)
-                Query("spatialKeys", spatialKeys)
-                Query("returnSpeedLimit", returnSpeedLimit)
-                Query("heading", heading)
-                Query("radius", radius)
-                Query("number", number)
-                Query("returnRoadUse", returnRoadUse)
-                Query("roadUse", roadUse)
-                Query("callback", callback)
-                Auth(.apiKey(in: .query, name: "key"))
-            }
-        }
-    }
-}
-
-// Typed endpoints: sending one returns the response type the spec declares.
 extension TomTom.AdditionalData {
-    public enum Typed {
-        /// Additional Data
-        public static func getSearchAdditionalData(versionNumber: Int, ext: GetSearchAdditionalDataExt, geometries: String, geometriesZoom: Int? = nil) -> Endpoint<Void> {
-            Endpoint(TomTom.AdditionalData.getSearchAdditionalData(versionNumber: versionNumber, ext: ext, geometries: geometries, geometriesZoom: geometriesZoom), decoder: .none)
+    /// The endpoints of `TomTom.AdditionalData` as cases; `TomTom.Call.additionalData(...)` wraps them.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case getSearchAdditionalData(versionNumber: Int, ext: TomTom.GetSearchAdditionalDataExt, geometries: String, geometriesZoom: Int? = nil)
+
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .getSearchAdditionalData(versionNumber, ext, geometries, geometriesZoom):
+                return try TomTom.defaults.request(.get) {
+                    Path("search", versionNumber)
+                    PathSegment("additionalData.", ext)
+                    Query("geometries", geometries)
+                    Query("geometriesZoom", geometriesZoom)
+                }
+            }
         }
     }
 }
 
 extension TomTom.Search {
-    public enum Typed {
-        /// Low Bandwith Category Search
-        @available(*, deprecated)
-        public static func getSearchCS(versionNumber: Int, category: String, ext: Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, idxSet: String? = nil, view: View = .unified) -> Endpoint<Void> {
-            Endpoint(TomTom.Search.getSearchCS(versionNumber: versionNumber, category: category, ext: ext, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language, idxSet: idxSet, view: view), decoder: .none)
-        }
+    /// The endpoints of `TomTom.Search` as cases; `TomTom.Call.search(...)` wraps them.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case getSearchCS(versionNumber: Int, category: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, idxSet: String? = nil, view: TomTom.View = .unified)
+        case getSearchCategorySearch(versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil, view: TomTom.View = .unified)
+        case getSearchGeometrySearch(versionNumber: Int, query: String, ext: TomTom.Ext, geometryList: String? = nil, limit: Int = 10, language: String? = nil, extendedPostalCodesFor: String? = nil, idxSet: String? = nil)
+        case postSearchGeometrySearch(versionNumber: Int, query: String, ext: TomTom.Ext, limit: Int = 10, language: String? = nil, extendedPostalCodesFor: String? = nil, idxSet: String? = nil, body: TomTom.PostSearchGeometrySearchRequest)
+        case getSearchNearbySearch(versionNumber: Int, ext: TomTom.Ext, lat: Float, lon: Float, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, radius: Int = 10000, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil, minFuzzyLevel: Int = 1, maxFuzzyLevel: Int = 2, idxSet: String? = nil, view: TomTom.View = .unified)
+        case getSearchPoiSearch(versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil, view: TomTom.View = .unified)
+        case getSearchRoutedSearch(versionNumber: Int, query: String, position: String, heading: Float, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, multiplier: Int = 2, routingTimeout: Int = 4000, language: String? = nil, extendedPostalCodesFor: String? = nil, idxSet: String? = nil)
+        case getSearchS(versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, idxSet: String? = nil, view: TomTom.View = .unified)
+        case getSearchSearch(versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil, minFuzzyLevel: Int = 1, maxFuzzyLevel: Int = 2, idxSet: String? = nil, view: TomTom.View = .unified)
+        case postSearchSearchAlongRoute(versionNumber: Int, query: String, ext: TomTom.Ext, maxDetourTime: Int, limit: Int = 10, body: TomTom.PostSearchSearchAlongRouteRequest)
 
-        /// Category Search
-        public static func getSearchCategorySearch(versionNumber: Int, query: String, ext: Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil, view: View = .unified) -> Endpoint<Void> {
-            Endpoint(TomTom.Search.getSearchCategorySearch(versionNumber: versionNumber, query: query, ext: ext, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language, extendedPostalCodesFor: extendedPostalCodesFor, view: view), decoder: .none)
-        }
-
-        /// Geometry Search
-        public static func getSearchGeometrySearch(versionNumber: Int, query: String, ext: Ext, geometryList: String? = nil, limit: Int = 10, language: String? = nil, extendedPostalCodesFor: String? = nil, idxSet: String? = nil) -> Endpoint<Void> {
-            Endpoint(TomTom.Search.getSearchGeometrySearch(versionNumber: versionNumber, query: query, ext: ext, geometryList: geometryList, limit: limit, language: language, extendedPostalCodesFor: extendedPostalCodesFor, idxSet: idxSet), decoder: .none)
-        }
-
-        /// Geometry Search
-        public static func postSearchGeometrySearch(versionNumber: Int, query: String, ext: Ext, limit: Int = 10, language: String? = nil, extendedPostalCodesFor: String? = nil, idxSet: String? = nil, body: PostSearchGeometrySearchRequest) -> Endpoint<Void> {
-            Endpoint(TomTom.Search.postSearchGeometrySearch(versionNumber: versionNumber, query: query, ext: ext, limit: limit, language: language, extendedPostalCodesFor: extendedPostalCodesFor, idxSet: idxSet, body: body), decoder: .none)
-        }
-
-        /// Nearby Search
-        public static func getSearchNearbySearch(versionNumber: Int, ext: Ext, lat: Float, lon: Float, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, radius: Int = 10000, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil, minFuzzyLevel: Int = 1, maxFuzzyLevel: Int = 2, idxSet: String? = nil, view: View = .unified) -> Endpoint<Void> {
-            Endpoint(TomTom.Search.getSearchNearbySearch(versionNumber: versionNumber, ext: ext, lat: lat, lon: lon, limit: limit, ofs: ofs, countrySet: countrySet, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language, extendedPostalCodesFor: extendedPostalCodesFor, minFuzzyLevel: minFuzzyLevel, maxFuzzyLevel: maxFuzzyLevel, idxSet: idxSet, view: view), decoder: .none)
-        }
-
-        /// Points of Interest Search
-        public static func getSearchPoiSearch(versionNumber: Int, query: String, ext: Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil, view: View = .unified) -> Endpoint<Void> {
-            Endpoint(TomTom.Search.getSearchPoiSearch(versionNumber: versionNumber, query: query, ext: ext, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language, extendedPostalCodesFor: extendedPostalCodesFor, view: view), decoder: .none)
-        }
-
-        /// Routed Search
-        @available(*, deprecated)
-        public static func getSearchRoutedSearch(versionNumber: Int, query: String, position: String, heading: Float, ext: Ext, typeahead: Bool = false, limit: Int = 10, multiplier: Int = 2, routingTimeout: Int = 4000, language: String? = nil, extendedPostalCodesFor: String? = nil, idxSet: String? = nil) -> Endpoint<Void> {
-            Endpoint(TomTom.Search.getSearchRoutedSearch(versionNumber: versionNumber, query: query, position: position, heading: heading, ext: ext, typeahead: typeahead, limit: limit, multiplier: multiplier, routingTimeout: routingTimeout, language: language, extendedPostalCodesFor: extendedPostalCodesFor, idxSet: idxSet), decoder: .none)
-        }
-
-        /// Low bandwith Search
-        @available(*, deprecated)
-        public static func getSearchS(versionNumber: Int, query: String, ext: Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, idxSet: String? = nil, view: View = .unified) -> Endpoint<Void> {
-            Endpoint(TomTom.Search.getSearchS(versionNumber: versionNumber, query: query, ext: ext, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language, idxSet: idxSet, view: view), decoder: .none)
-        }
-
-        /// Fuzzy Search
-        public static func getSearchSearch(versionNumber: Int, query: String, ext: Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil, minFuzzyLevel: Int = 1, maxFuzzyLevel: Int = 2, idxSet: String? = nil, view: View = .unified) -> Endpoint<Void> {
-            Endpoint(TomTom.Search.getSearchSearch(versionNumber: versionNumber, query: query, ext: ext, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language, extendedPostalCodesFor: extendedPostalCodesFor, minFuzzyLevel: minFuzzyLevel, maxFuzzyLevel: maxFuzzyLevel, idxSet: idxSet, view: view), decoder: .none)
-        }
-
-        /// Along Route Search
-        public static func postSearchSearchAlongRoute(versionNumber: Int, query: String, ext: Ext, maxDetourTime: Int, limit: Int = 10, body: PostSearchSearchAlongRouteRequest) -> Endpoint<Void> {
-            Endpoint(TomTom.Search.postSearchSearchAlongRoute(versionNumber: versionNumber, query: query, ext: ext, maxDetourTime: maxDetourTime, limit: limit, body: body), decoder: .none)
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .getSearchCS(versionNumber, category, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, idxSet, view):
+                return try TomTom.defaults.request(.get) {
+                    Path("search", versionNumber, "cS")
+                    PathSegment(category, ".", ext)
+                    Query("typeahead", typeahead)
+                    Query("limit", limit)
+                    Query("ofs", ofs)
+                    Query("countrySet", countrySet)
+                    Query("lat", lat)
+                    Query("lon", lon)
+                    Query("radius", radius)
+                    Query("topLeft", topLeft)
+                    Query("btmRight", btmRight)
+                    Query("language", language)
+                    Query("idxSet", idxSet)
+                    Query("view", view)
+                }
+            case let .getSearchCategorySearch(versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, extendedPostalCodesFor, view):
+                return try TomTom.defaults.request(.get) {
+                    Path("search", versionNumber, "categorySearch")
+                    PathSegment(query, ".", ext)
+                    Query("typeahead", typeahead)
+                    Query("limit", limit)
+                    Query("ofs", ofs)
+                    Query("countrySet", countrySet)
+                    Query("lat", lat)
+                    Query("lon", lon)
+                    Query("radius", radius)
+                    Query("topLeft", topLeft)
+                    Query("btmRight", btmRight)
+                    Query("language", language)
+                    Query("extendedPostalCodesFor", extendedPostalCodesFor)
+                    Query("view", view)
+                }
+            case let .getSearchGeometrySearch(versionNumber, query, ext, geometryList, limit, language, extendedPostalCodesFor, idxSet):
+                return try TomTom.defaults.request(.get) {
+                    Path("search", versionNumber, "geometrySearch")
+                    PathSegment(query, ".", ext)
+                    Query("geometryList", geometryList)
+                    Query("limit", limit)
+                    Query("language", language)
+                    Query("extendedPostalCodesFor", extendedPostalCodesFor)
+                    Query("idxSet", idxSet)
+                }
+            case let .postSearchGeometrySearch(versionNumber, query, ext, limit, language, extendedPostalCodesFor, idxSet, body):
+                return try TomTom.defaults.request(.post) {
+                    Path("search", versionNumber, "geometrySearch")
+                    PathSegment(query, ".", ext)
+                    Query("limit", limit)
+                    Query("language", language)
+                    Query("extendedPostalCodesFor", extendedPostalCodesFor)
+                    Query("idxSet", idxSet)
+                    JSONBody(body)
+                }
+            case let .getSearchNearbySearch(versionNumber, ext, lat, lon, limit, ofs, countrySet, radius, topLeft, btmRight, language, extendedPostalCodesFor, minFuzzyLevel, maxFuzzyLevel, idxSet, view):
+                return try TomTom.defaults.request(.get) {
+                    Path("search", versionNumber, "nearbySearch")
+                    PathSegment(".", ext)
+                    Query("lat", lat)
+                    Query("lon", lon)
+                    Query("limit", limit)
+                    Query("ofs", ofs)
+                    Query("countrySet", countrySet)
+                    Query("radius", radius)
+                    Query("topLeft", topLeft)
+                    Query("btmRight", btmRight)
+                    Query("language", language)
+                    Query("extendedPostalCodesFor", extendedPostalCodesFor)
+                    Query("minFuzzyLevel", minFuzzyLevel)
+                    Query("maxFuzzyLevel", maxFuzzyLevel)
+                    Query("idxSet", idxSet)
+                    Query("view", view)
+                }
+            case let .getSearchPoiSearch(versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, extendedPostalCodesFor, view):
+                return try TomTom.defaults.request(.get) {
+                    Path("search", versionNumber, "poiSearch")
+                    PathSegment(query, ".", ext)
+                    Query("typeahead", typeahead)
+                    Query("limit", limit)
+                    Query("ofs", ofs)
+                    Query("countrySet", countrySet)
+                    Query("lat", lat)
+                    Query("lon", lon)
+                    Query("radius", radius)
+                    Query("topLeft", topLeft)
+                    Query("btmRight", btmRight)
+                    Query("language", language)
+                    Query("extendedPostalCodesFor", extendedPostalCodesFor)
+                    Query("view", view)
+                }
+            case let .getSearchRoutedSearch(versionNumber, query, position, heading, ext, typeahead, limit, multiplier, routingTimeout, language, extendedPostalCodesFor, idxSet):
+                return try TomTom.defaults.request(.get) {
+                    Path("search", versionNumber, "routedSearch", query, position)
+                    PathSegment(heading, ".", ext)
+                    Query("typeahead", typeahead)
+                    Query("limit", limit)
+                    Query("multiplier", multiplier)
+                    Query("routingTimeout", routingTimeout)
+                    Query("language", language)
+                    Query("extendedPostalCodesFor", extendedPostalCodesFor)
+                    Query("idxSet", idxSet)
+                }
+            case let .getSearchS(versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, idxSet, view):
+                return try TomTom.defaults.request(.get) {
+                    Path("search", versionNumber, "s")
+                    PathSegment(query, ".", ext)
+                    Query("typeahead", typeahead)
+                    Query("limit", limit)
+                    Query("ofs", ofs)
+                    Query("countrySet", countrySet)
+                    Query("lat", lat)
+                    Query("lon", lon)
+                    Query("radius", radius)
+                    Query("topLeft", topLeft)
+                    Query("btmRight", btmRight)
+                    Query("language", language)
+                    Query("idxSet", idxSet)
+                    Query("view", view)
+                }
+            case let .getSearchSearch(versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, extendedPostalCodesFor, minFuzzyLevel, maxFuzzyLevel, idxSet, view):
+                return try TomTom.defaults.request(.get) {
+                    Path("search", versionNumber, "search")
+                    PathSegment(query, ".", ext)
+                    Query("typeahead", typeahead)
+                    Query("limit", limit)
+                    Query("ofs", ofs)
+                    Query("countrySet", countrySet)
+                    Query("lat", lat)
+                    Query("lon", lon)
+                    Query("radius", radius)
+                    Query("topLeft", topLeft)
+                    Query("btmRight", btmRight)
+                    Query("language", language)
+                    Query("extendedPostalCodesFor", extendedPostalCodesFor)
+                    Query("minFuzzyLevel", minFuzzyLevel)
+                    Query("maxFuzzyLevel", maxFuzzyLevel)
+                    Query("idxSet", idxSet)
+                    Query("view", view)
+                }
+            case let .postSearchSearchAlongRoute(versionNumber, query, ext, maxDetourTime, limit, body):
+                return try TomTom.defaults.request(.post) {
+                    Path("search", versionNumber, "searchAlongRoute")
+                    PathSegment(query, ".", ext)
+                    Query("maxDetourTime", maxDetourTime)
+                    Query("limit", limit)
+                    JSONBody(body)
+                }
+            }
         }
     }
 }
 
 extension TomTom.Geocoding {
-    public enum Typed {
-        /// Geocode
-        public static func getSearchGeocode(versionNumber: Int, query: String, ext: Ext, storeResult: Bool = false, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil, view: View = .unified) -> Endpoint<Void> {
-            Endpoint(TomTom.Geocoding.getSearchGeocode(versionNumber: versionNumber, query: query, ext: ext, storeResult: storeResult, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language, extendedPostalCodesFor: extendedPostalCodesFor, view: view), decoder: .none)
-        }
+    /// The endpoints of `TomTom.Geocoding` as cases; `TomTom.Call.geocoding(...)` wraps them.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case getSearchGeocode(versionNumber: Int, query: String, ext: TomTom.Ext, storeResult: Bool = false, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil, view: TomTom.View = .unified)
+        case getSearchStructuredGeocode(versionNumber: Int, ext: TomTom.Ext, countryCode: String, limit: Int = 10, ofs: Int = 0, streetNumber: String? = nil, streetName: String? = nil, crossStreet: String? = nil, municipality: String? = nil, municipalitySubdivision: String? = nil, countryTertiarySubdivision: String? = nil, countrySecondarySubdivision: String? = nil, countrySubdivision: String? = nil, postalCode: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil)
 
-        /// Structured Geocode
-        public static func getSearchStructuredGeocode(versionNumber: Int, ext: Ext, countryCode: String, limit: Int = 10, ofs: Int = 0, streetNumber: String? = nil, streetName: String? = nil, crossStreet: String? = nil, municipality: String? = nil, municipalitySubdivision: String? = nil, countryTertiarySubdivision: String? = nil, countrySecondarySubdivision: String? = nil, countrySubdivision: String? = nil, postalCode: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil) -> Endpoint<Void> {
-            Endpoint(TomTom.Geocoding.getSearchStructuredGeocode(versionNumber: versionNumber, ext: ext, countryCode: countryCode, limit: limit, ofs: ofs, streetNumber: streetNumber, streetName: streetName, crossStreet: crossStreet, municipality: municipality, municipalitySubdivision: municipalitySubdivision, countryTertiarySubdivision: countryTertiarySubdivision, countrySecondarySubdivision: countrySecondarySubdivision, countrySubdivision: countrySubdivision, postalCode: postalCode, language: language, extendedPostalCodesFor: extendedPostalCodesFor), decoder: .none)
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .getSearchGeocode(versionNumber, query, ext, storeResult, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, extendedPostalCodesFor, view):
+                return try TomTom.defaults.request(.get) {
+                    Path("search", versionNumber, "geocode")
+                    PathSegment(query, ".", ext)
+                    Query("storeResult", storeResult)
+                    Query("typeahead", typeahead)
+                    Query("limit", limit)
+                    Query("ofs", ofs)
+                    Query("countrySet", countrySet)
+                    Query("lat", lat)
+                    Query("lon", lon)
+                    Query("radius", radius)
+                    Query("topLeft", topLeft)
+                    Query("btmRight", btmRight)
+                    Query("language", language)
+                    Query("extendedPostalCodesFor", extendedPostalCodesFor)
+                    Query("view", view)
+                }
+            case let .getSearchStructuredGeocode(versionNumber, ext, countryCode, limit, ofs, streetNumber, streetName, crossStreet, municipality, municipalitySubdivision, countryTertiarySubdivision, countrySecondarySubdivision, countrySubdivision, postalCode, language, extendedPostalCodesFor):
+                return try TomTom.defaults.request(.get) {
+                    Path("search", versionNumber)
+                    PathSegment("structuredGeocode.", ext)
+                    Query("countryCode", countryCode)
+                    Query("limit", limit)
+                    Query("ofs", ofs)
+                    Query("streetNumber", streetNumber)
+                    Query("streetName", streetName)
+                    Query("crossStreet", crossStreet)
+                    Query("municipality", municipality)
+                    Query("municipalitySubdivision", municipalitySubdivision)
+                    Query("countryTertiarySubdivision", countryTertiarySubdivision)
+                    Query("countrySecondarySubdivision", countrySecondarySubdivision)
+                    Query("countrySubdivision", countrySubdivision)
+                    Query("postalCode", postalCode)
+                    Query("language", language)
+                    Query("extendedPostalCodesFor", extendedPostalCodesFor)
+                }
+            }
         }
     }
 }
 
 extension TomTom.Filters {
-    public enum Typed {
-        /// Geometry Filter
-        public static func getSearchGeometryFilter(versionNumber: Int, ext: Ext, geometryList: String, poiList: String) -> Endpoint<Void> {
-            Endpoint(TomTom.Filters.getSearchGeometryFilter(versionNumber: versionNumber, ext: ext, geometryList: geometryList, poiList: poiList), decoder: .none)
-        }
+    /// The endpoints of `TomTom.Filters` as cases; `TomTom.Call.filters(...)` wraps them.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case getSearchGeometryFilter(versionNumber: Int, ext: TomTom.Ext, geometryList: String, poiList: String)
+        case postSearchGeometryFilter(versionNumber: Int, ext: TomTom.Ext, body: TomTom.FiltersPostSearchGeometryFilterRequest)
+        case getSearchRoutedFilter(versionNumber: Int, position: String, heading: Float, ext: TomTom.Ext, poiList: String, routingTimeout: Int = 4000)
+        case postSearchRoutedFilter(versionNumber: Int, position: String, heading: Float, ext: TomTom.Ext, routingTimeout: Int = 4000, body: TomTom.FiltersPostSearchRoutedFilterRequest)
 
-        /// Geometry Filter
-        public static func postSearchGeometryFilter(versionNumber: Int, ext: Ext, body: FiltersPostSearchGeometryFilterRequest) -> Endpoint<Void> {
-            Endpoint(TomTom.Filters.postSearchGeometryFilter(versionNumber: versionNumber, ext: ext, body: body), decoder: .none)
-        }
-
-        /// Routed Filter
-        @available(*, deprecated)
-        public static func getSearchRoutedFilter(versionNumber: Int, position: String, heading: Float, ext: Ext, poiList: String, routingTimeout: Int = 4000) -> Endpoint<Void> {
-            Endpoint(TomTom.Filters.getSearchRoutedFilter(versionNumber: versionNumber, position: position, heading: heading, ext: ext, poiList: poiList, routingTimeout: routingTimeout), decoder: .none)
-        }
-
-        /// Routed Filter
-        @available(*, deprecated)
-        public static func postSearchRoutedFilter(versionNumber: Int, position: String, heading: Float, ext: Ext, routingTimeout: Int = 4000, body: FiltersPostSearchRoutedFilterRequest) -> Endpoint<Void> {
-            Endpoint(TomTom.Filters.postSearchRoutedFilter(versionNumber: versionNumber, position: position, heading: heading, ext: ext, routingTimeout: routingTimeout, body: body), decoder: .none)
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .getSearchGeometryFilter(versionNumber, ext, geometryList, poiList):
+                return try TomTom.defaults.request(.get) {
+                    Path("search", versionNumber)
+                    PathSegment("geometryFilter.", ext)
+                    Query("geometryList", geometryList)
+                    Query("poiList", poiList)
+                }
+            case let .postSearchGeometryFilter(versionNumber, ext, body):
+                return try TomTom.defaults.request(.post) {
+                    Path("search", versionNumber)
+                    PathSegment("geometryFilter.", ext)
+                    JSONBody(body)
+                }
+            case let .getSearchRoutedFilter(versionNumber, position, heading, ext, poiList, routingTimeout):
+                return try TomTom.defaults.request(.get) {
+                    Path("search", versionNumber, "routedFilter", position)
+                    PathSegment(heading, ".", ext)
+                    Query("poiList", poiList)
+                    Query("routingTimeout", routingTimeout)
+                }
+            case let .postSearchRoutedFilter(versionNumber, position, heading, ext, routingTimeout, body):
+                return try TomTom.defaults.request(.post) {
+                    Path("search", versionNumber, "routedFilter", position)
+                    PathSegment(heading, ".", ext)
+                    Query("routingTimeout", routingTimeout)
+                    JSONBody(body)
+                }
+            }
         }
     }
 }
 
 extension TomTom.ReverseGeocoding {
-    public enum Typed {
-        /// Cross Street lookup
-        public static func getSearchReverseGeocodeCrossStreet(versionNumber: Int, position: String, ext: Ext, limit: Int = 1, spatialKeys: Bool = false, heading: Float? = nil, radius: Int = 10000, language: String? = nil) -> Endpoint<Void> {
-            Endpoint(TomTom.ReverseGeocoding.getSearchReverseGeocodeCrossStreet(versionNumber: versionNumber, position: position, ext: ext, limit: limit, spatialKeys: spatialKeys, heading: heading, radius: radius, language: language), decoder: .none)
-        }
+    /// The endpoints of `TomTom.ReverseGeocoding` as cases; `TomTom.Call.reverseGeocoding(...)` wraps them.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case getSearchReverseGeocodeCrossStreet(versionNumber: Int, position: String, ext: TomTom.Ext, limit: Int = 1, spatialKeys: Bool = false, heading: Float? = nil, radius: Int = 10000, language: String? = nil)
+        case getSearchReverseGeocode(versionNumber: Int, position: String, ext: TomTom.Ext, spatialKeys: Bool = false, returnSpeedLimit: Bool = false, heading: Float? = nil, radius: Int = 10000, number: String? = nil, returnRoadUse: Bool = false, roadUse: String? = nil, callback: String = "cb")
 
-        /// Reverse Geocode
-        public static func getSearchReverseGeocode(versionNumber: Int, position: String, ext: Ext, spatialKeys: Bool = false, returnSpeedLimit: Bool = false, heading: Float? = nil, radius: Int = 10000, number: String? = nil, returnRoadUse: Bool = false, roadUse: String? = nil, callback: String = "cb") -> Endpoint<Void> {
-            Endpoint(TomTom.ReverseGeocoding.getSearchReverseGeocode(versionNumber: versionNumber, position: position, ext: ext, spatialKeys: spatialKeys, returnSpeedLimit: returnSpeedLimit, heading: heading, radius: radius, number: number, returnRoadUse: returnRoadUse, roadUse: roadUse, callback: callback), decoder: .none)
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .getSearchReverseGeocodeCrossStreet(versionNumber, position, ext, limit, spatialKeys, heading, radius, language):
+                return try TomTom.defaults.request(.get) {
+                    Path("search", versionNumber, "reverseGeocode", "crossStreet")
+                    PathSegment(position, ".", ext)
+                    Query("limit", limit)
+                    Query("spatialKeys", spatialKeys)
+                    Query("heading", heading)
+                    Query("radius", radius)
+                    Query("language", language)
+                }
+            case let .getSearchReverseGeocode(versionNumber, position, ext, spatialKeys, returnSpeedLimit, heading, radius, number, returnRoadUse, roadUse, callback):
+                return try TomTom.defaults.request(.get) {
+                    Path("search", versionNumber, "reverseGeocode")
+                    PathSegment(position, ".", ext)
+                    Query("spatialKeys", spatialKeys)
+                    Query("returnSpeedLimit", returnSpeedLimit)
+                    Query("heading", heading)
+                    Query("radius", radius)
+                    Query("number", number)
+                    Query("returnRoadUse", returnRoadUse)
+                    Query("roadUse", roadUse)
+                    Query("callback", callback)
+                }
+            }
         }
     }
 }
 
 // Models
-public enum GetSearchAdditionalDataExt: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    case json
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
+extension TomTom {
+    public enum GetSearchAdditionalDataExt: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        case json
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
 
-    public init(rawValue: String) {
-        switch rawValue {
-        case "json":
-            self = .json
-        default:
-            self = .unknown(rawValue)
+        public init(rawValue: String) {
+            switch rawValue {
+            case "json":
+                self = .json
+            default:
+                self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .json:
+                return "json"
+            case let .unknown(value):
+                return value
+            }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+
+        public static func == (lhs: GetSearchAdditionalDataExt, rhs: GetSearchAdditionalDataExt) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
         }
     }
 
-    public var rawValue: String {
-        switch self {
-        case .json:
-            return "json"
-        case let .unknown(value):
-            return value
+    public enum Ext: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        case json
+        case jsonp
+        case js
+        case xml
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "json":
+                self = .json
+            case "jsonp":
+                self = .jsonp
+            case "js":
+                self = .js
+            case "xml":
+                self = .xml
+            default:
+                self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .json:
+                return "json"
+            case .jsonp:
+                return "jsonp"
+            case .js:
+                return "js"
+            case .xml:
+                return "xml"
+            case let .unknown(value):
+                return value
+            }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+
+        public static func == (lhs: Ext, rhs: Ext) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
         }
     }
 
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
+    public enum View: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        /// `Unified`
+        case unified
+        /// `IN`
+        case `in`
+        /// `PK`
+        case pk
+        /// `IL`
+        case il
+        /// `MA`
+        case ma
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
+        public init(rawValue: String) {
+            switch rawValue {
+            case "Unified":
+                self = .unified
+            case "IN":
+                self = .`in`
+            case "PK":
+                self = .pk
+            case "IL":
+                self = .il
+            case "MA":
+                self = .ma
+            default:
+                self = .unknown(rawValue)
+            }
+        }
 
-    public static func == (lhs: GetSearchAdditionalDataExt, rhs: GetSearchAdditionalDataExt) -> Bool {
-        return lhs.rawValue == rhs.rawValue
-    }
+        public var rawValue: String {
+            switch self {
+            case .unified:
+                return "Unified"
+            case .`in`:
+                return "IN"
+            case .pk:
+                return "PK"
+            case .il:
+                return "IL"
+            case .ma:
+                return "MA"
+            case let .unknown(value):
+                return value
+            }
+        }
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-}
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
 
-public enum Ext: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    case json
-    case jsonp
-    case js
-    case xml
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
 
-    public init(rawValue: String) {
-        switch rawValue {
-        case "json":
-            self = .json
-        case "jsonp":
-            self = .jsonp
-        case "js":
-            self = .js
-        case "xml":
-            self = .xml
-        default:
-            self = .unknown(rawValue)
+        public static func == (lhs: View, rhs: View) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
         }
     }
 
-    public var rawValue: String {
-        switch self {
-        case .json:
-            return "json"
-        case .jsonp:
-            return "jsonp"
-        case .js:
-            return "js"
-        case .xml:
-            return "xml"
-        case let .unknown(value):
-            return value
+    public struct FiltersPostSearchGeometryFilterRequest: Codable, Hashable, Sendable {
+        public var geometryList: [FiltersPostSearchGeometryFilterRequestGeometryListItem]?
+
+        public var poiList: [FiltersPostSearchGeometryFilterRequestPoiListItem]?
+
+        public init(geometryList: [FiltersPostSearchGeometryFilterRequestGeometryListItem]? = nil, poiList: [FiltersPostSearchGeometryFilterRequestPoiListItem]? = nil) {
+            self.geometryList = geometryList
+            self.poiList = poiList
         }
     }
 
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
+    public struct FiltersPostSearchGeometryFilterRequestGeometryListItem: Codable, Hashable, Sendable {
+        public var position: String?
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
+        public var radius: Int?
 
-    public static func == (lhs: Ext, rhs: Ext) -> Bool {
-        return lhs.rawValue == rhs.rawValue
-    }
+        public var type: String?
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-}
+        public var vertices: [String]?
 
-public enum View: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    /// `Unified`
-    case unified
-    /// `IN`
-    case `in`
-    /// `PK`
-    case pk
-    /// `IL`
-    case il
-    /// `MA`
-    case ma
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
-
-    public init(rawValue: String) {
-        switch rawValue {
-        case "Unified":
-            self = .unified
-        case "IN":
-            self = .`in`
-        case "PK":
-            self = .pk
-        case "IL":
-            self = .il
-        case "MA":
-            self = .ma
-        default:
-            self = .unknown(rawValue)
+        public init(position: String? = nil, radius: Int? = nil, type: String? = nil, vertices: [String]? = nil) {
+            self.position = position
+            self.radius = radius
+            self.type = type
+            self.vertices = vertices
         }
     }
 
-    public var rawValue: String {
-        switch self {
-        case .unified:
-            return "Unified"
-        case .`in`:
-            return "IN"
-        case .pk:
-            return "PK"
-        case .il:
-            return "IL"
-        case .ma:
-            return "MA"
-        case let .unknown(value):
-            return value
+    public struct FiltersPostSearchGeometryFilterRequestPoiListItem: Codable, Hashable, Sendable {
+        public var address: FiltersPostSearchGeometryFilterRequestPoiListItemAddress?
+
+        public var poi: FiltersPostSearchGeometryFilterRequestPoiListItemPoi?
+
+        public var position: FiltersPostSearchGeometryFilterRequestPoiListItemPosition?
+
+        public init(address: FiltersPostSearchGeometryFilterRequestPoiListItemAddress? = nil, poi: FiltersPostSearchGeometryFilterRequestPoiListItemPoi? = nil, position: FiltersPostSearchGeometryFilterRequestPoiListItemPosition? = nil) {
+            self.address = address
+            self.poi = poi
+            self.position = position
         }
     }
 
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    public struct FiltersPostSearchGeometryFilterRequestPoiListItemAddress: Codable, Hashable, Sendable {
+        public var freeformAddress: String?
+
+        public init(freeformAddress: String? = nil) {
+            self.freeformAddress = freeformAddress
+        }
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+    public struct FiltersPostSearchGeometryFilterRequestPoiListItemPoi: Codable, Hashable, Sendable {
+        public var name: String?
+
+        public init(name: String? = nil) {
+            self.name = name
+        }
     }
 
-    public static func == (lhs: View, rhs: View) -> Bool {
-        return lhs.rawValue == rhs.rawValue
+    public struct FiltersPostSearchGeometryFilterRequestPoiListItemPosition: Codable, Hashable, Sendable {
+        public var lat: Float?
+
+        public var lon: Float?
+
+        public init(lat: Float? = nil, lon: Float? = nil) {
+            self.lat = lat
+            self.lon = lon
+        }
     }
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
+    public struct PostSearchGeometrySearchRequest: Codable, Hashable, Sendable {
+        public var geometryList: [PostSearchGeometrySearchRequestGeometryListItem]?
+
+        public init(geometryList: [PostSearchGeometrySearchRequestGeometryListItem]? = nil) {
+            self.geometryList = geometryList
+        }
     }
-}
 
-public struct FiltersPostSearchGeometryFilterRequest: Codable, Hashable, Sendable {
-    public var geometryList: [FiltersPostSearchGeometryFilterRequestGeometryListItem]?
+    public struct PostSearchGeometrySearchRequestGeometryListItem: Codable, Hashable, Sendable {
+        public var position: String?
 
-    public var poiList: [FiltersPostSearchGeometryFilterRequestPoiListItem]?
+        public var radius: Int?
 
-    public init(geometryList: [FiltersPostSearchGeometryFilterRequestGeometryListItem]? = nil, poiList: [FiltersPostSearchGeometryFilterRequestPoiListItem]? = nil) {
-        self.geometryList = geometryList
-        self.poiList = poiList
+        public var type: String?
+
+        public var vertices: [String]?
+
+        public init(position: String? = nil, radius: Int? = nil, type: String? = nil, vertices: [String]? = nil) {
+            self.position = position
+            self.radius = radius
+            self.type = type
+            self.vertices = vertices
+        }
     }
-}
 
-public struct FiltersPostSearchGeometryFilterRequestGeometryListItem: Codable, Hashable, Sendable {
-    public var position: String?
+    public struct FiltersPostSearchRoutedFilterRequest: Codable, Hashable, Sendable {
+        public var poiList: [FiltersPostSearchRoutedFilterRequestPoiListItem]?
 
-    public var radius: Int?
-
-    public var type: String?
-
-    public var vertices: [String]?
-
-    public init(position: String? = nil, radius: Int? = nil, type: String? = nil, vertices: [String]? = nil) {
-        self.position = position
-        self.radius = radius
-        self.type = type
-        self.vertices = vertices
+        public init(poiList: [FiltersPostSearchRoutedFilterRequestPoiListItem]? = nil) {
+            self.poiList = poiList
+        }
     }
-}
 
-public struct FiltersPostSearchGeometryFilterRequestPoiListItem: Codable, Hashable, Sendable {
-    public var address: FiltersPostSearchGeometryFilterRequestPoiListItemAddress?
+    public struct FiltersPostSearchRoutedFilterRequestPoiListItem: Codable, Hashable, Sendable {
+        public var address: FiltersPostSearchRoutedFilterRequestPoiListItemAddress?
 
-    public var poi: FiltersPostSearchGeometryFilterRequestPoiListItemPoi?
+        public var poi: FiltersPostSearchRoutedFilterRequestPoiListItemPoi?
 
-    public var position: FiltersPostSearchGeometryFilterRequestPoiListItemPosition?
+        public var position: FiltersPostSearchRoutedFilterRequestPoiListItemPosition?
 
-    public init(address: FiltersPostSearchGeometryFilterRequestPoiListItemAddress? = nil, poi: FiltersPostSearchGeometryFilterRequestPoiListItemPoi? = nil, position: FiltersPostSearchGeometryFilterRequestPoiListItemPosition? = nil) {
-        self.address = address
-        self.poi = poi
-        self.position = position
+        public init(address: FiltersPostSearchRoutedFilterRequestPoiListItemAddress? = nil, poi: FiltersPostSearchRoutedFilterRequestPoiListItemPoi? = nil, position: FiltersPostSearchRoutedFilterRequestPoiListItemPosition? = nil) {
+            self.address = address
+            self.poi = poi
+            self.position = position
+        }
     }
-}
 
-public struct FiltersPostSearchGeometryFilterRequestPoiListItemAddress: Codable, Hashable, Sendable {
-    public var freeformAddress: String?
+    public struct FiltersPostSearchRoutedFilterRequestPoiListItemAddress: Codable, Hashable, Sendable {
+        public var freeformAddress: String?
 
-    public init(freeformAddress: String? = nil) {
-        self.freeformAddress = freeformAddress
+        public init(freeformAddress: String? = nil) {
+            self.freeformAddress = freeformAddress
+        }
     }
-}
 
-public struct FiltersPostSearchGeometryFilterRequestPoiListItemPoi: Codable, Hashable, Sendable {
-    public var name: String?
+    public struct FiltersPostSearchRoutedFilterRequestPoiListItemPoi: Codable, Hashable, Sendable {
+        public var name: String?
 
-    public init(name: String? = nil) {
-        self.name = name
+        public init(name: String? = nil) {
+            self.name = name
+        }
     }
-}
 
-public struct FiltersPostSearchGeometryFilterRequestPoiListItemPosition: Codable, Hashable, Sendable {
-    public var lat: Float?
+    public struct FiltersPostSearchRoutedFilterRequestPoiListItemPosition: Codable, Hashable, Sendable {
+        public var lat: Float?
 
-    public var lon: Float?
+        public var lon: Float?
 
-    public init(lat: Float? = nil, lon: Float? = nil) {
-        self.lat = lat
-        self.lon = lon
+        public init(lat: Float? = nil, lon: Float? = nil) {
+            self.lat = lat
+            self.lon = lon
+        }
     }
-}
 
-public struct PostSearchGeometrySearchRequest: Codable, Hashable, Sendable {
-    public var geometryList: [PostSearchGeometrySearchRequestGeometryListItem]?
+    public struct PostSearchSearchAlongRouteRequest: Codable, Hashable, Sendable {
+        public var route: PostSearchSearchAlongRouteRequestRoute?
 
-    public init(geometryList: [PostSearchGeometrySearchRequestGeometryListItem]? = nil) {
-        self.geometryList = geometryList
+        public init(route: PostSearchSearchAlongRouteRequestRoute? = nil) {
+            self.route = route
+        }
     }
-}
 
-public struct PostSearchGeometrySearchRequestGeometryListItem: Codable, Hashable, Sendable {
-    public var position: String?
+    public struct PostSearchSearchAlongRouteRequestRoute: Codable, Hashable, Sendable {
+        public var points: [PostSearchSearchAlongRouteRequestRoutePointsItem]?
 
-    public var radius: Int?
-
-    public var type: String?
-
-    public var vertices: [String]?
-
-    public init(position: String? = nil, radius: Int? = nil, type: String? = nil, vertices: [String]? = nil) {
-        self.position = position
-        self.radius = radius
-        self.type = type
-        self.vertices = vertices
+        public init(points: [PostSearchSearchAlongRouteRequestRoutePointsItem]? = nil) {
+            self.points = points
+        }
     }
-}
 
-public struct FiltersPostSearchRoutedFilterRequest: Codable, Hashable, Sendable {
-    public var poiList: [FiltersPostSearchRoutedFilterRequestPoiListItem]?
+    public struct PostSearchSearchAlongRouteRequestRoutePointsItem: Codable, Hashable, Sendable {
+        public var lat: Float?
 
-    public init(poiList: [FiltersPostSearchRoutedFilterRequestPoiListItem]? = nil) {
-        self.poiList = poiList
-    }
-}
+        public var lon: Float?
 
-public struct FiltersPostSearchRoutedFilterRequestPoiListItem: Codable, Hashable, Sendable {
-    public var address: FiltersPostSearchRoutedFilterRequestPoiListItemAddress?
-
-    public var poi: FiltersPostSearchRoutedFilterRequestPoiListItemPoi?
-
-    public var position: FiltersPostSearchRoutedFilterRequestPoiListItemPosition?
-
-    public init(address: FiltersPostSearchRoutedFilterRequestPoiListItemAddress? = nil, poi: FiltersPostSearchRoutedFilterRequestPoiListItemPoi? = nil, position: FiltersPostSearchRoutedFilterRequestPoiListItemPosition? = nil) {
-        self.address = address
-        self.poi = poi
-        self.position = position
+        public init(lat: Float? = nil, lon: Float? = nil) {
+            self.lat = lat
+            self.lon = lon
+        }
     }
 }
-
-public struct FiltersPostSearchRoutedFilterRequestPoiListItemAddress: Codable, Hashable, Sendable {
-    public var freeformAddress: String?
-
-    public init(freeformAddress: String? = nil) {
-        self.freeformAddress = freeformAddress
-    }
-}
-
-public struct FiltersPostSearchRoutedFilterRequestPoiListItemPoi: Codable, Hashable, Sendable {
-    public var name: String?
-
-    public init(name: String? = nil) {
-        self.name = name
-    }
-}
-
-public struct FiltersPostSearchRoutedFilterRequestPoiListItemPosition: Codable, Hashable, Sendable {
-    public var lat: Float?
-
-    public var lon: Float?
-
-    public init(lat: Float? = nil, lon: Float? = nil) {
-        self.lat = lat
-        self.lon = lon
-    }
-}
-
-public struct PostSearchSearchAlongRouteRequest: Codable, Hashable, Sendable {
-    public var route: PostSearchSearchAlongRouteRequestRoute?
-
-    public init(route: PostSearchSearchAlongRouteRequestRoute? = nil) {
-        self.route = route
-    }
-}
-
-public struct PostSearchSearchAlongRouteRequestRoute: Codable, Hashable, Sendable {
-    public var points: [PostSearchSearchAlongRouteRequestRoutePointsItem]?
-
-    public init(points: [PostSearchSearchAlongRouteRequestRoutePointsItem]? = nil) {
-        self.points = points
-    }
-}
-
-public struct PostSearchSearchAlongRouteRequestRoutePointsItem: Codable, Hashable, Sendable {
-    public var lat: Float?
-
-    public var lon: Float?
-
-    public init(lat: Float? = nil, lon: Float? = nil) {
-        self.lat = lat
-        self.lon = lon
-    }
-}
-
-/// Reaches the arms of deprecated endpoints without naming a deprecated declaration.
-private protocol _DeprecatedEndpoints {
-    func _deprecatedHTTPRequest() throws -> HTTPRequest?
-}
-
-/// Thrown if an endpoint matched no arm, which the generated arms rule out.
-private struct _UnmatchedEndpoint: Error {}

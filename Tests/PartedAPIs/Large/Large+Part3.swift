@@ -3,1832 +3,1359 @@
 import Foundation
 import EndpointRuntime
 
-extension Large.Big {
-    public enum Typed {}
-}
-
-extension Large.Big.Typed {
-    @available(*, deprecated)
-    public static func bigOp0(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp0(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp1(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp1(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp2(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp2(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp3(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp3(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp4(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp4(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp5(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp5(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp6(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp6(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp7(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp7(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp8(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp8(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp9(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp9(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp10(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp10(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp11(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp11(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp12(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp12(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp13(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp13(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp14(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp14(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp15(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp15(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp16(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp16(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp17(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp17(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp18(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp18(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp19(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp19(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp20(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp20(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp21(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp21(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp22(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp22(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp23(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp23(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp24(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp24(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp25(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp25(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp26(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp26(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp27(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp27(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp28(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp28(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp29(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp29(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp30(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp30(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp31(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp31(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp32(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp32(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp33(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp33(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp34(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp34(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp35(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp35(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp36(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp36(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp37(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp37(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp38(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp38(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp39(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp39(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp40(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp40(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp41(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp41(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp42(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp42(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp43(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp43(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp44(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp44(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp45(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp45(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp46(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp46(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp47(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp47(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp48(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp48(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp49(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp49(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    @available(*, deprecated)
-    public static func bigOp50(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp50(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp51(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp51(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp52(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp52(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp53(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp53(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp54(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp54(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp55(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp55(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp56(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp56(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp57(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp57(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp58(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp58(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp59(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp59(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp60(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp60(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp61(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp61(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp62(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp62(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp63(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp63(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp64(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp64(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp65(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp65(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp66(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp66(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp67(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp67(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp68(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp68(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp69(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp69(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp70(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp70(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp71(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp71(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp72(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp72(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp73(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp73(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp74(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp74(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp75(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp75(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp76(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp76(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp77(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp77(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp78(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp78(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp79(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp79(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp80(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp80(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp81(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp81(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp82(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp82(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp83(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp83(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp84(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp84(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp85(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp85(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp86(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp86(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp87(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp87(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp88(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp88(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp89(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp89(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp90(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp90(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp91(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp91(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp92(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp92(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp93(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp93(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp94(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp94(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp95(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp95(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp96(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp96(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp97(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp97(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp98(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp98(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp99(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp99(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    @available(*, deprecated)
-    public static func bigOp100(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp100(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp101(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp101(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp102(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp102(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp103(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp103(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp104(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp104(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp105(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp105(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp106(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp106(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp107(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp107(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp108(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp108(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp109(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp109(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp110(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp110(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp111(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp111(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp112(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp112(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp113(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp113(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp114(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp114(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp115(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp115(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp116(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp116(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp117(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp117(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp118(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp118(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp119(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp119(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp120(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp120(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp121(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp121(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp122(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp122(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp123(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp123(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp124(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp124(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp125(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp125(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp126(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp126(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp127(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp127(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp128(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp128(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp129(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp129(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp130(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp130(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp131(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp131(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp132(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp132(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp133(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp133(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp134(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp134(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp135(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp135(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp136(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp136(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp137(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp137(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp138(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp138(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp139(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp139(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp140(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp140(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp141(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp141(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp142(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp142(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp143(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp143(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp144(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp144(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp145(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp145(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp146(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp146(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp147(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp147(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp148(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp148(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp149(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp149(id: id, body: body), decoder: .json)
-    }
-
-    @available(*, deprecated)
-    public static func bigOp150(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp150(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp151(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp151(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp152(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp152(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp153(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp153(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp154(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp154(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp155(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp155(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp156(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp156(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp157(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp157(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp158(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp158(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp159(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp159(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp160(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp160(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp161(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp161(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp162(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp162(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp163(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp163(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp164(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp164(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp165(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp165(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp166(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp166(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp167(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp167(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp168(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp168(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp169(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp169(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp170(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp170(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp171(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp171(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp172(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp172(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp173(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp173(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp174(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp174(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp175(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp175(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp176(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp176(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp177(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp177(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp178(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp178(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp179(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp179(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp180(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp180(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp181(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp181(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp182(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp182(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp183(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp183(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp184(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp184(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp185(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp185(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp186(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp186(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp187(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp187(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp188(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp188(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp189(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp189(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp190(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp190(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp191(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp191(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp192(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp192(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp193(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp193(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp194(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp194(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp195(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp195(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp196(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp196(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp197(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp197(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp198(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp198(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp199(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp199(id: id, q: q, limit: limit), decoder: .json)
-    }
-}
-
-extension Large.Big.Typed {
-    @available(*, deprecated)
-    public static func bigOp200(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp200(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp201(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp201(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp202(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp202(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp203(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp203(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp204(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp204(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp205(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp205(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp206(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp206(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp207(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp207(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp208(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp208(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp209(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp209(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp210(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp210(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp211(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp211(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp212(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp212(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp213(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp213(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp214(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp214(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp215(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp215(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp216(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp216(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp217(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp217(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp218(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp218(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp219(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp219(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp220(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp220(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp221(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp221(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp222(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp222(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp223(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp223(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp224(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp224(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp225(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp225(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp226(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp226(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp227(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp227(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp228(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp228(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp229(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp229(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp230(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp230(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp231(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp231(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp232(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp232(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp233(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp233(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp234(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp234(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp235(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp235(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp236(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp236(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp237(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp237(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp238(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp238(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp239(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp239(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp240(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp240(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp241(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp241(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp242(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp242(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp243(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp243(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp244(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp244(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp245(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp245(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp246(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp246(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp247(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp247(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp248(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp248(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp249(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp249(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    @available(*, deprecated)
-    public static func bigOp250(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp250(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp251(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp251(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp252(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp252(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp253(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp253(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp254(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp254(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp255(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp255(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp256(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp256(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp257(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp257(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp258(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp258(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp259(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp259(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp260(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp260(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp261(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp261(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp262(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp262(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp263(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp263(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp264(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp264(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp265(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp265(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp266(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp266(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp267(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp267(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp268(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp268(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp269(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp269(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp270(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp270(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp271(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp271(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp272(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp272(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp273(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp273(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp274(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp274(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp275(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp275(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp276(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp276(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp277(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp277(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp278(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp278(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp279(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp279(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp280(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp280(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp281(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp281(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp282(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp282(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp283(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp283(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp284(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp284(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp285(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp285(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp286(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp286(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp287(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp287(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp288(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp288(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp289(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp289(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp290(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp290(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp291(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp291(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp292(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp292(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp293(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp293(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp294(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp294(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp295(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp295(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp296(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp296(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp297(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp297(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp298(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp298(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp299(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp299(id: id, body: body), decoder: .json)
-    }
-
-    @available(*, deprecated)
-    public static func bigOp300(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp300(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp301(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp301(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp302(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp302(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp303(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp303(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp304(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp304(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp305(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp305(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp306(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp306(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp307(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp307(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp308(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp308(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp309(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp309(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp310(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp310(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp311(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp311(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp312(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp312(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp313(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp313(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp314(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp314(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp315(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp315(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp316(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp316(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp317(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp317(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp318(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp318(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp319(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp319(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp320(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp320(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp321(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp321(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp322(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp322(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp323(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp323(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp324(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp324(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp325(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp325(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp326(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp326(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp327(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp327(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp328(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp328(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp329(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp329(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp330(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp330(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp331(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp331(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp332(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp332(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp333(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp333(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp334(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp334(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp335(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp335(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp336(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp336(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp337(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp337(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp338(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp338(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp339(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp339(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp340(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp340(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp341(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp341(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp342(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp342(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp343(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp343(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp344(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp344(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp345(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp345(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp346(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp346(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp347(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp347(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp348(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp348(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp349(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp349(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    @available(*, deprecated)
-    public static func bigOp350(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp350(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp351(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp351(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp352(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp352(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp353(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp353(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp354(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp354(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp355(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp355(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp356(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp356(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp357(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp357(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp358(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp358(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp359(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp359(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp360(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp360(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp361(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp361(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp362(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp362(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp363(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp363(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp364(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp364(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp365(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp365(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp366(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp366(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp367(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp367(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp368(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp368(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp369(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp369(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp370(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp370(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp371(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp371(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp372(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp372(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp373(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp373(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp374(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp374(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp375(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp375(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp376(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp376(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp377(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp377(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp378(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp378(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp379(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp379(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp380(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp380(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp381(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp381(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp382(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp382(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp383(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp383(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp384(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp384(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp385(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp385(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp386(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp386(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp387(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp387(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp388(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp388(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp389(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp389(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp390(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp390(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp391(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp391(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp392(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp392(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp393(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp393(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp394(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp394(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp395(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp395(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp396(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp396(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp397(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp397(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp398(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp398(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp399(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp399(id: id, q: q, limit: limit), decoder: .json)
+extension Large.Big2 {
+    /// The endpoints of `Large.Big2` as cases; `Large.Call.big2(...)` wraps them.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case bigOp250(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp251(id: Int64, body: Large.Item)
+        case bigOp252(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp253(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp254(id: Int64, body: Large.Item)
+        case bigOp255(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp256(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp257(id: Int64, body: Large.Item)
+        case bigOp258(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp259(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp260(id: Int64, body: Large.Item)
+        case bigOp261(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp262(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp263(id: Int64, body: Large.Item)
+        case bigOp264(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp265(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp266(id: Int64, body: Large.Item)
+        case bigOp267(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp268(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp269(id: Int64, body: Large.Item)
+        case bigOp270(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp271(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp272(id: Int64, body: Large.Item)
+        case bigOp273(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp274(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp275(id: Int64, body: Large.Item)
+        case bigOp276(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp277(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp278(id: Int64, body: Large.Item)
+        case bigOp279(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp280(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp281(id: Int64, body: Large.Item)
+        case bigOp282(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp283(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp284(id: Int64, body: Large.Item)
+        case bigOp285(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp286(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp287(id: Int64, body: Large.Item)
+        case bigOp288(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp289(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp290(id: Int64, body: Large.Item)
+        case bigOp291(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp292(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp293(id: Int64, body: Large.Item)
+        case bigOp294(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp295(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp296(id: Int64, body: Large.Item)
+        case bigOp297(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp298(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp299(id: Int64, body: Large.Item)
+        case bigOp300(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp301(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp302(id: Int64, body: Large.Item)
+        case bigOp303(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp304(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp305(id: Int64, body: Large.Item)
+        case bigOp306(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp307(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp308(id: Int64, body: Large.Item)
+        case bigOp309(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp310(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp311(id: Int64, body: Large.Item)
+        case bigOp312(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp313(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp314(id: Int64, body: Large.Item)
+        case bigOp315(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp316(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp317(id: Int64, body: Large.Item)
+        case bigOp318(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp319(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp320(id: Int64, body: Large.Item)
+        case bigOp321(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp322(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp323(id: Int64, body: Large.Item)
+        case bigOp324(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp325(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp326(id: Int64, body: Large.Item)
+        case bigOp327(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp328(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp329(id: Int64, body: Large.Item)
+        case bigOp330(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp331(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp332(id: Int64, body: Large.Item)
+        case bigOp333(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp334(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp335(id: Int64, body: Large.Item)
+        case bigOp336(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp337(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp338(id: Int64, body: Large.Item)
+        case bigOp339(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp340(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp341(id: Int64, body: Large.Item)
+        case bigOp342(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp343(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp344(id: Int64, body: Large.Item)
+        case bigOp345(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp346(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp347(id: Int64, body: Large.Item)
+        case bigOp348(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp349(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp350(id: Int64, body: Large.Item)
+        case bigOp351(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp352(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp353(id: Int64, body: Large.Item)
+        case bigOp354(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp355(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp356(id: Int64, body: Large.Item)
+        case bigOp357(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp358(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp359(id: Int64, body: Large.Item)
+        case bigOp360(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp361(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp362(id: Int64, body: Large.Item)
+        case bigOp363(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp364(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp365(id: Int64, body: Large.Item)
+        case bigOp366(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp367(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp368(id: Int64, body: Large.Item)
+        case bigOp369(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp370(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp371(id: Int64, body: Large.Item)
+        case bigOp372(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp373(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp374(id: Int64, body: Large.Item)
+        case bigOp375(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp376(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp377(id: Int64, body: Large.Item)
+        case bigOp378(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp379(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp380(id: Int64, body: Large.Item)
+        case bigOp381(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp382(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp383(id: Int64, body: Large.Item)
+        case bigOp384(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp385(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp386(id: Int64, body: Large.Item)
+        case bigOp387(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp388(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp389(id: Int64, body: Large.Item)
+        case bigOp390(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp391(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp392(id: Int64, body: Large.Item)
+        case bigOp393(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp394(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp395(id: Int64, body: Large.Item)
+        case bigOp396(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp397(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp398(id: Int64, body: Large.Item)
+        case bigOp399(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp400(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp401(id: Int64, body: Large.Item)
+        case bigOp402(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp403(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp404(id: Int64, body: Large.Item)
+        case bigOp405(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp406(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp407(id: Int64, body: Large.Item)
+        case bigOp408(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp409(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp410(id: Int64, body: Large.Item)
+        case bigOp411(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp412(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp413(id: Int64, body: Large.Item)
+        case bigOp414(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp415(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp416(id: Int64, body: Large.Item)
+        case bigOp417(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp418(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp419(id: Int64, body: Large.Item)
+        case bigOp420(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp421(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp422(id: Int64, body: Large.Item)
+        case bigOp423(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp424(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp425(id: Int64, body: Large.Item)
+        case bigOp426(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp427(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp428(id: Int64, body: Large.Item)
+        case bigOp429(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp430(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp431(id: Int64, body: Large.Item)
+        case bigOp432(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp433(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp434(id: Int64, body: Large.Item)
+        case bigOp435(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp436(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp437(id: Int64, body: Large.Item)
+        case bigOp438(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp439(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp440(id: Int64, body: Large.Item)
+        case bigOp441(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp442(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp443(id: Int64, body: Large.Item)
+        case bigOp444(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp445(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp446(id: Int64, body: Large.Item)
+        case bigOp447(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp448(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp449(id: Int64, body: Large.Item)
+
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .bigOp250(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items250", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp251(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items251", id)
+                    JSONBody(body)
+                }
+            case let .bigOp252(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items252", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp253(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items253", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp254(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items254", id)
+                    JSONBody(body)
+                }
+            case let .bigOp255(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items255", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp256(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items256", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp257(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items257", id)
+                    JSONBody(body)
+                }
+            case let .bigOp258(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items258", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp259(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items259", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp260(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items260", id)
+                    JSONBody(body)
+                }
+            case let .bigOp261(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items261", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp262(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items262", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp263(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items263", id)
+                    JSONBody(body)
+                }
+            case let .bigOp264(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items264", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp265(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items265", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp266(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items266", id)
+                    JSONBody(body)
+                }
+            case let .bigOp267(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items267", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp268(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items268", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp269(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items269", id)
+                    JSONBody(body)
+                }
+            case let .bigOp270(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items270", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp271(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items271", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp272(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items272", id)
+                    JSONBody(body)
+                }
+            case let .bigOp273(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items273", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp274(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items274", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp275(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items275", id)
+                    JSONBody(body)
+                }
+            case let .bigOp276(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items276", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp277(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items277", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp278(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items278", id)
+                    JSONBody(body)
+                }
+            case let .bigOp279(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items279", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp280(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items280", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp281(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items281", id)
+                    JSONBody(body)
+                }
+            case let .bigOp282(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items282", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp283(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items283", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp284(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items284", id)
+                    JSONBody(body)
+                }
+            case let .bigOp285(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items285", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp286(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items286", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp287(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items287", id)
+                    JSONBody(body)
+                }
+            case let .bigOp288(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items288", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp289(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items289", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp290(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items290", id)
+                    JSONBody(body)
+                }
+            case let .bigOp291(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items291", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp292(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items292", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp293(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items293", id)
+                    JSONBody(body)
+                }
+            case let .bigOp294(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items294", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp295(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items295", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp296(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items296", id)
+                    JSONBody(body)
+                }
+            case let .bigOp297(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items297", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp298(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items298", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp299(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items299", id)
+                    JSONBody(body)
+                }
+            case let .bigOp300(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items300", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp301(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items301", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp302(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items302", id)
+                    JSONBody(body)
+                }
+            case let .bigOp303(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items303", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp304(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items304", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp305(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items305", id)
+                    JSONBody(body)
+                }
+            case let .bigOp306(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items306", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp307(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items307", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp308(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items308", id)
+                    JSONBody(body)
+                }
+            case let .bigOp309(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items309", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp310(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items310", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp311(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items311", id)
+                    JSONBody(body)
+                }
+            case let .bigOp312(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items312", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp313(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items313", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp314(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items314", id)
+                    JSONBody(body)
+                }
+            case let .bigOp315(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items315", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp316(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items316", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp317(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items317", id)
+                    JSONBody(body)
+                }
+            case let .bigOp318(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items318", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp319(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items319", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp320(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items320", id)
+                    JSONBody(body)
+                }
+            case let .bigOp321(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items321", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp322(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items322", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp323(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items323", id)
+                    JSONBody(body)
+                }
+            case let .bigOp324(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items324", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp325(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items325", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp326(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items326", id)
+                    JSONBody(body)
+                }
+            case let .bigOp327(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items327", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp328(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items328", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp329(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items329", id)
+                    JSONBody(body)
+                }
+            case let .bigOp330(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items330", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp331(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items331", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp332(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items332", id)
+                    JSONBody(body)
+                }
+            case let .bigOp333(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items333", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp334(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items334", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp335(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items335", id)
+                    JSONBody(body)
+                }
+            case let .bigOp336(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items336", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp337(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items337", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp338(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items338", id)
+                    JSONBody(body)
+                }
+            case let .bigOp339(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items339", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp340(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items340", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp341(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items341", id)
+                    JSONBody(body)
+                }
+            case let .bigOp342(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items342", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp343(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items343", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp344(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items344", id)
+                    JSONBody(body)
+                }
+            case let .bigOp345(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items345", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp346(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items346", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp347(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items347", id)
+                    JSONBody(body)
+                }
+            case let .bigOp348(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items348", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp349(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items349", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp350(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items350", id)
+                    JSONBody(body)
+                }
+            case let .bigOp351(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items351", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp352(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items352", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp353(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items353", id)
+                    JSONBody(body)
+                }
+            case let .bigOp354(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items354", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp355(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items355", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp356(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items356", id)
+                    JSONBody(body)
+                }
+            case let .bigOp357(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items357", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp358(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items358", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp359(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items359", id)
+                    JSONBody(body)
+                }
+            case let .bigOp360(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items360", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp361(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items361", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp362(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items362", id)
+                    JSONBody(body)
+                }
+            case let .bigOp363(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items363", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp364(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items364", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp365(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items365", id)
+                    JSONBody(body)
+                }
+            case let .bigOp366(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items366", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp367(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items367", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp368(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items368", id)
+                    JSONBody(body)
+                }
+            case let .bigOp369(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items369", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp370(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items370", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp371(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items371", id)
+                    JSONBody(body)
+                }
+            case let .bigOp372(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items372", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp373(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items373", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp374(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items374", id)
+                    JSONBody(body)
+                }
+            case let .bigOp375(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items375", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp376(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items376", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp377(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items377", id)
+                    JSONBody(body)
+                }
+            case let .bigOp378(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items378", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp379(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items379", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp380(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items380", id)
+                    JSONBody(body)
+                }
+            case let .bigOp381(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items381", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp382(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items382", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp383(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items383", id)
+                    JSONBody(body)
+                }
+            case let .bigOp384(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items384", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp385(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items385", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp386(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items386", id)
+                    JSONBody(body)
+                }
+            case let .bigOp387(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items387", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp388(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items388", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp389(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items389", id)
+                    JSONBody(body)
+                }
+            case let .bigOp390(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items390", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp391(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items391", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp392(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items392", id)
+                    JSONBody(body)
+                }
+            case let .bigOp393(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items393", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp394(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items394", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp395(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items395", id)
+                    JSONBody(body)
+                }
+            case let .bigOp396(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items396", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp397(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items397", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp398(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items398", id)
+                    JSONBody(body)
+                }
+            case let .bigOp399(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items399", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp400(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items400", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp401(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items401", id)
+                    JSONBody(body)
+                }
+            case let .bigOp402(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items402", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp403(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items403", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp404(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items404", id)
+                    JSONBody(body)
+                }
+            case let .bigOp405(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items405", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp406(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items406", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp407(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items407", id)
+                    JSONBody(body)
+                }
+            case let .bigOp408(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items408", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp409(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items409", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp410(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items410", id)
+                    JSONBody(body)
+                }
+            case let .bigOp411(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items411", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp412(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items412", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp413(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items413", id)
+                    JSONBody(body)
+                }
+            case let .bigOp414(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items414", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp415(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items415", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp416(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items416", id)
+                    JSONBody(body)
+                }
+            case let .bigOp417(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items417", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp418(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items418", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp419(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items419", id)
+                    JSONBody(body)
+                }
+            case let .bigOp420(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items420", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp421(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items421", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp422(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items422", id)
+                    JSONBody(body)
+                }
+            case let .bigOp423(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items423", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp424(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items424", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp425(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items425", id)
+                    JSONBody(body)
+                }
+            case let .bigOp426(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items426", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp427(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items427", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp428(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items428", id)
+                    JSONBody(body)
+                }
+            case let .bigOp429(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items429", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp430(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items430", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp431(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items431", id)
+                    JSONBody(body)
+                }
+            case let .bigOp432(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items432", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp433(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items433", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp434(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items434", id)
+                    JSONBody(body)
+                }
+            case let .bigOp435(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items435", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp436(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items436", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp437(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items437", id)
+                    JSONBody(body)
+                }
+            case let .bigOp438(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items438", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp439(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items439", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp440(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items440", id)
+                    JSONBody(body)
+                }
+            case let .bigOp441(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items441", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp442(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items442", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp443(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items443", id)
+                    JSONBody(body)
+                }
+            case let .bigOp444(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items444", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp445(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items445", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp446(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items446", id)
+                    JSONBody(body)
+                }
+            case let .bigOp447(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items447", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp448(id, q, limit):
+                return try Large.defaults.request(.get) {
+                    Path("big", "big", "items448", id)
+                    Query("q", q)
+                    Query("limit", limit)
+                }
+            case let .bigOp449(id, body):
+                return try Large.defaults.request(.post) {
+                    Path("big", "big", "items449", id)
+                    JSONBody(body)
+                }
+            }
+        }
     }
 }
 
-extension Large.Big.Typed {
-    @available(*, deprecated)
-    public static func bigOp400(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp400(id: id, q: q, limit: limit), decoder: .json)
-    }
+extension Large {
+    public struct Item: Codable, Hashable, Sendable {
+        public var id: Int64
 
-    public static func bigOp401(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp401(id: id, body: body), decoder: .json)
-    }
+        public var name: String?
 
-    public static func bigOp402(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp402(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp403(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp403(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp404(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp404(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp405(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp405(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp406(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp406(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp407(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp407(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp408(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp408(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp409(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp409(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp410(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp410(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp411(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp411(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp412(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp412(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp413(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp413(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp414(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp414(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp415(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp415(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp416(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp416(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp417(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp417(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp418(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp418(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp419(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp419(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp420(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp420(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp421(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp421(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp422(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp422(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp423(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp423(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp424(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp424(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp425(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp425(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp426(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp426(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp427(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp427(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp428(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp428(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp429(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp429(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp430(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp430(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp431(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp431(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp432(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp432(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp433(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp433(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp434(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp434(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp435(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp435(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp436(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp436(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp437(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp437(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp438(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp438(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp439(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp439(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp440(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp440(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp441(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp441(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp442(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp442(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp443(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp443(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp444(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp444(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp445(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp445(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp446(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp446(id: id, body: body), decoder: .json)
-    }
-
-    public static func bigOp447(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp447(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp448(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Item]> {
-        Endpoint(Large.Big.bigOp448(id: id, q: q, limit: limit), decoder: .json)
-    }
-
-    public static func bigOp449(id: Int64, body: Item) -> Endpoint<Item> {
-        Endpoint(Large.Big.bigOp449(id: id, body: body), decoder: .json)
-    }
-}
-
-public struct Item: Codable, Hashable, Sendable {
-    public var id: Int64
-
-    public var name: String?
-
-    public init(id: Int64, name: String? = nil) {
-        self.id = id
-        self.name = name
+        public init(id: Int64, name: String? = nil) {
+            self.id = id
+            self.name = name
+        }
     }
 }

@@ -1,0 +1,184 @@
+// The API's namespace and the typed endpoint values: `StravaAPI.athlete` and
+// `StravaAPI.Activities.get(id:)` are `Endpoint<Response>` values, each wrapping its `Call` case
+// with the endpoint's response contract (decoder, success statuses, error bodies of its own).
+extension Translator {
+    /// `public enum StravaAPI { public static let defaults = APIDefaults(...); factories }`
+    func apiNamespace(factories: [Declaration]) -> Declaration {
+        Declaration(
+            documentation: documentation(spec.api.description),
+            kind: .enumeration(EnumDecl(access: access, name: apiTypeName, members: [defaultsDeclaration()] + factories)))
+    }
+
+    /// `extension StravaAPI { public enum Activities { factories } }`: a group's namespace.
+    func groupNamespace(_ level: Level, factories: [Declaration]) -> Declaration {
+        Declaration(kind: .extension(ExtensionDecl(extendedType: level.parent ?? apiTypeName, members: [
+            Declaration(documentation: documentation(level.group.description),
+                        kind: .enumeration(EnumDecl(access: access, name: Naming.escaped(level.group.swiftName), members: factories))),
+        ])))
+    }
+
+    /// What every endpoint shares, written once: `APIDefaults(baseURL:headers:auth:dateFormat:errors:)`
+    /// with the arguments that differ from the runtime's defaults.
+    func defaultsDeclaration() -> Declaration {
+        var arguments = [Argument("baseURL", .stringLiteral(spec.baseURL))]
+        if !spec.headers.isEmpty {
+            arguments.append(Argument("headers", .dictionaryLiteral(spec.headers.map {
+                DictionaryEntry(key: .stringLiteral($0.name), value: .stringLiteral($0.value))
+            })))
+        }
+        if let auth = authExpression(spec.auth) { arguments.append(Argument("auth", auth)) }
+        if spec.dateFormat != .iso8601 {
+            arguments.append(Argument("dateFormat", .dotMember(RuntimeNames.dateFormat(spec.dateFormat))))
+        }
+        if !spec.errors.isEmpty { arguments.append(Argument("errors", errorBodiesExpression(spec.errors))) }
+        let callee: Expression = .raw(runtime(RuntimeNames.apiDefaults))
+        return Declaration(
+            documentation: ["What every endpoint shares: the base URL, headers, auth, date format and error bodies.",
+                            "A client made with another base URL sends there instead."],
+            kind: .variable(VariableDecl(access: access, isStatic: true, name: ReservedNames.Members.defaults, type: nil,
+                                         initializer: arguments.count > 1 ? .multilineCall(callee, arguments) : .call(callee, arguments))))
+    }
+
+    /// `defaults` where `level`'s code can see it: bare at the top, qualified in groups (where an
+    /// endpoint may be named `defaults`).
+    func defaultsReference(in level: Level) -> Expression {
+        level.isAPI ? .raw(ReservedNames.Members.defaults) : .member(.raw(apiTypeName), ReservedNames.Members.defaults)
+    }
+
+    func factories(for level: Level) -> [Declaration] {
+        let translator = scoped(to: level)
+        return level.group.endpoints.map { translator.factory(for: $0, in: level) }
+    }
+
+    /// `public static func get(id: Int64) -> Endpoint<DetailedActivity> { defaults.endpoint(...) }`,
+    /// a static property for an endpoint without parameters.
+    func factory(for endpoint: Endpoint, in level: Level) -> Declaration {
+        let name = Naming.escaped(endpoint.swiftName)
+        let returnType = "\(runtime(RuntimeNames.endpoint))<\(swiftType(endpoint.response.type))>"
+        let signature = signature(of: endpoint)
+
+        var arguments = [Argument(callExpression(endpoint, in: level)),
+                         Argument("decoder", .dotMember(decoder(for: endpoint.response)))]
+        if let status = endpoint.response.status {
+            arguments.append(Argument("statuses", .arrayLiteral([.raw(String(status))])))
+        }
+        let ownErrors = endpoint.errors.filter { !spec.errors.contains($0) }
+        if !ownErrors.isEmpty { arguments.append(Argument("errors", errorBodiesExpression(ownErrors))) }
+        let body: [Statement] = [.expression(.call(.member(defaultsReference(in: level), RuntimeNames.defaultsEndpoint), arguments))]
+
+        let kind: Declaration.Kind
+        if signature.isEmpty {
+            kind = .variable(VariableDecl(access: access, isStatic: true, name: name, type: returnType, getter: body))
+        } else {
+            kind = .function(FunctionDecl(
+                access: access, kind: .function(name: name, isStatic: true, isMutating: false),
+                parameters: signature, returnType: returnType, body: body))
+        }
+        return Declaration(documentation: endpointDocumentation(endpoint),
+                           attributes: deprecationAttributes(endpoint.deprecation), kind: kind)
+    }
+
+    /// The API's `Call` case for `endpoint`: `Call.athlete` at the top,
+    /// `StravaAPI.Call.activities(.get(id: id))` in a group.
+    func callExpression(_ endpoint: Endpoint, in level: Level) -> Expression {
+        let name = Naming.escaped(endpoint.swiftName)
+        let arguments = zip(signature(of: endpoint), bindings(of: endpoint)).map { Argument($0.label, .raw($1)) }
+        func leaf(_ base: Expression?) -> Expression {
+            let member: Expression = base.map { .member($0, name) } ?? .dotMember(name)
+            return arguments.isEmpty ? member : .call(member, arguments)
+        }
+        guard let outermost = level.casePath.first else { return leaf(.raw(ReservedNames.callEnum)) }
+        var value = leaf(nil)
+        for caseName in level.casePath.dropFirst().reversed() {
+            value = .call(.dotMember(caseName), [Argument(value)])
+        }
+        return .call(.member(.raw("\(apiTypeName).\(ReservedNames.callEnum)"), outermost), [Argument(value)])
+    }
+
+    /// `.json` for Decodable types, `.text` for `String` with a text content type, `.data` for
+    /// `Data`, `.none` for `Void`.
+    func decoder(for response: Response) -> String {
+        switch response.type {
+        case .void:
+            return RuntimeNames.Decoder.none
+        case .builtin(.data):
+            return RuntimeNames.Decoder.data
+        case .builtin(.string):
+            if let contentType = response.contentType?.lowercased(), contentType.hasPrefix("text/") {
+                return RuntimeNames.Decoder.text
+            }
+            return RuntimeNames.Decoder.json
+        default:
+            return RuntimeNames.Decoder.json
+        }
+    }
+
+    /// `[.code(404): NotFound.self, .range(4): Fault.self]`
+    func errorBodiesExpression(_ errors: [ErrorResponse]) -> Expression {
+        .dictionaryLiteral(errors.map { error in
+            let pattern: Expression
+            switch error.status {
+            case let .code(code): pattern = .call(.dotMember(RuntimeNames.Status.code), [Argument(.raw(String(code)))])
+            case let .range(digit): pattern = .call(.dotMember(RuntimeNames.Status.range), [Argument(.raw(String(digit)))])
+            case .default: pattern = .dotMember(RuntimeNames.Status.default)
+            }
+            return DictionaryEntry(key: pattern, value: .raw(metatype(error.type)))
+        })
+    }
+
+    /// `Fault.self`, `[Fault].self`, `Fault?.self`.
+    func metatype(_ type: TypeRef) -> String {
+        type.isOptional ? "Optional<\(swiftType(type.unwrapped))>.self" : "\(swiftType(type)).self"
+    }
+
+    /// `.bearer`, `.apiKey(in: .header, name: "X-Api-Key")`; nil for no auth.
+    func authExpression(_ auth: Auth) -> Expression? {
+        switch auth {
+        case .none: return nil
+        case .bearer: return .dotMember(RuntimeNames.AuthCase.bearer)
+        case .basic: return .dotMember(RuntimeNames.AuthCase.basic)
+        case let .apiKey(location, name):
+            return .call(.dotMember(RuntimeNames.AuthCase.apiKey), [
+                Argument("in", .dotMember(location.rawValue)), Argument("name", .stringLiteral(name)),
+            ])
+        }
+    }
+
+    /// `extension StravaAPI { public static let samples: [SampleResponse] = [...] }`, when the spec
+    /// gives any `sample`: served by `StubTransport(samples:)`, never read when sending.
+    func samplesDeclaration() -> Declaration? {
+        var samples: [Expression] = []
+        func visit(_ group: Group) {
+            for endpoint in group.endpoints {
+                guard let sample = endpoint.sample else { continue }
+                var arguments = [Argument(.dotMember(RuntimeNames.method(endpoint.method))),
+                                 Argument(.stringLiteral(pathTemplate(endpoint)))]
+                if let status = endpoint.response.status { arguments.append(Argument("status", .raw(String(status)))) }
+                arguments.append(Argument("json", .rawStringLiteral(sample)))
+                samples.append(.call(.raw(runtime(RuntimeNames.sampleResponse)), arguments))
+            }
+            group.groups.forEach(visit)
+        }
+        visit(spec.api)
+        guard !samples.isEmpty else { return nil }
+        return Declaration(kind: .extension(ExtensionDecl(extendedType: apiTypeName, members: [Declaration(
+            documentation: ["The spec's sample responses, for `StubTransport(samples: \(spec.api.swiftName).samples)` in tests",
+                            "and previews. Sending a request never reads them."],
+            kind: .variable(VariableDecl(access: access, isStatic: true, name: ReservedNames.Members.samples,
+                                         type: "[\(runtime(RuntimeNames.sampleResponse))]",
+                                         initializer: .arrayLiteral(samples, multiline: true))))])))
+    }
+
+    /// `/activities/{id}`: the endpoint's path below the base URL, placeholders by parameter key.
+    func pathTemplate(_ endpoint: Endpoint) -> String {
+        let segments = endpoint.path.map { segment in
+            segment.parts.map { part -> String in
+                switch part {
+                case let .literal(text): return text
+                case let .parameter(key): return "{\(key)}"
+                }
+            }.joined()
+        }
+        return "/" + segments.joined(separator: "/")
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// What every endpoint of an API shares, written once: the base URL, the headers and credentials
+/// every request carries, how dates are written and read, and the error bodies any response may
+/// carry. A generated API exposes its own as `<API>.defaults`; an endpoint states only what differs.
+///
+/// ```swift
+/// let defaults = APIDefaults(baseURL: "https://api.example.com/v1",
+///                            headers: ["Accept": "application/json"],
+///                            auth: .bearer,
+///                            errors: [.range(4): Problem.self])
+/// let request = try defaults.request(.get) { Path("users", 42) }
+/// let user: Endpoint<User> = defaults.endpoint(request, decoder: .json)
+/// ```
+public struct APIDefaults: Sendable {
+    /// The base URL endpoint paths are appended to, keeping its own path. A client made with
+    /// another base URL sends there instead.
+    public var baseURL: String
+    /// Headers every request starts with; an endpoint's own headers replace or remove them.
+    public var headers: HTTPHeaders
+    /// The credentials every request needs unless the endpoint says otherwise.
+    public var auth: AuthRequirement
+    /// How dates are written in paths, queries and JSON bodies, and read from JSON responses.
+    public var dateFormat: DateFormat
+    /// Error bodies every endpoint may answer with; an endpoint's own replace these for the same status.
+    public var errors: ErrorBodies
+
+    /// The shared parts of an API's endpoints.
+    public init(baseURL: String, headers: HTTPHeaders = [:], auth: AuthRequirement = .none,
+                dateFormat: DateFormat = .iso8601, errors: ErrorBodies = ErrorBodies()) {
+        self.baseURL = baseURL
+        self.headers = headers
+        self.auth = auth
+        self.dateFormat = dateFormat
+        self.errors = errors
+    }
+
+    /// A request to `baseURL` with the shared headers and auth, then `build`'s components, which
+    /// may replace them (`Header`, `Auth(.none)`) or remove a header (`RemoveHeader`).
+    ///
+    /// Throws ``EndpointError/invalidRequest(reason:underlying:request:)`` as
+    /// ``HTTPRequest/init(_:baseURL:dateFormat:_:)`` does.
+    public func request(_ method: HTTPMethod, @RequestBuilder _ build: () throws -> [any RequestComponent]) throws -> HTTPRequest {
+        try HTTPRequest(method, baseURL: baseURL, headers: headers, auth: auth, dateFormat: dateFormat, build)
+    }
+
+    /// A typed endpoint of this API: `call` builds the request; a response is a success when its
+    /// status is one of `statuses` (any 2xx when empty), and an error response whose status
+    /// matches the shared error bodies or `errors` (which win) is thrown as ``ErrorResponse``.
+    public func endpoint<Response>(_ call: some HTTPRequestable, decoder: ResponseDecoder<Response>,
+                                   statuses: Set<Int> = [], errors: ErrorBodies = ErrorBodies()) -> Endpoint<Response> {
+        Endpoint(call, decoder: decoder, statuses: statuses, errors: self.errors.merging(errors))
+    }
+}
