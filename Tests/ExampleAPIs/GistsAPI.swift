@@ -12,7 +12,8 @@ public enum GistsAPI {
     public static let defaults = APIDefaults(
         baseURL: "https://api.github.com",
         headers: ["Accept": "application/vnd.github+json", "X-GitHub-Api-Version": "2022-11-28"],
-        auth: .bearer
+        auth: .bearer,
+        errors: [.range(4): BasicError.self]
     )
 }
 
@@ -26,21 +27,45 @@ extension GistsAPI {
         ///   - perPage: The number of results per page (max 100).
         ///   - page: The page number of the results to fetch.
         ///   - ifNoneMatch: ETag of a previous response, for conditional requests.
-        public static func list(since: Date? = nil, perPage: Int = 30, page: Int = 1, ifNoneMatch: String? = nil) -> Endpoint<[GistsAPI.Gist]> {
-            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.list(since: since, perPage: perPage, page: page, ifNoneMatch: ifNoneMatch)), decoder: .json, errors: [.code(403): GistsAPI.BasicError.self])
+        public static func list(
+            since: Date? = nil,
+            perPage: Int = 30,
+            page: Int = 1,
+            ifNoneMatch: String? = nil
+        ) -> Endpoint<[GistsAPI.Gist]> {
+            GistsAPI.defaults.endpoint(
+                GistsAPI.Call.gists(.list(since: since, perPage: perPage, page: page, ifNoneMatch: ifNoneMatch)),
+                decoder: .json
+            )
         }
 
         /// Lists public gists sorted by most recently updated to least recently updated.
         ///
         /// - Parameters:
         ///   - languages: Only gists containing files in one of these languages.
-        public static func listPublic(since: Date? = nil, languages: [String]? = nil, perPage: Int = 30, page: Int = 1) -> Endpoint<[GistsAPI.Gist]> {
-            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.listPublic(since: since, languages: languages, perPage: perPage, page: page)), decoder: .json, errors: [.code(403): GistsAPI.BasicError.self, .code(422): GistsAPI.ValidationError.self])
+        public static func listPublic(
+            since: Date? = nil,
+            languages: [String]? = nil,
+            perPage: Int = 30,
+            page: Int = 1
+        ) -> Endpoint<[GistsAPI.Gist]> {
+            GistsAPI.defaults.endpoint(
+                GistsAPI.Call.gists(.listPublic(since: since, languages: languages, perPage: perPage, page: page)),
+                decoder: .json,
+                errors: [.code(422): GistsAPI.ValidationError.self]
+            )
         }
 
         /// Lists the authenticated user's starred gists.
-        public static func listStarred(since: Date? = nil, perPage: Int = 30, page: Int = 1) -> Endpoint<[GistsAPI.Gist]> {
-            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.listStarred(since: since, perPage: perPage, page: page)), decoder: .json, errors: [.code(401): GistsAPI.BasicError.self, .code(403): GistsAPI.BasicError.self])
+        public static func listStarred(
+            since: Date? = nil,
+            perPage: Int = 30,
+            page: Int = 1
+        ) -> Endpoint<[GistsAPI.Gist]> {
+            GistsAPI.defaults.endpoint(
+                GistsAPI.Call.gists(.listStarred(since: since, perPage: perPage, page: page)),
+                decoder: .json
+            )
         }
 
         /// Gets a specified gist.
@@ -48,53 +73,82 @@ extension GistsAPI {
         /// - Parameters:
         ///   - gistId: The unique identifier of the gist.
         public static func get(gistId: String) -> Endpoint<GistsAPI.Gist> {
-            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.get(gistId: gistId)), decoder: .json, errors: [.code(403): GistsAPI.BasicError.self, .code(404): GistsAPI.BasicError.self])
+            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.get(gistId: gistId)), decoder: .json)
         }
 
         /// Allows you to add a new gist with one or more files.
         public static func create(body: GistsAPI.CreateGist) -> Endpoint<GistsAPI.Gist> {
-            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.create(body: body)), decoder: .json, statuses: [201], errors: [.code(403): GistsAPI.BasicError.self, .code(404): GistsAPI.BasicError.self, .code(422): GistsAPI.ValidationError.self])
+            GistsAPI.defaults.endpoint(
+                GistsAPI.Call.gists(.create(body: body)),
+                decoder: .json,
+                statuses: [201],
+                errors: [.code(422): GistsAPI.ValidationError.self]
+            )
         }
 
         /// Updates a gist's description, or updates, renames or deletes its files. A file whose value is null is deleted.
         public static func update(gistId: String, body: GistsAPI.UpdateGist) -> Endpoint<GistsAPI.Gist> {
-            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.update(gistId: gistId, body: body)), decoder: .json, errors: [.code(404): GistsAPI.BasicError.self, .code(422): GistsAPI.ValidationError.self])
+            GistsAPI.defaults.endpoint(
+                GistsAPI.Call.gists(.update(gistId: gistId, body: body)),
+                decoder: .json,
+                errors: [.code(422): GistsAPI.ValidationError.self]
+            )
         }
 
         /// Deletes a gist.
         public static func delete(gistId: String) -> Endpoint<Void> {
-            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.delete(gistId: gistId)), decoder: .none, errors: [.code(403): GistsAPI.BasicError.self, .code(404): GistsAPI.BasicError.self])
+            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.delete(gistId: gistId)), decoder: .none)
         }
 
         /// Lists the commits (revisions) of a gist.
-        public static func listCommits(gistId: String, perPage: Int = 30, page: Int = 1) -> Endpoint<[GistsAPI.GistCommit]> {
-            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.listCommits(gistId: gistId, perPage: perPage, page: page)), decoder: .json, errors: [.code(404): GistsAPI.BasicError.self])
+        public static func listCommits(
+            gistId: String,
+            perPage: Int = 30,
+            page: Int = 1
+        ) -> Endpoint<[GistsAPI.GistCommit]> {
+            GistsAPI.defaults.endpoint(
+                GistsAPI.Call.gists(.listCommits(gistId: gistId, perPage: perPage, page: page)),
+                decoder: .json
+            )
         }
 
         /// Gets a specified gist revision.
         public static func getRevision(gistId: String, sha: String) -> Endpoint<GistsAPI.Gist> {
-            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.getRevision(gistId: gistId, sha: sha)), decoder: .json, errors: [.code(404): GistsAPI.BasicError.self, .code(422): GistsAPI.ValidationError.self])
+            GistsAPI.defaults.endpoint(
+                GistsAPI.Call.gists(.getRevision(gistId: gistId, sha: sha)),
+                decoder: .json,
+                errors: [.code(422): GistsAPI.ValidationError.self]
+            )
         }
 
         /// Checks whether a gist is starred: succeeds with 204 if it is, fails with 404 if it is not.
         public static func isStarred(gistId: String) -> Endpoint<Void> {
-            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.isStarred(gistId: gistId)), decoder: .none, errors: [.code(404): JSONValue.self])
+            GistsAPI.defaults.endpoint(
+                GistsAPI.Call.gists(.isStarred(gistId: gistId)),
+                decoder: .none,
+                errors: [.code(404): JSONValue.self]
+            )
         }
 
         /// Stars a gist.
         public static func star(gistId: String) -> Endpoint<Void> {
-            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.star(gistId: gistId)), decoder: .none, errors: [.code(403): GistsAPI.BasicError.self, .code(404): GistsAPI.BasicError.self])
+            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.star(gistId: gistId)), decoder: .none)
         }
 
         /// Unstars a gist.
         public static func unstar(gistId: String) -> Endpoint<Void> {
-            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.unstar(gistId: gistId)), decoder: .none, errors: [.code(403): GistsAPI.BasicError.self, .code(404): GistsAPI.BasicError.self])
+            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.unstar(gistId: gistId)), decoder: .none)
         }
 
         /// Forks a gist (legacy route).
         @available(*, deprecated, message: "Use gists.forks.create (POST /gists/{gist_id}/forks) instead.")
         public static func fork(gistId: String) -> Endpoint<GistsAPI.BaseGist> {
-            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.fork(gistId: gistId)), decoder: .json, statuses: [201], errors: [.code(404): GistsAPI.BasicError.self, .code(422): GistsAPI.ValidationError.self])
+            GistsAPI.defaults.endpoint(
+                GistsAPI.Call.gists(.fork(gistId: gistId)),
+                decoder: .json,
+                statuses: [201],
+                errors: [.code(422): GistsAPI.ValidationError.self]
+            )
         }
     }
 }
@@ -104,7 +158,10 @@ extension GistsAPI.Gists {
     public enum Comments {
         /// Lists the comments on a gist.
         public static func list(gistId: String, perPage: Int = 30, page: Int = 1) -> Endpoint<[GistsAPI.GistComment]> {
-            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.comments(.list(gistId: gistId, perPage: perPage, page: page))), decoder: .json, errors: [.code(403): GistsAPI.BasicError.self, .code(404): GistsAPI.BasicError.self])
+            GistsAPI.defaults.endpoint(
+                GistsAPI.Call.gists(.comments(.list(gistId: gistId, perPage: perPage, page: page))),
+                decoder: .json
+            )
         }
 
         /// Gets a comment on a gist.
@@ -112,22 +169,39 @@ extension GistsAPI.Gists {
         /// - Parameters:
         ///   - commentId: The unique identifier of the comment.
         public static func get(gistId: String, commentId: Int64) -> Endpoint<GistsAPI.GistComment> {
-            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.comments(.get(gistId: gistId, commentId: commentId))), decoder: .json, errors: [.code(403): GistsAPI.BasicError.self, .code(404): GistsAPI.BasicError.self])
+            GistsAPI.defaults.endpoint(
+                GistsAPI.Call.gists(.comments(.get(gistId: gistId, commentId: commentId))),
+                decoder: .json
+            )
         }
 
         /// Creates a comment on a gist.
         public static func create(gistId: String, body: GistsAPI.CommentBody) -> Endpoint<GistsAPI.GistComment> {
-            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.comments(.create(gistId: gistId, body: body))), decoder: .json, statuses: [201], errors: [.code(403): GistsAPI.BasicError.self, .code(404): GistsAPI.BasicError.self])
+            GistsAPI.defaults.endpoint(
+                GistsAPI.Call.gists(.comments(.create(gistId: gistId, body: body))),
+                decoder: .json,
+                statuses: [201]
+            )
         }
 
         /// Updates a comment on a gist.
-        public static func update(gistId: String, commentId: Int64, body: GistsAPI.CommentBody) -> Endpoint<GistsAPI.GistComment> {
-            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.comments(.update(gistId: gistId, commentId: commentId, body: body))), decoder: .json, errors: [.code(404): GistsAPI.BasicError.self])
+        public static func update(
+            gistId: String,
+            commentId: Int64,
+            body: GistsAPI.CommentBody
+        ) -> Endpoint<GistsAPI.GistComment> {
+            GistsAPI.defaults.endpoint(
+                GistsAPI.Call.gists(.comments(.update(gistId: gistId, commentId: commentId, body: body))),
+                decoder: .json
+            )
         }
 
         /// Deletes a comment on a gist.
         public static func delete(gistId: String, commentId: Int64) -> Endpoint<Void> {
-            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.comments(.delete(gistId: gistId, commentId: commentId))), decoder: .none, errors: [.code(403): GistsAPI.BasicError.self, .code(404): GistsAPI.BasicError.self])
+            GistsAPI.defaults.endpoint(
+                GistsAPI.Call.gists(.comments(.delete(gistId: gistId, commentId: commentId))),
+                decoder: .none
+            )
         }
     }
 }
@@ -137,12 +211,20 @@ extension GistsAPI.Gists {
     public enum Forks {
         /// Lists the forks of a gist.
         public static func list(gistId: String, perPage: Int = 30, page: Int = 1) -> Endpoint<[GistsAPI.GistFork]> {
-            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.forks(.list(gistId: gistId, perPage: perPage, page: page))), decoder: .json, errors: [.code(403): GistsAPI.BasicError.self, .code(404): GistsAPI.BasicError.self])
+            GistsAPI.defaults.endpoint(
+                GistsAPI.Call.gists(.forks(.list(gistId: gistId, perPage: perPage, page: page))),
+                decoder: .json
+            )
         }
 
         /// Forks a gist.
         public static func create(gistId: String) -> Endpoint<GistsAPI.BaseGist> {
-            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.forks(.create(gistId: gistId))), decoder: .json, statuses: [201], errors: [.code(403): GistsAPI.BasicError.self, .code(404): GistsAPI.BasicError.self, .code(422): GistsAPI.ValidationError.self])
+            GistsAPI.defaults.endpoint(
+                GistsAPI.Call.gists(.forks(.create(gistId: gistId))),
+                decoder: .json,
+                statuses: [201],
+                errors: [.code(422): GistsAPI.ValidationError.self]
+            )
         }
     }
 }
@@ -154,8 +236,17 @@ extension GistsAPI {
         ///
         /// - Parameters:
         ///   - username: The handle for the GitHub user account.
-        public static func listGists(username: String, since: Date? = nil, perPage: Int = 30, page: Int = 1) -> Endpoint<[GistsAPI.BaseGist]> {
-            GistsAPI.defaults.endpoint(GistsAPI.Call.users(.listGists(username: username, since: since, perPage: perPage, page: page)), decoder: .json, errors: [.code(422): GistsAPI.ValidationError.self, .default: GistsAPI.BasicError.self])
+        public static func listGists(
+            username: String,
+            since: Date? = nil,
+            perPage: Int = 30,
+            page: Int = 1
+        ) -> Endpoint<[GistsAPI.BaseGist]> {
+            GistsAPI.defaults.endpoint(
+                GistsAPI.Call.users(.listGists(username: username, since: since, perPage: perPage, page: page)),
+                decoder: .json,
+                errors: [.code(422): GistsAPI.ValidationError.self, .default: GistsAPI.BasicError.self]
+            )
         }
     }
 }
@@ -404,7 +495,26 @@ extension GistsAPI {
 
         public var truncated: Bool?
 
-        public init(url: URL, forksUrl: URL, commitsUrl: URL, id: String, nodeId: String, gitPullUrl: URL, gitPushUrl: URL, htmlUrl: URL, files: [String: GistFile], public: Bool, createdAt: Date, updatedAt: Date, description: String? = nil, comments: Int, user: SimpleUser? = nil, commentsUrl: URL, owner: SimpleUser? = nil, truncated: Bool? = nil) {
+        public init(
+            url: URL,
+            forksUrl: URL,
+            commitsUrl: URL,
+            id: String,
+            nodeId: String,
+            gitPullUrl: URL,
+            gitPushUrl: URL,
+            htmlUrl: URL,
+            files: [String: GistFile],
+            public: Bool,
+            createdAt: Date,
+            updatedAt: Date,
+            description: String? = nil,
+            comments: Int,
+            user: SimpleUser? = nil,
+            commentsUrl: URL,
+            owner: SimpleUser? = nil,
+            truncated: Bool? = nil
+        ) {
             self.url = url
             self.forksUrl = forksUrl
             self.commitsUrl = commitsUrl
@@ -492,7 +602,29 @@ extension GistsAPI {
 
         public var forkOf: BaseGist?
 
-        public init(url: URL, forksUrl: URL, commitsUrl: URL, id: String, nodeId: String, gitPullUrl: URL, gitPushUrl: URL, htmlUrl: URL, files: [String: GistFile], public: Bool, createdAt: Date, updatedAt: Date, description: String? = nil, comments: Int, user: SimpleUser? = nil, commentsUrl: URL, owner: SimpleUser? = nil, truncated: Bool? = nil, forks: [GistFork]? = nil, history: [GistCommit]? = nil, forkOf: BaseGist? = nil) {
+        public init(
+            url: URL,
+            forksUrl: URL,
+            commitsUrl: URL,
+            id: String,
+            nodeId: String,
+            gitPullUrl: URL,
+            gitPushUrl: URL,
+            htmlUrl: URL,
+            files: [String: GistFile],
+            public: Bool,
+            createdAt: Date,
+            updatedAt: Date,
+            description: String? = nil,
+            comments: Int,
+            user: SimpleUser? = nil,
+            commentsUrl: URL,
+            owner: SimpleUser? = nil,
+            truncated: Bool? = nil,
+            forks: [GistFork]? = nil,
+            history: [GistCommit]? = nil,
+            forkOf: BaseGist? = nil
+        ) {
             self.url = url
             self.forksUrl = forksUrl
             self.commitsUrl = commitsUrl
@@ -557,7 +689,15 @@ extension GistsAPI {
 
         public var content: String?
 
-        public init(filename: String? = nil, type: String? = nil, language: String? = nil, rawUrl: URL? = nil, size: Int? = nil, truncated: Bool? = nil, content: String? = nil) {
+        public init(
+            filename: String? = nil,
+            type: String? = nil,
+            language: String? = nil,
+            rawUrl: URL? = nil,
+            size: Int? = nil,
+            truncated: Bool? = nil,
+            content: String? = nil
+        ) {
             self.filename = filename
             self.type = type
             self.language = language
@@ -594,7 +734,15 @@ extension GistsAPI {
 
         public var siteAdmin: Bool
 
-        public init(login: String, id: Int64, nodeId: String, avatarUrl: URL, htmlUrl: URL, type: UserType, siteAdmin: Bool) {
+        public init(
+            login: String,
+            id: Int64,
+            nodeId: String,
+            avatarUrl: URL,
+            htmlUrl: URL,
+            type: UserType,
+            siteAdmin: Bool
+        ) {
             self.login = login
             self.id = id
             self.nodeId = nodeId
@@ -844,7 +992,16 @@ extension GistsAPI {
 
         public var authorAssociation: AuthorAssociation
 
-        public init(id: Int64, nodeId: String, url: URL, body: String, user: SimpleUser? = nil, createdAt: Date, updatedAt: Date, authorAssociation: AuthorAssociation) {
+        public init(
+            id: Int64,
+            nodeId: String,
+            url: URL,
+            body: String,
+            user: SimpleUser? = nil,
+            createdAt: Date,
+            updatedAt: Date,
+            authorAssociation: AuthorAssociation
+        ) {
             self.id = id
             self.nodeId = nodeId
             self.url = url
@@ -932,7 +1089,12 @@ extension GistsAPI {
 
         public var status: String?
 
-        public init(message: String? = nil, documentationUrl: String? = nil, url: String? = nil, status: String? = nil) {
+        public init(
+            message: String? = nil,
+            documentationUrl: String? = nil,
+            url: String? = nil,
+            status: String? = nil
+        ) {
             self.message = message
             self.documentationUrl = documentationUrl
             self.url = url
@@ -981,7 +1143,14 @@ extension GistsAPI {
         /// The offending value: a string, number, array or null.
         public var value: JSONValue?
 
-        public init(resource: String? = nil, field: String? = nil, message: String? = nil, code: String, index: Int? = nil, value: JSONValue? = nil) {
+        public init(
+            resource: String? = nil,
+            field: String? = nil,
+            message: String? = nil,
+            code: String,
+            index: Int? = nil,
+            value: JSONValue? = nil
+        ) {
             self.resource = resource
             self.field = field
             self.message = message

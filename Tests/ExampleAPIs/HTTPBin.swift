@@ -23,13 +23,32 @@ public enum HTTPBin {
     ///   - since: Written as seconds since 1970 (the spec's dateFormat).
     ///   - filter: Each entry becomes one query item.
     ///   - xRequestID: Correlates a request with the server's logs.
-    public static func get(tag: [String]? = nil, ids: [Int64] = [1, 2], page: Int = 1, sort: SortOrder = .descending, order: SortOrder? = .`default`, since: Date? = nil, filter: [String: String]? = nil, q: String = "swift \"6\"", xRequestID: UUID? = nil, xTags: [String]? = nil) -> Endpoint<EchoResponse> {
-        defaults.endpoint(Call.get(tag: tag, ids: ids, page: page, sort: sort, order: order, since: since, filter: filter, q: q, xRequestID: xRequestID, xTags: xTags), decoder: .json)
+    public static func get(
+        tag: [String]? = nil,
+        ids: [Int64] = [1, 2],
+        page: Int = 1,
+        sort: SortOrder = .descending,
+        order: SortOrder? = .`default`,
+        since: Date? = nil,
+        filter: [String: String]? = nil,
+        q: String = "swift \"6\"",
+        xRequestID: UUID? = nil,
+        xTags: [String]? = nil
+    ) -> Endpoint<EchoResponse> {
+        defaults.endpoint(
+            Call.get(tag: tag, ids: ids, page: page, sort: sort, order: order, since: since, filter: filter, q: q, xRequestID: xRequestID, xTags: xTags),
+            decoder: .json
+        )
     }
 
     /// Answers with the given status code.
     public static func status(code: Int) -> Endpoint<Void> {
-        defaults.endpoint(Call.status(code: code), decoder: .none, statuses: [200], errors: [.code(404): JSONValue.self, .range(5): JSONValue.self, .default: String.self])
+        defaults.endpoint(
+            Call.status(code: code),
+            decoder: .none,
+            statuses: [200],
+            errors: [.code(404): JSONValue.self, .range(5): JSONValue.self, .default: String.self]
+        )
     }
 
     /// Answers after the given number of seconds (at most 10).
@@ -67,8 +86,17 @@ public enum HTTPBin {
     }
 
     /// A key that starts with a digit becomes `_2fa`.
-    public static func _2fa(userId: Int, class: String, for: String? = nil, größe: Int? = nil, sortBy: String? = nil) -> Endpoint<Void> {
-        defaults.endpoint(Call._2fa(userId: userId, class: `class`, for: `for`, größe: größe, sortBy: sortBy), decoder: .none)
+    public static func _2fa(
+        userId: Int,
+        class: String,
+        for: String? = nil,
+        größe: Int? = nil,
+        sortBy: String? = nil
+    ) -> Endpoint<Void> {
+        defaults.endpoint(
+            Call._2fa(userId: userId, class: `class`, for: `for`, größe: größe, sortBy: sortBy),
+            decoder: .none
+        )
     }
 }
 
@@ -127,7 +155,11 @@ extension HTTPBin.Anything {
         }
 
         public static var stats: Endpoint<HTTPBin.EchoResponse> {
-            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.admin(.stats)), decoder: .json, errors: [.code(401): JSONValue.self])
+            HTTPBin.defaults.endpoint(
+                HTTPBin.Call.anything(.admin(.stats)),
+                decoder: .json,
+                errors: [.code(401): JSONValue.self]
+            )
         }
     }
 }
@@ -136,12 +168,18 @@ extension HTTPBin.Anything.Admin {
     /// Two levels deep: API-key management.
     public enum Keys {
         public static func list(since: Date? = nil, limit: Int32 = 20) -> Endpoint<HTTPBin.EchoResponse> {
-            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.admin(.keys(.list(since: since, limit: limit)))), decoder: .json)
+            HTTPBin.defaults.endpoint(
+                HTTPBin.Call.anything(.admin(.keys(.list(since: since, limit: limit)))),
+                decoder: .json
+            )
         }
 
         @available(*, deprecated, message: "Keys expire on their own now.")
         public static func revoke(key: String, reason: String? = nil) -> Endpoint<HTTPBin.EchoResponse> {
-            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.admin(.keys(.revoke(key: key, reason: reason)))), decoder: .json)
+            HTTPBin.defaults.endpoint(
+                HTTPBin.Call.anything(.admin(.keys(.revoke(key: key, reason: reason)))),
+                decoder: .json
+            )
         }
     }
 }
@@ -150,7 +188,11 @@ extension HTTPBin {
     public enum Auth {
         /// Succeeds when the request carries basic credentials for user and passwd.
         public static func basic(user: String, passwd: String) -> Endpoint<HTTPBin.AuthResult> {
-            HTTPBin.defaults.endpoint(HTTPBin.Call.auth(.basic(user: user, passwd: passwd)), decoder: .json, errors: [.code(401): JSONValue.self])
+            HTTPBin.defaults.endpoint(
+                HTTPBin.Call.auth(.basic(user: user, passwd: passwd)),
+                decoder: .json,
+                errors: [.code(401): JSONValue.self]
+            )
         }
 
         public static var bearer: Endpoint<HTTPBin.AuthResult> {
@@ -556,7 +598,16 @@ extension HTTPBin {
 
         public var json: JSONValue?
 
-        public init(args: [String: JSONValue], headers: [String: String], origin: String? = nil, url: URL? = nil, data: String? = nil, form: [String: JSONValue]? = nil, files: [String: String]? = nil, json: JSONValue? = nil) {
+        public init(
+            args: [String: JSONValue],
+            headers: [String: String],
+            origin: String? = nil,
+            url: URL? = nil,
+            data: String? = nil,
+            form: [String: JSONValue]? = nil,
+            files: [String: String]? = nil,
+            json: JSONValue? = nil
+        ) {
             self.args = args
             self.headers = headers
             self.origin = origin
@@ -630,7 +681,26 @@ extension HTTPBin {
 
         public var firstName: String?
 
-        public init(id: UUID, name: String, count: Int32, total: Int64, ratio: Double, score: Float? = nil, active: Bool = true, created: Date, homepage: URL? = nil, avatar: Data? = nil, tags: [String], attributes: [String: String]? = nil, matrix: [[Int]]? = nil, metadata: JSONValue? = nil, order: SortOrder = .ascending, location: Coordinates? = nil, self self_: String? = nil, firstName: String? = nil) {
+        public init(
+            id: UUID,
+            name: String,
+            count: Int32,
+            total: Int64,
+            ratio: Double,
+            score: Float? = nil,
+            active: Bool = true,
+            created: Date,
+            homepage: URL? = nil,
+            avatar: Data? = nil,
+            tags: [String],
+            attributes: [String: String]? = nil,
+            matrix: [[Int]]? = nil,
+            metadata: JSONValue? = nil,
+            order: SortOrder = .ascending,
+            location: Coordinates? = nil,
+            self self_: String? = nil,
+            firstName: String? = nil
+        ) {
             self.id = id
             self.name = name
             self.count = count

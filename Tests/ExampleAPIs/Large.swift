@@ -19,11 +19,19 @@ extension Large {
     public enum Big {
         @available(*, deprecated)
         public static func bigOp0(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp0(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp0(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp1(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp1(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp1(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp2(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -31,11 +39,19 @@ extension Large {
         }
 
         public static func bigOp3(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp3(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp3(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp4(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp4(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp4(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp5(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -43,11 +59,19 @@ extension Large {
         }
 
         public static func bigOp6(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp6(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp6(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp7(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp7(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp7(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp8(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -55,11 +79,19 @@ extension Large {
         }
 
         public static func bigOp9(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp9(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp9(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp10(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp10(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp10(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp11(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -67,11 +99,19 @@ extension Large {
         }
 
         public static func bigOp12(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp12(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp12(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp13(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp13(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp13(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp14(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -79,11 +119,19 @@ extension Large {
         }
 
         public static func bigOp15(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp15(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp15(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp16(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp16(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp16(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp17(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -91,11 +139,19 @@ extension Large {
         }
 
         public static func bigOp18(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp18(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp18(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp19(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp19(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp19(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp20(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -103,11 +159,19 @@ extension Large {
         }
 
         public static func bigOp21(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp21(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp21(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp22(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp22(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp22(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp23(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -115,11 +179,19 @@ extension Large {
         }
 
         public static func bigOp24(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp24(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp24(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp25(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp25(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp25(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp26(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -127,11 +199,19 @@ extension Large {
         }
 
         public static func bigOp27(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp27(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp27(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp28(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp28(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp28(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp29(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -139,11 +219,19 @@ extension Large {
         }
 
         public static func bigOp30(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp30(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp30(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp31(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp31(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp31(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp32(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -151,11 +239,19 @@ extension Large {
         }
 
         public static func bigOp33(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp33(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp33(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp34(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp34(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp34(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp35(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -163,11 +259,19 @@ extension Large {
         }
 
         public static func bigOp36(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp36(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp36(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp37(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp37(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp37(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp38(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -175,11 +279,19 @@ extension Large {
         }
 
         public static func bigOp39(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp39(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp39(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp40(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp40(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp40(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp41(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -187,11 +299,19 @@ extension Large {
         }
 
         public static func bigOp42(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp42(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp42(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp43(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp43(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp43(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp44(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -199,11 +319,19 @@ extension Large {
         }
 
         public static func bigOp45(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp45(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp45(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp46(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp46(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp46(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp47(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -211,11 +339,19 @@ extension Large {
         }
 
         public static func bigOp48(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp48(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp48(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp49(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp49(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp49(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         @available(*, deprecated)
@@ -224,11 +360,19 @@ extension Large {
         }
 
         public static func bigOp51(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp51(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp51(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp52(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp52(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp52(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp53(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -236,11 +380,19 @@ extension Large {
         }
 
         public static func bigOp54(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp54(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp54(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp55(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp55(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp55(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp56(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -248,11 +400,19 @@ extension Large {
         }
 
         public static func bigOp57(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp57(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp57(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp58(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp58(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp58(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp59(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -260,11 +420,19 @@ extension Large {
         }
 
         public static func bigOp60(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp60(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp60(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp61(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp61(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp61(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp62(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -272,11 +440,19 @@ extension Large {
         }
 
         public static func bigOp63(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp63(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp63(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp64(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp64(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp64(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp65(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -284,11 +460,19 @@ extension Large {
         }
 
         public static func bigOp66(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp66(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp66(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp67(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp67(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp67(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp68(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -296,11 +480,19 @@ extension Large {
         }
 
         public static func bigOp69(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp69(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp69(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp70(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp70(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp70(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp71(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -308,11 +500,19 @@ extension Large {
         }
 
         public static func bigOp72(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp72(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp72(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp73(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp73(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp73(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp74(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -320,11 +520,19 @@ extension Large {
         }
 
         public static func bigOp75(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp75(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp75(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp76(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp76(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp76(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp77(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -332,11 +540,19 @@ extension Large {
         }
 
         public static func bigOp78(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp78(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp78(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp79(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp79(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp79(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp80(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -344,11 +560,19 @@ extension Large {
         }
 
         public static func bigOp81(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp81(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp81(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp82(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp82(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp82(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp83(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -356,11 +580,19 @@ extension Large {
         }
 
         public static func bigOp84(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp84(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp84(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp85(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp85(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp85(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp86(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -368,11 +600,19 @@ extension Large {
         }
 
         public static func bigOp87(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp87(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp87(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp88(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp88(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp88(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp89(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -380,11 +620,19 @@ extension Large {
         }
 
         public static func bigOp90(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp90(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp90(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp91(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp91(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp91(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp92(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -392,11 +640,19 @@ extension Large {
         }
 
         public static func bigOp93(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp93(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp93(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp94(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp94(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp94(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp95(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -404,11 +660,19 @@ extension Large {
         }
 
         public static func bigOp96(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp96(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp96(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp97(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp97(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp97(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp98(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -416,12 +680,20 @@ extension Large {
         }
 
         public static func bigOp99(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp99(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp99(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         @available(*, deprecated)
         public static func bigOp100(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp100(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp100(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp101(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -429,11 +701,19 @@ extension Large {
         }
 
         public static func bigOp102(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp102(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp102(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp103(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp103(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp103(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp104(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -441,11 +721,19 @@ extension Large {
         }
 
         public static func bigOp105(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp105(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp105(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp106(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp106(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp106(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp107(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -453,11 +741,19 @@ extension Large {
         }
 
         public static func bigOp108(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp108(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp108(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp109(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp109(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp109(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp110(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -465,11 +761,19 @@ extension Large {
         }
 
         public static func bigOp111(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp111(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp111(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp112(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp112(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp112(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp113(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -477,11 +781,19 @@ extension Large {
         }
 
         public static func bigOp114(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp114(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp114(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp115(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp115(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp115(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp116(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -489,11 +801,19 @@ extension Large {
         }
 
         public static func bigOp117(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp117(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp117(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp118(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp118(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp118(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp119(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -501,11 +821,19 @@ extension Large {
         }
 
         public static func bigOp120(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp120(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp120(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp121(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp121(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp121(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp122(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -513,11 +841,19 @@ extension Large {
         }
 
         public static func bigOp123(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp123(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp123(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp124(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp124(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp124(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp125(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -525,11 +861,19 @@ extension Large {
         }
 
         public static func bigOp126(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp126(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp126(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp127(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp127(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp127(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp128(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -537,11 +881,19 @@ extension Large {
         }
 
         public static func bigOp129(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp129(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp129(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp130(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp130(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp130(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp131(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -549,11 +901,19 @@ extension Large {
         }
 
         public static func bigOp132(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp132(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp132(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp133(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp133(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp133(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp134(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -561,11 +921,19 @@ extension Large {
         }
 
         public static func bigOp135(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp135(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp135(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp136(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp136(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp136(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp137(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -573,11 +941,19 @@ extension Large {
         }
 
         public static func bigOp138(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp138(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp138(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp139(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp139(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp139(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp140(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -585,11 +961,19 @@ extension Large {
         }
 
         public static func bigOp141(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp141(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp141(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp142(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp142(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp142(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp143(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -597,11 +981,19 @@ extension Large {
         }
 
         public static func bigOp144(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp144(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp144(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp145(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp145(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp145(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp146(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -609,11 +1001,19 @@ extension Large {
         }
 
         public static func bigOp147(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp147(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp147(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp148(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp148(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp148(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp149(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -622,11 +1022,19 @@ extension Large {
 
         @available(*, deprecated)
         public static func bigOp150(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp150(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp150(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp151(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp151(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp151(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp152(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -634,11 +1042,19 @@ extension Large {
         }
 
         public static func bigOp153(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp153(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp153(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp154(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp154(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp154(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp155(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -646,11 +1062,19 @@ extension Large {
         }
 
         public static func bigOp156(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp156(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp156(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp157(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp157(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp157(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp158(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -658,11 +1082,19 @@ extension Large {
         }
 
         public static func bigOp159(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp159(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp159(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp160(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp160(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp160(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp161(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -670,11 +1102,19 @@ extension Large {
         }
 
         public static func bigOp162(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp162(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp162(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp163(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp163(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp163(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp164(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -682,11 +1122,19 @@ extension Large {
         }
 
         public static func bigOp165(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp165(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp165(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp166(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp166(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp166(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp167(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -694,11 +1142,19 @@ extension Large {
         }
 
         public static func bigOp168(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp168(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp168(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp169(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp169(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp169(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp170(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -706,11 +1162,19 @@ extension Large {
         }
 
         public static func bigOp171(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp171(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp171(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp172(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp172(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp172(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp173(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -718,11 +1182,19 @@ extension Large {
         }
 
         public static func bigOp174(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp174(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp174(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp175(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp175(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp175(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp176(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -730,11 +1202,19 @@ extension Large {
         }
 
         public static func bigOp177(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp177(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp177(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp178(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp178(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp178(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp179(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -742,11 +1222,19 @@ extension Large {
         }
 
         public static func bigOp180(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp180(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp180(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp181(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp181(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp181(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp182(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -754,11 +1242,19 @@ extension Large {
         }
 
         public static func bigOp183(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp183(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp183(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp184(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp184(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp184(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp185(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -766,11 +1262,19 @@ extension Large {
         }
 
         public static func bigOp186(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp186(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp186(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp187(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp187(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp187(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp188(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -778,11 +1282,19 @@ extension Large {
         }
 
         public static func bigOp189(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp189(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp189(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp190(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp190(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp190(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp191(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -790,11 +1302,19 @@ extension Large {
         }
 
         public static func bigOp192(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp192(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp192(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp193(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp193(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp193(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp194(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -802,11 +1322,19 @@ extension Large {
         }
 
         public static func bigOp195(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp195(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp195(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp196(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp196(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp196(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp197(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -814,11 +1342,19 @@ extension Large {
         }
 
         public static func bigOp198(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp198(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp198(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp199(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp199(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp199(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         @available(*, deprecated)
@@ -827,11 +1363,19 @@ extension Large {
         }
 
         public static func bigOp201(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp201(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp201(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp202(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp202(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp202(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp203(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -839,11 +1383,19 @@ extension Large {
         }
 
         public static func bigOp204(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp204(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp204(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp205(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp205(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp205(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp206(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -851,11 +1403,19 @@ extension Large {
         }
 
         public static func bigOp207(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp207(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp207(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp208(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp208(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp208(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp209(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -863,11 +1423,19 @@ extension Large {
         }
 
         public static func bigOp210(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp210(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp210(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp211(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp211(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp211(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp212(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -875,11 +1443,19 @@ extension Large {
         }
 
         public static func bigOp213(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp213(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp213(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp214(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp214(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp214(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp215(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -887,11 +1463,19 @@ extension Large {
         }
 
         public static func bigOp216(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp216(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp216(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp217(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp217(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp217(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp218(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -899,11 +1483,19 @@ extension Large {
         }
 
         public static func bigOp219(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp219(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp219(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp220(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp220(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp220(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp221(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -911,11 +1503,19 @@ extension Large {
         }
 
         public static func bigOp222(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp222(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp222(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp223(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp223(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp223(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp224(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -923,11 +1523,19 @@ extension Large {
         }
 
         public static func bigOp225(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp225(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp225(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp226(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp226(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp226(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp227(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -935,11 +1543,19 @@ extension Large {
         }
 
         public static func bigOp228(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp228(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp228(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp229(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp229(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp229(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp230(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -947,11 +1563,19 @@ extension Large {
         }
 
         public static func bigOp231(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp231(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp231(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp232(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp232(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp232(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp233(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -959,11 +1583,19 @@ extension Large {
         }
 
         public static func bigOp234(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp234(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp234(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp235(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp235(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp235(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp236(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -971,11 +1603,19 @@ extension Large {
         }
 
         public static func bigOp237(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp237(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp237(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp238(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp238(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp238(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp239(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -983,11 +1623,19 @@ extension Large {
         }
 
         public static func bigOp240(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp240(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp240(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp241(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp241(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp241(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp242(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -995,11 +1643,19 @@ extension Large {
         }
 
         public static func bigOp243(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp243(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp243(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp244(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp244(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp244(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp245(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1007,11 +1663,19 @@ extension Large {
         }
 
         public static func bigOp246(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp246(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp246(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp247(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp247(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp247(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp248(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1019,7 +1683,11 @@ extension Large {
         }
 
         public static func bigOp249(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big(.bigOp249(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big(.bigOp249(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
     }
 }
@@ -1028,7 +1696,11 @@ extension Large {
     public enum Big2 {
         @available(*, deprecated)
         public static func bigOp250(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp250(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp250(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp251(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1036,11 +1708,19 @@ extension Large {
         }
 
         public static func bigOp252(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp252(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp252(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp253(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp253(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp253(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp254(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1048,11 +1728,19 @@ extension Large {
         }
 
         public static func bigOp255(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp255(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp255(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp256(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp256(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp256(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp257(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1060,11 +1748,19 @@ extension Large {
         }
 
         public static func bigOp258(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp258(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp258(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp259(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp259(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp259(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp260(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1072,11 +1768,19 @@ extension Large {
         }
 
         public static func bigOp261(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp261(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp261(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp262(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp262(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp262(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp263(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1084,11 +1788,19 @@ extension Large {
         }
 
         public static func bigOp264(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp264(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp264(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp265(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp265(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp265(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp266(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1096,11 +1808,19 @@ extension Large {
         }
 
         public static func bigOp267(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp267(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp267(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp268(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp268(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp268(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp269(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1108,11 +1828,19 @@ extension Large {
         }
 
         public static func bigOp270(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp270(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp270(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp271(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp271(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp271(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp272(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1120,11 +1848,19 @@ extension Large {
         }
 
         public static func bigOp273(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp273(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp273(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp274(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp274(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp274(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp275(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1132,11 +1868,19 @@ extension Large {
         }
 
         public static func bigOp276(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp276(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp276(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp277(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp277(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp277(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp278(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1144,11 +1888,19 @@ extension Large {
         }
 
         public static func bigOp279(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp279(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp279(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp280(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp280(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp280(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp281(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1156,11 +1908,19 @@ extension Large {
         }
 
         public static func bigOp282(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp282(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp282(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp283(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp283(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp283(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp284(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1168,11 +1928,19 @@ extension Large {
         }
 
         public static func bigOp285(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp285(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp285(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp286(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp286(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp286(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp287(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1180,11 +1948,19 @@ extension Large {
         }
 
         public static func bigOp288(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp288(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp288(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp289(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp289(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp289(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp290(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1192,11 +1968,19 @@ extension Large {
         }
 
         public static func bigOp291(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp291(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp291(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp292(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp292(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp292(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp293(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1204,11 +1988,19 @@ extension Large {
         }
 
         public static func bigOp294(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp294(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp294(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp295(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp295(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp295(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp296(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1216,11 +2008,19 @@ extension Large {
         }
 
         public static func bigOp297(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp297(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp297(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp298(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp298(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp298(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp299(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1229,11 +2029,19 @@ extension Large {
 
         @available(*, deprecated)
         public static func bigOp300(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp300(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp300(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp301(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp301(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp301(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp302(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1241,11 +2049,19 @@ extension Large {
         }
 
         public static func bigOp303(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp303(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp303(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp304(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp304(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp304(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp305(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1253,11 +2069,19 @@ extension Large {
         }
 
         public static func bigOp306(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp306(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp306(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp307(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp307(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp307(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp308(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1265,11 +2089,19 @@ extension Large {
         }
 
         public static func bigOp309(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp309(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp309(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp310(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp310(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp310(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp311(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1277,11 +2109,19 @@ extension Large {
         }
 
         public static func bigOp312(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp312(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp312(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp313(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp313(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp313(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp314(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1289,11 +2129,19 @@ extension Large {
         }
 
         public static func bigOp315(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp315(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp315(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp316(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp316(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp316(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp317(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1301,11 +2149,19 @@ extension Large {
         }
 
         public static func bigOp318(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp318(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp318(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp319(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp319(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp319(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp320(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1313,11 +2169,19 @@ extension Large {
         }
 
         public static func bigOp321(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp321(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp321(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp322(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp322(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp322(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp323(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1325,11 +2189,19 @@ extension Large {
         }
 
         public static func bigOp324(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp324(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp324(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp325(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp325(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp325(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp326(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1337,11 +2209,19 @@ extension Large {
         }
 
         public static func bigOp327(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp327(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp327(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp328(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp328(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp328(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp329(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1349,11 +2229,19 @@ extension Large {
         }
 
         public static func bigOp330(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp330(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp330(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp331(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp331(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp331(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp332(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1361,11 +2249,19 @@ extension Large {
         }
 
         public static func bigOp333(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp333(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp333(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp334(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp334(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp334(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp335(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1373,11 +2269,19 @@ extension Large {
         }
 
         public static func bigOp336(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp336(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp336(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp337(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp337(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp337(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp338(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1385,11 +2289,19 @@ extension Large {
         }
 
         public static func bigOp339(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp339(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp339(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp340(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp340(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp340(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp341(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1397,11 +2309,19 @@ extension Large {
         }
 
         public static func bigOp342(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp342(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp342(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp343(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp343(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp343(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp344(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1409,11 +2329,19 @@ extension Large {
         }
 
         public static func bigOp345(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp345(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp345(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp346(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp346(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp346(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp347(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1421,11 +2349,19 @@ extension Large {
         }
 
         public static func bigOp348(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp348(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp348(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp349(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp349(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp349(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         @available(*, deprecated)
@@ -1434,11 +2370,19 @@ extension Large {
         }
 
         public static func bigOp351(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp351(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp351(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp352(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp352(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp352(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp353(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1446,11 +2390,19 @@ extension Large {
         }
 
         public static func bigOp354(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp354(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp354(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp355(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp355(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp355(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp356(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1458,11 +2410,19 @@ extension Large {
         }
 
         public static func bigOp357(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp357(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp357(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp358(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp358(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp358(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp359(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1470,11 +2430,19 @@ extension Large {
         }
 
         public static func bigOp360(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp360(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp360(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp361(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp361(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp361(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp362(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1482,11 +2450,19 @@ extension Large {
         }
 
         public static func bigOp363(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp363(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp363(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp364(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp364(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp364(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp365(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1494,11 +2470,19 @@ extension Large {
         }
 
         public static func bigOp366(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp366(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp366(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp367(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp367(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp367(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp368(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1506,11 +2490,19 @@ extension Large {
         }
 
         public static func bigOp369(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp369(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp369(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp370(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp370(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp370(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp371(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1518,11 +2510,19 @@ extension Large {
         }
 
         public static func bigOp372(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp372(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp372(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp373(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp373(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp373(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp374(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1530,11 +2530,19 @@ extension Large {
         }
 
         public static func bigOp375(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp375(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp375(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp376(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp376(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp376(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp377(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1542,11 +2550,19 @@ extension Large {
         }
 
         public static func bigOp378(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp378(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp378(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp379(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp379(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp379(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp380(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1554,11 +2570,19 @@ extension Large {
         }
 
         public static func bigOp381(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp381(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp381(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp382(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp382(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp382(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp383(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1566,11 +2590,19 @@ extension Large {
         }
 
         public static func bigOp384(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp384(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp384(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp385(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp385(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp385(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp386(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1578,11 +2610,19 @@ extension Large {
         }
 
         public static func bigOp387(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp387(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp387(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp388(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp388(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp388(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp389(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1590,11 +2630,19 @@ extension Large {
         }
 
         public static func bigOp390(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp390(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp390(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp391(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp391(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp391(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp392(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1602,11 +2650,19 @@ extension Large {
         }
 
         public static func bigOp393(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp393(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp393(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp394(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp394(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp394(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp395(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1614,11 +2670,19 @@ extension Large {
         }
 
         public static func bigOp396(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp396(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp396(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp397(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp397(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp397(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp398(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1626,12 +2690,20 @@ extension Large {
         }
 
         public static func bigOp399(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp399(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp399(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         @available(*, deprecated)
         public static func bigOp400(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp400(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp400(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp401(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1639,11 +2711,19 @@ extension Large {
         }
 
         public static func bigOp402(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp402(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp402(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp403(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp403(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp403(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp404(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1651,11 +2731,19 @@ extension Large {
         }
 
         public static func bigOp405(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp405(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp405(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp406(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp406(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp406(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp407(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1663,11 +2751,19 @@ extension Large {
         }
 
         public static func bigOp408(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp408(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp408(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp409(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp409(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp409(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp410(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1675,11 +2771,19 @@ extension Large {
         }
 
         public static func bigOp411(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp411(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp411(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp412(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp412(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp412(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp413(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1687,11 +2791,19 @@ extension Large {
         }
 
         public static func bigOp414(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp414(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp414(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp415(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp415(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp415(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp416(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1699,11 +2811,19 @@ extension Large {
         }
 
         public static func bigOp417(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp417(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp417(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp418(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp418(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp418(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp419(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1711,11 +2831,19 @@ extension Large {
         }
 
         public static func bigOp420(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp420(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp420(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp421(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp421(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp421(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp422(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1723,11 +2851,19 @@ extension Large {
         }
 
         public static func bigOp423(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp423(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp423(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp424(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp424(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp424(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp425(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1735,11 +2871,19 @@ extension Large {
         }
 
         public static func bigOp426(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp426(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp426(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp427(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp427(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp427(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp428(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1747,11 +2891,19 @@ extension Large {
         }
 
         public static func bigOp429(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp429(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp429(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp430(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp430(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp430(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp431(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1759,11 +2911,19 @@ extension Large {
         }
 
         public static func bigOp432(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp432(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp432(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp433(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp433(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp433(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp434(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1771,11 +2931,19 @@ extension Large {
         }
 
         public static func bigOp435(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp435(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp435(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp436(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp436(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp436(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp437(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1783,11 +2951,19 @@ extension Large {
         }
 
         public static func bigOp438(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp438(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp438(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp439(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp439(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp439(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp440(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1795,11 +2971,19 @@ extension Large {
         }
 
         public static func bigOp441(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp441(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp441(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp442(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp442(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp442(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp443(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1807,11 +2991,19 @@ extension Large {
         }
 
         public static func bigOp444(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp444(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp444(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp445(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp445(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp445(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp446(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {
@@ -1819,11 +3011,19 @@ extension Large {
         }
 
         public static func bigOp447(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp447(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp447(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp448(id: Int64, q: String? = nil, limit: Int = 10) -> Endpoint<[Large.Item]> {
-            Large.defaults.endpoint(Large.Call.big2(.bigOp448(id: id, q: q, limit: limit)), decoder: .json, errors: [.code(404): Large.Item.self])
+            Large.defaults.endpoint(
+                Large.Call.big2(.bigOp448(id: id, q: q, limit: limit)),
+                decoder: .json,
+                errors: [.code(404): Large.Item.self]
+            )
         }
 
         public static func bigOp449(id: Int64, body: Large.Item) -> Endpoint<Large.Item> {

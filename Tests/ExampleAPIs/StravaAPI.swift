@@ -13,12 +13,13 @@ public enum StravaAPI {
     public static let defaults = APIDefaults(
         baseURL: "https://www.strava.com/api/v3",
         headers: ["Accept": "application/json"],
-        auth: .bearer
+        auth: .bearer,
+        errors: [.range(4): Fault.self]
     )
 
     /// Returns the authenticated athlete.
     public static var athlete: Endpoint<DetailedAthlete> {
-        defaults.endpoint(Call.athlete, decoder: .json, errors: [.range(4): Fault.self])
+        defaults.endpoint(Call.athlete, decoder: .json)
     }
 
     /// Updates the currently authenticated athlete. Requires profile:write.
@@ -26,7 +27,7 @@ public enum StravaAPI {
     /// - Parameters:
     ///   - weight: The weight of the athlete in kilograms.
     public static func updateAthlete(weight: Float) -> Endpoint<DetailedAthlete> {
-        defaults.endpoint(Call.updateAthlete(weight: weight), decoder: .json, errors: [.range(4): Fault.self])
+        defaults.endpoint(Call.updateAthlete(weight: weight), decoder: .json)
     }
 
     /// Returns the authenticated athlete's heart rate and power zones. Requires profile:read_all.
@@ -39,7 +40,7 @@ public enum StravaAPI {
     /// - Parameters:
     ///   - id: The identifier of the athlete. Must match the authenticated athlete.
     public static func athleteStats(id: Int64) -> Endpoint<ActivityStats> {
-        defaults.endpoint(Call.athleteStats(id: id), decoder: .json, errors: [.code(404): Fault.self, .range(4): Fault.self])
+        defaults.endpoint(Call.athleteStats(id: id), decoder: .json)
     }
 
     /// Returns the activities of the authenticated athlete, newest first.
@@ -48,8 +49,16 @@ public enum StravaAPI {
     ///   - before: An epoch timestamp: only activities before it.
     ///   - after: An epoch timestamp: only activities after it.
     ///   - perPage: Number of items per page. Defaults to 30.
-    public static func athleteActivities(before: Int? = nil, after: Int? = nil, page: Int = 1, perPage: Int = 30) -> Endpoint<[SummaryActivity]> {
-        defaults.endpoint(Call.athleteActivities(before: before, after: after, page: page, perPage: perPage), decoder: .json, errors: [.range(4): Fault.self])
+    public static func athleteActivities(
+        before: Int? = nil,
+        after: Int? = nil,
+        page: Int = 1,
+        perPage: Int = 30
+    ) -> Endpoint<[SummaryActivity]> {
+        defaults.endpoint(
+            Call.athleteActivities(before: before, after: after, page: page, perPage: perPage),
+            decoder: .json
+        )
     }
 }
 
@@ -60,19 +69,29 @@ extension StravaAPI {
         ///
         /// - Parameters:
         ///   - includeAllEfforts: To include all segments efforts.
-        public static func get(id: Int64, includeAllEfforts: Bool? = nil, ifNoneMatch: String? = nil) -> Endpoint<StravaAPI.DetailedActivity> {
-            StravaAPI.defaults.endpoint(StravaAPI.Call.activities(.get(id: id, includeAllEfforts: includeAllEfforts, ifNoneMatch: ifNoneMatch)), decoder: .json, errors: [.code(404): StravaAPI.Fault.self, .range(4): StravaAPI.Fault.self])
+        public static func get(
+            id: Int64,
+            includeAllEfforts: Bool? = nil,
+            ifNoneMatch: String? = nil
+        ) -> Endpoint<StravaAPI.DetailedActivity> {
+            StravaAPI.defaults.endpoint(
+                StravaAPI.Call.activities(.get(id: id, includeAllEfforts: includeAllEfforts, ifNoneMatch: ifNoneMatch)),
+                decoder: .json
+            )
         }
 
         /// Creates a manual activity for an athlete. Requires activity:write.
         @available(*, deprecated, message: "Upload a file with StravaAPI.Uploads.create instead.")
         public static func create(body: StravaAPI.NewActivity) -> Endpoint<StravaAPI.DetailedActivity> {
-            StravaAPI.defaults.endpoint(StravaAPI.Call.activities(.create(body: body)), decoder: .json, statuses: [201], errors: [.range(4): StravaAPI.Fault.self])
+            StravaAPI.defaults.endpoint(StravaAPI.Call.activities(.create(body: body)), decoder: .json, statuses: [201])
         }
 
         /// Updates the given activity that is owned by the authenticated athlete. Requires activity:write.
-        public static func update(id: Int64, body: StravaAPI.UpdatableActivity) -> Endpoint<StravaAPI.DetailedActivity> {
-            StravaAPI.defaults.endpoint(StravaAPI.Call.activities(.update(id: id, body: body)), decoder: .json, errors: [.range(4): StravaAPI.Fault.self])
+        public static func update(
+            id: Int64,
+            body: StravaAPI.UpdatableActivity
+        ) -> Endpoint<StravaAPI.DetailedActivity> {
+            StravaAPI.defaults.endpoint(StravaAPI.Call.activities(.update(id: id, body: body)), decoder: .json)
         }
 
         /// Returns the comments on the given activity.
@@ -80,13 +99,27 @@ extension StravaAPI {
         /// - Parameters:
         ///   - pageSize: Number of items per page.
         ///   - afterCursor: Cursor of the last item in the previous page of results.
-        public static func comments(id: Int64, pageSize: Int? = nil, afterCursor: String? = nil) -> Endpoint<[StravaAPI.Comment]> {
-            StravaAPI.defaults.endpoint(StravaAPI.Call.activities(.comments(id: id, pageSize: pageSize, afterCursor: afterCursor)), decoder: .json)
+        public static func comments(
+            id: Int64,
+            pageSize: Int? = nil,
+            afterCursor: String? = nil
+        ) -> Endpoint<[StravaAPI.Comment]> {
+            StravaAPI.defaults.endpoint(
+                StravaAPI.Call.activities(.comments(id: id, pageSize: pageSize, afterCursor: afterCursor)),
+                decoder: .json
+            )
         }
 
         /// Returns the athletes who kudoed an activity.
-        public static func kudoers(id: Int64, page: Int? = nil, perPage: Int? = nil) -> Endpoint<[StravaAPI.SummaryAthlete]> {
-            StravaAPI.defaults.endpoint(StravaAPI.Call.activities(.kudoers(id: id, page: page, perPage: perPage)), decoder: .json)
+        public static func kudoers(
+            id: Int64,
+            page: Int? = nil,
+            perPage: Int? = nil
+        ) -> Endpoint<[StravaAPI.SummaryAthlete]> {
+            StravaAPI.defaults.endpoint(
+                StravaAPI.Call.activities(.kudoers(id: id, page: page, perPage: perPage)),
+                decoder: .json
+            )
         }
 
         public static func laps(id: Int64) -> Endpoint<[StravaAPI.Lap]> {
@@ -102,8 +135,15 @@ extension StravaAPI {
         ///
         /// - Parameters:
         ///   - keys: Desired stream types.
-        public static func streams(id: Int64, keys: [StravaAPI.StreamType], keyByType: Bool = true) -> Endpoint<StravaAPI.StreamSet> {
-            StravaAPI.defaults.endpoint(StravaAPI.Call.activities(.streams(id: id, keys: keys, keyByType: keyByType)), decoder: .json, errors: [.code(404): StravaAPI.Fault.self])
+        public static func streams(
+            id: Int64,
+            keys: [StravaAPI.StreamType],
+            keyByType: Bool = true
+        ) -> Endpoint<StravaAPI.StreamSet> {
+            StravaAPI.defaults.endpoint(
+                StravaAPI.Call.activities(.streams(id: id, keys: keys, keyByType: keyByType)),
+                decoder: .json
+            )
         }
     }
 }
@@ -130,8 +170,16 @@ extension StravaAPI {
         ///   - bounds: South-west latitude, longitude, north-east latitude, longitude.
         ///   - minCat: The minimum climbing category.
         ///   - maxCat: The maximum climbing category.
-        public static func explore(bounds: [Float], activityType: StravaAPI.ExploreActivityType = .riding, minCat: Int? = nil, maxCat: Int? = nil) -> Endpoint<StravaAPI.ExplorerResponse> {
-            StravaAPI.defaults.endpoint(StravaAPI.Call.segments(.explore(bounds: bounds, activityType: activityType, minCat: minCat, maxCat: maxCat)), decoder: .json)
+        public static func explore(
+            bounds: [Float],
+            activityType: StravaAPI.ExploreActivityType = .riding,
+            minCat: Int? = nil,
+            maxCat: Int? = nil
+        ) -> Endpoint<StravaAPI.ExplorerResponse> {
+            StravaAPI.defaults.endpoint(
+                StravaAPI.Call.segments(.explore(bounds: bounds, activityType: activityType, minCat: minCat, maxCat: maxCat)),
+                decoder: .json
+            )
         }
     }
 }
@@ -597,7 +645,31 @@ extension StravaAPI {
 
         public var shoes: [SummaryGear]?
 
-        public init(id: Int64, username: String? = nil, resourceState: Int? = nil, firstname: String? = nil, lastname: String? = nil, city: String? = nil, state: String? = nil, country: String? = nil, sex: Sex? = nil, premium: Bool? = nil, summit: Bool? = nil, createdAt: Date? = nil, updatedAt: Date? = nil, profileMedium: URL? = nil, profile: URL? = nil, followerCount: Int? = nil, friendCount: Int? = nil, measurementPreference: MeasurementPreference? = nil, ftp: Int? = nil, weight: Float? = nil, clubs: [SummaryClub]? = nil, bikes: [SummaryGear]? = nil, shoes: [SummaryGear]? = nil) {
+        public init(
+            id: Int64,
+            username: String? = nil,
+            resourceState: Int? = nil,
+            firstname: String? = nil,
+            lastname: String? = nil,
+            city: String? = nil,
+            state: String? = nil,
+            country: String? = nil,
+            sex: Sex? = nil,
+            premium: Bool? = nil,
+            summit: Bool? = nil,
+            createdAt: Date? = nil,
+            updatedAt: Date? = nil,
+            profileMedium: URL? = nil,
+            profile: URL? = nil,
+            followerCount: Int? = nil,
+            friendCount: Int? = nil,
+            measurementPreference: MeasurementPreference? = nil,
+            ftp: Int? = nil,
+            weight: Float? = nil,
+            clubs: [SummaryClub]? = nil,
+            bikes: [SummaryGear]? = nil,
+            shoes: [SummaryGear]? = nil
+        ) {
             self.id = id
             self.username = username
             self.resourceState = resourceState
@@ -708,7 +780,16 @@ extension StravaAPI {
 
         public var description: String?
 
-        public init(id: String, primary: Bool? = nil, name: String? = nil, distance: Float? = nil, brandName: String? = nil, modelName: String? = nil, frameType: Int? = nil, description: String? = nil) {
+        public init(
+            id: String,
+            primary: Bool? = nil,
+            name: String? = nil,
+            distance: Float? = nil,
+            brandName: String? = nil,
+            modelName: String? = nil,
+            frameType: Int? = nil,
+            description: String? = nil
+        ) {
             self.id = id
             self.primary = primary
             self.name = name
@@ -796,7 +877,14 @@ extension StravaAPI {
 
         public var achievementCount: Int?
 
-        public init(count: Int, distance: Float, movingTime: Int, elapsedTime: Int, elevationGain: Float, achievementCount: Int? = nil) {
+        public init(
+            count: Int,
+            distance: Float,
+            movingTime: Int,
+            elapsedTime: Int,
+            elevationGain: Float,
+            achievementCount: Int? = nil
+        ) {
             self.count = count
             self.distance = distance
             self.movingTime = movingTime
@@ -838,7 +926,19 @@ extension StravaAPI {
 
         public var allSwimTotals: ActivityTotal?
 
-        public init(biggestRideDistance: Double? = nil, biggestClimbElevationGain: Double? = nil, recentRideTotals: ActivityTotal? = nil, recentRunTotals: ActivityTotal? = nil, recentSwimTotals: ActivityTotal? = nil, ytdRideTotals: ActivityTotal? = nil, ytdRunTotals: ActivityTotal? = nil, ytdSwimTotals: ActivityTotal? = nil, allRideTotals: ActivityTotal? = nil, allRunTotals: ActivityTotal? = nil, allSwimTotals: ActivityTotal? = nil) {
+        public init(
+            biggestRideDistance: Double? = nil,
+            biggestClimbElevationGain: Double? = nil,
+            recentRideTotals: ActivityTotal? = nil,
+            recentRunTotals: ActivityTotal? = nil,
+            recentSwimTotals: ActivityTotal? = nil,
+            ytdRideTotals: ActivityTotal? = nil,
+            ytdRunTotals: ActivityTotal? = nil,
+            ytdSwimTotals: ActivityTotal? = nil,
+            allRideTotals: ActivityTotal? = nil,
+            allRunTotals: ActivityTotal? = nil,
+            allSwimTotals: ActivityTotal? = nil
+        ) {
             self.biggestRideDistance = biggestRideDistance
             self.biggestClimbElevationGain = biggestClimbElevationGain
             self.recentRideTotals = recentRideTotals
@@ -1155,7 +1255,37 @@ extension StravaAPI {
 
         public var hasHeartrate: Bool?
 
-        public init(id: Int64, externalId: String? = nil, uploadId: Int64? = nil, athlete: MetaAthlete, name: String, distance: Float, movingTime: Int, elapsedTime: Int, totalElevationGain: Float, sportType: SportType, startDate: Date, startDateLocal: Date, timezone: String? = nil, startLatlng: [Float]? = nil, endLatlng: [Float]? = nil, achievementCount: Int? = nil, kudosCount: Int? = nil, commentCount: Int? = nil, map: PolylineMap? = nil, trainer: Bool? = nil, commute: Bool? = nil, manual: Bool? = nil, private: Bool? = nil, gearId: String? = nil, averageSpeed: Float? = nil, maxSpeed: Float? = nil, averageWatts: Float? = nil, kilojoules: Float? = nil, hasHeartrate: Bool? = nil) {
+        public init(
+            id: Int64,
+            externalId: String? = nil,
+            uploadId: Int64? = nil,
+            athlete: MetaAthlete,
+            name: String,
+            distance: Float,
+            movingTime: Int,
+            elapsedTime: Int,
+            totalElevationGain: Float,
+            sportType: SportType,
+            startDate: Date,
+            startDateLocal: Date,
+            timezone: String? = nil,
+            startLatlng: [Float]? = nil,
+            endLatlng: [Float]? = nil,
+            achievementCount: Int? = nil,
+            kudosCount: Int? = nil,
+            commentCount: Int? = nil,
+            map: PolylineMap? = nil,
+            trainer: Bool? = nil,
+            commute: Bool? = nil,
+            manual: Bool? = nil,
+            private: Bool? = nil,
+            gearId: String? = nil,
+            averageSpeed: Float? = nil,
+            maxSpeed: Float? = nil,
+            averageWatts: Float? = nil,
+            kilojoules: Float? = nil,
+            hasHeartrate: Bool? = nil
+        ) {
             self.id = id
             self.externalId = externalId
             self.uploadId = uploadId
@@ -1264,7 +1394,29 @@ extension StravaAPI {
         /// Photo metadata, kept as the JSON it came as.
         public var photos: JSONValue?
 
-        public init(id: Int64, externalId: String? = nil, athlete: MetaAthlete, name: String, description: String? = nil, distance: Float, movingTime: Int, elapsedTime: Int, totalElevationGain: Float, sportType: SportType, startDate: Date, startDateLocal: Date, timezone: String? = nil, map: PolylineMap? = nil, gearId: String? = nil, gear: SummaryGear? = nil, calories: Float? = nil, deviceName: String? = nil, laps: [Lap]? = nil, segmentEfforts: [JSONValue]? = nil, photos: JSONValue? = nil) {
+        public init(
+            id: Int64,
+            externalId: String? = nil,
+            athlete: MetaAthlete,
+            name: String,
+            description: String? = nil,
+            distance: Float,
+            movingTime: Int,
+            elapsedTime: Int,
+            totalElevationGain: Float,
+            sportType: SportType,
+            startDate: Date,
+            startDateLocal: Date,
+            timezone: String? = nil,
+            map: PolylineMap? = nil,
+            gearId: String? = nil,
+            gear: SummaryGear? = nil,
+            calories: Float? = nil,
+            deviceName: String? = nil,
+            laps: [Lap]? = nil,
+            segmentEfforts: [JSONValue]? = nil,
+            photos: JSONValue? = nil
+        ) {
             self.id = id
             self.externalId = externalId
             self.athlete = athlete
@@ -1330,7 +1482,16 @@ extension StravaAPI {
 
         public var split: Int?
 
-        public init(id: Int64, name: String? = nil, elapsedTime: Int, movingTime: Int, startDate: Date, distance: Float, lapIndex: Int, split: Int? = nil) {
+        public init(
+            id: Int64,
+            name: String? = nil,
+            elapsedTime: Int,
+            movingTime: Int,
+            startDate: Date,
+            distance: Float,
+            lapIndex: Int,
+            split: Int? = nil
+        ) {
             self.id = id
             self.name = name
             self.elapsedTime = elapsedTime
@@ -1404,7 +1565,16 @@ extension StravaAPI {
         /// Set to 1 to mark as commute.
         public var commute: Int?
 
-        public init(name: String, sportType: SportType, startDateLocal: Date, elapsedTime: Int, description: String? = nil, distance: Float? = nil, trainer: Int? = nil, commute: Int? = nil) {
+        public init(
+            name: String,
+            sportType: SportType,
+            startDateLocal: Date,
+            elapsedTime: Int,
+            description: String? = nil,
+            distance: Float? = nil,
+            trainer: Int? = nil,
+            commute: Int? = nil
+        ) {
             self.name = name
             self.sportType = sportType
             self.startDateLocal = startDateLocal
@@ -1442,7 +1612,15 @@ extension StravaAPI {
 
         public var gearId: String?
 
-        public init(commute: Bool? = nil, trainer: Bool? = nil, hideFromHome: Bool? = nil, description: String? = nil, name: String? = nil, sportType: SportType? = nil, gearId: String? = nil) {
+        public init(
+            commute: Bool? = nil,
+            trainer: Bool? = nil,
+            hideFromHome: Bool? = nil,
+            description: String? = nil,
+            name: String? = nil,
+            sportType: SportType? = nil,
+            gearId: String? = nil
+        ) {
             self.commute = commute
             self.trainer = trainer
             self.hideFromHome = hideFromHome
@@ -1524,7 +1702,15 @@ extension StravaAPI {
 
         public var distributionBuckets: [TimedZoneRange]?
 
-        public init(score: Int? = nil, sensorBased: Bool? = nil, customZones: Bool? = nil, max: Int? = nil, points: Int? = nil, type: ActivityZoneType? = nil, distributionBuckets: [TimedZoneRange]? = nil) {
+        public init(
+            score: Int? = nil,
+            sensorBased: Bool? = nil,
+            customZones: Bool? = nil,
+            max: Int? = nil,
+            points: Int? = nil,
+            type: ActivityZoneType? = nil,
+            distributionBuckets: [TimedZoneRange]? = nil
+        ) {
             self.score = score
             self.sensorBased = sensorBased
             self.customZones = customZones
@@ -1700,7 +1886,19 @@ extension StravaAPI {
 
         public var gradeSmooth: Stream?
 
-        public init(time: Stream? = nil, distance: Stream? = nil, latlng: Stream? = nil, altitude: Stream? = nil, velocitySmooth: Stream? = nil, heartrate: Stream? = nil, cadence: Stream? = nil, watts: Stream? = nil, temp: Stream? = nil, moving: Stream? = nil, gradeSmooth: Stream? = nil) {
+        public init(
+            time: Stream? = nil,
+            distance: Stream? = nil,
+            latlng: Stream? = nil,
+            altitude: Stream? = nil,
+            velocitySmooth: Stream? = nil,
+            heartrate: Stream? = nil,
+            cadence: Stream? = nil,
+            watts: Stream? = nil,
+            temp: Stream? = nil,
+            moving: Stream? = nil,
+            gradeSmooth: Stream? = nil
+        ) {
             self.time = time
             self.distance = distance
             self.latlng = latlng
@@ -1804,7 +2002,22 @@ extension StravaAPI {
 
         public var starred: Bool?
 
-        public init(id: Int64, name: String, activityType: String? = nil, distance: Float, averageGrade: Float? = nil, maximumGrade: Float? = nil, elevationHigh: Float? = nil, elevationLow: Float? = nil, climbCategory: Int? = nil, city: String? = nil, state: String? = nil, country: String? = nil, private: Bool? = nil, starred: Bool? = nil) {
+        public init(
+            id: Int64,
+            name: String,
+            activityType: String? = nil,
+            distance: Float,
+            averageGrade: Float? = nil,
+            maximumGrade: Float? = nil,
+            elevationHigh: Float? = nil,
+            elevationLow: Float? = nil,
+            climbCategory: Int? = nil,
+            city: String? = nil,
+            state: String? = nil,
+            country: String? = nil,
+            private: Bool? = nil,
+            starred: Bool? = nil
+        ) {
             self.id = id
             self.name = name
             self.activityType = activityType
@@ -1864,7 +2077,20 @@ extension StravaAPI {
 
         public var starCount: Int?
 
-        public init(id: Int64, name: String, activityType: String? = nil, distance: Float, createdAt: Date? = nil, updatedAt: Date? = nil, totalElevationGain: Float? = nil, map: PolylineMap? = nil, effortCount: Int? = nil, athleteCount: Int? = nil, hazardous: Bool? = nil, starCount: Int? = nil) {
+        public init(
+            id: Int64,
+            name: String,
+            activityType: String? = nil,
+            distance: Float,
+            createdAt: Date? = nil,
+            updatedAt: Date? = nil,
+            totalElevationGain: Float? = nil,
+            map: PolylineMap? = nil,
+            effortCount: Int? = nil,
+            athleteCount: Int? = nil,
+            hazardous: Bool? = nil,
+            starCount: Int? = nil
+        ) {
             self.id = id
             self.name = name
             self.activityType = activityType
@@ -1924,7 +2150,18 @@ extension StravaAPI {
 
         public var points: String
 
-        public init(id: Int64, name: String, climbCategory: Int, climbCategoryDesc: String, avgGrade: Float, startLatlng: [Float], endLatlng: [Float], elevDifference: Float, distance: Float, points: String) {
+        public init(
+            id: Int64,
+            name: String,
+            climbCategory: Int,
+            climbCategoryDesc: String,
+            avgGrade: Float,
+            startLatlng: [Float],
+            endLatlng: [Float],
+            elevDifference: Float,
+            distance: Float,
+            points: String
+        ) {
             self.id = id
             self.name = name
             self.climbCategory = climbCategory
@@ -1988,7 +2225,22 @@ extension StravaAPI {
 
         public var map: PolylineMap?
 
-        public init(id: Int64, idStr: String? = nil, name: String, description: String? = nil, distance: Float? = nil, elevationGain: Float? = nil, private: Bool? = nil, starred: Bool? = nil, timestamp: Int? = nil, createdAt: Date? = nil, updatedAt: Date? = nil, estimatedMovingTime: Int? = nil, athlete: SummaryAthlete? = nil, map: PolylineMap? = nil) {
+        public init(
+            id: Int64,
+            idStr: String? = nil,
+            name: String,
+            description: String? = nil,
+            distance: Float? = nil,
+            elevationGain: Float? = nil,
+            private: Bool? = nil,
+            starred: Bool? = nil,
+            timestamp: Int? = nil,
+            createdAt: Date? = nil,
+            updatedAt: Date? = nil,
+            estimatedMovingTime: Int? = nil,
+            athlete: SummaryAthlete? = nil,
+            map: PolylineMap? = nil
+        ) {
             self.id = id
             self.idStr = idStr
             self.name = name
@@ -2041,7 +2293,15 @@ extension StravaAPI {
 
         public var externalId: String?
 
-        public init(file: Data, name: String? = nil, description: String? = nil, trainer: String? = nil, commute: String? = nil, dataType: String, externalId: String? = nil) {
+        public init(
+            file: Data,
+            name: String? = nil,
+            description: String? = nil,
+            trainer: String? = nil,
+            commute: String? = nil,
+            dataType: String,
+            externalId: String? = nil
+        ) {
             self.file = file
             self.name = name
             self.description = description
@@ -2075,7 +2335,14 @@ extension StravaAPI {
 
         public var activityId: Int64?
 
-        public init(id: Int64, idStr: String? = nil, externalId: String? = nil, error: String? = nil, status: String? = nil, activityId: Int64? = nil) {
+        public init(
+            id: Int64,
+            idStr: String? = nil,
+            externalId: String? = nil,
+            error: String? = nil,
+            status: String? = nil,
+            activityId: Int64? = nil
+        ) {
             self.id = id
             self.idStr = idStr
             self.externalId = externalId

@@ -18,25 +18,69 @@ public enum TortureAPI {
 
     /// An endpoint named `defaultEndpoint` (a group is named `default`: each group is also a case of the `Call` enum).
     /// */ let x = 1 /*
-    public static func defaultEndpoint(self: String, default: Int, type: String? = nil, init: Bool? = nil, case: Keyword? = nil) -> Endpoint<Case> {
-        defaults.endpoint(Call.defaultEndpoint(self: `self`, default: `default`, type: type, init: `init`, case: `case`), decoder: .json)
+    public static func defaultEndpoint(
+        self: String,
+        default: Int,
+        type: String? = nil,
+        init: Bool? = nil,
+        case: Keyword? = nil
+    ) -> Endpoint<Case> {
+        defaults.endpoint(
+            Call.defaultEndpoint(self: `self`, default: `default`, type: type, init: `init`, case: `case`),
+            decoder: .json
+        )
     }
 
     public static func `self`(body: Everything) -> Endpoint<Everything> {
         defaults.endpoint(Call.`self`(body: body), decoder: .json)
     }
 
-    public static func type(_1st: Int64, dashName: String, dotName: Keyword, where: [String]? = nil, in: [Int]? = nil, is: Bool? = nil) -> Endpoint<[Keyword]> {
-        defaults.endpoint(Call.type(_1st: _1st, dashName: dashName, dotName: dotName, where: `where`, in: `in`, is: `is`), decoder: .json)
+    public static func type(
+        _1st: Int64,
+        dashName: String,
+        dotName: Keyword,
+        where: [String]? = nil,
+        in: [Int]? = nil,
+        is: Bool? = nil
+    ) -> Endpoint<[Keyword]> {
+        defaults.endpoint(
+            Call.type(_1st: _1st, dashName: dashName, dotName: dotName, where: `where`, in: `in`, is: `is`),
+            decoder: .json
+        )
     }
 
-    public static func `protocol`(数据: String, émoji: String, данные: Int? = nil, αβγ: Double? = nil, spaceName: String? = nil, filterName: String? = nil, tags: [String]? = nil, u1F642: String? = nil, body: [String: Everything]) -> Endpoint<Void> {
-        defaults.endpoint(Call.`protocol`(数据: 数据, émoji: émoji, данные: данные, αβγ: αβγ, spaceName: spaceName, filterName: filterName, tags: tags, u1F642: u1F642, body: body), decoder: .none, statuses: [204])
+    public static func `protocol`(
+        数据: String,
+        émoji: String,
+        данные: Int? = nil,
+        αβγ: Double? = nil,
+        spaceName: String? = nil,
+        filterName: String? = nil,
+        tags: [String]? = nil,
+        u1F642: String? = nil,
+        body: [String: Everything]
+    ) -> Endpoint<Void> {
+        defaults.endpoint(
+            Call.`protocol`(数据: 数据, émoji: émoji, данные: данные, αβγ: αβγ, spaceName: spaceName, filterName: filterName, tags: tags, u1F642: u1F642, body: body),
+            decoder: .none,
+            statuses: [204]
+        )
     }
 
     @available(*, deprecated, message: "Use \"default\" instead \\ not #\"this\"#.\nSecond line.")
-    public static func `init`(id: Int, userId: Int? = nil, userID: Int? = nil, pay: String? = nil, рау: String? = nil, emoji: String? = nil, émoji: String? = nil) -> Endpoint<Void> {
-        defaults.endpoint(Call.`init`(id: id, userId: userId, userID: userID, pay: pay, рау: рау, emoji: emoji, émoji: émoji), decoder: .none)
+    public static func `init`(
+        id: Int,
+        userId: Int? = nil,
+        userID: Int? = nil,
+        pay: String? = nil,
+        рау: String? = nil,
+        emoji: String? = nil,
+        émoji: String? = nil
+    ) -> Endpoint<Void> {
+        defaults.endpoint(
+            Call.`init`(id: id, userId: userId, userID: userID, pay: pay, рау: рау, emoji: emoji, émoji: émoji),
+            decoder: .none
+        )
     }
 
     public static var `case`: Endpoint<数据> {
@@ -51,7 +95,11 @@ public enum TortureAPI {
         defaults.endpoint(Call.`any`(body: body), decoder: .json)
     }
 
-    public static func `true`(q: String = "a \"quoted\" \\ \\(x) #\"raw\"# \n line", mode: Keyword = .`default`, modes: [Keyword] = [.`self`, ._1st, .unnamed]) -> Endpoint<JSONValue> {
+    public static func `true`(
+        q: String = "a \"quoted\" \\ \\(x) #\"raw\"# \n line",
+        mode: Keyword = .`default`,
+        modes: [Keyword] = [.`self`, ._1st, .unnamed]
+    ) -> Endpoint<JSONValue> {
         defaults.endpoint(Call.`true`(q: q, mode: mode, modes: modes), decoder: .json)
     }
 
@@ -516,7 +564,37 @@ extension TortureAPI {
 
         public var from: String?
 
-        public init(self self_: String, selfValue: Int? = nil, default: Int, type: String, protocol: String? = nil, init: Int? = nil, case: Keyword, func: [Keyword]? = nil, any: JSONValue? = nil, true: Bool, _1st: Int? = nil, dashName: String? = nil, dotName: String? = nil, spaceName: String? = nil, émoji: String? = nil, u1F642: String? = nil, данные: Данные? = nil, 数据: 数据? = nil, αβγ: Double? = nil, userId: Int? = nil, userID: Int? = nil, pay: String? = nil, рау: String? = nil, codingKeys: String? = nil, description: String? = nil, rawValue: String? = nil, decoder: String? = nil, encoder: String? = nil, from: String? = nil) {
+        public init(
+            self self_: String,
+            selfValue: Int? = nil,
+            default: Int,
+            type: String,
+            protocol: String? = nil,
+            init: Int? = nil,
+            case: Keyword,
+            func: [Keyword]? = nil,
+            any: JSONValue? = nil,
+            true: Bool,
+            _1st: Int? = nil,
+            dashName: String? = nil,
+            dotName: String? = nil,
+            spaceName: String? = nil,
+            émoji: String? = nil,
+            u1F642: String? = nil,
+            данные: Данные? = nil,
+            数据: 数据? = nil,
+            αβγ: Double? = nil,
+            userId: Int? = nil,
+            userID: Int? = nil,
+            pay: String? = nil,
+            рау: String? = nil,
+            codingKeys: String? = nil,
+            description: String? = nil,
+            rawValue: String? = nil,
+            decoder: String? = nil,
+            encoder: String? = nil,
+            from: String? = nil
+        ) {
             self.`self` = self_
             self.selfValue = selfValue
             self.`default` = `default`

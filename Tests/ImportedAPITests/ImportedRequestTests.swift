@@ -1,8 +1,6 @@
 import EndpointRuntime
 import Foundation
-import ImportedGoogleBooks
-import ImportedPetStore
-import ImportedTomTom
+import ImportedAPIs
 import Testing
 
 /// Requests built by the compiled code generated from the imported specs, checked against the

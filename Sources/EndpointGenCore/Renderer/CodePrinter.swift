@@ -41,6 +41,9 @@ struct CodePrinter {
         lineCount += 1
     }
 
+    /// The column the next character written would land in (indentation included).
+    var column: Int { level * Self.unit.count + current.count }
+
     mutating func indent() { level += 1 }
     mutating func outdent() { level -= 1 }
 

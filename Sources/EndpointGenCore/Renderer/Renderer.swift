@@ -1,6 +1,10 @@
 /// Turns a CodeModel tree into Swift text. Knows punctuation, blank lines and indentation;
 /// knows nothing about specs or the runtime.
 enum Renderer {
+    /// Longer lines are wrapped where the code model allows: a call's arguments and a function's
+    /// parameters then go one per line.
+    static let maximumLineLength = 120
+
     static func render(_ file: SwiftFile) -> String {
         var printer = CodePrinter()
         for comment in file.headerComments {
@@ -142,9 +146,22 @@ enum Renderer {
         case let .initializer(failable):
             head += failable ? "init?" : "init"
         }
-        head += "(" + decl.parameters.map(parameterText).joined(separator: ", ") + ")"
-        if decl.throwsErrors { head += " throws" }
-        if let returnType = decl.returnType { head += " -> \(returnType)" }
+        var tail = ""
+        if decl.throwsErrors { tail += " throws" }
+        if let returnType = decl.returnType { tail += " -> \(returnType)" }
+        let parameters = decl.parameters.map(parameterText)
+        let oneLine = head + "(" + parameters.joined(separator: ", ") + ")" + tail
+        if printer.column + oneLine.count + 2 > maximumLineLength && parameters.count > 1 {
+            printer.line(head + "(")
+            printer.indented { printer in
+                for (index, parameter) in parameters.enumerated() {
+                    printer.line(parameter + (index < parameters.count - 1 ? "," : ""))
+                }
+            }
+            head = ")" + tail
+        } else {
+            head = oneLine
+        }
         if decl.body.isEmpty {
             printer.line(head + " {}")
             return
@@ -165,12 +182,12 @@ enum Renderer {
     private static func render(_ statement: Statement, into printer: inout CodePrinter) {
         switch statement {
         case let .expression(expression):
-            renderExpression(expression, into: &printer)
+            renderExpression(wrapped(expression, after: 0, in: printer), into: &printer)
             printer.endLine()
         case let .return(value):
             if let value {
                 printer.write("return ")
-                renderExpression(value, into: &printer)
+                renderExpression(wrapped(value, after: 7, in: printer), into: &printer)
                 printer.endLine()
             } else {
                 printer.line("return")
@@ -235,6 +252,14 @@ enum Renderer {
     }
 
     // MARK: Expressions
+
+    /// `expression`, as a call with one argument per line when it is a call of two or more
+    /// arguments that would not fit the line (`prefix` characters are written before it).
+    private static func wrapped(_ expression: Expression, after prefix: Int, in printer: CodePrinter) -> Expression {
+        guard case let .call(callee, arguments, nil) = expression, arguments.count > 1 else { return expression }
+        guard printer.column + prefix + inlineText(expression).count > maximumLineLength else { return expression }
+        return .multilineCall(callee, arguments)
+    }
 
     /// An expression that fits on one line (no trailing closure).
     static func inlineText(_ expression: Expression) -> String {

@@ -2,7 +2,7 @@
 /// keys, "did you mean") and by the test that checks specs/endpoint-spec.schema.json against it.
 enum SpecKeys {
     /// `$schema` is an extension: it lets an editor find the JSON Schema; the generator ignores it.
-    static let topLevel = ["$schema", "name", "description", "baseURL", "headers", "auth", "dateFormat", "errors", "endpoints", "groups", "models"]
+    static let topLevel = ["$schema", "formatVersion", "name", "description", "baseURL", "headers", "auth", "dateFormat", "errors", "endpoints", "groups", "models"]
     static let group = ["description", "path", "headers", "auth", "errors", "endpoints", "groups"]
     static let endpoint = ["description", "method", "path", "deprecated", "parameters", "headers", "auth", "body", "response", "errors", "timeout", "sample"]
     static let parameter = ["type", "in", "name", "description", "default", "style"]

@@ -152,6 +152,14 @@ struct Validation {
             apiName = outputName
         }
 
+        if let member = top["formatVersion"] {
+            if case .number(let text) = member.value.value, text == "1" || text == "2" {
+                // Both versions' keys are accepted either way: version 2 only adds keys.
+            } else {
+                error("'formatVersion' must be 1 or 2", at: member.value.location)
+            }
+        }
+
         var description: String?
         if let member = top["description"] { description = string(member.value, "'description'") }
 

@@ -37,8 +37,27 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func addBook(driveDocumentId: String? = nil, mimeType: String? = nil, name: String? = nil, uploadClientToken: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.BooksCloudloadingResource> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.cloudloading(.addBook(driveDocumentId: driveDocumentId, mimeType: mimeType, name: name, uploadClientToken: uploadClientToken, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func addBook(
+            driveDocumentId: String? = nil,
+            mimeType: String? = nil,
+            name: String? = nil,
+            uploadClientToken: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<GoogleBooks.BooksCloudloadingResource> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.cloudloading(.addBook(driveDocumentId: driveDocumentId, mimeType: mimeType, name: name, uploadClientToken: uploadClientToken, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
 
         /// Remove the book and its contents
@@ -56,8 +75,24 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func deleteBook(volumeId: String, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<JSONValue> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.cloudloading(.deleteBook(volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func deleteBook(
+            volumeId: String,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<JSONValue> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.cloudloading(.deleteBook(volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
 
         /// Updates a user-upload volume.
@@ -74,8 +109,24 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func updateBook(xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil, body: GoogleBooks.BooksCloudloadingResource) -> Endpoint<GoogleBooks.BooksCloudloadingResource> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.cloudloading(.updateBook(xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType, body: body)), decoder: .json)
+        public static func updateBook(
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil,
+            body: GoogleBooks.BooksCloudloadingResource
+        ) -> Endpoint<GoogleBooks.BooksCloudloadingResource> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.cloudloading(.updateBook(xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType, body: body)),
+                decoder: .json
+            )
         }
     }
 }
@@ -97,8 +148,24 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func listOfflineMetadata(cpksver: String, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Metadata> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.dictionaryEndpoints(.listOfflineMetadata(cpksver: cpksver, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func listOfflineMetadata(
+            cpksver: String,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<GoogleBooks.Metadata> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.dictionaryEndpoints(.listOfflineMetadata(cpksver: cpksver, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
     }
 }
@@ -120,8 +187,24 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func getFamilyInfo(source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.FamilyInfo> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.familysharing(.getFamilyInfo(source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func getFamilyInfo(
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<GoogleBooks.FamilyInfo> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.familysharing(.getFamilyInfo(source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
 
         /// Initiates sharing of the content with the user's family. Empty response indicates success.
@@ -141,8 +224,26 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func share(docId: String? = nil, source: String? = nil, volumeId: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<JSONValue> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.familysharing(.share(docId: docId, source: source, volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func share(
+            docId: String? = nil,
+            source: String? = nil,
+            volumeId: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<JSONValue> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.familysharing(.share(docId: docId, source: source, volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
 
         /// Initiates revoking content that has already been shared with the user's family. Empty response indicates success.
@@ -162,8 +263,26 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func unshare(docId: String? = nil, source: String? = nil, volumeId: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<JSONValue> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.familysharing(.unshare(docId: docId, source: source, volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func unshare(
+            docId: String? = nil,
+            source: String? = nil,
+            volumeId: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<JSONValue> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.familysharing(.unshare(docId: docId, source: source, volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
     }
 }
@@ -185,8 +304,24 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func getUserSettings(country: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Usersettings> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.myconfig(.getUserSettings(country: country, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func getUserSettings(
+            country: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<GoogleBooks.Usersettings> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.myconfig(.getUserSettings(country: country, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
 
         /// Release downloaded content access restriction.
@@ -207,8 +342,27 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func releaseDownloadAccess(cpksver: String, volumeIds: [String], locale: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.DownloadAccesses> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.myconfig(.releaseDownloadAccess(cpksver: cpksver, volumeIds: volumeIds, locale: locale, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func releaseDownloadAccess(
+            cpksver: String,
+            volumeIds: [String],
+            locale: String? = nil,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<GoogleBooks.DownloadAccesses> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.myconfig(.releaseDownloadAccess(cpksver: cpksver, volumeIds: volumeIds, locale: locale, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
 
         /// Request concurrent and download access restrictions.
@@ -231,8 +385,29 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func requestAccess(cpksver: String, nonce: String, source: String, volumeId: String, licenseTypes: GoogleBooks.MyconfigRequestAccessLicenseTypes? = nil, locale: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.RequestAccessData> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.myconfig(.requestAccess(cpksver: cpksver, nonce: nonce, source: source, volumeId: volumeId, licenseTypes: licenseTypes, locale: locale, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func requestAccess(
+            cpksver: String,
+            nonce: String,
+            source: String,
+            volumeId: String,
+            licenseTypes: GoogleBooks.MyconfigRequestAccessLicenseTypes? = nil,
+            locale: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<GoogleBooks.RequestAccessData> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.myconfig(.requestAccess(cpksver: cpksver, nonce: nonce, source: source, volumeId: volumeId, licenseTypes: licenseTypes, locale: locale, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
 
         /// Request downloaded content access for specified volumes on the My eBooks shelf.
@@ -257,8 +432,31 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func syncVolumeLicenses(cpksver: String, nonce: String, source: String, features: [GoogleBooks.MyconfigSyncVolumeLicensesFeaturesItem]? = nil, includeNonComicsSeries: Bool? = nil, locale: String? = nil, showPreorders: Bool? = nil, volumeIds: [String]? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Volumes> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.myconfig(.syncVolumeLicenses(cpksver: cpksver, nonce: nonce, source: source, features: features, includeNonComicsSeries: includeNonComicsSeries, locale: locale, showPreorders: showPreorders, volumeIds: volumeIds, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func syncVolumeLicenses(
+            cpksver: String,
+            nonce: String,
+            source: String,
+            features: [GoogleBooks.MyconfigSyncVolumeLicensesFeaturesItem]? = nil,
+            includeNonComicsSeries: Bool? = nil,
+            locale: String? = nil,
+            showPreorders: Bool? = nil,
+            volumeIds: [String]? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<GoogleBooks.Volumes> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.myconfig(.syncVolumeLicenses(cpksver: cpksver, nonce: nonce, source: source, features: features, includeNonComicsSeries: includeNonComicsSeries, locale: locale, showPreorders: showPreorders, volumeIds: volumeIds, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
 
         /// Sets the settings for the user. If a sub-object is specified, it will overwrite the existing sub-object stored in the server. Unspecified sub-objects will retain the existing value.
@@ -275,8 +473,24 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func updateUserSettings(xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil, body: GoogleBooks.Usersettings) -> Endpoint<GoogleBooks.Usersettings> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.myconfig(.updateUserSettings(xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType, body: body)), decoder: .json)
+        public static func updateUserSettings(
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil,
+            body: GoogleBooks.Usersettings
+        ) -> Endpoint<GoogleBooks.Usersettings> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.myconfig(.updateUserSettings(xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType, body: body)),
+                decoder: .json
+            )
         }
     }
 }
@@ -307,8 +521,33 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func annotationsList(contentVersion: String? = nil, layerId: String? = nil, layerIds: [String]? = nil, maxResults: Int? = nil, pageToken: String? = nil, showDeleted: Bool? = nil, source: String? = nil, updatedMax: String? = nil, updatedMin: String? = nil, volumeId: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Annotations> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.annotationsList(contentVersion: contentVersion, layerId: layerId, layerIds: layerIds, maxResults: maxResults, pageToken: pageToken, showDeleted: showDeleted, source: source, updatedMax: updatedMax, updatedMin: updatedMin, volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func annotationsList(
+            contentVersion: String? = nil,
+            layerId: String? = nil,
+            layerIds: [String]? = nil,
+            maxResults: Int? = nil,
+            pageToken: String? = nil,
+            showDeleted: Bool? = nil,
+            source: String? = nil,
+            updatedMax: String? = nil,
+            updatedMin: String? = nil,
+            volumeId: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<GoogleBooks.Annotations> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.mylibrary(.annotationsList(contentVersion: contentVersion, layerId: layerId, layerIds: layerIds, maxResults: maxResults, pageToken: pageToken, showDeleted: showDeleted, source: source, updatedMax: updatedMax, updatedMin: updatedMin, volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
 
         /// Inserts a new annotation.
@@ -329,8 +568,28 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func annotationsInsert(annotationId: String? = nil, country: String? = nil, showOnlySummaryInResponse: Bool? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil, body: GoogleBooks.Annotation) -> Endpoint<GoogleBooks.Annotation> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.annotationsInsert(annotationId: annotationId, country: country, showOnlySummaryInResponse: showOnlySummaryInResponse, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType, body: body)), decoder: .json)
+        public static func annotationsInsert(
+            annotationId: String? = nil,
+            country: String? = nil,
+            showOnlySummaryInResponse: Bool? = nil,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil,
+            body: GoogleBooks.Annotation
+        ) -> Endpoint<GoogleBooks.Annotation> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.mylibrary(.annotationsInsert(annotationId: annotationId, country: country, showOnlySummaryInResponse: showOnlySummaryInResponse, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType, body: body)),
+                decoder: .json
+            )
         }
 
         /// Gets the summary of specified layers.
@@ -350,8 +609,26 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func annotationsSummary(layerIds: [String], volumeId: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.AnnotationsSummary> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.annotationsSummary(layerIds: layerIds, volumeId: volumeId, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func annotationsSummary(
+            layerIds: [String],
+            volumeId: String,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<GoogleBooks.AnnotationsSummary> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.mylibrary(.annotationsSummary(layerIds: layerIds, volumeId: volumeId, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
 
         /// Deletes an annotation.
@@ -370,8 +647,25 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func annotationsDelete(annotationId: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<JSONValue> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.annotationsDelete(annotationId: annotationId, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func annotationsDelete(
+            annotationId: String,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<JSONValue> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.mylibrary(.annotationsDelete(annotationId: annotationId, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
 
         /// Updates an existing annotation.
@@ -390,8 +684,26 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func annotationsUpdate(annotationId: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil, body: GoogleBooks.Annotation) -> Endpoint<GoogleBooks.Annotation> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.annotationsUpdate(annotationId: annotationId, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType, body: body)), decoder: .json)
+        public static func annotationsUpdate(
+            annotationId: String,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil,
+            body: GoogleBooks.Annotation
+        ) -> Endpoint<GoogleBooks.Annotation> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.mylibrary(.annotationsUpdate(annotationId: annotationId, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType, body: body)),
+                decoder: .json
+            )
         }
 
         /// Retrieves a list of bookshelves belonging to the authenticated user.
@@ -409,8 +721,24 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func bookshelvesList(source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Bookshelves> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.bookshelvesList(source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func bookshelvesList(
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<GoogleBooks.Bookshelves> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.mylibrary(.bookshelvesList(source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
 
         /// Retrieves metadata for a specific bookshelf belonging to the authenticated user.
@@ -429,8 +757,25 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func bookshelvesGet(shelf: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Bookshelf> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.bookshelvesGet(shelf: shelf, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func bookshelvesGet(
+            shelf: String,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<GoogleBooks.Bookshelf> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.mylibrary(.bookshelvesGet(shelf: shelf, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
 
         /// Adds a volume to a bookshelf.
@@ -451,8 +796,27 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func bookshelvesAddVolume(shelf: String, volumeId: String, reason: GoogleBooks.MylibraryBookshelvesAddVolumeReason? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<JSONValue> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.bookshelvesAddVolume(shelf: shelf, volumeId: volumeId, reason: reason, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func bookshelvesAddVolume(
+            shelf: String,
+            volumeId: String,
+            reason: GoogleBooks.MylibraryBookshelvesAddVolumeReason? = nil,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<JSONValue> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.mylibrary(.bookshelvesAddVolume(shelf: shelf, volumeId: volumeId, reason: reason, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
 
         /// Clears all volumes from a bookshelf.
@@ -471,8 +835,25 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func bookshelvesClearVolumes(shelf: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<JSONValue> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.bookshelvesClearVolumes(shelf: shelf, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func bookshelvesClearVolumes(
+            shelf: String,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<JSONValue> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.mylibrary(.bookshelvesClearVolumes(shelf: shelf, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
 
         /// Moves a volume within a bookshelf.
@@ -493,8 +874,27 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func bookshelvesMoveVolume(shelf: String, volumeId: String, volumePosition: Int, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<JSONValue> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.bookshelvesMoveVolume(shelf: shelf, volumeId: volumeId, volumePosition: volumePosition, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func bookshelvesMoveVolume(
+            shelf: String,
+            volumeId: String,
+            volumePosition: Int,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<JSONValue> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.mylibrary(.bookshelvesMoveVolume(shelf: shelf, volumeId: volumeId, volumePosition: volumePosition, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
 
         /// Removes a volume from a bookshelf.
@@ -515,8 +915,27 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func bookshelvesRemoveVolume(shelf: String, volumeId: String, reason: GoogleBooks.MylibraryBookshelvesRemoveVolumeReason? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<JSONValue> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.bookshelvesRemoveVolume(shelf: shelf, volumeId: volumeId, reason: reason, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func bookshelvesRemoveVolume(
+            shelf: String,
+            volumeId: String,
+            reason: GoogleBooks.MylibraryBookshelvesRemoveVolumeReason? = nil,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<JSONValue> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.mylibrary(.bookshelvesRemoveVolume(shelf: shelf, volumeId: volumeId, reason: reason, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
 
         /// Gets volume information for volumes on a bookshelf.
@@ -541,8 +960,31 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func bookshelvesVolumesList(shelf: String, country: String? = nil, maxResults: Int? = nil, projection: GoogleBooks.MylibraryBookshelvesVolumesListProjection? = nil, q: String? = nil, showPreorders: Bool? = nil, source: String? = nil, startIndex: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Volumes> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.bookshelvesVolumesList(shelf: shelf, country: country, maxResults: maxResults, projection: projection, q: q, showPreorders: showPreorders, source: source, startIndex: startIndex, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func bookshelvesVolumesList(
+            shelf: String,
+            country: String? = nil,
+            maxResults: Int? = nil,
+            projection: GoogleBooks.MylibraryBookshelvesVolumesListProjection? = nil,
+            q: String? = nil,
+            showPreorders: Bool? = nil,
+            source: String? = nil,
+            startIndex: Int? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<GoogleBooks.Volumes> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.mylibrary(.bookshelvesVolumesList(shelf: shelf, country: country, maxResults: maxResults, projection: projection, q: q, showPreorders: showPreorders, source: source, startIndex: startIndex, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
 
         /// Retrieves my reading position information for a volume.
@@ -562,8 +1004,26 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func readingpositionsGet(volumeId: String, contentVersion: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.ReadingPosition> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.readingpositionsGet(volumeId: volumeId, contentVersion: contentVersion, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func readingpositionsGet(
+            volumeId: String,
+            contentVersion: String? = nil,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<GoogleBooks.ReadingPosition> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.mylibrary(.readingpositionsGet(volumeId: volumeId, contentVersion: contentVersion, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
 
         /// Sets my reading position information for a volume.
@@ -587,8 +1047,30 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func readingpositionsSetPosition(volumeId: String, position: String, timestamp: String, action: GoogleBooks.MylibraryReadingpositionsSetPositionAction? = nil, contentVersion: String? = nil, deviceCookie: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<JSONValue> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.readingpositionsSetPosition(volumeId: volumeId, position: position, timestamp: timestamp, action: action, contentVersion: contentVersion, deviceCookie: deviceCookie, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func readingpositionsSetPosition(
+            volumeId: String,
+            position: String,
+            timestamp: String,
+            action: GoogleBooks.MylibraryReadingpositionsSetPositionAction? = nil,
+            contentVersion: String? = nil,
+            deviceCookie: String? = nil,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<JSONValue> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.mylibrary(.readingpositionsSetPosition(volumeId: volumeId, position: position, timestamp: timestamp, action: action, contentVersion: contentVersion, deviceCookie: deviceCookie, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
     }
 }
@@ -612,8 +1094,26 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func get(notificationId: String, locale: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Notification> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.notificationEndpoints(.get(notificationId: notificationId, locale: locale, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func get(
+            notificationId: String,
+            locale: String? = nil,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<GoogleBooks.Notification> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.notificationEndpoints(.get(notificationId: notificationId, locale: locale, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
     }
 }
@@ -635,8 +1135,24 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func listCategories(locale: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Category> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.onboarding(.listCategories(locale: locale, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func listCategories(
+            locale: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<GoogleBooks.Category> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.onboarding(.listCategories(locale: locale, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
 
         /// List available volumes under categories for onboarding experience.
@@ -658,8 +1174,28 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func listCategoryVolumes(categoryId: [String]? = nil, locale: String? = nil, maxAllowedMaturityRating: GoogleBooks.OnboardingListCategoryVolumesMaxAllowedMaturityRating? = nil, pageSize: Int? = nil, pageToken: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Volume2> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.onboarding(.listCategoryVolumes(categoryId: categoryId, locale: locale, maxAllowedMaturityRating: maxAllowedMaturityRating, pageSize: pageSize, pageToken: pageToken, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func listCategoryVolumes(
+            categoryId: [String]? = nil,
+            locale: String? = nil,
+            maxAllowedMaturityRating: GoogleBooks.OnboardingListCategoryVolumesMaxAllowedMaturityRating? = nil,
+            pageSize: Int? = nil,
+            pageToken: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<GoogleBooks.Volume2> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.onboarding(.listCategoryVolumes(categoryId: categoryId, locale: locale, maxAllowedMaturityRating: maxAllowedMaturityRating, pageSize: pageSize, pageToken: pageToken, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
     }
 }
@@ -683,8 +1219,26 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func get(locale: String? = nil, maxAllowedMaturityRating: GoogleBooks.PersonalizedstreamGetMaxAllowedMaturityRating? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Discoveryclusters> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.personalizedstream(.get(locale: locale, maxAllowedMaturityRating: maxAllowedMaturityRating, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func get(
+            locale: String? = nil,
+            maxAllowedMaturityRating: GoogleBooks.PersonalizedstreamGetMaxAllowedMaturityRating? = nil,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<GoogleBooks.Discoveryclusters> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.personalizedstream(.get(locale: locale, maxAllowedMaturityRating: maxAllowedMaturityRating, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
     }
 }
@@ -712,8 +1266,31 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func accept(androidId: String? = nil, device: String? = nil, manufacturer: String? = nil, model: String? = nil, offerId: String? = nil, product: String? = nil, serial: String? = nil, volumeId: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<JSONValue> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.promooffer(.accept(androidId: androidId, device: device, manufacturer: manufacturer, model: model, offerId: offerId, product: product, serial: serial, volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func accept(
+            androidId: String? = nil,
+            device: String? = nil,
+            manufacturer: String? = nil,
+            model: String? = nil,
+            offerId: String? = nil,
+            product: String? = nil,
+            serial: String? = nil,
+            volumeId: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<JSONValue> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.promooffer(.accept(androidId: androidId, device: device, manufacturer: manufacturer, model: model, offerId: offerId, product: product, serial: serial, volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
 
         /// Marks the promo offer as dismissed.
@@ -737,8 +1314,30 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func dismiss(androidId: String? = nil, device: String? = nil, manufacturer: String? = nil, model: String? = nil, offerId: String? = nil, product: String? = nil, serial: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<JSONValue> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.promooffer(.dismiss(androidId: androidId, device: device, manufacturer: manufacturer, model: model, offerId: offerId, product: product, serial: serial, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func dismiss(
+            androidId: String? = nil,
+            device: String? = nil,
+            manufacturer: String? = nil,
+            model: String? = nil,
+            offerId: String? = nil,
+            product: String? = nil,
+            serial: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<JSONValue> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.promooffer(.dismiss(androidId: androidId, device: device, manufacturer: manufacturer, model: model, offerId: offerId, product: product, serial: serial, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
 
         /// Returns a list of promo offers available to the user
@@ -761,8 +1360,29 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func get(androidId: String? = nil, device: String? = nil, manufacturer: String? = nil, model: String? = nil, product: String? = nil, serial: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Offers> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.promooffer(.get(androidId: androidId, device: device, manufacturer: manufacturer, model: model, product: product, serial: serial, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func get(
+            androidId: String? = nil,
+            device: String? = nil,
+            manufacturer: String? = nil,
+            model: String? = nil,
+            product: String? = nil,
+            serial: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<GoogleBooks.Offers> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.promooffer(.get(androidId: androidId, device: device, manufacturer: manufacturer, model: model, product: product, serial: serial, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
     }
 }
@@ -784,8 +1404,24 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func get(seriesId: [String], xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Series> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.seriesEndpoints(.get(seriesId: seriesId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func get(
+            seriesId: [String],
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<GoogleBooks.Series> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.seriesEndpoints(.get(seriesId: seriesId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
 
         /// Returns Series membership data given the series id.
@@ -805,8 +1441,26 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func membershipGet(seriesId: String, pageSize: Int? = nil, pageToken: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Seriesmembership> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.seriesEndpoints(.membershipGet(seriesId: seriesId, pageSize: pageSize, pageToken: pageToken, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func membershipGet(
+            seriesId: String,
+            pageSize: Int? = nil,
+            pageToken: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<GoogleBooks.Seriesmembership> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.seriesEndpoints(.membershipGet(seriesId: seriesId, pageSize: pageSize, pageToken: pageToken, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
     }
 }
@@ -829,8 +1483,25 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func list(userId: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Bookshelves> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.bookshelvesEndpoints(.list(userId: userId, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func list(
+            userId: String,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<GoogleBooks.Bookshelves> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.bookshelvesEndpoints(.list(userId: userId, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
 
         /// Retrieves metadata for a specific bookshelf for the specified user.
@@ -850,8 +1521,26 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func get(userId: String, shelf: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Bookshelf> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.bookshelvesEndpoints(.get(userId: userId, shelf: shelf, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func get(
+            userId: String,
+            shelf: String,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<GoogleBooks.Bookshelf> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.bookshelvesEndpoints(.get(userId: userId, shelf: shelf, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
 
         /// Retrieves volumes in a specific bookshelf for the specified user.
@@ -874,8 +1563,29 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func volumesList(userId: String, shelf: String, maxResults: Int? = nil, showPreorders: Bool? = nil, source: String? = nil, startIndex: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Volumes> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.bookshelvesEndpoints(.volumesList(userId: userId, shelf: shelf, maxResults: maxResults, showPreorders: showPreorders, source: source, startIndex: startIndex, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func volumesList(
+            userId: String,
+            shelf: String,
+            maxResults: Int? = nil,
+            showPreorders: Bool? = nil,
+            source: String? = nil,
+            startIndex: Int? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<GoogleBooks.Volumes> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.bookshelvesEndpoints(.volumesList(userId: userId, shelf: shelf, maxResults: maxResults, showPreorders: showPreorders, source: source, startIndex: startIndex, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
     }
 }
@@ -910,8 +1620,37 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func list(q: String, download: GoogleBooks.VolumesListDownload? = nil, filter: GoogleBooks.VolumesListFilter? = nil, langRestrict: String? = nil, libraryRestrict: GoogleBooks.VolumesListLibraryRestrict? = nil, maxAllowedMaturityRating: GoogleBooks.VolumesListMaxAllowedMaturityRating? = nil, maxResults: Int? = nil, orderBy: GoogleBooks.VolumesListOrderBy? = nil, partner: String? = nil, printType: GoogleBooks.VolumesListPrintType? = nil, projection: GoogleBooks.VolumesListProjection? = nil, showPreorders: Bool? = nil, source: String? = nil, startIndex: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Volumes> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.volumesEndpoints(.list(q: q, download: download, filter: filter, langRestrict: langRestrict, libraryRestrict: libraryRestrict, maxAllowedMaturityRating: maxAllowedMaturityRating, maxResults: maxResults, orderBy: orderBy, partner: partner, printType: printType, projection: projection, showPreorders: showPreorders, source: source, startIndex: startIndex, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func list(
+            q: String,
+            download: GoogleBooks.VolumesListDownload? = nil,
+            filter: GoogleBooks.VolumesListFilter? = nil,
+            langRestrict: String? = nil,
+            libraryRestrict: GoogleBooks.VolumesListLibraryRestrict? = nil,
+            maxAllowedMaturityRating: GoogleBooks.VolumesListMaxAllowedMaturityRating? = nil,
+            maxResults: Int? = nil,
+            orderBy: GoogleBooks.VolumesListOrderBy? = nil,
+            partner: String? = nil,
+            printType: GoogleBooks.VolumesListPrintType? = nil,
+            projection: GoogleBooks.VolumesListProjection? = nil,
+            showPreorders: Bool? = nil,
+            source: String? = nil,
+            startIndex: Int? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<GoogleBooks.Volumes> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.volumesEndpoints(.list(q: q, download: download, filter: filter, langRestrict: langRestrict, libraryRestrict: libraryRestrict, maxAllowedMaturityRating: maxAllowedMaturityRating, maxResults: maxResults, orderBy: orderBy, partner: partner, printType: printType, projection: projection, showPreorders: showPreorders, source: source, startIndex: startIndex, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
 
         /// Return a list of books in My Library.
@@ -935,8 +1674,30 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func mybooksList(acquireMethod: [GoogleBooks.VolumesMybooksListAcquireMethodItem]? = nil, country: String? = nil, locale: String? = nil, maxResults: Int? = nil, processingState: [GoogleBooks.VolumesMybooksListProcessingStateItem]? = nil, source: String? = nil, startIndex: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Volumes> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.volumesEndpoints(.mybooksList(acquireMethod: acquireMethod, country: country, locale: locale, maxResults: maxResults, processingState: processingState, source: source, startIndex: startIndex, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func mybooksList(
+            acquireMethod: [GoogleBooks.VolumesMybooksListAcquireMethodItem]? = nil,
+            country: String? = nil,
+            locale: String? = nil,
+            maxResults: Int? = nil,
+            processingState: [GoogleBooks.VolumesMybooksListProcessingStateItem]? = nil,
+            source: String? = nil,
+            startIndex: Int? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<GoogleBooks.Volumes> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.volumesEndpoints(.mybooksList(acquireMethod: acquireMethod, country: country, locale: locale, maxResults: maxResults, processingState: processingState, source: source, startIndex: startIndex, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
 
         /// Return a list of recommended books for the current user.
@@ -956,8 +1717,26 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func recommendedList(locale: String? = nil, maxAllowedMaturityRating: GoogleBooks.VolumesRecommendedListMaxAllowedMaturityRating? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Volumes> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.volumesEndpoints(.recommendedList(locale: locale, maxAllowedMaturityRating: maxAllowedMaturityRating, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func recommendedList(
+            locale: String? = nil,
+            maxAllowedMaturityRating: GoogleBooks.VolumesRecommendedListMaxAllowedMaturityRating? = nil,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<GoogleBooks.Volumes> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.volumesEndpoints(.recommendedList(locale: locale, maxAllowedMaturityRating: maxAllowedMaturityRating, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
 
         /// Rate a recommended book for the current user.
@@ -978,8 +1757,27 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func recommendedRate(rating: GoogleBooks.VolumesRecommendedRateRating, volumeId: String, locale: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.BooksVolumesRecommendedRateResponse> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.volumesEndpoints(.recommendedRate(rating: rating, volumeId: volumeId, locale: locale, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func recommendedRate(
+            rating: GoogleBooks.VolumesRecommendedRateRating,
+            volumeId: String,
+            locale: String? = nil,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<GoogleBooks.BooksVolumesRecommendedRateResponse> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.volumesEndpoints(.recommendedRate(rating: rating, volumeId: volumeId, locale: locale, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
 
         /// Return a list of books uploaded by the current user.
@@ -1002,8 +1800,29 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func useruploadedList(locale: String? = nil, maxResults: Int? = nil, processingState: [GoogleBooks.VolumesUseruploadedListProcessingStateItem]? = nil, source: String? = nil, startIndex: Int? = nil, volumeId: [String]? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Volumes> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.volumesEndpoints(.useruploadedList(locale: locale, maxResults: maxResults, processingState: processingState, source: source, startIndex: startIndex, volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func useruploadedList(
+            locale: String? = nil,
+            maxResults: Int? = nil,
+            processingState: [GoogleBooks.VolumesUseruploadedListProcessingStateItem]? = nil,
+            source: String? = nil,
+            startIndex: Int? = nil,
+            volumeId: [String]? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<GoogleBooks.Volumes> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.volumesEndpoints(.useruploadedList(locale: locale, maxResults: maxResults, processingState: processingState, source: source, startIndex: startIndex, volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
 
         /// Gets volume information for a single volume.
@@ -1026,8 +1845,30 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func get(volumeId: String, country: String? = nil, includeNonComicsSeries: Bool? = nil, partner: String? = nil, projection: GoogleBooks.VolumesGetProjection? = nil, source: String? = nil, userLibraryConsistentRead: Bool? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Volume> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.volumesEndpoints(.get(volumeId: volumeId, country: country, includeNonComicsSeries: includeNonComicsSeries, partner: partner, projection: projection, source: source, userLibraryConsistentRead: userLibraryConsistentRead, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func get(
+            volumeId: String,
+            country: String? = nil,
+            includeNonComicsSeries: Bool? = nil,
+            partner: String? = nil,
+            projection: GoogleBooks.VolumesGetProjection? = nil,
+            source: String? = nil,
+            userLibraryConsistentRead: Bool? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<GoogleBooks.Volume> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.volumesEndpoints(.get(volumeId: volumeId, country: country, includeNonComicsSeries: includeNonComicsSeries, partner: partner, projection: projection, source: source, userLibraryConsistentRead: userLibraryConsistentRead, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
 
         /// Return a list of associated books.
@@ -1049,8 +1890,28 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func associatedList(volumeId: String, association: GoogleBooks.VolumesAssociatedListAssociation? = nil, locale: String? = nil, maxAllowedMaturityRating: GoogleBooks.VolumesAssociatedListMaxAllowedMaturityRating? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Volumes> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.volumesEndpoints(.associatedList(volumeId: volumeId, association: association, locale: locale, maxAllowedMaturityRating: maxAllowedMaturityRating, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func associatedList(
+            volumeId: String,
+            association: GoogleBooks.VolumesAssociatedListAssociation? = nil,
+            locale: String? = nil,
+            maxAllowedMaturityRating: GoogleBooks.VolumesAssociatedListMaxAllowedMaturityRating? = nil,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<GoogleBooks.Volumes> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.volumesEndpoints(.associatedList(volumeId: volumeId, association: association, locale: locale, maxAllowedMaturityRating: maxAllowedMaturityRating, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
     }
 }
@@ -1086,8 +1947,38 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func volumeAnnotationsList(volumeId: String, layerId: String, contentVersion: String, endOffset: String? = nil, endPosition: String? = nil, locale: String? = nil, maxResults: Int? = nil, pageToken: String? = nil, showDeleted: Bool? = nil, source: String? = nil, startOffset: String? = nil, startPosition: String? = nil, updatedMax: String? = nil, updatedMin: String? = nil, volumeAnnotationsVersion: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Volumeannotations> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.layers(.volumeAnnotationsList(volumeId: volumeId, layerId: layerId, contentVersion: contentVersion, endOffset: endOffset, endPosition: endPosition, locale: locale, maxResults: maxResults, pageToken: pageToken, showDeleted: showDeleted, source: source, startOffset: startOffset, startPosition: startPosition, updatedMax: updatedMax, updatedMin: updatedMin, volumeAnnotationsVersion: volumeAnnotationsVersion, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func volumeAnnotationsList(
+            volumeId: String,
+            layerId: String,
+            contentVersion: String,
+            endOffset: String? = nil,
+            endPosition: String? = nil,
+            locale: String? = nil,
+            maxResults: Int? = nil,
+            pageToken: String? = nil,
+            showDeleted: Bool? = nil,
+            source: String? = nil,
+            startOffset: String? = nil,
+            startPosition: String? = nil,
+            updatedMax: String? = nil,
+            updatedMin: String? = nil,
+            volumeAnnotationsVersion: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<GoogleBooks.Volumeannotations> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.layers(.volumeAnnotationsList(volumeId: volumeId, layerId: layerId, contentVersion: contentVersion, endOffset: endOffset, endPosition: endPosition, locale: locale, maxResults: maxResults, pageToken: pageToken, showDeleted: showDeleted, source: source, startOffset: startOffset, startPosition: startPosition, updatedMax: updatedMax, updatedMin: updatedMin, volumeAnnotationsVersion: volumeAnnotationsVersion, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
 
         /// Gets the volume annotation.
@@ -1109,8 +2000,28 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func volumeAnnotationsGet(volumeId: String, layerId: String, annotationId: String, locale: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Volumeannotation> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.layers(.volumeAnnotationsGet(volumeId: volumeId, layerId: layerId, annotationId: annotationId, locale: locale, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func volumeAnnotationsGet(
+            volumeId: String,
+            layerId: String,
+            annotationId: String,
+            locale: String? = nil,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<GoogleBooks.Volumeannotation> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.layers(.volumeAnnotationsGet(volumeId: volumeId, layerId: layerId, annotationId: annotationId, locale: locale, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
 
         /// Gets the annotation data for a volume and layer.
@@ -1140,8 +2051,36 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func annotationDataList(volumeId: String, layerId: String, contentVersion: String, annotationDataId: [String]? = nil, h: Int? = nil, locale: String? = nil, maxResults: Int? = nil, pageToken: String? = nil, scale: Int? = nil, source: String? = nil, updatedMax: String? = nil, updatedMin: String? = nil, w: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Annotationsdata> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.layers(.annotationDataList(volumeId: volumeId, layerId: layerId, contentVersion: contentVersion, annotationDataId: annotationDataId, h: h, locale: locale, maxResults: maxResults, pageToken: pageToken, scale: scale, source: source, updatedMax: updatedMax, updatedMin: updatedMin, w: w, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func annotationDataList(
+            volumeId: String,
+            layerId: String,
+            contentVersion: String,
+            annotationDataId: [String]? = nil,
+            h: Int? = nil,
+            locale: String? = nil,
+            maxResults: Int? = nil,
+            pageToken: String? = nil,
+            scale: Int? = nil,
+            source: String? = nil,
+            updatedMax: String? = nil,
+            updatedMin: String? = nil,
+            w: Int? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<GoogleBooks.Annotationsdata> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.layers(.annotationDataList(volumeId: volumeId, layerId: layerId, contentVersion: contentVersion, annotationDataId: annotationDataId, h: h, locale: locale, maxResults: maxResults, pageToken: pageToken, scale: scale, source: source, updatedMax: updatedMax, updatedMin: updatedMin, w: w, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
 
         /// Gets the annotation data.
@@ -1168,8 +2107,33 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func annotationDataGet(volumeId: String, layerId: String, annotationDataId: String, contentVersion: String, allowWebDefinitions: Bool? = nil, h: Int? = nil, locale: String? = nil, scale: Int? = nil, source: String? = nil, w: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.DictionaryAnnotationdata> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.layers(.annotationDataGet(volumeId: volumeId, layerId: layerId, annotationDataId: annotationDataId, contentVersion: contentVersion, allowWebDefinitions: allowWebDefinitions, h: h, locale: locale, scale: scale, source: source, w: w, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func annotationDataGet(
+            volumeId: String,
+            layerId: String,
+            annotationDataId: String,
+            contentVersion: String,
+            allowWebDefinitions: Bool? = nil,
+            h: Int? = nil,
+            locale: String? = nil,
+            scale: Int? = nil,
+            source: String? = nil,
+            w: Int? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<GoogleBooks.DictionaryAnnotationdata> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.layers(.annotationDataGet(volumeId: volumeId, layerId: layerId, annotationDataId: annotationDataId, contentVersion: contentVersion, allowWebDefinitions: allowWebDefinitions, h: h, locale: locale, scale: scale, source: source, w: w, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
 
         /// List the layer summaries for a volume.
@@ -1191,8 +2155,28 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func list(volumeId: String, contentVersion: String? = nil, maxResults: Int? = nil, pageToken: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Layersummaries> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.layers(.list(volumeId: volumeId, contentVersion: contentVersion, maxResults: maxResults, pageToken: pageToken, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func list(
+            volumeId: String,
+            contentVersion: String? = nil,
+            maxResults: Int? = nil,
+            pageToken: String? = nil,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<GoogleBooks.Layersummaries> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.layers(.list(volumeId: volumeId, contentVersion: contentVersion, maxResults: maxResults, pageToken: pageToken, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
 
         /// Gets the layer summary for a volume.
@@ -1213,8 +2197,27 @@ extension GoogleBooks {
         ///   - quotaUser: Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
-        public static func get(volumeId: String, summaryId: String, contentVersion: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil) -> Endpoint<GoogleBooks.Layersummary> {
-            GoogleBooks.defaults.endpoint(GoogleBooks.Call.layers(.get(volumeId: volumeId, summaryId: summaryId, contentVersion: contentVersion, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)), decoder: .json)
+        public static func get(
+            volumeId: String,
+            summaryId: String,
+            contentVersion: String? = nil,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        ) -> Endpoint<GoogleBooks.Layersummary> {
+            GoogleBooks.defaults.endpoint(
+                GoogleBooks.Call.layers(.get(volumeId: volumeId, summaryId: summaryId, contentVersion: contentVersion, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                decoder: .json
+            )
         }
     }
 }
@@ -2492,7 +3495,25 @@ extension GoogleBooks {
         /// The volume that this annotation belongs to.
         public var volumeId: String?
 
-        public init(afterSelectedText: String? = nil, beforeSelectedText: String? = nil, clientVersionRanges: AnnotationClientVersionRanges? = nil, created: String? = nil, currentVersionRanges: AnnotationCurrentVersionRanges? = nil, data: String? = nil, deleted: Bool? = nil, highlightStyle: String? = nil, id: String? = nil, kind: String? = nil, layerId: String? = nil, layerSummary: AnnotationLayerSummary? = nil, pageIds: [String]? = nil, selectedText: String? = nil, selfLink: String? = nil, updated: String? = nil, volumeId: String? = nil) {
+        public init(
+            afterSelectedText: String? = nil,
+            beforeSelectedText: String? = nil,
+            clientVersionRanges: AnnotationClientVersionRanges? = nil,
+            created: String? = nil,
+            currentVersionRanges: AnnotationCurrentVersionRanges? = nil,
+            data: String? = nil,
+            deleted: Bool? = nil,
+            highlightStyle: String? = nil,
+            id: String? = nil,
+            kind: String? = nil,
+            layerId: String? = nil,
+            layerSummary: AnnotationLayerSummary? = nil,
+            pageIds: [String]? = nil,
+            selectedText: String? = nil,
+            selfLink: String? = nil,
+            updated: String? = nil,
+            volumeId: String? = nil
+        ) {
             self.afterSelectedText = afterSelectedText
             self.beforeSelectedText = beforeSelectedText
             self.clientVersionRanges = clientVersionRanges
@@ -2526,7 +3547,12 @@ extension GoogleBooks {
         /// Total number of annotations found. This may be greater than the number of notes returned in this response if results have been paginated.
         public var totalItems: Int32?
 
-        public init(items: [Annotation]? = nil, kind: String? = nil, nextPageToken: String? = nil, totalItems: Int32? = nil) {
+        public init(
+            items: [Annotation]? = nil,
+            kind: String? = nil,
+            nextPageToken: String? = nil,
+            totalItems: Int32? = nil
+        ) {
             self.items = items
             self.kind = kind
             self.nextPageToken = nextPageToken
@@ -2558,7 +3584,12 @@ extension GoogleBooks {
         /// The total number of volume annotations found.
         public var totalItems: Int32?
 
-        public init(items: [GeoAnnotationdata]? = nil, kind: String? = nil, nextPageToken: String? = nil, totalItems: Int32? = nil) {
+        public init(
+            items: [GeoAnnotationdata]? = nil,
+            kind: String? = nil,
+            nextPageToken: String? = nil,
+            totalItems: Int32? = nil
+        ) {
             self.items = items
             self.kind = kind
             self.nextPageToken = nextPageToken
@@ -2579,7 +3610,12 @@ extension GoogleBooks {
         /// The starting position for the range.
         public var startPosition: String?
 
-        public init(endOffset: String? = nil, endPosition: String? = nil, startOffset: String? = nil, startPosition: String? = nil) {
+        public init(
+            endOffset: String? = nil,
+            endPosition: String? = nil,
+            startOffset: String? = nil,
+            startPosition: String? = nil
+        ) {
             self.endOffset = endOffset
             self.endPosition = endPosition
             self.startOffset = startOffset
@@ -2596,7 +3632,12 @@ extension GoogleBooks {
 
         public var volumeId: String?
 
-        public init(author: String? = nil, processingState: String? = nil, title: String? = nil, volumeId: String? = nil) {
+        public init(
+            author: String? = nil,
+            processingState: String? = nil,
+            title: String? = nil,
+            volumeId: String? = nil
+        ) {
             self.author = author
             self.processingState = processingState
             self.title = title
@@ -2647,7 +3688,18 @@ extension GoogleBooks {
         /// Last time a volume was added or removed from this bookshelf (formatted UTC timestamp with millisecond resolution).
         public var volumesLastUpdated: String?
 
-        public init(access: String? = nil, created: String? = nil, description: String? = nil, id: Int32? = nil, kind: String? = nil, selfLink: String? = nil, title: String? = nil, updated: String? = nil, volumeCount: Int32? = nil, volumesLastUpdated: String? = nil) {
+        public init(
+            access: String? = nil,
+            created: String? = nil,
+            description: String? = nil,
+            id: Int32? = nil,
+            kind: String? = nil,
+            selfLink: String? = nil,
+            title: String? = nil,
+            updated: String? = nil,
+            volumeCount: Int32? = nil,
+            volumesLastUpdated: String? = nil
+        ) {
             self.access = access
             self.created = created
             self.description = description
@@ -2721,7 +3773,19 @@ extension GoogleBooks {
         /// Identifies the volume for which this entry applies.
         public var volumeId: String?
 
-        public init(deviceAllowed: Bool? = nil, kind: String? = nil, maxConcurrentDevices: Int32? = nil, message: String? = nil, nonce: String? = nil, reasonCode: String? = nil, restricted: Bool? = nil, signature: String? = nil, source: String? = nil, timeWindowSeconds: Int32? = nil, volumeId: String? = nil) {
+        public init(
+            deviceAllowed: Bool? = nil,
+            kind: String? = nil,
+            maxConcurrentDevices: Int32? = nil,
+            message: String? = nil,
+            nonce: String? = nil,
+            reasonCode: String? = nil,
+            restricted: Bool? = nil,
+            signature: String? = nil,
+            source: String? = nil,
+            timeWindowSeconds: Int32? = nil,
+            volumeId: String? = nil
+        ) {
             self.deviceAllowed = deviceAllowed
             self.kind = kind
             self.maxConcurrentDevices = maxConcurrentDevices
@@ -2764,7 +3828,17 @@ extension GoogleBooks {
         /// The volume id for this data. *
         public var volumeId: String?
 
-        public init(annotationType: String? = nil, data: Dictlayerdata? = nil, encodedData: Data? = nil, id: String? = nil, kind: String? = nil, layerId: String? = nil, selfLink: String? = nil, updated: String? = nil, volumeId: String? = nil) {
+        public init(
+            annotationType: String? = nil,
+            data: Dictlayerdata? = nil,
+            encodedData: Data? = nil,
+            id: String? = nil,
+            kind: String? = nil,
+            layerId: String? = nil,
+            selfLink: String? = nil,
+            updated: String? = nil,
+            volumeId: String? = nil
+        ) {
             self.annotationType = annotationType
             self.data = data
             self.encodedData = encodedData
@@ -2799,7 +3873,11 @@ extension GoogleBooks {
 
         public var totalClusters: Int32?
 
-        public init(clusters: [DiscoveryclustersClustersItem]? = nil, kind: String? = nil, totalClusters: Int32? = nil) {
+        public init(
+            clusters: [DiscoveryclustersClustersItem]? = nil,
+            kind: String? = nil,
+            totalClusters: Int32? = nil
+        ) {
             self.clusters = clusters
             self.kind = kind
             self.totalClusters = totalClusters
@@ -2843,7 +3921,20 @@ extension GoogleBooks {
         /// Identifies the volume for which this entry applies.
         public var volumeId: String?
 
-        public init(deviceAllowed: Bool? = nil, downloadsAcquired: Int32? = nil, justAcquired: Bool? = nil, kind: String? = nil, maxDownloadDevices: Int32? = nil, message: String? = nil, nonce: String? = nil, reasonCode: String? = nil, restricted: Bool? = nil, signature: String? = nil, source: String? = nil, volumeId: String? = nil) {
+        public init(
+            deviceAllowed: Bool? = nil,
+            downloadsAcquired: Int32? = nil,
+            justAcquired: Bool? = nil,
+            kind: String? = nil,
+            maxDownloadDevices: Int32? = nil,
+            message: String? = nil,
+            nonce: String? = nil,
+            reasonCode: String? = nil,
+            restricted: Bool? = nil,
+            signature: String? = nil,
+            source: String? = nil,
+            volumeId: String? = nil
+        ) {
             self.deviceAllowed = deviceAllowed
             self.downloadsAcquired = downloadsAcquired
             self.justAcquired = justAcquired
@@ -2913,7 +4004,17 @@ extension GoogleBooks {
         /// The volume id for this data. *
         public var volumeId: String?
 
-        public init(annotationType: String? = nil, data: Geolayerdata? = nil, encodedData: Data? = nil, id: String? = nil, kind: String? = nil, layerId: String? = nil, selfLink: String? = nil, updated: String? = nil, volumeId: String? = nil) {
+        public init(
+            annotationType: String? = nil,
+            data: Geolayerdata? = nil,
+            encodedData: Data? = nil,
+            id: String? = nil,
+            kind: String? = nil,
+            layerId: String? = nil,
+            selfLink: String? = nil,
+            updated: String? = nil,
+            volumeId: String? = nil
+        ) {
             self.annotationType = annotationType
             self.data = data
             self.encodedData = encodedData
@@ -2997,7 +4098,21 @@ extension GoogleBooks {
         /// The volume id this resource is for.
         public var volumeId: String?
 
-        public init(annotationCount: Int32? = nil, annotationTypes: [String]? = nil, annotationsDataLink: String? = nil, annotationsLink: String? = nil, contentVersion: String? = nil, dataCount: Int32? = nil, id: String? = nil, kind: String? = nil, layerId: String? = nil, selfLink: String? = nil, updated: String? = nil, volumeAnnotationsVersion: String? = nil, volumeId: String? = nil) {
+        public init(
+            annotationCount: Int32? = nil,
+            annotationTypes: [String]? = nil,
+            annotationsDataLink: String? = nil,
+            annotationsLink: String? = nil,
+            contentVersion: String? = nil,
+            dataCount: Int32? = nil,
+            id: String? = nil,
+            kind: String? = nil,
+            layerId: String? = nil,
+            selfLink: String? = nil,
+            updated: String? = nil,
+            volumeAnnotationsVersion: String? = nil,
+            volumeId: String? = nil
+        ) {
             self.annotationCount = annotationCount
             self.annotationTypes = annotationTypes
             self.annotationsDataLink = annotationsDataLink
@@ -3062,7 +4177,24 @@ extension GoogleBooks {
 
         public var title: String?
 
-        public init(body: String? = nil, crmExperimentIds: [String]? = nil, docId: String? = nil, docType: String? = nil, dontShowNotification: Bool? = nil, iconUrl: String? = nil, isDocumentMature: Bool? = nil, kind: String? = nil, notificationGroup: String? = nil, notificationType: String? = nil, pcampaignId: String? = nil, reason: String? = nil, showNotificationSettingsAction: Bool? = nil, targetUrl: String? = nil, timeToExpireMs: String? = nil, title: String? = nil) {
+        public init(
+            body: String? = nil,
+            crmExperimentIds: [String]? = nil,
+            docId: String? = nil,
+            docType: String? = nil,
+            dontShowNotification: Bool? = nil,
+            iconUrl: String? = nil,
+            isDocumentMature: Bool? = nil,
+            kind: String? = nil,
+            notificationGroup: String? = nil,
+            notificationType: String? = nil,
+            pcampaignId: String? = nil,
+            reason: String? = nil,
+            showNotificationSettingsAction: Bool? = nil,
+            targetUrl: String? = nil,
+            timeToExpireMs: String? = nil,
+            title: String? = nil
+        ) {
             self.body = body
             self.crmExperimentIds = crmExperimentIds
             self.docId = docId
@@ -3136,7 +4268,15 @@ extension GoogleBooks {
         /// Volume id associated with this reading position.
         public var volumeId: String?
 
-        public init(epubCfiPosition: String? = nil, gbImagePosition: String? = nil, gbTextPosition: String? = nil, kind: String? = nil, pdfPosition: String? = nil, updated: String? = nil, volumeId: String? = nil) {
+        public init(
+            epubCfiPosition: String? = nil,
+            gbImagePosition: String? = nil,
+            gbTextPosition: String? = nil,
+            kind: String? = nil,
+            pdfPosition: String? = nil,
+            updated: String? = nil,
+            volumeId: String? = nil
+        ) {
             self.epubCfiPosition = epubCfiPosition
             self.gbImagePosition = gbImagePosition
             self.gbTextPosition = gbTextPosition
@@ -3157,7 +4297,11 @@ extension GoogleBooks {
         /// Resource type.
         public var kind: String?
 
-        public init(concurrentAccess: ConcurrentAccessRestriction? = nil, downloadAccess: DownloadAccessRestriction? = nil, kind: String? = nil) {
+        public init(
+            concurrentAccess: ConcurrentAccessRestriction? = nil,
+            downloadAccess: DownloadAccessRestriction? = nil,
+            kind: String? = nil
+        ) {
             self.concurrentAccess = concurrentAccess
             self.downloadAccess = downloadAccess
             self.kind = kind
@@ -3195,7 +4339,18 @@ extension GoogleBooks {
         /// Volume that this review is for.
         public var volumeId: String?
 
-        public init(author: ReviewAuthor? = nil, content: String? = nil, date: String? = nil, fullTextUrl: String? = nil, kind: String? = nil, rating: String? = nil, source: ReviewSource? = nil, title: String? = nil, type: String? = nil, volumeId: String? = nil) {
+        public init(
+            author: ReviewAuthor? = nil,
+            content: String? = nil,
+            date: String? = nil,
+            fullTextUrl: String? = nil,
+            kind: String? = nil,
+            rating: String? = nil,
+            source: ReviewSource? = nil,
+            title: String? = nil,
+            type: String? = nil,
+            volumeId: String? = nil
+        ) {
             self.author = author
             self.content = content
             self.date = date
@@ -3245,7 +4400,11 @@ extension GoogleBooks {
 
         public var notification: UsersettingsNotification?
 
-        public init(kind: String? = nil, notesExport: UsersettingsNotesExport? = nil, notification: UsersettingsNotification? = nil) {
+        public init(
+            kind: String? = nil,
+            notesExport: UsersettingsNotesExport? = nil,
+            notification: UsersettingsNotification? = nil
+        ) {
             self.kind = kind
             self.notesExport = notesExport
             self.notification = notification
@@ -3286,7 +4445,19 @@ extension GoogleBooks {
         /// General volume information.
         public var volumeInfo: VolumeVolumeInfo?
 
-        public init(accessInfo: VolumeAccessInfo? = nil, etag: String? = nil, id: String? = nil, kind: String? = nil, layerInfo: VolumeLayerInfo? = nil, recommendedInfo: VolumeRecommendedInfo? = nil, saleInfo: VolumeSaleInfo? = nil, searchInfo: VolumeSearchInfo? = nil, selfLink: String? = nil, userInfo: VolumeUserInfo? = nil, volumeInfo: VolumeVolumeInfo? = nil) {
+        public init(
+            accessInfo: VolumeAccessInfo? = nil,
+            etag: String? = nil,
+            id: String? = nil,
+            kind: String? = nil,
+            layerInfo: VolumeLayerInfo? = nil,
+            recommendedInfo: VolumeRecommendedInfo? = nil,
+            saleInfo: VolumeSaleInfo? = nil,
+            searchInfo: VolumeSearchInfo? = nil,
+            selfLink: String? = nil,
+            userInfo: VolumeUserInfo? = nil,
+            volumeInfo: VolumeVolumeInfo? = nil
+        ) {
             self.accessInfo = accessInfo
             self.etag = etag
             self.id = id
@@ -3360,7 +4531,22 @@ extension GoogleBooks {
         /// The Volume this annotation is for.
         public var volumeId: String?
 
-        public init(annotationDataId: String? = nil, annotationDataLink: String? = nil, annotationType: String? = nil, contentRanges: VolumeannotationContentRanges? = nil, data: String? = nil, deleted: Bool? = nil, id: String? = nil, kind: String? = nil, layerId: String? = nil, pageIds: [String]? = nil, selectedText: String? = nil, selfLink: String? = nil, updated: String? = nil, volumeId: String? = nil) {
+        public init(
+            annotationDataId: String? = nil,
+            annotationDataLink: String? = nil,
+            annotationType: String? = nil,
+            contentRanges: VolumeannotationContentRanges? = nil,
+            data: String? = nil,
+            deleted: Bool? = nil,
+            id: String? = nil,
+            kind: String? = nil,
+            layerId: String? = nil,
+            pageIds: [String]? = nil,
+            selectedText: String? = nil,
+            selfLink: String? = nil,
+            updated: String? = nil,
+            volumeId: String? = nil
+        ) {
             self.annotationDataId = annotationDataId
             self.annotationDataLink = annotationDataLink
             self.annotationType = annotationType
@@ -3394,7 +4580,13 @@ extension GoogleBooks {
         /// The version string for all of the volume annotations in this layer (not just the ones in this response). Note: the version string doesn't apply to the annotation data, just the information in this response (e.g. the location of annotations in the book).
         public var version: String?
 
-        public init(items: [Volumeannotation]? = nil, kind: String? = nil, nextPageToken: String? = nil, totalItems: Int32? = nil, version: String? = nil) {
+        public init(
+            items: [Volumeannotation]? = nil,
+            kind: String? = nil,
+            nextPageToken: String? = nil,
+            totalItems: Int32? = nil,
+            version: String? = nil
+        ) {
             self.items = items
             self.kind = kind
             self.nextPageToken = nextPageToken
@@ -3432,7 +4624,12 @@ extension GoogleBooks {
 
         public var volumeSeries: [VolumeseriesinfoVolumeSeriesItem]?
 
-        public init(bookDisplayNumber: String? = nil, kind: String? = nil, shortSeriesBookTitle: String? = nil, volumeSeries: [VolumeseriesinfoVolumeSeriesItem]? = nil) {
+        public init(
+            bookDisplayNumber: String? = nil,
+            kind: String? = nil,
+            shortSeriesBookTitle: String? = nil,
+            volumeSeries: [VolumeseriesinfoVolumeSeriesItem]? = nil
+        ) {
             self.bookDisplayNumber = bookDisplayNumber
             self.kind = kind
             self.shortSeriesBookTitle = shortSeriesBookTitle
@@ -3457,7 +4654,13 @@ extension GoogleBooks {
         /// Range in image CFI format for this annotation sent by client.
         public var imageCfiRange: BooksAnnotationsRange?
 
-        public init(cfiRange: BooksAnnotationsRange? = nil, contentVersion: String? = nil, gbImageRange: BooksAnnotationsRange? = nil, gbTextRange: BooksAnnotationsRange? = nil, imageCfiRange: BooksAnnotationsRange? = nil) {
+        public init(
+            cfiRange: BooksAnnotationsRange? = nil,
+            contentVersion: String? = nil,
+            gbImageRange: BooksAnnotationsRange? = nil,
+            gbTextRange: BooksAnnotationsRange? = nil,
+            imageCfiRange: BooksAnnotationsRange? = nil
+        ) {
             self.cfiRange = cfiRange
             self.contentVersion = contentVersion
             self.gbImageRange = gbImageRange
@@ -3483,7 +4686,13 @@ extension GoogleBooks {
         /// Range in image CFI format for this annotation for version above.
         public var imageCfiRange: BooksAnnotationsRange?
 
-        public init(cfiRange: BooksAnnotationsRange? = nil, contentVersion: String? = nil, gbImageRange: BooksAnnotationsRange? = nil, gbTextRange: BooksAnnotationsRange? = nil, imageCfiRange: BooksAnnotationsRange? = nil) {
+        public init(
+            cfiRange: BooksAnnotationsRange? = nil,
+            contentVersion: String? = nil,
+            gbImageRange: BooksAnnotationsRange? = nil,
+            gbTextRange: BooksAnnotationsRange? = nil,
+            imageCfiRange: BooksAnnotationsRange? = nil
+        ) {
             self.cfiRange = cfiRange
             self.contentVersion = contentVersion
             self.gbImageRange = gbImageRange
@@ -3502,7 +4711,11 @@ extension GoogleBooks {
         /// Remaining allowed characters on this layer, especially for the "copy" layer.
         public var remainingCharacterCount: Int32?
 
-        public init(allowedCharacterCount: Int32? = nil, limitType: String? = nil, remainingCharacterCount: Int32? = nil) {
+        public init(
+            allowedCharacterCount: Int32? = nil,
+            limitType: String? = nil,
+            remainingCharacterCount: Int32? = nil
+        ) {
             self.allowedCharacterCount = allowedCharacterCount
             self.limitType = limitType
             self.remainingCharacterCount = remainingCharacterCount
@@ -3520,7 +4733,13 @@ extension GoogleBooks {
 
         public var updated: String?
 
-        public init(allowedCharacterCount: Int32? = nil, layerId: String? = nil, limitType: String? = nil, remainingCharacterCount: Int32? = nil, updated: String? = nil) {
+        public init(
+            allowedCharacterCount: Int32? = nil,
+            layerId: String? = nil,
+            limitType: String? = nil,
+            remainingCharacterCount: Int32? = nil,
+            updated: String? = nil
+        ) {
             self.allowedCharacterCount = allowedCharacterCount
             self.layerId = layerId
             self.limitType = limitType
@@ -3586,7 +4805,12 @@ extension GoogleBooks {
         /// The words with different meanings but not related words, e.g. "go" (game) and "go" (verb).
         public var source: DictlayerdataDictWordsItemSource?
 
-        public init(derivatives: [DictlayerdataDictWordsItemDerivativesItem]? = nil, examples: [DictlayerdataDictWordsItemExamplesItem]? = nil, senses: [DictlayerdataDictWordsItemSensesItem]? = nil, source: DictlayerdataDictWordsItemSource? = nil) {
+        public init(
+            derivatives: [DictlayerdataDictWordsItemDerivativesItem]? = nil,
+            examples: [DictlayerdataDictWordsItemExamplesItem]? = nil,
+            senses: [DictlayerdataDictWordsItemSensesItem]? = nil,
+            source: DictlayerdataDictWordsItemSource? = nil
+        ) {
             self.derivatives = derivatives
             self.examples = examples
             self.senses = senses
@@ -3655,7 +4879,16 @@ extension GoogleBooks {
 
         public var synonyms: [DictlayerdataDictWordsItemSensesItemSynonymsItem]?
 
-        public init(conjugations: [DictlayerdataDictWordsItemSensesItemConjugationsItem]? = nil, definitions: [DictlayerdataDictWordsItemSensesItemDefinitionsItem]? = nil, partOfSpeech: String? = nil, pronunciation: String? = nil, pronunciationUrl: String? = nil, source: DictlayerdataDictWordsItemSensesItemSource? = nil, syllabification: String? = nil, synonyms: [DictlayerdataDictWordsItemSensesItemSynonymsItem]? = nil) {
+        public init(
+            conjugations: [DictlayerdataDictWordsItemSensesItemConjugationsItem]? = nil,
+            definitions: [DictlayerdataDictWordsItemSensesItemDefinitionsItem]? = nil,
+            partOfSpeech: String? = nil,
+            pronunciation: String? = nil,
+            pronunciationUrl: String? = nil,
+            source: DictlayerdataDictWordsItemSensesItemSource? = nil,
+            syllabification: String? = nil,
+            synonyms: [DictlayerdataDictWordsItemSensesItemSynonymsItem]? = nil
+        ) {
             self.conjugations = conjugations
             self.definitions = definitions
             self.partOfSpeech = partOfSpeech
@@ -3683,7 +4916,10 @@ extension GoogleBooks {
 
         public var examples: [DictlayerdataDictWordsItemSensesItemDefinitionsItemExamplesItem]?
 
-        public init(definition: String? = nil, examples: [DictlayerdataDictWordsItemSensesItemDefinitionsItemExamplesItem]? = nil) {
+        public init(
+            definition: String? = nil,
+            examples: [DictlayerdataDictWordsItemSensesItemDefinitionsItemExamplesItem]? = nil
+        ) {
             self.definition = definition
             self.examples = examples
         }
@@ -3694,7 +4930,10 @@ extension GoogleBooks {
 
         public var text: String?
 
-        public init(source: DictlayerdataDictWordsItemSensesItemDefinitionsItemExamplesItemSource? = nil, text: String? = nil) {
+        public init(
+            source: DictlayerdataDictWordsItemSensesItemDefinitionsItemExamplesItemSource? = nil,
+            text: String? = nil
+        ) {
             self.source = source
             self.text = text
         }
@@ -3769,7 +5008,14 @@ extension GoogleBooks {
 
         public var volumes: [Volume]?
 
-        public init(bannerWithContentContainer: DiscoveryclustersClustersItemBannerWithContentContainer? = nil, subTitle: String? = nil, title: String? = nil, totalVolumes: Int32? = nil, uid: String? = nil, volumes: [Volume]? = nil) {
+        public init(
+            bannerWithContentContainer: DiscoveryclustersClustersItemBannerWithContentContainer? = nil,
+            subTitle: String? = nil,
+            title: String? = nil,
+            totalVolumes: Int32? = nil,
+            uid: String? = nil,
+            volumes: [Volume]? = nil
+        ) {
             self.bannerWithContentContainer = bannerWithContentContainer
             self.subTitle = subTitle
             self.title = title
@@ -3801,7 +5047,14 @@ extension GoogleBooks {
 
         public var textColorArgb: String?
 
-        public init(fillColorArgb: String? = nil, imageUrl: String? = nil, maskColorArgb: String? = nil, moreButtonText: String? = nil, moreButtonUrl: String? = nil, textColorArgb: String? = nil) {
+        public init(
+            fillColorArgb: String? = nil,
+            imageUrl: String? = nil,
+            maskColorArgb: String? = nil,
+            moreButtonText: String? = nil,
+            moreButtonUrl: String? = nil,
+            textColorArgb: String? = nil
+        ) {
             self.fillColorArgb = fillColorArgb
             self.imageUrl = imageUrl
             self.maskColorArgb = maskColorArgb
@@ -3827,7 +5080,13 @@ extension GoogleBooks {
         /// The role of the user in the family.
         public var role: String?
 
-        public init(acquirePermission: String? = nil, ageGroup: String? = nil, allowedMaturityRating: String? = nil, isInFamily: Bool? = nil, role: String? = nil) {
+        public init(
+            acquirePermission: String? = nil,
+            ageGroup: String? = nil,
+            allowedMaturityRating: String? = nil,
+            isInFamily: Bool? = nil,
+            role: String? = nil
+        ) {
             self.acquirePermission = acquirePermission
             self.ageGroup = ageGroup
             self.allowedMaturityRating = allowedMaturityRating
@@ -3852,7 +5111,13 @@ extension GoogleBooks {
         /// The display title and localized canonical name to use when searching for this entity on Google search.
         public var title: String?
 
-        public init(lang: String? = nil, previewImageUrl: String? = nil, snippet: String? = nil, snippetUrl: String? = nil, title: String? = nil) {
+        public init(
+            lang: String? = nil,
+            previewImageUrl: String? = nil,
+            snippet: String? = nil,
+            snippetUrl: String? = nil,
+            title: String? = nil
+        ) {
             self.lang = lang
             self.previewImageUrl = previewImageUrl
             self.snippet = snippet
@@ -3886,7 +5151,16 @@ extension GoogleBooks {
         /// The Zoom level to use for the map. Zoom levels between 0 (the lowest zoom level, in which the entire world can be seen on one map) to 21+ (down to individual buildings). See: https: //developers.google.com/maps/documentation/staticmaps/#Zoomlevels
         public var zoom: Int32?
 
-        public init(boundary: [String]? = nil, cachePolicy: String? = nil, countryCode: String? = nil, latitude: Double? = nil, longitude: Double? = nil, mapType: String? = nil, viewport: GeolayerdataGeoViewport? = nil, zoom: Int32? = nil) {
+        public init(
+            boundary: [String]? = nil,
+            cachePolicy: String? = nil,
+            countryCode: String? = nil,
+            latitude: Double? = nil,
+            longitude: Double? = nil,
+            mapType: String? = nil,
+            viewport: GeolayerdataGeoViewport? = nil,
+            zoom: Int32? = nil
+        ) {
             self.boundary = boundary
             self.cachePolicy = cachePolicy
             self.countryCode = countryCode
@@ -3943,7 +5217,13 @@ extension GoogleBooks {
 
         public var version: String?
 
-        public init(downloadUrl: String? = nil, encryptedKey: String? = nil, language: String? = nil, size: String? = nil, version: String? = nil) {
+        public init(
+            downloadUrl: String? = nil,
+            encryptedKey: String? = nil,
+            language: String? = nil,
+            size: String? = nil,
+            version: String? = nil
+        ) {
             self.downloadUrl = downloadUrl
             self.encryptedKey = encryptedKey
             self.language = language
@@ -3969,7 +5249,12 @@ extension GoogleBooks {
 
         public var items: [OffersItemsItemItemsItem]?
 
-        public init(artUrl: String? = nil, gservicesKey: String? = nil, id: String? = nil, items: [OffersItemsItemItemsItem]? = nil) {
+        public init(
+            artUrl: String? = nil,
+            gservicesKey: String? = nil,
+            id: String? = nil,
+            items: [OffersItemsItemItemsItem]? = nil
+        ) {
             self.artUrl = artUrl
             self.gservicesKey = gservicesKey
             self.id = id
@@ -3990,7 +5275,14 @@ extension GoogleBooks {
 
         public var volumeId: String?
 
-        public init(author: String? = nil, canonicalVolumeLink: String? = nil, coverUrl: String? = nil, description: String? = nil, title: String? = nil, volumeId: String? = nil) {
+        public init(
+            author: String? = nil,
+            canonicalVolumeLink: String? = nil,
+            coverUrl: String? = nil,
+            description: String? = nil,
+            title: String? = nil,
+            volumeId: String? = nil
+        ) {
             self.author = author
             self.canonicalVolumeLink = canonicalVolumeLink
             self.coverUrl = coverUrl
@@ -4049,7 +5341,18 @@ extension GoogleBooks {
 
         public var title: String?
 
-        public init(bannerImageUrl: String? = nil, eligibleForSubscription: Bool? = nil, imageUrl: String? = nil, isComplete: Bool? = nil, seriesFormatType: String? = nil, seriesId: String? = nil, seriesSubscriptionReleaseInfo: SeriesSeriesItemSeriesSubscriptionReleaseInfo? = nil, seriesType: String? = nil, subscriptionId: String? = nil, title: String? = nil) {
+        public init(
+            bannerImageUrl: String? = nil,
+            eligibleForSubscription: Bool? = nil,
+            imageUrl: String? = nil,
+            isComplete: Bool? = nil,
+            seriesFormatType: String? = nil,
+            seriesId: String? = nil,
+            seriesSubscriptionReleaseInfo: SeriesSeriesItemSeriesSubscriptionReleaseInfo? = nil,
+            seriesType: String? = nil,
+            subscriptionId: String? = nil,
+            title: String? = nil
+        ) {
             self.bannerImageUrl = bannerImageUrl
             self.eligibleForSubscription = eligibleForSubscription
             self.imageUrl = imageUrl
@@ -4072,7 +5375,12 @@ extension GoogleBooks {
 
         public var seriesSubscriptionType: String?
 
-        public init(cancelTime: String? = nil, currentReleaseInfo: SeriesSeriesItemSeriesSubscriptionReleaseInfoCurrentReleaseInfo? = nil, nextReleaseInfo: SeriesSeriesItemSeriesSubscriptionReleaseInfoNextReleaseInfo? = nil, seriesSubscriptionType: String? = nil) {
+        public init(
+            cancelTime: String? = nil,
+            currentReleaseInfo: SeriesSeriesItemSeriesSubscriptionReleaseInfoCurrentReleaseInfo? = nil,
+            nextReleaseInfo: SeriesSeriesItemSeriesSubscriptionReleaseInfoNextReleaseInfo? = nil,
+            seriesSubscriptionType: String? = nil
+        ) {
             self.cancelTime = cancelTime
             self.currentReleaseInfo = currentReleaseInfo
             self.nextReleaseInfo = nextReleaseInfo
@@ -4089,7 +5397,12 @@ extension GoogleBooks {
 
         public var releaseTime: String?
 
-        public init(amountInMicros: Double? = nil, currencyCode: String? = nil, releaseNumber: String? = nil, releaseTime: String? = nil) {
+        public init(
+            amountInMicros: Double? = nil,
+            currencyCode: String? = nil,
+            releaseNumber: String? = nil,
+            releaseTime: String? = nil
+        ) {
             self.amountInMicros = amountInMicros
             self.currencyCode = currencyCode
             self.releaseNumber = releaseNumber
@@ -4106,7 +5419,12 @@ extension GoogleBooks {
 
         public var releaseTime: String?
 
-        public init(amountInMicros: Double? = nil, currencyCode: String? = nil, releaseNumber: String? = nil, releaseTime: String? = nil) {
+        public init(
+            amountInMicros: Double? = nil,
+            currencyCode: String? = nil,
+            releaseNumber: String? = nil,
+            releaseTime: String? = nil
+        ) {
             self.amountInMicros = amountInMicros
             self.currencyCode = currencyCode
             self.releaseNumber = releaseNumber
@@ -4137,7 +5455,13 @@ extension GoogleBooks {
 
         public var rewardExpirations: UsersettingsNotificationRewardExpirations?
 
-        public init(matchMyInterests: UsersettingsNotificationMatchMyInterests? = nil, moreFromAuthors: UsersettingsNotificationMoreFromAuthors? = nil, moreFromSeries: UsersettingsNotificationMoreFromSeries? = nil, priceDrop: UsersettingsNotificationPriceDrop? = nil, rewardExpirations: UsersettingsNotificationRewardExpirations? = nil) {
+        public init(
+            matchMyInterests: UsersettingsNotificationMatchMyInterests? = nil,
+            moreFromAuthors: UsersettingsNotificationMoreFromAuthors? = nil,
+            moreFromSeries: UsersettingsNotificationMoreFromSeries? = nil,
+            priceDrop: UsersettingsNotificationPriceDrop? = nil,
+            rewardExpirations: UsersettingsNotificationRewardExpirations? = nil
+        ) {
             self.matchMyInterests = matchMyInterests
             self.moreFromAuthors = moreFromAuthors
             self.moreFromSeries = moreFromSeries
@@ -4250,7 +5574,22 @@ extension GoogleBooks {
         /// URL to read this volume on the Google Books site. Link will not allow users to read non-viewable volumes.
         public var webReaderLink: String?
 
-        public init(accessViewStatus: String? = nil, country: String? = nil, downloadAccess: DownloadAccessRestriction? = nil, driveImportedContentLink: String? = nil, embeddable: Bool? = nil, epub: VolumeAccessInfoEpub? = nil, explicitOfflineLicenseManagement: Bool? = nil, pdf: VolumeAccessInfoPdf? = nil, publicDomain: Bool? = nil, quoteSharingAllowed: Bool? = nil, textToSpeechPermission: String? = nil, viewOrderUrl: String? = nil, viewability: String? = nil, webReaderLink: String? = nil) {
+        public init(
+            accessViewStatus: String? = nil,
+            country: String? = nil,
+            downloadAccess: DownloadAccessRestriction? = nil,
+            driveImportedContentLink: String? = nil,
+            embeddable: Bool? = nil,
+            epub: VolumeAccessInfoEpub? = nil,
+            explicitOfflineLicenseManagement: Bool? = nil,
+            pdf: VolumeAccessInfoPdf? = nil,
+            publicDomain: Bool? = nil,
+            quoteSharingAllowed: Bool? = nil,
+            textToSpeechPermission: String? = nil,
+            viewOrderUrl: String? = nil,
+            viewability: String? = nil,
+            webReaderLink: String? = nil
+        ) {
             self.accessViewStatus = accessViewStatus
             self.country = country
             self.downloadAccess = downloadAccess
@@ -4363,7 +5702,16 @@ extension GoogleBooks {
         /// Whether or not this book is available for sale or offered for free in the Google eBookstore for the country listed above. Possible values are FOR_SALE, FOR_RENTAL_ONLY, FOR_SALE_AND_RENTAL, FREE, NOT_FOR_SALE, or FOR_PREORDER.
         public var saleability: String?
 
-        public init(buyLink: String? = nil, country: String? = nil, isEbook: Bool? = nil, listPrice: VolumeSaleInfoListPrice? = nil, offers: [VolumeSaleInfoOffersItem]? = nil, onSaleDate: String? = nil, retailPrice: VolumeSaleInfoRetailPrice? = nil, saleability: String? = nil) {
+        public init(
+            buyLink: String? = nil,
+            country: String? = nil,
+            isEbook: Bool? = nil,
+            listPrice: VolumeSaleInfoListPrice? = nil,
+            offers: [VolumeSaleInfoOffersItem]? = nil,
+            onSaleDate: String? = nil,
+            retailPrice: VolumeSaleInfoRetailPrice? = nil,
+            saleability: String? = nil
+        ) {
             self.buyLink = buyLink
             self.country = country
             self.isEbook = isEbook
@@ -4405,7 +5753,13 @@ extension GoogleBooks {
         /// Offer retail (=discounted) price in Micros
         public var retailPrice: VolumeSaleInfoOffersItemRetailPrice?
 
-        public init(finskyOfferType: Int32? = nil, giftable: Bool? = nil, listPrice: VolumeSaleInfoOffersItemListPrice? = nil, rentalDuration: VolumeSaleInfoOffersItemRentalDuration? = nil, retailPrice: VolumeSaleInfoOffersItemRetailPrice? = nil) {
+        public init(
+            finskyOfferType: Int32? = nil,
+            giftable: Bool? = nil,
+            listPrice: VolumeSaleInfoOffersItemListPrice? = nil,
+            rentalDuration: VolumeSaleInfoOffersItemRentalDuration? = nil,
+            retailPrice: VolumeSaleInfoOffersItemRetailPrice? = nil
+        ) {
             self.finskyOfferType = finskyOfferType
             self.giftable = giftable
             self.listPrice = listPrice
@@ -4532,7 +5886,27 @@ extension GoogleBooks {
 
         public var userUploadedVolumeInfo: VolumeUserInfoUserUploadedVolumeInfo?
 
-        public init(acquiredTime: String? = nil, acquisitionType: Int32? = nil, copy: VolumeUserInfoCopy? = nil, entitlementType: Int32? = nil, familySharing: VolumeUserInfoFamilySharing? = nil, isFamilySharedFromUser: Bool? = nil, isFamilySharedToUser: Bool? = nil, isFamilySharingAllowed: Bool? = nil, isFamilySharingDisabledByFop: Bool? = nil, isInMyBooks: Bool? = nil, isPreordered: Bool? = nil, isPurchased: Bool? = nil, isUploaded: Bool? = nil, readingPosition: ReadingPosition? = nil, rentalPeriod: VolumeUserInfoRentalPeriod? = nil, rentalState: String? = nil, review: Review? = nil, updated: String? = nil, userUploadedVolumeInfo: VolumeUserInfoUserUploadedVolumeInfo? = nil) {
+        public init(
+            acquiredTime: String? = nil,
+            acquisitionType: Int32? = nil,
+            copy: VolumeUserInfoCopy? = nil,
+            entitlementType: Int32? = nil,
+            familySharing: VolumeUserInfoFamilySharing? = nil,
+            isFamilySharedFromUser: Bool? = nil,
+            isFamilySharedToUser: Bool? = nil,
+            isFamilySharingAllowed: Bool? = nil,
+            isFamilySharingDisabledByFop: Bool? = nil,
+            isInMyBooks: Bool? = nil,
+            isPreordered: Bool? = nil,
+            isPurchased: Bool? = nil,
+            isUploaded: Bool? = nil,
+            readingPosition: ReadingPosition? = nil,
+            rentalPeriod: VolumeUserInfoRentalPeriod? = nil,
+            rentalState: String? = nil,
+            review: Review? = nil,
+            updated: String? = nil,
+            userUploadedVolumeInfo: VolumeUserInfoUserUploadedVolumeInfo? = nil
+        ) {
             self.acquiredTime = acquiredTime
             self.acquisitionType = acquisitionType
             self.`copy` = `copy`
@@ -4565,7 +5939,12 @@ extension GoogleBooks {
 
         public var updated: String?
 
-        public init(allowedCharacterCount: Int32? = nil, limitType: String? = nil, remainingCharacterCount: Int32? = nil, updated: String? = nil) {
+        public init(
+            allowedCharacterCount: Int32? = nil,
+            limitType: String? = nil,
+            remainingCharacterCount: Int32? = nil,
+            updated: String? = nil
+        ) {
             self.allowedCharacterCount = allowedCharacterCount
             self.limitType = limitType
             self.remainingCharacterCount = remainingCharacterCount
@@ -4695,7 +6074,36 @@ extension GoogleBooks {
         /// Volume title. (In LITE projection.)
         public var title: String?
 
-        public init(allowAnonLogging: Bool? = nil, authors: [String]? = nil, averageRating: Double? = nil, canonicalVolumeLink: String? = nil, categories: [String]? = nil, comicsContent: Bool? = nil, contentVersion: String? = nil, description: String? = nil, dimensions: VolumeVolumeInfoDimensions? = nil, imageLinks: VolumeVolumeInfoImageLinks? = nil, industryIdentifiers: [VolumeVolumeInfoIndustryIdentifiersItem]? = nil, infoLink: String? = nil, language: String? = nil, mainCategory: String? = nil, maturityRating: String? = nil, pageCount: Int32? = nil, panelizationSummary: VolumeVolumeInfoPanelizationSummary? = nil, previewLink: String? = nil, printType: String? = nil, printedPageCount: Int32? = nil, publishedDate: String? = nil, publisher: String? = nil, ratingsCount: Int32? = nil, readingModes: VolumeVolumeInfoReadingModes? = nil, samplePageCount: Int32? = nil, seriesInfo: Volumeseriesinfo? = nil, subtitle: String? = nil, title: String? = nil) {
+        public init(
+            allowAnonLogging: Bool? = nil,
+            authors: [String]? = nil,
+            averageRating: Double? = nil,
+            canonicalVolumeLink: String? = nil,
+            categories: [String]? = nil,
+            comicsContent: Bool? = nil,
+            contentVersion: String? = nil,
+            description: String? = nil,
+            dimensions: VolumeVolumeInfoDimensions? = nil,
+            imageLinks: VolumeVolumeInfoImageLinks? = nil,
+            industryIdentifiers: [VolumeVolumeInfoIndustryIdentifiersItem]? = nil,
+            infoLink: String? = nil,
+            language: String? = nil,
+            mainCategory: String? = nil,
+            maturityRating: String? = nil,
+            pageCount: Int32? = nil,
+            panelizationSummary: VolumeVolumeInfoPanelizationSummary? = nil,
+            previewLink: String? = nil,
+            printType: String? = nil,
+            printedPageCount: Int32? = nil,
+            publishedDate: String? = nil,
+            publisher: String? = nil,
+            ratingsCount: Int32? = nil,
+            readingModes: VolumeVolumeInfoReadingModes? = nil,
+            samplePageCount: Int32? = nil,
+            seriesInfo: Volumeseriesinfo? = nil,
+            subtitle: String? = nil,
+            title: String? = nil
+        ) {
             self.allowAnonLogging = allowAnonLogging
             self.authors = authors
             self.averageRating = averageRating
@@ -4765,7 +6173,14 @@ extension GoogleBooks {
         /// Image link for thumbnail size (width of ~128 pixels). (In LITE projection)
         public var thumbnail: String?
 
-        public init(extraLarge: String? = nil, large: String? = nil, medium: String? = nil, small: String? = nil, smallThumbnail: String? = nil, thumbnail: String? = nil) {
+        public init(
+            extraLarge: String? = nil,
+            large: String? = nil,
+            medium: String? = nil,
+            small: String? = nil,
+            smallThumbnail: String? = nil,
+            thumbnail: String? = nil
+        ) {
             self.extraLarge = extraLarge
             self.large = large
             self.medium = medium
@@ -4798,7 +6213,12 @@ extension GoogleBooks {
 
         public var imageBubbleVersion: String?
 
-        public init(containsEpubBubbles: Bool? = nil, containsImageBubbles: Bool? = nil, epubBubbleVersion: String? = nil, imageBubbleVersion: String? = nil) {
+        public init(
+            containsEpubBubbles: Bool? = nil,
+            containsImageBubbles: Bool? = nil,
+            epubBubbleVersion: String? = nil,
+            imageBubbleVersion: String? = nil
+        ) {
             self.containsEpubBubbles = containsEpubBubbles
             self.containsImageBubbles = containsImageBubbles
             self.epubBubbleVersion = epubBubbleVersion
@@ -4832,7 +6252,12 @@ extension GoogleBooks {
         /// Range in GB text format for this annotation for version above.
         public var gbTextRange: BooksAnnotationsRange?
 
-        public init(cfiRange: BooksAnnotationsRange? = nil, contentVersion: String? = nil, gbImageRange: BooksAnnotationsRange? = nil, gbTextRange: BooksAnnotationsRange? = nil) {
+        public init(
+            cfiRange: BooksAnnotationsRange? = nil,
+            contentVersion: String? = nil,
+            gbImageRange: BooksAnnotationsRange? = nil,
+            gbTextRange: BooksAnnotationsRange? = nil
+        ) {
             self.cfiRange = cfiRange
             self.contentVersion = contentVersion
             self.gbImageRange = gbImageRange
@@ -4853,7 +6278,12 @@ extension GoogleBooks {
         /// The series id.
         public var seriesId: String?
 
-        public init(issue: [VolumeseriesinfoVolumeSeriesItemIssueItem]? = nil, orderNumber: Int32? = nil, seriesBookType: String? = nil, seriesId: String? = nil) {
+        public init(
+            issue: [VolumeseriesinfoVolumeSeriesItemIssueItem]? = nil,
+            orderNumber: Int32? = nil,
+            seriesBookType: String? = nil,
+            seriesId: String? = nil
+        ) {
             self.issue = issue
             self.orderNumber = orderNumber
             self.seriesBookType = seriesBookType
@@ -5070,7 +6500,10 @@ extension GoogleBooks {
             try container.encode(rawValue)
         }
 
-        public static func == (lhs: MyconfigSyncVolumeLicensesFeaturesItem, rhs: MyconfigSyncVolumeLicensesFeaturesItem) -> Bool {
+        public static func == (
+            lhs: MyconfigSyncVolumeLicensesFeaturesItem,
+            rhs: MyconfigSyncVolumeLicensesFeaturesItem
+        ) -> Bool {
             return lhs.rawValue == rhs.rawValue
         }
 
@@ -5130,7 +6563,10 @@ extension GoogleBooks {
             try container.encode(rawValue)
         }
 
-        public static func == (lhs: MylibraryBookshelvesAddVolumeReason, rhs: MylibraryBookshelvesAddVolumeReason) -> Bool {
+        public static func == (
+            lhs: MylibraryBookshelvesAddVolumeReason,
+            rhs: MylibraryBookshelvesAddVolumeReason
+        ) -> Bool {
             return lhs.rawValue == rhs.rawValue
         }
 
@@ -5178,7 +6614,10 @@ extension GoogleBooks {
             try container.encode(rawValue)
         }
 
-        public static func == (lhs: MylibraryBookshelvesRemoveVolumeReason, rhs: MylibraryBookshelvesRemoveVolumeReason) -> Bool {
+        public static func == (
+            lhs: MylibraryBookshelvesRemoveVolumeReason,
+            rhs: MylibraryBookshelvesRemoveVolumeReason
+        ) -> Bool {
             return lhs.rawValue == rhs.rawValue
         }
 
@@ -5232,7 +6671,10 @@ extension GoogleBooks {
             try container.encode(rawValue)
         }
 
-        public static func == (lhs: MylibraryBookshelvesVolumesListProjection, rhs: MylibraryBookshelvesVolumesListProjection) -> Bool {
+        public static func == (
+            lhs: MylibraryBookshelvesVolumesListProjection,
+            rhs: MylibraryBookshelvesVolumesListProjection
+        ) -> Bool {
             return lhs.rawValue == rhs.rawValue
         }
 
@@ -5306,7 +6748,10 @@ extension GoogleBooks {
             try container.encode(rawValue)
         }
 
-        public static func == (lhs: MylibraryReadingpositionsSetPositionAction, rhs: MylibraryReadingpositionsSetPositionAction) -> Bool {
+        public static func == (
+            lhs: MylibraryReadingpositionsSetPositionAction,
+            rhs: MylibraryReadingpositionsSetPositionAction
+        ) -> Bool {
             return lhs.rawValue == rhs.rawValue
         }
 
@@ -5360,7 +6805,10 @@ extension GoogleBooks {
             try container.encode(rawValue)
         }
 
-        public static func == (lhs: OnboardingListCategoryVolumesMaxAllowedMaturityRating, rhs: OnboardingListCategoryVolumesMaxAllowedMaturityRating) -> Bool {
+        public static func == (
+            lhs: OnboardingListCategoryVolumesMaxAllowedMaturityRating,
+            rhs: OnboardingListCategoryVolumesMaxAllowedMaturityRating
+        ) -> Bool {
             return lhs.rawValue == rhs.rawValue
         }
 
@@ -5414,7 +6862,10 @@ extension GoogleBooks {
             try container.encode(rawValue)
         }
 
-        public static func == (lhs: PersonalizedstreamGetMaxAllowedMaturityRating, rhs: PersonalizedstreamGetMaxAllowedMaturityRating) -> Bool {
+        public static func == (
+            lhs: PersonalizedstreamGetMaxAllowedMaturityRating,
+            rhs: PersonalizedstreamGetMaxAllowedMaturityRating
+        ) -> Bool {
             return lhs.rawValue == rhs.rawValue
         }
 
@@ -5639,7 +7090,10 @@ extension GoogleBooks {
             try container.encode(rawValue)
         }
 
-        public static func == (lhs: VolumesListMaxAllowedMaturityRating, rhs: VolumesListMaxAllowedMaturityRating) -> Bool {
+        public static func == (
+            lhs: VolumesListMaxAllowedMaturityRating,
+            rhs: VolumesListMaxAllowedMaturityRating
+        ) -> Bool {
             return lhs.rawValue == rhs.rawValue
         }
 
@@ -5895,7 +7349,10 @@ extension GoogleBooks {
             try container.encode(rawValue)
         }
 
-        public static func == (lhs: VolumesMybooksListAcquireMethodItem, rhs: VolumesMybooksListAcquireMethodItem) -> Bool {
+        public static func == (
+            lhs: VolumesMybooksListAcquireMethodItem,
+            rhs: VolumesMybooksListAcquireMethodItem
+        ) -> Bool {
             return lhs.rawValue == rhs.rawValue
         }
 
@@ -5955,7 +7412,10 @@ extension GoogleBooks {
             try container.encode(rawValue)
         }
 
-        public static func == (lhs: VolumesMybooksListProcessingStateItem, rhs: VolumesMybooksListProcessingStateItem) -> Bool {
+        public static func == (
+            lhs: VolumesMybooksListProcessingStateItem,
+            rhs: VolumesMybooksListProcessingStateItem
+        ) -> Bool {
             return lhs.rawValue == rhs.rawValue
         }
 
@@ -6009,7 +7469,10 @@ extension GoogleBooks {
             try container.encode(rawValue)
         }
 
-        public static func == (lhs: VolumesRecommendedListMaxAllowedMaturityRating, rhs: VolumesRecommendedListMaxAllowedMaturityRating) -> Bool {
+        public static func == (
+            lhs: VolumesRecommendedListMaxAllowedMaturityRating,
+            rhs: VolumesRecommendedListMaxAllowedMaturityRating
+        ) -> Bool {
             return lhs.rawValue == rhs.rawValue
         }
 
@@ -6123,7 +7586,10 @@ extension GoogleBooks {
             try container.encode(rawValue)
         }
 
-        public static func == (lhs: VolumesUseruploadedListProcessingStateItem, rhs: VolumesUseruploadedListProcessingStateItem) -> Bool {
+        public static func == (
+            lhs: VolumesUseruploadedListProcessingStateItem,
+            rhs: VolumesUseruploadedListProcessingStateItem
+        ) -> Bool {
             return lhs.rawValue == rhs.rawValue
         }
 
@@ -6291,7 +7757,10 @@ extension GoogleBooks {
             try container.encode(rawValue)
         }
 
-        public static func == (lhs: VolumesAssociatedListMaxAllowedMaturityRating, rhs: VolumesAssociatedListMaxAllowedMaturityRating) -> Bool {
+        public static func == (
+            lhs: VolumesAssociatedListMaxAllowedMaturityRating,
+            rhs: VolumesAssociatedListMaxAllowedMaturityRating
+        ) -> Bool {
             return lhs.rawValue == rhs.rawValue
         }
 

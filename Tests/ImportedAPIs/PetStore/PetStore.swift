@@ -74,8 +74,15 @@ extension PetStore {
         ///   - petId: ID of pet that needs to be updated
         ///   - name: Name of pet that needs to be updated
         ///   - status: Status of pet that needs to be updated
-        public static func updatePetWithForm(petId: Int64, name: String? = nil, status: String? = nil) -> Endpoint<PetStore.Pet> {
-            PetStore.defaults.endpoint(PetStore.Call.petEndpoints(.updatePetWithForm(petId: petId, name: name, status: status)), decoder: .json)
+        public static func updatePetWithForm(
+            petId: Int64,
+            name: String? = nil,
+            status: String? = nil
+        ) -> Endpoint<PetStore.Pet> {
+            PetStore.defaults.endpoint(
+                PetStore.Call.petEndpoints(.updatePetWithForm(petId: petId, name: name, status: status)),
+                decoder: .json
+            )
         }
 
         /// Deletes a pet.
@@ -85,7 +92,10 @@ extension PetStore {
         /// - Parameters:
         ///   - petId: Pet id to delete
         public static func deletePet(petId: Int64, apiKey: String? = nil) -> Endpoint<Void> {
-            PetStore.defaults.endpoint(PetStore.Call.petEndpoints(.deletePet(petId: petId, apiKey: apiKey)), decoder: .none)
+            PetStore.defaults.endpoint(
+                PetStore.Call.petEndpoints(.deletePet(petId: petId, apiKey: apiKey)),
+                decoder: .none
+            )
         }
 
         /// Uploads an image.
@@ -95,8 +105,15 @@ extension PetStore {
         /// - Parameters:
         ///   - petId: ID of pet to update
         ///   - additionalMetadata: Additional Metadata
-        public static func uploadFile(petId: Int64, additionalMetadata: String? = nil, body: Data) -> Endpoint<PetStore.ApiResponse> {
-            PetStore.defaults.endpoint(PetStore.Call.petEndpoints(.uploadFile(petId: petId, additionalMetadata: additionalMetadata, body: body)), decoder: .json)
+        public static func uploadFile(
+            petId: Int64,
+            additionalMetadata: String? = nil,
+            body: Data
+        ) -> Endpoint<PetStore.ApiResponse> {
+            PetStore.defaults.endpoint(
+                PetStore.Call.petEndpoints(.uploadFile(petId: petId, additionalMetadata: additionalMetadata, body: body)),
+                decoder: .json
+            )
         }
     }
 }
@@ -152,7 +169,10 @@ extension PetStore {
 
         /// Creates list of users with given input array.
         public static func createUsersWithListInput(body: [PetStore.User]) -> Endpoint<PetStore.User> {
-            PetStore.defaults.endpoint(PetStore.Call.userEndpoints(.createUsersWithListInput(body: body)), decoder: .json)
+            PetStore.defaults.endpoint(
+                PetStore.Call.userEndpoints(.createUsersWithListInput(body: body)),
+                decoder: .json
+            )
         }
 
         /// Logs user into the system.
@@ -163,7 +183,10 @@ extension PetStore {
         ///   - username: The user name for login
         ///   - password: The password for login in clear text
         public static func loginUser(username: String? = nil, password: String? = nil) -> Endpoint<String> {
-            PetStore.defaults.endpoint(PetStore.Call.userEndpoints(.loginUser(username: username, password: password)), decoder: .json)
+            PetStore.defaults.endpoint(
+                PetStore.Call.userEndpoints(.loginUser(username: username, password: password)),
+                decoder: .json
+            )
         }
 
         /// Logs out current logged in user session.
@@ -190,7 +213,10 @@ extension PetStore {
         /// - Parameters:
         ///   - username: name that need to be deleted
         public static func updateUser(username: String, body: PetStore.User) -> Endpoint<Void> {
-            PetStore.defaults.endpoint(PetStore.Call.userEndpoints(.updateUser(username: username, body: body)), decoder: .none)
+            PetStore.defaults.endpoint(
+                PetStore.Call.userEndpoints(.updateUser(username: username, body: body)),
+                decoder: .none
+            )
         }
 
         /// Delete user resource.
@@ -396,7 +422,14 @@ extension PetStore {
 
         public var complete: Bool?
 
-        public init(id: Int64? = nil, petId: Int64? = nil, quantity: Int32? = nil, shipDate: Date? = nil, status: OrderStatus? = nil, complete: Bool? = nil) {
+        public init(
+            id: Int64? = nil,
+            petId: Int64? = nil,
+            quantity: Int32? = nil,
+            shipDate: Date? = nil,
+            status: OrderStatus? = nil,
+            complete: Bool? = nil
+        ) {
             self.id = id
             self.petId = petId
             self.quantity = quantity
@@ -435,7 +468,16 @@ extension PetStore {
         /// User Status
         public var userStatus: Int32?
 
-        public init(id: Int64? = nil, username: String? = nil, firstName: String? = nil, lastName: String? = nil, email: String? = nil, password: String? = nil, phone: String? = nil, userStatus: Int32? = nil) {
+        public init(
+            id: Int64? = nil,
+            username: String? = nil,
+            firstName: String? = nil,
+            lastName: String? = nil,
+            email: String? = nil,
+            password: String? = nil,
+            phone: String? = nil,
+            userStatus: Int32? = nil
+        ) {
             self.id = id
             self.username = username
             self.firstName = firstName
@@ -472,7 +514,14 @@ extension PetStore {
         /// pet status in the store
         public var status: PetStatus?
 
-        public init(id: Int64? = nil, name: String, category: Category? = nil, photoUrls: [String], tags: [Tag]? = nil, status: PetStatus? = nil) {
+        public init(
+            id: Int64? = nil,
+            name: String,
+            category: Category? = nil,
+            photoUrls: [String],
+            tags: [Tag]? = nil,
+            status: PetStatus? = nil
+        ) {
             self.id = id
             self.name = name
             self.category = category

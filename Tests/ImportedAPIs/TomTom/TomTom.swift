@@ -26,8 +26,16 @@ extension TomTom {
         ///   - ext: Expected response format.
         ///   - geometries: Comma separated list of geometry UUIDs, previously retrieved from an Search API request.
         ///   - geometriesZoom: Defines the precision of the geometries.
-        public static func getSearchAdditionalData(versionNumber: Int, ext: TomTom.GetSearchAdditionalDataExt, geometries: String, geometriesZoom: Int? = nil) -> Endpoint<Void> {
-            TomTom.defaults.endpoint(TomTom.Call.additionalData(.getSearchAdditionalData(versionNumber: versionNumber, ext: ext, geometries: geometries, geometriesZoom: geometriesZoom)), decoder: .none)
+        public static func getSearchAdditionalData(
+            versionNumber: Int,
+            ext: TomTom.GetSearchAdditionalDataExt,
+            geometries: String,
+            geometriesZoom: Int? = nil
+        ) -> Endpoint<Void> {
+            TomTom.defaults.endpoint(
+                TomTom.Call.additionalData(.getSearchAdditionalData(versionNumber: versionNumber, ext: ext, geometries: geometries, geometriesZoom: geometriesZoom)),
+                decoder: .none
+            )
         }
     }
 }
@@ -61,8 +69,27 @@ extension TomTom {
         ///       - <b>Xstr</b> = Cross Streets (intersections)
         ///   - view: Geopolitical View.
         @available(*, deprecated)
-        public static func getSearchCS(versionNumber: Int, category: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, idxSet: String? = nil, view: TomTom.View = .unified) -> Endpoint<Void> {
-            TomTom.defaults.endpoint(TomTom.Call.search(.getSearchCS(versionNumber: versionNumber, category: category, ext: ext, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language, idxSet: idxSet, view: view)), decoder: .none)
+        public static func getSearchCS(
+            versionNumber: Int,
+            category: String,
+            ext: TomTom.Ext,
+            typeahead: Bool = false,
+            limit: Int = 10,
+            ofs: Int = 0,
+            countrySet: String? = nil,
+            lat: Float? = nil,
+            lon: Float? = nil,
+            radius: Int? = nil,
+            topLeft: String? = nil,
+            btmRight: String? = nil,
+            language: String? = nil,
+            idxSet: String? = nil,
+            view: TomTom.View = .unified
+        ) -> Endpoint<Void> {
+            TomTom.defaults.endpoint(
+                TomTom.Call.search(.getSearchCS(versionNumber: versionNumber, category: category, ext: ext, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language, idxSet: idxSet, view: view)),
+                decoder: .none
+            )
         }
 
         /// Category Search
@@ -91,8 +118,27 @@ extension TomTom {
         ///       - <b>Str</b> = Streets
         ///       - <b>XStr</b> = Cross Streets (intersections)
         ///   - view: Geopolitical View.
-        public static func getSearchCategorySearch(versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil, view: TomTom.View = .unified) -> Endpoint<Void> {
-            TomTom.defaults.endpoint(TomTom.Call.search(.getSearchCategorySearch(versionNumber: versionNumber, query: query, ext: ext, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language, extendedPostalCodesFor: extendedPostalCodesFor, view: view)), decoder: .none)
+        public static func getSearchCategorySearch(
+            versionNumber: Int,
+            query: String,
+            ext: TomTom.Ext,
+            typeahead: Bool = false,
+            limit: Int = 10,
+            ofs: Int = 0,
+            countrySet: String? = nil,
+            lat: Float? = nil,
+            lon: Float? = nil,
+            radius: Int? = nil,
+            topLeft: String? = nil,
+            btmRight: String? = nil,
+            language: String? = nil,
+            extendedPostalCodesFor: String? = nil,
+            view: TomTom.View = .unified
+        ) -> Endpoint<Void> {
+            TomTom.defaults.endpoint(
+                TomTom.Call.search(.getSearchCategorySearch(versionNumber: versionNumber, query: query, ext: ext, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language, extendedPostalCodesFor: extendedPostalCodesFor, view: view)),
+                decoder: .none
+            )
         }
 
         /// Geometry Search
@@ -118,8 +164,20 @@ extension TomTom {
         ///       - <b>POI</b> = Points of interest
         ///       - <b>Str</b> = Streets
         ///       - <b>Xstr</b> = Cross Streets (intersections)
-        public static func getSearchGeometrySearch(versionNumber: Int, query: String, ext: TomTom.Ext, geometryList: String? = nil, limit: Int = 10, language: String? = nil, extendedPostalCodesFor: String? = nil, idxSet: String? = nil) -> Endpoint<Void> {
-            TomTom.defaults.endpoint(TomTom.Call.search(.getSearchGeometrySearch(versionNumber: versionNumber, query: query, ext: ext, geometryList: geometryList, limit: limit, language: language, extendedPostalCodesFor: extendedPostalCodesFor, idxSet: idxSet)), decoder: .none)
+        public static func getSearchGeometrySearch(
+            versionNumber: Int,
+            query: String,
+            ext: TomTom.Ext,
+            geometryList: String? = nil,
+            limit: Int = 10,
+            language: String? = nil,
+            extendedPostalCodesFor: String? = nil,
+            idxSet: String? = nil
+        ) -> Endpoint<Void> {
+            TomTom.defaults.endpoint(
+                TomTom.Call.search(.getSearchGeometrySearch(versionNumber: versionNumber, query: query, ext: ext, geometryList: geometryList, limit: limit, language: language, extendedPostalCodesFor: extendedPostalCodesFor, idxSet: idxSet)),
+                decoder: .none
+            )
         }
 
         /// Geometry Search
@@ -144,8 +202,20 @@ extension TomTom {
         ///       - <b>POI</b> = Points of interest
         ///       - <b>Str</b> = Streets
         ///       - <b>Xstr</b> = Cross Streets (intersections)
-        public static func postSearchGeometrySearch(versionNumber: Int, query: String, ext: TomTom.Ext, limit: Int = 10, language: String? = nil, extendedPostalCodesFor: String? = nil, idxSet: String? = nil, body: TomTom.PostSearchGeometrySearchRequest) -> Endpoint<Void> {
-            TomTom.defaults.endpoint(TomTom.Call.search(.postSearchGeometrySearch(versionNumber: versionNumber, query: query, ext: ext, limit: limit, language: language, extendedPostalCodesFor: extendedPostalCodesFor, idxSet: idxSet, body: body)), decoder: .none)
+        public static func postSearchGeometrySearch(
+            versionNumber: Int,
+            query: String,
+            ext: TomTom.Ext,
+            limit: Int = 10,
+            language: String? = nil,
+            extendedPostalCodesFor: String? = nil,
+            idxSet: String? = nil,
+            body: TomTom.PostSearchGeometrySearchRequest
+        ) -> Endpoint<Void> {
+            TomTom.defaults.endpoint(
+                TomTom.Call.search(.postSearchGeometrySearch(versionNumber: versionNumber, query: query, ext: ext, limit: limit, language: language, extendedPostalCodesFor: extendedPostalCodesFor, idxSet: idxSet, body: body)),
+                decoder: .none
+            )
         }
 
         /// Nearby Search
@@ -185,8 +255,28 @@ extension TomTom {
         ///       - <b>Str</b> = Streets
         ///       - <b>Xstr</b> = Cross Streets (intersections)
         ///   - view: Geopolitical View.
-        public static func getSearchNearbySearch(versionNumber: Int, ext: TomTom.Ext, lat: Float, lon: Float, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, radius: Int = 10000, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil, minFuzzyLevel: Int = 1, maxFuzzyLevel: Int = 2, idxSet: String? = nil, view: TomTom.View = .unified) -> Endpoint<Void> {
-            TomTom.defaults.endpoint(TomTom.Call.search(.getSearchNearbySearch(versionNumber: versionNumber, ext: ext, lat: lat, lon: lon, limit: limit, ofs: ofs, countrySet: countrySet, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language, extendedPostalCodesFor: extendedPostalCodesFor, minFuzzyLevel: minFuzzyLevel, maxFuzzyLevel: maxFuzzyLevel, idxSet: idxSet, view: view)), decoder: .none)
+        public static func getSearchNearbySearch(
+            versionNumber: Int,
+            ext: TomTom.Ext,
+            lat: Float,
+            lon: Float,
+            limit: Int = 10,
+            ofs: Int = 0,
+            countrySet: String? = nil,
+            radius: Int = 10000,
+            topLeft: String? = nil,
+            btmRight: String? = nil,
+            language: String? = nil,
+            extendedPostalCodesFor: String? = nil,
+            minFuzzyLevel: Int = 1,
+            maxFuzzyLevel: Int = 2,
+            idxSet: String? = nil,
+            view: TomTom.View = .unified
+        ) -> Endpoint<Void> {
+            TomTom.defaults.endpoint(
+                TomTom.Call.search(.getSearchNearbySearch(versionNumber: versionNumber, ext: ext, lat: lat, lon: lon, limit: limit, ofs: ofs, countrySet: countrySet, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language, extendedPostalCodesFor: extendedPostalCodesFor, minFuzzyLevel: minFuzzyLevel, maxFuzzyLevel: maxFuzzyLevel, idxSet: idxSet, view: view)),
+                decoder: .none
+            )
         }
 
         /// Points of Interest Search
@@ -215,8 +305,27 @@ extension TomTom {
         ///       - <b>Str</b> = Streets
         ///       - <b>XStr</b> = Cross Streets (intersections)
         ///   - view: Geopolitical View.
-        public static func getSearchPoiSearch(versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil, view: TomTom.View = .unified) -> Endpoint<Void> {
-            TomTom.defaults.endpoint(TomTom.Call.search(.getSearchPoiSearch(versionNumber: versionNumber, query: query, ext: ext, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language, extendedPostalCodesFor: extendedPostalCodesFor, view: view)), decoder: .none)
+        public static func getSearchPoiSearch(
+            versionNumber: Int,
+            query: String,
+            ext: TomTom.Ext,
+            typeahead: Bool = false,
+            limit: Int = 10,
+            ofs: Int = 0,
+            countrySet: String? = nil,
+            lat: Float? = nil,
+            lon: Float? = nil,
+            radius: Int? = nil,
+            topLeft: String? = nil,
+            btmRight: String? = nil,
+            language: String? = nil,
+            extendedPostalCodesFor: String? = nil,
+            view: TomTom.View = .unified
+        ) -> Endpoint<Void> {
+            TomTom.defaults.endpoint(
+                TomTom.Call.search(.getSearchPoiSearch(versionNumber: versionNumber, query: query, ext: ext, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language, extendedPostalCodesFor: extendedPostalCodesFor, view: view)),
+                decoder: .none
+            )
         }
 
         /// Routed Search
@@ -247,8 +356,24 @@ extension TomTom {
         ///       - <b>Str</b> = Streets
         ///       - <b>Xstr</b> = Cross Streets (intersections)
         @available(*, deprecated)
-        public static func getSearchRoutedSearch(versionNumber: Int, query: String, position: String, heading: Float, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, multiplier: Int = 2, routingTimeout: Int = 4000, language: String? = nil, extendedPostalCodesFor: String? = nil, idxSet: String? = nil) -> Endpoint<Void> {
-            TomTom.defaults.endpoint(TomTom.Call.search(.getSearchRoutedSearch(versionNumber: versionNumber, query: query, position: position, heading: heading, ext: ext, typeahead: typeahead, limit: limit, multiplier: multiplier, routingTimeout: routingTimeout, language: language, extendedPostalCodesFor: extendedPostalCodesFor, idxSet: idxSet)), decoder: .none)
+        public static func getSearchRoutedSearch(
+            versionNumber: Int,
+            query: String,
+            position: String,
+            heading: Float,
+            ext: TomTom.Ext,
+            typeahead: Bool = false,
+            limit: Int = 10,
+            multiplier: Int = 2,
+            routingTimeout: Int = 4000,
+            language: String? = nil,
+            extendedPostalCodesFor: String? = nil,
+            idxSet: String? = nil
+        ) -> Endpoint<Void> {
+            TomTom.defaults.endpoint(
+                TomTom.Call.search(.getSearchRoutedSearch(versionNumber: versionNumber, query: query, position: position, heading: heading, ext: ext, typeahead: typeahead, limit: limit, multiplier: multiplier, routingTimeout: routingTimeout, language: language, extendedPostalCodesFor: extendedPostalCodesFor, idxSet: idxSet)),
+                decoder: .none
+            )
         }
 
         /// Low bandwith Search
@@ -278,8 +403,27 @@ extension TomTom {
         ///       - <b>Xstr</b> = Cross Streets (intersections)
         ///   - view: Geopolitical View.
         @available(*, deprecated)
-        public static func getSearchS(versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, idxSet: String? = nil, view: TomTom.View = .unified) -> Endpoint<Void> {
-            TomTom.defaults.endpoint(TomTom.Call.search(.getSearchS(versionNumber: versionNumber, query: query, ext: ext, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language, idxSet: idxSet, view: view)), decoder: .none)
+        public static func getSearchS(
+            versionNumber: Int,
+            query: String,
+            ext: TomTom.Ext,
+            typeahead: Bool = false,
+            limit: Int = 10,
+            ofs: Int = 0,
+            countrySet: String? = nil,
+            lat: Float? = nil,
+            lon: Float? = nil,
+            radius: Int? = nil,
+            topLeft: String? = nil,
+            btmRight: String? = nil,
+            language: String? = nil,
+            idxSet: String? = nil,
+            view: TomTom.View = .unified
+        ) -> Endpoint<Void> {
+            TomTom.defaults.endpoint(
+                TomTom.Call.search(.getSearchS(versionNumber: versionNumber, query: query, ext: ext, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language, idxSet: idxSet, view: view)),
+                decoder: .none
+            )
         }
 
         /// Fuzzy Search
@@ -319,8 +463,30 @@ extension TomTom {
         ///       - <b>Str</b> = Streets
         ///       - <b>Xstr</b> = Cross Streets (intersections)
         ///   - view: Geopolitical View.
-        public static func getSearchSearch(versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil, minFuzzyLevel: Int = 1, maxFuzzyLevel: Int = 2, idxSet: String? = nil, view: TomTom.View = .unified) -> Endpoint<Void> {
-            TomTom.defaults.endpoint(TomTom.Call.search(.getSearchSearch(versionNumber: versionNumber, query: query, ext: ext, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language, extendedPostalCodesFor: extendedPostalCodesFor, minFuzzyLevel: minFuzzyLevel, maxFuzzyLevel: maxFuzzyLevel, idxSet: idxSet, view: view)), decoder: .none)
+        public static func getSearchSearch(
+            versionNumber: Int,
+            query: String,
+            ext: TomTom.Ext,
+            typeahead: Bool = false,
+            limit: Int = 10,
+            ofs: Int = 0,
+            countrySet: String? = nil,
+            lat: Float? = nil,
+            lon: Float? = nil,
+            radius: Int? = nil,
+            topLeft: String? = nil,
+            btmRight: String? = nil,
+            language: String? = nil,
+            extendedPostalCodesFor: String? = nil,
+            minFuzzyLevel: Int = 1,
+            maxFuzzyLevel: Int = 2,
+            idxSet: String? = nil,
+            view: TomTom.View = .unified
+        ) -> Endpoint<Void> {
+            TomTom.defaults.endpoint(
+                TomTom.Call.search(.getSearchSearch(versionNumber: versionNumber, query: query, ext: ext, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language, extendedPostalCodesFor: extendedPostalCodesFor, minFuzzyLevel: minFuzzyLevel, maxFuzzyLevel: maxFuzzyLevel, idxSet: idxSet, view: view)),
+                decoder: .none
+            )
         }
 
         /// Along Route Search
@@ -331,8 +497,18 @@ extension TomTom {
         ///   - ext: Expected response format.
         ///   - maxDetourTime: Maximum detour time
         ///   - limit: Maximum number of search results that will be returned.
-        public static func postSearchSearchAlongRoute(versionNumber: Int, query: String, ext: TomTom.Ext, maxDetourTime: Int, limit: Int = 10, body: TomTom.PostSearchSearchAlongRouteRequest) -> Endpoint<Void> {
-            TomTom.defaults.endpoint(TomTom.Call.search(.postSearchSearchAlongRoute(versionNumber: versionNumber, query: query, ext: ext, maxDetourTime: maxDetourTime, limit: limit, body: body)), decoder: .none)
+        public static func postSearchSearchAlongRoute(
+            versionNumber: Int,
+            query: String,
+            ext: TomTom.Ext,
+            maxDetourTime: Int,
+            limit: Int = 10,
+            body: TomTom.PostSearchSearchAlongRouteRequest
+        ) -> Endpoint<Void> {
+            TomTom.defaults.endpoint(
+                TomTom.Call.search(.postSearchSearchAlongRoute(versionNumber: versionNumber, query: query, ext: ext, maxDetourTime: maxDetourTime, limit: limit, body: body)),
+                decoder: .none
+            )
         }
     }
 }
@@ -368,8 +544,28 @@ extension TomTom {
         ///       - <b>Str</b> = Streets
         ///       - <b>XStr</b> = Cross Streets (intersections)
         ///   - view: Geopolitical View.
-        public static func getSearchGeocode(versionNumber: Int, query: String, ext: TomTom.Ext, storeResult: Bool = false, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil, view: TomTom.View = .unified) -> Endpoint<Void> {
-            TomTom.defaults.endpoint(TomTom.Call.geocoding(.getSearchGeocode(versionNumber: versionNumber, query: query, ext: ext, storeResult: storeResult, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language, extendedPostalCodesFor: extendedPostalCodesFor, view: view)), decoder: .none)
+        public static func getSearchGeocode(
+            versionNumber: Int,
+            query: String,
+            ext: TomTom.Ext,
+            storeResult: Bool = false,
+            typeahead: Bool = false,
+            limit: Int = 10,
+            ofs: Int = 0,
+            countrySet: String? = nil,
+            lat: Float? = nil,
+            lon: Float? = nil,
+            radius: Int? = nil,
+            topLeft: String? = nil,
+            btmRight: String? = nil,
+            language: String? = nil,
+            extendedPostalCodesFor: String? = nil,
+            view: TomTom.View = .unified
+        ) -> Endpoint<Void> {
+            TomTom.defaults.endpoint(
+                TomTom.Call.geocoding(.getSearchGeocode(versionNumber: versionNumber, query: query, ext: ext, storeResult: storeResult, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language, extendedPostalCodesFor: extendedPostalCodesFor, view: view)),
+                decoder: .none
+            )
         }
 
         /// Structured Geocode
@@ -397,8 +593,28 @@ extension TomTom {
         ///       - <b>POI</b> = Points of Interest
         ///       - <b>Str</b> = Streets
         ///       - <b>XStr</b> = Cross Streets (intersections)
-        public static func getSearchStructuredGeocode(versionNumber: Int, ext: TomTom.Ext, countryCode: String, limit: Int = 10, ofs: Int = 0, streetNumber: String? = nil, streetName: String? = nil, crossStreet: String? = nil, municipality: String? = nil, municipalitySubdivision: String? = nil, countryTertiarySubdivision: String? = nil, countrySecondarySubdivision: String? = nil, countrySubdivision: String? = nil, postalCode: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil) -> Endpoint<Void> {
-            TomTom.defaults.endpoint(TomTom.Call.geocoding(.getSearchStructuredGeocode(versionNumber: versionNumber, ext: ext, countryCode: countryCode, limit: limit, ofs: ofs, streetNumber: streetNumber, streetName: streetName, crossStreet: crossStreet, municipality: municipality, municipalitySubdivision: municipalitySubdivision, countryTertiarySubdivision: countryTertiarySubdivision, countrySecondarySubdivision: countrySecondarySubdivision, countrySubdivision: countrySubdivision, postalCode: postalCode, language: language, extendedPostalCodesFor: extendedPostalCodesFor)), decoder: .none)
+        public static func getSearchStructuredGeocode(
+            versionNumber: Int,
+            ext: TomTom.Ext,
+            countryCode: String,
+            limit: Int = 10,
+            ofs: Int = 0,
+            streetNumber: String? = nil,
+            streetName: String? = nil,
+            crossStreet: String? = nil,
+            municipality: String? = nil,
+            municipalitySubdivision: String? = nil,
+            countryTertiarySubdivision: String? = nil,
+            countrySecondarySubdivision: String? = nil,
+            countrySubdivision: String? = nil,
+            postalCode: String? = nil,
+            language: String? = nil,
+            extendedPostalCodesFor: String? = nil
+        ) -> Endpoint<Void> {
+            TomTom.defaults.endpoint(
+                TomTom.Call.geocoding(.getSearchStructuredGeocode(versionNumber: versionNumber, ext: ext, countryCode: countryCode, limit: limit, ofs: ofs, streetNumber: streetNumber, streetName: streetName, crossStreet: crossStreet, municipality: municipality, municipalitySubdivision: municipalitySubdivision, countryTertiarySubdivision: countryTertiarySubdivision, countrySecondarySubdivision: countrySecondarySubdivision, countrySubdivision: countrySubdivision, postalCode: postalCode, language: language, extendedPostalCodesFor: extendedPostalCodesFor)),
+                decoder: .none
+            )
         }
     }
 }
@@ -412,8 +628,16 @@ extension TomTom {
         ///   - ext: Expected response format.
         ///   - geometryList: List of geometries to filter by. Available types are CIRCLE (with the radius expressed in meters) and POLYGON.
         ///   - poiList: List of POIs to filter. The only required attribute of a POI is position, everything else is optional and will be echoed back when passed in.
-        public static func getSearchGeometryFilter(versionNumber: Int, ext: TomTom.Ext, geometryList: String, poiList: String) -> Endpoint<Void> {
-            TomTom.defaults.endpoint(TomTom.Call.filters(.getSearchGeometryFilter(versionNumber: versionNumber, ext: ext, geometryList: geometryList, poiList: poiList)), decoder: .none)
+        public static func getSearchGeometryFilter(
+            versionNumber: Int,
+            ext: TomTom.Ext,
+            geometryList: String,
+            poiList: String
+        ) -> Endpoint<Void> {
+            TomTom.defaults.endpoint(
+                TomTom.Call.filters(.getSearchGeometryFilter(versionNumber: versionNumber, ext: ext, geometryList: geometryList, poiList: poiList)),
+                decoder: .none
+            )
         }
 
         /// Geometry Filter
@@ -421,8 +645,15 @@ extension TomTom {
         /// - Parameters:
         ///   - versionNumber: Service version number. The current value is 2.
         ///   - ext: Expected response format.
-        public static func postSearchGeometryFilter(versionNumber: Int, ext: TomTom.Ext, body: TomTom.FiltersPostSearchGeometryFilterRequest) -> Endpoint<Void> {
-            TomTom.defaults.endpoint(TomTom.Call.filters(.postSearchGeometryFilter(versionNumber: versionNumber, ext: ext, body: body)), decoder: .none)
+        public static func postSearchGeometryFilter(
+            versionNumber: Int,
+            ext: TomTom.Ext,
+            body: TomTom.FiltersPostSearchGeometryFilterRequest
+        ) -> Endpoint<Void> {
+            TomTom.defaults.endpoint(
+                TomTom.Call.filters(.postSearchGeometryFilter(versionNumber: versionNumber, ext: ext, body: body)),
+                decoder: .none
+            )
         }
 
         /// Routed Filter
@@ -435,8 +666,18 @@ extension TomTom {
         ///   - poiList: List of POIs to filter. The only required attribute of a POI is position, everything else is optional and will be echoed back when passed in.
         ///   - routingTimeout: Only return results that arrive from routing engine within this time limit.
         @available(*, deprecated)
-        public static func getSearchRoutedFilter(versionNumber: Int, position: String, heading: Float, ext: TomTom.Ext, poiList: String, routingTimeout: Int = 4000) -> Endpoint<Void> {
-            TomTom.defaults.endpoint(TomTom.Call.filters(.getSearchRoutedFilter(versionNumber: versionNumber, position: position, heading: heading, ext: ext, poiList: poiList, routingTimeout: routingTimeout)), decoder: .none)
+        public static func getSearchRoutedFilter(
+            versionNumber: Int,
+            position: String,
+            heading: Float,
+            ext: TomTom.Ext,
+            poiList: String,
+            routingTimeout: Int = 4000
+        ) -> Endpoint<Void> {
+            TomTom.defaults.endpoint(
+                TomTom.Call.filters(.getSearchRoutedFilter(versionNumber: versionNumber, position: position, heading: heading, ext: ext, poiList: poiList, routingTimeout: routingTimeout)),
+                decoder: .none
+            )
         }
 
         /// Routed Filter
@@ -448,8 +689,18 @@ extension TomTom {
         ///   - ext: Expected response format.
         ///   - routingTimeout: Only return results that arrive from routing engine within this time limit.
         @available(*, deprecated)
-        public static func postSearchRoutedFilter(versionNumber: Int, position: String, heading: Float, ext: TomTom.Ext, routingTimeout: Int = 4000, body: TomTom.FiltersPostSearchRoutedFilterRequest) -> Endpoint<Void> {
-            TomTom.defaults.endpoint(TomTom.Call.filters(.postSearchRoutedFilter(versionNumber: versionNumber, position: position, heading: heading, ext: ext, routingTimeout: routingTimeout, body: body)), decoder: .none)
+        public static func postSearchRoutedFilter(
+            versionNumber: Int,
+            position: String,
+            heading: Float,
+            ext: TomTom.Ext,
+            routingTimeout: Int = 4000,
+            body: TomTom.FiltersPostSearchRoutedFilterRequest
+        ) -> Endpoint<Void> {
+            TomTom.defaults.endpoint(
+                TomTom.Call.filters(.postSearchRoutedFilter(versionNumber: versionNumber, position: position, heading: heading, ext: ext, routingTimeout: routingTimeout, body: body)),
+                decoder: .none
+            )
         }
     }
 }
@@ -469,8 +720,20 @@ extension TomTom {
         ///   - heading: The directional heading in degrees, usually similar to the course along a road segment. Entered in degrees, measured clockwise from north (so north is 0, east is 90, etc.)
         ///   - radius: The maximum distance in meters from the specified position for the reverse geocoder to consider.
         ///   - language: Language in which search results should be returned. Should be one of <a href="/search-api/search-api-documentation/supported-languages">supported IETF language tags</a>, case insensitive.
-        public static func getSearchReverseGeocodeCrossStreet(versionNumber: Int, position: String, ext: TomTom.Ext, limit: Int = 1, spatialKeys: Bool = false, heading: Float? = nil, radius: Int = 10000, language: String? = nil) -> Endpoint<Void> {
-            TomTom.defaults.endpoint(TomTom.Call.reverseGeocoding(.getSearchReverseGeocodeCrossStreet(versionNumber: versionNumber, position: position, ext: ext, limit: limit, spatialKeys: spatialKeys, heading: heading, radius: radius, language: language)), decoder: .none)
+        public static func getSearchReverseGeocodeCrossStreet(
+            versionNumber: Int,
+            position: String,
+            ext: TomTom.Ext,
+            limit: Int = 1,
+            spatialKeys: Bool = false,
+            heading: Float? = nil,
+            radius: Int = 10000,
+            language: String? = nil
+        ) -> Endpoint<Void> {
+            TomTom.defaults.endpoint(
+                TomTom.Call.reverseGeocoding(.getSearchReverseGeocodeCrossStreet(versionNumber: versionNumber, position: position, ext: ext, limit: limit, spatialKeys: spatialKeys, heading: heading, radius: radius, language: language)),
+                decoder: .none
+            )
         }
 
         /// Reverse Geocode
@@ -489,8 +752,23 @@ extension TomTom {
         ///   - returnRoadUse: Enables return of the road use array for reverse geocodes at street level.
         ///   - roadUse: Restricts reverse geocodes to a certain type of road use. The road use array for reverse geocodes can be one or more of: ["LimitedAccess", "Arterial", "Terminal", "Ramp", "Rotary", "LocalStreet"].
         ///   - callback: Specifies the jsonp callback method.
-        public static func getSearchReverseGeocode(versionNumber: Int, position: String, ext: TomTom.Ext, spatialKeys: Bool = false, returnSpeedLimit: Bool = false, heading: Float? = nil, radius: Int = 10000, number: String? = nil, returnRoadUse: Bool = false, roadUse: String? = nil, callback: String = "cb") -> Endpoint<Void> {
-            TomTom.defaults.endpoint(TomTom.Call.reverseGeocoding(.getSearchReverseGeocode(versionNumber: versionNumber, position: position, ext: ext, spatialKeys: spatialKeys, returnSpeedLimit: returnSpeedLimit, heading: heading, radius: radius, number: number, returnRoadUse: returnRoadUse, roadUse: roadUse, callback: callback)), decoder: .none)
+        public static func getSearchReverseGeocode(
+            versionNumber: Int,
+            position: String,
+            ext: TomTom.Ext,
+            spatialKeys: Bool = false,
+            returnSpeedLimit: Bool = false,
+            heading: Float? = nil,
+            radius: Int = 10000,
+            number: String? = nil,
+            returnRoadUse: Bool = false,
+            roadUse: String? = nil,
+            callback: String = "cb"
+        ) -> Endpoint<Void> {
+            TomTom.defaults.endpoint(
+                TomTom.Call.reverseGeocoding(.getSearchReverseGeocode(versionNumber: versionNumber, position: position, ext: ext, spatialKeys: spatialKeys, returnSpeedLimit: returnSpeedLimit, heading: heading, radius: radius, number: number, returnRoadUse: returnRoadUse, roadUse: roadUse, callback: callback)),
+                decoder: .none
+            )
         }
     }
 }
@@ -1009,7 +1287,10 @@ extension TomTom {
 
         public var poiList: [FiltersPostSearchGeometryFilterRequestPoiListItem]?
 
-        public init(geometryList: [FiltersPostSearchGeometryFilterRequestGeometryListItem]? = nil, poiList: [FiltersPostSearchGeometryFilterRequestPoiListItem]? = nil) {
+        public init(
+            geometryList: [FiltersPostSearchGeometryFilterRequestGeometryListItem]? = nil,
+            poiList: [FiltersPostSearchGeometryFilterRequestPoiListItem]? = nil
+        ) {
             self.geometryList = geometryList
             self.poiList = poiList
         }
@@ -1039,7 +1320,11 @@ extension TomTom {
 
         public var position: FiltersPostSearchGeometryFilterRequestPoiListItemPosition?
 
-        public init(address: FiltersPostSearchGeometryFilterRequestPoiListItemAddress? = nil, poi: FiltersPostSearchGeometryFilterRequestPoiListItemPoi? = nil, position: FiltersPostSearchGeometryFilterRequestPoiListItemPosition? = nil) {
+        public init(
+            address: FiltersPostSearchGeometryFilterRequestPoiListItemAddress? = nil,
+            poi: FiltersPostSearchGeometryFilterRequestPoiListItemPoi? = nil,
+            position: FiltersPostSearchGeometryFilterRequestPoiListItemPosition? = nil
+        ) {
             self.address = address
             self.poi = poi
             self.position = position
@@ -1113,7 +1398,11 @@ extension TomTom {
 
         public var position: FiltersPostSearchRoutedFilterRequestPoiListItemPosition?
 
-        public init(address: FiltersPostSearchRoutedFilterRequestPoiListItemAddress? = nil, poi: FiltersPostSearchRoutedFilterRequestPoiListItemPoi? = nil, position: FiltersPostSearchRoutedFilterRequestPoiListItemPosition? = nil) {
+        public init(
+            address: FiltersPostSearchRoutedFilterRequestPoiListItemAddress? = nil,
+            poi: FiltersPostSearchRoutedFilterRequestPoiListItemPoi? = nil,
+            position: FiltersPostSearchRoutedFilterRequestPoiListItemPosition? = nil
+        ) {
             self.address = address
             self.poi = poi
             self.position = position

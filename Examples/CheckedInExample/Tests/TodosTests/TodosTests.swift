@@ -11,13 +11,13 @@ struct TodosTests {
     func createThenList() async throws {
         try await withLocalServer("todo_server.py", basePath: "/api") { base in
             let client = HTTPClient(baseURL: base)
-            let created = try await client.send(TodoAPI.Typed.create(body: NewTodo(title: "Ship the example", done: nil)))
-            #expect(created == Todo(id: 2, title: "Ship the example", done: false))
+            let created = try await client.send(TodoAPI.create(body: TodoAPI.NewTodo(title: "Ship the example", done: nil)))
+            #expect(created == TodoAPI.Todo(id: 2, title: "Ship the example", done: false))
 
-            let open = try await client.send(TodoAPI.Typed.list(done: false))
+            let open = try await client.send(TodoAPI.list(done: false))
             #expect(open.map(\.title) == ["Ship the example"])
 
-            let all = try await client.send(TodoAPI.Typed.list())
+            let all = try await client.send(TodoAPI.list())
             #expect(all.count == 2)
             #expect(all.open == open)
         }
@@ -27,10 +27,10 @@ struct TodosTests {
     func todoByID() async throws {
         try await withLocalServer("todo_server.py", basePath: "/api") { base in
             let client = HTTPClient(baseURL: base)
-            let first = try await client.send(TodoAPI.Typed.todo(id: 1))
-            #expect(first == Todo(id: 1, title: "Write the spec", done: true))
+            let first = try await client.send(TodoAPI.todo(id: 1))
+            #expect(first == TodoAPI.Todo(id: 1, title: "Write the spec", done: true))
             let error = await #expect(throws: EndpointError.self) {
-                try await client.send(TodoAPI.Typed.todo(id: 99))
+                try await client.send(TodoAPI.todo(id: 99))
             }
             #expect(error?.status == 404)
         }

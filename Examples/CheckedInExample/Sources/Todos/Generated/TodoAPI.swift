@@ -3,88 +3,88 @@
 import Foundation
 import EndpointRuntime
 
-private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion1
+private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion2
 
 /// A to-do list service.
-public indirect enum TodoAPI: Sendable {
+public enum TodoAPI {
+    /// What every endpoint shares: the base URL, headers, auth, date format and error bodies.
+    /// A client made with another base URL sends there instead.
+    public static let defaults = APIDefaults(
+        baseURL: "https://todos.example.com/api",
+        headers: ["Accept": "application/json"]
+    )
+
     /// The to-dos, optionally only the open or done ones.
-    case list(done: Bool? = nil)
+    public static func list(done: Bool? = nil) -> Endpoint<[Todo]> {
+        defaults.endpoint(Call.list(done: done), decoder: .json)
+    }
+
     /// One to-do.
-    case todo(id: Int)
+    public static func todo(id: Int) -> Endpoint<Todo> {
+        defaults.endpoint(Call.todo(id: id), decoder: .json)
+    }
+
     /// Adds a to-do.
-    case create(body: NewTodo)
-}
-
-extension TodoAPI: HTTPRequestable {
-    /// The base URL the spec declares. A client made with another base URL sends there instead.
-    public static let baseURL = "https://todos.example.com/api"
-
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case let .list(done):
-            return try HTTPRequest(.get, baseURL: TodoAPI.baseURL) {
-                Path("todos")
-                Query("done", done)
-                Header("Accept", "application/json")
-            }
-        case let .todo(id):
-            return try HTTPRequest(.get, baseURL: TodoAPI.baseURL) {
-                Path("todos", id)
-                Header("Accept", "application/json")
-            }
-        case let .create(body):
-            return try HTTPRequest(.post, baseURL: TodoAPI.baseURL) {
-                Path("todos")
-                Header("Accept", "application/json")
-                JSONBody(body)
-                ExpectedStatus(201)
-            }
-        }
+    public static func create(body: NewTodo) -> Endpoint<Todo> {
+        defaults.endpoint(Call.create(body: body), decoder: .json, statuses: [201])
     }
 }
 
-// Typed endpoints: sending one returns the response type the spec declares.
+// The endpoints as cases: what middleware, stubs and logs match on. Each builds its request.
 extension TodoAPI {
-    public enum Typed {
-        /// The to-dos, optionally only the open or done ones.
-        public static func list(done: Bool? = nil) -> Endpoint<[Todo]> {
-            Endpoint(TodoAPI.list(done: done), decoder: .json)
-        }
+    /// Every endpoint of TodoAPI as a case, its parameters as associated values, and
+    /// every group as a case wrapping the group's own `Call`: what middleware, stubs and logs
+    /// match on (`request.call as? TodoAPI.Call`). Each case builds its request.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case list(done: Bool? = nil)
+        case todo(id: Int)
+        case create(body: NewTodo)
 
-        /// One to-do.
-        public static func todo(id: Int) -> Endpoint<Todo> {
-            Endpoint(TodoAPI.todo(id: id), decoder: .json)
-        }
-
-        /// Adds a to-do.
-        public static func create(body: NewTodo) -> Endpoint<Todo> {
-            Endpoint(TodoAPI.create(body: body), decoder: .json)
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .list(done):
+                return try defaults.request(.get) {
+                    Path("todos")
+                    Query("done", done)
+                }
+            case let .todo(id):
+                return try defaults.request(.get) {
+                    Path("todos", id)
+                }
+            case let .create(body):
+                return try defaults.request(.post) {
+                    Path("todos")
+                    JSONBody(body)
+                }
+            }
         }
     }
 }
 
 // Models
-public struct Todo: Codable, Hashable, Sendable {
-    public var id: Int
+extension TodoAPI {
+    public struct Todo: Codable, Hashable, Sendable {
+        public var id: Int
 
-    public var title: String
+        public var title: String
 
-    public var done: Bool
+        public var done: Bool
 
-    public init(id: Int, title: String, done: Bool) {
-        self.id = id
-        self.title = title
-        self.done = done
+        public init(id: Int, title: String, done: Bool) {
+            self.id = id
+            self.title = title
+            self.done = done
+        }
     }
-}
 
-public struct NewTodo: Codable, Hashable, Sendable {
-    public var title: String
+    public struct NewTodo: Codable, Hashable, Sendable {
+        public var title: String
 
-    public var done: Bool?
+        public var done: Bool?
 
-    public init(title: String, done: Bool? = nil) {
-        self.title = title
-        self.done = done
+        public init(title: String, done: Bool? = nil) {
+            self.title = title
+            self.done = done
+        }
     }
 }
