@@ -13,7 +13,15 @@ let package = Package(
     targets: [
         // What generated code and users call: requests, builders, headers, bodies, decoders,
         // a client over a transport, middleware, errors.
-        .target(name: "EndpointRuntime"),
+        // Built with the upcoming features that consumer targets turn on, so the runtime compiles in
+        // any of them (scripts/test-targets.sh checks generated code in each combination).
+        .target(name: "EndpointRuntime", swiftSettings: [
+            .enableUpcomingFeature("InternalImportsByDefault"),
+            .enableUpcomingFeature("MemberImportVisibility"),
+            .enableUpcomingFeature("ExistentialAny"),
+            .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+            .enableUpcomingFeature("InferIsolatedConformances"),
+        ]),
 
         // The generator as a library (not API): Loader -> Spec (validated) -> Translator ->
         // CodeModel -> Renderer, plus the OpenAPI importer. Only the command line touches the disk.

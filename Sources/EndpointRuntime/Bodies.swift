@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A JSON body: encodes `value` with the request's ``DateFormat`` (or your own encoder) and sets
 /// `Content-Type: application/json` unless a content type is given.

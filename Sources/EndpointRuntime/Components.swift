@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Path segments appended to the base URL. Each value becomes exactly one segment, percent-encoded,
 /// so a `/` or `?` in a value never changes the path.

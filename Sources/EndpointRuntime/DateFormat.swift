@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// How `Date` values are written in paths, queries and JSON bodies, and read from JSON responses.
 ///

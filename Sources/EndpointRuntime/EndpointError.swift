@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What the runtime throws when a request fails, other than an error body the endpoint declares
 /// (that is an ``ErrorResponse`` of the declared type). Switch over it to tell the stages apart:

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A file in a multipart body: its bytes, the file name sent and its content type.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An `application/x-www-form-urlencoded` body made from an `Encodable` value's properties
 /// (see ``FieldsEncoder`` for how nested values are named).

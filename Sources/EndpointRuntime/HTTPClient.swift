@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Sends requests through middleware and a transport, checks statuses and decodes responses.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Sees every request on its way out and every response on its way back, and can change, retry
 /// or fail them.

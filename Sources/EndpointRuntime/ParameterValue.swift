@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A value that can stand in a path segment, a query item or a header.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Builds an ``HTTPRequest`` step by step. Defaults: `GET`, `https`.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A response: status, headers, body and the request it answers.
 public struct HTTPResponse: Sendable, Hashable, CustomStringConvertible {

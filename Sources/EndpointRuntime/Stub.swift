@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A transport that answers from canned responses instead of the network, and records every
 /// request it was sent.

@@ -5,8 +5,14 @@
 struct SwiftFile: Hashable, Sendable {
     /// Line comments at the very top (without the `// `).
     var headerComments: [String]
-    var imports: [String]
+    var imports: [Import]
     var declarations: [Declaration]
+}
+
+/// `public import EndpointRuntime`: a module with the access level of the import (nil: plain `import`).
+struct Import: Hashable, Sendable {
+    var access: AccessModifier?
+    var module: String
 }
 
 /// A declaration with what is written before it: a doc comment and attributes.
@@ -42,6 +48,9 @@ struct TypeAliasDecl: Hashable, Sendable {
 
 struct EnumDecl: Hashable, Sendable {
     var access: AccessModifier?
+    /// `nonisolated`: generated types and extensions are, so that a target whose default isolation
+    /// is the main actor still gets types and conformances usable from any context.
+    var isNonisolated = true
     var name: String
     var inheritance: [String] = []
     var members: [Declaration] = []
@@ -51,6 +60,7 @@ struct EnumDecl: Hashable, Sendable {
 
 struct StructDecl: Hashable, Sendable {
     var access: AccessModifier?
+    var isNonisolated = true
     var name: String
     var inheritance: [String] = []
     var members: [Declaration] = []
@@ -58,6 +68,7 @@ struct StructDecl: Hashable, Sendable {
 
 struct ExtensionDecl: Hashable, Sendable {
     var access: AccessModifier? = nil
+    var isNonisolated = true
     var extendedType: String
     var conformances: [String] = []
     var members: [Declaration] = []

@@ -12,7 +12,7 @@ enum Renderer {
         }
         if !file.headerComments.isEmpty { printer.blankLine() }
         for module in file.imports {
-            printer.line("import \(module)")
+            printer.line("\(prefix(module.access))import \(module.module)")
         }
         if !file.imports.isEmpty && !file.declarations.isEmpty { printer.blankLine() }
         renderMembers(file.declarations, into: &printer)
@@ -53,14 +53,14 @@ enum Renderer {
         case let .typeAlias(alias):
             printer.line("\(prefix(alias.access))typealias \(alias.name) = \(alias.existingType)")
         case let .enumeration(decl):
-            renderType(keyword: decl.isIndirect ? "indirect enum" : "enum", access: decl.access, name: decl.name, inheritance: decl.inheritance,
-                       members: decl.members, into: &printer)
+            renderType(keyword: isolation(decl.isNonisolated) + (decl.isIndirect ? "indirect enum" : "enum"), access: decl.access,
+                       name: decl.name, inheritance: decl.inheritance, members: decl.members, into: &printer)
         case let .structure(decl):
-            renderType(keyword: "struct", access: decl.access, name: decl.name, inheritance: decl.inheritance,
-                       members: decl.members, into: &printer)
+            renderType(keyword: isolation(decl.isNonisolated) + "struct", access: decl.access, name: decl.name,
+                       inheritance: decl.inheritance, members: decl.members, into: &printer)
         case let .extension(decl):
-            renderType(keyword: "extension", access: decl.access, name: decl.extendedType, inheritance: decl.conformances,
-                       members: decl.members, into: &printer)
+            renderType(keyword: isolation(decl.isNonisolated) + "extension", access: decl.access, name: decl.extendedType,
+                       inheritance: decl.conformances, members: decl.members, into: &printer)
         case let .protocolDecl(decl):
             printer.line("\(prefix(decl.access))protocol \(decl.name) {")
             printer.indented { printer in
@@ -81,6 +81,10 @@ enum Renderer {
         case let .lineComment(text):
             printer.line("// \(text)")
         }
+    }
+
+    private static func isolation(_ isNonisolated: Bool) -> String {
+        isNonisolated ? "nonisolated " : ""
     }
 
     private static func prefix(_ access: AccessModifier?) -> String {
