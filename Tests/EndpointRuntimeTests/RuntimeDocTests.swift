@@ -63,7 +63,7 @@ enum NotesAPI: HTTPRequestable {
 }
 
 extension NotesAPI {
-    /// Typed endpoints: the request with its response contract (type, success statuses, error bodies).
+    /// Endpoints as typed values: the request with its response contract (type, success statuses, error bodies).
     static func getNote(id: Int) -> Endpoint<Note> {
         Endpoint(NotesAPI.note(id: id), decoder: .json, errors: [.code(404): APIProblem.self])
     }
@@ -99,6 +99,45 @@ func searchRequest(term: String) throws -> HTTPRequest {
         .header("Accept", "application/json")
         .timeout(10)
         .build()
+}
+
+// MARK: docs: shared defaults
+
+struct Product: Codable, Sendable, Equatable {
+    var id: Int
+    var name: String
+}
+
+enum ShopCall: HTTPRequestable, Hashable {
+    case product(id: Int)
+    case ping
+
+    func httpRequest() throws -> HTTPRequest {
+        switch self {
+        case let .product(id):
+            return try Shop.defaults.request(.get) {
+                Path("products", id)
+            }
+        case .ping:
+            return try Shop.defaults.request(.get) {
+                Path("ping")
+                RemoveHeader("Accept")       // the defaults set it; this endpoint does not send it
+                Auth(.none)
+            }
+        }
+    }
+}
+
+enum Shop {
+    static let defaults = APIDefaults(
+        baseURL: "https://shop.example.com/api",
+        headers: ["Accept": "application/json"],
+        auth: .apiKey(in: .header, name: "X-Api-Key"),
+        errors: [.default: APIProblem.self]
+    )
+
+    static func product(id: Int) -> Endpoint<Product> { defaults.endpoint(ShopCall.product(id: id), decoder: .json) }
+    static var ping: Endpoint<Void> { defaults.endpoint(ShopCall.ping, decoder: .none) }
 }
 
 // MARK: docs: sending
@@ -156,6 +195,18 @@ func describe(_ error: any Error) -> String {
         #expect(user.url?.absoluteString == "https://api.github.com/users/octocat")
         #expect(try searchRequest(term: "a+b").url?.absoluteString == "https://notes.example.com/v1/search?q=a%2Bb&tags=a,b")
         _ = makeClient(token: "t")
+    }
+
+    @Test func sharedDefaultsExample() throws {
+        let product = try Shop.product(id: 7).httpRequest()
+        #expect(product.url?.absoluteString == "https://shop.example.com/api/products/7")
+        #expect(product.headers["Accept"] == "application/json")
+        #expect(product.auth == .apiKey(in: .header, name: "X-Api-Key"))
+        #expect(product.call as? ShopCall == .product(id: 7))
+        let ping = try Shop.ping.httpRequest()
+        #expect(ping.headers["Accept"] == nil)
+        #expect(ping.auth == AuthRequirement.none)
+        #expect(Shop.ping.errors.typeName(for: 500)?.hasSuffix("APIProblem") == true)
     }
 
     @Test func stubTransportExample() async throws {
