@@ -73,6 +73,14 @@ public struct HTTPClient: Sendable {
         return try decode(response, with: .json)
     }
 
+    /// An endpoint decodes its own response, with its success statuses and error bodies: send it
+    /// with ``send(_:)-(Endpoint<Response>)``. (Without this, `send(endpoint, as:)` would compile and
+    /// quietly ignore the endpoint's contract.)
+    @available(*, unavailable, message: "an Endpoint decodes its own response: call send(endpoint) without 'as:'")
+    public func send<Response, Other: Decodable & Sendable>(_ endpoint: Endpoint<Response>, as type: Other.Type) async throws -> Other {
+        try await send(endpoint.call, as: type)
+    }
+
     /// Sends a request whose response body is not needed; throws if the status is not a 2xx.
     public func send(_ request: some HTTPRequestable) async throws(EndpointError) {
         let response = try await data(for: request)

@@ -127,7 +127,7 @@ public struct HTTPRequest: Sendable, Hashable, HTTPRequestable, CustomStringConv
     /// let request = try HTTPRequest(.post, baseURL: "https://api.example.com") {
     ///     Path("notes")
     ///     JSONBody(Note(text: "hi"))
-    ///     ExpectedStatus(201)
+    ///     Timeout(10)
     /// }
     /// ```
     public init(_ method: HTTPMethod, baseURL: String, dateFormat: DateFormat = .iso8601,

@@ -207,7 +207,18 @@ nonisolated extension HTTPBin {
     /// every group as a case wrapping the group's own `Call`: what middleware, stubs and logs
     /// match on (`request.call as? HTTPBin.Call`). Each case builds its request.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
-        case get(tag: [String]? = nil, ids: [Int64] = [1, 2], page: Int = 1, sort: SortOrder = .descending, order: SortOrder? = .`default`, since: Date? = nil, filter: [String: String]? = nil, q: String = "swift \"6\"", xRequestID: UUID? = nil, xTags: [String]? = nil)
+        case get(
+            tag: [String]? = nil,
+            ids: [Int64] = [1, 2],
+            page: Int = 1,
+            sort: SortOrder = .descending,
+            order: SortOrder? = .`default`,
+            since: Date? = nil,
+            filter: [String: String]? = nil,
+            q: String = "swift \"6\"",
+            xRequestID: UUID? = nil,
+            xTags: [String]? = nil
+        )
         case status(code: Int)
         case delay(seconds: Double)
         case uuid

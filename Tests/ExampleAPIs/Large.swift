@@ -6087,3 +6087,9 @@ nonisolated extension Large {
         }
     }
 }
+
+nonisolated extension Large {
+    /// The spec's sample responses, for `StubTransport(samples: Large.samples)` in tests
+    /// and previews. Sending a request never reads them.
+    public static let samples: [SampleResponse] = []
+}

@@ -350,7 +350,12 @@ nonisolated extension StravaAPI.Segments {
         case get(id: Int64)
         case starred(page: Int? = nil, perPage: Int? = nil)
         case star(id: Int64, body: StravaAPI.StarRequest)
-        case explore(bounds: [Float], activityType: StravaAPI.ExploreActivityType = .riding, minCat: Int? = nil, maxCat: Int? = nil)
+        case explore(
+            bounds: [Float],
+            activityType: StravaAPI.ExploreActivityType = .riding,
+            minCat: Int? = nil,
+            maxCat: Int? = nil
+        )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {

@@ -217,13 +217,42 @@ nonisolated extension TortureAPI {
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case defaultEndpoint(self: String, default: Int, type: String? = nil, init: Bool? = nil, case: Keyword? = nil)
         case `self`(body: Everything)
-        case type(_1st: Int64, dashName: String, dotName: Keyword, where: [String]? = nil, in: [Int]? = nil, is: Bool? = nil)
-        case `protocol`(数据: String, émoji: String, данные: Int? = nil, αβγ: Double? = nil, spaceName: String? = nil, filterName: String? = nil, tags: [String]? = nil, u1F642: String? = nil, body: [String: Everything])
-        case `init`(id: Int, userId: Int? = nil, userID: Int? = nil, pay: String? = nil, рау: String? = nil, emoji: String? = nil, émoji: String? = nil)
+        case type(
+            _1st: Int64,
+            dashName: String,
+            dotName: Keyword,
+            where: [String]? = nil,
+            in: [Int]? = nil,
+            is: Bool? = nil
+        )
+        case `protocol`(
+            数据: String,
+            émoji: String,
+            данные: Int? = nil,
+            αβγ: Double? = nil,
+            spaceName: String? = nil,
+            filterName: String? = nil,
+            tags: [String]? = nil,
+            u1F642: String? = nil,
+            body: [String: Everything]
+        )
+        case `init`(
+            id: Int,
+            userId: Int? = nil,
+            userID: Int? = nil,
+            pay: String? = nil,
+            рау: String? = nil,
+            emoji: String? = nil,
+            émoji: String? = nil
+        )
         case `case`
         case `func`(self: String, any: String? = nil, body: Form)
         case `any`(body: Файл)
-        case `true`(q: String = "a \"quoted\" \\ \\(x) #\"raw\"# \n line", mode: Keyword = .`default`, modes: [Keyword] = [.`self`, ._1st, .unnamed])
+        case `true`(
+            q: String = "a \"quoted\" \\ \\(x) #\"raw\"# \n line",
+            mode: Keyword = .`default`,
+            modes: [Keyword] = [.`self`, ._1st, .unnamed]
+        )
         case _1stThing
         case dashName
         case dotName

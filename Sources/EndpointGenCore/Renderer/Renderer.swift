@@ -7,7 +7,7 @@ enum Renderer {
 
     static func render(_ file: SwiftFile) -> String {
         var printer = CodePrinter()
-        for comment in file.headerComments {
+        for comment in file.headerComments.flatMap(\.linesAtAnyBreak) {
             printer.line(comment.isEmpty ? "//" : "// \(comment)")
         }
         if !file.headerComments.isEmpty { printer.blankLine() }
@@ -43,7 +43,8 @@ enum Renderer {
     }
 
     static func render(_ declaration: Declaration, into printer: inout CodePrinter) {
-        for line in declaration.documentation {
+        // A comment line never holds a line break: one would end the comment and start code.
+        for line in declaration.documentation.flatMap(\.linesAtAnyBreak) {
             printer.line(line.isEmpty ? "///" : "/// \(line)")
         }
         for attribute in declaration.attributes {
@@ -69,8 +70,20 @@ enum Renderer {
             printer.line("}")
         case let .enumCase(decl):
             var text = "case \(decl.name)"
-            if !decl.associatedValues.isEmpty {
-                text += "(" + decl.associatedValues.map(parameterText).joined(separator: ", ") + ")"
+            let values = decl.associatedValues.map(parameterText)
+            if !values.isEmpty {
+                let oneLine = text + "(" + values.joined(separator: ", ") + ")"
+                if printer.column + oneLine.count > maximumLineLength && values.count > 1 {
+                    printer.line(text + "(")
+                    printer.indented { printer in
+                        for (index, value) in values.enumerated() {
+                            printer.line(value + (index < values.count - 1 ? "," : ""))
+                        }
+                    }
+                    text = ")"
+                } else {
+                    text = oneLine
+                }
             }
             if let raw = decl.rawValue { text += " = \(raw)" }
             printer.line(text)
@@ -79,7 +92,7 @@ enum Renderer {
         case let .function(decl):
             renderFunction(decl, into: &printer)
         case let .lineComment(text):
-            printer.line("// \(text)")
+            for line in text.linesAtAnyBreak { printer.line("// \(line)") }
         }
     }
 

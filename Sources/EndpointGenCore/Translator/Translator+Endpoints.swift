@@ -144,9 +144,10 @@ extension Translator {
         }
     }
 
-    /// `extension StravaAPI { public static let samples: [SampleResponse] = [...] }`, when the spec
-    /// gives any `sample`: served by `StubTransport(samples:)`, never read when sending.
-    func samplesDeclaration() -> Declaration? {
+    /// `extension StravaAPI { public static let samples: [SampleResponse] = [...] }`: the spec's
+    /// `sample` bodies, served by `StubTransport(samples:)`, never read when sending. Always declared
+    /// (empty when the spec gives none), so `StubTransport(samples: API.samples)` always compiles.
+    func samplesDeclaration() -> Declaration {
         var samples: [Expression] = []
         func visit(_ group: Group) {
             for endpoint in group.endpoints {
@@ -160,7 +161,6 @@ extension Translator {
             group.groups.forEach(visit)
         }
         visit(spec.api)
-        guard !samples.isEmpty else { return nil }
         return Declaration(kind: .extension(ExtensionDecl(extendedType: apiTypeName, members: [Declaration(
             documentation: ["The spec's sample responses, for `StubTransport(samples: \(spec.api.swiftName).samples)` in tests",
                             "and previews. Sending a request never reads them."],

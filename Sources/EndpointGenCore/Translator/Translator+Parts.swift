@@ -132,7 +132,7 @@ extension Translator {
         var pieces = perLevel.flatMap(\.namespace)
         pieces.append(contentsOf: perLevel.map(\.call))
         pieces.append(contentsOf: models)
-        if let samples = samplesDeclaration() { pieces.append(Piece(declarations: [samples])) }
+        pieces.append(Piece(declarations: [samplesDeclaration()]))
         return pieces
     }
 }

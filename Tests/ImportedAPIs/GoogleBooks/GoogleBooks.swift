@@ -2278,9 +2278,51 @@ nonisolated extension GoogleBooks {
 nonisolated extension GoogleBooks.Cloudloading {
     /// The endpoints of `GoogleBooks.Cloudloading` as cases; `GoogleBooks.Call.cloudloading(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
-        case addBook(driveDocumentId: String? = nil, mimeType: String? = nil, name: String? = nil, uploadClientToken: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
-        case deleteBook(volumeId: String, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
-        case updateBook(xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil, body: GoogleBooks.BooksCloudloadingResource)
+        case addBook(
+            driveDocumentId: String? = nil,
+            mimeType: String? = nil,
+            name: String? = nil,
+            uploadClientToken: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
+        case deleteBook(
+            volumeId: String,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
+        case updateBook(
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil,
+            body: GoogleBooks.BooksCloudloadingResource
+        )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
@@ -2343,7 +2385,20 @@ nonisolated extension GoogleBooks.Cloudloading {
 nonisolated extension GoogleBooks.DictionaryEndpoints {
     /// The endpoints of `GoogleBooks.DictionaryEndpoints` as cases; `GoogleBooks.Call.dictionaryEndpoints(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
-        case listOfflineMetadata(cpksver: String, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case listOfflineMetadata(
+            cpksver: String,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
@@ -2371,9 +2426,52 @@ nonisolated extension GoogleBooks.DictionaryEndpoints {
 nonisolated extension GoogleBooks.Familysharing {
     /// The endpoints of `GoogleBooks.Familysharing` as cases; `GoogleBooks.Call.familysharing(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
-        case getFamilyInfo(source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
-        case share(docId: String? = nil, source: String? = nil, volumeId: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
-        case unshare(docId: String? = nil, source: String? = nil, volumeId: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case getFamilyInfo(
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
+        case share(
+            docId: String? = nil,
+            source: String? = nil,
+            volumeId: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
+        case unshare(
+            docId: String? = nil,
+            source: String? = nil,
+            volumeId: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
@@ -2437,11 +2535,91 @@ nonisolated extension GoogleBooks.Familysharing {
 nonisolated extension GoogleBooks.Myconfig {
     /// The endpoints of `GoogleBooks.Myconfig` as cases; `GoogleBooks.Call.myconfig(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
-        case getUserSettings(country: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
-        case releaseDownloadAccess(cpksver: String, volumeIds: [String], locale: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
-        case requestAccess(cpksver: String, nonce: String, source: String, volumeId: String, licenseTypes: GoogleBooks.MyconfigRequestAccessLicenseTypes? = nil, locale: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
-        case syncVolumeLicenses(cpksver: String, nonce: String, source: String, features: [GoogleBooks.MyconfigSyncVolumeLicensesFeaturesItem]? = nil, includeNonComicsSeries: Bool? = nil, locale: String? = nil, showPreorders: Bool? = nil, volumeIds: [String]? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
-        case updateUserSettings(xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil, body: GoogleBooks.Usersettings)
+        case getUserSettings(
+            country: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
+        case releaseDownloadAccess(
+            cpksver: String,
+            volumeIds: [String],
+            locale: String? = nil,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
+        case requestAccess(
+            cpksver: String,
+            nonce: String,
+            source: String,
+            volumeId: String,
+            licenseTypes: GoogleBooks.MyconfigRequestAccessLicenseTypes? = nil,
+            locale: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
+        case syncVolumeLicenses(
+            cpksver: String,
+            nonce: String,
+            source: String,
+            features: [GoogleBooks.MyconfigSyncVolumeLicensesFeaturesItem]? = nil,
+            includeNonComicsSeries: Bool? = nil,
+            locale: String? = nil,
+            showPreorders: Bool? = nil,
+            volumeIds: [String]? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
+        case updateUserSettings(
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil,
+            body: GoogleBooks.Usersettings
+        )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
@@ -2548,20 +2726,246 @@ nonisolated extension GoogleBooks.Myconfig {
 nonisolated extension GoogleBooks.Mylibrary {
     /// The endpoints of `GoogleBooks.Mylibrary` as cases; `GoogleBooks.Call.mylibrary(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
-        case annotationsList(contentVersion: String? = nil, layerId: String? = nil, layerIds: [String]? = nil, maxResults: Int? = nil, pageToken: String? = nil, showDeleted: Bool? = nil, source: String? = nil, updatedMax: String? = nil, updatedMin: String? = nil, volumeId: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
-        case annotationsInsert(annotationId: String? = nil, country: String? = nil, showOnlySummaryInResponse: Bool? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil, body: GoogleBooks.Annotation)
-        case annotationsSummary(layerIds: [String], volumeId: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
-        case annotationsDelete(annotationId: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
-        case annotationsUpdate(annotationId: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil, body: GoogleBooks.Annotation)
-        case bookshelvesList(source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
-        case bookshelvesGet(shelf: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
-        case bookshelvesAddVolume(shelf: String, volumeId: String, reason: GoogleBooks.MylibraryBookshelvesAddVolumeReason? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
-        case bookshelvesClearVolumes(shelf: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
-        case bookshelvesMoveVolume(shelf: String, volumeId: String, volumePosition: Int, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
-        case bookshelvesRemoveVolume(shelf: String, volumeId: String, reason: GoogleBooks.MylibraryBookshelvesRemoveVolumeReason? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
-        case bookshelvesVolumesList(shelf: String, country: String? = nil, maxResults: Int? = nil, projection: GoogleBooks.MylibraryBookshelvesVolumesListProjection? = nil, q: String? = nil, showPreorders: Bool? = nil, source: String? = nil, startIndex: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
-        case readingpositionsGet(volumeId: String, contentVersion: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
-        case readingpositionsSetPosition(volumeId: String, position: String, timestamp: String, action: GoogleBooks.MylibraryReadingpositionsSetPositionAction? = nil, contentVersion: String? = nil, deviceCookie: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case annotationsList(
+            contentVersion: String? = nil,
+            layerId: String? = nil,
+            layerIds: [String]? = nil,
+            maxResults: Int? = nil,
+            pageToken: String? = nil,
+            showDeleted: Bool? = nil,
+            source: String? = nil,
+            updatedMax: String? = nil,
+            updatedMin: String? = nil,
+            volumeId: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
+        case annotationsInsert(
+            annotationId: String? = nil,
+            country: String? = nil,
+            showOnlySummaryInResponse: Bool? = nil,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil,
+            body: GoogleBooks.Annotation
+        )
+        case annotationsSummary(
+            layerIds: [String],
+            volumeId: String,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
+        case annotationsDelete(
+            annotationId: String,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
+        case annotationsUpdate(
+            annotationId: String,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil,
+            body: GoogleBooks.Annotation
+        )
+        case bookshelvesList(
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
+        case bookshelvesGet(
+            shelf: String,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
+        case bookshelvesAddVolume(
+            shelf: String,
+            volumeId: String,
+            reason: GoogleBooks.MylibraryBookshelvesAddVolumeReason? = nil,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
+        case bookshelvesClearVolumes(
+            shelf: String,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
+        case bookshelvesMoveVolume(
+            shelf: String,
+            volumeId: String,
+            volumePosition: Int,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
+        case bookshelvesRemoveVolume(
+            shelf: String,
+            volumeId: String,
+            reason: GoogleBooks.MylibraryBookshelvesRemoveVolumeReason? = nil,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
+        case bookshelvesVolumesList(
+            shelf: String,
+            country: String? = nil,
+            maxResults: Int? = nil,
+            projection: GoogleBooks.MylibraryBookshelvesVolumesListProjection? = nil,
+            q: String? = nil,
+            showPreorders: Bool? = nil,
+            source: String? = nil,
+            startIndex: Int? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
+        case readingpositionsGet(
+            volumeId: String,
+            contentVersion: String? = nil,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
+        case readingpositionsSetPosition(
+            volumeId: String,
+            position: String,
+            timestamp: String,
+            action: GoogleBooks.MylibraryReadingpositionsSetPositionAction? = nil,
+            contentVersion: String? = nil,
+            deviceCookie: String? = nil,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
@@ -2831,7 +3235,22 @@ nonisolated extension GoogleBooks.Mylibrary {
 nonisolated extension GoogleBooks.NotificationEndpoints {
     /// The endpoints of `GoogleBooks.NotificationEndpoints` as cases; `GoogleBooks.Call.notificationEndpoints(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
-        case get(notificationId: String, locale: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case get(
+            notificationId: String,
+            locale: String? = nil,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
@@ -2861,8 +3280,38 @@ nonisolated extension GoogleBooks.NotificationEndpoints {
 nonisolated extension GoogleBooks.Onboarding {
     /// The endpoints of `GoogleBooks.Onboarding` as cases; `GoogleBooks.Call.onboarding(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
-        case listCategories(locale: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
-        case listCategoryVolumes(categoryId: [String]? = nil, locale: String? = nil, maxAllowedMaturityRating: GoogleBooks.OnboardingListCategoryVolumesMaxAllowedMaturityRating? = nil, pageSize: Int? = nil, pageToken: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case listCategories(
+            locale: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
+        case listCategoryVolumes(
+            categoryId: [String]? = nil,
+            locale: String? = nil,
+            maxAllowedMaturityRating: GoogleBooks.OnboardingListCategoryVolumesMaxAllowedMaturityRating? = nil,
+            pageSize: Int? = nil,
+            pageToken: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
@@ -2910,7 +3359,22 @@ nonisolated extension GoogleBooks.Onboarding {
 nonisolated extension GoogleBooks.Personalizedstream {
     /// The endpoints of `GoogleBooks.Personalizedstream` as cases; `GoogleBooks.Call.personalizedstream(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
-        case get(locale: String? = nil, maxAllowedMaturityRating: GoogleBooks.PersonalizedstreamGetMaxAllowedMaturityRating? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case get(
+            locale: String? = nil,
+            maxAllowedMaturityRating: GoogleBooks.PersonalizedstreamGetMaxAllowedMaturityRating? = nil,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
@@ -2940,9 +3404,66 @@ nonisolated extension GoogleBooks.Personalizedstream {
 nonisolated extension GoogleBooks.Promooffer {
     /// The endpoints of `GoogleBooks.Promooffer` as cases; `GoogleBooks.Call.promooffer(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
-        case accept(androidId: String? = nil, device: String? = nil, manufacturer: String? = nil, model: String? = nil, offerId: String? = nil, product: String? = nil, serial: String? = nil, volumeId: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
-        case dismiss(androidId: String? = nil, device: String? = nil, manufacturer: String? = nil, model: String? = nil, offerId: String? = nil, product: String? = nil, serial: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
-        case get(androidId: String? = nil, device: String? = nil, manufacturer: String? = nil, model: String? = nil, product: String? = nil, serial: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case accept(
+            androidId: String? = nil,
+            device: String? = nil,
+            manufacturer: String? = nil,
+            model: String? = nil,
+            offerId: String? = nil,
+            product: String? = nil,
+            serial: String? = nil,
+            volumeId: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
+        case dismiss(
+            androidId: String? = nil,
+            device: String? = nil,
+            manufacturer: String? = nil,
+            model: String? = nil,
+            offerId: String? = nil,
+            product: String? = nil,
+            serial: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
+        case get(
+            androidId: String? = nil,
+            device: String? = nil,
+            manufacturer: String? = nil,
+            model: String? = nil,
+            product: String? = nil,
+            serial: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
@@ -3020,8 +3541,36 @@ nonisolated extension GoogleBooks.Promooffer {
 nonisolated extension GoogleBooks.SeriesEndpoints {
     /// The endpoints of `GoogleBooks.SeriesEndpoints` as cases; `GoogleBooks.Call.seriesEndpoints(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
-        case get(seriesId: [String], xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
-        case membershipGet(seriesId: String, pageSize: Int? = nil, pageToken: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case get(
+            seriesId: [String],
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
+        case membershipGet(
+            seriesId: String,
+            pageSize: Int? = nil,
+            pageToken: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
@@ -3067,9 +3616,56 @@ nonisolated extension GoogleBooks.SeriesEndpoints {
 nonisolated extension GoogleBooks.BookshelvesEndpoints {
     /// The endpoints of `GoogleBooks.BookshelvesEndpoints` as cases; `GoogleBooks.Call.bookshelvesEndpoints(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
-        case list(userId: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
-        case get(userId: String, shelf: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
-        case volumesList(userId: String, shelf: String, maxResults: Int? = nil, showPreorders: Bool? = nil, source: String? = nil, startIndex: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case list(
+            userId: String,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
+        case get(
+            userId: String,
+            shelf: String,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
+        case volumesList(
+            userId: String,
+            shelf: String,
+            maxResults: Int? = nil,
+            showPreorders: Bool? = nil,
+            source: String? = nil,
+            startIndex: Int? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
@@ -3132,13 +3728,143 @@ nonisolated extension GoogleBooks.BookshelvesEndpoints {
 nonisolated extension GoogleBooks.VolumesEndpoints {
     /// The endpoints of `GoogleBooks.VolumesEndpoints` as cases; `GoogleBooks.Call.volumesEndpoints(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
-        case list(q: String, download: GoogleBooks.VolumesListDownload? = nil, filter: GoogleBooks.VolumesListFilter? = nil, langRestrict: String? = nil, libraryRestrict: GoogleBooks.VolumesListLibraryRestrict? = nil, maxAllowedMaturityRating: GoogleBooks.VolumesListMaxAllowedMaturityRating? = nil, maxResults: Int? = nil, orderBy: GoogleBooks.VolumesListOrderBy? = nil, partner: String? = nil, printType: GoogleBooks.VolumesListPrintType? = nil, projection: GoogleBooks.VolumesListProjection? = nil, showPreorders: Bool? = nil, source: String? = nil, startIndex: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
-        case mybooksList(acquireMethod: [GoogleBooks.VolumesMybooksListAcquireMethodItem]? = nil, country: String? = nil, locale: String? = nil, maxResults: Int? = nil, processingState: [GoogleBooks.VolumesMybooksListProcessingStateItem]? = nil, source: String? = nil, startIndex: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
-        case recommendedList(locale: String? = nil, maxAllowedMaturityRating: GoogleBooks.VolumesRecommendedListMaxAllowedMaturityRating? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
-        case recommendedRate(rating: GoogleBooks.VolumesRecommendedRateRating, volumeId: String, locale: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
-        case useruploadedList(locale: String? = nil, maxResults: Int? = nil, processingState: [GoogleBooks.VolumesUseruploadedListProcessingStateItem]? = nil, source: String? = nil, startIndex: Int? = nil, volumeId: [String]? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
-        case get(volumeId: String, country: String? = nil, includeNonComicsSeries: Bool? = nil, partner: String? = nil, projection: GoogleBooks.VolumesGetProjection? = nil, source: String? = nil, userLibraryConsistentRead: Bool? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
-        case associatedList(volumeId: String, association: GoogleBooks.VolumesAssociatedListAssociation? = nil, locale: String? = nil, maxAllowedMaturityRating: GoogleBooks.VolumesAssociatedListMaxAllowedMaturityRating? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case list(
+            q: String,
+            download: GoogleBooks.VolumesListDownload? = nil,
+            filter: GoogleBooks.VolumesListFilter? = nil,
+            langRestrict: String? = nil,
+            libraryRestrict: GoogleBooks.VolumesListLibraryRestrict? = nil,
+            maxAllowedMaturityRating: GoogleBooks.VolumesListMaxAllowedMaturityRating? = nil,
+            maxResults: Int? = nil,
+            orderBy: GoogleBooks.VolumesListOrderBy? = nil,
+            partner: String? = nil,
+            printType: GoogleBooks.VolumesListPrintType? = nil,
+            projection: GoogleBooks.VolumesListProjection? = nil,
+            showPreorders: Bool? = nil,
+            source: String? = nil,
+            startIndex: Int? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
+        case mybooksList(
+            acquireMethod: [GoogleBooks.VolumesMybooksListAcquireMethodItem]? = nil,
+            country: String? = nil,
+            locale: String? = nil,
+            maxResults: Int? = nil,
+            processingState: [GoogleBooks.VolumesMybooksListProcessingStateItem]? = nil,
+            source: String? = nil,
+            startIndex: Int? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
+        case recommendedList(
+            locale: String? = nil,
+            maxAllowedMaturityRating: GoogleBooks.VolumesRecommendedListMaxAllowedMaturityRating? = nil,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
+        case recommendedRate(
+            rating: GoogleBooks.VolumesRecommendedRateRating,
+            volumeId: String,
+            locale: String? = nil,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
+        case useruploadedList(
+            locale: String? = nil,
+            maxResults: Int? = nil,
+            processingState: [GoogleBooks.VolumesUseruploadedListProcessingStateItem]? = nil,
+            source: String? = nil,
+            startIndex: Int? = nil,
+            volumeId: [String]? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
+        case get(
+            volumeId: String,
+            country: String? = nil,
+            includeNonComicsSeries: Bool? = nil,
+            partner: String? = nil,
+            projection: GoogleBooks.VolumesGetProjection? = nil,
+            source: String? = nil,
+            userLibraryConsistentRead: Bool? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
+        case associatedList(
+            volumeId: String,
+            association: GoogleBooks.VolumesAssociatedListAssociation? = nil,
+            locale: String? = nil,
+            maxAllowedMaturityRating: GoogleBooks.VolumesAssociatedListMaxAllowedMaturityRating? = nil,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
@@ -3299,12 +4025,136 @@ nonisolated extension GoogleBooks.VolumesEndpoints {
 nonisolated extension GoogleBooks.Layers {
     /// The endpoints of `GoogleBooks.Layers` as cases; `GoogleBooks.Call.layers(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
-        case volumeAnnotationsList(volumeId: String, layerId: String, contentVersion: String, endOffset: String? = nil, endPosition: String? = nil, locale: String? = nil, maxResults: Int? = nil, pageToken: String? = nil, showDeleted: Bool? = nil, source: String? = nil, startOffset: String? = nil, startPosition: String? = nil, updatedMax: String? = nil, updatedMin: String? = nil, volumeAnnotationsVersion: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
-        case volumeAnnotationsGet(volumeId: String, layerId: String, annotationId: String, locale: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
-        case annotationDataList(volumeId: String, layerId: String, contentVersion: String, annotationDataId: [String]? = nil, h: Int? = nil, locale: String? = nil, maxResults: Int? = nil, pageToken: String? = nil, scale: Int? = nil, source: String? = nil, updatedMax: String? = nil, updatedMin: String? = nil, w: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
-        case annotationDataGet(volumeId: String, layerId: String, annotationDataId: String, contentVersion: String, allowWebDefinitions: Bool? = nil, h: Int? = nil, locale: String? = nil, scale: Int? = nil, source: String? = nil, w: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
-        case list(volumeId: String, contentVersion: String? = nil, maxResults: Int? = nil, pageToken: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
-        case get(volumeId: String, summaryId: String, contentVersion: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil)
+        case volumeAnnotationsList(
+            volumeId: String,
+            layerId: String,
+            contentVersion: String,
+            endOffset: String? = nil,
+            endPosition: String? = nil,
+            locale: String? = nil,
+            maxResults: Int? = nil,
+            pageToken: String? = nil,
+            showDeleted: Bool? = nil,
+            source: String? = nil,
+            startOffset: String? = nil,
+            startPosition: String? = nil,
+            updatedMax: String? = nil,
+            updatedMin: String? = nil,
+            volumeAnnotationsVersion: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
+        case volumeAnnotationsGet(
+            volumeId: String,
+            layerId: String,
+            annotationId: String,
+            locale: String? = nil,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
+        case annotationDataList(
+            volumeId: String,
+            layerId: String,
+            contentVersion: String,
+            annotationDataId: [String]? = nil,
+            h: Int? = nil,
+            locale: String? = nil,
+            maxResults: Int? = nil,
+            pageToken: String? = nil,
+            scale: Int? = nil,
+            source: String? = nil,
+            updatedMax: String? = nil,
+            updatedMin: String? = nil,
+            w: Int? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
+        case annotationDataGet(
+            volumeId: String,
+            layerId: String,
+            annotationDataId: String,
+            contentVersion: String,
+            allowWebDefinitions: Bool? = nil,
+            h: Int? = nil,
+            locale: String? = nil,
+            scale: Int? = nil,
+            source: String? = nil,
+            w: Int? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
+        case list(
+            volumeId: String,
+            contentVersion: String? = nil,
+            maxResults: Int? = nil,
+            pageToken: String? = nil,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
+        case get(
+            volumeId: String,
+            summaryId: String,
+            contentVersion: String? = nil,
+            source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil,
+            fields: String? = nil,
+            key: String? = nil,
+            oauthToken: String? = nil,
+            prettyPrint: Bool? = nil,
+            quotaUser: String? = nil,
+            uploadProtocol: String? = nil,
+            uploadType: String? = nil
+        )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
@@ -7768,4 +8618,10 @@ nonisolated extension GoogleBooks {
             hasher.combine(rawValue)
         }
     }
+}
+
+nonisolated extension GoogleBooks {
+    /// The spec's sample responses, for `StubTransport(samples: GoogleBooks.samples)` in tests
+    /// and previews. Sending a request never reads them.
+    public static let samples: [SampleResponse] = []
 }

@@ -700,3 +700,9 @@ nonisolated extension PetStore {
         }
     }
 }
+
+nonisolated extension PetStore {
+    /// The spec's sample responses, for `StubTransport(samples: PetStore.samples)` in tests
+    /// and previews. Sending a request never reads them.
+    public static let samples: [SampleResponse] = []
+}

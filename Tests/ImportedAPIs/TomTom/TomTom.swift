@@ -805,7 +805,12 @@ nonisolated extension TomTom {
 nonisolated extension TomTom.AdditionalData {
     /// The endpoints of `TomTom.AdditionalData` as cases; `TomTom.Call.additionalData(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
-        case getSearchAdditionalData(versionNumber: Int, ext: TomTom.GetSearchAdditionalDataExt, geometries: String, geometriesZoom: Int? = nil)
+        case getSearchAdditionalData(
+            versionNumber: Int,
+            ext: TomTom.GetSearchAdditionalDataExt,
+            geometries: String,
+            geometriesZoom: Int? = nil
+        )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
@@ -824,16 +829,154 @@ nonisolated extension TomTom.AdditionalData {
 nonisolated extension TomTom.Search {
     /// The endpoints of `TomTom.Search` as cases; `TomTom.Call.search(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
-        case getSearchCS(versionNumber: Int, category: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, idxSet: String? = nil, view: TomTom.View = .unified)
-        case getSearchCategorySearch(versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil, view: TomTom.View = .unified)
-        case getSearchGeometrySearch(versionNumber: Int, query: String, ext: TomTom.Ext, geometryList: String? = nil, limit: Int = 10, language: String? = nil, extendedPostalCodesFor: String? = nil, idxSet: String? = nil)
-        case postSearchGeometrySearch(versionNumber: Int, query: String, ext: TomTom.Ext, limit: Int = 10, language: String? = nil, extendedPostalCodesFor: String? = nil, idxSet: String? = nil, body: TomTom.PostSearchGeometrySearchRequest)
-        case getSearchNearbySearch(versionNumber: Int, ext: TomTom.Ext, lat: Float, lon: Float, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, radius: Int = 10000, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil, minFuzzyLevel: Int = 1, maxFuzzyLevel: Int = 2, idxSet: String? = nil, view: TomTom.View = .unified)
-        case getSearchPoiSearch(versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil, view: TomTom.View = .unified)
-        case getSearchRoutedSearch(versionNumber: Int, query: String, position: String, heading: Float, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, multiplier: Int = 2, routingTimeout: Int = 4000, language: String? = nil, extendedPostalCodesFor: String? = nil, idxSet: String? = nil)
-        case getSearchS(versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, idxSet: String? = nil, view: TomTom.View = .unified)
-        case getSearchSearch(versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil, minFuzzyLevel: Int = 1, maxFuzzyLevel: Int = 2, idxSet: String? = nil, view: TomTom.View = .unified)
-        case postSearchSearchAlongRoute(versionNumber: Int, query: String, ext: TomTom.Ext, maxDetourTime: Int, limit: Int = 10, body: TomTom.PostSearchSearchAlongRouteRequest)
+        case getSearchCS(
+            versionNumber: Int,
+            category: String,
+            ext: TomTom.Ext,
+            typeahead: Bool = false,
+            limit: Int = 10,
+            ofs: Int = 0,
+            countrySet: String? = nil,
+            lat: Float? = nil,
+            lon: Float? = nil,
+            radius: Int? = nil,
+            topLeft: String? = nil,
+            btmRight: String? = nil,
+            language: String? = nil,
+            idxSet: String? = nil,
+            view: TomTom.View = .unified
+        )
+        case getSearchCategorySearch(
+            versionNumber: Int,
+            query: String,
+            ext: TomTom.Ext,
+            typeahead: Bool = false,
+            limit: Int = 10,
+            ofs: Int = 0,
+            countrySet: String? = nil,
+            lat: Float? = nil,
+            lon: Float? = nil,
+            radius: Int? = nil,
+            topLeft: String? = nil,
+            btmRight: String? = nil,
+            language: String? = nil,
+            extendedPostalCodesFor: String? = nil,
+            view: TomTom.View = .unified
+        )
+        case getSearchGeometrySearch(
+            versionNumber: Int,
+            query: String,
+            ext: TomTom.Ext,
+            geometryList: String? = nil,
+            limit: Int = 10,
+            language: String? = nil,
+            extendedPostalCodesFor: String? = nil,
+            idxSet: String? = nil
+        )
+        case postSearchGeometrySearch(
+            versionNumber: Int,
+            query: String,
+            ext: TomTom.Ext,
+            limit: Int = 10,
+            language: String? = nil,
+            extendedPostalCodesFor: String? = nil,
+            idxSet: String? = nil,
+            body: TomTom.PostSearchGeometrySearchRequest
+        )
+        case getSearchNearbySearch(
+            versionNumber: Int,
+            ext: TomTom.Ext,
+            lat: Float,
+            lon: Float,
+            limit: Int = 10,
+            ofs: Int = 0,
+            countrySet: String? = nil,
+            radius: Int = 10000,
+            topLeft: String? = nil,
+            btmRight: String? = nil,
+            language: String? = nil,
+            extendedPostalCodesFor: String? = nil,
+            minFuzzyLevel: Int = 1,
+            maxFuzzyLevel: Int = 2,
+            idxSet: String? = nil,
+            view: TomTom.View = .unified
+        )
+        case getSearchPoiSearch(
+            versionNumber: Int,
+            query: String,
+            ext: TomTom.Ext,
+            typeahead: Bool = false,
+            limit: Int = 10,
+            ofs: Int = 0,
+            countrySet: String? = nil,
+            lat: Float? = nil,
+            lon: Float? = nil,
+            radius: Int? = nil,
+            topLeft: String? = nil,
+            btmRight: String? = nil,
+            language: String? = nil,
+            extendedPostalCodesFor: String? = nil,
+            view: TomTom.View = .unified
+        )
+        case getSearchRoutedSearch(
+            versionNumber: Int,
+            query: String,
+            position: String,
+            heading: Float,
+            ext: TomTom.Ext,
+            typeahead: Bool = false,
+            limit: Int = 10,
+            multiplier: Int = 2,
+            routingTimeout: Int = 4000,
+            language: String? = nil,
+            extendedPostalCodesFor: String? = nil,
+            idxSet: String? = nil
+        )
+        case getSearchS(
+            versionNumber: Int,
+            query: String,
+            ext: TomTom.Ext,
+            typeahead: Bool = false,
+            limit: Int = 10,
+            ofs: Int = 0,
+            countrySet: String? = nil,
+            lat: Float? = nil,
+            lon: Float? = nil,
+            radius: Int? = nil,
+            topLeft: String? = nil,
+            btmRight: String? = nil,
+            language: String? = nil,
+            idxSet: String? = nil,
+            view: TomTom.View = .unified
+        )
+        case getSearchSearch(
+            versionNumber: Int,
+            query: String,
+            ext: TomTom.Ext,
+            typeahead: Bool = false,
+            limit: Int = 10,
+            ofs: Int = 0,
+            countrySet: String? = nil,
+            lat: Float? = nil,
+            lon: Float? = nil,
+            radius: Int? = nil,
+            topLeft: String? = nil,
+            btmRight: String? = nil,
+            language: String? = nil,
+            extendedPostalCodesFor: String? = nil,
+            minFuzzyLevel: Int = 1,
+            maxFuzzyLevel: Int = 2,
+            idxSet: String? = nil,
+            view: TomTom.View = .unified
+        )
+        case postSearchSearchAlongRoute(
+            versionNumber: Int,
+            query: String,
+            ext: TomTom.Ext,
+            maxDetourTime: Int,
+            limit: Int = 10,
+            body: TomTom.PostSearchSearchAlongRouteRequest
+        )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
@@ -992,8 +1135,42 @@ nonisolated extension TomTom.Search {
 nonisolated extension TomTom.Geocoding {
     /// The endpoints of `TomTom.Geocoding` as cases; `TomTom.Call.geocoding(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
-        case getSearchGeocode(versionNumber: Int, query: String, ext: TomTom.Ext, storeResult: Bool = false, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil, view: TomTom.View = .unified)
-        case getSearchStructuredGeocode(versionNumber: Int, ext: TomTom.Ext, countryCode: String, limit: Int = 10, ofs: Int = 0, streetNumber: String? = nil, streetName: String? = nil, crossStreet: String? = nil, municipality: String? = nil, municipalitySubdivision: String? = nil, countryTertiarySubdivision: String? = nil, countrySecondarySubdivision: String? = nil, countrySubdivision: String? = nil, postalCode: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil)
+        case getSearchGeocode(
+            versionNumber: Int,
+            query: String,
+            ext: TomTom.Ext,
+            storeResult: Bool = false,
+            typeahead: Bool = false,
+            limit: Int = 10,
+            ofs: Int = 0,
+            countrySet: String? = nil,
+            lat: Float? = nil,
+            lon: Float? = nil,
+            radius: Int? = nil,
+            topLeft: String? = nil,
+            btmRight: String? = nil,
+            language: String? = nil,
+            extendedPostalCodesFor: String? = nil,
+            view: TomTom.View = .unified
+        )
+        case getSearchStructuredGeocode(
+            versionNumber: Int,
+            ext: TomTom.Ext,
+            countryCode: String,
+            limit: Int = 10,
+            ofs: Int = 0,
+            streetNumber: String? = nil,
+            streetName: String? = nil,
+            crossStreet: String? = nil,
+            municipality: String? = nil,
+            municipalitySubdivision: String? = nil,
+            countryTertiarySubdivision: String? = nil,
+            countrySecondarySubdivision: String? = nil,
+            countrySubdivision: String? = nil,
+            postalCode: String? = nil,
+            language: String? = nil,
+            extendedPostalCodesFor: String? = nil
+        )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
@@ -1043,9 +1220,27 @@ nonisolated extension TomTom.Filters {
     /// The endpoints of `TomTom.Filters` as cases; `TomTom.Call.filters(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case getSearchGeometryFilter(versionNumber: Int, ext: TomTom.Ext, geometryList: String, poiList: String)
-        case postSearchGeometryFilter(versionNumber: Int, ext: TomTom.Ext, body: TomTom.FiltersPostSearchGeometryFilterRequest)
-        case getSearchRoutedFilter(versionNumber: Int, position: String, heading: Float, ext: TomTom.Ext, poiList: String, routingTimeout: Int = 4000)
-        case postSearchRoutedFilter(versionNumber: Int, position: String, heading: Float, ext: TomTom.Ext, routingTimeout: Int = 4000, body: TomTom.FiltersPostSearchRoutedFilterRequest)
+        case postSearchGeometryFilter(
+            versionNumber: Int,
+            ext: TomTom.Ext,
+            body: TomTom.FiltersPostSearchGeometryFilterRequest
+        )
+        case getSearchRoutedFilter(
+            versionNumber: Int,
+            position: String,
+            heading: Float,
+            ext: TomTom.Ext,
+            poiList: String,
+            routingTimeout: Int = 4000
+        )
+        case postSearchRoutedFilter(
+            versionNumber: Int,
+            position: String,
+            heading: Float,
+            ext: TomTom.Ext,
+            routingTimeout: Int = 4000,
+            body: TomTom.FiltersPostSearchRoutedFilterRequest
+        )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
@@ -1084,8 +1279,29 @@ nonisolated extension TomTom.Filters {
 nonisolated extension TomTom.ReverseGeocoding {
     /// The endpoints of `TomTom.ReverseGeocoding` as cases; `TomTom.Call.reverseGeocoding(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
-        case getSearchReverseGeocodeCrossStreet(versionNumber: Int, position: String, ext: TomTom.Ext, limit: Int = 1, spatialKeys: Bool = false, heading: Float? = nil, radius: Int = 10000, language: String? = nil)
-        case getSearchReverseGeocode(versionNumber: Int, position: String, ext: TomTom.Ext, spatialKeys: Bool = false, returnSpeedLimit: Bool = false, heading: Float? = nil, radius: Int = 10000, number: String? = nil, returnRoadUse: Bool = false, roadUse: String? = nil, callback: String = "cb")
+        case getSearchReverseGeocodeCrossStreet(
+            versionNumber: Int,
+            position: String,
+            ext: TomTom.Ext,
+            limit: Int = 1,
+            spatialKeys: Bool = false,
+            heading: Float? = nil,
+            radius: Int = 10000,
+            language: String? = nil
+        )
+        case getSearchReverseGeocode(
+            versionNumber: Int,
+            position: String,
+            ext: TomTom.Ext,
+            spatialKeys: Bool = false,
+            returnSpeedLimit: Bool = false,
+            heading: Float? = nil,
+            radius: Int = 10000,
+            number: String? = nil,
+            returnRoadUse: Bool = false,
+            roadUse: String? = nil,
+            callback: String = "cb"
+        )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
@@ -1462,4 +1678,10 @@ nonisolated extension TomTom {
             self.lon = lon
         }
     }
+}
+
+nonisolated extension TomTom {
+    /// The spec's sample responses, for `StubTransport(samples: TomTom.samples)` in tests
+    /// and previews. Sending a request never reads them.
+    public static let samples: [SampleResponse] = []
 }

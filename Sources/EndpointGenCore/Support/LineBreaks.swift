@@ -1,0 +1,27 @@
+// Line breaks as specs and documents write them: LF, CRLF, a lone CR, NEL (U+0085), and the Unicode
+// line and paragraph separators (U+2028, U+2029). Text that becomes a comment is split at every one
+// of them, so none can end a `///` line early and turn the rest of a description into code.
+extension String {
+    /// The lines of the text, split at any line break (a CRLF is one break).
+    var linesAtAnyBreak: [String] {
+        var lines: [String] = []
+        var line = String.UnicodeScalarView()
+        var afterCarriageReturn = false
+        for scalar in unicodeScalars {
+            if afterCarriageReturn {
+                afterCarriageReturn = false
+                if scalar == "\n" { continue }
+            }
+            switch scalar {
+            case "\n", "\r", "\u{85}", "\u{2028}", "\u{2029}":
+                lines.append(String(line))
+                line = String.UnicodeScalarView()
+                afterCarriageReturn = scalar == "\r"
+            default:
+                line.append(scalar)
+            }
+        }
+        lines.append(String(line))
+        return lines
+    }
+}

@@ -1,0 +1,114 @@
+import EndpointGenCore
+import Foundation
+import Testing
+
+/// Descriptions, messages and values with every kind of line break (CRLF, a lone CR, LF, NEL,
+/// U+2028, U+2029), mixed with comment delimiters, in every place text becomes a comment or a
+/// literal: the generated Swift must hold none of those characters raw (a CR or U+2028 in a `///`
+/// line would end it and turn the rest into code), and must parse.
+@Suite struct LineBreakTests {
+    static let breaks = ["\r\n", "\r", "\n", "\u{85}", "\u{2028}", "\u{2029}"]
+    static let pieces = ["word", " ", "*/", "/*", "\"", "\\", "#", "let x = 1", "é"] + breaks
+
+    /// A deterministic text of a few pieces, at least one of them a line break.
+    static func text(_ generator: inout SplitMix) -> String {
+        var result = breaks[Int(generator.next() % UInt64(breaks.count))]
+        for _ in 0..<(3 + Int(generator.next() % 6)) {
+            let piece = pieces[Int(generator.next() % UInt64(pieces.count))]
+            if generator.next() % 2 == 0 { result += piece } else { result = piece + result }
+        }
+        return result
+    }
+
+    /// `text` as a JSON string literal.
+    static func json(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            default:
+                if scalar.value < 0x20 {
+                    result += String(format: "\\u%04x", scalar.value)
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    static func spec(_ generator: inout SplitMix) -> String {
+        func t() -> String { json(text(&generator)) }
+        return """
+        { "baseURL": "https://api.example.com", "description": \(t()),
+          "headers": { "X-Note": \(json("a b")) },
+          "endpoints": {
+            "thing": { "method": "GET", "path": "/things/{id}", "description": \(t()), "deprecated": \(t()),
+                       "parameters": { "id": { "type": "Int", "description": \(t()) },
+                                       "q": { "type": "String", "default": \(t()) } },
+                       "response": "Thing", "sample": { "text": \(t()) } }
+          },
+          "groups": { "more": { "description": \(t()), "endpoints": { "other": { "method": "GET", "path": "/o", "description": \(t()) } } } },
+          "models": {
+            "Thing": { "description": \(t()), "properties": { "name": { "type": "String", "description": \(t()) } } },
+            "Kind": { "description": \(t()), "enum": ["a", "b"] }
+          } }
+        """
+    }
+
+    @Test func noLineBreakSurvivesRawInTheGeneratedSwift() throws {
+        var generator = SplitMix(seed: 2_026_11_23)
+        var outputs: [String] = []
+        for _ in 0..<200 {
+            let spec = Self.spec(&generator)
+            let result = Generator.generate(specData: Data(spec.utf8), fileName: "API.endpoints.json", options: GeneratorOptions())
+            let swift = try #require(result.swift, "\(result.diagnostics.all.map(\.description)) for \(spec)")
+            for scalar in swift.unicodeScalars where ["\r", "\u{85}", "\u{2028}", "\u{2029}"].contains(scalar) {
+                Issue.record("a raw U+\(String(scalar.value, radix: 16, uppercase: true)) in the Swift generated from \(spec)")
+                break
+            }
+            for line in swift.split(separator: "\n") where line.trimmingCharacters(in: .whitespaces).hasPrefix("///") {
+                #expect(!line.contains("*/") || line.contains("///"), "\(line)")
+            }
+            outputs.append(swift)
+        }
+        // The compiler's parser agrees (a few outputs: each run starts the compiler).
+        for swift in outputs.prefix(5) {
+            let problems = try SwiftParser.parse(swift)
+            #expect(problems.isEmpty, "\(problems)\n\(swift)")
+        }
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so the test's inputs are the same on every run.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// `swiftc -parse` on a file: syntax only, no modules needed.
+enum SwiftParser {
+    static func parse(_ swift: String) throws -> String {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("linebreaks-\(UUID().uuidString).swift")
+        try swift.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc", "-parse", file.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? "" : String(decoding: output, as: UTF8.self)
+    }
+}
