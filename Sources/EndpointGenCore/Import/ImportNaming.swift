@@ -12,15 +12,23 @@ enum ImportNaming {
 
     /// Names a model would shadow or be shadowed by: built-ins, Swift and Foundation types that
     /// generated code names, and the runtime's names used by generated code.
-    static let reservedTypeNames: Set<String> = builtinTypes.union(Naming.reservedTypeNames).union([
-        "Array", "Dictionary", "Optional", "Set", "Error", "AnyObject", "Never", "Result", "Character",
-        "Codable", "Decodable", "Encodable", "Hashable", "Equatable", "Sendable", "Identifiable",
-        "Foundation", "TimeInterval", "URLComponents", "URLRequest", "JSONDecoder", "JSONEncoder", "Decoder",
-        "Encoder", "CodingKey", "CodingKeys",
-        "EndpointRuntime", "EndpointRuntimeVersion1", "HTTPRequestable", "HTTPMethod", "HTTPHeaders", "HTTPRequest",
+    static let reservedTypeNames: Set<String> = reservedGroupNames.union([
+        "HTTPRequestable", "HTTPMethod", "HTTPHeaders", "HTTPRequest",
         "DateFormat", "RequestComponent", "RequestBuilder", "Path", "PathSegment", "Query", "QueryStyle", "Header",
         "Auth", "AuthRequirement", "JSONBody", "FormBody", "MultipartBody", "DataBody", "TextBody", "ErrorBody",
         "ErrorBodies", "StatusPattern", "ExpectedStatus", "Timeout", "Sample", "ParameterValue", "JSONValue",
         "Endpoint", "ResponseDecoder", "Typed",
+    ])
+
+    /// Names a group (a nested type of the API enum, holding only endpoints) must not take: the
+    /// Swift and Foundation types generated code names unqualified, and the runtime's module and
+    /// version marker. Runtime types (`Auth`, `Path`, `Endpoint`) are allowed: the generator
+    /// qualifies a runtime name that a type of the file shadows (`EndpointRuntime.Auth`).
+    static let reservedGroupNames: Set<String> = builtinTypes.union(Naming.reservedTypeNames).union([
+        "Array", "Dictionary", "Optional", "Set", "Error", "AnyObject", "Never", "Result", "Character",
+        "Codable", "Decodable", "Encodable", "Hashable", "Equatable", "Sendable", "Identifiable",
+        "Foundation", "TimeInterval", "URLComponents", "URLRequest", "JSONDecoder", "JSONEncoder", "Decoder",
+        "Encoder", "CodingKey", "CodingKeys", "Swift",
+        "EndpointRuntime", "EndpointRuntimeVersion1", "Typed",
     ])
 }
