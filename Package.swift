@@ -65,9 +65,12 @@ let package = Package(
         .target(name: "ImportedPetStore", dependencies: ["EndpointRuntime"], path: "Tests/ImportedAPIs/PetStore"),
         .target(name: "ImportedGoogleBooks", dependencies: ["EndpointRuntime"], path: "Tests/ImportedAPIs/GoogleBooks"),
         .target(name: "ImportedTomTom", dependencies: ["EndpointRuntime"], path: "Tests/ImportedAPIs/TomTom"),
+        // Names as FastAPI and GitHub write them, a group `Auth` beside the runtime's `Auth`.
+        .target(name: "ImportedBookshop", dependencies: ["EndpointRuntime"], path: "Tests/ImportedAPIs/Bookshop",
+                swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]),
         .testTarget(
             name: "ImportedAPITests",
-            dependencies: ["ImportedPetStore", "ImportedGoogleBooks", "ImportedTomTom", "EndpointRuntime"]),
+            dependencies: ["ImportedPetStore", "ImportedGoogleBooks", "ImportedTomTom", "ImportedBookshop", "EndpointRuntime"]),
     ],
     swiftLanguageModes: [.v6]
 )
