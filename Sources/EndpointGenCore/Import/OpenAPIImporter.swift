@@ -159,7 +159,7 @@ final class OpenAPIImportContext {
     var diagnostics = Diagnostics()
     var warningCounts: [String: Int] = [:]
     var operationCount = 0
-    /// The operations a filter keeps (`ImportFilter.key`); nil keeps every operation.
+    /// The operations a filter keeps (`operationKey(path:method:)`); nil keeps every operation.
     var keptOperations: Set<String>?
     /// The component schemas the kept operations reach; nil when not filtering.
     var keptComponents: Set<String>?
