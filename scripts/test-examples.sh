@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Builds and tests the two consumer packages in Examples/ from a clean state, the way a user meets
 # endpoint-gen through SwiftPM, and checks what the build plugin promises:
-#   PluginExample     the EndpointGenPlugin build plugin generates Swift from the specs at build time:
+#   PluginExample     the EndpointGenPlugin build plugin generates Swift from the specs and from an
+#                     OpenAPI document (imported, filtered by endpoint-gen.json) at build time:
 #                     cold build (timed), tests, a no-op rebuild (timed) that runs no generator and
-#                     leaves the generated files untouched, a touched spec that reruns only its own
-#                     command, an edited spec that regenerates only its file, and a broken spec that
-#                     fails the build with `<spec path>:<line>:<column>: error:`; a spec of more
-#                     than 500 endpoints is generated and compiled as several files.
+#                     leaves the generated files untouched, a touched spec or document that reruns
+#                     only its own command, an edited spec that regenerates only its file, and a
+#                     broken spec that fails the build with `<spec path>:<line>:<column>: error:`; a
+#                     spec of more than 500 endpoints is generated and compiled as several files.
+#                     The generate-endpoints command plugin, run in this package, skips the target
+#                     (it uses the build plugin) and writes nothing.
 #   CheckedInExample  checked-in Swift written by the generate-endpoints command plugin: `--check`
 #                     passes, fails naming the file when a spec changed, then build and tests.
 # Each example builds in one scratch directory, <example>/.build/test-examples, removed first.
@@ -17,6 +20,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PLUGIN_EXAMPLE=$ROOT/Examples/PluginExample
 CHECKED_IN_EXAMPLE=$ROOT/Examples/CheckedInExample
 WEATHER_SPEC=$PLUGIN_EXAMPLE/Sources/WeatherKit/WeatherAPI.endpoints.json
+AIR_DOCUMENT=$PLUGIN_EXAMPLE/Sources/WeatherKit/AirQuality.openapi.json
 TODO_SPEC=$CHECKED_IN_EXAMPLE/Sources/Todos/TodoAPI.endpoints.json
 TODO_SWIFT=$CHECKED_IN_EXAMPLE/Sources/Todos/Generated/TodoAPI.swift
 LOGS=$(mktemp -d "${TMPDIR:-/tmp}/test-examples.XXXXXX")
@@ -73,16 +77,23 @@ rm -rf "$PLUGIN_EXAMPLE/.build/test-examples"
 start=$(now)
 swiftpm "$PLUGIN_EXAMPLE" "$LOGS/cold.log" build --build-tests || fail "cold build of PluginExample" "$LOGS/cold.log"
 COLD=$(seconds_since "$start")
-[ "$(generators_in "$LOGS/cold.log" | wc -l)" -eq 2 ] \
-    || fail "the cold build should run the generator for both specs" "$LOGS/cold.log"
+[ "$(generators_in "$LOGS/cold.log" | wc -l)" -eq 3 ] \
+    || fail "the cold build should run the generator for both specs and the OpenAPI document" "$LOGS/cold.log"
 pass "built in ${COLD} s; ran: $(generators_in "$LOGS/cold.log" | tr '\n' ' ')"
 
 WORK=$(find "$PLUGIN_EXAMPLE/.build/test-examples/plugins/outputs" -type d -path '*WeatherKit*/EndpointGenPlugin' | head -n 1)
 WEATHER_SWIFT=$WORK/WeatherAPI.swift
 GEOCODING_SWIFT=$WORK/GeocodingAPI.swift
-[ -f "$WEATHER_SWIFT" ] && [ -f "$GEOCODING_SWIFT" ] \
-    || fail "no WeatherAPI.swift / GeocodingAPI.swift in the plugin work directory ($WORK)" "$LOGS/cold.log"
+AIR_SWIFT=$WORK/AirQuality.swift
+[ -f "$WEATHER_SWIFT" ] && [ -f "$GEOCODING_SWIFT" ] && [ -f "$AIR_SWIFT" ] \
+    || fail "no WeatherAPI.swift / GeocodingAPI.swift / AirQuality.swift in the plugin work directory ($WORK)" "$LOGS/cold.log"
 pass "generated into ${WORK#"$PLUGIN_EXAMPLE/"}"
+# endpoint-gen.json keeps the tag air-quality: its model is there, the admin tag's is not.
+grep -q 'struct AirReading' "$AIR_SWIFT" && ! grep -q 'SensorState' "$AIR_SWIFT" \
+    || fail "AirQuality.swift is not the filtered import of AirQuality.openapi.json" "$LOGS/cold.log"
+grep -q 'AirQuality.openapi.json: kept 1 of 2 operations, 2 of 3 models' "$LOGS/cold.log" \
+    || fail "the build log does not report what the filter kept" "$LOGS/cold.log"
+pass "AirQuality.swift imported from AirQuality.openapi.json, filtered by endpoint-gen.json (kept 1 of 2 operations)"
 
 step "PluginExample: tests (against a local server)"
 swiftpm "$PLUGIN_EXAMPLE" "$LOGS/plugin-test.log" test --skip-build || fail "PluginExample tests" "$LOGS/plugin-test.log"
@@ -97,14 +108,16 @@ pass "generators that ran: $(generators_in "$LOGS/settle.log" | tr '\n' ' ' | se
 step "(1) PluginExample: no-op rebuild"
 weather_before=$(fingerprint "$WEATHER_SWIFT")
 geocoding_before=$(fingerprint "$GEOCODING_SWIFT")
+air_before=$(fingerprint "$AIR_SWIFT")
 start=$(now)
 swiftpm "$PLUGIN_EXAMPLE" "$LOGS/noop.log" build --build-tests || fail "no-op rebuild" "$LOGS/noop.log"
 NOOP=$(seconds_since "$start")
 [ -z "$(generators_in "$LOGS/noop.log")" ] || fail "the no-op rebuild ran the generator" "$LOGS/noop.log"
 [ "$(fingerprint "$WEATHER_SWIFT")" = "$weather_before" ] || fail "the no-op rebuild touched WeatherAPI.swift"
 [ "$(fingerprint "$GEOCODING_SWIFT")" = "$geocoding_before" ] || fail "the no-op rebuild touched GeocodingAPI.swift"
+[ "$(fingerprint "$AIR_SWIFT")" = "$air_before" ] || fail "the no-op rebuild touched AirQuality.swift"
 ! grep -q 'Compiling WeatherKit' "$LOGS/noop.log" || fail "the no-op rebuild recompiled WeatherKit" "$LOGS/noop.log"
-pass "rebuilt in ${NOOP} s; no generator ran, nothing compiled; both generated files keep their mtime and bytes"
+pass "rebuilt in ${NOOP} s; no generator ran, nothing compiled; the three generated files keep their mtime and bytes"
 
 step "(2a) PluginExample: touch WeatherAPI.endpoints.json"
 touch "$WEATHER_SPEC"
@@ -117,7 +130,17 @@ swiftpm "$PLUGIN_EXAMPLE" "$LOGS/touch.log" build --build-tests || fail "build a
 ! grep -q 'Compiling WeatherKit' "$LOGS/touch.log" || fail "touching a spec recompiled WeatherKit" "$LOGS/touch.log"
 pass "only WeatherAPI's command ran; same bytes, so WeatherAPI.swift kept its mtime and nothing recompiled"
 
-step "(2b) PluginExample: edit WeatherAPI.endpoints.json"
+step "(2b) PluginExample: touch AirQuality.openapi.json"
+touch "$AIR_DOCUMENT"
+swiftpm "$PLUGIN_EXAMPLE" "$LOGS/touch-air.log" build --build-tests || fail "build after touching the document" "$LOGS/touch-air.log"
+[ "$(generators_in "$LOGS/touch-air.log")" = "Generating AirQuality.swift" ] \
+    || fail "touching AirQuality.openapi.json should run its generator command and no other" "$LOGS/touch-air.log"
+[ "$(fingerprint "$AIR_SWIFT")" = "$air_before" ] \
+    || fail "same document bytes should leave AirQuality.swift untouched (written only when bytes change)"
+! grep -q 'Compiling WeatherKit' "$LOGS/touch-air.log" || fail "touching the document recompiled WeatherKit" "$LOGS/touch-air.log"
+pass "only AirQuality's command ran; same bytes, so AirQuality.swift kept its mtime and nothing recompiled"
+
+step "(2c) PluginExample: edit WeatherAPI.endpoints.json"
 backup "$WEATHER_SPEC"
 sed -i 's/"The daily forecast for a place."/"The daily forecast for a place, edited by test-examples."/' "$WEATHER_SPEC"
 grep -q 'edited by test-examples' "$WEATHER_SPEC" || fail "could not edit $WEATHER_SPEC"
@@ -179,6 +202,21 @@ pass "Bulk.swift and Bulk+Part2.swift generated by one command and compiled with
 restore
 swiftpm "$PLUGIN_EXAMPLE" "$LOGS/restore3.log" build --build-tests || fail "build after removing Bulk.endpoints.json" "$LOGS/restore3.log"
 pass "spec removed; the build passes again"
+
+step "(5) PluginExample: the command plugin leaves build-plugin targets alone"
+# Its specs are among WeatherKit's files, so the build plugin owns them: generate-endpoints skips the
+# target, saying so, instead of naming its specs as stale (--check) or writing Swift beside them that
+# the build would then see twice ("multiple producers").
+swiftpm "$PLUGIN_EXAMPLE" "$LOGS/command-check.log" package --allow-writing-to-package-directory generate-endpoints --check \
+    || fail "generate-endpoints --check in a package whose target uses the build plugin" "$LOGS/command-check.log"
+grep -q '^Skipping target WeatherKit: ' "$LOGS/command-check.log" || fail "--check did not say it skipped WeatherKit" "$LOGS/command-check.log"
+swiftpm "$PLUGIN_EXAMPLE" "$LOGS/command-write.log" package --allow-writing-to-package-directory generate-endpoints \
+    || fail "generate-endpoints in a package whose target uses the build plugin" "$LOGS/command-write.log"
+[ "$(find "$PLUGIN_EXAMPLE/Sources" -name '*.swift' | wc -l)" -eq 1 ] \
+    || fail "generate-endpoints wrote Swift into WeatherKit: $(find "$PLUGIN_EXAMPLE/Sources" -name '*.swift' | tr '\n' ' ')"
+swiftpm "$PLUGIN_EXAMPLE" "$LOGS/after-command.log" build --build-tests || fail "build after generate-endpoints" "$LOGS/after-command.log"
+pass "$(grep '^Skipping target' "$LOGS/command-check.log")"
+pass "--check passed, a plain run wrote nothing, and the build still passes"
 
 # ---------------------------------------------------------------------------------------------
 step "CheckedInExample: generate-endpoints --check (command plugin)"

@@ -15,8 +15,9 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     dependencies: [.package(path: "../..")],
     targets: [
-        // WeatherAPI.endpoints.json and GeocodingAPI.endpoints.json become Swift at build time;
-        // endpoint-gen.json beside them sets the generator's options.
+        // WeatherAPI.endpoints.json and GeocodingAPI.endpoints.json become Swift at build time, and
+        // so does the OpenAPI document AirQuality.openapi.json (imported first); endpoint-gen.json
+        // beside them sets the generator's options and the import's filter.
         .target(
             name: "WeatherKit",
             dependencies: [.product(name: "EndpointRuntime", package: endpointGen)],

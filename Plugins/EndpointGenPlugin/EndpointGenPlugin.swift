@@ -1,9 +1,11 @@
 import Foundation
 import PackagePlugin
 
-/// Turns every `<Stem>.endpoints.json` among a target's files into `<Stem>.swift`, compiled with the target.
+/// Turns every `<Stem>.endpoints.json` among a target's files into `<Stem>.swift`, compiled with the target,
+/// and every OpenAPI document `<Name>.openapi.json` (`.yaml`, `.yml`) into `<Name>.swift`: imported as
+/// the API `<Name>`, filtered by the config's `tags`, `operations` and `paths`, then generated.
 ///
-/// One build command per spec, each declaring exactly its inputs (the spec, and the target's
+/// One build command per spec or document, each declaring exactly its inputs (the file, and the target's
 /// `endpoint-gen.json` when there is one) and its outputs (`<pluginWorkDirectory>/<Stem>.swift`, and
 /// `<Stem>+Part2.swift`... for a spec of more than 500 endpoints and models), so the build system runs the generator only for a spec (or config) that changed. The spec is passed
 /// by its full path, so the generator's `path:line:column: error:` diagnostics point at the spec.
@@ -49,67 +51,88 @@ extension EndpointGenPlugin: XcodeBuildToolPlugin {
 enum EndpointGenCommands {
     static let toolName = "EndpointGen"  // the executable target that builds `endpoint-gen`
     static let specSuffix = ".endpoints.json"
+    /// OpenAPI documents that `endpoint-gen generate` imports (YAML once the importer reads it).
+    static let documentSuffixes = [".openapi.json", ".openapi.yaml", ".openapi.yml"]
     static let configName = "endpoint-gen.json"
 
     static func make(tool: URL, files: [URL], targetDirectory: URL?, workDirectory: URL) throws -> [Command] {
-        let specs = files
-            .filter { $0.lastPathComponent.hasSuffix(specSuffix) && $0.lastPathComponent.count > specSuffix.count }
+        let inputs = files
+            .filter { stem(of: $0) != nil }
             .sorted { $0.path < $1.path }
-        guard !specs.isEmpty else { return [] }
+        guard !inputs.isEmpty else { return [] }
 
         let config = try findConfig(files: files, targetDirectory: targetDirectory)
 
-        // Two specs with the same file name in different folders would write the same output file.
+        // Two inputs with the same stem (in different folders, or a spec and a document) would write
+        // the same output file.
         var seen: [String: URL] = [:]
-        for spec in specs {
-            let stem = stem(of: spec)
+        for input in inputs {
+            guard let stem = stem(of: input) else { continue }
             if let other = seen[stem] {
-                throw EndpointGenPluginError.duplicateStem(stem, other, spec)
+                throw EndpointGenPluginError.duplicateStem(stem, other, input)
             }
-            seen[stem] = spec
+            seen[stem] = input
         }
 
-        return specs.map { spec in
-            let stem = stem(of: spec)
+        return inputs.compactMap { input in
+            guard let stem = stem(of: input) else { return nil }
             // A large spec is written as several files; a build command must name all of its
             // outputs up front, so the count is decided here and passed to the generator.
-            let parts = partCount(of: spec)
+            let parts = partCount(of: input)
             let outputs = (1...parts).map { part in
                 workDirectory.appendingPathComponent(part == 1 ? "\(stem).swift" : "\(stem)+Part\(part).swift")
             }
-            var arguments = ["generate", spec.path, "--output", workDirectory.path, "--parts", String(parts)]
-            var inputs = [spec]
+            var arguments = ["generate", input.path, "--output", workDirectory.path, "--parts", String(parts)]
+            var inputFiles = [input]
             if let config {
                 arguments += ["--config", config.path]
-                inputs.append(config)
+                inputFiles.append(config)
             }
             return .buildCommand(
-                displayName: "Generating \(stem).swift from \(spec.lastPathComponent)",
+                displayName: "Generating \(stem).swift from \(input.lastPathComponent)",
                 executable: tool,
                 arguments: arguments,
-                inputFiles: inputs,
+                inputFiles: inputFiles,
                 outputFiles: outputs)
         }
     }
 
     /// The generator's own rule (`endpoint-gen generate --help`): one file per 500 endpoints and
-    /// models, at least one. A spec that cannot be read counts as one file; the generator then
-    /// reports what is wrong with it.
-    static func partCount(of spec: URL) -> Int {
-        guard let data = try? Data(contentsOf: spec),
-              let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
-        else { return 1 }
-        func endpoints(in group: [String: Any]) -> Int {
-            let own = (group["endpoints"] as? [String: Any])?.count ?? 0
-            let groups = (group["groups"] as? [String: Any])?.values.compactMap { $0 as? [String: Any] } ?? []
-            return own + groups.reduce(0) { $0 + endpoints(in: $1) }
+    /// models, at least one. A file that cannot be read counts as one file; the generator then
+    /// reports what is wrong with it. For an OpenAPI document, its operations and component
+    /// schemas stand for the endpoints and models (before any filter: an estimate, which only
+    /// decides how the generated code is split).
+    static func partCount(of input: URL) -> Int {
+        guard let data = try? Data(contentsOf: input) else { return 1 }
+        let total: Int
+        if input.lastPathComponent.hasSuffix(specSuffix) {
+            guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return 1 }
+            func endpoints(in group: [String: Any]) -> Int {
+                let own = (group["endpoints"] as? [String: Any])?.count ?? 0
+                let groups = (group["groups"] as? [String: Any])?.values.compactMap { $0 as? [String: Any] } ?? []
+                return own + groups.reduce(0) { $0 + endpoints(in: $1) }
+            }
+            total = endpoints(in: root) + ((root["models"] as? [String: Any])?.count ?? 0)
+        } else if let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] {
+            let methods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch"]
+            let paths = (root["paths"] as? [String: Any])?.values.compactMap { $0 as? [String: Any] } ?? []
+            let operations = paths.reduce(0) { $0 + $1.keys.filter(methods.contains).count }
+            let schemas = ((root["components"] as? [String: Any])?["schemas"] as? [String: Any])?.count ?? 0
+            total = operations + schemas
+        } else {
+            // YAML: every `operationId:` line is an operation.
+            total = String(decoding: data, as: UTF8.self).components(separatedBy: "operationId:").count - 1
         }
-        let total = endpoints(in: root) + ((root["models"] as? [String: Any])?.count ?? 0)
         return min(1000, max(1, (total + 499) / 500))
     }
 
-    static func stem(of spec: URL) -> String {
-        String(spec.lastPathComponent.dropLast(specSuffix.count))
+    /// `<Stem>` of `<Stem>.endpoints.json` or `<Stem>.openapi.json` (`.yaml`, `.yml`); nil for other files.
+    static func stem(of input: URL) -> String? {
+        let name = input.lastPathComponent
+        for suffix in [specSuffix] + documentSuffixes where name.hasSuffix(suffix) && name.count > suffix.count {
+            return String(name.dropLast(suffix.count))
+        }
+        return nil
     }
 
     /// The target's `endpoint-gen.json`: at the target's root, or (for Xcode, or a config kept in a
@@ -132,7 +155,7 @@ enum EndpointGenPluginError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case let .duplicateStem(stem, first, second):
-            return "two specs would both generate \(stem).swift: \(first.path) and \(second.path); rename one"
+            return "\(first.path) and \(second.path) would both generate \(stem).swift; rename one"
         case let .severalConfigs(configs):
             return "more than one \(EndpointGenCommands.configName) in the target: "
                 + configs.map(\.path).joined(separator: ", ") + "; keep one at the target's root"

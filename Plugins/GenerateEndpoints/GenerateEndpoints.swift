@@ -3,16 +3,20 @@ import PackagePlugin
 
 /// `swift package --allow-writing-to-package-directory generate-endpoints [--target T]... [--check]`
 ///
-/// For every source target with `*.endpoints.json` files under its directory (or only the targets
-/// named with `--target`), runs `endpoint-gen generate` and writes `<Stem>.swift` (and, for a spec of
-/// more than 500 endpoints and models, `<Stem>+Part2.swift`...) into the package:
-/// beside its spec, or into the folder named by `"output"` in the target's `endpoint-gen.json`
-/// (relative to the target's directory). With `--check` nothing is written: the command fails,
-/// naming each generated file that is missing or differs from what the spec now produces.
+/// For every source target with `*.endpoints.json` specs or `*.openapi.json` (`.yaml`, `.yml`) OpenAPI
+/// documents under its directory (or only the targets named with `--target`), runs `endpoint-gen
+/// generate` and writes `<Stem>.swift` (and, for a spec of more than 500 endpoints and models,
+/// `<Stem>+Part2.swift`...) into the package: beside its spec, or into the folder named by `"output"`
+/// in the target's `endpoint-gen.json` (relative to the target's directory). With `--check` nothing is
+/// written: the command fails, naming each generated file that is missing or differs from what the
+/// spec now produces. (SwiftPM grants permissions per plugin, not per run: `--check` too must be
+/// given `--allow-writing-to-package-directory`, though it writes nothing.)
 ///
 /// A target gets its generated code one way: either this command (checked-in Swift, the specs listed
-/// in the target's `exclude:`), or the `EndpointGenPlugin` build plugin (specs compiled at build
-/// time). Both at once would declare every type twice.
+/// in the target's `exclude:`), or the `EndpointGenPlugin` build plugin (specs among the target's
+/// files, compiled at build time). A target whose specs are among its files is left to the build
+/// plugin: this command skips it, saying so, since writing its Swift into the package would declare
+/// every type twice ("multiple producers").
 @main
 struct GenerateEndpoints: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -42,15 +46,15 @@ struct GenerateEndpoints: CommandPlugin {
             let found = try GenerationJob.jobs(for: target.name, directory: directory)
             if found.isEmpty, !targetNames.isEmpty {
                 throw GenerateEndpointsError.usage(
-                    "target \(target.name) has no *.endpoints.json under \(directory.path)")
+                    "target \(target.name) has no *.endpoints.json or *.openapi.json under \(directory.path)")
             }
-            // A spec that SwiftPM hands to the target as one of its files is either processed by the
-            // build plugin (the types would then be declared twice) or an unhandled file warning.
-            let compiledSpecs = Set(module.sourceFiles.map { $0.url.standardizedFileURL.path })
-            for job in found where compiledSpecs.contains(job.spec.standardizedFileURL.path) {
-                Diagnostics.warning(
-                    "\(job.spec.path) is one of target \(target.name)'s files: list it in the target's "
-                    + "exclude: so it is not also compiled by EndpointGenPlugin (or use only the build plugin)")
+            // A spec that SwiftPM hands to the target as one of its files is the build plugin's
+            // (or, without it, an unhandled file): this target's Swift is not written into the package.
+            let targetFiles = Set(module.sourceFiles.map { $0.url.standardizedFileURL.path })
+            if let built = found.first(where: { targetFiles.contains($0.spec.standardizedFileURL.path) }) {
+                print("Skipping target \(target.name): its specs are among its files (\(built.spec.lastPathComponent)), "
+                      + "so EndpointGenPlugin generates them at build time; exclude them from the target to check in generated Swift")
+                continue
             }
             jobs += found
         }
@@ -147,18 +151,28 @@ extension GenerateEndpoints: XcodeCommandPlugin {
 
 /// One spec to generate: where it is, which config applies, where its Swift goes.
 struct GenerationJob {
-    static let specSuffix = ".endpoints.json"
+    /// Specs, and the OpenAPI documents that `endpoint-gen generate` imports.
+    static let suffixes = [".endpoints.json", ".openapi.json", ".openapi.yaml", ".openapi.yml"]
     static let configName = "endpoint-gen.json"
 
+    /// The spec or OpenAPI document.
     var spec: URL
     var config: URL?
     var outputDirectory: URL
 
     var output: URL {
-        outputDirectory.appendingPathComponent(String(spec.lastPathComponent.dropLast(Self.specSuffix.count)) + ".swift")
+        outputDirectory.appendingPathComponent((Self.stem(of: spec.lastPathComponent) ?? spec.lastPathComponent) + ".swift")
     }
 
-    /// Every spec under `directory` (hidden folders and `.build` skipped), sorted by path.
+    /// `<Stem>` of `<Stem>.endpoints.json` or `<Stem>.openapi.json` (`.yaml`, `.yml`); nil for other names.
+    static func stem(of name: String) -> String? {
+        for suffix in suffixes where name.hasSuffix(suffix) && name.count > suffix.count {
+            return String(name.dropLast(suffix.count))
+        }
+        return nil
+    }
+
+    /// Every spec and OpenAPI document under `directory` (hidden folders and `.build` skipped), sorted by path.
     static func jobs(for targetName: String, directory: URL) throws -> [GenerationJob] {
         let fileManager = FileManager.default
         let configURL = directory.appendingPathComponent(configName)
@@ -172,7 +186,7 @@ struct GenerationJob {
         for case let url as URL in enumerator {
             if url.lastPathComponent == ".build" { enumerator.skipDescendants(); continue }
             let name = url.lastPathComponent
-            if name.hasSuffix(specSuffix), name.count > specSuffix.count { specs.append(url) }
+            if stem(of: name) != nil { specs.append(url) }
         }
         specs.sort { $0.path < $1.path }
 

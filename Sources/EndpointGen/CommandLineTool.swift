@@ -28,14 +28,19 @@ enum CommandLineTool {
                 recursively for *.endpoints.json. A file is written only when its contents change.
                 A spec of more than 500 endpoints and models is written as several files,
                 <Name>.swift, <Name>+Part2.swift, ..., one per 500, so it compiles in linear time.
+                An OpenAPI document named <Name>.openapi.json (.yaml, .yml) is imported as the API
+                <Name> (see import), filtered by the config's "tags", "operations" and "paths", and
+                generated as <Name>.swift.
                 --output <directory>     Where the Swift files go (created if missing).
                 --access-level <level>   public (default), package or internal.
                 --parts <n>              Write each spec as exactly n files (build plugins pass it).
                 --config <file>          An endpoint-gen.json: { "accessLevel": "internal" }. Its "output"
-                                         key is the command plugin's; here --output decides.
+                                         key is the command plugin's; here --output decides. Its
+                                         "tags", "operations", "paths" filter OpenAPI documents.
                 --check                  Write nothing; exit 1 naming each file that is missing or stale.
           validate <spec-or-directory>...
-                Check specs and report every problem; write nothing.
+                Check specs (and import OpenAPI documents, <Name>.openapi.json) and report every
+                problem; write nothing.
           import ...
                 Convert an OpenAPI document into an endpoint spec (endpoint-gen import --help).
 

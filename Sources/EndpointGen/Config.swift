@@ -2,13 +2,28 @@ import EndpointGenCore
 import Foundation
 
 /// `endpoint-gen.json`: options for every spec of a target. Unknown keys are errors.
+/// `tags`, `operations` and `paths` filter the OpenAPI documents the config applies to (as `import`'s
+/// `--tag`, `--operation` and `--path` do); specs ignore them.
 struct Config {
     var accessLevel: AccessLevel?
     /// The folder, relative to the config's own, that the command plugin writes into. The command
     /// line checks it and otherwise leaves it to the plugin: its `--output` says where files go.
     var output: String?
+    var tags: [String] = []
+    var operations: [String] = []
+    var paths: [String] = []
 
-    static let keys = ["accessLevel", "output"]
+    static let keys = ["accessLevel", "output", "tags", "operations", "paths"]
+
+    /// `options` with this config's filters added (a config and the command line both filter; an
+    /// operation that matches any filter is kept).
+    func importOptions(adding options: ImportOptions) -> ImportOptions {
+        var result = options
+        result.tags = tags + options.tags
+        result.operationIDs = operations + options.operationIDs
+        result.pathPrefixes = paths + options.pathPrefixes
+        return result
+    }
 
     /// Reads a config file; problems go to `diagnostics` with their location.
     static func load(path: String, diagnostics: inout Diagnostics) -> Config? {
@@ -38,6 +53,24 @@ struct Config {
                 } else {
                     diagnostics.error("'output' must be a folder relative to the target's directory, e.g. \"Generated\"", at: member.value.location)
                     ok = false
+                }
+            case "tags", "operations", "paths":
+                var strings: [String] = []
+                if case let .array(items) = member.value.value {
+                    for item in items {
+                        if case let .string(text) = item.value, !text.isEmpty { strings.append(text) }
+                    }
+                    if strings.count != items.count { strings = [] }
+                }
+                guard !strings.isEmpty else {
+                    diagnostics.error("'\(member.key)' must be an array of non-empty strings, e.g. [\"pets\"]", at: member.value.location)
+                    ok = false
+                    continue
+                }
+                switch member.key {
+                case "tags": config.tags = strings
+                case "operations": config.operations = strings
+                default: config.paths = strings
                 }
             default:
                 var message = "unknown key '\(member.key)' in the config"

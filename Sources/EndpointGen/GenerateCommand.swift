@@ -57,12 +57,14 @@ struct GenerateCommand {
     func run() throws -> Int32 {
         guard let output else { return ExitCode.usage }
         var options = GeneratorOptions()
+        var config = Config()
         if let configPath {
             var diagnostics = Diagnostics()
-            guard let config = Config.load(path: configPath, diagnostics: &diagnostics) else {
+            guard let loaded = Config.load(path: configPath, diagnostics: &diagnostics) else {
                 for diagnostic in diagnostics.sorted { printError(diagnostic.description) }
                 return ExitCode.failure
             }
+            config = loaded
             if let level = config.accessLevel { options.accessLevel = level }
         }
         if let accessLevel { options.accessLevel = accessLevel }
@@ -76,13 +78,22 @@ struct GenerateCommand {
         var outputs: [(file: SpecFile, files: [GeneratedFile])] = []
         var claimed: [String: String] = [:]  // output file name -> the spec that writes it
         for file in files {
-            guard let data = SpecFiles.read(file) else {
-                printError("\(file.path): error: cannot read the file")
-                failed = true
-                continue
+            let result: GeneratorResult
+            if let stem = ImportCommand.documentStem(file.fileName) {
+                guard let spec = Self.importDocument(file, name: stem, config: config) else {
+                    failed = true
+                    continue
+                }
+                result = GeneratorResult(files: Generator.renderFiles(spec, options: options), diagnostics: Diagnostics())
+            } else {
+                guard let data = SpecFiles.read(file) else {
+                    printError("\(file.path): error: cannot read the file")
+                    failed = true
+                    continue
+                }
+                result = Generator.generate(specData: data, fileName: file.fileName, options: options)
+                printDiagnostics(result.diagnostics, fileName: file.fileName, path: file.path)
             }
-            let result = Generator.generate(specData: data, fileName: file.fileName, options: options)
-            printDiagnostics(result.diagnostics, fileName: file.fileName, path: file.path)
             guard !result.files.isEmpty, !result.diagnostics.hasErrors else {
                 failed = true
                 continue
@@ -134,6 +145,38 @@ struct GenerateCommand {
     }
 }
 
+extension GenerateCommand {
+    /// An OpenAPI document `<Name>.openapi.json` (or `.yaml`, `.yml`) as a validated spec: imported in
+    /// memory as the API `<Name>`, filtered by the config's `tags`, `operations` and `paths`. The
+    /// import's warnings name the document; nil (reported) when it has errors.
+    static func importDocument(_ file: SpecFile, name: String, config: Config) -> Spec? {
+        let importOptions = config.importOptions(adding: ImportOptions(name: name))
+        let imported: ImportResult
+        switch ImportCommand.importFile(file.path, options: importOptions) {
+        case let .success(result): imported = result
+        case let .failure(error):
+            printError("\(file.path): error: \(error.message)")
+            return nil
+        }
+        for diagnostic in imported.diagnostics.sorted { printError(diagnostic.description) }
+        if let kept = imported.kept { printError("\(file.path): \(kept.summary)") }
+        guard let specJSON = imported.specJSON, !imported.diagnostics.hasErrors else { return nil }
+
+        // The spec exists only in memory: a problem the Validator finds in it is the importer's,
+        // reported at the document with the spec's own line and column.
+        let (spec, diagnostics) = Generator.validate(specData: Data(specJSON.utf8), fileName: name + SpecFiles.suffix)
+        for diagnostic in diagnostics.sorted {
+            let location = diagnostic.location
+            let severity = diagnostic.severity == .error ? "error" : "warning"
+            printError("\(file.path):1:1: \(severity): the imported spec, line \(location.line), column \(location.column): "
+                       + "\(diagnostic.message) (run 'endpoint-gen import' on the document to see the spec)")
+        }
+        guard var spec, !diagnostics.hasErrors else { return nil }
+        spec.fileName = file.fileName
+        return spec
+    }
+}
+
 /// `endpoint-gen validate <spec-or-directory>...`
 struct ValidateCommand {
     var inputs: [String]
@@ -150,6 +193,10 @@ struct ValidateCommand {
         var failed = !problems.isEmpty
         problems.forEach(printError)
         for file in files {
+            if let stem = ImportCommand.documentStem(file.fileName) {
+                if GenerateCommand.importDocument(file, name: stem, config: Config()) == nil { failed = true }
+                continue
+            }
             guard let data = SpecFiles.read(file) else {
                 printError("\(file.path): error: cannot read the file")
                 failed = true

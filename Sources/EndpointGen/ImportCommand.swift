@@ -1,76 +1,120 @@
-// `endpoint-gen import <openapi.json> [--name <API>] [--output <file>.endpoints.json]`:
-// an OpenAPI 3.0/3.1 JSON document -> an endpoint spec (stdout when no output is given).
+// `endpoint-gen import <openapi.json> [--name <API>] [--tag T] [--operation ID] [--path P] [--config f]
+// [--output <file>.endpoints.json]`: an OpenAPI 3.0/3.1 document -> an endpoint spec (stdout when no
+// output is given). `generate` imports OpenAPI documents (`<Name>.openapi.json`) through the same
+// entry point, `ImportCommand.importFile`.
 
 import EndpointGenCore
 import Foundation
 
 enum ImportCommand {
     static let usage = """
-        usage: endpoint-gen import <openapi.json> [--name <API>] [--output <Name>.endpoints.json]
+        usage: endpoint-gen import <openapi.json> [--name <API>] [--tag <tag>]... [--operation <id>]...
+                                   [--path <prefix>]... [--config <endpoint-gen.json>] [--output <Name>.endpoints.json]
 
         Turns an OpenAPI 3.0 or 3.1 document (JSON) into an endpoint spec. Everything the spec
         cannot express is reported as a warning naming its JSON pointer.
 
-          --name <API>       Swift type name of the API (default: the document's info.title)
-          --output <file>    write the spec there (default: standard output)
-          -h, --help         show this help
+          --name <API>         Swift type name of the API, used as given when it is a valid Swift type
+                               name (default: the document's info.title in UpperCamelCase)
+          --tag <tag>          keep the operations with this tag (any of their tags)
+          --operation <id>     keep the operation with this operationId
+          --path <prefix>      keep the operations whose path is this one or lies below it (/repos
+                               keeps /repos/{owner}/{repo})
+                               Filters repeat and combine: an operation is kept when it matches any
+                               of them. The models the kept operations use are kept with them.
+          --config <file>      an endpoint-gen.json; its "tags", "operations" and "paths" add filters
+          --output <file>      write the spec there (default: standard output)
+          -h, --help           show this help
 
         Exit status: 0 success (warnings allowed), 1 errors in the document, 64 usage errors.
         """
 
+    /// File names that `generate` and the plugins import: `<Name>.openapi.json`, `.yaml`, `.yml`.
+    static let documentSuffixes = [".openapi.json", ".openapi.yaml", ".openapi.yml"]
+
+    /// The `<Name>` of `<Name>.openapi.json` (or `.yaml`, `.yml`); nil for any other file name.
+    static func documentStem(_ fileName: String) -> String? {
+        for suffix in documentSuffixes where fileName.hasSuffix(suffix) && fileName.count > suffix.count {
+            return String(fileName.dropLast(suffix.count))
+        }
+        return nil
+    }
+
+    /// Reads and imports one OpenAPI document: the one place the import reads its input, for
+    /// `import` and for `generate` (and so for the plugins). `-` reads standard input.
+    static func importFile(_ path: String, options: ImportOptions) -> Result<ImportResult, ImportReadError> {
+        let data: Data
+        do {
+            data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            return .failure(ImportReadError(message: "cannot read '\(path)': \(error.localizedDescription)"))
+        }
+        let fileName = path == "-" ? "<stdin>" : path
+        return .success(OpenAPIImporter.importDocument(data, fileName: fileName, options: options))
+    }
+
+    struct ImportReadError: Error {
+        var message: String
+    }
+
     /// Runs the subcommand with the arguments after `import`; returns the exit code.
     static func run(_ arguments: [String]) -> Int32 {
-        var input: String?
-        var name: String?
+        if arguments.contains("-h") || arguments.contains("--help") {
+            print(usage)
+            return ExitCode.success
+        }
+        var options = ImportOptions()
         var output: String?
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            switch argument {
-            case "-h", "--help":
-                print(usage)
-                return ExitCode.success
-            case "--name", "--output", "-o":
-                guard index + 1 < arguments.count else {
-                    printError("endpoint-gen import: error: \(argument) needs a value\n\n\(usage)")
-                    return ExitCode.usage
-                }
-                if argument == "--name" { name = arguments[index + 1] } else { output = arguments[index + 1] }
-                index += 1
-            default:
-                if argument.hasPrefix("--name=") {
-                    name = String(argument.dropFirst("--name=".count))
-                } else if argument.hasPrefix("--output=") {
-                    output = String(argument.dropFirst("--output=".count))
-                } else if argument.hasPrefix("-") && argument != "-" {
-                    printError("endpoint-gen import: error: unknown option '\(argument)'\n\n\(usage)")
-                    return ExitCode.usage
-                } else if input == nil {
-                    input = argument
-                } else {
-                    printError("endpoint-gen import: error: more than one input file ('\(input ?? "")', '\(argument)')\n\n\(usage)")
-                    return ExitCode.usage
+        var configPath: String?
+        var reader = ArgumentReader(arguments)
+        do {
+            try reader.parse { name, value in
+                switch name {
+                case "--name": options.name = try value()
+                case "--output", "-o": output = try value()
+                case "--tag": options.tags.append(try value())
+                case "--operation": options.operationIDs.append(try value())
+                case "--path": options.pathPrefixes.append(try value())
+                case "--config": configPath = try value()
+                default: throw UsageError("unknown option '\(name)'")
                 }
             }
-            index += 1
+        } catch let error as UsageError {
+            printError("endpoint-gen import: error: \(error.message)\n\n\(usage)")
+            return ExitCode.usage
+        } catch {
+            return ExitCode.failure
         }
-        guard let input else {
+        guard let input = reader.positionals.first else {
             printError("endpoint-gen import: error: no input file\n\n\(usage)")
             return ExitCode.usage
         }
-        let data: Data
-        do {
-            data = input == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: input))
-        } catch {
-            printError("endpoint-gen import: error: cannot read '\(input)': \(error.localizedDescription)")
+        guard reader.positionals.count == 1 else {
+            let names = reader.positionals.map { "'\($0)'" }.joined(separator: ", ")
+            printError("endpoint-gen import: error: more than one input file (\(names))\n\n\(usage)")
+            return ExitCode.usage
+        }
+        if let configPath {
+            var diagnostics = Diagnostics()
+            guard let config = Config.load(path: configPath, diagnostics: &diagnostics) else {
+                for diagnostic in diagnostics.sorted { printError(diagnostic.description) }
+                return ExitCode.failure
+            }
+            options = config.importOptions(adding: options)
+        }
+
+        let result: ImportResult
+        switch importFile(input, options: options) {
+        case let .success(imported): result = imported
+        case let .failure(error):
+            printError("endpoint-gen import: error: \(error.message)")
             return ExitCode.failure
         }
-        let fileName = input == "-" ? "<stdin>" : input
-        let result = OpenAPIImporter.importDocument(data, fileName: fileName, name: name)
         for diagnostic in result.diagnostics.sorted {
             printError(diagnostic.description)
         }
         guard let spec = result.specJSON, !result.diagnostics.hasErrors else { return ExitCode.failure }
+        if let kept = result.kept { printError(kept.summary) }
         if let output {
             let url = URL(fileURLWithPath: output)
             let bytes = Data(spec.utf8)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import EndpointGenCore
 
-/// The three real documents: each imports with no error, validates, generates, imports to the same
+/// The three real documents, and one written for the names real documents use (Bookshop): each imports with no error, validates, generates, imports to the same
 /// bytes twice and to the spec checked in under specs/imported/, and every operation in it is checked
 /// against the document itself (method, path template, parameter names and placement).
 @Suite struct ImportDocumentTests {
@@ -16,6 +16,7 @@ import Testing
         Document(file: "pet-store-3.0.json", name: "PetStore"),
         Document(file: "google-books-3.0.json", name: "GoogleBooks"),
         Document(file: "tomtom-3.0.json", name: "TomTom"),
+        Document(file: "bookshop-3.0.json", name: "Bookshop"),
     ]
 
     /// The repository's root, from this file's place in it.

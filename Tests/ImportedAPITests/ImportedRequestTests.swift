@@ -74,6 +74,20 @@ import Testing
         Sample(document: "tomtom-3.0.json", method: "GET", template: "/search/{versionNumber}/additionalData.{ext}",
                pathValues: ["versionNumber": "2", "ext": "json"], query: [("geometries", "g")], headers: [:],
                request: { try TomTom.AdditionalData.getSearchAdditionalData(versionNumber: 2, ext: .json, geometries: "g").httpRequest() }),
+
+        // Bookshop: names shortened from FastAPI's and GitHub's operationIds, a tag named like the API
+        // (its endpoints at the top level), a group `Auth` beside the runtime's `Auth`.
+        Sample(document: "bookshop-3.0.json", method: "GET", template: "/books/{book_id}", pathValues: ["book_id": "3"], query: [], headers: [:],
+               request: { try Bookshop.Books.readBook(bookId: 3).httpRequest() }),
+        Sample(document: "bookshop-3.0.json", method: "GET", template: "/books/search", pathValues: [:], query: [("q", "owl")], headers: [:],
+               request: { try Bookshop.Books.listBooksBooksSearchGet(q: "owl").httpRequest() }),
+        Sample(document: "bookshop-3.0.json", method: "DELETE", template: "/enterprise/hooks/{hook_id}", pathValues: ["hook_id": "9"],
+               query: [], headers: [:],
+               request: { try Bookshop.EnterpriseAdmin.deleteGlobalWebhook(hookId: 9).httpRequest() }),
+        Sample(document: "bookshop-3.0.json", method: "POST", template: "/auth/logout", pathValues: [:], query: [], headers: [:],
+               request: { try Bookshop.Auth.logout.httpRequest() }),
+        Sample(document: "bookshop-3.0.json", method: "GET", template: "/status", pathValues: [:], query: [], headers: [:],
+               request: { try Bookshop.getStatus.httpRequest() }),
     ]
 
     @Test(arguments: samples)

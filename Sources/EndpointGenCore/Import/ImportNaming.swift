@@ -7,4 +7,8 @@ enum ImportNaming {
 
     /// Names a model would shadow or be shadowed by (the generator's one table).
     static let reservedTypeNames: Set<String> = ReservedNames.typeNames
+
+    /// Names a group must not take (the generator's one table): runtime types are allowed, the
+    /// generator qualifies a runtime name that a type of the file shadows (`EndpointRuntime.Auth`).
+    static let reservedGroupNames: Set<String> = ReservedNames.groupTypeNames
 }

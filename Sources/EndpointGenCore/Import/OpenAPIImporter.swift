@@ -16,6 +16,44 @@ public struct ImportResult: Sendable {
     public var operationCount: Int
     /// Warnings by kind (`cookie-parameter`, `schema-as-json`, ...), for summaries and tests.
     public var warningCounts: [String: Int]
+    /// What a filtered import kept; nil when no filter was given.
+    public var kept: ImportKept?
+}
+
+/// What the import keeps and how the API is named.
+public struct ImportOptions: Sendable, Hashable {
+    /// The API's Swift type name, used as given when it is a valid Swift type name; default: the
+    /// document's `info.title` in UpperCamelCase.
+    public var name: String?
+    /// Operations with one of these tags (any of an operation's tags, not only its first).
+    public var tags: [String]
+    /// Operations with one of these operationIds.
+    public var operationIDs: [String]
+    /// Operations whose path is one of these or lies below it (`/repos` keeps `/repos/{id}`, not `/reposX`).
+    public var pathPrefixes: [String]
+
+    public init(name: String? = nil, tags: [String] = [], operationIDs: [String] = [], pathPrefixes: [String] = []) {
+        self.name = name
+        self.tags = tags
+        self.operationIDs = operationIDs
+        self.pathPrefixes = pathPrefixes
+    }
+
+    /// Whether any filter is given. An operation is kept when it matches any filter of any kind.
+    public var isFiltering: Bool { !tags.isEmpty || !operationIDs.isEmpty || !pathPrefixes.isEmpty }
+}
+
+/// The counts of a filtered import. Models are the document's component schemas that become models.
+public struct ImportKept: Sendable, Hashable {
+    public var operations: Int
+    public var totalOperations: Int
+    public var models: Int
+    public var totalModels: Int
+
+    /// `kept 12 of 664 operations, 9 of 300 models`
+    public var summary: String {
+        "kept \(operations) of \(totalOperations) operations, \(models) of \(totalModels) models"
+    }
 }
 
 public enum OpenAPIImporter {
@@ -24,6 +62,11 @@ public enum OpenAPIImporter {
     ///   - fileName: used in diagnostics and to recognise YAML by its extension.
     ///   - name: the API's Swift type name; default: the document's `info.title` in UpperCamelCase.
     public static func importDocument(_ data: Data, fileName: String, name: String? = nil) -> ImportResult {
+        importDocument(data, fileName: fileName, options: ImportOptions(name: name))
+    }
+
+    /// Imports an OpenAPI 3.x JSON document, keeping what `options` selects.
+    public static func importDocument(_ data: Data, fileName: String, options: ImportOptions) -> ImportResult {
         var diagnostics = Diagnostics()
         if let yamlError = yamlProblem(data, fileName: fileName) {
             diagnostics.error(yamlError, at: SourceLocation(file: fileName, line: 1, column: 1))
@@ -33,11 +76,11 @@ public enum OpenAPIImporter {
             return ImportResult(specJSON: nil, diagnostics: diagnostics, operationCount: 0, warningCounts: [:])
         }
         let importer = OpenAPIImportContext(root: OANode(root, pointer: "#"), fileName: fileName)
-        let spec = importer.run(name: name)
+        let spec = importer.run(options: options)
         diagnostics.append(contentsOf: importer.diagnostics)
         let text = diagnostics.hasErrors ? nil : spec.map(ImportJSONWriter.write)
         return ImportResult(specJSON: text, diagnostics: diagnostics, operationCount: importer.operationCount,
-                            warningCounts: importer.warningCounts)
+                            warningCounts: importer.warningCounts, kept: importer.kept)
     }
 
     static let yamlAdvice = "YAML is not read; convert it to JSON first, e.g. "
@@ -90,6 +133,7 @@ enum ImportWarning: String {
     case links = "links"
     case webhooks = "webhooks"
     case invalidOperation = "invalid-operation"
+    case filterMatchesNothing = "filter-matches-nothing"
 }
 
 /// One endpoint as built, before groups are named.
@@ -115,6 +159,11 @@ final class OpenAPIImportContext {
     var diagnostics = Diagnostics()
     var warningCounts: [String: Int] = [:]
     var operationCount = 0
+    /// The operations a filter keeps (`operationKey(path:method:)`); nil keeps every operation.
+    var keptOperations: Set<String>?
+    /// The component schemas the kept operations reach; nil when not filtering.
+    var keptComponents: Set<String>?
+    var kept: ImportKept?
 
     // Models, in output order.
     var modelOrder: [String] = []
@@ -215,7 +264,7 @@ final class OpenAPIImportContext {
 
     // MARK: The document
 
-    func run(name: String?) -> ImportJSON? {
+    func run(options: ImportOptions) -> ImportJSON? {
         guard root.isObject else {
             error(root, "not an OpenAPI document: the top level must be a JSON object")
             return nil
@@ -236,7 +285,7 @@ final class OpenAPIImportContext {
 
         var top: [(String, ImportJSON)] = []
         let info = root["info"]
-        let apiName = apiTypeName(explicit: name, info: info)
+        let apiName = apiTypeName(explicit: options.name, info: info)
         // The API's own type name is taken: a model of that name would clash with it.
         usedModelNames.insert(apiName)
         top.append(("name", .string(apiName)))
@@ -244,6 +293,8 @@ final class OpenAPIImportContext {
             top.append(("description", .string(description)))
         }
         top.append(("baseURL", .string(baseURL())))
+
+        if options.isFiltering { applyFilter(options) }
 
         securitySchemes = root["components"]?["securitySchemes"]
         if let security = root["security"] ?? sharedOperationSecurity() {
@@ -258,7 +309,7 @@ final class OpenAPIImportContext {
 
         var rootGroup = ImportedGroup(key: "")
         var groups: [ImportedGroup] = []
-        importPaths(rootGroup: &rootGroup, groups: &groups)
+        importPaths(rootGroup: &rootGroup, groups: &groups, apiName: apiName)
 
         if !rootGroup.endpoints.isEmpty {
             top.append(("endpoints", .object(rootGroup.endpoints.map { ($0.key, $0.value) })))
@@ -278,9 +329,9 @@ final class OpenAPIImportContext {
     func sharedOperationSecurity() -> OANode? {
         var shared: OANode?
         var sharedText: String?
-        for (_, _, item) in root["paths"]?.members ?? [] {
+        for (path, _, item) in root["paths"]?.members ?? [] {
             for method in Self.methods {
-                guard let operation = item[method] else { continue }
+                guard let operation = item[method], isKept(path: path, method: method) else { continue }
                 guard let security = operation["security"] else { return nil }
                 let text = ImportJSONWriter.compact(ImportJSON(security.node))
                 if let sharedText, sharedText != text { return nil }
@@ -291,7 +342,10 @@ final class OpenAPIImportContext {
         return shared
     }
 
+    /// The API's type name: `--name` as given when it is a valid Swift type name (`GHES` stays
+    /// `GHES`), else it or the document's title in UpperCamelCase.
     func apiTypeName(explicit: String?, info: OANode?) -> String {
+        if let explicit, Naming.typeNameProblem(explicit) == nil { return explicit }
         let base = explicit ?? info?["title"]?.string ?? "API"
         var result = ImportNaming.upperCamel(base)
         if result.isEmpty { result = "API" }
@@ -336,15 +390,17 @@ final class OpenAPIImportContext {
 
     // MARK: Groups
 
-    /// Final group keys: a group whose type name equals a model's or the API's would shadow it inside
-    /// the generated API enum, so it is renamed.
+    /// Final group keys: a group whose type name equals a model's would shadow it inside the
+    /// generated API enum, so it is renamed; so is one named like a Swift or Foundation type that
+    /// generated code names. A group named like a runtime type (`Auth`) keeps its name: generated
+    /// code qualifies the runtime's names that a declaration of the file shadows.
     func namedGroups(_ groups: [ImportedGroup], apiName: String) -> [(String, ImportJSON)] {
         var used: Set<String> = []
         var result: [(String, ImportJSON)] = []
         for group in groups {
             var key = group.key
             let typeName = ImportNaming.upperCamel(key)
-            if usedModelNames.contains(typeName) || typeName == apiName || ImportNaming.reservedTypeNames.contains(typeName) {
+            if usedModelNames.contains(typeName) || typeName == apiName || ImportNaming.reservedGroupNames.contains(typeName) {
                 let renamed = uniqueName(key + "Endpoints", used: used, convert: ImportNaming.upperCamel)
                 warn(.renamed, group.source ?? root,
                      "group '\(key)' would shadow the type '\(typeName)'; renamed to '\(renamed)'")

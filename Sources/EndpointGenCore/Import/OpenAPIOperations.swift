@@ -5,26 +5,49 @@ import Foundation
 extension OpenAPIImportContext {
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch"]
 
-    func importPaths(rootGroup: inout ImportedGroup, groups: inout [ImportedGroup]) {
+    /// One operation to import, with its group and the names it may take.
+    struct PendingOperation {
+        var path: String
+        var method: String
+        var node: OANode
+        var itemParameters: [OANode]
+        /// The group's key ("" for the top level) and what it was made from.
+        var groupKey: String
+        var groupDescription: String?
+        var groupSource: OANode
+        /// The name the operationId (or method and path) gives, and the shorter one it gives once
+        /// what repeats the tag, or FastAPI's path-and-method suffix, is dropped (nil: nothing to drop).
+        var longName: String
+        var shortName: String?
+    }
+
+    func importPaths(rootGroup: inout ImportedGroup, groups: inout [ImportedGroup], apiName: String) {
         let tagDescriptions = Dictionary(
-            (root["tags"]?.items ?? []).compactMap { tag in tag["name"]?.string.map { ($0, tag["description"]?.string) } },
+            (root["tags"]?.items ?? []).compactMap { tag in
+                tag["name"]?.string.map { ($0, tag["description"]?.string?.importTrimmed) }
+            },
             uniquingKeysWith: { first, _ in first })
-        var groupIndex: [String: Int] = [:]
         let operationIDPrefix = commonOperationIDPrefix()
 
+        var pending: [PendingOperation] = []
         for (path, _, rawItem) in root["paths"]?.members ?? [] {
             guard let item = resolve(rawItem) else { continue }
             let itemParameters = item["parameters"]?.items ?? []
+            let pathIsKept = Self.methods.contains { isKept(path: path, method: $0) }
             for (key, keyLocation, value) in item.members {
                 if key == "trace" {
-                    warn(.unsupportedMethod, pointer: value.pointer, at: keyLocation, "TRACE operations are not supported; dropped")
+                    if pathIsKept {
+                        warn(.unsupportedMethod, pointer: value.pointer, at: keyLocation, "TRACE operations are not supported; dropped")
+                    }
                     continue
                 }
                 if key == "servers" {
-                    warn(.extraServer, pointer: value.pointer, at: keyLocation, "path-level servers are not supported; dropped")
+                    if pathIsKept {
+                        warn(.extraServer, pointer: value.pointer, at: keyLocation, "path-level servers are not supported; dropped")
+                    }
                     continue
                 }
-                guard Self.methods.contains(key) else { continue }
+                guard Self.methods.contains(key), isKept(path: path, method: key) else { continue }
                 guard value.isObject else {
                     warn(.invalidOperation, value, "an operation must be an object; dropped")
                     continue
@@ -38,37 +61,65 @@ extension OpenAPIImportContext {
                     groupSource = tagNode
                     groupKey = ImportNaming.lowerCamel(tag)
                     groupDescription = tagDescriptions[tag] ?? nil
+                    if groupDescription?.isEmpty == true { groupDescription = nil }
                 } else if let segment = path.split(separator: "/").first, !segment.contains("{") {
                     groupKey = ImportNaming.lowerCamel(String(segment))
                 }
-                var group: ImportedGroup
-                if groupKey.isEmpty {
-                    group = rootGroup
-                } else if let index = groupIndex[groupKey] {
-                    group = groups[index]
-                } else {
-                    group = ImportedGroup(key: groupKey, description: groupDescription, source: groupSource)
+                let longName = endpointBaseName(operation: value, method: key, path: path, groupKey: groupKey,
+                                                commonPrefix: operationIDPrefix)
+                let shortName = shortenedName(longName, operation: value, method: key, path: path, groupKey: groupKey)
+                // A group named like the API (tag `store` in `Store`) is the API's own: its endpoints
+                // go at the top level (`Store.listOrders`), where a user looks for them.
+                if ImportNaming.upperCamel(groupKey) == apiName {
+                    groupKey = ""
+                    groupDescription = nil
                 }
+                pending.append(PendingOperation(
+                    path: path, method: key, node: value, itemParameters: itemParameters, groupKey: groupKey,
+                    groupDescription: groupDescription, groupSource: groupSource, longName: longName, shortName: shortName))
+            }
+        }
 
-                let name = endpointName(operation: value, method: key, path: path, groupKey: groupKey,
-                                        commonPrefix: operationIDPrefix, used: group.usedNames)
-                group.usedNames.insert(ImportNaming.lowerCamel(name))
-                // Models made for this operation are named after it, and after its group when the
-                // name alone does not say it (`list` in `volumes` -> `VolumesList...`).
-                let typeBase = name.lowercased().contains(groupKey.lowercased())
-                    ? ImportNaming.upperCamel(name) : ImportNaming.upperCamel(groupKey) + ImportNaming.upperCamel(name)
-                let endpoint = importOperation(value, method: key, path: path, name: name, typeBase: typeBase, pathParameters: itemParameters)
-                group.endpoints.append(ImportedEndpoint(key: name, value: endpoint))
-                operationCount += 1
+        // A short name that two operations of a group would share, or that another operation's
+        // name already is, is not used: both keep their long names.
+        var nameCounts: [String: Int] = [:]
+        for operation in pending {
+            nameCounts[operation.groupKey + " " + (operation.shortName ?? operation.longName), default: 0] += 1
+            if operation.shortName != nil { nameCounts[operation.groupKey + " " + operation.longName, default: 0] += 1 }
+        }
 
-                if groupKey.isEmpty {
-                    rootGroup = group
-                } else if let index = groupIndex[groupKey] {
-                    groups[index] = group
-                } else {
-                    groupIndex[groupKey] = groups.count
-                    groups.append(group)
-                }
+        var groupIndex: [String: Int] = [:]
+        for operation in pending {
+            let groupKey = operation.groupKey
+            var group: ImportedGroup
+            if groupKey.isEmpty {
+                group = rootGroup
+            } else if let index = groupIndex[groupKey] {
+                group = groups[index]
+            } else {
+                group = ImportedGroup(key: groupKey, description: operation.groupDescription, source: operation.groupSource)
+            }
+
+            var base = operation.longName
+            if let short = operation.shortName, nameCounts[groupKey + " " + short] == 1 { base = short }
+            let name = uniqueEndpointName(base, operation: operation.node, used: group.usedNames, topLevel: groupKey.isEmpty)
+            group.usedNames.insert(ImportNaming.lowerCamel(name))
+            // Models made for this operation are named after it, and after its group when the
+            // name alone does not say it (`list` in `volumes` -> `VolumesList...`).
+            let typeBase = name.lowercased().contains(groupKey.lowercased())
+                ? ImportNaming.upperCamel(name) : ImportNaming.upperCamel(groupKey) + ImportNaming.upperCamel(name)
+            let endpoint = importOperation(operation.node, method: operation.method, path: operation.path, name: name,
+                                           typeBase: typeBase, pathParameters: operation.itemParameters)
+            group.endpoints.append(ImportedEndpoint(key: name, value: endpoint))
+            operationCount += 1
+
+            if groupKey.isEmpty {
+                rootGroup = group
+            } else if let index = groupIndex[groupKey] {
+                groups[index] = group
+            } else {
+                groupIndex[groupKey] = groups.count
+                groups.append(group)
             }
         }
     }
@@ -91,33 +142,68 @@ extension OpenAPIImportContext {
         return prefix ?? []
     }
 
-    /// The endpoint key: operationId in lowerCamelCase (Google-style dotted ids lose the shared prefix
-    /// and the group's own component), else method + literal path segments. A collision in the group
-    /// gets a number, with a warning.
-    func endpointName(operation: OANode, method: String, path: String, groupKey: String, commonPrefix: [String],
-                      used: Set<String>) -> String {
-        var base = ""
+    /// The endpoint key before shortening: operationId in lowerCamelCase (Google-style dotted ids
+    /// lose the shared prefix and the group's own component), else method + literal path segments.
+    func endpointBaseName(operation: OANode, method: String, path: String, groupKey: String, commonPrefix: [String]) -> String {
         if let id = operation["operationId"]?.string {
             var parts = id.split(separator: ".").map(String.init)
             if parts.count > 1 {
                 if parts.starts(with: commonPrefix), parts.count > commonPrefix.count { parts.removeFirst(commonPrefix.count) }
                 if parts.count > 1, ImportNaming.lowerCamel(parts[0]) == groupKey { parts.removeFirst() }
             }
-            base = ImportNaming.lowerCamel(parts.joined(separator: "_"))
+            let name = ImportNaming.lowerCamel(parts.joined(separator: "_"))
+            if !name.isEmpty { return name }
         }
-        if base.isEmpty {
-            let literals = path.split(separator: "/").map { segment -> String in
-                var text = ""
-                var depth = 0
-                for character in segment {
-                    if character == "{" { depth += 1 } else if character == "}" { depth -= 1 } else if depth == 0 { text.append(character) }
-                }
-                return text
+        let literals = path.split(separator: "/").map { segment -> String in
+            var text = ""
+            var depth = 0
+            for character in segment {
+                if character == "{" { depth += 1 } else if character == "}" { depth -= 1 } else if depth == 0 { text.append(character) }
             }
-            base = ImportNaming.lowerCamel(([method] + literals).joined(separator: "_"))
+            return text
         }
-        if used.contains(ImportNaming.lowerCamel(base)) {
-            let renamed = uniqueName(base, used: used, convert: ImportNaming.lowerCamel)
+        return ImportNaming.lowerCamel(([method] + literals).joined(separator: "_"))
+    }
+
+    /// `name` without what the operationId repeats, or nil when nothing is dropped:
+    /// - FastAPI's default id, function name + path + method (`list_books_books_get` for
+    ///   `GET /books`): the suffix made of the operation's own path and method goes (`listBooks`);
+    /// - the group's tag (or path segment) at its start (`enterprise-admin/list-global-webhooks`
+    ///   and `enterpriseAdminListGlobalWebhooks` in `enterprise-admin`): it goes (`listGlobalWebhooks`).
+    /// What is left must start with a letter and not be a Swift keyword.
+    func shortenedName(_ name: String, operation: OANode, method: String, path: String, groupKey: String) -> String? {
+        var short = name
+        if let id = operation["operationId"]?.string {
+            let suffix = Self.fastAPISuffix(path: path, method: method)
+            if id.hasSuffix(suffix), id.count > suffix.count {
+                short = ImportNaming.lowerCamel(String(id.dropLast(suffix.count)))
+            }
+        }
+        if !groupKey.isEmpty, short.hasPrefix(groupKey) {
+            let rest = short.dropFirst(groupKey.count)
+            if let first = rest.unicodeScalars.first, first.properties.isUppercase {
+                short = ImportNaming.lowerCamel(String(rest))
+            }
+        }
+        guard short != name, let first = short.unicodeScalars.first, first.properties.isLowercase,
+              Naming.isValidIdentifier(short) else { return nil }
+        return short
+    }
+
+    /// What FastAPI's `generate_unique_id` appends to a route's function name: the path with every
+    /// character that is not a letter, digit or `_` replaced by `_`, then `_` and the method.
+    static func fastAPISuffix(path: String, method: String) -> String {
+        let sanitized = String(path.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+        return sanitized + "_" + method.lowercased()
+    }
+
+    /// `base`, or, when the group already has it, `base2`, `base3`... with a warning. At the top
+    /// level `baseURL` is taken by the API type itself.
+    func uniqueEndpointName(_ base: String, operation: OANode, used: Set<String>, topLevel: Bool) -> String {
+        var taken = used
+        if topLevel { taken.insert("baseURL") }
+        if taken.contains(ImportNaming.lowerCamel(base)) {
+            let renamed = uniqueName(base, used: taken, convert: ImportNaming.lowerCamel)
             warn(.renamed, operation, "endpoint name '\(base)' is already used in its group; renamed to '\(renamed)'")
             return renamed
         }

@@ -22,7 +22,9 @@ extension OpenAPIImportContext {
     /// Gives every component schema that becomes a model its key first (so inline models never take
     /// a component's name), then builds the definitions in document order.
     func registerComponentSchemas() {
-        let schemas = root["components"]?["schemas"]?.members ?? []
+        var schemas = root["components"]?["schemas"]?.members ?? []
+        // A filtered import keeps the components its operations reach.
+        if let keptComponents { schemas = schemas.filter { keptComponents.contains($0.key) } }
         var modelComponents: [(name: String, node: OANode)] = []
         for (name, keyLocation, node) in schemas where becomesModel(node) {
             let candidate = ImportNaming.upperCamel(name)

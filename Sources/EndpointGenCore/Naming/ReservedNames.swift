@@ -40,6 +40,13 @@ enum ReservedNames {
         "Encoder", "CodingKey", "CodingKeys",
     ]
 
+    /// Every name a group may not take: a group is a namespace holding only endpoints, so the
+    /// runtime's types may be shadowed (generated code then qualifies them: `EndpointRuntime.Auth`),
+    /// but not the Swift and Foundation types generated code names unqualified, the runtime's
+    /// module and version marker, or `Call`.
+    static let groupTypeNames: Set<String> = swiftTypeKeywords.union(builtinTypes).union(swiftAndFoundationTypes)
+        .union([RuntimeNames.module, RuntimeNames.versionMarker, callEnum])
+
     /// Every name a model or the API may not take: it would hide, inside the API's namespace, a type
     /// that generated code names.
     static let typeNames: Set<String> = swiftTypeKeywords.union(builtinTypes).union(swiftAndFoundationTypes)

@@ -534,8 +534,11 @@ struct Validation {
 
     mutating func validateGroup(_ member: JSONNode.Member, inherited: Inherited) -> Group? {
         let swiftName = Naming.upperCamel(member.key)
-        if Naming.reservedTypeNames.contains(swiftName) || swiftName == ReservedNames.callEnum {
-            error("group '\(member.key)' would be the Swift type '\(swiftName)', which \(swiftName == ReservedNames.callEnum ? "the generated code uses for the enum of endpoints" : "cannot name a nested type"); rename the group",
+        if ReservedNames.groupTypeNames.contains(swiftName) {
+            let use = swiftName == ReservedNames.callEnum ? "the generated code uses for the enum of endpoints"
+                : ReservedNames.swiftTypeKeywords.contains(swiftName) ? "cannot name a nested type"
+                : "generated code names, and the group would hide it inside the API"
+            error("group '\(member.key)' would be the Swift type '\(swiftName)', which \(use); rename the group",
                   at: member.keyLocation)
         } else if swiftName == apiName {
             error("group '\(member.key)' would have the same Swift name as the API type '\(apiName)'", at: member.keyLocation)

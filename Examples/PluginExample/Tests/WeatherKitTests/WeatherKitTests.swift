@@ -4,7 +4,7 @@ import Testing
 import WeatherKit
 
 /// WeatherAPI and GeocodingAPI are generated at build time by EndpointGenPlugin from the specs in
-/// Sources/WeatherKit; these tests send their typed endpoints to a local stand-in server.
+/// Sources/WeatherKit, AirQuality from the OpenAPI document there; these tests send their typed endpoints to a local stand-in server.
 @Suite("WeatherKit against a local server")
 struct WeatherKitTests {
     @Test("forecast: query parameters go out, the typed Forecast comes back")
@@ -39,6 +39,18 @@ struct WeatherKitTests {
                 #expect(error.status == 404)
                 #expect(error.body.message == "no station NOPE")
             }
+        }
+    }
+
+    @Test("air quality: an OpenAPI document in the target, imported and generated at build time")
+    func airQuality() async throws {
+        try await withLocalServer("weather_server.py", basePath: "/v1") { base in
+            let client = HTTPClient(baseURL: base)
+            // AirQuality.openapi.json's tag `air-quality` is named like the API: its operation
+            // `air-quality/current` is `AirQuality.current`. The `admin` tag is filtered out by
+            // endpoint-gen.json's "tags".
+            let reading = try await client.send(AirQuality.Typed.current(latitude: 48.8566, longitude: 2.3522))
+            #expect(reading == AirReading(index: 42, pollutant: .pm25))
         }
     }
 

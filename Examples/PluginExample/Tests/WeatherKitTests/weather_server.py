@@ -1,7 +1,7 @@
 """A stand-in for the weather and geocoding services, for the WeatherKit tests.
 
 Listens on 127.0.0.1 on a free port, prints that port on its first line, and answers
-GET /v1/forecast, /v1/stations/<id> and /v1/search with JSON until it is terminated.
+GET /v1/forecast, /v1/stations/<id>, /v1/air-quality and /v1/search with JSON until it is terminated.
 """
 import json
 import os
@@ -16,6 +16,10 @@ class Handler(BaseHTTPRequestHandler):
     def do_GET(self):
         url = urlsplit(self.path)
         query = {key: values[-1] for key, values in parse_qs(url.query).items()}
+        # AirQuality comes from an OpenAPI document, which states no Accept header.
+        if url.path == "/v1/air-quality":
+            index = 42 if float(query["latitude"]) > 0 else 7
+            return self.send_json(200, {"index": index, "pollutant": "pm25"})
         if self.headers.get("Accept") != "application/json":
             return self.send_json(406, {"message": "expected Accept: application/json"})
         if url.path == "/v1/forecast":

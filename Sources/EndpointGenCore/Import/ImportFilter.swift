@@ -1,0 +1,113 @@
+// Filtering: `--tag`, `--operation`, `--path` keep the operations that match any of them, and the
+// component schemas those operations reach through `$ref`s, directly or through other components.
+// A filter that matches nothing is a warning, with a did-you-mean when a tag or operationId is close.
+
+extension OpenAPIImportContext {
+    /// The key of an operation in `keptOperations`: its path and method.
+    static func operationKey(path: String, method: String) -> String { method + " " + path }
+
+    func isKept(path: String, method: String) -> Bool {
+        keptOperations?.contains(Self.operationKey(path: path, method: method)) ?? true
+    }
+
+    /// Whether `path` is `prefix` or lies below it, segment by segment (`/repos` matches
+    /// `/repos/{owner}`, not `/repositories`). A prefix without a leading `/` gets one.
+    static func path(_ path: String, isUnder prefix: String) -> Bool {
+        var prefix = prefix.hasPrefix("/") ? prefix : "/" + prefix
+        while prefix.count > 1, prefix.hasSuffix("/") { prefix.removeLast() }
+        if prefix == "/" { return true }
+        return path == prefix || path.hasPrefix(prefix + "/")
+    }
+
+    /// Chooses the operations to keep and the component schemas they reach, and sets `kept`.
+    func applyFilter(_ options: ImportOptions) {
+        let wantedTags = Set(options.tags)
+        let wantedIDs = Set(options.operationIDs)
+        var kept: Set<String> = []
+        var keptNodes: [OANode] = []
+        var total = 0
+        var knownTags: [String] = (root["tags"]?.items ?? []).compactMap { $0["name"]?.string }
+        var knownIDs: [String] = []
+        var matchedTags: Set<String> = []
+        var matchedIDs: Set<String> = []
+        var matchedPrefixes: Set<String> = []
+
+        for (path, _, rawItem) in root["paths"]?.members ?? [] {
+            guard let item = resolveQuietly(rawItem) else { continue }
+            for method in Self.methods {
+                guard let operation = item[method], operation.isObject else { continue }
+                total += 1
+                var matches = false
+                for tag in operation["tags"]?.items?.compactMap(\.string) ?? [] {
+                    knownTags.append(tag)
+                    if wantedTags.contains(tag) { matchedTags.insert(tag); matches = true }
+                }
+                if let id = operation["operationId"]?.string {
+                    knownIDs.append(id)
+                    if wantedIDs.contains(id) { matchedIDs.insert(id); matches = true }
+                }
+                for prefix in options.pathPrefixes where Self.path(path, isUnder: prefix) {
+                    matchedPrefixes.insert(prefix)
+                    matches = true
+                }
+                guard matches else { continue }
+                kept.insert(Self.operationKey(path: path, method: method))
+                keptNodes.append(operation)
+                keptNodes.append(contentsOf: item["parameters"]?.items ?? [])
+            }
+        }
+
+        let paths = root["paths"] ?? root
+        func report(_ kind: String, _ value: String, known: [String]) {
+            var message = "no operation has the \(kind) '\(value)'"
+            var seen: Set<String> = []
+            let candidates = known.filter { seen.insert($0).inserted }
+            if let suggestion = Naming.didYouMean(value, candidates: candidates) {
+                message += "; did you mean '\(suggestion)'?"
+            }
+            warn(.filterMatchesNothing, paths, message)
+        }
+        for tag in options.tags where !matchedTags.contains(tag) { report("tag", tag, known: knownTags) }
+        for id in options.operationIDs where !matchedIDs.contains(id) { report("operationId", id, known: knownIDs) }
+        for prefix in options.pathPrefixes where !matchedPrefixes.contains(prefix) {
+            warn(.filterMatchesNothing, paths, "no path is '\(prefix)' or lies below it")
+        }
+
+        keptOperations = kept
+        let reached = reachableComponentSchemas(from: keptNodes)
+        keptComponents = reached
+        let schemas = root["components"]?["schemas"]?.members ?? []
+        let models = schemas.filter { becomesModel($0.value) }
+        self.kept = ImportKept(operations: kept.count, totalOperations: total,
+                               models: models.filter { reached.contains($0.key) }.count, totalModels: models.count)
+    }
+
+    /// The names of the component schemas reached from `nodes` through local `$ref`s, followed
+    /// transitively (a response component that names a schema, a schema that names another).
+    func reachableComponentSchemas(from nodes: [OANode]) -> Set<String> {
+        var schemas: Set<String> = []
+        var followed: Set<String> = []
+        var stack = nodes
+        while let node = stack.popLast() {
+            if let items = node.items {
+                stack.append(contentsOf: items)
+                continue
+            }
+            for (key, _, value) in node.members {
+                // Callbacks are dropped by the import: what only they use is not kept.
+                if key == "callbacks" { continue }
+                if key == "$ref", let ref = value.string {
+                    guard ref.hasPrefix("#/"), followed.insert(ref).inserted, let target = lookup(pointer: ref) else { continue }
+                    if ref.hasPrefix(Self.componentSchemaPrefix) {
+                        let name = ref.dropFirst(Self.componentSchemaPrefix.count).split(separator: "/", maxSplits: 1).first
+                        if let name { schemas.insert(OANode.unescape(String(name))) }
+                    }
+                    stack.append(target)
+                } else {
+                    stack.append(value)
+                }
+            }
+        }
+        return schemas
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+@testable import EndpointGenCore
+
+/// `--tag`, `--operation`, `--path`: which operations and models a filtered import keeps, the count
+/// it reports, and the warnings for filters that match nothing.
+@Suite struct ImportFilterTests {
+    typealias T = ImportTestSupport
+
+    static let document = T.document(paths: """
+        {"/pets": {
+           "get": {"operationId": "listPets", "tags": ["pets"], "responses": {"200": {"description": "ok",
+             "content": {"application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/Pet"}}}}}}},
+           "post": {"operationId": "addPet", "tags": ["pets", "admin"], "requestBody": {"$ref": "#/components/requestBodies/NewPet"},
+             "responses": {"201": {"description": "ok"}}}},
+         "/pets/{id}/owner": {
+           "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "integer"}}],
+           "get": {"operationId": "petOwner", "tags": ["owners"], "responses": {"200": {"$ref": "#/components/responses/Owner"}}}},
+         "/petsitters": {
+           "get": {"operationId": "listSitters", "tags": ["sitters"], "responses": {"200": {"description": "ok",
+             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Sitter"}}}}}}},
+         "/stores": {
+           "trace": {"operationId": "traceStores"},
+           "get": {"operationId": "listStores", "tags": ["stores"], "responses": {"200": {"description": "ok",
+             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Store"}}}}}}}}
+        """, components: """
+        {"schemas": {
+           "Pet": {"type": "object", "properties": {"name": {"type": "string"}, "tag": {"$ref": "#/components/schemas/Tag"}}},
+           "Tag": {"type": "object", "properties": {"label": {"type": "string"}}},
+           "NewPet": {"type": "object", "properties": {"name": {"type": "string"}}},
+           "Owner": {"type": "object", "properties": {"name": {"type": "string"}, "address": {"$ref": "#/components/schemas/Address"}}},
+           "Address": {"type": "object", "properties": {"city": {"type": "string"}}},
+           "Sitter": {"type": "object", "properties": {"rate": {"type": "number"}}},
+           "Store": {"type": "object", "properties": {"manager": {"oneOf": [{"type": "string"}, {"type": "integer"}]}}}},
+         "requestBodies": {"NewPet": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/NewPet"}}}}},
+         "responses": {"Owner": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Owner"}}}}}}
+        """)
+
+    static func run(tags: [String] = [], operations: [String] = [], paths: [String] = []) -> ImportedSnippet {
+        let options = ImportOptions(name: "Test", tags: tags, operationIDs: operations, pathPrefixes: paths)
+        let result = OpenAPIImporter.importDocument(Data(document.utf8), fileName: "openapi.json", options: options)
+        let lines = result.diagnostics.sorted.map(\.description)
+        let text = result.specJSON ?? ""
+        let spec = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:]
+        let (_, diagnostics) = Generator.validate(specData: Data(text.utf8), fileName: "Test.endpoints.json")
+        let validationErrors = diagnostics.all.filter { $0.severity == .error }.map(\.description)
+        return ImportedSnippet(result: result, spec: spec, lines: lines, validationErrors: validationErrors)
+    }
+
+    static func names(_ imported: ImportedSnippet) -> Set<String> { Set(imported.allEndpoints.map(\.name)) }
+
+    @Test func withoutFiltersEverythingIsKeptAndNothingIsCounted() {
+        let imported = Self.run()
+        #expect(Self.names(imported) == ["listPets", "addPet", "petOwner", "listSitters", "listStores"])
+        #expect(imported.result.kept == nil)
+    }
+
+    @Test func aTagKeepsItsOperationsAndTheModelsTheyReachThroughReferences() throws {
+        let imported = Self.run(tags: ["pets"])
+        #expect(Self.names(imported) == ["listPets", "addPet"])
+        // Pet -> Tag through a property; NewPet through a request body component.
+        #expect(Set(imported.models.keys) == ["Pet", "Tag", "NewPet"])
+        #expect(imported.validationErrors.isEmpty)
+        let kept = try #require(imported.result.kept)
+        #expect(kept == ImportKept(operations: 2, totalOperations: 5, models: 3, totalModels: 7))
+        #expect(kept.summary == "kept 2 of 5 operations, 3 of 7 models")
+        // Only what is kept is reported: Store's oneOf and the TRACE operation of /stores are not.
+        #expect(imported.warnings.isEmpty, "\(imported.warnings)")
+    }
+
+    @Test func anOperationMatchesAnyOfItsTags() {
+        #expect(Self.names(Self.run(tags: ["admin"])) == ["addPet"])
+    }
+
+    @Test func filtersOfEveryKindCombineAsAnyOf() {
+        let imported = Self.run(tags: ["sitters"], operations: ["listPets"], paths: ["/pets/{id}"])
+        #expect(Self.names(imported) == ["listSitters", "listPets", "petOwner"])
+        // Owner through a response component, Address through Owner; path-level parameters kept.
+        #expect(Set(imported.models.keys) == ["Pet", "Tag", "Owner", "Address", "Sitter"])
+        #expect(imported.endpoint("petOwner", in: "owners")?["parameters"] != nil)
+        #expect(imported.validationErrors.isEmpty)
+    }
+
+    @Test func aPathPrefixMatchesWholeSegments() {
+        #expect(Self.names(Self.run(paths: ["/pets"])) == ["listPets", "addPet", "petOwner"])
+        #expect(Self.names(Self.run(paths: ["pets/"])) == ["listPets", "addPet", "petOwner"])
+        #expect(Self.names(Self.run(paths: ["/petsitters"])) == ["listSitters"])
+        #expect(OpenAPIImportContext.path("/a/b", isUnder: "/") && !OpenAPIImportContext.path("/ab", isUnder: "/a"))
+    }
+
+    @Test func unknownTagsAndOperationsAreWarningsWithASuggestion() {
+        let imported = Self.run(tags: ["pet", "zebra"], operations: ["listPet"], paths: ["/cats"])
+        #expect(imported.errors.isEmpty)
+        #expect(imported.warnings == [
+            "openapi.json:5:12: warning: #/paths: no operation has the tag 'pet'; did you mean 'pets'?",
+            "openapi.json:5:12: warning: #/paths: no operation has the tag 'zebra'",
+            "openapi.json:5:12: warning: #/paths: no operation has the operationId 'listPet'; did you mean 'listPets'?",
+            "openapi.json:5:12: warning: #/paths: no path is '/cats' or lies below it",
+        ])
+        #expect(imported.count("filter-matches-nothing") == 4)
+        #expect(imported.result.kept?.operations == 0)
+        #expect(imported.validationErrors.isEmpty)
+    }
+}
