@@ -311,11 +311,13 @@ final class OpenAPIImportContext {
         var groups: [ImportedGroup] = []
         importPaths(rootGroup: &rootGroup, groups: &groups, apiName: apiName)
 
+        renameReservedTopLevelEndpoints(&rootGroup)
         if !rootGroup.endpoints.isEmpty {
             top.append(("endpoints", .object(rootGroup.endpoints.map { ($0.key, $0.value) })))
         }
         if !groups.isEmpty {
-            top.append(("groups", .object(namedGroups(groups, apiName: apiName))))
+            let topLevelNames = Set(rootGroup.endpoints.map { ImportNaming.lowerCamel($0.key) })
+            top.append(("groups", .object(namedGroups(splitLargeGroups(groups), apiName: apiName, topLevelNames: topLevelNames))))
         }
         if !modelOrder.isEmpty {
             breakModelCycles()
@@ -394,7 +396,10 @@ final class OpenAPIImportContext {
     /// generated API enum, so it is renamed; so is one named like a Swift or Foundation type that
     /// generated code names. A group named like a runtime type (`Auth`) keeps its name: generated
     /// code qualifies the runtime's names that a declaration of the file shadows.
-    func namedGroups(_ groups: [ImportedGroup], apiName: String) -> [(String, ImportJSON)] {
+    ///
+    /// A group is also a case of the API's `Call` enum: one named like a top-level endpoint is
+    /// renamed the same way.
+    func namedGroups(_ groups: [ImportedGroup], apiName: String, topLevelNames: Set<String> = []) -> [(String, ImportJSON)] {
         var used: Set<String> = []
         var result: [(String, ImportJSON)] = []
         for group in groups {
@@ -405,6 +410,12 @@ final class OpenAPIImportContext {
                 warn(.renamed, group.source ?? root,
                      "group '\(key)' would shadow the type '\(typeName)'; renamed to '\(renamed)'")
                 key = renamed
+            } else if topLevelNames.contains(ImportNaming.lowerCamel(key)) {
+                let renamed = uniqueName(key + "Endpoints", used: used.union(topLevelNames.map(ImportNaming.upperCamel)),
+                                         convert: ImportNaming.upperCamel)
+                warn(.renamed, group.source ?? root,
+                     "group '\(key)' would be the same case of the API's Call enum as the endpoint '\(ImportNaming.lowerCamel(key))'; renamed to '\(renamed)'")
+                key = renamed
             }
             used.insert(ImportNaming.upperCamel(key))
             var members: [(String, ImportJSON)] = []
@@ -413,6 +424,44 @@ final class OpenAPIImportContext {
             result.append((key, .object(members)))
         }
         return result
+    }
+
+    /// Groups of more than `ReservedNames.maximumCasesPerLevel` operations cut into consecutive
+    /// groups of 250 (`repos`, `repos2`, ...), with a warning: every level's requests are one
+    /// `switch`, which Swift cannot check beyond a few hundred cases.
+    func splitLargeGroups(_ groups: [ImportedGroup]) -> [ImportedGroup] {
+        let size = 250
+        var result: [ImportedGroup] = []
+        let keys = Set(groups.map(\.key))
+        for group in groups {
+            guard group.endpoints.count > ReservedNames.maximumCasesPerLevel else {
+                result.append(group)
+                continue
+            }
+            var names: [String] = []
+            for (index, start) in stride(from: 0, to: group.endpoints.count, by: size).enumerated() {
+                var part = group
+                if index > 0 { part.key = uniqueName(group.key + "\(index + 1)", used: keys.union(names), convert: { $0 }) }
+                part.endpoints = Array(group.endpoints[start..<min(start + size, group.endpoints.count)])
+                names.append(part.key)
+                result.append(part)
+            }
+            warn(.renamed, group.source ?? root,
+                 "group '\(group.key)' has \(group.endpoints.count) operations, more than one level holds (\(ReservedNames.maximumCasesPerLevel)); split into \(names.map { "'\($0)'" }.joined(separator: ", "))")
+        }
+        return result
+    }
+
+    /// Top-level endpoints named like a static member the generated API type declares (`defaults`,
+    /// `samples`) get an `Endpoint` suffix, with a warning.
+    func renameReservedTopLevelEndpoints(_ group: inout ImportedGroup) {
+        let names = Set(group.endpoints.map { ImportNaming.lowerCamel($0.key) })
+        for index in group.endpoints.indices where ReservedNames.apiMembers.contains(ImportNaming.lowerCamel(group.endpoints[index].key)) {
+            let old = group.endpoints[index].key
+            let renamed = uniqueName(old + "Endpoint", used: names, convert: ImportNaming.lowerCamel)
+            warn(.renamed, root, "endpoint '\(old)' would be the API type's '\(ImportNaming.lowerCamel(old))'; renamed to '\(renamed)'")
+            group.endpoints[index].key = renamed
+        }
     }
 
     /// `base`, or `base2`, `base3`... : the first whose converted form is not in `used`.
