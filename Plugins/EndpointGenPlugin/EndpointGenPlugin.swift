@@ -123,7 +123,7 @@ enum EndpointGenCommands {
             // YAML: every `operationId:` line is an operation.
             total = String(decoding: data, as: UTF8.self).components(separatedBy: "operationId:").count - 1
         }
-        return min(1000, max(1, (total + 499) / 500))
+        return PartRule.partCount(declarations: total)
     }
 
     /// `<Stem>` of `<Stem>.endpoints.json` or `<Stem>.openapi.json` (`.yaml`, `.yml`); nil for other files.

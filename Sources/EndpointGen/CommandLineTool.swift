@@ -26,8 +26,8 @@ enum CommandLineTool {
           generate <spec-or-directory>... --output <directory>
                 Write one <Name>.swift per spec (<Name>.endpoints.json). Directories are searched
                 recursively for *.endpoints.json. A file is written only when its contents change.
-                A spec of more than 500 endpoints and models is written as several files,
-                <Name>.swift, <Name>+Part2.swift, ..., one per 500, so it compiles in linear time.
+                A spec of more than \(Generator.declarationsPerPart) endpoints and models is written as several files,
+                <Name>.swift, <Name>+Part2.swift, ..., one per \(Generator.declarationsPerPart), so it compiles in linear time.
                 An OpenAPI document named <Name>.openapi.json (.yaml, .yml) is imported as the API
                 <Name> (see import), filtered by the config's "tags", "operations" and "paths", and
                 generated as <Name>.swift.

@@ -11,7 +11,7 @@ struct GenerateCommand {
     var check = false
 
     /// More files than this for one spec is surely a typo.
-    static let maximumParts = 1000
+    static let maximumParts = Generator.maximumParts
 
     init(arguments: [String]) throws {
         var reader = ArgumentReader(arguments)

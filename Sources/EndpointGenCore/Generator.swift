@@ -79,6 +79,10 @@ public enum Generator {
 
     /// How many files a spec is written as when not told: one per 500 endpoints and models, at least one.
     public static func partCount(for spec: Spec) -> Int { Translator.automaticPartCount(for: spec) }
+    /// Endpoints and models per file when the number of files is chosen automatically (`PartRule`).
+    public static let declarationsPerPart = PartRule.declarationsPerPart
+    /// The most files one spec may be written as.
+    public static let maximumParts = PartRule.maximumParts
 
     /// How the header comment of every part of a spec written in parts begins (`2 of 3). DO NOT
     /// EDIT.` follows; the file's first line is `// ` and this comment). The command line recognises

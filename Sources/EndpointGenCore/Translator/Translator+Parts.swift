@@ -8,16 +8,12 @@
 // with its typed factories in chunks, each level's `Call` enum, each model, the samples), then packed
 // in order into the requested number of files of about equal length.
 extension Translator {
-    /// Endpoints and models per file when the number of files is chosen automatically.
-    static let declarationsPerPart = 500
-
-    /// How many files a spec is written as by default: one per 500 endpoints and models, at least one.
+    /// How many files a spec is written as by default (`PartRule`, shared with the build plugin).
     static func automaticPartCount(for spec: Spec) -> Int {
         func endpoints(in group: Group) -> Int {
             group.endpoints.count + group.groups.reduce(0) { $0 + endpoints(in: $1) }
         }
-        let total = endpoints(in: spec.api) + spec.models.count
-        return max(1, (total + declarationsPerPart - 1) / declarationsPerPart)
+        return PartRule.partCount(declarations: endpoints(in: spec.api) + spec.models.count)
     }
 
     /// Declarations placed whole in one file.
