@@ -91,8 +91,12 @@ public enum DateFormat: String, Sendable, Hashable, CaseIterable {
     }
 
     /// A `JSONEncoder` that writes dates in this format.
+    ///
+    /// Keys are sorted: Foundation's encoder on Linux does not keep one key order from one encoding to
+    /// the next, and the same request must have the same bytes (equal requests, stable logs and stubs).
     public func makeJSONEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
         encoder.dateEncodingStrategy = encodingStrategy
         return encoder
     }

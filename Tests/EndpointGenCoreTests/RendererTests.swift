@@ -19,58 +19,112 @@ import Testing
     @Test func declarationsAndBlankLines() {
         let file = SwiftFile(
             headerComments: ["Header."],
-            imports: ["Foundation"],
+            imports: [Import(access: "public", module: "Foundation")],
             declarations: [
                 Declaration(documentation: ["An enum.", "", "More."], kind: .enumeration(EnumDecl(
-                    access: "public", name: "E", inheritance: ["Sendable"],
+                    access: "public", name: "E", inheritance: [.named("Sendable")],
                     members: [
                         Declaration(kind: .enumCase(EnumCaseDecl(name: "a"))),
-                        Declaration(attributes: ["@available(*, deprecated)"], kind: .enumCase(EnumCaseDecl(
-                            name: "b", associatedValues: [FunctionParameter(label: "x", type: "Int", defaultValue: .raw("1"))]))),
-                        Declaration(kind: .enumeration(EnumDecl(access: "public", name: "Inner"))),
+                        Declaration(attributes: [.deprecated(message: nil)], kind: .enumCase(EnumCaseDecl(
+                            name: "b", associatedValues: [FunctionParameter(label: "x", type: .named("Int"), defaultValue: .numberLiteral("1"))]))),
+                        Declaration(attributes: [.deprecated(message: "Use \"a\".")], kind: .enumCase(EnumCaseDecl(
+                            name: "c", associatedValues: [FunctionParameter(label: nil, type: .optional(.array(.member(.named("M"), "T"))))]))),
+                        Declaration(kind: .enumeration(EnumDecl(access: "public", isNonisolated: false, name: "Inner"))),
                     ]))),
                 Declaration(kind: .lineComment("Next.")),
-                Declaration(kind: .extension(ExtensionDecl(extendedType: "E", conformances: ["P"], members: [
+                Declaration(kind: .extension(ExtensionDecl(extendedType: .named("E"), conformances: [.named("P")], members: [
                     Declaration(kind: .function(FunctionDecl(
                         access: "public", kind: .function(name: "f", isStatic: false, isMutating: false),
-                        parameters: [FunctionParameter(label: "for", name: "value", type: "String")], throwsErrors: true, returnType: "Int",
-                        body: [.switch(subject: .raw("self"), cases: [
-                            SwitchCase(patterns: [.enumCase(name: "a", bindings: [])], body: [.return(.raw("0"))]),
+                        parameters: [FunctionParameter(label: "for", name: "value", type: .named("String")),
+                                     FunctionParameter(label: "into", name: "hasher", type: .named("Hasher"), isInout: true)],
+                        throwsErrors: true, returnType: .generic(.named("Endpoint"), [.dictionary(key: .named("String"), value: .named("Int"))]),
+                        body: [.switch(subject: .identifier("self"), cases: [
+                            SwitchCase(patterns: [.enumCase(name: "a", bindings: [])], body: [.return(.metatype(.optional(.named("Int"))))]),
                             SwitchCase(patterns: [.enumCase(name: "b", bindings: ["x"])], body: [
-                                .ifLet(name: "y", value: .raw("Optional(x)"), body: [.return(.raw("y"))]),
-                                .throw(.call(.raw("Failure"), [])),
+                                .ifLet(name: "y", value: .call(.type(.named("Optional")), [Argument(.identifier("x"))]), body: [
+                                    .return(.binary(.identifier("y"), "==", .booleanLiteral(true))),
+                                ]),
+                                .throw(.call(.type(.named("Failure")), [])),
                             ]),
+                            SwitchCase(patterns: [.default], body: [.return(.nilLiteral)]),
                         ])]))),
                 ]))),
             ])
         #expect(Renderer.render(file) == """
             // Header.
 
-            import Foundation
+            public import Foundation
 
             /// An enum.
             ///
             /// More.
-            public enum E: Sendable {
+            public nonisolated enum E: Sendable {
                 case a
                 @available(*, deprecated)
                 case b(x: Int = 1)
+                @available(*, deprecated, message: "Use \\"a\\".")
+                case c([M.T]?)
 
                 public enum Inner {}
             }
 
             // Next.
-            extension E: P {
-                public func f(for value: String) throws -> Int {
+            nonisolated extension E: P {
+                public func f(for value: String, into hasher: inout Hasher) throws -> Endpoint<[String: Int]> {
                     switch self {
                     case .a:
-                        return 0
+                        return Optional<Int>.self
                     case let .b(x):
                         if let y = Optional(x) {
-                            return y
+                            return y == true
                         }
                         throw Failure()
+                    default:
+                        return nil
                     }
+                }
+            }
+
+            """)
+    }
+
+    @Test func longSignaturesCallsAndCasesWrapOneItemPerLine() {
+        let parameters = (1...6).map { FunctionParameter(label: "parameter\($0)", type: .optional(.named("String")), defaultValue: .nilLiteral) }
+        let call = Expression.call(.type(.named("Make")), (1...6).map { Argument("argument\($0)", .identifier("value\($0)")) })
+        let file = SwiftFile(headerComments: [], imports: [], declarations: [
+            Declaration(kind: .enumeration(EnumDecl(access: nil, isNonisolated: false, name: "E", members: [
+                Declaration(kind: .enumCase(EnumCaseDecl(name: "long", associatedValues: parameters))),
+                Declaration(kind: .function(FunctionDecl(access: nil, kind: .function(name: "f", isStatic: true, isMutating: false),
+                                                         parameters: parameters, returnType: .named("Int"), body: [.return(call)]))),
+            ]))),
+        ])
+        #expect(Renderer.render(file) == """
+            enum E {
+                case long(
+                    parameter1: String? = nil,
+                    parameter2: String? = nil,
+                    parameter3: String? = nil,
+                    parameter4: String? = nil,
+                    parameter5: String? = nil,
+                    parameter6: String? = nil
+                )
+
+                static func f(
+                    parameter1: String? = nil,
+                    parameter2: String? = nil,
+                    parameter3: String? = nil,
+                    parameter4: String? = nil,
+                    parameter5: String? = nil,
+                    parameter6: String? = nil
+                ) -> Int {
+                    return Make(
+                        argument1: value1,
+                        argument2: value2,
+                        argument3: value3,
+                        argument4: value4,
+                        argument5: value5,
+                        argument6: value6
+                    )
                 }
             }
 
@@ -80,8 +134,8 @@ import Testing
     @Test func callsWithTrailingClosures() {
         var printer = CodePrinter()
         printer.indented { printer in
-            Renderer.renderStatements([.return(.try(.call(.raw("Make"), [Argument(.dotMember("get")), Argument("base", .stringLiteral("u"))],
-                                                          trailingClosure: [.expression(.call(.raw("Part"), [Argument(.raw("1"))]))])))],
+            Renderer.renderStatements([.return(.try(.call(.type(.named("Make")), [Argument(.dotMember("get")), Argument("base", .stringLiteral("u"))],
+                                                          trailingClosure: [.expression(.call(.type(.named("Part")), [Argument(.numberLiteral("1"))]))])))],
                                       into: &printer)
         }
         #expect(printer.text == "    return try Make(.get, base: \"u\") {\n        Part(1)\n    }\n")

@@ -1,5 +1,7 @@
 // The generated Swift as a plain value tree. The Translator builds it; the Renderer alone turns it
-// into text (indentation, punctuation, blank lines). Identifiers in here are already escaped.
+// into text (indentation, punctuation, literals, blank lines). It holds names, types and
+// expressions, never pre-rendered Swift: identifiers are already escaped (Naming), everything else
+// is spelled by the Renderer.
 
 /// One generated file.
 struct SwiftFile: Hashable, Sendable {
@@ -19,8 +21,8 @@ struct Import: Hashable, Sendable {
 struct Declaration: Hashable, Sendable {
     /// Doc comment lines, written as `/// line`.
     var documentation: [String] = []
-    /// Attributes, each on its own line (`@available(*, deprecated)`).
-    var attributes: [String] = []
+    /// Attributes, each on its own line.
+    var attributes: [Attribute] = []
     var kind: Kind
 
     indirect enum Kind: Hashable, Sendable {
@@ -28,7 +30,6 @@ struct Declaration: Hashable, Sendable {
         case enumeration(EnumDecl)
         case structure(StructDecl)
         case `extension`(ExtensionDecl)
-        case protocolDecl(ProtocolDecl)
         case enumCase(EnumCaseDecl)
         case variable(VariableDecl)
         case function(FunctionDecl)
@@ -37,13 +38,37 @@ struct Declaration: Hashable, Sendable {
     }
 }
 
+/// An attribute written on the line before a declaration.
+enum Attribute: Hashable, Sendable {
+    /// `@available(*, deprecated)`, or with `message: "..."`.
+    case deprecated(message: String?)
+}
+
 /// `public`, `private`, ... or nothing (the empty string is never stored: nil means no modifier).
 typealias AccessModifier = String
+
+/// A type as written in code.
+indirect enum TypeName: Hashable, Sendable {
+    /// One name: `Int64`, `Call`, `数据`.
+    case named(String)
+    /// `Base.Name`: `StravaAPI.Fault`, `EndpointRuntime.Auth`.
+    case member(TypeName, String)
+    /// `Base<Arguments>`: `Endpoint<StravaAPI.Fault>`.
+    case generic(TypeName, [TypeName])
+    /// `[Element]`
+    case array(TypeName)
+    /// `[Key: Value]`
+    case dictionary(key: TypeName, value: TypeName)
+    /// `Wrapped?`
+    case optional(TypeName)
+    /// `any Protocol`
+    case existential(TypeName)
+}
 
 struct TypeAliasDecl: Hashable, Sendable {
     var access: AccessModifier?
     var name: String
-    var existingType: String
+    var existingType: TypeName
 }
 
 struct EnumDecl: Hashable, Sendable {
@@ -52,7 +77,7 @@ struct EnumDecl: Hashable, Sendable {
     /// is the main actor still gets types and conformances usable from any context.
     var isNonisolated = true
     var name: String
-    var inheritance: [String] = []
+    var inheritance: [TypeName] = []
     var members: [Declaration] = []
     /// `indirect enum`: every payload boxed.
     var isIndirect = false
@@ -62,39 +87,33 @@ struct StructDecl: Hashable, Sendable {
     var access: AccessModifier?
     var isNonisolated = true
     var name: String
-    var inheritance: [String] = []
+    var inheritance: [TypeName] = []
     var members: [Declaration] = []
 }
 
 struct ExtensionDecl: Hashable, Sendable {
     var access: AccessModifier? = nil
     var isNonisolated = true
-    var extendedType: String
-    var conformances: [String] = []
+    var extendedType: TypeName
+    var conformances: [TypeName] = []
     var members: [Declaration] = []
-}
-
-struct ProtocolDecl: Hashable, Sendable {
-    var access: AccessModifier?
-    var name: String
-    /// Requirement signatures, one per line (`func f() throws -> Int`).
-    var requirements: [String]
 }
 
 struct EnumCaseDecl: Hashable, Sendable {
     var name: String
     var associatedValues: [FunctionParameter] = []
     /// `= "raw"` for raw-value enums.
-    var rawValue: String? = nil
+    var rawValue: Expression? = nil
 }
 
-/// A labelled value in a case payload or function signature: `label: Type = default`.
+/// A labelled value in a case payload or function signature: `label name: inout Type = default`.
 struct FunctionParameter: Hashable, Sendable {
     /// The external label; nil for `_`.
     var label: String?
     /// The internal name when it differs from the label (or when the label is `_`).
     var name: String? = nil
-    var type: String
+    var type: TypeName
+    var isInout = false
     var defaultValue: Expression? = nil
 }
 
@@ -103,7 +122,7 @@ struct VariableDecl: Hashable, Sendable {
     var isStatic = false
     var isMutable = false
     var name: String
-    var type: String?
+    var type: TypeName?
     /// `= value` (stored) ...
     var initializer: Expression? = nil
     /// ... or a getter body (computed).
@@ -120,7 +139,7 @@ struct FunctionDecl: Hashable, Sendable {
     var kind: Kind
     var parameters: [FunctionParameter] = []
     var throwsErrors = false
-    var returnType: String? = nil
+    var returnType: TypeName? = nil
     var body: [Statement]
 }
 
@@ -152,8 +171,16 @@ struct SwitchCase: Hashable, Sendable {
 }
 
 indirect enum Expression: Hashable, Sendable {
-    /// Swift text used as is: identifiers, member access, literals already formatted.
-    case raw(String)
+    /// A name: a variable, parameter or `self`.
+    case identifier(String)
+    /// A type used as a value: the callee of an initializer call, the base of a static member.
+    case type(TypeName)
+    /// `Type.self`
+    case metatype(TypeName)
+    /// A number as written in the spec, already checked to be one (`30`, `2.5`, `-1e3`).
+    case numberLiteral(String)
+    case booleanLiteral(Bool)
+    case nilLiteral
     /// A string literal; the renderer escapes it.
     case stringLiteral(String)
     /// A raw string literal `#"..."#` with as many `#` as its content needs.
@@ -165,14 +192,14 @@ indirect enum Expression: Hashable, Sendable {
     /// `callee(label: value, ...)` with an optional trailing closure of statements.
     case call(Expression, [Argument], trailingClosure: [Statement]? = nil)
     case `try`(Expression)
+    /// `lhs op rhs`
+    case binary(Expression, String, Expression)
     /// `[a, b]`, or with `multiline` one element per line.
     case arrayLiteral([Expression], multiline: Bool = false)
     /// `[key: value, ...]` (`[:]` when empty).
     case dictionaryLiteral([DictionaryEntry])
     /// `callee(` one argument per line `)`.
     case multilineCall(Expression, [Argument])
-    /// `(value as any Type)`
-    case cast(Expression, to: String)
 }
 
 struct DictionaryEntry: Hashable, Sendable {

@@ -48,11 +48,11 @@ enum Renderer {
             printer.line(line.isEmpty ? "///" : "/// \(line)")
         }
         for attribute in declaration.attributes {
-            printer.line(attribute)
+            printer.line(text(attribute))
         }
         switch declaration.kind {
         case let .typeAlias(alias):
-            printer.line("\(prefix(alias.access))typealias \(alias.name) = \(alias.existingType)")
+            printer.line("\(prefix(alias.access))typealias \(alias.name) = \(text(alias.existingType))")
         case let .enumeration(decl):
             renderType(keyword: isolation(decl.isNonisolated) + (decl.isIndirect ? "indirect enum" : "enum"), access: decl.access,
                        name: decl.name, inheritance: decl.inheritance, members: decl.members, into: &printer)
@@ -60,14 +60,8 @@ enum Renderer {
             renderType(keyword: isolation(decl.isNonisolated) + "struct", access: decl.access, name: decl.name,
                        inheritance: decl.inheritance, members: decl.members, into: &printer)
         case let .extension(decl):
-            renderType(keyword: isolation(decl.isNonisolated) + "extension", access: decl.access, name: decl.extendedType,
+            renderType(keyword: isolation(decl.isNonisolated) + "extension", access: decl.access, name: text(decl.extendedType),
                        inheritance: decl.conformances, members: decl.members, into: &printer)
-        case let .protocolDecl(decl):
-            printer.line("\(prefix(decl.access))protocol \(decl.name) {")
-            printer.indented { printer in
-                for requirement in decl.requirements { printer.line(requirement) }
-            }
-            printer.line("}")
         case let .enumCase(decl):
             var text = "case \(decl.name)"
             let values = decl.associatedValues.map(parameterText)
@@ -85,7 +79,7 @@ enum Renderer {
                     text = oneLine
                 }
             }
-            if let raw = decl.rawValue { text += " = \(raw)" }
+            if let raw = decl.rawValue { text += " = " + inlineText(raw) }
             printer.line(text)
         case let .variable(decl):
             renderVariable(decl, into: &printer)
@@ -104,10 +98,10 @@ enum Renderer {
         access.map { "\($0) " } ?? ""
     }
 
-    private static func renderType(keyword: String, access: AccessModifier?, name: String, inheritance: [String],
+    private static func renderType(keyword: String, access: AccessModifier?, name: String, inheritance: [TypeName],
                                    members: [Declaration], into printer: inout CodePrinter) {
         var head = "\(prefix(access))\(keyword) \(name)"
-        if !inheritance.isEmpty { head += ": " + inheritance.joined(separator: ", ") }
+        if !inheritance.isEmpty { head += ": " + inheritance.map(text).joined(separator: ", ") }
         if members.isEmpty {
             printer.line(head + " {}")
             return
@@ -125,7 +119,8 @@ enum Renderer {
         case let (nil, name?): text = "_ \(name)"
         case (nil, nil): text = ""
         }
-        text += text.isEmpty ? parameter.type : ": \(parameter.type)"
+        let type = (parameter.isInout ? "inout " : "") + Self.text(parameter.type)
+        text += text.isEmpty ? type : ": \(type)"
         if let value = parameter.defaultValue {
             text += " = " + inlineText(value)
         }
@@ -138,7 +133,7 @@ enum Renderer {
         head += decl.isMutable ? "var " : "let "
         if decl.getter != nil { head = prefix(decl.access) + (decl.isStatic ? "static " : "") + "var " }
         head += decl.name
-        if let type = decl.type { head += ": \(type)" }
+        if let type = decl.type { head += ": \(text(type))" }
         if let getter = decl.getter {
             printer.line(head + " {")
             printer.indented { printer in renderStatements(getter, into: &printer) }
@@ -165,7 +160,7 @@ enum Renderer {
         }
         var tail = ""
         if decl.throwsErrors { tail += " throws" }
-        if let returnType = decl.returnType { tail += " -> \(returnType)" }
+        if let returnType = decl.returnType { tail += " -> \(text(returnType))" }
         let parameters = decl.parameters.map(parameterText)
         let oneLine = head + "(" + parameters.joined(separator: ", ") + ")" + tail
         if printer.column + oneLine.count + 2 > maximumLineLength && parameters.count > 1 {
@@ -186,6 +181,31 @@ enum Renderer {
         printer.line(head + " {")
         printer.indented { printer in renderStatements(decl.body, into: &printer) }
         printer.line("}")
+    }
+
+    // MARK: Types and attributes
+
+    /// A type as Swift spells it.
+    static func text(_ type: TypeName) -> String {
+        switch type {
+        case let .named(name): return name
+        case let .member(base, name): return text(base) + "." + name
+        case let .generic(base, arguments): return text(base) + "<" + arguments.map(text).joined(separator: ", ") + ">"
+        case let .array(element): return "[" + text(element) + "]"
+        case let .dictionary(key, value): return "[" + text(key) + ": " + text(value) + "]"
+        case let .optional(wrapped):
+            // `(any P)?`: an existential needs parentheses before `?`.
+            if case .existential = wrapped { return "(" + text(wrapped) + ")?" }
+            return text(wrapped) + "?"
+        case let .existential(base): return "any " + text(base)
+        }
+    }
+
+    static func text(_ attribute: Attribute) -> String {
+        switch attribute {
+        case .deprecated(nil): return "@available(*, deprecated)"
+        case let .deprecated(message?): return "@available(*, deprecated, message: \(stringLiteral(message)))"
+        }
     }
 
     // MARK: Statements
@@ -233,7 +253,7 @@ enum Renderer {
             }
             printer.line("}")
         case let .ifLet(name, value, body):
-            if value == .raw(name) {
+            if value == .identifier(name) {
                 printer.write("if let \(name) {")
             } else {
                 printer.write("if let \(name) = ")
@@ -287,8 +307,27 @@ enum Renderer {
 
     static func renderExpression(_ expression: Expression, into printer: inout CodePrinter) {
         switch expression {
-        case let .raw(text):
-            printer.write(text)
+        case let .identifier(name):
+            printer.write(name)
+        case let .type(type):
+            printer.write(text(type))
+        case let .metatype(type):
+            // `Optional<T>.self`: `T?.self` does not parse as a metatype.
+            if case let .optional(wrapped) = type {
+                printer.write("Optional<\(text(wrapped))>.self")
+            } else {
+                printer.write(text(type) + ".self")
+            }
+        case let .numberLiteral(number):
+            printer.write(number)
+        case let .booleanLiteral(value):
+            printer.write(value ? "true" : "false")
+        case .nilLiteral:
+            printer.write("nil")
+        case let .binary(lhs, op, rhs):
+            renderExpression(lhs, into: &printer)
+            printer.write(" \(op) ")
+            renderExpression(rhs, into: &printer)
         case let .stringLiteral(text):
             printer.write(stringLiteral(text))
         case let .rawStringLiteral(text):
@@ -364,10 +403,6 @@ enum Renderer {
                 }
             }
             printer.write(")")
-        case let .cast(value, type):
-            printer.write("(")
-            renderExpression(value, into: &printer)
-            printer.write(" as \(type))")
         }
     }
 

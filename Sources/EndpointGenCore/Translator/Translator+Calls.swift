@@ -11,7 +11,7 @@ extension Translator {
         }
         members += group.groups.map { child in
             Declaration(kind: .enumCase(EnumCaseDecl(name: Naming.escaped(child.caseName), associatedValues: [
-                FunctionParameter(label: nil, type: "\(Naming.escaped(child.swiftName)).\(ReservedNames.callEnum)"),
+                FunctionParameter(label: nil, type: .member(.named(Naming.escaped(child.swiftName)), ReservedNames.callEnum)),
             ])))
         }
         var arms = group.endpoints.map { endpoint in
@@ -20,23 +20,28 @@ extension Translator {
         }
         arms += group.groups.map { child in
             SwitchCase(patterns: [.enumCase(name: Naming.escaped(child.caseName), bindings: ["call"])],
-                       body: [.return(.try(.call(.member(.raw("call"), RuntimeNames.requestMethod), [])))])
+                       body: [.return(.try(.call(.member(.identifier("call"), RuntimeNames.requestMethod), [])))])
         }
         members.append(Declaration(kind: .function(FunctionDecl(
             access: access, kind: .function(name: RuntimeNames.requestMethod, isStatic: false, isMutating: false),
             throwsErrors: true, returnType: runtime(RuntimeNames.request),
-            body: arms.isEmpty ? [.throw(.raw("\(RuntimeNames.endpointError).invalidRequest(reason: \"\(Naming.escaped(group.swiftName)) has no endpoints.\", underlying: nil, request: nil)"))]
-                               : [.switch(subject: .raw("self"), cases: arms)]))))
+            body: arms.isEmpty ? [.throw(.call(.member(.type(runtime(RuntimeNames.endpointError)), "invalidRequest"), [
+                Argument("reason", .stringLiteral("\(group.swiftName) has no endpoints.")),
+                Argument("underlying", .nilLiteral), Argument("request", .nilLiteral),
+            ]))] : [.switch(subject: .identifier("self"), cases: arms)]))))
 
-        var conformances = [runtime(RuntimeNames.requestable), "Sendable"]
-        if hashableLevels.contains(level.keys) { conformances.append("Hashable") }
+        var conformances: [TypeName] = [runtime(RuntimeNames.requestable), .named("Sendable")]
+        if hashableLevels.contains(level.keys) { conformances.append(.named("Hashable")) }
         let documentation: [String]
         if level.isAPI {
             documentation = ["Every endpoint of \(spec.api.swiftName) as a case, its parameters as associated values, and",
                              "every group as a case wrapping the group's own `Call`: what middleware, stubs and logs",
                              "match on (`request.call as? \(spec.api.swiftName).Call`). Each case builds its request."]
         } else {
-            documentation = ["The endpoints of `\(level.qualifiedName)` as cases; `\(apiTypeName).Call.\(level.casePath.joined(separator: "(."))(...)` wraps them."]
+            // In a code span, without backticks: a keyword needs none after a dot.
+            let path = level.casePath.map { $0.replacingOccurrences(of: "`", with: "") }
+            let wrapping = "\(spec.api.swiftName).\(ReservedNames.callEnum).\(path.joined(separator: "(."))(...\(String(repeating: ")", count: path.count - 1))"
+            documentation = ["The endpoints of `\(level.displayName.replacingOccurrences(of: "`", with: ""))` as cases; `\(wrapping)` wraps them."]
         }
         return Declaration(kind: .extension(ExtensionDecl(extendedType: level.qualifiedName, members: [
             Declaration(documentation: documentation,
@@ -52,7 +57,7 @@ extension Translator {
     }
 
     private func component(_ name: String, _ arguments: [Argument]) -> Statement {
-        .expression(.call(.raw(runtime(name)), arguments))
+        .expression(.call(.type(runtime(name)), arguments))
     }
 
     /// The request components in a fixed order: path, query, headers and auth that differ from the
@@ -61,7 +66,7 @@ extension Translator {
         var statements: [Statement] = []
         let parametersByKey = Dictionary(endpoint.parameters.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         func value(_ key: String) -> Expression {
-            .raw(parametersByKey[key].map { Naming.escaped($0.swiftName) } ?? Naming.escaped(key))
+            .identifier(parametersByKey[key].map { Naming.escaped($0.swiftName) } ?? Naming.escaped(key))
         }
 
         // Path: runs of whole segments in one `Path(...)`, a segment made of parts as `PathSegment(...)`.
@@ -111,16 +116,16 @@ extension Translator {
         }
 
         if let body = endpoint.body {
-            let statement = bodyComponent(body, value: .raw("body"))
+            let statement = bodyComponent(body, value: .identifier("body"))
             if body.type.isOptional {
-                statements.append(.ifLet(name: "body", value: .raw("body"), body: [statement]))
+                statements.append(.ifLet(name: "body", value: .identifier("body"), body: [statement]))
             } else {
                 statements.append(statement)
             }
         }
 
         if let timeout = endpoint.timeout {
-            statements.append(component(RuntimeNames.timeout, [Argument(.raw(numberLiteral(timeout)))]))
+            statements.append(component(RuntimeNames.timeout, [Argument(.numberLiteral(numberLiteral(timeout)))]))
         }
         return statements
     }

@@ -11,7 +11,7 @@ extension Translator {
 
     /// `extension StravaAPI { public enum Activities { factories } }`: a group's namespace.
     func groupNamespace(_ level: Level, factories: [Declaration]) -> Declaration {
-        Declaration(kind: .extension(ExtensionDecl(extendedType: level.parent ?? apiTypeName, members: [
+        Declaration(kind: .extension(ExtensionDecl(extendedType: level.parent ?? apiType, members: [
             Declaration(documentation: documentation(level.group.description),
                         kind: .enumeration(EnumDecl(access: access, name: Naming.escaped(level.group.swiftName), members: factories))),
         ])))
@@ -31,7 +31,7 @@ extension Translator {
             arguments.append(Argument("dateFormat", .dotMember(RuntimeNames.dateFormat(spec.dateFormat))))
         }
         if !spec.errors.isEmpty { arguments.append(Argument("errors", errorBodiesExpression(spec.errors))) }
-        let callee: Expression = .raw(runtime(RuntimeNames.apiDefaults))
+        let callee: Expression = .type(runtime(RuntimeNames.apiDefaults))
         return Declaration(
             documentation: ["What every endpoint shares: the base URL, headers, auth, date format and error bodies.",
                             "A client made with another base URL sends there instead."],
@@ -42,7 +42,7 @@ extension Translator {
     /// `defaults` where `level`'s code can see it: bare at the top, qualified in groups (where an
     /// endpoint may be named `defaults`).
     func defaultsReference(in level: Level) -> Expression {
-        level.isAPI ? .raw(ReservedNames.Members.defaults) : .member(.raw(apiTypeName), ReservedNames.Members.defaults)
+        level.isAPI ? .identifier(ReservedNames.Members.defaults) : .member(.type(apiType), ReservedNames.Members.defaults)
     }
 
     func factories(for level: Level) -> [Declaration] {
@@ -54,13 +54,13 @@ extension Translator {
     /// a static property for an endpoint without parameters.
     func factory(for endpoint: Endpoint, in level: Level) -> Declaration {
         let name = Naming.escaped(endpoint.swiftName)
-        let returnType = "\(runtime(RuntimeNames.endpoint))<\(swiftType(endpoint.response.type))>"
+        let returnType: TypeName = .generic(runtime(RuntimeNames.endpoint), [swiftType(endpoint.response.type)])
         let signature = signature(of: endpoint)
 
         var arguments = [Argument(callExpression(endpoint, in: level)),
                          Argument("decoder", .dotMember(decoder(for: endpoint.response)))]
         if let status = endpoint.response.status {
-            arguments.append(Argument("statuses", .arrayLiteral([.raw(String(status))])))
+            arguments.append(Argument("statuses", .arrayLiteral([.numberLiteral(String(status))])))
         }
         let ownErrors = endpoint.errors.filter { !spec.errors.contains($0) }
         if !ownErrors.isEmpty { arguments.append(Argument("errors", errorBodiesExpression(ownErrors))) }
@@ -82,17 +82,17 @@ extension Translator {
     /// `StravaAPI.Call.activities(.get(id: id))` in a group.
     func callExpression(_ endpoint: Endpoint, in level: Level) -> Expression {
         let name = Naming.escaped(endpoint.swiftName)
-        let arguments = zip(signature(of: endpoint), bindings(of: endpoint)).map { Argument($0.label, .raw($1)) }
+        let arguments = zip(signature(of: endpoint), bindings(of: endpoint)).map { Argument($0.label, .identifier($1)) }
         func leaf(_ base: Expression?) -> Expression {
             let member: Expression = base.map { .member($0, name) } ?? .dotMember(name)
             return arguments.isEmpty ? member : .call(member, arguments)
         }
-        guard let outermost = level.casePath.first else { return leaf(.raw(ReservedNames.callEnum)) }
+        guard let outermost = level.casePath.first else { return leaf(.type(.named(ReservedNames.callEnum))) }
         var value = leaf(nil)
         for caseName in level.casePath.dropFirst().reversed() {
             value = .call(.dotMember(caseName), [Argument(value)])
         }
-        return .call(.member(.raw("\(apiTypeName).\(ReservedNames.callEnum)"), outermost), [Argument(value)])
+        return .call(.member(.type(.member(apiType, ReservedNames.callEnum)), outermost), [Argument(value)])
     }
 
     /// `.json` for Decodable types, `.text` for `String` with a text content type, `.data` for
@@ -118,17 +118,12 @@ extension Translator {
         .dictionaryLiteral(errors.map { error in
             let pattern: Expression
             switch error.status {
-            case let .code(code): pattern = .call(.dotMember(RuntimeNames.Status.code), [Argument(.raw(String(code)))])
-            case let .range(digit): pattern = .call(.dotMember(RuntimeNames.Status.range), [Argument(.raw(String(digit)))])
+            case let .code(code): pattern = .call(.dotMember(RuntimeNames.Status.code), [Argument(.numberLiteral(String(code)))])
+            case let .range(digit): pattern = .call(.dotMember(RuntimeNames.Status.range), [Argument(.numberLiteral(String(digit)))])
             case .default: pattern = .dotMember(RuntimeNames.Status.default)
             }
-            return DictionaryEntry(key: pattern, value: .raw(metatype(error.type)))
+            return DictionaryEntry(key: pattern, value: .metatype(swiftType(error.type)))
         })
-    }
-
-    /// `Fault.self`, `[Fault].self`, `Fault?.self`.
-    func metatype(_ type: TypeRef) -> String {
-        type.isOptional ? "Optional<\(swiftType(type.unwrapped))>.self" : "\(swiftType(type)).self"
     }
 
     /// `.bearer`, `.apiKey(in: .header, name: "X-Api-Key")`; nil for no auth.
@@ -154,18 +149,18 @@ extension Translator {
                 guard let sample = endpoint.sample else { continue }
                 var arguments = [Argument(.dotMember(RuntimeNames.method(endpoint.method))),
                                  Argument(.stringLiteral(pathTemplate(endpoint)))]
-                if let status = endpoint.response.status { arguments.append(Argument("status", .raw(String(status)))) }
+                if let status = endpoint.response.status { arguments.append(Argument("status", .numberLiteral(String(status)))) }
                 arguments.append(Argument("json", .rawStringLiteral(sample)))
-                samples.append(.call(.raw(runtime(RuntimeNames.sampleResponse)), arguments))
+                samples.append(.call(.type(runtime(RuntimeNames.sampleResponse)), arguments))
             }
             group.groups.forEach(visit)
         }
         visit(spec.api)
-        return Declaration(kind: .extension(ExtensionDecl(extendedType: apiTypeName, members: [Declaration(
+        return Declaration(kind: .extension(ExtensionDecl(extendedType: apiType, members: [Declaration(
             documentation: ["The spec's sample responses, for `StubTransport(samples: \(spec.api.swiftName).samples)` in tests",
                             "and previews. Sending a request never reads them."],
             kind: .variable(VariableDecl(access: access, isStatic: true, name: ReservedNames.Members.samples,
-                                         type: "[\(runtime(RuntimeNames.sampleResponse))]",
+                                         type: .array(runtime(RuntimeNames.sampleResponse)),
                                          initializer: .arrayLiteral(samples, multiline: true))))])))
     }
 

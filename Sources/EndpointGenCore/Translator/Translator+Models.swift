@@ -29,27 +29,27 @@ extension Translator {
                       name: parameterName(property) == Naming.escaped(property.swiftName) ? nil : parameterName(property),
                       type: swiftType(property.type),
                       defaultValue: defaultExpression(property.defaultValue, type: property.type)
-                          ?? (property.type.isOptional ? .raw("nil") : nil))
+                          ?? (property.type.isOptional ? .nilLiteral : nil))
         }
         members.append(Declaration(kind: .function(FunctionDecl(
             access: access, kind: .initializer(failable: false), parameters: parameters,
             body: properties.map { property in
                 let name = Naming.escaped(property.swiftName)
-                return .assignment(target: .raw("self.\(name)"), value: .raw(parameterName(property)))
+                return .assignment(target: .member(.identifier("self"), name), value: .identifier(parameterName(property)))
             }))))
         if properties.contains(where: { $0.key != $0.swiftName }) {
             let keys = properties.map { property in
                 Declaration(kind: .enumCase(EnumCaseDecl(
                     name: Naming.escaped(property.swiftName),
-                    rawValue: property.key == property.swiftName ? nil : Renderer.stringLiteral(property.key))))
+                    rawValue: property.key == property.swiftName ? nil : .stringLiteral(property.key))))
             }
             members.append(Declaration(kind: .enumeration(EnumDecl(
-                access: "private", name: "CodingKeys", inheritance: ["String", "CodingKey"], members: keys))))
+                access: "private", name: "CodingKeys", inheritance: [.named("String"), .named("CodingKey")], members: keys))))
         }
         return Declaration(
             documentation: documentation(model.description),
             kind: .structure(StructDecl(access: access, name: typeName,
-                                        inheritance: ["Codable", "Hashable", "Sendable"], members: members)))
+                                        inheritance: [.named("Codable"), .named("Hashable"), .named("Sendable")], members: members)))
     }
 
     // MARK: Enum models
@@ -76,55 +76,59 @@ extension Translator {
         }
         members.append(Declaration(
             documentation: ["A value this version of the spec does not list: decoding keeps it instead of failing."],
-            kind: .enumCase(EnumCaseDecl(name: catchAll, associatedValues: [FunctionParameter(label: nil, type: "String")]))))
+            kind: .enumCase(EnumCaseDecl(name: catchAll, associatedValues: [FunctionParameter(label: nil, type: .named("String"))]))))
 
         var initCases = cases.map { enumCase in
             SwitchCase(patterns: [.expression(.stringLiteral(enumCase.value))],
-                       body: [.assignment(target: .raw("self"), value: .dotMember(Naming.escaped(enumCase.swiftName)))])
+                       body: [.assignment(target: .identifier("self"), value: .dotMember(Naming.escaped(enumCase.swiftName)))])
         }
         initCases.append(SwitchCase(patterns: [.default], body: [
-            .assignment(target: .raw("self"), value: .call(.dotMember(catchAll), [Argument(.raw("rawValue"))])),
+            .assignment(target: .identifier("self"), value: .call(.dotMember(catchAll), [Argument(.identifier("rawValue"))])),
         ]))
         members.append(Declaration(kind: .function(FunctionDecl(
             access: access, kind: .initializer(failable: false),
-            parameters: [FunctionParameter(label: "rawValue", type: "String")],
-            body: [.switch(subject: .raw("rawValue"), cases: initCases)]))))
+            parameters: [FunctionParameter(label: "rawValue", type: .named("String"))],
+            body: [.switch(subject: .identifier("rawValue"), cases: initCases)]))))
 
         var rawCases = cases.map { enumCase in
             SwitchCase(patterns: [.enumCase(name: Naming.escaped(enumCase.swiftName), bindings: [])],
                        body: [.return(.stringLiteral(enumCase.value))])
         }
-        rawCases.append(SwitchCase(patterns: [.enumCase(name: catchAll, bindings: ["value"])], body: [.return(.raw("value"))]))
+        rawCases.append(SwitchCase(patterns: [.enumCase(name: catchAll, bindings: ["value"])], body: [.return(.identifier("value"))]))
         members.append(Declaration(kind: .variable(VariableDecl(
-            access: access, name: "rawValue", type: "String",
-            getter: [.switch(subject: .raw("self"), cases: rawCases)]))))
+            access: access, name: "rawValue", type: .named("String"),
+            getter: [.switch(subject: .identifier("self"), cases: rawCases)]))))
 
         members.append(Declaration(kind: .function(FunctionDecl(
             access: access, kind: .initializer(failable: false),
-            parameters: [FunctionParameter(label: "from", name: "decoder", type: "any Decoder")], throwsErrors: true,
-            body: [.expression(.raw("self.init(rawValue: try decoder.singleValueContainer().decode(String.self))"))]))))
+            parameters: [FunctionParameter(label: "from", name: "decoder", type: .existential(.named("Decoder")))], throwsErrors: true,
+            body: [.expression(.call(.member(.identifier("self"), "init"), [Argument("rawValue", .try(.call(
+                .member(.call(.member(.identifier("decoder"), "singleValueContainer"), []), "decode"),
+                [Argument(.metatype(.named("String")))])))]))]))))
         members.append(Declaration(kind: .function(FunctionDecl(
             access: access, kind: .function(name: "encode", isStatic: false, isMutating: false),
-            parameters: [FunctionParameter(label: "to", name: "encoder", type: "any Encoder")], throwsErrors: true,
+            parameters: [FunctionParameter(label: "to", name: "encoder", type: .existential(.named("Encoder")))], throwsErrors: true,
             body: [
-                .declaration(isMutable: true, name: "container", value: .raw("encoder.singleValueContainer()")),
-                .expression(.raw("try container.encode(rawValue)")),
+                .declaration(isMutable: true, name: "container", value: .call(.member(.identifier("encoder"), "singleValueContainer"), [])),
+                .expression(.try(.call(.member(.identifier("container"), "encode"), [Argument(.identifier("rawValue"))]))),
             ]))))
         // Equality by raw value: `.unknown("M")` built by hand equals `.m`.
         members.append(Declaration(kind: .function(FunctionDecl(
             access: access, kind: .function(name: "==", isStatic: true, isMutating: false),
-            parameters: [FunctionParameter(label: "lhs", type: typeName), FunctionParameter(label: "rhs", type: typeName)],
-            returnType: "Bool", body: [.return(.raw("lhs.rawValue == rhs.rawValue"))]))))
+            parameters: [FunctionParameter(label: "lhs", type: .named(typeName)), FunctionParameter(label: "rhs", type: .named(typeName))],
+            returnType: .named("Bool"),
+            body: [.return(.binary(.member(.identifier("lhs"), "rawValue"), "==", .member(.identifier("rhs"), "rawValue")))]))))
         members.append(Declaration(kind: .function(FunctionDecl(
             access: access, kind: .function(name: "hash", isStatic: false, isMutating: false),
-            parameters: [FunctionParameter(label: "into", name: "hasher", type: "inout Hasher")],
-            body: [.expression(.raw("hasher.combine(rawValue)"))]))))
+            parameters: [FunctionParameter(label: "into", name: "hasher", type: .named("Hasher"), isInout: true)],
+            body: [.expression(.call(.member(.identifier("hasher"), "combine"), [Argument(.identifier("rawValue"))]))]))))
 
         return Declaration(
             documentation: documentation(model.description),
             kind: .enumeration(EnumDecl(
                 access: access, name: typeName,
-                inheritance: ["RawRepresentable", "Codable", "Hashable", "Sendable", runtime(RuntimeNames.parameterValue)],
+                inheritance: [.named("RawRepresentable"), .named("Codable"), .named("Hashable"), .named("Sendable"),
+                              runtime(RuntimeNames.parameterValue)],
                 members: members)))
     }
 }

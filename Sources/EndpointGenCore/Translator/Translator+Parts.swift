@@ -70,7 +70,6 @@ extension Translator {
         case let .enumeration(decl): return head + 1 + decl.members.reduce(0) { $0 + estimatedLines($1) }
         case let .structure(decl): return head + 1 + decl.members.reduce(0) { $0 + estimatedLines($1) }
         case let .extension(decl): return head + 1 + decl.members.reduce(0) { $0 + estimatedLines($1) }
-        case let .protocolDecl(decl): return head + 1 + decl.requirements.count
         case let .variable(decl): return head + (decl.getter.map { 1 + estimatedLines($0) } ?? 0)
         case let .function(decl): return head + 1 + estimatedLines(decl.body)
         case .typeAlias, .enumCase, .lineComment: return head
@@ -123,7 +122,7 @@ extension Translator {
             return (namespace, Piece(declarations: [callEnum(for: level)]))
         }
         let models = spec.models.concurrentMap { model in
-            Piece(declarations: [Declaration(kind: .extension(ExtensionDecl(extendedType: apiTypeName, members: [modelDeclaration(model)])))])
+            Piece(declarations: [Declaration(kind: .extension(ExtensionDecl(extendedType: apiType, members: [modelDeclaration(model)])))])
         }
         var pieces = perLevel.flatMap(\.namespace)
         pieces.append(contentsOf: perLevel.map(\.call))

@@ -1,48 +1,46 @@
-// Types and default values as Swift text.
+// Types and default values as code-model values.
 extension Translator {
-    func swiftType(_ type: TypeRef) -> String {
+    func swiftType(_ type: TypeRef) -> TypeName {
         switch type {
-        case let .builtin(builtin): return builtin.rawValue
+        case let .builtin(builtin): return .named(builtin.rawValue)
         case .json: return runtime(RuntimeNames.jsonValue)
-        case .void: return "Void"
+        case .void: return .named("Void")
         case let .model(name, defined):
-            guard defined, let modelQualifier else { return Naming.escaped(name) }
-            return modelQualifier + "." + Naming.escaped(name)
-        case let .array(element): return "[\(swiftType(element))]"
-        case let .dictionary(value): return "[String: \(swiftType(value))]"
-        case let .optional(wrapped): return "\(swiftType(wrapped))?"
+            guard defined, let modelQualifier else { return .named(Naming.escaped(name)) }
+            return .member(.named(modelQualifier), Naming.escaped(name))
+        case let .array(element): return .array(swiftType(element))
+        case let .dictionary(value): return .dictionary(key: .named("String"), value: swiftType(value))
+        case let .optional(wrapped): return .optional(swiftType(wrapped))
         }
     }
 
-    /// A spec `default` as a Swift literal for a value of `type` (nil when there is none).
+    /// A spec `default` as a Swift value of `type` (nil when there is none; `nil` for an optional).
     func defaultExpression(_ value: DefaultValue?, type: TypeRef) -> Expression? {
-        guard let value else { return type.isOptional ? .raw("nil") : nil }
-        return .raw(literal(value, type: type))
+        guard let value else { return type.isOptional ? .nilLiteral : nil }
+        return literal(value, type: type)
     }
 
-    private func literal(_ value: DefaultValue, type: TypeRef) -> String {
+    private func literal(_ value: DefaultValue, type: TypeRef) -> Expression {
         switch value {
         case let .string(text):
-            return Renderer.stringLiteral(text)
-        case let .integer(text):
-            return text
-        case let .number(text):
-            return text
+            return .stringLiteral(text)
+        case let .integer(text), let .number(text):
+            return .numberLiteral(text)
         case let .bool(flag):
-            return flag ? "true" : "false"
+            return .booleanLiteral(flag)
         case .null:
-            return "nil"
+            return .nilLiteral
         case let .enumCase(raw):
             return enumCaseLiteral(raw, type: type)
         case let .array(elements):
             let elementType: TypeRef
             if case let .array(element) = type.unwrapped { elementType = element } else { elementType = type.unwrapped }
-            return "[" + elements.map { literal($0, type: elementType) }.joined(separator: ", ") + "]"
+            return .arrayLiteral(elements.map { literal($0, type: elementType) })
         }
     }
 
-    /// `.m` for the enum model case whose raw value is `raw`.
-    private func enumCaseLiteral(_ raw: String, type: TypeRef) -> String {
+    /// `.m` for the enum model case whose raw value is `raw`; `.unknown("raw")` for a value it does not list.
+    private func enumCaseLiteral(_ raw: String, type: TypeRef) -> Expression {
         var base = type
         while true {
             switch base {
@@ -56,10 +54,10 @@ extension Translator {
            let model = spec.models.first(where: { $0.swiftName == name }),
            case let .enumeration(cases) = model.kind {
             if let match = cases.first(where: { $0.value == raw }) {
-                return "." + Naming.escaped(match.swiftName)
+                return .dotMember(Naming.escaped(match.swiftName))
             }
-            return "." + Naming.escaped(catchAllName(for: cases)) + "(" + Renderer.stringLiteral(raw) + ")"
+            return .call(.dotMember(Naming.escaped(catchAllName(for: cases))), [Argument(.stringLiteral(raw))])
         }
-        return Renderer.stringLiteral(raw)
+        return .stringLiteral(raw)
     }
 }
