@@ -52,12 +52,18 @@ struct FuzzTortureCollisionTests {
         Case(name: "an endpoint '_1' and a group '1', both '_1'",
              spec: spec(endpoints: #""_1": { "method": "GET", "path": "/a" }"#, groups: #""1": { "endpoints": {} }"#),
              at: #""1""#, earlier: #""_1""#, fragments: ["'_1'", "'1'", "endpoint", "group"]),
-        Case(name: "an endpoint named 'baseURL' at the top, where the API declares its base URL",
-             spec: spec(endpoints: #""baseURL": { "method": "GET", "path": "/a" }"#),
-             at: #""baseURL""#, fragments: ["'baseURL'"]),
-        Case(name: "a group named 'typed' (the generated Typed namespace)",
-             spec: spec(groups: #""typed": { "endpoints": {} }"#),
-             at: #""typed""#, fragments: ["'typed'", "Typed"]),
+        Case(name: "an endpoint and a group whose cases of the enum 'Call' are both 'default'",
+             spec: spec(endpoints: #""default": { "method": "GET", "path": "/a" }"#, groups: #""default": { "endpoints": {} }"#),
+             at: #""default""#, earlier: #""default""#, fragments: ["'default'", "endpoint", "group", "'Call'"]),
+        Case(name: "an endpoint named 'defaults' at the top, where the API declares what its endpoints share",
+             spec: spec(endpoints: #""defaults": { "method": "GET", "path": "/a" }"#),
+             at: #""defaults""#, fragments: ["'defaults'"]),
+        Case(name: "an endpoint named 'samples' at the top, where the API lists the spec's samples",
+             spec: spec(endpoints: #""samples": { "method": "GET", "path": "/a" }"#),
+             at: #""samples""#, fragments: ["'samples'"]),
+        Case(name: "a group named 'call' (each level's generated Call enum)",
+             spec: spec(groups: #""call": { "endpoints": {} }"#),
+             at: #""call""#, fragments: ["'call'", "Call"]),
         Case(name: "a model with the group's Swift name, which it would hide",
              spec: spec(groups: #""user": { "endpoints": {} }"#, models: #""User": { "properties": { "id": "Int" } }"#),
              at: #""User""#, earlier: #""user""#, fragments: ["'User'", "'user'"]),
@@ -98,8 +104,10 @@ struct FuzzTortureCollisionTests {
             endpoints: #""user_id": { "method": "GET", "path": "/a" }, "userID": { "method": "GET", "path": "/b" }, "#
                 + #""pay": { "method": "GET", "path": "/c" }, "рау": { "method": "GET", "path": "/d" }, "#
                 + #""emoji": { "method": "GET", "path": "/e" }, "émoji": { "method": "GET", "path": "/f" }, "#
-                + #""self": { "method": "GET", "path": "/g/{self}", "parameters": { "self": "String" } }"#,
-            groups: #""default": { "endpoints": { "default": { "method": "GET", "path": "/h" } }, "#
+                + #""self": { "method": "GET", "path": "/g/{self}", "parameters": { "self": "String" } }, "#
+                // Names the version 1 shape used and version 2 no longer does.
+                + #""base_url": { "method": "GET", "path": "/i" }, "typed": { "method": "GET", "path": "/j" }"#,
+            groups: #""default": { "endpoints": { "default_endpoint": { "method": "GET", "path": "/h" } }, "#
                 + #""groups": { "default": { "endpoints": {} } } }"#,
             models: #""E": { "enum": ["unknown", "unknownValue", "a-b", "a b2"] }"#)
         let result = Generator.generate(specData: Data(spec.utf8), fileName: "T.endpoints.json", options: GeneratorOptions())

@@ -29,29 +29,50 @@ import Testing
             import Foundation
             import EndpointRuntime
 
-            private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion1
+            private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion2
 
-            public enum Things: Sendable {
-                case thing
+            public enum Things {
+                /// What every endpoint shares: the base URL, headers, auth, date format and error bodies.
+                /// A client made with another base URL sends there instead.
+                public static let defaults = APIDefaults(baseURL: "https://api.example.com/v2")
+
+                public static var thing: Endpoint<Void> {
+                    defaults.endpoint(Call.thing, decoder: .none)
+                }
             }
             """))
-        #expect(swift.contains("public static let baseURL = \"https://api.example.com/v2\""))
-        #expect(swift.contains("Path(\"things\")"))
+        // The endpoint is also a case of `Things.Call`, which builds the request from the defaults.
+        #expect(swift.contains("""
+                public enum Call: HTTPRequestable, Sendable, Hashable {
+                    case thing
+
+                    public func httpRequest() throws -> HTTPRequest {
+                        switch self {
+                        case .thing:
+                            return try defaults.request(.get) {
+                                Path("things")
+                            }
+                        }
+                    }
+                }
+            """))
+        #expect(!swift.contains("Typed"))
     }
 
     @Test func descriptionsBecomeDocComments() throws {
         let swift = try Self.generate(Self.spec(
             endpoint: #""description": "First line.\nSecond line.", "parameters": { "q": { "type": "String?", "description": "The query." } }"#,
             top: #""description": "The API.","#))
-        #expect(swift.contains("/// The API.\npublic indirect enum API: Sendable {"))
+        #expect(swift.contains("/// The API.\npublic enum API {"))
         #expect(swift.contains("""
                 /// First line.
                 /// Second line.
                 ///
                 /// - Parameters:
                 ///   - q: The query.
-                case thing(q: String? = nil)
+                public static func thing(q: String? = nil) -> Endpoint<Void> {
             """))
+        #expect(swift.contains("        case thing(q: String? = nil)\n"))
     }
 
     @Test func headersInheritOverrideAndRemove() throws {
@@ -60,14 +81,23 @@ import Testing
               "groups": { "g": { "path": "/g", "headers": { "x-a": "group", "X-B": null },
                 "endpoints": { "e": { "method": "GET", "path": "/e", "headers": { "X-C": "3" } } } } } }
             """)
+        // The API's headers are written once; the group replaces one and removes another.
         #expect(swift.contains("""
-                            Path("g", "e")
-                            Header("Accept", "application/json")
-                            Header("x-a", "group")
-                            Header("X-C", "3")
-                        }
+                public static let defaults = APIDefaults(
+                    baseURL: "https://a.example",
+                    headers: ["Accept": "application/json", "X-A": "1", "X-B": "2"]
+                )
             """))
-        #expect(!swift.contains("X-B"))
+        #expect(swift.contains("""
+                            return try API.defaults.request(.get) {
+                                Path("g", "e")
+                                Header("x-a", "group")
+                                Header("X-C", "3")
+                                RemoveHeader("X-B")
+                            }
+            """))
+        #expect(!swift.contains("Header(\"Accept\""))
+        #expect(swift.components(separatedBy: "X-B").count - 1 == 2)
     }
 
     @Test(arguments: [
@@ -77,20 +107,35 @@ import Testing
         (#""auth": { "type": "apiKey", "in": "query", "name": "key" },"#, #"Auth(.apiKey(in: .query, name: "key"))"#),
     ])
     func auth(top: String, line: String) throws {
+        // The API's auth is written once, in its defaults.
         let swift = try Self.generate(Self.spec(top: top))
-        #expect(swift.contains("                \(line)\n"))
-        // An endpoint can turn it off.
+        let requirement = String(line.dropFirst("Auth(".count).dropLast())
+        #expect(swift.contains("        auth: \(requirement)\n    )"))
+        #expect(!swift.contains("Auth("))
+        // An endpoint can turn it off, or ask for another.
         let none = try Self.generate(Self.spec(endpoint: #""auth": "none""#, top: top))
-        #expect(!none.contains("Auth("))
+        #expect(none.contains("                    Auth(.none)\n"))
+        let other = try Self.generate(Self.spec(endpoint: #""auth": "basic""#, top: #""auth": { "type": "apiKey", "in": "query", "name": "k" },"#))
+        #expect(other.contains("                    Auth(.basic)\n"))
+        // Without auth anywhere: no requirement written.
+        let plain = try Self.generate(Self.spec())
+        #expect(!plain.contains("auth:") && !plain.contains("Auth("))
     }
 
     @Test(arguments: [("iso8601-fractional", "iso8601Fractional"), ("secondsSince1970", "secondsSince1970"),
                       ("millisecondsSince1970", "millisecondsSince1970"), ("date", "date")])
     func dateFormat(spec: String, swift name: String) throws {
         let swift = try Self.generate(Self.spec(top: "\"dateFormat\": \"\(spec)\","))
-        #expect(swift.contains("HTTPRequest(.get, baseURL: API.baseURL, dateFormat: .\(name)) {"))
+        #expect(swift.contains("""
+                public static let defaults = APIDefaults(
+                    baseURL: "https://api.example.com/v2",
+                    dateFormat: .\(name)
+                )
+            """))
+        #expect(swift.contains("return try defaults.request(.get) {"))
         let iso = try Self.generate(Self.spec(top: "\"dateFormat\": \"iso8601\","))
-        #expect(iso.contains("HTTPRequest(.get, baseURL: API.baseURL) {"))
+        #expect(iso.contains("public static let defaults = APIDefaults(baseURL: \"https://api.example.com/v2\")\n"))
+        #expect(!iso.contains("dateFormat"))
     }
 
     @Test func parametersDefaultsStylesAndLocations() throws {
@@ -110,34 +155,35 @@ import Testing
             }
             """, top: #""models": { "Kind": { "enum": ["big-one", "small"] } },"#, path: "/things/{id}"))
         #expect(swift.contains("""
-            case thing(id: Int64, pageSize: Int = 20, ratio: Double = 0.5, name: String = "a \\"b\\"", flag: Bool = false, \
+                    case thing(id: Int64, pageSize: Int = 20, ratio: Double = 0.5, name: String = "a \\"b\\"", flag: Bool = false, \
             kind: Kind = .bigOne, kinds: [Kind] = [.small], ids: [Int]? = nil, tags: [String]? = nil, q: String? = nil, xTrace: String? = nil)
             """))
+        #expect(swift.contains("case let .thing(id, pageSize, ratio, name, flag, kind, kinds, ids, tags, q, xTrace):"))
         #expect(swift.contains("""
-                            Path("things", id)
-                            Query("page_size", pageSize)
-                            Query("ratio", ratio)
-                            Query("name", name)
-                            Query("flag", flag)
-                            Query("kind", kind)
-                            Query("kinds", kinds)
-                            Query("ids", ids, style: .comma)
-                            Query("tags", tags)
-                            Query("search", q)
-                            Header("X-Trace", xTrace)
+                                Path("things", id)
+                                Query("page_size", pageSize)
+                                Query("ratio", ratio)
+                                Query("name", name)
+                                Query("flag", flag)
+                                Query("kind", kind)
+                                Query("kinds", kinds)
+                                Query("ids", ids, style: .comma)
+                                Query("tags", tags)
+                                Query("search", q)
+                                Header("X-Trace", xTrace)
             """))
-        // The typed factory repeats the defaults and passes every value on.
+        // The typed value repeats the defaults and passes every value on to its case.
         #expect(swift.contains("public static func thing(id: Int64, pageSize: Int = 20, ratio: Double = 0.5,"))
-        #expect(swift.contains("Endpoint(API.thing(id: id, pageSize: pageSize, ratio: ratio, name: name, flag: flag, kind: kind, kinds: kinds, ids: ids, tags: tags, q: q, xTrace: xTrace), decoder: .none)"))
+        #expect(swift.contains("defaults.endpoint(Call.thing(id: id, pageSize: pageSize, ratio: ratio, name: name, flag: flag, kind: kind, kinds: kinds, ids: ids, tags: tags, q: q, xTrace: xTrace), decoder: .none)"))
     }
 
     @Test func pathSegmentsMadeOfParts() throws {
         let swift = try Self.generate(Self.spec(endpoint: #""parameters": { "name": "String", "v": "Int" }"#, path: "/v{v}/files/{name}.json/raw"))
         #expect(swift.contains("""
-                            PathSegment("v", v)
-                            Path("files")
-                            PathSegment(name, ".json")
-                            Path("raw")
+                                PathSegment("v", v)
+                                Path("files")
+                                PathSegment(name, ".json")
+                                Path("raw")
             """))
     }
 
@@ -163,21 +209,34 @@ import Testing
             "timeout": 2.5,
             "sample": "a \\"#quoted\\"# value"
             """, top: #""models": { "Problem": { "properties": { "detail": "String?" } } },"#))
+        // What is sent is the case's; what comes back (decoder, statuses, error bodies) the typed value's.
         #expect(swift.contains("""
-                            Header("Accept", "text/csv")
-                            ExpectedStatus(202)
-                            ErrorBody(Problem.self, for: .code(404))
-                            ErrorBody(Problem.self, for: .range(5))
-                            ErrorBody(JSONValue.self, for: .default)
-                            Timeout(2.5)
-                            Sample(##""a \\"#quoted\\"# value""##)
+                            return try defaults.request(.get) {
+                                Path("things")
+                                Header("Accept", "text/csv")
+                                Timeout(2.5)
+                            }
             """))
-        #expect(swift.contains("public static var thing: Endpoint<String> {\n            Endpoint(API.thing, decoder: .text)"))
+        #expect(swift.contains("""
+                public static var thing: Endpoint<String> {
+                    defaults.endpoint(Call.thing, decoder: .text, statuses: [202], errors: [.code(404): Problem.self, .range(5): Problem.self, .default: JSONValue.self])
+                }
+            """))
+        // The sample is not part of the request: it is listed in `API.samples` for the stub transport.
+        #expect(swift.contains("""
+                public static let samples: [SampleResponse] = [
+                    SampleResponse(.get, "/things", status: 202, json: ##""a \\"#quoted\\"# value""##),
+                ]
+            """))
+        #expect(!swift.contains("Sample(") && !swift.contains("ErrorBody(") && !swift.contains("ExpectedStatus("))
+        // Without samples, no `samples`.
+        #expect(!(try Self.generate(Self.spec())).contains("samples"))
         // An inherited Accept wins over the response's content type.
         let inherited = try Self.generate(Self.spec(endpoint: #""response": { "type": "Data", "contentType": "image/png" }"#,
                                                     top: #""headers": { "Accept": "*/*" },"#))
-        #expect(inherited.contains("Header(\"Accept\", \"*/*\")"))
+        #expect(inherited.contains("headers: [\"Accept\": \"*/*\"]"))
         #expect(!inherited.contains("image/png"))
+        #expect(!inherited.contains("Header(\"Accept\""))
         #expect(inherited.contains("Endpoint<Data>"))
         #expect(inherited.contains("decoder: .data"))
     }
@@ -189,21 +248,23 @@ import Testing
                 "older": { "method": "GET", "path": "/older", "deprecated": "Use \\"new\\"." },
                 "new": { "method": "GET", "path": "/new" } } }
             """)
-        #expect(swift.contains("    @available(*, deprecated)\n    case old\n"))
-        #expect(swift.contains("    @available(*, deprecated, message: \"Use \\\"new\\\".\")\n    case older\n"))
-        // The main switch names no deprecated case; they are matched in a deprecated method.
+        // Only the typed values are deprecated.
+        #expect(swift.contains("    @available(*, deprecated)\n    public static var old: Endpoint<Void> {"))
+        #expect(swift.contains("    @available(*, deprecated, message: \"Use \\\"new\\\".\")\n    public static var older: Endpoint<Void> {"))
+        #expect(swift.contains("    }\n\n    public static var new: Endpoint<Void> {"))
+        #expect(swift.components(separatedBy: "@available(").count - 1 == 2)
+        // The cases are not, so the one exhaustive switch names them all without a warning.
         #expect(swift.contains("""
-                    switch self {
-                    case .new:
+                    case old
+                    case older
+                    case new
+
+                    public func httpRequest() throws -> HTTPRequest {
+                        switch self {
+                        case .old:
             """))
-        #expect(swift.contains("default:\n            if let request = try (self as any _DeprecatedEndpoints)._deprecatedHTTPRequest() {"))
-        #expect(swift.contains("extension API: _DeprecatedEndpoints {\n    @available(*, deprecated)\n    fileprivate func _deprecatedHTTPRequest() throws -> HTTPRequest? {"))
-        #expect(swift.contains("private protocol _DeprecatedEndpoints {"))
-        #expect(swift.contains("        @available(*, deprecated, message: \"Use \\\"new\\\".\")\n        public static var older: Endpoint<Void> {"))
-        // Without deprecated endpoints, none of that machinery.
-        let plain = try Self.generate(Self.spec())
-        #expect(!plain.contains("_DeprecatedEndpoints"))
-        #expect(!plain.contains("_UnmatchedEndpoint"))
+        #expect(!swift.contains("default:"))
+        #expect(!swift.contains("_DeprecatedEndpoints") && !swift.contains("_UnmatchedEndpoint"))
     }
 
     @Test func namesThatAreNotSwiftIdentifiers() throws {
@@ -214,13 +275,20 @@ import Testing
               "groups": { "self-service": { "endpoints": { "get": { "method": "GET", "path": "/g" } } } } }
             """)
         #expect(swift.contains("case _2fa(class: String, for: Int? = nil, userId: Int? = nil, pageSize: Int? = nil, größe: Int? = nil)"))
-        #expect(swift.contains("case `default`\n"))
+        #expect(swift.contains("        case `default`\n"))
         #expect(swift.contains("case let ._2fa(`class`, `for`, userId, pageSize, größe):"))
         #expect(swift.contains("Path(\"x\", `class`)"))
         #expect(swift.contains("Query(\"for\", `for`)"))
         #expect(swift.contains("Query(\"page size\", pageSize)"))
-        #expect(swift.contains("Endpoint(API._2fa(class: `class`, for: `for`, userId: userId, pageSize: pageSize, größe: größe), decoder: .none)"))
-        #expect(swift.contains("public indirect enum SelfService: Sendable {") || swift.contains("public enum SelfService: Sendable {"))
+        #expect(swift.contains("public static func _2fa(class: String, for: Int? = nil, userId: Int? = nil, pageSize: Int? = nil, größe: Int? = nil) -> Endpoint<Void> {"))
+        #expect(swift.contains("defaults.endpoint(Call._2fa(class: `class`, for: `for`, userId: userId, pageSize: pageSize, größe: größe), decoder: .none)"))
+        #expect(swift.contains("public static var `default`: Endpoint<Void> {"))
+        #expect(swift.contains("case .`default`:"))
+        // The group: a namespace of typed values, and a case wrapping its own `Call`.
+        #expect(swift.contains("public enum SelfService {\n        public static var get: Endpoint<Void> {"))
+        #expect(swift.contains("API.defaults.endpoint(API.Call.selfService(.get), decoder: .none)"))
+        #expect(swift.contains("        case selfService(SelfService.Call)\n"))
+        #expect(swift.contains("extension API.SelfService {\n    /// The endpoints of `API.SelfService` as cases; `API.Call.selfService(...)` wraps them.\n    public enum Call:"))
     }
 
     @Test func objectModels() throws {
@@ -232,36 +300,39 @@ import Testing
               "Plain": { "properties": { "a": "Int", "b": "Bool?" } }
             },
             """))
+        // Models are nested in the API's namespace.
         #expect(swift.contains("""
-            /// A pet.
-            public struct Pet: Codable, Hashable, Sendable {
-                public var id: Int64
+            // Models
+            extension API {
+                /// A pet.
+                public struct Pet: Codable, Hashable, Sendable {
+                    public var id: Int64
 
-                /// Its name.
-                public var petName: String
+                    /// Its name.
+                    public var petName: String
 
-                public var tags: [String]?
+                    public var tags: [String]?
 
-                public var count: Int
+                    public var count: Int
 
-                public var extra: [String: JSONValue]?
+                    public var extra: [String: JSONValue]?
 
-                public init(id: Int64, petName: String, tags: [String]? = nil, count: Int = 1, extra: [String: JSONValue]? = nil) {
-                    self.id = id
-                    self.petName = petName
-                    self.tags = tags
-                    self.count = count
-                    self.extra = extra
+                    public init(id: Int64, petName: String, tags: [String]? = nil, count: Int = 1, extra: [String: JSONValue]? = nil) {
+                        self.id = id
+                        self.petName = petName
+                        self.tags = tags
+                        self.count = count
+                        self.extra = extra
+                    }
+
+                    private enum CodingKeys: String, CodingKey {
+                        case id
+                        case petName = "pet_name"
+                        case tags
+                        case count
+                        case extra
+                    }
                 }
-
-                private enum CodingKeys: String, CodingKey {
-                    case id
-                    case petName = "pet_name"
-                    case tags
-                    case count
-                    case extra
-                }
-            }
             """))
         // No CodingKeys when every Swift name is the wire name.
         let plain = try #require(swift.range(of: "public struct Plain") as Range<String.Index>?)
@@ -271,16 +342,16 @@ import Testing
     @Test func enumModelsWithACatchAll() throws {
         let swift = try Self.generate(Self.spec(top: #""models": { "State": { "enum": ["closed", "unknown", "in-progress"] } },"#))
         #expect(swift.contains("""
-            public enum State: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-                case closed
-                case unknown
-                /// `in-progress`
-                case inProgress
-                /// A value this version of the spec does not list: decoding keeps it instead of failing.
-                case unknownValue(String)
+                public enum State: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+                    case closed
+                    case unknown
+                    /// `in-progress`
+                    case inProgress
+                    /// A value this version of the spec does not list: decoding keeps it instead of failing.
+                    case unknownValue(String)
             """))
-        #expect(swift.contains("        default:\n            self = .unknownValue(rawValue)"))
-        #expect(swift.contains("        case let .unknownValue(value):\n            return value"))
+        #expect(swift.contains("            default:\n                self = .unknownValue(rawValue)"))
+        #expect(swift.contains("            case let .unknownValue(value):\n                return value"))
     }
 
     @Test func enumValuesNamedLikeOptionalCasesAreRenamed() throws {
@@ -289,10 +360,11 @@ import Testing
         let swift = try Self.generate(Self.spec(
             endpoint: #""parameters": { "who": { "type": "Association?", "default": "NONE" } }"#,
             top: #""models": { "Association": { "enum": ["OWNER", "NONE", "some"] } },"#))
-        #expect(swift.contains("    case owner\n    /// `NONE`\n    case noneValue\n    /// `some`\n    case someValue\n"))
+        #expect(swift.contains("        case owner\n        /// `NONE`\n        case noneValue\n        /// `some`\n        case someValue\n"))
         #expect(swift.contains("case thing(who: Association? = .noneValue)"))
+        #expect(swift.contains("public static func thing(who: Association? = .noneValue) -> Endpoint<Void> {"))
         #expect(!swift.contains("case none\n") && !swift.contains("Association? = .none)"))
-        #expect(swift.contains("case \"NONE\":\n            self = .noneValue"))
+        #expect(swift.contains("case \"NONE\":\n                self = .noneValue"))
     }
 
     @Test(arguments: [AccessLevel.package, .internal])
@@ -301,10 +373,12 @@ import Testing
                                                 top: #""models": { "M": { "properties": { "a": "Int" } }, "E": { "enum": ["x"] } },"#),
                                       access: level)
         #expect(!swift.contains("public "))
-        #expect(swift.contains("\(level.rawValue) enum API: Sendable"))
+        #expect(swift.contains("\(level.rawValue) enum API {"))
         #expect(swift.contains("\(level.rawValue) struct M:"))
         #expect(swift.contains("\(level.rawValue) enum E:"))
-        #expect(swift.contains("\(level.rawValue) static let baseURL"))
+        #expect(swift.contains("\(level.rawValue) static let defaults = APIDefaults("))
+        #expect(swift.contains("@available(*, deprecated)\n    \(level.rawValue) static var thing: Endpoint<M> {"))
+        #expect(swift.contains("\(level.rawValue) enum Call: HTTPRequestable, Sendable, Hashable {"))
         #expect(swift.contains("\(level.rawValue) func httpRequest()"))
         #expect(swift.contains("\(level.rawValue) init(a: Int)"))
     }
@@ -313,50 +387,67 @@ import Testing
         // Groups `auth` and `path` nest enums `Auth` and `Path`, which would hide the runtime's.
         let swift = try Self.generate("""
             { "baseURL": "https://a.example", "auth": "bearer",
-              "groups": { "auth": { "endpoints": { "login": { "method": "POST", "path": "/login" } } },
+              "groups": { "auth": { "endpoints": { "login": { "method": "POST", "path": "/login", "auth": "none" } } },
                           "path": { "endpoints": { "p": { "method": "GET", "path": "/p" } } } } }
             """)
-        #expect(swift.contains("EndpointRuntime.Auth(.bearer)"))
+        #expect(swift.contains("EndpointRuntime.Auth(.none)"))
         #expect(swift.contains("EndpointRuntime.Path(\"login\")"))
-        #expect(!swift.contains("    Auth(.bearer)"))
-        let plain = try Self.generate(Self.spec(top: #""auth": "bearer","#))
-        #expect(plain.contains("                Auth(.bearer)\n"))
-        #expect(!plain.contains("EndpointRuntime.Auth"))
+        #expect(swift.contains("EndpointRuntime.Path(\"p\")"))
+        #expect(!swift.contains("    Auth(.none)") && !swift.contains("    Path("))
+        #expect(swift.contains("        case auth(Auth.Call)\n        case path(Path.Call)\n"))
+        let plain = try Self.generate(Self.spec(endpoint: #""auth": "none""#, top: #""auth": "bearer","#))
+        #expect(plain.contains("                    Auth(.none)\n"))
+        #expect(!plain.contains("EndpointRuntime.Auth") && !plain.contains("EndpointRuntime.Path"))
     }
 
-    @Test func largeGroupsAreMatchedInChunksOfAtMost200() throws {
+    /// Every level's `Call` enum has one exhaustive switch, which Swift checks for a few hundred cases
+    /// at most: a level holds at most 300 endpoints and groups, and more is an error naming the level.
+    @Test func aLevelHoldsAtMost300Cases() throws {
         let endpoints = (0..<450).map { #""e\#($0)": { "method": "GET", "path": "/e\#($0)/{id}", "parameters": { "id": "Int" } }"# }
-        let swift = try Self.generate(#"{ "baseURL": "https://a.example", "endpoints": { \#(endpoints.joined(separator: ", ")) } }"#)
-        #expect(swift.contains("""
-                public func httpRequest() throws -> HTTPRequest {
-                    if let request = try _httpRequest1() {
-                        return request
-                    }
-                    if let request = try _httpRequest2() {
-                        return request
-                    }
-                    if let request = try _httpRequest3() {
-                        return request
-                    }
-                    throw _UnmatchedEndpoint()
-                }
-            """))
-        // Each chunk: one switch, at most 200 arms, then `default: return nil`.
-        let chunks = swift.components(separatedBy: "private func _httpRequest").dropFirst()
-        #expect(chunks.count == 3)
-        let arms = chunks.map { $0.components(separatedBy: "        case let .").count - 1 }
-        #expect(arms == [200, 200, 50])
-        #expect(chunks.allSatisfy { $0.contains("        default:\n            return nil\n") })
-        // 200 or fewer: one exhaustive switch, no chunks.
-        let small = try Self.generate(#"{ "baseURL": "https://a.example", "endpoints": { \#(endpoints.prefix(200).joined(separator: ", ")) } }"#)
-        #expect(!small.contains("_httpRequest1"))
-        #expect(!small.contains("default:"))
+        let atMost = try Self.generate(#"{ "baseURL": "https://a.example", "endpoints": { \#(endpoints.prefix(300).joined(separator: ", ")) } }"#)
+        #expect(atMost.components(separatedBy: "            case let .e").count - 1 == 300)
+        #expect(!atMost.contains("default:") && !atMost.contains("_httpRequest"))
+
+        let tooMany = Generator.generate(specData: Data(#"{ "baseURL": "https://a.example", "endpoints": { \#(endpoints.prefix(301).joined(separator: ", ")) } }"#.utf8),
+                                         fileName: "API.endpoints.json", options: GeneratorOptions())
+        #expect(tooMany.swift == nil)
+        #expect(tooMany.diagnostics.all.map(\.description) == [
+            "API.endpoints.json:1:1: error: the top level has 301 endpoints and groups; at most 300 fit one level (Swift cannot check a switch over more): move some into groups",
+        ])
+        let inGroup = Generator.generate(specData: Data(#"{ "baseURL": "https://a.example", "groups": { "big": { "endpoints": { \#(endpoints.prefix(301).joined(separator: ", ")) } } } }"#.utf8),
+                                         fileName: "API.endpoints.json", options: GeneratorOptions())
+        #expect(inGroup.diagnostics.all.map(\.description) == [
+            "API.endpoints.json:1:47: error: group 'big' has 301 endpoints and groups; at most 300 fit one level (Swift cannot check a switch over more): move some into groups",
+        ])
+
+        // 450 split over two groups, as specs/Large.endpoints.json does: one switch a level.
+        let split = try Self.generate(#"{ "baseURL": "https://a.example", "groups": { "a": { "endpoints": { \#(endpoints.prefix(250).joined(separator: ", ")) } }, "#
+            + #""b": { "endpoints": { \#(endpoints.suffix(200).joined(separator: ", ")) } } } }"#)
+        #expect(split.components(separatedBy: "            case let .e").count - 1 == 450)
+        #expect(split.contains("        case a(A.Call)\n        case b(B.Call)\n"))
+        #expect(!split.contains("default:"))
     }
 
     @Test func emptyGroupsAndAPIsWithoutEndpoints() throws {
-        let swift = try Self.generate(#"{ "baseURL": "https://a.example", "groups": { "g": { "endpoints": { "e": { "method": "GET", "path": "/e" } } } } }"#)
-        #expect(swift.contains("extension API {\n    /// The base URL"))
-        #expect(!swift.contains("extension API: HTTPRequestable"))
-        #expect(swift.contains("extension API.G: HTTPRequestable"))
+        let swift = try Self.generate(#"{ "baseURL": "https://a.example", "groups": { "g": { "endpoints": { "e": { "method": "GET", "path": "/e" } } }, "h": { "endpoints": {} } } }"#)
+        // No top-level endpoints: the namespace holds the defaults alone, and its `Call` only the groups.
+        #expect(swift.contains("""
+            public enum API {
+                /// What every endpoint shares: the base URL, headers, auth, date format and error bodies.
+                /// A client made with another base URL sends there instead.
+                public static let defaults = APIDefaults(baseURL: "https://a.example")
+            }
+            """))
+        #expect(swift.contains("        case g(G.Call)\n        case h(H.Call)\n"))
+        #expect(swift.contains("extension API.G {\n    /// The endpoints of `API.G` as cases; `API.Call.g(...)` wraps them.\n    public enum Call: HTTPRequestable, Sendable, Hashable {\n        case e\n"))
+        // An empty group: a caseless `Call` whose `httpRequest()` can never run, but must compile.
+        #expect(swift.contains("extension API {\n    public enum H {}\n}"))
+        #expect(swift.contains("""
+                public enum Call: HTTPRequestable, Sendable, Hashable {
+                    public func httpRequest() throws -> HTTPRequest {
+                        throw EndpointError.invalidRequest(reason: "H has no endpoints.", underlying: nil, request: nil)
+                    }
+                }
+            """))
     }
 }

@@ -267,14 +267,26 @@ private func endpoint(_ endpoint: String, models: String = "{}") throws -> Endpo
         #expect(none.isEmpty)
     }
 
-    @Test func endpointCaseAndGroupTypeMayShareAName() throws {
+    /// The typed value `API.items` and the group type `API.Items` could share a name, but a group is
+    /// also a case of its parent's `Call` enum (`Call.items(Items.Call)`), as the endpoint is: one error.
+    @Test func endpointAndGroupOfOneNameCollideInTheCallEnum() throws {
         let (result, errors) = spec("""
             "endpoints": { "items": { "method": "GET", "path": "/items" } },
             "groups": { "items": { "path": "/items", "endpoints": { "get": { "method": "GET", "path": "/{id}", "parameters": { "id": "Int" } } } } }
             """)
-        #expect(errors.isEmpty)
-        #expect(result?.api.endpoints.first?.swiftName == "items")
-        #expect(result?.api.groups.first?.swiftName == "Items")
+        #expect(result == nil)
+        #expect(errors.count == 1)
+        #expect(errors.first?.contains("group 'items' and endpoint 'items'") == true)
+        #expect(errors.first?.contains("would both be the case 'items' of the enum 'Call'") == true)
+
+        let (renamed, none) = spec("""
+            "endpoints": { "list_items": { "method": "GET", "path": "/items" } },
+            "groups": { "items": { "path": "/items", "endpoints": { "get": { "method": "GET", "path": "/{id}", "parameters": { "id": "Int" } } } } }
+            """)
+        #expect(none.isEmpty)
+        #expect(renamed?.api.endpoints.first?.swiftName == "listItems")
+        #expect(renamed?.api.groups.first?.swiftName == "Items")
+        #expect(renamed?.api.groups.first?.caseName == "items")
     }
 
     @Test func warningsDoNotStopTheSpec() throws {

@@ -152,7 +152,8 @@ extension StravaAPI {
         let request = try StravaAPI.Activities.list(before: Date(timeIntervalSince1970: 1_700_000_000), ids: [1, 2, 3]).httpRequest()
         #expect(request.headers["Accept"] == nil)
         #expect(request.auth == AuthRequirement.none)
-        #expect(request.urlComponents.percentEncodedQuery == "before=2023-11-14T22:13:20Z&per_page=30&ids=1,2,3")
+        // The shared date format is ISO 8601; query values encode every reserved character (`:` too).
+        #expect(request.urlComponents.percentEncodedQuery == "before=2023-11-14T22%3A13%3A20Z&per_page=30&ids=1,2,3")
     }
 
     @Test func errorBodiesMergeTheSharedAndTheEndpointsOwn() throws {

@@ -26,7 +26,9 @@ import Testing
         await stub.stub(.get, path: "/activities/5", json: #"{"id":5,"name":"old"}"#)
         await stub.stub(.get, path: "activities/5", json: #"{"id":5,"name":"Ride","start_date":"2024-01-02T03:04:05Z"}"#)
         await stub.stub(.post, path: "/activities", status: 201, json: #"{"id":6,"name":"New"}"#)
-        await stub.stub(.get, path: "/activities/7", status: 404, json: #"{"message":"gone"}"#)
+        await stub.stub(.get, path: "/activities/7", status: 410, json: #"{"message":"gone"}"#)
+        await stub.stub(.get, path: "/activities/8", status: 404, json: #"{"resource":"activity"}"#)
+        await stub.stub(.get, path: "/activities/9", status: 404, json: #"{"message":"not a NotFound"}"#)
         let client = HTTPClient(transport: stub)
 
         let ride = try await client.send(StravaAPI.activity(id: 5))
@@ -34,9 +36,15 @@ import Testing
         #expect(ride.startDate == Date(timeIntervalSince1970: 1_704_164_645))
         let created = try await client.send(StravaAPI.Activities.create(body: StravaAPI.NewActivity(name: "New", startDate: Date())))
         #expect(created.id == 6)
+        // 410 matches only the shared 4XX body; 404 the endpoint's own, which wins over the range.
         let error = await #expect(throws: ErrorResponse<StravaAPI.Fault>.self) { try await client.send(StravaAPI.activity(id: 7)) }
         #expect(error?.body == StravaAPI.Fault(message: "gone"))
-        #expect(await stub.requests.map(\.method) == [.get, .post, .get])
+        let notFound = await #expect(throws: ErrorResponse<StravaAPI.NotFound>.self) { try await client.send(StravaAPI.activity(id: 8)) }
+        #expect(notFound?.body == StravaAPI.NotFound(resource: "activity"))
+        // A body that does not decode as the type declared for its status: an EndpointError with the response.
+        let undecodable = await #expect(throws: EndpointError.self) { try await client.send(StravaAPI.activity(id: 9)) }
+        #expect(undecodable?.status == 404)
+        #expect(await stub.requests.map(\.method) == [.get, .post, .get, .get, .get])
     }
 
     @Test func closureStubsCanFailLikeTheNetwork() async throws {
@@ -50,7 +58,7 @@ import Testing
     }
 
     @Test func baseURLOverrideAppliesBeforeTheTransport() async throws {
-        let stub = StubTransport()
+        let stub = StubTransport(samples: StravaAPI.samples)
         let client = HTTPClient(baseURL: URL(string: "http://127.0.0.1:8080/api/v3"), transport: stub)
         _ = try await client.send(StravaAPI.athlete)
         #expect(await stub.requests.first?.url?.absoluteString == "http://127.0.0.1:8080/api/v3/athlete")

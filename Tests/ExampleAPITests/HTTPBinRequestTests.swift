@@ -43,8 +43,9 @@ import Testing
     @Test func topLevel() throws {
         try check(HTTPBin.status(code: 418), .init(method: .get, url: "\(Self.base)/status/418", headers: Self.top, expectedStatus: 200))
         try check(HTTPBin.delay(seconds: 1.5), .init(method: .get, url: "\(Self.base)/delay/1.5", headers: Self.top, timeout: 12.5))
+        // `"accept": null` and a text response: the response's content type replaces the inherited Accept in place.
         try check(HTTPBin.robotsTxt, .init(method: .get, url: "\(Self.base)/robots.txt",
-                                          headers: [("X-Client", "endpoint-gen-example"), ("Accept", "text/plain")]))
+                                          headers: [("Accept", "text/plain"), ("X-Client", "endpoint-gen-example")]))
         try check(HTTPBin.image(format: .webp), .init(method: .get, url: "\(Self.base)/image/webp",
                                                      headers: [("Accept", "image/*"), ("X-Client", "endpoint-gen-example")]))
         try check(HTTPBin.bytes(n: 16, seed: 3), .init(method: .get, url: "\(Self.base)/bytes/16?seed=3",
@@ -54,11 +55,10 @@ import Testing
         // Keys that are Swift keywords, start with a digit, contain a dash, a space or non-ASCII letters.
         try check(HTTPBin._2fa(userId: 5, class: "a/b", for: "me", größe: 3, sortBy: "name"),
                   .init(method: .get, url: "\(Self.base)/anything/2fa/5/a%2Fb?for=me&Gr%C3%B6%C3%9Fe=3&sort%20by=name", headers: Self.top))
-        #expect(try (DeprecatedHTTPBin.self as any DeprecatedCases.Type).checkDeprecatedCases() == ["anything.admin.keys.revoke", "uuid"])
     }
 
     @Test func bodiesOfEveryEncoding() throws {
-        let body = EchoBody(id: try #require(UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF")), name: "n", count: 3, total: 4,
+        let body = HTTPBin.EchoBody(id: try #require(UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF")), name: "n", count: 3, total: 4,
                             ratio: 0.5, created: Date(timeIntervalSince1970: 1_700_000_000), tags: ["t"],
                             location: Coordinates(latitude: 1, longitude: 2), self: "me", firstName: "Ada")
         // secondsSince1970 applies to JSON bodies; `active` and `order` take their spec defaults.
@@ -72,11 +72,11 @@ import Testing
         try check(HTTPBin.Anything.jsonPatch(body: ["name": .string("x"), "gone": .null]),
                   .init(method: .patch, url: "\(Self.base)/anything/json",
                         headers: Self.anything + [("Content-Type", "application/merge-patch+json")], body: .json(#"{"name":"x","gone":null}"#)))
-        try check(HTTPBin.Anything.form(body: SignupForm(email: "a@b.c", newsletter: true, interests: ["x", "y"])),
+        try check(HTTPBin.Anything.form(body: HTTPBin.SignupForm(email: "a@b.c", newsletter: true, interests: ["x", "y"])),
                   .init(method: .post, url: "\(Self.base)/anything/form",
                         headers: Self.anything + [("Content-Type", "application/x-www-form-urlencoded")],
                         body: .text("email=a%40b.c&newsletter=true&interests=x&interests=y")))
-        try check(HTTPBin.Anything.multipart(body: FileUpload(file: Data("PNGDATA".utf8), title: "pic")),
+        try check(HTTPBin.Anything.multipart(body: HTTPBin.FileUpload(file: Data("PNGDATA".utf8), title: "pic")),
                   .init(method: .put, url: "\(Self.base)/anything/multipart", headers: Self.anything,
                         body: .multipart(containing: ["name=\"file\"", "PNGDATA", "name=\"title\"", "pic"]), timeout: 60))
         try check(HTTPBin.Anything.binary(body: Data([0x89, 0x50])),
@@ -96,7 +96,7 @@ import Testing
         try check(HTTPBin.Anything.keyed, .init(method: .get, url: "\(Self.base)/anything/keyed", headers: Self.anything,
                                                auth: .apiKey(in: .query, name: "api_key")))
         // Auth overridden to none inside a bearer group.
-        try check(HTTPBin.Anything.Admin.login(body: Credentials(username: "u", password: "p w")),
+        try check(HTTPBin.Anything.Admin.login(body: HTTPBin.Credentials(username: "u", password: "p w")),
                   .init(method: .post, url: "\(Self.base)/anything/admin/login",
                         headers: Self.admin + [("Content-Type", "application/x-www-form-urlencoded")], body: .text("username=u&password=p+w")))
         try check(HTTPBin.Anything.Admin.stats, .init(method: .get, url: "\(Self.base)/anything/admin/stats", headers: Self.admin, auth: .bearer))
@@ -111,20 +111,64 @@ import Testing
     @Test func authGroup() throws {
         try check(HTTPBin.Auth.basic(user: "u", passwd: "p"), .init(method: .get, url: "\(Self.base)/basic-auth/u/p", headers: Self.top, auth: .basic))
         try check(HTTPBin.Auth.bearer, .init(method: .get, url: "\(Self.base)/bearer", headers: Self.top, auth: .bearer))
-        #expect(try HTTPBin.Auth.basic(user: "u", passwd: "p").httpRequest().errorBodies.typeName(for: 401) == String(reflecting: JSONValue.self))
+        #expect(HTTPBin.Auth.basic(user: "u", passwd: "p").errors.typeName(for: 401) == String(reflecting: JSONValue.self))
+        #expect(HTTPBin.Auth.basic(user: "u", passwd: "p").errors.typeName(for: 403) == nil)
+        #expect(HTTPBin.Auth.bearer.errors.isEmpty)
+        #expect(HTTPBin.Auth.bearer.call as? HTTPBin.Call == .auth(.bearer))
+        #expect(HTTPBin.Auth.basic(user: "u", passwd: "p").call as? HTTPBin.Call == .auth(.basic(user: "u", passwd: "p")))
     }
 
     @Test func errorBodiesAndTypedDecoders() throws {
-        let status = try HTTPBin.status(code: 500).httpRequest()
-        #expect(status.errorBodies.typeName(for: 404) == String(reflecting: JSONValue.self))
-        #expect(status.errorBodies.typeName(for: 503) == String(reflecting: JSONValue.self))
-        #expect(status.errorBodies.typeName(for: 418) == String(reflecting: String.self))
-        let robots: Endpoint<String> = HTTPBin.Typed.robotsTxt
-        #expect(try robots.httpRequest() == HTTPBin.robotsTxt.httpRequest())
-        let nothing: Endpoint<Void> = HTTPBin.Typed.status(code: 204)
+        let status = HTTPBin.status(code: 500)
+        #expect(status.errors.typeName(for: 404) == String(reflecting: JSONValue.self))
+        #expect(status.errors.typeName(for: 503) == String(reflecting: JSONValue.self))
+        #expect(status.errors.typeName(for: 418) == String(reflecting: String.self))
+        #expect(status.statuses == [200])
+        #expect(HTTPBin.defaults.errors.isEmpty)
+        #expect(HTTPBin.Anything.Admin.stats.errors.typeName(for: 401) == String(reflecting: JSONValue.self))
+        #expect(HTTPBin.Anything.Admin.stats.errors.typeName(for: 404) == nil)
+        #expect(HTTPBin.get().errors.isEmpty)
+        let robots: Endpoint<String> = HTTPBin.robotsTxt
+        #expect(try robots.httpRequest() == HTTPBin.Call.robotsTxt.httpRequest())
+        #expect(robots.call as? HTTPBin.Call == .robotsTxt)
+        let nothing: Endpoint<Void> = HTTPBin.status(code: 204)
         #expect(try nothing.httpRequest().url?.path == "/status/204")
-        let image: Endpoint<Data> = HTTPBin.Typed.image(format: .png)
+        #expect(nothing.call as? HTTPBin.Call == .status(code: 204))
+        let image: Endpoint<Data> = HTTPBin.image(format: .png)
         #expect(try image.httpRequest().url?.path == "/image/png")
+        // Two levels of groups: the API's case wraps the group's, which wraps its subgroup's.
+        let list: Endpoint<HTTPBin.EchoResponse> = HTTPBin.Anything.Admin.Keys.list(limit: 3)
+        #expect(list.call as? HTTPBin.Call == .anything(.admin(.keys(.list(limit: 3)))))
+        #expect(try HTTPBin.Anything.Admin.Keys.Call.list(limit: 3).httpRequest() == list.httpRequest())
+        #expect(try HTTPBin.Anything.Admin.Call.keys(.list(limit: 3)).httpRequest() == list.httpRequest())
+        #expect(try HTTPBin.Anything.Call.admin(.keys(.list(limit: 3))).httpRequest() == list.httpRequest())
+        // The spec's one sample, for StubTransport.
+        #expect(HTTPBin.samples.count == 1)
+        let sample = try #require(HTTPBin.samples.first)
+        #expect(sample.method == .get && sample.path == "/get" && sample.status == 200)
+        #expect(sample.matches(try HTTPBin.get().httpRequest()))
+        #expect(!sample.matches(try HTTPBin.head.httpRequest()))
+        let echo = try JSONDecoder().decode(HTTPBin.EchoResponse.self, from: Data(sample.json.utf8))
+        #expect(echo.args == ["page": .string("1")] && echo.headers == ["Host": "httpbin.org"])
+    }
+
+    /// The deprecated endpoints: their typed factories (deprecated, reached through
+    /// `DeprecatedHTTPBin`) and their `Call` cases (not deprecated) build the spec's requests.
+    @Test func deprecatedEndpoints() throws {
+        let deprecated = (DeprecatedHTTPBin.self as any DeprecatedFactories.Type).deprecatedEndpoints()
+        #expect(deprecated.keys.sorted() == (try endpointKeys(ofSpec: "HTTPBin", deprecated: true)))
+        #expect(deprecated.keys.sorted() == ["anything.admin.keys.revoke", "uuid"])
+
+        let uuid = ExpectedRequest(method: .get, url: "\(Self.base)/uuid", headers: Self.top)
+        try check(try #require(deprecated["uuid"] as? Endpoint<HTTPBin.UUIDResponse>), uuid, wraps: HTTPBin.Call.uuid)
+        try checkRequest(HTTPBin.Call.uuid, uuid)
+
+        let revoke = ExpectedRequest(method: .delete, url: "\(Self.base)/anything/admin/keys/k%201?reason=leak", headers: Self.admin,
+                                     auth: .apiKey(in: .header, name: "X-Api-Key"))
+        try check(try #require(deprecated["anything.admin.keys.revoke"] as? Endpoint<HTTPBin.EchoResponse>), revoke,
+                  wraps: HTTPBin.Call.anything(.admin(.keys(.revoke(key: "k 1", reason: "leak")))))
+        try checkRequest(HTTPBin.Call.anything(.admin(.keys(.revoke(key: "k 1", reason: "leak")))), revoke)
+        try checkRequest(HTTPBin.Anything.Admin.Keys.Call.revoke(key: "k 1", reason: "leak"), revoke)
     }
 
     @Test func enumModelsKeepUnknownValues() throws {
@@ -138,21 +182,16 @@ import Testing
         let expected: [Order] = [.unknown, .unknownValue("sideways"), .default]
         #expect(decoded == expected)
         #expect(String(decoding: try JSONEncoder().encode(decoded), as: UTF8.self) == #"["unknown","sideways","default"]"#)
-        #expect(ImageFormat.svg.parameterString(dateFormat: .iso8601) == "svg")
+        #expect(HTTPBin.ImageFormat.svg.parameterString(dateFormat: .iso8601) == "svg")
     }
 }
 
-/// `SortOrder` alone is ambiguous here: Foundation has one too.
-typealias Order = ExampleAPIs.SortOrder
+/// The spec's `SortOrder`, nested in its API (so Foundation's `SortOrder` does not collide with it).
+typealias Order = HTTPBin.SortOrder
 
-enum DeprecatedHTTPBin: DeprecatedCases {
+enum DeprecatedHTTPBin: DeprecatedFactories {
     @available(*, deprecated)
-    static func checkDeprecatedCases() throws -> [String] {
-        try check(HTTPBin.uuid, .init(method: .get, url: "https://httpbin.org/uuid",
-                                      headers: [("Accept", "application/json"), ("X-Client", "endpoint-gen-example")]))
-        try check(HTTPBin.Anything.Admin.Keys.revoke(key: "k 1", reason: "leak"),
-                  .init(method: .delete, url: "https://httpbin.org/anything/admin/keys/k%201?reason=leak",
-                        headers: [("Accept", "application/json"), ("X-Group", "admin")], auth: .apiKey(in: .header, name: "X-Api-Key")))
-        return ["anything.admin.keys.revoke", "uuid"]
+    static func deprecatedEndpoints() -> [String: any HTTPRequestable] {
+        ["uuid": HTTPBin.uuid, "anything.admin.keys.revoke": HTTPBin.Anything.Admin.Keys.revoke(key: "k 1", reason: "leak")]
     }
 }

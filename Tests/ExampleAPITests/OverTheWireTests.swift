@@ -7,42 +7,251 @@ import Testing
 /// A few generated endpoints sent through `HTTPClient` to a real local server (TestSupport's echo
 /// server on 127.0.0.1), the client replacing the spec's base URL.
 @Suite struct OverTheWireTests {
-    /// Asks the echo server to answer with `body` instead of its echo.
-    static func cannedBody(_ body: String) -> ClosureMiddleware {
+    /// Asks the echo server to answer with `body` (and `status`, when given) instead of its echo.
+    static func canned(_ body: String, status: Int? = nil, headers: [String: String] = [:]) -> ClosureMiddleware {
         ClosureMiddleware { request, next in
             var request = request
             request.headers.replace("X-Echo-Body", with: Data(body.utf8).base64EncodedString())
+            if let status { request.headers.replace("X-Echo-Status", with: String(status)) }
+            if !headers.isEmpty {
+                let json = try JSONSerialization.data(withJSONObject: headers, options: [.sortedKeys])
+                request.headers.replace("X-Echo-Headers", with: String(decoding: json, as: UTF8.self))
+            }
             return try await next(request)
         }
     }
 
-    @Test func stravaTypedAndSeedStyleCalls() async throws {
-        let server = try LocalHTTPServer()
+    static let athleteJSON = #"{"id":134815,"firstname":"Marianne","sex":"F","created_at":"2017-11-14T02:30:05Z","measurement_preference":"meters"}"#
+    static let faultJSON = #"{"message":"Record Not Found","errors":[{"resource":"Athlete","field":"id","code":"invalid"}]}"#
+
+    @Test func stravaTypedAndCaseCalls() async throws {
+        let server = try await LocalHTTPServer.start()
         defer { server.stop() }
-        let athleteJSON = #"{"id":134815,"firstname":"Marianne","sex":"F","created_at":"2017-11-14T02:30:05Z","measurement_preference":"meters"}"#
         let client = HTTPClient(baseURL: URL(string: server.baseURLString + "/api/v3"),
-                                middleware: [AuthMiddleware(credentials: .bearer("t0k3n")), Self.cannedBody(athleteJSON)])
-        let typed = try await client.send(StravaAPI.Typed.athlete)
+                                middleware: [AuthMiddleware(credentials: .bearer("t0k3n")), Self.canned(Self.athleteJSON)])
+        // The typed value: `send` returns the declared type, nothing else needed.
+        let typed: StravaAPI.DetailedAthlete = try await client.send(StravaAPI.athlete)
         #expect(typed.id == 134815)
         #expect(typed.sex == .f)
         #expect(typed.measurementPreference == .meters)
         #expect(typed.createdAt == Date(timeIntervalSince1970: 1_510_626_605))
-        let seed = try await client.send(StravaAPI.athlete, as: DetailedAthlete.self)
-        #expect(seed == typed)
+        // The `Call` case with a type named at the call site reads the same body.
+        let byCase = try await client.send(StravaAPI.Call.athlete, as: StravaAPI.DetailedAthlete.self)
+        #expect(byCase == typed)
 
         // What arrived: the path below the replaced base, the bearer token, the spec's Accept header.
-        let echo = try await HTTPClient(baseURL: URL(string: server.baseURLString + "/api/v3"),
-                                        middleware: [AuthMiddleware(credentials: .bearer("t0k3n"))])
-            .send(StravaAPI.Activities.streams(id: 7, keys: [.time, .watts]), as: EchoedRequest.self)
+        let plain = HTTPClient(baseURL: URL(string: server.baseURLString + "/api/v3"),
+                               middleware: [AuthMiddleware(credentials: .bearer("t0k3n"))])
+        let response = try await plain.data(for: StravaAPI.Activities.streams(id: 7, keys: [.time, .watts]))
+        #expect(response.status == 200)
+        #expect(response.request.call as? StravaAPI.Call == .activities(.streams(id: 7, keys: [.time, .watts])))
+        let echo = try EchoedRequest(from: response.body)
         #expect(echo.method == "GET")
         #expect(echo.rawPath == "/api/v3/activities/7/streams")
         #expect(echo.rawQuery == "keys=time,watts&key_by_type=true")
         #expect(echo.header("Authorization") == "Bearer t0k3n")
         #expect(echo.header("Accept") == "application/json")
+        // A group case sent on its own arrives the same way.
+        let byGroupCase = try await plain.send(StravaAPI.Activities.Call.streams(id: 7, keys: [.time, .watts]), as: EchoedRequest.self)
+        #expect(byGroupCase.path == echo.path)
+        // (The transport may send header fields in another order.)
+        #expect(Set(byGroupCase.headers.filter { $0.first != "Host" }) == Set(echo.headers.filter { $0.first != "Host" }))
+    }
+
+    @Test func declaredErrorBodiesArriveAsTheirTypes() async throws {
+        let server = try await LocalHTTPServer.start()
+        defer { server.stop() }
+        let base = URL(string: server.baseURLString + "/api/v3")
+
+        // 404 is declared for `athlete_stats` (and 4XX): the body reaches `catch` as StravaAPI.Fault.
+        let notFound = HTTPClient(baseURL: base, middleware: [Self.canned(Self.faultJSON, status: 404, headers: ["X-Trace": "t-1"])])
+        do {
+            _ = try await notFound.send(StravaAPI.athleteStats(id: 134815))
+            Issue.record("a 404 was returned as a success")
+        } catch let error as ErrorResponse<StravaAPI.Fault> {
+            #expect(error.status == 404)
+            #expect(error.body.message == "Record Not Found")
+            #expect(error.body.errors == [StravaAPI.FaultError(code: "invalid", field: "id", resource: "Athlete")])
+            #expect(error.headers["X-Trace"] == "t-1")
+            #expect(error.response.status == 404)
+            #expect(error.response.request.urlComponents.path == "/api/v3/athletes/134815/stats")
+            #expect(error.response.request.call as? StravaAPI.Call == .athleteStats(id: 134815))
+            #expect(error.description.contains("404"))
+        }
+
+        // 401 matches the declared 4XX range of `athlete`.
+        let unauthorized = HTTPClient(baseURL: base, middleware: [Self.canned(#"{"message":"Authorization Error"}"#, status: 401)])
+        do {
+            _ = try await unauthorized.send(StravaAPI.athlete)
+            Issue.record("a 401 was returned as a success")
+        } catch let error as ErrorResponse<StravaAPI.Fault> {
+            #expect(error.status == 401)
+            #expect(error.body == StravaAPI.Fault(message: "Authorization Error"))
+        }
+
+        // A group endpoint's declared 4XX body, made by the typed factory of a group.
+        let groupClient = HTTPClient(baseURL: base, middleware: [Self.canned(#"{"message":"Forbidden"}"#, status: 403)])
+        await #expect(throws: ErrorResponse<StravaAPI.Fault>.self) {
+            _ = try await groupClient.send(StravaAPI.Activities.get(id: 1))
+        }
+
+        // 500 is declared nowhere: an EndpointError, the response kept.
+        let serverError = HTTPClient(baseURL: base, middleware: [Self.canned(#"{"message":"oops"}"#, status: 500)])
+        do {
+            _ = try await serverError.send(StravaAPI.athlete)
+            Issue.record("a 500 was returned as a success")
+        } catch let error as EndpointError {
+            guard case let .unacceptableStatus(response) = error else {
+                Issue.record("expected unacceptableStatus, got \(error)")
+                return
+            }
+            #expect(response.status == 500)
+            #expect(response.text == #"{"message":"oops"}"#)
+            #expect(error.status == 500)
+        }
+
+        // An endpoint without error bodies (`athlete_zones`): a 404 is an EndpointError too.
+        let zones = HTTPClient(baseURL: base, middleware: [Self.canned(Self.faultJSON, status: 404)])
+        do {
+            _ = try await zones.send(StravaAPI.athleteZones)
+            Issue.record("a 404 was returned as a success")
+        } catch let error as EndpointError {
+            #expect(error.status == 404)
+        }
+
+        // A declared body that does not decode as its type is an EndpointError with the response.
+        let garbled = HTTPClient(baseURL: base, middleware: [Self.canned("<html>not json</html>", status: 404)])
+        do {
+            _ = try await garbled.send(StravaAPI.athleteStats(id: 1))
+            Issue.record("a 404 was returned as a success")
+        } catch let error as EndpointError {
+            #expect(error.status == 404)
+            #expect(error.response?.text == "<html>not json</html>")
+        }
+    }
+
+    @Test func errorBodiesOfEveryKindAndSuccessStatuses() async throws {
+        let server = try await LocalHTTPServer.start()
+        defer { server.stop() }
+        // HTTPBin's `status`: 404 and 5XX are JSON, anything else (`default`) is text; only 200 is a success.
+        let teapot = HTTPClient(baseURL: server.baseURL, middleware: [Self.canned("I'm a teapot", status: 418)])
+        do {
+            try await teapot.send(HTTPBin.status(code: 418))
+            Issue.record("a 418 was returned as a success")
+        } catch let error as ErrorResponse<String> {
+            #expect(error.status == 418)
+            #expect(error.body == "I'm a teapot")
+        }
+        let unavailable = HTTPClient(baseURL: server.baseURL, middleware: [Self.canned(#"{"retry":true}"#, status: 503)])
+        do {
+            try await unavailable.send(HTTPBin.status(code: 503))
+            Issue.record("a 503 was returned as a success")
+        } catch let error as ErrorResponse<JSONValue> {
+            #expect(error.status == 503)
+            #expect(error.body == .object(["retry": .bool(true)]))
+        }
+        let ok = HTTPClient(baseURL: server.baseURL)
+        try await ok.send(HTTPBin.status(code: 200))
+
+        // `anything.delete` succeeds with 204 only: the echo's 200 is refused, a 204 accepted.
+        let id = UUID()
+        do {
+            try await ok.send(HTTPBin.Anything.delete(id: id))
+            Issue.record("a 200 was accepted by an endpoint that expects 204")
+        } catch let error as EndpointError {
+            guard case let .unacceptableStatus(response) = error else {
+                Issue.record("expected unacceptableStatus, got \(error)")
+                return
+            }
+            #expect(response.status == 200)
+            #expect(try EchoedRequest(from: response.body).rawPath == "/anything/items/\(id.uuidString)")
+        }
+        let noContent = HTTPClient(baseURL: server.baseURL, middleware: [ClosureMiddleware { request, next in
+            var request = request
+            request.headers.replace("X-Echo-Status", with: "204")
+            return try await next(request)
+        }])
+        try await noContent.send(HTTPBin.Anything.delete(id: id))
+    }
+
+    /// Middleware sees the `Call` case a request was made from and can match on it.
+    @Test func middlewareMatchesTheCallCase() async throws {
+        let server = try await LocalHTTPServer.start()
+        defer { server.stop() }
+        let seen = Recorder<StravaAPI.Call>()
+        let matcher = ClosureMiddleware { request, next in
+            guard let call = request.call as? StravaAPI.Call else { return try await next(request) }
+            seen.append(call)
+            var request = request
+            switch call {
+            case let .gear(.get(id)):
+                // Answer this one case with canned gear carrying the id from the case.
+                let body = #"{"id":"\#(id)","name":"Road bike","primary":true}"#
+                request.headers.replace("X-Echo-Body", with: Data(body.utf8).base64EncodedString())
+            case .athlete:
+                request.headers.replace("X-Echo-Body", with: Data(Self.athleteJSON.utf8).base64EncodedString())
+            default:
+                request.headers.replace("X-Matched", with: "other")
+            }
+            return try await next(request)
+        }
+        let client = HTTPClient(baseURL: URL(string: server.baseURLString + "/api/v3"), middleware: [matcher])
+
+        let gear = try await client.send(StravaAPI.Gear.get(id: "b12345"))
+        #expect(gear == StravaAPI.DetailedGear(id: "b12345", primary: true, name: "Road bike"))
+        let athlete = try await client.send(StravaAPI.athlete)
+        #expect(athlete.firstname == "Marianne")
+        let other = try await client.data(for: StravaAPI.Routes.exportGpx(id: 5))
+        let otherEcho = try EchoedRequest(from: other.body)
+        #expect(otherEcho.header("X-Matched") == "other")
+        #expect(otherEcho.header("Accept") == "application/gpx+xml")
+        // A case sent without its typed value is still seen as itself.
+        let laps = try await client.data(for: StravaAPI.Call.activities(.laps(id: 3)))
+        #expect(try EchoedRequest(from: laps.body).rawPath == "/api/v3/activities/3/laps")
+        // A request made by hand carries no case.
+        let byHand = try await client.data(for: try HTTPRequest(.get, baseURL: StravaAPI.defaults.baseURL) { Path("athlete") })
+        #expect(byHand.request.call == nil)
+        #expect(try EchoedRequest(from: byHand.body).header("X-Matched") == nil)
+
+        #expect(seen.values == [.gear(.get(id: "b12345")), .athlete, .routes(.exportGpx(id: 5)), .activities(.laps(id: 3))])
+        // The groups' own `Call` enums are what the API's cases wrap.
+        let activities: [StravaAPI.Activities.Call] = seen.values.compactMap {
+            if case let .activities(call) = $0 { return call } else { return nil }
+        }
+        #expect(activities == [.laps(id: 3)])
+    }
+
+    /// `StubTransport(samples:)` answers from the spec's samples, with no server.
+    @Test func stubTransportServesTheSpecSamples() async throws {
+        let stub = StubTransport(samples: StravaAPI.samples)
+        let client = HTTPClient(transport: stub)
+        let athlete = try await client.send(StravaAPI.athlete)
+        #expect(athlete.id == 134815)
+        #expect(athlete.username == "marianne_t")
+        #expect(athlete.firstname == "Marianne" && athlete.lastname == "Teutenberg")
+        #expect(athlete.sex == .f && athlete.premium == true && athlete.weight == 58)
+        #expect(athlete.createdAt == Date(timeIntervalSince1970: 1_510_626_605))
+        // Also below another base URL, as the sample's path matches the path's tail.
+        let rebased = try await HTTPClient(baseURL: URL(string: "http://127.0.0.1:1/api/v3"), transport: stub).send(StravaAPI.athlete)
+        #expect(rebased == athlete)
+        // An endpoint without a sample: 404, an EndpointError.
+        do {
+            _ = try await client.send(StravaAPI.athleteZones)
+            Issue.record("an endpoint without a sample was answered")
+        } catch let error as EndpointError {
+            #expect(error.status == 404)
+        }
+        // The stub saw the cases the requests were made from.
+        let calls = await stub.requests.map { $0.call as? StravaAPI.Call }
+        #expect(calls == [.athlete, .athlete, .athleteZones])
+        // HTTPBin's sample is served for its endpoint, and only there.
+        let echo = try await HTTPClient(transport: StubTransport(samples: HTTPBin.samples)).send(HTTPBin.get())
+        #expect(echo.origin == "127.0.0.1")
+        #expect(echo.url == URL(string: "https://httpbin.org/get?page=1"))
     }
 
     @Test func bodiesArriveAsEncoded() async throws {
-        let server = try LocalHTTPServer()
+        let server = try await LocalHTTPServer.start()
         defer { server.stop() }
         let client = HTTPClient(baseURL: server.baseURL)
 
@@ -54,12 +263,12 @@ import Testing
         #expect(json.header("X-Group") == "anything")
         #expect(json.header("X-Client") == nil)
 
-        let form = try await client.send(HTTPBin.Anything.form(body: SignupForm(email: "a@b.c", newsletter: false, interests: [])),
+        let form = try await client.send(HTTPBin.Anything.form(body: HTTPBin.SignupForm(email: "a@b.c", newsletter: false, interests: [])),
                                          as: EchoedRequest.self)
         #expect(form.header("Content-Type") == "application/x-www-form-urlencoded")
         #expect(form.bodyText == "email=a%40b.c&newsletter=false")
 
-        let upload = try await client.send(HTTPBin.Anything.multipart(body: FileUpload(file: Data("bytes!".utf8), title: "t")),
+        let upload = try await client.send(HTTPBin.Anything.multipart(body: HTTPBin.FileUpload(file: Data("bytes!".utf8), title: "t")),
                                            as: EchoedRequest.self)
         #expect(upload.method == "PUT")
         let contentType = try #require(upload.header("Content-Type"))
@@ -72,10 +281,13 @@ import Testing
         let textEcho = try EchoedRequest(from: text.body)
         #expect(textEcho.bodyText == "plain ✓")
         #expect(textEcho.header("Content-Type") == "text/plain; charset=utf-8")
+        // The typed value of a text endpoint returns the body as a String.
+        let typedText: String = try await client.send(HTTPBin.Anything.text(body: "typed ✓"))
+        #expect(try EchoedRequest(from: Data(typedText.utf8)).bodyText == "typed ✓")
     }
 
     @Test func pathAndQueryEncodingOnTheWire() async throws {
-        let server = try LocalHTTPServer()
+        let server = try await LocalHTTPServer.start()
         defer { server.stop() }
         let client = HTTPClient(baseURL: server.baseURL)
         let file = try await client.send(HTTPBin.Anything.file(name: "a/b c"), as: EchoedRequest.self)
@@ -85,5 +297,23 @@ import Testing
         #expect(get.rawQuery?.hasPrefix("tag=x&tag=y&ids=1") == true)
         #expect(get.rawQuery?.contains("&page=3&sort=descending&order=default&search-term=swift%20%226%22") == true)
         #expect(get.header("X-Client") == "endpoint-gen-example")
+    }
+}
+
+/// Values appended from concurrent code (middleware), read after the requests are done.
+final class Recorder<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [Value] = []
+
+    func append(_ value: Value) {
+        lock.lock()
+        stored.append(value)
+        lock.unlock()
+    }
+
+    var values: [Value] {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
     }
 }

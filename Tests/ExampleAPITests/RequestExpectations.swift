@@ -26,9 +26,54 @@ struct ExpectedRequest {
     }
 }
 
-/// Builds `endpoint`'s request from the compiled generated code and checks every part of it.
-func check(_ endpoint: some HTTPRequestable, _ expected: ExpectedRequest, sourceLocation: SourceLocation = #_sourceLocation) throws {
-    let request = try endpoint.httpRequest()
+/// Builds `endpoint`'s request from the compiled generated code and checks every part of it, then
+/// its response contract (`expectedStatus`: the one success status, or any 2xx when `nil`) and the
+/// `Call` case it wraps: the request remembers that case, and the case alone builds the same request.
+/// With `wraps`, the case must equal it.
+func check<Response, Case: HTTPRequestable & Equatable>(
+    _ endpoint: Endpoint<Response>, _ expected: ExpectedRequest, wraps call: Case,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    try check(endpoint, expected, sourceLocation: sourceLocation)
+    #expect(endpoint.call as? Case == call, "\(endpoint.call) is not \(call)", sourceLocation: sourceLocation)
+    #expect(try endpoint.httpRequest().call as? Case == call, sourceLocation: sourceLocation)
+}
+
+/// Builds `endpoint`'s request and checks it (see ``checkRequest(_:_:sourceLocation:)``), its
+/// success statuses, and that the request carries the `Call` case that builds it.
+func check<Response>(_ endpoint: Endpoint<Response>, _ expected: ExpectedRequest,
+                     sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let request = try checkRequest(endpoint, expected, sourceLocation: sourceLocation)
+    // Success statuses: the spec's one status, or any 2xx.
+    if let status = expected.expectedStatus {
+        #expect(endpoint.statuses == [status], sourceLocation: sourceLocation)
+        #expect(endpoint.accepts(status), sourceLocation: sourceLocation)
+        #expect(!endpoint.accepts(status == 200 ? 201 : 200), sourceLocation: sourceLocation)
+    } else {
+        #expect(endpoint.statuses.isEmpty, sourceLocation: sourceLocation)
+        #expect(endpoint.accepts(200) && endpoint.accepts(201) && endpoint.accepts(204), sourceLocation: sourceLocation)
+    }
+    #expect(!endpoint.accepts(199) && !endpoint.accepts(304) && !endpoint.accepts(404) && !endpoint.accepts(500),
+            sourceLocation: sourceLocation)
+    // The endpoint wraps a case of the API's `Call` enum (not a bare request), the request carries
+    // it to middleware, and the case alone builds the same request. (Checked part by part rather than
+    // with `==`: a multipart boundary is random, and JSON key order may differ between two encodings.)
+    #expect(!(endpoint.call is HTTPRequest), sourceLocation: sourceLocation)
+    #expect(String(reflecting: type(of: endpoint.call)).hasSuffix(".Call"), "\(type(of: endpoint.call))", sourceLocation: sourceLocation)
+    let carried = try #require(request.call, sourceLocation: sourceLocation)
+    #expect(ObjectIdentifier(type(of: carried)) == ObjectIdentifier(type(of: endpoint.call)), sourceLocation: sourceLocation)
+    let rebuilt = try checkRequest(carried, expected, sourceLocation: sourceLocation)
+    #expect(rebuilt.baseURL == request.baseURL && rebuilt.dateFormat == request.dateFormat, sourceLocation: sourceLocation)
+    try checkRequest(endpoint.call, expected, sourceLocation: sourceLocation)
+}
+
+/// Builds the request of `requestable` (a typed endpoint or a `Call` case) from the compiled
+/// generated code and checks every part of it. `expected.expectedStatus` is not a property of a
+/// request (the ``Endpoint`` holds it) and is checked by ``check(_:_:sourceLocation:)``.
+@discardableResult
+func checkRequest(_ requestable: some HTTPRequestable, _ expected: ExpectedRequest,
+                  sourceLocation: SourceLocation = #_sourceLocation) throws -> HTTPRequest {
+    let request = try requestable.httpRequest()
     #expect(request.method == expected.method, sourceLocation: sourceLocation)
     // Scheme, host and path exactly as encoded; the query as decoded items, in order (the raw
     // comma-style encoding is checked in BuilderTests and over the wire).
@@ -49,7 +94,6 @@ func check(_ endpoint: some HTTPRequestable, _ expected: ExpectedRequest, source
     }
     #expect(request.auth == expected.auth, sourceLocation: sourceLocation)
     #expect(request.timeout == expected.timeout, sourceLocation: sourceLocation)
-    #expect(request.expectedStatus == expected.expectedStatus, sourceLocation: sourceLocation)
     switch expected.body {
     case .none:
         #expect(request.body == nil, sourceLocation: sourceLocation)
@@ -68,16 +112,22 @@ func check(_ endpoint: some HTTPRequestable, _ expected: ExpectedRequest, source
             #expect(body.contains(part), "multipart body lacks \(part): \(body)", sourceLocation: sourceLocation)
         }
     }
+    return request
 }
 
-/// The endpoint keys of a spec in `specs/`, dotted with their groups (`activities.get`), in spec order.
-func endpointKeys(ofSpec name: String) throws -> [String] {
+/// The endpoint keys of a spec in `specs/`, dotted with their groups (`activities.get`), sorted;
+/// with `deprecated`, only those the spec marks deprecated (`true` or a message).
+func endpointKeys(ofSpec name: String, deprecated: Bool = false) throws -> [String] {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let data = try Data(contentsOf: root.appendingPathComponent("specs/\(name).endpoints.json"))
     let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     var keys: [String] = []
     func visit(_ level: [String: Any], prefix: String) {
-        for key in (level["endpoints"] as? [String: Any] ?? [:]).keys { keys.append(prefix + key) }
+        for (key, endpoint) in level["endpoints"] as? [String: Any] ?? [:] {
+            // `"deprecated"` is `true` or a message.
+            let mark = (endpoint as? [String: Any])?["deprecated"]
+            if !deprecated || mark as? Bool == true || mark is String { keys.append(prefix + key) }
+        }
         for (key, group) in level["groups"] as? [String: Any] ?? [:] {
             if let group = group as? [String: Any] { visit(group, prefix: prefix + key + ".") }
         }
@@ -86,8 +136,10 @@ func endpointKeys(ofSpec name: String) throws -> [String] {
     return keys.sorted()
 }
 
-/// Reaches values of deprecated cases without a deprecation warning in the tests themselves (the
-/// same device the generated code uses): the deprecated witness is called through the protocol.
-protocol DeprecatedCases {
-    static func checkDeprecatedCases() throws -> [String]
+/// Reaches the deprecated typed factories without a deprecation warning in the tests themselves:
+/// the conforming type's deprecated witness calls them and returns their (not deprecated) values,
+/// which the tests check through the protocol. The `Call` cases are not deprecated.
+protocol DeprecatedFactories {
+    /// The deprecated endpoints' typed values, by dotted spec key (`activities.create`).
+    static func deprecatedEndpoints() -> [String: any HTTPRequestable]
 }

@@ -49,22 +49,17 @@ private func expectHeaders(_ request: HTTPRequest, _ expected: [(String, String)
     #expect(actual.map(\.1) == expected.map(\.1), sourceLocation: sourceLocation)
 }
 
-/// Calls the deprecated `init` endpoint without a deprecation warning in this file: the protocol
-/// requirement is not deprecated, only the witness that builds the case.
+/// Calls the deprecated typed `init` factory without a deprecation warning in this file: the
+/// protocol requirement is not deprecated, only the witness that calls the factory. The
+/// `TortureAPI.Call.init` case is not deprecated.
 private protocol DeprecatedTortureEndpoints {
-    func initEndpoint() -> TortureAPI
     func typedInitEndpoint() -> Endpoint<Void>
 }
 
 private struct DeprecatedCalls: DeprecatedTortureEndpoints {
     @available(*, deprecated)
-    func initEndpoint() -> TortureAPI {
-        .`init`(id: 9, userId: 1, userID: 2, pay: "latin", рау: "cyrillic", emoji: "plain", émoji: "accent")
-    }
-
-    @available(*, deprecated)
     func typedInitEndpoint() -> Endpoint<Void> {
-        TortureAPI.Typed.`init`(id: 9, userId: 1, userID: 2, pay: "latin", рау: "cyrillic", emoji: "plain", émoji: "accent")
+        TortureAPI.`init`(id: 9, userId: 1, userID: 2, pay: "latin", рау: "cyrillic", emoji: "plain", émoji: "accent")
     }
 }
 
@@ -72,7 +67,10 @@ private struct DeprecatedCalls: DeprecatedTortureEndpoints {
 struct TortureTests {
     @Test("Keyword-named path, query and header parameters keep their wire names")
     func keywordParameters() throws {
-        let request = try TortureAPI.`default`(self: "a/b c", default: 7, type: "T", init: true, case: .`self`).httpRequest()
+        // The endpoint key `default_endpoint` (the group `default` is also a case of `TortureAPI.Call`).
+        let endpoint = TortureAPI.defaultEndpoint(self: "a/b c", default: 7, type: "T", init: true, case: .`self`)
+        #expect(endpoint.call as? TortureAPI.Call == .defaultEndpoint(self: "a/b c", default: 7, type: "T", init: true, case: .`self`))
+        let request = try endpoint.httpRequest()
         #expect(request.method == .get)
         // Path values are one segment each: the `/` in `self` is encoded, never a new segment.
         #expect(request.urlComponents.percentEncodedPath == "/api/v1/default/a%2Fb%20c/7")
@@ -82,7 +80,7 @@ struct TortureTests {
         #expect(request.auth == .apiKey(in: .query, name: "api-key"))
 
         // Optional ones left nil are omitted, not sent empty.
-        let bare = try TortureAPI.`default`(self: "s", default: 0).httpRequest()
+        let bare = try TortureAPI.defaultEndpoint(self: "s", default: 0).httpRequest()
         #expect(queryItems(bare).isEmpty)
         expectHeaders(bare, topHeaders)
     }
@@ -98,16 +96,18 @@ struct TortureTests {
 
     @Test("Other scripts, emoji, spaces and brackets in query names; a JSON body keyed by wire names")
     func scriptsAndEmoji() throws {
-        let everything = Everything(self: "s", selfValue: 1, default: 2, type: "t", case: .noneValue, true: true, émoji: "é", u1F642: "smile",
-                                    данные: Данные(数据: .данные, данные: "d"), 数据: .数据, userId: 3, userID: 4, pay: "p", рау: "r")
-        let request = try TortureAPI.`protocol`(数据: "数据值", émoji: "é/🙂", данные: 1, αβγ: 2.5, spaceName: "a b", filterName: "f",
-                                               tags: ["x", "y"], u1F642: "🙂", body: ["key with space": everything]).httpRequest()
+        let everything = TortureAPI.Everything(self: "s", selfValue: 1, default: 2, type: "t", case: .noneValue, true: true, émoji: "é", u1F642: "smile",
+                                    данные: TortureAPI.Данные(数据: .данные, данные: "d"), 数据: .数据, userId: 3, userID: 4, pay: "p", рау: "r")
+        let endpoint = TortureAPI.`protocol`(数据: "数据值", émoji: "é/🙂", данные: 1, αβγ: 2.5, spaceName: "a b", filterName: "f",
+                                            tags: ["x", "y"], u1F642: "🙂", body: ["key with space": everything])
+        let request = try endpoint.httpRequest()
         #expect(request.method == .put)
         #expect(request.urlComponents.path == "/api/v1/protocol/数据值/é/🙂")
         #expect(request.urlComponents.percentEncodedPath.components(separatedBy: "/").count == 6)
         #expect(queryNames(request) == ["данные", "αβγ", "space name", "filter[name]", "tags[]", "tags[]", "🙂"])
         #expect(queryItems(request).map(\.1) == ["1", "2.5", "a b", "f", "x", "y", "🙂"])
-        #expect(request.expectedStatus == 204)
+        #expect(endpoint.statuses == [204])
+        #expect(endpoint.accepts(204) && !endpoint.accepts(200))
 
         let body = try jsonObject(request.body)
         let object = try #require(body["key with space"] as? [String: Any])
@@ -126,29 +126,39 @@ struct TortureTests {
 
     @Test("Near-collisions stay distinct: userId/userID, Latin pay/Cyrillic рау, emoji/émoji")
     func nearCollisions() throws {
-        let request = try (DeprecatedCalls() as any DeprecatedTortureEndpoints).initEndpoint().httpRequest()
+        let call = TortureAPI.Call.`init`(id: 9, userId: 1, userID: 2, pay: "latin", рау: "cyrillic", emoji: "plain", émoji: "accent")
+        let request = try call.httpRequest()
         #expect(request.method == .delete)
         #expect(request.urlComponents.path == "/api/v1/init/9")
         #expect(queryNames(request) == ["user_id", "userID", "pay", "рау", "emoji", "émoji"])
         #expect(queryItems(request).map(\.1) == ["1", "2", "latin", "cyrillic", "plain", "accent"])
-        let typed = try (DeprecatedCalls() as any DeprecatedTortureEndpoints).typedInitEndpoint().httpRequest()
-        #expect(typed == request)
+        // The deprecated typed factory wraps that case.
+        let typed = (DeprecatedCalls() as any DeprecatedTortureEndpoints).typedInitEndpoint()
+        #expect(try typed.httpRequest() == request)
+        #expect(typed.call as? TortureAPI.Call == call)
+        #expect(try typed.httpRequest().call as? TortureAPI.Call == call)
+        #expect(try endpointKeys(ofSpec: "Torture", deprecated: true) == ["init"])
 
-        let pairs: [(TortureAPI, String)] = [(.userId, "/user_id"), (.userID, "/userID"), (.pay, "/pay"), (.рау, "/рау"),
-                                             (.emoji, "/emoji"), (.émoji, "/émoji")]
-        for (endpoint, path) in pairs {
-            #expect(try endpoint.httpRequest().urlComponents.path == "/api/v1" + path)
+        let pairs: [(TortureAPI.Call, Endpoint<Void>, String)] = [
+            (.userId, TortureAPI.userId, "/user_id"), (.userID, TortureAPI.userID, "/userID"), (.pay, TortureAPI.pay, "/pay"),
+            (.рау, TortureAPI.рау, "/рау"), (.emoji, TortureAPI.emoji, "/emoji"), (.émoji, TortureAPI.émoji, "/émoji"),
+        ]
+        for (call, endpoint, path) in pairs {
+            #expect(try call.httpRequest().urlComponents.path == "/api/v1" + path)
+            #expect(endpoint.call as? TortureAPI.Call == call)
+            #expect(try endpoint.httpRequest() == call.httpRequest())
         }
+        #expect(Set(pairs.map(\.0)).count == pairs.count)
     }
 
     @Test("Endpoints named with digits, punctuation, spaces, emoji and other scripts send their literal paths",
           arguments: [
-              (TortureAPI.`case`, "/case"), (._1stThing, "/1st"), (.dashName, "/dash-name"), (.dotName, "/dot.name"),
+              (TortureAPI.Call.`case`, "/case"), (._1stThing, "/1st"), (.dashName, "/dash-name"), (.dotName, "/dot.name"),
               (.spaceName, "/space_name"), (.émoji, "/émoji"), (.emoji, "/emoji"), (.u1F642, "/🙂"), (.данные, "/данные"),
-              (.数据, "/数据"), (.αβγ, "/αβγ"), (.userId, "/user_id"), (.userID, "/userID"), (.pay, "/pay"), (.рау, "/рау"),
+              (.数据List, "/数据"), (.αβγ, "/αβγ"), (.userId, "/user_id"), (.userID, "/userID"), (.pay, "/pay"), (.рау, "/рау"),
               (.httpRequest, "/httpRequest"),
           ])
-    func literalPaths(endpoint: TortureAPI, path: String) throws {
+    func literalPaths(endpoint: TortureAPI.Call, path: String) throws {
         let request = try endpoint.httpRequest()
         #expect(request.method == .get)
         #expect(request.urlComponents.path == "/api/v1" + path)
@@ -158,7 +168,7 @@ struct TortureTests {
 
     @Test("A form body and a multipart body name their fields by wire name")
     func formAndMultipart() throws {
-        let form = try TortureAPI.`func`(self: "me", any: "anything", body: Form(self: "s", dashName: 5, spaceName: "a b", 数据: ["x"]))
+        let form = try TortureAPI.`func`(self: "me", any: "anything", body: TortureAPI.Form(self: "s", dashName: 5, spaceName: "a b", 数据: ["x"]))
             .httpRequest()
         #expect(form.urlComponents.path == "/api/v1/func/me")
         #expect(queryItems(form).map(\.0) == ["Any"])
@@ -167,7 +177,7 @@ struct TortureTests {
         #expect(fields.map(\.0) == ["self", "dash-name", "space name", "数据"])
         #expect(fields.map(\.1) == ["s", "5", "a b", "x"])
 
-        let upload = try TortureAPI.`any`(body: Файл(file: Data("bytes".utf8), émoji: "é", default: "d")).httpRequest()
+        let upload = try TortureAPI.`any`(body: TortureAPI.Файл(file: Data("bytes".utf8), émoji: "é", default: "d")).httpRequest()
         let text = String(decoding: try #require(upload.body), as: UTF8.self)
         for name in ["file", "émoji🙂", "default"] {
             #expect(text.contains("Content-Disposition: form-data; name=\"\(name)\""), "no part named \(name)")
@@ -179,43 +189,69 @@ struct TortureTests {
         let request = try TortureAPI.`true`().httpRequest()
         #expect(queryNames(request) == ["q", "mode", "modes", "modes", "modes"])
         #expect(queryItems(request).map(\.1) == [##"a "quoted" \ \(x) #"raw"# "## + "\n line", "default", "self", "1st", ""])
-        // The sample keeps keys and strings that would end a raw string literal early.
-        let sample = try jsonObject(request.sample)
+        // The sample (in `TortureAPI.samples`, for the stub transport) keeps keys and strings that
+        // would end a raw string literal early.
+        #expect(TortureAPI.samples.count == 1)
+        let sampled = try #require(TortureAPI.samples.first)
+        #expect(sampled.method == .get && sampled.path == "/true" && sampled.status == 200)
+        #expect(sampled.matches(request))
+        #expect(!sampled.matches(try TortureAPI.`case`.httpRequest()))
+        let sample = try jsonObject(Data(sampled.json.utf8))
         #expect(sample["raw"] as? String == "\"#")
         #expect(sample["more"] as? String == "\"##")
         #expect(sample["back\\slash"] as? String == "\\(x)")
         #expect(sample["нет"] is NSNull)
+        #expect(sample["list"] as? [Any] != nil)
     }
 
     @Test("Groups named like keywords, with digits and other scripts, nest their paths, headers and auth")
     func groups() throws {
-        let defaultGroup = try TortureAPI.Default.`default`.httpRequest()
+        // The group `default`'s endpoint `default_endpoint`.
+        let defaultGroup = try TortureAPI.Default.defaultEndpoint.httpRequest()
+        #expect(defaultGroup.call as? TortureAPI.Call == .`default`(.defaultEndpoint))
         #expect(defaultGroup.urlComponents.path == "/api/v1/groups/default")
         // The group removes X-Default (null) and adds x-group.
         expectHeaders(defaultGroup, Array(topHeaders.dropFirst()) + [("x-group", "default")])
 
         let selfInGroup = try TortureAPI.Default.`self`(self: 5).httpRequest()
+        #expect(selfInGroup.call as? TortureAPI.Call == .`default`(.`self`(self: 5)))
         #expect(selfInGroup.urlComponents.path == "/api/v1/groups/default/5")
 
         let nested = try TortureAPI.Default.Default.`case`.httpRequest()
+        #expect(nested.call as? TortureAPI.Call == .`default`(.`default`(.`case`)))
+        #expect(try TortureAPI.Default.Default.Call.`case`.httpRequest() == nested)
         #expect(nested.urlComponents.path == "/api/v1/groups/default/default/case")
         #expect(nested.auth == .bearer)
 
         #expect(try TortureAPI.For.`in`.httpRequest().urlComponents.path == "/api/v1/for/in")
+        #expect(TortureAPI.For.`in`.call as? TortureAPI.Call == .`for`(.`in`))
         #expect(try TortureAPI._1stGroup.`init`.httpRequest().urlComponents.path == "/api/v1/1st-group/init")
+        #expect(TortureAPI._1stGroup.`init`.call as? TortureAPI.Call == ._1stGroup(.`init`))
         let cyrillic = try TortureAPI.ДругиеДанные.数据.httpRequest()
+        #expect(cyrillic.call as? TortureAPI.Call == .другиеДанные(.数据))
         #expect(cyrillic.urlComponents.path == "/api/v1/другие-данные/数据")
         #expect(cyrillic.auth == AuthRequirement.none)
     }
 
-    @Test("Typed factories build the same requests as the cases")
+    @Test("Typed factories wrap the cases and build the same requests")
     func typedFactories() throws {
-        #expect(try TortureAPI.Typed.`default`(self: "x", default: 1, case: .userID).httpRequest()
-            == TortureAPI.`default`(self: "x", default: 1, case: .userID).httpRequest())
-        #expect(try TortureAPI.Typed.type(_1st: 2, dashName: "d", dotName: .u1F642).httpRequest()
-            == TortureAPI.type(_1st: 2, dashName: "d", dotName: .u1F642).httpRequest())
-        #expect(try TortureAPI.Typed.`case`.httpRequest() == TortureAPI.`case`.httpRequest())
-        #expect(try TortureAPI.Default.Typed.`self`(self: 3).httpRequest() == TortureAPI.Default.`self`(self: 3).httpRequest())
+        let endpoint: Endpoint<TortureAPI.Case> = TortureAPI.defaultEndpoint(self: "x", default: 1, case: .userID)
+        #expect(try endpoint.httpRequest() == TortureAPI.Call.defaultEndpoint(self: "x", default: 1, case: .userID).httpRequest())
+        #expect(endpoint.call as? TortureAPI.Call == .defaultEndpoint(self: "x", default: 1, case: .userID))
+        let type: Endpoint<[TortureAPI.Keyword]> = TortureAPI.type(_1st: 2, dashName: "d", dotName: .u1F642)
+        #expect(try type.httpRequest() == TortureAPI.Call.type(_1st: 2, dashName: "d", dotName: .u1F642).httpRequest())
+        let caseEndpoint: Endpoint<TortureAPI.数据> = TortureAPI.`case`
+        #expect(try caseEndpoint.httpRequest() == TortureAPI.Call.`case`.httpRequest())
+        let list: Endpoint<Void> = TortureAPI.数据List
+        #expect(list.call as? TortureAPI.Call == .数据List)
+        let inGroup: Endpoint<[TortureAPI.Case]> = TortureAPI.Default.`self`(self: 3)
+        #expect(try inGroup.httpRequest() == TortureAPI.Default.Call.`self`(self: 3).httpRequest())
+        #expect(try inGroup.httpRequest() == TortureAPI.Call.`default`(.`self`(self: 3)).httpRequest())
+        let optional: Endpoint<TortureAPI.Case?> = TortureAPI.Default.Default.`case`
+        #expect(optional.call as? TortureAPI.Call == .`default`(.`default`(.`case`)))
+        // An endpoint named `httpRequest` is a case and a typed value like any other.
+        #expect(try TortureAPI.httpRequest.httpRequest() == TortureAPI.Call.httpRequest.httpRequest())
+        #expect(TortureAPI.defaults.auth == .apiKey(in: .query, name: "api-key"))
     }
 
     @Test("A model decodes from and encodes to its exact wire keys")
@@ -227,13 +263,13 @@ struct TortureTests {
          "αβγ": 1.5, "user_id": 5, "userID": 6, "pay": "latin", "рау": "cyrillic", "CodingKeys": "ck",
          "description": "desc", "rawValue": "rv", "decoder": "dec", "encoder": "enc", "from": "fr"}
         """#
-        let value = try JSONDecoder().decode(Everything.self, from: Data(json.utf8))
+        let value = try JSONDecoder().decode(TortureAPI.Everything.self, from: Data(json.utf8))
         #expect(value.`self` == "s" && value.selfValue == 1 && value.`default` == 2 && value.type == "t")
         #expect(value.`protocol` == "p" && value.`init` == 3 && value.`case` == .type && value.`true` == false)
         #expect(value.`func` == [.`func`, .u1F642, .unknownValue("brand-new")])
         #expect(value.`any` == .object(["k": .array([.int(1)])]))
         #expect(value._1st == 4 && value.dashName == "dn" && value.dotName == "do" && value.spaceName == "sn")
-        #expect(value.émoji == "em" && value.u1F642 == "sm" && value.данные == Данные(数据: .数据) && value.数据 == .данные)
+        #expect(value.émoji == "em" && value.u1F642 == "sm" && value.данные == TortureAPI.Данные(数据: .数据) && value.数据 == .данные)
         #expect(value.αβγ == 1.5 && value.userId == 5 && value.userID == 6 && value.pay == "latin" && value.рау == "cyrillic")
         #expect(value.codingKeys == "ck" && value.description == "desc" && value.rawValue == "rv")
         #expect(value.decoder == "dec" && value.encoder == "enc" && value.from == "fr")
@@ -241,18 +277,18 @@ struct TortureTests {
         let reencoded = try jsonObject(try JSONEncoder().encode(value))
         let original = try jsonObject(Data(json.utf8))
         #expect(Set(reencoded.keys) == Set(original.keys))
-        #expect(try JSONDecoder().decode(Everything.self, from: try JSONEncoder().encode(value)) == value)
+        #expect(try JSONDecoder().decode(TortureAPI.Everything.self, from: try JSONEncoder().encode(value)) == value)
 
-        let pet = try JSONDecoder().decode(Pet🐶.self, from: Data(#"{"🐶": "woof", "name": "Rex"}"#.utf8))
+        let pet = try JSONDecoder().decode(TortureAPI.Pet🐶.self, from: Data(#"{"🐶": "woof", "name": "Rex"}"#.utf8))
         #expect(pet.u1F436 == "woof" && pet.name == "Rex")
-        let first = try JSONDecoder().decode(_1st.self, from: Data(#"{"1st": 1, "2nd": "two"}"#.utf8))
+        let first = try JSONDecoder().decode(TortureAPI._1st.self, from: Data(#"{"1st": 1, "2nd": "two"}"#.utf8))
         #expect(first._1st == 1 && first._2nd == "two")
-        #expect(try jsonObject(try JSONEncoder().encode(Case(default: "d", self: 1))).keys.sorted() == ["default", "self"])
+        #expect(try jsonObject(try JSONEncoder().encode(TortureAPI.Case(default: "d", self: 1))).keys.sorted() == ["default", "self"])
     }
 
     @Test("Enum values that are keywords, empty, digit-first, punctuated or in other scripts round-trip by raw value")
     func enumWireValues() throws {
-        let expected: [(String, Keyword)] = [
+        let expected: [(String, TortureAPI.Keyword)] = [
             ("default", .`default`), ("self", .`self`), ("Type", .type), ("Protocol", .`protocol`), ("init", .`init`),
             ("case", .`case`), ("func", .`func`), ("Any", .`any`), ("true", .`true`), ("false", .`false`), ("nil", .`nil`),
             ("none", .noneValue), ("unknown", .unknown), ("rawValue", .rawValue), ("", .unnamed), ("1st", ._1st),
@@ -260,16 +296,16 @@ struct TortureTests {
             ("🙂", .u1F642), ("данные", .данные), ("数据", .数据), ("αβγ", .αβγ), ("user_id", .userId), ("userID", .userID),
         ]
         for (raw, value) in expected {
-            #expect(Keyword(rawValue: raw) == value, "\(raw.debugDescription)")
+            #expect(TortureAPI.Keyword(rawValue: raw) == value, "\(raw.debugDescription)")
             #expect(value.rawValue == raw)
-            let decoded = try JSONDecoder().decode([Keyword].self, from: try JSONEncoder().encode([raw]))
+            let decoded = try JSONDecoder().decode([TortureAPI.Keyword].self, from: try JSONEncoder().encode([raw]))
             #expect(decoded == [value])
             #expect(try JSONEncoder().encode(value) == JSONEncoder().encode(raw))
         }
         // `unknown` is a listed value here, so the catch-all case is renamed and still keeps new values.
-        #expect(Keyword(rawValue: "brand-new") == .unknownValue("brand-new"))
-        #expect(Keyword(rawValue: "brand-new").rawValue == "brand-new")
-        #expect(Keyword(rawValue: "Self") == .unknownValue("Self"))
-        #expect(数据(rawValue: "数据") == .数据 && 数据(rawValue: "x") == .unknown("x"))
+        #expect(TortureAPI.Keyword(rawValue: "brand-new") == .unknownValue("brand-new"))
+        #expect(TortureAPI.Keyword(rawValue: "brand-new").rawValue == "brand-new")
+        #expect(TortureAPI.Keyword(rawValue: "Self") == .unknownValue("Self"))
+        #expect(TortureAPI.数据(rawValue: "数据") == .数据 && TortureAPI.数据(rawValue: "x") == .unknown("x"))
     }
 }

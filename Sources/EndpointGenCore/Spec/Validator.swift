@@ -519,7 +519,8 @@ struct Validation {
         var endpointsByName: [String: Endpoint] = [:]
         for endpoint in endpoints where endpointsByName[endpoint.swiftName] == nil { endpointsByName[endpoint.swiftName] = endpoint }
         for group in groups {
-            if let endpoint = endpointsByName[group.caseName] {
+            // A group whose type name is the endpoint's name too was reported above: one error a collision.
+            if let endpoint = endpointsByName[group.caseName], endpoint.swiftName != group.swiftName {
                 error("group '\(group.key)' and endpoint '\(endpoint.key)' (line \(endpoint.location.line), column \(endpoint.location.column)) would both be the case '\(group.caseName)' of the enum '\(ReservedNames.callEnum)'; rename one",
                       at: group.location)
             }
