@@ -163,7 +163,7 @@ import Testing
 }
 
 /// Runs the built `endpoint-gen` (next to the test bundle in .build).
-private enum EndpointGenProcess {
+private nonisolated enum EndpointGenProcess {
     struct Result {
         var status: Int32
         var stdout: String

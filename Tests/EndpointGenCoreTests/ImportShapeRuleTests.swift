@@ -6,7 +6,7 @@ import Testing
 /// `Call` enum (named like a top-level endpoint, it is renamed), and `defaults`/`samples` are the
 /// API type's own members.
 @Suite struct ImportShapeRuleTests {
-    typealias T = ImportedSnippet
+    typealias T = ImportTestSupport
 
     static func operations(_ count: Int, tag: String) -> String {
         (0..<count).map { index in

@@ -110,13 +110,16 @@ import Testing
             #expect(error.status == 500)
         }
 
-        // An endpoint without error bodies (`athlete_zones`): a 404 is an EndpointError too.
+        // An endpoint that declares no error body of its own (`athlete_zones`) still has the API's
+        // shared 4XX body (the spec's top-level `errors`), and nothing for a 500.
         let zones = HTTPClient(baseURL: base, middleware: [Self.canned(Self.faultJSON, status: 404)])
+        await #expect(throws: ErrorResponse<StravaAPI.Fault>.self) { _ = try await zones.send(StravaAPI.athleteZones) }
+        let zonesDown = HTTPClient(baseURL: base, middleware: [Self.canned(Self.faultJSON, status: 503)])
         do {
-            _ = try await zones.send(StravaAPI.athleteZones)
-            Issue.record("a 404 was returned as a success")
+            _ = try await zonesDown.send(StravaAPI.athleteZones)
+            Issue.record("a 503 was returned as a success")
         } catch let error as EndpointError {
-            #expect(error.status == 404)
+            #expect(error.status == 503)
         }
 
         // A declared body that does not decode as its type is an EndpointError with the response.

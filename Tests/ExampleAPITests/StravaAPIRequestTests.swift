@@ -142,7 +142,9 @@ import Testing
         #expect(StravaAPI.defaults.headers.fields.map { "\($0.name): \($0.value)" } == ["Accept: application/json"])
         #expect(StravaAPI.defaults.auth == .bearer)
         #expect(StravaAPI.defaults.dateFormat == .iso8601)
-        #expect(StravaAPI.defaults.errors.isEmpty)
+        // The spec's top-level `errors`: shared by every endpoint, written once in `defaults`.
+        #expect(StravaAPI.defaults.errors.typeName(for: 418) == String(reflecting: StravaAPI.Fault.self))
+        #expect(StravaAPI.defaults.errors.typeName(for: 500) == nil)
         let athlete = StravaAPI.athlete
         #expect(try athlete.httpRequest().baseURL == Self.base)
         #expect(athlete.errors.typeName(for: 401) == String(reflecting: StravaAPI.Fault.self))
@@ -151,11 +153,11 @@ import Testing
         #expect(stats.errors.typeName(for: 404) == String(reflecting: StravaAPI.Fault.self))
         #expect(stats.errors.typeName(for: 403) == String(reflecting: StravaAPI.Fault.self))
         #expect(stats.errors.typeName(for: 500) == nil)
-        // `streams` declares 404 alone; `athlete_zones` no error body at all.
+        // Endpoints that declare nothing of their own have the shared 4XX body.
         let streams = StravaAPI.Activities.streams(id: 1, keys: [])
         #expect(streams.errors.typeName(for: 404) == String(reflecting: StravaAPI.Fault.self))
-        #expect(streams.errors.typeName(for: 403) == nil)
-        #expect(StravaAPI.athleteZones.errors.isEmpty)
+        #expect(streams.errors.typeName(for: 403) == String(reflecting: StravaAPI.Fault.self))
+        #expect(StravaAPI.athleteZones.errors == StravaAPI.defaults.errors)
 
         // The spec's one sample (on `athlete`) is in `StravaAPI.samples`, not in any request.
         #expect(StravaAPI.samples.count == 1)

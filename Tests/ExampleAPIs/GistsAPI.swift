@@ -272,7 +272,7 @@ nonisolated extension GistsAPI {
 }
 
 nonisolated extension GistsAPI.Gists {
-    /// The endpoints of `GistsAPI.Gists` as cases; `GistsAPI.Call.gists(...` wraps them.
+    /// The endpoints of `GistsAPI.Gists` as cases; `GistsAPI.Call.gists(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case list(since: Date? = nil, perPage: Int = 30, page: Int = 1, ifNoneMatch: String? = nil)
         case listPublic(since: Date? = nil, languages: [String]? = nil, perPage: Int = 30, page: Int = 1)
@@ -372,7 +372,7 @@ nonisolated extension GistsAPI.Gists {
 }
 
 nonisolated extension GistsAPI.Gists.Comments {
-    /// The endpoints of `GistsAPI.Gists.Comments` as cases; `GistsAPI.Call.gists(.comments(...)` wraps them.
+    /// The endpoints of `GistsAPI.Gists.Comments` as cases; `GistsAPI.Call.gists(.comments(...))` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case list(gistId: String, perPage: Int = 30, page: Int = 1)
         case get(gistId: String, commentId: Int64)
@@ -412,7 +412,7 @@ nonisolated extension GistsAPI.Gists.Comments {
 }
 
 nonisolated extension GistsAPI.Gists.Forks {
-    /// The endpoints of `GistsAPI.Gists.Forks` as cases; `GistsAPI.Call.gists(.forks(...)` wraps them.
+    /// The endpoints of `GistsAPI.Gists.Forks` as cases; `GistsAPI.Call.gists(.forks(...))` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case list(gistId: String, perPage: Int = 30, page: Int = 1)
         case create(gistId: String)
@@ -435,7 +435,7 @@ nonisolated extension GistsAPI.Gists.Forks {
 }
 
 nonisolated extension GistsAPI.Users {
-    /// The endpoints of `GistsAPI.Users` as cases; `GistsAPI.Call.users(...` wraps them.
+    /// The endpoints of `GistsAPI.Users` as cases; `GistsAPI.Call.users(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case listGists(username: String, since: Date? = nil, perPage: Int = 30, page: Int = 1)
 

@@ -301,7 +301,7 @@ nonisolated extension HTTPBin {
 }
 
 nonisolated extension HTTPBin.Anything {
-    /// The endpoints of `HTTPBin.Anything` as cases; `HTTPBin.Call.anything(...` wraps them.
+    /// The endpoints of `HTTPBin.Anything` as cases; `HTTPBin.Call.anything(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case json(body: HTTPBin.EchoBody)
         case jsonPatch(body: [String: JSONValue])
@@ -387,7 +387,7 @@ nonisolated extension HTTPBin.Anything {
 }
 
 nonisolated extension HTTPBin.Anything.Admin {
-    /// The endpoints of `HTTPBin.Anything.Admin` as cases; `HTTPBin.Call.anything(.admin(...)` wraps them.
+    /// The endpoints of `HTTPBin.Anything.Admin` as cases; `HTTPBin.Call.anything(.admin(...))` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case login(body: HTTPBin.Credentials)
         case stats
@@ -417,7 +417,7 @@ nonisolated extension HTTPBin.Anything.Admin {
 }
 
 nonisolated extension HTTPBin.Anything.Admin.Keys {
-    /// The endpoints of `HTTPBin.Anything.Admin.Keys` as cases; `HTTPBin.Call.anything(.admin(.keys(...))` wraps them.
+    /// The endpoints of `HTTPBin.Anything.Admin.Keys` as cases; `HTTPBin.Call.anything(.admin(.keys(...)))` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case list(since: Date? = nil, limit: Int32 = 20)
         case revoke(key: String, reason: String? = nil)
@@ -447,7 +447,7 @@ nonisolated extension HTTPBin.Anything.Admin.Keys {
 }
 
 nonisolated extension HTTPBin.Auth {
-    /// The endpoints of `HTTPBin.Auth` as cases; `HTTPBin.Call.auth(...` wraps them.
+    /// The endpoints of `HTTPBin.Auth` as cases; `HTTPBin.Call.auth(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case basic(user: String, passwd: String)
         case bearer

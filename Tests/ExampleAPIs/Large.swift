@@ -3053,7 +3053,7 @@ nonisolated extension Large {
 }
 
 nonisolated extension Large.Big {
-    /// The endpoints of `Large.Big` as cases; `Large.Call.big(...` wraps them.
+    /// The endpoints of `Large.Big` as cases; `Large.Call.big(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case bigOp0(id: Int64, q: String? = nil, limit: Int = 10)
         case bigOp1(id: Int64, q: String? = nil, limit: Int = 10)
@@ -4731,7 +4731,7 @@ nonisolated extension Large.Big {
 }
 
 nonisolated extension Large.Big2 {
-    /// The endpoints of `Large.Big2` as cases; `Large.Call.big2(...` wraps them.
+    /// The endpoints of `Large.Big2` as cases; `Large.Call.big2(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case bigOp250(id: Int64, q: String? = nil, limit: Int = 10)
         case bigOp251(id: Int64, body: Large.Item)

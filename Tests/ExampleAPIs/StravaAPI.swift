@@ -284,7 +284,7 @@ nonisolated extension StravaAPI {
 }
 
 nonisolated extension StravaAPI.Activities {
-    /// The endpoints of `StravaAPI.Activities` as cases; `StravaAPI.Call.activities(...` wraps them.
+    /// The endpoints of `StravaAPI.Activities` as cases; `StravaAPI.Call.activities(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case get(id: Int64, includeAllEfforts: Bool? = nil, ifNoneMatch: String? = nil)
         case create(body: StravaAPI.NewActivity)
@@ -345,7 +345,7 @@ nonisolated extension StravaAPI.Activities {
 }
 
 nonisolated extension StravaAPI.Segments {
-    /// The endpoints of `StravaAPI.Segments` as cases; `StravaAPI.Call.segments(...` wraps them.
+    /// The endpoints of `StravaAPI.Segments` as cases; `StravaAPI.Call.segments(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case get(id: Int64)
         case starred(page: Int? = nil, perPage: Int? = nil)
@@ -388,7 +388,7 @@ nonisolated extension StravaAPI.Segments {
 }
 
 nonisolated extension StravaAPI.Routes {
-    /// The endpoints of `StravaAPI.Routes` as cases; `StravaAPI.Call.routes(...` wraps them.
+    /// The endpoints of `StravaAPI.Routes` as cases; `StravaAPI.Call.routes(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case get(id: Int64)
         case exportGpx(id: Int64)
@@ -416,7 +416,7 @@ nonisolated extension StravaAPI.Routes {
 }
 
 nonisolated extension StravaAPI.Gear {
-    /// The endpoints of `StravaAPI.Gear` as cases; `StravaAPI.Call.gear(...` wraps them.
+    /// The endpoints of `StravaAPI.Gear` as cases; `StravaAPI.Call.gear(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case get(id: String)
 
@@ -432,7 +432,7 @@ nonisolated extension StravaAPI.Gear {
 }
 
 nonisolated extension StravaAPI.Uploads {
-    /// The endpoints of `StravaAPI.Uploads` as cases; `StravaAPI.Call.uploads(...` wraps them.
+    /// The endpoints of `StravaAPI.Uploads` as cases; `StravaAPI.Call.uploads(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case create(body: StravaAPI.NewUpload)
         case get(uploadId: Int64)

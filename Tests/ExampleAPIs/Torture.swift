@@ -411,7 +411,7 @@ nonisolated extension TortureAPI {
 }
 
 nonisolated extension TortureAPI.Default {
-    /// The endpoints of `TortureAPI.Default` as cases; `TortureAPI.Call.default(...` wraps them.
+    /// The endpoints of `TortureAPI.Default` as cases; `TortureAPI.Call.default(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case defaultEndpoint
         case `self`(self: Int)
@@ -439,7 +439,7 @@ nonisolated extension TortureAPI.Default {
 }
 
 nonisolated extension TortureAPI.Default.Default {
-    /// The endpoints of `TortureAPI.Default.Default` as cases; `TortureAPI.Call.default(.default(...)` wraps them.
+    /// The endpoints of `TortureAPI.Default.Default` as cases; `TortureAPI.Call.default(.default(...))` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case `case`
 
@@ -458,7 +458,7 @@ nonisolated extension TortureAPI.Default.Default {
 }
 
 nonisolated extension TortureAPI.For {
-    /// The endpoints of `TortureAPI.For` as cases; `TortureAPI.Call.for(...` wraps them.
+    /// The endpoints of `TortureAPI.For` as cases; `TortureAPI.Call.for(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case `in`
 
@@ -474,7 +474,7 @@ nonisolated extension TortureAPI.For {
 }
 
 nonisolated extension TortureAPI._1stGroup {
-    /// The endpoints of `TortureAPI._1stGroup` as cases; `TortureAPI.Call._1stGroup(...` wraps them.
+    /// The endpoints of `TortureAPI._1stGroup` as cases; `TortureAPI.Call._1stGroup(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case `init`
 
@@ -490,7 +490,7 @@ nonisolated extension TortureAPI._1stGroup {
 }
 
 nonisolated extension TortureAPI.ДругиеДанные {
-    /// The endpoints of `TortureAPI.ДругиеДанные` as cases; `TortureAPI.Call.другиеДанные(...` wraps them.
+    /// The endpoints of `TortureAPI.ДругиеДанные` as cases; `TortureAPI.Call.другиеДанные(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case 数据
 

@@ -406,10 +406,16 @@ enum Renderer {
         }
     }
 
+    /// Control characters (C0, DEL, C1 such as NEL) and the Unicode line and paragraph separators:
+    /// written as `\u{...}` so no literal holds a character an editor or a reader takes for a line break.
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x2028...0x2029).contains(scalar.value)
+    }
+
     /// A Swift string literal for any text: quotes, backslashes and control characters escaped.
     static func stringLiteral(_ text: String) -> String {
         // Most text needs no escape: copy it whole (0xE2 starts U+2028 and U+2029 in UTF-8).
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) {
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) {
             return "\"" + text + "\""
         }
         var result = "\""
@@ -422,7 +428,7 @@ enum Renderer {
             case "\t": result += "\\t"
             case "\0": result += "\\0"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value) {
+                if Self.needsEscape(scalar) {
                     result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
                 } else {
                     result.unicodeScalars.append(scalar)
@@ -435,7 +441,7 @@ enum Renderer {
     /// `#"text"#` with enough `#` that no `"#...` inside ends it early. Falls back to an escaped
     /// literal for text a raw literal cannot hold (line breaks, other control characters).
     static func rawStringLiteral(_ text: String) -> String {
-        if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || (0x2028...0x2029).contains($0.value) }) {
+        if text.unicodeScalars.contains(where: needsEscape) {
             return stringLiteral(text)
         }
         var hashes = "#"

@@ -40,7 +40,7 @@ extension Translator {
         } else {
             // In a code span, without backticks: a keyword needs none after a dot.
             let path = level.casePath.map { $0.replacingOccurrences(of: "`", with: "") }
-            let wrapping = "\(spec.api.swiftName).\(ReservedNames.callEnum).\(path.joined(separator: "(."))(...\(String(repeating: ")", count: path.count - 1))"
+            let wrapping = "\(spec.api.swiftName).\(ReservedNames.callEnum).\(path.joined(separator: "(."))(...)\(String(repeating: ")", count: path.count - 1))"
             documentation = ["The endpoints of `\(level.displayName.replacingOccurrences(of: "`", with: ""))` as cases; `\(wrapping)` wraps them."]
         }
         return Declaration(kind: .extension(ExtensionDecl(extendedType: level.qualifiedName, members: [

@@ -118,43 +118,60 @@ struct Translator: Sendable {
     /// A generated file: its header line, its imports, its declarations.
     ///
     /// The imports carry the generated code's access level (`public import EndpointRuntime`), so the
-    /// file compiles in a target with `InternalImportsByDefault`. Foundation is imported publicly only
-    /// when the file's declarations name one of its types: an unused public import is a warning.
+    /// file compiles in a target with `InternalImportsByDefault`; but a module is imported publicly
+    /// only when the file's declarations name one of its types: an unused public import is a
+    /// warning (a part holding only plain models names no runtime type; an empty part, none).
     func sourceFile(header: String, declarations: [Declaration]) -> SwiftFile {
         let importAccess: AccessModifier? = options.accessLevel == .internal ? nil : access
-        let foundationAccess = Translator.namesFoundationType(declarations) ? importAccess : nil
+        let foundation = Translator.names(declarations) { if case let .named(name) = $0 { Translator.foundationTypes.contains(name) } else { false } }
+        let runtime = Translator.names(declarations) { type in
+            switch type {
+            case let .named(name): return RuntimeNames.typeNames.contains(name)
+            case let .member(.named(module), _): return module == RuntimeNames.module
+            default: return false
+            }
+        }
         return SwiftFile(headerComments: [header],
-                         imports: [Import(access: foundationAccess, module: "Foundation"),
-                                   Import(access: importAccess, module: RuntimeNames.module)],
+                         imports: [Import(access: foundation ? importAccess : nil, module: "Foundation"),
+                                   Import(access: runtime ? importAccess : nil, module: RuntimeNames.module)],
                          declarations: declarations)
     }
 
     /// The Foundation types a spec's type strings can name.
     static let foundationTypes: Set<String> = ["Date", "UUID", "URL", "Data"]
 
-    /// Whether any type written in `declarations` names a Foundation type.
-    static func namesFoundationType(_ declarations: [Declaration]) -> Bool {
+    /// Whether any type written in `declarations` (parts of types included) is one `matches` picks.
+    static func names(_ declarations: [Declaration], _ matches: (TypeName) -> Bool) -> Bool {
         func names(_ type: TypeName?) -> Bool {
+            guard let type else { return false }
+            if matches(type) { return true }
             switch type {
-            case nil: return false
-            case let .named(name)?: return foundationTypes.contains(name)
-            case .member?: return false
-            case let .generic(base, arguments)?: return names(base) || arguments.contains(where: names)
-            case let .array(element)?, let .optional(element)?, let .existential(element)?: return names(element)
-            case let .dictionary(key, value)?: return names(key) || names(value)
+            case .named: return false
+            case let .member(base, _): return names(base)
+            case let .generic(base, arguments): return names(base) || arguments.contains(where: names)
+            case let .array(element), let .optional(element), let .existential(element): return names(element)
+            case let .dictionary(key, value): return names(key) || names(value)
             }
         }
         func parameters(_ list: [FunctionParameter]) -> Bool { list.contains { names($0.type) } }
         func visit(_ declaration: Declaration) -> Bool {
             switch declaration.kind {
             case let .enumeration(decl): return decl.inheritance.contains(where: names) || decl.members.contains(where: visit)
-            case let .structure(decl): return decl.members.contains(where: visit)
-            case let .extension(decl): return decl.members.contains(where: visit)
+            case let .structure(decl): return decl.inheritance.contains(where: names) || decl.members.contains(where: visit)
+            case let .extension(decl): return decl.conformances.contains(where: names) || decl.members.contains(where: visit)
             case let .enumCase(decl): return parameters(decl.associatedValues)
-            case let .variable(decl): return names(decl.type)
+            case let .variable(decl): return names(decl.type) || decl.initializer.map(names) ?? false
             case let .function(decl): return parameters(decl.parameters) || names(decl.returnType)
-            case let .typeAlias(decl): return names(decl.existingType)
-            case .lineComment: return false
+            case .typeAlias, .lineComment: return false
+            }
+        }
+        func names(_ expression: Expression) -> Bool {
+            // A stored property's initializer is public API too (`static let defaults = APIDefaults(...)`).
+            switch expression {
+            case let .type(type), let .metatype(type): return names(type)
+            case let .call(callee, _, _), let .multilineCall(callee, _): return names(callee)
+            case let .member(base, _): return names(base)
+            default: return false
             }
         }
         return declarations.contains(where: visit)

@@ -115,7 +115,7 @@ nonisolated extension Bookshop {
 }
 
 nonisolated extension Bookshop.Books {
-    /// The endpoints of `Bookshop.Books` as cases; `Bookshop.Call.books(...` wraps them.
+    /// The endpoints of `Bookshop.Books` as cases; `Bookshop.Call.books(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case listBooksBooksGet(limit: Int = 20)
         case createBook(body: Bookshop.BookInput)
@@ -149,7 +149,7 @@ nonisolated extension Bookshop.Books {
 }
 
 nonisolated extension Bookshop.Auth {
-    /// The endpoints of `Bookshop.Auth` as cases; `Bookshop.Call.auth(...` wraps them.
+    /// The endpoints of `Bookshop.Auth` as cases; `Bookshop.Call.auth(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case login(body: Bookshop.Credentials)
         case logout
@@ -172,7 +172,7 @@ nonisolated extension Bookshop.Auth {
 }
 
 nonisolated extension Bookshop.EnterpriseAdmin {
-    /// The endpoints of `Bookshop.EnterpriseAdmin` as cases; `Bookshop.Call.enterpriseAdmin(...` wraps them.
+    /// The endpoints of `Bookshop.EnterpriseAdmin` as cases; `Bookshop.Call.enterpriseAdmin(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case listGlobalWebhooks
         case deleteGlobalWebhook(hookId: Int)

@@ -2276,7 +2276,7 @@ nonisolated extension GoogleBooks {
 }
 
 nonisolated extension GoogleBooks.Cloudloading {
-    /// The endpoints of `GoogleBooks.Cloudloading` as cases; `GoogleBooks.Call.cloudloading(...` wraps them.
+    /// The endpoints of `GoogleBooks.Cloudloading` as cases; `GoogleBooks.Call.cloudloading(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case addBook(
             driveDocumentId: String? = nil,
@@ -2383,7 +2383,7 @@ nonisolated extension GoogleBooks.Cloudloading {
 }
 
 nonisolated extension GoogleBooks.DictionaryEndpoints {
-    /// The endpoints of `GoogleBooks.DictionaryEndpoints` as cases; `GoogleBooks.Call.dictionaryEndpoints(...` wraps them.
+    /// The endpoints of `GoogleBooks.DictionaryEndpoints` as cases; `GoogleBooks.Call.dictionaryEndpoints(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case listOfflineMetadata(
             cpksver: String,
@@ -2424,7 +2424,7 @@ nonisolated extension GoogleBooks.DictionaryEndpoints {
 }
 
 nonisolated extension GoogleBooks.Familysharing {
-    /// The endpoints of `GoogleBooks.Familysharing` as cases; `GoogleBooks.Call.familysharing(...` wraps them.
+    /// The endpoints of `GoogleBooks.Familysharing` as cases; `GoogleBooks.Call.familysharing(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case getFamilyInfo(
             source: String? = nil,
@@ -2533,7 +2533,7 @@ nonisolated extension GoogleBooks.Familysharing {
 }
 
 nonisolated extension GoogleBooks.Myconfig {
-    /// The endpoints of `GoogleBooks.Myconfig` as cases; `GoogleBooks.Call.myconfig(...` wraps them.
+    /// The endpoints of `GoogleBooks.Myconfig` as cases; `GoogleBooks.Call.myconfig(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case getUserSettings(
             country: String? = nil,
@@ -2724,7 +2724,7 @@ nonisolated extension GoogleBooks.Myconfig {
 }
 
 nonisolated extension GoogleBooks.Mylibrary {
-    /// The endpoints of `GoogleBooks.Mylibrary` as cases; `GoogleBooks.Call.mylibrary(...` wraps them.
+    /// The endpoints of `GoogleBooks.Mylibrary` as cases; `GoogleBooks.Call.mylibrary(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case annotationsList(
             contentVersion: String? = nil,
@@ -3233,7 +3233,7 @@ nonisolated extension GoogleBooks.Mylibrary {
 }
 
 nonisolated extension GoogleBooks.NotificationEndpoints {
-    /// The endpoints of `GoogleBooks.NotificationEndpoints` as cases; `GoogleBooks.Call.notificationEndpoints(...` wraps them.
+    /// The endpoints of `GoogleBooks.NotificationEndpoints` as cases; `GoogleBooks.Call.notificationEndpoints(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case get(
             notificationId: String,
@@ -3278,7 +3278,7 @@ nonisolated extension GoogleBooks.NotificationEndpoints {
 }
 
 nonisolated extension GoogleBooks.Onboarding {
-    /// The endpoints of `GoogleBooks.Onboarding` as cases; `GoogleBooks.Call.onboarding(...` wraps them.
+    /// The endpoints of `GoogleBooks.Onboarding` as cases; `GoogleBooks.Call.onboarding(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case listCategories(
             locale: String? = nil,
@@ -3357,7 +3357,7 @@ nonisolated extension GoogleBooks.Onboarding {
 }
 
 nonisolated extension GoogleBooks.Personalizedstream {
-    /// The endpoints of `GoogleBooks.Personalizedstream` as cases; `GoogleBooks.Call.personalizedstream(...` wraps them.
+    /// The endpoints of `GoogleBooks.Personalizedstream` as cases; `GoogleBooks.Call.personalizedstream(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case get(
             locale: String? = nil,
@@ -3402,7 +3402,7 @@ nonisolated extension GoogleBooks.Personalizedstream {
 }
 
 nonisolated extension GoogleBooks.Promooffer {
-    /// The endpoints of `GoogleBooks.Promooffer` as cases; `GoogleBooks.Call.promooffer(...` wraps them.
+    /// The endpoints of `GoogleBooks.Promooffer` as cases; `GoogleBooks.Call.promooffer(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case accept(
             androidId: String? = nil,
@@ -3539,7 +3539,7 @@ nonisolated extension GoogleBooks.Promooffer {
 }
 
 nonisolated extension GoogleBooks.SeriesEndpoints {
-    /// The endpoints of `GoogleBooks.SeriesEndpoints` as cases; `GoogleBooks.Call.seriesEndpoints(...` wraps them.
+    /// The endpoints of `GoogleBooks.SeriesEndpoints` as cases; `GoogleBooks.Call.seriesEndpoints(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case get(
             seriesId: [String],
@@ -3614,7 +3614,7 @@ nonisolated extension GoogleBooks.SeriesEndpoints {
 }
 
 nonisolated extension GoogleBooks.BookshelvesEndpoints {
-    /// The endpoints of `GoogleBooks.BookshelvesEndpoints` as cases; `GoogleBooks.Call.bookshelvesEndpoints(...` wraps them.
+    /// The endpoints of `GoogleBooks.BookshelvesEndpoints` as cases; `GoogleBooks.Call.bookshelvesEndpoints(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case list(
             userId: String,
@@ -3726,7 +3726,7 @@ nonisolated extension GoogleBooks.BookshelvesEndpoints {
 }
 
 nonisolated extension GoogleBooks.VolumesEndpoints {
-    /// The endpoints of `GoogleBooks.VolumesEndpoints` as cases; `GoogleBooks.Call.volumesEndpoints(...` wraps them.
+    /// The endpoints of `GoogleBooks.VolumesEndpoints` as cases; `GoogleBooks.Call.volumesEndpoints(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case list(
             q: String,
@@ -4023,7 +4023,7 @@ nonisolated extension GoogleBooks.VolumesEndpoints {
 }
 
 nonisolated extension GoogleBooks.Layers {
-    /// The endpoints of `GoogleBooks.Layers` as cases; `GoogleBooks.Call.layers(...` wraps them.
+    /// The endpoints of `GoogleBooks.Layers` as cases; `GoogleBooks.Call.layers(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case volumeAnnotationsList(
             volumeId: String,

@@ -255,7 +255,7 @@ nonisolated extension PetStore {
 }
 
 nonisolated extension PetStore.PetEndpoints {
-    /// The endpoints of `PetStore.PetEndpoints` as cases; `PetStore.Call.petEndpoints(...` wraps them.
+    /// The endpoints of `PetStore.PetEndpoints` as cases; `PetStore.Call.petEndpoints(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case updatePet(body: PetStore.Pet)
         case addPet(body: PetStore.Pet)
@@ -323,7 +323,7 @@ nonisolated extension PetStore.PetEndpoints {
 }
 
 nonisolated extension PetStore.Store {
-    /// The endpoints of `PetStore.Store` as cases; `PetStore.Call.store(...` wraps them.
+    /// The endpoints of `PetStore.Store` as cases; `PetStore.Call.store(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case getInventory
         case placeOrder(body: PetStore.Order)
@@ -356,7 +356,7 @@ nonisolated extension PetStore.Store {
 }
 
 nonisolated extension PetStore.UserEndpoints {
-    /// The endpoints of `PetStore.UserEndpoints` as cases; `PetStore.Call.userEndpoints(...` wraps them.
+    /// The endpoints of `PetStore.UserEndpoints` as cases; `PetStore.Call.userEndpoints(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case createUser(body: PetStore.User)
         case createUsersWithListInput(body: [PetStore.User])

@@ -803,7 +803,7 @@ nonisolated extension TomTom {
 }
 
 nonisolated extension TomTom.AdditionalData {
-    /// The endpoints of `TomTom.AdditionalData` as cases; `TomTom.Call.additionalData(...` wraps them.
+    /// The endpoints of `TomTom.AdditionalData` as cases; `TomTom.Call.additionalData(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case getSearchAdditionalData(
             versionNumber: Int,
@@ -827,7 +827,7 @@ nonisolated extension TomTom.AdditionalData {
 }
 
 nonisolated extension TomTom.Search {
-    /// The endpoints of `TomTom.Search` as cases; `TomTom.Call.search(...` wraps them.
+    /// The endpoints of `TomTom.Search` as cases; `TomTom.Call.search(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case getSearchCS(
             versionNumber: Int,
@@ -1133,7 +1133,7 @@ nonisolated extension TomTom.Search {
 }
 
 nonisolated extension TomTom.Geocoding {
-    /// The endpoints of `TomTom.Geocoding` as cases; `TomTom.Call.geocoding(...` wraps them.
+    /// The endpoints of `TomTom.Geocoding` as cases; `TomTom.Call.geocoding(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case getSearchGeocode(
             versionNumber: Int,
@@ -1217,7 +1217,7 @@ nonisolated extension TomTom.Geocoding {
 }
 
 nonisolated extension TomTom.Filters {
-    /// The endpoints of `TomTom.Filters` as cases; `TomTom.Call.filters(...` wraps them.
+    /// The endpoints of `TomTom.Filters` as cases; `TomTom.Call.filters(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case getSearchGeometryFilter(versionNumber: Int, ext: TomTom.Ext, geometryList: String, poiList: String)
         case postSearchGeometryFilter(
@@ -1277,7 +1277,7 @@ nonisolated extension TomTom.Filters {
 }
 
 nonisolated extension TomTom.ReverseGeocoding {
-    /// The endpoints of `TomTom.ReverseGeocoding` as cases; `TomTom.Call.reverseGeocoding(...` wraps them.
+    /// The endpoints of `TomTom.ReverseGeocoding` as cases; `TomTom.Call.reverseGeocoding(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case getSearchReverseGeocodeCrossStreet(
             versionNumber: Int,

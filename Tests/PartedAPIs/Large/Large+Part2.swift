@@ -23,7 +23,7 @@ nonisolated extension Large {
 }
 
 nonisolated extension Large.Big {
-    /// The endpoints of `Large.Big` as cases; `Large.Call.big(...` wraps them.
+    /// The endpoints of `Large.Big` as cases; `Large.Call.big(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case bigOp0(id: Int64, q: String? = nil, limit: Int = 10)
         case bigOp1(id: Int64, q: String? = nil, limit: Int = 10)

@@ -4,7 +4,7 @@ import Foundation
 public import EndpointRuntime
 
 nonisolated extension Large.Big2 {
-    /// The endpoints of `Large.Big2` as cases; `Large.Call.big2(...` wraps them.
+    /// The endpoints of `Large.Big2` as cases; `Large.Call.big2(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case bigOp250(id: Int64, q: String? = nil, limit: Int = 10)
         case bigOp251(id: Int64, body: Large.Item)
