@@ -1,5 +1,5 @@
 // `endpoint-gen import <openapi.json> [--name <API>] [--output <file>.endpoints.json]`:
-// an OpenAPI 3.0/3.1 JSON document -> an endpoint spec (stdout when no output is given).
+// an OpenAPI 3.0/3.1 document, JSON or YAML -> an endpoint spec (stdout when no output is given).
 
 import EndpointGenCore
 import Foundation
@@ -8,8 +8,10 @@ enum ImportCommand {
     static let usage = """
         usage: endpoint-gen import <openapi.json> [--name <API>] [--output <Name>.endpoints.json]
 
-        Turns an OpenAPI 3.0 or 3.1 document (JSON) into an endpoint spec. Everything the spec
-        cannot express is reported as a warning naming its JSON pointer.
+        Turns an OpenAPI 3.0 or 3.1 document (JSON or YAML) into an endpoint spec. Everything the
+        spec cannot express is reported as a warning naming its JSON pointer. A .yaml/.yml file is
+        read as YAML, a .json file as JSON; anything else (or - for standard input) is JSON when it
+        starts with '{', YAML otherwise.
 
           --name <API>       Swift type name of the API (default: the document's info.title)
           --output <file>    write the spec there (default: standard output)

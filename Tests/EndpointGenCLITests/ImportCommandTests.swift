@@ -58,14 +58,53 @@ import Testing
         #expect(validation.status == 0, "\(validation.stderr)")
     }
 
-    @Test func yamlInvalidJSONAndSwaggerAreErrors() throws {
+    @Test func yamlIsReadAndInvalidJSONAndSwaggerAreErrors() throws {
         let directory = try TemporaryDirectory()
-        let yaml = try directory.write("api.yaml", "openapi: 3.0.0\ninfo:\n  title: t\n")
-        let yamlRun = try EndpointGenProcess.run(["import", yaml.path])
-        #expect(yamlRun.status == 1)
-        #expect(yamlRun.stdout.isEmpty)
-        #expect(yamlRun.stderr.hasPrefix("\(yaml.path):1:1: error: this is a YAML file."))
-        #expect(yamlRun.stderr.contains("python3 -c 'import sys, yaml, json; json.dump(yaml.safe_load(sys.stdin), sys.stdout)' < api.yaml > api.json"))
+        // The tiny document as YAML imports to the same bytes as the JSON.
+        let jsonInput = try directory.write("openapi.json", Self.document)
+        let yaml = try directory.write("api.yaml", """
+            openapi: 3.0.3
+            info: {title: Tiny Pets, version: '1'}
+            servers:
+            - url: https://pets.example.com/v1
+            paths:
+              /pets/{id}:
+                get:
+                  operationId: getPet
+                  tags: [pets]
+                  parameters:
+                  - {name: id, in: path, required: true, schema: {type: integer}}
+                  - name: session
+                    in: cookie
+                    schema: {type: string}
+                  responses:
+                    200:
+                      description: ok
+                      content:
+                        application/json:
+                          schema:
+                            type: object
+                            required: [id]
+                            properties:
+                              id: {type: integer}
+            """)
+        let yamlRun = try EndpointGenProcess.run(["import", yaml.path, "--name", "TinyPets"])
+        let jsonRun = try EndpointGenProcess.run(["import", jsonInput.path, "--name", "TinyPets"])
+        #expect(yamlRun.status == 0)
+        #expect(jsonRun.status == 0)
+        #expect(yamlRun.stdout == jsonRun.stdout)
+        #expect(yamlRun.stderr == "\(yaml.path):13:9: warning: #/paths/~1pets~1{id}/get/parameters/1: cookie parameters are not supported; 'session' dropped\n")
+
+        // Standard input is sniffed: YAML unless it starts with '{'.
+        let piped = try EndpointGenProcess.run(["import", "-", "--name", "TinyPets"], input: try String(contentsOf: yaml, encoding: .utf8))
+        #expect(piped.status == 0)
+        #expect(piped.stdout == jsonRun.stdout)
+
+        let badYAML = try directory.write("bad.yml", "openapi: 3.0.0\ninfo:\n\ttitle: t\n")
+        let badRun = try EndpointGenProcess.run(["import", badYAML.path])
+        #expect(badRun.status == 1)
+        #expect(badRun.stdout.isEmpty)
+        #expect(badRun.stderr == "\(badYAML.path):3:1: error: a tab indents this line; YAML indentation must be spaces\n")
 
         let broken = try directory.write("broken.json", "{\n  \"openapi\": \"3.0.0\",\n  \"paths\": [1,,2]\n}\n")
         let brokenRun = try EndpointGenProcess.run(["import", broken.path])
@@ -107,7 +146,7 @@ private enum EndpointGenProcess {
             .deletingLastPathComponent().appendingPathComponent(".build/debug/endpoint-gen")
     }
 
-    static func run(_ arguments: [String]) throws -> Result {
+    static func run(_ arguments: [String], input: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -115,7 +154,14 @@ private enum EndpointGenProcess {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        let inputPipe = input.map { _ in Pipe() }
+        if let inputPipe { process.standardInput = inputPipe }
         try process.run()
+        if let inputPipe, let input {
+            // Small inputs only: the child reads all of standard input before it writes.
+            inputPipe.fileHandleForWriting.write(Data(input.utf8))
+            try inputPipe.fileHandleForWriting.close()
+        }
         // Read both pipes before waiting, so a large output cannot block the child.
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
