@@ -226,7 +226,12 @@ extension YAMLReader {
             pos += 1
         }
         scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[contentStart..<pos]))
+        var end = pos
+        if pos < count, YAMLReader.isBreak(bytes[pos]) {
+            // White space before a line break is dropped by folding.
+            while end > contentStart, YAMLReader.isWhite(bytes[end - 1]) { end -= 1 }
+        }
+        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[contentStart..<end]))
         while true {
             guard pos < count else {
                 throw fatal("unterminated string: the file ends before its closing \(quote == UInt8(ascii: "'") ? "\"'\"" : "'\"'")", at: startLocation)
