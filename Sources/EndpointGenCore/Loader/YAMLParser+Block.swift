@@ -172,7 +172,7 @@ extension YAMLReader {
             let byte = bytes[index]
             if byte == 0x0A || byte == 0x0D { return nil }
             if byte == UInt8(ascii: ":") && YAMLReader.isBlankOrEnd(at(index + 1)) { return index }
-            if byte == UInt8(ascii: "#") && YAMLReader.isWhite(bytes[index - 1]) { return nil }
+            if byte == UInt8(ascii: "#") && YAMLReader.isWhite(at(index - 1)) { return nil }
             index += 1
         }
         return nil
