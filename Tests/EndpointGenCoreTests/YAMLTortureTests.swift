@@ -103,7 +103,9 @@ import Testing
             ("a: [|]\n", "t.yaml:1:5: error: a block scalar ('|' or '>') cannot be inside '[...]' or '{...}'; use a quoted string"),
             ("%YAML 1.2\na: 1\n", "t.yaml:2:1: error: expected '---' after the directives"),
             ("", "t.yaml:1:1: error: the file is empty"),
-            ("# only a comment\n", "t.yaml:2:1: error: the file has no YAML content, only comments"),
+            ("# only a comment\n", "t.yaml:2:1: error: the file has no YAML content, only blank lines and comments"),
+            ("\n\n", "t.yaml:3:1: error: the file has no YAML content, only blank lines and comments"),
+            ("\u{FEFF}", "t.yaml:1:1: error: the file is empty"),
             ("a: \"x\n---\ny\"\n", "t.yaml:1:4: error: unterminated string: a document marker comes before its closing quote"),
         ]
         for (text, expected) in cases {

@@ -276,7 +276,8 @@ struct YAMLReader {
             }
             if !explicitStart {
                 if pos >= count {
-                    error(count <= 3 && line == 1 ? "the file is empty" : "the file has no YAML content, only comments", at: pos)
+                    let empty = count == 0 || (count == 3 && lineStart == 3)
+                    error(empty ? "the file is empty" : "the file has no YAML content, only blank lines and comments", at: pos)
                     return nil
                 }
                 if isDocumentMarker(pos) {  // `...` first
