@@ -138,6 +138,10 @@ extension JSONNode {
         // The alias's node is placed at the alias.
         let root = readYAML("a: &x [1]\nb: *x\n").node
         #expect(root?["b"]?.location == SourceLocation(file: "t.yaml", line: 2, column: 4))
+        // An anchor before a key names the key, also on the first line and in a list entry.
+        #expect(yamlAsJSON("&k key: v\nother: *k\n") == #"{"key":"v","other":"key"}"#)
+        #expect(yamlAsJSON("- &k a: 1\n  b: *k\n") == #"[{"a":1,"b":"a"}]"#)
+        #expect(yamlAsJSON("m:\n  !!str 1: x\n  &j 2: *j\n  &s !!str 3: *s\n") == #"{"m":{"1":"x","2":2,"3":"3"}}"#)
         // An anchor on a line of its own names the collection below it.
         #expect(yamlAsJSON("a: &m\n  k: v\nb: *m\n") == #"{"a":{"k":"v"},"b":{"k":"v"}}"#)
     }

@@ -17,6 +17,9 @@ extension YAMLReader {
         }
         var properties = YAMLProperties()
         var propertiesLocation = emptyLocation
+        // Where the node's first token is: properties on the first key's line count as the key's.
+        let startsLine = atLineStart(pos)
+        let startColumn = indentColumn(of: pos)
         let byte = bytes[pos]
         if byte == UInt8(ascii: "&") || byte == UInt8(ascii: "!") {
             propertiesLocation = location(at: pos)
@@ -29,7 +32,8 @@ extension YAMLReader {
                 return node
             }
         }
-        let onNewLine = atLineStart(pos)
+        let propertiesOnThisLine = !properties.isEmpty && properties.line == line
+        let onNewLine = propertiesOnThisLine ? startsLine : atLineStart(pos)
         let first = bytes[pos]
         let next = at(pos + 1)
 
@@ -53,8 +57,9 @@ extension YAMLReader {
                             + "or put the mapping on the lines below, indented", at: implicitKeyColon(from: pos) ?? pos)
             }
             // Properties on the key's own line belong to the first key; on a line of their own, to the mapping.
-            let keyProperties = !properties.isEmpty && properties.line == line ? properties : nil
-            let node = try parseBlockMapping(indent: indentColumn(of: pos), firstKeyProperties: keyProperties)
+            let keyProperties = propertiesOnThisLine ? properties : nil
+            let node = try parseBlockMapping(indent: keyProperties == nil ? indentColumn(of: pos) : startColumn,
+                                             firstKeyProperties: keyProperties)
             if keyProperties == nil { register(node, properties) }
             return node
         }
@@ -243,7 +248,17 @@ extension YAMLReader {
                 key = read.text
                 isMerge = read.plain && key == "<<"
                 if properties.anchor != nil {
-                    register(JSONNode(.string(key), at: keyLocation), properties)
+                    // An anchored key is a value too: a plain one is resolved like any plain scalar.
+                    var value = JSONNode.Value.string(key)
+                    if read.plain && !properties.forcesString {
+                        switch YAMLReader.resolve(Array(key.utf8)) {
+                        case .null: value = .null
+                        case .bool(let flag): value = .bool(flag)
+                        case .number(let number): value = .number(number)
+                        case .string, .notJSON: break
+                        }
+                    }
+                    register(JSONNode(value, at: keyLocation), properties)
                 }
                 value = try parseBlockNode(parentIndent: indent, inline: false, mappingValue: true)
             }
