@@ -75,17 +75,18 @@ extension YAMLReader {
     mutating func readFlowKey() throws -> (text: String, plain: Bool, location: SourceLocation) {
         try skipFlowSpace()
         let location = self.location(at: pos)
-        let plain = !(at(pos) == UInt8(ascii: "\"") || at(pos) == UInt8(ascii: "'") || at(pos) == UInt8(ascii: "*"))
         if at(pos) == UInt8(ascii: ":") && (YAMLReader.isBlankOrEnd(at(pos + 1)) || YAMLReader.isFlowIndicator(at(pos + 1))) {
             try countNode(at: pos)
             return ("", true, location)  // `{: v}`: an empty key
         }
         lastPlainText = nil
         let node = try parseFlowNode()
-        guard let text = keyText(node, plainText: plain && node.value.isScalar ? lastPlainText : nil) else {
+        // Set only when the key itself was a plain scalar (a collection is refused below).
+        let plainText = node.value.isScalar ? lastPlainText : nil
+        guard let text = keyText(node, plainText: plainText) else {
             throw fatal("a list or mapping as a key is not supported: JSON keys are strings", at: location)
         }
-        return (text, plain, location)
+        return (text, plainText != nil, location)
     }
 
     /// After a key: `: value`, or nothing (the value is null).
@@ -134,13 +135,12 @@ extension YAMLReader {
                 try countNode(at: pos)
             } else {
                 lastPlainText = nil
-                let plain = !(byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "*"))
                 item = try parseFlowNode()
-                let plainText = lastPlainText
+                let plainText = item.value.isScalar ? lastPlainText : nil
                 try skipFlowSpace()
                 if at(pos) == UInt8(ascii: ":") {
                     // `[key: value]` is a list holding a one-pair mapping.
-                    guard let key = keyText(item, plainText: plain && item.value.isScalar ? plainText : nil) else {
+                    guard let key = keyText(item, plainText: plainText) else {
                         throw fatal("a list or mapping as a key is not supported: JSON keys are strings", at: entryLocation)
                     }
                     let value = try readFlowValue(closing: UInt8(ascii: "]"), keyLocation: entryLocation)

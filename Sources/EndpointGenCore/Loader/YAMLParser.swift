@@ -9,7 +9,7 @@ import Foundation
 /// comments; `---` and `...`; `%YAML`/`%TAG` directives (skipped); anchors `&a`, aliases `*a` and merge
 /// keys `<<` (a mapping or a list of them; the mapping's own keys win, then earlier sources); explicit
 /// keys `? k` whose key is a scalar. Tags are read and ignored, except that `!!str` (and `!`) keep a plain
-/// scalar a string. Plain scalars are resolved with the core schema: `~`, `null`, `Null`, `NULL` and
+/// scalar a string and `!!null`, `!!bool`, `!!int`, `!!float` read any scalar as that type. Plain scalars are resolved with the core schema: `~`, `null`, `Null`, `NULL` and
 /// nothing are null; `true`/`True`/`TRUE`/`false`/`False`/`FALSE` are booleans; decimal, `0o` and `0x`
 /// integers and decimal floats are numbers, written as RFC 8259 number text (`+1` -> `1`, `0x1F` -> `31`,
 /// `.5` -> `0.5`, `1.` -> `1.0`). `.inf`, `-.inf` and `.nan` have no JSON form: they are errors
