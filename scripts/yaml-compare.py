@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Compares endpoint-gen's YAML reader with PyYAML, document by document.
+r"""Compares endpoint-gen's YAML reader with PyYAML, document by document.
 
     scripts/yaml-compare.py [--bin PATH] [FILE_OR_DIRECTORY ...]
 
@@ -7,7 +7,8 @@ For each YAML file, `endpoint-gen yaml-to-json FILE` prints the tree the reader 
 loads the same file with the YAML 1.2 core schema (null, bool, int incl. 0o/0x, float; PyYAML's own
 YAML 1.1 rules like `yes`, `012` octal and sexagesimals are switched off). Keys are compared as text. Known
 differences, on purpose: the non-specific tag `! 4` is the string "4" here (YAML 1.2) and 4 in
-PyYAML; `.inf`/`.nan` and duplicate keys are errors here; "\uD83D\uDE00" is one character here.
+PyYAML; `.inf`/`.nan` and duplicate keys are errors here; "\uD83D\uDE00" is one character here
+(PyYAML keeps two surrogates, libyaml refuses it). PyYAML's libyaml loader is used when it has one.
 They must agree, or both must refuse the file. With no files it reads
 Tests/EndpointGenCoreTests/Fixtures/YAML/compare/ and, in a temporary directory, the JSON documents
 of Tests/EndpointGenCoreTests/Fixtures/OpenAPI as PyYAML's own emitter writes them in several styles.
@@ -33,8 +34,9 @@ except ImportError:
     sys.exit(0)
 
 
-class CoreLoader(yaml.SafeLoader):
-    """PyYAML's safe loader with the YAML 1.2 core schema instead of YAML 1.1's."""
+class CoreLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+    """PyYAML's safe loader (libyaml's parser when PyYAML has it) with the YAML 1.2 core schema
+    instead of YAML 1.1's."""
 
 
 CoreLoader.yaml_implicit_resolvers = {}
