@@ -274,8 +274,7 @@ extension YAMLReader {
             let column = pos - lineStart
             if column < indent { break }
             if column > indent {
-                throw fatal("this line is indented more than the keys of its mapping (column \(indent + 1)); "
-                            + "a value that goes on must be a multi-line scalar, not after a quoted, '|' or '[...]' value", at: pos)
+                throw fatal("bad indentation: this line starts at column \(column + 1), but the keys of its mapping are at column \(indent + 1)", at: pos)
             }
             if bytes[pos] == UInt8(ascii: "-") && YAMLReader.isBlankOrEnd(at(pos + 1)) {
                 throw fatal("expected a key at this indentation, found a list entry '- '", at: pos)
@@ -313,7 +312,7 @@ extension YAMLReader {
             let column = pos - lineStart
             if column < indent { break }
             if column > indent {
-                throw fatal("this line is indented more than the entries of its list (column \(indent + 1))", at: pos)
+                throw fatal("bad indentation: this line starts at column \(column + 1), but the entries of its list are at column \(indent + 1)", at: pos)
             }
             guard bytes[pos] == UInt8(ascii: "-") && YAMLReader.isBlankOrEnd(at(pos + 1)) else { break }
         }

@@ -487,7 +487,7 @@ struct YAMLReader {
             diagnostics.error("an alias cannot have an anchor or a tag", at: location)
         }
         guard let anchor = anchors[name] else {
-            diagnostics.error("unknown alias '*\(name)': no '&\(name)' before it", at: location)
+            diagnostics.error("unknown alias '*\(name)': no '&\(name)' before it (quote text that starts with '*')", at: location)
             nodeCount += 1
             return JSONNode(.null, at: location)
         }
