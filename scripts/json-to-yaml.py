@@ -75,7 +75,8 @@ def block_ok(s):
     lines = s.rstrip("\n").split("\n")
     if any(line != line.rstrip(" ") for line in lines):
         return False  # trailing spaces are kept by '|' but are easy to lose in editors; quote them
-    return s.strip("\n") != "" and not lines[0].startswith(" ") or (lines[0].startswith(" ") and lines[0].strip())
+    # The first line sets the indentation; an empty one would not (a leading space needs '|2').
+    return lines[0] != ""
 
 
 def literal(s, indent):

@@ -10,7 +10,7 @@ differences, on purpose: the non-specific tag `! 4` is the string "4" here (YAML
 PyYAML; `.inf`/`.nan` and duplicate keys are errors here; "\uD83D\uDE00" is one character here
 (PyYAML keeps two surrogates, libyaml refuses it). PyYAML's libyaml loader is used when it has one.
 They must agree, or both must refuse the file. With no files it reads
-Tests/EndpointGenCoreTests/Fixtures/YAML/compare/ and, in a temporary directory, the JSON documents
+Tests/EndpointGenCoreTests/Fixtures/YAML/compare/ and openapi/ and, in a temporary directory, the JSON documents
 of Tests/EndpointGenCoreTests/Fixtures/OpenAPI as PyYAML's own emitter writes them in several styles.
 
 Prints one line per file and a summary; exits 1 on any difference. Without PyYAML it prints a
@@ -189,7 +189,8 @@ def main(argv):
     files = []
     with tempfile.TemporaryDirectory() as temporary:
         if not args:
-            args = [os.path.join(ROOT, "Tests/EndpointGenCoreTests/Fixtures/YAML/compare")]
+            args = [os.path.join(ROOT, "Tests/EndpointGenCoreTests/Fixtures/YAML/compare"),
+                    os.path.join(ROOT, "Tests/EndpointGenCoreTests/Fixtures/YAML/openapi")]
             files.extend(pyyaml_dumps(temporary))
         for arg in args:
             if os.path.isdir(arg):
