@@ -107,6 +107,7 @@ import Testing
             ("", "t.yaml:1:1: error: the file is empty"),
             ("# only a comment\n", "t.yaml:2:1: error: the file has no YAML content, only blank lines and comments"),
             ("\n\n", "t.yaml:3:1: error: the file has no YAML content, only blank lines and comments"),
+            ("\n\n\n", "t.yaml:4:1: error: the file has no YAML content, only blank lines and comments"),
             ("\u{FEFF}", "t.yaml:1:1: error: the file is empty"),
             ("a: \"x\n---\ny\"\n", "t.yaml:1:4: error: unterminated string: a document marker comes before its closing quote"),
         ]

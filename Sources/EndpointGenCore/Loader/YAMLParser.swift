@@ -276,7 +276,7 @@ struct YAMLReader {
             }
             if !explicitStart {
                 if pos >= count {
-                    let empty = count == 0 || (count == 3 && lineStart == 3)
+                    let empty = count == 0 || (count == 3 && bytes[0] == 0xEF)  // nothing, or only a byte order mark
                     error(empty ? "the file is empty" : "the file has no YAML content, only blank lines and comments", at: pos)
                     return nil
                 }
