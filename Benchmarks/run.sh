@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks for endpoint-gen: generation, compilation of the generated code, build-plugin
-# integration, and run-time cost of requests and decoding. Needs only the Swift toolchain and python3.
+# integration, run-time cost of requests and decoding, and importing OpenAPI from YAML vs JSON.
+# Needs only the Swift toolchain and python3.
 #
 #   Benchmarks/run.sh            full run; prints one table and writes it to Benchmarks/results.md
 #   Benchmarks/run.sh --smoke    everything once at 100 endpoints, debug builds, no plugin cold build
@@ -26,7 +27,7 @@ while [ $# -gt 0 ]; do
         --no-plugin) DO_PLUGIN=0 ;;
         --no-requests) DO_REQUESTS=0 ;;
         --no-import) DO_IMPORT=0 ;;
-        -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
         *) echo "run.sh: unknown argument '$1'" >&2; exit 2 ;;
     esac
     shift
