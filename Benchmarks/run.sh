@@ -27,7 +27,7 @@ while [ $# -gt 0 ]; do
         --no-plugin) DO_PLUGIN=0 ;;
         --no-requests) DO_REQUESTS=0 ;;
         --no-import) DO_IMPORT=0 ;;
-        -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
         *) echo "run.sh: unknown argument '$1'" >&2; exit 2 ;;
     esac
     shift
