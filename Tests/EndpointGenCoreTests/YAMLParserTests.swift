@@ -142,6 +142,9 @@ extension JSONNode {
         #expect(yamlAsJSON("&k key: v\nother: *k\n") == #"{"key":"v","other":"key"}"#)
         #expect(yamlAsJSON("- &k a: 1\n  b: *k\n") == #"[{"a":1,"b":"a"}]"#)
         #expect(yamlAsJSON("m:\n  !!str 1: x\n  &j 2: *j\n  &s !!str 3: *s\n") == #"{"m":{"1":"x","2":2,"3":"3"}}"#)
+        // A node's properties on their own lines, then a key with its own.
+        #expect(yamlAsJSON("a: &m\n  &k k: v\nb: *m\nc: *k\n") == #"{"a":{"k":"v"},"b":{"k":"v"},"c":"k"}"#)
+        #expect(yamlAsJSON("a: &m\n !!map\n  k: v\nb: *m\n") == #"{"a":{"k":"v"},"b":{"k":"v"}}"#)
         // An anchor on a line of its own names the collection below it.
         #expect(yamlAsJSON("a: &m\n  k: v\nb: *m\n") == #"{"a":{"k":"v"},"b":{"k":"v"}}"#)
     }
@@ -153,6 +156,10 @@ extension JSONNode {
         #expect(yamlAsJSON("---\n") == "null")
         #expect(yamlAsJSON("a: 1\n---\nb: 2\n") == "t.yaml:2:1: error: a second YAML document starts here; an OpenAPI document is one YAML document")
         #expect(yamlAsJSON("%YAML 2.0\n---\na: 1\n") == "t.yaml:1:1: error: unsupported YAML version '2.0': this reader reads YAML 1.x")
+        // Other directives are skipped, even one whose name starts with YAML.
+        #expect(yamlAsJSON("%YAMLL 1.1\n%FOO bar\n---\na: 1\n") == #"{"a":1}"#)
+        // At the top level a block scalar's lines may start in column 1.
+        #expect(yamlAsJSON("--- |\nline\n# not a comment\n...\n") == #""line\n# not a comment\n""#)
     }
 
     @Test func tags() {
@@ -161,6 +168,8 @@ extension JSONNode {
         #expect(yamlAsJSON("a: !!int \"5\"\nb: !!float '2.5'\nc: !!bool \"true\"\nd: !!null ''\n") == #"{"a":5,"b":2.5,"c":true,"d":null}"#)
         #expect(yamlAsJSON("a: !!int \"five\"\n") == "t.yaml:1:10: error: 'five' is not a valid !!int")
         #expect(yamlAsJSON("a: &x !!str 1\nb: *x\n") == #"{"a":"1","b":"1"}"#)
+        // When %TAG gives '!!' another prefix, !!int is not the core type.
+        #expect(yamlAsJSON("%TAG !! tag:example.com,2000:app/\n---\na: !!int 1 - 3\n") == #"{"a":"1 - 3"}"#)
     }
 
     @Test func coreSchema() {

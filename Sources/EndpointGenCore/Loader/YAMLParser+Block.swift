@@ -17,14 +17,28 @@ extension YAMLReader {
         }
         var properties = YAMLProperties()
         var propertiesLocation = emptyLocation
-        // Where the node's first token is: properties on the first key's line count as the key's.
-        let startsLine = atLineStart(pos)
-        let startColumn = indentColumn(of: pos)
-        let byte = bytes[pos]
-        if byte == UInt8(ascii: "&") || byte == UInt8(ascii: "!") {
+        // Properties followed by `key:` on their line belong to that key, and the mapping starts
+        // with them; the mapping reads them. Otherwise they are this node's.
+        if isPropertyStart(bytes[pos]) && implicitKeyColon(from: skipProperties(from: pos)) == nil {
             propertiesLocation = location(at: pos)
             properties = try readProperties(flow: false)
             try skipToContent()
+            // More properties on the next lines (`&a` then `!!map`) are this node's too.
+            while pos < count, isPropertyStart(bytes[pos]), !contentEnds(parentIndent: parentIndent, mappingValue: mappingValue),
+                  implicitKeyColon(from: skipProperties(from: pos)) == nil {
+                let start = pos
+                let more = try readProperties(flow: false)
+                if more.anchor != nil {
+                    if properties.anchor != nil { error("a node can have only one anchor", at: start) }
+                    properties.anchor = more.anchor
+                    properties.savedDeepest = more.savedDeepest
+                }
+                if more.tag != nil {
+                    if properties.tag != nil { error("a node can have only one tag", at: start) }
+                    properties.tag = more.tag
+                }
+                try skipToContent()
+            }
             if contentEnds(parentIndent: parentIndent, mappingValue: mappingValue) {
                 try countNode(at: pos)
                 let node = JSONNode(properties.forcesString ? .string("") : .null, at: propertiesLocation)
@@ -32,8 +46,7 @@ extension YAMLReader {
                 return node
             }
         }
-        let propertiesOnThisLine = !properties.isEmpty && properties.line == line
-        let onNewLine = propertiesOnThisLine ? startsLine : atLineStart(pos)
+        let onNewLine = atLineStart(pos)
         let first = bytes[pos]
         let next = at(pos + 1)
 
@@ -48,19 +61,17 @@ extension YAMLReader {
         }
 
         // A block mapping.
-        if (first == UInt8(ascii: "?") && YAMLReader.isBlankOrEnd(next)) || implicitKeyColon(from: pos) != nil {
+        let keyColon = implicitKeyColon(from: isPropertyStart(first) ? skipProperties(from: pos) : pos)
+        if (first == UInt8(ascii: "?") && YAMLReader.isBlankOrEnd(next)) || keyColon != nil {
             guard onNewLine || inline else {
                 if first == UInt8(ascii: "?") {
                     throw fatal("an explicit key '? ' cannot start on the same line as its parent key", at: pos)
                 }
                 throw fatal("a mapping cannot start on the same line as its key; quote a value that contains ': ', "
-                            + "or put the mapping on the lines below, indented", at: implicitKeyColon(from: pos) ?? pos)
+                            + "or put the mapping on the lines below, indented", at: keyColon ?? pos)
             }
-            // Properties on the key's own line belong to the first key; on a line of their own, to the mapping.
-            let keyProperties = propertiesOnThisLine ? properties : nil
-            let node = try parseBlockMapping(indent: keyProperties == nil ? indentColumn(of: pos) : startColumn,
-                                             firstKeyProperties: keyProperties)
-            if keyProperties == nil { register(node, properties) }
+            let node = try parseBlockMapping(indent: indentColumn(of: pos))
+            register(node, properties)
             return node
         }
 
@@ -207,12 +218,30 @@ extension YAMLReader {
         return (text, true)
     }
 
-    mutating func parseBlockMapping(indent: Int, firstKeyProperties: YAMLProperties?) throws -> JSONNode {
+    @inline(__always) func isPropertyStart(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "!")
+    }
+
+    /// The offset after the anchors and tags (and the spaces after them) that start at `start`.
+    func skipProperties(from start: Int) -> Int {
+        var index = start
+        while isPropertyStart(at(index)) {
+            if at(index) == UInt8(ascii: "!") && at(index + 1) == UInt8(ascii: "<") {
+                while index < count, bytes[index] != UInt8(ascii: ">"), !YAMLReader.isBreak(bytes[index]) { index += 1 }
+                if index < count, bytes[index] == UInt8(ascii: ">") { index += 1 }
+            } else {
+                while !YAMLReader.isBlankOrEnd(at(index)) && !YAMLReader.isFlowIndicator(at(index)) { index += 1 }
+            }
+            while YAMLReader.isWhite(at(index)) { index += 1 }
+        }
+        return index
+    }
+
+    mutating func parseBlockMapping(indent: Int) throws -> JSONNode {
         let location = self.location(at: pos)
         try enter(at: pos)
         defer { depth -= 1 }
         var builder = YAMLMappingBuilder()
-        var keyProperties = firstKeyProperties
         while true {
             let keyLocation = self.location(at: pos)
             let key: String
@@ -236,9 +265,8 @@ extension YAMLReader {
                     value = JSONNode(.null, at: keyLocation)
                 }
             } else {
-                var properties = keyProperties ?? YAMLProperties()
-                keyProperties = nil
-                if bytes[pos] == UInt8(ascii: "&") || bytes[pos] == UInt8(ascii: "!") {
+                var properties = YAMLProperties()
+                if isPropertyStart(bytes[pos]) {
                     properties = try readProperties(flow: false)
                 }
                 guard let colon = implicitKeyColon(from: pos) else {

@@ -393,11 +393,12 @@ extension YAMLReader {
         }
         if pos < count { consumeBreak() }
 
-        let minimumIndent = max(parentIndent + 1, 1)
+        // Content is indented more than the parent collection; at the top level it may start at column 1.
+        let minimumIndent = max(parentIndent + 1, 0)
         var indent: Int
         var breaks: [UInt8] = []
         if increment > 0 {
-            indent = minimumIndent + increment - 1
+            indent = max(parentIndent, 0) + increment
             readBlockBreaks(indent: indent, into: &breaks)
         } else {
             // The first line with content sets the indentation.

@@ -114,6 +114,8 @@ struct YAMLReader {
     var scratch: [UInt8] = []
     /// The text of the last plain scalar read, for keys (a key is its text as written).
     var lastPlainText: String?
+    /// A `%TAG !! ...` directive gave `!!` another meaning: `!!int` and the like are not the core types.
+    var secondaryTagHandleRedefined = false
 
     struct Anchor {
         var node: JSONNode
@@ -309,7 +311,11 @@ struct YAMLReader {
         let start = pos
         while pos < count, !YAMLReader.isBreak(bytes[pos]) { pos += 1 }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<pos]), as: UTF8.self)
-        if text.hasPrefix("%YAML") {
+        if text.hasPrefix("%TAG"), text.dropFirst(4).trimmingCharacters(in: .whitespaces).hasPrefix("!! ") {
+            // `!!int` no longer names the core type.
+            secondaryTagHandleRedefined = true
+        }
+        if text.hasPrefix("%YAML ") || text.hasPrefix("%YAML\t") {
             let version = text.dropFirst(5).trimmingCharacters(in: .whitespaces).prefix { $0 != " " && $0 != "#" }
             if !version.hasPrefix("1.") {
                 error("unsupported YAML version '\(version)': this reader reads YAML 1.x", at: start)
@@ -505,7 +511,7 @@ struct YAMLReader {
     /// A scalar with an explicit `!!null`, `!!bool`, `!!int` or `!!float` tag, read as that type
     /// whatever its style (`!!bool "true"` is true); text that is not of the type is an error.
     mutating func applyCoreTag(_ node: JSONNode, text: String, properties: YAMLProperties) -> JSONNode {
-        guard let type = properties.coreType else { return node }
+        guard !secondaryTagHandleRedefined, let type = properties.coreType else { return node }
         let resolution = YAMLReader.resolve(Array(text.utf8))
         switch (type, resolution) {
         case ("null", .null):
