@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Benchmarks for endpoint-gen: generation, compilation of the generated code, build-plugin
-# integration, and run-time cost of requests and decoding. Needs only the Swift toolchain and python3.
+# integration, run-time cost of requests and decoding, and importing OpenAPI from YAML vs JSON.
+# Needs only the Swift toolchain and python3.
 #
 #   Benchmarks/run.sh            full run; prints one table and writes it to Benchmarks/results.md
 #   Benchmarks/run.sh --smoke    everything once at 100 endpoints, debug builds, no plugin cold build
 #                                (< 3 minutes); writes Benchmarks/out/results-smoke.md, leaves results.md alone
 #
-# Options: --sizes "100 1000 10000"   --no-plugin   --no-requests
+# Options: --sizes "100 1000 10000"   --no-plugin   --no-requests   --no-import
 # It measures and reports; it fails only when something breaks (a build, a generation, a compile,
 # a no-op rebuild that runs the generator), never because a number is slow.
 set -euo pipefail
@@ -18,12 +19,14 @@ SMOKE=0
 SIZES="100 1000 10000"
 DO_PLUGIN=1
 DO_REQUESTS=1
+DO_IMPORT=1
 while [ $# -gt 0 ]; do
     case "$1" in
         --smoke) SMOKE=1; SIZES="100"; DO_PLUGIN=0 ;;
         --sizes) SIZES="$2"; shift ;;
         --no-plugin) DO_PLUGIN=0 ;;
         --no-requests) DO_REQUESTS=0 ;;
+        --no-import) DO_IMPORT=0 ;;
         -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
         *) echo "run.sh: unknown argument '$1'" >&2; exit 2 ;;
     esac
@@ -221,6 +224,72 @@ if [ "$DO_REQUESTS" = 1 ]; then
         tail -n 40 "$OUT/logs/build-requests.log" >&2; broken "building the request benchmark failed"
         row "4. Requests" "RequestBench build" "FAILED" "" "broken"
     fi
+fi
+
+# ---------------------------------------------------------------- 5. import: YAML vs JSON
+# The same OpenAPI document imported from JSON and from YAML (scripts/json-to-yaml.py writes it):
+# the largest real one here (Google Books, 190 KB) and, in the full run, a synthetic one with its
+# paths 50 times (about 7.6 MB of JSON). Both imports must give the same spec bytes.
+if [ "$DO_IMPORT" = 1 ]; then
+    IMPORT="$OUT/import"
+    mkdir -p "$IMPORT"
+    BOOKS="$ROOT/Tests/EndpointGenCoreTests/Fixtures/OpenAPI/google-books-3.0.json"
+    cp "$BOOKS" "$IMPORT/google-books.json"
+    python3 "$ROOT/scripts/json-to-yaml.py" "$BOOKS" "$IMPORT/google-books.yaml"
+    documents="google-books"
+    if [ "$SMOKE" = 0 ]; then
+        python3 "$ROOT/scripts/json-to-yaml.py" --repeat 50 "$BOOKS" "$IMPORT/google-books-x50.yaml"   # also writes the .json
+        documents="$documents google-books-x50"
+    fi
+    import_runs=5; [ "$SMOKE" = 1 ] && import_runs=1
+    for doc in $documents; do
+        # GNU time counts in 10 ms steps: a document that imports in a few of them is imported 20
+        # times in one measurement and the times are divided by 20 (peak memory is one import's).
+        reps=1; [ "$doc" = google-books ] && reps=20
+        [ "$SMOKE" = 1 ] && reps=1
+        declare -A IWALL=() ICPU=() IMEM=()
+        ok=1
+        for format in json yaml; do
+            walls=(); cpus=(); peak=0
+            for _ in $(seq $import_runs); do
+                rm -f "$IMPORT/$doc.$format.endpoints.json"
+                if ! timed "$OUT/logs/import-$doc-$format.log" sh -c 'for _ in $(seq "$1"); do "$2" import "$3" --output "$4" || exit 1; done' \
+                        sh "$reps" "$GEN" "$IMPORT/$doc.$format" "$IMPORT/$doc.$format.endpoints.json"; then
+                    ok=0; break
+                fi
+                read -r wall user sys mem < "$OUT/time.txt"
+                walls+=("$(py "print($wall / $reps)")"); cpus+=("$(py "print(($user + $sys) / $reps)")")
+                peak=$(( mem > peak ? mem : peak ))
+            done
+            [ "$ok" = 1 ] || break
+            read -r IWALL[$format] ICPU[$format] < <(py "
+import statistics
+print(f\"{statistics.median([float(x) for x in '${walls[*]}'.split()]):.3f}\", f\"{statistics.median([float(x) for x in '${cpus[*]}'.split()]):.3f}\")")
+            IMEM[$format]=$(( peak / 1024 ))
+        done
+        size=$(py "import os; print(f\"{os.path.getsize('$IMPORT/$doc.json')/1e6:.2f} MB JSON, {os.path.getsize('$IMPORT/$doc.yaml')/1e6:.2f} MB YAML\")")
+        if [ "$ok" = 0 ]; then
+            tail -n 20 "$OUT/logs/import-$doc-"*.log >&2
+            broken "importing $doc failed"
+            row "5. Import (YAML vs JSON)" "$doc" "FAILED" "" "broken"
+            continue
+        fi
+        if ! cmp -s "$IMPORT/$doc.json.endpoints.json" "$IMPORT/$doc.yaml.endpoints.json"; then
+            broken "$doc imports to different specs from JSON and from YAML"
+            row "5. Import (YAML vs JSON)" "$doc: same spec from both" "DIFFERENT" "identical" "broken"
+            continue
+        fi
+        how="median of $import_runs runs"; [ "$import_runs" = 1 ] && how="one run"
+        [ "$reps" = 1 ] || how="$how of $reps imports each, per import"
+        row "5. Import (YAML vs JSON)" "$doc ($size): JSON wall (CPU), peak memory; $how" \
+            "${IWALL[json]} s (${ICPU[json]} s CPU), ${IMEM[json]} MB" "" ""
+        row "5. Import (YAML vs JSON)" "$doc: YAML wall (CPU), peak memory; same spec bytes" \
+            "${IWALL[yaml]} s (${ICPU[yaml]} s CPU), ${IMEM[yaml]} MB" "" ""
+        read -r ratio_wall ratio_cpu verdict < <(py "
+w=${IWALL[yaml]}/max(${IWALL[json]},0.001); c=${ICPU[yaml]}/max(${ICPU[json]},0.001)
+print(f'{w:.2f}', f'{c:.2f}', 'met' if min(w, c) <= 2 else 'MISSED')")
+        row "5. Import (YAML vs JSON)" "$doc: YAML / JSON, wall (CPU)" "$ratio_wall ($ratio_cpu)" "<= 2" "$verdict"
+    done
 fi
 
 # ---------------------------------------------------------------- the table

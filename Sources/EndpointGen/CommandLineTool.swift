@@ -72,6 +72,8 @@ enum CommandLineTool {
                 return try ValidateCommand(arguments: rest).run()
             case "import":
                 return ImportCommand.run(rest)
+            case "yaml-to-json":  // for debugging and scripts/yaml-compare.py; not in --help
+                return YAMLToJSONCommand.run(rest)
             default:
                 throw UsageError("unknown command '\(command)'")
             }

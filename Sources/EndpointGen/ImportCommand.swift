@@ -1,7 +1,7 @@
-// `endpoint-gen import <openapi.json> [--name <API>] [--tag T] [--operation ID] [--path P] [--config f]
-// [--output <file>.endpoints.json]`: an OpenAPI 3.0/3.1 document -> an endpoint spec (stdout when no
-// output is given). `generate` imports OpenAPI documents (`<Name>.openapi.json`) through the same
-// entry point, `ImportCommand.importFile`.
+// `endpoint-gen import <openapi.json | .yaml> [--name <API>] [--tag T] [--operation ID] [--path P]
+// [--config f] [--output <file>.endpoints.json]`: an OpenAPI 3.0/3.1 document, JSON or YAML -> an
+// endpoint spec (stdout when no output is given). `generate` imports OpenAPI documents
+// (`<Name>.openapi.json`, `.yaml`, `.yml`) through the same entry point, `ImportCommand.importFile`.
 
 import EndpointGenCore
 import Foundation
@@ -11,8 +11,10 @@ enum ImportCommand {
         usage: endpoint-gen import <openapi.json> [--name <API>] [--tag <tag>]... [--operation <id>]...
                                    [--path <prefix>]... [--config <endpoint-gen.json>] [--output <Name>.endpoints.json]
 
-        Turns an OpenAPI 3.0 or 3.1 document (JSON) into an endpoint spec. Everything the spec
-        cannot express is reported as a warning naming its JSON pointer.
+        Turns an OpenAPI 3.0 or 3.1 document (JSON or YAML) into an endpoint spec. Everything the
+        spec cannot express is reported as a warning naming its JSON pointer. A .yaml/.yml file is
+        read as YAML, a .json file as JSON; anything else (or - for standard input) is JSON when it
+        starts with '{', YAML otherwise.
 
           --name <API>         Swift type name of the API, used as given when it is a valid Swift type
                                name (default: the document's info.title in UpperCamelCase)

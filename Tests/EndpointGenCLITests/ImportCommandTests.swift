@@ -58,14 +58,53 @@ import Testing
         #expect(validation.status == 0, "\(validation.stderr)")
     }
 
-    @Test func yamlInvalidJSONAndSwaggerAreErrors() throws {
+    @Test func yamlIsReadAndInvalidJSONAndSwaggerAreErrors() throws {
         let directory = try TemporaryDirectory()
-        let yaml = try directory.write("api.yaml", "openapi: 3.0.0\ninfo:\n  title: t\n")
-        let yamlRun = try EndpointGenProcess.run(["import", yaml.path])
-        #expect(yamlRun.status == 1)
-        #expect(yamlRun.stdout.isEmpty)
-        #expect(yamlRun.stderr.hasPrefix("\(yaml.path):1:1: error: this is a YAML file."))
-        #expect(yamlRun.stderr.contains("python3 -c 'import sys, yaml, json; json.dump(yaml.safe_load(sys.stdin), sys.stdout)' < api.yaml > api.json"))
+        // The tiny document as YAML imports to the same bytes as the JSON.
+        let jsonInput = try directory.write("openapi.json", Self.document)
+        let yaml = try directory.write("api.yaml", """
+            openapi: 3.0.3
+            info: {title: Tiny Pets, version: '1'}
+            servers:
+            - url: https://pets.example.com/v1
+            paths:
+              /pets/{id}:
+                get:
+                  operationId: getPet
+                  tags: [pets]
+                  parameters:
+                  - {name: id, in: path, required: true, schema: {type: integer}}
+                  - name: session
+                    in: cookie
+                    schema: {type: string}
+                  responses:
+                    200:
+                      description: ok
+                      content:
+                        application/json:
+                          schema:
+                            type: object
+                            required: [id]
+                            properties:
+                              id: {type: integer}
+            """)
+        let yamlRun = try EndpointGenProcess.run(["import", yaml.path, "--name", "TinyPets"])
+        let jsonRun = try EndpointGenProcess.run(["import", jsonInput.path, "--name", "TinyPets"])
+        #expect(yamlRun.status == 0)
+        #expect(jsonRun.status == 0)
+        #expect(yamlRun.stdout == jsonRun.stdout)
+        #expect(yamlRun.stderr == "\(yaml.path):12:9: warning: #/paths/~1pets~1{id}/get/parameters/1: cookie parameters are not supported; 'session' dropped\n")
+
+        // Standard input is sniffed: YAML unless it starts with '{'.
+        let piped = try EndpointGenProcess.run(["import", "-", "--name", "TinyPets"], input: try String(contentsOf: yaml, encoding: .utf8))
+        #expect(piped.status == 0)
+        #expect(piped.stdout == jsonRun.stdout)
+
+        let badYAML = try directory.write("bad.yml", "openapi: 3.0.0\ninfo:\n\ttitle: t\n")
+        let badRun = try EndpointGenProcess.run(["import", badYAML.path])
+        #expect(badRun.status == 1)
+        #expect(badRun.stdout.isEmpty)
+        #expect(badRun.stderr == "\(badYAML.path):3:1: error: a tab indents this line; YAML indentation must be spaces\n")
 
         let broken = try directory.write("broken.json", "{\n  \"openapi\": \"3.0.0\",\n  \"paths\": [1,,2]\n}\n")
         let brokenRun = try EndpointGenProcess.run(["import", broken.path])
@@ -141,12 +180,28 @@ import Testing
         #expect(try EndpointGenProcess.run(["validate", input.path]).status == 0)
         #expect(try EndpointGenProcess.run(["generate", directory.url.path, "--config", config.path, "--output", output.path, "--check"]).status == 0)
 
-        // YAML goes through the same import, which reports what it cannot read at the document.
-        let yaml = try directory.write("Other.openapi.yaml", "openapi: 3.0.0\n")
+        // YAML goes through the same import; what it cannot read is an error at its line and column.
+        let yaml = try directory.write("Other.openapi.yaml", """
+            openapi: 3.0.3
+            info: { title: Other, version: "1" }
+            servers: [{ url: "https://other.example.com" }]
+            paths:
+              /ping:
+                get:
+                  operationId: ping
+                  responses:
+                    "204": { description: none }
+            """)
         let yamlRun = try EndpointGenProcess.run(["generate", yaml.path, "--output", output.path])
-        #expect(yamlRun.status == 1)
-        #expect(yamlRun.stderr.hasPrefix("\(yaml.path):1:1: error: "))
-        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("Other.swift").path))
+        #expect(yamlRun.status == 0, "\(yamlRun.stderr)")
+        let other = try String(contentsOf: output.appendingPathComponent("Other.swift"), encoding: .utf8)
+        #expect(other.contains("public static var ping: Endpoint<Void> {"))
+        let broken = try directory.write("Broken.openapi.yml", "openapi: 3.0.3\npaths:\n  /a: [unclosed\n")
+        let brokenRun = try EndpointGenProcess.run(["generate", broken.path, "--output", output.path])
+        #expect(brokenRun.status == 1)
+        #expect(brokenRun.stderr.hasPrefix("\(broken.path):4:1: error: unexpected end of file"), "\(brokenRun.stderr)")
+        #expect(brokenRun.stderr.contains("opened at line 3, column 7"), "\(brokenRun.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("Broken.swift").path))
     }
 
     @Test func usageErrors() throws {
@@ -178,7 +233,7 @@ private nonisolated enum EndpointGenProcess {
             .deletingLastPathComponent().appendingPathComponent(".build/debug/endpoint-gen")
     }
 
-    static func run(_ arguments: [String]) throws -> Result {
+    static func run(_ arguments: [String], input: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -186,7 +241,14 @@ private nonisolated enum EndpointGenProcess {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        let inputPipe = input.map { _ in Pipe() }
+        if let inputPipe { process.standardInput = inputPipe }
         try process.run()
+        if let inputPipe, let input {
+            // Small inputs only: the child reads all of standard input before it writes.
+            inputPipe.fileHandleForWriting.write(Data(input.utf8))
+            try inputPipe.fileHandleForWriting.close()
+        }
         // Read both pipes before waiting, so a large output cannot block the child.
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()

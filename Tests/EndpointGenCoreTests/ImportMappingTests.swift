@@ -656,18 +656,22 @@ import Testing
         #expect(array.errors.first?.contains("the top level must be a JSON object") == true)
     }
 
-    @Test func yamlIsAnErrorThatSaysHowToConvert() {
-        let yaml = "openapi: 3.0.0\ninfo:\n  title: t\n"
-        let byContent = T.run(yaml, fileName: "api.json")
-        #expect(byContent.result.specJSON == nil)
-        #expect(byContent.errors.count == 1)
-        #expect(byContent.errors.first?.contains("python3 -c 'import sys, yaml, json; json.dump(yaml.safe_load(sys.stdin), sys.stdout)' < api.yaml > api.json") == true)
+    @Test func yamlIsReadByExtensionOrByContent() {
+        let yaml = "openapi: 3.0.0\ninfo:\n  title: t\n  version: '1'\npaths: {}\n"
         let byExtension = T.run(yaml, fileName: "api.yml")
-        #expect(byExtension.errors.first?.hasPrefix("api.yml:1:1: error: this is a YAML file.") == true)
-        // JSON in a .yaml file is still read.
+        #expect(byExtension.errors.isEmpty)
+        #expect(byExtension.result.specJSON != nil)
+        let byContent = T.run(yaml, fileName: "<stdin>")
+        #expect(byContent.errors.isEmpty)
+        #expect(byContent.result.specJSON == byExtension.result.specJSON)
+        // A .json file is read as JSON whatever it holds.
+        let misnamed = T.run(yaml, fileName: "api.json")
+        #expect(misnamed.result.specJSON == nil)
+        #expect(misnamed.errors.first?.hasPrefix("api.json:1:1: error: unexpected 'openapi'") == true)
+        // JSON in a .yaml file is read too: JSON is YAML.
         let jsonInYAML = T.run(T.document(), fileName: "api.yaml")
         #expect(jsonInYAML.errors.isEmpty)
-        #expect(jsonInYAML.result.specJSON != nil)
+        #expect(jsonInYAML.result.specJSON == T.run(T.document()).result.specJSON)
     }
 
     // MARK: Output

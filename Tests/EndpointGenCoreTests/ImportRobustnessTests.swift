@@ -6,18 +6,6 @@ import Testing
 /// value of another kind (deterministically chosen) either imports to a spec the Validator accepts,
 /// or is reported as an error.
 @Suite struct ImportRobustnessTests {
-    /// A small deterministic generator (SplitMix64), so every run mutates the same nodes.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let replacements: [ImportJSON] = [
         .null, .bool(true), .number("-1"), .number("1.5e3"), .string(""), .string("{x}"), .string("#/components/schemas/Nope"),
         .array([]), .array([.string("null"), .string("string")]), .object([]),
@@ -33,7 +21,7 @@ import Testing
         let root = try #require(JSONParser.parse(data, fileName: file, diagnostics: &diagnostics))
         let original = ImportJSON(root)
         let nodeCount = Self.count(original)
-        var generator = SplitMix(state: 42)
+        var generator = SplitMix(seed: 42)
         let rounds = file.hasPrefix("tomtom") ? 40 : 80
         for round in 0..<rounds {
             let target = Int.random(in: 0..<nodeCount, using: &generator)

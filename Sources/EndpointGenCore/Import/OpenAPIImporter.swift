@@ -1,4 +1,4 @@
-// OpenAPI 3.0 / 3.1 (JSON) -> endpoint spec JSON text, for people to read, trim and check in.
+// OpenAPI 3.0 / 3.1 (JSON or YAML) -> endpoint spec JSON text, for people to read, trim and check in.
 //
 // The document is read by the same Loader as specs, so every diagnostic has a line and column.
 // Everything the spec format cannot express is a warning naming the JSON pointer of what was
@@ -57,9 +57,9 @@ public struct ImportKept: Sendable, Hashable {
 }
 
 public enum OpenAPIImporter {
-    /// Imports an OpenAPI 3.x JSON document.
+    /// Imports an OpenAPI 3.x document, JSON or YAML (see `DocumentFormat.detect`).
     /// - Parameters:
-    ///   - fileName: used in diagnostics and to recognise YAML by its extension.
+    ///   - fileName: used in diagnostics and to choose the reader by its extension.
     ///   - name: the API's Swift type name; default: the document's `info.title` in UpperCamelCase.
     public static func importDocument(_ data: Data, fileName: String, name: String? = nil) -> ImportResult {
         importDocument(data, fileName: fileName, options: ImportOptions(name: name))
@@ -68,11 +68,8 @@ public enum OpenAPIImporter {
     /// Imports an OpenAPI 3.x JSON document, keeping what `options` selects.
     public static func importDocument(_ data: Data, fileName: String, options: ImportOptions) -> ImportResult {
         var diagnostics = Diagnostics()
-        if let yamlError = yamlProblem(data, fileName: fileName) {
-            diagnostics.error(yamlError, at: SourceLocation(file: fileName, line: 1, column: 1))
-            return ImportResult(specJSON: nil, diagnostics: diagnostics, operationCount: 0, warningCounts: [:])
-        }
-        guard let root = JSONParser.parse(data, fileName: fileName, diagnostics: &diagnostics), !diagnostics.hasErrors else {
+        let format = DocumentFormat.detect(data, fileName: fileName)
+        guard let root = format.parse(data, fileName: fileName, diagnostics: &diagnostics), !diagnostics.hasErrors else {
             return ImportResult(specJSON: nil, diagnostics: diagnostics, operationCount: 0, warningCounts: [:])
         }
         let importer = OpenAPIImportContext(root: OANode(root, pointer: "#"), fileName: fileName)
@@ -81,26 +78,6 @@ public enum OpenAPIImporter {
         let text = diagnostics.hasErrors ? nil : spec.map(ImportJSONWriter.write)
         return ImportResult(specJSON: text, diagnostics: diagnostics, operationCount: importer.operationCount,
                             warningCounts: importer.warningCounts, kept: importer.kept)
-    }
-
-    static let yamlAdvice = "YAML is not read; convert it to JSON first, e.g. "
-        + "python3 -c 'import sys, yaml, json; json.dump(yaml.safe_load(sys.stdin), sys.stdout)' < api.yaml > api.json"
-
-    /// A message when the input is YAML: by extension, or by content that is not JSON but reads like YAML.
-    static func yamlProblem(_ data: Data, fileName: String) -> String? {
-        let firstByte = data.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) })
-        let looksLikeJSON = firstByte == UInt8(ascii: "{") || firstByte == UInt8(ascii: "[")
-        let lowered = fileName.lowercased()
-        if lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml") {
-            return looksLikeJSON ? nil : "this is a YAML file. " + yamlAdvice
-        }
-        if looksLikeJSON || firstByte == nil { return nil }
-        let head = String(decoding: data.prefix(4096), as: UTF8.self)
-        let yamlMarkers = ["openapi:", "swagger:", "---", "info:", "paths:"]
-        if yamlMarkers.contains(where: { head.hasPrefix($0) || head.contains("\n" + $0) }) {
-            return "this looks like YAML, not JSON. " + yamlAdvice
-        }
-        return nil
     }
 }
 
