@@ -84,15 +84,7 @@ enum SwiftParser {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("linebreaks-\(UUID().uuidString).swift")
         try swift.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-parse", file.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? "" : String(decoding: output, as: UTF8.self)
+        let run = try runTool(["swiftc", "-parse", file.path])
+        return run.status == 0 ? "" : run.output
     }
 }

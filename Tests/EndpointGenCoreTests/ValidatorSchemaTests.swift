@@ -135,9 +135,14 @@ func pythonJSONSchemaAvailable() -> Bool {
 }
 
 func runPython(_ script: String, arguments: [String]) throws -> (status: Int32, output: String) {
+    try runTool(["python3", "-c", script] + arguments)
+}
+
+/// Runs a tool found on the PATH; returns its exit status and its standard output and error together.
+func runTool(_ arguments: [String]) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script] + arguments
+    process.arguments = arguments
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe
