@@ -131,6 +131,53 @@ import Testing
             """)
     }
 
+    @Test func longSwitchPatternsAndNestedCallsWrap() {
+        let bindings = (1...12).map { "binding\($0)" }
+        let inner = Expression.call(.dotMember("inner"), bindings.map { Argument($0, .identifier($0)) })
+        var printer = CodePrinter()
+        Renderer.renderStatements([
+            .switch(subject: .identifier("self"), cases: [
+                SwitchCase(patterns: [.enumCase(name: "long", bindings: bindings)],
+                           body: [.return(.call(.member(.type(.named("API")), "outer"), [Argument(inner)]))]),
+            ]),
+        ], into: &printer)
+        #expect(printer.text == """
+            switch self {
+            case let .long(
+                binding1,
+                binding2,
+                binding3,
+                binding4,
+                binding5,
+                binding6,
+                binding7,
+                binding8,
+                binding9,
+                binding10,
+                binding11,
+                binding12
+            ):
+                return API.outer(
+                    .inner(
+                        binding1: binding1,
+                        binding2: binding2,
+                        binding3: binding3,
+                        binding4: binding4,
+                        binding5: binding5,
+                        binding6: binding6,
+                        binding7: binding7,
+                        binding8: binding8,
+                        binding9: binding9,
+                        binding10: binding10,
+                        binding11: binding11,
+                        binding12: binding12
+                    )
+                )
+            }
+
+            """)
+    }
+
     @Test func callsWithTrailingClosures() {
         var printer = CodePrinter()
         printer.indented { printer in

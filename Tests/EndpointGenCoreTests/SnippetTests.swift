@@ -188,7 +188,19 @@ import Testing
         #expect(swift.contains("    public static func thing(\n        id: Int64,\n        pageSize: Int = 20,\n        ratio: Double = 0.5,\n"))
         #expect(swift.contains("""
                     defaults.endpoint(
-                        Call.thing(id: id, pageSize: pageSize, ratio: ratio, name: name, flag: flag, kind: kind, kinds: kinds, ids: ids, tags: tags, q: q, xTrace: xTrace),
+                        Call.thing(
+                            id: id,
+                            pageSize: pageSize,
+                            ratio: ratio,
+                            name: name,
+                            flag: flag,
+                            kind: kind,
+                            kinds: kinds,
+                            ids: ids,
+                            tags: tags,
+                            q: q,
+                            xTrace: xTrace
+                        ),
                         decoder: .none
                     )
             """))

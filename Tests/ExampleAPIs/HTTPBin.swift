@@ -36,7 +36,18 @@ public nonisolated enum HTTPBin {
         xTags: [String]? = nil
     ) -> Endpoint<EchoResponse> {
         defaults.endpoint(
-            Call.get(tag: tag, ids: ids, page: page, sort: sort, order: order, since: since, filter: filter, q: q, xRequestID: xRequestID, xTags: xTags),
+            Call.get(
+                tag: tag,
+                ids: ids,
+                page: page,
+                sort: sort,
+                order: order,
+                since: since,
+                filter: filter,
+                q: q,
+                xRequestID: xRequestID,
+                xTags: xTags
+            ),
             decoder: .json
         )
     }

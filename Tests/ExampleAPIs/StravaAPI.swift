@@ -177,7 +177,9 @@ nonisolated extension StravaAPI {
             maxCat: Int? = nil
         ) -> Endpoint<StravaAPI.ExplorerResponse> {
             StravaAPI.defaults.endpoint(
-                StravaAPI.Call.segments(.explore(bounds: bounds, activityType: activityType, minCat: minCat, maxCat: maxCat)),
+                StravaAPI.Call.segments(
+                    .explore(bounds: bounds, activityType: activityType, minCat: minCat, maxCat: maxCat)
+                ),
                 decoder: .json
             )
         }

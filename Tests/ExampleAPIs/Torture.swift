@@ -61,7 +61,17 @@ public nonisolated enum TortureAPI {
         body: [String: Everything]
     ) -> Endpoint<Void> {
         defaults.endpoint(
-            Call.`protocol`(数据: 数据, émoji: émoji, данные: данные, αβγ: αβγ, spaceName: spaceName, filterName: filterName, tags: tags, u1F642: u1F642, body: body),
+            Call.`protocol`(
+                数据: 数据,
+                émoji: émoji,
+                данные: данные,
+                αβγ: αβγ,
+                spaceName: spaceName,
+                filterName: filterName,
+                tags: tags,
+                u1F642: u1F642,
+                body: body
+            ),
             decoder: .none,
             statuses: [204]
         )

@@ -248,7 +248,19 @@ enum Renderer {
             printer.write(" {")
             printer.endLine()
             for switchCase in cases {
-                printer.line(caseLabel(switchCase.patterns))
+                let label = caseLabel(switchCase.patterns)
+                if printer.column + label.count > maximumLineLength,
+                   case let .enumCase(name, bindings)? = switchCase.patterns.first, switchCase.patterns.count == 1, bindings.count > 1 {
+                    printer.line("case let .\(name)(")
+                    printer.indented { printer in
+                        for (index, binding) in bindings.enumerated() {
+                            printer.line(binding + (index < bindings.count - 1 ? "," : ""))
+                        }
+                    }
+                    printer.line("):")
+                } else {
+                    printer.line(label)
+                }
                 printer.indented { printer in renderStatements(switchCase.body, into: &printer) }
             }
             printer.line("}")
@@ -290,10 +302,15 @@ enum Renderer {
 
     // MARK: Expressions
 
-    /// `expression`, as a call with one argument per line when it is a call of two or more
-    /// arguments that would not fit the line (`prefix` characters are written before it).
+    /// `expression`, as a call with one argument per line when it is a call that would not fit the
+    /// line (`prefix` characters are written before it), of two or more arguments or of one that is
+    /// itself a call.
     private static func wrapped(_ expression: Expression, after prefix: Int, in printer: CodePrinter) -> Expression {
-        guard case let .call(callee, arguments, nil) = expression, arguments.count > 1 else { return expression }
+        guard case let .call(callee, arguments, nil) = expression, !arguments.isEmpty else { return expression }
+        // One argument goes on its own line only when it is a call that can wrap in turn.
+        if arguments.count == 1 {
+            guard case .call(_, let inner, nil) = arguments[0].value, !inner.isEmpty else { return expression }
+        }
         guard printer.column + prefix + inlineText(expression).count > maximumLineLength else { return expression }
         return .multilineCall(callee, arguments)
     }
@@ -396,8 +413,10 @@ enum Renderer {
             printer.endLine()
             printer.indented { printer in
                 for (index, argument) in arguments.enumerated() {
-                    if let label = argument.label { printer.write("\(label): ") }
-                    renderExpression(argument.value, into: &printer)
+                    let label = argument.label.map { "\($0): " } ?? ""
+                    printer.write(label)
+                    // An argument that is itself a long call wraps in turn.
+                    renderExpression(wrapped(argument.value, after: index < arguments.count - 1 ? 1 : 0, in: printer), into: &printer)
                     if index < arguments.count - 1 { printer.write(",") }
                     printer.endLine()
                 }

@@ -55,7 +55,25 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.BooksCloudloadingResource> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.cloudloading(.addBook(driveDocumentId: driveDocumentId, mimeType: mimeType, name: name, uploadClientToken: uploadClientToken, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.cloudloading(
+                    .addBook(
+                        driveDocumentId: driveDocumentId,
+                        mimeType: mimeType,
+                        name: name,
+                        uploadClientToken: uploadClientToken,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -90,7 +108,22 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.cloudloading(.deleteBook(volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.cloudloading(
+                    .deleteBook(
+                        volumeId: volumeId,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -124,7 +157,22 @@ nonisolated extension GoogleBooks {
             body: GoogleBooks.BooksCloudloadingResource
         ) -> Endpoint<GoogleBooks.BooksCloudloadingResource> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.cloudloading(.updateBook(xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType, body: body)),
+                GoogleBooks.Call.cloudloading(
+                    .updateBook(
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType,
+                        body: body
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -163,7 +211,22 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Metadata> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.dictionaryEndpoints(.listOfflineMetadata(cpksver: cpksver, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.dictionaryEndpoints(
+                    .listOfflineMetadata(
+                        cpksver: cpksver,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -202,7 +265,22 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.FamilyInfo> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.familysharing(.getFamilyInfo(source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.familysharing(
+                    .getFamilyInfo(
+                        source: source,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -241,7 +319,24 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.familysharing(.share(docId: docId, source: source, volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.familysharing(
+                    .share(
+                        docId: docId,
+                        source: source,
+                        volumeId: volumeId,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -280,7 +375,24 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.familysharing(.unshare(docId: docId, source: source, volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.familysharing(
+                    .unshare(
+                        docId: docId,
+                        source: source,
+                        volumeId: volumeId,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -319,7 +431,22 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Usersettings> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.myconfig(.getUserSettings(country: country, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.myconfig(
+                    .getUserSettings(
+                        country: country,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -360,7 +487,25 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.DownloadAccesses> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.myconfig(.releaseDownloadAccess(cpksver: cpksver, volumeIds: volumeIds, locale: locale, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.myconfig(
+                    .releaseDownloadAccess(
+                        cpksver: cpksver,
+                        volumeIds: volumeIds,
+                        locale: locale,
+                        source: source,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -405,7 +550,27 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.RequestAccessData> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.myconfig(.requestAccess(cpksver: cpksver, nonce: nonce, source: source, volumeId: volumeId, licenseTypes: licenseTypes, locale: locale, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.myconfig(
+                    .requestAccess(
+                        cpksver: cpksver,
+                        nonce: nonce,
+                        source: source,
+                        volumeId: volumeId,
+                        licenseTypes: licenseTypes,
+                        locale: locale,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -454,7 +619,29 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumes> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.myconfig(.syncVolumeLicenses(cpksver: cpksver, nonce: nonce, source: source, features: features, includeNonComicsSeries: includeNonComicsSeries, locale: locale, showPreorders: showPreorders, volumeIds: volumeIds, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.myconfig(
+                    .syncVolumeLicenses(
+                        cpksver: cpksver,
+                        nonce: nonce,
+                        source: source,
+                        features: features,
+                        includeNonComicsSeries: includeNonComicsSeries,
+                        locale: locale,
+                        showPreorders: showPreorders,
+                        volumeIds: volumeIds,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -488,7 +675,22 @@ nonisolated extension GoogleBooks {
             body: GoogleBooks.Usersettings
         ) -> Endpoint<GoogleBooks.Usersettings> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.myconfig(.updateUserSettings(xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType, body: body)),
+                GoogleBooks.Call.myconfig(
+                    .updateUserSettings(
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType,
+                        body: body
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -545,7 +747,31 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Annotations> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.mylibrary(.annotationsList(contentVersion: contentVersion, layerId: layerId, layerIds: layerIds, maxResults: maxResults, pageToken: pageToken, showDeleted: showDeleted, source: source, updatedMax: updatedMax, updatedMin: updatedMin, volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.mylibrary(
+                    .annotationsList(
+                        contentVersion: contentVersion,
+                        layerId: layerId,
+                        layerIds: layerIds,
+                        maxResults: maxResults,
+                        pageToken: pageToken,
+                        showDeleted: showDeleted,
+                        source: source,
+                        updatedMax: updatedMax,
+                        updatedMin: updatedMin,
+                        volumeId: volumeId,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -587,7 +813,26 @@ nonisolated extension GoogleBooks {
             body: GoogleBooks.Annotation
         ) -> Endpoint<GoogleBooks.Annotation> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.mylibrary(.annotationsInsert(annotationId: annotationId, country: country, showOnlySummaryInResponse: showOnlySummaryInResponse, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType, body: body)),
+                GoogleBooks.Call.mylibrary(
+                    .annotationsInsert(
+                        annotationId: annotationId,
+                        country: country,
+                        showOnlySummaryInResponse: showOnlySummaryInResponse,
+                        source: source,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType,
+                        body: body
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -626,7 +871,24 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.AnnotationsSummary> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.mylibrary(.annotationsSummary(layerIds: layerIds, volumeId: volumeId, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.mylibrary(
+                    .annotationsSummary(
+                        layerIds: layerIds,
+                        volumeId: volumeId,
+                        source: source,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -663,7 +925,23 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.mylibrary(.annotationsDelete(annotationId: annotationId, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.mylibrary(
+                    .annotationsDelete(
+                        annotationId: annotationId,
+                        source: source,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -701,7 +979,24 @@ nonisolated extension GoogleBooks {
             body: GoogleBooks.Annotation
         ) -> Endpoint<GoogleBooks.Annotation> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.mylibrary(.annotationsUpdate(annotationId: annotationId, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType, body: body)),
+                GoogleBooks.Call.mylibrary(
+                    .annotationsUpdate(
+                        annotationId: annotationId,
+                        source: source,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType,
+                        body: body
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -736,7 +1031,22 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Bookshelves> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.mylibrary(.bookshelvesList(source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.mylibrary(
+                    .bookshelvesList(
+                        source: source,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -773,7 +1083,23 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Bookshelf> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.mylibrary(.bookshelvesGet(shelf: shelf, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.mylibrary(
+                    .bookshelvesGet(
+                        shelf: shelf,
+                        source: source,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -814,7 +1140,25 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.mylibrary(.bookshelvesAddVolume(shelf: shelf, volumeId: volumeId, reason: reason, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.mylibrary(
+                    .bookshelvesAddVolume(
+                        shelf: shelf,
+                        volumeId: volumeId,
+                        reason: reason,
+                        source: source,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -851,7 +1195,23 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.mylibrary(.bookshelvesClearVolumes(shelf: shelf, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.mylibrary(
+                    .bookshelvesClearVolumes(
+                        shelf: shelf,
+                        source: source,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -892,7 +1252,25 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.mylibrary(.bookshelvesMoveVolume(shelf: shelf, volumeId: volumeId, volumePosition: volumePosition, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.mylibrary(
+                    .bookshelvesMoveVolume(
+                        shelf: shelf,
+                        volumeId: volumeId,
+                        volumePosition: volumePosition,
+                        source: source,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -933,7 +1311,25 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.mylibrary(.bookshelvesRemoveVolume(shelf: shelf, volumeId: volumeId, reason: reason, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.mylibrary(
+                    .bookshelvesRemoveVolume(
+                        shelf: shelf,
+                        volumeId: volumeId,
+                        reason: reason,
+                        source: source,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -982,7 +1378,29 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumes> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.mylibrary(.bookshelvesVolumesList(shelf: shelf, country: country, maxResults: maxResults, projection: projection, q: q, showPreorders: showPreorders, source: source, startIndex: startIndex, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.mylibrary(
+                    .bookshelvesVolumesList(
+                        shelf: shelf,
+                        country: country,
+                        maxResults: maxResults,
+                        projection: projection,
+                        q: q,
+                        showPreorders: showPreorders,
+                        source: source,
+                        startIndex: startIndex,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -1021,7 +1439,24 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.ReadingPosition> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.mylibrary(.readingpositionsGet(volumeId: volumeId, contentVersion: contentVersion, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.mylibrary(
+                    .readingpositionsGet(
+                        volumeId: volumeId,
+                        contentVersion: contentVersion,
+                        source: source,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -1068,7 +1503,28 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.mylibrary(.readingpositionsSetPosition(volumeId: volumeId, position: position, timestamp: timestamp, action: action, contentVersion: contentVersion, deviceCookie: deviceCookie, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.mylibrary(
+                    .readingpositionsSetPosition(
+                        volumeId: volumeId,
+                        position: position,
+                        timestamp: timestamp,
+                        action: action,
+                        contentVersion: contentVersion,
+                        deviceCookie: deviceCookie,
+                        source: source,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -1111,7 +1567,24 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Notification> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.notificationEndpoints(.get(notificationId: notificationId, locale: locale, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.notificationEndpoints(
+                    .get(
+                        notificationId: notificationId,
+                        locale: locale,
+                        source: source,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -1150,7 +1623,22 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Category> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.onboarding(.listCategories(locale: locale, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.onboarding(
+                    .listCategories(
+                        locale: locale,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -1193,7 +1681,26 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volume2> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.onboarding(.listCategoryVolumes(categoryId: categoryId, locale: locale, maxAllowedMaturityRating: maxAllowedMaturityRating, pageSize: pageSize, pageToken: pageToken, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.onboarding(
+                    .listCategoryVolumes(
+                        categoryId: categoryId,
+                        locale: locale,
+                        maxAllowedMaturityRating: maxAllowedMaturityRating,
+                        pageSize: pageSize,
+                        pageToken: pageToken,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -1236,7 +1743,24 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Discoveryclusters> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.personalizedstream(.get(locale: locale, maxAllowedMaturityRating: maxAllowedMaturityRating, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.personalizedstream(
+                    .get(
+                        locale: locale,
+                        maxAllowedMaturityRating: maxAllowedMaturityRating,
+                        source: source,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -1288,7 +1812,29 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.promooffer(.accept(androidId: androidId, device: device, manufacturer: manufacturer, model: model, offerId: offerId, product: product, serial: serial, volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.promooffer(
+                    .accept(
+                        androidId: androidId,
+                        device: device,
+                        manufacturer: manufacturer,
+                        model: model,
+                        offerId: offerId,
+                        product: product,
+                        serial: serial,
+                        volumeId: volumeId,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -1335,7 +1881,28 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.promooffer(.dismiss(androidId: androidId, device: device, manufacturer: manufacturer, model: model, offerId: offerId, product: product, serial: serial, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.promooffer(
+                    .dismiss(
+                        androidId: androidId,
+                        device: device,
+                        manufacturer: manufacturer,
+                        model: model,
+                        offerId: offerId,
+                        product: product,
+                        serial: serial,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -1380,7 +1947,27 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Offers> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.promooffer(.get(androidId: androidId, device: device, manufacturer: manufacturer, model: model, product: product, serial: serial, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.promooffer(
+                    .get(
+                        androidId: androidId,
+                        device: device,
+                        manufacturer: manufacturer,
+                        model: model,
+                        product: product,
+                        serial: serial,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -1419,7 +2006,22 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Series> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.seriesEndpoints(.get(seriesId: seriesId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.seriesEndpoints(
+                    .get(
+                        seriesId: seriesId,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -1458,7 +2060,24 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Seriesmembership> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.seriesEndpoints(.membershipGet(seriesId: seriesId, pageSize: pageSize, pageToken: pageToken, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.seriesEndpoints(
+                    .membershipGet(
+                        seriesId: seriesId,
+                        pageSize: pageSize,
+                        pageToken: pageToken,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -1499,7 +2118,23 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Bookshelves> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.bookshelvesEndpoints(.list(userId: userId, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.bookshelvesEndpoints(
+                    .list(
+                        userId: userId,
+                        source: source,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -1538,7 +2173,24 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Bookshelf> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.bookshelvesEndpoints(.get(userId: userId, shelf: shelf, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.bookshelvesEndpoints(
+                    .get(
+                        userId: userId,
+                        shelf: shelf,
+                        source: source,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -1583,7 +2235,27 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumes> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.bookshelvesEndpoints(.volumesList(userId: userId, shelf: shelf, maxResults: maxResults, showPreorders: showPreorders, source: source, startIndex: startIndex, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.bookshelvesEndpoints(
+                    .volumesList(
+                        userId: userId,
+                        shelf: shelf,
+                        maxResults: maxResults,
+                        showPreorders: showPreorders,
+                        source: source,
+                        startIndex: startIndex,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -1648,7 +2320,35 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumes> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.volumesEndpoints(.list(q: q, download: download, filter: filter, langRestrict: langRestrict, libraryRestrict: libraryRestrict, maxAllowedMaturityRating: maxAllowedMaturityRating, maxResults: maxResults, orderBy: orderBy, partner: partner, printType: printType, projection: projection, showPreorders: showPreorders, source: source, startIndex: startIndex, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.volumesEndpoints(
+                    .list(
+                        q: q,
+                        download: download,
+                        filter: filter,
+                        langRestrict: langRestrict,
+                        libraryRestrict: libraryRestrict,
+                        maxAllowedMaturityRating: maxAllowedMaturityRating,
+                        maxResults: maxResults,
+                        orderBy: orderBy,
+                        partner: partner,
+                        printType: printType,
+                        projection: projection,
+                        showPreorders: showPreorders,
+                        source: source,
+                        startIndex: startIndex,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -1695,7 +2395,28 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumes> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.volumesEndpoints(.mybooksList(acquireMethod: acquireMethod, country: country, locale: locale, maxResults: maxResults, processingState: processingState, source: source, startIndex: startIndex, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.volumesEndpoints(
+                    .mybooksList(
+                        acquireMethod: acquireMethod,
+                        country: country,
+                        locale: locale,
+                        maxResults: maxResults,
+                        processingState: processingState,
+                        source: source,
+                        startIndex: startIndex,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -1734,7 +2455,24 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumes> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.volumesEndpoints(.recommendedList(locale: locale, maxAllowedMaturityRating: maxAllowedMaturityRating, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.volumesEndpoints(
+                    .recommendedList(
+                        locale: locale,
+                        maxAllowedMaturityRating: maxAllowedMaturityRating,
+                        source: source,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -1775,7 +2513,25 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.BooksVolumesRecommendedRateResponse> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.volumesEndpoints(.recommendedRate(rating: rating, volumeId: volumeId, locale: locale, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.volumesEndpoints(
+                    .recommendedRate(
+                        rating: rating,
+                        volumeId: volumeId,
+                        locale: locale,
+                        source: source,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -1820,7 +2576,27 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumes> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.volumesEndpoints(.useruploadedList(locale: locale, maxResults: maxResults, processingState: processingState, source: source, startIndex: startIndex, volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.volumesEndpoints(
+                    .useruploadedList(
+                        locale: locale,
+                        maxResults: maxResults,
+                        processingState: processingState,
+                        source: source,
+                        startIndex: startIndex,
+                        volumeId: volumeId,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -1866,7 +2642,28 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volume> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.volumesEndpoints(.get(volumeId: volumeId, country: country, includeNonComicsSeries: includeNonComicsSeries, partner: partner, projection: projection, source: source, userLibraryConsistentRead: userLibraryConsistentRead, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.volumesEndpoints(
+                    .get(
+                        volumeId: volumeId,
+                        country: country,
+                        includeNonComicsSeries: includeNonComicsSeries,
+                        partner: partner,
+                        projection: projection,
+                        source: source,
+                        userLibraryConsistentRead: userLibraryConsistentRead,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -1909,7 +2706,26 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumes> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.volumesEndpoints(.associatedList(volumeId: volumeId, association: association, locale: locale, maxAllowedMaturityRating: maxAllowedMaturityRating, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.volumesEndpoints(
+                    .associatedList(
+                        volumeId: volumeId,
+                        association: association,
+                        locale: locale,
+                        maxAllowedMaturityRating: maxAllowedMaturityRating,
+                        source: source,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -1976,7 +2792,36 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumeannotations> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.layers(.volumeAnnotationsList(volumeId: volumeId, layerId: layerId, contentVersion: contentVersion, endOffset: endOffset, endPosition: endPosition, locale: locale, maxResults: maxResults, pageToken: pageToken, showDeleted: showDeleted, source: source, startOffset: startOffset, startPosition: startPosition, updatedMax: updatedMax, updatedMin: updatedMin, volumeAnnotationsVersion: volumeAnnotationsVersion, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.layers(
+                    .volumeAnnotationsList(
+                        volumeId: volumeId,
+                        layerId: layerId,
+                        contentVersion: contentVersion,
+                        endOffset: endOffset,
+                        endPosition: endPosition,
+                        locale: locale,
+                        maxResults: maxResults,
+                        pageToken: pageToken,
+                        showDeleted: showDeleted,
+                        source: source,
+                        startOffset: startOffset,
+                        startPosition: startPosition,
+                        updatedMax: updatedMax,
+                        updatedMin: updatedMin,
+                        volumeAnnotationsVersion: volumeAnnotationsVersion,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -2019,7 +2864,26 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumeannotation> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.layers(.volumeAnnotationsGet(volumeId: volumeId, layerId: layerId, annotationId: annotationId, locale: locale, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.layers(
+                    .volumeAnnotationsGet(
+                        volumeId: volumeId,
+                        layerId: layerId,
+                        annotationId: annotationId,
+                        locale: locale,
+                        source: source,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -2078,7 +2942,34 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Annotationsdata> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.layers(.annotationDataList(volumeId: volumeId, layerId: layerId, contentVersion: contentVersion, annotationDataId: annotationDataId, h: h, locale: locale, maxResults: maxResults, pageToken: pageToken, scale: scale, source: source, updatedMax: updatedMax, updatedMin: updatedMin, w: w, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.layers(
+                    .annotationDataList(
+                        volumeId: volumeId,
+                        layerId: layerId,
+                        contentVersion: contentVersion,
+                        annotationDataId: annotationDataId,
+                        h: h,
+                        locale: locale,
+                        maxResults: maxResults,
+                        pageToken: pageToken,
+                        scale: scale,
+                        source: source,
+                        updatedMax: updatedMax,
+                        updatedMin: updatedMin,
+                        w: w,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -2131,7 +3022,31 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.DictionaryAnnotationdata> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.layers(.annotationDataGet(volumeId: volumeId, layerId: layerId, annotationDataId: annotationDataId, contentVersion: contentVersion, allowWebDefinitions: allowWebDefinitions, h: h, locale: locale, scale: scale, source: source, w: w, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.layers(
+                    .annotationDataGet(
+                        volumeId: volumeId,
+                        layerId: layerId,
+                        annotationDataId: annotationDataId,
+                        contentVersion: contentVersion,
+                        allowWebDefinitions: allowWebDefinitions,
+                        h: h,
+                        locale: locale,
+                        scale: scale,
+                        source: source,
+                        w: w,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -2174,7 +3089,26 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Layersummaries> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.layers(.list(volumeId: volumeId, contentVersion: contentVersion, maxResults: maxResults, pageToken: pageToken, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.layers(
+                    .list(
+                        volumeId: volumeId,
+                        contentVersion: contentVersion,
+                        maxResults: maxResults,
+                        pageToken: pageToken,
+                        source: source,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -2215,7 +3149,25 @@ nonisolated extension GoogleBooks {
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Layersummary> {
             GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.layers(.get(volumeId: volumeId, summaryId: summaryId, contentVersion: contentVersion, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType)),
+                GoogleBooks.Call.layers(
+                    .get(
+                        volumeId: volumeId,
+                        summaryId: summaryId,
+                        contentVersion: contentVersion,
+                        source: source,
+                        xgafv: xgafv,
+                        accessToken: accessToken,
+                        alt: alt,
+                        callback: callback,
+                        fields: fields,
+                        key: key,
+                        oauthToken: oauthToken,
+                        prettyPrint: prettyPrint,
+                        quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
+                    )
+                ),
                 decoder: .json
             )
         }
@@ -2326,7 +3278,23 @@ nonisolated extension GoogleBooks.Cloudloading {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case let .addBook(driveDocumentId, mimeType, name, uploadClientToken, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .addBook(
+                driveDocumentId,
+                mimeType,
+                name,
+                uploadClientToken,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.post) {
                     Path("books", "v1", "cloudloading", "addBook")
                     Query("drive_document_id", driveDocumentId)
@@ -2345,7 +3313,20 @@ nonisolated extension GoogleBooks.Cloudloading {
                     Query("upload_protocol", uploadProtocol)
                     Query("uploadType", uploadType)
                 }
-            case let .deleteBook(volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .deleteBook(
+                volumeId,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.post) {
                     Path("books", "v1", "cloudloading", "deleteBook")
                     Query("volumeId", volumeId)
@@ -2361,7 +3342,20 @@ nonisolated extension GoogleBooks.Cloudloading {
                     Query("upload_protocol", uploadProtocol)
                     Query("uploadType", uploadType)
                 }
-            case let .updateBook(xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType, body):
+            case let .updateBook(
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType,
+                body
+            ):
                 return try GoogleBooks.defaults.request(.post) {
                     Path("books", "v1", "cloudloading", "updateBook")
                     Query("$.xgafv", xgafv)
@@ -2402,7 +3396,20 @@ nonisolated extension GoogleBooks.DictionaryEndpoints {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case let .listOfflineMetadata(cpksver, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .listOfflineMetadata(
+                cpksver,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.get) {
                     Path("books", "v1", "dictionary", "listOfflineMetadata")
                     Query("cpksver", cpksver)
@@ -2475,7 +3482,20 @@ nonisolated extension GoogleBooks.Familysharing {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case let .getFamilyInfo(source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .getFamilyInfo(
+                source,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.get) {
                     Path("books", "v1", "familysharing", "getFamilyInfo")
                     Query("source", source)
@@ -2491,7 +3511,22 @@ nonisolated extension GoogleBooks.Familysharing {
                     Query("upload_protocol", uploadProtocol)
                     Query("uploadType", uploadType)
                 }
-            case let .share(docId, source, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .share(
+                docId,
+                source,
+                volumeId,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.post) {
                     Path("books", "v1", "familysharing", "share")
                     Query("docId", docId)
@@ -2509,7 +3544,22 @@ nonisolated extension GoogleBooks.Familysharing {
                     Query("upload_protocol", uploadProtocol)
                     Query("uploadType", uploadType)
                 }
-            case let .unshare(docId, source, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .unshare(
+                docId,
+                source,
+                volumeId,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.post) {
                     Path("books", "v1", "familysharing", "unshare")
                     Query("docId", docId)
@@ -2623,7 +3673,20 @@ nonisolated extension GoogleBooks.Myconfig {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case let .getUserSettings(country, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .getUserSettings(
+                country,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.get) {
                     Path("books", "v1", "myconfig", "getUserSettings")
                     Query("country", country)
@@ -2639,7 +3702,23 @@ nonisolated extension GoogleBooks.Myconfig {
                     Query("upload_protocol", uploadProtocol)
                     Query("uploadType", uploadType)
                 }
-            case let .releaseDownloadAccess(cpksver, volumeIds, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .releaseDownloadAccess(
+                cpksver,
+                volumeIds,
+                locale,
+                source,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.post) {
                     Path("books", "v1", "myconfig", "releaseDownloadAccess")
                     Query("cpksver", cpksver)
@@ -2658,7 +3737,25 @@ nonisolated extension GoogleBooks.Myconfig {
                     Query("upload_protocol", uploadProtocol)
                     Query("uploadType", uploadType)
                 }
-            case let .requestAccess(cpksver, nonce, source, volumeId, licenseTypes, locale, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .requestAccess(
+                cpksver,
+                nonce,
+                source,
+                volumeId,
+                licenseTypes,
+                locale,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.post) {
                     Path("books", "v1", "myconfig", "requestAccess")
                     Query("cpksver", cpksver)
@@ -2679,7 +3776,27 @@ nonisolated extension GoogleBooks.Myconfig {
                     Query("upload_protocol", uploadProtocol)
                     Query("uploadType", uploadType)
                 }
-            case let .syncVolumeLicenses(cpksver, nonce, source, features, includeNonComicsSeries, locale, showPreorders, volumeIds, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .syncVolumeLicenses(
+                cpksver,
+                nonce,
+                source,
+                features,
+                includeNonComicsSeries,
+                locale,
+                showPreorders,
+                volumeIds,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.post) {
                     Path("books", "v1", "myconfig", "syncVolumeLicenses")
                     Query("cpksver", cpksver)
@@ -2702,7 +3819,20 @@ nonisolated extension GoogleBooks.Myconfig {
                     Query("upload_protocol", uploadProtocol)
                     Query("uploadType", uploadType)
                 }
-            case let .updateUserSettings(xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType, body):
+            case let .updateUserSettings(
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType,
+                body
+            ):
                 return try GoogleBooks.defaults.request(.post) {
                     Path("books", "v1", "myconfig", "updateUserSettings")
                     Query("$.xgafv", xgafv)
@@ -2969,7 +4099,29 @@ nonisolated extension GoogleBooks.Mylibrary {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case let .annotationsList(contentVersion, layerId, layerIds, maxResults, pageToken, showDeleted, source, updatedMax, updatedMin, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .annotationsList(
+                contentVersion,
+                layerId,
+                layerIds,
+                maxResults,
+                pageToken,
+                showDeleted,
+                source,
+                updatedMax,
+                updatedMin,
+                volumeId,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.get) {
                     Path("books", "v1", "mylibrary", "annotations")
                     Query("contentVersion", contentVersion)
@@ -2994,7 +4146,24 @@ nonisolated extension GoogleBooks.Mylibrary {
                     Query("upload_protocol", uploadProtocol)
                     Query("uploadType", uploadType)
                 }
-            case let .annotationsInsert(annotationId, country, showOnlySummaryInResponse, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType, body):
+            case let .annotationsInsert(
+                annotationId,
+                country,
+                showOnlySummaryInResponse,
+                source,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType,
+                body
+            ):
                 return try GoogleBooks.defaults.request(.post) {
                     Path("books", "v1", "mylibrary", "annotations")
                     Query("annotationId", annotationId)
@@ -3014,7 +4183,22 @@ nonisolated extension GoogleBooks.Mylibrary {
                     Query("uploadType", uploadType)
                     JSONBody(body)
                 }
-            case let .annotationsSummary(layerIds, volumeId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .annotationsSummary(
+                layerIds,
+                volumeId,
+                source,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.post) {
                     Path("books", "v1", "mylibrary", "annotations", "summary")
                     Query("layerIds", layerIds)
@@ -3032,7 +4216,21 @@ nonisolated extension GoogleBooks.Mylibrary {
                     Query("upload_protocol", uploadProtocol)
                     Query("uploadType", uploadType)
                 }
-            case let .annotationsDelete(annotationId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .annotationsDelete(
+                annotationId,
+                source,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.delete) {
                     Path("books", "v1", "mylibrary", "annotations", annotationId)
                     Query("source", source)
@@ -3048,7 +4246,22 @@ nonisolated extension GoogleBooks.Mylibrary {
                     Query("upload_protocol", uploadProtocol)
                     Query("uploadType", uploadType)
                 }
-            case let .annotationsUpdate(annotationId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType, body):
+            case let .annotationsUpdate(
+                annotationId,
+                source,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType,
+                body
+            ):
                 return try GoogleBooks.defaults.request(.put) {
                     Path("books", "v1", "mylibrary", "annotations", annotationId)
                     Query("source", source)
@@ -3065,7 +4278,20 @@ nonisolated extension GoogleBooks.Mylibrary {
                     Query("uploadType", uploadType)
                     JSONBody(body)
                 }
-            case let .bookshelvesList(source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .bookshelvesList(
+                source,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.get) {
                     Path("books", "v1", "mylibrary", "bookshelves")
                     Query("source", source)
@@ -3081,7 +4307,21 @@ nonisolated extension GoogleBooks.Mylibrary {
                     Query("upload_protocol", uploadProtocol)
                     Query("uploadType", uploadType)
                 }
-            case let .bookshelvesGet(shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .bookshelvesGet(
+                shelf,
+                source,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.get) {
                     Path("books", "v1", "mylibrary", "bookshelves", shelf)
                     Query("source", source)
@@ -3097,7 +4337,23 @@ nonisolated extension GoogleBooks.Mylibrary {
                     Query("upload_protocol", uploadProtocol)
                     Query("uploadType", uploadType)
                 }
-            case let .bookshelvesAddVolume(shelf, volumeId, reason, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .bookshelvesAddVolume(
+                shelf,
+                volumeId,
+                reason,
+                source,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.post) {
                     Path("books", "v1", "mylibrary", "bookshelves", shelf, "addVolume")
                     Query("volumeId", volumeId)
@@ -3115,7 +4371,21 @@ nonisolated extension GoogleBooks.Mylibrary {
                     Query("upload_protocol", uploadProtocol)
                     Query("uploadType", uploadType)
                 }
-            case let .bookshelvesClearVolumes(shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .bookshelvesClearVolumes(
+                shelf,
+                source,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.post) {
                     Path("books", "v1", "mylibrary", "bookshelves", shelf, "clearVolumes")
                     Query("source", source)
@@ -3131,7 +4401,23 @@ nonisolated extension GoogleBooks.Mylibrary {
                     Query("upload_protocol", uploadProtocol)
                     Query("uploadType", uploadType)
                 }
-            case let .bookshelvesMoveVolume(shelf, volumeId, volumePosition, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .bookshelvesMoveVolume(
+                shelf,
+                volumeId,
+                volumePosition,
+                source,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.post) {
                     Path("books", "v1", "mylibrary", "bookshelves", shelf, "moveVolume")
                     Query("volumeId", volumeId)
@@ -3149,7 +4435,23 @@ nonisolated extension GoogleBooks.Mylibrary {
                     Query("upload_protocol", uploadProtocol)
                     Query("uploadType", uploadType)
                 }
-            case let .bookshelvesRemoveVolume(shelf, volumeId, reason, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .bookshelvesRemoveVolume(
+                shelf,
+                volumeId,
+                reason,
+                source,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.post) {
                     Path("books", "v1", "mylibrary", "bookshelves", shelf, "removeVolume")
                     Query("volumeId", volumeId)
@@ -3167,7 +4469,27 @@ nonisolated extension GoogleBooks.Mylibrary {
                     Query("upload_protocol", uploadProtocol)
                     Query("uploadType", uploadType)
                 }
-            case let .bookshelvesVolumesList(shelf, country, maxResults, projection, q, showPreorders, source, startIndex, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .bookshelvesVolumesList(
+                shelf,
+                country,
+                maxResults,
+                projection,
+                q,
+                showPreorders,
+                source,
+                startIndex,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.get) {
                     Path("books", "v1", "mylibrary", "bookshelves", shelf, "volumes")
                     Query("country", country)
@@ -3189,7 +4511,22 @@ nonisolated extension GoogleBooks.Mylibrary {
                     Query("upload_protocol", uploadProtocol)
                     Query("uploadType", uploadType)
                 }
-            case let .readingpositionsGet(volumeId, contentVersion, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .readingpositionsGet(
+                volumeId,
+                contentVersion,
+                source,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.get) {
                     Path("books", "v1", "mylibrary", "readingpositions", volumeId)
                     Query("contentVersion", contentVersion)
@@ -3206,7 +4543,26 @@ nonisolated extension GoogleBooks.Mylibrary {
                     Query("upload_protocol", uploadProtocol)
                     Query("uploadType", uploadType)
                 }
-            case let .readingpositionsSetPosition(volumeId, position, timestamp, action, contentVersion, deviceCookie, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .readingpositionsSetPosition(
+                volumeId,
+                position,
+                timestamp,
+                action,
+                contentVersion,
+                deviceCookie,
+                source,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.post) {
                     Path("books", "v1", "mylibrary", "readingpositions", volumeId, "setPosition")
                     Query("position", position)
@@ -3254,7 +4610,22 @@ nonisolated extension GoogleBooks.NotificationEndpoints {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case let .get(notificationId, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .get(
+                notificationId,
+                locale,
+                source,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.get) {
                     Path("books", "v1", "notification", "get")
                     Query("notification_id", notificationId)
@@ -3315,7 +4686,20 @@ nonisolated extension GoogleBooks.Onboarding {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case let .listCategories(locale, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .listCategories(
+                locale,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.get) {
                     Path("books", "v1", "onboarding", "listCategories")
                     Query("locale", locale)
@@ -3331,7 +4715,24 @@ nonisolated extension GoogleBooks.Onboarding {
                     Query("upload_protocol", uploadProtocol)
                     Query("uploadType", uploadType)
                 }
-            case let .listCategoryVolumes(categoryId, locale, maxAllowedMaturityRating, pageSize, pageToken, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .listCategoryVolumes(
+                categoryId,
+                locale,
+                maxAllowedMaturityRating,
+                pageSize,
+                pageToken,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.get) {
                     Path("books", "v1", "onboarding", "listCategoryVolumes")
                     Query("categoryId", categoryId)
@@ -3378,7 +4779,22 @@ nonisolated extension GoogleBooks.Personalizedstream {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case let .get(locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .get(
+                locale,
+                maxAllowedMaturityRating,
+                source,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.get) {
                     Path("books", "v1", "personalizedstream", "get")
                     Query("locale", locale)
@@ -3467,7 +4883,27 @@ nonisolated extension GoogleBooks.Promooffer {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case let .accept(androidId, device, manufacturer, model, offerId, product, serial, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .accept(
+                androidId,
+                device,
+                manufacturer,
+                model,
+                offerId,
+                product,
+                serial,
+                volumeId,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.post) {
                     Path("books", "v1", "promooffer", "accept")
                     Query("androidId", androidId)
@@ -3490,7 +4926,26 @@ nonisolated extension GoogleBooks.Promooffer {
                     Query("upload_protocol", uploadProtocol)
                     Query("uploadType", uploadType)
                 }
-            case let .dismiss(androidId, device, manufacturer, model, offerId, product, serial, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .dismiss(
+                androidId,
+                device,
+                manufacturer,
+                model,
+                offerId,
+                product,
+                serial,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.post) {
                     Path("books", "v1", "promooffer", "dismiss")
                     Query("androidId", androidId)
@@ -3512,7 +4967,25 @@ nonisolated extension GoogleBooks.Promooffer {
                     Query("upload_protocol", uploadProtocol)
                     Query("uploadType", uploadType)
                 }
-            case let .get(androidId, device, manufacturer, model, product, serial, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .get(
+                androidId,
+                device,
+                manufacturer,
+                model,
+                product,
+                serial,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.get) {
                     Path("books", "v1", "promooffer", "get")
                     Query("androidId", androidId)
@@ -3574,7 +5047,20 @@ nonisolated extension GoogleBooks.SeriesEndpoints {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case let .get(seriesId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .get(
+                seriesId,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.get) {
                     Path("books", "v1", "series", "get")
                     Query("series_id", seriesId)
@@ -3590,7 +5076,22 @@ nonisolated extension GoogleBooks.SeriesEndpoints {
                     Query("upload_protocol", uploadProtocol)
                     Query("uploadType", uploadType)
                 }
-            case let .membershipGet(seriesId, pageSize, pageToken, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .membershipGet(
+                seriesId,
+                pageSize,
+                pageToken,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.get) {
                     Path("books", "v1", "series", "membership", "get")
                     Query("series_id", seriesId)
@@ -3669,7 +5170,21 @@ nonisolated extension GoogleBooks.BookshelvesEndpoints {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case let .list(userId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .list(
+                userId,
+                source,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.get) {
                     Path("books", "v1", "users", userId, "bookshelves")
                     Query("source", source)
@@ -3685,7 +5200,22 @@ nonisolated extension GoogleBooks.BookshelvesEndpoints {
                     Query("upload_protocol", uploadProtocol)
                     Query("uploadType", uploadType)
                 }
-            case let .get(userId, shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .get(
+                userId,
+                shelf,
+                source,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.get) {
                     Path("books", "v1", "users", userId, "bookshelves", shelf)
                     Query("source", source)
@@ -3701,7 +5231,25 @@ nonisolated extension GoogleBooks.BookshelvesEndpoints {
                     Query("upload_protocol", uploadProtocol)
                     Query("uploadType", uploadType)
                 }
-            case let .volumesList(userId, shelf, maxResults, showPreorders, source, startIndex, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .volumesList(
+                userId,
+                shelf,
+                maxResults,
+                showPreorders,
+                source,
+                startIndex,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.get) {
                     Path("books", "v1", "users", userId, "bookshelves", shelf, "volumes")
                     Query("maxResults", maxResults)
@@ -3868,7 +5416,33 @@ nonisolated extension GoogleBooks.VolumesEndpoints {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case let .list(q, download, filter, langRestrict, libraryRestrict, maxAllowedMaturityRating, maxResults, orderBy, partner, printType, projection, showPreorders, source, startIndex, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .list(
+                q,
+                download,
+                filter,
+                langRestrict,
+                libraryRestrict,
+                maxAllowedMaturityRating,
+                maxResults,
+                orderBy,
+                partner,
+                printType,
+                projection,
+                showPreorders,
+                source,
+                startIndex,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.get) {
                     Path("books", "v1", "volumes")
                     Query("q", q)
@@ -3897,7 +5471,26 @@ nonisolated extension GoogleBooks.VolumesEndpoints {
                     Query("upload_protocol", uploadProtocol)
                     Query("uploadType", uploadType)
                 }
-            case let .mybooksList(acquireMethod, country, locale, maxResults, processingState, source, startIndex, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .mybooksList(
+                acquireMethod,
+                country,
+                locale,
+                maxResults,
+                processingState,
+                source,
+                startIndex,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.get) {
                     Path("books", "v1", "volumes", "mybooks")
                     Query("acquireMethod", acquireMethod)
@@ -3919,7 +5512,22 @@ nonisolated extension GoogleBooks.VolumesEndpoints {
                     Query("upload_protocol", uploadProtocol)
                     Query("uploadType", uploadType)
                 }
-            case let .recommendedList(locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .recommendedList(
+                locale,
+                maxAllowedMaturityRating,
+                source,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.get) {
                     Path("books", "v1", "volumes", "recommended")
                     Query("locale", locale)
@@ -3937,7 +5545,23 @@ nonisolated extension GoogleBooks.VolumesEndpoints {
                     Query("upload_protocol", uploadProtocol)
                     Query("uploadType", uploadType)
                 }
-            case let .recommendedRate(rating, volumeId, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .recommendedRate(
+                rating,
+                volumeId,
+                locale,
+                source,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.post) {
                     Path("books", "v1", "volumes", "recommended", "rate")
                     Query("rating", rating)
@@ -3956,7 +5580,25 @@ nonisolated extension GoogleBooks.VolumesEndpoints {
                     Query("upload_protocol", uploadProtocol)
                     Query("uploadType", uploadType)
                 }
-            case let .useruploadedList(locale, maxResults, processingState, source, startIndex, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .useruploadedList(
+                locale,
+                maxResults,
+                processingState,
+                source,
+                startIndex,
+                volumeId,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.get) {
                     Path("books", "v1", "volumes", "useruploaded")
                     Query("locale", locale)
@@ -3977,7 +5619,26 @@ nonisolated extension GoogleBooks.VolumesEndpoints {
                     Query("upload_protocol", uploadProtocol)
                     Query("uploadType", uploadType)
                 }
-            case let .get(volumeId, country, includeNonComicsSeries, partner, projection, source, userLibraryConsistentRead, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .get(
+                volumeId,
+                country,
+                includeNonComicsSeries,
+                partner,
+                projection,
+                source,
+                userLibraryConsistentRead,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.get) {
                     Path("books", "v1", "volumes", volumeId)
                     Query("country", country)
@@ -3998,7 +5659,24 @@ nonisolated extension GoogleBooks.VolumesEndpoints {
                     Query("upload_protocol", uploadProtocol)
                     Query("uploadType", uploadType)
                 }
-            case let .associatedList(volumeId, association, locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .associatedList(
+                volumeId,
+                association,
+                locale,
+                maxAllowedMaturityRating,
+                source,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.get) {
                     Path("books", "v1", "volumes", volumeId, "associated")
                     Query("association", association)
@@ -4158,7 +5836,34 @@ nonisolated extension GoogleBooks.Layers {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case let .volumeAnnotationsList(volumeId, layerId, contentVersion, endOffset, endPosition, locale, maxResults, pageToken, showDeleted, source, startOffset, startPosition, updatedMax, updatedMin, volumeAnnotationsVersion, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .volumeAnnotationsList(
+                volumeId,
+                layerId,
+                contentVersion,
+                endOffset,
+                endPosition,
+                locale,
+                maxResults,
+                pageToken,
+                showDeleted,
+                source,
+                startOffset,
+                startPosition,
+                updatedMax,
+                updatedMin,
+                volumeAnnotationsVersion,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.get) {
                     Path("books", "v1", "volumes", volumeId, "layers", layerId)
                     Query("contentVersion", contentVersion)
@@ -4186,7 +5891,24 @@ nonisolated extension GoogleBooks.Layers {
                     Query("upload_protocol", uploadProtocol)
                     Query("uploadType", uploadType)
                 }
-            case let .volumeAnnotationsGet(volumeId, layerId, annotationId, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .volumeAnnotationsGet(
+                volumeId,
+                layerId,
+                annotationId,
+                locale,
+                source,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.get) {
                     Path("books", "v1", "volumes", volumeId, "layers", layerId, "annotations", annotationId)
                     Query("locale", locale)
@@ -4203,7 +5925,32 @@ nonisolated extension GoogleBooks.Layers {
                     Query("upload_protocol", uploadProtocol)
                     Query("uploadType", uploadType)
                 }
-            case let .annotationDataList(volumeId, layerId, contentVersion, annotationDataId, h, locale, maxResults, pageToken, scale, source, updatedMax, updatedMin, w, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .annotationDataList(
+                volumeId,
+                layerId,
+                contentVersion,
+                annotationDataId,
+                h,
+                locale,
+                maxResults,
+                pageToken,
+                scale,
+                source,
+                updatedMax,
+                updatedMin,
+                w,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.get) {
                     Path("books", "v1", "volumes", volumeId, "layers", layerId, "data")
                     Query("contentVersion", contentVersion)
@@ -4229,7 +5976,29 @@ nonisolated extension GoogleBooks.Layers {
                     Query("upload_protocol", uploadProtocol)
                     Query("uploadType", uploadType)
                 }
-            case let .annotationDataGet(volumeId, layerId, annotationDataId, contentVersion, allowWebDefinitions, h, locale, scale, source, w, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .annotationDataGet(
+                volumeId,
+                layerId,
+                annotationDataId,
+                contentVersion,
+                allowWebDefinitions,
+                h,
+                locale,
+                scale,
+                source,
+                w,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.get) {
                     Path("books", "v1", "volumes", volumeId, "layers", layerId, "data", annotationDataId)
                     Query("contentVersion", contentVersion)
@@ -4251,7 +6020,24 @@ nonisolated extension GoogleBooks.Layers {
                     Query("upload_protocol", uploadProtocol)
                     Query("uploadType", uploadType)
                 }
-            case let .list(volumeId, contentVersion, maxResults, pageToken, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .list(
+                volumeId,
+                contentVersion,
+                maxResults,
+                pageToken,
+                source,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.get) {
                     Path("books", "v1", "volumes", volumeId, "layersummary")
                     Query("contentVersion", contentVersion)
@@ -4270,7 +6056,23 @@ nonisolated extension GoogleBooks.Layers {
                     Query("upload_protocol", uploadProtocol)
                     Query("uploadType", uploadType)
                 }
-            case let .get(volumeId, summaryId, contentVersion, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
+            case let .get(
+                volumeId,
+                summaryId,
+                contentVersion,
+                source,
+                xgafv,
+                accessToken,
+                alt,
+                callback,
+                fields,
+                key,
+                oauthToken,
+                prettyPrint,
+                quotaUser,
+                uploadProtocol,
+                uploadType
+            ):
                 return try GoogleBooks.defaults.request(.get) {
                     Path("books", "v1", "volumes", volumeId, "layersummary", summaryId)
                     Query("contentVersion", contentVersion)

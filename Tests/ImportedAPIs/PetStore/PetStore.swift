@@ -111,7 +111,9 @@ nonisolated extension PetStore {
             body: Data
         ) -> Endpoint<PetStore.ApiResponse> {
             PetStore.defaults.endpoint(
-                PetStore.Call.petEndpoints(.uploadFile(petId: petId, additionalMetadata: additionalMetadata, body: body)),
+                PetStore.Call.petEndpoints(
+                    .uploadFile(petId: petId, additionalMetadata: additionalMetadata, body: body)
+                ),
                 decoder: .json
             )
         }

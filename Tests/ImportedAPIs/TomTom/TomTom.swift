@@ -33,7 +33,14 @@ nonisolated extension TomTom {
             geometriesZoom: Int? = nil
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
-                TomTom.Call.additionalData(.getSearchAdditionalData(versionNumber: versionNumber, ext: ext, geometries: geometries, geometriesZoom: geometriesZoom)),
+                TomTom.Call.additionalData(
+                    .getSearchAdditionalData(
+                        versionNumber: versionNumber,
+                        ext: ext,
+                        geometries: geometries,
+                        geometriesZoom: geometriesZoom
+                    )
+                ),
                 decoder: .none
             )
         }
@@ -87,7 +94,25 @@ nonisolated extension TomTom {
             view: TomTom.View = .unified
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
-                TomTom.Call.search(.getSearchCS(versionNumber: versionNumber, category: category, ext: ext, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language, idxSet: idxSet, view: view)),
+                TomTom.Call.search(
+                    .getSearchCS(
+                        versionNumber: versionNumber,
+                        category: category,
+                        ext: ext,
+                        typeahead: typeahead,
+                        limit: limit,
+                        ofs: ofs,
+                        countrySet: countrySet,
+                        lat: lat,
+                        lon: lon,
+                        radius: radius,
+                        topLeft: topLeft,
+                        btmRight: btmRight,
+                        language: language,
+                        idxSet: idxSet,
+                        view: view
+                    )
+                ),
                 decoder: .none
             )
         }
@@ -136,7 +161,25 @@ nonisolated extension TomTom {
             view: TomTom.View = .unified
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
-                TomTom.Call.search(.getSearchCategorySearch(versionNumber: versionNumber, query: query, ext: ext, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language, extendedPostalCodesFor: extendedPostalCodesFor, view: view)),
+                TomTom.Call.search(
+                    .getSearchCategorySearch(
+                        versionNumber: versionNumber,
+                        query: query,
+                        ext: ext,
+                        typeahead: typeahead,
+                        limit: limit,
+                        ofs: ofs,
+                        countrySet: countrySet,
+                        lat: lat,
+                        lon: lon,
+                        radius: radius,
+                        topLeft: topLeft,
+                        btmRight: btmRight,
+                        language: language,
+                        extendedPostalCodesFor: extendedPostalCodesFor,
+                        view: view
+                    )
+                ),
                 decoder: .none
             )
         }
@@ -175,7 +218,18 @@ nonisolated extension TomTom {
             idxSet: String? = nil
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
-                TomTom.Call.search(.getSearchGeometrySearch(versionNumber: versionNumber, query: query, ext: ext, geometryList: geometryList, limit: limit, language: language, extendedPostalCodesFor: extendedPostalCodesFor, idxSet: idxSet)),
+                TomTom.Call.search(
+                    .getSearchGeometrySearch(
+                        versionNumber: versionNumber,
+                        query: query,
+                        ext: ext,
+                        geometryList: geometryList,
+                        limit: limit,
+                        language: language,
+                        extendedPostalCodesFor: extendedPostalCodesFor,
+                        idxSet: idxSet
+                    )
+                ),
                 decoder: .none
             )
         }
@@ -213,7 +267,18 @@ nonisolated extension TomTom {
             body: TomTom.PostSearchGeometrySearchRequest
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
-                TomTom.Call.search(.postSearchGeometrySearch(versionNumber: versionNumber, query: query, ext: ext, limit: limit, language: language, extendedPostalCodesFor: extendedPostalCodesFor, idxSet: idxSet, body: body)),
+                TomTom.Call.search(
+                    .postSearchGeometrySearch(
+                        versionNumber: versionNumber,
+                        query: query,
+                        ext: ext,
+                        limit: limit,
+                        language: language,
+                        extendedPostalCodesFor: extendedPostalCodesFor,
+                        idxSet: idxSet,
+                        body: body
+                    )
+                ),
                 decoder: .none
             )
         }
@@ -274,7 +339,26 @@ nonisolated extension TomTom {
             view: TomTom.View = .unified
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
-                TomTom.Call.search(.getSearchNearbySearch(versionNumber: versionNumber, ext: ext, lat: lat, lon: lon, limit: limit, ofs: ofs, countrySet: countrySet, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language, extendedPostalCodesFor: extendedPostalCodesFor, minFuzzyLevel: minFuzzyLevel, maxFuzzyLevel: maxFuzzyLevel, idxSet: idxSet, view: view)),
+                TomTom.Call.search(
+                    .getSearchNearbySearch(
+                        versionNumber: versionNumber,
+                        ext: ext,
+                        lat: lat,
+                        lon: lon,
+                        limit: limit,
+                        ofs: ofs,
+                        countrySet: countrySet,
+                        radius: radius,
+                        topLeft: topLeft,
+                        btmRight: btmRight,
+                        language: language,
+                        extendedPostalCodesFor: extendedPostalCodesFor,
+                        minFuzzyLevel: minFuzzyLevel,
+                        maxFuzzyLevel: maxFuzzyLevel,
+                        idxSet: idxSet,
+                        view: view
+                    )
+                ),
                 decoder: .none
             )
         }
@@ -323,7 +407,25 @@ nonisolated extension TomTom {
             view: TomTom.View = .unified
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
-                TomTom.Call.search(.getSearchPoiSearch(versionNumber: versionNumber, query: query, ext: ext, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language, extendedPostalCodesFor: extendedPostalCodesFor, view: view)),
+                TomTom.Call.search(
+                    .getSearchPoiSearch(
+                        versionNumber: versionNumber,
+                        query: query,
+                        ext: ext,
+                        typeahead: typeahead,
+                        limit: limit,
+                        ofs: ofs,
+                        countrySet: countrySet,
+                        lat: lat,
+                        lon: lon,
+                        radius: radius,
+                        topLeft: topLeft,
+                        btmRight: btmRight,
+                        language: language,
+                        extendedPostalCodesFor: extendedPostalCodesFor,
+                        view: view
+                    )
+                ),
                 decoder: .none
             )
         }
@@ -371,7 +473,22 @@ nonisolated extension TomTom {
             idxSet: String? = nil
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
-                TomTom.Call.search(.getSearchRoutedSearch(versionNumber: versionNumber, query: query, position: position, heading: heading, ext: ext, typeahead: typeahead, limit: limit, multiplier: multiplier, routingTimeout: routingTimeout, language: language, extendedPostalCodesFor: extendedPostalCodesFor, idxSet: idxSet)),
+                TomTom.Call.search(
+                    .getSearchRoutedSearch(
+                        versionNumber: versionNumber,
+                        query: query,
+                        position: position,
+                        heading: heading,
+                        ext: ext,
+                        typeahead: typeahead,
+                        limit: limit,
+                        multiplier: multiplier,
+                        routingTimeout: routingTimeout,
+                        language: language,
+                        extendedPostalCodesFor: extendedPostalCodesFor,
+                        idxSet: idxSet
+                    )
+                ),
                 decoder: .none
             )
         }
@@ -421,7 +538,25 @@ nonisolated extension TomTom {
             view: TomTom.View = .unified
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
-                TomTom.Call.search(.getSearchS(versionNumber: versionNumber, query: query, ext: ext, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language, idxSet: idxSet, view: view)),
+                TomTom.Call.search(
+                    .getSearchS(
+                        versionNumber: versionNumber,
+                        query: query,
+                        ext: ext,
+                        typeahead: typeahead,
+                        limit: limit,
+                        ofs: ofs,
+                        countrySet: countrySet,
+                        lat: lat,
+                        lon: lon,
+                        radius: radius,
+                        topLeft: topLeft,
+                        btmRight: btmRight,
+                        language: language,
+                        idxSet: idxSet,
+                        view: view
+                    )
+                ),
                 decoder: .none
             )
         }
@@ -484,7 +619,28 @@ nonisolated extension TomTom {
             view: TomTom.View = .unified
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
-                TomTom.Call.search(.getSearchSearch(versionNumber: versionNumber, query: query, ext: ext, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language, extendedPostalCodesFor: extendedPostalCodesFor, minFuzzyLevel: minFuzzyLevel, maxFuzzyLevel: maxFuzzyLevel, idxSet: idxSet, view: view)),
+                TomTom.Call.search(
+                    .getSearchSearch(
+                        versionNumber: versionNumber,
+                        query: query,
+                        ext: ext,
+                        typeahead: typeahead,
+                        limit: limit,
+                        ofs: ofs,
+                        countrySet: countrySet,
+                        lat: lat,
+                        lon: lon,
+                        radius: radius,
+                        topLeft: topLeft,
+                        btmRight: btmRight,
+                        language: language,
+                        extendedPostalCodesFor: extendedPostalCodesFor,
+                        minFuzzyLevel: minFuzzyLevel,
+                        maxFuzzyLevel: maxFuzzyLevel,
+                        idxSet: idxSet,
+                        view: view
+                    )
+                ),
                 decoder: .none
             )
         }
@@ -506,7 +662,16 @@ nonisolated extension TomTom {
             body: TomTom.PostSearchSearchAlongRouteRequest
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
-                TomTom.Call.search(.postSearchSearchAlongRoute(versionNumber: versionNumber, query: query, ext: ext, maxDetourTime: maxDetourTime, limit: limit, body: body)),
+                TomTom.Call.search(
+                    .postSearchSearchAlongRoute(
+                        versionNumber: versionNumber,
+                        query: query,
+                        ext: ext,
+                        maxDetourTime: maxDetourTime,
+                        limit: limit,
+                        body: body
+                    )
+                ),
                 decoder: .none
             )
         }
@@ -563,7 +728,26 @@ nonisolated extension TomTom {
             view: TomTom.View = .unified
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
-                TomTom.Call.geocoding(.getSearchGeocode(versionNumber: versionNumber, query: query, ext: ext, storeResult: storeResult, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language, extendedPostalCodesFor: extendedPostalCodesFor, view: view)),
+                TomTom.Call.geocoding(
+                    .getSearchGeocode(
+                        versionNumber: versionNumber,
+                        query: query,
+                        ext: ext,
+                        storeResult: storeResult,
+                        typeahead: typeahead,
+                        limit: limit,
+                        ofs: ofs,
+                        countrySet: countrySet,
+                        lat: lat,
+                        lon: lon,
+                        radius: radius,
+                        topLeft: topLeft,
+                        btmRight: btmRight,
+                        language: language,
+                        extendedPostalCodesFor: extendedPostalCodesFor,
+                        view: view
+                    )
+                ),
                 decoder: .none
             )
         }
@@ -612,7 +796,26 @@ nonisolated extension TomTom {
             extendedPostalCodesFor: String? = nil
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
-                TomTom.Call.geocoding(.getSearchStructuredGeocode(versionNumber: versionNumber, ext: ext, countryCode: countryCode, limit: limit, ofs: ofs, streetNumber: streetNumber, streetName: streetName, crossStreet: crossStreet, municipality: municipality, municipalitySubdivision: municipalitySubdivision, countryTertiarySubdivision: countryTertiarySubdivision, countrySecondarySubdivision: countrySecondarySubdivision, countrySubdivision: countrySubdivision, postalCode: postalCode, language: language, extendedPostalCodesFor: extendedPostalCodesFor)),
+                TomTom.Call.geocoding(
+                    .getSearchStructuredGeocode(
+                        versionNumber: versionNumber,
+                        ext: ext,
+                        countryCode: countryCode,
+                        limit: limit,
+                        ofs: ofs,
+                        streetNumber: streetNumber,
+                        streetName: streetName,
+                        crossStreet: crossStreet,
+                        municipality: municipality,
+                        municipalitySubdivision: municipalitySubdivision,
+                        countryTertiarySubdivision: countryTertiarySubdivision,
+                        countrySecondarySubdivision: countrySecondarySubdivision,
+                        countrySubdivision: countrySubdivision,
+                        postalCode: postalCode,
+                        language: language,
+                        extendedPostalCodesFor: extendedPostalCodesFor
+                    )
+                ),
                 decoder: .none
             )
         }
@@ -635,7 +838,14 @@ nonisolated extension TomTom {
             poiList: String
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
-                TomTom.Call.filters(.getSearchGeometryFilter(versionNumber: versionNumber, ext: ext, geometryList: geometryList, poiList: poiList)),
+                TomTom.Call.filters(
+                    .getSearchGeometryFilter(
+                        versionNumber: versionNumber,
+                        ext: ext,
+                        geometryList: geometryList,
+                        poiList: poiList
+                    )
+                ),
                 decoder: .none
             )
         }
@@ -675,7 +885,16 @@ nonisolated extension TomTom {
             routingTimeout: Int = 4000
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
-                TomTom.Call.filters(.getSearchRoutedFilter(versionNumber: versionNumber, position: position, heading: heading, ext: ext, poiList: poiList, routingTimeout: routingTimeout)),
+                TomTom.Call.filters(
+                    .getSearchRoutedFilter(
+                        versionNumber: versionNumber,
+                        position: position,
+                        heading: heading,
+                        ext: ext,
+                        poiList: poiList,
+                        routingTimeout: routingTimeout
+                    )
+                ),
                 decoder: .none
             )
         }
@@ -698,7 +917,16 @@ nonisolated extension TomTom {
             body: TomTom.FiltersPostSearchRoutedFilterRequest
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
-                TomTom.Call.filters(.postSearchRoutedFilter(versionNumber: versionNumber, position: position, heading: heading, ext: ext, routingTimeout: routingTimeout, body: body)),
+                TomTom.Call.filters(
+                    .postSearchRoutedFilter(
+                        versionNumber: versionNumber,
+                        position: position,
+                        heading: heading,
+                        ext: ext,
+                        routingTimeout: routingTimeout,
+                        body: body
+                    )
+                ),
                 decoder: .none
             )
         }
@@ -731,7 +959,18 @@ nonisolated extension TomTom {
             language: String? = nil
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
-                TomTom.Call.reverseGeocoding(.getSearchReverseGeocodeCrossStreet(versionNumber: versionNumber, position: position, ext: ext, limit: limit, spatialKeys: spatialKeys, heading: heading, radius: radius, language: language)),
+                TomTom.Call.reverseGeocoding(
+                    .getSearchReverseGeocodeCrossStreet(
+                        versionNumber: versionNumber,
+                        position: position,
+                        ext: ext,
+                        limit: limit,
+                        spatialKeys: spatialKeys,
+                        heading: heading,
+                        radius: radius,
+                        language: language
+                    )
+                ),
                 decoder: .none
             )
         }
@@ -766,7 +1005,21 @@ nonisolated extension TomTom {
             callback: String = "cb"
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
-                TomTom.Call.reverseGeocoding(.getSearchReverseGeocode(versionNumber: versionNumber, position: position, ext: ext, spatialKeys: spatialKeys, returnSpeedLimit: returnSpeedLimit, heading: heading, radius: radius, number: number, returnRoadUse: returnRoadUse, roadUse: roadUse, callback: callback)),
+                TomTom.Call.reverseGeocoding(
+                    .getSearchReverseGeocode(
+                        versionNumber: versionNumber,
+                        position: position,
+                        ext: ext,
+                        spatialKeys: spatialKeys,
+                        returnSpeedLimit: returnSpeedLimit,
+                        heading: heading,
+                        radius: radius,
+                        number: number,
+                        returnRoadUse: returnRoadUse,
+                        roadUse: roadUse,
+                        callback: callback
+                    )
+                ),
                 decoder: .none
             )
         }
@@ -980,7 +1233,23 @@ nonisolated extension TomTom.Search {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case let .getSearchCS(versionNumber, category, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, idxSet, view):
+            case let .getSearchCS(
+                versionNumber,
+                category,
+                ext,
+                typeahead,
+                limit,
+                ofs,
+                countrySet,
+                lat,
+                lon,
+                radius,
+                topLeft,
+                btmRight,
+                language,
+                idxSet,
+                view
+            ):
                 return try TomTom.defaults.request(.get) {
                     Path("search", versionNumber, "cS")
                     PathSegment(category, ".", ext)
@@ -997,7 +1266,23 @@ nonisolated extension TomTom.Search {
                     Query("idxSet", idxSet)
                     Query("view", view)
                 }
-            case let .getSearchCategorySearch(versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, extendedPostalCodesFor, view):
+            case let .getSearchCategorySearch(
+                versionNumber,
+                query,
+                ext,
+                typeahead,
+                limit,
+                ofs,
+                countrySet,
+                lat,
+                lon,
+                radius,
+                topLeft,
+                btmRight,
+                language,
+                extendedPostalCodesFor,
+                view
+            ):
                 return try TomTom.defaults.request(.get) {
                     Path("search", versionNumber, "categorySearch")
                     PathSegment(query, ".", ext)
@@ -1014,7 +1299,16 @@ nonisolated extension TomTom.Search {
                     Query("extendedPostalCodesFor", extendedPostalCodesFor)
                     Query("view", view)
                 }
-            case let .getSearchGeometrySearch(versionNumber, query, ext, geometryList, limit, language, extendedPostalCodesFor, idxSet):
+            case let .getSearchGeometrySearch(
+                versionNumber,
+                query,
+                ext,
+                geometryList,
+                limit,
+                language,
+                extendedPostalCodesFor,
+                idxSet
+            ):
                 return try TomTom.defaults.request(.get) {
                     Path("search", versionNumber, "geometrySearch")
                     PathSegment(query, ".", ext)
@@ -1024,7 +1318,16 @@ nonisolated extension TomTom.Search {
                     Query("extendedPostalCodesFor", extendedPostalCodesFor)
                     Query("idxSet", idxSet)
                 }
-            case let .postSearchGeometrySearch(versionNumber, query, ext, limit, language, extendedPostalCodesFor, idxSet, body):
+            case let .postSearchGeometrySearch(
+                versionNumber,
+                query,
+                ext,
+                limit,
+                language,
+                extendedPostalCodesFor,
+                idxSet,
+                body
+            ):
                 return try TomTom.defaults.request(.post) {
                     Path("search", versionNumber, "geometrySearch")
                     PathSegment(query, ".", ext)
@@ -1034,7 +1337,24 @@ nonisolated extension TomTom.Search {
                     Query("idxSet", idxSet)
                     JSONBody(body)
                 }
-            case let .getSearchNearbySearch(versionNumber, ext, lat, lon, limit, ofs, countrySet, radius, topLeft, btmRight, language, extendedPostalCodesFor, minFuzzyLevel, maxFuzzyLevel, idxSet, view):
+            case let .getSearchNearbySearch(
+                versionNumber,
+                ext,
+                lat,
+                lon,
+                limit,
+                ofs,
+                countrySet,
+                radius,
+                topLeft,
+                btmRight,
+                language,
+                extendedPostalCodesFor,
+                minFuzzyLevel,
+                maxFuzzyLevel,
+                idxSet,
+                view
+            ):
                 return try TomTom.defaults.request(.get) {
                     Path("search", versionNumber, "nearbySearch")
                     PathSegment(".", ext)
@@ -1053,7 +1373,23 @@ nonisolated extension TomTom.Search {
                     Query("idxSet", idxSet)
                     Query("view", view)
                 }
-            case let .getSearchPoiSearch(versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, extendedPostalCodesFor, view):
+            case let .getSearchPoiSearch(
+                versionNumber,
+                query,
+                ext,
+                typeahead,
+                limit,
+                ofs,
+                countrySet,
+                lat,
+                lon,
+                radius,
+                topLeft,
+                btmRight,
+                language,
+                extendedPostalCodesFor,
+                view
+            ):
                 return try TomTom.defaults.request(.get) {
                     Path("search", versionNumber, "poiSearch")
                     PathSegment(query, ".", ext)
@@ -1070,7 +1406,20 @@ nonisolated extension TomTom.Search {
                     Query("extendedPostalCodesFor", extendedPostalCodesFor)
                     Query("view", view)
                 }
-            case let .getSearchRoutedSearch(versionNumber, query, position, heading, ext, typeahead, limit, multiplier, routingTimeout, language, extendedPostalCodesFor, idxSet):
+            case let .getSearchRoutedSearch(
+                versionNumber,
+                query,
+                position,
+                heading,
+                ext,
+                typeahead,
+                limit,
+                multiplier,
+                routingTimeout,
+                language,
+                extendedPostalCodesFor,
+                idxSet
+            ):
                 return try TomTom.defaults.request(.get) {
                     Path("search", versionNumber, "routedSearch", query, position)
                     PathSegment(heading, ".", ext)
@@ -1082,7 +1431,23 @@ nonisolated extension TomTom.Search {
                     Query("extendedPostalCodesFor", extendedPostalCodesFor)
                     Query("idxSet", idxSet)
                 }
-            case let .getSearchS(versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, idxSet, view):
+            case let .getSearchS(
+                versionNumber,
+                query,
+                ext,
+                typeahead,
+                limit,
+                ofs,
+                countrySet,
+                lat,
+                lon,
+                radius,
+                topLeft,
+                btmRight,
+                language,
+                idxSet,
+                view
+            ):
                 return try TomTom.defaults.request(.get) {
                     Path("search", versionNumber, "s")
                     PathSegment(query, ".", ext)
@@ -1099,7 +1464,26 @@ nonisolated extension TomTom.Search {
                     Query("idxSet", idxSet)
                     Query("view", view)
                 }
-            case let .getSearchSearch(versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, extendedPostalCodesFor, minFuzzyLevel, maxFuzzyLevel, idxSet, view):
+            case let .getSearchSearch(
+                versionNumber,
+                query,
+                ext,
+                typeahead,
+                limit,
+                ofs,
+                countrySet,
+                lat,
+                lon,
+                radius,
+                topLeft,
+                btmRight,
+                language,
+                extendedPostalCodesFor,
+                minFuzzyLevel,
+                maxFuzzyLevel,
+                idxSet,
+                view
+            ):
                 return try TomTom.defaults.request(.get) {
                     Path("search", versionNumber, "search")
                     PathSegment(query, ".", ext)
@@ -1174,7 +1558,24 @@ nonisolated extension TomTom.Geocoding {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case let .getSearchGeocode(versionNumber, query, ext, storeResult, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, extendedPostalCodesFor, view):
+            case let .getSearchGeocode(
+                versionNumber,
+                query,
+                ext,
+                storeResult,
+                typeahead,
+                limit,
+                ofs,
+                countrySet,
+                lat,
+                lon,
+                radius,
+                topLeft,
+                btmRight,
+                language,
+                extendedPostalCodesFor,
+                view
+            ):
                 return try TomTom.defaults.request(.get) {
                     Path("search", versionNumber, "geocode")
                     PathSegment(query, ".", ext)
@@ -1192,7 +1593,24 @@ nonisolated extension TomTom.Geocoding {
                     Query("extendedPostalCodesFor", extendedPostalCodesFor)
                     Query("view", view)
                 }
-            case let .getSearchStructuredGeocode(versionNumber, ext, countryCode, limit, ofs, streetNumber, streetName, crossStreet, municipality, municipalitySubdivision, countryTertiarySubdivision, countrySecondarySubdivision, countrySubdivision, postalCode, language, extendedPostalCodesFor):
+            case let .getSearchStructuredGeocode(
+                versionNumber,
+                ext,
+                countryCode,
+                limit,
+                ofs,
+                streetNumber,
+                streetName,
+                crossStreet,
+                municipality,
+                municipalitySubdivision,
+                countryTertiarySubdivision,
+                countrySecondarySubdivision,
+                countrySubdivision,
+                postalCode,
+                language,
+                extendedPostalCodesFor
+            ):
                 return try TomTom.defaults.request(.get) {
                     Path("search", versionNumber)
                     PathSegment("structuredGeocode.", ext)
@@ -1305,7 +1723,16 @@ nonisolated extension TomTom.ReverseGeocoding {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case let .getSearchReverseGeocodeCrossStreet(versionNumber, position, ext, limit, spatialKeys, heading, radius, language):
+            case let .getSearchReverseGeocodeCrossStreet(
+                versionNumber,
+                position,
+                ext,
+                limit,
+                spatialKeys,
+                heading,
+                radius,
+                language
+            ):
                 return try TomTom.defaults.request(.get) {
                     Path("search", versionNumber, "reverseGeocode", "crossStreet")
                     PathSegment(position, ".", ext)
@@ -1315,7 +1742,19 @@ nonisolated extension TomTom.ReverseGeocoding {
                     Query("radius", radius)
                     Query("language", language)
                 }
-            case let .getSearchReverseGeocode(versionNumber, position, ext, spatialKeys, returnSpeedLimit, heading, radius, number, returnRoadUse, roadUse, callback):
+            case let .getSearchReverseGeocode(
+                versionNumber,
+                position,
+                ext,
+                spatialKeys,
+                returnSpeedLimit,
+                heading,
+                radius,
+                number,
+                returnRoadUse,
+                roadUse,
+                callback
+            ):
                 return try TomTom.defaults.request(.get) {
                     Path("search", versionNumber, "reverseGeocode")
                     PathSegment(position, ".", ext)
