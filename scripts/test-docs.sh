@@ -106,7 +106,8 @@ find "$APP/.build" -name 'MyAPIClient.swiftmodule' | grep -q . || fail "no MyAPI
 echo "   ok: resolved $resolved; $(basename "$generated") generated; module MyAPIClient built"
 
 step "the README's set-up generator line, into a temporary folder"
-setup=$(shell_lines README.md | grep -m1 '^swift run endpoint-gen generate specs ')
+shell_lines README.md > "$TMP/readme-lines"   # read whole: an early-closing grep would break the pipe
+setup=$(grep -m1 '^swift run endpoint-gen generate specs ' "$TMP/readme-lines" || true)
 [[ -n $setup ]] || fail "the README's set-up has no 'swift run endpoint-gen generate specs' line"
 echo "   \$ ${setup/--output Generated/--output $TMP/Generated}"
 ${setup/--output Generated/--output $TMP/Generated} > "$TMP/setup.log" 2>&1 || { cat "$TMP/setup.log"; fail "$setup"; }
