@@ -82,7 +82,8 @@ enum EndpointGenCommands {
             let outputs = (1...parts).map { part in
                 workDirectory.appendingPathComponent(part == 1 ? "\(stem).swift" : "\(stem)+Part\(part).swift")
             }
-            var arguments = ["generate", input.path, "--output", workDirectory.path, "--parts", String(parts)]
+            // --quiet: a build log shows problems, not a line per file written into the build folder.
+            var arguments = ["generate", input.path, "--output", workDirectory.path, "--parts", String(parts), "--quiet"]
             var inputFiles = [input]
             if let config {
                 arguments += ["--config", config.path]

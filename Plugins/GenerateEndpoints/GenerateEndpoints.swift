@@ -63,7 +63,8 @@ struct GenerateEndpoints: CommandPlugin {
         var written = 0
         for job in jobs {
             let before = try? Data(contentsOf: job.output)
-            var arguments = ["generate", job.spec.path, "--output", job.outputDirectory.path]
+            // --quiet: this command prints its own line per file written, relative to the package.
+            var arguments = ["generate", job.spec.path, "--output", job.outputDirectory.path, "--quiet"]
             if let config = job.config {
                 arguments += ["--config", config.path]
             }

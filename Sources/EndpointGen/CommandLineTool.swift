@@ -15,7 +15,9 @@ struct UsageError: Error {
 }
 
 enum CommandLineTool {
-    static let version = "0.1.0"
+    /// The release, semantic versioning: 2 is the spec format version and the runtime contract
+    /// (`EndpointRuntimeVersion2`). CHANGELOG.md and the docs' `from:` lines say the same.
+    static let version = "2.0.0"
 
     static let help = """
         OVERVIEW: Generate typed Swift networking code from *.endpoints.json specs.
@@ -37,10 +39,17 @@ enum CommandLineTool {
                 --config <file>          An endpoint-gen.json: { "accessLevel": "internal" }. Its "output"
                                          key is the command plugin's; here --output decides. Its
                                          "tags", "operations", "paths" filter OpenAPI documents.
+                --module-type <Name>     A type the module defines itself, which specs may use without
+                                         declaring it in "models" (repeatable; as the config's
+                                         "moduleTypes"). Any other undefined type is an error.
                 --check                  Write nothing; exit 1 naming each file that is missing or stale.
-          validate <spec-or-directory>...
+                -q, --quiet              Print nothing on success.
+                Prints a line per file: "wrote <path> (12 endpoints, 9 models)", "unchanged <path> (...)"
+                when its bytes were the same (the file is not rewritten); with --check, "up to date
+                <path> (...)".
+          validate <spec-or-directory>... [--config <file>] [--module-type <Name>]... [--quiet]
                 Check specs (and import OpenAPI documents, <Name>.openapi.json) and report every
-                problem; write nothing.
+                problem; write nothing. Prints "checked <path> (12 endpoints, 9 models)" per good spec.
           import ...
                 Convert an OpenAPI document into an endpoint spec (endpoint-gen import --help).
 

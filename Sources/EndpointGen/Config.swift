@@ -12,8 +12,10 @@ struct Config {
     var tags: [String] = []
     var operations: [String] = []
     var paths: [String] = []
+    /// Type names the target's own Swift defines, which specs may use without declaring them as models.
+    var moduleTypes: [String] = []
 
-    static let keys = ["accessLevel", "output", "tags", "operations", "paths"]
+    static let keys = ["accessLevel", "output", "tags", "operations", "paths", "moduleTypes"]
 
     /// `options` with this config's filters added (a config and the command line both filter; an
     /// operation that matches any filter is kept).
@@ -54,6 +56,25 @@ struct Config {
                     diagnostics.error("'output' must be a folder relative to the target's directory, e.g. \"Generated\"", at: member.value.location)
                     ok = false
                 }
+            case "moduleTypes":
+                var names: [String] = []
+                if case let .array(items) = member.value.value {
+                    for item in items {
+                        guard case let .string(text) = item.value else { continue }
+                        if let problem = Naming.typeNameProblem(text) {
+                            diagnostics.error("'moduleTypes': \(problem)", at: item.location)
+                            ok = false
+                        }
+                        names.append(text)
+                    }
+                    if names.count != items.count { names = [] }
+                }
+                guard !names.isEmpty else {
+                    diagnostics.error("'moduleTypes' must be an array of Swift type names, e.g. [\"Coordinates\"]", at: member.value.location)
+                    ok = false
+                    continue
+                }
+                config.moduleTypes = names
             case "tags", "operations", "paths":
                 var strings: [String] = []
                 if case let .array(items) = member.value.value {

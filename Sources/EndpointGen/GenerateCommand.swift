@@ -1,14 +1,21 @@
 import EndpointGenCore
 import Foundation
 
-/// `endpoint-gen generate <spec-or-directory>... --output <dir> [--access-level l] [--parts n] [--config f] [--check]`
+/// `endpoint-gen generate <spec-or-directory>... --output <dir> [--access-level l] [--parts n] [--config f]
+/// [--module-type T]... [--check] [--quiet]`
+///
+/// On stdout, one line per file: `wrote <path> (12 endpoints, 9 models)`, `unchanged <path> (...)` when
+/// its bytes were already those, `removed <path>` for a part a smaller spec no longer needs, and with
+/// `--check`, `up to date <path> (...)`. `--quiet` leaves them out. Problems go to stderr.
 struct GenerateCommand {
     var inputs: [String] = []
     var output: String?
     var accessLevel: AccessLevel?
     var parts: Int?
     var configPath: String?
+    var moduleTypes: [String] = []
     var check = false
+    var quiet = false
 
     /// More files than this for one spec is surely a typo.
     static let maximumParts = Generator.maximumParts
@@ -19,7 +26,9 @@ struct GenerateCommand {
         var accessLevel: AccessLevel?
         var configPath: String?
         var parts: Int?
+        var moduleTypes: [String] = []
         var check = false
+        var quiet = false
         try reader.parse { name, value in
             switch name {
             case "--output", "-o":
@@ -38,8 +47,12 @@ struct GenerateCommand {
                     throw UsageError("invalid number of parts '\(text)' (expected a whole number from 1 to \(Self.maximumParts))")
                 }
                 parts = count
+            case "--module-type":
+                moduleTypes.append(try GenerateCommand.moduleTypeName(try value()))
             case "--check":
                 check = true
+            case "--quiet", "-q":
+                quiet = true
             default:
                 throw UsageError("unknown option '\(name)' for 'generate'")
             }
@@ -51,7 +64,15 @@ struct GenerateCommand {
         self.accessLevel = accessLevel
         self.parts = parts
         self.configPath = configPath
+        self.moduleTypes = moduleTypes
         self.check = check
+        self.quiet = quiet
+    }
+
+    /// The value of `--module-type`, checked as a Swift type name.
+    static func moduleTypeName(_ text: String) throws -> String {
+        if let problem = Naming.typeNameProblem(text) { throw UsageError("--module-type: \(problem)") }
+        return text
     }
 
     func run() throws -> Int32 {
@@ -69,32 +90,39 @@ struct GenerateCommand {
         }
         if let accessLevel { options.accessLevel = accessLevel }
         options.parts = parts
+        options.moduleTypes = Set(config.moduleTypes + moduleTypes)
 
         let (files, problems) = SpecFiles.expand(inputs)
         var failed = !problems.isEmpty
         problems.forEach(printError)
 
         // Generate everything first, so two specs claiming one output name are caught before writing.
-        var outputs: [(file: SpecFile, files: [GeneratedFile])] = []
+        var outputs: [(file: SpecFile, files: [GeneratedFile], summary: String)] = []
         var claimed: [String: String] = [:]  // output file name -> the spec that writes it
         for file in files {
-            let result: GeneratorResult
+            let spec: Spec
             if let stem = ImportCommand.documentStem(file.fileName) {
-                guard let spec = Self.importDocument(file, name: stem, config: config) else {
+                guard let imported = Self.importDocument(file, name: stem, config: config, moduleTypes: options.moduleTypes) else {
                     failed = true
                     continue
                 }
-                result = GeneratorResult(files: Generator.renderFiles(spec, options: options), diagnostics: Diagnostics())
+                spec = imported
             } else {
                 guard let data = SpecFiles.read(file) else {
                     printError("\(file.path): error: cannot read the file")
                     failed = true
                     continue
                 }
-                result = Generator.generate(specData: data, fileName: file.fileName, options: options)
-                printDiagnostics(result.diagnostics, fileName: file.fileName, path: file.path)
+                let (validated, diagnostics) = Generator.validate(specData: data, fileName: file.fileName, moduleTypes: options.moduleTypes)
+                printDiagnostics(diagnostics, fileName: file.fileName, path: file.path)
+                guard let validated, !diagnostics.hasErrors else {
+                    failed = true
+                    continue
+                }
+                spec = validated
             }
-            guard !result.files.isEmpty, !result.diagnostics.hasErrors else {
+            let result = GeneratorResult(files: Generator.renderFiles(spec, options: options), diagnostics: Diagnostics())
+            guard !result.files.isEmpty else {
                 failed = true
                 continue
             }
@@ -104,7 +132,7 @@ struct GenerateCommand {
                 continue
             }
             for generated in result.files { claimed[generated.name] = file.path }
-            outputs.append((file, result.files))
+            outputs.append((file, result.files, Self.summary(of: spec)))
         }
 
         var differences = false
@@ -112,12 +140,16 @@ struct GenerateCommand {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         }
         for entry in outputs {
-            for generated in entry.files {
+            for (index, generated) in entry.files.enumerated() {
                 let path = (output as NSString).appendingPathComponent(generated.name + ".swift")
                 let bytes = Data(generated.swift.utf8)
+                // The first file carries the spec's counts; each part says which it is.
+                let what = entry.files.count == 1 ? entry.summary
+                    : index == 0 ? "\(entry.summary); part 1 of \(entry.files.count)" : "part \(index + 1) of \(entry.files.count)"
                 if check {
                     switch OutputFile.state(of: path, comparedWith: bytes) {
-                    case .current: break
+                    case .current:
+                        report("up to date \(path) (\(what))")
                     case .missing:
                         printError("\(path): error: missing; generate it from \(entry.file.path)")
                         differences = true
@@ -126,7 +158,8 @@ struct GenerateCommand {
                         differences = true
                     }
                 } else {
-                    try OutputFile.write(bytes, to: path)
+                    let written = try OutputFile.write(bytes, to: path)
+                    report("\(written ? "wrote" : "unchanged") \(path) (\(what))")
                 }
             }
             // Parts beyond the current count, left by an earlier generation of a larger spec.
@@ -138,10 +171,23 @@ struct GenerateCommand {
                     differences = true
                 } else {
                     try FileManager.default.removeItem(atPath: path)
+                    report("removed \(path) (left over from an earlier generation of \(entry.file.path))")
                 }
             }
         }
         return failed || differences ? ExitCode.failure : ExitCode.success
+    }
+
+    /// A line on stdout, unless `--quiet`.
+    private func report(_ line: String) {
+        if !quiet { print(line) }
+    }
+
+    /// `12 endpoints, 9 models`: what a spec holds, for the lines `generate` and `validate` print.
+    static func summary(of spec: Spec) -> String {
+        func endpoints(in group: Group) -> Int { group.endpoints.count + group.groups.reduce(0) { $0 + endpoints(in: $1) } }
+        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+        return "\(count(endpoints(in: spec.api), "endpoint")), \(count(spec.models.count, "model"))"
     }
 }
 
@@ -149,7 +195,7 @@ extension GenerateCommand {
     /// An OpenAPI document `<Name>.openapi.json` (or `.yaml`, `.yml`) as a validated spec: imported in
     /// memory as the API `<Name>`, filtered by the config's `tags`, `operations` and `paths`. The
     /// import's warnings name the document; nil (reported) when it has errors.
-    static func importDocument(_ file: SpecFile, name: String, config: Config) -> Spec? {
+    static func importDocument(_ file: SpecFile, name: String, config: Config, moduleTypes: Set<String> = []) -> Spec? {
         let importOptions = config.importOptions(adding: ImportOptions(name: name))
         let imported: ImportResult
         switch ImportCommand.importFile(file.path, options: importOptions) {
@@ -164,7 +210,8 @@ extension GenerateCommand {
 
         // The spec exists only in memory: a problem the Validator finds in it is the importer's,
         // reported at the document with the spec's own line and column.
-        let (spec, diagnostics) = Generator.validate(specData: Data(specJSON.utf8), fileName: name + SpecFiles.suffix)
+        let (spec, diagnostics) = Generator.validate(specData: Data(specJSON.utf8), fileName: name + SpecFiles.suffix,
+                                                     moduleTypes: moduleTypes)
         for diagnostic in diagnostics.sorted {
             let location = diagnostic.location
             let severity = diagnostic.severity == .error ? "error" : "warning"
@@ -177,34 +224,67 @@ extension GenerateCommand {
     }
 }
 
-/// `endpoint-gen validate <spec-or-directory>...`
+/// `endpoint-gen validate <spec-or-directory>... [--config f] [--module-type T]... [--quiet]`: prints
+/// `checked <path> (12 endpoints, 9 models)` for each spec without errors (not with `--quiet`).
 struct ValidateCommand {
     var inputs: [String]
+    var configPath: String?
+    var moduleTypes: [String] = []
+    var quiet = false
 
     init(arguments: [String]) throws {
         var reader = ArgumentReader(arguments)
-        try reader.parse { name, _ in throw UsageError("unknown option '\(name)' for 'validate'") }
+        var configPath: String?
+        var moduleTypes: [String] = []
+        var quiet = false
+        try reader.parse { name, value in
+            switch name {
+            case "--config": configPath = try value()
+            case "--module-type": moduleTypes.append(try GenerateCommand.moduleTypeName(try value()))
+            case "--quiet", "-q": quiet = true
+            default: throw UsageError("unknown option '\(name)' for 'validate'")
+            }
+        }
         guard !reader.positionals.isEmpty else { throw UsageError("'validate' needs at least one spec file or directory") }
         inputs = reader.positionals
+        self.configPath = configPath
+        self.moduleTypes = moduleTypes
+        self.quiet = quiet
     }
 
     func run() throws -> Int32 {
+        var config = Config()
+        if let configPath {
+            var diagnostics = Diagnostics()
+            guard let loaded = Config.load(path: configPath, diagnostics: &diagnostics) else {
+                for diagnostic in diagnostics.sorted { printError(diagnostic.description) }
+                return ExitCode.failure
+            }
+            config = loaded
+        }
+        let moduleTypes = Set(config.moduleTypes + self.moduleTypes)
         let (files, problems) = SpecFiles.expand(inputs)
         var failed = !problems.isEmpty
         problems.forEach(printError)
         for file in files {
+            let checked: Spec?
             if let stem = ImportCommand.documentStem(file.fileName) {
-                if GenerateCommand.importDocument(file, name: stem, config: Config()) == nil { failed = true }
-                continue
+                checked = GenerateCommand.importDocument(file, name: stem, config: config, moduleTypes: moduleTypes)
+            } else {
+                guard let data = SpecFiles.read(file) else {
+                    printError("\(file.path): error: cannot read the file")
+                    failed = true
+                    continue
+                }
+                let (spec, diagnostics) = Generator.validate(specData: data, fileName: file.fileName, moduleTypes: moduleTypes)
+                printDiagnostics(diagnostics, fileName: file.fileName, path: file.path)
+                checked = diagnostics.hasErrors ? nil : spec
             }
-            guard let data = SpecFiles.read(file) else {
-                printError("\(file.path): error: cannot read the file")
+            guard let checked else {
                 failed = true
                 continue
             }
-            let (_, diagnostics) = Generator.validate(specData: data, fileName: file.fileName)
-            printDiagnostics(diagnostics, fileName: file.fileName, path: file.path)
-            if diagnostics.hasErrors { failed = true }
+            if !quiet { print("checked \(file.path) (\(GenerateCommand.summary(of: checked)))") }
         }
         return failed ? ExitCode.failure : ExitCode.success
     }

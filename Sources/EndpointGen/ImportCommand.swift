@@ -25,7 +25,10 @@ enum ImportCommand {
                                Filters repeat and combine: an operation is kept when it matches any
                                of them. The models the kept operations use are kept with them.
           --config <file>      an endpoint-gen.json; its "tags", "operations" and "paths" add filters
-          --output <file>      write the spec there (default: standard output)
+          --output <file>      write the spec there (default: standard output), and print
+                               "wrote <file> (12 endpoints, 9 models)" ("unchanged" when the file
+                               already held those bytes)
+          -q, --quiet          print no such line
           -h, --help           show this help
 
         Exit status: 0 success (warnings allowed), 1 errors in the document, 64 usage errors.
@@ -68,6 +71,7 @@ enum ImportCommand {
         var options = ImportOptions()
         var output: String?
         var configPath: String?
+        var quiet = false
         var reader = ArgumentReader(arguments)
         do {
             try reader.parse { name, value in
@@ -78,6 +82,7 @@ enum ImportCommand {
                 case "--operation": options.operationIDs.append(try value())
                 case "--path": options.pathPrefixes.append(try value())
                 case "--config": configPath = try value()
+                case "--quiet", "-q": quiet = true
                 default: throw UsageError("unknown option '\(name)'")
                 }
             }
@@ -121,13 +126,21 @@ enum ImportCommand {
             let url = URL(fileURLWithPath: output)
             let bytes = Data(spec.utf8)
             // Write only when the bytes change, so builds that watch the file are not triggered for nothing.
-            if (try? Data(contentsOf: url)) != bytes {
+            let changed = (try? Data(contentsOf: url)) != bytes
+            if changed {
                 do {
                     try bytes.write(to: url, options: .atomic)
                 } catch {
                     printError("endpoint-gen import: error: cannot write '\(output)': \(error.localizedDescription)")
                     return ExitCode.failure
                 }
+            }
+            if !quiet {
+                // The importer never writes a spec the generator refuses, so this validation succeeds;
+                // it only counts.
+                let (validated, _) = Generator.validate(specData: bytes, fileName: url.lastPathComponent)
+                let counts = validated.map { " (\(GenerateCommand.summary(of: $0)))" } ?? ""
+                print("\(changed ? "wrote" : "unchanged") \(output)\(counts)")
             }
         } else {
             FileHandle.standardOutput.write(Data(spec.utf8))

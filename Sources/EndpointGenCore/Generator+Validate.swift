@@ -3,11 +3,13 @@ import Foundation
 extension Generator {
     /// Loads and validates only: the front half of `generate`. The diagnostics come back in file
     /// order (line, then column); the spec is nil when any of them is an error.
-    public static func validate(specData: Data, fileName: String) -> (Spec?, Diagnostics) {
+    /// `moduleTypes` are the type names the module defines itself, which the spec may use without
+    /// declaring them as models.
+    public static func validate(specData: Data, fileName: String, moduleTypes: Set<String> = []) -> (Spec?, Diagnostics) {
         var collected = Diagnostics()
         var spec: Spec?
         if let root = JSONParser.parse(specData, fileName: fileName, diagnostics: &collected) {
-            spec = Validator.validate(root, fileName: fileName, diagnostics: &collected)
+            spec = Validator.validate(root, fileName: fileName, moduleTypes: moduleTypes, diagnostics: &collected)
         }
         var sorted = Diagnostics()
         for diagnostic in collected.sorted { sorted.emit(diagnostic) }

@@ -12,10 +12,14 @@ public struct GeneratorOptions: Sendable, Hashable {
     public var accessLevel: AccessLevel
     /// How many files each spec is written as; `nil` chooses: one per 500 endpoints and models.
     public var parts: Int?
+    /// Types the module defines itself that specs may use without declaring them in `models`
+    /// (the config's `"moduleTypes"`). Any other undefined name is an error.
+    public var moduleTypes: Set<String>
 
-    public init(accessLevel: AccessLevel = .public, parts: Int? = nil) {
+    public init(accessLevel: AccessLevel = .public, parts: Int? = nil, moduleTypes: Set<String> = []) {
         self.accessLevel = accessLevel
         self.parts = parts
+        self.moduleTypes = moduleTypes
     }
 }
 
@@ -52,7 +56,7 @@ public struct GeneratorResult: Sendable {
 public enum Generator {
     /// Loads, validates and renders one spec. `fileName` is used in diagnostics and in the header.
     public static func generate(specData: Data, fileName: String, options: GeneratorOptions) -> GeneratorResult {
-        let (spec, diagnostics) = validate(specData: specData, fileName: fileName)
+        let (spec, diagnostics) = validate(specData: specData, fileName: fileName, moduleTypes: options.moduleTypes)
         guard let spec, !diagnostics.hasErrors else {
             return GeneratorResult(files: [], diagnostics: diagnostics)
         }

@@ -219,7 +219,7 @@ public struct HTTPRequest: Sendable, Hashable, HTTPRequestable, CustomStringConv
             && lhs.auth == rhs.auth && lhs.dateFormat == rhs.dateFormat
     }
 
-    /// Hashes what ``==`` compares.
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(method)
         hasher.combine(urlComponents)

@@ -15,6 +15,117 @@ import Testing
         #expect(version.stdout.hasPrefix("endpoint-gen "))
     }
 
+    /// The version is the release's (CHANGELOG.md's top entry, the docs' `from:`): version 2 of
+    /// the spec format and of the runtime contract.
+    @Test func versionIsTheRelease() throws {
+        let version = try Scratch().run("--version")
+        #expect(version.stdout == "endpoint-gen 2.0.0\n")
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let changelog = try String(contentsOf: root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let firstRelease = changelog.split(separator: "\n").first { $0.hasPrefix("## [") && !$0.hasPrefix("## [Unreleased]") }
+        #expect(firstRelease?.hasPrefix("## [2.0.0]") == true, "\(String(describing: firstRelease))")
+    }
+
+    // MARK: What a successful run prints
+
+    @Test func generatePrintsALinePerFileAndNothingWithQuiet() throws {
+        let scratch = try Scratch()
+        try scratch.write(Specs.good, to: "specs/Ping.endpoints.json")
+        try scratch.write(Specs.twoGroups, to: "specs/Shop.endpoints.json")
+        let first = try scratch.run("generate", "specs", "--output", "out")
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout == """
+            wrote out/Ping.swift (1 endpoint, 1 model)
+            wrote out/Shop.swift (4 endpoints, 2 models)
+
+            """)
+        #expect(first.stderr.isEmpty)
+
+        try scratch.write(Specs.good.replacingOccurrences(of: "/ping", with: "/ping2"), to: "specs/Ping.endpoints.json")
+        let second = try scratch.run("generate", "specs", "--output", "out")
+        #expect(second.stdout == """
+            wrote out/Ping.swift (1 endpoint, 1 model)
+            unchanged out/Shop.swift (4 endpoints, 2 models)
+
+            """)
+
+        let check = try scratch.run("generate", "specs", "--output", "out", "--check")
+        #expect(check.status == 0)
+        #expect(check.stdout == """
+            up to date out/Ping.swift (1 endpoint, 1 model)
+            up to date out/Shop.swift (4 endpoints, 2 models)
+
+            """)
+
+        // In parts: the first file has the counts, each says which part it is; a part no longer needed is removed.
+        let parts = try scratch.run("generate", "specs/Shop.endpoints.json", "--output", "out", "--parts", "2")
+        #expect(parts.stdout == """
+            wrote out/Shop.swift (4 endpoints, 2 models; part 1 of 2)
+            wrote out/Shop+Part2.swift (part 2 of 2)
+
+            """)
+        let one = try scratch.run("generate", "specs/Shop.endpoints.json", "--output", "out")
+        #expect(one.stdout == """
+            wrote out/Shop.swift (4 endpoints, 2 models)
+            removed out/Shop+Part2.swift (left over from an earlier generation of specs/Shop.endpoints.json)
+
+            """)
+
+        for flag in ["--quiet", "-q"] {
+            let quiet = try scratch.run("generate", "specs", "--output", "out", flag)
+            #expect(quiet.status == 0)
+            #expect(quiet.stdout.isEmpty)
+            let quietCheck = try scratch.run("generate", "specs", "--output", "out", "--check", flag)
+            #expect(quietCheck.status == 0)
+            #expect(quietCheck.stdout.isEmpty)
+        }
+    }
+
+    @Test func validatePrintsALinePerCheckedSpec() throws {
+        let scratch = try Scratch()
+        try scratch.write(Specs.good, to: "Ping.endpoints.json")
+        try scratch.write(Specs.bad, to: "Bad.endpoints.json")
+        let result = try scratch.run("validate", "Ping.endpoints.json", "Bad.endpoints.json")
+        #expect(result.status == 1)
+        #expect(result.stdout == "checked Ping.endpoints.json (1 endpoint, 1 model)\n")
+        #expect(try scratch.run("validate", "Ping.endpoints.json", "--quiet").stdout.isEmpty)
+    }
+
+    // MARK: Types the module defines
+
+    @Test func anUndefinedTypeIsAnErrorUnlessDeclaredAsAModuleType() throws {
+        let scratch = try Scratch()
+        let spec = """
+            {
+              "baseURL": "https://api.example.com",
+              "endpoints": { "where": { "method": "GET", "path": "/where", "response": "Coordinates" } }
+            }
+            """
+        try scratch.write(spec, to: "Where.endpoints.json")
+        for command in [["generate", "Where.endpoints.json", "--output", "out"], ["validate", "Where.endpoints.json"]] {
+            let refused = try CLI.run(command, in: scratch.url)
+            #expect(refused.status == 1)
+            #expect(refused.stderr == "Where.endpoints.json:3:77: error: unknown type 'Coordinates': define it in 'models', "
+                    + "or, if the module defines it, list it in the config's \"moduleTypes\"\n")
+        }
+        #expect(!scratch.exists("out"))
+
+        // Declared on the command line, or in the config.
+        let option = try scratch.run("generate", "Where.endpoints.json", "--output", "out", "--module-type", "Coordinates")
+        #expect(option.status == 0, "\(option.stderr)")
+        #expect(scratch.read("out/Where.swift")?.contains("Endpoint<Coordinates>") == true)
+        try scratch.write(#"{ "moduleTypes": ["Coordinates"] }"#, to: "endpoint-gen.json")
+        #expect(try scratch.run("generate", "Where.endpoints.json", "--output", "out", "--config", "endpoint-gen.json").status == 0)
+        #expect(try scratch.run("validate", "Where.endpoints.json", "--config", "endpoint-gen.json").status == 0)
+
+        // Not a type name: a usage error, or an error at its place in the config.
+        #expect(try scratch.run("generate", "Where.endpoints.json", "--output", "out", "--module-type", "coordinates?").status == 64)
+        try scratch.write(#"{ "moduleTypes": ["Coordinates", "Self"] }"#, to: "endpoint-gen.json")
+        let badConfig = try scratch.run("validate", "Where.endpoints.json", "--config", "endpoint-gen.json")
+        #expect(badConfig.status == 1)
+        #expect(badConfig.stderr == "endpoint-gen.json:1:34: error: 'moduleTypes': 'Self' cannot be used as a Swift type name\n")
+    }
+
     @Test(arguments: [
         [String](),
         ["frobnicate"],

@@ -42,14 +42,18 @@ import Testing
         let output = directory.url.appendingPathComponent("TinyPets.endpoints.json")
         let first = try EndpointGenProcess.run(["import", input.path, "--output", output.path])
         #expect(first.status == 0)
-        #expect(first.stdout.isEmpty)
+        #expect(first.stdout.hasPrefix("wrote \(output.path) ("), "\(first.stdout)")
+        #expect(first.stdout == "wrote \(output.path) (1 endpoint, 1 model)\n")
         let written = try String(contentsOf: output, encoding: .utf8)
         #expect(written.contains("\"name\": \"TinyPets\""))   // from info.title
 
         // Same bytes again: the file is not rewritten.
         let stamp = Date(timeIntervalSince1970: 1_000_000)
         try FileManager.default.setAttributes([.modificationDate: stamp], ofItemAtPath: output.path)
-        #expect(try EndpointGenProcess.run(["import", input.path, "--output", output.path]).status == 0)
+        let again = try EndpointGenProcess.run(["import", input.path, "--output", output.path])
+        #expect(again.status == 0)
+        #expect(again.stdout.hasPrefix("unchanged \(output.path) ("))
+        #expect(try EndpointGenProcess.run(["import", input.path, "--output", output.path, "--quiet"]).stdout.isEmpty)
         let after = try FileManager.default.attributesOfItem(atPath: output.path)[.modificationDate] as? Date
         #expect(after == stamp)
         #expect(try String(contentsOf: output, encoding: .utf8) == written)

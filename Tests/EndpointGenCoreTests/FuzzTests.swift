@@ -47,7 +47,8 @@ struct FuzzTests {
     @Test("The built-in seed spec is valid and generates Swift")
     func kitchenSinkSeedIsValid() {
         let result = Generator.generate(
-            specData: Data(FuzzCorpus.kitchenSink.utf8), fileName: "KitchenSinkAPI.endpoints.json", options: GeneratorOptions())
+            specData: Data(FuzzCorpus.kitchenSink.utf8), fileName: "KitchenSinkAPI.endpoints.json",
+            options: GeneratorOptions(moduleTypes: FuzzOracle.moduleTypes))
         #expect(result.diagnostics.all.map(\.description) == [])
         #expect(result.swift != nil)
     }
@@ -57,7 +58,7 @@ struct FuzzTests {
         let examples = FuzzCorpus.seeds().filter { $0.name.hasPrefix("specs/") && $0.name.hasSuffix(".endpoints.json") }
         for seed in examples {
             let fileName = (seed.name as NSString).lastPathComponent
-            let result = Generator.generate(specData: seed.data, fileName: fileName, options: GeneratorOptions())
+            let result = Generator.generate(specData: seed.data, fileName: fileName, options: GeneratorOptions(moduleTypes: ReferenceTests.moduleTypes))
             #expect(!result.diagnostics.hasErrors, "\(seed.name): \(result.diagnostics.all.map(\.description))")
         }
     }

@@ -8,6 +8,13 @@ import Testing
 @Suite struct ReferenceTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// The module types of specs/endpoint-gen.json, which scripts/regenerate.sh passes as `--config`.
+    static var moduleTypes: Set<String> {
+        let data = (try? Data(contentsOf: root.appendingPathComponent("specs/endpoint-gen.json"))) ?? Data()
+        let config = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        return Set(config?["moduleTypes"] as? [String] ?? [])
+    }
+
     /// (spec path, expected Swift path), relative to the package root.
     static var references: [(String, String)] {
         let manager = FileManager.default
@@ -36,7 +43,7 @@ import Testing
         let expectedPath = try #require(Self.references.first { $0.0 == spec }?.1)
         let data = try Data(contentsOf: Self.root.appendingPathComponent(spec))
         let fileName = (spec as NSString).lastPathComponent
-        let result = Generator.generate(specData: data, fileName: fileName, options: GeneratorOptions())
+        let result = Generator.generate(specData: data, fileName: fileName, options: GeneratorOptions(moduleTypes: Self.moduleTypes))
         #expect(result.diagnostics.all.isEmpty, "\(result.diagnostics.all.map(\.description))")
         let swift = try #require(result.swift)
         let expected = try String(contentsOf: Self.root.appendingPathComponent(expectedPath), encoding: .utf8)
@@ -62,8 +69,9 @@ import Testing
     @Test func generationIsDeterministic() throws {
         for (spec, _) in Self.references {
             let data = try Data(contentsOf: Self.root.appendingPathComponent(spec))
-            let first = Generator.generate(specData: data, fileName: "A.endpoints.json", options: GeneratorOptions()).swift
-            let second = Generator.generate(specData: data, fileName: "A.endpoints.json", options: GeneratorOptions()).swift
+            let options = GeneratorOptions(moduleTypes: Self.moduleTypes)
+            let first = Generator.generate(specData: data, fileName: "A.endpoints.json", options: options).swift
+            let second = Generator.generate(specData: data, fileName: "A.endpoints.json", options: options).swift
             #expect(first != nil && first == second, "\(spec)")
         }
     }

@@ -92,7 +92,8 @@ import Testing
         specs.sort { $0.path < $1.path }
         #expect(specs.count >= 2)
         for spec in specs {
-            let (validated, diagnostics) = Generator.validate(specData: try Data(contentsOf: spec), fileName: spec.lastPathComponent)
+            let (validated, diagnostics) = Generator.validate(specData: try Data(contentsOf: spec), fileName: spec.lastPathComponent,
+                                                              moduleTypes: ReferenceTests.moduleTypes)
             #expect(validated != nil, "\(spec.lastPathComponent): \(diagnostics.all.prefix(3))")
         }
         let script = """

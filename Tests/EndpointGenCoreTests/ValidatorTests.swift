@@ -3,8 +3,8 @@ import Testing
 @testable import EndpointGenCore
 
 /// Validates `json` and returns the spec and the printed diagnostics.
-func validateText(_ json: String, file: String = "Test.endpoints.json") -> (Spec?, [String]) {
-    let (spec, diagnostics) = Generator.validate(specData: Data(json.utf8), fileName: file)
+func validateText(_ json: String, file: String = "Test.endpoints.json", moduleTypes: Set<String> = []) -> (Spec?, [String]) {
+    let (spec, diagnostics) = Generator.validate(specData: Data(json.utf8), fileName: file, moduleTypes: moduleTypes)
     return (spec, diagnostics.all.map(\.description))
 }
 
@@ -34,13 +34,14 @@ let fixturesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponen
 }
 
 /// A spec with the given top-level extras (JSON members text, without braces).
-private func spec(_ members: String, file: String = "Test.endpoints.json") -> (Spec?, [String]) {
-    validateText("{ \"baseURL\": \"https://api.example.com/v1\"\(members.isEmpty ? "" : ", " + members) }", file: file)
+private func spec(_ members: String, file: String = "Test.endpoints.json", moduleTypes: Set<String> = []) -> (Spec?, [String]) {
+    validateText("{ \"baseURL\": \"https://api.example.com/v1\"\(members.isEmpty ? "" : ", " + members) }", file: file,
+                 moduleTypes: moduleTypes)
 }
 
 /// The single endpoint `e` of a spec whose endpoints hold `endpoint`, plus models.
-private func endpoint(_ endpoint: String, models: String = "{}") throws -> Endpoint {
-    let (result, errors) = spec("\"endpoints\": { \"e\": \(endpoint) }, \"models\": \(models)")
+private func endpoint(_ endpoint: String, models: String = "{}", moduleTypes: Set<String> = []) throws -> Endpoint {
+    let (result, errors) = spec("\"endpoints\": { \"e\": \(endpoint) }, \"models\": \(models)", moduleTypes: moduleTypes)
     #expect(errors.isEmpty, "\(errors)")
     return try #require(result?.api.endpoints.first)
 }
@@ -196,7 +197,8 @@ private func endpoint(_ endpoint: String, models: String = "{}") throws -> Endpo
         ("{ \"type\": \"String\", \"encoding\": \"text\", \"contentType\": \"text/csv; charset=utf-8\" }", Body(type: .builtin(.string), encoding: .text, contentType: "text/csv; charset=utf-8")),
     ])
     func bodies(json: String, expected: Body) throws {
-        let e = try endpoint("{ \"method\": \"POST\", \"body\": \(json) }", models: "{ \"NewItem\": { \"properties\": { \"name\": \"String\" } } }")
+        let e = try endpoint("{ \"method\": \"POST\", \"body\": \(json) }", models: "{ \"NewItem\": { \"properties\": { \"name\": \"String\" } } }",
+                             moduleTypes: ["Upload"])
         #expect(e.body == expected)
     }
 
@@ -204,7 +206,7 @@ private func endpoint(_ endpoint: String, models: String = "{}") throws -> Endpo
         let e = try endpoint("""
             { "method": "DELETE", "path": "/x", "response": { "type": "Void", "status": 204 },
               "errors": { "404": "Fault", "4xx": "[String: JSON]", "5XX": "String", "default": "JSON" } }
-            """)
+            """, moduleTypes: ["Fault"])
         #expect(e.response == Response(type: .void, status: 204, contentType: nil))
         #expect(e.errors == [
             ErrorResponse(status: .code(404), type: .model("Fault", defined: false)),
@@ -249,7 +251,7 @@ private func endpoint(_ endpoint: String, models: String = "{}") throws -> Endpo
               "Kind": { "description": "Kinds.", "enum": ["pro-user", "default", "2fa", "🎉"] },
               "Empty": {}
             }
-            """)
+            """, moduleTypes: ["Club"])
         #expect(errors.isEmpty, "\(errors)")
         let models = try #require(result?.models)
         #expect(models.map(\.swiftName) == ["Athlete", "Kind", "Empty"])
@@ -289,10 +291,26 @@ private func endpoint(_ endpoint: String, models: String = "{}") throws -> Endpo
         #expect(renamed?.api.groups.first?.caseName == "items")
     }
 
-    @Test func warningsDoNotStopTheSpec() throws {
-        let (result, errors) = spec("\"endpoints\": { \"e\": { \"method\": \"GET\", \"response\": \"Json\" } }")
-        #expect(result != nil)
-        #expect(errors == ["Test.endpoints.json:1:96: warning: 'Json' is not defined in the spec and is taken to be a type of the module; did you mean 'JSON'?"])
+    @Test func anUndefinedTypeIsAnErrorUnlessTheModuleDeclaresIt() throws {
+        let members = """
+            "endpoints": { "e": { "method": "POST", "body": "Coordinates", "response": "Athelete", "errors": { "404": "Fault" } } },
+            "models": { "Athlete": { "properties": { "home": "Coordinates?", "club": "Club" } } }
+            """
+        let (refused, errors) = spec(members)
+        #expect(refused == nil)
+        #expect(errors == [
+            "Test.endpoints.json:1:93: error: unknown type 'Coordinates': define it in 'models', or, if the module defines it, list it in the config's \"moduleTypes\"",
+            "Test.endpoints.json:1:120: error: unknown type 'Athelete'; did you mean 'Athlete'?",
+            "Test.endpoints.json:1:151: error: unknown type 'Fault': define it in 'models', or, if the module defines it, list it in the config's \"moduleTypes\"",
+            "Test.endpoints.json:2:51: error: unknown type 'Coordinates': define it in 'models', or, if the module defines it, list it in the config's \"moduleTypes\"",
+            "Test.endpoints.json:2:75: error: unknown type 'Club': define it in 'models', or, if the module defines it, list it in the config's \"moduleTypes\"",
+        ])
+        // Declared as types of the module, the same names are taken as they are.
+        let (accepted, none) = spec(members.replacingOccurrences(of: "Athelete", with: "Athlete"), moduleTypes: ["Coordinates", "Fault", "Club"])
+        #expect(none.isEmpty, "\(none)")
+        let athlete = try #require(accepted?.models.first)
+        guard case .object(let properties) = athlete.kind else { Issue.record("not an object"); return }
+        #expect(properties.map(\.type) == [.optional(.model("Coordinates", defined: false)), .model("Club", defined: false)])
     }
 
     @Test func parserErrorsAndValidationErrorsTogetherInFileOrder() {
@@ -321,7 +339,8 @@ private func endpoint(_ endpoint: String, models: String = "{}") throws -> Endpo
         }
         #expect(!specs.isEmpty)
         for url in specs.sorted(by: { $0.path < $1.path }) {
-            let (spec, diagnostics) = Generator.validate(specData: try Data(contentsOf: url), fileName: url.lastPathComponent)
+            let (spec, diagnostics) = Generator.validate(specData: try Data(contentsOf: url), fileName: url.lastPathComponent,
+                                                         moduleTypes: ReferenceTests.moduleTypes)
             #expect(spec != nil, "\(url.lastPathComponent)")
             #expect(diagnostics.all.isEmpty, "\(url.lastPathComponent): \(diagnostics.all.prefix(5).map(\.description))")
         }

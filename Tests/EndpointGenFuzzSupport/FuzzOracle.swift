@@ -22,7 +22,11 @@ public struct FuzzOracle: Sendable {
     public var determinismEvery: Int
     public var validateAgreementEvery: Int
 
-    public init(timeLimit: Duration = .seconds(2), options: GeneratorOptions = GeneratorOptions(), stackSize: Int = 4 << 20,
+    /// The types of the module that the seeds use without defining them (specs/endpoint-gen.json's,
+    /// and the kitchen sink's `ExternalOwner`).
+    public static let moduleTypes: Set<String> = ["Coordinates", "ExternalOwner"]
+
+    public init(timeLimit: Duration = .seconds(2), options: GeneratorOptions = GeneratorOptions(moduleTypes: FuzzOracle.moduleTypes), stackSize: Int = 4 << 20,
                 determinismEvery: Int = 1, validateAgreementEvery: Int = 1) {
         self.timeLimit = timeLimit
         self.options = options
@@ -69,7 +73,7 @@ public struct FuzzOracle: Sendable {
         guard iteration % validateAgreementEvery == 0 else {
             return Outcome(result: first, hung: false, elapsed: elapsed, violations: violations)
         }
-        guard let (validation, _) = runTimeBoxed({ Generator.validate(specData: data, fileName: fileName) }) else {
+        guard let (validation, _) = runTimeBoxed({ Generator.validate(specData: data, fileName: fileName, moduleTypes: options.moduleTypes) }) else {
             return Outcome(result: first, hung: true, elapsed: elapsed, violations: violations + ["validate did not return within \(timeLimit * 2) of CPU time"])
         }
         if (validation.0 != nil) != (first.swift != nil) {

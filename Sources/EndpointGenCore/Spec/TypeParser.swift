@@ -5,11 +5,14 @@
 /// ```
 /// type       := primary "?"?
 /// primary    := "[" type "]" | "[" type ":" type "]" | name
-/// name       := a builtin, JSON, Void, a model from `models`, or a capitalised Swift type name
+/// name       := a builtin, JSON, Void, a model from `models`, or a type of the module from `moduleTypes`
 /// ```
+/// Any other name is an error at its column, with a did-you-mean among the builtins and models.
 struct TypeParser {
     /// Names of the spec's models.
     let models: Set<String>
+    /// Names the module defines itself (the config's `moduleTypes`).
+    let moduleTypes: Set<String>
     let allowVoid: Bool
 
     private var scalars: [Unicode.Scalar] = []
@@ -17,16 +20,17 @@ struct TypeParser {
     private var base = SourceLocation(file: "", line: 0, column: 0)
     private var text = ""
 
-    init(models: Set<String>, allowVoid: Bool) {
+    init(models: Set<String>, moduleTypes: Set<String> = [], allowVoid: Bool) {
         self.models = models
+        self.moduleTypes = moduleTypes
         self.allowVoid = allowVoid
     }
 
     /// Parses `text`, the string value at `location` (its opening quote). Columns of problems are
     /// counted from there (exact when the string has no escapes).
-    static func parse(_ text: String, at location: SourceLocation, models: Set<String>, allowVoid: Bool,
-                      diagnostics: inout Diagnostics) -> TypeRef? {
-        var parser = TypeParser(models: models, allowVoid: allowVoid)
+    static func parse(_ text: String, at location: SourceLocation, models: Set<String>, moduleTypes: Set<String> = [],
+                      allowVoid: Bool, diagnostics: inout Diagnostics) -> TypeRef? {
+        var parser = TypeParser(models: models, moduleTypes: moduleTypes, allowVoid: allowVoid)
         parser.text = text
         parser.scalars = Array(text.unicodeScalars)
         parser.base = location
@@ -153,9 +157,17 @@ struct TypeParser {
         if let problem = Naming.typeNameProblem(word) {
             throw fail(problem, at: start, &diagnostics)
         }
-        if let same = known.first(where: { $0.lowercased() == word.lowercased() }) {
-            diagnostics.warning("'\(word)' is not defined in the spec and is taken to be a type of the module; did you mean '\(same)'?",
-                                at: place(start))
+        guard moduleTypes.contains(word) else {
+            // The compiler would report every use of the name; one error here, at the name, instead.
+            var message = "unknown type '\(word)'"
+            if let same = known.first(where: { $0.lowercased() == word.lowercased() }) {
+                message += "; did you mean '\(same)'?"
+            } else if let suggestion = Naming.didYouMean(word, candidates: known) {
+                message += "; did you mean '\(suggestion)'?"
+            } else {
+                message += ": define it in 'models', or, if the module defines it, list it in the config's \"moduleTypes\""
+            }
+            throw fail(message, at: start, &diagnostics)
         }
         return .model(word, defined: false)
     }

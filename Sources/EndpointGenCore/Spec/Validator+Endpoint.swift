@@ -65,11 +65,20 @@ extension Validation {
         var parameters: [Parameter] = []
         /// Where each parameter's `in` was written, for messages.
         var inLocations: [String: SourceLocation] = [:]
+        /// Keys and wire names of parameters already reported as invalid: a placeholder they fill is
+        /// not reported again as having no parameter.
+        var invalidParameterNames: Set<String> = []
         if let field = fields["parameters"], let parameterMembers = object(field.value, "'parameters'") {
             for parameterMember in parameterMembers {
                 if let (parameter, inLocation) = validateParameter(parameterMember, placeholderNames: placeholderNames) {
                     parameters.append(parameter)
                     inLocations[parameter.key] = inLocation
+                } else {
+                    invalidParameterNames.insert(parameterMember.key)
+                    if case .object(let members) = parameterMember.value.value, let name = Fields(members)["name"],
+                       case .string(let wireName) = name.value.value {
+                        invalidParameterNames.insert(wireName)
+                    }
                 }
             }
             let labels = parameterMembers.map { ($0.key, Naming.lowerCamel($0.key), $0.keyLocation) }
@@ -99,6 +108,8 @@ extension Validation {
                     error("parameter '\(parameter.key)' fills the placeholder '{\(name)}' but is in '\(parameter.location.rawValue)'; path parameters have \"in\": \"path\"",
                           at: inLocations[parameter.key] ?? parameter.sourceLocation)
                     usedParameters.insert(parameter.key)
+                } else if invalidParameterNames.contains(name) {
+                    continue  // its parameter is there, and its problem is reported already
                 } else if let group = segment.group {
                     error("endpoint '\(key)' has no parameter for the placeholder '{\(name)}' in the path of group '\(group)'", at: member.keyLocation)
                 } else {
@@ -192,7 +203,8 @@ extension Validation {
         let cacheKey = allowVoid ? "V" + text : "-" + text
         if let cached = typeCache[cacheKey] { return cached }
         let before = diagnostics.all.count
-        let type = TypeParser.parse(text, at: node.location, models: modelNames, allowVoid: allowVoid, diagnostics: &diagnostics)
+        let type = TypeParser.parse(text, at: node.location, models: modelNames, moduleTypes: moduleTypes, allowVoid: allowVoid,
+                                    diagnostics: &diagnostics)
         if let type, diagnostics.all.count == before { typeCache[cacheKey] = type }
         return type
     }

@@ -4,8 +4,10 @@ import Foundation
 /// validated `Spec`: inheritance resolved, Swift names chosen, types parsed. Every problem in the
 /// file is reported, each at its key or value; the result is nil when there is any error.
 public enum Validator {
-    public static func validate(_ root: JSONNode, fileName: String, diagnostics: inout Diagnostics) -> Spec? {
+    public static func validate(_ root: JSONNode, fileName: String, moduleTypes: Set<String> = [],
+                                diagnostics: inout Diagnostics) -> Spec? {
         var validation = Validation(fileName: fileName)
+        validation.moduleTypes = moduleTypes
         let spec = validation.validateSpec(root)
         diagnostics.append(contentsOf: validation.diagnostics)
         guard let spec, !diagnostics.hasErrors else { return nil }
@@ -57,6 +59,8 @@ struct Validation {
     /// Model name -> enum values (nil for an object model).
     var modelKinds: [String: [String]?] = [:]
     var modelNames: Set<String> = []
+    /// Names the module defines itself (the config's `moduleTypes`): usable without a model.
+    var moduleTypes: Set<String> = []
     /// Type strings already parsed without any diagnostic, by (text, allowVoid): big specs repeat them.
     var typeCache: [String: TypeRef] = [:]
     /// The API's Swift type name.
