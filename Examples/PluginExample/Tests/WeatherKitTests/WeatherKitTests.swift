@@ -49,8 +49,8 @@ struct WeatherKitTests {
             // AirQuality.openapi.json's tag `air-quality` is named like the API: its operation
             // `air-quality/current` is `AirQuality.current`. The `admin` tag is filtered out by
             // endpoint-gen.json's "tags".
-            let reading = try await client.send(AirQuality.Typed.current(latitude: 48.8566, longitude: 2.3522))
-            #expect(reading == AirReading(index: 42, pollutant: .pm25))
+            let reading = try await client.send(AirQuality.current(latitude: 48.8566, longitude: 2.3522))
+            #expect(reading == AirQuality.AirReading(index: 42, pollutant: .pm25))
         }
     }
 
