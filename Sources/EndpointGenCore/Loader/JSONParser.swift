@@ -39,8 +39,7 @@ private struct Parser {
     /// Byte offset where the current line starts.
     var lineStart = 0
     /// A cached (offset, column) on the current line, so computing columns stays linear even on one long line.
-    var columnCacheOffset = 0
-    var columnCacheColumn = 1
+    var columns = ColumnCounter()
     var depth = 0
     /// Scratch space for strings with escapes.
     var scratch: [UInt8] = []
@@ -55,20 +54,7 @@ private struct Parser {
 
     /// The place of byte `offset`, which must be on the current line.
     mutating func location(at offset: Int) -> SourceLocation {
-        if columnCacheOffset < lineStart || columnCacheOffset > offset {
-            columnCacheOffset = lineStart
-            columnCacheColumn = 1
-        }
-        var column = columnCacheColumn
-        var index = columnCacheOffset
-        while index < offset {
-            // Count every byte that is not a UTF-8 continuation byte: one per scalar.
-            if bytes[index] & 0xC0 != 0x80 { column += 1 }
-            index += 1
-        }
-        columnCacheOffset = offset
-        columnCacheColumn = column
-        return SourceLocation(file: fileName, line: line, column: column)
+        SourceLocation(file: fileName, line: line, column: columns.column(of: offset, in: bytes, lineStart: lineStart))
     }
 
     mutating func here() -> SourceLocation { location(at: position) }

@@ -103,8 +103,7 @@ struct YAMLReader {
     var line = 1
     /// Byte offset where the current line starts.
     var lineStart = 0
-    var columnCacheOffset = 0
-    var columnCacheColumn = 1
+    var columns = ColumnCounter()
     var depth = 0
     /// The deepest nesting reached since the innermost anchored node started.
     var deepest = 0
@@ -181,19 +180,7 @@ struct YAMLReader {
 
     /// The place of byte `offset`, which must be on the current line.
     mutating func location(at offset: Int) -> SourceLocation {
-        if columnCacheOffset < lineStart || columnCacheOffset > offset {
-            columnCacheOffset = lineStart
-            columnCacheColumn = 1
-        }
-        var column = columnCacheColumn
-        var index = columnCacheOffset
-        while index < offset {
-            if bytes[index] & 0xC0 != 0x80 { column += 1 }
-            index += 1
-        }
-        columnCacheOffset = offset
-        columnCacheColumn = column
-        return SourceLocation(file: fileName, line: line, column: column)
+        SourceLocation(file: fileName, line: line, column: columns.column(of: offset, in: bytes, lineStart: lineStart))
     }
 
     /// The 0-based indentation column of `offset` on the current line, in scalars.
