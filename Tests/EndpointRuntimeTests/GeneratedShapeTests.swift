@@ -7,7 +7,7 @@ import Testing
 
 private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion2
 
-enum StravaAPI {
+nonisolated enum StravaAPI {
     static let defaults = APIDefaults(
         baseURL: "https://www.strava.com/api/v3",
         headers: ["Accept": "application/json"],
@@ -29,8 +29,8 @@ enum StravaAPI {
     static var nothing: Endpoint<Void> { defaults.endpoint(Call.athlete, decoder: .none) }
 }
 
-extension StravaAPI {
-    enum Activities {
+nonisolated extension StravaAPI {
+    nonisolated enum Activities {
         static func list(before: Date? = nil, perPage: Int = 30, ids: [Int64]? = nil) -> Endpoint<[StravaAPI.SummaryActivity]> {
             StravaAPI.defaults.endpoint(StravaAPI.Call.activities(.list(before: before, perPage: perPage, ids: ids)), decoder: .json)
         }
@@ -41,8 +41,8 @@ extension StravaAPI {
     }
 }
 
-extension StravaAPI {
-    enum Call: HTTPRequestable, Sendable, Hashable {
+nonisolated extension StravaAPI {
+    nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case athlete
         case activity(id: Int64, includeAllEfforts: Bool? = nil, ifNoneMatch: String? = nil)
         case activities(Activities.Call)
@@ -67,8 +67,8 @@ extension StravaAPI {
     }
 }
 
-extension StravaAPI.Activities {
-    enum Call: HTTPRequestable, Sendable, Hashable {
+nonisolated extension StravaAPI.Activities {
+    nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case list(before: Date? = nil, perPage: Int = 30, ids: [Int64]? = nil)
         case create(body: StravaAPI.NewActivity)
 
@@ -93,19 +93,19 @@ extension StravaAPI.Activities {
     }
 }
 
-extension StravaAPI {
-    struct DetailedAthlete: Codable, Hashable, Sendable { var id: Int64; var firstname: String? }
-    struct DetailedActivity: Codable, Hashable, Sendable { var id: Int64; var name: String; var startDate: Date?
+nonisolated extension StravaAPI {
+    nonisolated struct DetailedAthlete: Codable, Hashable, Sendable { var id: Int64; var firstname: String? }
+    nonisolated struct DetailedActivity: Codable, Hashable, Sendable { var id: Int64; var name: String; var startDate: Date?
         enum CodingKeys: String, CodingKey { case id, name, startDate = "start_date" } }
-    struct SummaryActivity: Codable, Hashable, Sendable { var id: Int64 }
-    struct NewActivity: Codable, Hashable, Sendable { var name: String; var startDate: Date
+    nonisolated struct SummaryActivity: Codable, Hashable, Sendable { var id: Int64 }
+    nonisolated struct NewActivity: Codable, Hashable, Sendable { var name: String; var startDate: Date
         enum CodingKeys: String, CodingKey { case name, startDate = "start_date" } }
-    struct Fault: Codable, Hashable, Sendable { var message: String }
-    struct NotFound: Codable, Hashable, Sendable { var resource: String }
-    enum Sex: String, Codable, Hashable, Sendable, ParameterValue { case m = "M", f = "F" }
+    nonisolated struct Fault: Codable, Hashable, Sendable { var message: String }
+    nonisolated struct NotFound: Codable, Hashable, Sendable { var resource: String }
+    nonisolated enum Sex: String, Codable, Hashable, Sendable, ParameterValue { case m = "M", f = "F" }
 }
 
-extension StravaAPI {
+nonisolated extension StravaAPI {
     static let samples: [SampleResponse] = [
         SampleResponse(.get, "/athlete", json: #"{"id":1,"firstname":"Ada"}"#),
         SampleResponse(.post, "/activities", status: 201, json: #"{"id":2,"name":"Run"}"#),

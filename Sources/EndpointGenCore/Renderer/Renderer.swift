@@ -1,8 +1,9 @@
 /// Turns a CodeModel tree into Swift text. Knows punctuation, blank lines and indentation;
 /// knows nothing about specs or the runtime.
 enum Renderer {
-    /// Longer lines are wrapped where the code model allows: a call's arguments and a function's
-    /// parameters then go one per line.
+    /// Longer lines are wrapped where the code model allows, one item per line: a function's
+    /// parameters, an enum case's associated values, a call's arguments (a lone argument that is a
+    /// call wraps in turn), and the bindings of a `case let` pattern.
     static let maximumLineLength = 120
 
     static func render(_ file: SwiftFile) -> String {
