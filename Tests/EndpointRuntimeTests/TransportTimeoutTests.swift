@@ -87,7 +87,8 @@ import TestSupport
             }
             guard case let .failure(error) = outcome else { Issue.record("\(outcome)"); continue }
             #expect((error as? URLError)?.code == .timedOut, "\(error)")
-            #expect(elapsed.seconds >= 0.4 && elapsed.seconds < 3, "timed out after \(elapsed)")
+            // Not early; the window itself is the business of the tests above, which retry late outcomes.
+            #expect(elapsed.seconds >= 0.4 && elapsed.seconds < 8, "timed out after \(elapsed)")
         }
     }
 
@@ -114,7 +115,7 @@ import TestSupport
             Issue.record("\(outcome)"); return
         }
         #expect((underlying as? URLError)?.code == .timedOut)
-        #expect(elapsed.seconds >= 0.25 && elapsed.seconds < 3, "timed out after \(elapsed)")
+        #expect(elapsed.seconds >= 0.25 && elapsed.seconds < 8, "timed out after \(elapsed)")
     }
 
     @Test func nothingIsLeftRegisteredAfterTimeoutsAndCancellations() async throws {
