@@ -41,7 +41,10 @@ public protocol HTTPTransport: Sendable {
 /// platforms. FoundationNetworking rounds it down to whole seconds (1.5 s became 1 s, 0.5 s fired at
 /// once), so on Linux the transport keeps the time itself, to within a few milliseconds, and fails
 /// the request with `URLError(.timedOut)`. Over a session passed to `init(session:)` it cannot see
-/// bytes arrive, so there the timeout bounds the whole exchange.
+/// bytes arrive, so there, on Linux, the timeout bounds the whole exchange.
+///
+/// On Linux FoundationNetworking drops the body of a 3xx it does not follow (one without `Location`):
+/// the status and headers come back, the body is empty.
 public struct URLSessionTransport: HTTPTransport {
     /// The session requests are sent with.
     public let session: URLSession
