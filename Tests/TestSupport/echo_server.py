@@ -16,6 +16,12 @@ Request headers choose a canned answer instead:
     X-Echo-Fail: 2:503:key                  the first 2 requests carrying `key` get status 503
                                             (with X-Echo-Headers), later ones the normal answer
     X-Echo-Require-Authorization: Bearer b  answer 401 unless Authorization equals this value
+    X-Echo-Trickle: 6:0.2                   answer 200 with a body of 6 bytes ("xxxxxx"), one every 0.2 s
+    X-Echo-Expect: final                    on `Expect: 100-continue`, answer the X-Echo-Status at once
+                                            (417 by default) without 100 Continue and without reading
+                                            the body, then close the connection
+    X-Echo-Expect: silent                   on `Expect: 100-continue`, send no 100 Continue; read the
+                                            body whenever the client sends it
 
 The server exits when its standard input closes, so it never outlives the test process.
 """
@@ -50,6 +56,24 @@ class Handler(BaseHTTPRequestHandler):
         if name.startswith("do_"):
             return self.answer
         raise AttributeError(name)
+
+    def handle_expect_100(self):
+        mode = self.headers.get("X-Echo-Expect")
+        if mode == "silent":
+            return True
+        if mode == "final":
+            status = int(self.headers.get("X-Echo-Status") or 417)
+            payload = b"refused before the body"
+            self.send_response(status)
+            for name, value in json.loads(self.headers.get("X-Echo-Headers") or "{}").items():
+                self.send_header(name, value)
+            self.send_header("Content-Length", str(len(payload)))
+            self.send_header("Connection", "close")
+            self.end_headers()
+            self.wfile.write(payload)
+            self.close_connection = True
+            return False
+        return BaseHTTPRequestHandler.handle_expect_100(self)
 
     def read_body(self):
         if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
@@ -92,6 +116,20 @@ class Handler(BaseHTTPRequestHandler):
 
         if delay:
             time.sleep(delay)
+
+        trickle = self.headers.get("X-Echo-Trickle")
+        if trickle:
+            pieces, interval = trickle.split(":")
+            self.send_response(200)
+            self.send_header("Content-Type", "text/plain")
+            self.send_header("Content-Length", pieces)
+            self.end_headers()
+            self.wfile.flush()
+            for _ in range(int(pieces)):
+                time.sleep(float(interval))
+                self.wfile.write(b"x")
+                self.wfile.flush()
+            return
 
         if canned is not None:
             payload = base64.b64decode(canned)
