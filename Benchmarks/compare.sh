@@ -56,6 +56,8 @@ ROWS="$OUT/rows.tsv"; : > "$ROWS"
 NOTES="$OUT/notes.txt"; : > "$NOTES"
 JOBS=$(nproc 2>/dev/null || echo 2)
 
+# method TEXT: a line of the results file's notes on how something was measured.
+method() { printf '%s\n' "$*" >> "$NOTES"; }
 log() { printf '[compare %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 note() { log "NOTE: $*"; printf '%s\n' "$*" >> "$NOTES"; }
 # row COMPARISON INPUT MEASURE BASELINE OURS RATIO
@@ -156,6 +158,7 @@ V2_BIN="$(cd "$ROOT" && swift build -c release --show-bin-path)"
 V2_GEN="$V2_BIN/endpoint-gen"
 V2_MODULES="$(modules_of "$V2_BIN")"
 [ -x "$V2_GEN" ] && [ -d "$V2_MODULES" ] || { echo "compare.sh: endpoint-gen or EndpointRuntime.swiftmodule missing under $V2_BIN" >&2; exit 1; }
+method "CPU time: user + sys of the command and of every process it waited for (the compiler driver's frontend jobs). Peak memory: the largest of those processes (wait4's maxrss)."
 
 write_table() {
     [ -s "$ROWS" ] || row "(nothing measured)" "" "" "" "" ""
@@ -186,6 +189,8 @@ if [ "$DO_V1" = 1 ]; then
             V1_MODULES="$(modules_of "$V1_BIN")"
             grep -q EndpointRuntimeVersion1 -r "$V1_SRC/Sources/EndpointRuntime" \
                 || note "version 1's runtime does not declare EndpointRuntimeVersion1"
+            method "Version 1: commit $V1_COMMIT (its generator and its runtime, EndpointRuntimeVersion1), from \`git archive $V1_COMMIT\`, built in release in Benchmarks/.build-v1. Version 2: this commit, release. Each version's output is compiled against its own EndpointRuntime module."
+            method "Strava: version 1 refuses this branch's specs/StravaAPI.endpoints.json (its top-level 'errors' is new in version 2), so both versions are given $V1_COMMIT's spelling of the spec, which version 2 reads too; this branch's spelling is listed for version 2 alone. Synthetic specs: Benchmarks/make-spec.py SIZE (seed 1), the same file for both versions."
         else
             V1_OK=0; note "version 1 ($V1_COMMIT) did not build: $(grep -m1 'error:' "$OUT/logs/build-v1.log" || tail -n 1 "$OUT/logs/build-v1.log")"
         fi
@@ -308,6 +313,10 @@ let package = Package(
             SOG_BIN="$(cd "$SOG_PKG" && swift build -c release --show-bin-path)"
             SOG_GEN="$SOG_BIN/swift-openapi-generator"
             SOG_MODULES="$(dirname "$(find "$SOG_BIN" -name 'OpenAPIRuntime.swiftmodule' -not -path '*/index/*' | head -n 1)")"
+            method "SOG: swift-openapi-generator $SOG_VERSION with swift-openapi-runtime $(py "
+import json
+pins = json.load(open('$SOG_PKG/Package.resolved')).get('pins', [])
+print(next((p['state'].get('version', '?') for p in pins if p['identity'] == 'swift-openapi-runtime'), '?'))" 2>/dev/null || echo '?') from the package mirror, built in release in Benchmarks/.build-sog; \`swift-openapi-generator generate DOC --mode types --mode client --access-modifier public\` (SOG's default access is internal, endpoint-gen's public), its files compiled against OpenAPIRuntime. Ours: \`endpoint-gen import DOC --name NAME --output NAME.endpoints.json\` then \`endpoint-gen generate\`, compiled against EndpointRuntime."
         else
             SOG_OK=0; note "swift-openapi-generator $SOG_VERSION did not build: $(grep -m1 'error:' "$OUT/logs/build-sog.log" || tail -n 1 "$OUT/logs/build-sog.log")"
         fi
@@ -344,7 +353,7 @@ print(sum(1 for p in d.get('paths', {}).values() for m in p if m in ('get','put'
         timed "$OUT/logs/ours-import-$name.log" "$V2_GEN" import "$doc" --name "$name" --output "$ours_spec" || return 1
         local w=$T_WALL c=$T_CPU m=$T_RSS
         timed "$OUT/logs/ours-gen-$name.log" "$V2_GEN" generate "$ours_spec" --output "$ours_dir" || return 1
-        T_WALL=$(py "print(f'{$w + $T_WALL:.2f}')"); T_CPU=$(py "print(f'{$c + $T_CPU:.2f}')")
+        T_WALL=$(py "print(f'{$w + $T_WALL:.4f}')"); T_CPU=$(py "print(f'{$c + $T_CPU:.4f}')")
         T_RSS=$(( m > T_RSS ? m : T_RSS ))
     }
     if ! gen_sog; then
