@@ -10,6 +10,7 @@
 # Options: --sizes "100 1000 10000"   --no-plugin   --no-requests   --no-import
 # It measures and reports; it fails only when something breaks (a build, a generation, a compile,
 # a no-op rebuild that runs the generator), never because a number is slow.
+# Benchmarks/compare.sh (not run by CI) compares with version 1 and swift-openapi-generator.
 set -euo pipefail
 
 BENCH="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"

@@ -3,272 +3,316 @@
 import Foundation
 import EndpointRuntime
 
-private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion1
+private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion2
 
 /// A small Strava-like API whose endpoints the request benchmark builds.
-public indirect enum BenchAPI: Sendable {
+public enum BenchAPI {
+    /// What every endpoint shares: the base URL, headers, auth, date format and error bodies.
+    /// A client made with another base URL sends there instead.
+    public static let defaults = APIDefaults(
+        baseURL: "https://www.example.com/api/v3",
+        headers: ["Accept": "application/json"],
+        auth: .bearer
+    )
+
     /// Path, query and header parameters.
-    case activity(id: Int64, includeAllEfforts: Bool? = nil, ifNoneMatch: String? = nil)
-
-    public indirect enum Activities: Sendable {
-        /// Query parameters of several kinds: dates, a default, a comma-joined array.
-        case list(before: Date? = nil, after: Date? = nil, page: Int? = nil, perPage: Int = 30, ids: [Int64]? = nil)
-        /// A JSON body.
-        case create(body: NewActivity)
+    public static func activity(
+        id: Int64,
+        includeAllEfforts: Bool? = nil,
+        ifNoneMatch: String? = nil
+    ) -> Endpoint<Activity> {
+        defaults.endpoint(
+            Call.activity(id: id, includeAllEfforts: includeAllEfforts, ifNoneMatch: ifNoneMatch),
+            decoder: .json
+        )
     }
 }
 
-extension BenchAPI: HTTPRequestable {
-    /// The base URL the spec declares. A client made with another base URL sends there instead.
-    public static let baseURL = "https://www.example.com/api/v3"
-
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case let .activity(id, includeAllEfforts, ifNoneMatch):
-            return try HTTPRequest(.get, baseURL: BenchAPI.baseURL) {
-                Path("activities", id)
-                Query("include_all_efforts", includeAllEfforts)
-                Header("Accept", "application/json")
-                Header("If-None-Match", ifNoneMatch)
-                Auth(.bearer)
-            }
-        }
-    }
-}
-
-extension BenchAPI.Activities: HTTPRequestable {
-    public func httpRequest() throws -> HTTPRequest {
-        switch self {
-        case let .list(before, after, page, perPage, ids):
-            return try HTTPRequest(.get, baseURL: BenchAPI.baseURL) {
-                Path("athlete", "activities")
-                Query("before", before)
-                Query("after", after)
-                Query("page", page)
-                Query("per_page", perPage)
-                Query("ids", ids, style: .comma)
-                Header("Accept", "application/json")
-                Auth(.bearer)
-            }
-        case let .create(body):
-            return try HTTPRequest(.post, baseURL: BenchAPI.baseURL) {
-                Path("athlete", "activities")
-                Header("Accept", "application/json")
-                Auth(.bearer)
-                JSONBody(body)
-                ExpectedStatus(201)
-            }
-        }
-    }
-}
-
-// Typed endpoints: sending one returns the response type the spec declares.
 extension BenchAPI {
-    public enum Typed {
-        /// Path, query and header parameters.
-        public static func activity(id: Int64, includeAllEfforts: Bool? = nil, ifNoneMatch: String? = nil) -> Endpoint<Activity> {
-            Endpoint(BenchAPI.activity(id: id, includeAllEfforts: includeAllEfforts, ifNoneMatch: ifNoneMatch), decoder: .json)
+    public enum Activities {
+        /// Query parameters of several kinds: dates, a default, a comma-joined array.
+        public static func list(
+            before: Date? = nil,
+            after: Date? = nil,
+            page: Int? = nil,
+            perPage: Int = 30,
+            ids: [Int64]? = nil
+        ) -> Endpoint<[BenchAPI.Activity]> {
+            BenchAPI.defaults.endpoint(
+                BenchAPI.Call.activities(.list(before: before, after: after, page: page, perPage: perPage, ids: ids)),
+                decoder: .json
+            )
+        }
+
+        /// A JSON body.
+        public static func create(body: BenchAPI.NewActivity) -> Endpoint<BenchAPI.Activity> {
+            BenchAPI.defaults.endpoint(BenchAPI.Call.activities(.create(body: body)), decoder: .json, statuses: [201])
+        }
+    }
+}
+
+// The endpoints as cases: what middleware, stubs and logs match on. Each builds its request.
+extension BenchAPI {
+    /// Every endpoint of BenchAPI as a case, its parameters as associated values, and
+    /// every group as a case wrapping the group's own `Call`: what middleware, stubs and logs
+    /// match on (`request.call as? BenchAPI.Call`). Each case builds its request.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case activity(id: Int64, includeAllEfforts: Bool? = nil, ifNoneMatch: String? = nil)
+        case activities(Activities.Call)
+
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .activity(id, includeAllEfforts, ifNoneMatch):
+                return try defaults.request(.get) {
+                    Path("activities", id)
+                    Query("include_all_efforts", includeAllEfforts)
+                    Header("If-None-Match", ifNoneMatch)
+                }
+            case let .activities(call):
+                return try call.httpRequest()
+            }
         }
     }
 }
 
 extension BenchAPI.Activities {
-    public enum Typed {
-        /// Query parameters of several kinds: dates, a default, a comma-joined array.
-        public static func list(before: Date? = nil, after: Date? = nil, page: Int? = nil, perPage: Int = 30, ids: [Int64]? = nil) -> Endpoint<[Activity]> {
-            Endpoint(BenchAPI.Activities.list(before: before, after: after, page: page, perPage: perPage, ids: ids), decoder: .json)
-        }
+    /// The endpoints of `BenchAPI.Activities` as cases; `BenchAPI.Call.activities(...)` wraps them.
+    public enum Call: HTTPRequestable, Sendable, Hashable {
+        case list(before: Date? = nil, after: Date? = nil, page: Int? = nil, perPage: Int = 30, ids: [Int64]? = nil)
+        case create(body: BenchAPI.NewActivity)
 
-        /// A JSON body.
-        public static func create(body: NewActivity) -> Endpoint<Activity> {
-            Endpoint(BenchAPI.Activities.create(body: body), decoder: .json)
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .list(before, after, page, perPage, ids):
+                return try BenchAPI.defaults.request(.get) {
+                    Path("athlete", "activities")
+                    Query("before", before)
+                    Query("after", after)
+                    Query("page", page)
+                    Query("per_page", perPage)
+                    Query("ids", ids, style: .comma)
+                }
+            case let .create(body):
+                return try BenchAPI.defaults.request(.post) {
+                    Path("athlete", "activities")
+                    JSONBody(body)
+                }
+            }
         }
     }
 }
 
 // Models
-public struct Activity: Codable, Hashable, Sendable {
-    public var id: Int64
+extension BenchAPI {
+    public struct Activity: Codable, Hashable, Sendable {
+        public var id: Int64
 
-    public var name: String
+        public var name: String
 
-    public var sportType: SportType
+        public var sportType: SportType
 
-    public var distance: Double
+        public var distance: Double
 
-    public var movingTime: Int
+        public var movingTime: Int
 
-    public var elapsedTime: Int
+        public var elapsedTime: Int
 
-    public var totalElevationGain: Double
+        public var totalElevationGain: Double
 
-    public var startDate: Date
+        public var startDate: Date
 
-    public var startDateLocal: Date
+        public var startDateLocal: Date
 
-    public var timezone: String?
+        public var timezone: String?
 
-    public var kudosCount: Int
+        public var kudosCount: Int
 
-    public var commute: Bool
+        public var commute: Bool
 
-    public var `private`: Bool
+        public var `private`: Bool
 
-    public var averageSpeed: Double?
+        public var averageSpeed: Double?
 
-    public var maxSpeed: Double?
+        public var maxSpeed: Double?
 
-    public var gearId: String?
+        public var gearId: String?
 
-    public var athlete: MetaAthlete
+        public var athlete: MetaAthlete
 
-    public init(id: Int64, name: String, sportType: SportType, distance: Double, movingTime: Int, elapsedTime: Int, totalElevationGain: Double, startDate: Date, startDateLocal: Date, timezone: String? = nil, kudosCount: Int, commute: Bool, private: Bool, averageSpeed: Double? = nil, maxSpeed: Double? = nil, gearId: String? = nil, athlete: MetaAthlete) {
-        self.id = id
-        self.name = name
-        self.sportType = sportType
-        self.distance = distance
-        self.movingTime = movingTime
-        self.elapsedTime = elapsedTime
-        self.totalElevationGain = totalElevationGain
-        self.startDate = startDate
-        self.startDateLocal = startDateLocal
-        self.timezone = timezone
-        self.kudosCount = kudosCount
-        self.commute = commute
-        self.`private` = `private`
-        self.averageSpeed = averageSpeed
-        self.maxSpeed = maxSpeed
-        self.gearId = gearId
-        self.athlete = athlete
-    }
+        public init(
+            id: Int64,
+            name: String,
+            sportType: SportType,
+            distance: Double,
+            movingTime: Int,
+            elapsedTime: Int,
+            totalElevationGain: Double,
+            startDate: Date,
+            startDateLocal: Date,
+            timezone: String? = nil,
+            kudosCount: Int,
+            commute: Bool,
+            private: Bool,
+            averageSpeed: Double? = nil,
+            maxSpeed: Double? = nil,
+            gearId: String? = nil,
+            athlete: MetaAthlete
+        ) {
+            self.id = id
+            self.name = name
+            self.sportType = sportType
+            self.distance = distance
+            self.movingTime = movingTime
+            self.elapsedTime = elapsedTime
+            self.totalElevationGain = totalElevationGain
+            self.startDate = startDate
+            self.startDateLocal = startDateLocal
+            self.timezone = timezone
+            self.kudosCount = kudosCount
+            self.commute = commute
+            self.`private` = `private`
+            self.averageSpeed = averageSpeed
+            self.maxSpeed = maxSpeed
+            self.gearId = gearId
+            self.athlete = athlete
+        }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case name
-        case sportType = "sport_type"
-        case distance
-        case movingTime = "moving_time"
-        case elapsedTime = "elapsed_time"
-        case totalElevationGain = "total_elevation_gain"
-        case startDate = "start_date"
-        case startDateLocal = "start_date_local"
-        case timezone
-        case kudosCount = "kudos_count"
-        case commute
-        case `private`
-        case averageSpeed = "average_speed"
-        case maxSpeed = "max_speed"
-        case gearId = "gear_id"
-        case athlete
-    }
-}
-
-public struct MetaAthlete: Codable, Hashable, Sendable {
-    public var id: Int64
-
-    public init(id: Int64) {
-        self.id = id
-    }
-}
-
-public enum SportType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    /// `Run`
-    case run
-    /// `Ride`
-    case ride
-    /// `Swim`
-    case swim
-    /// `Walk`
-    case walk
-    /// `Hike`
-    case hike
-    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-    case unknown(String)
-
-    public init(rawValue: String) {
-        switch rawValue {
-        case "Run":
-            self = .run
-        case "Ride":
-            self = .ride
-        case "Swim":
-            self = .swim
-        case "Walk":
-            self = .walk
-        case "Hike":
-            self = .hike
-        default:
-            self = .unknown(rawValue)
+        private enum CodingKeys: String, CodingKey {
+            case id
+            case name
+            case sportType = "sport_type"
+            case distance
+            case movingTime = "moving_time"
+            case elapsedTime = "elapsed_time"
+            case totalElevationGain = "total_elevation_gain"
+            case startDate = "start_date"
+            case startDateLocal = "start_date_local"
+            case timezone
+            case kudosCount = "kudos_count"
+            case commute
+            case `private`
+            case averageSpeed = "average_speed"
+            case maxSpeed = "max_speed"
+            case gearId = "gear_id"
+            case athlete
         }
     }
 
-    public var rawValue: String {
-        switch self {
-        case .run:
-            return "Run"
-        case .ride:
-            return "Ride"
-        case .swim:
-            return "Swim"
-        case .walk:
-            return "Walk"
-        case .hike:
-            return "Hike"
-        case let .unknown(value):
-            return value
+    public struct MetaAthlete: Codable, Hashable, Sendable {
+        public var id: Int64
+
+        public init(id: Int64) {
+            self.id = id
         }
     }
 
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    public enum SportType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        /// `Run`
+        case run
+        /// `Ride`
+        case ride
+        /// `Swim`
+        case swim
+        /// `Walk`
+        case walk
+        /// `Hike`
+        case hike
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "Run":
+                self = .run
+            case "Ride":
+                self = .ride
+            case "Swim":
+                self = .swim
+            case "Walk":
+                self = .walk
+            case "Hike":
+                self = .hike
+            default:
+                self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .run:
+                return "Run"
+            case .ride:
+                return "Ride"
+            case .swim:
+                return "Swim"
+            case .walk:
+                return "Walk"
+            case .hike:
+                return "Hike"
+            case let .unknown(value):
+                return value
+            }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+
+        public static func == (lhs: SportType, rhs: SportType) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
+        }
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
+    public struct NewActivity: Codable, Hashable, Sendable {
+        public var name: String
 
-    public static func == (lhs: SportType, rhs: SportType) -> Bool {
-        return lhs.rawValue == rhs.rawValue
-    }
+        public var sportType: SportType
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-}
+        public var startDateLocal: Date
 
-public struct NewActivity: Codable, Hashable, Sendable {
-    public var name: String
+        public var elapsedTime: Int
 
-    public var sportType: SportType
+        public var description: String?
 
-    public var startDateLocal: Date
+        public var distance: Double?
 
-    public var elapsedTime: Int
+        public var commute: Bool?
 
-    public var description: String?
+        public init(
+            name: String,
+            sportType: SportType,
+            startDateLocal: Date,
+            elapsedTime: Int,
+            description: String? = nil,
+            distance: Double? = nil,
+            commute: Bool? = nil
+        ) {
+            self.name = name
+            self.sportType = sportType
+            self.startDateLocal = startDateLocal
+            self.elapsedTime = elapsedTime
+            self.description = description
+            self.distance = distance
+            self.commute = commute
+        }
 
-    public var distance: Double?
-
-    public var commute: Bool?
-
-    public init(name: String, sportType: SportType, startDateLocal: Date, elapsedTime: Int, description: String? = nil, distance: Double? = nil, commute: Bool? = nil) {
-        self.name = name
-        self.sportType = sportType
-        self.startDateLocal = startDateLocal
-        self.elapsedTime = elapsedTime
-        self.description = description
-        self.distance = distance
-        self.commute = commute
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case name
-        case sportType = "sport_type"
-        case startDateLocal = "start_date_local"
-        case elapsedTime = "elapsed_time"
-        case description
-        case distance
-        case commute
+        private enum CodingKeys: String, CodingKey {
+            case name
+            case sportType = "sport_type"
+            case startDateLocal = "start_date_local"
+            case elapsedTime = "elapsed_time"
+            case description
+            case distance
+            case commute
+        }
     }
 }

@@ -2,14 +2,14 @@ import BenchAPI
 import EndpointRuntime
 import Foundation
 
-/// The typed endpoint the response belongs to, and the request it was sent for: made once, as a
+/// The endpoint the response belongs to, and the request it was sent for: made once, as a
 /// client does before the response arrives.
-private let listEndpoint = BenchAPI.Activities.Typed.list(perPage: 100)
+private let listEndpoint = BenchAPI.Activities.list(perPage: 100)
 private let listRequest: HTTPRequest? = try? listEndpoint.httpRequest()
 
-/// Decodes `body` the way a client does with a generated typed endpoint: the endpoint's own
+/// Decodes `body` the way a client does with a generated endpoint: the endpoint's own
 /// `ResponseDecoder` (`.json`, dates in the request's `DateFormat`) applied to the response.
-func decodeThroughRuntime(_ body: Data) throws -> [Activity] {
+func decodeThroughRuntime(_ body: Data) throws -> [BenchAPI.Activity] {
     guard let listRequest else { throw BenchError.badURL }
     return try listEndpoint.decoder.decode(HTTPResponse(status: 200, body: body, request: listRequest))
 }

@@ -57,7 +57,7 @@ func handList(before: Date?, after: Date?, page: Int?, perPage: Int, ids: [Int64
     return request
 }
 
-func handCreate(_ body: NewActivity) throws -> URLRequest {
+func handCreate(_ body: BenchAPI.NewActivity) throws -> URLRequest {
     guard var components = URLComponents(string: base) else { throw BenchError.badURL }
     components.percentEncodedPath += "/athlete/activities"
     guard let url = components.url else { throw BenchError.badURL }
@@ -77,8 +77,8 @@ func weight(_ request: URLRequest) -> Int {
 // MARK: - Check that both sides build the same request before timing them
 
 let day = Date(timeIntervalSince1970: 1_714_566_600)
-let newActivity = NewActivity(name: "Morning run", sportType: .run, startDateLocal: day, elapsedTime: 3600,
-                              description: "Easy", distance: 10_000, commute: false)
+let newActivity = BenchAPI.NewActivity(name: "Morning run", sportType: .run, startDateLocal: day, elapsedTime: 3600,
+                                       description: "Easy", distance: 10_000, commute: false)
 
 func same(_ generated: URLRequest, _ hand: URLRequest, _ what: String) throws {
     struct Mismatch: Error, CustomStringConvertible { var description: String }
@@ -173,7 +173,7 @@ if only == nil || only == "decoding" { do {
     let viaRuntime = try decodeThroughRuntime(activitiesJSON)
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .iso8601
-    let bare = try decoder.decode([Activity].self, from: activitiesJSON)
+    let bare = try decoder.decode([BenchAPI.Activity].self, from: activitiesJSON)
     guard viaRuntime == bare, viaRuntime.count == 100 else {
         FileHandle.standardError.write(Data("RequestBench: the runtime decoded something else than JSONDecoder\n".utf8))
         exit(1)
@@ -184,7 +184,7 @@ if only == nil || only == "decoding" { do {
                        baseline: {
                            let decoder = JSONDecoder()
                            decoder.dateDecodingStrategy = .iso8601
-                           return try decoder.decode([Activity].self, from: activitiesJSON).count
+                           return try decoder.decode([BenchAPI.Activity].self, from: activitiesJSON).count
                        }),
            baselineName: "JSONDecoder", target: 1.1)
 } catch {
