@@ -5,7 +5,7 @@
 /// ```
 /// type       := primary "?"?
 /// primary    := "[" type "]" | "[" type ":" type "]" | name
-/// name       := a builtin, JSON, Void, a model from `models`, or a capitalised Swift type name
+/// name       := a builtin, JSON, File, Void, a model from `models`, or a capitalised Swift type name
 /// ```
 struct TypeParser {
     /// Names of the spec's models.
@@ -130,6 +130,7 @@ struct TypeParser {
         }
         if let builtin = TypeRef.Builtin(rawValue: word) { return .builtin(builtin) }
         if word == "JSON" { return .json }
+        if word == "File" { return .file }
         if word == "Void" {
             guard top && allowVoid else {
                 throw fail("'Void' can only be a response type", at: start, &diagnostics)
@@ -137,7 +138,7 @@ struct TypeParser {
             return .void
         }
         if models.contains(word) { return .model(word, defined: true) }
-        let known = TypeRef.Builtin.allCases.map(\.rawValue) + ["JSON", "Void"] + models.sorted()
+        let known = TypeRef.Builtin.allCases.map(\.rawValue) + ["JSON", "File", "Void"] + models.sorted()
         let isCapitalised = scalars[start].properties.isUppercase
         if !isCapitalised {
             var message = "unknown type '\(word)'"
@@ -165,7 +166,7 @@ extension TypeParser {
     /// Names other languages and OpenAPI use, with the spec's type to suggest instead.
     static let aliases: [String: String] = [
         "integer": "Int", "long": "Int64", "int64": "Int64", "int32": "Int32", "boolean": "Bool", "number": "Double",
-        "str": "String", "text": "String", "object": "JSON", "any": "JSON", "binary": "Data", "bytes": "Data",
+        "str": "String", "text": "String", "object": "JSON", "any": "JSON", "binary": "Data", "bytes": "Data", "file": "File",
         "uri": "URL", "datetime": "Date", "date-time": "Date", "uuid": "UUID", "void": "Void", "null": "Void",
     ]
 }
@@ -176,6 +177,7 @@ extension TypeRef {
         switch self {
         case .builtin(let builtin): return builtin.rawValue
         case .json: return "JSON"
+        case .file: return "File"
         case .void: return "Void"
         case .model(let name, _): return name
         case .array(let element): return "[\(element.specText)]"
