@@ -153,6 +153,9 @@ final class OpenAPIImportContext {
     var enumValues: [String: [String]] = [:]
     /// Object model keys.
     var objectModels: Set<String> = []
+    /// Object model key -> its properties whose schema is a file (`format: binary`, or `contentMediaType`
+    /// without base64), directly or as array items: `File` in a multipart body, `Data`/`String` elsewhere.
+    var fileProperties: [String: Set<String>] = [:]
     /// Schema pointer -> type already worked out (components, shared parameters, inline schemas seen twice).
     var typeCache: [String: SchemaType] = [:]
     /// Schema pointers being worked out, to break reference cycles.

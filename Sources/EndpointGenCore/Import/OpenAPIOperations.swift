@@ -473,7 +473,8 @@ extension OpenAPIImportContext {
         var encoding = Self.encoding(for: mediaType)
         var type: String
         switch encoding {
-        case "binary": type = "Data"
+        // Raw bytes of a media type: a File, which sends its own content type.
+        case "binary": type = "File"
         case "text": type = "String"
         default:
             if let schema = media["schema"] {
@@ -489,6 +490,7 @@ extension OpenAPIImportContext {
             encoding = "json"
             contentType = nil
         }
+        if encoding == "multipart" { useFiles(inMultipartModel: type) }
         var members: [(String, ImportJSON)] = [("type", .string(type))]
         if encoding != "json" { members.append(("encoding", .string(encoding))) }
         if let contentType, Self.defaultContentType(for: encoding) != Self.bareMediaType(contentType) {
@@ -639,7 +641,8 @@ extension OpenAPIImportContext {
                 type = "String"
                 contentType = Self.isConcreteMediaType(mediaType) ? mediaType : "text/plain"
             default:
-                type = "Data"
+                // Bytes of a binary media type: a File, with the response's Content-Type and file name.
+                type = "File"
                 contentType = Self.isConcreteMediaType(mediaType) ? mediaType : nil
             }
         }
