@@ -5,18 +5,33 @@
 # EndpointRuntime, and the driver calls every route (uploads with File included) and checks the
 # answers. The server is stopped however the script ends.
 #   scripts/fastapi-roundtrip.sh            skips (exit 0, with a note) when fastapi/uvicorn are missing
-#   scripts/fastapi-roundtrip.sh --install  first installs them with pip when missing (what CI does)
+#   scripts/fastapi-roundtrip.sh --install  first installs them with pip when missing (what CI does):
+#                                           into .build/fastapi-venv, else with pip --user
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 APP_DIR=$ROOT/Tests/Fixtures/fastapi_app
 cd "$ROOT"
 
-has_fastapi() { python3 -c 'import fastapi, uvicorn, multipart' 2>/dev/null; }
-if ! has_fastapi && [[ "${1:-}" == "--install" ]]; then
-    python3 -m pip install --quiet fastapi uvicorn python-multipart >&2 || true
+# The Python that runs the app: python3 when it has the packages, else (with --install) a virtual
+# environment in .build/fastapi-venv (a system Python may refuse pip installs, PEP 668), else
+# python3 after `pip install --user`.
+PACKAGES=(fastapi uvicorn python-multipart)
+VENV=$ROOT/.build/fastapi-venv
+has_fastapi() { "$1" -c 'import fastapi, uvicorn, multipart' 2>/dev/null; }
+PYTHON=
+if has_fastapi python3; then
+    PYTHON=python3
+elif [[ -x "$VENV/bin/python" ]] && has_fastapi "$VENV/bin/python"; then
+    PYTHON=$VENV/bin/python
+elif [[ "${1:-}" == "--install" ]]; then
+    if python3 -m venv "$VENV" >&2 && "$VENV/bin/python" -m pip install --quiet "${PACKAGES[@]}" >&2 && has_fastapi "$VENV/bin/python"; then
+        PYTHON=$VENV/bin/python
+    elif python3 -m pip install --quiet --user "${PACKAGES[@]}" >&2 && has_fastapi python3; then
+        PYTHON=python3
+    fi
 fi
-if ! has_fastapi; then
-    echo "note: fastapi-roundtrip skipped: python3 cannot import fastapi, uvicorn and python-multipart (pip install fastapi uvicorn python-multipart)"
+if [[ -z "$PYTHON" ]]; then
+    echo "note: fastapi-roundtrip skipped: python3 cannot import fastapi, uvicorn and python-multipart, and they could not be installed (pip install ${PACKAGES[*]})"
     exit 0
 fi
 
@@ -38,7 +53,7 @@ BIN_PATH=$(swift build --show-bin-path)
 # A free port: bind to 0 and read what the system gave.
 PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
 BASE=http://127.0.0.1:$PORT
-python3 -m uvicorn app:app --app-dir "$APP_DIR" --host 127.0.0.1 --port "$PORT" --log-level warning &
+"$PYTHON" -m uvicorn app:app --app-dir "$APP_DIR" --host 127.0.0.1 --port "$PORT" --log-level warning &
 SERVER_PID=$!
 
 # Wait for the server (at most 20 s), then fetch its OpenAPI document.
@@ -66,4 +81,4 @@ swiftc -swift-version 6 -warnings-as-errors -parse-as-library -Onone \
     "$WORK/Bookshop.swift" "$APP_DIR/driver.swift" "$BIN_PATH"/EndpointRuntime.build/*.o \
     -module-name RoundTrip -o "$WORK/driver" >&2
 timeout 60 "$WORK/driver" "$BASE"
-echo "fastapi-roundtrip: passed ($(python3 -c 'import fastapi; print("FastAPI", fastapi.__version__)'))"
+echo "fastapi-roundtrip: passed ($("$PYTHON" -c 'import fastapi; print("FastAPI", fastapi.__version__)'))"
