@@ -693,6 +693,23 @@ import Testing
         #expect(imported.validationErrors.isEmpty, "\(imported.validationErrors)")
     }
 
+    @Test func aMultipartModelAlsoUsedAsJSONIsReported() throws {
+        let json = T.document(paths: """
+            {"/up": {"post": {"operationId": "upload", "requestBody": {"content": {"multipart/form-data": {"schema": {"$ref": "#/components/schemas/Doc"}}}},
+              "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/Doc"}}}}}}}}}
+            """, components: """
+            {"schemas": {"Doc": {"type": "object", "properties": {"content": {"type": "string", "format": "binary"}, "name": {"type": "string"}}}}}
+            """)
+        let imported = T.run(json)
+        let doc = try #require((imported.models["Doc"] as? [String: Any])?["properties"] as? [String: Any])
+        #expect(doc["content"] as? String == "File?")
+        #expect(imported.count("schema-detail-dropped") == 1)
+        #expect(imported.warnings.first?.contains(
+            "model 'Doc' is also a multipart body, where its file properties ('content') are typed File; a File has no JSON form, so this JSON use fails at run time") == true,
+            "\(imported.warnings)")
+        #expect(imported.validationErrors.isEmpty, "\(imported.validationErrors)")
+    }
+
     @Test func binaryBodiesAndResponsesAreFiles() throws {
         let json = T.document(paths: """
             {"/f": {"put": {"operationId": "put", "requestBody": {"content": {"application/pdf": {"schema": {"type": "string", "format": "binary"}}}},

@@ -490,7 +490,8 @@ extension OpenAPIImportContext {
             encoding = "json"
             contentType = nil
         }
-        if encoding == "multipart" { useFiles(inMultipartModel: type) }
+        if encoding == "multipart" { useFiles(inMultipartModel: type, schema: media["schema"] ?? media) }
+        if encoding == "json" { noteJSONUse(type, at: media["schema"] ?? media) }
         var members: [(String, ImportJSON)] = [("type", .string(type))]
         if encoding != "json" { members.append(("encoding", .string(encoding))) }
         if let contentType, Self.defaultContentType(for: encoding) != Self.bareMediaType(contentType) {
@@ -602,6 +603,7 @@ extension OpenAPIImportContext {
                 ? typeBase + "Error" + (statusKey == "default" ? "Default" : statusKey)
                 : ImportNaming.upperCamel(String(response.pointer.split(separator: "/").last ?? "Error")) + "Error"
             let type = schemaType(schema, name: contextName).type
+            noteJSONUse(type, at: schema)
             errors.append((statusKey, .string(type)))
         }
 
@@ -633,6 +635,7 @@ extension OpenAPIImportContext {
             switch encoding {
             case "json":
                 type = media["schema"].map { schemaType($0, name: contextName).type } ?? "JSON"
+                noteJSONUse(type, at: media["schema"] ?? media)
                 if Self.bareMediaType(mediaType) != "application/json" && Self.isConcreteMediaType(mediaType) {
                     contentType = mediaType
                 }

@@ -368,7 +368,7 @@ extension OpenAPIImportContext {
 
     /// Makes the file properties of a multipart body's model `File` (`[File]`, `File?`): the type
     /// that becomes a file part with its own name and content type. Elsewhere they stay `Data` or `String`.
-    func useFiles(inMultipartModel model: String) {
+    func useFiles(inMultipartModel model: String, schema: OANode) {
         guard let names = fileProperties[model], !names.isEmpty,
               case .object(var fields)? = modelDefinitions[model],
               let propertiesIndex = fields.firstIndex(where: { $0.0 == "properties" }),
@@ -393,6 +393,26 @@ extension OpenAPIImportContext {
         }
         fields[propertiesIndex].1 = .object(properties)
         modelDefinitions[model] = .object(fields)
+        if multipartFileModels[model] == nil { multipartFileModels[model] = schema }
+    }
+
+    /// Remembers that `type`'s model (`Pet`, `[Pet]?`) is read or sent as JSON where `node` says so.
+    func noteJSONUse(_ type: String, at node: OANode) {
+        var bare = type
+        while bare.hasSuffix("?") { bare.removeLast() }
+        while bare.hasPrefix("[String: "), bare.hasSuffix("]") { bare = String(bare.dropFirst(9).dropLast()); while bare.hasSuffix("?") { bare.removeLast() } }
+        while bare.hasPrefix("["), bare.hasSuffix("]") { bare = String(bare.dropFirst().dropLast()); while bare.hasSuffix("?") { bare.removeLast() } }
+        if objectModels.contains(bare) { jsonModels.append((bare, node)) }
+    }
+
+    /// A model typed for a multipart body holds `File`s, which have no JSON form: where the same
+    /// model is also a JSON body, response or error body, that use fails at run time. Reported once per use.
+    func reportFilesInJSON() {
+        for use in jsonModels where multipartFileModels[use.model] != nil {
+            let names = (fileProperties[use.model] ?? []).sorted().map { "'\($0)'" }.joined(separator: ", ")
+            warn(.schemaDetailDropped, use.node,
+                 "model '\(use.model)' is also a multipart body, where its file properties (\(names)) are typed File; a File has no JSON form, so this JSON use fails at run time")
+        }
     }
 
     struct CollectedObject {
