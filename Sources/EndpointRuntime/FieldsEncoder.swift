@@ -39,7 +39,8 @@ public struct MultipartFile: Encodable, Sendable, Hashable {
 /// Top-level properties become fields named by their keys. Nested objects use brackets
 /// (`address[city]`), arrays of scalars repeat the name (`tags=a&tags=b`), arrays of objects are
 /// indexed (`items[0][name]`), `nil` is left out. Dates follow the request's ``DateFormat``; `Data`
-/// becomes a file part in multipart bodies and base64 text in form bodies.
+/// becomes a file part in multipart bodies and base64 text in form bodies; a ``File`` becomes a
+/// file part with its own name and content type in multipart bodies and throws in form bodies.
 ///
 /// ```swift
 /// struct Login: Encodable { var user: String; var remember: Bool }
@@ -133,6 +134,10 @@ enum FieldsEncoding {
             node.kind = .value(.text(options.dateFormat.string(from: date)))
         case let file as MultipartFile:
             node.kind = .value(options.dataAsFiles ? .file(file) : .text(file.data.base64EncodedString()))
+        case let file as File:
+            // A part of a multipart body; in a form body the file's own encoding throws.
+            guard options.dataAsFiles else { try file.encode(to: FieldsEncoderImpl(node: node, codingPath: codingPath, options: options)); return }
+            node.kind = .value(.file(file.part(name: codingPath.last(where: { $0.intValue == nil })?.stringValue ?? "file")))
         case let data as Data:
             let name = codingPath.last?.stringValue
             node.kind = .value(options.dataAsFiles ? .file(MultipartFile(data, fileName: name)) : .text(data.base64EncodedString()))

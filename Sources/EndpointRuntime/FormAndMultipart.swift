@@ -81,8 +81,8 @@ public struct MultipartPart: Sendable, Hashable {
     }
 }
 
-/// A `multipart/form-data` body: from an `Encodable` value (text properties become fields, `Data`
-/// and ``MultipartFile`` properties become file parts) or from explicit parts.
+/// A `multipart/form-data` body: from an `Encodable` value (text properties become fields, `Data`,
+/// ``File`` and ``MultipartFile`` properties become file parts) or from explicit parts.
 ///
 /// ```swift
 /// MultipartBody(Upload(title: "Run", file: MultipartFile(gpx, fileName: "run.gpx")))

@@ -251,8 +251,8 @@ import Testing
         ("application/merge-patch+json", "Thing", nil, "application/merge-patch+json"),
         ("application/x-www-form-urlencoded", "Thing", "form", nil),
         ("multipart/form-data", "Thing", "multipart", nil),
-        ("application/octet-stream", "Data", "binary", nil),
-        ("image/png", "Data", "binary", "image/png"),
+        ("application/octet-stream", "File", "binary", nil),
+        ("image/png", "File", "binary", "image/png"),
         ("text/plain", "String", "text", nil),
         ("application/xml", "String", "text", "application/xml"),
     ] as [(String, String, String?, String?)])
@@ -346,7 +346,7 @@ import Testing
         #expect(endpoint("twoCodes")?["response"] as? String == "Double")
         #expect(imported.count("other-success-response") == 1)
         let bytes = try #require(endpoint("bytes")?["response"] as? [String: Any])
-        #expect(bytes["type"] as? String == "Data")
+        #expect(bytes["type"] as? String == "File")
         #expect(bytes["contentType"] as? String == "image/png")
         #expect(endpoint("noSuccess")?["response"] == nil)
         #expect(imported.validationErrors.isEmpty)
@@ -654,6 +654,84 @@ import Testing
 
         let array = T.run("[1, 2]")
         #expect(array.errors.first?.contains("the top level must be a JSON object") == true)
+    }
+
+    // MARK: Files
+
+    @Test func binaryStringsInAMultipartBodyAreFiles() throws {
+        // OpenAPI 3.0: `format: binary`; 3.1 (FastAPI's UploadFile): `contentMediaType`, also nullable and in arrays.
+        let json = T.document(paths: """
+            {"/up": {"post": {"operationId": "upload", "requestBody": {"required": true, "content": {"multipart/form-data": {"schema": {"$ref": "#/components/schemas/Upload"}}}},
+              "responses": {"200": {"description": "ok"}}}},
+             "/info": {"post": {"operationId": "info", "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Meta"}}}},
+              "responses": {"200": {"description": "ok"}}}}}
+            """, components: """
+            {"schemas": {
+              "Upload": {"type": "object", "required": ["file", "files"], "properties": {
+                "file": {"type": "string", "format": "binary"},
+                "files": {"type": "array", "items": {"type": "string", "contentMediaType": "application/octet-stream"}},
+                "thumb": {"anyOf": [{"type": "string", "contentMediaType": "image/png"}, {"type": "null"}]},
+                "encoded": {"type": "string", "format": "byte"},
+                "note": {"type": "string", "default": "n"}}},
+              "Meta": {"type": "object", "properties": {
+                "blob": {"type": "string", "format": "binary"},
+                "text": {"type": "string", "contentMediaType": "text/plain"}}}}}
+            """, version: "3.1.0")
+        let imported = T.run(json)
+        let upload = try #require((imported.models["Upload"] as? [String: Any])?["properties"] as? [String: Any])
+        #expect(upload["file"] as? String == "File")
+        #expect(upload["files"] as? String == "[File]")
+        #expect(upload["thumb"] as? String == "File?")
+        // base64 text is not a file: it stays Data, as the other text stays String.
+        #expect(upload["encoded"] as? String == "Data?")
+        #expect((upload["note"] as? [String: Any])?["type"] as? String == "String?")
+        // The same schemas in a JSON body keep today's mapping: a File has no JSON form.
+        let meta = try #require((imported.models["Meta"] as? [String: Any])?["properties"] as? [String: Any])
+        #expect(meta["blob"] as? String == "Data?")
+        #expect(meta["text"] as? String == "String?")
+        #expect(imported.warnings.isEmpty, "\(imported.warnings)")
+        #expect(imported.validationErrors.isEmpty, "\(imported.validationErrors)")
+    }
+
+    @Test func aMultipartModelAlsoUsedAsJSONIsReported() throws {
+        let json = T.document(paths: """
+            {"/up": {"post": {"operationId": "upload", "requestBody": {"content": {"multipart/form-data": {"schema": {"$ref": "#/components/schemas/Doc"}}}},
+              "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/Doc"}}}}}}}}}
+            """, components: """
+            {"schemas": {"Doc": {"type": "object", "properties": {"content": {"type": "string", "format": "binary"}, "name": {"type": "string"}}}}}
+            """)
+        let imported = T.run(json)
+        let doc = try #require((imported.models["Doc"] as? [String: Any])?["properties"] as? [String: Any])
+        #expect(doc["content"] as? String == "File?")
+        #expect(imported.count("schema-detail-dropped") == 1)
+        #expect(imported.warnings.first?.contains(
+            "model 'Doc' is also a multipart body, where its file properties ('content') are typed File; a File has no JSON form, so this JSON use fails at run time") == true,
+            "\(imported.warnings)")
+        #expect(imported.validationErrors.isEmpty, "\(imported.validationErrors)")
+    }
+
+    @Test func binaryBodiesAndResponsesAreFiles() throws {
+        let json = T.document(paths: """
+            {"/f": {"put": {"operationId": "put", "requestBody": {"content": {"application/pdf": {"schema": {"type": "string", "format": "binary"}}}},
+               "responses": {"204": {"description": "stored"}}},
+              "get": {"operationId": "get", "responses": {"200": {"description": "the file",
+                "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}}}}},
+             "/t": {"get": {"operationId": "text", "responses": {"200": {"description": "csv",
+                "content": {"text/csv": {"schema": {"type": "string", "format": "binary"}}}}}}}}
+            """)
+        let imported = T.run(json)
+        let body = try #require(imported.endpoint("put", in: "f")?["body"] as? [String: Any])
+        #expect(body["type"] as? String == "File")
+        #expect(body["encoding"] as? String == "binary")
+        #expect(body["contentType"] as? String == "application/pdf")
+        let response = try #require(imported.endpoint("get", in: "f")?["response"] as? [String: Any])
+        #expect(response["type"] as? String == "File")
+        #expect(response["contentType"] as? String == "application/octet-stream")
+        // A text media type stays text.
+        let text = try #require(imported.endpoint("text", in: "t")?["response"] as? [String: Any])
+        #expect(text["type"] as? String == "String")
+        #expect(imported.warnings.isEmpty, "\(imported.warnings)")
+        #expect(imported.validationErrors.isEmpty, "\(imported.validationErrors)")
     }
 
     @Test func yamlIsReadByExtensionOrByContent() {

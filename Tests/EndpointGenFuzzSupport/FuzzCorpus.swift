@@ -132,7 +132,7 @@ public enum FuzzCorpus {
         "Problem": { "properties": { "code": "Int", "message": "String", "details": "[Problem]?" } },
         "Credentials": { "properties": { "username": "String", "password": "String" } },
         "Token": { "properties": { "token": "String", "expires": "JSON" } },
-        "Upload": { "properties": { "file": "Data", "caption": "String?" } },
+        "Upload": { "properties": { "file": "Data", "caption": "String?", "cover": "File?", "pages": "[File]?" } },
         "FileInfo": { "properties": { "name": "String", "size": "Int", "owner": "ExternalOwner?" } }
       }
     }

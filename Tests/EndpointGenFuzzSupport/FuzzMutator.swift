@@ -419,7 +419,7 @@ public struct FuzzMutator: Sendable {
         "String?", "Int??", "[String]", "[String: Int]", "[String:Int]", "[ String : Int ]?", "[[[[Int]]]]", "[Void]",
         "Void?", "[String: Void]", "[Int: String]", "[", "]", "?", "[]", "[:]", "[String: ]", "[: Int]", "Optional<Int>",
         "Array<Int>", "int", "string", "Any", "Self", "Type", "Protocol", "Never", "(Int, Int)", "Int -> Int",
-        "Swift.Int", "Foundation.Date", "String!", "some P", "any P", "JSON?", "[JSON]", String(repeating: "[", count: 500) + "Int" + String(repeating: "]", count: 500),
+        "Swift.Int", "Foundation.Date", "String!", "some P", "any P", "JSON?", "[JSON]", "File", "File?", "[File]", "[String: File]", String(repeating: "[", count: 500) + "Int" + String(repeating: "]", count: 500),
         String(repeating: "?", count: 300),
     ]
 
@@ -429,7 +429,7 @@ public struct FuzzMutator: Sendable {
         "deinit", "subscript", "associatedtype", "operator", "where", "while", "repeat", "return", "super",
         "Sendable", "Codable", "Hashable", "CodingKeys", "codingKeys", "hashValue", "rawValue", "unknown", "allCases",
         "baseURL", "httpRequest", "Typed", "typed", "Endpoint", "HTTPRequest", "Path", "Query", "Header", "Auth",
-        "JSONValue", "EndpointRuntime", "Foundation", "Swift", "String", "Int", "Data", "Date",
+        "JSONValue", "EndpointRuntime", "Foundation", "Swift", "String", "Int", "Data", "Date", "File",
         "1st", "123", "0", "9lives", "-", "--", "a-b", "a_b", "a b", "a.b", "a..b", ".a", "a.", " ", "\t",
         "émoji🙂", "🙂", "👩‍👩‍👧", "Привет", "данные", "数据", "データ", "αβγ", "Ωmega", "ß", "İstanbul", "ﬁ",
         "e\u{301}", "\u{e9}", "\u{200B}", "\u{FEFF}x", "a\u{0}b", "\u{202E}rtl", "x\u{7F}", "$0", "$x", "#if", "@main",

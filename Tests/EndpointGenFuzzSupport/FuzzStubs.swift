@@ -10,7 +10,7 @@ public enum FuzzStubs {
             switch type {
             case .model(let name, let defined): if !defined { names.insert(name) }
             case .array(let inner), .dictionary(let inner), .optional(let inner): visit(inner)
-            case .builtin, .json, .void: break
+            case .builtin, .json, .file, .void: break
             }
         }
         func visit(_ group: Group) {

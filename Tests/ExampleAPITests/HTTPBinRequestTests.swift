@@ -14,7 +14,7 @@ import Testing
     static let checked = [
         "get", "status", "delay", "uuid", "robots_txt", "image", "bytes", "head", "options", "2fa",
         "anything.json", "anything.json_patch", "anything.form", "anything.multipart", "anything.binary", "anything.text",
-        "anything.file", "anything.delete", "anything.keyed",
+        "anything.file", "anything.delete", "anything.keyed", "anything.upload", "anything.put_file", "anything.download",
         "anything.admin.login", "anything.admin.stats", "anything.admin.keys.list", "anything.admin.keys.revoke",
         "auth.basic", "auth.bearer",
     ]
@@ -86,6 +86,34 @@ import Testing
                   .init(method: .patch, url: "\(Self.base)/anything/text",
                         headers: [("Accept", "application/json"), ("X-Group", "anything"), ("Content-Type", "text/plain; charset=utf-8")],
                         body: .text("héllo")))
+    }
+
+    @Test func fileBodiesPartsAndResponses() throws {
+        // A File property is a file part with its own name and content type; [File] repeats the field.
+        let pdf = File(data: Data("%PDF".utf8), fileName: "report.pdf", contentType: "application/pdf")
+        try check(HTTPBin.Anything.upload(body: HTTPBin.Attachment(note: "n", file: pdf, extras: [File(data: Data("x".utf8))])),
+                  .init(method: .post, url: "\(Self.base)/anything/upload", headers: Self.anything,
+                        body: .multipart(containing: [
+                            "name=\"note\"\r\n\r\nn\r\n",
+                            "name=\"file\"; filename=\"report.pdf\"\r\nContent-Type: application/pdf\r\n\r\n%PDF\r\n",
+                            "name=\"extras\"; filename=\"extras\"\r\nContent-Type: application/octet-stream\r\n\r\nx\r\n",
+                        ])))
+        // A File body: the file's own content type wins over the spec's, which wins over octet-stream.
+        try check(HTTPBin.Anything.putFile(name: "a", body: pdf),
+                  .init(method: .put, url: "\(Self.base)/anything/files/a", headers: Self.anything + [("Content-Type", "application/pdf")],
+                        body: .bytes(Data("%PDF".utf8))))
+        try check(HTTPBin.Anything.putFile(name: "b", body: File(data: Data([1]), contentType: "image/png")),
+                  .init(method: .put, url: "\(Self.base)/anything/files/b", headers: Self.anything + [("Content-Type", "image/png")],
+                        body: .bytes(Data([1]))))
+        try check(HTTPBin.Anything.download(name: "r.pdf"),
+                  .init(method: .get, url: "\(Self.base)/anything/download/r.pdf",
+                        headers: [("Accept", "*/*"), ("X-Group", "anything")]))
+        // A File has no JSON form: inside a JSON body, building the request fails.
+        struct Wrapper: Encodable, Sendable { var file: File }
+        #expect(throws: EndpointError.self) {
+            _ = try HTTPRequest(.post, baseURL: Self.base) { JSONBody(Wrapper(file: pdf)) }
+        }
+        #expect(throws: DecodingError.self) { _ = try JSONDecoder().decode([File].self, from: Data("[\"eA==\"]".utf8)) }
     }
 
     @Test func anythingGroupNestedTwoDeep() throws {

@@ -289,6 +289,46 @@ import Testing
         #expect(try EchoedRequest(from: Data(typedText.utf8)).bodyText == "typed ✓")
     }
 
+    @Test func filesOnTheWire() async throws {
+        let server = try await LocalHTTPServer.start()
+        defer { server.stop() }
+        let client = HTTPClient(baseURL: server.baseURL)
+
+        // Multipart: each File is a part with its file name and content type, as the server received it.
+        let gpx = File(data: Data("<gpx/>".utf8), fileName: "morning run.gpx", contentType: "application/gpx+xml")
+        let upload = try await client.send(HTTPBin.Anything.upload(body: HTTPBin.Attachment(
+            note: "hi", file: gpx, extras: [File(data: Data([0, 1, 2])), File(data: Data("b".utf8), fileName: "b.txt", contentType: "text/plain")])),
+            as: EchoedRequest.self)
+        #expect(upload.method == "POST")
+        #expect(upload.header("Content-Type")?.hasPrefix("multipart/form-data; boundary=") == true)
+        #expect(upload.bodyText.contains(
+            "Content-Disposition: form-data; name=\"file\"; filename=\"morning run.gpx\"\r\nContent-Type: application/gpx+xml\r\n\r\n<gpx/>\r\n"))
+        #expect(upload.bodyData.range(of: Data("name=\"extras\"; filename=\"extras\"\r\nContent-Type: application/octet-stream\r\n\r\n".utf8) + Data([0, 1, 2])) != nil)
+        #expect(upload.bodyText.contains("name=\"extras\"; filename=\"b.txt\"\r\nContent-Type: text/plain\r\n\r\nb\r\n"))
+        #expect(upload.bodyText.contains("name=\"note\"\r\n\r\nhi\r\n"))
+
+        // A raw body: the bytes and the file's content type, else the spec's.
+        let raw = try await client.send(HTTPBin.Anything.putFile(name: "x", body: File(data: Data([0xFF, 0x00]))), as: EchoedRequest.self)
+        #expect(raw.method == "PUT")
+        #expect(raw.bodyData == Data([0xFF, 0x00]))
+        #expect(raw.header("Content-Type") == "application/pdf")
+
+        // A download: the bytes, the Content-Type, the file name of Content-Disposition (RFC 8187 form preferred).
+        let named = HTTPClient(baseURL: server.baseURL, middleware: [Self.canned("%PDF-1.7", headers: [
+            "Content-Type": "application/pdf", "Content-Disposition": #"attachment; filename="fallback.pdf"; filename*=UTF-8''r%C3%A9sum%C3%A9.pdf"#])])
+        let file = try await named.send(HTTPBin.Anything.download(name: "cv"))
+        #expect(file.data == Data("%PDF-1.7".utf8))
+        #expect(file.contentType == "application/pdf")
+        #expect(file.fileName == "résumé.pdf")
+        let plainName = HTTPClient(baseURL: server.baseURL, middleware: [Self.canned("a,b", headers: [
+            "Content-Type": "text/csv", "Content-Disposition": #"attachment; filename="data \"v2\".csv""#])])
+        #expect(try await plainName.send(HTTPBin.Anything.download(name: "d")).fileName == #"data "v2".csv"#)
+        // Without Content-Disposition there is no file name.
+        let unnamed = try await client.send(HTTPBin.Anything.download(name: "e"))
+        #expect(unnamed.fileName == nil)
+        #expect(unnamed.contentType?.hasPrefix("application/json") == true)
+    }
+
     @Test func pathAndQueryEncodingOnTheWire() async throws {
         let server = try await LocalHTTPServer.start()
         defer { server.stop() }

@@ -154,6 +154,21 @@ nonisolated extension HTTPBin {
         public static var keyed: Endpoint<HTTPBin.EchoResponse> {
             HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.keyed), decoder: .json)
         }
+
+        /// `File` properties become file parts with their own file names and content types.
+        public static func upload(body: HTTPBin.Attachment) -> Endpoint<HTTPBin.EchoResponse> {
+            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.upload(body: body)), decoder: .json)
+        }
+
+        /// A `File` body: its bytes, sent as its own content type, else this one.
+        public static func putFile(name: String, body: EndpointRuntime.File) -> Endpoint<HTTPBin.EchoResponse> {
+            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.putFile(name: name, body: body)), decoder: .json)
+        }
+
+        /// A `File` response: the bytes, the Content-Type, and the file name of Content-Disposition.
+        public static func download(name: String) -> Endpoint<EndpointRuntime.File> {
+            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.download(name: name)), decoder: .file)
+        }
     }
 }
 
@@ -323,6 +338,9 @@ nonisolated extension HTTPBin.Anything {
         case file(name: String)
         case delete(id: UUID)
         case keyed
+        case upload(body: HTTPBin.Attachment)
+        case putFile(name: String, body: EndpointRuntime.File)
+        case download(name: String)
         case admin(Admin.Call)
 
         public func httpRequest() throws -> HTTPRequest {
@@ -389,6 +407,27 @@ nonisolated extension HTTPBin.Anything {
                     Header("X-Group", "anything")
                     RemoveHeader("X-Client")
                     EndpointRuntime.Auth(.apiKey(in: .query, name: "api_key"))
+                }
+            case let .upload(body):
+                return try HTTPBin.defaults.request(.post) {
+                    Path("anything", "upload")
+                    Header("X-Group", "anything")
+                    RemoveHeader("X-Client")
+                    MultipartBody(body)
+                }
+            case let .putFile(name, body):
+                return try HTTPBin.defaults.request(.put) {
+                    Path("anything", "files", name)
+                    Header("X-Group", "anything")
+                    RemoveHeader("X-Client")
+                    DataBody(body, contentType: "application/pdf")
+                }
+            case let .download(name):
+                return try HTTPBin.defaults.request(.get) {
+                    Path("anything", "download", name)
+                    Header("Accept", "*/*")
+                    Header("X-Group", "anything")
+                    RemoveHeader("X-Client")
                 }
             case let .admin(call):
                 return try call.httpRequest()
@@ -805,6 +844,22 @@ nonisolated extension HTTPBin {
             self.file = file
             self.title = title
             self.tags = tags
+        }
+    }
+
+    public nonisolated struct Attachment: Codable, Hashable, Sendable {
+        public var note: String
+
+        /// A file part named by the file's own name.
+        public var file: EndpointRuntime.File
+
+        /// One file part per file, all named 'extras'.
+        public var extras: [EndpointRuntime.File]?
+
+        public init(note: String, file: EndpointRuntime.File, extras: [EndpointRuntime.File]? = nil) {
+            self.note = note
+            self.file = file
+            self.extras = extras
         }
     }
 

@@ -153,6 +153,13 @@ final class OpenAPIImportContext {
     var enumValues: [String: [String]] = [:]
     /// Object model keys.
     var objectModels: Set<String> = []
+    /// Object model key -> its properties whose schema is a file (`format: binary`, or `contentMediaType`
+    /// without base64), directly or as array items: `File` in a multipart body, `Data`/`String` elsewhere.
+    var fileProperties: [String: Set<String>] = [:]
+    /// Models whose file properties became `File` as a multipart body; models read or sent as JSON
+    /// (request and response bodies, error bodies), each with the schema that used it first.
+    var multipartFileModels: [String: OANode] = [:]
+    var jsonModels: [(model: String, node: OANode)] = []
     /// Schema pointer -> type already worked out (components, shared parameters, inline schemas seen twice).
     var typeCache: [String: SchemaType] = [:]
     /// Schema pointers being worked out, to break reference cycles.
@@ -287,6 +294,7 @@ final class OpenAPIImportContext {
         var rootGroup = ImportedGroup(key: "")
         var groups: [ImportedGroup] = []
         importPaths(rootGroup: &rootGroup, groups: &groups, apiName: apiName)
+        reportFilesInJSON()
 
         renameReservedTopLevelEndpoints(&rootGroup)
         if !rootGroup.endpoints.isEmpty {

@@ -473,7 +473,8 @@ extension OpenAPIImportContext {
         var encoding = Self.encoding(for: mediaType)
         var type: String
         switch encoding {
-        case "binary": type = "Data"
+        // Raw bytes of a media type: a File, which sends its own content type.
+        case "binary": type = "File"
         case "text": type = "String"
         default:
             if let schema = media["schema"] {
@@ -489,6 +490,8 @@ extension OpenAPIImportContext {
             encoding = "json"
             contentType = nil
         }
+        if encoding == "multipart" { useFiles(inMultipartModel: type, schema: media["schema"] ?? media) }
+        if encoding == "json" { noteJSONUse(type, at: media["schema"] ?? media) }
         var members: [(String, ImportJSON)] = [("type", .string(type))]
         if encoding != "json" { members.append(("encoding", .string(encoding))) }
         if let contentType, Self.defaultContentType(for: encoding) != Self.bareMediaType(contentType) {
@@ -600,6 +603,7 @@ extension OpenAPIImportContext {
                 ? typeBase + "Error" + (statusKey == "default" ? "Default" : statusKey)
                 : ImportNaming.upperCamel(String(response.pointer.split(separator: "/").last ?? "Error")) + "Error"
             let type = schemaType(schema, name: contextName).type
+            noteJSONUse(type, at: schema)
             errors.append((statusKey, .string(type)))
         }
 
@@ -631,6 +635,7 @@ extension OpenAPIImportContext {
             switch encoding {
             case "json":
                 type = media["schema"].map { schemaType($0, name: contextName).type } ?? "JSON"
+                noteJSONUse(type, at: media["schema"] ?? media)
                 if Self.bareMediaType(mediaType) != "application/json" && Self.isConcreteMediaType(mediaType) {
                     contentType = mediaType
                 }
@@ -639,7 +644,8 @@ extension OpenAPIImportContext {
                 type = "String"
                 contentType = Self.isConcreteMediaType(mediaType) ? mediaType : "text/plain"
             default:
-                type = "Data"
+                // Bytes of a binary media type: a File, with the response's Content-Type and file name.
+                type = "File"
                 contentType = Self.isConcreteMediaType(mediaType) ? mediaType : nil
             }
         }

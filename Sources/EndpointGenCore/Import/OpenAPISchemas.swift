@@ -329,6 +329,7 @@ extension OpenAPIImportContext {
                 continue
             }
             let type = schemaType(propertySchema, name: key + ImportNaming.upperCamel(propertyName))
+            if isFileSchema(propertySchema) { fileProperties[key, default: []].insert(propertyName) }
             let required = collected.required.contains(propertyName)
             let typeString = required ? type.optionalType : (type.type.hasSuffix("?") ? type.type : type.type + "?")
             var members: [(String, ImportJSON)] = [("type", .string(typeString))]
@@ -345,6 +346,73 @@ extension OpenAPIImportContext {
         }
         definition.append(("properties", .object(properties)))
         return .object(definition)
+    }
+
+    /// Whether a schema is a file's bytes: a string of `format: binary` (OpenAPI 3.0) or with a
+    /// `contentMediaType` and no `contentEncoding` (3.1; FastAPI's `UploadFile`), possibly nullable
+    /// (`anyOf` with null) or an array of them.
+    func isFileSchema(_ raw: OANode, depth: Int = 0) -> Bool {
+        guard depth < 8, let schema = resolveQuietly(raw) else { return false }
+        for keyword in ["anyOf", "oneOf"] {
+            guard let variants = schema[keyword]?.items else { continue }
+            let nonNull = variants.filter { variant in !(resolveQuietly(variant).map { typeNames($0) == ["null"] } ?? false) }
+            return nonNull.count == 1 && isFileSchema(nonNull[0], depth: depth + 1)
+        }
+        if let allOf = schema["allOf"]?.items, allOf.count == 1 { return isFileSchema(allOf[0], depth: depth + 1) }
+        let types = typeNames(schema).filter { $0 != "null" }
+        if types == ["array"], let items = schema["items"] { return isFileSchema(items, depth: depth + 1) }
+        guard types == ["string"] else { return false }
+        if schema["format"]?.string == "binary" { return true }
+        return schema["contentMediaType"] != nil && schema["contentEncoding"] == nil
+    }
+
+    /// Makes the file properties of a multipart body's model `File` (`[File]`, `File?`): the type
+    /// that becomes a file part with its own name and content type. Elsewhere they stay `Data` or `String`.
+    func useFiles(inMultipartModel model: String, schema: OANode) {
+        guard let names = fileProperties[model], !names.isEmpty,
+              case .object(var fields)? = modelDefinitions[model],
+              let propertiesIndex = fields.firstIndex(where: { $0.0 == "properties" }),
+              case .object(var properties) = fields[propertiesIndex].1 else { return }
+        func fileType(_ type: String) -> String {
+            type.replacingOccurrences(of: "Data", with: "File").replacingOccurrences(of: "String", with: "File")
+        }
+        for index in properties.indices where names.contains(properties[index].0) {
+            switch properties[index].1 {
+            case .string(let type):
+                properties[index].1 = .string(fileType(type))
+            case .object(var entry):
+                if let typeIndex = entry.firstIndex(where: { $0.0 == "type" }), case .string(let type) = entry[typeIndex].1 {
+                    entry[typeIndex].1 = .string(fileType(type))
+                }
+                // A default is text or bytes, never a file.
+                entry.removeAll { $0.0 == "default" }
+                properties[index].1 = entry.count == 1 ? entry[0].1 : .object(entry)
+            default:
+                continue
+            }
+        }
+        fields[propertiesIndex].1 = .object(properties)
+        modelDefinitions[model] = .object(fields)
+        if multipartFileModels[model] == nil { multipartFileModels[model] = schema }
+    }
+
+    /// Remembers that `type`'s model (`Pet`, `[Pet]?`) is read or sent as JSON where `node` says so.
+    func noteJSONUse(_ type: String, at node: OANode) {
+        var bare = type
+        while bare.hasSuffix("?") { bare.removeLast() }
+        while bare.hasPrefix("[String: "), bare.hasSuffix("]") { bare = String(bare.dropFirst(9).dropLast()); while bare.hasSuffix("?") { bare.removeLast() } }
+        while bare.hasPrefix("["), bare.hasSuffix("]") { bare = String(bare.dropFirst().dropLast()); while bare.hasSuffix("?") { bare.removeLast() } }
+        if objectModels.contains(bare) { jsonModels.append((bare, node)) }
+    }
+
+    /// A model typed for a multipart body holds `File`s, which have no JSON form: where the same
+    /// model is also a JSON body, response or error body, that use fails at run time. Reported once per use.
+    func reportFilesInJSON() {
+        for use in jsonModels where multipartFileModels[use.model] != nil {
+            let names = (fileProperties[use.model] ?? []).sorted().map { "'\($0)'" }.joined(separator: ", ")
+            warn(.schemaDetailDropped, use.node,
+                 "model '\(use.model)' is also a multipart body, where its file properties (\(names)) are typed File; a File has no JSON form, so this JSON use fails at run time")
+        }
     }
 
     struct CollectedObject {

@@ -30,6 +30,7 @@ enum ReservedNames {
     /// The names of the type-string grammar.
     static let builtinTypes: Set<String> = [
         "String", "Int", "Int32", "Int64", "Double", "Float", "Bool", "Date", "UUID", "URL", "Data", "Void", "JSON",
+        "File",
     ]
 
     /// Swift and Foundation types that generated code names.

@@ -213,6 +213,9 @@ public indirect enum TypeRef: Sendable, Hashable {
     case builtin(Builtin)
     /// `JSON`: any JSON value, the runtime's `JSONValue`.
     case json
+    /// `File`: bytes with an optional file name and content type, the runtime's `File`. A multipart
+    /// property, a binary body or a whole response; never a parameter.
+    case file
     case void
     /// A model: its Swift type name; `defined` is false for a name the user defines in the module.
     case model(String, defined: Bool)

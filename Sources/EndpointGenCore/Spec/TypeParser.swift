@@ -5,7 +5,7 @@
 /// ```
 /// type       := primary "?"?
 /// primary    := "[" type "]" | "[" type ":" type "]" | name
-/// name       := a builtin, JSON, Void, a model from `models`, or a type of the module from `moduleTypes`
+/// name       := a builtin, JSON, File, Void, a model from `models`, or a type of the module from `moduleTypes`
 /// ```
 /// Any other name is an error at its column, with a did-you-mean among the builtins and models.
 struct TypeParser {
@@ -134,6 +134,7 @@ struct TypeParser {
         }
         if let builtin = TypeRef.Builtin(rawValue: word) { return .builtin(builtin) }
         if word == "JSON" { return .json }
+        if word == "File" { return .file }
         if word == "Void" {
             guard top && allowVoid else {
                 throw fail("'Void' can only be a response type", at: start, &diagnostics)
@@ -141,7 +142,7 @@ struct TypeParser {
             return .void
         }
         if models.contains(word) { return .model(word, defined: true) }
-        let known = TypeRef.Builtin.allCases.map(\.rawValue) + ["JSON", "Void"] + models.sorted()
+        let known = TypeRef.Builtin.allCases.map(\.rawValue) + ["JSON", "File", "Void"] + models.sorted()
         let isCapitalised = scalars[start].properties.isUppercase
         if !isCapitalised {
             var message = "unknown type '\(word)'"
@@ -177,7 +178,7 @@ extension TypeParser {
     /// Names other languages and OpenAPI use, with the spec's type to suggest instead.
     static let aliases: [String: String] = [
         "integer": "Int", "long": "Int64", "int64": "Int64", "int32": "Int32", "boolean": "Bool", "number": "Double",
-        "str": "String", "text": "String", "object": "JSON", "any": "JSON", "binary": "Data", "bytes": "Data",
+        "str": "String", "text": "String", "object": "JSON", "any": "JSON", "binary": "Data", "bytes": "Data", "file": "File",
         "uri": "URL", "datetime": "Date", "date-time": "Date", "uuid": "UUID", "void": "Void", "null": "Void",
     ]
 }
@@ -188,6 +189,7 @@ extension TypeRef {
         switch self {
         case .builtin(let builtin): return builtin.rawValue
         case .json: return "JSON"
+        case .file: return "File"
         case .void: return "Void"
         case .model(let name, _): return name
         case .array(let element): return "[\(element.specText)]"

@@ -169,6 +169,10 @@ extension Validation {
                 continue
             }
             seen[status] = errorMember.keyLocation
+            if let type, type.containsFile {
+                error("an error body cannot be or hold a 'File': error bodies are decoded from JSON", at: errorMember.value.location)
+                continue
+            }
             if let type { errorResponses.append(ErrorResponse(status: status, type: type)) }
         }
         return errorResponses
@@ -333,6 +337,8 @@ extension Validation {
         switch node.value {
         case .string:
             type = typeString(node, "the body type", allowVoid: false)
+            // A file is its bytes: `"body": "File"` needs no encoding.
+            if type == .file { encoding = .binary }
         case .object(let members):
             checkKeys(members, allowed: SpecKeys.body, in: "in 'body'")
             let fields = Fields(members)
@@ -342,6 +348,7 @@ extension Validation {
             } else {
                 error("'body' is missing the required key 'type'", at: node.location)
             }
+            if type == .file { encoding = .binary }
             if let field = fields["encoding"], let text = string(field.value, "the body 'encoding'") {
                 encodingNode = field.value
                 if let value = Body.Encoding(rawValue: text) {
@@ -367,6 +374,8 @@ extension Validation {
         }
         let problem: String?
         switch encoding {
+        case .json where type == .file:
+            problem = "a File body is sent as raw bytes: leave 'encoding' out or write \"binary\""
         case .json:
             problem = nil
         case .form, .multipart:
@@ -376,7 +385,7 @@ extension Validation {
             default: problem = "a \(encoding.rawValue) body must be an object model or a [String: T] dictionary, not '\(type.specText)'"
             }
         case .binary:
-            problem = type == .builtin(.data) ? nil : "a binary body must be 'Data', not '\(type.specText)'"
+            problem = type == .builtin(.data) || type == .file ? nil : "a binary body must be 'Data' or 'File', not '\(type.specText)'"
         case .text:
             problem = type == .builtin(.string) ? nil : "a text body must be 'String', not '\(type.specText)'"
         }
@@ -402,6 +411,10 @@ extension Validation {
         switch node.value {
         case .string:
             guard let type = typeString(node, "the response type", allowVoid: true) else { return nil }
+            if let problem = Validation.responseFileProblem(type) {
+                error(problem, at: node.location)
+                return nil
+            }
             return Response(type: type, status: nil, contentType: nil)
         case .object(let members):
             checkKeys(members, allowed: SpecKeys.response, in: "in 'response'")
@@ -409,6 +422,10 @@ extension Validation {
             var type: TypeRef = .void
             if let field = fields["type"] {
                 guard let parsed = typeString(field.value, "the response type", allowVoid: true) else { return nil }
+                if let problem = Validation.responseFileProblem(parsed) {
+                    error(problem, at: field.value.location)
+                    return nil
+                }
                 type = parsed
             }
             var status: Int?
@@ -431,6 +448,26 @@ extension Validation {
         default:
             error("'response' must be a type string or an object, found \(Validation.kind(of: node))", at: node.location)
             return nil
+        }
+    }
+}
+
+extension Validation {
+    /// Why a response type holding `File` cannot be decoded: a file is the whole body, so only
+    /// `File` itself is a response (not `File?`, `[File]` or a model's property read from JSON).
+    static func responseFileProblem(_ type: TypeRef) -> String? {
+        guard type != .file, type.containsFile else { return nil }
+        return "a response of files must be 'File' itself (the whole body), not '\(type.specText)'"
+    }
+}
+
+extension TypeRef {
+    /// Whether `File` appears in the type (not looking into models).
+    var containsFile: Bool {
+        switch self {
+        case .file: return true
+        case let .array(inner), let .dictionary(inner), let .optional(inner): return inner.containsFile
+        default: return false
         }
     }
 }

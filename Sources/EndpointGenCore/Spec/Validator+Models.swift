@@ -315,7 +315,7 @@ extension Validation {
                 values.append(value)
             }
             return .array(values)
-        case .model, .json, .dictionary, .void:
+        case .model, .json, .file, .dictionary, .void:
             error("a default is not supported for the type '\(type.specText)' (\(what))", at: node.location)
             return nil
         }

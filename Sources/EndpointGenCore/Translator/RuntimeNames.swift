@@ -29,13 +29,16 @@ enum RuntimeNames {
     static let multipartBody = "MultipartBody"
     static let dataBody = "DataBody"
     static let textBody = "TextBody"
+    /// A spec's `File`; always written qualified (`EndpointRuntime.File`): `File` is a name an app
+    /// easily declares itself, which would hide the runtime's in generated code.
+    static let file = "File"
     static let removeHeader = "RemoveHeader"
     static let timeout = "Timeout"
 
     /// Every type name of the runtime that generated code writes, or that users meet beside it.
     static let typeNames: Set<String> = [
         module, versionMarker, requestable, request, parameterValue, jsonValue, endpoint, apiDefaults, sampleResponse,
-        path, pathSegment, query, header, auth, jsonBody, formBody, multipartBody, dataBody, textBody, removeHeader,
+        path, pathSegment, query, header, auth, jsonBody, formBody, multipartBody, dataBody, textBody, file, removeHeader,
         timeout, "HTTPMethod", "HTTPHeaders", "HTTPResponse", "HTTPClient", "DateFormat", "RequestComponent",
         "RequestBuilder", "QueryStyle", "AuthRequirement", "ErrorBodies", "ErrorResponse", "StatusPattern",
         "ResponseDecoder", "EndpointError",
@@ -49,6 +52,7 @@ enum RuntimeNames {
         static let json = "json"
         static let text = "text"
         static let data = "data"
+        static let file = "file"
         static let none = "none"
     }
 

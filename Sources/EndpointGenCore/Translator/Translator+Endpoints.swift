@@ -96,13 +96,15 @@ extension Translator {
     }
 
     /// `.json` for Decodable types, `.text` for `String` with a text content type, `.data` for
-    /// `Data`, `.none` for `Void`.
+    /// `Data`, `.file` for `File`, `.none` for `Void`.
     func decoder(for response: Response) -> String {
         switch response.type {
         case .void:
             return RuntimeNames.Decoder.none
         case .builtin(.data):
             return RuntimeNames.Decoder.data
+        case .file:
+            return RuntimeNames.Decoder.file
         case .builtin(.string):
             if let contentType = response.contentType?.lowercased(), contentType.hasPrefix("text/") {
                 return RuntimeNames.Decoder.text

@@ -4,6 +4,7 @@ extension Translator {
         switch type {
         case let .builtin(builtin): return .named(builtin.rawValue)
         case .json: return runtime(RuntimeNames.jsonValue)
+        case .file: return .member(.named(RuntimeNames.module), RuntimeNames.file)
         case .void: return .named("Void")
         case let .model(name, defined):
             guard defined, let modelQualifier else { return .named(Naming.escaped(name)) }

@@ -188,7 +188,7 @@ struct Translator: Sendable {
     /// is, except a type the user defines in the module, which the generator cannot see.
     static func isHashable(_ type: TypeRef) -> Bool {
         switch type {
-        case .builtin, .json, .void: return true
+        case .builtin, .json, .file, .void: return true
         case let .model(_, defined): return defined
         case let .array(element), let .dictionary(element), let .optional(element): return isHashable(element)
         }

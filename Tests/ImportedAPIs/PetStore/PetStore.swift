@@ -108,7 +108,7 @@ nonisolated extension PetStore {
         public static func uploadFile(
             petId: Int64,
             additionalMetadata: String? = nil,
-            body: Data
+            body: EndpointRuntime.File
         ) -> Endpoint<PetStore.ApiResponse> {
             PetStore.defaults.endpoint(
                 PetStore.Call.petEndpoints(
@@ -266,7 +266,7 @@ nonisolated extension PetStore.PetEndpoints {
         case getPetById(petId: Int64)
         case updatePetWithForm(petId: Int64, name: String? = nil, status: String? = nil)
         case deletePet(petId: Int64, apiKey: String? = nil)
-        case uploadFile(petId: Int64, additionalMetadata: String? = nil, body: Data)
+        case uploadFile(petId: Int64, additionalMetadata: String? = nil, body: EndpointRuntime.File)
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
