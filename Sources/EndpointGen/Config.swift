@@ -28,6 +28,15 @@ struct Config {
     }
 
     /// Reads a config file; problems go to `diagnostics` with their location.
+    /// The config at `path`, or nil after printing what is wrong with it (the commands then exit
+    /// with a failure).
+    static func loadReportingProblems(path: String) -> Config? {
+        var diagnostics = Diagnostics()
+        let config = load(path: path, diagnostics: &diagnostics)
+        for diagnostic in diagnostics.sorted { printError(diagnostic.description) }
+        return config
+    }
+
     static func load(path: String, diagnostics: inout Diagnostics) -> Config? {
         guard let data = FileManager.default.contents(atPath: path) else {
             diagnostics.error("cannot read the config file", at: SourceLocation(file: path, line: 1, column: 1))

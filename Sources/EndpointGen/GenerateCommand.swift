@@ -80,11 +80,7 @@ struct GenerateCommand {
         var options = GeneratorOptions()
         var config = Config()
         if let configPath {
-            var diagnostics = Diagnostics()
-            guard let loaded = Config.load(path: configPath, diagnostics: &diagnostics) else {
-                for diagnostic in diagnostics.sorted { printError(diagnostic.description) }
-                return ExitCode.failure
-            }
+            guard let loaded = Config.loadReportingProblems(path: configPath) else { return ExitCode.failure }
             config = loaded
             if let level = config.accessLevel { options.accessLevel = level }
         }
@@ -255,11 +251,7 @@ struct ValidateCommand {
     func run() throws -> Int32 {
         var config = Config()
         if let configPath {
-            var diagnostics = Diagnostics()
-            guard let loaded = Config.load(path: configPath, diagnostics: &diagnostics) else {
-                for diagnostic in diagnostics.sorted { printError(diagnostic.description) }
-                return ExitCode.failure
-            }
+            guard let loaded = Config.loadReportingProblems(path: configPath) else { return ExitCode.failure }
             config = loaded
         }
         let moduleTypes = Set(config.moduleTypes + self.moduleTypes)

@@ -102,11 +102,7 @@ enum ImportCommand {
             return ExitCode.usage
         }
         if let configPath {
-            var diagnostics = Diagnostics()
-            guard let config = Config.load(path: configPath, diagnostics: &diagnostics) else {
-                for diagnostic in diagnostics.sorted { printError(diagnostic.description) }
-                return ExitCode.failure
-            }
+            guard let config = Config.loadReportingProblems(path: configPath) else { return ExitCode.failure }
             options = config.importOptions(adding: options)
         }
 

@@ -216,12 +216,11 @@ private struct Parser {
         try enter(at: position)
         defer { depth -= 1 }
         position += 1  // {
-        var members: [JSONNode.Member] = []
-        var index: [String: Int]? = nil
+        var members = MemberList()
         try skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
             position += 1
-            return JSONNode(.object(members), at: location)
+            return JSONNode(.object([]), at: location)
         }
         while true {
             guard position < bytes.count else {
@@ -248,25 +247,7 @@ private struct Parser {
             let value = try parseValue()
 
             // Duplicate keys: reported at the second one, naming the first; the first is kept.
-            var firstIndex: Int?
-            if let index {
-                firstIndex = index[key]
-            } else {
-                firstIndex = members.firstIndex { $0.key == key }
-            }
-            if let firstIndex {
-                let first = members[firstIndex].keyLocation
-                diagnostics.error("duplicate key '\(key)' (first at line \(first.line), column \(first.column))", at: keyLocation)
-            } else {
-                members.append(JSONNode.Member(key: key, keyLocation: keyLocation, value: value))
-                if index != nil {
-                    index?[key] = members.count - 1
-                } else if members.count >= 16 {
-                    var built: [String: Int] = [:]
-                    for (offset, member) in members.enumerated() { built[member.key] = offset }
-                    index = built
-                }
-            }
+            members.add(key, at: keyLocation, value: value, diagnostics: &diagnostics)
 
             try skipWhitespace()
             guard position < bytes.count else {
@@ -280,11 +261,11 @@ private struct Parser {
                 if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
                     diagnostics.error("trailing comma before '}'", at: comma)
                     position += 1
-                    return JSONNode(.object(members), at: location)
+                    return JSONNode(.object(members.members), at: location)
                 }
             case UInt8(ascii: "}"):
                 position += 1
-                return JSONNode(.object(members), at: location)
+                return JSONNode(.object(members.members), at: location)
             default:
                 throw fatal("expected ',' or '}' after the value of '\(key)', found \(describeByte(at: position))", at: position)
             }

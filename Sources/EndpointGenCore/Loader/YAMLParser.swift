@@ -532,32 +532,14 @@ struct YAMLReader {
 /// Builds a mapping's members: duplicate keys are reported (the first is kept) and `<<` merges are
 /// applied at the end, the mapping's own keys winning.
 struct YAMLMappingBuilder {
-    var members: [JSONNode.Member] = []
-    var index: [String: Int]? = nil
+    private var own = MemberList()
+    var members: [JSONNode.Member] { own.members }
     /// Merged members and the number of own members before them.
     var merges: [(slot: Int, members: [JSONNode.Member])] = []
     var firstMerge: SourceLocation?
 
     mutating func add(_ key: String, at keyLocation: SourceLocation, value: JSONNode, diagnostics: inout Diagnostics) {
-        let first: Int?
-        if let index {
-            first = index[key]
-        } else {
-            first = members.firstIndex { $0.key == key }
-        }
-        if let first {
-            let place = members[first].keyLocation
-            diagnostics.error("duplicate key '\(key)' (first at line \(place.line), column \(place.column))", at: keyLocation)
-            return
-        }
-        members.append(JSONNode.Member(key: key, keyLocation: keyLocation, value: value))
-        if index != nil {
-            index?[key] = members.count - 1
-        } else if members.count >= 16 {
-            var built: [String: Int] = [:]
-            for (offset, member) in members.enumerated() { built[member.key] = offset }
-            index = built
-        }
+        own.add(key, at: keyLocation, value: value, diagnostics: &diagnostics)
     }
 
     /// A `<<` key: its value is a mapping or a list of mappings (earlier ones win).
