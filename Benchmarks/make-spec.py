@@ -170,7 +170,7 @@ def make_spec(size, seed):
     models, objects, enums = make_models(rng, max(12, size // 10))
     writer = Writer(rng, objects, enums)
     flat = size * 40 // 100
-    top = max(1, size * 5 // 100)
+    top = max(1, min(200, size * 5 // 100))   # a level holds at most 300 endpoints and groups
     nested = size - flat - top
     bulk = {}
     for index, start in enumerate(range(0, flat, 250)):

@@ -4,7 +4,7 @@
     scripts/make-scale-spec.py <endpoints> <share-in-one-group> <output.endpoints.json>
 
 e.g. `10000 0.4 /tmp/Scale.endpoints.json`: 40% of the endpoints in the groups `big`, `big2`, ...
-of at most 250 each (a level holds at most 300), 10% at the top level, the rest in groups of 100. Every third endpoint is a POST with a JSON body, every 50th is
+of at most 250 each (a level holds at most 300), 10% (at most 200) at the top level, the rest in groups of 100. Every third endpoint is a POST with a JSON body, every 50th is
 deprecated; the others have a path, a query and a defaulted parameter and an error body. The API
 is named after the file (`Scale.endpoints.json` -> `Scale`).
 """
@@ -37,7 +37,8 @@ def endpoints(count, prefix):
 def main():
     total, share, path = int(sys.argv[1]), float(sys.argv[2]), sys.argv[3]
     big = int(total * share)
-    top = min(total - big, total // 10)
+    # At most 200 at the top level: a level holds at most 300 endpoints and groups.
+    top = min(total - big, total // 10, 200)
     rest = total - big - top
     groups = {}
     all_big = endpoints(big, "big")

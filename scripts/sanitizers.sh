@@ -66,7 +66,7 @@ specs+=("$out/Scale.endpoints.json")
 # generate_all BIN DIR: every spec, and Large in 3 parts, each into DIR.
 generate_all() {
     local bin=$1 dir=$2 status=0
-    "$bin" generate "${specs[@]}" --output "$dir/all" || status=1
+    "$bin" generate "${specs[@]}" --config specs/endpoint-gen.json --output "$dir/all" || status=1
     "$bin" generate specs/Large.endpoints.json --parts 3 --output "$dir/parts" || status=1
     return $status
 }
