@@ -69,12 +69,7 @@ enum Renderer {
             if !values.isEmpty {
                 let oneLine = text + "(" + values.joined(separator: ", ") + ")"
                 if printer.column + oneLine.count > maximumLineLength && values.count > 1 {
-                    printer.line(text + "(")
-                    printer.indented { printer in
-                        for (index, value) in values.enumerated() {
-                            printer.line(value + (index < values.count - 1 ? "," : ""))
-                        }
-                    }
+                    writeOnePerLine(values, opening: text + "(", into: &printer)
                     text = ")"
                 } else {
                     text = oneLine
@@ -88,6 +83,17 @@ enum Renderer {
             renderFunction(decl, into: &printer)
         case let .lineComment(text):
             for line in text.linesAtAnyBreak { printer.line("// \(line)") }
+        }
+    }
+
+    /// `opening` on a line, then the items one per line, indented, separated by commas. The caller
+    /// writes the closing line.
+    private static func writeOnePerLine(_ items: [String], opening: String, into printer: inout CodePrinter) {
+        printer.line(opening)
+        printer.indented { printer in
+            for (index, item) in items.enumerated() {
+                printer.line(item + (index < items.count - 1 ? "," : ""))
+            }
         }
     }
 
@@ -165,12 +171,7 @@ enum Renderer {
         let parameters = decl.parameters.map(parameterText)
         let oneLine = head + "(" + parameters.joined(separator: ", ") + ")" + tail
         if printer.column + oneLine.count + 2 > maximumLineLength && parameters.count > 1 {
-            printer.line(head + "(")
-            printer.indented { printer in
-                for (index, parameter) in parameters.enumerated() {
-                    printer.line(parameter + (index < parameters.count - 1 ? "," : ""))
-                }
-            }
+            writeOnePerLine(parameters, opening: head + "(", into: &printer)
             head = ")" + tail
         } else {
             head = oneLine
@@ -252,12 +253,7 @@ enum Renderer {
                 let label = caseLabel(switchCase.patterns)
                 if printer.column + label.count > maximumLineLength,
                    case let .enumCase(name, bindings)? = switchCase.patterns.first, switchCase.patterns.count == 1, bindings.count > 1 {
-                    printer.line("case let .\(name)(")
-                    printer.indented { printer in
-                        for (index, binding) in bindings.enumerated() {
-                            printer.line(binding + (index < bindings.count - 1 ? "," : ""))
-                        }
-                    }
+                    writeOnePerLine(bindings, opening: "case let .\(name)(", into: &printer)
                     printer.line("):")
                 } else {
                     printer.line(label)

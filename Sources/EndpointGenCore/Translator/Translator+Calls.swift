@@ -4,7 +4,11 @@
 // own enum and switch, so no switch grows past what the compiler checks (ReservedNames.maximumCasesPerLevel).
 extension Translator {
     func callEnum(for level: Level) -> Declaration {
-        guard modelQualifier != nil || level.isAPI else { return scoped(to: level).callEnum(for: level) }
+        scoped(to: level).scopedCallEnum(for: level)
+    }
+
+    /// `callEnum(for:)` by the translator scoped to `level` (model names qualified in a group).
+    private func scopedCallEnum(for level: Level) -> Declaration {
         let group = level.group
         var members: [Declaration] = group.endpoints.map { endpoint in
             Declaration(kind: .enumCase(EnumCaseDecl(name: Naming.escaped(endpoint.swiftName), associatedValues: signature(of: endpoint))))
