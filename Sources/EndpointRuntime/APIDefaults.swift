@@ -44,6 +44,17 @@ public struct APIDefaults: Sendable {
         try HTTPRequest(method, baseURL: baseURL, headers: headers, auth: auth, dateFormat: dateFormat, build)
     }
 
+    /// A request to `baseURL` with the shared headers and auth, then `components` in order: the
+    /// same request as the builder form, from a list. Generated code uses this form: a list literal
+    /// is quicker for the compiler to check and build than a builder closure per endpoint.
+    ///
+    /// ```swift
+    /// let request = try defaults.request(.get, [Path("users", 42), Query("fields", "name")])
+    /// ```
+    public func request(_ method: HTTPMethod, _ components: [any RequestComponent]) throws -> HTTPRequest {
+        try HTTPRequest(method, baseURL: baseURL, headers: headers, auth: auth, dateFormat: dateFormat) { components }
+    }
+
     /// A typed endpoint of this API: `call` builds the request; a response is a success when its
     /// status is one of `statuses` (any 2xx when empty), and an error response whose status
     /// matches the shared error bodies or `errors` (which win) is thrown as ``ErrorResponse``.

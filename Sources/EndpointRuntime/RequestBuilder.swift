@@ -16,6 +16,14 @@ public protocol RequestComponent: Sendable {
     func apply(to request: inout HTTPRequest) throws
 }
 
+/// An optional component changes the request when it is there and leaves it alone when it is `nil`:
+/// `body.map { JSONBody($0) }` in a list of components.
+extension Optional: RequestComponent where Wrapped: RequestComponent {
+    public func apply(to request: inout HTTPRequest) throws {
+        try self?.apply(to: &request)
+    }
+}
+
 /// Collects ``RequestComponent``s for ``HTTPRequest/init(_:baseURL:dateFormat:_:)``.
 ///
 /// Blocks may use `if`, `if let`, `if`/`else`, `switch`, `for` loops and optional components:

@@ -82,9 +82,10 @@ import Testing
         // Each level's `Call` enum, whole, in one file: its cases and its one exhaustive switch.
         #expect(all.joined().components(separatedBy: "public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {").count - 1 == 4)
         for file in all {
-            #expect(file.components(separatedBy: "public nonisolated enum Call:").count == file.components(separatedBy: "switch self {").count)
-            if file.contains("        case op1(id: Int)\n") { #expect(file.contains("            case let .op250(id):\n")) }
-            if file.contains("        case op251(id: Int)\n") { #expect(file.contains("            case let .op448(id):\n")) }
+            #expect(file.components(separatedBy: "public nonisolated enum Call:").count
+                == file.components(separatedBy: "public func httpRequest() throws -> HTTPRequest {\n            switch self {").count)
+            if file.contains("        case op1(id: Int)\n") { #expect(file.contains("            case let .op250(id): return try Shop.defaults.request(")) }
+            if file.contains("        case op251(id: Int)\n") { #expect(file.contains("            case let .op448(id): return try Shop.defaults.request(")) }
         }
         #expect(all.contains { $0.contains("        case op1(id: Int)\n") } && all.contains { $0.contains("        case op251(id: Int)\n") })
         // No helpers: no chunk functions, default arms, or deprecated-case machinery.

@@ -72,15 +72,13 @@ import Testing
             nonisolated extension E: P {
                 public func f(for value: String, into hasher: inout Hasher) throws -> Endpoint<[String: Int]> {
                     switch self {
-                    case .a:
-                        return Optional<Int>.self
+                    case .a: return Optional<Int>.self
                     case let .b(x):
                         if let y = Optional(x) {
                             return y == true
                         }
                         throw Failure()
-                    default:
-                        return nil
+                    default: return nil
                     }
                 }
             }
@@ -88,9 +86,9 @@ import Testing
             """)
     }
 
-    @Test func longSignaturesCallsAndCasesWrapOneItemPerLine() {
-        let parameters = (1...6).map { FunctionParameter(label: "parameter\($0)", type: .optional(.named("String")), defaultValue: .nilLiteral) }
-        let call = Expression.call(.type(.named("Make")), (1...6).map { Argument("argument\($0)", .identifier("value\($0)")) })
+    @Test func longSignaturesCallsAndCasesWrapFillingTheLines() {
+        let parameters = (1...9).map { FunctionParameter(label: "parameter\($0)", type: .optional(.named("String")), defaultValue: .nilLiteral) }
+        let call = Expression.call(.type(.named("Make")), (1...9).map { Argument("argument\($0)", .identifier("value\($0)")) })
         let file = SwiftFile(headerComments: [], imports: [], declarations: [
             Declaration(kind: .enumeration(EnumDecl(access: nil, isNonisolated: false, name: "E", members: [
                 Declaration(kind: .enumCase(EnumCaseDecl(name: "long", associatedValues: parameters))),
@@ -101,29 +99,19 @@ import Testing
         #expect(Renderer.render(file) == """
             enum E {
                 case long(
-                    parameter1: String? = nil,
-                    parameter2: String? = nil,
-                    parameter3: String? = nil,
-                    parameter4: String? = nil,
-                    parameter5: String? = nil,
-                    parameter6: String? = nil
+                    parameter1: String? = nil, parameter2: String? = nil, parameter3: String? = nil, parameter4: String? = nil,
+                    parameter5: String? = nil, parameter6: String? = nil, parameter7: String? = nil, parameter8: String? = nil,
+                    parameter9: String? = nil
                 )
 
                 static func f(
-                    parameter1: String? = nil,
-                    parameter2: String? = nil,
-                    parameter3: String? = nil,
-                    parameter4: String? = nil,
-                    parameter5: String? = nil,
-                    parameter6: String? = nil
+                    parameter1: String? = nil, parameter2: String? = nil, parameter3: String? = nil, parameter4: String? = nil,
+                    parameter5: String? = nil, parameter6: String? = nil, parameter7: String? = nil, parameter8: String? = nil,
+                    parameter9: String? = nil
                 ) -> Int {
                     return Make(
-                        argument1: value1,
-                        argument2: value2,
-                        argument3: value3,
-                        argument4: value4,
-                        argument5: value5,
-                        argument6: value6
+                        argument1: value1, argument2: value2, argument3: value3, argument4: value4, argument5: value5,
+                        argument6: value6, argument7: value7, argument8: value8, argument9: value9
                     )
                 }
             }
@@ -132,7 +120,7 @@ import Testing
     }
 
     @Test func longSwitchPatternsAndNestedCallsWrap() {
-        let bindings = (1...12).map { "binding\($0)" }
+        let bindings = (1...14).map { "binding\($0)" }
         let inner = Expression.call(.dotMember("inner"), bindings.map { Argument($0, .identifier($0)) })
         var printer = CodePrinter()
         Renderer.renderStatements([
@@ -144,33 +132,14 @@ import Testing
         #expect(printer.text == """
             switch self {
             case let .long(
-                binding1,
-                binding2,
-                binding3,
-                binding4,
-                binding5,
-                binding6,
-                binding7,
-                binding8,
-                binding9,
-                binding10,
-                binding11,
-                binding12
+                binding1, binding2, binding3, binding4, binding5, binding6, binding7, binding8, binding9, binding10, binding11,
+                binding12, binding13, binding14
             ):
                 return API.outer(
                     .inner(
-                        binding1: binding1,
-                        binding2: binding2,
-                        binding3: binding3,
-                        binding4: binding4,
-                        binding5: binding5,
-                        binding6: binding6,
-                        binding7: binding7,
-                        binding8: binding8,
-                        binding9: binding9,
-                        binding10: binding10,
-                        binding11: binding11,
-                        binding12: binding12
+                        binding1: binding1, binding2: binding2, binding3: binding3, binding4: binding4, binding5: binding5,
+                        binding6: binding6, binding7: binding7, binding8: binding8, binding9: binding9, binding10: binding10,
+                        binding11: binding11, binding12: binding12, binding13: binding13, binding14: binding14
                     )
                 )
             }
@@ -185,7 +154,32 @@ import Testing
                                                           trailingClosure: [.expression(.call(.type(.named("Part")), [Argument(.numberLiteral("1"))]))])))],
                                       into: &printer)
         }
-        #expect(printer.text == "    return try Make(.get, base: \"u\") {\n        Part(1)\n    }\n")
+        // A closure of one expression stays on the line; of more, one statement a line.
+        #expect(printer.text == "    return try Make(.get, base: \"u\") { Part(1) }\n")
+        var block = CodePrinter()
+        Renderer.renderStatements([.expression(.call(.type(.named("Make")), [], trailingClosure: [
+            .expression(.call(.type(.named("Part")), [Argument(.numberLiteral("1"))])),
+            .expression(.call(.type(.named("Part")), [Argument(.numberLiteral("2"))])),
+        ]))], into: &block)
+        #expect(block.text == "Make {\n    Part(1)\n    Part(2)\n}\n")
+    }
+
+    @Test func listsOfComponentsHugTheCall() {
+        var printer = CodePrinter()
+        let parts: [Expression] = [.call(.type(.named("Path")), [Argument(.stringLiteral("a"))]),
+                                   .call(.type(.named("Query")), [Argument(.stringLiteral("q")), Argument(.identifier("q"))])]
+        Renderer.renderStatements([
+            .return(.try(.call(.member(.identifier("defaults"), "request"), [Argument(.dotMember("get")), Argument(.arrayLiteral(parts, multiline: true))]))),
+            .return(.try(.call(.member(.identifier("defaults"), "request"), [Argument(.dotMember("get")), Argument(.arrayLiteral([parts[0]]))]))),
+        ], into: &printer)
+        #expect(printer.text == """
+            return try defaults.request(.get, [
+                Path("a"),
+                Query("q", q),
+            ])
+            return try defaults.request(.get, [Path("a")])
+
+            """)
     }
 
     @Test(arguments: [

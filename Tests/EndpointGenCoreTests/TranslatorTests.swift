@@ -19,9 +19,7 @@ import Testing
                 }
 
                 public static func activity(
-                    id: Int64,
-                    includeAllEfforts: Bool? = nil,
-                    ifNoneMatch: String? = nil
+                    id: Int64, includeAllEfforts: Bool? = nil, ifNoneMatch: String? = nil
                 ) -> Endpoint<DetailedActivity> {
                     defaults.endpoint(
                         Call.activity(id: id, includeAllEfforts: includeAllEfforts, ifNoneMatch: ifNoneMatch),
@@ -46,17 +44,16 @@ import Testing
             """))
         #expect(swift.contains("""
                         case let .activity(id, includeAllEfforts, ifNoneMatch):
-                            return try defaults.request(.get) {
-                                Path("activities", id)
-                                Query("include_all_efforts", includeAllEfforts)
-                                Header("Accept", "application/json")
-                                Header("If-None-Match", ifNoneMatch)
-                                Auth(.bearer)
-                            }
+                            return try defaults.request(.get, [
+                                Path("activities", id),
+                                Query("include_all_efforts", includeAllEfforts),
+                                Header("Accept", "application/json"),
+                                Header("If-None-Match", ifNoneMatch),
+                                Auth(.bearer),
+                            ])
             """))
         #expect(swift.contains("""
-                        case let .activities(call):
-                            return try call.httpRequest()
+                        case let .activities(call): return try call.httpRequest()
             """))
         #expect(swift.contains("nonisolated extension StravaAPI.Activities {\n    /// The endpoints of `StravaAPI.Activities` as cases; `StravaAPI.Call.activities(...)` wraps them.\n"))
         #expect(!swift.contains("ErrorBody(") && !swift.contains("Typed") && !swift.contains("indirect"))

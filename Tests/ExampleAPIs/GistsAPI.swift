@@ -28,10 +28,7 @@ nonisolated extension GistsAPI {
         ///   - page: The page number of the results to fetch.
         ///   - ifNoneMatch: ETag of a previous response, for conditional requests.
         public static func list(
-            since: Date? = nil,
-            perPage: Int = 30,
-            page: Int = 1,
-            ifNoneMatch: String? = nil
+            since: Date? = nil, perPage: Int = 30, page: Int = 1, ifNoneMatch: String? = nil
         ) -> Endpoint<[GistsAPI.Gist]> {
             GistsAPI.defaults.endpoint(
                 GistsAPI.Call.gists(.list(since: since, perPage: perPage, page: page, ifNoneMatch: ifNoneMatch)),
@@ -44,10 +41,7 @@ nonisolated extension GistsAPI {
         /// - Parameters:
         ///   - languages: Only gists containing files in one of these languages.
         public static func listPublic(
-            since: Date? = nil,
-            languages: [String]? = nil,
-            perPage: Int = 30,
-            page: Int = 1
+            since: Date? = nil, languages: [String]? = nil, perPage: Int = 30, page: Int = 1
         ) -> Endpoint<[GistsAPI.Gist]> {
             GistsAPI.defaults.endpoint(
                 GistsAPI.Call.gists(.listPublic(since: since, languages: languages, perPage: perPage, page: page)),
@@ -58,9 +52,7 @@ nonisolated extension GistsAPI {
 
         /// Lists the authenticated user's starred gists.
         public static func listStarred(
-            since: Date? = nil,
-            perPage: Int = 30,
-            page: Int = 1
+            since: Date? = nil, perPage: Int = 30, page: Int = 1
         ) -> Endpoint<[GistsAPI.Gist]> {
             GistsAPI.defaults.endpoint(
                 GistsAPI.Call.gists(.listStarred(since: since, perPage: perPage, page: page)),
@@ -102,9 +94,7 @@ nonisolated extension GistsAPI {
 
         /// Lists the commits (revisions) of a gist.
         public static func listCommits(
-            gistId: String,
-            perPage: Int = 30,
-            page: Int = 1
+            gistId: String, perPage: Int = 30, page: Int = 1
         ) -> Endpoint<[GistsAPI.GistCommit]> {
             GistsAPI.defaults.endpoint(
                 GistsAPI.Call.gists(.listCommits(gistId: gistId, perPage: perPage, page: page)),
@@ -186,9 +176,7 @@ nonisolated extension GistsAPI.Gists {
 
         /// Updates a comment on a gist.
         public static func update(
-            gistId: String,
-            commentId: Int64,
-            body: GistsAPI.CommentBody
+            gistId: String, commentId: Int64, body: GistsAPI.CommentBody
         ) -> Endpoint<GistsAPI.GistComment> {
             GistsAPI.defaults.endpoint(
                 GistsAPI.Call.gists(.comments(.update(gistId: gistId, commentId: commentId, body: body))),
@@ -237,10 +225,7 @@ nonisolated extension GistsAPI {
         /// - Parameters:
         ///   - username: The handle for the GitHub user account.
         public static func listGists(
-            username: String,
-            since: Date? = nil,
-            perPage: Int = 30,
-            page: Int = 1
+            username: String, since: Date? = nil, perPage: Int = 30, page: Int = 1
         ) -> Endpoint<[GistsAPI.BaseGist]> {
             GistsAPI.defaults.endpoint(
                 GistsAPI.Call.users(.listGists(username: username, since: since, perPage: perPage, page: page)),
@@ -262,10 +247,24 @@ nonisolated extension GistsAPI {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case let .gists(call):
-                return try call.httpRequest()
-            case let .users(call):
-                return try call.httpRequest()
+            case let .gists(call): return try call.httpRequest()
+            case let .users(call): return try call.httpRequest()
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .gists(call): return ["gists", call]
+            case let .users(call): return ["users", call]
             }
         }
     }
@@ -293,79 +292,89 @@ nonisolated extension GistsAPI.Gists {
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .list(since, perPage, page, ifNoneMatch):
-                return try GistsAPI.defaults.request(.get) {
-                    Path("gists")
-                    Query("since", since)
-                    Query("per_page", perPage)
-                    Query("page", page)
-                    Header("If-None-Match", ifNoneMatch)
-                }
+                return try GistsAPI.defaults.request(.get, [
+                    Path("gists"),
+                    Query("since", since),
+                    Query("per_page", perPage),
+                    Query("page", page),
+                    Header("If-None-Match", ifNoneMatch),
+                ])
             case let .listPublic(since, languages, perPage, page):
-                return try GistsAPI.defaults.request(.get) {
-                    Path("gists", "public")
-                    Query("since", since)
-                    Query("languages", languages, style: .comma)
-                    Query("per_page", perPage)
-                    Query("page", page)
-                    Auth(.none)
-                }
+                return try GistsAPI.defaults.request(.get, [
+                    Path("gists", "public"),
+                    Query("since", since),
+                    Query("languages", languages, style: .comma),
+                    Query("per_page", perPage),
+                    Query("page", page),
+                    Auth(.none),
+                ])
             case let .listStarred(since, perPage, page):
-                return try GistsAPI.defaults.request(.get) {
-                    Path("gists", "starred")
-                    Query("since", since)
-                    Query("per_page", perPage)
-                    Query("page", page)
-                }
-            case let .get(gistId):
-                return try GistsAPI.defaults.request(.get) {
-                    Path("gists", gistId)
-                }
+                return try GistsAPI.defaults.request(.get, [
+                    Path("gists", "starred"),
+                    Query("since", since),
+                    Query("per_page", perPage),
+                    Query("page", page),
+                ])
+            case let .get(gistId): return try GistsAPI.defaults.request(.get, [Path("gists", gistId)])
             case let .create(body):
-                return try GistsAPI.defaults.request(.post) {
-                    Path("gists")
-                    JSONBody(body, contentType: "application/json")
-                    Timeout(30)
-                }
+                return try GistsAPI.defaults.request(.post, [
+                    Path("gists"),
+                    JSONBody(body, contentType: "application/json"),
+                    Timeout(30),
+                ])
             case let .update(gistId, body):
-                return try GistsAPI.defaults.request(.patch) {
-                    Path("gists", gistId)
-                    JSONBody(body)
-                }
-            case let .delete(gistId):
-                return try GistsAPI.defaults.request(.delete) {
-                    Path("gists", gistId)
-                }
+                return try GistsAPI.defaults.request(.patch, [
+                    Path("gists", gistId),
+                    JSONBody(body),
+                ])
+            case let .delete(gistId): return try GistsAPI.defaults.request(.delete, [Path("gists", gistId)])
             case let .listCommits(gistId, perPage, page):
-                return try GistsAPI.defaults.request(.get) {
-                    Path("gists", gistId, "commits")
-                    Query("per_page", perPage)
-                    Query("page", page)
-                }
-            case let .getRevision(gistId, sha):
-                return try GistsAPI.defaults.request(.get) {
-                    Path("gists", gistId, sha)
-                }
-            case let .isStarred(gistId):
-                return try GistsAPI.defaults.request(.get) {
-                    Path("gists", gistId, "star")
-                }
+                return try GistsAPI.defaults.request(.get, [
+                    Path("gists", gistId, "commits"),
+                    Query("per_page", perPage),
+                    Query("page", page),
+                ])
+            case let .getRevision(gistId, sha): return try GistsAPI.defaults.request(.get, [Path("gists", gistId, sha)])
+            case let .isStarred(gistId): return try GistsAPI.defaults.request(.get, [Path("gists", gistId, "star")])
             case let .star(gistId):
-                return try GistsAPI.defaults.request(.put) {
-                    Path("gists", gistId, "star")
-                    Header("Content-Length", "0")
-                }
-            case let .unstar(gistId):
-                return try GistsAPI.defaults.request(.delete) {
-                    Path("gists", gistId, "star")
-                }
-            case let .fork(gistId):
-                return try GistsAPI.defaults.request(.post) {
-                    Path("gists", gistId, "fork")
-                }
-            case let .comments(call):
-                return try call.httpRequest()
-            case let .forks(call):
-                return try call.httpRequest()
+                return try GistsAPI.defaults.request(.put, [
+                    Path("gists", gistId, "star"),
+                    Header("Content-Length", "0"),
+                ])
+            case let .unstar(gistId): return try GistsAPI.defaults.request(.delete, [Path("gists", gistId, "star")])
+            case let .fork(gistId): return try GistsAPI.defaults.request(.post, [Path("gists", gistId, "fork")])
+            case let .comments(call): return try call.httpRequest()
+            case let .forks(call): return try call.httpRequest()
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .list(since, perPage, page, ifNoneMatch): return ["list", since, perPage, page, ifNoneMatch]
+            case let .listPublic(since, languages, perPage, page):
+                return ["listPublic", since, languages, perPage, page]
+            case let .listStarred(since, perPage, page): return ["listStarred", since, perPage, page]
+            case let .get(gistId): return ["get", gistId]
+            case let .create(body): return ["create", body]
+            case let .update(gistId, body): return ["update", gistId, body]
+            case let .delete(gistId): return ["delete", gistId]
+            case let .listCommits(gistId, perPage, page): return ["listCommits", gistId, perPage, page]
+            case let .getRevision(gistId, sha): return ["getRevision", gistId, sha]
+            case let .isStarred(gistId): return ["isStarred", gistId]
+            case let .star(gistId): return ["star", gistId]
+            case let .unstar(gistId): return ["unstar", gistId]
+            case let .fork(gistId): return ["fork", gistId]
+            case let .comments(call): return ["comments", call]
+            case let .forks(call): return ["forks", call]
             }
         }
     }
@@ -383,29 +392,44 @@ nonisolated extension GistsAPI.Gists.Comments {
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .list(gistId, perPage, page):
-                return try GistsAPI.defaults.request(.get) {
-                    Path("gists", gistId, "comments")
-                    Query("per_page", perPage)
-                    Query("page", page)
-                }
+                return try GistsAPI.defaults.request(.get, [
+                    Path("gists", gistId, "comments"),
+                    Query("per_page", perPage),
+                    Query("page", page),
+                ])
             case let .get(gistId, commentId):
-                return try GistsAPI.defaults.request(.get) {
-                    Path("gists", gistId, "comments", commentId)
-                }
+                return try GistsAPI.defaults.request(.get, [Path("gists", gistId, "comments", commentId)])
             case let .create(gistId, body):
-                return try GistsAPI.defaults.request(.post) {
-                    Path("gists", gistId, "comments")
-                    JSONBody(body)
-                }
+                return try GistsAPI.defaults.request(.post, [
+                    Path("gists", gistId, "comments"),
+                    JSONBody(body),
+                ])
             case let .update(gistId, commentId, body):
-                return try GistsAPI.defaults.request(.patch) {
-                    Path("gists", gistId, "comments", commentId)
-                    JSONBody(body)
-                }
+                return try GistsAPI.defaults.request(.patch, [
+                    Path("gists", gistId, "comments", commentId),
+                    JSONBody(body),
+                ])
             case let .delete(gistId, commentId):
-                return try GistsAPI.defaults.request(.delete) {
-                    Path("gists", gistId, "comments", commentId)
-                }
+                return try GistsAPI.defaults.request(.delete, [Path("gists", gistId, "comments", commentId)])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .list(gistId, perPage, page): return ["list", gistId, perPage, page]
+            case let .get(gistId, commentId): return ["get", gistId, commentId]
+            case let .create(gistId, body): return ["create", gistId, body]
+            case let .update(gistId, commentId, body): return ["update", gistId, commentId, body]
+            case let .delete(gistId, commentId): return ["delete", gistId, commentId]
             }
         }
     }
@@ -420,15 +444,28 @@ nonisolated extension GistsAPI.Gists.Forks {
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .list(gistId, perPage, page):
-                return try GistsAPI.defaults.request(.get) {
-                    Path("gists", gistId, "forks")
-                    Query("per_page", perPage)
-                    Query("page", page)
-                }
-            case let .create(gistId):
-                return try GistsAPI.defaults.request(.post) {
-                    Path("gists", gistId, "forks")
-                }
+                return try GistsAPI.defaults.request(.get, [
+                    Path("gists", gistId, "forks"),
+                    Query("per_page", perPage),
+                    Query("page", page),
+                ])
+            case let .create(gistId): return try GistsAPI.defaults.request(.post, [Path("gists", gistId, "forks")])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .list(gistId, perPage, page): return ["list", gistId, perPage, page]
+            case let .create(gistId): return ["create", gistId]
             }
         }
     }
@@ -442,13 +479,28 @@ nonisolated extension GistsAPI.Users {
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .listGists(username, since, perPage, page):
-                return try GistsAPI.defaults.request(.get) {
-                    Path("users", username, "gists")
-                    Query("since", since)
-                    Query("per_page", perPage)
-                    Query("page", page)
-                    Auth(.none)
-                }
+                return try GistsAPI.defaults.request(.get, [
+                    Path("users", username, "gists"),
+                    Query("since", since),
+                    Query("per_page", perPage),
+                    Query("page", page),
+                    Auth(.none),
+                ])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .listGists(username, since, perPage, page): return ["listGists", username, since, perPage, page]
             }
         }
     }
@@ -496,24 +548,10 @@ nonisolated extension GistsAPI {
         public var truncated: Bool?
 
         public init(
-            url: URL,
-            forksUrl: URL,
-            commitsUrl: URL,
-            id: String,
-            nodeId: String,
-            gitPullUrl: URL,
-            gitPushUrl: URL,
-            htmlUrl: URL,
-            files: [String: GistFile],
-            public: Bool,
-            createdAt: Date,
-            updatedAt: Date,
-            description: String? = nil,
-            comments: Int,
-            user: SimpleUser? = nil,
-            commentsUrl: URL,
-            owner: SimpleUser? = nil,
-            truncated: Bool? = nil
+            url: URL, forksUrl: URL, commitsUrl: URL, id: String, nodeId: String, gitPullUrl: URL, gitPushUrl: URL,
+            htmlUrl: URL, files: [String: GistFile], public: Bool, createdAt: Date, updatedAt: Date,
+            description: String? = nil, comments: Int, user: SimpleUser? = nil, commentsUrl: URL,
+            owner: SimpleUser? = nil, truncated: Bool? = nil
         ) {
             self.url = url
             self.forksUrl = forksUrl
@@ -603,26 +641,10 @@ nonisolated extension GistsAPI {
         public var forkOf: BaseGist?
 
         public init(
-            url: URL,
-            forksUrl: URL,
-            commitsUrl: URL,
-            id: String,
-            nodeId: String,
-            gitPullUrl: URL,
-            gitPushUrl: URL,
-            htmlUrl: URL,
-            files: [String: GistFile],
-            public: Bool,
-            createdAt: Date,
-            updatedAt: Date,
-            description: String? = nil,
-            comments: Int,
-            user: SimpleUser? = nil,
-            commentsUrl: URL,
-            owner: SimpleUser? = nil,
-            truncated: Bool? = nil,
-            forks: [GistFork]? = nil,
-            history: [GistCommit]? = nil,
+            url: URL, forksUrl: URL, commitsUrl: URL, id: String, nodeId: String, gitPullUrl: URL, gitPushUrl: URL,
+            htmlUrl: URL, files: [String: GistFile], public: Bool, createdAt: Date, updatedAt: Date,
+            description: String? = nil, comments: Int, user: SimpleUser? = nil, commentsUrl: URL,
+            owner: SimpleUser? = nil, truncated: Bool? = nil, forks: [GistFork]? = nil, history: [GistCommit]? = nil,
             forkOf: BaseGist? = nil
         ) {
             self.url = url
@@ -690,13 +712,8 @@ nonisolated extension GistsAPI {
         public var content: String?
 
         public init(
-            filename: String? = nil,
-            type: String? = nil,
-            language: String? = nil,
-            rawUrl: URL? = nil,
-            size: Int? = nil,
-            truncated: Bool? = nil,
-            content: String? = nil
+            filename: String? = nil, type: String? = nil, language: String? = nil, rawUrl: URL? = nil, size: Int? = nil,
+            truncated: Bool? = nil, content: String? = nil
         ) {
             self.filename = filename
             self.type = type
@@ -735,13 +752,7 @@ nonisolated extension GistsAPI {
         public var siteAdmin: Bool
 
         public init(
-            login: String,
-            id: Int64,
-            nodeId: String,
-            avatarUrl: URL,
-            htmlUrl: URL,
-            type: UserType,
-            siteAdmin: Bool
+            login: String, id: Int64, nodeId: String, avatarUrl: URL, htmlUrl: URL, type: UserType, siteAdmin: Bool
         ) {
             self.login = login
             self.id = id
@@ -775,27 +786,19 @@ nonisolated extension GistsAPI {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "User":
-                self = .user
-            case "Organization":
-                self = .organization
-            case "Bot":
-                self = .bot
-            default:
-                self = .unknown(rawValue)
+            case "User": self = .user
+            case "Organization": self = .organization
+            case "Bot": self = .bot
+            default: self = .unknown(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .user:
-                return "User"
-            case .organization:
-                return "Organization"
-            case .bot:
-                return "Bot"
-            case let .unknown(value):
-                return value
+            case .user: return "User"
+            case .organization: return "Organization"
+            case .bot: return "Bot"
+            case let .unknown(value): return value
             }
         }
 
@@ -840,47 +843,29 @@ nonisolated extension GistsAPI {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "COLLABORATOR":
-                self = .collaborator
-            case "CONTRIBUTOR":
-                self = .contributor
-            case "FIRST_TIMER":
-                self = .firstTimer
-            case "FIRST_TIME_CONTRIBUTOR":
-                self = .firstTimeContributor
-            case "MANNEQUIN":
-                self = .mannequin
-            case "MEMBER":
-                self = .member
-            case "NONE":
-                self = .noneValue
-            case "OWNER":
-                self = .owner
-            default:
-                self = .unknown(rawValue)
+            case "COLLABORATOR": self = .collaborator
+            case "CONTRIBUTOR": self = .contributor
+            case "FIRST_TIMER": self = .firstTimer
+            case "FIRST_TIME_CONTRIBUTOR": self = .firstTimeContributor
+            case "MANNEQUIN": self = .mannequin
+            case "MEMBER": self = .member
+            case "NONE": self = .noneValue
+            case "OWNER": self = .owner
+            default: self = .unknown(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .collaborator:
-                return "COLLABORATOR"
-            case .contributor:
-                return "CONTRIBUTOR"
-            case .firstTimer:
-                return "FIRST_TIMER"
-            case .firstTimeContributor:
-                return "FIRST_TIME_CONTRIBUTOR"
-            case .mannequin:
-                return "MANNEQUIN"
-            case .member:
-                return "MEMBER"
-            case .noneValue:
-                return "NONE"
-            case .owner:
-                return "OWNER"
-            case let .unknown(value):
-                return value
+            case .collaborator: return "COLLABORATOR"
+            case .contributor: return "CONTRIBUTOR"
+            case .firstTimer: return "FIRST_TIMER"
+            case .firstTimeContributor: return "FIRST_TIME_CONTRIBUTOR"
+            case .mannequin: return "MANNEQUIN"
+            case .member: return "MEMBER"
+            case .noneValue: return "NONE"
+            case .owner: return "OWNER"
+            case let .unknown(value): return value
             }
         }
 
@@ -993,14 +978,8 @@ nonisolated extension GistsAPI {
         public var authorAssociation: AuthorAssociation
 
         public init(
-            id: Int64,
-            nodeId: String,
-            url: URL,
-            body: String,
-            user: SimpleUser? = nil,
-            createdAt: Date,
-            updatedAt: Date,
-            authorAssociation: AuthorAssociation
+            id: Int64, nodeId: String, url: URL, body: String, user: SimpleUser? = nil, createdAt: Date,
+            updatedAt: Date, authorAssociation: AuthorAssociation
         ) {
             self.id = id
             self.nodeId = nodeId
@@ -1090,10 +1069,7 @@ nonisolated extension GistsAPI {
         public var status: String?
 
         public init(
-            message: String? = nil,
-            documentationUrl: String? = nil,
-            url: String? = nil,
-            status: String? = nil
+            message: String? = nil, documentationUrl: String? = nil, url: String? = nil, status: String? = nil
         ) {
             self.message = message
             self.documentationUrl = documentationUrl
@@ -1144,11 +1120,7 @@ nonisolated extension GistsAPI {
         public var value: JSONValue?
 
         public init(
-            resource: String? = nil,
-            field: String? = nil,
-            message: String? = nil,
-            code: String,
-            index: Int? = nil,
+            resource: String? = nil, field: String? = nil, message: String? = nil, code: String, index: Int? = nil,
             value: JSONValue? = nil
         ) {
             self.resource = resource

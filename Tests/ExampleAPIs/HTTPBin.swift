@@ -24,29 +24,14 @@ public nonisolated enum HTTPBin {
     ///   - filter: Each entry becomes one query item.
     ///   - xRequestID: Correlates a request with the server's logs.
     public static func get(
-        tag: [String]? = nil,
-        ids: [Int64] = [1, 2],
-        page: Int = 1,
-        sort: SortOrder = .descending,
-        order: SortOrder? = .`default`,
-        since: Date? = nil,
-        filter: [String: String]? = nil,
-        q: String = "swift \"6\"",
-        xRequestID: UUID? = nil,
-        xTags: [String]? = nil
+        tag: [String]? = nil, ids: [Int64] = [1, 2], page: Int = 1, sort: SortOrder = .descending,
+        order: SortOrder? = .`default`, since: Date? = nil, filter: [String: String]? = nil, q: String = "swift \"6\"",
+        xRequestID: UUID? = nil, xTags: [String]? = nil
     ) -> Endpoint<EchoResponse> {
         defaults.endpoint(
             Call.get(
-                tag: tag,
-                ids: ids,
-                page: page,
-                sort: sort,
-                order: order,
-                since: since,
-                filter: filter,
-                q: q,
-                xRequestID: xRequestID,
-                xTags: xTags
+                tag: tag, ids: ids, page: page, sort: sort, order: order, since: since, filter: filter, q: q,
+                xRequestID: xRequestID, xTags: xTags
             ),
             decoder: .json
         )
@@ -98,11 +83,7 @@ public nonisolated enum HTTPBin {
 
     /// A key that starts with a digit becomes `_2fa`.
     public static func _2fa(
-        userId: Int,
-        class: String,
-        for: String? = nil,
-        größe: Int? = nil,
-        sortBy: String? = nil
+        userId: Int, class: String, for: String? = nil, größe: Int? = nil, sortBy: String? = nil
     ) -> Endpoint<Void> {
         defaults.endpoint(
             Call._2fa(userId: userId, class: `class`, for: `for`, größe: größe, sortBy: sortBy),
@@ -234,16 +215,9 @@ nonisolated extension HTTPBin {
     /// match on (`request.call as? HTTPBin.Call`). Each case builds its request.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case get(
-            tag: [String]? = nil,
-            ids: [Int64] = [1, 2],
-            page: Int = 1,
-            sort: SortOrder = .descending,
-            order: SortOrder? = .`default`,
-            since: Date? = nil,
-            filter: [String: String]? = nil,
-            q: String = "swift \"6\"",
-            xRequestID: UUID? = nil,
-            xTags: [String]? = nil
+            tag: [String]? = nil, ids: [Int64] = [1, 2], page: Int = 1, sort: SortOrder = .descending,
+            order: SortOrder? = .`default`, since: Date? = nil, filter: [String: String]? = nil,
+            q: String = "swift \"6\"", xRequestID: UUID? = nil, xTags: [String]? = nil
         )
         case status(code: Int)
         case delay(seconds: Double)
@@ -260,67 +234,81 @@ nonisolated extension HTTPBin {
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .get(tag, ids, page, sort, order, since, filter, q, xRequestID, xTags):
-                return try defaults.request(.get) {
-                    Path("get")
-                    Query("tag", tag)
-                    Query("ids", ids, style: .comma)
-                    Query("page", page)
-                    Query("sort", sort)
-                    Query("order", order)
-                    Query("since", since)
-                    Query("filter", filter)
-                    Query("search-term", q)
-                    Header("X-Request-ID", xRequestID)
-                    Header("X-Tags", xTags)
-                }
-            case let .status(code):
-                return try defaults.request(.get) {
-                    Path("status", code)
-                }
+                return try defaults.request(.get, [
+                    Path("get"),
+                    Query("tag", tag),
+                    Query("ids", ids, style: .comma),
+                    Query("page", page),
+                    Query("sort", sort),
+                    Query("order", order),
+                    Query("since", since),
+                    Query("filter", filter),
+                    Query("search-term", q),
+                    Header("X-Request-ID", xRequestID),
+                    Header("X-Tags", xTags),
+                ])
+            case let .status(code): return try defaults.request(.get, [Path("status", code)])
             case let .delay(seconds):
-                return try defaults.request(.get) {
-                    Path("delay", seconds)
-                    Timeout(12.5)
-                }
-            case .uuid:
-                return try defaults.request(.get) {
-                    Path("uuid")
-                }
+                return try defaults.request(.get, [
+                    Path("delay", seconds),
+                    Timeout(12.5),
+                ])
+            case .uuid: return try defaults.request(.get, [Path("uuid")])
             case .robotsTxt:
-                return try defaults.request(.get) {
-                    Path("robots.txt")
-                    Header("Accept", "text/plain")
-                }
+                return try defaults.request(.get, [
+                    Path("robots.txt"),
+                    Header("Accept", "text/plain"),
+                ])
             case let .image(format):
-                return try defaults.request(.get) {
-                    Path("image", format)
-                    Header("Accept", "image/*")
-                }
+                return try defaults.request(.get, [
+                    Path("image", format),
+                    Header("Accept", "image/*"),
+                ])
             case let .bytes(n, seed):
-                return try defaults.request(.get) {
-                    Path("bytes", n)
-                    Query("seed", seed)
-                    Header("Accept", "application/octet-stream")
-                }
-            case .head:
-                return try defaults.request(.head) {
-                    Path("get")
-                }
-            case .options:
-                return try defaults.request(.options) {
-                    Path("anything")
-                }
+                return try defaults.request(.get, [
+                    Path("bytes", n),
+                    Query("seed", seed),
+                    Header("Accept", "application/octet-stream"),
+                ])
+            case .head: return try defaults.request(.head, [Path("get")])
+            case .options: return try defaults.request(.options, [Path("anything")])
             case let ._2fa(userId, `class`, `for`, größe, sortBy):
-                return try defaults.request(.get) {
-                    Path("anything", "2fa", userId, `class`)
-                    Query("for", `for`)
-                    Query("Größe", größe)
-                    Query("sort by", sortBy)
-                }
-            case let .anything(call):
-                return try call.httpRequest()
-            case let .auth(call):
-                return try call.httpRequest()
+                return try defaults.request(.get, [
+                    Path("anything", "2fa", userId, `class`),
+                    Query("for", `for`),
+                    Query("Größe", größe),
+                    Query("sort by", sortBy),
+                ])
+            case let .anything(call): return try call.httpRequest()
+            case let .auth(call): return try call.httpRequest()
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .get(tag, ids, page, sort, order, since, filter, q, xRequestID, xTags):
+                return ["get", tag, ids, page, sort, order, since, filter, q, xRequestID, xTags]
+            case let .status(code): return ["status", code]
+            case let .delay(seconds): return ["delay", seconds]
+            case .uuid: return ["uuid"]
+            case .robotsTxt: return ["robotsTxt"]
+            case let .image(format): return ["image", format]
+            case let .bytes(n, seed): return ["bytes", n, seed]
+            case .head: return ["head"]
+            case .options: return ["options"]
+            case let ._2fa(userId, `class`, `for`, größe, sortBy):
+                return ["_2fa", userId, `class`, `for`, größe, sortBy]
+            case let .anything(call): return ["anything", call]
+            case let .auth(call): return ["auth", call]
             }
         }
     }
@@ -346,91 +334,117 @@ nonisolated extension HTTPBin.Anything {
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .json(body):
-                return try HTTPBin.defaults.request(.post) {
-                    Path("anything", "json")
-                    Header("X-Group", "anything")
-                    RemoveHeader("X-Client")
-                    JSONBody(body)
-                }
+                return try HTTPBin.defaults.request(.post, [
+                    Path("anything", "json"),
+                    Header("X-Group", "anything"),
+                    RemoveHeader("X-Client"),
+                    JSONBody(body),
+                ])
             case let .jsonPatch(body):
-                return try HTTPBin.defaults.request(.patch) {
-                    Path("anything", "json")
-                    Header("X-Group", "anything")
-                    RemoveHeader("X-Client")
-                    JSONBody(body, contentType: "application/merge-patch+json")
-                }
+                return try HTTPBin.defaults.request(.patch, [
+                    Path("anything", "json"),
+                    Header("X-Group", "anything"),
+                    RemoveHeader("X-Client"),
+                    JSONBody(body, contentType: "application/merge-patch+json"),
+                ])
             case let .form(body):
-                return try HTTPBin.defaults.request(.post) {
-                    Path("anything", "form")
-                    Header("X-Group", "anything")
-                    RemoveHeader("X-Client")
-                    FormBody(body)
-                }
+                return try HTTPBin.defaults.request(.post, [
+                    Path("anything", "form"),
+                    Header("X-Group", "anything"),
+                    RemoveHeader("X-Client"),
+                    FormBody(body),
+                ])
             case let .multipart(body):
-                return try HTTPBin.defaults.request(.put) {
-                    Path("anything", "multipart")
-                    Header("X-Group", "anything")
-                    RemoveHeader("X-Client")
-                    MultipartBody(body)
-                    Timeout(60)
-                }
+                return try HTTPBin.defaults.request(.put, [
+                    Path("anything", "multipart"),
+                    Header("X-Group", "anything"),
+                    RemoveHeader("X-Client"),
+                    MultipartBody(body),
+                    Timeout(60),
+                ])
             case let .binary(body):
-                return try HTTPBin.defaults.request(.post) {
-                    Path("anything", "binary")
-                    Header("X-Group", "anything")
-                    RemoveHeader("X-Client")
-                    DataBody(body, contentType: "image/png")
-                }
+                return try HTTPBin.defaults.request(.post, [
+                    Path("anything", "binary"),
+                    Header("X-Group", "anything"),
+                    RemoveHeader("X-Client"),
+                    DataBody(body, contentType: "image/png"),
+                ])
             case let .text(body):
-                return try HTTPBin.defaults.request(.patch) {
-                    Path("anything", "text")
-                    Header("X-Group", "anything")
-                    RemoveHeader("X-Client")
-                    TextBody(body)
-                }
+                return try HTTPBin.defaults.request(.patch, [
+                    Path("anything", "text"),
+                    Header("X-Group", "anything"),
+                    RemoveHeader("X-Client"),
+                    TextBody(body),
+                ])
             case let .file(name):
-                return try HTTPBin.defaults.request(.get) {
-                    Path("anything", "files")
-                    PathSegment(name, ".json")
-                    Header("X-Group", "anything")
-                    RemoveHeader("X-Client")
-                }
+                return try HTTPBin.defaults.request(.get, [
+                    Path("anything", "files"),
+                    PathSegment(name, ".json"),
+                    Header("X-Group", "anything"),
+                    RemoveHeader("X-Client"),
+                ])
             case let .delete(id):
-                return try HTTPBin.defaults.request(.delete) {
-                    Path("anything", "items", id)
-                    Header("X-Group", "anything")
-                    RemoveHeader("X-Client")
-                }
+                return try HTTPBin.defaults.request(.delete, [
+                    Path("anything", "items", id),
+                    Header("X-Group", "anything"),
+                    RemoveHeader("X-Client"),
+                ])
             case .keyed:
-                return try HTTPBin.defaults.request(.get) {
-                    Path("anything", "keyed")
-                    Header("X-Group", "anything")
-                    RemoveHeader("X-Client")
-                    EndpointRuntime.Auth(.apiKey(in: .query, name: "api_key"))
-                }
+                return try HTTPBin.defaults.request(.get, [
+                    Path("anything", "keyed"),
+                    Header("X-Group", "anything"),
+                    RemoveHeader("X-Client"),
+                    EndpointRuntime.Auth(.apiKey(in: .query, name: "api_key")),
+                ])
             case let .upload(body):
-                return try HTTPBin.defaults.request(.post) {
-                    Path("anything", "upload")
-                    Header("X-Group", "anything")
-                    RemoveHeader("X-Client")
-                    MultipartBody(body)
-                }
+                return try HTTPBin.defaults.request(.post, [
+                    Path("anything", "upload"),
+                    Header("X-Group", "anything"),
+                    RemoveHeader("X-Client"),
+                    MultipartBody(body),
+                ])
             case let .putFile(name, body):
-                return try HTTPBin.defaults.request(.put) {
-                    Path("anything", "files", name)
-                    Header("X-Group", "anything")
-                    RemoveHeader("X-Client")
-                    DataBody(body, contentType: "application/pdf")
-                }
+                return try HTTPBin.defaults.request(.put, [
+                    Path("anything", "files", name),
+                    Header("X-Group", "anything"),
+                    RemoveHeader("X-Client"),
+                    DataBody(body, contentType: "application/pdf"),
+                ])
             case let .download(name):
-                return try HTTPBin.defaults.request(.get) {
-                    Path("anything", "download", name)
-                    Header("Accept", "*/*")
-                    Header("X-Group", "anything")
-                    RemoveHeader("X-Client")
-                }
-            case let .admin(call):
-                return try call.httpRequest()
+                return try HTTPBin.defaults.request(.get, [
+                    Path("anything", "download", name),
+                    Header("Accept", "*/*"),
+                    Header("X-Group", "anything"),
+                    RemoveHeader("X-Client"),
+                ])
+            case let .admin(call): return try call.httpRequest()
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .json(body): return ["json", body]
+            case let .jsonPatch(body): return ["jsonPatch", body]
+            case let .form(body): return ["form", body]
+            case let .multipart(body): return ["multipart", body]
+            case let .binary(body): return ["binary", body]
+            case let .text(body): return ["text", body]
+            case let .file(name): return ["file", name]
+            case let .delete(id): return ["delete", id]
+            case .keyed: return ["keyed"]
+            case let .upload(body): return ["upload", body]
+            case let .putFile(name, body): return ["putFile", name, body]
+            case let .download(name): return ["download", name]
+            case let .admin(call): return ["admin", call]
             }
         }
     }
@@ -446,21 +460,37 @@ nonisolated extension HTTPBin.Anything.Admin {
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .login(body):
-                return try HTTPBin.defaults.request(.post) {
-                    Path("anything", "admin", "login")
-                    Header("X-Group", "admin")
-                    RemoveHeader("X-Client")
-                    FormBody(body)
-                }
+                return try HTTPBin.defaults.request(.post, [
+                    Path("anything", "admin", "login"),
+                    Header("X-Group", "admin"),
+                    RemoveHeader("X-Client"),
+                    FormBody(body),
+                ])
             case .stats:
-                return try HTTPBin.defaults.request(.get) {
-                    Path("anything", "admin", "stats")
-                    Header("X-Group", "admin")
-                    RemoveHeader("X-Client")
-                    EndpointRuntime.Auth(.bearer)
-                }
-            case let .keys(call):
-                return try call.httpRequest()
+                return try HTTPBin.defaults.request(.get, [
+                    Path("anything", "admin", "stats"),
+                    Header("X-Group", "admin"),
+                    RemoveHeader("X-Client"),
+                    EndpointRuntime.Auth(.bearer),
+                ])
+            case let .keys(call): return try call.httpRequest()
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .login(body): return ["login", body]
+            case .stats: return ["stats"]
+            case let .keys(call): return ["keys", call]
             }
         }
     }
@@ -475,22 +505,38 @@ nonisolated extension HTTPBin.Anything.Admin.Keys {
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .list(since, limit):
-                return try HTTPBin.defaults.request(.get) {
-                    Path("anything", "admin", "keys")
-                    Query("since", since)
-                    Query("limit", limit)
-                    Header("X-Group", "admin")
-                    RemoveHeader("X-Client")
-                    EndpointRuntime.Auth(.apiKey(in: .header, name: "X-Api-Key"))
-                }
+                return try HTTPBin.defaults.request(.get, [
+                    Path("anything", "admin", "keys"),
+                    Query("since", since),
+                    Query("limit", limit),
+                    Header("X-Group", "admin"),
+                    RemoveHeader("X-Client"),
+                    EndpointRuntime.Auth(.apiKey(in: .header, name: "X-Api-Key")),
+                ])
             case let .revoke(key, reason):
-                return try HTTPBin.defaults.request(.delete) {
-                    Path("anything", "admin", "keys", key)
-                    Query("reason", reason)
-                    Header("X-Group", "admin")
-                    RemoveHeader("X-Client")
-                    EndpointRuntime.Auth(.apiKey(in: .header, name: "X-Api-Key"))
-                }
+                return try HTTPBin.defaults.request(.delete, [
+                    Path("anything", "admin", "keys", key),
+                    Query("reason", reason),
+                    Header("X-Group", "admin"),
+                    RemoveHeader("X-Client"),
+                    EndpointRuntime.Auth(.apiKey(in: .header, name: "X-Api-Key")),
+                ])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .list(since, limit): return ["list", since, limit]
+            case let .revoke(key, reason): return ["revoke", key, reason]
             }
         }
     }
@@ -505,15 +551,31 @@ nonisolated extension HTTPBin.Auth {
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .basic(user, passwd):
-                return try HTTPBin.defaults.request(.get) {
-                    Path("basic-auth", user, passwd)
-                    EndpointRuntime.Auth(.basic)
-                }
+                return try HTTPBin.defaults.request(.get, [
+                    Path("basic-auth", user, passwd),
+                    EndpointRuntime.Auth(.basic),
+                ])
             case .bearer:
-                return try HTTPBin.defaults.request(.get) {
-                    Path("bearer")
-                    EndpointRuntime.Auth(.bearer)
-                }
+                return try HTTPBin.defaults.request(.get, [
+                    Path("bearer"),
+                    EndpointRuntime.Auth(.bearer),
+                ])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .basic(user, passwd): return ["basic", user, passwd]
+            case .bearer: return ["bearer"]
             }
         }
     }
@@ -534,35 +596,23 @@ nonisolated extension HTTPBin {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "ascending":
-                self = .ascending
-            case "descending":
-                self = .descending
-            case "default":
-                self = .`default`
-            case "unknown":
-                self = .unknown
-            case "most-recent":
-                self = .mostRecent
-            default:
-                self = .unknownValue(rawValue)
+            case "ascending": self = .ascending
+            case "descending": self = .descending
+            case "default": self = .`default`
+            case "unknown": self = .unknown
+            case "most-recent": self = .mostRecent
+            default: self = .unknownValue(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .ascending:
-                return "ascending"
-            case .descending:
-                return "descending"
-            case .`default`:
-                return "default"
-            case .unknown:
-                return "unknown"
-            case .mostRecent:
-                return "most-recent"
-            case let .unknownValue(value):
-                return value
+            case .ascending: return "ascending"
+            case .descending: return "descending"
+            case .`default`: return "default"
+            case .unknown: return "unknown"
+            case .mostRecent: return "most-recent"
+            case let .unknownValue(value): return value
             }
         }
 
@@ -594,31 +644,21 @@ nonisolated extension HTTPBin {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "png":
-                self = .png
-            case "jpeg":
-                self = .jpeg
-            case "webp":
-                self = .webp
-            case "svg":
-                self = .svg
-            default:
-                self = .unknown(rawValue)
+            case "png": self = .png
+            case "jpeg": self = .jpeg
+            case "webp": self = .webp
+            case "svg": self = .svg
+            default: self = .unknown(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .png:
-                return "png"
-            case .jpeg:
-                return "jpeg"
-            case .webp:
-                return "webp"
-            case .svg:
-                return "svg"
-            case let .unknown(value):
-                return value
+            case .png: return "png"
+            case .jpeg: return "jpeg"
+            case .webp: return "webp"
+            case .svg: return "svg"
+            case let .unknown(value): return value
             }
         }
 
@@ -660,13 +700,8 @@ nonisolated extension HTTPBin {
         public var json: JSONValue?
 
         public init(
-            args: [String: JSONValue],
-            headers: [String: String],
-            origin: String? = nil,
-            url: URL? = nil,
-            data: String? = nil,
-            form: [String: JSONValue]? = nil,
-            files: [String: String]? = nil,
+            args: [String: JSONValue], headers: [String: String], origin: String? = nil, url: URL? = nil,
+            data: String? = nil, form: [String: JSONValue]? = nil, files: [String: String]? = nil,
             json: JSONValue? = nil
         ) {
             self.args = args
@@ -743,23 +778,10 @@ nonisolated extension HTTPBin {
         public var firstName: String?
 
         public init(
-            id: UUID,
-            name: String,
-            count: Int32,
-            total: Int64,
-            ratio: Double,
-            score: Float? = nil,
-            active: Bool = true,
-            created: Date,
-            homepage: URL? = nil,
-            avatar: Data? = nil,
-            tags: [String],
-            attributes: [String: String]? = nil,
-            matrix: [[Int]]? = nil,
-            metadata: JSONValue? = nil,
-            order: SortOrder = .ascending,
-            location: Coordinates? = nil,
-            self self_: String? = nil,
+            id: UUID, name: String, count: Int32, total: Int64, ratio: Double, score: Float? = nil, active: Bool = true,
+            created: Date, homepage: URL? = nil, avatar: Data? = nil, tags: [String],
+            attributes: [String: String]? = nil, matrix: [[Int]]? = nil, metadata: JSONValue? = nil,
+            order: SortOrder = .ascending, location: Coordinates? = nil, self self_: String? = nil,
             firstName: String? = nil
         ) {
             self.id = id

@@ -37,14 +37,24 @@ nonisolated extension SnippetsAPI {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case let .getSnippet(id):
-                return try defaults.request(.get) {
-                    Path("snippets", id)
-                }
-            case let .comments(id):
-                return try defaults.request(.get) {
-                    Path("snippets", id, "comments")
-                }
+            case let .getSnippet(id): return try defaults.request(.get, [Path("snippets", id)])
+            case let .comments(id): return try defaults.request(.get, [Path("snippets", id, "comments")])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .getSnippet(id): return ["getSnippet", id]
+            case let .comments(id): return ["comments", id]
             }
         }
     }

@@ -50,10 +50,7 @@ public nonisolated enum StravaAPI {
     ///   - after: An epoch timestamp: only activities after it.
     ///   - perPage: Number of items per page. Defaults to 30.
     public static func athleteActivities(
-        before: Int? = nil,
-        after: Int? = nil,
-        page: Int = 1,
-        perPage: Int = 30
+        before: Int? = nil, after: Int? = nil, page: Int = 1, perPage: Int = 30
     ) -> Endpoint<[SummaryActivity]> {
         defaults.endpoint(
             Call.athleteActivities(before: before, after: after, page: page, perPage: perPage),
@@ -70,9 +67,7 @@ nonisolated extension StravaAPI {
         /// - Parameters:
         ///   - includeAllEfforts: To include all segments efforts.
         public static func get(
-            id: Int64,
-            includeAllEfforts: Bool? = nil,
-            ifNoneMatch: String? = nil
+            id: Int64, includeAllEfforts: Bool? = nil, ifNoneMatch: String? = nil
         ) -> Endpoint<StravaAPI.DetailedActivity> {
             StravaAPI.defaults.endpoint(
                 StravaAPI.Call.activities(.get(id: id, includeAllEfforts: includeAllEfforts, ifNoneMatch: ifNoneMatch)),
@@ -88,8 +83,7 @@ nonisolated extension StravaAPI {
 
         /// Updates the given activity that is owned by the authenticated athlete. Requires activity:write.
         public static func update(
-            id: Int64,
-            body: StravaAPI.UpdatableActivity
+            id: Int64, body: StravaAPI.UpdatableActivity
         ) -> Endpoint<StravaAPI.DetailedActivity> {
             StravaAPI.defaults.endpoint(StravaAPI.Call.activities(.update(id: id, body: body)), decoder: .json)
         }
@@ -100,9 +94,7 @@ nonisolated extension StravaAPI {
         ///   - pageSize: Number of items per page.
         ///   - afterCursor: Cursor of the last item in the previous page of results.
         public static func comments(
-            id: Int64,
-            pageSize: Int? = nil,
-            afterCursor: String? = nil
+            id: Int64, pageSize: Int? = nil, afterCursor: String? = nil
         ) -> Endpoint<[StravaAPI.Comment]> {
             StravaAPI.defaults.endpoint(
                 StravaAPI.Call.activities(.comments(id: id, pageSize: pageSize, afterCursor: afterCursor)),
@@ -112,9 +104,7 @@ nonisolated extension StravaAPI {
 
         /// Returns the athletes who kudoed an activity.
         public static func kudoers(
-            id: Int64,
-            page: Int? = nil,
-            perPage: Int? = nil
+            id: Int64, page: Int? = nil, perPage: Int? = nil
         ) -> Endpoint<[StravaAPI.SummaryAthlete]> {
             StravaAPI.defaults.endpoint(
                 StravaAPI.Call.activities(.kudoers(id: id, page: page, perPage: perPage)),
@@ -136,9 +126,7 @@ nonisolated extension StravaAPI {
         /// - Parameters:
         ///   - keys: Desired stream types.
         public static func streams(
-            id: Int64,
-            keys: [StravaAPI.StreamType],
-            keyByType: Bool = true
+            id: Int64, keys: [StravaAPI.StreamType], keyByType: Bool = true
         ) -> Endpoint<StravaAPI.StreamSet> {
             StravaAPI.defaults.endpoint(
                 StravaAPI.Call.activities(.streams(id: id, keys: keys, keyByType: keyByType)),
@@ -171,9 +159,7 @@ nonisolated extension StravaAPI {
         ///   - minCat: The minimum climbing category.
         ///   - maxCat: The maximum climbing category.
         public static func explore(
-            bounds: [Float],
-            activityType: StravaAPI.ExploreActivityType = .riding,
-            minCat: Int? = nil,
+            bounds: [Float], activityType: StravaAPI.ExploreActivityType = .riding, minCat: Int? = nil,
             maxCat: Int? = nil
         ) -> Endpoint<StravaAPI.ExplorerResponse> {
             StravaAPI.defaults.endpoint(
@@ -245,41 +231,52 @@ nonisolated extension StravaAPI {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case .athlete:
-                return try defaults.request(.get) {
-                    Path("athlete")
-                }
+            case .athlete: return try defaults.request(.get, [Path("athlete")])
             case let .updateAthlete(weight):
-                return try defaults.request(.put) {
-                    Path("athlete")
-                    Query("weight", weight)
-                }
-            case .athleteZones:
-                return try defaults.request(.get) {
-                    Path("athlete", "zones")
-                }
-            case let .athleteStats(id):
-                return try defaults.request(.get) {
-                    Path("athletes", id, "stats")
-                }
+                return try defaults.request(.put, [
+                    Path("athlete"),
+                    Query("weight", weight),
+                ])
+            case .athleteZones: return try defaults.request(.get, [Path("athlete", "zones")])
+            case let .athleteStats(id): return try defaults.request(.get, [Path("athletes", id, "stats")])
             case let .athleteActivities(before, after, page, perPage):
-                return try defaults.request(.get) {
-                    Path("athlete", "activities")
-                    Query("before", before)
-                    Query("after", after)
-                    Query("page", page)
-                    Query("per_page", perPage)
-                }
-            case let .activities(call):
-                return try call.httpRequest()
-            case let .segments(call):
-                return try call.httpRequest()
-            case let .routes(call):
-                return try call.httpRequest()
-            case let .gear(call):
-                return try call.httpRequest()
-            case let .uploads(call):
-                return try call.httpRequest()
+                return try defaults.request(.get, [
+                    Path("athlete", "activities"),
+                    Query("before", before),
+                    Query("after", after),
+                    Query("page", page),
+                    Query("per_page", perPage),
+                ])
+            case let .activities(call): return try call.httpRequest()
+            case let .segments(call): return try call.httpRequest()
+            case let .routes(call): return try call.httpRequest()
+            case let .gear(call): return try call.httpRequest()
+            case let .uploads(call): return try call.httpRequest()
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case .athlete: return ["athlete"]
+            case let .updateAthlete(weight): return ["updateAthlete", weight]
+            case .athleteZones: return ["athleteZones"]
+            case let .athleteStats(id): return ["athleteStats", id]
+            case let .athleteActivities(before, after, page, perPage):
+                return ["athleteActivities", before, after, page, perPage]
+            case let .activities(call): return ["activities", call]
+            case let .segments(call): return ["segments", call]
+            case let .routes(call): return ["routes", call]
+            case let .gear(call): return ["gear", call]
+            case let .uploads(call): return ["uploads", call]
             }
         }
     }
@@ -300,47 +297,63 @@ nonisolated extension StravaAPI.Activities {
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .get(id, includeAllEfforts, ifNoneMatch):
-                return try StravaAPI.defaults.request(.get) {
-                    Path("activities", id)
-                    Query("include_all_efforts", includeAllEfforts)
-                    Header("If-None-Match", ifNoneMatch)
-                }
+                return try StravaAPI.defaults.request(.get, [
+                    Path("activities", id),
+                    Query("include_all_efforts", includeAllEfforts),
+                    Header("If-None-Match", ifNoneMatch),
+                ])
             case let .create(body):
-                return try StravaAPI.defaults.request(.post) {
-                    Path("activities")
-                    FormBody(body)
-                }
+                return try StravaAPI.defaults.request(.post, [
+                    Path("activities"),
+                    FormBody(body),
+                ])
             case let .update(id, body):
-                return try StravaAPI.defaults.request(.put) {
-                    Path("activities", id)
-                    JSONBody(body)
-                }
+                return try StravaAPI.defaults.request(.put, [
+                    Path("activities", id),
+                    JSONBody(body),
+                ])
             case let .comments(id, pageSize, afterCursor):
-                return try StravaAPI.defaults.request(.get) {
-                    Path("activities", id, "comments")
-                    Query("page_size", pageSize)
-                    Query("after_cursor", afterCursor)
-                }
+                return try StravaAPI.defaults.request(.get, [
+                    Path("activities", id, "comments"),
+                    Query("page_size", pageSize),
+                    Query("after_cursor", afterCursor),
+                ])
             case let .kudoers(id, page, perPage):
-                return try StravaAPI.defaults.request(.get) {
-                    Path("activities", id, "kudos")
-                    Query("page", page)
-                    Query("per_page", perPage)
-                }
-            case let .laps(id):
-                return try StravaAPI.defaults.request(.get) {
-                    Path("activities", id, "laps")
-                }
-            case let .zones(id):
-                return try StravaAPI.defaults.request(.get) {
-                    Path("activities", id, "zones")
-                }
+                return try StravaAPI.defaults.request(.get, [
+                    Path("activities", id, "kudos"),
+                    Query("page", page),
+                    Query("per_page", perPage),
+                ])
+            case let .laps(id): return try StravaAPI.defaults.request(.get, [Path("activities", id, "laps")])
+            case let .zones(id): return try StravaAPI.defaults.request(.get, [Path("activities", id, "zones")])
             case let .streams(id, keys, keyByType):
-                return try StravaAPI.defaults.request(.get) {
-                    Path("activities", id, "streams")
-                    Query("keys", keys, style: .comma)
-                    Query("key_by_type", keyByType)
-                }
+                return try StravaAPI.defaults.request(.get, [
+                    Path("activities", id, "streams"),
+                    Query("keys", keys, style: .comma),
+                    Query("key_by_type", keyByType),
+                ])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .get(id, includeAllEfforts, ifNoneMatch): return ["get", id, includeAllEfforts, ifNoneMatch]
+            case let .create(body): return ["create", body]
+            case let .update(id, body): return ["update", id, body]
+            case let .comments(id, pageSize, afterCursor): return ["comments", id, pageSize, afterCursor]
+            case let .kudoers(id, page, perPage): return ["kudoers", id, page, perPage]
+            case let .laps(id): return ["laps", id]
+            case let .zones(id): return ["zones", id]
+            case let .streams(id, keys, keyByType): return ["streams", id, keys, keyByType]
             }
         }
     }
@@ -353,37 +366,51 @@ nonisolated extension StravaAPI.Segments {
         case starred(page: Int? = nil, perPage: Int? = nil)
         case star(id: Int64, body: StravaAPI.StarRequest)
         case explore(
-            bounds: [Float],
-            activityType: StravaAPI.ExploreActivityType = .riding,
-            minCat: Int? = nil,
+            bounds: [Float], activityType: StravaAPI.ExploreActivityType = .riding, minCat: Int? = nil,
             maxCat: Int? = nil
         )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case let .get(id):
-                return try StravaAPI.defaults.request(.get) {
-                    Path("segments", id)
-                }
+            case let .get(id): return try StravaAPI.defaults.request(.get, [Path("segments", id)])
             case let .starred(page, perPage):
-                return try StravaAPI.defaults.request(.get) {
-                    Path("segments", "starred")
-                    Query("page", page)
-                    Query("per_page", perPage)
-                }
+                return try StravaAPI.defaults.request(.get, [
+                    Path("segments", "starred"),
+                    Query("page", page),
+                    Query("per_page", perPage),
+                ])
             case let .star(id, body):
-                return try StravaAPI.defaults.request(.put) {
-                    Path("segments", id, "starred")
-                    FormBody(body)
-                }
+                return try StravaAPI.defaults.request(.put, [
+                    Path("segments", id, "starred"),
+                    FormBody(body),
+                ])
             case let .explore(bounds, activityType, minCat, maxCat):
-                return try StravaAPI.defaults.request(.get) {
-                    Path("segments", "explore")
-                    Query("bounds", bounds, style: .comma)
-                    Query("activity_type", activityType)
-                    Query("min_cat", minCat)
-                    Query("max_cat", maxCat)
-                }
+                return try StravaAPI.defaults.request(.get, [
+                    Path("segments", "explore"),
+                    Query("bounds", bounds, style: .comma),
+                    Query("activity_type", activityType),
+                    Query("min_cat", minCat),
+                    Query("max_cat", maxCat),
+                ])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .get(id): return ["get", id]
+            case let .starred(page, perPage): return ["starred", page, perPage]
+            case let .star(id, body): return ["star", id, body]
+            case let .explore(bounds, activityType, minCat, maxCat):
+                return ["explore", bounds, activityType, minCat, maxCat]
             }
         }
     }
@@ -398,20 +425,34 @@ nonisolated extension StravaAPI.Routes {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case let .get(id):
-                return try StravaAPI.defaults.request(.get) {
-                    Path("routes", id)
-                }
+            case let .get(id): return try StravaAPI.defaults.request(.get, [Path("routes", id)])
             case let .exportGpx(id):
-                return try StravaAPI.defaults.request(.get) {
-                    Path("routes", id, "export_gpx")
-                    Header("Accept", "application/gpx+xml")
-                }
+                return try StravaAPI.defaults.request(.get, [
+                    Path("routes", id, "export_gpx"),
+                    Header("Accept", "application/gpx+xml"),
+                ])
             case let .exportTcx(id):
-                return try StravaAPI.defaults.request(.get) {
-                    Path("routes", id, "export_tcx")
-                    Header("Accept", "application/vnd.garmin.tcx+xml")
-                }
+                return try StravaAPI.defaults.request(.get, [
+                    Path("routes", id, "export_tcx"),
+                    Header("Accept", "application/vnd.garmin.tcx+xml"),
+                ])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .get(id): return ["get", id]
+            case let .exportGpx(id): return ["exportGpx", id]
+            case let .exportTcx(id): return ["exportTcx", id]
             }
         }
     }
@@ -424,10 +465,22 @@ nonisolated extension StravaAPI.Gear {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case let .get(id):
-                return try StravaAPI.defaults.request(.get) {
-                    Path("gear", id)
-                }
+            case let .get(id): return try StravaAPI.defaults.request(.get, [Path("gear", id)])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .get(id): return ["get", id]
             }
         }
     }
@@ -442,15 +495,28 @@ nonisolated extension StravaAPI.Uploads {
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .create(body):
-                return try StravaAPI.defaults.request(.post) {
-                    Path("uploads")
-                    MultipartBody(body)
-                    Timeout(120)
-                }
-            case let .get(uploadId):
-                return try StravaAPI.defaults.request(.get) {
-                    Path("uploads", uploadId)
-                }
+                return try StravaAPI.defaults.request(.post, [
+                    Path("uploads"),
+                    MultipartBody(body),
+                    Timeout(120),
+                ])
+            case let .get(uploadId): return try StravaAPI.defaults.request(.get, [Path("uploads", uploadId)])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .create(body): return ["create", body]
+            case let .get(uploadId): return ["get", uploadId]
             }
         }
     }
@@ -494,23 +560,17 @@ nonisolated extension StravaAPI {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "M":
-                self = .m
-            case "F":
-                self = .f
-            default:
-                self = .unknown(rawValue)
+            case "M": self = .m
+            case "F": self = .f
+            default: self = .unknown(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .m:
-                return "M"
-            case .f:
-                return "F"
-            case let .unknown(value):
-                return value
+            case .m: return "M"
+            case .f: return "F"
+            case let .unknown(value): return value
             }
         }
 
@@ -540,23 +600,17 @@ nonisolated extension StravaAPI {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "feet":
-                self = .feet
-            case "meters":
-                self = .meters
-            default:
-                self = .unknown(rawValue)
+            case "feet": self = .feet
+            case "meters": self = .meters
+            default: self = .unknown(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .feet:
-                return "feet"
-            case .meters:
-                return "meters"
-            case let .unknown(value):
-                return value
+            case .feet: return "feet"
+            case .meters: return "meters"
+            case let .unknown(value): return value
             }
         }
 
@@ -653,29 +707,12 @@ nonisolated extension StravaAPI {
         public var shoes: [SummaryGear]?
 
         public init(
-            id: Int64,
-            username: String? = nil,
-            resourceState: Int? = nil,
-            firstname: String? = nil,
-            lastname: String? = nil,
-            city: String? = nil,
-            state: String? = nil,
-            country: String? = nil,
-            sex: Sex? = nil,
-            premium: Bool? = nil,
-            summit: Bool? = nil,
-            createdAt: Date? = nil,
-            updatedAt: Date? = nil,
-            profileMedium: URL? = nil,
-            profile: URL? = nil,
-            followerCount: Int? = nil,
-            friendCount: Int? = nil,
-            measurementPreference: MeasurementPreference? = nil,
-            ftp: Int? = nil,
-            weight: Float? = nil,
-            clubs: [SummaryClub]? = nil,
-            bikes: [SummaryGear]? = nil,
-            shoes: [SummaryGear]? = nil
+            id: Int64, username: String? = nil, resourceState: Int? = nil, firstname: String? = nil,
+            lastname: String? = nil, city: String? = nil, state: String? = nil, country: String? = nil, sex: Sex? = nil,
+            premium: Bool? = nil, summit: Bool? = nil, createdAt: Date? = nil, updatedAt: Date? = nil,
+            profileMedium: URL? = nil, profile: URL? = nil, followerCount: Int? = nil, friendCount: Int? = nil,
+            measurementPreference: MeasurementPreference? = nil, ftp: Int? = nil, weight: Float? = nil,
+            clubs: [SummaryClub]? = nil, bikes: [SummaryGear]? = nil, shoes: [SummaryGear]? = nil
         ) {
             self.id = id
             self.username = username
@@ -788,14 +825,8 @@ nonisolated extension StravaAPI {
         public var description: String?
 
         public init(
-            id: String,
-            primary: Bool? = nil,
-            name: String? = nil,
-            distance: Float? = nil,
-            brandName: String? = nil,
-            modelName: String? = nil,
-            frameType: Int? = nil,
-            description: String? = nil
+            id: String, primary: Bool? = nil, name: String? = nil, distance: Float? = nil, brandName: String? = nil,
+            modelName: String? = nil, frameType: Int? = nil, description: String? = nil
         ) {
             self.id = id
             self.primary = primary
@@ -885,11 +916,7 @@ nonisolated extension StravaAPI {
         public var achievementCount: Int?
 
         public init(
-            count: Int,
-            distance: Float,
-            movingTime: Int,
-            elapsedTime: Int,
-            elevationGain: Float,
+            count: Int, distance: Float, movingTime: Int, elapsedTime: Int, elevationGain: Float,
             achievementCount: Int? = nil
         ) {
             self.count = count
@@ -934,17 +961,11 @@ nonisolated extension StravaAPI {
         public var allSwimTotals: ActivityTotal?
 
         public init(
-            biggestRideDistance: Double? = nil,
-            biggestClimbElevationGain: Double? = nil,
-            recentRideTotals: ActivityTotal? = nil,
-            recentRunTotals: ActivityTotal? = nil,
-            recentSwimTotals: ActivityTotal? = nil,
-            ytdRideTotals: ActivityTotal? = nil,
-            ytdRunTotals: ActivityTotal? = nil,
-            ytdSwimTotals: ActivityTotal? = nil,
-            allRideTotals: ActivityTotal? = nil,
-            allRunTotals: ActivityTotal? = nil,
-            allSwimTotals: ActivityTotal? = nil
+            biggestRideDistance: Double? = nil, biggestClimbElevationGain: Double? = nil,
+            recentRideTotals: ActivityTotal? = nil, recentRunTotals: ActivityTotal? = nil,
+            recentSwimTotals: ActivityTotal? = nil, ytdRideTotals: ActivityTotal? = nil,
+            ytdRunTotals: ActivityTotal? = nil, ytdSwimTotals: ActivityTotal? = nil,
+            allRideTotals: ActivityTotal? = nil, allRunTotals: ActivityTotal? = nil, allSwimTotals: ActivityTotal? = nil
         ) {
             self.biggestRideDistance = biggestRideDistance
             self.biggestClimbElevationGain = biggestClimbElevationGain
@@ -1035,123 +1056,67 @@ nonisolated extension StravaAPI {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "AlpineSki":
-                self = .alpineSki
-            case "BackcountrySki":
-                self = .backcountrySki
-            case "Canoeing":
-                self = .canoeing
-            case "Crossfit":
-                self = .crossfit
-            case "EBikeRide":
-                self = .eBikeRide
-            case "EMountainBikeRide":
-                self = .eMountainBikeRide
-            case "Elliptical":
-                self = .elliptical
-            case "GravelRide":
-                self = .gravelRide
-            case "Hike":
-                self = .hike
-            case "IceSkate":
-                self = .iceSkate
-            case "InlineSkate":
-                self = .inlineSkate
-            case "Kayaking":
-                self = .kayaking
-            case "MountainBikeRide":
-                self = .mountainBikeRide
-            case "NordicSki":
-                self = .nordicSki
-            case "Ride":
-                self = .ride
-            case "RockClimbing":
-                self = .rockClimbing
-            case "Rowing":
-                self = .rowing
-            case "Run":
-                self = .run
-            case "Snowboard":
-                self = .snowboard
-            case "Swim":
-                self = .swim
-            case "TrailRun":
-                self = .trailRun
-            case "VirtualRide":
-                self = .virtualRide
-            case "VirtualRun":
-                self = .virtualRun
-            case "Walk":
-                self = .walk
-            case "WeightTraining":
-                self = .weightTraining
-            case "Workout":
-                self = .workout
-            case "Yoga":
-                self = .yoga
-            default:
-                self = .unknown(rawValue)
+            case "AlpineSki": self = .alpineSki
+            case "BackcountrySki": self = .backcountrySki
+            case "Canoeing": self = .canoeing
+            case "Crossfit": self = .crossfit
+            case "EBikeRide": self = .eBikeRide
+            case "EMountainBikeRide": self = .eMountainBikeRide
+            case "Elliptical": self = .elliptical
+            case "GravelRide": self = .gravelRide
+            case "Hike": self = .hike
+            case "IceSkate": self = .iceSkate
+            case "InlineSkate": self = .inlineSkate
+            case "Kayaking": self = .kayaking
+            case "MountainBikeRide": self = .mountainBikeRide
+            case "NordicSki": self = .nordicSki
+            case "Ride": self = .ride
+            case "RockClimbing": self = .rockClimbing
+            case "Rowing": self = .rowing
+            case "Run": self = .run
+            case "Snowboard": self = .snowboard
+            case "Swim": self = .swim
+            case "TrailRun": self = .trailRun
+            case "VirtualRide": self = .virtualRide
+            case "VirtualRun": self = .virtualRun
+            case "Walk": self = .walk
+            case "WeightTraining": self = .weightTraining
+            case "Workout": self = .workout
+            case "Yoga": self = .yoga
+            default: self = .unknown(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .alpineSki:
-                return "AlpineSki"
-            case .backcountrySki:
-                return "BackcountrySki"
-            case .canoeing:
-                return "Canoeing"
-            case .crossfit:
-                return "Crossfit"
-            case .eBikeRide:
-                return "EBikeRide"
-            case .eMountainBikeRide:
-                return "EMountainBikeRide"
-            case .elliptical:
-                return "Elliptical"
-            case .gravelRide:
-                return "GravelRide"
-            case .hike:
-                return "Hike"
-            case .iceSkate:
-                return "IceSkate"
-            case .inlineSkate:
-                return "InlineSkate"
-            case .kayaking:
-                return "Kayaking"
-            case .mountainBikeRide:
-                return "MountainBikeRide"
-            case .nordicSki:
-                return "NordicSki"
-            case .ride:
-                return "Ride"
-            case .rockClimbing:
-                return "RockClimbing"
-            case .rowing:
-                return "Rowing"
-            case .run:
-                return "Run"
-            case .snowboard:
-                return "Snowboard"
-            case .swim:
-                return "Swim"
-            case .trailRun:
-                return "TrailRun"
-            case .virtualRide:
-                return "VirtualRide"
-            case .virtualRun:
-                return "VirtualRun"
-            case .walk:
-                return "Walk"
-            case .weightTraining:
-                return "WeightTraining"
-            case .workout:
-                return "Workout"
-            case .yoga:
-                return "Yoga"
-            case let .unknown(value):
-                return value
+            case .alpineSki: return "AlpineSki"
+            case .backcountrySki: return "BackcountrySki"
+            case .canoeing: return "Canoeing"
+            case .crossfit: return "Crossfit"
+            case .eBikeRide: return "EBikeRide"
+            case .eMountainBikeRide: return "EMountainBikeRide"
+            case .elliptical: return "Elliptical"
+            case .gravelRide: return "GravelRide"
+            case .hike: return "Hike"
+            case .iceSkate: return "IceSkate"
+            case .inlineSkate: return "InlineSkate"
+            case .kayaking: return "Kayaking"
+            case .mountainBikeRide: return "MountainBikeRide"
+            case .nordicSki: return "NordicSki"
+            case .ride: return "Ride"
+            case .rockClimbing: return "RockClimbing"
+            case .rowing: return "Rowing"
+            case .run: return "Run"
+            case .snowboard: return "Snowboard"
+            case .swim: return "Swim"
+            case .trailRun: return "TrailRun"
+            case .virtualRide: return "VirtualRide"
+            case .virtualRun: return "VirtualRun"
+            case .walk: return "Walk"
+            case .weightTraining: return "WeightTraining"
+            case .workout: return "Workout"
+            case .yoga: return "Yoga"
+            case let .unknown(value): return value
             }
         }
 
@@ -1263,35 +1228,13 @@ nonisolated extension StravaAPI {
         public var hasHeartrate: Bool?
 
         public init(
-            id: Int64,
-            externalId: String? = nil,
-            uploadId: Int64? = nil,
-            athlete: MetaAthlete,
-            name: String,
-            distance: Float,
-            movingTime: Int,
-            elapsedTime: Int,
-            totalElevationGain: Float,
-            sportType: SportType,
-            startDate: Date,
-            startDateLocal: Date,
-            timezone: String? = nil,
-            startLatlng: [Float]? = nil,
-            endLatlng: [Float]? = nil,
-            achievementCount: Int? = nil,
-            kudosCount: Int? = nil,
-            commentCount: Int? = nil,
-            map: PolylineMap? = nil,
-            trainer: Bool? = nil,
-            commute: Bool? = nil,
-            manual: Bool? = nil,
-            private: Bool? = nil,
-            gearId: String? = nil,
-            averageSpeed: Float? = nil,
-            maxSpeed: Float? = nil,
-            averageWatts: Float? = nil,
-            kilojoules: Float? = nil,
-            hasHeartrate: Bool? = nil
+            id: Int64, externalId: String? = nil, uploadId: Int64? = nil, athlete: MetaAthlete, name: String,
+            distance: Float, movingTime: Int, elapsedTime: Int, totalElevationGain: Float, sportType: SportType,
+            startDate: Date, startDateLocal: Date, timezone: String? = nil, startLatlng: [Float]? = nil,
+            endLatlng: [Float]? = nil, achievementCount: Int? = nil, kudosCount: Int? = nil, commentCount: Int? = nil,
+            map: PolylineMap? = nil, trainer: Bool? = nil, commute: Bool? = nil, manual: Bool? = nil,
+            private: Bool? = nil, gearId: String? = nil, averageSpeed: Float? = nil, maxSpeed: Float? = nil,
+            averageWatts: Float? = nil, kilojoules: Float? = nil, hasHeartrate: Bool? = nil
         ) {
             self.id = id
             self.externalId = externalId
@@ -1402,27 +1345,11 @@ nonisolated extension StravaAPI {
         public var photos: JSONValue?
 
         public init(
-            id: Int64,
-            externalId: String? = nil,
-            athlete: MetaAthlete,
-            name: String,
-            description: String? = nil,
-            distance: Float,
-            movingTime: Int,
-            elapsedTime: Int,
-            totalElevationGain: Float,
-            sportType: SportType,
-            startDate: Date,
-            startDateLocal: Date,
-            timezone: String? = nil,
-            map: PolylineMap? = nil,
-            gearId: String? = nil,
-            gear: SummaryGear? = nil,
-            calories: Float? = nil,
-            deviceName: String? = nil,
-            laps: [Lap]? = nil,
-            segmentEfforts: [JSONValue]? = nil,
-            photos: JSONValue? = nil
+            id: Int64, externalId: String? = nil, athlete: MetaAthlete, name: String, description: String? = nil,
+            distance: Float, movingTime: Int, elapsedTime: Int, totalElevationGain: Float, sportType: SportType,
+            startDate: Date, startDateLocal: Date, timezone: String? = nil, map: PolylineMap? = nil,
+            gearId: String? = nil, gear: SummaryGear? = nil, calories: Float? = nil, deviceName: String? = nil,
+            laps: [Lap]? = nil, segmentEfforts: [JSONValue]? = nil, photos: JSONValue? = nil
         ) {
             self.id = id
             self.externalId = externalId
@@ -1490,14 +1417,8 @@ nonisolated extension StravaAPI {
         public var split: Int?
 
         public init(
-            id: Int64,
-            name: String? = nil,
-            elapsedTime: Int,
-            movingTime: Int,
-            startDate: Date,
-            distance: Float,
-            lapIndex: Int,
-            split: Int? = nil
+            id: Int64, name: String? = nil, elapsedTime: Int, movingTime: Int, startDate: Date, distance: Float,
+            lapIndex: Int, split: Int? = nil
         ) {
             self.id = id
             self.name = name
@@ -1573,14 +1494,8 @@ nonisolated extension StravaAPI {
         public var commute: Int?
 
         public init(
-            name: String,
-            sportType: SportType,
-            startDateLocal: Date,
-            elapsedTime: Int,
-            description: String? = nil,
-            distance: Float? = nil,
-            trainer: Int? = nil,
-            commute: Int? = nil
+            name: String, sportType: SportType, startDateLocal: Date, elapsedTime: Int, description: String? = nil,
+            distance: Float? = nil, trainer: Int? = nil, commute: Int? = nil
         ) {
             self.name = name
             self.sportType = sportType
@@ -1620,13 +1535,8 @@ nonisolated extension StravaAPI {
         public var gearId: String?
 
         public init(
-            commute: Bool? = nil,
-            trainer: Bool? = nil,
-            hideFromHome: Bool? = nil,
-            description: String? = nil,
-            name: String? = nil,
-            sportType: SportType? = nil,
-            gearId: String? = nil
+            commute: Bool? = nil, trainer: Bool? = nil, hideFromHome: Bool? = nil, description: String? = nil,
+            name: String? = nil, sportType: SportType? = nil, gearId: String? = nil
         ) {
             self.commute = commute
             self.trainer = trainer
@@ -1656,23 +1566,17 @@ nonisolated extension StravaAPI {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "heartrate":
-                self = .heartrate
-            case "power":
-                self = .power
-            default:
-                self = .unknown(rawValue)
+            case "heartrate": self = .heartrate
+            case "power": self = .power
+            default: self = .unknown(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .heartrate:
-                return "heartrate"
-            case .power:
-                return "power"
-            case let .unknown(value):
-                return value
+            case .heartrate: return "heartrate"
+            case .power: return "power"
+            case let .unknown(value): return value
             }
         }
 
@@ -1710,13 +1614,8 @@ nonisolated extension StravaAPI {
         public var distributionBuckets: [TimedZoneRange]?
 
         public init(
-            score: Int? = nil,
-            sensorBased: Bool? = nil,
-            customZones: Bool? = nil,
-            max: Int? = nil,
-            points: Int? = nil,
-            type: ActivityZoneType? = nil,
-            distributionBuckets: [TimedZoneRange]? = nil
+            score: Int? = nil, sensorBased: Bool? = nil, customZones: Bool? = nil, max: Int? = nil, points: Int? = nil,
+            type: ActivityZoneType? = nil, distributionBuckets: [TimedZoneRange]? = nil
         ) {
             self.score = score
             self.sensorBased = sensorBased
@@ -1771,59 +1670,35 @@ nonisolated extension StravaAPI {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "time":
-                self = .time
-            case "distance":
-                self = .distance
-            case "latlng":
-                self = .latlng
-            case "altitude":
-                self = .altitude
-            case "velocity_smooth":
-                self = .velocitySmooth
-            case "heartrate":
-                self = .heartrate
-            case "cadence":
-                self = .cadence
-            case "watts":
-                self = .watts
-            case "temp":
-                self = .temp
-            case "moving":
-                self = .moving
-            case "grade_smooth":
-                self = .gradeSmooth
-            default:
-                self = .unknown(rawValue)
+            case "time": self = .time
+            case "distance": self = .distance
+            case "latlng": self = .latlng
+            case "altitude": self = .altitude
+            case "velocity_smooth": self = .velocitySmooth
+            case "heartrate": self = .heartrate
+            case "cadence": self = .cadence
+            case "watts": self = .watts
+            case "temp": self = .temp
+            case "moving": self = .moving
+            case "grade_smooth": self = .gradeSmooth
+            default: self = .unknown(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .time:
-                return "time"
-            case .distance:
-                return "distance"
-            case .latlng:
-                return "latlng"
-            case .altitude:
-                return "altitude"
-            case .velocitySmooth:
-                return "velocity_smooth"
-            case .heartrate:
-                return "heartrate"
-            case .cadence:
-                return "cadence"
-            case .watts:
-                return "watts"
-            case .temp:
-                return "temp"
-            case .moving:
-                return "moving"
-            case .gradeSmooth:
-                return "grade_smooth"
-            case let .unknown(value):
-                return value
+            case .time: return "time"
+            case .distance: return "distance"
+            case .latlng: return "latlng"
+            case .altitude: return "altitude"
+            case .velocitySmooth: return "velocity_smooth"
+            case .heartrate: return "heartrate"
+            case .cadence: return "cadence"
+            case .watts: return "watts"
+            case .temp: return "temp"
+            case .moving: return "moving"
+            case .gradeSmooth: return "grade_smooth"
+            case let .unknown(value): return value
             }
         }
 
@@ -1894,17 +1769,9 @@ nonisolated extension StravaAPI {
         public var gradeSmooth: Stream?
 
         public init(
-            time: Stream? = nil,
-            distance: Stream? = nil,
-            latlng: Stream? = nil,
-            altitude: Stream? = nil,
-            velocitySmooth: Stream? = nil,
-            heartrate: Stream? = nil,
-            cadence: Stream? = nil,
-            watts: Stream? = nil,
-            temp: Stream? = nil,
-            moving: Stream? = nil,
-            gradeSmooth: Stream? = nil
+            time: Stream? = nil, distance: Stream? = nil, latlng: Stream? = nil, altitude: Stream? = nil,
+            velocitySmooth: Stream? = nil, heartrate: Stream? = nil, cadence: Stream? = nil, watts: Stream? = nil,
+            temp: Stream? = nil, moving: Stream? = nil, gradeSmooth: Stream? = nil
         ) {
             self.time = time
             self.distance = distance
@@ -1942,23 +1809,17 @@ nonisolated extension StravaAPI {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "running":
-                self = .running
-            case "riding":
-                self = .riding
-            default:
-                self = .unknown(rawValue)
+            case "running": self = .running
+            case "riding": self = .riding
+            default: self = .unknown(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .running:
-                return "running"
-            case .riding:
-                return "riding"
-            case let .unknown(value):
-                return value
+            case .running: return "running"
+            case .riding: return "riding"
+            case let .unknown(value): return value
             }
         }
 
@@ -2010,20 +1871,10 @@ nonisolated extension StravaAPI {
         public var starred: Bool?
 
         public init(
-            id: Int64,
-            name: String,
-            activityType: String? = nil,
-            distance: Float,
-            averageGrade: Float? = nil,
-            maximumGrade: Float? = nil,
-            elevationHigh: Float? = nil,
-            elevationLow: Float? = nil,
-            climbCategory: Int? = nil,
-            city: String? = nil,
-            state: String? = nil,
-            country: String? = nil,
-            private: Bool? = nil,
-            starred: Bool? = nil
+            id: Int64, name: String, activityType: String? = nil, distance: Float, averageGrade: Float? = nil,
+            maximumGrade: Float? = nil, elevationHigh: Float? = nil, elevationLow: Float? = nil,
+            climbCategory: Int? = nil, city: String? = nil, state: String? = nil, country: String? = nil,
+            private: Bool? = nil, starred: Bool? = nil
         ) {
             self.id = id
             self.name = name
@@ -2085,18 +1936,9 @@ nonisolated extension StravaAPI {
         public var starCount: Int?
 
         public init(
-            id: Int64,
-            name: String,
-            activityType: String? = nil,
-            distance: Float,
-            createdAt: Date? = nil,
-            updatedAt: Date? = nil,
-            totalElevationGain: Float? = nil,
-            map: PolylineMap? = nil,
-            effortCount: Int? = nil,
-            athleteCount: Int? = nil,
-            hazardous: Bool? = nil,
-            starCount: Int? = nil
+            id: Int64, name: String, activityType: String? = nil, distance: Float, createdAt: Date? = nil,
+            updatedAt: Date? = nil, totalElevationGain: Float? = nil, map: PolylineMap? = nil, effortCount: Int? = nil,
+            athleteCount: Int? = nil, hazardous: Bool? = nil, starCount: Int? = nil
         ) {
             self.id = id
             self.name = name
@@ -2158,16 +2000,8 @@ nonisolated extension StravaAPI {
         public var points: String
 
         public init(
-            id: Int64,
-            name: String,
-            climbCategory: Int,
-            climbCategoryDesc: String,
-            avgGrade: Float,
-            startLatlng: [Float],
-            endLatlng: [Float],
-            elevDifference: Float,
-            distance: Float,
-            points: String
+            id: Int64, name: String, climbCategory: Int, climbCategoryDesc: String, avgGrade: Float,
+            startLatlng: [Float], endLatlng: [Float], elevDifference: Float, distance: Float, points: String
         ) {
             self.id = id
             self.name = name
@@ -2233,20 +2067,10 @@ nonisolated extension StravaAPI {
         public var map: PolylineMap?
 
         public init(
-            id: Int64,
-            idStr: String? = nil,
-            name: String,
-            description: String? = nil,
-            distance: Float? = nil,
-            elevationGain: Float? = nil,
-            private: Bool? = nil,
-            starred: Bool? = nil,
-            timestamp: Int? = nil,
-            createdAt: Date? = nil,
-            updatedAt: Date? = nil,
-            estimatedMovingTime: Int? = nil,
-            athlete: SummaryAthlete? = nil,
-            map: PolylineMap? = nil
+            id: Int64, idStr: String? = nil, name: String, description: String? = nil, distance: Float? = nil,
+            elevationGain: Float? = nil, private: Bool? = nil, starred: Bool? = nil, timestamp: Int? = nil,
+            createdAt: Date? = nil, updatedAt: Date? = nil, estimatedMovingTime: Int? = nil,
+            athlete: SummaryAthlete? = nil, map: PolylineMap? = nil
         ) {
             self.id = id
             self.idStr = idStr
@@ -2301,13 +2125,8 @@ nonisolated extension StravaAPI {
         public var externalId: String?
 
         public init(
-            file: Data,
-            name: String? = nil,
-            description: String? = nil,
-            trainer: String? = nil,
-            commute: String? = nil,
-            dataType: String,
-            externalId: String? = nil
+            file: Data, name: String? = nil, description: String? = nil, trainer: String? = nil, commute: String? = nil,
+            dataType: String, externalId: String? = nil
         ) {
             self.file = file
             self.name = name
@@ -2343,11 +2162,7 @@ nonisolated extension StravaAPI {
         public var activityId: Int64?
 
         public init(
-            id: Int64,
-            idStr: String? = nil,
-            externalId: String? = nil,
-            error: String? = nil,
-            status: String? = nil,
+            id: Int64, idStr: String? = nil, externalId: String? = nil, error: String? = nil, status: String? = nil,
             activityId: Int64? = nil
         ) {
             self.id = id

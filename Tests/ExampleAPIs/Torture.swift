@@ -19,11 +19,7 @@ public nonisolated enum TortureAPI {
     /// An endpoint named `defaultEndpoint` (a group is named `default`: each group is also a case of the `Call` enum).
     /// */ let x = 1 /*
     public static func defaultEndpoint(
-        self: String,
-        default: Int,
-        type: String? = nil,
-        init: Bool? = nil,
-        case: Keyword? = nil
+        self: String, default: Int, type: String? = nil, init: Bool? = nil, case: Keyword? = nil
     ) -> Endpoint<Case> {
         defaults.endpoint(
             Call.defaultEndpoint(self: `self`, default: `default`, type: type, init: `init`, case: `case`),
@@ -36,12 +32,7 @@ public nonisolated enum TortureAPI {
     }
 
     public static func type(
-        _1st: Int64,
-        dashName: String,
-        dotName: Keyword,
-        where: [String]? = nil,
-        in: [Int]? = nil,
-        is: Bool? = nil
+        _1st: Int64, dashName: String, dotName: Keyword, where: [String]? = nil, in: [Int]? = nil, is: Bool? = nil
     ) -> Endpoint<[Keyword]> {
         defaults.endpoint(
             Call.type(_1st: _1st, dashName: dashName, dotName: dotName, where: `where`, in: `in`, is: `is`),
@@ -50,27 +41,13 @@ public nonisolated enum TortureAPI {
     }
 
     public static func `protocol`(
-        数据: String,
-        émoji: String,
-        данные: Int? = nil,
-        αβγ: Double? = nil,
-        spaceName: String? = nil,
-        filterName: String? = nil,
-        tags: [String]? = nil,
-        u1F642: String? = nil,
-        body: [String: Everything]
+        数据: String, émoji: String, данные: Int? = nil, αβγ: Double? = nil, spaceName: String? = nil,
+        filterName: String? = nil, tags: [String]? = nil, u1F642: String? = nil, body: [String: Everything]
     ) -> Endpoint<Void> {
         defaults.endpoint(
             Call.`protocol`(
-                数据: 数据,
-                émoji: émoji,
-                данные: данные,
-                αβγ: αβγ,
-                spaceName: spaceName,
-                filterName: filterName,
-                tags: tags,
-                u1F642: u1F642,
-                body: body
+                数据: 数据, émoji: émoji, данные: данные, αβγ: αβγ, spaceName: spaceName, filterName: filterName,
+                tags: tags, u1F642: u1F642, body: body
             ),
             decoder: .none,
             statuses: [204]
@@ -79,12 +56,7 @@ public nonisolated enum TortureAPI {
 
     @available(*, deprecated, message: "Use \"default\" instead \\ not #\"this\"#.\nSecond line.")
     public static func `init`(
-        id: Int,
-        userId: Int? = nil,
-        userID: Int? = nil,
-        pay: String? = nil,
-        рау: String? = nil,
-        emoji: String? = nil,
+        id: Int, userId: Int? = nil, userID: Int? = nil, pay: String? = nil, рау: String? = nil, emoji: String? = nil,
         émoji: String? = nil
     ) -> Endpoint<Void> {
         defaults.endpoint(
@@ -106,8 +78,7 @@ public nonisolated enum TortureAPI {
     }
 
     public static func `true`(
-        q: String = "a \"quoted\" \\ \\(x) #\"raw\"# \n line",
-        mode: Keyword = .`default`,
+        q: String = "a \"quoted\" \\ \\(x) #\"raw\"# \n line", mode: Keyword = .`default`,
         modes: [Keyword] = [.`self`, ._1st, .unnamed]
     ) -> Endpoint<JSONValue> {
         defaults.endpoint(Call.`true`(q: q, mode: mode, modes: modes), decoder: .json)
@@ -228,39 +199,21 @@ nonisolated extension TortureAPI {
         case defaultEndpoint(self: String, default: Int, type: String? = nil, init: Bool? = nil, case: Keyword? = nil)
         case `self`(body: Everything)
         case type(
-            _1st: Int64,
-            dashName: String,
-            dotName: Keyword,
-            where: [String]? = nil,
-            in: [Int]? = nil,
-            is: Bool? = nil
+            _1st: Int64, dashName: String, dotName: Keyword, where: [String]? = nil, in: [Int]? = nil, is: Bool? = nil
         )
         case `protocol`(
-            数据: String,
-            émoji: String,
-            данные: Int? = nil,
-            αβγ: Double? = nil,
-            spaceName: String? = nil,
-            filterName: String? = nil,
-            tags: [String]? = nil,
-            u1F642: String? = nil,
-            body: [String: Everything]
+            数据: String, émoji: String, данные: Int? = nil, αβγ: Double? = nil, spaceName: String? = nil,
+            filterName: String? = nil, tags: [String]? = nil, u1F642: String? = nil, body: [String: Everything]
         )
         case `init`(
-            id: Int,
-            userId: Int? = nil,
-            userID: Int? = nil,
-            pay: String? = nil,
-            рау: String? = nil,
-            emoji: String? = nil,
-            émoji: String? = nil
+            id: Int, userId: Int? = nil, userID: Int? = nil, pay: String? = nil, рау: String? = nil,
+            emoji: String? = nil, émoji: String? = nil
         )
         case `case`
         case `func`(self: String, any: String? = nil, body: Form)
         case `any`(body: Файл)
         case `true`(
-            q: String = "a \"quoted\" \\ \\(x) #\"raw\"# \n line",
-            mode: Keyword = .`default`,
+            q: String = "a \"quoted\" \\ \\(x) #\"raw\"# \n line", mode: Keyword = .`default`,
             modes: [Keyword] = [.`self`, ._1st, .unnamed]
         )
         case _1stThing
@@ -286,135 +239,129 @@ nonisolated extension TortureAPI {
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .defaultEndpoint(`self`, `default`, type, `init`, `case`):
-                return try defaults.request(.get) {
-                    Path("default", `self`, `default`)
-                    Query("Type", type)
-                    Header("init", `init`)
-                    Header("X-Case", `case`)
-                }
+                return try defaults.request(.get, [
+                    Path("default", `self`, `default`),
+                    Query("Type", type),
+                    Header("init", `init`),
+                    Header("X-Case", `case`),
+                ])
             case let .`self`(body):
-                return try defaults.request(.post) {
-                    Path("self")
-                    JSONBody(body)
-                }
+                return try defaults.request(.post, [
+                    Path("self"),
+                    JSONBody(body),
+                ])
             case let .type(_1st, dashName, dotName, `where`, `in`, `is`):
-                return try defaults.request(.get) {
-                    Path("type", _1st, dashName, dotName)
-                    Query("where", `where`)
-                    Query("in", `in`, style: .comma)
-                    Query("is", `is`)
-                }
+                return try defaults.request(.get, [
+                    Path("type", _1st, dashName, dotName),
+                    Query("where", `where`),
+                    Query("in", `in`, style: .comma),
+                    Query("is", `is`),
+                ])
             case let .`protocol`(数据, émoji, данные, αβγ, spaceName, filterName, tags, u1F642, body):
-                return try defaults.request(.put) {
-                    Path("protocol", 数据, émoji)
-                    Query("данные", данные)
-                    Query("αβγ", αβγ)
-                    Query("space name", spaceName)
-                    Query("filter[name]", filterName)
-                    Query("tags[]", tags)
-                    Query("🙂", u1F642)
-                    JSONBody(body)
-                }
+                return try defaults.request(.put, [
+                    Path("protocol", 数据, émoji),
+                    Query("данные", данные),
+                    Query("αβγ", αβγ),
+                    Query("space name", spaceName),
+                    Query("filter[name]", filterName),
+                    Query("tags[]", tags),
+                    Query("🙂", u1F642),
+                    JSONBody(body),
+                ])
             case let .`init`(id, userId, userID, pay, рау, emoji, émoji):
-                return try defaults.request(.delete) {
-                    Path("init", id)
-                    Query("user_id", userId)
-                    Query("userID", userID)
-                    Query("pay", pay)
-                    Query("рау", рау)
-                    Query("emoji", emoji)
-                    Query("émoji", émoji)
-                }
-            case .`case`:
-                return try defaults.request(.get) {
-                    Path("case")
-                }
+                return try defaults.request(.delete, [
+                    Path("init", id),
+                    Query("user_id", userId),
+                    Query("userID", userID),
+                    Query("pay", pay),
+                    Query("рау", рау),
+                    Query("emoji", emoji),
+                    Query("émoji", émoji),
+                ])
+            case .`case`: return try defaults.request(.get, [Path("case")])
             case let .`func`(`self`, `any`, body):
-                return try defaults.request(.patch) {
-                    Path("func", `self`)
-                    Query("Any", `any`)
-                    FormBody(body)
-                }
+                return try defaults.request(.patch, [
+                    Path("func", `self`),
+                    Query("Any", `any`),
+                    FormBody(body),
+                ])
             case let .`any`(body):
-                return try defaults.request(.post) {
-                    Path("any")
-                    MultipartBody(body)
-                }
+                return try defaults.request(.post, [
+                    Path("any"),
+                    MultipartBody(body),
+                ])
             case let .`true`(q, mode, modes):
-                return try defaults.request(.get) {
-                    Path("true")
-                    Query("q", q)
-                    Query("mode", mode)
-                    Query("modes", modes)
-                }
-            case ._1stThing:
-                return try defaults.request(.get) {
-                    Path("1st")
-                }
-            case .dashName:
-                return try defaults.request(.get) {
-                    Path("dash-name")
-                }
-            case .dotName:
-                return try defaults.request(.get) {
-                    Path("dot.name")
-                }
-            case .spaceName:
-                return try defaults.request(.get) {
-                    Path("space_name")
-                }
-            case .émoji:
-                return try defaults.request(.get) {
-                    Path("émoji")
-                }
-            case .emoji:
-                return try defaults.request(.get) {
-                    Path("emoji")
-                }
-            case .u1F642:
-                return try defaults.request(.get) {
-                    Path("🙂")
-                }
-            case .данные:
-                return try defaults.request(.get) {
-                    Path("данные")
-                }
-            case .数据List:
-                return try defaults.request(.get) {
-                    Path("数据")
-                }
-            case .αβγ:
-                return try defaults.request(.get) {
-                    Path("αβγ")
-                }
-            case .userId:
-                return try defaults.request(.get) {
-                    Path("user_id")
-                }
-            case .userID:
-                return try defaults.request(.get) {
-                    Path("userID")
-                }
-            case .pay:
-                return try defaults.request(.get) {
-                    Path("pay")
-                }
-            case .рау:
-                return try defaults.request(.get) {
-                    Path("рау")
-                }
-            case .httpRequest:
-                return try defaults.request(.get) {
-                    Path("httpRequest")
-                }
-            case let .`default`(call):
-                return try call.httpRequest()
-            case let .`for`(call):
-                return try call.httpRequest()
-            case let ._1stGroup(call):
-                return try call.httpRequest()
-            case let .другиеДанные(call):
-                return try call.httpRequest()
+                return try defaults.request(.get, [
+                    Path("true"),
+                    Query("q", q),
+                    Query("mode", mode),
+                    Query("modes", modes),
+                ])
+            case ._1stThing: return try defaults.request(.get, [Path("1st")])
+            case .dashName: return try defaults.request(.get, [Path("dash-name")])
+            case .dotName: return try defaults.request(.get, [Path("dot.name")])
+            case .spaceName: return try defaults.request(.get, [Path("space_name")])
+            case .émoji: return try defaults.request(.get, [Path("émoji")])
+            case .emoji: return try defaults.request(.get, [Path("emoji")])
+            case .u1F642: return try defaults.request(.get, [Path("🙂")])
+            case .данные: return try defaults.request(.get, [Path("данные")])
+            case .数据List: return try defaults.request(.get, [Path("数据")])
+            case .αβγ: return try defaults.request(.get, [Path("αβγ")])
+            case .userId: return try defaults.request(.get, [Path("user_id")])
+            case .userID: return try defaults.request(.get, [Path("userID")])
+            case .pay: return try defaults.request(.get, [Path("pay")])
+            case .рау: return try defaults.request(.get, [Path("рау")])
+            case .httpRequest: return try defaults.request(.get, [Path("httpRequest")])
+            case let .`default`(call): return try call.httpRequest()
+            case let .`for`(call): return try call.httpRequest()
+            case let ._1stGroup(call): return try call.httpRequest()
+            case let .другиеДанные(call): return try call.httpRequest()
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .defaultEndpoint(`self`, `default`, type, `init`, `case`):
+                return ["defaultEndpoint", `self`, `default`, type, `init`, `case`]
+            case let .`self`(body): return ["self", body]
+            case let .type(_1st, dashName, dotName, `where`, `in`, `is`):
+                return ["type", _1st, dashName, dotName, `where`, `in`, `is`]
+            case let .`protocol`(数据, émoji, данные, αβγ, spaceName, filterName, tags, u1F642, body):
+                return ["protocol", 数据, émoji, данные, αβγ, spaceName, filterName, tags, u1F642, body]
+            case let .`init`(id, userId, userID, pay, рау, emoji, émoji):
+                return ["init", id, userId, userID, pay, рау, emoji, émoji]
+            case .`case`: return ["case"]
+            case let .`func`(`self`, `any`, body): return ["func", `self`, `any`, body]
+            case let .`any`(body): return ["any", body]
+            case let .`true`(q, mode, modes): return ["true", q, mode, modes]
+            case ._1stThing: return ["_1stThing"]
+            case .dashName: return ["dashName"]
+            case .dotName: return ["dotName"]
+            case .spaceName: return ["spaceName"]
+            case .émoji: return ["émoji"]
+            case .emoji: return ["emoji"]
+            case .u1F642: return ["u1F642"]
+            case .данные: return ["данные"]
+            case .数据List: return ["数据List"]
+            case .αβγ: return ["αβγ"]
+            case .userId: return ["userId"]
+            case .userID: return ["userID"]
+            case .pay: return ["pay"]
+            case .рау: return ["рау"]
+            case .httpRequest: return ["httpRequest"]
+            case let .`default`(call): return ["default", call]
+            case let .`for`(call): return ["for", call]
+            case let ._1stGroup(call): return ["_1stGroup", call]
+            case let .другиеДанные(call): return ["другиеДанные", call]
             }
         }
     }
@@ -430,19 +377,35 @@ nonisolated extension TortureAPI.Default {
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case .defaultEndpoint:
-                return try TortureAPI.defaults.request(.get) {
-                    Path("groups", "default")
-                    Header("x-group", "default")
-                    RemoveHeader("X-Default")
-                }
+                return try TortureAPI.defaults.request(.get, [
+                    Path("groups", "default"),
+                    Header("x-group", "default"),
+                    RemoveHeader("X-Default"),
+                ])
             case let .`self`(`self`):
-                return try TortureAPI.defaults.request(.get) {
-                    Path("groups", "default", `self`)
-                    Header("x-group", "default")
-                    RemoveHeader("X-Default")
-                }
-            case let .`default`(call):
-                return try call.httpRequest()
+                return try TortureAPI.defaults.request(.get, [
+                    Path("groups", "default", `self`),
+                    Header("x-group", "default"),
+                    RemoveHeader("X-Default"),
+                ])
+            case let .`default`(call): return try call.httpRequest()
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case .defaultEndpoint: return ["defaultEndpoint"]
+            case let .`self`(`self`): return ["self", `self`]
+            case let .`default`(call): return ["default", call]
             }
         }
     }
@@ -456,12 +419,27 @@ nonisolated extension TortureAPI.Default.Default {
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case .`case`:
-                return try TortureAPI.defaults.request(.get) {
-                    Path("groups", "default", "default", "case")
-                    Header("x-group", "default")
-                    RemoveHeader("X-Default")
-                    Auth(.bearer)
-                }
+                return try TortureAPI.defaults.request(.get, [
+                    Path("groups", "default", "default", "case"),
+                    Header("x-group", "default"),
+                    RemoveHeader("X-Default"),
+                    Auth(.bearer),
+                ])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case .`case`: return ["case"]
             }
         }
     }
@@ -474,10 +452,22 @@ nonisolated extension TortureAPI.For {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case .`in`:
-                return try TortureAPI.defaults.request(.get) {
-                    Path("for", "in")
-                }
+            case .`in`: return try TortureAPI.defaults.request(.get, [Path("for", "in")])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case .`in`: return ["in"]
             }
         }
     }
@@ -490,10 +480,22 @@ nonisolated extension TortureAPI._1stGroup {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case .`init`:
-                return try TortureAPI.defaults.request(.get) {
-                    Path("1st-group", "init")
-                }
+            case .`init`: return try TortureAPI.defaults.request(.get, [Path("1st-group", "init")])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case .`init`: return ["init"]
             }
         }
     }
@@ -507,10 +509,25 @@ nonisolated extension TortureAPI.ДругиеДанные {
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case .数据:
-                return try TortureAPI.defaults.request(.get) {
-                    Path("другие-данные", "数据")
-                    Auth(.none)
-                }
+                return try TortureAPI.defaults.request(.get, [
+                    Path("другие-данные", "数据"),
+                    Auth(.none),
+                ])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case .数据: return ["数据"]
             }
         }
     }
@@ -604,34 +621,12 @@ nonisolated extension TortureAPI {
         public var from: String?
 
         public init(
-            self self_: String,
-            selfValue: Int? = nil,
-            default: Int,
-            type: String,
-            protocol: String? = nil,
-            init: Int? = nil,
-            case: Keyword,
-            func: [Keyword]? = nil,
-            any: JSONValue? = nil,
-            true: Bool,
-            _1st: Int? = nil,
-            dashName: String? = nil,
-            dotName: String? = nil,
-            spaceName: String? = nil,
-            émoji: String? = nil,
-            u1F642: String? = nil,
-            данные: Данные? = nil,
-            数据: 数据? = nil,
-            αβγ: Double? = nil,
-            userId: Int? = nil,
-            userID: Int? = nil,
-            pay: String? = nil,
-            рау: String? = nil,
-            codingKeys: String? = nil,
-            description: String? = nil,
-            rawValue: String? = nil,
-            decoder: String? = nil,
-            encoder: String? = nil,
+            self self_: String, selfValue: Int? = nil, default: Int, type: String, protocol: String? = nil,
+            init: Int? = nil, case: Keyword, func: [Keyword]? = nil, any: JSONValue? = nil, true: Bool,
+            _1st: Int? = nil, dashName: String? = nil, dotName: String? = nil, spaceName: String? = nil,
+            émoji: String? = nil, u1F642: String? = nil, данные: Данные? = nil, 数据: 数据? = nil, αβγ: Double? = nil,
+            userId: Int? = nil, userID: Int? = nil, pay: String? = nil, рау: String? = nil, codingKeys: String? = nil,
+            description: String? = nil, rawValue: String? = nil, decoder: String? = nil, encoder: String? = nil,
             from: String? = nil
         ) {
             self.`self` = self_
@@ -743,119 +738,65 @@ nonisolated extension TortureAPI {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "default":
-                self = .`default`
-            case "self":
-                self = .`self`
-            case "Type":
-                self = .type
-            case "Protocol":
-                self = .`protocol`
-            case "init":
-                self = .`init`
-            case "case":
-                self = .`case`
-            case "func":
-                self = .`func`
-            case "Any":
-                self = .`any`
-            case "true":
-                self = .`true`
-            case "false":
-                self = .`false`
-            case "nil":
-                self = .`nil`
-            case "none":
-                self = .noneValue
-            case "unknown":
-                self = .unknown
-            case "rawValue":
-                self = .rawValue
-            case "":
-                self = .unnamed
-            case "1st":
-                self = ._1st
-            case "dash-value":
-                self = .dashValue
-            case "dot.value":
-                self = .dotValue
-            case "space value":
-                self = .spaceValue
-            case "émoji🙂":
-                self = .émoji
-            case "🙂":
-                self = .u1F642
-            case "данные":
-                self = .данные
-            case "数据":
-                self = .数据
-            case "αβγ":
-                self = .αβγ
-            case "user_id":
-                self = .userId
-            case "userID":
-                self = .userID
-            default:
-                self = .unknownValue(rawValue)
+            case "default": self = .`default`
+            case "self": self = .`self`
+            case "Type": self = .type
+            case "Protocol": self = .`protocol`
+            case "init": self = .`init`
+            case "case": self = .`case`
+            case "func": self = .`func`
+            case "Any": self = .`any`
+            case "true": self = .`true`
+            case "false": self = .`false`
+            case "nil": self = .`nil`
+            case "none": self = .noneValue
+            case "unknown": self = .unknown
+            case "rawValue": self = .rawValue
+            case "": self = .unnamed
+            case "1st": self = ._1st
+            case "dash-value": self = .dashValue
+            case "dot.value": self = .dotValue
+            case "space value": self = .spaceValue
+            case "émoji🙂": self = .émoji
+            case "🙂": self = .u1F642
+            case "данные": self = .данные
+            case "数据": self = .数据
+            case "αβγ": self = .αβγ
+            case "user_id": self = .userId
+            case "userID": self = .userID
+            default: self = .unknownValue(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .`default`:
-                return "default"
-            case .`self`:
-                return "self"
-            case .type:
-                return "Type"
-            case .`protocol`:
-                return "Protocol"
-            case .`init`:
-                return "init"
-            case .`case`:
-                return "case"
-            case .`func`:
-                return "func"
-            case .`any`:
-                return "Any"
-            case .`true`:
-                return "true"
-            case .`false`:
-                return "false"
-            case .`nil`:
-                return "nil"
-            case .noneValue:
-                return "none"
-            case .unknown:
-                return "unknown"
-            case .rawValue:
-                return "rawValue"
-            case .unnamed:
-                return ""
-            case ._1st:
-                return "1st"
-            case .dashValue:
-                return "dash-value"
-            case .dotValue:
-                return "dot.value"
-            case .spaceValue:
-                return "space value"
-            case .émoji:
-                return "émoji🙂"
-            case .u1F642:
-                return "🙂"
-            case .данные:
-                return "данные"
-            case .数据:
-                return "数据"
-            case .αβγ:
-                return "αβγ"
-            case .userId:
-                return "user_id"
-            case .userID:
-                return "userID"
-            case let .unknownValue(value):
-                return value
+            case .`default`: return "default"
+            case .`self`: return "self"
+            case .type: return "Type"
+            case .`protocol`: return "Protocol"
+            case .`init`: return "init"
+            case .`case`: return "case"
+            case .`func`: return "func"
+            case .`any`: return "Any"
+            case .`true`: return "true"
+            case .`false`: return "false"
+            case .`nil`: return "nil"
+            case .noneValue: return "none"
+            case .unknown: return "unknown"
+            case .rawValue: return "rawValue"
+            case .unnamed: return ""
+            case ._1st: return "1st"
+            case .dashValue: return "dash-value"
+            case .dotValue: return "dot.value"
+            case .spaceValue: return "space value"
+            case .émoji: return "émoji🙂"
+            case .u1F642: return "🙂"
+            case .данные: return "данные"
+            case .数据: return "数据"
+            case .αβγ: return "αβγ"
+            case .userId: return "user_id"
+            case .userID: return "userID"
+            case let .unknownValue(value): return value
             }
         }
 
@@ -885,23 +826,17 @@ nonisolated extension TortureAPI {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "数据":
-                self = .数据
-            case "данные":
-                self = .данные
-            default:
-                self = .unknown(rawValue)
+            case "数据": self = .数据
+            case "данные": self = .данные
+            default: self = .unknown(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .数据:
-                return "数据"
-            case .данные:
-                return "данные"
-            case let .unknown(value):
-                return value
+            case .数据: return "数据"
+            case .данные: return "данные"
+            case let .unknown(value): return value
             }
         }
 

@@ -9,6 +9,9 @@ enum ReservedNames {
     enum Members {
         static let defaults = "defaults"
         static let samples = "samples"
+        /// The private method of each `Call` enum that `==` and `hash(into:)` compare. An instance
+        /// method, so a case of the same name does not collide with it.
+        static let callIdentity = "identity"
     }
 
     /// Static members of the API type that an endpoint at the top level would collide with, and

@@ -69,7 +69,7 @@ enum Renderer {
             if !values.isEmpty {
                 let oneLine = text + "(" + values.joined(separator: ", ") + ")"
                 if printer.column + oneLine.count > maximumLineLength && values.count > 1 {
-                    writeOnePerLine(values, opening: text + "(", into: &printer)
+                    writeWrapped(values, opening: text + "(", into: &printer)
                     text = ")"
                 } else {
                     text = oneLine
@@ -88,12 +88,21 @@ enum Renderer {
 
     /// `opening` on a line, then the items one per line, indented, separated by commas. The caller
     /// writes the closing line.
-    private static func writeOnePerLine(_ items: [String], opening: String, into printer: inout CodePrinter) {
+    /// `opening`, then the items one level in, as many on a line as fit (`a: Int, b: String,`):
+    /// a long parameter list takes a few lines, not one per parameter.
+    private static func writeWrapped(_ items: [String], opening: String, into printer: inout CodePrinter) {
         printer.line(opening)
         printer.indented { printer in
+            var line = ""
             for (index, item) in items.enumerated() {
-                printer.line(item + (index < items.count - 1 ? "," : ""))
+                let piece = item + (index < items.count - 1 ? "," : "")
+                if !line.isEmpty && printer.column + line.count + 1 + piece.count > maximumLineLength {
+                    printer.line(line)
+                    line = ""
+                }
+                line += (line.isEmpty ? "" : " ") + piece
             }
+            if !line.isEmpty { printer.line(line) }
         }
     }
 
@@ -171,7 +180,7 @@ enum Renderer {
         let parameters = decl.parameters.map(parameterText)
         let oneLine = head + "(" + parameters.joined(separator: ", ") + ")" + tail
         if printer.column + oneLine.count + 2 > maximumLineLength && parameters.count > 1 {
-            writeOnePerLine(parameters, opening: head + "(", into: &printer)
+            writeWrapped(parameters, opening: head + "(", into: &printer)
             head = ")" + tail
         } else {
             head = oneLine
@@ -251,9 +260,15 @@ enum Renderer {
             printer.endLine()
             for switchCase in cases {
                 let label = caseLabel(switchCase.patterns)
+                // A case that only returns or assigns a short value reads best on one line:
+                // `case .m: return "M"`.
+                if let single = singleLine(switchCase.body), printer.column + label.count + 1 + single.count <= maximumLineLength {
+                    printer.line(label + " " + single)
+                    continue
+                }
                 if printer.column + label.count > maximumLineLength,
                    case let .enumCase(name, bindings)? = switchCase.patterns.first, switchCase.patterns.count == 1, bindings.count > 1 {
-                    writeOnePerLine(bindings, opening: "case let .\(name)(", into: &printer)
+                    writeWrapped(bindings, opening: "case let .\(name)(", into: &printer)
                     printer.line("):")
                 } else {
                     printer.line(label)
@@ -282,6 +297,19 @@ enum Renderer {
         }
     }
 
+    /// The text of a case body that is one `return` or assignment of an expression written on one line.
+    private static func singleLine(_ body: [Statement]) -> String? {
+        guard body.count == 1 else { return nil }
+        switch body[0] {
+        case let .return(value?) where !containsLineBreak(value):
+            return "return " + inlineText(value)
+        case let .assignment(target, value) where !containsLineBreak(target) && !containsLineBreak(value):
+            return inlineText(target) + " = " + inlineText(value)
+        default:
+            return nil
+        }
+    }
+
     private static func caseLabel(_ patterns: [SwitchCase.Pattern]) -> String {
         if patterns == [.default] { return "default:" }
         let texts = patterns.map { pattern -> String in
@@ -304,12 +332,33 @@ enum Renderer {
     /// itself a call.
     private static func wrapped(_ expression: Expression, after prefix: Int, in printer: CodePrinter) -> Expression {
         guard case let .call(callee, arguments, nil) = expression, !arguments.isEmpty else { return expression }
+        // A call ending in a list written one element per line already wraps there.
+        if case .arrayLiteral(_, true)? = arguments.last?.value { return expression }
         // One argument goes on its own line only when it is a call that can wrap in turn.
         if arguments.count == 1 {
             guard case .call(_, let inner, nil) = arguments[0].value, !inner.isEmpty else { return expression }
         }
         guard printer.column + prefix + inlineText(expression).count > maximumLineLength else { return expression }
         return .multilineCall(callee, arguments)
+    }
+
+    /// Whether `expression` renders over several lines (a trailing closure of statements, a list
+    /// written one element per line).
+    private static func containsLineBreak(_ expression: Expression) -> Bool {
+        switch expression {
+        case let .call(callee, arguments, trailingClosure):
+            if let trailingClosure {
+                guard trailingClosure.count == 1, case let .expression(single) = trailingClosure[0],
+                      !containsLineBreak(single) else { return true }
+            }
+            return containsLineBreak(callee) || arguments.contains { containsLineBreak($0.value) }
+        case let .arrayLiteral(elements, multiline): return (multiline && !elements.isEmpty) || elements.contains(where: containsLineBreak)
+        case .multilineCall: return true
+        case let .member(base, _), let .try(base): return containsLineBreak(base)
+        case let .binary(lhs, _, rhs): return containsLineBreak(lhs) || containsLineBreak(rhs)
+        case let .dictionaryLiteral(entries): return entries.contains { containsLineBreak($0.key) || containsLineBreak($0.value) }
+        default: return false
+        }
     }
 
     /// An expression that fits on one line (no trailing closure).
@@ -362,7 +411,13 @@ enum Renderer {
                 }
                 printer.write(")")
             }
-            if let body = trailingClosure {
+            if let body = trailingClosure, body.count == 1, case let .expression(single) = body[0],
+               !containsLineBreak(single) {
+                // `body.map { JSONBody($0) }`: a closure of one short expression stays on the line.
+                printer.write(" { ")
+                renderExpression(single, into: &printer)
+                printer.write(" }")
+            } else if let body = trailingClosure {
                 printer.write(" {")
                 printer.endLine()
                 printer.indented { printer in renderStatements(body, into: &printer) }
@@ -406,6 +461,28 @@ enum Renderer {
             }
         case let .multilineCall(callee, arguments):
             renderExpression(callee, into: &printer)
+            // Values passed on by name fill the lines (`id: id, page: page,`); other arguments
+            // (literals, calls that wrap in turn) go one per line.
+            let texts = arguments.map { argument in (argument.label.map { "\($0): " } ?? "") + inlineText(argument.value) }
+            if arguments.allSatisfy({ if case .identifier = $0.value { return true } else { return false } }),
+               texts.allSatisfy({ printer.column + 4 + $0.count < maximumLineLength }) {
+                printer.write("(")
+                printer.endLine()
+                printer.indented { printer in
+                    var line = ""
+                    for (index, text) in texts.enumerated() {
+                        let piece = text + (index < texts.count - 1 ? "," : "")
+                        if !line.isEmpty && printer.column + line.count + 1 + piece.count > maximumLineLength {
+                            printer.line(line)
+                            line = ""
+                        }
+                        line += (line.isEmpty ? "" : " ") + piece
+                    }
+                    printer.line(line)
+                }
+                printer.write(")")
+                return
+            }
             printer.write("(")
             printer.endLine()
             printer.indented { printer in

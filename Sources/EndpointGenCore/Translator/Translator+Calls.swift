@@ -2,6 +2,12 @@
 // case per group (wrapping the group's own `Call`), conforming to `HTTPRequestable` with one
 // exhaustive `switch` whose arms build the requests from the API's `defaults`. Each level has its
 // own enum and switch, so no switch grows past what the compiler checks (ReservedNames.maximumCasesPerLevel).
+//
+// Two choices here are about compile time, measured on generated specs of hundreds of endpoints
+// (docs/generated-code.md, "Compile time"): a request is built from a list literal of components
+// rather than a builder closure, and `Hashable` is written as one `switch` returning the case's
+// name and values, which `==` and `hash(into:)` compare, where the synthesized conformance writes
+// two switches over every case (one of them over pairs of cases).
 extension Translator {
     func callEnum(for level: Level) -> Declaration {
         scoped(to: level).scopedCallEnum(for: level)
@@ -35,7 +41,10 @@ extension Translator {
             ]))] : [.switch(subject: .identifier("self"), cases: arms)]))))
 
         var conformances: [TypeName] = [runtime(RuntimeNames.requestable), .named("Sendable")]
-        if hashableLevels.contains(level.keys) { conformances.append(.named("Hashable")) }
+        if hashableLevels.contains(level.keys) {
+            conformances.append(.named("Hashable"))
+            if !arms.isEmpty { members += hashableMembers(endpoints: group.endpoints, groups: group.groups) }
+        }
         let documentation: [String]
         if level.isAPI {
             documentation = ["Every endpoint of \(spec.api.swiftName) as a case, its parameters as associated values, and",
@@ -53,21 +62,54 @@ extension Translator {
         ])))
     }
 
-    /// `try defaults.request(.get) { components }`
-    func requestExpression(for endpoint: Endpoint, in level: Level) -> Expression {
-        .try(.call(.member(defaultsReference(in: level), RuntimeNames.defaultsRequest),
-                   [Argument(.dotMember(RuntimeNames.method(endpoint.method)))],
-                   trailingClosure: components(for: endpoint)))
+    /// `==`, `hash(into:)` and the `identity()` they compare: the case's name and its values.
+    private func hashableMembers(endpoints: [Endpoint], groups: [Group]) -> [Declaration] {
+        let hashKey = ReservedNames.Members.callIdentity
+        let identity = Expression.call(.identifier(hashKey), [])
+        func identityOf(_ side: String) -> Expression { .call(.member(.identifier(side), hashKey), []) }
+        var arms = endpoints.map { endpoint in
+            let bindings = bindings(of: endpoint)
+            return SwitchCase(patterns: [.enumCase(name: Naming.escaped(endpoint.swiftName), bindings: bindings)],
+                              body: [.return(.arrayLiteral([.stringLiteral(endpoint.swiftName)] + bindings.map { .identifier($0) }))])
+        }
+        arms += groups.map { child in
+            SwitchCase(patterns: [.enumCase(name: Naming.escaped(child.caseName), bindings: ["call"])],
+                       body: [.return(.arrayLiteral([.stringLiteral(child.caseName), .identifier("call")]))])
+        }
+        let selfType = TypeName.named("Self")
+        return [
+            Declaration(kind: .function(FunctionDecl(
+                access: access, kind: .function(name: "==", isStatic: true, isMutating: false),
+                parameters: [FunctionParameter(label: "lhs", type: selfType), FunctionParameter(label: "rhs", type: selfType)],
+                returnType: .named("Bool"), body: [.return(.binary(identityOf("lhs"), "==", identityOf("rhs")))]))),
+            Declaration(kind: .function(FunctionDecl(
+                access: access, kind: .function(name: "hash", isStatic: false, isMutating: false),
+                parameters: [FunctionParameter(label: "into", name: "hasher", type: .named("Hasher"), isInout: true)],
+                body: [.expression(.call(.member(.identifier("hasher"), "combine"), [Argument(identity)]))]))),
+            Declaration(documentation: ["The case's name and values: what `==` and `hash(into:)` compare."],
+                        kind: .function(FunctionDecl(
+                access: "private", kind: .function(name: hashKey, isStatic: false, isMutating: false),
+                returnType: .array(.named("AnyHashable")), body: [.switch(subject: .identifier("self"), cases: arms)]))),
+        ]
     }
 
-    private func component(_ name: String, _ arguments: [Argument]) -> Statement {
-        .expression(.call(.type(runtime(name)), arguments))
+    /// `try defaults.request(.get, [components])`: a list of one component on the line, of more
+    /// one per line.
+    func requestExpression(for endpoint: Endpoint, in level: Level) -> Expression {
+        let components = components(for: endpoint)
+        return .try(.call(.member(defaultsReference(in: level), RuntimeNames.defaultsRequest),
+                          [Argument(.dotMember(RuntimeNames.method(endpoint.method))),
+                           Argument(.arrayLiteral(components, multiline: components.count > 1))]))
+    }
+
+    private func component(_ name: String, _ arguments: [Argument]) -> Expression {
+        .call(.type(runtime(name)), arguments)
     }
 
     /// The request components in a fixed order: path, query, headers and auth that differ from the
     /// API's, body, timeout.
-    func components(for endpoint: Endpoint) -> [Statement] {
-        var statements: [Statement] = []
+    func components(for endpoint: Endpoint) -> [Expression] {
+        var statements: [Expression] = []
         let parametersByKey = Dictionary(endpoint.parameters.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         func value(_ key: String) -> Expression {
             .identifier(parametersByKey[key].map { Naming.escaped($0.swiftName) } ?? Naming.escaped(key))
@@ -120,11 +162,12 @@ extension Translator {
         }
 
         if let body = endpoint.body {
-            let statement = bodyComponent(body, value: .identifier("body"))
             if body.type.isOptional {
-                statements.append(.ifLet(name: "body", value: .identifier("body"), body: [statement]))
+                // `body.map { JSONBody($0) }`: an optional component, nothing when the body is nil.
+                statements.append(.call(.member(.identifier("body"), "map"), [],
+                                        trailingClosure: [.expression(bodyComponent(body, value: .identifier("$0")))]))
             } else {
-                statements.append(statement)
+                statements.append(bodyComponent(body, value: .identifier("body")))
             }
         }
 
@@ -134,7 +177,7 @@ extension Translator {
         return statements
     }
 
-    private func bodyComponent(_ body: Body, value: Expression) -> Statement {
+    private func bodyComponent(_ body: Body, value: Expression) -> Expression {
         var arguments = [Argument(value)]
         let name: String
         switch body.encoding {

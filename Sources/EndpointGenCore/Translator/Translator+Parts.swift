@@ -92,10 +92,12 @@ extension Translator {
         }
     }
 
-    /// One line, plus the lines of a trailing closure.
+    /// One line, plus the lines of a trailing closure or of a list written one element per line.
     static func estimatedLines(_ expression: Expression) -> Int {
         switch expression {
         case let .call(_, _, trailingClosure?): return 1 + estimatedLines(trailingClosure)
+        case let .call(_, arguments, nil): return arguments.reduce(1) { $0 + estimatedLines($1.value) - 1 }
+        case let .arrayLiteral(elements, true): return elements.count + 1
         case let .try(inner): return estimatedLines(inner)
         default: return 1
         }

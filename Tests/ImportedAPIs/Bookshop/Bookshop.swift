@@ -99,16 +99,28 @@ nonisolated extension Bookshop {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case .getStatus:
-                return try defaults.request(.get) {
-                    Path("status")
-                }
-            case let .books(call):
-                return try call.httpRequest()
-            case let .auth(call):
-                return try call.httpRequest()
-            case let .enterpriseAdmin(call):
-                return try call.httpRequest()
+            case .getStatus: return try defaults.request(.get, [Path("status")])
+            case let .books(call): return try call.httpRequest()
+            case let .auth(call): return try call.httpRequest()
+            case let .enterpriseAdmin(call): return try call.httpRequest()
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case .getStatus: return ["getStatus"]
+            case let .books(call): return ["books", call]
+            case let .auth(call): return ["auth", call]
+            case let .enterpriseAdmin(call): return ["enterpriseAdmin", call]
             }
         }
     }
@@ -125,24 +137,39 @@ nonisolated extension Bookshop.Books {
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .listBooksBooksGet(limit):
-                return try Bookshop.defaults.request(.get) {
-                    Path("books")
-                    Query("limit", limit)
-                }
+                return try Bookshop.defaults.request(.get, [
+                    Path("books"),
+                    Query("limit", limit),
+                ])
             case let .createBook(body):
-                return try Bookshop.defaults.request(.post) {
-                    Path("books")
-                    JSONBody(body)
-                }
+                return try Bookshop.defaults.request(.post, [
+                    Path("books"),
+                    JSONBody(body),
+                ])
             case let .listBooksBooksSearchGet(q):
-                return try Bookshop.defaults.request(.get) {
-                    Path("books", "search")
-                    Query("q", q)
-                }
-            case let .readBook(bookId):
-                return try Bookshop.defaults.request(.get) {
-                    Path("books", bookId)
-                }
+                return try Bookshop.defaults.request(.get, [
+                    Path("books", "search"),
+                    Query("q", q),
+                ])
+            case let .readBook(bookId): return try Bookshop.defaults.request(.get, [Path("books", bookId)])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .listBooksBooksGet(limit): return ["listBooksBooksGet", limit]
+            case let .createBook(body): return ["createBook", body]
+            case let .listBooksBooksSearchGet(q): return ["listBooksBooksSearchGet", q]
+            case let .readBook(bookId): return ["readBook", bookId]
             }
         }
     }
@@ -157,15 +184,28 @@ nonisolated extension Bookshop.Auth {
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .login(body):
-                return try Bookshop.defaults.request(.post) {
-                    Path("auth", "login")
-                    EndpointRuntime.Auth(.none)
-                    JSONBody(body)
-                }
-            case .logout:
-                return try Bookshop.defaults.request(.post) {
-                    Path("auth", "logout")
-                }
+                return try Bookshop.defaults.request(.post, [
+                    Path("auth", "login"),
+                    EndpointRuntime.Auth(.none),
+                    JSONBody(body),
+                ])
+            case .logout: return try Bookshop.defaults.request(.post, [Path("auth", "logout")])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .login(body): return ["login", body]
+            case .logout: return ["logout"]
             }
         }
     }
@@ -180,18 +220,27 @@ nonisolated extension Bookshop.EnterpriseAdmin {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case .listGlobalWebhooks:
-                return try Bookshop.defaults.request(.get) {
-                    Path("enterprise", "hooks")
-                }
+            case .listGlobalWebhooks: return try Bookshop.defaults.request(.get, [Path("enterprise", "hooks")])
             case let .deleteGlobalWebhook(hookId):
-                return try Bookshop.defaults.request(.delete) {
-                    Path("enterprise", "hooks", hookId)
-                }
-            case .enterpriseAdmin:
-                return try Bookshop.defaults.request(.get) {
-                    Path("enterprise", "stats")
-                }
+                return try Bookshop.defaults.request(.delete, [Path("enterprise", "hooks", hookId)])
+            case .enterpriseAdmin: return try Bookshop.defaults.request(.get, [Path("enterprise", "stats")])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case .listGlobalWebhooks: return ["listGlobalWebhooks"]
+            case let .deleteGlobalWebhook(hookId): return ["deleteGlobalWebhook", hookId]
+            case .enterpriseAdmin: return ["enterpriseAdmin"]
             }
         }
     }

@@ -38,40 +38,19 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func addBook(
-            driveDocumentId: String? = nil,
-            mimeType: String? = nil,
-            name: String? = nil,
-            uploadClientToken: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            driveDocumentId: String? = nil, mimeType: String? = nil, name: String? = nil,
+            uploadClientToken: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.BooksCloudloadingResource> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.cloudloading(
                     .addBook(
-                        driveDocumentId: driveDocumentId,
-                        mimeType: mimeType,
-                        name: name,
-                        uploadClientToken: uploadClientToken,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        driveDocumentId: driveDocumentId, mimeType: mimeType, name: name,
+                        uploadClientToken: uploadClientToken, xgafv: xgafv, accessToken: accessToken, alt: alt,
+                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
+                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
                 ),
                 decoder: .json
@@ -94,34 +73,16 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func deleteBook(
-            volumeId: String,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            volumeId: String, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.cloudloading(
                     .deleteBook(
-                        volumeId: volumeId,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
+                        fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
+                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
                 ),
                 decoder: .json
@@ -143,34 +104,17 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func updateBook(
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil,
-            body: GoogleBooks.BooksCloudloadingResource
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
+            uploadType: String? = nil, body: GoogleBooks.BooksCloudloadingResource
         ) -> Endpoint<GoogleBooks.BooksCloudloadingResource> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.cloudloading(
                     .updateBook(
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType,
-                        body: body
+                        xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol, uploadType: uploadType, body: body
                     )
                 ),
                 decoder: .json
@@ -197,34 +141,16 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func listOfflineMetadata(
-            cpksver: String,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            cpksver: String, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Metadata> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.dictionaryEndpoints(
                     .listOfflineMetadata(
-                        cpksver: cpksver,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        cpksver: cpksver, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
+                        fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
+                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
                 ),
                 decoder: .json
@@ -251,34 +177,17 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func getFamilyInfo(
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.FamilyInfo> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.familysharing(
                     .getFamilyInfo(
-                        source: source,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
+                        fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
+                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
                 ),
                 decoder: .json
@@ -303,37 +212,17 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func share(
-            docId: String? = nil,
-            source: String? = nil,
-            volumeId: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            docId: String? = nil, source: String? = nil, volumeId: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.familysharing(
                     .share(
-                        docId: docId,
-                        source: source,
-                        volumeId: volumeId,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
+                        docId: docId, source: source, volumeId: volumeId, xgafv: xgafv, accessToken: accessToken,
+                        alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
+                        prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol,
                         uploadType: uploadType
                     )
                 ),
@@ -359,37 +248,17 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func unshare(
-            docId: String? = nil,
-            source: String? = nil,
-            volumeId: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            docId: String? = nil, source: String? = nil, volumeId: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.familysharing(
                     .unshare(
-                        docId: docId,
-                        source: source,
-                        volumeId: volumeId,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
+                        docId: docId, source: source, volumeId: volumeId, xgafv: xgafv, accessToken: accessToken,
+                        alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
+                        prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol,
                         uploadType: uploadType
                     )
                 ),
@@ -417,34 +286,17 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func getUserSettings(
-            country: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            country: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Usersettings> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.myconfig(
                     .getUserSettings(
-                        country: country,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        country: country, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
+                        fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
+                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
                 ),
                 decoder: .json
@@ -470,40 +322,18 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func releaseDownloadAccess(
-            cpksver: String,
-            volumeIds: [String],
-            locale: String? = nil,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            cpksver: String, volumeIds: [String], locale: String? = nil, source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.DownloadAccesses> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.myconfig(
                     .releaseDownloadAccess(
-                        cpksver: cpksver,
-                        volumeIds: volumeIds,
-                        locale: locale,
-                        source: source,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        cpksver: cpksver, volumeIds: volumeIds, locale: locale, source: source, xgafv: xgafv,
+                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
                 ),
                 decoder: .json
@@ -531,44 +361,19 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func requestAccess(
-            cpksver: String,
-            nonce: String,
-            source: String,
-            volumeId: String,
-            licenseTypes: GoogleBooks.MyconfigRequestAccessLicenseTypes? = nil,
-            locale: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            cpksver: String, nonce: String, source: String, volumeId: String,
+            licenseTypes: GoogleBooks.MyconfigRequestAccessLicenseTypes? = nil, locale: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.RequestAccessData> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.myconfig(
                     .requestAccess(
-                        cpksver: cpksver,
-                        nonce: nonce,
-                        source: source,
-                        volumeId: volumeId,
-                        licenseTypes: licenseTypes,
-                        locale: locale,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        cpksver: cpksver, nonce: nonce, source: source, volumeId: volumeId, licenseTypes: licenseTypes,
+                        locale: locale, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
+                        fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
+                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
                 ),
                 decoder: .json
@@ -598,48 +403,21 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func syncVolumeLicenses(
-            cpksver: String,
-            nonce: String,
-            source: String,
-            features: [GoogleBooks.MyconfigSyncVolumeLicensesFeaturesItem]? = nil,
-            includeNonComicsSeries: Bool? = nil,
-            locale: String? = nil,
-            showPreorders: Bool? = nil,
-            volumeIds: [String]? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            cpksver: String, nonce: String, source: String,
+            features: [GoogleBooks.MyconfigSyncVolumeLicensesFeaturesItem]? = nil, includeNonComicsSeries: Bool? = nil,
+            locale: String? = nil, showPreorders: Bool? = nil, volumeIds: [String]? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumes> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.myconfig(
                     .syncVolumeLicenses(
-                        cpksver: cpksver,
-                        nonce: nonce,
-                        source: source,
-                        features: features,
-                        includeNonComicsSeries: includeNonComicsSeries,
-                        locale: locale,
-                        showPreorders: showPreorders,
-                        volumeIds: volumeIds,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        cpksver: cpksver, nonce: nonce, source: source, features: features,
+                        includeNonComicsSeries: includeNonComicsSeries, locale: locale, showPreorders: showPreorders,
+                        volumeIds: volumeIds, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
+                        fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
+                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
                 ),
                 decoder: .json
@@ -661,34 +439,17 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func updateUserSettings(
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil,
-            body: GoogleBooks.Usersettings
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
+            uploadType: String? = nil, body: GoogleBooks.Usersettings
         ) -> Endpoint<GoogleBooks.Usersettings> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.myconfig(
                     .updateUserSettings(
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType,
-                        body: body
+                        xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol, uploadType: uploadType, body: body
                     )
                 ),
                 decoder: .json
@@ -724,52 +485,21 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func annotationsList(
-            contentVersion: String? = nil,
-            layerId: String? = nil,
-            layerIds: [String]? = nil,
-            maxResults: Int? = nil,
-            pageToken: String? = nil,
-            showDeleted: Bool? = nil,
-            source: String? = nil,
-            updatedMax: String? = nil,
-            updatedMin: String? = nil,
-            volumeId: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            contentVersion: String? = nil, layerId: String? = nil, layerIds: [String]? = nil, maxResults: Int? = nil,
+            pageToken: String? = nil, showDeleted: Bool? = nil, source: String? = nil, updatedMax: String? = nil,
+            updatedMin: String? = nil, volumeId: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Annotations> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.mylibrary(
                     .annotationsList(
-                        contentVersion: contentVersion,
-                        layerId: layerId,
-                        layerIds: layerIds,
-                        maxResults: maxResults,
-                        pageToken: pageToken,
-                        showDeleted: showDeleted,
-                        source: source,
-                        updatedMax: updatedMax,
-                        updatedMin: updatedMin,
-                        volumeId: volumeId,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        contentVersion: contentVersion, layerId: layerId, layerIds: layerIds, maxResults: maxResults,
+                        pageToken: pageToken, showDeleted: showDeleted, source: source, updatedMax: updatedMax,
+                        updatedMin: updatedMin, volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt,
+                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
+                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
                 ),
                 decoder: .json
@@ -795,42 +525,20 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func annotationsInsert(
-            annotationId: String? = nil,
-            country: String? = nil,
-            showOnlySummaryInResponse: Bool? = nil,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil,
-            body: GoogleBooks.Annotation
+            annotationId: String? = nil, country: String? = nil, showOnlySummaryInResponse: Bool? = nil,
+            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil, body: GoogleBooks.Annotation
         ) -> Endpoint<GoogleBooks.Annotation> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.mylibrary(
                     .annotationsInsert(
-                        annotationId: annotationId,
-                        country: country,
-                        showOnlySummaryInResponse: showOnlySummaryInResponse,
-                        source: source,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType,
-                        body: body
+                        annotationId: annotationId, country: country,
+                        showOnlySummaryInResponse: showOnlySummaryInResponse, source: source, xgafv: xgafv,
+                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol, uploadType: uploadType, body: body
                     )
                 ),
                 decoder: .json
@@ -855,37 +563,17 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func annotationsSummary(
-            layerIds: [String],
-            volumeId: String,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            layerIds: [String], volumeId: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.AnnotationsSummary> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.mylibrary(
                     .annotationsSummary(
-                        layerIds: layerIds,
-                        volumeId: volumeId,
-                        source: source,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
+                        layerIds: layerIds, volumeId: volumeId, source: source, xgafv: xgafv, accessToken: accessToken,
+                        alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
+                        prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol,
                         uploadType: uploadType
                     )
                 ),
@@ -910,36 +598,17 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func annotationsDelete(
-            annotationId: String,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            annotationId: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.mylibrary(
                     .annotationsDelete(
-                        annotationId: annotationId,
-                        source: source,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        annotationId: annotationId, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt,
+                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
+                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
                 ),
                 decoder: .json
@@ -963,38 +632,17 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func annotationsUpdate(
-            annotationId: String,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil,
-            body: GoogleBooks.Annotation
+            annotationId: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil, body: GoogleBooks.Annotation
         ) -> Endpoint<GoogleBooks.Annotation> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.mylibrary(
                     .annotationsUpdate(
-                        annotationId: annotationId,
-                        source: source,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType,
-                        body: body
+                        annotationId: annotationId, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt,
+                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
+                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType, body: body
                     )
                 ),
                 decoder: .json
@@ -1017,34 +665,17 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func bookshelvesList(
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Bookshelves> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.mylibrary(
                     .bookshelvesList(
-                        source: source,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
+                        fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
+                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
                 ),
                 decoder: .json
@@ -1068,36 +699,17 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func bookshelvesGet(
-            shelf: String,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            shelf: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Bookshelf> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.mylibrary(
                     .bookshelvesGet(
-                        shelf: shelf,
-                        source: source,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        shelf: shelf, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt,
+                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
+                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
                 ),
                 decoder: .json
@@ -1123,40 +735,19 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func bookshelvesAddVolume(
-            shelf: String,
-            volumeId: String,
-            reason: GoogleBooks.MylibraryBookshelvesAddVolumeReason? = nil,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            shelf: String, volumeId: String, reason: GoogleBooks.MylibraryBookshelvesAddVolumeReason? = nil,
+            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.mylibrary(
                     .bookshelvesAddVolume(
-                        shelf: shelf,
-                        volumeId: volumeId,
-                        reason: reason,
-                        source: source,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        shelf: shelf, volumeId: volumeId, reason: reason, source: source, xgafv: xgafv,
+                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
                 ),
                 decoder: .json
@@ -1180,36 +771,17 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func bookshelvesClearVolumes(
-            shelf: String,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            shelf: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.mylibrary(
                     .bookshelvesClearVolumes(
-                        shelf: shelf,
-                        source: source,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        shelf: shelf, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt,
+                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
+                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
                 ),
                 decoder: .json
@@ -1235,40 +807,18 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func bookshelvesMoveVolume(
-            shelf: String,
-            volumeId: String,
-            volumePosition: Int,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            shelf: String, volumeId: String, volumePosition: Int, source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.mylibrary(
                     .bookshelvesMoveVolume(
-                        shelf: shelf,
-                        volumeId: volumeId,
-                        volumePosition: volumePosition,
-                        source: source,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        shelf: shelf, volumeId: volumeId, volumePosition: volumePosition, source: source, xgafv: xgafv,
+                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
                 ),
                 decoder: .json
@@ -1294,40 +844,19 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func bookshelvesRemoveVolume(
-            shelf: String,
-            volumeId: String,
-            reason: GoogleBooks.MylibraryBookshelvesRemoveVolumeReason? = nil,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            shelf: String, volumeId: String, reason: GoogleBooks.MylibraryBookshelvesRemoveVolumeReason? = nil,
+            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.mylibrary(
                     .bookshelvesRemoveVolume(
-                        shelf: shelf,
-                        volumeId: volumeId,
-                        reason: reason,
-                        source: source,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        shelf: shelf, volumeId: volumeId, reason: reason, source: source, xgafv: xgafv,
+                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
                 ),
                 decoder: .json
@@ -1357,48 +886,21 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func bookshelvesVolumesList(
-            shelf: String,
-            country: String? = nil,
-            maxResults: Int? = nil,
-            projection: GoogleBooks.MylibraryBookshelvesVolumesListProjection? = nil,
-            q: String? = nil,
-            showPreorders: Bool? = nil,
-            source: String? = nil,
-            startIndex: Int? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            shelf: String, country: String? = nil, maxResults: Int? = nil,
+            projection: GoogleBooks.MylibraryBookshelvesVolumesListProjection? = nil, q: String? = nil,
+            showPreorders: Bool? = nil, source: String? = nil, startIndex: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumes> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.mylibrary(
                     .bookshelvesVolumesList(
-                        shelf: shelf,
-                        country: country,
-                        maxResults: maxResults,
-                        projection: projection,
-                        q: q,
-                        showPreorders: showPreorders,
-                        source: source,
-                        startIndex: startIndex,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        shelf: shelf, country: country, maxResults: maxResults, projection: projection, q: q,
+                        showPreorders: showPreorders, source: source, startIndex: startIndex, xgafv: xgafv,
+                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
                 ),
                 decoder: .json
@@ -1423,38 +925,18 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func readingpositionsGet(
-            volumeId: String,
-            contentVersion: String? = nil,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            volumeId: String, contentVersion: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.ReadingPosition> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.mylibrary(
                     .readingpositionsGet(
-                        volumeId: volumeId,
-                        contentVersion: contentVersion,
-                        source: source,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        volumeId: volumeId, contentVersion: contentVersion, source: source, xgafv: xgafv,
+                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
                 ),
                 decoder: .json
@@ -1483,46 +965,21 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func readingpositionsSetPosition(
-            volumeId: String,
-            position: String,
-            timestamp: String,
-            action: GoogleBooks.MylibraryReadingpositionsSetPositionAction? = nil,
-            contentVersion: String? = nil,
-            deviceCookie: String? = nil,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            volumeId: String, position: String, timestamp: String,
+            action: GoogleBooks.MylibraryReadingpositionsSetPositionAction? = nil, contentVersion: String? = nil,
+            deviceCookie: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.mylibrary(
                     .readingpositionsSetPosition(
-                        volumeId: volumeId,
-                        position: position,
-                        timestamp: timestamp,
-                        action: action,
-                        contentVersion: contentVersion,
-                        deviceCookie: deviceCookie,
-                        source: source,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        volumeId: volumeId, position: position, timestamp: timestamp, action: action,
+                        contentVersion: contentVersion, deviceCookie: deviceCookie, source: source, xgafv: xgafv,
+                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
                 ),
                 decoder: .json
@@ -1551,38 +1008,18 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func get(
-            notificationId: String,
-            locale: String? = nil,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            notificationId: String, locale: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Notification> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.notificationEndpoints(
                     .get(
-                        notificationId: notificationId,
-                        locale: locale,
-                        source: source,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        notificationId: notificationId, locale: locale, source: source, xgafv: xgafv,
+                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
                 ),
                 decoder: .json
@@ -1609,34 +1046,17 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func listCategories(
-            locale: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            locale: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Category> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.onboarding(
                     .listCategories(
-                        locale: locale,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        locale: locale, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
+                        fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
+                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
                 ),
                 decoder: .json
@@ -1663,42 +1083,20 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func listCategoryVolumes(
-            categoryId: [String]? = nil,
-            locale: String? = nil,
+            categoryId: [String]? = nil, locale: String? = nil,
             maxAllowedMaturityRating: GoogleBooks.OnboardingListCategoryVolumesMaxAllowedMaturityRating? = nil,
-            pageSize: Int? = nil,
-            pageToken: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            pageSize: Int? = nil, pageToken: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volume2> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.onboarding(
                     .listCategoryVolumes(
-                        categoryId: categoryId,
-                        locale: locale,
-                        maxAllowedMaturityRating: maxAllowedMaturityRating,
-                        pageSize: pageSize,
-                        pageToken: pageToken,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        categoryId: categoryId, locale: locale, maxAllowedMaturityRating: maxAllowedMaturityRating,
+                        pageSize: pageSize, pageToken: pageToken, xgafv: xgafv, accessToken: accessToken, alt: alt,
+                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
+                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
                 ),
                 decoder: .json
@@ -1729,36 +1127,18 @@ nonisolated extension GoogleBooks {
         public static func get(
             locale: String? = nil,
             maxAllowedMaturityRating: GoogleBooks.PersonalizedstreamGetMaxAllowedMaturityRating? = nil,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Discoveryclusters> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.personalizedstream(
                     .get(
-                        locale: locale,
-                        maxAllowedMaturityRating: maxAllowedMaturityRating,
-                        source: source,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        locale: locale, maxAllowedMaturityRating: maxAllowedMaturityRating, source: source,
+                        xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
                 ),
                 decoder: .json
@@ -1791,48 +1171,20 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func accept(
-            androidId: String? = nil,
-            device: String? = nil,
-            manufacturer: String? = nil,
-            model: String? = nil,
-            offerId: String? = nil,
-            product: String? = nil,
-            serial: String? = nil,
-            volumeId: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            androidId: String? = nil, device: String? = nil, manufacturer: String? = nil, model: String? = nil,
+            offerId: String? = nil, product: String? = nil, serial: String? = nil, volumeId: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.promooffer(
                     .accept(
-                        androidId: androidId,
-                        device: device,
-                        manufacturer: manufacturer,
-                        model: model,
-                        offerId: offerId,
-                        product: product,
-                        serial: serial,
-                        volumeId: volumeId,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        androidId: androidId, device: device, manufacturer: manufacturer, model: model,
+                        offerId: offerId, product: product, serial: serial, volumeId: volumeId, xgafv: xgafv,
+                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
                 ),
                 decoder: .json
@@ -1861,45 +1213,19 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func dismiss(
-            androidId: String? = nil,
-            device: String? = nil,
-            manufacturer: String? = nil,
-            model: String? = nil,
-            offerId: String? = nil,
-            product: String? = nil,
-            serial: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            androidId: String? = nil, device: String? = nil, manufacturer: String? = nil, model: String? = nil,
+            offerId: String? = nil, product: String? = nil, serial: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.promooffer(
                     .dismiss(
-                        androidId: androidId,
-                        device: device,
-                        manufacturer: manufacturer,
-                        model: model,
-                        offerId: offerId,
-                        product: product,
-                        serial: serial,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
+                        androidId: androidId, device: device, manufacturer: manufacturer, model: model,
+                        offerId: offerId, product: product, serial: serial, xgafv: xgafv, accessToken: accessToken,
+                        alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
+                        prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol,
                         uploadType: uploadType
                     )
                 ),
@@ -1928,44 +1254,19 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func get(
-            androidId: String? = nil,
-            device: String? = nil,
-            manufacturer: String? = nil,
-            model: String? = nil,
-            product: String? = nil,
-            serial: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            androidId: String? = nil, device: String? = nil, manufacturer: String? = nil, model: String? = nil,
+            product: String? = nil, serial: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Offers> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.promooffer(
                     .get(
-                        androidId: androidId,
-                        device: device,
-                        manufacturer: manufacturer,
-                        model: model,
-                        product: product,
-                        serial: serial,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        androidId: androidId, device: device, manufacturer: manufacturer, model: model,
+                        product: product, serial: serial, xgafv: xgafv, accessToken: accessToken, alt: alt,
+                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
+                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
                 ),
                 decoder: .json
@@ -1992,34 +1293,17 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func get(
-            seriesId: [String],
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            seriesId: [String], xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Series> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.seriesEndpoints(
                     .get(
-                        seriesId: seriesId,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        seriesId: seriesId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
+                        fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
+                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
                 ),
                 decoder: .json
@@ -2044,38 +1328,18 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func membershipGet(
-            seriesId: String,
-            pageSize: Int? = nil,
-            pageToken: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            seriesId: String, pageSize: Int? = nil, pageToken: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Seriesmembership> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.seriesEndpoints(
                     .membershipGet(
-                        seriesId: seriesId,
-                        pageSize: pageSize,
-                        pageToken: pageToken,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        seriesId: seriesId, pageSize: pageSize, pageToken: pageToken, xgafv: xgafv,
+                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
                 ),
                 decoder: .json
@@ -2103,36 +1367,17 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func list(
-            userId: String,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            userId: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Bookshelves> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.bookshelvesEndpoints(
                     .list(
-                        userId: userId,
-                        source: source,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        userId: userId, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt,
+                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
+                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
                 ),
                 decoder: .json
@@ -2157,38 +1402,17 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func get(
-            userId: String,
-            shelf: String,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            userId: String, shelf: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Bookshelf> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.bookshelvesEndpoints(
                     .get(
-                        userId: userId,
-                        shelf: shelf,
-                        source: source,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        userId: userId, shelf: shelf, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt,
+                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
+                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
                 ),
                 decoder: .json
@@ -2216,44 +1440,19 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func volumesList(
-            userId: String,
-            shelf: String,
-            maxResults: Int? = nil,
-            showPreorders: Bool? = nil,
-            source: String? = nil,
-            startIndex: Int? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            userId: String, shelf: String, maxResults: Int? = nil, showPreorders: Bool? = nil, source: String? = nil,
+            startIndex: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumes> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.bookshelvesEndpoints(
                     .volumesList(
-                        userId: userId,
-                        shelf: shelf,
-                        maxResults: maxResults,
-                        showPreorders: showPreorders,
-                        source: source,
-                        startIndex: startIndex,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        userId: userId, shelf: shelf, maxResults: maxResults, showPreorders: showPreorders,
+                        source: source, startIndex: startIndex, xgafv: xgafv, accessToken: accessToken, alt: alt,
+                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
+                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
                 ),
                 decoder: .json
@@ -2293,60 +1492,26 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func list(
-            q: String,
-            download: GoogleBooks.VolumesListDownload? = nil,
-            filter: GoogleBooks.VolumesListFilter? = nil,
-            langRestrict: String? = nil,
-            libraryRestrict: GoogleBooks.VolumesListLibraryRestrict? = nil,
-            maxAllowedMaturityRating: GoogleBooks.VolumesListMaxAllowedMaturityRating? = nil,
-            maxResults: Int? = nil,
-            orderBy: GoogleBooks.VolumesListOrderBy? = nil,
-            partner: String? = nil,
-            printType: GoogleBooks.VolumesListPrintType? = nil,
-            projection: GoogleBooks.VolumesListProjection? = nil,
-            showPreorders: Bool? = nil,
-            source: String? = nil,
-            startIndex: Int? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            q: String, download: GoogleBooks.VolumesListDownload? = nil, filter: GoogleBooks.VolumesListFilter? = nil,
+            langRestrict: String? = nil, libraryRestrict: GoogleBooks.VolumesListLibraryRestrict? = nil,
+            maxAllowedMaturityRating: GoogleBooks.VolumesListMaxAllowedMaturityRating? = nil, maxResults: Int? = nil,
+            orderBy: GoogleBooks.VolumesListOrderBy? = nil, partner: String? = nil,
+            printType: GoogleBooks.VolumesListPrintType? = nil, projection: GoogleBooks.VolumesListProjection? = nil,
+            showPreorders: Bool? = nil, source: String? = nil, startIndex: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumes> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.volumesEndpoints(
                     .list(
-                        q: q,
-                        download: download,
-                        filter: filter,
-                        langRestrict: langRestrict,
-                        libraryRestrict: libraryRestrict,
-                        maxAllowedMaturityRating: maxAllowedMaturityRating,
-                        maxResults: maxResults,
-                        orderBy: orderBy,
-                        partner: partner,
-                        printType: printType,
-                        projection: projection,
-                        showPreorders: showPreorders,
-                        source: source,
-                        startIndex: startIndex,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        q: q, download: download, filter: filter, langRestrict: langRestrict,
+                        libraryRestrict: libraryRestrict, maxAllowedMaturityRating: maxAllowedMaturityRating,
+                        maxResults: maxResults, orderBy: orderBy, partner: partner, printType: printType,
+                        projection: projection, showPreorders: showPreorders, source: source, startIndex: startIndex,
+                        xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
                 ),
                 decoder: .json
@@ -2375,46 +1540,22 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func mybooksList(
-            acquireMethod: [GoogleBooks.VolumesMybooksListAcquireMethodItem]? = nil,
-            country: String? = nil,
-            locale: String? = nil,
-            maxResults: Int? = nil,
-            processingState: [GoogleBooks.VolumesMybooksListProcessingStateItem]? = nil,
-            source: String? = nil,
-            startIndex: Int? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            acquireMethod: [GoogleBooks.VolumesMybooksListAcquireMethodItem]? = nil, country: String? = nil,
+            locale: String? = nil, maxResults: Int? = nil,
+            processingState: [GoogleBooks.VolumesMybooksListProcessingStateItem]? = nil, source: String? = nil,
+            startIndex: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumes> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.volumesEndpoints(
                     .mybooksList(
-                        acquireMethod: acquireMethod,
-                        country: country,
-                        locale: locale,
-                        maxResults: maxResults,
-                        processingState: processingState,
-                        source: source,
-                        startIndex: startIndex,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        acquireMethod: acquireMethod, country: country, locale: locale, maxResults: maxResults,
+                        processingState: processingState, source: source, startIndex: startIndex, xgafv: xgafv,
+                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
                 ),
                 decoder: .json
@@ -2441,36 +1582,18 @@ nonisolated extension GoogleBooks {
         public static func recommendedList(
             locale: String? = nil,
             maxAllowedMaturityRating: GoogleBooks.VolumesRecommendedListMaxAllowedMaturityRating? = nil,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumes> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.volumesEndpoints(
                     .recommendedList(
-                        locale: locale,
-                        maxAllowedMaturityRating: maxAllowedMaturityRating,
-                        source: source,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        locale: locale, maxAllowedMaturityRating: maxAllowedMaturityRating, source: source,
+                        xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
                 ),
                 decoder: .json
@@ -2496,40 +1619,19 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func recommendedRate(
-            rating: GoogleBooks.VolumesRecommendedRateRating,
-            volumeId: String,
-            locale: String? = nil,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            rating: GoogleBooks.VolumesRecommendedRateRating, volumeId: String, locale: String? = nil,
+            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.BooksVolumesRecommendedRateResponse> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.volumesEndpoints(
                     .recommendedRate(
-                        rating: rating,
-                        volumeId: volumeId,
-                        locale: locale,
-                        source: source,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        rating: rating, volumeId: volumeId, locale: locale, source: source, xgafv: xgafv,
+                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
                 ),
                 decoder: .json
@@ -2557,44 +1659,20 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func useruploadedList(
-            locale: String? = nil,
-            maxResults: Int? = nil,
-            processingState: [GoogleBooks.VolumesUseruploadedListProcessingStateItem]? = nil,
-            source: String? = nil,
-            startIndex: Int? = nil,
-            volumeId: [String]? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            locale: String? = nil, maxResults: Int? = nil,
+            processingState: [GoogleBooks.VolumesUseruploadedListProcessingStateItem]? = nil, source: String? = nil,
+            startIndex: Int? = nil, volumeId: [String]? = nil, xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumes> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.volumesEndpoints(
                     .useruploadedList(
-                        locale: locale,
-                        maxResults: maxResults,
-                        processingState: processingState,
-                        source: source,
-                        startIndex: startIndex,
-                        volumeId: volumeId,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        locale: locale, maxResults: maxResults, processingState: processingState, source: source,
+                        startIndex: startIndex, volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt,
+                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
+                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
                 ),
                 decoder: .json
@@ -2622,45 +1700,21 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func get(
-            volumeId: String,
-            country: String? = nil,
-            includeNonComicsSeries: Bool? = nil,
-            partner: String? = nil,
-            projection: GoogleBooks.VolumesGetProjection? = nil,
-            source: String? = nil,
-            userLibraryConsistentRead: Bool? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            volumeId: String, country: String? = nil, includeNonComicsSeries: Bool? = nil, partner: String? = nil,
+            projection: GoogleBooks.VolumesGetProjection? = nil, source: String? = nil,
+            userLibraryConsistentRead: Bool? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volume> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.volumesEndpoints(
                     .get(
-                        volumeId: volumeId,
-                        country: country,
-                        includeNonComicsSeries: includeNonComicsSeries,
-                        partner: partner,
-                        projection: projection,
-                        source: source,
-                        userLibraryConsistentRead: userLibraryConsistentRead,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
+                        volumeId: volumeId, country: country, includeNonComicsSeries: includeNonComicsSeries,
+                        partner: partner, projection: projection, source: source,
+                        userLibraryConsistentRead: userLibraryConsistentRead, xgafv: xgafv, accessToken: accessToken,
+                        alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
+                        prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol,
                         uploadType: uploadType
                     )
                 ),
@@ -2688,42 +1742,21 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func associatedList(
-            volumeId: String,
-            association: GoogleBooks.VolumesAssociatedListAssociation? = nil,
-            locale: String? = nil,
+            volumeId: String, association: GoogleBooks.VolumesAssociatedListAssociation? = nil, locale: String? = nil,
             maxAllowedMaturityRating: GoogleBooks.VolumesAssociatedListMaxAllowedMaturityRating? = nil,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumes> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.volumesEndpoints(
                     .associatedList(
-                        volumeId: volumeId,
-                        association: association,
-                        locale: locale,
-                        maxAllowedMaturityRating: maxAllowedMaturityRating,
-                        source: source,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        volumeId: volumeId, association: association, locale: locale,
+                        maxAllowedMaturityRating: maxAllowedMaturityRating, source: source, xgafv: xgafv,
+                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
                 ),
                 decoder: .json
@@ -2764,61 +1797,24 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func volumeAnnotationsList(
-            volumeId: String,
-            layerId: String,
-            contentVersion: String,
-            endOffset: String? = nil,
-            endPosition: String? = nil,
-            locale: String? = nil,
-            maxResults: Int? = nil,
-            pageToken: String? = nil,
-            showDeleted: Bool? = nil,
-            source: String? = nil,
-            startOffset: String? = nil,
-            startPosition: String? = nil,
-            updatedMax: String? = nil,
-            updatedMin: String? = nil,
-            volumeAnnotationsVersion: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            volumeId: String, layerId: String, contentVersion: String, endOffset: String? = nil,
+            endPosition: String? = nil, locale: String? = nil, maxResults: Int? = nil, pageToken: String? = nil,
+            showDeleted: Bool? = nil, source: String? = nil, startOffset: String? = nil, startPosition: String? = nil,
+            updatedMax: String? = nil, updatedMin: String? = nil, volumeAnnotationsVersion: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumeannotations> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.layers(
                     .volumeAnnotationsList(
-                        volumeId: volumeId,
-                        layerId: layerId,
-                        contentVersion: contentVersion,
-                        endOffset: endOffset,
-                        endPosition: endPosition,
-                        locale: locale,
-                        maxResults: maxResults,
-                        pageToken: pageToken,
-                        showDeleted: showDeleted,
-                        source: source,
-                        startOffset: startOffset,
-                        startPosition: startPosition,
-                        updatedMax: updatedMax,
-                        updatedMin: updatedMin,
-                        volumeAnnotationsVersion: volumeAnnotationsVersion,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
+                        volumeId: volumeId, layerId: layerId, contentVersion: contentVersion, endOffset: endOffset,
+                        endPosition: endPosition, locale: locale, maxResults: maxResults, pageToken: pageToken,
+                        showDeleted: showDeleted, source: source, startOffset: startOffset,
+                        startPosition: startPosition, updatedMax: updatedMax, updatedMin: updatedMin,
+                        volumeAnnotationsVersion: volumeAnnotationsVersion, xgafv: xgafv, accessToken: accessToken,
+                        alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
+                        prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol,
                         uploadType: uploadType
                     )
                 ),
@@ -2846,42 +1842,18 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func volumeAnnotationsGet(
-            volumeId: String,
-            layerId: String,
-            annotationId: String,
-            locale: String? = nil,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            volumeId: String, layerId: String, annotationId: String, locale: String? = nil, source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumeannotation> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.layers(
                     .volumeAnnotationsGet(
-                        volumeId: volumeId,
-                        layerId: layerId,
-                        annotationId: annotationId,
-                        locale: locale,
-                        source: source,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        volumeId: volumeId, layerId: layerId, annotationId: annotationId, locale: locale,
+                        source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
+                        fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
+                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
                 ),
                 decoder: .json
@@ -2916,58 +1888,22 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func annotationDataList(
-            volumeId: String,
-            layerId: String,
-            contentVersion: String,
-            annotationDataId: [String]? = nil,
-            h: Int? = nil,
-            locale: String? = nil,
-            maxResults: Int? = nil,
-            pageToken: String? = nil,
-            scale: Int? = nil,
-            source: String? = nil,
-            updatedMax: String? = nil,
-            updatedMin: String? = nil,
-            w: Int? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            volumeId: String, layerId: String, contentVersion: String, annotationDataId: [String]? = nil, h: Int? = nil,
+            locale: String? = nil, maxResults: Int? = nil, pageToken: String? = nil, scale: Int? = nil,
+            source: String? = nil, updatedMax: String? = nil, updatedMin: String? = nil, w: Int? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Annotationsdata> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.layers(
                     .annotationDataList(
-                        volumeId: volumeId,
-                        layerId: layerId,
-                        contentVersion: contentVersion,
-                        annotationDataId: annotationDataId,
-                        h: h,
-                        locale: locale,
-                        maxResults: maxResults,
-                        pageToken: pageToken,
-                        scale: scale,
-                        source: source,
-                        updatedMax: updatedMax,
-                        updatedMin: updatedMin,
-                        w: w,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        volumeId: volumeId, layerId: layerId, contentVersion: contentVersion,
+                        annotationDataId: annotationDataId, h: h, locale: locale, maxResults: maxResults,
+                        pageToken: pageToken, scale: scale, source: source, updatedMax: updatedMax,
+                        updatedMin: updatedMin, w: w, xgafv: xgafv, accessToken: accessToken, alt: alt,
+                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
+                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
                 ),
                 decoder: .json
@@ -2999,52 +1935,21 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func annotationDataGet(
-            volumeId: String,
-            layerId: String,
-            annotationDataId: String,
-            contentVersion: String,
-            allowWebDefinitions: Bool? = nil,
-            h: Int? = nil,
-            locale: String? = nil,
-            scale: Int? = nil,
-            source: String? = nil,
-            w: Int? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            volumeId: String, layerId: String, annotationDataId: String, contentVersion: String,
+            allowWebDefinitions: Bool? = nil, h: Int? = nil, locale: String? = nil, scale: Int? = nil,
+            source: String? = nil, w: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.DictionaryAnnotationdata> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.layers(
                     .annotationDataGet(
-                        volumeId: volumeId,
-                        layerId: layerId,
-                        annotationDataId: annotationDataId,
-                        contentVersion: contentVersion,
-                        allowWebDefinitions: allowWebDefinitions,
-                        h: h,
-                        locale: locale,
-                        scale: scale,
-                        source: source,
-                        w: w,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        volumeId: volumeId, layerId: layerId, annotationDataId: annotationDataId,
+                        contentVersion: contentVersion, allowWebDefinitions: allowWebDefinitions, h: h, locale: locale,
+                        scale: scale, source: source, w: w, xgafv: xgafv, accessToken: accessToken, alt: alt,
+                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
+                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
                 ),
                 decoder: .json
@@ -3071,42 +1976,19 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func list(
-            volumeId: String,
-            contentVersion: String? = nil,
-            maxResults: Int? = nil,
-            pageToken: String? = nil,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            volumeId: String, contentVersion: String? = nil, maxResults: Int? = nil, pageToken: String? = nil,
+            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Layersummaries> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.layers(
                     .list(
-                        volumeId: volumeId,
-                        contentVersion: contentVersion,
-                        maxResults: maxResults,
-                        pageToken: pageToken,
-                        source: source,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        volumeId: volumeId, contentVersion: contentVersion, maxResults: maxResults,
+                        pageToken: pageToken, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt,
+                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
+                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
                 ),
                 decoder: .json
@@ -3132,40 +2014,18 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func get(
-            volumeId: String,
-            summaryId: String,
-            contentVersion: String? = nil,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            volumeId: String, summaryId: String, contentVersion: String? = nil, source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Layersummary> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.layers(
                     .get(
-                        volumeId: volumeId,
-                        summaryId: summaryId,
-                        contentVersion: contentVersion,
-                        source: source,
-                        xgafv: xgafv,
-                        accessToken: accessToken,
-                        alt: alt,
-                        callback: callback,
-                        fields: fields,
-                        key: key,
-                        oauthToken: oauthToken,
-                        prettyPrint: prettyPrint,
-                        quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        volumeId: volumeId, summaryId: summaryId, contentVersion: contentVersion, source: source,
+                        xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
                 ),
                 decoder: .json
@@ -3196,32 +2056,46 @@ nonisolated extension GoogleBooks {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case let .cloudloading(call):
-                return try call.httpRequest()
-            case let .dictionaryEndpoints(call):
-                return try call.httpRequest()
-            case let .familysharing(call):
-                return try call.httpRequest()
-            case let .myconfig(call):
-                return try call.httpRequest()
-            case let .mylibrary(call):
-                return try call.httpRequest()
-            case let .notificationEndpoints(call):
-                return try call.httpRequest()
-            case let .onboarding(call):
-                return try call.httpRequest()
-            case let .personalizedstream(call):
-                return try call.httpRequest()
-            case let .promooffer(call):
-                return try call.httpRequest()
-            case let .seriesEndpoints(call):
-                return try call.httpRequest()
-            case let .bookshelvesEndpoints(call):
-                return try call.httpRequest()
-            case let .volumesEndpoints(call):
-                return try call.httpRequest()
-            case let .layers(call):
-                return try call.httpRequest()
+            case let .cloudloading(call): return try call.httpRequest()
+            case let .dictionaryEndpoints(call): return try call.httpRequest()
+            case let .familysharing(call): return try call.httpRequest()
+            case let .myconfig(call): return try call.httpRequest()
+            case let .mylibrary(call): return try call.httpRequest()
+            case let .notificationEndpoints(call): return try call.httpRequest()
+            case let .onboarding(call): return try call.httpRequest()
+            case let .personalizedstream(call): return try call.httpRequest()
+            case let .promooffer(call): return try call.httpRequest()
+            case let .seriesEndpoints(call): return try call.httpRequest()
+            case let .bookshelvesEndpoints(call): return try call.httpRequest()
+            case let .volumesEndpoints(call): return try call.httpRequest()
+            case let .layers(call): return try call.httpRequest()
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .cloudloading(call): return ["cloudloading", call]
+            case let .dictionaryEndpoints(call): return ["dictionaryEndpoints", call]
+            case let .familysharing(call): return ["familysharing", call]
+            case let .myconfig(call): return ["myconfig", call]
+            case let .mylibrary(call): return ["mylibrary", call]
+            case let .notificationEndpoints(call): return ["notificationEndpoints", call]
+            case let .onboarding(call): return ["onboarding", call]
+            case let .personalizedstream(call): return ["personalizedstream", call]
+            case let .promooffer(call): return ["promooffer", call]
+            case let .seriesEndpoints(call): return ["seriesEndpoints", call]
+            case let .bookshelvesEndpoints(call): return ["bookshelvesEndpoints", call]
+            case let .volumesEndpoints(call): return ["volumesEndpoints", call]
+            case let .layers(call): return ["layers", call]
             }
         }
     }
@@ -3231,146 +2105,115 @@ nonisolated extension GoogleBooks.Cloudloading {
     /// The endpoints of `GoogleBooks.Cloudloading` as cases; `GoogleBooks.Call.cloudloading(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case addBook(
-            driveDocumentId: String? = nil,
-            mimeType: String? = nil,
-            name: String? = nil,
-            uploadClientToken: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            driveDocumentId: String? = nil, mimeType: String? = nil, name: String? = nil,
+            uploadClientToken: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case deleteBook(
-            volumeId: String,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            volumeId: String, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case updateBook(
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil,
-            body: GoogleBooks.BooksCloudloadingResource
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
+            uploadType: String? = nil, body: GoogleBooks.BooksCloudloadingResource
         )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .addBook(
-                driveDocumentId,
-                mimeType,
-                name,
-                uploadClientToken,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                driveDocumentId, mimeType, name, uploadClientToken, xgafv, accessToken, alt, callback, fields, key,
+                oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.post) {
-                    Path("books", "v1", "cloudloading", "addBook")
-                    Query("drive_document_id", driveDocumentId)
-                    Query("mime_type", mimeType)
-                    Query("name", name)
-                    Query("upload_client_token", uploadClientToken)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.post, [
+                    Path("books", "v1", "cloudloading", "addBook"),
+                    Query("drive_document_id", driveDocumentId),
+                    Query("mime_type", mimeType),
+                    Query("name", name),
+                    Query("upload_client_token", uploadClientToken),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
             case let .deleteBook(
-                volumeId,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.post) {
-                    Path("books", "v1", "cloudloading", "deleteBook")
-                    Query("volumeId", volumeId)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.post, [
+                    Path("books", "v1", "cloudloading", "deleteBook"),
+                    Query("volumeId", volumeId),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
             case let .updateBook(
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType,
-                body
+                xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
+                uploadType, body
             ):
-                return try GoogleBooks.defaults.request(.post) {
-                    Path("books", "v1", "cloudloading", "updateBook")
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                    JSONBody(body)
-                }
+                return try GoogleBooks.defaults.request(.post, [
+                    Path("books", "v1", "cloudloading", "updateBook"),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                    JSONBody(body),
+                ])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .addBook(
+                driveDocumentId, mimeType, name, uploadClientToken, xgafv, accessToken, alt, callback, fields, key,
+                oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+            ):
+                return ["addBook", driveDocumentId, mimeType, name, uploadClientToken, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+            case let .deleteBook(
+                volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                uploadProtocol, uploadType
+            ):
+                return ["deleteBook", volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+            case let .updateBook(
+                xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
+                uploadType, body
+            ):
+                return ["updateBook", xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType, body]
             }
         }
     }
@@ -3380,51 +2223,51 @@ nonisolated extension GoogleBooks.DictionaryEndpoints {
     /// The endpoints of `GoogleBooks.DictionaryEndpoints` as cases; `GoogleBooks.Call.dictionaryEndpoints(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case listOfflineMetadata(
-            cpksver: String,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            cpksver: String, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .listOfflineMetadata(
-                cpksver,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                cpksver, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.get) {
-                    Path("books", "v1", "dictionary", "listOfflineMetadata")
-                    Query("cpksver", cpksver)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.get, [
+                    Path("books", "v1", "dictionary", "listOfflineMetadata"),
+                    Query("cpksver", cpksver),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .listOfflineMetadata(
+                cpksver, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                uploadProtocol, uploadType
+            ):
+                return ["listOfflineMetadata", cpksver, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             }
         }
     }
@@ -3434,149 +2277,116 @@ nonisolated extension GoogleBooks.Familysharing {
     /// The endpoints of `GoogleBooks.Familysharing` as cases; `GoogleBooks.Call.familysharing(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case getFamilyInfo(
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case share(
-            docId: String? = nil,
-            source: String? = nil,
-            volumeId: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            docId: String? = nil, source: String? = nil, volumeId: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case unshare(
-            docId: String? = nil,
-            source: String? = nil,
-            volumeId: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            docId: String? = nil, source: String? = nil, volumeId: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .getFamilyInfo(
-                source,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.get) {
-                    Path("books", "v1", "familysharing", "getFamilyInfo")
-                    Query("source", source)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.get, [
+                    Path("books", "v1", "familysharing", "getFamilyInfo"),
+                    Query("source", source),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
             case let .share(
-                docId,
-                source,
-                volumeId,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                docId, source, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
+                quotaUser, uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.post) {
-                    Path("books", "v1", "familysharing", "share")
-                    Query("docId", docId)
-                    Query("source", source)
-                    Query("volumeId", volumeId)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.post, [
+                    Path("books", "v1", "familysharing", "share"),
+                    Query("docId", docId),
+                    Query("source", source),
+                    Query("volumeId", volumeId),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
             case let .unshare(
-                docId,
-                source,
-                volumeId,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                docId, source, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
+                quotaUser, uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.post) {
-                    Path("books", "v1", "familysharing", "unshare")
-                    Query("docId", docId)
-                    Query("source", source)
-                    Query("volumeId", volumeId)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.post, [
+                    Path("books", "v1", "familysharing", "unshare"),
+                    Query("docId", docId),
+                    Query("source", source),
+                    Query("volumeId", volumeId),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .getFamilyInfo(
+                source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                uploadProtocol, uploadType
+            ):
+                return ["getFamilyInfo", source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+            case let .share(
+                docId, source, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
+                quotaUser, uploadProtocol, uploadType
+            ):
+                return ["share", docId, source, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+            case let .unshare(
+                docId, source, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
+                quotaUser, uploadProtocol, uploadType
+            ):
+                return ["unshare", docId, source, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             }
         }
     }
@@ -3586,268 +2396,190 @@ nonisolated extension GoogleBooks.Myconfig {
     /// The endpoints of `GoogleBooks.Myconfig` as cases; `GoogleBooks.Call.myconfig(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case getUserSettings(
-            country: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            country: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case releaseDownloadAccess(
-            cpksver: String,
-            volumeIds: [String],
-            locale: String? = nil,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            cpksver: String, volumeIds: [String], locale: String? = nil, source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case requestAccess(
-            cpksver: String,
-            nonce: String,
-            source: String,
-            volumeId: String,
-            licenseTypes: GoogleBooks.MyconfigRequestAccessLicenseTypes? = nil,
-            locale: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            cpksver: String, nonce: String, source: String, volumeId: String,
+            licenseTypes: GoogleBooks.MyconfigRequestAccessLicenseTypes? = nil, locale: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case syncVolumeLicenses(
-            cpksver: String,
-            nonce: String,
-            source: String,
-            features: [GoogleBooks.MyconfigSyncVolumeLicensesFeaturesItem]? = nil,
-            includeNonComicsSeries: Bool? = nil,
-            locale: String? = nil,
-            showPreorders: Bool? = nil,
-            volumeIds: [String]? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            cpksver: String, nonce: String, source: String,
+            features: [GoogleBooks.MyconfigSyncVolumeLicensesFeaturesItem]? = nil, includeNonComicsSeries: Bool? = nil,
+            locale: String? = nil, showPreorders: Bool? = nil, volumeIds: [String]? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case updateUserSettings(
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil,
-            body: GoogleBooks.Usersettings
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
+            uploadType: String? = nil, body: GoogleBooks.Usersettings
         )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .getUserSettings(
-                country,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                country, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.get) {
-                    Path("books", "v1", "myconfig", "getUserSettings")
-                    Query("country", country)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.get, [
+                    Path("books", "v1", "myconfig", "getUserSettings"),
+                    Query("country", country),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
             case let .releaseDownloadAccess(
-                cpksver,
-                volumeIds,
-                locale,
-                source,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                cpksver, volumeIds, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
+                prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.post) {
-                    Path("books", "v1", "myconfig", "releaseDownloadAccess")
-                    Query("cpksver", cpksver)
-                    Query("volumeIds", volumeIds)
-                    Query("locale", locale)
-                    Query("source", source)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.post, [
+                    Path("books", "v1", "myconfig", "releaseDownloadAccess"),
+                    Query("cpksver", cpksver),
+                    Query("volumeIds", volumeIds),
+                    Query("locale", locale),
+                    Query("source", source),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
             case let .requestAccess(
-                cpksver,
-                nonce,
-                source,
-                volumeId,
-                licenseTypes,
-                locale,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                cpksver, nonce, source, volumeId, licenseTypes, locale, xgafv, accessToken, alt, callback, fields, key,
+                oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.post) {
-                    Path("books", "v1", "myconfig", "requestAccess")
-                    Query("cpksver", cpksver)
-                    Query("nonce", nonce)
-                    Query("source", source)
-                    Query("volumeId", volumeId)
-                    Query("licenseTypes", licenseTypes)
-                    Query("locale", locale)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.post, [
+                    Path("books", "v1", "myconfig", "requestAccess"),
+                    Query("cpksver", cpksver),
+                    Query("nonce", nonce),
+                    Query("source", source),
+                    Query("volumeId", volumeId),
+                    Query("licenseTypes", licenseTypes),
+                    Query("locale", locale),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
             case let .syncVolumeLicenses(
-                cpksver,
-                nonce,
-                source,
-                features,
-                includeNonComicsSeries,
-                locale,
-                showPreorders,
-                volumeIds,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                cpksver, nonce, source, features, includeNonComicsSeries, locale, showPreorders, volumeIds, xgafv,
+                accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.post) {
-                    Path("books", "v1", "myconfig", "syncVolumeLicenses")
-                    Query("cpksver", cpksver)
-                    Query("nonce", nonce)
-                    Query("source", source)
-                    Query("features", features)
-                    Query("includeNonComicsSeries", includeNonComicsSeries)
-                    Query("locale", locale)
-                    Query("showPreorders", showPreorders)
-                    Query("volumeIds", volumeIds)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.post, [
+                    Path("books", "v1", "myconfig", "syncVolumeLicenses"),
+                    Query("cpksver", cpksver),
+                    Query("nonce", nonce),
+                    Query("source", source),
+                    Query("features", features),
+                    Query("includeNonComicsSeries", includeNonComicsSeries),
+                    Query("locale", locale),
+                    Query("showPreorders", showPreorders),
+                    Query("volumeIds", volumeIds),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
             case let .updateUserSettings(
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType,
-                body
+                xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
+                uploadType, body
             ):
-                return try GoogleBooks.defaults.request(.post) {
-                    Path("books", "v1", "myconfig", "updateUserSettings")
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                    JSONBody(body)
-                }
+                return try GoogleBooks.defaults.request(.post, [
+                    Path("books", "v1", "myconfig", "updateUserSettings"),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                    JSONBody(body),
+                ])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .getUserSettings(
+                country, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                uploadProtocol, uploadType
+            ):
+                return ["getUserSettings", country, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+            case let .releaseDownloadAccess(
+                cpksver, volumeIds, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
+                prettyPrint, quotaUser, uploadProtocol, uploadType
+            ):
+                return ["releaseDownloadAccess", cpksver, volumeIds, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+            case let .requestAccess(
+                cpksver, nonce, source, volumeId, licenseTypes, locale, xgafv, accessToken, alt, callback, fields, key,
+                oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+            ):
+                return ["requestAccess", cpksver, nonce, source, volumeId, licenseTypes, locale, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+            case let .syncVolumeLicenses(
+                cpksver, nonce, source, features, includeNonComicsSeries, locale, showPreorders, volumeIds, xgafv,
+                accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+            ):
+                return ["syncVolumeLicenses", cpksver, nonce, source, features, includeNonComicsSeries, locale, showPreorders, volumeIds, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+            case let .updateUserSettings(
+                xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
+                uploadType, body
+            ):
+                return ["updateUserSettings", xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType, body]
             }
         }
     }
@@ -3857,732 +2589,487 @@ nonisolated extension GoogleBooks.Mylibrary {
     /// The endpoints of `GoogleBooks.Mylibrary` as cases; `GoogleBooks.Call.mylibrary(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case annotationsList(
-            contentVersion: String? = nil,
-            layerId: String? = nil,
-            layerIds: [String]? = nil,
-            maxResults: Int? = nil,
-            pageToken: String? = nil,
-            showDeleted: Bool? = nil,
-            source: String? = nil,
-            updatedMax: String? = nil,
-            updatedMin: String? = nil,
-            volumeId: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            contentVersion: String? = nil, layerId: String? = nil, layerIds: [String]? = nil, maxResults: Int? = nil,
+            pageToken: String? = nil, showDeleted: Bool? = nil, source: String? = nil, updatedMax: String? = nil,
+            updatedMin: String? = nil, volumeId: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case annotationsInsert(
-            annotationId: String? = nil,
-            country: String? = nil,
-            showOnlySummaryInResponse: Bool? = nil,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil,
-            body: GoogleBooks.Annotation
+            annotationId: String? = nil, country: String? = nil, showOnlySummaryInResponse: Bool? = nil,
+            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil, body: GoogleBooks.Annotation
         )
         case annotationsSummary(
-            layerIds: [String],
-            volumeId: String,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            layerIds: [String], volumeId: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case annotationsDelete(
-            annotationId: String,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            annotationId: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case annotationsUpdate(
-            annotationId: String,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil,
-            body: GoogleBooks.Annotation
+            annotationId: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil, body: GoogleBooks.Annotation
         )
         case bookshelvesList(
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case bookshelvesGet(
-            shelf: String,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            shelf: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case bookshelvesAddVolume(
-            shelf: String,
-            volumeId: String,
-            reason: GoogleBooks.MylibraryBookshelvesAddVolumeReason? = nil,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            shelf: String, volumeId: String, reason: GoogleBooks.MylibraryBookshelvesAddVolumeReason? = nil,
+            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case bookshelvesClearVolumes(
-            shelf: String,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            shelf: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case bookshelvesMoveVolume(
-            shelf: String,
-            volumeId: String,
-            volumePosition: Int,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            shelf: String, volumeId: String, volumePosition: Int, source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case bookshelvesRemoveVolume(
-            shelf: String,
-            volumeId: String,
-            reason: GoogleBooks.MylibraryBookshelvesRemoveVolumeReason? = nil,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            shelf: String, volumeId: String, reason: GoogleBooks.MylibraryBookshelvesRemoveVolumeReason? = nil,
+            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case bookshelvesVolumesList(
-            shelf: String,
-            country: String? = nil,
-            maxResults: Int? = nil,
-            projection: GoogleBooks.MylibraryBookshelvesVolumesListProjection? = nil,
-            q: String? = nil,
-            showPreorders: Bool? = nil,
-            source: String? = nil,
-            startIndex: Int? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            shelf: String, country: String? = nil, maxResults: Int? = nil,
+            projection: GoogleBooks.MylibraryBookshelvesVolumesListProjection? = nil, q: String? = nil,
+            showPreorders: Bool? = nil, source: String? = nil, startIndex: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case readingpositionsGet(
-            volumeId: String,
-            contentVersion: String? = nil,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            volumeId: String, contentVersion: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case readingpositionsSetPosition(
-            volumeId: String,
-            position: String,
-            timestamp: String,
-            action: GoogleBooks.MylibraryReadingpositionsSetPositionAction? = nil,
-            contentVersion: String? = nil,
-            deviceCookie: String? = nil,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            volumeId: String, position: String, timestamp: String,
+            action: GoogleBooks.MylibraryReadingpositionsSetPositionAction? = nil, contentVersion: String? = nil,
+            deviceCookie: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .annotationsList(
-                contentVersion,
-                layerId,
-                layerIds,
-                maxResults,
-                pageToken,
-                showDeleted,
-                source,
-                updatedMax,
-                updatedMin,
-                volumeId,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                contentVersion, layerId, layerIds, maxResults, pageToken, showDeleted, source, updatedMax, updatedMin,
+                volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.get) {
-                    Path("books", "v1", "mylibrary", "annotations")
-                    Query("contentVersion", contentVersion)
-                    Query("layerId", layerId)
-                    Query("layerIds", layerIds)
-                    Query("maxResults", maxResults)
-                    Query("pageToken", pageToken)
-                    Query("showDeleted", showDeleted)
-                    Query("source", source)
-                    Query("updatedMax", updatedMax)
-                    Query("updatedMin", updatedMin)
-                    Query("volumeId", volumeId)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.get, [
+                    Path("books", "v1", "mylibrary", "annotations"),
+                    Query("contentVersion", contentVersion),
+                    Query("layerId", layerId),
+                    Query("layerIds", layerIds),
+                    Query("maxResults", maxResults),
+                    Query("pageToken", pageToken),
+                    Query("showDeleted", showDeleted),
+                    Query("source", source),
+                    Query("updatedMax", updatedMax),
+                    Query("updatedMin", updatedMin),
+                    Query("volumeId", volumeId),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
             case let .annotationsInsert(
-                annotationId,
-                country,
-                showOnlySummaryInResponse,
-                source,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType,
-                body
+                annotationId, country, showOnlySummaryInResponse, source, xgafv, accessToken, alt, callback, fields,
+                key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType, body
             ):
-                return try GoogleBooks.defaults.request(.post) {
-                    Path("books", "v1", "mylibrary", "annotations")
-                    Query("annotationId", annotationId)
-                    Query("country", country)
-                    Query("showOnlySummaryInResponse", showOnlySummaryInResponse)
-                    Query("source", source)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                    JSONBody(body)
-                }
+                return try GoogleBooks.defaults.request(.post, [
+                    Path("books", "v1", "mylibrary", "annotations"),
+                    Query("annotationId", annotationId),
+                    Query("country", country),
+                    Query("showOnlySummaryInResponse", showOnlySummaryInResponse),
+                    Query("source", source),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                    JSONBody(body),
+                ])
             case let .annotationsSummary(
-                layerIds,
-                volumeId,
-                source,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                layerIds, volumeId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
+                quotaUser, uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.post) {
-                    Path("books", "v1", "mylibrary", "annotations", "summary")
-                    Query("layerIds", layerIds)
-                    Query("volumeId", volumeId)
-                    Query("source", source)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.post, [
+                    Path("books", "v1", "mylibrary", "annotations", "summary"),
+                    Query("layerIds", layerIds),
+                    Query("volumeId", volumeId),
+                    Query("source", source),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
             case let .annotationsDelete(
-                annotationId,
-                source,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                annotationId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
+                quotaUser, uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.delete) {
-                    Path("books", "v1", "mylibrary", "annotations", annotationId)
-                    Query("source", source)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.delete, [
+                    Path("books", "v1", "mylibrary", "annotations", annotationId),
+                    Query("source", source),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
             case let .annotationsUpdate(
-                annotationId,
-                source,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType,
-                body
+                annotationId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
+                quotaUser, uploadProtocol, uploadType, body
             ):
-                return try GoogleBooks.defaults.request(.put) {
-                    Path("books", "v1", "mylibrary", "annotations", annotationId)
-                    Query("source", source)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                    JSONBody(body)
-                }
+                return try GoogleBooks.defaults.request(.put, [
+                    Path("books", "v1", "mylibrary", "annotations", annotationId),
+                    Query("source", source),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                    JSONBody(body),
+                ])
             case let .bookshelvesList(
-                source,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.get) {
-                    Path("books", "v1", "mylibrary", "bookshelves")
-                    Query("source", source)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.get, [
+                    Path("books", "v1", "mylibrary", "bookshelves"),
+                    Query("source", source),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
             case let .bookshelvesGet(
-                shelf,
-                source,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.get) {
-                    Path("books", "v1", "mylibrary", "bookshelves", shelf)
-                    Query("source", source)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.get, [
+                    Path("books", "v1", "mylibrary", "bookshelves", shelf),
+                    Query("source", source),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
             case let .bookshelvesAddVolume(
-                shelf,
-                volumeId,
-                reason,
-                source,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                shelf, volumeId, reason, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
+                prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.post) {
-                    Path("books", "v1", "mylibrary", "bookshelves", shelf, "addVolume")
-                    Query("volumeId", volumeId)
-                    Query("reason", reason)
-                    Query("source", source)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.post, [
+                    Path("books", "v1", "mylibrary", "bookshelves", shelf, "addVolume"),
+                    Query("volumeId", volumeId),
+                    Query("reason", reason),
+                    Query("source", source),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
             case let .bookshelvesClearVolumes(
-                shelf,
-                source,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.post) {
-                    Path("books", "v1", "mylibrary", "bookshelves", shelf, "clearVolumes")
-                    Query("source", source)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.post, [
+                    Path("books", "v1", "mylibrary", "bookshelves", shelf, "clearVolumes"),
+                    Query("source", source),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
             case let .bookshelvesMoveVolume(
-                shelf,
-                volumeId,
-                volumePosition,
-                source,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                shelf, volumeId, volumePosition, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
+                prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.post) {
-                    Path("books", "v1", "mylibrary", "bookshelves", shelf, "moveVolume")
-                    Query("volumeId", volumeId)
-                    Query("volumePosition", volumePosition)
-                    Query("source", source)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.post, [
+                    Path("books", "v1", "mylibrary", "bookshelves", shelf, "moveVolume"),
+                    Query("volumeId", volumeId),
+                    Query("volumePosition", volumePosition),
+                    Query("source", source),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
             case let .bookshelvesRemoveVolume(
-                shelf,
-                volumeId,
-                reason,
-                source,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                shelf, volumeId, reason, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
+                prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.post) {
-                    Path("books", "v1", "mylibrary", "bookshelves", shelf, "removeVolume")
-                    Query("volumeId", volumeId)
-                    Query("reason", reason)
-                    Query("source", source)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.post, [
+                    Path("books", "v1", "mylibrary", "bookshelves", shelf, "removeVolume"),
+                    Query("volumeId", volumeId),
+                    Query("reason", reason),
+                    Query("source", source),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
             case let .bookshelvesVolumesList(
-                shelf,
-                country,
-                maxResults,
-                projection,
-                q,
-                showPreorders,
-                source,
-                startIndex,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                shelf, country, maxResults, projection, q, showPreorders, source, startIndex, xgafv, accessToken, alt,
+                callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.get) {
-                    Path("books", "v1", "mylibrary", "bookshelves", shelf, "volumes")
-                    Query("country", country)
-                    Query("maxResults", maxResults)
-                    Query("projection", projection)
-                    Query("q", q)
-                    Query("showPreorders", showPreorders)
-                    Query("source", source)
-                    Query("startIndex", startIndex)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.get, [
+                    Path("books", "v1", "mylibrary", "bookshelves", shelf, "volumes"),
+                    Query("country", country),
+                    Query("maxResults", maxResults),
+                    Query("projection", projection),
+                    Query("q", q),
+                    Query("showPreorders", showPreorders),
+                    Query("source", source),
+                    Query("startIndex", startIndex),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
             case let .readingpositionsGet(
-                volumeId,
-                contentVersion,
-                source,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                volumeId, contentVersion, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
+                prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.get) {
-                    Path("books", "v1", "mylibrary", "readingpositions", volumeId)
-                    Query("contentVersion", contentVersion)
-                    Query("source", source)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.get, [
+                    Path("books", "v1", "mylibrary", "readingpositions", volumeId),
+                    Query("contentVersion", contentVersion),
+                    Query("source", source),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
             case let .readingpositionsSetPosition(
-                volumeId,
-                position,
-                timestamp,
-                action,
-                contentVersion,
-                deviceCookie,
-                source,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                volumeId, position, timestamp, action, contentVersion, deviceCookie, source, xgafv, accessToken, alt,
+                callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.post) {
-                    Path("books", "v1", "mylibrary", "readingpositions", volumeId, "setPosition")
-                    Query("position", position)
-                    Query("timestamp", timestamp)
-                    Query("action", action)
-                    Query("contentVersion", contentVersion)
-                    Query("deviceCookie", deviceCookie)
-                    Query("source", source)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.post, [
+                    Path("books", "v1", "mylibrary", "readingpositions", volumeId, "setPosition"),
+                    Query("position", position),
+                    Query("timestamp", timestamp),
+                    Query("action", action),
+                    Query("contentVersion", contentVersion),
+                    Query("deviceCookie", deviceCookie),
+                    Query("source", source),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .annotationsList(
+                contentVersion, layerId, layerIds, maxResults, pageToken, showDeleted, source, updatedMax, updatedMin,
+                volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                uploadProtocol, uploadType
+            ):
+                return ["annotationsList", contentVersion, layerId, layerIds, maxResults, pageToken, showDeleted, source, updatedMax, updatedMin, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+            case let .annotationsInsert(
+                annotationId, country, showOnlySummaryInResponse, source, xgafv, accessToken, alt, callback, fields,
+                key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType, body
+            ):
+                return ["annotationsInsert", annotationId, country, showOnlySummaryInResponse, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType, body]
+            case let .annotationsSummary(
+                layerIds, volumeId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
+                quotaUser, uploadProtocol, uploadType
+            ):
+                return ["annotationsSummary", layerIds, volumeId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+            case let .annotationsDelete(
+                annotationId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
+                quotaUser, uploadProtocol, uploadType
+            ):
+                return ["annotationsDelete", annotationId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+            case let .annotationsUpdate(
+                annotationId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
+                quotaUser, uploadProtocol, uploadType, body
+            ):
+                return ["annotationsUpdate", annotationId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType, body]
+            case let .bookshelvesList(
+                source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                uploadProtocol, uploadType
+            ):
+                return ["bookshelvesList", source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+            case let .bookshelvesGet(
+                shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                uploadProtocol, uploadType
+            ):
+                return ["bookshelvesGet", shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+            case let .bookshelvesAddVolume(
+                shelf, volumeId, reason, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
+                prettyPrint, quotaUser, uploadProtocol, uploadType
+            ):
+                return ["bookshelvesAddVolume", shelf, volumeId, reason, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+            case let .bookshelvesClearVolumes(
+                shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                uploadProtocol, uploadType
+            ):
+                return ["bookshelvesClearVolumes", shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+            case let .bookshelvesMoveVolume(
+                shelf, volumeId, volumePosition, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
+                prettyPrint, quotaUser, uploadProtocol, uploadType
+            ):
+                return ["bookshelvesMoveVolume", shelf, volumeId, volumePosition, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+            case let .bookshelvesRemoveVolume(
+                shelf, volumeId, reason, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
+                prettyPrint, quotaUser, uploadProtocol, uploadType
+            ):
+                return ["bookshelvesRemoveVolume", shelf, volumeId, reason, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+            case let .bookshelvesVolumesList(
+                shelf, country, maxResults, projection, q, showPreorders, source, startIndex, xgafv, accessToken, alt,
+                callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+            ):
+                return ["bookshelvesVolumesList", shelf, country, maxResults, projection, q, showPreorders, source, startIndex, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+            case let .readingpositionsGet(
+                volumeId, contentVersion, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
+                prettyPrint, quotaUser, uploadProtocol, uploadType
+            ):
+                return ["readingpositionsGet", volumeId, contentVersion, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+            case let .readingpositionsSetPosition(
+                volumeId, position, timestamp, action, contentVersion, deviceCookie, source, xgafv, accessToken, alt,
+                callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+            ):
+                return ["readingpositionsSetPosition", volumeId, position, timestamp, action, contentVersion, deviceCookie, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             }
         }
     }
@@ -4592,57 +3079,54 @@ nonisolated extension GoogleBooks.NotificationEndpoints {
     /// The endpoints of `GoogleBooks.NotificationEndpoints` as cases; `GoogleBooks.Call.notificationEndpoints(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case get(
-            notificationId: String,
-            locale: String? = nil,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            notificationId: String, locale: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .get(
-                notificationId,
-                locale,
-                source,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                notificationId, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
+                quotaUser, uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.get) {
-                    Path("books", "v1", "notification", "get")
-                    Query("notification_id", notificationId)
-                    Query("locale", locale)
-                    Query("source", source)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.get, [
+                    Path("books", "v1", "notification", "get"),
+                    Query("notification_id", notificationId),
+                    Query("locale", locale),
+                    Query("source", source),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .get(
+                notificationId, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
+                quotaUser, uploadProtocol, uploadType
+            ):
+                return ["get", notificationId, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             }
         }
     }
@@ -4652,106 +3136,88 @@ nonisolated extension GoogleBooks.Onboarding {
     /// The endpoints of `GoogleBooks.Onboarding` as cases; `GoogleBooks.Call.onboarding(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case listCategories(
-            locale: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            locale: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case listCategoryVolumes(
-            categoryId: [String]? = nil,
-            locale: String? = nil,
+            categoryId: [String]? = nil, locale: String? = nil,
             maxAllowedMaturityRating: GoogleBooks.OnboardingListCategoryVolumesMaxAllowedMaturityRating? = nil,
-            pageSize: Int? = nil,
-            pageToken: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            pageSize: Int? = nil, pageToken: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .listCategories(
-                locale,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                locale, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.get) {
-                    Path("books", "v1", "onboarding", "listCategories")
-                    Query("locale", locale)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.get, [
+                    Path("books", "v1", "onboarding", "listCategories"),
+                    Query("locale", locale),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
             case let .listCategoryVolumes(
-                categoryId,
-                locale,
-                maxAllowedMaturityRating,
-                pageSize,
-                pageToken,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                categoryId, locale, maxAllowedMaturityRating, pageSize, pageToken, xgafv, accessToken, alt, callback,
+                fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.get) {
-                    Path("books", "v1", "onboarding", "listCategoryVolumes")
-                    Query("categoryId", categoryId)
-                    Query("locale", locale)
-                    Query("maxAllowedMaturityRating", maxAllowedMaturityRating)
-                    Query("pageSize", pageSize)
-                    Query("pageToken", pageToken)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.get, [
+                    Path("books", "v1", "onboarding", "listCategoryVolumes"),
+                    Query("categoryId", categoryId),
+                    Query("locale", locale),
+                    Query("maxAllowedMaturityRating", maxAllowedMaturityRating),
+                    Query("pageSize", pageSize),
+                    Query("pageToken", pageToken),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .listCategories(
+                locale, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                uploadProtocol, uploadType
+            ):
+                return ["listCategories", locale, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+            case let .listCategoryVolumes(
+                categoryId, locale, maxAllowedMaturityRating, pageSize, pageToken, xgafv, accessToken, alt, callback,
+                fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+            ):
+                return ["listCategoryVolumes", categoryId, locale, maxAllowedMaturityRating, pageSize, pageToken, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             }
         }
     }
@@ -4763,55 +3229,54 @@ nonisolated extension GoogleBooks.Personalizedstream {
         case get(
             locale: String? = nil,
             maxAllowedMaturityRating: GoogleBooks.PersonalizedstreamGetMaxAllowedMaturityRating? = nil,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .get(
-                locale,
-                maxAllowedMaturityRating,
-                source,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
+                prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.get) {
-                    Path("books", "v1", "personalizedstream", "get")
-                    Query("locale", locale)
-                    Query("maxAllowedMaturityRating", maxAllowedMaturityRating)
-                    Query("source", source)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.get, [
+                    Path("books", "v1", "personalizedstream", "get"),
+                    Query("locale", locale),
+                    Query("maxAllowedMaturityRating", maxAllowedMaturityRating),
+                    Query("source", source),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .get(
+                locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
+                prettyPrint, quotaUser, uploadProtocol, uploadType
+            ):
+                return ["get", locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             }
         }
     }
@@ -4821,191 +3286,133 @@ nonisolated extension GoogleBooks.Promooffer {
     /// The endpoints of `GoogleBooks.Promooffer` as cases; `GoogleBooks.Call.promooffer(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case accept(
-            androidId: String? = nil,
-            device: String? = nil,
-            manufacturer: String? = nil,
-            model: String? = nil,
-            offerId: String? = nil,
-            product: String? = nil,
-            serial: String? = nil,
-            volumeId: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            androidId: String? = nil, device: String? = nil, manufacturer: String? = nil, model: String? = nil,
+            offerId: String? = nil, product: String? = nil, serial: String? = nil, volumeId: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case dismiss(
-            androidId: String? = nil,
-            device: String? = nil,
-            manufacturer: String? = nil,
-            model: String? = nil,
-            offerId: String? = nil,
-            product: String? = nil,
-            serial: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            androidId: String? = nil, device: String? = nil, manufacturer: String? = nil, model: String? = nil,
+            offerId: String? = nil, product: String? = nil, serial: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case get(
-            androidId: String? = nil,
-            device: String? = nil,
-            manufacturer: String? = nil,
-            model: String? = nil,
-            product: String? = nil,
-            serial: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            androidId: String? = nil, device: String? = nil, manufacturer: String? = nil, model: String? = nil,
+            product: String? = nil, serial: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .accept(
-                androidId,
-                device,
-                manufacturer,
-                model,
-                offerId,
-                product,
-                serial,
-                volumeId,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                androidId, device, manufacturer, model, offerId, product, serial, volumeId, xgafv, accessToken, alt,
+                callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.post) {
-                    Path("books", "v1", "promooffer", "accept")
-                    Query("androidId", androidId)
-                    Query("device", device)
-                    Query("manufacturer", manufacturer)
-                    Query("model", model)
-                    Query("offerId", offerId)
-                    Query("product", product)
-                    Query("serial", serial)
-                    Query("volumeId", volumeId)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.post, [
+                    Path("books", "v1", "promooffer", "accept"),
+                    Query("androidId", androidId),
+                    Query("device", device),
+                    Query("manufacturer", manufacturer),
+                    Query("model", model),
+                    Query("offerId", offerId),
+                    Query("product", product),
+                    Query("serial", serial),
+                    Query("volumeId", volumeId),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
             case let .dismiss(
-                androidId,
-                device,
-                manufacturer,
-                model,
-                offerId,
-                product,
-                serial,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                androidId, device, manufacturer, model, offerId, product, serial, xgafv, accessToken, alt, callback,
+                fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.post) {
-                    Path("books", "v1", "promooffer", "dismiss")
-                    Query("androidId", androidId)
-                    Query("device", device)
-                    Query("manufacturer", manufacturer)
-                    Query("model", model)
-                    Query("offerId", offerId)
-                    Query("product", product)
-                    Query("serial", serial)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.post, [
+                    Path("books", "v1", "promooffer", "dismiss"),
+                    Query("androidId", androidId),
+                    Query("device", device),
+                    Query("manufacturer", manufacturer),
+                    Query("model", model),
+                    Query("offerId", offerId),
+                    Query("product", product),
+                    Query("serial", serial),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
             case let .get(
-                androidId,
-                device,
-                manufacturer,
-                model,
-                product,
-                serial,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                androidId, device, manufacturer, model, product, serial, xgafv, accessToken, alt, callback, fields, key,
+                oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.get) {
-                    Path("books", "v1", "promooffer", "get")
-                    Query("androidId", androidId)
-                    Query("device", device)
-                    Query("manufacturer", manufacturer)
-                    Query("model", model)
-                    Query("product", product)
-                    Query("serial", serial)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.get, [
+                    Path("books", "v1", "promooffer", "get"),
+                    Query("androidId", androidId),
+                    Query("device", device),
+                    Query("manufacturer", manufacturer),
+                    Query("model", model),
+                    Query("product", product),
+                    Query("serial", serial),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .accept(
+                androidId, device, manufacturer, model, offerId, product, serial, volumeId, xgafv, accessToken, alt,
+                callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+            ):
+                return ["accept", androidId, device, manufacturer, model, offerId, product, serial, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+            case let .dismiss(
+                androidId, device, manufacturer, model, offerId, product, serial, xgafv, accessToken, alt, callback,
+                fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+            ):
+                return ["dismiss", androidId, device, manufacturer, model, offerId, product, serial, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+            case let .get(
+                androidId, device, manufacturer, model, product, serial, xgafv, accessToken, alt, callback, fields, key,
+                oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+            ):
+                return ["get", androidId, device, manufacturer, model, product, serial, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             }
         }
     }
@@ -5015,100 +3422,84 @@ nonisolated extension GoogleBooks.SeriesEndpoints {
     /// The endpoints of `GoogleBooks.SeriesEndpoints` as cases; `GoogleBooks.Call.seriesEndpoints(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case get(
-            seriesId: [String],
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            seriesId: [String], xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case membershipGet(
-            seriesId: String,
-            pageSize: Int? = nil,
-            pageToken: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            seriesId: String, pageSize: Int? = nil, pageToken: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .get(
-                seriesId,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                seriesId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.get) {
-                    Path("books", "v1", "series", "get")
-                    Query("series_id", seriesId)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.get, [
+                    Path("books", "v1", "series", "get"),
+                    Query("series_id", seriesId),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
             case let .membershipGet(
-                seriesId,
-                pageSize,
-                pageToken,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                seriesId, pageSize, pageToken, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
+                quotaUser, uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.get) {
-                    Path("books", "v1", "series", "membership", "get")
-                    Query("series_id", seriesId)
-                    Query("page_size", pageSize)
-                    Query("page_token", pageToken)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.get, [
+                    Path("books", "v1", "series", "membership", "get"),
+                    Query("series_id", seriesId),
+                    Query("page_size", pageSize),
+                    Query("page_token", pageToken),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .get(
+                seriesId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                uploadProtocol, uploadType
+            ):
+                return ["get", seriesId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+            case let .membershipGet(
+                seriesId, pageSize, pageToken, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
+                quotaUser, uploadProtocol, uploadType
+            ):
+                return ["membershipGet", seriesId, pageSize, pageToken, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             }
         }
     }
@@ -5118,156 +3509,116 @@ nonisolated extension GoogleBooks.BookshelvesEndpoints {
     /// The endpoints of `GoogleBooks.BookshelvesEndpoints` as cases; `GoogleBooks.Call.bookshelvesEndpoints(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case list(
-            userId: String,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            userId: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case get(
-            userId: String,
-            shelf: String,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            userId: String, shelf: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case volumesList(
-            userId: String,
-            shelf: String,
-            maxResults: Int? = nil,
-            showPreorders: Bool? = nil,
-            source: String? = nil,
-            startIndex: Int? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            userId: String, shelf: String, maxResults: Int? = nil, showPreorders: Bool? = nil, source: String? = nil,
+            startIndex: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .list(
-                userId,
-                source,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                userId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.get) {
-                    Path("books", "v1", "users", userId, "bookshelves")
-                    Query("source", source)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.get, [
+                    Path("books", "v1", "users", userId, "bookshelves"),
+                    Query("source", source),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
             case let .get(
-                userId,
-                shelf,
-                source,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                userId, shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
+                quotaUser, uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.get) {
-                    Path("books", "v1", "users", userId, "bookshelves", shelf)
-                    Query("source", source)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.get, [
+                    Path("books", "v1", "users", userId, "bookshelves", shelf),
+                    Query("source", source),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
             case let .volumesList(
-                userId,
-                shelf,
-                maxResults,
-                showPreorders,
-                source,
-                startIndex,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                userId, shelf, maxResults, showPreorders, source, startIndex, xgafv, accessToken, alt, callback, fields,
+                key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.get) {
-                    Path("books", "v1", "users", userId, "bookshelves", shelf, "volumes")
-                    Query("maxResults", maxResults)
-                    Query("showPreorders", showPreorders)
-                    Query("source", source)
-                    Query("startIndex", startIndex)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.get, [
+                    Path("books", "v1", "users", userId, "bookshelves", shelf, "volumes"),
+                    Query("maxResults", maxResults),
+                    Query("showPreorders", showPreorders),
+                    Query("source", source),
+                    Query("startIndex", startIndex),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .list(
+                userId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                uploadProtocol, uploadType
+            ):
+                return ["list", userId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+            case let .get(
+                userId, shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
+                quotaUser, uploadProtocol, uploadType
+            ):
+                return ["get", userId, shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+            case let .volumesList(
+                userId, shelf, maxResults, showPreorders, source, startIndex, xgafv, accessToken, alt, callback, fields,
+                key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+            ):
+                return ["volumesList", userId, shelf, maxResults, showPreorders, source, startIndex, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             }
         }
     }
@@ -5277,424 +3628,290 @@ nonisolated extension GoogleBooks.VolumesEndpoints {
     /// The endpoints of `GoogleBooks.VolumesEndpoints` as cases; `GoogleBooks.Call.volumesEndpoints(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case list(
-            q: String,
-            download: GoogleBooks.VolumesListDownload? = nil,
-            filter: GoogleBooks.VolumesListFilter? = nil,
-            langRestrict: String? = nil,
-            libraryRestrict: GoogleBooks.VolumesListLibraryRestrict? = nil,
-            maxAllowedMaturityRating: GoogleBooks.VolumesListMaxAllowedMaturityRating? = nil,
-            maxResults: Int? = nil,
-            orderBy: GoogleBooks.VolumesListOrderBy? = nil,
-            partner: String? = nil,
-            printType: GoogleBooks.VolumesListPrintType? = nil,
-            projection: GoogleBooks.VolumesListProjection? = nil,
-            showPreorders: Bool? = nil,
-            source: String? = nil,
-            startIndex: Int? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            q: String, download: GoogleBooks.VolumesListDownload? = nil, filter: GoogleBooks.VolumesListFilter? = nil,
+            langRestrict: String? = nil, libraryRestrict: GoogleBooks.VolumesListLibraryRestrict? = nil,
+            maxAllowedMaturityRating: GoogleBooks.VolumesListMaxAllowedMaturityRating? = nil, maxResults: Int? = nil,
+            orderBy: GoogleBooks.VolumesListOrderBy? = nil, partner: String? = nil,
+            printType: GoogleBooks.VolumesListPrintType? = nil, projection: GoogleBooks.VolumesListProjection? = nil,
+            showPreorders: Bool? = nil, source: String? = nil, startIndex: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case mybooksList(
-            acquireMethod: [GoogleBooks.VolumesMybooksListAcquireMethodItem]? = nil,
-            country: String? = nil,
-            locale: String? = nil,
-            maxResults: Int? = nil,
-            processingState: [GoogleBooks.VolumesMybooksListProcessingStateItem]? = nil,
-            source: String? = nil,
-            startIndex: Int? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            acquireMethod: [GoogleBooks.VolumesMybooksListAcquireMethodItem]? = nil, country: String? = nil,
+            locale: String? = nil, maxResults: Int? = nil,
+            processingState: [GoogleBooks.VolumesMybooksListProcessingStateItem]? = nil, source: String? = nil,
+            startIndex: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case recommendedList(
             locale: String? = nil,
             maxAllowedMaturityRating: GoogleBooks.VolumesRecommendedListMaxAllowedMaturityRating? = nil,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case recommendedRate(
-            rating: GoogleBooks.VolumesRecommendedRateRating,
-            volumeId: String,
-            locale: String? = nil,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            rating: GoogleBooks.VolumesRecommendedRateRating, volumeId: String, locale: String? = nil,
+            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case useruploadedList(
-            locale: String? = nil,
-            maxResults: Int? = nil,
-            processingState: [GoogleBooks.VolumesUseruploadedListProcessingStateItem]? = nil,
-            source: String? = nil,
-            startIndex: Int? = nil,
-            volumeId: [String]? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            locale: String? = nil, maxResults: Int? = nil,
+            processingState: [GoogleBooks.VolumesUseruploadedListProcessingStateItem]? = nil, source: String? = nil,
+            startIndex: Int? = nil, volumeId: [String]? = nil, xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case get(
-            volumeId: String,
-            country: String? = nil,
-            includeNonComicsSeries: Bool? = nil,
-            partner: String? = nil,
-            projection: GoogleBooks.VolumesGetProjection? = nil,
-            source: String? = nil,
-            userLibraryConsistentRead: Bool? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            volumeId: String, country: String? = nil, includeNonComicsSeries: Bool? = nil, partner: String? = nil,
+            projection: GoogleBooks.VolumesGetProjection? = nil, source: String? = nil,
+            userLibraryConsistentRead: Bool? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case associatedList(
-            volumeId: String,
-            association: GoogleBooks.VolumesAssociatedListAssociation? = nil,
-            locale: String? = nil,
+            volumeId: String, association: GoogleBooks.VolumesAssociatedListAssociation? = nil, locale: String? = nil,
             maxAllowedMaturityRating: GoogleBooks.VolumesAssociatedListMaxAllowedMaturityRating? = nil,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .list(
-                q,
-                download,
-                filter,
-                langRestrict,
-                libraryRestrict,
-                maxAllowedMaturityRating,
-                maxResults,
-                orderBy,
-                partner,
-                printType,
-                projection,
-                showPreorders,
-                source,
-                startIndex,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                q, download, filter, langRestrict, libraryRestrict, maxAllowedMaturityRating, maxResults, orderBy,
+                partner, printType, projection, showPreorders, source, startIndex, xgafv, accessToken, alt, callback,
+                fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.get) {
-                    Path("books", "v1", "volumes")
-                    Query("q", q)
-                    Query("download", download)
-                    Query("filter", filter)
-                    Query("langRestrict", langRestrict)
-                    Query("libraryRestrict", libraryRestrict)
-                    Query("maxAllowedMaturityRating", maxAllowedMaturityRating)
-                    Query("maxResults", maxResults)
-                    Query("orderBy", orderBy)
-                    Query("partner", partner)
-                    Query("printType", printType)
-                    Query("projection", projection)
-                    Query("showPreorders", showPreorders)
-                    Query("source", source)
-                    Query("startIndex", startIndex)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.get, [
+                    Path("books", "v1", "volumes"),
+                    Query("q", q),
+                    Query("download", download),
+                    Query("filter", filter),
+                    Query("langRestrict", langRestrict),
+                    Query("libraryRestrict", libraryRestrict),
+                    Query("maxAllowedMaturityRating", maxAllowedMaturityRating),
+                    Query("maxResults", maxResults),
+                    Query("orderBy", orderBy),
+                    Query("partner", partner),
+                    Query("printType", printType),
+                    Query("projection", projection),
+                    Query("showPreorders", showPreorders),
+                    Query("source", source),
+                    Query("startIndex", startIndex),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
             case let .mybooksList(
-                acquireMethod,
-                country,
-                locale,
-                maxResults,
-                processingState,
-                source,
-                startIndex,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                acquireMethod, country, locale, maxResults, processingState, source, startIndex, xgafv, accessToken,
+                alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.get) {
-                    Path("books", "v1", "volumes", "mybooks")
-                    Query("acquireMethod", acquireMethod)
-                    Query("country", country)
-                    Query("locale", locale)
-                    Query("maxResults", maxResults)
-                    Query("processingState", processingState)
-                    Query("source", source)
-                    Query("startIndex", startIndex)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.get, [
+                    Path("books", "v1", "volumes", "mybooks"),
+                    Query("acquireMethod", acquireMethod),
+                    Query("country", country),
+                    Query("locale", locale),
+                    Query("maxResults", maxResults),
+                    Query("processingState", processingState),
+                    Query("source", source),
+                    Query("startIndex", startIndex),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
             case let .recommendedList(
-                locale,
-                maxAllowedMaturityRating,
-                source,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
+                prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.get) {
-                    Path("books", "v1", "volumes", "recommended")
-                    Query("locale", locale)
-                    Query("maxAllowedMaturityRating", maxAllowedMaturityRating)
-                    Query("source", source)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.get, [
+                    Path("books", "v1", "volumes", "recommended"),
+                    Query("locale", locale),
+                    Query("maxAllowedMaturityRating", maxAllowedMaturityRating),
+                    Query("source", source),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
             case let .recommendedRate(
-                rating,
-                volumeId,
-                locale,
-                source,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                rating, volumeId, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
+                prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.post) {
-                    Path("books", "v1", "volumes", "recommended", "rate")
-                    Query("rating", rating)
-                    Query("volumeId", volumeId)
-                    Query("locale", locale)
-                    Query("source", source)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.post, [
+                    Path("books", "v1", "volumes", "recommended", "rate"),
+                    Query("rating", rating),
+                    Query("volumeId", volumeId),
+                    Query("locale", locale),
+                    Query("source", source),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
             case let .useruploadedList(
-                locale,
-                maxResults,
-                processingState,
-                source,
-                startIndex,
-                volumeId,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                locale, maxResults, processingState, source, startIndex, volumeId, xgafv, accessToken, alt, callback,
+                fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.get) {
-                    Path("books", "v1", "volumes", "useruploaded")
-                    Query("locale", locale)
-                    Query("maxResults", maxResults)
-                    Query("processingState", processingState)
-                    Query("source", source)
-                    Query("startIndex", startIndex)
-                    Query("volumeId", volumeId)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.get, [
+                    Path("books", "v1", "volumes", "useruploaded"),
+                    Query("locale", locale),
+                    Query("maxResults", maxResults),
+                    Query("processingState", processingState),
+                    Query("source", source),
+                    Query("startIndex", startIndex),
+                    Query("volumeId", volumeId),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
             case let .get(
-                volumeId,
-                country,
-                includeNonComicsSeries,
-                partner,
-                projection,
-                source,
-                userLibraryConsistentRead,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
+                volumeId, country, includeNonComicsSeries, partner, projection, source, userLibraryConsistentRead,
+                xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
                 uploadType
             ):
-                return try GoogleBooks.defaults.request(.get) {
-                    Path("books", "v1", "volumes", volumeId)
-                    Query("country", country)
-                    Query("includeNonComicsSeries", includeNonComicsSeries)
-                    Query("partner", partner)
-                    Query("projection", projection)
-                    Query("source", source)
-                    Query("user_library_consistent_read", userLibraryConsistentRead)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.get, [
+                    Path("books", "v1", "volumes", volumeId),
+                    Query("country", country),
+                    Query("includeNonComicsSeries", includeNonComicsSeries),
+                    Query("partner", partner),
+                    Query("projection", projection),
+                    Query("source", source),
+                    Query("user_library_consistent_read", userLibraryConsistentRead),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
             case let .associatedList(
-                volumeId,
-                association,
-                locale,
-                maxAllowedMaturityRating,
-                source,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
+                volumeId, association, locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback,
+                fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+            ):
+                return try GoogleBooks.defaults.request(.get, [
+                    Path("books", "v1", "volumes", volumeId, "associated"),
+                    Query("association", association),
+                    Query("locale", locale),
+                    Query("maxAllowedMaturityRating", maxAllowedMaturityRating),
+                    Query("source", source),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .list(
+                q, download, filter, langRestrict, libraryRestrict, maxAllowedMaturityRating, maxResults, orderBy,
+                partner, printType, projection, showPreorders, source, startIndex, xgafv, accessToken, alt, callback,
+                fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+            ):
+                return ["list", q, download, filter, langRestrict, libraryRestrict, maxAllowedMaturityRating, maxResults, orderBy, partner, printType, projection, showPreorders, source, startIndex, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+            case let .mybooksList(
+                acquireMethod, country, locale, maxResults, processingState, source, startIndex, xgafv, accessToken,
+                alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+            ):
+                return ["mybooksList", acquireMethod, country, locale, maxResults, processingState, source, startIndex, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+            case let .recommendedList(
+                locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
+                prettyPrint, quotaUser, uploadProtocol, uploadType
+            ):
+                return ["recommendedList", locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+            case let .recommendedRate(
+                rating, volumeId, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
+                prettyPrint, quotaUser, uploadProtocol, uploadType
+            ):
+                return ["recommendedRate", rating, volumeId, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+            case let .useruploadedList(
+                locale, maxResults, processingState, source, startIndex, volumeId, xgafv, accessToken, alt, callback,
+                fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+            ):
+                return ["useruploadedList", locale, maxResults, processingState, source, startIndex, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+            case let .get(
+                volumeId, country, includeNonComicsSeries, partner, projection, source, userLibraryConsistentRead,
+                xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
                 uploadType
             ):
-                return try GoogleBooks.defaults.request(.get) {
-                    Path("books", "v1", "volumes", volumeId, "associated")
-                    Query("association", association)
-                    Query("locale", locale)
-                    Query("maxAllowedMaturityRating", maxAllowedMaturityRating)
-                    Query("source", source)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return ["get", volumeId, country, includeNonComicsSeries, partner, projection, source, userLibraryConsistentRead, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+            case let .associatedList(
+                volumeId, association, locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback,
+                fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+            ):
+                return ["associatedList", volumeId, association, locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             }
         }
     }
@@ -5704,391 +3921,249 @@ nonisolated extension GoogleBooks.Layers {
     /// The endpoints of `GoogleBooks.Layers` as cases; `GoogleBooks.Call.layers(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case volumeAnnotationsList(
-            volumeId: String,
-            layerId: String,
-            contentVersion: String,
-            endOffset: String? = nil,
-            endPosition: String? = nil,
-            locale: String? = nil,
-            maxResults: Int? = nil,
-            pageToken: String? = nil,
-            showDeleted: Bool? = nil,
-            source: String? = nil,
-            startOffset: String? = nil,
-            startPosition: String? = nil,
-            updatedMax: String? = nil,
-            updatedMin: String? = nil,
-            volumeAnnotationsVersion: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            volumeId: String, layerId: String, contentVersion: String, endOffset: String? = nil,
+            endPosition: String? = nil, locale: String? = nil, maxResults: Int? = nil, pageToken: String? = nil,
+            showDeleted: Bool? = nil, source: String? = nil, startOffset: String? = nil, startPosition: String? = nil,
+            updatedMax: String? = nil, updatedMin: String? = nil, volumeAnnotationsVersion: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case volumeAnnotationsGet(
-            volumeId: String,
-            layerId: String,
-            annotationId: String,
-            locale: String? = nil,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            volumeId: String, layerId: String, annotationId: String, locale: String? = nil, source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case annotationDataList(
-            volumeId: String,
-            layerId: String,
-            contentVersion: String,
-            annotationDataId: [String]? = nil,
-            h: Int? = nil,
-            locale: String? = nil,
-            maxResults: Int? = nil,
-            pageToken: String? = nil,
-            scale: Int? = nil,
-            source: String? = nil,
-            updatedMax: String? = nil,
-            updatedMin: String? = nil,
-            w: Int? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            volumeId: String, layerId: String, contentVersion: String, annotationDataId: [String]? = nil, h: Int? = nil,
+            locale: String? = nil, maxResults: Int? = nil, pageToken: String? = nil, scale: Int? = nil,
+            source: String? = nil, updatedMax: String? = nil, updatedMin: String? = nil, w: Int? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case annotationDataGet(
-            volumeId: String,
-            layerId: String,
-            annotationDataId: String,
-            contentVersion: String,
-            allowWebDefinitions: Bool? = nil,
-            h: Int? = nil,
-            locale: String? = nil,
-            scale: Int? = nil,
-            source: String? = nil,
-            w: Int? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            volumeId: String, layerId: String, annotationDataId: String, contentVersion: String,
+            allowWebDefinitions: Bool? = nil, h: Int? = nil, locale: String? = nil, scale: Int? = nil,
+            source: String? = nil, w: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case list(
-            volumeId: String,
-            contentVersion: String? = nil,
-            maxResults: Int? = nil,
-            pageToken: String? = nil,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            volumeId: String, contentVersion: String? = nil, maxResults: Int? = nil, pageToken: String? = nil,
+            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case get(
-            volumeId: String,
-            summaryId: String,
-            contentVersion: String? = nil,
-            source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil,
-            fields: String? = nil,
-            key: String? = nil,
-            oauthToken: String? = nil,
-            prettyPrint: Bool? = nil,
-            quotaUser: String? = nil,
-            uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            volumeId: String, summaryId: String, contentVersion: String? = nil, source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .volumeAnnotationsList(
-                volumeId,
-                layerId,
-                contentVersion,
-                endOffset,
-                endPosition,
-                locale,
-                maxResults,
-                pageToken,
-                showDeleted,
-                source,
-                startOffset,
-                startPosition,
-                updatedMax,
-                updatedMin,
-                volumeAnnotationsVersion,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                volumeId, layerId, contentVersion, endOffset, endPosition, locale, maxResults, pageToken, showDeleted,
+                source, startOffset, startPosition, updatedMax, updatedMin, volumeAnnotationsVersion, xgafv,
+                accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.get) {
-                    Path("books", "v1", "volumes", volumeId, "layers", layerId)
-                    Query("contentVersion", contentVersion)
-                    Query("endOffset", endOffset)
-                    Query("endPosition", endPosition)
-                    Query("locale", locale)
-                    Query("maxResults", maxResults)
-                    Query("pageToken", pageToken)
-                    Query("showDeleted", showDeleted)
-                    Query("source", source)
-                    Query("startOffset", startOffset)
-                    Query("startPosition", startPosition)
-                    Query("updatedMax", updatedMax)
-                    Query("updatedMin", updatedMin)
-                    Query("volumeAnnotationsVersion", volumeAnnotationsVersion)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.get, [
+                    Path("books", "v1", "volumes", volumeId, "layers", layerId),
+                    Query("contentVersion", contentVersion),
+                    Query("endOffset", endOffset),
+                    Query("endPosition", endPosition),
+                    Query("locale", locale),
+                    Query("maxResults", maxResults),
+                    Query("pageToken", pageToken),
+                    Query("showDeleted", showDeleted),
+                    Query("source", source),
+                    Query("startOffset", startOffset),
+                    Query("startPosition", startPosition),
+                    Query("updatedMax", updatedMax),
+                    Query("updatedMin", updatedMin),
+                    Query("volumeAnnotationsVersion", volumeAnnotationsVersion),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
             case let .volumeAnnotationsGet(
-                volumeId,
-                layerId,
-                annotationId,
-                locale,
-                source,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                volumeId, layerId, annotationId, locale, source, xgafv, accessToken, alt, callback, fields, key,
+                oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.get) {
-                    Path("books", "v1", "volumes", volumeId, "layers", layerId, "annotations", annotationId)
-                    Query("locale", locale)
-                    Query("source", source)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.get, [
+                    Path("books", "v1", "volumes", volumeId, "layers", layerId, "annotations", annotationId),
+                    Query("locale", locale),
+                    Query("source", source),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
             case let .annotationDataList(
-                volumeId,
-                layerId,
-                contentVersion,
-                annotationDataId,
-                h,
-                locale,
-                maxResults,
-                pageToken,
-                scale,
-                source,
-                updatedMax,
-                updatedMin,
-                w,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                volumeId, layerId, contentVersion, annotationDataId, h, locale, maxResults, pageToken, scale, source,
+                updatedMax, updatedMin, w, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
+                quotaUser, uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.get) {
-                    Path("books", "v1", "volumes", volumeId, "layers", layerId, "data")
-                    Query("contentVersion", contentVersion)
-                    Query("annotationDataId", annotationDataId)
-                    Query("h", h)
-                    Query("locale", locale)
-                    Query("maxResults", maxResults)
-                    Query("pageToken", pageToken)
-                    Query("scale", scale)
-                    Query("source", source)
-                    Query("updatedMax", updatedMax)
-                    Query("updatedMin", updatedMin)
-                    Query("w", w)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.get, [
+                    Path("books", "v1", "volumes", volumeId, "layers", layerId, "data"),
+                    Query("contentVersion", contentVersion),
+                    Query("annotationDataId", annotationDataId),
+                    Query("h", h),
+                    Query("locale", locale),
+                    Query("maxResults", maxResults),
+                    Query("pageToken", pageToken),
+                    Query("scale", scale),
+                    Query("source", source),
+                    Query("updatedMax", updatedMax),
+                    Query("updatedMin", updatedMin),
+                    Query("w", w),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
             case let .annotationDataGet(
-                volumeId,
-                layerId,
-                annotationDataId,
-                contentVersion,
-                allowWebDefinitions,
-                h,
-                locale,
-                scale,
-                source,
-                w,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
+                volumeId, layerId, annotationDataId, contentVersion, allowWebDefinitions, h, locale, scale, source, w,
+                xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
                 uploadType
             ):
-                return try GoogleBooks.defaults.request(.get) {
-                    Path("books", "v1", "volumes", volumeId, "layers", layerId, "data", annotationDataId)
-                    Query("contentVersion", contentVersion)
-                    Query("allowWebDefinitions", allowWebDefinitions)
-                    Query("h", h)
-                    Query("locale", locale)
-                    Query("scale", scale)
-                    Query("source", source)
-                    Query("w", w)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.get, [
+                    Path("books", "v1", "volumes", volumeId, "layers", layerId, "data", annotationDataId),
+                    Query("contentVersion", contentVersion),
+                    Query("allowWebDefinitions", allowWebDefinitions),
+                    Query("h", h),
+                    Query("locale", locale),
+                    Query("scale", scale),
+                    Query("source", source),
+                    Query("w", w),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
             case let .list(
-                volumeId,
-                contentVersion,
-                maxResults,
-                pageToken,
-                source,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
-                uploadType
+                volumeId, contentVersion, maxResults, pageToken, source, xgafv, accessToken, alt, callback, fields, key,
+                oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return try GoogleBooks.defaults.request(.get) {
-                    Path("books", "v1", "volumes", volumeId, "layersummary")
-                    Query("contentVersion", contentVersion)
-                    Query("maxResults", maxResults)
-                    Query("pageToken", pageToken)
-                    Query("source", source)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return try GoogleBooks.defaults.request(.get, [
+                    Path("books", "v1", "volumes", volumeId, "layersummary"),
+                    Query("contentVersion", contentVersion),
+                    Query("maxResults", maxResults),
+                    Query("pageToken", pageToken),
+                    Query("source", source),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
             case let .get(
-                volumeId,
-                summaryId,
-                contentVersion,
-                source,
-                xgafv,
-                accessToken,
-                alt,
-                callback,
-                fields,
-                key,
-                oauthToken,
-                prettyPrint,
-                quotaUser,
-                uploadProtocol,
+                volumeId, summaryId, contentVersion, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
+                prettyPrint, quotaUser, uploadProtocol, uploadType
+            ):
+                return try GoogleBooks.defaults.request(.get, [
+                    Path("books", "v1", "volumes", volumeId, "layersummary", summaryId),
+                    Query("contentVersion", contentVersion),
+                    Query("source", source),
+                    Query("$.xgafv", xgafv),
+                    Query("access_token", accessToken),
+                    Query("alt", alt),
+                    Query("callback", callback),
+                    Query("fields", fields),
+                    Query("key", key),
+                    Query("oauth_token", oauthToken),
+                    Query("prettyPrint", prettyPrint),
+                    Query("quotaUser", quotaUser),
+                    Query("upload_protocol", uploadProtocol),
+                    Query("uploadType", uploadType),
+                ])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .volumeAnnotationsList(
+                volumeId, layerId, contentVersion, endOffset, endPosition, locale, maxResults, pageToken, showDeleted,
+                source, startOffset, startPosition, updatedMax, updatedMin, volumeAnnotationsVersion, xgafv,
+                accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+            ):
+                return ["volumeAnnotationsList", volumeId, layerId, contentVersion, endOffset, endPosition, locale, maxResults, pageToken, showDeleted, source, startOffset, startPosition, updatedMax, updatedMin, volumeAnnotationsVersion, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+            case let .volumeAnnotationsGet(
+                volumeId, layerId, annotationId, locale, source, xgafv, accessToken, alt, callback, fields, key,
+                oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+            ):
+                return ["volumeAnnotationsGet", volumeId, layerId, annotationId, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+            case let .annotationDataList(
+                volumeId, layerId, contentVersion, annotationDataId, h, locale, maxResults, pageToken, scale, source,
+                updatedMax, updatedMin, w, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
+                quotaUser, uploadProtocol, uploadType
+            ):
+                return ["annotationDataList", volumeId, layerId, contentVersion, annotationDataId, h, locale, maxResults, pageToken, scale, source, updatedMax, updatedMin, w, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+            case let .annotationDataGet(
+                volumeId, layerId, annotationDataId, contentVersion, allowWebDefinitions, h, locale, scale, source, w,
+                xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
                 uploadType
             ):
-                return try GoogleBooks.defaults.request(.get) {
-                    Path("books", "v1", "volumes", volumeId, "layersummary", summaryId)
-                    Query("contentVersion", contentVersion)
-                    Query("source", source)
-                    Query("$.xgafv", xgafv)
-                    Query("access_token", accessToken)
-                    Query("alt", alt)
-                    Query("callback", callback)
-                    Query("fields", fields)
-                    Query("key", key)
-                    Query("oauth_token", oauthToken)
-                    Query("prettyPrint", prettyPrint)
-                    Query("quotaUser", quotaUser)
-                    Query("upload_protocol", uploadProtocol)
-                    Query("uploadType", uploadType)
-                }
+                return ["annotationDataGet", volumeId, layerId, annotationDataId, contentVersion, allowWebDefinitions, h, locale, scale, source, w, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+            case let .list(
+                volumeId, contentVersion, maxResults, pageToken, source, xgafv, accessToken, alt, callback, fields, key,
+                oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+            ):
+                return ["list", volumeId, contentVersion, maxResults, pageToken, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+            case let .get(
+                volumeId, summaryId, contentVersion, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
+                prettyPrint, quotaUser, uploadProtocol, uploadType
+            ):
+                return ["get", volumeId, summaryId, contentVersion, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             }
         }
     }
@@ -6148,23 +4223,12 @@ nonisolated extension GoogleBooks {
         public var volumeId: String?
 
         public init(
-            afterSelectedText: String? = nil,
-            beforeSelectedText: String? = nil,
-            clientVersionRanges: AnnotationClientVersionRanges? = nil,
-            created: String? = nil,
-            currentVersionRanges: AnnotationCurrentVersionRanges? = nil,
-            data: String? = nil,
-            deleted: Bool? = nil,
-            highlightStyle: String? = nil,
-            id: String? = nil,
-            kind: String? = nil,
-            layerId: String? = nil,
-            layerSummary: AnnotationLayerSummary? = nil,
-            pageIds: [String]? = nil,
-            selectedText: String? = nil,
-            selfLink: String? = nil,
-            updated: String? = nil,
-            volumeId: String? = nil
+            afterSelectedText: String? = nil, beforeSelectedText: String? = nil,
+            clientVersionRanges: AnnotationClientVersionRanges? = nil, created: String? = nil,
+            currentVersionRanges: AnnotationCurrentVersionRanges? = nil, data: String? = nil, deleted: Bool? = nil,
+            highlightStyle: String? = nil, id: String? = nil, kind: String? = nil, layerId: String? = nil,
+            layerSummary: AnnotationLayerSummary? = nil, pageIds: [String]? = nil, selectedText: String? = nil,
+            selfLink: String? = nil, updated: String? = nil, volumeId: String? = nil
         ) {
             self.afterSelectedText = afterSelectedText
             self.beforeSelectedText = beforeSelectedText
@@ -6200,10 +4264,7 @@ nonisolated extension GoogleBooks {
         public var totalItems: Int32?
 
         public init(
-            items: [Annotation]? = nil,
-            kind: String? = nil,
-            nextPageToken: String? = nil,
-            totalItems: Int32? = nil
+            items: [Annotation]? = nil, kind: String? = nil, nextPageToken: String? = nil, totalItems: Int32? = nil
         ) {
             self.items = items
             self.kind = kind
@@ -6237,9 +4298,7 @@ nonisolated extension GoogleBooks {
         public var totalItems: Int32?
 
         public init(
-            items: [GeoAnnotationdata]? = nil,
-            kind: String? = nil,
-            nextPageToken: String? = nil,
+            items: [GeoAnnotationdata]? = nil, kind: String? = nil, nextPageToken: String? = nil,
             totalItems: Int32? = nil
         ) {
             self.items = items
@@ -6263,9 +4322,7 @@ nonisolated extension GoogleBooks {
         public var startPosition: String?
 
         public init(
-            endOffset: String? = nil,
-            endPosition: String? = nil,
-            startOffset: String? = nil,
+            endOffset: String? = nil, endPosition: String? = nil, startOffset: String? = nil,
             startPosition: String? = nil
         ) {
             self.endOffset = endOffset
@@ -6285,10 +4342,7 @@ nonisolated extension GoogleBooks {
         public var volumeId: String?
 
         public init(
-            author: String? = nil,
-            processingState: String? = nil,
-            title: String? = nil,
-            volumeId: String? = nil
+            author: String? = nil, processingState: String? = nil, title: String? = nil, volumeId: String? = nil
         ) {
             self.author = author
             self.processingState = processingState
@@ -6341,16 +4395,9 @@ nonisolated extension GoogleBooks {
         public var volumesLastUpdated: String?
 
         public init(
-            access: String? = nil,
-            created: String? = nil,
-            description: String? = nil,
-            id: Int32? = nil,
-            kind: String? = nil,
-            selfLink: String? = nil,
-            title: String? = nil,
-            updated: String? = nil,
-            volumeCount: Int32? = nil,
-            volumesLastUpdated: String? = nil
+            access: String? = nil, created: String? = nil, description: String? = nil, id: Int32? = nil,
+            kind: String? = nil, selfLink: String? = nil, title: String? = nil, updated: String? = nil,
+            volumeCount: Int32? = nil, volumesLastUpdated: String? = nil
         ) {
             self.access = access
             self.created = created
@@ -6426,17 +4473,9 @@ nonisolated extension GoogleBooks {
         public var volumeId: String?
 
         public init(
-            deviceAllowed: Bool? = nil,
-            kind: String? = nil,
-            maxConcurrentDevices: Int32? = nil,
-            message: String? = nil,
-            nonce: String? = nil,
-            reasonCode: String? = nil,
-            restricted: Bool? = nil,
-            signature: String? = nil,
-            source: String? = nil,
-            timeWindowSeconds: Int32? = nil,
-            volumeId: String? = nil
+            deviceAllowed: Bool? = nil, kind: String? = nil, maxConcurrentDevices: Int32? = nil, message: String? = nil,
+            nonce: String? = nil, reasonCode: String? = nil, restricted: Bool? = nil, signature: String? = nil,
+            source: String? = nil, timeWindowSeconds: Int32? = nil, volumeId: String? = nil
         ) {
             self.deviceAllowed = deviceAllowed
             self.kind = kind
@@ -6481,14 +4520,8 @@ nonisolated extension GoogleBooks {
         public var volumeId: String?
 
         public init(
-            annotationType: String? = nil,
-            data: Dictlayerdata? = nil,
-            encodedData: Data? = nil,
-            id: String? = nil,
-            kind: String? = nil,
-            layerId: String? = nil,
-            selfLink: String? = nil,
-            updated: String? = nil,
+            annotationType: String? = nil, data: Dictlayerdata? = nil, encodedData: Data? = nil, id: String? = nil,
+            kind: String? = nil, layerId: String? = nil, selfLink: String? = nil, updated: String? = nil,
             volumeId: String? = nil
         ) {
             self.annotationType = annotationType
@@ -6526,9 +4559,7 @@ nonisolated extension GoogleBooks {
         public var totalClusters: Int32?
 
         public init(
-            clusters: [DiscoveryclustersClustersItem]? = nil,
-            kind: String? = nil,
-            totalClusters: Int32? = nil
+            clusters: [DiscoveryclustersClustersItem]? = nil, kind: String? = nil, totalClusters: Int32? = nil
         ) {
             self.clusters = clusters
             self.kind = kind
@@ -6574,18 +4605,9 @@ nonisolated extension GoogleBooks {
         public var volumeId: String?
 
         public init(
-            deviceAllowed: Bool? = nil,
-            downloadsAcquired: Int32? = nil,
-            justAcquired: Bool? = nil,
-            kind: String? = nil,
-            maxDownloadDevices: Int32? = nil,
-            message: String? = nil,
-            nonce: String? = nil,
-            reasonCode: String? = nil,
-            restricted: Bool? = nil,
-            signature: String? = nil,
-            source: String? = nil,
-            volumeId: String? = nil
+            deviceAllowed: Bool? = nil, downloadsAcquired: Int32? = nil, justAcquired: Bool? = nil, kind: String? = nil,
+            maxDownloadDevices: Int32? = nil, message: String? = nil, nonce: String? = nil, reasonCode: String? = nil,
+            restricted: Bool? = nil, signature: String? = nil, source: String? = nil, volumeId: String? = nil
         ) {
             self.deviceAllowed = deviceAllowed
             self.downloadsAcquired = downloadsAcquired
@@ -6657,14 +4679,8 @@ nonisolated extension GoogleBooks {
         public var volumeId: String?
 
         public init(
-            annotationType: String? = nil,
-            data: Geolayerdata? = nil,
-            encodedData: Data? = nil,
-            id: String? = nil,
-            kind: String? = nil,
-            layerId: String? = nil,
-            selfLink: String? = nil,
-            updated: String? = nil,
+            annotationType: String? = nil, data: Geolayerdata? = nil, encodedData: Data? = nil, id: String? = nil,
+            kind: String? = nil, layerId: String? = nil, selfLink: String? = nil, updated: String? = nil,
             volumeId: String? = nil
         ) {
             self.annotationType = annotationType
@@ -6751,19 +4767,10 @@ nonisolated extension GoogleBooks {
         public var volumeId: String?
 
         public init(
-            annotationCount: Int32? = nil,
-            annotationTypes: [String]? = nil,
-            annotationsDataLink: String? = nil,
-            annotationsLink: String? = nil,
-            contentVersion: String? = nil,
-            dataCount: Int32? = nil,
-            id: String? = nil,
-            kind: String? = nil,
-            layerId: String? = nil,
-            selfLink: String? = nil,
-            updated: String? = nil,
-            volumeAnnotationsVersion: String? = nil,
-            volumeId: String? = nil
+            annotationCount: Int32? = nil, annotationTypes: [String]? = nil, annotationsDataLink: String? = nil,
+            annotationsLink: String? = nil, contentVersion: String? = nil, dataCount: Int32? = nil, id: String? = nil,
+            kind: String? = nil, layerId: String? = nil, selfLink: String? = nil, updated: String? = nil,
+            volumeAnnotationsVersion: String? = nil, volumeId: String? = nil
         ) {
             self.annotationCount = annotationCount
             self.annotationTypes = annotationTypes
@@ -6830,22 +4837,11 @@ nonisolated extension GoogleBooks {
         public var title: String?
 
         public init(
-            body: String? = nil,
-            crmExperimentIds: [String]? = nil,
-            docId: String? = nil,
-            docType: String? = nil,
-            dontShowNotification: Bool? = nil,
-            iconUrl: String? = nil,
-            isDocumentMature: Bool? = nil,
-            kind: String? = nil,
-            notificationGroup: String? = nil,
-            notificationType: String? = nil,
-            pcampaignId: String? = nil,
-            reason: String? = nil,
-            showNotificationSettingsAction: Bool? = nil,
-            targetUrl: String? = nil,
-            timeToExpireMs: String? = nil,
-            title: String? = nil
+            body: String? = nil, crmExperimentIds: [String]? = nil, docId: String? = nil, docType: String? = nil,
+            dontShowNotification: Bool? = nil, iconUrl: String? = nil, isDocumentMature: Bool? = nil,
+            kind: String? = nil, notificationGroup: String? = nil, notificationType: String? = nil,
+            pcampaignId: String? = nil, reason: String? = nil, showNotificationSettingsAction: Bool? = nil,
+            targetUrl: String? = nil, timeToExpireMs: String? = nil, title: String? = nil
         ) {
             self.body = body
             self.crmExperimentIds = crmExperimentIds
@@ -6921,13 +4917,8 @@ nonisolated extension GoogleBooks {
         public var volumeId: String?
 
         public init(
-            epubCfiPosition: String? = nil,
-            gbImagePosition: String? = nil,
-            gbTextPosition: String? = nil,
-            kind: String? = nil,
-            pdfPosition: String? = nil,
-            updated: String? = nil,
-            volumeId: String? = nil
+            epubCfiPosition: String? = nil, gbImagePosition: String? = nil, gbTextPosition: String? = nil,
+            kind: String? = nil, pdfPosition: String? = nil, updated: String? = nil, volumeId: String? = nil
         ) {
             self.epubCfiPosition = epubCfiPosition
             self.gbImagePosition = gbImagePosition
@@ -6950,8 +4941,7 @@ nonisolated extension GoogleBooks {
         public var kind: String?
 
         public init(
-            concurrentAccess: ConcurrentAccessRestriction? = nil,
-            downloadAccess: DownloadAccessRestriction? = nil,
+            concurrentAccess: ConcurrentAccessRestriction? = nil, downloadAccess: DownloadAccessRestriction? = nil,
             kind: String? = nil
         ) {
             self.concurrentAccess = concurrentAccess
@@ -6992,16 +4982,9 @@ nonisolated extension GoogleBooks {
         public var volumeId: String?
 
         public init(
-            author: ReviewAuthor? = nil,
-            content: String? = nil,
-            date: String? = nil,
-            fullTextUrl: String? = nil,
-            kind: String? = nil,
-            rating: String? = nil,
-            source: ReviewSource? = nil,
-            title: String? = nil,
-            type: String? = nil,
-            volumeId: String? = nil
+            author: ReviewAuthor? = nil, content: String? = nil, date: String? = nil, fullTextUrl: String? = nil,
+            kind: String? = nil, rating: String? = nil, source: ReviewSource? = nil, title: String? = nil,
+            type: String? = nil, volumeId: String? = nil
         ) {
             self.author = author
             self.content = content
@@ -7053,8 +5036,7 @@ nonisolated extension GoogleBooks {
         public var notification: UsersettingsNotification?
 
         public init(
-            kind: String? = nil,
-            notesExport: UsersettingsNotesExport? = nil,
+            kind: String? = nil, notesExport: UsersettingsNotesExport? = nil,
             notification: UsersettingsNotification? = nil
         ) {
             self.kind = kind
@@ -7098,17 +5080,10 @@ nonisolated extension GoogleBooks {
         public var volumeInfo: VolumeVolumeInfo?
 
         public init(
-            accessInfo: VolumeAccessInfo? = nil,
-            etag: String? = nil,
-            id: String? = nil,
-            kind: String? = nil,
-            layerInfo: VolumeLayerInfo? = nil,
-            recommendedInfo: VolumeRecommendedInfo? = nil,
-            saleInfo: VolumeSaleInfo? = nil,
-            searchInfo: VolumeSearchInfo? = nil,
-            selfLink: String? = nil,
-            userInfo: VolumeUserInfo? = nil,
-            volumeInfo: VolumeVolumeInfo? = nil
+            accessInfo: VolumeAccessInfo? = nil, etag: String? = nil, id: String? = nil, kind: String? = nil,
+            layerInfo: VolumeLayerInfo? = nil, recommendedInfo: VolumeRecommendedInfo? = nil,
+            saleInfo: VolumeSaleInfo? = nil, searchInfo: VolumeSearchInfo? = nil, selfLink: String? = nil,
+            userInfo: VolumeUserInfo? = nil, volumeInfo: VolumeVolumeInfo? = nil
         ) {
             self.accessInfo = accessInfo
             self.etag = etag
@@ -7184,20 +5159,10 @@ nonisolated extension GoogleBooks {
         public var volumeId: String?
 
         public init(
-            annotationDataId: String? = nil,
-            annotationDataLink: String? = nil,
-            annotationType: String? = nil,
-            contentRanges: VolumeannotationContentRanges? = nil,
-            data: String? = nil,
-            deleted: Bool? = nil,
-            id: String? = nil,
-            kind: String? = nil,
-            layerId: String? = nil,
-            pageIds: [String]? = nil,
-            selectedText: String? = nil,
-            selfLink: String? = nil,
-            updated: String? = nil,
-            volumeId: String? = nil
+            annotationDataId: String? = nil, annotationDataLink: String? = nil, annotationType: String? = nil,
+            contentRanges: VolumeannotationContentRanges? = nil, data: String? = nil, deleted: Bool? = nil,
+            id: String? = nil, kind: String? = nil, layerId: String? = nil, pageIds: [String]? = nil,
+            selectedText: String? = nil, selfLink: String? = nil, updated: String? = nil, volumeId: String? = nil
         ) {
             self.annotationDataId = annotationDataId
             self.annotationDataLink = annotationDataLink
@@ -7233,11 +5198,8 @@ nonisolated extension GoogleBooks {
         public var version: String?
 
         public init(
-            items: [Volumeannotation]? = nil,
-            kind: String? = nil,
-            nextPageToken: String? = nil,
-            totalItems: Int32? = nil,
-            version: String? = nil
+            items: [Volumeannotation]? = nil, kind: String? = nil, nextPageToken: String? = nil,
+            totalItems: Int32? = nil, version: String? = nil
         ) {
             self.items = items
             self.kind = kind
@@ -7277,9 +5239,7 @@ nonisolated extension GoogleBooks {
         public var volumeSeries: [VolumeseriesinfoVolumeSeriesItem]?
 
         public init(
-            bookDisplayNumber: String? = nil,
-            kind: String? = nil,
-            shortSeriesBookTitle: String? = nil,
+            bookDisplayNumber: String? = nil, kind: String? = nil, shortSeriesBookTitle: String? = nil,
             volumeSeries: [VolumeseriesinfoVolumeSeriesItem]? = nil
         ) {
             self.bookDisplayNumber = bookDisplayNumber
@@ -7307,10 +5267,8 @@ nonisolated extension GoogleBooks {
         public var imageCfiRange: BooksAnnotationsRange?
 
         public init(
-            cfiRange: BooksAnnotationsRange? = nil,
-            contentVersion: String? = nil,
-            gbImageRange: BooksAnnotationsRange? = nil,
-            gbTextRange: BooksAnnotationsRange? = nil,
+            cfiRange: BooksAnnotationsRange? = nil, contentVersion: String? = nil,
+            gbImageRange: BooksAnnotationsRange? = nil, gbTextRange: BooksAnnotationsRange? = nil,
             imageCfiRange: BooksAnnotationsRange? = nil
         ) {
             self.cfiRange = cfiRange
@@ -7339,10 +5297,8 @@ nonisolated extension GoogleBooks {
         public var imageCfiRange: BooksAnnotationsRange?
 
         public init(
-            cfiRange: BooksAnnotationsRange? = nil,
-            contentVersion: String? = nil,
-            gbImageRange: BooksAnnotationsRange? = nil,
-            gbTextRange: BooksAnnotationsRange? = nil,
+            cfiRange: BooksAnnotationsRange? = nil, contentVersion: String? = nil,
+            gbImageRange: BooksAnnotationsRange? = nil, gbTextRange: BooksAnnotationsRange? = nil,
             imageCfiRange: BooksAnnotationsRange? = nil
         ) {
             self.cfiRange = cfiRange
@@ -7364,9 +5320,7 @@ nonisolated extension GoogleBooks {
         public var remainingCharacterCount: Int32?
 
         public init(
-            allowedCharacterCount: Int32? = nil,
-            limitType: String? = nil,
-            remainingCharacterCount: Int32? = nil
+            allowedCharacterCount: Int32? = nil, limitType: String? = nil, remainingCharacterCount: Int32? = nil
         ) {
             self.allowedCharacterCount = allowedCharacterCount
             self.limitType = limitType
@@ -7386,11 +5340,8 @@ nonisolated extension GoogleBooks {
         public var updated: String?
 
         public init(
-            allowedCharacterCount: Int32? = nil,
-            layerId: String? = nil,
-            limitType: String? = nil,
-            remainingCharacterCount: Int32? = nil,
-            updated: String? = nil
+            allowedCharacterCount: Int32? = nil, layerId: String? = nil, limitType: String? = nil,
+            remainingCharacterCount: Int32? = nil, updated: String? = nil
         ) {
             self.allowedCharacterCount = allowedCharacterCount
             self.layerId = layerId
@@ -7460,8 +5411,7 @@ nonisolated extension GoogleBooks {
         public init(
             derivatives: [DictlayerdataDictWordsItemDerivativesItem]? = nil,
             examples: [DictlayerdataDictWordsItemExamplesItem]? = nil,
-            senses: [DictlayerdataDictWordsItemSensesItem]? = nil,
-            source: DictlayerdataDictWordsItemSource? = nil
+            senses: [DictlayerdataDictWordsItemSensesItem]? = nil, source: DictlayerdataDictWordsItemSource? = nil
         ) {
             self.derivatives = derivatives
             self.examples = examples
@@ -7533,12 +5483,9 @@ nonisolated extension GoogleBooks {
 
         public init(
             conjugations: [DictlayerdataDictWordsItemSensesItemConjugationsItem]? = nil,
-            definitions: [DictlayerdataDictWordsItemSensesItemDefinitionsItem]? = nil,
-            partOfSpeech: String? = nil,
-            pronunciation: String? = nil,
-            pronunciationUrl: String? = nil,
-            source: DictlayerdataDictWordsItemSensesItemSource? = nil,
-            syllabification: String? = nil,
+            definitions: [DictlayerdataDictWordsItemSensesItemDefinitionsItem]? = nil, partOfSpeech: String? = nil,
+            pronunciation: String? = nil, pronunciationUrl: String? = nil,
+            source: DictlayerdataDictWordsItemSensesItemSource? = nil, syllabification: String? = nil,
             synonyms: [DictlayerdataDictWordsItemSensesItemSynonymsItem]? = nil
         ) {
             self.conjugations = conjugations
@@ -7583,8 +5530,7 @@ nonisolated extension GoogleBooks {
         public var text: String?
 
         public init(
-            source: DictlayerdataDictWordsItemSensesItemDefinitionsItemExamplesItemSource? = nil,
-            text: String? = nil
+            source: DictlayerdataDictWordsItemSensesItemDefinitionsItemExamplesItemSource? = nil, text: String? = nil
         ) {
             self.source = source
             self.text = text
@@ -7662,10 +5608,7 @@ nonisolated extension GoogleBooks {
 
         public init(
             bannerWithContentContainer: DiscoveryclustersClustersItemBannerWithContentContainer? = nil,
-            subTitle: String? = nil,
-            title: String? = nil,
-            totalVolumes: Int32? = nil,
-            uid: String? = nil,
+            subTitle: String? = nil, title: String? = nil, totalVolumes: Int32? = nil, uid: String? = nil,
             volumes: [Volume]? = nil
         ) {
             self.bannerWithContentContainer = bannerWithContentContainer
@@ -7700,12 +5643,8 @@ nonisolated extension GoogleBooks {
         public var textColorArgb: String?
 
         public init(
-            fillColorArgb: String? = nil,
-            imageUrl: String? = nil,
-            maskColorArgb: String? = nil,
-            moreButtonText: String? = nil,
-            moreButtonUrl: String? = nil,
-            textColorArgb: String? = nil
+            fillColorArgb: String? = nil, imageUrl: String? = nil, maskColorArgb: String? = nil,
+            moreButtonText: String? = nil, moreButtonUrl: String? = nil, textColorArgb: String? = nil
         ) {
             self.fillColorArgb = fillColorArgb
             self.imageUrl = imageUrl
@@ -7733,11 +5672,8 @@ nonisolated extension GoogleBooks {
         public var role: String?
 
         public init(
-            acquirePermission: String? = nil,
-            ageGroup: String? = nil,
-            allowedMaturityRating: String? = nil,
-            isInFamily: Bool? = nil,
-            role: String? = nil
+            acquirePermission: String? = nil, ageGroup: String? = nil, allowedMaturityRating: String? = nil,
+            isInFamily: Bool? = nil, role: String? = nil
         ) {
             self.acquirePermission = acquirePermission
             self.ageGroup = ageGroup
@@ -7764,10 +5700,7 @@ nonisolated extension GoogleBooks {
         public var title: String?
 
         public init(
-            lang: String? = nil,
-            previewImageUrl: String? = nil,
-            snippet: String? = nil,
-            snippetUrl: String? = nil,
+            lang: String? = nil, previewImageUrl: String? = nil, snippet: String? = nil, snippetUrl: String? = nil,
             title: String? = nil
         ) {
             self.lang = lang
@@ -7804,13 +5737,8 @@ nonisolated extension GoogleBooks {
         public var zoom: Int32?
 
         public init(
-            boundary: [String]? = nil,
-            cachePolicy: String? = nil,
-            countryCode: String? = nil,
-            latitude: Double? = nil,
-            longitude: Double? = nil,
-            mapType: String? = nil,
-            viewport: GeolayerdataGeoViewport? = nil,
+            boundary: [String]? = nil, cachePolicy: String? = nil, countryCode: String? = nil, latitude: Double? = nil,
+            longitude: Double? = nil, mapType: String? = nil, viewport: GeolayerdataGeoViewport? = nil,
             zoom: Int32? = nil
         ) {
             self.boundary = boundary
@@ -7870,10 +5798,7 @@ nonisolated extension GoogleBooks {
         public var version: String?
 
         public init(
-            downloadUrl: String? = nil,
-            encryptedKey: String? = nil,
-            language: String? = nil,
-            size: String? = nil,
+            downloadUrl: String? = nil, encryptedKey: String? = nil, language: String? = nil, size: String? = nil,
             version: String? = nil
         ) {
             self.downloadUrl = downloadUrl
@@ -7902,9 +5827,7 @@ nonisolated extension GoogleBooks {
         public var items: [OffersItemsItemItemsItem]?
 
         public init(
-            artUrl: String? = nil,
-            gservicesKey: String? = nil,
-            id: String? = nil,
+            artUrl: String? = nil, gservicesKey: String? = nil, id: String? = nil,
             items: [OffersItemsItemItemsItem]? = nil
         ) {
             self.artUrl = artUrl
@@ -7928,12 +5851,8 @@ nonisolated extension GoogleBooks {
         public var volumeId: String?
 
         public init(
-            author: String? = nil,
-            canonicalVolumeLink: String? = nil,
-            coverUrl: String? = nil,
-            description: String? = nil,
-            title: String? = nil,
-            volumeId: String? = nil
+            author: String? = nil, canonicalVolumeLink: String? = nil, coverUrl: String? = nil,
+            description: String? = nil, title: String? = nil, volumeId: String? = nil
         ) {
             self.author = author
             self.canonicalVolumeLink = canonicalVolumeLink
@@ -7994,16 +5913,10 @@ nonisolated extension GoogleBooks {
         public var title: String?
 
         public init(
-            bannerImageUrl: String? = nil,
-            eligibleForSubscription: Bool? = nil,
-            imageUrl: String? = nil,
-            isComplete: Bool? = nil,
-            seriesFormatType: String? = nil,
-            seriesId: String? = nil,
+            bannerImageUrl: String? = nil, eligibleForSubscription: Bool? = nil, imageUrl: String? = nil,
+            isComplete: Bool? = nil, seriesFormatType: String? = nil, seriesId: String? = nil,
             seriesSubscriptionReleaseInfo: SeriesSeriesItemSeriesSubscriptionReleaseInfo? = nil,
-            seriesType: String? = nil,
-            subscriptionId: String? = nil,
-            title: String? = nil
+            seriesType: String? = nil, subscriptionId: String? = nil, title: String? = nil
         ) {
             self.bannerImageUrl = bannerImageUrl
             self.eligibleForSubscription = eligibleForSubscription
@@ -8050,9 +5963,7 @@ nonisolated extension GoogleBooks {
         public var releaseTime: String?
 
         public init(
-            amountInMicros: Double? = nil,
-            currencyCode: String? = nil,
-            releaseNumber: String? = nil,
+            amountInMicros: Double? = nil, currencyCode: String? = nil, releaseNumber: String? = nil,
             releaseTime: String? = nil
         ) {
             self.amountInMicros = amountInMicros
@@ -8072,9 +5983,7 @@ nonisolated extension GoogleBooks {
         public var releaseTime: String?
 
         public init(
-            amountInMicros: Double? = nil,
-            currencyCode: String? = nil,
-            releaseNumber: String? = nil,
+            amountInMicros: Double? = nil, currencyCode: String? = nil, releaseNumber: String? = nil,
             releaseTime: String? = nil
         ) {
             self.amountInMicros = amountInMicros
@@ -8227,20 +6136,11 @@ nonisolated extension GoogleBooks {
         public var webReaderLink: String?
 
         public init(
-            accessViewStatus: String? = nil,
-            country: String? = nil,
-            downloadAccess: DownloadAccessRestriction? = nil,
-            driveImportedContentLink: String? = nil,
-            embeddable: Bool? = nil,
-            epub: VolumeAccessInfoEpub? = nil,
-            explicitOfflineLicenseManagement: Bool? = nil,
-            pdf: VolumeAccessInfoPdf? = nil,
-            publicDomain: Bool? = nil,
-            quoteSharingAllowed: Bool? = nil,
-            textToSpeechPermission: String? = nil,
-            viewOrderUrl: String? = nil,
-            viewability: String? = nil,
-            webReaderLink: String? = nil
+            accessViewStatus: String? = nil, country: String? = nil, downloadAccess: DownloadAccessRestriction? = nil,
+            driveImportedContentLink: String? = nil, embeddable: Bool? = nil, epub: VolumeAccessInfoEpub? = nil,
+            explicitOfflineLicenseManagement: Bool? = nil, pdf: VolumeAccessInfoPdf? = nil, publicDomain: Bool? = nil,
+            quoteSharingAllowed: Bool? = nil, textToSpeechPermission: String? = nil, viewOrderUrl: String? = nil,
+            viewability: String? = nil, webReaderLink: String? = nil
         ) {
             self.accessViewStatus = accessViewStatus
             self.country = country
@@ -8355,14 +6255,9 @@ nonisolated extension GoogleBooks {
         public var saleability: String?
 
         public init(
-            buyLink: String? = nil,
-            country: String? = nil,
-            isEbook: Bool? = nil,
-            listPrice: VolumeSaleInfoListPrice? = nil,
-            offers: [VolumeSaleInfoOffersItem]? = nil,
-            onSaleDate: String? = nil,
-            retailPrice: VolumeSaleInfoRetailPrice? = nil,
-            saleability: String? = nil
+            buyLink: String? = nil, country: String? = nil, isEbook: Bool? = nil,
+            listPrice: VolumeSaleInfoListPrice? = nil, offers: [VolumeSaleInfoOffersItem]? = nil,
+            onSaleDate: String? = nil, retailPrice: VolumeSaleInfoRetailPrice? = nil, saleability: String? = nil
         ) {
             self.buyLink = buyLink
             self.country = country
@@ -8406,9 +6301,7 @@ nonisolated extension GoogleBooks {
         public var retailPrice: VolumeSaleInfoOffersItemRetailPrice?
 
         public init(
-            finskyOfferType: Int32? = nil,
-            giftable: Bool? = nil,
-            listPrice: VolumeSaleInfoOffersItemListPrice? = nil,
+            finskyOfferType: Int32? = nil, giftable: Bool? = nil, listPrice: VolumeSaleInfoOffersItemListPrice? = nil,
             rentalDuration: VolumeSaleInfoOffersItemRentalDuration? = nil,
             retailPrice: VolumeSaleInfoOffersItemRetailPrice? = nil
         ) {
@@ -8539,25 +6432,13 @@ nonisolated extension GoogleBooks {
         public var userUploadedVolumeInfo: VolumeUserInfoUserUploadedVolumeInfo?
 
         public init(
-            acquiredTime: String? = nil,
-            acquisitionType: Int32? = nil,
-            copy: VolumeUserInfoCopy? = nil,
-            entitlementType: Int32? = nil,
-            familySharing: VolumeUserInfoFamilySharing? = nil,
-            isFamilySharedFromUser: Bool? = nil,
-            isFamilySharedToUser: Bool? = nil,
-            isFamilySharingAllowed: Bool? = nil,
-            isFamilySharingDisabledByFop: Bool? = nil,
-            isInMyBooks: Bool? = nil,
-            isPreordered: Bool? = nil,
-            isPurchased: Bool? = nil,
-            isUploaded: Bool? = nil,
-            readingPosition: ReadingPosition? = nil,
-            rentalPeriod: VolumeUserInfoRentalPeriod? = nil,
-            rentalState: String? = nil,
-            review: Review? = nil,
-            updated: String? = nil,
-            userUploadedVolumeInfo: VolumeUserInfoUserUploadedVolumeInfo? = nil
+            acquiredTime: String? = nil, acquisitionType: Int32? = nil, copy: VolumeUserInfoCopy? = nil,
+            entitlementType: Int32? = nil, familySharing: VolumeUserInfoFamilySharing? = nil,
+            isFamilySharedFromUser: Bool? = nil, isFamilySharedToUser: Bool? = nil, isFamilySharingAllowed: Bool? = nil,
+            isFamilySharingDisabledByFop: Bool? = nil, isInMyBooks: Bool? = nil, isPreordered: Bool? = nil,
+            isPurchased: Bool? = nil, isUploaded: Bool? = nil, readingPosition: ReadingPosition? = nil,
+            rentalPeriod: VolumeUserInfoRentalPeriod? = nil, rentalState: String? = nil, review: Review? = nil,
+            updated: String? = nil, userUploadedVolumeInfo: VolumeUserInfoUserUploadedVolumeInfo? = nil
         ) {
             self.acquiredTime = acquiredTime
             self.acquisitionType = acquisitionType
@@ -8592,9 +6473,7 @@ nonisolated extension GoogleBooks {
         public var updated: String?
 
         public init(
-            allowedCharacterCount: Int32? = nil,
-            limitType: String? = nil,
-            remainingCharacterCount: Int32? = nil,
+            allowedCharacterCount: Int32? = nil, limitType: String? = nil, remainingCharacterCount: Int32? = nil,
             updated: String? = nil
         ) {
             self.allowedCharacterCount = allowedCharacterCount
@@ -8727,34 +6606,17 @@ nonisolated extension GoogleBooks {
         public var title: String?
 
         public init(
-            allowAnonLogging: Bool? = nil,
-            authors: [String]? = nil,
-            averageRating: Double? = nil,
-            canonicalVolumeLink: String? = nil,
-            categories: [String]? = nil,
-            comicsContent: Bool? = nil,
-            contentVersion: String? = nil,
-            description: String? = nil,
-            dimensions: VolumeVolumeInfoDimensions? = nil,
+            allowAnonLogging: Bool? = nil, authors: [String]? = nil, averageRating: Double? = nil,
+            canonicalVolumeLink: String? = nil, categories: [String]? = nil, comicsContent: Bool? = nil,
+            contentVersion: String? = nil, description: String? = nil, dimensions: VolumeVolumeInfoDimensions? = nil,
             imageLinks: VolumeVolumeInfoImageLinks? = nil,
-            industryIdentifiers: [VolumeVolumeInfoIndustryIdentifiersItem]? = nil,
-            infoLink: String? = nil,
-            language: String? = nil,
-            mainCategory: String? = nil,
-            maturityRating: String? = nil,
-            pageCount: Int32? = nil,
-            panelizationSummary: VolumeVolumeInfoPanelizationSummary? = nil,
-            previewLink: String? = nil,
-            printType: String? = nil,
-            printedPageCount: Int32? = nil,
-            publishedDate: String? = nil,
-            publisher: String? = nil,
-            ratingsCount: Int32? = nil,
-            readingModes: VolumeVolumeInfoReadingModes? = nil,
-            samplePageCount: Int32? = nil,
-            seriesInfo: Volumeseriesinfo? = nil,
-            subtitle: String? = nil,
-            title: String? = nil
+            industryIdentifiers: [VolumeVolumeInfoIndustryIdentifiersItem]? = nil, infoLink: String? = nil,
+            language: String? = nil, mainCategory: String? = nil, maturityRating: String? = nil,
+            pageCount: Int32? = nil, panelizationSummary: VolumeVolumeInfoPanelizationSummary? = nil,
+            previewLink: String? = nil, printType: String? = nil, printedPageCount: Int32? = nil,
+            publishedDate: String? = nil, publisher: String? = nil, ratingsCount: Int32? = nil,
+            readingModes: VolumeVolumeInfoReadingModes? = nil, samplePageCount: Int32? = nil,
+            seriesInfo: Volumeseriesinfo? = nil, subtitle: String? = nil, title: String? = nil
         ) {
             self.allowAnonLogging = allowAnonLogging
             self.authors = authors
@@ -8826,12 +6688,8 @@ nonisolated extension GoogleBooks {
         public var thumbnail: String?
 
         public init(
-            extraLarge: String? = nil,
-            large: String? = nil,
-            medium: String? = nil,
-            small: String? = nil,
-            smallThumbnail: String? = nil,
-            thumbnail: String? = nil
+            extraLarge: String? = nil, large: String? = nil, medium: String? = nil, small: String? = nil,
+            smallThumbnail: String? = nil, thumbnail: String? = nil
         ) {
             self.extraLarge = extraLarge
             self.large = large
@@ -8866,9 +6724,7 @@ nonisolated extension GoogleBooks {
         public var imageBubbleVersion: String?
 
         public init(
-            containsEpubBubbles: Bool? = nil,
-            containsImageBubbles: Bool? = nil,
-            epubBubbleVersion: String? = nil,
+            containsEpubBubbles: Bool? = nil, containsImageBubbles: Bool? = nil, epubBubbleVersion: String? = nil,
             imageBubbleVersion: String? = nil
         ) {
             self.containsEpubBubbles = containsEpubBubbles
@@ -8905,10 +6761,8 @@ nonisolated extension GoogleBooks {
         public var gbTextRange: BooksAnnotationsRange?
 
         public init(
-            cfiRange: BooksAnnotationsRange? = nil,
-            contentVersion: String? = nil,
-            gbImageRange: BooksAnnotationsRange? = nil,
-            gbTextRange: BooksAnnotationsRange? = nil
+            cfiRange: BooksAnnotationsRange? = nil, contentVersion: String? = nil,
+            gbImageRange: BooksAnnotationsRange? = nil, gbTextRange: BooksAnnotationsRange? = nil
         ) {
             self.cfiRange = cfiRange
             self.contentVersion = contentVersion
@@ -8931,10 +6785,8 @@ nonisolated extension GoogleBooks {
         public var seriesId: String?
 
         public init(
-            issue: [VolumeseriesinfoVolumeSeriesItemIssueItem]? = nil,
-            orderNumber: Int32? = nil,
-            seriesBookType: String? = nil,
-            seriesId: String? = nil
+            issue: [VolumeseriesinfoVolumeSeriesItemIssueItem]? = nil, orderNumber: Int32? = nil,
+            seriesBookType: String? = nil, seriesId: String? = nil
         ) {
             self.issue = issue
             self.orderNumber = orderNumber
@@ -8964,23 +6816,17 @@ nonisolated extension GoogleBooks {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "1":
-                self = ._1
-            case "2":
-                self = ._2
-            default:
-                self = .unknown(rawValue)
+            case "1": self = ._1
+            case "2": self = ._2
+            default: self = .unknown(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case ._1:
-                return "1"
-            case ._2:
-                return "2"
-            case let .unknown(value):
-                return value
+            case ._1: return "1"
+            case ._2: return "2"
+            case let .unknown(value): return value
             }
         }
 
@@ -9011,27 +6857,19 @@ nonisolated extension GoogleBooks {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "json":
-                self = .json
-            case "media":
-                self = .media
-            case "proto":
-                self = .proto
-            default:
-                self = .unknown(rawValue)
+            case "json": self = .json
+            case "media": self = .media
+            case "proto": self = .proto
+            default: self = .unknown(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .json:
-                return "json"
-            case .media:
-                return "media"
-            case .proto:
-                return "proto"
-            case let .unknown(value):
-                return value
+            case .json: return "json"
+            case .media: return "media"
+            case .proto: return "proto"
+            case let .unknown(value): return value
             }
         }
 
@@ -9067,31 +6905,21 @@ nonisolated extension GoogleBooks {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "LICENSE_TYPES_UNDEFINED":
-                self = .licenseTypesUndefined
-            case "BOTH":
-                self = .both
-            case "CONCURRENT":
-                self = .concurrent
-            case "DOWNLOAD":
-                self = .download
-            default:
-                self = .unknown(rawValue)
+            case "LICENSE_TYPES_UNDEFINED": self = .licenseTypesUndefined
+            case "BOTH": self = .both
+            case "CONCURRENT": self = .concurrent
+            case "DOWNLOAD": self = .download
+            default: self = .unknown(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .licenseTypesUndefined:
-                return "LICENSE_TYPES_UNDEFINED"
-            case .both:
-                return "BOTH"
-            case .concurrent:
-                return "CONCURRENT"
-            case .download:
-                return "DOWNLOAD"
-            case let .unknown(value):
-                return value
+            case .licenseTypesUndefined: return "LICENSE_TYPES_UNDEFINED"
+            case .both: return "BOTH"
+            case .concurrent: return "CONCURRENT"
+            case .download: return "DOWNLOAD"
+            case let .unknown(value): return value
             }
         }
 
@@ -9123,23 +6951,17 @@ nonisolated extension GoogleBooks {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "FEATURES_UNDEFINED":
-                self = .featuresUndefined
-            case "RENTALS":
-                self = .rentals
-            default:
-                self = .unknown(rawValue)
+            case "FEATURES_UNDEFINED": self = .featuresUndefined
+            case "RENTALS": self = .rentals
+            default: self = .unknown(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .featuresUndefined:
-                return "FEATURES_UNDEFINED"
-            case .rentals:
-                return "RENTALS"
-            case let .unknown(value):
-                return value
+            case .featuresUndefined: return "FEATURES_UNDEFINED"
+            case .rentals: return "RENTALS"
+            case let .unknown(value): return value
             }
         }
 
@@ -9153,8 +6975,7 @@ nonisolated extension GoogleBooks {
         }
 
         public static func == (
-            lhs: MyconfigSyncVolumeLicensesFeaturesItem,
-            rhs: MyconfigSyncVolumeLicensesFeaturesItem
+            lhs: MyconfigSyncVolumeLicensesFeaturesItem, rhs: MyconfigSyncVolumeLicensesFeaturesItem
         ) -> Bool {
             return lhs.rawValue == rhs.rawValue
         }
@@ -9178,31 +6999,21 @@ nonisolated extension GoogleBooks {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "REASON_UNDEFINED":
-                self = .reasonUndefined
-            case "IOS_PREX":
-                self = .iosPrex
-            case "IOS_SEARCH":
-                self = .iosSearch
-            case "ONBOARDING":
-                self = .onboarding
-            default:
-                self = .unknown(rawValue)
+            case "REASON_UNDEFINED": self = .reasonUndefined
+            case "IOS_PREX": self = .iosPrex
+            case "IOS_SEARCH": self = .iosSearch
+            case "ONBOARDING": self = .onboarding
+            default: self = .unknown(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .reasonUndefined:
-                return "REASON_UNDEFINED"
-            case .iosPrex:
-                return "IOS_PREX"
-            case .iosSearch:
-                return "IOS_SEARCH"
-            case .onboarding:
-                return "ONBOARDING"
-            case let .unknown(value):
-                return value
+            case .reasonUndefined: return "REASON_UNDEFINED"
+            case .iosPrex: return "IOS_PREX"
+            case .iosSearch: return "IOS_SEARCH"
+            case .onboarding: return "ONBOARDING"
+            case let .unknown(value): return value
             }
         }
 
@@ -9216,8 +7027,7 @@ nonisolated extension GoogleBooks {
         }
 
         public static func == (
-            lhs: MylibraryBookshelvesAddVolumeReason,
-            rhs: MylibraryBookshelvesAddVolumeReason
+            lhs: MylibraryBookshelvesAddVolumeReason, rhs: MylibraryBookshelvesAddVolumeReason
         ) -> Bool {
             return lhs.rawValue == rhs.rawValue
         }
@@ -9237,23 +7047,17 @@ nonisolated extension GoogleBooks {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "REASON_UNDEFINED":
-                self = .reasonUndefined
-            case "ONBOARDING":
-                self = .onboarding
-            default:
-                self = .unknown(rawValue)
+            case "REASON_UNDEFINED": self = .reasonUndefined
+            case "ONBOARDING": self = .onboarding
+            default: self = .unknown(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .reasonUndefined:
-                return "REASON_UNDEFINED"
-            case .onboarding:
-                return "ONBOARDING"
-            case let .unknown(value):
-                return value
+            case .reasonUndefined: return "REASON_UNDEFINED"
+            case .onboarding: return "ONBOARDING"
+            case let .unknown(value): return value
             }
         }
 
@@ -9267,8 +7071,7 @@ nonisolated extension GoogleBooks {
         }
 
         public static func == (
-            lhs: MylibraryBookshelvesRemoveVolumeReason,
-            rhs: MylibraryBookshelvesRemoveVolumeReason
+            lhs: MylibraryBookshelvesRemoveVolumeReason, rhs: MylibraryBookshelvesRemoveVolumeReason
         ) -> Bool {
             return lhs.rawValue == rhs.rawValue
         }
@@ -9290,27 +7093,19 @@ nonisolated extension GoogleBooks {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "PROJECTION_UNDEFINED":
-                self = .projectionUndefined
-            case "FULL":
-                self = .full
-            case "LITE":
-                self = .lite
-            default:
-                self = .unknown(rawValue)
+            case "PROJECTION_UNDEFINED": self = .projectionUndefined
+            case "FULL": self = .full
+            case "LITE": self = .lite
+            default: self = .unknown(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .projectionUndefined:
-                return "PROJECTION_UNDEFINED"
-            case .full:
-                return "FULL"
-            case .lite:
-                return "LITE"
-            case let .unknown(value):
-                return value
+            case .projectionUndefined: return "PROJECTION_UNDEFINED"
+            case .full: return "FULL"
+            case .lite: return "LITE"
+            case let .unknown(value): return value
             }
         }
 
@@ -9324,8 +7119,7 @@ nonisolated extension GoogleBooks {
         }
 
         public static func == (
-            lhs: MylibraryBookshelvesVolumesListProjection,
-            rhs: MylibraryBookshelvesVolumesListProjection
+            lhs: MylibraryBookshelvesVolumesListProjection, rhs: MylibraryBookshelvesVolumesListProjection
         ) -> Bool {
             return lhs.rawValue == rhs.rawValue
         }
@@ -9351,43 +7145,27 @@ nonisolated extension GoogleBooks {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "ACTION_UNDEFINED":
-                self = .actionUndefined
-            case "bookmark":
-                self = .bookmark
-            case "chapter":
-                self = .chapter
-            case "next-page":
-                self = .nextPage
-            case "prev-page":
-                self = .prevPage
-            case "scroll":
-                self = .scroll
-            case "search":
-                self = .search
-            default:
-                self = .unknown(rawValue)
+            case "ACTION_UNDEFINED": self = .actionUndefined
+            case "bookmark": self = .bookmark
+            case "chapter": self = .chapter
+            case "next-page": self = .nextPage
+            case "prev-page": self = .prevPage
+            case "scroll": self = .scroll
+            case "search": self = .search
+            default: self = .unknown(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .actionUndefined:
-                return "ACTION_UNDEFINED"
-            case .bookmark:
-                return "bookmark"
-            case .chapter:
-                return "chapter"
-            case .nextPage:
-                return "next-page"
-            case .prevPage:
-                return "prev-page"
-            case .scroll:
-                return "scroll"
-            case .search:
-                return "search"
-            case let .unknown(value):
-                return value
+            case .actionUndefined: return "ACTION_UNDEFINED"
+            case .bookmark: return "bookmark"
+            case .chapter: return "chapter"
+            case .nextPage: return "next-page"
+            case .prevPage: return "prev-page"
+            case .scroll: return "scroll"
+            case .search: return "search"
+            case let .unknown(value): return value
             }
         }
 
@@ -9401,8 +7179,7 @@ nonisolated extension GoogleBooks {
         }
 
         public static func == (
-            lhs: MylibraryReadingpositionsSetPositionAction,
-            rhs: MylibraryReadingpositionsSetPositionAction
+            lhs: MylibraryReadingpositionsSetPositionAction, rhs: MylibraryReadingpositionsSetPositionAction
         ) -> Bool {
             return lhs.rawValue == rhs.rawValue
         }
@@ -9424,27 +7201,19 @@ nonisolated extension GoogleBooks {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "MAX_ALLOWED_MATURITY_RATING_UNDEFINED":
-                self = .maxAllowedMaturityRatingUndefined
-            case "MATURE":
-                self = .mature
-            case "not-mature":
-                self = .notMature
-            default:
-                self = .unknown(rawValue)
+            case "MAX_ALLOWED_MATURITY_RATING_UNDEFINED": self = .maxAllowedMaturityRatingUndefined
+            case "MATURE": self = .mature
+            case "not-mature": self = .notMature
+            default: self = .unknown(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .maxAllowedMaturityRatingUndefined:
-                return "MAX_ALLOWED_MATURITY_RATING_UNDEFINED"
-            case .mature:
-                return "MATURE"
-            case .notMature:
-                return "not-mature"
-            case let .unknown(value):
-                return value
+            case .maxAllowedMaturityRatingUndefined: return "MAX_ALLOWED_MATURITY_RATING_UNDEFINED"
+            case .mature: return "MATURE"
+            case .notMature: return "not-mature"
+            case let .unknown(value): return value
             }
         }
 
@@ -9481,27 +7250,19 @@ nonisolated extension GoogleBooks {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "MAX_ALLOWED_MATURITY_RATING_UNDEFINED":
-                self = .maxAllowedMaturityRatingUndefined
-            case "MATURE":
-                self = .mature
-            case "not-mature":
-                self = .notMature
-            default:
-                self = .unknown(rawValue)
+            case "MAX_ALLOWED_MATURITY_RATING_UNDEFINED": self = .maxAllowedMaturityRatingUndefined
+            case "MATURE": self = .mature
+            case "not-mature": self = .notMature
+            default: self = .unknown(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .maxAllowedMaturityRatingUndefined:
-                return "MAX_ALLOWED_MATURITY_RATING_UNDEFINED"
-            case .mature:
-                return "MATURE"
-            case .notMature:
-                return "not-mature"
-            case let .unknown(value):
-                return value
+            case .maxAllowedMaturityRatingUndefined: return "MAX_ALLOWED_MATURITY_RATING_UNDEFINED"
+            case .mature: return "MATURE"
+            case .notMature: return "not-mature"
+            case let .unknown(value): return value
             }
         }
 
@@ -9515,8 +7276,7 @@ nonisolated extension GoogleBooks {
         }
 
         public static func == (
-            lhs: PersonalizedstreamGetMaxAllowedMaturityRating,
-            rhs: PersonalizedstreamGetMaxAllowedMaturityRating
+            lhs: PersonalizedstreamGetMaxAllowedMaturityRating, rhs: PersonalizedstreamGetMaxAllowedMaturityRating
         ) -> Bool {
             return lhs.rawValue == rhs.rawValue
         }
@@ -9536,23 +7296,17 @@ nonisolated extension GoogleBooks {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "DOWNLOAD_UNDEFINED":
-                self = .downloadUndefined
-            case "EPUB":
-                self = .epub
-            default:
-                self = .unknown(rawValue)
+            case "DOWNLOAD_UNDEFINED": self = .downloadUndefined
+            case "EPUB": self = .epub
+            default: self = .unknown(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .downloadUndefined:
-                return "DOWNLOAD_UNDEFINED"
-            case .epub:
-                return "EPUB"
-            case let .unknown(value):
-                return value
+            case .downloadUndefined: return "DOWNLOAD_UNDEFINED"
+            case .epub: return "EPUB"
+            case let .unknown(value): return value
             }
         }
 
@@ -9589,39 +7343,25 @@ nonisolated extension GoogleBooks {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "FILTER_UNDEFINED":
-                self = .filterUndefined
-            case "ebooks":
-                self = .ebooks
-            case "free-ebooks":
-                self = .freeEbooks
-            case "full":
-                self = .full
-            case "paid-ebooks":
-                self = .paidEbooks
-            case "partial":
-                self = .partial
-            default:
-                self = .unknown(rawValue)
+            case "FILTER_UNDEFINED": self = .filterUndefined
+            case "ebooks": self = .ebooks
+            case "free-ebooks": self = .freeEbooks
+            case "full": self = .full
+            case "paid-ebooks": self = .paidEbooks
+            case "partial": self = .partial
+            default: self = .unknown(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .filterUndefined:
-                return "FILTER_UNDEFINED"
-            case .ebooks:
-                return "ebooks"
-            case .freeEbooks:
-                return "free-ebooks"
-            case .full:
-                return "full"
-            case .paidEbooks:
-                return "paid-ebooks"
-            case .partial:
-                return "partial"
-            case let .unknown(value):
-                return value
+            case .filterUndefined: return "FILTER_UNDEFINED"
+            case .ebooks: return "ebooks"
+            case .freeEbooks: return "free-ebooks"
+            case .full: return "full"
+            case .paidEbooks: return "paid-ebooks"
+            case .partial: return "partial"
+            case let .unknown(value): return value
             }
         }
 
@@ -9655,27 +7395,19 @@ nonisolated extension GoogleBooks {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "LIBRARY_RESTRICT_UNDEFINED":
-                self = .libraryRestrictUndefined
-            case "my-library":
-                self = .myLibrary
-            case "no-restrict":
-                self = .noRestrict
-            default:
-                self = .unknown(rawValue)
+            case "LIBRARY_RESTRICT_UNDEFINED": self = .libraryRestrictUndefined
+            case "my-library": self = .myLibrary
+            case "no-restrict": self = .noRestrict
+            default: self = .unknown(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .libraryRestrictUndefined:
-                return "LIBRARY_RESTRICT_UNDEFINED"
-            case .myLibrary:
-                return "my-library"
-            case .noRestrict:
-                return "no-restrict"
-            case let .unknown(value):
-                return value
+            case .libraryRestrictUndefined: return "LIBRARY_RESTRICT_UNDEFINED"
+            case .myLibrary: return "my-library"
+            case .noRestrict: return "no-restrict"
+            case let .unknown(value): return value
             }
         }
 
@@ -9709,27 +7441,19 @@ nonisolated extension GoogleBooks {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "MAX_ALLOWED_MATURITY_RATING_UNDEFINED":
-                self = .maxAllowedMaturityRatingUndefined
-            case "MATURE":
-                self = .mature
-            case "not-mature":
-                self = .notMature
-            default:
-                self = .unknown(rawValue)
+            case "MAX_ALLOWED_MATURITY_RATING_UNDEFINED": self = .maxAllowedMaturityRatingUndefined
+            case "MATURE": self = .mature
+            case "not-mature": self = .notMature
+            default: self = .unknown(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .maxAllowedMaturityRatingUndefined:
-                return "MAX_ALLOWED_MATURITY_RATING_UNDEFINED"
-            case .mature:
-                return "MATURE"
-            case .notMature:
-                return "not-mature"
-            case let .unknown(value):
-                return value
+            case .maxAllowedMaturityRatingUndefined: return "MAX_ALLOWED_MATURITY_RATING_UNDEFINED"
+            case .mature: return "MATURE"
+            case .notMature: return "not-mature"
+            case let .unknown(value): return value
             }
         }
 
@@ -9743,8 +7467,7 @@ nonisolated extension GoogleBooks {
         }
 
         public static func == (
-            lhs: VolumesListMaxAllowedMaturityRating,
-            rhs: VolumesListMaxAllowedMaturityRating
+            lhs: VolumesListMaxAllowedMaturityRating, rhs: VolumesListMaxAllowedMaturityRating
         ) -> Bool {
             return lhs.rawValue == rhs.rawValue
         }
@@ -9764,27 +7487,19 @@ nonisolated extension GoogleBooks {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "ORDER_BY_UNDEFINED":
-                self = .orderByUndefined
-            case "newest":
-                self = .newest
-            case "relevance":
-                self = .relevance
-            default:
-                self = .unknown(rawValue)
+            case "ORDER_BY_UNDEFINED": self = .orderByUndefined
+            case "newest": self = .newest
+            case "relevance": self = .relevance
+            default: self = .unknown(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .orderByUndefined:
-                return "ORDER_BY_UNDEFINED"
-            case .newest:
-                return "newest"
-            case .relevance:
-                return "relevance"
-            case let .unknown(value):
-                return value
+            case .orderByUndefined: return "ORDER_BY_UNDEFINED"
+            case .newest: return "newest"
+            case .relevance: return "relevance"
+            case let .unknown(value): return value
             }
         }
 
@@ -9820,31 +7535,21 @@ nonisolated extension GoogleBooks {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "PRINT_TYPE_UNDEFINED":
-                self = .printTypeUndefined
-            case "ALL":
-                self = .all
-            case "BOOKS":
-                self = .books
-            case "MAGAZINES":
-                self = .magazines
-            default:
-                self = .unknown(rawValue)
+            case "PRINT_TYPE_UNDEFINED": self = .printTypeUndefined
+            case "ALL": self = .all
+            case "BOOKS": self = .books
+            case "MAGAZINES": self = .magazines
+            default: self = .unknown(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .printTypeUndefined:
-                return "PRINT_TYPE_UNDEFINED"
-            case .all:
-                return "ALL"
-            case .books:
-                return "BOOKS"
-            case .magazines:
-                return "MAGAZINES"
-            case let .unknown(value):
-                return value
+            case .printTypeUndefined: return "PRINT_TYPE_UNDEFINED"
+            case .all: return "ALL"
+            case .books: return "BOOKS"
+            case .magazines: return "MAGAZINES"
+            case let .unknown(value): return value
             }
         }
 
@@ -9878,27 +7583,19 @@ nonisolated extension GoogleBooks {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "PROJECTION_UNDEFINED":
-                self = .projectionUndefined
-            case "FULL":
-                self = .full
-            case "LITE":
-                self = .lite
-            default:
-                self = .unknown(rawValue)
+            case "PROJECTION_UNDEFINED": self = .projectionUndefined
+            case "FULL": self = .full
+            case "LITE": self = .lite
+            default: self = .unknown(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .projectionUndefined:
-                return "PROJECTION_UNDEFINED"
-            case .full:
-                return "FULL"
-            case .lite:
-                return "LITE"
-            case let .unknown(value):
-                return value
+            case .projectionUndefined: return "PROJECTION_UNDEFINED"
+            case .full: return "FULL"
+            case .lite: return "LITE"
+            case let .unknown(value): return value
             }
         }
 
@@ -9944,51 +7641,31 @@ nonisolated extension GoogleBooks {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "ACQUIRE_METHOD_UNDEFINED":
-                self = .acquireMethodUndefined
-            case "FAMILY_SHARED":
-                self = .familyShared
-            case "PREORDERED":
-                self = .preordered
-            case "PREVIOUSLY_RENTED":
-                self = .previouslyRented
-            case "PUBLIC_DOMAIN":
-                self = .publicDomain
-            case "PURCHASED":
-                self = .purchased
-            case "RENTED":
-                self = .rented
-            case "SAMPLE":
-                self = .sample
-            case "UPLOADED":
-                self = .uploaded
-            default:
-                self = .unknown(rawValue)
+            case "ACQUIRE_METHOD_UNDEFINED": self = .acquireMethodUndefined
+            case "FAMILY_SHARED": self = .familyShared
+            case "PREORDERED": self = .preordered
+            case "PREVIOUSLY_RENTED": self = .previouslyRented
+            case "PUBLIC_DOMAIN": self = .publicDomain
+            case "PURCHASED": self = .purchased
+            case "RENTED": self = .rented
+            case "SAMPLE": self = .sample
+            case "UPLOADED": self = .uploaded
+            default: self = .unknown(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .acquireMethodUndefined:
-                return "ACQUIRE_METHOD_UNDEFINED"
-            case .familyShared:
-                return "FAMILY_SHARED"
-            case .preordered:
-                return "PREORDERED"
-            case .previouslyRented:
-                return "PREVIOUSLY_RENTED"
-            case .publicDomain:
-                return "PUBLIC_DOMAIN"
-            case .purchased:
-                return "PURCHASED"
-            case .rented:
-                return "RENTED"
-            case .sample:
-                return "SAMPLE"
-            case .uploaded:
-                return "UPLOADED"
-            case let .unknown(value):
-                return value
+            case .acquireMethodUndefined: return "ACQUIRE_METHOD_UNDEFINED"
+            case .familyShared: return "FAMILY_SHARED"
+            case .preordered: return "PREORDERED"
+            case .previouslyRented: return "PREVIOUSLY_RENTED"
+            case .publicDomain: return "PUBLIC_DOMAIN"
+            case .purchased: return "PURCHASED"
+            case .rented: return "RENTED"
+            case .sample: return "SAMPLE"
+            case .uploaded: return "UPLOADED"
+            case let .unknown(value): return value
             }
         }
 
@@ -10002,8 +7679,7 @@ nonisolated extension GoogleBooks {
         }
 
         public static func == (
-            lhs: VolumesMybooksListAcquireMethodItem,
-            rhs: VolumesMybooksListAcquireMethodItem
+            lhs: VolumesMybooksListAcquireMethodItem, rhs: VolumesMybooksListAcquireMethodItem
         ) -> Bool {
             return lhs.rawValue == rhs.rawValue
         }
@@ -10027,31 +7703,21 @@ nonisolated extension GoogleBooks {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "PROCESSING_STATE_UNDEFINED":
-                self = .processingStateUndefined
-            case "COMPLETED_FAILED":
-                self = .completedFailed
-            case "COMPLETED_SUCCESS":
-                self = .completedSuccess
-            case "RUNNING":
-                self = .running
-            default:
-                self = .unknown(rawValue)
+            case "PROCESSING_STATE_UNDEFINED": self = .processingStateUndefined
+            case "COMPLETED_FAILED": self = .completedFailed
+            case "COMPLETED_SUCCESS": self = .completedSuccess
+            case "RUNNING": self = .running
+            default: self = .unknown(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .processingStateUndefined:
-                return "PROCESSING_STATE_UNDEFINED"
-            case .completedFailed:
-                return "COMPLETED_FAILED"
-            case .completedSuccess:
-                return "COMPLETED_SUCCESS"
-            case .running:
-                return "RUNNING"
-            case let .unknown(value):
-                return value
+            case .processingStateUndefined: return "PROCESSING_STATE_UNDEFINED"
+            case .completedFailed: return "COMPLETED_FAILED"
+            case .completedSuccess: return "COMPLETED_SUCCESS"
+            case .running: return "RUNNING"
+            case let .unknown(value): return value
             }
         }
 
@@ -10065,8 +7731,7 @@ nonisolated extension GoogleBooks {
         }
 
         public static func == (
-            lhs: VolumesMybooksListProcessingStateItem,
-            rhs: VolumesMybooksListProcessingStateItem
+            lhs: VolumesMybooksListProcessingStateItem, rhs: VolumesMybooksListProcessingStateItem
         ) -> Bool {
             return lhs.rawValue == rhs.rawValue
         }
@@ -10088,27 +7753,19 @@ nonisolated extension GoogleBooks {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "MAX_ALLOWED_MATURITY_RATING_UNDEFINED":
-                self = .maxAllowedMaturityRatingUndefined
-            case "MATURE":
-                self = .mature
-            case "not-mature":
-                self = .notMature
-            default:
-                self = .unknown(rawValue)
+            case "MAX_ALLOWED_MATURITY_RATING_UNDEFINED": self = .maxAllowedMaturityRatingUndefined
+            case "MATURE": self = .mature
+            case "not-mature": self = .notMature
+            default: self = .unknown(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .maxAllowedMaturityRatingUndefined:
-                return "MAX_ALLOWED_MATURITY_RATING_UNDEFINED"
-            case .mature:
-                return "MATURE"
-            case .notMature:
-                return "not-mature"
-            case let .unknown(value):
-                return value
+            case .maxAllowedMaturityRatingUndefined: return "MAX_ALLOWED_MATURITY_RATING_UNDEFINED"
+            case .mature: return "MATURE"
+            case .notMature: return "not-mature"
+            case let .unknown(value): return value
             }
         }
 
@@ -10122,8 +7779,7 @@ nonisolated extension GoogleBooks {
         }
 
         public static func == (
-            lhs: VolumesRecommendedListMaxAllowedMaturityRating,
-            rhs: VolumesRecommendedListMaxAllowedMaturityRating
+            lhs: VolumesRecommendedListMaxAllowedMaturityRating, rhs: VolumesRecommendedListMaxAllowedMaturityRating
         ) -> Bool {
             return lhs.rawValue == rhs.rawValue
         }
@@ -10145,27 +7801,19 @@ nonisolated extension GoogleBooks {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "RATING_UNDEFINED":
-                self = .ratingUndefined
-            case "HAVE_IT":
-                self = .haveIt
-            case "NOT_INTERESTED":
-                self = .notInterested
-            default:
-                self = .unknown(rawValue)
+            case "RATING_UNDEFINED": self = .ratingUndefined
+            case "HAVE_IT": self = .haveIt
+            case "NOT_INTERESTED": self = .notInterested
+            default: self = .unknown(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .ratingUndefined:
-                return "RATING_UNDEFINED"
-            case .haveIt:
-                return "HAVE_IT"
-            case .notInterested:
-                return "NOT_INTERESTED"
-            case let .unknown(value):
-                return value
+            case .ratingUndefined: return "RATING_UNDEFINED"
+            case .haveIt: return "HAVE_IT"
+            case .notInterested: return "NOT_INTERESTED"
+            case let .unknown(value): return value
             }
         }
 
@@ -10201,31 +7849,21 @@ nonisolated extension GoogleBooks {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "PROCESSING_STATE_UNDEFINED":
-                self = .processingStateUndefined
-            case "COMPLETED_FAILED":
-                self = .completedFailed
-            case "COMPLETED_SUCCESS":
-                self = .completedSuccess
-            case "RUNNING":
-                self = .running
-            default:
-                self = .unknown(rawValue)
+            case "PROCESSING_STATE_UNDEFINED": self = .processingStateUndefined
+            case "COMPLETED_FAILED": self = .completedFailed
+            case "COMPLETED_SUCCESS": self = .completedSuccess
+            case "RUNNING": self = .running
+            default: self = .unknown(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .processingStateUndefined:
-                return "PROCESSING_STATE_UNDEFINED"
-            case .completedFailed:
-                return "COMPLETED_FAILED"
-            case .completedSuccess:
-                return "COMPLETED_SUCCESS"
-            case .running:
-                return "RUNNING"
-            case let .unknown(value):
-                return value
+            case .processingStateUndefined: return "PROCESSING_STATE_UNDEFINED"
+            case .completedFailed: return "COMPLETED_FAILED"
+            case .completedSuccess: return "COMPLETED_SUCCESS"
+            case .running: return "RUNNING"
+            case let .unknown(value): return value
             }
         }
 
@@ -10239,8 +7877,7 @@ nonisolated extension GoogleBooks {
         }
 
         public static func == (
-            lhs: VolumesUseruploadedListProcessingStateItem,
-            rhs: VolumesUseruploadedListProcessingStateItem
+            lhs: VolumesUseruploadedListProcessingStateItem, rhs: VolumesUseruploadedListProcessingStateItem
         ) -> Bool {
             return lhs.rawValue == rhs.rawValue
         }
@@ -10262,27 +7899,19 @@ nonisolated extension GoogleBooks {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "PROJECTION_UNDEFINED":
-                self = .projectionUndefined
-            case "FULL":
-                self = .full
-            case "LITE":
-                self = .lite
-            default:
-                self = .unknown(rawValue)
+            case "PROJECTION_UNDEFINED": self = .projectionUndefined
+            case "FULL": self = .full
+            case "LITE": self = .lite
+            default: self = .unknown(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .projectionUndefined:
-                return "PROJECTION_UNDEFINED"
-            case .full:
-                return "FULL"
-            case .lite:
-                return "LITE"
-            case let .unknown(value):
-                return value
+            case .projectionUndefined: return "PROJECTION_UNDEFINED"
+            case .full: return "FULL"
+            case .lite: return "LITE"
+            case let .unknown(value): return value
             }
         }
 
@@ -10318,31 +7947,21 @@ nonisolated extension GoogleBooks {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "ASSOCIATION_UNDEFINED":
-                self = .associationUndefined
-            case "end-of-sample":
-                self = .endOfSample
-            case "end-of-volume":
-                self = .endOfVolume
-            case "related-for-play":
-                self = .relatedForPlay
-            default:
-                self = .unknown(rawValue)
+            case "ASSOCIATION_UNDEFINED": self = .associationUndefined
+            case "end-of-sample": self = .endOfSample
+            case "end-of-volume": self = .endOfVolume
+            case "related-for-play": self = .relatedForPlay
+            default: self = .unknown(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .associationUndefined:
-                return "ASSOCIATION_UNDEFINED"
-            case .endOfSample:
-                return "end-of-sample"
-            case .endOfVolume:
-                return "end-of-volume"
-            case .relatedForPlay:
-                return "related-for-play"
-            case let .unknown(value):
-                return value
+            case .associationUndefined: return "ASSOCIATION_UNDEFINED"
+            case .endOfSample: return "end-of-sample"
+            case .endOfVolume: return "end-of-volume"
+            case .relatedForPlay: return "related-for-play"
+            case let .unknown(value): return value
             }
         }
 
@@ -10376,27 +7995,19 @@ nonisolated extension GoogleBooks {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "MAX_ALLOWED_MATURITY_RATING_UNDEFINED":
-                self = .maxAllowedMaturityRatingUndefined
-            case "MATURE":
-                self = .mature
-            case "not-mature":
-                self = .notMature
-            default:
-                self = .unknown(rawValue)
+            case "MAX_ALLOWED_MATURITY_RATING_UNDEFINED": self = .maxAllowedMaturityRatingUndefined
+            case "MATURE": self = .mature
+            case "not-mature": self = .notMature
+            default: self = .unknown(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .maxAllowedMaturityRatingUndefined:
-                return "MAX_ALLOWED_MATURITY_RATING_UNDEFINED"
-            case .mature:
-                return "MATURE"
-            case .notMature:
-                return "not-mature"
-            case let .unknown(value):
-                return value
+            case .maxAllowedMaturityRatingUndefined: return "MAX_ALLOWED_MATURITY_RATING_UNDEFINED"
+            case .mature: return "MATURE"
+            case .notMature: return "not-mature"
+            case let .unknown(value): return value
             }
         }
 
@@ -10410,8 +8021,7 @@ nonisolated extension GoogleBooks {
         }
 
         public static func == (
-            lhs: VolumesAssociatedListMaxAllowedMaturityRating,
-            rhs: VolumesAssociatedListMaxAllowedMaturityRating
+            lhs: VolumesAssociatedListMaxAllowedMaturityRating, rhs: VolumesAssociatedListMaxAllowedMaturityRating
         ) -> Bool {
             return lhs.rawValue == rhs.rawValue
         }

@@ -75,9 +75,7 @@ nonisolated extension PetStore {
         ///   - name: Name of pet that needs to be updated
         ///   - status: Status of pet that needs to be updated
         public static func updatePetWithForm(
-            petId: Int64,
-            name: String? = nil,
-            status: String? = nil
+            petId: Int64, name: String? = nil, status: String? = nil
         ) -> Endpoint<PetStore.Pet> {
             PetStore.defaults.endpoint(
                 PetStore.Call.petEndpoints(.updatePetWithForm(petId: petId, name: name, status: status)),
@@ -106,9 +104,7 @@ nonisolated extension PetStore {
         ///   - petId: ID of pet to update
         ///   - additionalMetadata: Additional Metadata
         public static func uploadFile(
-            petId: Int64,
-            additionalMetadata: String? = nil,
-            body: EndpointRuntime.File
+            petId: Int64, additionalMetadata: String? = nil, body: EndpointRuntime.File
         ) -> Endpoint<PetStore.ApiResponse> {
             PetStore.defaults.endpoint(
                 PetStore.Call.petEndpoints(
@@ -245,12 +241,26 @@ nonisolated extension PetStore {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case let .petEndpoints(call):
-                return try call.httpRequest()
-            case let .store(call):
-                return try call.httpRequest()
-            case let .userEndpoints(call):
-                return try call.httpRequest()
+            case let .petEndpoints(call): return try call.httpRequest()
+            case let .store(call): return try call.httpRequest()
+            case let .userEndpoints(call): return try call.httpRequest()
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .petEndpoints(call): return ["petEndpoints", call]
+            case let .store(call): return ["store", call]
+            case let .userEndpoints(call): return ["userEndpoints", call]
             }
         }
     }
@@ -271,54 +281,77 @@ nonisolated extension PetStore.PetEndpoints {
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .updatePet(body):
-                return try PetStore.defaults.request(.put) {
-                    Path("pet")
-                    Auth(.bearer)
-                    JSONBody(body)
-                }
+                return try PetStore.defaults.request(.put, [
+                    Path("pet"),
+                    Auth(.bearer),
+                    JSONBody(body),
+                ])
             case let .addPet(body):
-                return try PetStore.defaults.request(.post) {
-                    Path("pet")
-                    Auth(.bearer)
-                    JSONBody(body)
-                }
+                return try PetStore.defaults.request(.post, [
+                    Path("pet"),
+                    Auth(.bearer),
+                    JSONBody(body),
+                ])
             case let .findPetsByStatus(status):
-                return try PetStore.defaults.request(.get) {
-                    Path("pet", "findByStatus")
-                    Query("status", status)
-                    Auth(.bearer)
-                }
+                return try PetStore.defaults.request(.get, [
+                    Path("pet", "findByStatus"),
+                    Query("status", status),
+                    Auth(.bearer),
+                ])
             case let .findPetsByTags(tags):
-                return try PetStore.defaults.request(.get) {
-                    Path("pet", "findByTags")
-                    Query("tags", tags)
-                    Auth(.bearer)
-                }
+                return try PetStore.defaults.request(.get, [
+                    Path("pet", "findByTags"),
+                    Query("tags", tags),
+                    Auth(.bearer),
+                ])
             case let .getPetById(petId):
-                return try PetStore.defaults.request(.get) {
-                    Path("pet", petId)
-                    Auth(.apiKey(in: .header, name: "api_key"))
-                }
+                return try PetStore.defaults.request(.get, [
+                    Path("pet", petId),
+                    Auth(.apiKey(in: .header, name: "api_key")),
+                ])
             case let .updatePetWithForm(petId, name, status):
-                return try PetStore.defaults.request(.post) {
-                    Path("pet", petId)
-                    Query("name", name)
-                    Query("status", status)
-                    Auth(.bearer)
-                }
+                return try PetStore.defaults.request(.post, [
+                    Path("pet", petId),
+                    Query("name", name),
+                    Query("status", status),
+                    Auth(.bearer),
+                ])
             case let .deletePet(petId, apiKey):
-                return try PetStore.defaults.request(.delete) {
-                    Path("pet", petId)
-                    Header("api_key", apiKey)
-                    Auth(.bearer)
-                }
+                return try PetStore.defaults.request(.delete, [
+                    Path("pet", petId),
+                    Header("api_key", apiKey),
+                    Auth(.bearer),
+                ])
             case let .uploadFile(petId, additionalMetadata, body):
-                return try PetStore.defaults.request(.post) {
-                    Path("pet", petId, "uploadImage")
-                    Query("additionalMetadata", additionalMetadata)
-                    Auth(.bearer)
-                    DataBody(body)
-                }
+                return try PetStore.defaults.request(.post, [
+                    Path("pet", petId, "uploadImage"),
+                    Query("additionalMetadata", additionalMetadata),
+                    Auth(.bearer),
+                    DataBody(body),
+                ])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .updatePet(body): return ["updatePet", body]
+            case let .addPet(body): return ["addPet", body]
+            case let .findPetsByStatus(status): return ["findPetsByStatus", status]
+            case let .findPetsByTags(tags): return ["findPetsByTags", tags]
+            case let .getPetById(petId): return ["getPetById", petId]
+            case let .updatePetWithForm(petId, name, status): return ["updatePetWithForm", petId, name, status]
+            case let .deletePet(petId, apiKey): return ["deletePet", petId, apiKey]
+            case let .uploadFile(petId, additionalMetadata, body):
+                return ["uploadFile", petId, additionalMetadata, body]
             }
         }
     }
@@ -335,23 +368,37 @@ nonisolated extension PetStore.Store {
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case .getInventory:
-                return try PetStore.defaults.request(.get) {
-                    Path("store", "inventory")
-                    Auth(.apiKey(in: .header, name: "api_key"))
-                }
+                return try PetStore.defaults.request(.get, [
+                    Path("store", "inventory"),
+                    Auth(.apiKey(in: .header, name: "api_key")),
+                ])
             case let .placeOrder(body):
-                return try PetStore.defaults.request(.post) {
-                    Path("store", "order")
-                    JSONBody(body)
-                }
+                return try PetStore.defaults.request(.post, [
+                    Path("store", "order"),
+                    JSONBody(body),
+                ])
             case let .getOrderById(orderId):
-                return try PetStore.defaults.request(.get) {
-                    Path("store", "order", orderId)
-                }
+                return try PetStore.defaults.request(.get, [Path("store", "order", orderId)])
             case let .deleteOrder(orderId):
-                return try PetStore.defaults.request(.delete) {
-                    Path("store", "order", orderId)
-                }
+                return try PetStore.defaults.request(.delete, [Path("store", "order", orderId)])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case .getInventory: return ["getInventory"]
+            case let .placeOrder(body): return ["placeOrder", body]
+            case let .getOrderById(orderId): return ["getOrderById", orderId]
+            case let .deleteOrder(orderId): return ["deleteOrder", orderId]
             }
         }
     }
@@ -371,38 +418,50 @@ nonisolated extension PetStore.UserEndpoints {
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .createUser(body):
-                return try PetStore.defaults.request(.post) {
-                    Path("user")
-                    JSONBody(body)
-                }
+                return try PetStore.defaults.request(.post, [
+                    Path("user"),
+                    JSONBody(body),
+                ])
             case let .createUsersWithListInput(body):
-                return try PetStore.defaults.request(.post) {
-                    Path("user", "createWithList")
-                    JSONBody(body)
-                }
+                return try PetStore.defaults.request(.post, [
+                    Path("user", "createWithList"),
+                    JSONBody(body),
+                ])
             case let .loginUser(username, password):
-                return try PetStore.defaults.request(.get) {
-                    Path("user", "login")
-                    Query("username", username)
-                    Query("password", password)
-                }
-            case .logoutUser:
-                return try PetStore.defaults.request(.get) {
-                    Path("user", "logout")
-                }
-            case let .getUserByName(username):
-                return try PetStore.defaults.request(.get) {
-                    Path("user", username)
-                }
+                return try PetStore.defaults.request(.get, [
+                    Path("user", "login"),
+                    Query("username", username),
+                    Query("password", password),
+                ])
+            case .logoutUser: return try PetStore.defaults.request(.get, [Path("user", "logout")])
+            case let .getUserByName(username): return try PetStore.defaults.request(.get, [Path("user", username)])
             case let .updateUser(username, body):
-                return try PetStore.defaults.request(.put) {
-                    Path("user", username)
-                    JSONBody(body)
-                }
-            case let .deleteUser(username):
-                return try PetStore.defaults.request(.delete) {
-                    Path("user", username)
-                }
+                return try PetStore.defaults.request(.put, [
+                    Path("user", username),
+                    JSONBody(body),
+                ])
+            case let .deleteUser(username): return try PetStore.defaults.request(.delete, [Path("user", username)])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .createUser(body): return ["createUser", body]
+            case let .createUsersWithListInput(body): return ["createUsersWithListInput", body]
+            case let .loginUser(username, password): return ["loginUser", username, password]
+            case .logoutUser: return ["logoutUser"]
+            case let .getUserByName(username): return ["getUserByName", username]
+            case let .updateUser(username, body): return ["updateUser", username, body]
+            case let .deleteUser(username): return ["deleteUser", username]
             }
         }
     }
@@ -425,12 +484,8 @@ nonisolated extension PetStore {
         public var complete: Bool?
 
         public init(
-            id: Int64? = nil,
-            petId: Int64? = nil,
-            quantity: Int32? = nil,
-            shipDate: Date? = nil,
-            status: OrderStatus? = nil,
-            complete: Bool? = nil
+            id: Int64? = nil, petId: Int64? = nil, quantity: Int32? = nil, shipDate: Date? = nil,
+            status: OrderStatus? = nil, complete: Bool? = nil
         ) {
             self.id = id
             self.petId = petId
@@ -471,14 +526,8 @@ nonisolated extension PetStore {
         public var userStatus: Int32?
 
         public init(
-            id: Int64? = nil,
-            username: String? = nil,
-            firstName: String? = nil,
-            lastName: String? = nil,
-            email: String? = nil,
-            password: String? = nil,
-            phone: String? = nil,
-            userStatus: Int32? = nil
+            id: Int64? = nil, username: String? = nil, firstName: String? = nil, lastName: String? = nil,
+            email: String? = nil, password: String? = nil, phone: String? = nil, userStatus: Int32? = nil
         ) {
             self.id = id
             self.username = username
@@ -517,11 +566,7 @@ nonisolated extension PetStore {
         public var status: PetStatus?
 
         public init(
-            id: Int64? = nil,
-            name: String,
-            category: Category? = nil,
-            photoUrls: [String],
-            tags: [Tag]? = nil,
+            id: Int64? = nil, name: String, category: Category? = nil, photoUrls: [String], tags: [Tag]? = nil,
             status: PetStatus? = nil
         ) {
             self.id = id
@@ -557,27 +602,19 @@ nonisolated extension PetStore {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "placed":
-                self = .placed
-            case "approved":
-                self = .approved
-            case "delivered":
-                self = .delivered
-            default:
-                self = .unknown(rawValue)
+            case "placed": self = .placed
+            case "approved": self = .approved
+            case "delivered": self = .delivered
+            default: self = .unknown(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .placed:
-                return "placed"
-            case .approved:
-                return "approved"
-            case .delivered:
-                return "delivered"
-            case let .unknown(value):
-                return value
+            case .placed: return "placed"
+            case .approved: return "approved"
+            case .delivered: return "delivered"
+            case let .unknown(value): return value
             }
         }
 
@@ -609,27 +646,19 @@ nonisolated extension PetStore {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "available":
-                self = .available
-            case "pending":
-                self = .pending
-            case "sold":
-                self = .sold
-            default:
-                self = .unknown(rawValue)
+            case "available": self = .available
+            case "pending": self = .pending
+            case "sold": self = .sold
+            default: self = .unknown(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .available:
-                return "available"
-            case .pending:
-                return "pending"
-            case .sold:
-                return "sold"
-            case let .unknown(value):
-                return value
+            case .available: return "available"
+            case .pending: return "pending"
+            case .sold: return "sold"
+            case let .unknown(value): return value
             }
         }
 
@@ -660,27 +689,19 @@ nonisolated extension PetStore {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "available":
-                self = .available
-            case "pending":
-                self = .pending
-            case "sold":
-                self = .sold
-            default:
-                self = .unknown(rawValue)
+            case "available": self = .available
+            case "pending": self = .pending
+            case "sold": self = .sold
+            default: self = .unknown(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .available:
-                return "available"
-            case .pending:
-                return "pending"
-            case .sold:
-                return "sold"
-            case let .unknown(value):
-                return value
+            case .available: return "available"
+            case .pending: return "pending"
+            case .sold: return "sold"
+            case let .unknown(value): return value
             }
         }
 

@@ -27,18 +27,12 @@ nonisolated extension TomTom {
         ///   - geometries: Comma separated list of geometry UUIDs, previously retrieved from an Search API request.
         ///   - geometriesZoom: Defines the precision of the geometries.
         public static func getSearchAdditionalData(
-            versionNumber: Int,
-            ext: TomTom.GetSearchAdditionalDataExt,
-            geometries: String,
-            geometriesZoom: Int? = nil
+            versionNumber: Int, ext: TomTom.GetSearchAdditionalDataExt, geometries: String, geometriesZoom: Int? = nil
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.additionalData(
                     .getSearchAdditionalData(
-                        versionNumber: versionNumber,
-                        ext: ext,
-                        geometries: geometries,
-                        geometriesZoom: geometriesZoom
+                        versionNumber: versionNumber, ext: ext, geometries: geometries, geometriesZoom: geometriesZoom
                     )
                 ),
                 decoder: .none
@@ -77,40 +71,17 @@ nonisolated extension TomTom {
         ///   - view: Geopolitical View.
         @available(*, deprecated)
         public static func getSearchCS(
-            versionNumber: Int,
-            category: String,
-            ext: TomTom.Ext,
-            typeahead: Bool = false,
-            limit: Int = 10,
-            ofs: Int = 0,
-            countrySet: String? = nil,
-            lat: Float? = nil,
-            lon: Float? = nil,
-            radius: Int? = nil,
-            topLeft: String? = nil,
-            btmRight: String? = nil,
-            language: String? = nil,
-            idxSet: String? = nil,
+            versionNumber: Int, category: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10,
+            ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil,
+            topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, idxSet: String? = nil,
             view: TomTom.View = .unified
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.search(
                     .getSearchCS(
-                        versionNumber: versionNumber,
-                        category: category,
-                        ext: ext,
-                        typeahead: typeahead,
-                        limit: limit,
-                        ofs: ofs,
-                        countrySet: countrySet,
-                        lat: lat,
-                        lon: lon,
-                        radius: radius,
-                        topLeft: topLeft,
-                        btmRight: btmRight,
-                        language: language,
-                        idxSet: idxSet,
-                        view: view
+                        versionNumber: versionNumber, category: category, ext: ext, typeahead: typeahead, limit: limit,
+                        ofs: ofs, countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft,
+                        btmRight: btmRight, language: language, idxSet: idxSet, view: view
                     )
                 ),
                 decoder: .none
@@ -144,39 +115,17 @@ nonisolated extension TomTom {
         ///       - <b>XStr</b> = Cross Streets (intersections)
         ///   - view: Geopolitical View.
         public static func getSearchCategorySearch(
-            versionNumber: Int,
-            query: String,
-            ext: TomTom.Ext,
-            typeahead: Bool = false,
-            limit: Int = 10,
-            ofs: Int = 0,
-            countrySet: String? = nil,
-            lat: Float? = nil,
-            lon: Float? = nil,
-            radius: Int? = nil,
-            topLeft: String? = nil,
-            btmRight: String? = nil,
-            language: String? = nil,
-            extendedPostalCodesFor: String? = nil,
+            versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0,
+            countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil,
+            btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil,
             view: TomTom.View = .unified
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.search(
                     .getSearchCategorySearch(
-                        versionNumber: versionNumber,
-                        query: query,
-                        ext: ext,
-                        typeahead: typeahead,
-                        limit: limit,
-                        ofs: ofs,
-                        countrySet: countrySet,
-                        lat: lat,
-                        lon: lon,
-                        radius: radius,
-                        topLeft: topLeft,
-                        btmRight: btmRight,
-                        language: language,
-                        extendedPostalCodesFor: extendedPostalCodesFor,
+                        versionNumber: versionNumber, query: query, ext: ext, typeahead: typeahead, limit: limit,
+                        ofs: ofs, countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft,
+                        btmRight: btmRight, language: language, extendedPostalCodesFor: extendedPostalCodesFor,
                         view: view
                     )
                 ),
@@ -208,26 +157,14 @@ nonisolated extension TomTom {
         ///       - <b>Str</b> = Streets
         ///       - <b>Xstr</b> = Cross Streets (intersections)
         public static func getSearchGeometrySearch(
-            versionNumber: Int,
-            query: String,
-            ext: TomTom.Ext,
-            geometryList: String? = nil,
-            limit: Int = 10,
-            language: String? = nil,
-            extendedPostalCodesFor: String? = nil,
-            idxSet: String? = nil
+            versionNumber: Int, query: String, ext: TomTom.Ext, geometryList: String? = nil, limit: Int = 10,
+            language: String? = nil, extendedPostalCodesFor: String? = nil, idxSet: String? = nil
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.search(
                     .getSearchGeometrySearch(
-                        versionNumber: versionNumber,
-                        query: query,
-                        ext: ext,
-                        geometryList: geometryList,
-                        limit: limit,
-                        language: language,
-                        extendedPostalCodesFor: extendedPostalCodesFor,
-                        idxSet: idxSet
+                        versionNumber: versionNumber, query: query, ext: ext, geometryList: geometryList, limit: limit,
+                        language: language, extendedPostalCodesFor: extendedPostalCodesFor, idxSet: idxSet
                     )
                 ),
                 decoder: .none
@@ -257,26 +194,14 @@ nonisolated extension TomTom {
         ///       - <b>Str</b> = Streets
         ///       - <b>Xstr</b> = Cross Streets (intersections)
         public static func postSearchGeometrySearch(
-            versionNumber: Int,
-            query: String,
-            ext: TomTom.Ext,
-            limit: Int = 10,
-            language: String? = nil,
-            extendedPostalCodesFor: String? = nil,
-            idxSet: String? = nil,
-            body: TomTom.PostSearchGeometrySearchRequest
+            versionNumber: Int, query: String, ext: TomTom.Ext, limit: Int = 10, language: String? = nil,
+            extendedPostalCodesFor: String? = nil, idxSet: String? = nil, body: TomTom.PostSearchGeometrySearchRequest
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.search(
                     .postSearchGeometrySearch(
-                        versionNumber: versionNumber,
-                        query: query,
-                        ext: ext,
-                        limit: limit,
-                        language: language,
-                        extendedPostalCodesFor: extendedPostalCodesFor,
-                        idxSet: idxSet,
-                        body: body
+                        versionNumber: versionNumber, query: query, ext: ext, limit: limit, language: language,
+                        extendedPostalCodesFor: extendedPostalCodesFor, idxSet: idxSet, body: body
                     )
                 ),
                 decoder: .none
@@ -321,42 +246,18 @@ nonisolated extension TomTom {
         ///       - <b>Xstr</b> = Cross Streets (intersections)
         ///   - view: Geopolitical View.
         public static func getSearchNearbySearch(
-            versionNumber: Int,
-            ext: TomTom.Ext,
-            lat: Float,
-            lon: Float,
-            limit: Int = 10,
-            ofs: Int = 0,
-            countrySet: String? = nil,
-            radius: Int = 10000,
-            topLeft: String? = nil,
-            btmRight: String? = nil,
-            language: String? = nil,
-            extendedPostalCodesFor: String? = nil,
-            minFuzzyLevel: Int = 1,
-            maxFuzzyLevel: Int = 2,
-            idxSet: String? = nil,
-            view: TomTom.View = .unified
+            versionNumber: Int, ext: TomTom.Ext, lat: Float, lon: Float, limit: Int = 10, ofs: Int = 0,
+            countrySet: String? = nil, radius: Int = 10000, topLeft: String? = nil, btmRight: String? = nil,
+            language: String? = nil, extendedPostalCodesFor: String? = nil, minFuzzyLevel: Int = 1,
+            maxFuzzyLevel: Int = 2, idxSet: String? = nil, view: TomTom.View = .unified
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.search(
                     .getSearchNearbySearch(
-                        versionNumber: versionNumber,
-                        ext: ext,
-                        lat: lat,
-                        lon: lon,
-                        limit: limit,
-                        ofs: ofs,
-                        countrySet: countrySet,
-                        radius: radius,
-                        topLeft: topLeft,
-                        btmRight: btmRight,
-                        language: language,
-                        extendedPostalCodesFor: extendedPostalCodesFor,
-                        minFuzzyLevel: minFuzzyLevel,
-                        maxFuzzyLevel: maxFuzzyLevel,
-                        idxSet: idxSet,
-                        view: view
+                        versionNumber: versionNumber, ext: ext, lat: lat, lon: lon, limit: limit, ofs: ofs,
+                        countrySet: countrySet, radius: radius, topLeft: topLeft, btmRight: btmRight,
+                        language: language, extendedPostalCodesFor: extendedPostalCodesFor,
+                        minFuzzyLevel: minFuzzyLevel, maxFuzzyLevel: maxFuzzyLevel, idxSet: idxSet, view: view
                     )
                 ),
                 decoder: .none
@@ -390,39 +291,17 @@ nonisolated extension TomTom {
         ///       - <b>XStr</b> = Cross Streets (intersections)
         ///   - view: Geopolitical View.
         public static func getSearchPoiSearch(
-            versionNumber: Int,
-            query: String,
-            ext: TomTom.Ext,
-            typeahead: Bool = false,
-            limit: Int = 10,
-            ofs: Int = 0,
-            countrySet: String? = nil,
-            lat: Float? = nil,
-            lon: Float? = nil,
-            radius: Int? = nil,
-            topLeft: String? = nil,
-            btmRight: String? = nil,
-            language: String? = nil,
-            extendedPostalCodesFor: String? = nil,
+            versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0,
+            countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil,
+            btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil,
             view: TomTom.View = .unified
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.search(
                     .getSearchPoiSearch(
-                        versionNumber: versionNumber,
-                        query: query,
-                        ext: ext,
-                        typeahead: typeahead,
-                        limit: limit,
-                        ofs: ofs,
-                        countrySet: countrySet,
-                        lat: lat,
-                        lon: lon,
-                        radius: radius,
-                        topLeft: topLeft,
-                        btmRight: btmRight,
-                        language: language,
-                        extendedPostalCodesFor: extendedPostalCodesFor,
+                        versionNumber: versionNumber, query: query, ext: ext, typeahead: typeahead, limit: limit,
+                        ofs: ofs, countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft,
+                        btmRight: btmRight, language: language, extendedPostalCodesFor: extendedPostalCodesFor,
                         view: view
                     )
                 ),
@@ -459,34 +338,16 @@ nonisolated extension TomTom {
         ///       - <b>Xstr</b> = Cross Streets (intersections)
         @available(*, deprecated)
         public static func getSearchRoutedSearch(
-            versionNumber: Int,
-            query: String,
-            position: String,
-            heading: Float,
-            ext: TomTom.Ext,
-            typeahead: Bool = false,
-            limit: Int = 10,
-            multiplier: Int = 2,
-            routingTimeout: Int = 4000,
-            language: String? = nil,
-            extendedPostalCodesFor: String? = nil,
-            idxSet: String? = nil
+            versionNumber: Int, query: String, position: String, heading: Float, ext: TomTom.Ext,
+            typeahead: Bool = false, limit: Int = 10, multiplier: Int = 2, routingTimeout: Int = 4000,
+            language: String? = nil, extendedPostalCodesFor: String? = nil, idxSet: String? = nil
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.search(
                     .getSearchRoutedSearch(
-                        versionNumber: versionNumber,
-                        query: query,
-                        position: position,
-                        heading: heading,
-                        ext: ext,
-                        typeahead: typeahead,
-                        limit: limit,
-                        multiplier: multiplier,
-                        routingTimeout: routingTimeout,
-                        language: language,
-                        extendedPostalCodesFor: extendedPostalCodesFor,
-                        idxSet: idxSet
+                        versionNumber: versionNumber, query: query, position: position, heading: heading, ext: ext,
+                        typeahead: typeahead, limit: limit, multiplier: multiplier, routingTimeout: routingTimeout,
+                        language: language, extendedPostalCodesFor: extendedPostalCodesFor, idxSet: idxSet
                     )
                 ),
                 decoder: .none
@@ -521,40 +382,16 @@ nonisolated extension TomTom {
         ///   - view: Geopolitical View.
         @available(*, deprecated)
         public static func getSearchS(
-            versionNumber: Int,
-            query: String,
-            ext: TomTom.Ext,
-            typeahead: Bool = false,
-            limit: Int = 10,
-            ofs: Int = 0,
-            countrySet: String? = nil,
-            lat: Float? = nil,
-            lon: Float? = nil,
-            radius: Int? = nil,
-            topLeft: String? = nil,
-            btmRight: String? = nil,
-            language: String? = nil,
-            idxSet: String? = nil,
-            view: TomTom.View = .unified
+            versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0,
+            countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil,
+            btmRight: String? = nil, language: String? = nil, idxSet: String? = nil, view: TomTom.View = .unified
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.search(
                     .getSearchS(
-                        versionNumber: versionNumber,
-                        query: query,
-                        ext: ext,
-                        typeahead: typeahead,
-                        limit: limit,
-                        ofs: ofs,
-                        countrySet: countrySet,
-                        lat: lat,
-                        lon: lon,
-                        radius: radius,
-                        topLeft: topLeft,
-                        btmRight: btmRight,
-                        language: language,
-                        idxSet: idxSet,
-                        view: view
+                        versionNumber: versionNumber, query: query, ext: ext, typeahead: typeahead, limit: limit,
+                        ofs: ofs, countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft,
+                        btmRight: btmRight, language: language, idxSet: idxSet, view: view
                     )
                 ),
                 decoder: .none
@@ -599,46 +436,18 @@ nonisolated extension TomTom {
         ///       - <b>Xstr</b> = Cross Streets (intersections)
         ///   - view: Geopolitical View.
         public static func getSearchSearch(
-            versionNumber: Int,
-            query: String,
-            ext: TomTom.Ext,
-            typeahead: Bool = false,
-            limit: Int = 10,
-            ofs: Int = 0,
-            countrySet: String? = nil,
-            lat: Float? = nil,
-            lon: Float? = nil,
-            radius: Int? = nil,
-            topLeft: String? = nil,
-            btmRight: String? = nil,
-            language: String? = nil,
-            extendedPostalCodesFor: String? = nil,
-            minFuzzyLevel: Int = 1,
-            maxFuzzyLevel: Int = 2,
-            idxSet: String? = nil,
-            view: TomTom.View = .unified
+            versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0,
+            countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil,
+            btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil,
+            minFuzzyLevel: Int = 1, maxFuzzyLevel: Int = 2, idxSet: String? = nil, view: TomTom.View = .unified
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.search(
                     .getSearchSearch(
-                        versionNumber: versionNumber,
-                        query: query,
-                        ext: ext,
-                        typeahead: typeahead,
-                        limit: limit,
-                        ofs: ofs,
-                        countrySet: countrySet,
-                        lat: lat,
-                        lon: lon,
-                        radius: radius,
-                        topLeft: topLeft,
-                        btmRight: btmRight,
-                        language: language,
-                        extendedPostalCodesFor: extendedPostalCodesFor,
-                        minFuzzyLevel: minFuzzyLevel,
-                        maxFuzzyLevel: maxFuzzyLevel,
-                        idxSet: idxSet,
-                        view: view
+                        versionNumber: versionNumber, query: query, ext: ext, typeahead: typeahead, limit: limit,
+                        ofs: ofs, countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft,
+                        btmRight: btmRight, language: language, extendedPostalCodesFor: extendedPostalCodesFor,
+                        minFuzzyLevel: minFuzzyLevel, maxFuzzyLevel: maxFuzzyLevel, idxSet: idxSet, view: view
                     )
                 ),
                 decoder: .none
@@ -654,22 +463,14 @@ nonisolated extension TomTom {
         ///   - maxDetourTime: Maximum detour time
         ///   - limit: Maximum number of search results that will be returned.
         public static func postSearchSearchAlongRoute(
-            versionNumber: Int,
-            query: String,
-            ext: TomTom.Ext,
-            maxDetourTime: Int,
-            limit: Int = 10,
+            versionNumber: Int, query: String, ext: TomTom.Ext, maxDetourTime: Int, limit: Int = 10,
             body: TomTom.PostSearchSearchAlongRouteRequest
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.search(
                     .postSearchSearchAlongRoute(
-                        versionNumber: versionNumber,
-                        query: query,
-                        ext: ext,
-                        maxDetourTime: maxDetourTime,
-                        limit: limit,
-                        body: body
+                        versionNumber: versionNumber, query: query, ext: ext, maxDetourTime: maxDetourTime,
+                        limit: limit, body: body
                     )
                 ),
                 decoder: .none
@@ -710,42 +511,18 @@ nonisolated extension TomTom {
         ///       - <b>XStr</b> = Cross Streets (intersections)
         ///   - view: Geopolitical View.
         public static func getSearchGeocode(
-            versionNumber: Int,
-            query: String,
-            ext: TomTom.Ext,
-            storeResult: Bool = false,
-            typeahead: Bool = false,
-            limit: Int = 10,
-            ofs: Int = 0,
-            countrySet: String? = nil,
-            lat: Float? = nil,
-            lon: Float? = nil,
-            radius: Int? = nil,
-            topLeft: String? = nil,
-            btmRight: String? = nil,
-            language: String? = nil,
-            extendedPostalCodesFor: String? = nil,
-            view: TomTom.View = .unified
+            versionNumber: Int, query: String, ext: TomTom.Ext, storeResult: Bool = false, typeahead: Bool = false,
+            limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil,
+            radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil,
+            extendedPostalCodesFor: String? = nil, view: TomTom.View = .unified
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.geocoding(
                     .getSearchGeocode(
-                        versionNumber: versionNumber,
-                        query: query,
-                        ext: ext,
-                        storeResult: storeResult,
-                        typeahead: typeahead,
-                        limit: limit,
-                        ofs: ofs,
-                        countrySet: countrySet,
-                        lat: lat,
-                        lon: lon,
-                        radius: radius,
-                        topLeft: topLeft,
-                        btmRight: btmRight,
-                        language: language,
-                        extendedPostalCodesFor: extendedPostalCodesFor,
-                        view: view
+                        versionNumber: versionNumber, query: query, ext: ext, storeResult: storeResult,
+                        typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet, lat: lat, lon: lon,
+                        radius: radius, topLeft: topLeft, btmRight: btmRight, language: language,
+                        extendedPostalCodesFor: extendedPostalCodesFor, view: view
                     )
                 ),
                 decoder: .none
@@ -778,41 +555,22 @@ nonisolated extension TomTom {
         ///       - <b>Str</b> = Streets
         ///       - <b>XStr</b> = Cross Streets (intersections)
         public static func getSearchStructuredGeocode(
-            versionNumber: Int,
-            ext: TomTom.Ext,
-            countryCode: String,
-            limit: Int = 10,
-            ofs: Int = 0,
-            streetNumber: String? = nil,
-            streetName: String? = nil,
-            crossStreet: String? = nil,
-            municipality: String? = nil,
-            municipalitySubdivision: String? = nil,
-            countryTertiarySubdivision: String? = nil,
-            countrySecondarySubdivision: String? = nil,
-            countrySubdivision: String? = nil,
-            postalCode: String? = nil,
-            language: String? = nil,
+            versionNumber: Int, ext: TomTom.Ext, countryCode: String, limit: Int = 10, ofs: Int = 0,
+            streetNumber: String? = nil, streetName: String? = nil, crossStreet: String? = nil,
+            municipality: String? = nil, municipalitySubdivision: String? = nil,
+            countryTertiarySubdivision: String? = nil, countrySecondarySubdivision: String? = nil,
+            countrySubdivision: String? = nil, postalCode: String? = nil, language: String? = nil,
             extendedPostalCodesFor: String? = nil
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.geocoding(
                     .getSearchStructuredGeocode(
-                        versionNumber: versionNumber,
-                        ext: ext,
-                        countryCode: countryCode,
-                        limit: limit,
-                        ofs: ofs,
-                        streetNumber: streetNumber,
-                        streetName: streetName,
-                        crossStreet: crossStreet,
-                        municipality: municipality,
-                        municipalitySubdivision: municipalitySubdivision,
+                        versionNumber: versionNumber, ext: ext, countryCode: countryCode, limit: limit, ofs: ofs,
+                        streetNumber: streetNumber, streetName: streetName, crossStreet: crossStreet,
+                        municipality: municipality, municipalitySubdivision: municipalitySubdivision,
                         countryTertiarySubdivision: countryTertiarySubdivision,
                         countrySecondarySubdivision: countrySecondarySubdivision,
-                        countrySubdivision: countrySubdivision,
-                        postalCode: postalCode,
-                        language: language,
+                        countrySubdivision: countrySubdivision, postalCode: postalCode, language: language,
                         extendedPostalCodesFor: extendedPostalCodesFor
                     )
                 ),
@@ -832,18 +590,12 @@ nonisolated extension TomTom {
         ///   - geometryList: List of geometries to filter by. Available types are CIRCLE (with the radius expressed in meters) and POLYGON.
         ///   - poiList: List of POIs to filter. The only required attribute of a POI is position, everything else is optional and will be echoed back when passed in.
         public static func getSearchGeometryFilter(
-            versionNumber: Int,
-            ext: TomTom.Ext,
-            geometryList: String,
-            poiList: String
+            versionNumber: Int, ext: TomTom.Ext, geometryList: String, poiList: String
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.filters(
                     .getSearchGeometryFilter(
-                        versionNumber: versionNumber,
-                        ext: ext,
-                        geometryList: geometryList,
-                        poiList: poiList
+                        versionNumber: versionNumber, ext: ext, geometryList: geometryList, poiList: poiList
                     )
                 ),
                 decoder: .none
@@ -856,9 +608,7 @@ nonisolated extension TomTom {
         ///   - versionNumber: Service version number. The current value is 2.
         ///   - ext: Expected response format.
         public static func postSearchGeometryFilter(
-            versionNumber: Int,
-            ext: TomTom.Ext,
-            body: TomTom.FiltersPostSearchGeometryFilterRequest
+            versionNumber: Int, ext: TomTom.Ext, body: TomTom.FiltersPostSearchGeometryFilterRequest
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.filters(.postSearchGeometryFilter(versionNumber: versionNumber, ext: ext, body: body)),
@@ -877,21 +627,13 @@ nonisolated extension TomTom {
         ///   - routingTimeout: Only return results that arrive from routing engine within this time limit.
         @available(*, deprecated)
         public static func getSearchRoutedFilter(
-            versionNumber: Int,
-            position: String,
-            heading: Float,
-            ext: TomTom.Ext,
-            poiList: String,
+            versionNumber: Int, position: String, heading: Float, ext: TomTom.Ext, poiList: String,
             routingTimeout: Int = 4000
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.filters(
                     .getSearchRoutedFilter(
-                        versionNumber: versionNumber,
-                        position: position,
-                        heading: heading,
-                        ext: ext,
-                        poiList: poiList,
+                        versionNumber: versionNumber, position: position, heading: heading, ext: ext, poiList: poiList,
                         routingTimeout: routingTimeout
                     )
                 ),
@@ -909,22 +651,14 @@ nonisolated extension TomTom {
         ///   - routingTimeout: Only return results that arrive from routing engine within this time limit.
         @available(*, deprecated)
         public static func postSearchRoutedFilter(
-            versionNumber: Int,
-            position: String,
-            heading: Float,
-            ext: TomTom.Ext,
-            routingTimeout: Int = 4000,
+            versionNumber: Int, position: String, heading: Float, ext: TomTom.Ext, routingTimeout: Int = 4000,
             body: TomTom.FiltersPostSearchRoutedFilterRequest
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.filters(
                     .postSearchRoutedFilter(
-                        versionNumber: versionNumber,
-                        position: position,
-                        heading: heading,
-                        ext: ext,
-                        routingTimeout: routingTimeout,
-                        body: body
+                        versionNumber: versionNumber, position: position, heading: heading, ext: ext,
+                        routingTimeout: routingTimeout, body: body
                     )
                 ),
                 decoder: .none
@@ -949,26 +683,14 @@ nonisolated extension TomTom {
         ///   - radius: The maximum distance in meters from the specified position for the reverse geocoder to consider.
         ///   - language: Language in which search results should be returned. Should be one of <a href="/search-api/search-api-documentation/supported-languages">supported IETF language tags</a>, case insensitive.
         public static func getSearchReverseGeocodeCrossStreet(
-            versionNumber: Int,
-            position: String,
-            ext: TomTom.Ext,
-            limit: Int = 1,
-            spatialKeys: Bool = false,
-            heading: Float? = nil,
-            radius: Int = 10000,
-            language: String? = nil
+            versionNumber: Int, position: String, ext: TomTom.Ext, limit: Int = 1, spatialKeys: Bool = false,
+            heading: Float? = nil, radius: Int = 10000, language: String? = nil
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.reverseGeocoding(
                     .getSearchReverseGeocodeCrossStreet(
-                        versionNumber: versionNumber,
-                        position: position,
-                        ext: ext,
-                        limit: limit,
-                        spatialKeys: spatialKeys,
-                        heading: heading,
-                        radius: radius,
-                        language: language
+                        versionNumber: versionNumber, position: position, ext: ext, limit: limit,
+                        spatialKeys: spatialKeys, heading: heading, radius: radius, language: language
                     )
                 ),
                 decoder: .none
@@ -992,32 +714,16 @@ nonisolated extension TomTom {
         ///   - roadUse: Restricts reverse geocodes to a certain type of road use. The road use array for reverse geocodes can be one or more of: ["LimitedAccess", "Arterial", "Terminal", "Ramp", "Rotary", "LocalStreet"].
         ///   - callback: Specifies the jsonp callback method.
         public static func getSearchReverseGeocode(
-            versionNumber: Int,
-            position: String,
-            ext: TomTom.Ext,
-            spatialKeys: Bool = false,
-            returnSpeedLimit: Bool = false,
-            heading: Float? = nil,
-            radius: Int = 10000,
-            number: String? = nil,
-            returnRoadUse: Bool = false,
-            roadUse: String? = nil,
-            callback: String = "cb"
+            versionNumber: Int, position: String, ext: TomTom.Ext, spatialKeys: Bool = false,
+            returnSpeedLimit: Bool = false, heading: Float? = nil, radius: Int = 10000, number: String? = nil,
+            returnRoadUse: Bool = false, roadUse: String? = nil, callback: String = "cb"
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.reverseGeocoding(
                     .getSearchReverseGeocode(
-                        versionNumber: versionNumber,
-                        position: position,
-                        ext: ext,
-                        spatialKeys: spatialKeys,
-                        returnSpeedLimit: returnSpeedLimit,
-                        heading: heading,
-                        radius: radius,
-                        number: number,
-                        returnRoadUse: returnRoadUse,
-                        roadUse: roadUse,
-                        callback: callback
+                        versionNumber: versionNumber, position: position, ext: ext, spatialKeys: spatialKeys,
+                        returnSpeedLimit: returnSpeedLimit, heading: heading, radius: radius, number: number,
+                        returnRoadUse: returnRoadUse, roadUse: roadUse, callback: callback
                     )
                 ),
                 decoder: .none
@@ -1040,16 +746,30 @@ nonisolated extension TomTom {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case let .additionalData(call):
-                return try call.httpRequest()
-            case let .search(call):
-                return try call.httpRequest()
-            case let .geocoding(call):
-                return try call.httpRequest()
-            case let .filters(call):
-                return try call.httpRequest()
-            case let .reverseGeocoding(call):
-                return try call.httpRequest()
+            case let .additionalData(call): return try call.httpRequest()
+            case let .search(call): return try call.httpRequest()
+            case let .geocoding(call): return try call.httpRequest()
+            case let .filters(call): return try call.httpRequest()
+            case let .reverseGeocoding(call): return try call.httpRequest()
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .additionalData(call): return ["additionalData", call]
+            case let .search(call): return ["search", call]
+            case let .geocoding(call): return ["geocoding", call]
+            case let .filters(call): return ["filters", call]
+            case let .reverseGeocoding(call): return ["reverseGeocoding", call]
             }
         }
     }
@@ -1059,21 +779,34 @@ nonisolated extension TomTom.AdditionalData {
     /// The endpoints of `TomTom.AdditionalData` as cases; `TomTom.Call.additionalData(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case getSearchAdditionalData(
-            versionNumber: Int,
-            ext: TomTom.GetSearchAdditionalDataExt,
-            geometries: String,
-            geometriesZoom: Int? = nil
+            versionNumber: Int, ext: TomTom.GetSearchAdditionalDataExt, geometries: String, geometriesZoom: Int? = nil
         )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .getSearchAdditionalData(versionNumber, ext, geometries, geometriesZoom):
-                return try TomTom.defaults.request(.get) {
-                    Path("search", versionNumber)
-                    PathSegment("additionalData.", ext)
-                    Query("geometries", geometries)
-                    Query("geometriesZoom", geometriesZoom)
-                }
+                return try TomTom.defaults.request(.get, [
+                    Path("search", versionNumber),
+                    PathSegment("additionalData.", ext),
+                    Query("geometries", geometries),
+                    Query("geometriesZoom", geometriesZoom),
+                ])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .getSearchAdditionalData(versionNumber, ext, geometries, geometriesZoom):
+                return ["getSearchAdditionalData", versionNumber, ext, geometries, geometriesZoom]
             }
         }
     }
@@ -1083,434 +816,291 @@ nonisolated extension TomTom.Search {
     /// The endpoints of `TomTom.Search` as cases; `TomTom.Call.search(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case getSearchCS(
-            versionNumber: Int,
-            category: String,
-            ext: TomTom.Ext,
-            typeahead: Bool = false,
-            limit: Int = 10,
-            ofs: Int = 0,
-            countrySet: String? = nil,
-            lat: Float? = nil,
-            lon: Float? = nil,
-            radius: Int? = nil,
-            topLeft: String? = nil,
-            btmRight: String? = nil,
-            language: String? = nil,
-            idxSet: String? = nil,
+            versionNumber: Int, category: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10,
+            ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil,
+            topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, idxSet: String? = nil,
             view: TomTom.View = .unified
         )
         case getSearchCategorySearch(
-            versionNumber: Int,
-            query: String,
-            ext: TomTom.Ext,
-            typeahead: Bool = false,
-            limit: Int = 10,
-            ofs: Int = 0,
-            countrySet: String? = nil,
-            lat: Float? = nil,
-            lon: Float? = nil,
-            radius: Int? = nil,
-            topLeft: String? = nil,
-            btmRight: String? = nil,
-            language: String? = nil,
-            extendedPostalCodesFor: String? = nil,
+            versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0,
+            countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil,
+            btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil,
             view: TomTom.View = .unified
         )
         case getSearchGeometrySearch(
-            versionNumber: Int,
-            query: String,
-            ext: TomTom.Ext,
-            geometryList: String? = nil,
-            limit: Int = 10,
-            language: String? = nil,
-            extendedPostalCodesFor: String? = nil,
-            idxSet: String? = nil
+            versionNumber: Int, query: String, ext: TomTom.Ext, geometryList: String? = nil, limit: Int = 10,
+            language: String? = nil, extendedPostalCodesFor: String? = nil, idxSet: String? = nil
         )
         case postSearchGeometrySearch(
-            versionNumber: Int,
-            query: String,
-            ext: TomTom.Ext,
-            limit: Int = 10,
-            language: String? = nil,
-            extendedPostalCodesFor: String? = nil,
-            idxSet: String? = nil,
-            body: TomTom.PostSearchGeometrySearchRequest
+            versionNumber: Int, query: String, ext: TomTom.Ext, limit: Int = 10, language: String? = nil,
+            extendedPostalCodesFor: String? = nil, idxSet: String? = nil, body: TomTom.PostSearchGeometrySearchRequest
         )
         case getSearchNearbySearch(
-            versionNumber: Int,
-            ext: TomTom.Ext,
-            lat: Float,
-            lon: Float,
-            limit: Int = 10,
-            ofs: Int = 0,
-            countrySet: String? = nil,
-            radius: Int = 10000,
-            topLeft: String? = nil,
-            btmRight: String? = nil,
-            language: String? = nil,
-            extendedPostalCodesFor: String? = nil,
-            minFuzzyLevel: Int = 1,
-            maxFuzzyLevel: Int = 2,
-            idxSet: String? = nil,
-            view: TomTom.View = .unified
+            versionNumber: Int, ext: TomTom.Ext, lat: Float, lon: Float, limit: Int = 10, ofs: Int = 0,
+            countrySet: String? = nil, radius: Int = 10000, topLeft: String? = nil, btmRight: String? = nil,
+            language: String? = nil, extendedPostalCodesFor: String? = nil, minFuzzyLevel: Int = 1,
+            maxFuzzyLevel: Int = 2, idxSet: String? = nil, view: TomTom.View = .unified
         )
         case getSearchPoiSearch(
-            versionNumber: Int,
-            query: String,
-            ext: TomTom.Ext,
-            typeahead: Bool = false,
-            limit: Int = 10,
-            ofs: Int = 0,
-            countrySet: String? = nil,
-            lat: Float? = nil,
-            lon: Float? = nil,
-            radius: Int? = nil,
-            topLeft: String? = nil,
-            btmRight: String? = nil,
-            language: String? = nil,
-            extendedPostalCodesFor: String? = nil,
+            versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0,
+            countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil,
+            btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil,
             view: TomTom.View = .unified
         )
         case getSearchRoutedSearch(
-            versionNumber: Int,
-            query: String,
-            position: String,
-            heading: Float,
-            ext: TomTom.Ext,
-            typeahead: Bool = false,
-            limit: Int = 10,
-            multiplier: Int = 2,
-            routingTimeout: Int = 4000,
-            language: String? = nil,
-            extendedPostalCodesFor: String? = nil,
-            idxSet: String? = nil
+            versionNumber: Int, query: String, position: String, heading: Float, ext: TomTom.Ext,
+            typeahead: Bool = false, limit: Int = 10, multiplier: Int = 2, routingTimeout: Int = 4000,
+            language: String? = nil, extendedPostalCodesFor: String? = nil, idxSet: String? = nil
         )
         case getSearchS(
-            versionNumber: Int,
-            query: String,
-            ext: TomTom.Ext,
-            typeahead: Bool = false,
-            limit: Int = 10,
-            ofs: Int = 0,
-            countrySet: String? = nil,
-            lat: Float? = nil,
-            lon: Float? = nil,
-            radius: Int? = nil,
-            topLeft: String? = nil,
-            btmRight: String? = nil,
-            language: String? = nil,
-            idxSet: String? = nil,
-            view: TomTom.View = .unified
+            versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0,
+            countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil,
+            btmRight: String? = nil, language: String? = nil, idxSet: String? = nil, view: TomTom.View = .unified
         )
         case getSearchSearch(
-            versionNumber: Int,
-            query: String,
-            ext: TomTom.Ext,
-            typeahead: Bool = false,
-            limit: Int = 10,
-            ofs: Int = 0,
-            countrySet: String? = nil,
-            lat: Float? = nil,
-            lon: Float? = nil,
-            radius: Int? = nil,
-            topLeft: String? = nil,
-            btmRight: String? = nil,
-            language: String? = nil,
-            extendedPostalCodesFor: String? = nil,
-            minFuzzyLevel: Int = 1,
-            maxFuzzyLevel: Int = 2,
-            idxSet: String? = nil,
-            view: TomTom.View = .unified
+            versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0,
+            countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil,
+            btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil,
+            minFuzzyLevel: Int = 1, maxFuzzyLevel: Int = 2, idxSet: String? = nil, view: TomTom.View = .unified
         )
         case postSearchSearchAlongRoute(
-            versionNumber: Int,
-            query: String,
-            ext: TomTom.Ext,
-            maxDetourTime: Int,
-            limit: Int = 10,
+            versionNumber: Int, query: String, ext: TomTom.Ext, maxDetourTime: Int, limit: Int = 10,
             body: TomTom.PostSearchSearchAlongRouteRequest
         )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .getSearchCS(
-                versionNumber,
-                category,
-                ext,
-                typeahead,
-                limit,
-                ofs,
-                countrySet,
-                lat,
-                lon,
-                radius,
-                topLeft,
-                btmRight,
-                language,
-                idxSet,
-                view
+                versionNumber, category, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight,
+                language, idxSet, view
             ):
-                return try TomTom.defaults.request(.get) {
-                    Path("search", versionNumber, "cS")
-                    PathSegment(category, ".", ext)
-                    Query("typeahead", typeahead)
-                    Query("limit", limit)
-                    Query("ofs", ofs)
-                    Query("countrySet", countrySet)
-                    Query("lat", lat)
-                    Query("lon", lon)
-                    Query("radius", radius)
-                    Query("topLeft", topLeft)
-                    Query("btmRight", btmRight)
-                    Query("language", language)
-                    Query("idxSet", idxSet)
-                    Query("view", view)
-                }
+                return try TomTom.defaults.request(.get, [
+                    Path("search", versionNumber, "cS"),
+                    PathSegment(category, ".", ext),
+                    Query("typeahead", typeahead),
+                    Query("limit", limit),
+                    Query("ofs", ofs),
+                    Query("countrySet", countrySet),
+                    Query("lat", lat),
+                    Query("lon", lon),
+                    Query("radius", radius),
+                    Query("topLeft", topLeft),
+                    Query("btmRight", btmRight),
+                    Query("language", language),
+                    Query("idxSet", idxSet),
+                    Query("view", view),
+                ])
             case let .getSearchCategorySearch(
-                versionNumber,
-                query,
-                ext,
-                typeahead,
-                limit,
-                ofs,
-                countrySet,
-                lat,
-                lon,
-                radius,
-                topLeft,
-                btmRight,
-                language,
-                extendedPostalCodesFor,
-                view
+                versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight,
+                language, extendedPostalCodesFor, view
             ):
-                return try TomTom.defaults.request(.get) {
-                    Path("search", versionNumber, "categorySearch")
-                    PathSegment(query, ".", ext)
-                    Query("typeahead", typeahead)
-                    Query("limit", limit)
-                    Query("ofs", ofs)
-                    Query("countrySet", countrySet)
-                    Query("lat", lat)
-                    Query("lon", lon)
-                    Query("radius", radius)
-                    Query("topLeft", topLeft)
-                    Query("btmRight", btmRight)
-                    Query("language", language)
-                    Query("extendedPostalCodesFor", extendedPostalCodesFor)
-                    Query("view", view)
-                }
+                return try TomTom.defaults.request(.get, [
+                    Path("search", versionNumber, "categorySearch"),
+                    PathSegment(query, ".", ext),
+                    Query("typeahead", typeahead),
+                    Query("limit", limit),
+                    Query("ofs", ofs),
+                    Query("countrySet", countrySet),
+                    Query("lat", lat),
+                    Query("lon", lon),
+                    Query("radius", radius),
+                    Query("topLeft", topLeft),
+                    Query("btmRight", btmRight),
+                    Query("language", language),
+                    Query("extendedPostalCodesFor", extendedPostalCodesFor),
+                    Query("view", view),
+                ])
             case let .getSearchGeometrySearch(
-                versionNumber,
-                query,
-                ext,
-                geometryList,
-                limit,
-                language,
-                extendedPostalCodesFor,
-                idxSet
+                versionNumber, query, ext, geometryList, limit, language, extendedPostalCodesFor, idxSet
             ):
-                return try TomTom.defaults.request(.get) {
-                    Path("search", versionNumber, "geometrySearch")
-                    PathSegment(query, ".", ext)
-                    Query("geometryList", geometryList)
-                    Query("limit", limit)
-                    Query("language", language)
-                    Query("extendedPostalCodesFor", extendedPostalCodesFor)
-                    Query("idxSet", idxSet)
-                }
+                return try TomTom.defaults.request(.get, [
+                    Path("search", versionNumber, "geometrySearch"),
+                    PathSegment(query, ".", ext),
+                    Query("geometryList", geometryList),
+                    Query("limit", limit),
+                    Query("language", language),
+                    Query("extendedPostalCodesFor", extendedPostalCodesFor),
+                    Query("idxSet", idxSet),
+                ])
             case let .postSearchGeometrySearch(
-                versionNumber,
-                query,
-                ext,
-                limit,
-                language,
-                extendedPostalCodesFor,
-                idxSet,
-                body
+                versionNumber, query, ext, limit, language, extendedPostalCodesFor, idxSet, body
             ):
-                return try TomTom.defaults.request(.post) {
-                    Path("search", versionNumber, "geometrySearch")
-                    PathSegment(query, ".", ext)
-                    Query("limit", limit)
-                    Query("language", language)
-                    Query("extendedPostalCodesFor", extendedPostalCodesFor)
-                    Query("idxSet", idxSet)
-                    JSONBody(body)
-                }
+                return try TomTom.defaults.request(.post, [
+                    Path("search", versionNumber, "geometrySearch"),
+                    PathSegment(query, ".", ext),
+                    Query("limit", limit),
+                    Query("language", language),
+                    Query("extendedPostalCodesFor", extendedPostalCodesFor),
+                    Query("idxSet", idxSet),
+                    JSONBody(body),
+                ])
             case let .getSearchNearbySearch(
-                versionNumber,
-                ext,
-                lat,
-                lon,
-                limit,
-                ofs,
-                countrySet,
-                radius,
-                topLeft,
-                btmRight,
-                language,
-                extendedPostalCodesFor,
-                minFuzzyLevel,
-                maxFuzzyLevel,
-                idxSet,
-                view
+                versionNumber, ext, lat, lon, limit, ofs, countrySet, radius, topLeft, btmRight, language,
+                extendedPostalCodesFor, minFuzzyLevel, maxFuzzyLevel, idxSet, view
             ):
-                return try TomTom.defaults.request(.get) {
-                    Path("search", versionNumber, "nearbySearch")
-                    PathSegment(".", ext)
-                    Query("lat", lat)
-                    Query("lon", lon)
-                    Query("limit", limit)
-                    Query("ofs", ofs)
-                    Query("countrySet", countrySet)
-                    Query("radius", radius)
-                    Query("topLeft", topLeft)
-                    Query("btmRight", btmRight)
-                    Query("language", language)
-                    Query("extendedPostalCodesFor", extendedPostalCodesFor)
-                    Query("minFuzzyLevel", minFuzzyLevel)
-                    Query("maxFuzzyLevel", maxFuzzyLevel)
-                    Query("idxSet", idxSet)
-                    Query("view", view)
-                }
+                return try TomTom.defaults.request(.get, [
+                    Path("search", versionNumber, "nearbySearch"),
+                    PathSegment(".", ext),
+                    Query("lat", lat),
+                    Query("lon", lon),
+                    Query("limit", limit),
+                    Query("ofs", ofs),
+                    Query("countrySet", countrySet),
+                    Query("radius", radius),
+                    Query("topLeft", topLeft),
+                    Query("btmRight", btmRight),
+                    Query("language", language),
+                    Query("extendedPostalCodesFor", extendedPostalCodesFor),
+                    Query("minFuzzyLevel", minFuzzyLevel),
+                    Query("maxFuzzyLevel", maxFuzzyLevel),
+                    Query("idxSet", idxSet),
+                    Query("view", view),
+                ])
             case let .getSearchPoiSearch(
-                versionNumber,
-                query,
-                ext,
-                typeahead,
-                limit,
-                ofs,
-                countrySet,
-                lat,
-                lon,
-                radius,
-                topLeft,
-                btmRight,
-                language,
-                extendedPostalCodesFor,
-                view
+                versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight,
+                language, extendedPostalCodesFor, view
             ):
-                return try TomTom.defaults.request(.get) {
-                    Path("search", versionNumber, "poiSearch")
-                    PathSegment(query, ".", ext)
-                    Query("typeahead", typeahead)
-                    Query("limit", limit)
-                    Query("ofs", ofs)
-                    Query("countrySet", countrySet)
-                    Query("lat", lat)
-                    Query("lon", lon)
-                    Query("radius", radius)
-                    Query("topLeft", topLeft)
-                    Query("btmRight", btmRight)
-                    Query("language", language)
-                    Query("extendedPostalCodesFor", extendedPostalCodesFor)
-                    Query("view", view)
-                }
+                return try TomTom.defaults.request(.get, [
+                    Path("search", versionNumber, "poiSearch"),
+                    PathSegment(query, ".", ext),
+                    Query("typeahead", typeahead),
+                    Query("limit", limit),
+                    Query("ofs", ofs),
+                    Query("countrySet", countrySet),
+                    Query("lat", lat),
+                    Query("lon", lon),
+                    Query("radius", radius),
+                    Query("topLeft", topLeft),
+                    Query("btmRight", btmRight),
+                    Query("language", language),
+                    Query("extendedPostalCodesFor", extendedPostalCodesFor),
+                    Query("view", view),
+                ])
             case let .getSearchRoutedSearch(
-                versionNumber,
-                query,
-                position,
-                heading,
-                ext,
-                typeahead,
-                limit,
-                multiplier,
-                routingTimeout,
-                language,
-                extendedPostalCodesFor,
-                idxSet
+                versionNumber, query, position, heading, ext, typeahead, limit, multiplier, routingTimeout, language,
+                extendedPostalCodesFor, idxSet
             ):
-                return try TomTom.defaults.request(.get) {
-                    Path("search", versionNumber, "routedSearch", query, position)
-                    PathSegment(heading, ".", ext)
-                    Query("typeahead", typeahead)
-                    Query("limit", limit)
-                    Query("multiplier", multiplier)
-                    Query("routingTimeout", routingTimeout)
-                    Query("language", language)
-                    Query("extendedPostalCodesFor", extendedPostalCodesFor)
-                    Query("idxSet", idxSet)
-                }
+                return try TomTom.defaults.request(.get, [
+                    Path("search", versionNumber, "routedSearch", query, position),
+                    PathSegment(heading, ".", ext),
+                    Query("typeahead", typeahead),
+                    Query("limit", limit),
+                    Query("multiplier", multiplier),
+                    Query("routingTimeout", routingTimeout),
+                    Query("language", language),
+                    Query("extendedPostalCodesFor", extendedPostalCodesFor),
+                    Query("idxSet", idxSet),
+                ])
             case let .getSearchS(
-                versionNumber,
-                query,
-                ext,
-                typeahead,
-                limit,
-                ofs,
-                countrySet,
-                lat,
-                lon,
-                radius,
-                topLeft,
-                btmRight,
-                language,
-                idxSet,
-                view
+                versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight,
+                language, idxSet, view
             ):
-                return try TomTom.defaults.request(.get) {
-                    Path("search", versionNumber, "s")
-                    PathSegment(query, ".", ext)
-                    Query("typeahead", typeahead)
-                    Query("limit", limit)
-                    Query("ofs", ofs)
-                    Query("countrySet", countrySet)
-                    Query("lat", lat)
-                    Query("lon", lon)
-                    Query("radius", radius)
-                    Query("topLeft", topLeft)
-                    Query("btmRight", btmRight)
-                    Query("language", language)
-                    Query("idxSet", idxSet)
-                    Query("view", view)
-                }
+                return try TomTom.defaults.request(.get, [
+                    Path("search", versionNumber, "s"),
+                    PathSegment(query, ".", ext),
+                    Query("typeahead", typeahead),
+                    Query("limit", limit),
+                    Query("ofs", ofs),
+                    Query("countrySet", countrySet),
+                    Query("lat", lat),
+                    Query("lon", lon),
+                    Query("radius", radius),
+                    Query("topLeft", topLeft),
+                    Query("btmRight", btmRight),
+                    Query("language", language),
+                    Query("idxSet", idxSet),
+                    Query("view", view),
+                ])
             case let .getSearchSearch(
-                versionNumber,
-                query,
-                ext,
-                typeahead,
-                limit,
-                ofs,
-                countrySet,
-                lat,
-                lon,
-                radius,
-                topLeft,
-                btmRight,
-                language,
-                extendedPostalCodesFor,
-                minFuzzyLevel,
-                maxFuzzyLevel,
-                idxSet,
-                view
+                versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight,
+                language, extendedPostalCodesFor, minFuzzyLevel, maxFuzzyLevel, idxSet, view
             ):
-                return try TomTom.defaults.request(.get) {
-                    Path("search", versionNumber, "search")
-                    PathSegment(query, ".", ext)
-                    Query("typeahead", typeahead)
-                    Query("limit", limit)
-                    Query("ofs", ofs)
-                    Query("countrySet", countrySet)
-                    Query("lat", lat)
-                    Query("lon", lon)
-                    Query("radius", radius)
-                    Query("topLeft", topLeft)
-                    Query("btmRight", btmRight)
-                    Query("language", language)
-                    Query("extendedPostalCodesFor", extendedPostalCodesFor)
-                    Query("minFuzzyLevel", minFuzzyLevel)
-                    Query("maxFuzzyLevel", maxFuzzyLevel)
-                    Query("idxSet", idxSet)
-                    Query("view", view)
-                }
+                return try TomTom.defaults.request(.get, [
+                    Path("search", versionNumber, "search"),
+                    PathSegment(query, ".", ext),
+                    Query("typeahead", typeahead),
+                    Query("limit", limit),
+                    Query("ofs", ofs),
+                    Query("countrySet", countrySet),
+                    Query("lat", lat),
+                    Query("lon", lon),
+                    Query("radius", radius),
+                    Query("topLeft", topLeft),
+                    Query("btmRight", btmRight),
+                    Query("language", language),
+                    Query("extendedPostalCodesFor", extendedPostalCodesFor),
+                    Query("minFuzzyLevel", minFuzzyLevel),
+                    Query("maxFuzzyLevel", maxFuzzyLevel),
+                    Query("idxSet", idxSet),
+                    Query("view", view),
+                ])
             case let .postSearchSearchAlongRoute(versionNumber, query, ext, maxDetourTime, limit, body):
-                return try TomTom.defaults.request(.post) {
-                    Path("search", versionNumber, "searchAlongRoute")
-                    PathSegment(query, ".", ext)
-                    Query("maxDetourTime", maxDetourTime)
-                    Query("limit", limit)
-                    JSONBody(body)
-                }
+                return try TomTom.defaults.request(.post, [
+                    Path("search", versionNumber, "searchAlongRoute"),
+                    PathSegment(query, ".", ext),
+                    Query("maxDetourTime", maxDetourTime),
+                    Query("limit", limit),
+                    JSONBody(body),
+                ])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .getSearchCS(
+                versionNumber, category, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight,
+                language, idxSet, view
+            ):
+                return ["getSearchCS", versionNumber, category, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, idxSet, view]
+            case let .getSearchCategorySearch(
+                versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight,
+                language, extendedPostalCodesFor, view
+            ):
+                return ["getSearchCategorySearch", versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, extendedPostalCodesFor, view]
+            case let .getSearchGeometrySearch(
+                versionNumber, query, ext, geometryList, limit, language, extendedPostalCodesFor, idxSet
+            ):
+                return ["getSearchGeometrySearch", versionNumber, query, ext, geometryList, limit, language, extendedPostalCodesFor, idxSet]
+            case let .postSearchGeometrySearch(
+                versionNumber, query, ext, limit, language, extendedPostalCodesFor, idxSet, body
+            ):
+                return ["postSearchGeometrySearch", versionNumber, query, ext, limit, language, extendedPostalCodesFor, idxSet, body]
+            case let .getSearchNearbySearch(
+                versionNumber, ext, lat, lon, limit, ofs, countrySet, radius, topLeft, btmRight, language,
+                extendedPostalCodesFor, minFuzzyLevel, maxFuzzyLevel, idxSet, view
+            ):
+                return ["getSearchNearbySearch", versionNumber, ext, lat, lon, limit, ofs, countrySet, radius, topLeft, btmRight, language, extendedPostalCodesFor, minFuzzyLevel, maxFuzzyLevel, idxSet, view]
+            case let .getSearchPoiSearch(
+                versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight,
+                language, extendedPostalCodesFor, view
+            ):
+                return ["getSearchPoiSearch", versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, extendedPostalCodesFor, view]
+            case let .getSearchRoutedSearch(
+                versionNumber, query, position, heading, ext, typeahead, limit, multiplier, routingTimeout, language,
+                extendedPostalCodesFor, idxSet
+            ):
+                return ["getSearchRoutedSearch", versionNumber, query, position, heading, ext, typeahead, limit, multiplier, routingTimeout, language, extendedPostalCodesFor, idxSet]
+            case let .getSearchS(
+                versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight,
+                language, idxSet, view
+            ):
+                return ["getSearchS", versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, idxSet, view]
+            case let .getSearchSearch(
+                versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight,
+                language, extendedPostalCodesFor, minFuzzyLevel, maxFuzzyLevel, idxSet, view
+            ):
+                return ["getSearchSearch", versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, extendedPostalCodesFor, minFuzzyLevel, maxFuzzyLevel, idxSet, view]
+            case let .postSearchSearchAlongRoute(versionNumber, query, ext, maxDetourTime, limit, body):
+                return ["postSearchSearchAlongRoute", versionNumber, query, ext, maxDetourTime, limit, body]
             }
         }
     }
@@ -1520,115 +1110,91 @@ nonisolated extension TomTom.Geocoding {
     /// The endpoints of `TomTom.Geocoding` as cases; `TomTom.Call.geocoding(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case getSearchGeocode(
-            versionNumber: Int,
-            query: String,
-            ext: TomTom.Ext,
-            storeResult: Bool = false,
-            typeahead: Bool = false,
-            limit: Int = 10,
-            ofs: Int = 0,
-            countrySet: String? = nil,
-            lat: Float? = nil,
-            lon: Float? = nil,
-            radius: Int? = nil,
-            topLeft: String? = nil,
-            btmRight: String? = nil,
-            language: String? = nil,
-            extendedPostalCodesFor: String? = nil,
-            view: TomTom.View = .unified
+            versionNumber: Int, query: String, ext: TomTom.Ext, storeResult: Bool = false, typeahead: Bool = false,
+            limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil,
+            radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil,
+            extendedPostalCodesFor: String? = nil, view: TomTom.View = .unified
         )
         case getSearchStructuredGeocode(
-            versionNumber: Int,
-            ext: TomTom.Ext,
-            countryCode: String,
-            limit: Int = 10,
-            ofs: Int = 0,
-            streetNumber: String? = nil,
-            streetName: String? = nil,
-            crossStreet: String? = nil,
-            municipality: String? = nil,
-            municipalitySubdivision: String? = nil,
-            countryTertiarySubdivision: String? = nil,
-            countrySecondarySubdivision: String? = nil,
-            countrySubdivision: String? = nil,
-            postalCode: String? = nil,
-            language: String? = nil,
+            versionNumber: Int, ext: TomTom.Ext, countryCode: String, limit: Int = 10, ofs: Int = 0,
+            streetNumber: String? = nil, streetName: String? = nil, crossStreet: String? = nil,
+            municipality: String? = nil, municipalitySubdivision: String? = nil,
+            countryTertiarySubdivision: String? = nil, countrySecondarySubdivision: String? = nil,
+            countrySubdivision: String? = nil, postalCode: String? = nil, language: String? = nil,
             extendedPostalCodesFor: String? = nil
         )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .getSearchGeocode(
-                versionNumber,
-                query,
-                ext,
-                storeResult,
-                typeahead,
-                limit,
-                ofs,
-                countrySet,
-                lat,
-                lon,
-                radius,
-                topLeft,
-                btmRight,
-                language,
-                extendedPostalCodesFor,
-                view
+                versionNumber, query, ext, storeResult, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft,
+                btmRight, language, extendedPostalCodesFor, view
             ):
-                return try TomTom.defaults.request(.get) {
-                    Path("search", versionNumber, "geocode")
-                    PathSegment(query, ".", ext)
-                    Query("storeResult", storeResult)
-                    Query("typeahead", typeahead)
-                    Query("limit", limit)
-                    Query("ofs", ofs)
-                    Query("countrySet", countrySet)
-                    Query("lat", lat)
-                    Query("lon", lon)
-                    Query("radius", radius)
-                    Query("topLeft", topLeft)
-                    Query("btmRight", btmRight)
-                    Query("language", language)
-                    Query("extendedPostalCodesFor", extendedPostalCodesFor)
-                    Query("view", view)
-                }
+                return try TomTom.defaults.request(.get, [
+                    Path("search", versionNumber, "geocode"),
+                    PathSegment(query, ".", ext),
+                    Query("storeResult", storeResult),
+                    Query("typeahead", typeahead),
+                    Query("limit", limit),
+                    Query("ofs", ofs),
+                    Query("countrySet", countrySet),
+                    Query("lat", lat),
+                    Query("lon", lon),
+                    Query("radius", radius),
+                    Query("topLeft", topLeft),
+                    Query("btmRight", btmRight),
+                    Query("language", language),
+                    Query("extendedPostalCodesFor", extendedPostalCodesFor),
+                    Query("view", view),
+                ])
             case let .getSearchStructuredGeocode(
-                versionNumber,
-                ext,
-                countryCode,
-                limit,
-                ofs,
-                streetNumber,
-                streetName,
-                crossStreet,
-                municipality,
-                municipalitySubdivision,
-                countryTertiarySubdivision,
-                countrySecondarySubdivision,
-                countrySubdivision,
-                postalCode,
-                language,
-                extendedPostalCodesFor
+                versionNumber, ext, countryCode, limit, ofs, streetNumber, streetName, crossStreet, municipality,
+                municipalitySubdivision, countryTertiarySubdivision, countrySecondarySubdivision, countrySubdivision,
+                postalCode, language, extendedPostalCodesFor
             ):
-                return try TomTom.defaults.request(.get) {
-                    Path("search", versionNumber)
-                    PathSegment("structuredGeocode.", ext)
-                    Query("countryCode", countryCode)
-                    Query("limit", limit)
-                    Query("ofs", ofs)
-                    Query("streetNumber", streetNumber)
-                    Query("streetName", streetName)
-                    Query("crossStreet", crossStreet)
-                    Query("municipality", municipality)
-                    Query("municipalitySubdivision", municipalitySubdivision)
-                    Query("countryTertiarySubdivision", countryTertiarySubdivision)
-                    Query("countrySecondarySubdivision", countrySecondarySubdivision)
-                    Query("countrySubdivision", countrySubdivision)
-                    Query("postalCode", postalCode)
-                    Query("language", language)
-                    Query("extendedPostalCodesFor", extendedPostalCodesFor)
-                }
+                return try TomTom.defaults.request(.get, [
+                    Path("search", versionNumber),
+                    PathSegment("structuredGeocode.", ext),
+                    Query("countryCode", countryCode),
+                    Query("limit", limit),
+                    Query("ofs", ofs),
+                    Query("streetNumber", streetNumber),
+                    Query("streetName", streetName),
+                    Query("crossStreet", crossStreet),
+                    Query("municipality", municipality),
+                    Query("municipalitySubdivision", municipalitySubdivision),
+                    Query("countryTertiarySubdivision", countryTertiarySubdivision),
+                    Query("countrySecondarySubdivision", countrySecondarySubdivision),
+                    Query("countrySubdivision", countrySubdivision),
+                    Query("postalCode", postalCode),
+                    Query("language", language),
+                    Query("extendedPostalCodesFor", extendedPostalCodesFor),
+                ])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .getSearchGeocode(
+                versionNumber, query, ext, storeResult, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft,
+                btmRight, language, extendedPostalCodesFor, view
+            ):
+                return ["getSearchGeocode", versionNumber, query, ext, storeResult, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, extendedPostalCodesFor, view]
+            case let .getSearchStructuredGeocode(
+                versionNumber, ext, countryCode, limit, ofs, streetNumber, streetName, crossStreet, municipality,
+                municipalitySubdivision, countryTertiarySubdivision, countrySecondarySubdivision, countrySubdivision,
+                postalCode, language, extendedPostalCodesFor
+            ):
+                return ["getSearchStructuredGeocode", versionNumber, ext, countryCode, limit, ofs, streetNumber, streetName, crossStreet, municipality, municipalitySubdivision, countryTertiarySubdivision, countrySecondarySubdivision, countrySubdivision, postalCode, language, extendedPostalCodesFor]
             }
         }
     }
@@ -1639,56 +1205,68 @@ nonisolated extension TomTom.Filters {
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case getSearchGeometryFilter(versionNumber: Int, ext: TomTom.Ext, geometryList: String, poiList: String)
         case postSearchGeometryFilter(
-            versionNumber: Int,
-            ext: TomTom.Ext,
-            body: TomTom.FiltersPostSearchGeometryFilterRequest
+            versionNumber: Int, ext: TomTom.Ext, body: TomTom.FiltersPostSearchGeometryFilterRequest
         )
         case getSearchRoutedFilter(
-            versionNumber: Int,
-            position: String,
-            heading: Float,
-            ext: TomTom.Ext,
-            poiList: String,
+            versionNumber: Int, position: String, heading: Float, ext: TomTom.Ext, poiList: String,
             routingTimeout: Int = 4000
         )
         case postSearchRoutedFilter(
-            versionNumber: Int,
-            position: String,
-            heading: Float,
-            ext: TomTom.Ext,
-            routingTimeout: Int = 4000,
+            versionNumber: Int, position: String, heading: Float, ext: TomTom.Ext, routingTimeout: Int = 4000,
             body: TomTom.FiltersPostSearchRoutedFilterRequest
         )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .getSearchGeometryFilter(versionNumber, ext, geometryList, poiList):
-                return try TomTom.defaults.request(.get) {
-                    Path("search", versionNumber)
-                    PathSegment("geometryFilter.", ext)
-                    Query("geometryList", geometryList)
-                    Query("poiList", poiList)
-                }
+                return try TomTom.defaults.request(.get, [
+                    Path("search", versionNumber),
+                    PathSegment("geometryFilter.", ext),
+                    Query("geometryList", geometryList),
+                    Query("poiList", poiList),
+                ])
             case let .postSearchGeometryFilter(versionNumber, ext, body):
-                return try TomTom.defaults.request(.post) {
-                    Path("search", versionNumber)
-                    PathSegment("geometryFilter.", ext)
-                    JSONBody(body)
-                }
+                return try TomTom.defaults.request(.post, [
+                    Path("search", versionNumber),
+                    PathSegment("geometryFilter.", ext),
+                    JSONBody(body),
+                ])
             case let .getSearchRoutedFilter(versionNumber, position, heading, ext, poiList, routingTimeout):
-                return try TomTom.defaults.request(.get) {
-                    Path("search", versionNumber, "routedFilter", position)
-                    PathSegment(heading, ".", ext)
-                    Query("poiList", poiList)
-                    Query("routingTimeout", routingTimeout)
-                }
+                return try TomTom.defaults.request(.get, [
+                    Path("search", versionNumber, "routedFilter", position),
+                    PathSegment(heading, ".", ext),
+                    Query("poiList", poiList),
+                    Query("routingTimeout", routingTimeout),
+                ])
             case let .postSearchRoutedFilter(versionNumber, position, heading, ext, routingTimeout, body):
-                return try TomTom.defaults.request(.post) {
-                    Path("search", versionNumber, "routedFilter", position)
-                    PathSegment(heading, ".", ext)
-                    Query("routingTimeout", routingTimeout)
-                    JSONBody(body)
-                }
+                return try TomTom.defaults.request(.post, [
+                    Path("search", versionNumber, "routedFilter", position),
+                    PathSegment(heading, ".", ext),
+                    Query("routingTimeout", routingTimeout),
+                    JSONBody(body),
+                ])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .getSearchGeometryFilter(versionNumber, ext, geometryList, poiList):
+                return ["getSearchGeometryFilter", versionNumber, ext, geometryList, poiList]
+            case let .postSearchGeometryFilter(versionNumber, ext, body):
+                return ["postSearchGeometryFilter", versionNumber, ext, body]
+            case let .getSearchRoutedFilter(versionNumber, position, heading, ext, poiList, routingTimeout):
+                return ["getSearchRoutedFilter", versionNumber, position, heading, ext, poiList, routingTimeout]
+            case let .postSearchRoutedFilter(versionNumber, position, heading, ext, routingTimeout, body):
+                return ["postSearchRoutedFilter", versionNumber, position, heading, ext, routingTimeout, body]
             }
         }
     }
@@ -1698,75 +1276,68 @@ nonisolated extension TomTom.ReverseGeocoding {
     /// The endpoints of `TomTom.ReverseGeocoding` as cases; `TomTom.Call.reverseGeocoding(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case getSearchReverseGeocodeCrossStreet(
-            versionNumber: Int,
-            position: String,
-            ext: TomTom.Ext,
-            limit: Int = 1,
-            spatialKeys: Bool = false,
-            heading: Float? = nil,
-            radius: Int = 10000,
-            language: String? = nil
+            versionNumber: Int, position: String, ext: TomTom.Ext, limit: Int = 1, spatialKeys: Bool = false,
+            heading: Float? = nil, radius: Int = 10000, language: String? = nil
         )
         case getSearchReverseGeocode(
-            versionNumber: Int,
-            position: String,
-            ext: TomTom.Ext,
-            spatialKeys: Bool = false,
-            returnSpeedLimit: Bool = false,
-            heading: Float? = nil,
-            radius: Int = 10000,
-            number: String? = nil,
-            returnRoadUse: Bool = false,
-            roadUse: String? = nil,
-            callback: String = "cb"
+            versionNumber: Int, position: String, ext: TomTom.Ext, spatialKeys: Bool = false,
+            returnSpeedLimit: Bool = false, heading: Float? = nil, radius: Int = 10000, number: String? = nil,
+            returnRoadUse: Bool = false, roadUse: String? = nil, callback: String = "cb"
         )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .getSearchReverseGeocodeCrossStreet(
-                versionNumber,
-                position,
-                ext,
-                limit,
-                spatialKeys,
-                heading,
-                radius,
-                language
+                versionNumber, position, ext, limit, spatialKeys, heading, radius, language
             ):
-                return try TomTom.defaults.request(.get) {
-                    Path("search", versionNumber, "reverseGeocode", "crossStreet")
-                    PathSegment(position, ".", ext)
-                    Query("limit", limit)
-                    Query("spatialKeys", spatialKeys)
-                    Query("heading", heading)
-                    Query("radius", radius)
-                    Query("language", language)
-                }
+                return try TomTom.defaults.request(.get, [
+                    Path("search", versionNumber, "reverseGeocode", "crossStreet"),
+                    PathSegment(position, ".", ext),
+                    Query("limit", limit),
+                    Query("spatialKeys", spatialKeys),
+                    Query("heading", heading),
+                    Query("radius", radius),
+                    Query("language", language),
+                ])
             case let .getSearchReverseGeocode(
-                versionNumber,
-                position,
-                ext,
-                spatialKeys,
-                returnSpeedLimit,
-                heading,
-                radius,
-                number,
-                returnRoadUse,
-                roadUse,
-                callback
+                versionNumber, position, ext, spatialKeys, returnSpeedLimit, heading, radius, number, returnRoadUse,
+                roadUse, callback
             ):
-                return try TomTom.defaults.request(.get) {
-                    Path("search", versionNumber, "reverseGeocode")
-                    PathSegment(position, ".", ext)
-                    Query("spatialKeys", spatialKeys)
-                    Query("returnSpeedLimit", returnSpeedLimit)
-                    Query("heading", heading)
-                    Query("radius", radius)
-                    Query("number", number)
-                    Query("returnRoadUse", returnRoadUse)
-                    Query("roadUse", roadUse)
-                    Query("callback", callback)
-                }
+                return try TomTom.defaults.request(.get, [
+                    Path("search", versionNumber, "reverseGeocode"),
+                    PathSegment(position, ".", ext),
+                    Query("spatialKeys", spatialKeys),
+                    Query("returnSpeedLimit", returnSpeedLimit),
+                    Query("heading", heading),
+                    Query("radius", radius),
+                    Query("number", number),
+                    Query("returnRoadUse", returnRoadUse),
+                    Query("roadUse", roadUse),
+                    Query("callback", callback),
+                ])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .getSearchReverseGeocodeCrossStreet(
+                versionNumber, position, ext, limit, spatialKeys, heading, radius, language
+            ):
+                return ["getSearchReverseGeocodeCrossStreet", versionNumber, position, ext, limit, spatialKeys, heading, radius, language]
+            case let .getSearchReverseGeocode(
+                versionNumber, position, ext, spatialKeys, returnSpeedLimit, heading, radius, number, returnRoadUse,
+                roadUse, callback
+            ):
+                return ["getSearchReverseGeocode", versionNumber, position, ext, spatialKeys, returnSpeedLimit, heading, radius, number, returnRoadUse, roadUse, callback]
             }
         }
     }
@@ -1781,19 +1352,15 @@ nonisolated extension TomTom {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "json":
-                self = .json
-            default:
-                self = .unknown(rawValue)
+            case "json": self = .json
+            default: self = .unknown(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .json:
-                return "json"
-            case let .unknown(value):
-                return value
+            case .json: return "json"
+            case let .unknown(value): return value
             }
         }
 
@@ -1825,31 +1392,21 @@ nonisolated extension TomTom {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "json":
-                self = .json
-            case "jsonp":
-                self = .jsonp
-            case "js":
-                self = .js
-            case "xml":
-                self = .xml
-            default:
-                self = .unknown(rawValue)
+            case "json": self = .json
+            case "jsonp": self = .jsonp
+            case "js": self = .js
+            case "xml": self = .xml
+            default: self = .unknown(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .json:
-                return "json"
-            case .jsonp:
-                return "jsonp"
-            case .js:
-                return "js"
-            case .xml:
-                return "xml"
-            case let .unknown(value):
-                return value
+            case .json: return "json"
+            case .jsonp: return "jsonp"
+            case .js: return "js"
+            case .xml: return "xml"
+            case let .unknown(value): return value
             }
         }
 
@@ -1887,35 +1444,23 @@ nonisolated extension TomTom {
 
         public init(rawValue: String) {
             switch rawValue {
-            case "Unified":
-                self = .unified
-            case "IN":
-                self = .`in`
-            case "PK":
-                self = .pk
-            case "IL":
-                self = .il
-            case "MA":
-                self = .ma
-            default:
-                self = .unknown(rawValue)
+            case "Unified": self = .unified
+            case "IN": self = .`in`
+            case "PK": self = .pk
+            case "IL": self = .il
+            case "MA": self = .ma
+            default: self = .unknown(rawValue)
             }
         }
 
         public var rawValue: String {
             switch self {
-            case .unified:
-                return "Unified"
-            case .`in`:
-                return "IN"
-            case .pk:
-                return "PK"
-            case .il:
-                return "IL"
-            case .ma:
-                return "MA"
-            case let .unknown(value):
-                return value
+            case .unified: return "Unified"
+            case .`in`: return "IN"
+            case .pk: return "PK"
+            case .il: return "IL"
+            case .ma: return "MA"
+            case let .unknown(value): return value
             }
         }
 

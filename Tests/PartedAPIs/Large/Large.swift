@@ -3033,3 +3033,1978 @@ nonisolated extension Large {
         }
     }
 }
+
+nonisolated extension Large {
+    /// Every endpoint of Large as a case, its parameters as associated values, and
+    /// every group as a case wrapping the group's own `Call`: what middleware, stubs and logs
+    /// match on (`request.call as? Large.Call`). Each case builds its request.
+    public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
+        case big(Big.Call)
+        case big2(Big2.Call)
+
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .big(call): return try call.httpRequest()
+            case let .big2(call): return try call.httpRequest()
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .big(call): return ["big", call]
+            case let .big2(call): return ["big2", call]
+            }
+        }
+    }
+}
+
+nonisolated extension Large.Big {
+    /// The endpoints of `Large.Big` as cases; `Large.Call.big(...)` wraps them.
+    public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
+        case bigOp0(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp1(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp2(id: Int64, body: Large.Item)
+        case bigOp3(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp4(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp5(id: Int64, body: Large.Item)
+        case bigOp6(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp7(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp8(id: Int64, body: Large.Item)
+        case bigOp9(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp10(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp11(id: Int64, body: Large.Item)
+        case bigOp12(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp13(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp14(id: Int64, body: Large.Item)
+        case bigOp15(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp16(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp17(id: Int64, body: Large.Item)
+        case bigOp18(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp19(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp20(id: Int64, body: Large.Item)
+        case bigOp21(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp22(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp23(id: Int64, body: Large.Item)
+        case bigOp24(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp25(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp26(id: Int64, body: Large.Item)
+        case bigOp27(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp28(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp29(id: Int64, body: Large.Item)
+        case bigOp30(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp31(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp32(id: Int64, body: Large.Item)
+        case bigOp33(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp34(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp35(id: Int64, body: Large.Item)
+        case bigOp36(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp37(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp38(id: Int64, body: Large.Item)
+        case bigOp39(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp40(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp41(id: Int64, body: Large.Item)
+        case bigOp42(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp43(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp44(id: Int64, body: Large.Item)
+        case bigOp45(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp46(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp47(id: Int64, body: Large.Item)
+        case bigOp48(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp49(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp50(id: Int64, body: Large.Item)
+        case bigOp51(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp52(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp53(id: Int64, body: Large.Item)
+        case bigOp54(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp55(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp56(id: Int64, body: Large.Item)
+        case bigOp57(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp58(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp59(id: Int64, body: Large.Item)
+        case bigOp60(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp61(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp62(id: Int64, body: Large.Item)
+        case bigOp63(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp64(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp65(id: Int64, body: Large.Item)
+        case bigOp66(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp67(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp68(id: Int64, body: Large.Item)
+        case bigOp69(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp70(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp71(id: Int64, body: Large.Item)
+        case bigOp72(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp73(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp74(id: Int64, body: Large.Item)
+        case bigOp75(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp76(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp77(id: Int64, body: Large.Item)
+        case bigOp78(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp79(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp80(id: Int64, body: Large.Item)
+        case bigOp81(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp82(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp83(id: Int64, body: Large.Item)
+        case bigOp84(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp85(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp86(id: Int64, body: Large.Item)
+        case bigOp87(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp88(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp89(id: Int64, body: Large.Item)
+        case bigOp90(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp91(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp92(id: Int64, body: Large.Item)
+        case bigOp93(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp94(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp95(id: Int64, body: Large.Item)
+        case bigOp96(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp97(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp98(id: Int64, body: Large.Item)
+        case bigOp99(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp100(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp101(id: Int64, body: Large.Item)
+        case bigOp102(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp103(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp104(id: Int64, body: Large.Item)
+        case bigOp105(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp106(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp107(id: Int64, body: Large.Item)
+        case bigOp108(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp109(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp110(id: Int64, body: Large.Item)
+        case bigOp111(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp112(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp113(id: Int64, body: Large.Item)
+        case bigOp114(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp115(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp116(id: Int64, body: Large.Item)
+        case bigOp117(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp118(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp119(id: Int64, body: Large.Item)
+        case bigOp120(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp121(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp122(id: Int64, body: Large.Item)
+        case bigOp123(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp124(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp125(id: Int64, body: Large.Item)
+        case bigOp126(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp127(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp128(id: Int64, body: Large.Item)
+        case bigOp129(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp130(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp131(id: Int64, body: Large.Item)
+        case bigOp132(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp133(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp134(id: Int64, body: Large.Item)
+        case bigOp135(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp136(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp137(id: Int64, body: Large.Item)
+        case bigOp138(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp139(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp140(id: Int64, body: Large.Item)
+        case bigOp141(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp142(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp143(id: Int64, body: Large.Item)
+        case bigOp144(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp145(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp146(id: Int64, body: Large.Item)
+        case bigOp147(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp148(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp149(id: Int64, body: Large.Item)
+        case bigOp150(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp151(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp152(id: Int64, body: Large.Item)
+        case bigOp153(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp154(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp155(id: Int64, body: Large.Item)
+        case bigOp156(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp157(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp158(id: Int64, body: Large.Item)
+        case bigOp159(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp160(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp161(id: Int64, body: Large.Item)
+        case bigOp162(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp163(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp164(id: Int64, body: Large.Item)
+        case bigOp165(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp166(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp167(id: Int64, body: Large.Item)
+        case bigOp168(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp169(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp170(id: Int64, body: Large.Item)
+        case bigOp171(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp172(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp173(id: Int64, body: Large.Item)
+        case bigOp174(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp175(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp176(id: Int64, body: Large.Item)
+        case bigOp177(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp178(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp179(id: Int64, body: Large.Item)
+        case bigOp180(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp181(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp182(id: Int64, body: Large.Item)
+        case bigOp183(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp184(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp185(id: Int64, body: Large.Item)
+        case bigOp186(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp187(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp188(id: Int64, body: Large.Item)
+        case bigOp189(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp190(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp191(id: Int64, body: Large.Item)
+        case bigOp192(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp193(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp194(id: Int64, body: Large.Item)
+        case bigOp195(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp196(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp197(id: Int64, body: Large.Item)
+        case bigOp198(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp199(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp200(id: Int64, body: Large.Item)
+        case bigOp201(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp202(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp203(id: Int64, body: Large.Item)
+        case bigOp204(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp205(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp206(id: Int64, body: Large.Item)
+        case bigOp207(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp208(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp209(id: Int64, body: Large.Item)
+        case bigOp210(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp211(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp212(id: Int64, body: Large.Item)
+        case bigOp213(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp214(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp215(id: Int64, body: Large.Item)
+        case bigOp216(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp217(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp218(id: Int64, body: Large.Item)
+        case bigOp219(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp220(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp221(id: Int64, body: Large.Item)
+        case bigOp222(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp223(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp224(id: Int64, body: Large.Item)
+        case bigOp225(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp226(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp227(id: Int64, body: Large.Item)
+        case bigOp228(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp229(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp230(id: Int64, body: Large.Item)
+        case bigOp231(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp232(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp233(id: Int64, body: Large.Item)
+        case bigOp234(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp235(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp236(id: Int64, body: Large.Item)
+        case bigOp237(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp238(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp239(id: Int64, body: Large.Item)
+        case bigOp240(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp241(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp242(id: Int64, body: Large.Item)
+        case bigOp243(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp244(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp245(id: Int64, body: Large.Item)
+        case bigOp246(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp247(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp248(id: Int64, body: Large.Item)
+        case bigOp249(id: Int64, q: String? = nil, limit: Int = 10)
+
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .bigOp0(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items0", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp1(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items1", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp2(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items2", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp3(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items3", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp4(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items4", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp5(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items5", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp6(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items6", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp7(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items7", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp8(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items8", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp9(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items9", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp10(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items10", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp11(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items11", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp12(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items12", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp13(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items13", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp14(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items14", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp15(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items15", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp16(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items16", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp17(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items17", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp18(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items18", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp19(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items19", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp20(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items20", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp21(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items21", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp22(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items22", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp23(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items23", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp24(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items24", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp25(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items25", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp26(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items26", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp27(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items27", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp28(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items28", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp29(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items29", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp30(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items30", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp31(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items31", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp32(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items32", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp33(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items33", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp34(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items34", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp35(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items35", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp36(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items36", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp37(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items37", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp38(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items38", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp39(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items39", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp40(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items40", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp41(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items41", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp42(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items42", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp43(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items43", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp44(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items44", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp45(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items45", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp46(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items46", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp47(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items47", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp48(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items48", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp49(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items49", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp50(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items50", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp51(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items51", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp52(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items52", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp53(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items53", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp54(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items54", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp55(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items55", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp56(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items56", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp57(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items57", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp58(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items58", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp59(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items59", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp60(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items60", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp61(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items61", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp62(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items62", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp63(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items63", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp64(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items64", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp65(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items65", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp66(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items66", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp67(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items67", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp68(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items68", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp69(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items69", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp70(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items70", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp71(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items71", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp72(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items72", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp73(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items73", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp74(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items74", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp75(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items75", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp76(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items76", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp77(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items77", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp78(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items78", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp79(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items79", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp80(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items80", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp81(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items81", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp82(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items82", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp83(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items83", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp84(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items84", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp85(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items85", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp86(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items86", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp87(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items87", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp88(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items88", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp89(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items89", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp90(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items90", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp91(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items91", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp92(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items92", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp93(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items93", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp94(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items94", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp95(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items95", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp96(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items96", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp97(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items97", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp98(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items98", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp99(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items99", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp100(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items100", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp101(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items101", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp102(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items102", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp103(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items103", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp104(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items104", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp105(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items105", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp106(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items106", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp107(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items107", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp108(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items108", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp109(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items109", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp110(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items110", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp111(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items111", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp112(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items112", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp113(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items113", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp114(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items114", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp115(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items115", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp116(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items116", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp117(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items117", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp118(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items118", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp119(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items119", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp120(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items120", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp121(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items121", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp122(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items122", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp123(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items123", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp124(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items124", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp125(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items125", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp126(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items126", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp127(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items127", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp128(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items128", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp129(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items129", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp130(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items130", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp131(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items131", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp132(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items132", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp133(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items133", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp134(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items134", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp135(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items135", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp136(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items136", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp137(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items137", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp138(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items138", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp139(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items139", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp140(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items140", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp141(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items141", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp142(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items142", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp143(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items143", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp144(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items144", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp145(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items145", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp146(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items146", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp147(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items147", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp148(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items148", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp149(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items149", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp150(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items150", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp151(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items151", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp152(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items152", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp153(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items153", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp154(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items154", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp155(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items155", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp156(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items156", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp157(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items157", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp158(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items158", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp159(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items159", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp160(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items160", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp161(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items161", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp162(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items162", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp163(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items163", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp164(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items164", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp165(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items165", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp166(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items166", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp167(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items167", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp168(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items168", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp169(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items169", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp170(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items170", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp171(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items171", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp172(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items172", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp173(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items173", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp174(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items174", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp175(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items175", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp176(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items176", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp177(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items177", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp178(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items178", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp179(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items179", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp180(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items180", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp181(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items181", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp182(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items182", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp183(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items183", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp184(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items184", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp185(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items185", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp186(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items186", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp187(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items187", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp188(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items188", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp189(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items189", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp190(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items190", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp191(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items191", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp192(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items192", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp193(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items193", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp194(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items194", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp195(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items195", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp196(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items196", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp197(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items197", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp198(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items198", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp199(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items199", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp200(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items200", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp201(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items201", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp202(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items202", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp203(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items203", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp204(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items204", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp205(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items205", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp206(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items206", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp207(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items207", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp208(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items208", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp209(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items209", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp210(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items210", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp211(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items211", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp212(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items212", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp213(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items213", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp214(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items214", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp215(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items215", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp216(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items216", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp217(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items217", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp218(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items218", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp219(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items219", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp220(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items220", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp221(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items221", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp222(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items222", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp223(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items223", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp224(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items224", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp225(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items225", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp226(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items226", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp227(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items227", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp228(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items228", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp229(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items229", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp230(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items230", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp231(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items231", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp232(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items232", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp233(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items233", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp234(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items234", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp235(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items235", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp236(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items236", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp237(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items237", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp238(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items238", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp239(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items239", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp240(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items240", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp241(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items241", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp242(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items242", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp243(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items243", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp244(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items244", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp245(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items245", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp246(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items246", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp247(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items247", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            case let .bigOp248(id, body):
+                return try Large.defaults.request(.post, [
+                    Path("big", "big", "items248", id),
+                    JSONBody(body),
+                ])
+            case let .bigOp249(id, q, limit):
+                return try Large.defaults.request(.get, [
+                    Path("big", "big", "items249", id),
+                    Query("q", q),
+                    Query("limit", limit),
+                ])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .bigOp0(id, q, limit): return ["bigOp0", id, q, limit]
+            case let .bigOp1(id, q, limit): return ["bigOp1", id, q, limit]
+            case let .bigOp2(id, body): return ["bigOp2", id, body]
+            case let .bigOp3(id, q, limit): return ["bigOp3", id, q, limit]
+            case let .bigOp4(id, q, limit): return ["bigOp4", id, q, limit]
+            case let .bigOp5(id, body): return ["bigOp5", id, body]
+            case let .bigOp6(id, q, limit): return ["bigOp6", id, q, limit]
+            case let .bigOp7(id, q, limit): return ["bigOp7", id, q, limit]
+            case let .bigOp8(id, body): return ["bigOp8", id, body]
+            case let .bigOp9(id, q, limit): return ["bigOp9", id, q, limit]
+            case let .bigOp10(id, q, limit): return ["bigOp10", id, q, limit]
+            case let .bigOp11(id, body): return ["bigOp11", id, body]
+            case let .bigOp12(id, q, limit): return ["bigOp12", id, q, limit]
+            case let .bigOp13(id, q, limit): return ["bigOp13", id, q, limit]
+            case let .bigOp14(id, body): return ["bigOp14", id, body]
+            case let .bigOp15(id, q, limit): return ["bigOp15", id, q, limit]
+            case let .bigOp16(id, q, limit): return ["bigOp16", id, q, limit]
+            case let .bigOp17(id, body): return ["bigOp17", id, body]
+            case let .bigOp18(id, q, limit): return ["bigOp18", id, q, limit]
+            case let .bigOp19(id, q, limit): return ["bigOp19", id, q, limit]
+            case let .bigOp20(id, body): return ["bigOp20", id, body]
+            case let .bigOp21(id, q, limit): return ["bigOp21", id, q, limit]
+            case let .bigOp22(id, q, limit): return ["bigOp22", id, q, limit]
+            case let .bigOp23(id, body): return ["bigOp23", id, body]
+            case let .bigOp24(id, q, limit): return ["bigOp24", id, q, limit]
+            case let .bigOp25(id, q, limit): return ["bigOp25", id, q, limit]
+            case let .bigOp26(id, body): return ["bigOp26", id, body]
+            case let .bigOp27(id, q, limit): return ["bigOp27", id, q, limit]
+            case let .bigOp28(id, q, limit): return ["bigOp28", id, q, limit]
+            case let .bigOp29(id, body): return ["bigOp29", id, body]
+            case let .bigOp30(id, q, limit): return ["bigOp30", id, q, limit]
+            case let .bigOp31(id, q, limit): return ["bigOp31", id, q, limit]
+            case let .bigOp32(id, body): return ["bigOp32", id, body]
+            case let .bigOp33(id, q, limit): return ["bigOp33", id, q, limit]
+            case let .bigOp34(id, q, limit): return ["bigOp34", id, q, limit]
+            case let .bigOp35(id, body): return ["bigOp35", id, body]
+            case let .bigOp36(id, q, limit): return ["bigOp36", id, q, limit]
+            case let .bigOp37(id, q, limit): return ["bigOp37", id, q, limit]
+            case let .bigOp38(id, body): return ["bigOp38", id, body]
+            case let .bigOp39(id, q, limit): return ["bigOp39", id, q, limit]
+            case let .bigOp40(id, q, limit): return ["bigOp40", id, q, limit]
+            case let .bigOp41(id, body): return ["bigOp41", id, body]
+            case let .bigOp42(id, q, limit): return ["bigOp42", id, q, limit]
+            case let .bigOp43(id, q, limit): return ["bigOp43", id, q, limit]
+            case let .bigOp44(id, body): return ["bigOp44", id, body]
+            case let .bigOp45(id, q, limit): return ["bigOp45", id, q, limit]
+            case let .bigOp46(id, q, limit): return ["bigOp46", id, q, limit]
+            case let .bigOp47(id, body): return ["bigOp47", id, body]
+            case let .bigOp48(id, q, limit): return ["bigOp48", id, q, limit]
+            case let .bigOp49(id, q, limit): return ["bigOp49", id, q, limit]
+            case let .bigOp50(id, body): return ["bigOp50", id, body]
+            case let .bigOp51(id, q, limit): return ["bigOp51", id, q, limit]
+            case let .bigOp52(id, q, limit): return ["bigOp52", id, q, limit]
+            case let .bigOp53(id, body): return ["bigOp53", id, body]
+            case let .bigOp54(id, q, limit): return ["bigOp54", id, q, limit]
+            case let .bigOp55(id, q, limit): return ["bigOp55", id, q, limit]
+            case let .bigOp56(id, body): return ["bigOp56", id, body]
+            case let .bigOp57(id, q, limit): return ["bigOp57", id, q, limit]
+            case let .bigOp58(id, q, limit): return ["bigOp58", id, q, limit]
+            case let .bigOp59(id, body): return ["bigOp59", id, body]
+            case let .bigOp60(id, q, limit): return ["bigOp60", id, q, limit]
+            case let .bigOp61(id, q, limit): return ["bigOp61", id, q, limit]
+            case let .bigOp62(id, body): return ["bigOp62", id, body]
+            case let .bigOp63(id, q, limit): return ["bigOp63", id, q, limit]
+            case let .bigOp64(id, q, limit): return ["bigOp64", id, q, limit]
+            case let .bigOp65(id, body): return ["bigOp65", id, body]
+            case let .bigOp66(id, q, limit): return ["bigOp66", id, q, limit]
+            case let .bigOp67(id, q, limit): return ["bigOp67", id, q, limit]
+            case let .bigOp68(id, body): return ["bigOp68", id, body]
+            case let .bigOp69(id, q, limit): return ["bigOp69", id, q, limit]
+            case let .bigOp70(id, q, limit): return ["bigOp70", id, q, limit]
+            case let .bigOp71(id, body): return ["bigOp71", id, body]
+            case let .bigOp72(id, q, limit): return ["bigOp72", id, q, limit]
+            case let .bigOp73(id, q, limit): return ["bigOp73", id, q, limit]
+            case let .bigOp74(id, body): return ["bigOp74", id, body]
+            case let .bigOp75(id, q, limit): return ["bigOp75", id, q, limit]
+            case let .bigOp76(id, q, limit): return ["bigOp76", id, q, limit]
+            case let .bigOp77(id, body): return ["bigOp77", id, body]
+            case let .bigOp78(id, q, limit): return ["bigOp78", id, q, limit]
+            case let .bigOp79(id, q, limit): return ["bigOp79", id, q, limit]
+            case let .bigOp80(id, body): return ["bigOp80", id, body]
+            case let .bigOp81(id, q, limit): return ["bigOp81", id, q, limit]
+            case let .bigOp82(id, q, limit): return ["bigOp82", id, q, limit]
+            case let .bigOp83(id, body): return ["bigOp83", id, body]
+            case let .bigOp84(id, q, limit): return ["bigOp84", id, q, limit]
+            case let .bigOp85(id, q, limit): return ["bigOp85", id, q, limit]
+            case let .bigOp86(id, body): return ["bigOp86", id, body]
+            case let .bigOp87(id, q, limit): return ["bigOp87", id, q, limit]
+            case let .bigOp88(id, q, limit): return ["bigOp88", id, q, limit]
+            case let .bigOp89(id, body): return ["bigOp89", id, body]
+            case let .bigOp90(id, q, limit): return ["bigOp90", id, q, limit]
+            case let .bigOp91(id, q, limit): return ["bigOp91", id, q, limit]
+            case let .bigOp92(id, body): return ["bigOp92", id, body]
+            case let .bigOp93(id, q, limit): return ["bigOp93", id, q, limit]
+            case let .bigOp94(id, q, limit): return ["bigOp94", id, q, limit]
+            case let .bigOp95(id, body): return ["bigOp95", id, body]
+            case let .bigOp96(id, q, limit): return ["bigOp96", id, q, limit]
+            case let .bigOp97(id, q, limit): return ["bigOp97", id, q, limit]
+            case let .bigOp98(id, body): return ["bigOp98", id, body]
+            case let .bigOp99(id, q, limit): return ["bigOp99", id, q, limit]
+            case let .bigOp100(id, q, limit): return ["bigOp100", id, q, limit]
+            case let .bigOp101(id, body): return ["bigOp101", id, body]
+            case let .bigOp102(id, q, limit): return ["bigOp102", id, q, limit]
+            case let .bigOp103(id, q, limit): return ["bigOp103", id, q, limit]
+            case let .bigOp104(id, body): return ["bigOp104", id, body]
+            case let .bigOp105(id, q, limit): return ["bigOp105", id, q, limit]
+            case let .bigOp106(id, q, limit): return ["bigOp106", id, q, limit]
+            case let .bigOp107(id, body): return ["bigOp107", id, body]
+            case let .bigOp108(id, q, limit): return ["bigOp108", id, q, limit]
+            case let .bigOp109(id, q, limit): return ["bigOp109", id, q, limit]
+            case let .bigOp110(id, body): return ["bigOp110", id, body]
+            case let .bigOp111(id, q, limit): return ["bigOp111", id, q, limit]
+            case let .bigOp112(id, q, limit): return ["bigOp112", id, q, limit]
+            case let .bigOp113(id, body): return ["bigOp113", id, body]
+            case let .bigOp114(id, q, limit): return ["bigOp114", id, q, limit]
+            case let .bigOp115(id, q, limit): return ["bigOp115", id, q, limit]
+            case let .bigOp116(id, body): return ["bigOp116", id, body]
+            case let .bigOp117(id, q, limit): return ["bigOp117", id, q, limit]
+            case let .bigOp118(id, q, limit): return ["bigOp118", id, q, limit]
+            case let .bigOp119(id, body): return ["bigOp119", id, body]
+            case let .bigOp120(id, q, limit): return ["bigOp120", id, q, limit]
+            case let .bigOp121(id, q, limit): return ["bigOp121", id, q, limit]
+            case let .bigOp122(id, body): return ["bigOp122", id, body]
+            case let .bigOp123(id, q, limit): return ["bigOp123", id, q, limit]
+            case let .bigOp124(id, q, limit): return ["bigOp124", id, q, limit]
+            case let .bigOp125(id, body): return ["bigOp125", id, body]
+            case let .bigOp126(id, q, limit): return ["bigOp126", id, q, limit]
+            case let .bigOp127(id, q, limit): return ["bigOp127", id, q, limit]
+            case let .bigOp128(id, body): return ["bigOp128", id, body]
+            case let .bigOp129(id, q, limit): return ["bigOp129", id, q, limit]
+            case let .bigOp130(id, q, limit): return ["bigOp130", id, q, limit]
+            case let .bigOp131(id, body): return ["bigOp131", id, body]
+            case let .bigOp132(id, q, limit): return ["bigOp132", id, q, limit]
+            case let .bigOp133(id, q, limit): return ["bigOp133", id, q, limit]
+            case let .bigOp134(id, body): return ["bigOp134", id, body]
+            case let .bigOp135(id, q, limit): return ["bigOp135", id, q, limit]
+            case let .bigOp136(id, q, limit): return ["bigOp136", id, q, limit]
+            case let .bigOp137(id, body): return ["bigOp137", id, body]
+            case let .bigOp138(id, q, limit): return ["bigOp138", id, q, limit]
+            case let .bigOp139(id, q, limit): return ["bigOp139", id, q, limit]
+            case let .bigOp140(id, body): return ["bigOp140", id, body]
+            case let .bigOp141(id, q, limit): return ["bigOp141", id, q, limit]
+            case let .bigOp142(id, q, limit): return ["bigOp142", id, q, limit]
+            case let .bigOp143(id, body): return ["bigOp143", id, body]
+            case let .bigOp144(id, q, limit): return ["bigOp144", id, q, limit]
+            case let .bigOp145(id, q, limit): return ["bigOp145", id, q, limit]
+            case let .bigOp146(id, body): return ["bigOp146", id, body]
+            case let .bigOp147(id, q, limit): return ["bigOp147", id, q, limit]
+            case let .bigOp148(id, q, limit): return ["bigOp148", id, q, limit]
+            case let .bigOp149(id, body): return ["bigOp149", id, body]
+            case let .bigOp150(id, q, limit): return ["bigOp150", id, q, limit]
+            case let .bigOp151(id, q, limit): return ["bigOp151", id, q, limit]
+            case let .bigOp152(id, body): return ["bigOp152", id, body]
+            case let .bigOp153(id, q, limit): return ["bigOp153", id, q, limit]
+            case let .bigOp154(id, q, limit): return ["bigOp154", id, q, limit]
+            case let .bigOp155(id, body): return ["bigOp155", id, body]
+            case let .bigOp156(id, q, limit): return ["bigOp156", id, q, limit]
+            case let .bigOp157(id, q, limit): return ["bigOp157", id, q, limit]
+            case let .bigOp158(id, body): return ["bigOp158", id, body]
+            case let .bigOp159(id, q, limit): return ["bigOp159", id, q, limit]
+            case let .bigOp160(id, q, limit): return ["bigOp160", id, q, limit]
+            case let .bigOp161(id, body): return ["bigOp161", id, body]
+            case let .bigOp162(id, q, limit): return ["bigOp162", id, q, limit]
+            case let .bigOp163(id, q, limit): return ["bigOp163", id, q, limit]
+            case let .bigOp164(id, body): return ["bigOp164", id, body]
+            case let .bigOp165(id, q, limit): return ["bigOp165", id, q, limit]
+            case let .bigOp166(id, q, limit): return ["bigOp166", id, q, limit]
+            case let .bigOp167(id, body): return ["bigOp167", id, body]
+            case let .bigOp168(id, q, limit): return ["bigOp168", id, q, limit]
+            case let .bigOp169(id, q, limit): return ["bigOp169", id, q, limit]
+            case let .bigOp170(id, body): return ["bigOp170", id, body]
+            case let .bigOp171(id, q, limit): return ["bigOp171", id, q, limit]
+            case let .bigOp172(id, q, limit): return ["bigOp172", id, q, limit]
+            case let .bigOp173(id, body): return ["bigOp173", id, body]
+            case let .bigOp174(id, q, limit): return ["bigOp174", id, q, limit]
+            case let .bigOp175(id, q, limit): return ["bigOp175", id, q, limit]
+            case let .bigOp176(id, body): return ["bigOp176", id, body]
+            case let .bigOp177(id, q, limit): return ["bigOp177", id, q, limit]
+            case let .bigOp178(id, q, limit): return ["bigOp178", id, q, limit]
+            case let .bigOp179(id, body): return ["bigOp179", id, body]
+            case let .bigOp180(id, q, limit): return ["bigOp180", id, q, limit]
+            case let .bigOp181(id, q, limit): return ["bigOp181", id, q, limit]
+            case let .bigOp182(id, body): return ["bigOp182", id, body]
+            case let .bigOp183(id, q, limit): return ["bigOp183", id, q, limit]
+            case let .bigOp184(id, q, limit): return ["bigOp184", id, q, limit]
+            case let .bigOp185(id, body): return ["bigOp185", id, body]
+            case let .bigOp186(id, q, limit): return ["bigOp186", id, q, limit]
+            case let .bigOp187(id, q, limit): return ["bigOp187", id, q, limit]
+            case let .bigOp188(id, body): return ["bigOp188", id, body]
+            case let .bigOp189(id, q, limit): return ["bigOp189", id, q, limit]
+            case let .bigOp190(id, q, limit): return ["bigOp190", id, q, limit]
+            case let .bigOp191(id, body): return ["bigOp191", id, body]
+            case let .bigOp192(id, q, limit): return ["bigOp192", id, q, limit]
+            case let .bigOp193(id, q, limit): return ["bigOp193", id, q, limit]
+            case let .bigOp194(id, body): return ["bigOp194", id, body]
+            case let .bigOp195(id, q, limit): return ["bigOp195", id, q, limit]
+            case let .bigOp196(id, q, limit): return ["bigOp196", id, q, limit]
+            case let .bigOp197(id, body): return ["bigOp197", id, body]
+            case let .bigOp198(id, q, limit): return ["bigOp198", id, q, limit]
+            case let .bigOp199(id, q, limit): return ["bigOp199", id, q, limit]
+            case let .bigOp200(id, body): return ["bigOp200", id, body]
+            case let .bigOp201(id, q, limit): return ["bigOp201", id, q, limit]
+            case let .bigOp202(id, q, limit): return ["bigOp202", id, q, limit]
+            case let .bigOp203(id, body): return ["bigOp203", id, body]
+            case let .bigOp204(id, q, limit): return ["bigOp204", id, q, limit]
+            case let .bigOp205(id, q, limit): return ["bigOp205", id, q, limit]
+            case let .bigOp206(id, body): return ["bigOp206", id, body]
+            case let .bigOp207(id, q, limit): return ["bigOp207", id, q, limit]
+            case let .bigOp208(id, q, limit): return ["bigOp208", id, q, limit]
+            case let .bigOp209(id, body): return ["bigOp209", id, body]
+            case let .bigOp210(id, q, limit): return ["bigOp210", id, q, limit]
+            case let .bigOp211(id, q, limit): return ["bigOp211", id, q, limit]
+            case let .bigOp212(id, body): return ["bigOp212", id, body]
+            case let .bigOp213(id, q, limit): return ["bigOp213", id, q, limit]
+            case let .bigOp214(id, q, limit): return ["bigOp214", id, q, limit]
+            case let .bigOp215(id, body): return ["bigOp215", id, body]
+            case let .bigOp216(id, q, limit): return ["bigOp216", id, q, limit]
+            case let .bigOp217(id, q, limit): return ["bigOp217", id, q, limit]
+            case let .bigOp218(id, body): return ["bigOp218", id, body]
+            case let .bigOp219(id, q, limit): return ["bigOp219", id, q, limit]
+            case let .bigOp220(id, q, limit): return ["bigOp220", id, q, limit]
+            case let .bigOp221(id, body): return ["bigOp221", id, body]
+            case let .bigOp222(id, q, limit): return ["bigOp222", id, q, limit]
+            case let .bigOp223(id, q, limit): return ["bigOp223", id, q, limit]
+            case let .bigOp224(id, body): return ["bigOp224", id, body]
+            case let .bigOp225(id, q, limit): return ["bigOp225", id, q, limit]
+            case let .bigOp226(id, q, limit): return ["bigOp226", id, q, limit]
+            case let .bigOp227(id, body): return ["bigOp227", id, body]
+            case let .bigOp228(id, q, limit): return ["bigOp228", id, q, limit]
+            case let .bigOp229(id, q, limit): return ["bigOp229", id, q, limit]
+            case let .bigOp230(id, body): return ["bigOp230", id, body]
+            case let .bigOp231(id, q, limit): return ["bigOp231", id, q, limit]
+            case let .bigOp232(id, q, limit): return ["bigOp232", id, q, limit]
+            case let .bigOp233(id, body): return ["bigOp233", id, body]
+            case let .bigOp234(id, q, limit): return ["bigOp234", id, q, limit]
+            case let .bigOp235(id, q, limit): return ["bigOp235", id, q, limit]
+            case let .bigOp236(id, body): return ["bigOp236", id, body]
+            case let .bigOp237(id, q, limit): return ["bigOp237", id, q, limit]
+            case let .bigOp238(id, q, limit): return ["bigOp238", id, q, limit]
+            case let .bigOp239(id, body): return ["bigOp239", id, body]
+            case let .bigOp240(id, q, limit): return ["bigOp240", id, q, limit]
+            case let .bigOp241(id, q, limit): return ["bigOp241", id, q, limit]
+            case let .bigOp242(id, body): return ["bigOp242", id, body]
+            case let .bigOp243(id, q, limit): return ["bigOp243", id, q, limit]
+            case let .bigOp244(id, q, limit): return ["bigOp244", id, q, limit]
+            case let .bigOp245(id, body): return ["bigOp245", id, body]
+            case let .bigOp246(id, q, limit): return ["bigOp246", id, q, limit]
+            case let .bigOp247(id, q, limit): return ["bigOp247", id, q, limit]
+            case let .bigOp248(id, body): return ["bigOp248", id, body]
+            case let .bigOp249(id, q, limit): return ["bigOp249", id, q, limit]
+            }
+        }
+    }
+}

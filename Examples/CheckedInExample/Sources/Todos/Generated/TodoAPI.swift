@@ -43,19 +43,33 @@ nonisolated extension TodoAPI {
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .list(done):
-                return try defaults.request(.get) {
-                    Path("todos")
-                    Query("done", done)
-                }
-            case let .todo(id):
-                return try defaults.request(.get) {
-                    Path("todos", id)
-                }
+                return try defaults.request(.get, [
+                    Path("todos"),
+                    Query("done", done),
+                ])
+            case let .todo(id): return try defaults.request(.get, [Path("todos", id)])
             case let .create(body):
-                return try defaults.request(.post) {
-                    Path("todos")
-                    JSONBody(body)
-                }
+                return try defaults.request(.post, [
+                    Path("todos"),
+                    JSONBody(body),
+                ])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            return lhs.identity() == rhs.identity()
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity())
+        }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .list(done): return ["list", done]
+            case let .todo(id): return ["todo", id]
+            case let .create(body): return ["create", body]
             }
         }
     }
