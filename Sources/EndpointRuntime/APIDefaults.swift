@@ -62,4 +62,15 @@ public struct APIDefaults: Sendable {
                                    statuses: Set<Int> = [], errors: ErrorBodies = ErrorBodies()) -> Endpoint<Response> {
         Endpoint(call, decoder: decoder, statuses: statuses, errors: self.errors.merging(errors))
     }
+
+    /// A typed endpoint whose response is JSON, read with the API's date format: the common case,
+    /// `defaults.endpoint(call, decoder: .json)` without the decoder.
+    ///
+    /// ```swift
+    /// static func user(id: Int) -> Endpoint<User> { defaults.endpoint(Call.user(id: id)) }
+    /// ```
+    public func endpoint<Response: Decodable & Sendable>(_ call: some HTTPRequestable, statuses: Set<Int> = [],
+                                                         errors: ErrorBodies = ErrorBodies()) -> Endpoint<Response> {
+        endpoint(call, decoder: .json, statuses: statuses, errors: errors)
+    }
 }

@@ -99,19 +99,17 @@ import Testing
         #expect(Renderer.render(file) == """
             enum E {
                 case long(
-                    parameter1: String? = nil, parameter2: String? = nil, parameter3: String? = nil, parameter4: String? = nil,
-                    parameter5: String? = nil, parameter6: String? = nil, parameter7: String? = nil, parameter8: String? = nil,
-                    parameter9: String? = nil
+                    parameter1: String? = nil, parameter2: String? = nil, parameter3: String? = nil, parameter4: String? = nil, parameter5: String? = nil,
+                    parameter6: String? = nil, parameter7: String? = nil, parameter8: String? = nil, parameter9: String? = nil
                 )
 
                 static func f(
-                    parameter1: String? = nil, parameter2: String? = nil, parameter3: String? = nil, parameter4: String? = nil,
-                    parameter5: String? = nil, parameter6: String? = nil, parameter7: String? = nil, parameter8: String? = nil,
-                    parameter9: String? = nil
+                    parameter1: String? = nil, parameter2: String? = nil, parameter3: String? = nil, parameter4: String? = nil, parameter5: String? = nil,
+                    parameter6: String? = nil, parameter7: String? = nil, parameter8: String? = nil, parameter9: String? = nil
                 ) -> Int {
                     return Make(
-                        argument1: value1, argument2: value2, argument3: value3, argument4: value4, argument5: value5,
-                        argument6: value6, argument7: value7, argument8: value8, argument9: value9
+                        argument1: value1, argument2: value2, argument3: value3, argument4: value4, argument5: value5, argument6: value6, argument7: value7,
+                        argument8: value8, argument9: value9
                     )
                 }
             }
@@ -120,7 +118,7 @@ import Testing
     }
 
     @Test func longSwitchPatternsAndNestedCallsWrap() {
-        let bindings = (1...14).map { "binding\($0)" }
+        let bindings = (1...16).map { "binding\($0)" }
         let inner = Expression.call(.dotMember("inner"), bindings.map { Argument($0, .identifier($0)) })
         var printer = CodePrinter()
         Renderer.renderStatements([
@@ -132,14 +130,14 @@ import Testing
         #expect(printer.text == """
             switch self {
             case let .long(
-                binding1, binding2, binding3, binding4, binding5, binding6, binding7, binding8, binding9, binding10, binding11,
-                binding12, binding13, binding14
+                binding1, binding2, binding3, binding4, binding5, binding6, binding7, binding8, binding9, binding10, binding11, binding12, binding13, binding14,
+                binding15, binding16
             ):
                 return API.outer(
                     .inner(
-                        binding1: binding1, binding2: binding2, binding3: binding3, binding4: binding4, binding5: binding5,
-                        binding6: binding6, binding7: binding7, binding8: binding8, binding9: binding9, binding10: binding10,
-                        binding11: binding11, binding12: binding12, binding13: binding13, binding14: binding14
+                        binding1: binding1, binding2: binding2, binding3: binding3, binding4: binding4, binding5: binding5, binding6: binding6,
+                        binding7: binding7, binding8: binding8, binding9: binding9, binding10: binding10, binding11: binding11, binding12: binding12,
+                        binding13: binding13, binding14: binding14, binding15: binding15, binding16: binding16
                     )
                 )
             }
@@ -164,10 +162,11 @@ import Testing
         #expect(block.text == "Make {\n    Part(1)\n    Part(2)\n}\n")
     }
 
+    /// A list of components one per line, hugging the call, unless the call fits on its line.
     @Test func listsOfComponentsHugTheCall() {
         var printer = CodePrinter()
-        let parts: [Expression] = [.call(.type(.named("Path")), [Argument(.stringLiteral("a"))]),
-                                   .call(.type(.named("Query")), [Argument(.stringLiteral("q")), Argument(.identifier("q"))])]
+        let parts: [Expression] = [.call(.type(.named("Path")), [Argument(.stringLiteral("a"))])]
+            + (1...6).map { .call(.type(.named("Query")), [Argument(.stringLiteral("query_\($0)")), Argument(.identifier("query\($0)"))]) }
         Renderer.renderStatements([
             .return(.try(.call(.member(.identifier("defaults"), "request"), [Argument(.dotMember("get")), Argument(.arrayLiteral(parts, multiline: true))]))),
             .return(.try(.call(.member(.identifier("defaults"), "request"), [Argument(.dotMember("get")), Argument(.arrayLiteral([parts[0]]))]))),
@@ -175,7 +174,12 @@ import Testing
         #expect(printer.text == """
             return try defaults.request(.get, [
                 Path("a"),
-                Query("q", q),
+                Query("query_1", query1),
+                Query("query_2", query2),
+                Query("query_3", query3),
+                Query("query_4", query4),
+                Query("query_5", query5),
+                Query("query_6", query6),
             ])
             return try defaults.request(.get, [Path("a")])
 

@@ -15,17 +15,11 @@ import Testing
 
                 /// Returns the authenticated athlete.
                 public static var athlete: Endpoint<DetailedAthlete> {
-                    defaults.endpoint(Call.athlete, decoder: .json)
+                    defaults.endpoint(Call.athlete)
                 }
 
-                public static func activity(
-                    id: Int64, includeAllEfforts: Bool? = nil, ifNoneMatch: String? = nil
-                ) -> Endpoint<DetailedActivity> {
-                    defaults.endpoint(
-                        Call.activity(id: id, includeAllEfforts: includeAllEfforts, ifNoneMatch: ifNoneMatch),
-                        decoder: .json,
-                        errors: [.code(404): Fault.self]
-                    )
+                public static func activity(id: Int64, includeAllEfforts: Bool? = nil, ifNoneMatch: String? = nil) -> Endpoint<DetailedActivity> {
+                    defaults.endpoint(Call.activity(id: id, includeAllEfforts: includeAllEfforts, ifNoneMatch: ifNoneMatch), errors: [.code(404): Fault.self])
                 }
             }
             """))
@@ -34,7 +28,7 @@ import Testing
                     @available(*, deprecated, message: "Use upload.")
                     public static func create(body:
             """))
-        #expect(swift.contains("StravaAPI.defaults.endpoint(StravaAPI.Call.activities(.create(body: body)), decoder: .json, statuses: [201])"))
+        #expect(swift.contains("StravaAPI.defaults.endpoint(StravaAPI.Call.activities(.create(body: body)), statuses: [201])"))
         // The cases: the endpoints and the group, whose own `Call` the group case wraps.
         #expect(swift.contains("""
                 public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
@@ -59,8 +53,9 @@ import Testing
         #expect(!swift.contains("ErrorBody(") && !swift.contains("Typed") && !swift.contains("indirect"))
     }
 
-    /// Every level is a caseless namespace of typed values with its own `Call` enum (never
-    /// `indirect`: a case holds parameters or the `Call` of a group); a group's case wraps its `Call`.
+    /// Every level is a caseless namespace of typed values with its own `Call` enum (not `indirect`:
+    /// a case holds parameters or the `Call` of a group; only a case carrying an object model body
+    /// is, see SnippetTests); a group's case wraps its `Call`.
     @Test func everyLevelHasItsOwnCallEnum() {
         let F = TranslatorFixtures.self
         let spec = F.spec(

@@ -27,37 +27,24 @@ nonisolated extension GistsAPI {
         ///   - perPage: The number of results per page (max 100).
         ///   - page: The page number of the results to fetch.
         ///   - ifNoneMatch: ETag of a previous response, for conditional requests.
-        public static func list(
-            since: Date? = nil, perPage: Int = 30, page: Int = 1, ifNoneMatch: String? = nil
-        ) -> Endpoint<[GistsAPI.Gist]> {
-            GistsAPI.defaults.endpoint(
-                GistsAPI.Call.gists(.list(since: since, perPage: perPage, page: page, ifNoneMatch: ifNoneMatch)),
-                decoder: .json
-            )
+        public static func list(since: Date? = nil, perPage: Int = 30, page: Int = 1, ifNoneMatch: String? = nil) -> Endpoint<[GistsAPI.Gist]> {
+            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.list(since: since, perPage: perPage, page: page, ifNoneMatch: ifNoneMatch)))
         }
 
         /// Lists public gists sorted by most recently updated to least recently updated.
         ///
         /// - Parameters:
         ///   - languages: Only gists containing files in one of these languages.
-        public static func listPublic(
-            since: Date? = nil, languages: [String]? = nil, perPage: Int = 30, page: Int = 1
-        ) -> Endpoint<[GistsAPI.Gist]> {
+        public static func listPublic(since: Date? = nil, languages: [String]? = nil, perPage: Int = 30, page: Int = 1) -> Endpoint<[GistsAPI.Gist]> {
             GistsAPI.defaults.endpoint(
                 GistsAPI.Call.gists(.listPublic(since: since, languages: languages, perPage: perPage, page: page)),
-                decoder: .json,
                 errors: [.code(422): GistsAPI.ValidationError.self]
             )
         }
 
         /// Lists the authenticated user's starred gists.
-        public static func listStarred(
-            since: Date? = nil, perPage: Int = 30, page: Int = 1
-        ) -> Endpoint<[GistsAPI.Gist]> {
-            GistsAPI.defaults.endpoint(
-                GistsAPI.Call.gists(.listStarred(since: since, perPage: perPage, page: page)),
-                decoder: .json
-            )
+        public static func listStarred(since: Date? = nil, perPage: Int = 30, page: Int = 1) -> Endpoint<[GistsAPI.Gist]> {
+            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.listStarred(since: since, perPage: perPage, page: page)))
         }
 
         /// Gets a specified gist.
@@ -65,26 +52,17 @@ nonisolated extension GistsAPI {
         /// - Parameters:
         ///   - gistId: The unique identifier of the gist.
         public static func get(gistId: String) -> Endpoint<GistsAPI.Gist> {
-            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.get(gistId: gistId)), decoder: .json)
+            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.get(gistId: gistId)))
         }
 
         /// Allows you to add a new gist with one or more files.
         public static func create(body: GistsAPI.CreateGist) -> Endpoint<GistsAPI.Gist> {
-            GistsAPI.defaults.endpoint(
-                GistsAPI.Call.gists(.create(body: body)),
-                decoder: .json,
-                statuses: [201],
-                errors: [.code(422): GistsAPI.ValidationError.self]
-            )
+            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.create(body: body)), statuses: [201], errors: [.code(422): GistsAPI.ValidationError.self])
         }
 
         /// Updates a gist's description, or updates, renames or deletes its files. A file whose value is null is deleted.
         public static func update(gistId: String, body: GistsAPI.UpdateGist) -> Endpoint<GistsAPI.Gist> {
-            GistsAPI.defaults.endpoint(
-                GistsAPI.Call.gists(.update(gistId: gistId, body: body)),
-                decoder: .json,
-                errors: [.code(422): GistsAPI.ValidationError.self]
-            )
+            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.update(gistId: gistId, body: body)), errors: [.code(422): GistsAPI.ValidationError.self])
         }
 
         /// Deletes a gist.
@@ -93,31 +71,21 @@ nonisolated extension GistsAPI {
         }
 
         /// Lists the commits (revisions) of a gist.
-        public static func listCommits(
-            gistId: String, perPage: Int = 30, page: Int = 1
-        ) -> Endpoint<[GistsAPI.GistCommit]> {
-            GistsAPI.defaults.endpoint(
-                GistsAPI.Call.gists(.listCommits(gistId: gistId, perPage: perPage, page: page)),
-                decoder: .json
-            )
+        public static func listCommits(gistId: String, perPage: Int = 30, page: Int = 1) -> Endpoint<[GistsAPI.GistCommit]> {
+            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.listCommits(gistId: gistId, perPage: perPage, page: page)))
         }
 
         /// Gets a specified gist revision.
         public static func getRevision(gistId: String, sha: String) -> Endpoint<GistsAPI.Gist> {
             GistsAPI.defaults.endpoint(
                 GistsAPI.Call.gists(.getRevision(gistId: gistId, sha: sha)),
-                decoder: .json,
                 errors: [.code(422): GistsAPI.ValidationError.self]
             )
         }
 
         /// Checks whether a gist is starred: succeeds with 204 if it is, fails with 404 if it is not.
         public static func isStarred(gistId: String) -> Endpoint<Void> {
-            GistsAPI.defaults.endpoint(
-                GistsAPI.Call.gists(.isStarred(gistId: gistId)),
-                decoder: .none,
-                errors: [.code(404): JSONValue.self]
-            )
+            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.isStarred(gistId: gistId)), decoder: .none, errors: [.code(404): JSONValue.self])
         }
 
         /// Stars a gist.
@@ -135,7 +103,6 @@ nonisolated extension GistsAPI {
         public static func fork(gistId: String) -> Endpoint<GistsAPI.BaseGist> {
             GistsAPI.defaults.endpoint(
                 GistsAPI.Call.gists(.fork(gistId: gistId)),
-                decoder: .json,
                 statuses: [201],
                 errors: [.code(422): GistsAPI.ValidationError.self]
             )
@@ -148,10 +115,7 @@ nonisolated extension GistsAPI.Gists {
     public nonisolated enum Comments {
         /// Lists the comments on a gist.
         public static func list(gistId: String, perPage: Int = 30, page: Int = 1) -> Endpoint<[GistsAPI.GistComment]> {
-            GistsAPI.defaults.endpoint(
-                GistsAPI.Call.gists(.comments(.list(gistId: gistId, perPage: perPage, page: page))),
-                decoder: .json
-            )
+            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.comments(.list(gistId: gistId, perPage: perPage, page: page))))
         }
 
         /// Gets a comment on a gist.
@@ -159,37 +123,22 @@ nonisolated extension GistsAPI.Gists {
         /// - Parameters:
         ///   - commentId: The unique identifier of the comment.
         public static func get(gistId: String, commentId: Int64) -> Endpoint<GistsAPI.GistComment> {
-            GistsAPI.defaults.endpoint(
-                GistsAPI.Call.gists(.comments(.get(gistId: gistId, commentId: commentId))),
-                decoder: .json
-            )
+            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.comments(.get(gistId: gistId, commentId: commentId))))
         }
 
         /// Creates a comment on a gist.
         public static func create(gistId: String, body: GistsAPI.CommentBody) -> Endpoint<GistsAPI.GistComment> {
-            GistsAPI.defaults.endpoint(
-                GistsAPI.Call.gists(.comments(.create(gistId: gistId, body: body))),
-                decoder: .json,
-                statuses: [201]
-            )
+            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.comments(.create(gistId: gistId, body: body))), statuses: [201])
         }
 
         /// Updates a comment on a gist.
-        public static func update(
-            gistId: String, commentId: Int64, body: GistsAPI.CommentBody
-        ) -> Endpoint<GistsAPI.GistComment> {
-            GistsAPI.defaults.endpoint(
-                GistsAPI.Call.gists(.comments(.update(gistId: gistId, commentId: commentId, body: body))),
-                decoder: .json
-            )
+        public static func update(gistId: String, commentId: Int64, body: GistsAPI.CommentBody) -> Endpoint<GistsAPI.GistComment> {
+            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.comments(.update(gistId: gistId, commentId: commentId, body: body))))
         }
 
         /// Deletes a comment on a gist.
         public static func delete(gistId: String, commentId: Int64) -> Endpoint<Void> {
-            GistsAPI.defaults.endpoint(
-                GistsAPI.Call.gists(.comments(.delete(gistId: gistId, commentId: commentId))),
-                decoder: .none
-            )
+            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.comments(.delete(gistId: gistId, commentId: commentId))), decoder: .none)
         }
     }
 }
@@ -199,17 +148,13 @@ nonisolated extension GistsAPI.Gists {
     public nonisolated enum Forks {
         /// Lists the forks of a gist.
         public static func list(gistId: String, perPage: Int = 30, page: Int = 1) -> Endpoint<[GistsAPI.GistFork]> {
-            GistsAPI.defaults.endpoint(
-                GistsAPI.Call.gists(.forks(.list(gistId: gistId, perPage: perPage, page: page))),
-                decoder: .json
-            )
+            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.forks(.list(gistId: gistId, perPage: perPage, page: page))))
         }
 
         /// Forks a gist.
         public static func create(gistId: String) -> Endpoint<GistsAPI.BaseGist> {
             GistsAPI.defaults.endpoint(
                 GistsAPI.Call.gists(.forks(.create(gistId: gistId))),
-                decoder: .json,
                 statuses: [201],
                 errors: [.code(422): GistsAPI.ValidationError.self]
             )
@@ -224,12 +169,9 @@ nonisolated extension GistsAPI {
         ///
         /// - Parameters:
         ///   - username: The handle for the GitHub user account.
-        public static func listGists(
-            username: String, since: Date? = nil, perPage: Int = 30, page: Int = 1
-        ) -> Endpoint<[GistsAPI.BaseGist]> {
+        public static func listGists(username: String, since: Date? = nil, perPage: Int = 30, page: Int = 1) -> Endpoint<[GistsAPI.BaseGist]> {
             GistsAPI.defaults.endpoint(
                 GistsAPI.Call.users(.listGists(username: username, since: since, perPage: perPage, page: page)),
-                decoder: .json,
                 errors: [.code(422): GistsAPI.ValidationError.self, .default: GistsAPI.BasicError.self]
             )
         }
@@ -277,8 +219,8 @@ nonisolated extension GistsAPI.Gists {
         case listPublic(since: Date? = nil, languages: [String]? = nil, perPage: Int = 30, page: Int = 1)
         case listStarred(since: Date? = nil, perPage: Int = 30, page: Int = 1)
         case get(gistId: String)
-        case create(body: GistsAPI.CreateGist)
-        case update(gistId: String, body: GistsAPI.UpdateGist)
+        indirect case create(body: GistsAPI.CreateGist)
+        indirect case update(gistId: String, body: GistsAPI.UpdateGist)
         case delete(gistId: String)
         case listCommits(gistId: String, perPage: Int = 30, page: Int = 1)
         case getRevision(gistId: String, sha: String)
@@ -317,30 +259,16 @@ nonisolated extension GistsAPI.Gists {
                 ])
             case let .get(gistId): return try GistsAPI.defaults.request(.get, [Path("gists", gistId)])
             case let .create(body):
-                return try GistsAPI.defaults.request(.post, [
-                    Path("gists"),
-                    JSONBody(body, contentType: "application/json"),
-                    Timeout(30),
-                ])
+                return try GistsAPI.defaults.request(.post, [Path("gists"), JSONBody(body, contentType: "application/json"), Timeout(30)])
             case let .update(gistId, body):
-                return try GistsAPI.defaults.request(.patch, [
-                    Path("gists", gistId),
-                    JSONBody(body),
-                ])
+                return try GistsAPI.defaults.request(.patch, [Path("gists", gistId), JSONBody(body)])
             case let .delete(gistId): return try GistsAPI.defaults.request(.delete, [Path("gists", gistId)])
             case let .listCommits(gistId, perPage, page):
-                return try GistsAPI.defaults.request(.get, [
-                    Path("gists", gistId, "commits"),
-                    Query("per_page", perPage),
-                    Query("page", page),
-                ])
+                return try GistsAPI.defaults.request(.get, [Path("gists", gistId, "commits"), Query("per_page", perPage), Query("page", page)])
             case let .getRevision(gistId, sha): return try GistsAPI.defaults.request(.get, [Path("gists", gistId, sha)])
             case let .isStarred(gistId): return try GistsAPI.defaults.request(.get, [Path("gists", gistId, "star")])
             case let .star(gistId):
-                return try GistsAPI.defaults.request(.put, [
-                    Path("gists", gistId, "star"),
-                    Header("Content-Length", "0"),
-                ])
+                return try GistsAPI.defaults.request(.put, [Path("gists", gistId, "star"), Header("Content-Length", "0")])
             case let .unstar(gistId): return try GistsAPI.defaults.request(.delete, [Path("gists", gistId, "star")])
             case let .fork(gistId): return try GistsAPI.defaults.request(.post, [Path("gists", gistId, "fork")])
             case let .comments(call): return try call.httpRequest()
@@ -360,8 +288,7 @@ nonisolated extension GistsAPI.Gists {
         private func identity() -> [AnyHashable] {
             switch self {
             case let .list(since, perPage, page, ifNoneMatch): return ["list", since, perPage, page, ifNoneMatch]
-            case let .listPublic(since, languages, perPage, page):
-                return ["listPublic", since, languages, perPage, page]
+            case let .listPublic(since, languages, perPage, page): return ["listPublic", since, languages, perPage, page]
             case let .listStarred(since, perPage, page): return ["listStarred", since, perPage, page]
             case let .get(gistId): return ["get", gistId]
             case let .create(body): return ["create", body]
@@ -385,32 +312,20 @@ nonisolated extension GistsAPI.Gists.Comments {
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case list(gistId: String, perPage: Int = 30, page: Int = 1)
         case get(gistId: String, commentId: Int64)
-        case create(gistId: String, body: GistsAPI.CommentBody)
-        case update(gistId: String, commentId: Int64, body: GistsAPI.CommentBody)
+        indirect case create(gistId: String, body: GistsAPI.CommentBody)
+        indirect case update(gistId: String, commentId: Int64, body: GistsAPI.CommentBody)
         case delete(gistId: String, commentId: Int64)
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .list(gistId, perPage, page):
-                return try GistsAPI.defaults.request(.get, [
-                    Path("gists", gistId, "comments"),
-                    Query("per_page", perPage),
-                    Query("page", page),
-                ])
-            case let .get(gistId, commentId):
-                return try GistsAPI.defaults.request(.get, [Path("gists", gistId, "comments", commentId)])
+                return try GistsAPI.defaults.request(.get, [Path("gists", gistId, "comments"), Query("per_page", perPage), Query("page", page)])
+            case let .get(gistId, commentId): return try GistsAPI.defaults.request(.get, [Path("gists", gistId, "comments", commentId)])
             case let .create(gistId, body):
-                return try GistsAPI.defaults.request(.post, [
-                    Path("gists", gistId, "comments"),
-                    JSONBody(body),
-                ])
+                return try GistsAPI.defaults.request(.post, [Path("gists", gistId, "comments"), JSONBody(body)])
             case let .update(gistId, commentId, body):
-                return try GistsAPI.defaults.request(.patch, [
-                    Path("gists", gistId, "comments", commentId),
-                    JSONBody(body),
-                ])
-            case let .delete(gistId, commentId):
-                return try GistsAPI.defaults.request(.delete, [Path("gists", gistId, "comments", commentId)])
+                return try GistsAPI.defaults.request(.patch, [Path("gists", gistId, "comments", commentId), JSONBody(body)])
+            case let .delete(gistId, commentId): return try GistsAPI.defaults.request(.delete, [Path("gists", gistId, "comments", commentId)])
             }
         }
 
@@ -444,11 +359,7 @@ nonisolated extension GistsAPI.Gists.Forks {
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .list(gistId, perPage, page):
-                return try GistsAPI.defaults.request(.get, [
-                    Path("gists", gistId, "forks"),
-                    Query("per_page", perPage),
-                    Query("page", page),
-                ])
+                return try GistsAPI.defaults.request(.get, [Path("gists", gistId, "forks"), Query("per_page", perPage), Query("page", page)])
             case let .create(gistId): return try GistsAPI.defaults.request(.post, [Path("gists", gistId, "forks")])
             }
         }
@@ -548,10 +459,9 @@ nonisolated extension GistsAPI {
         public var truncated: Bool?
 
         public init(
-            url: URL, forksUrl: URL, commitsUrl: URL, id: String, nodeId: String, gitPullUrl: URL, gitPushUrl: URL,
-            htmlUrl: URL, files: [String: GistFile], public: Bool, createdAt: Date, updatedAt: Date,
-            description: String? = nil, comments: Int, user: SimpleUser? = nil, commentsUrl: URL,
-            owner: SimpleUser? = nil, truncated: Bool? = nil
+            url: URL, forksUrl: URL, commitsUrl: URL, id: String, nodeId: String, gitPullUrl: URL, gitPushUrl: URL, htmlUrl: URL,
+            files: [String: GistFile], public: Bool, createdAt: Date, updatedAt: Date, description: String? = nil, comments: Int,
+            user: SimpleUser? = nil, commentsUrl: URL, owner: SimpleUser? = nil, truncated: Bool? = nil
         ) {
             self.url = url
             self.forksUrl = forksUrl
@@ -641,11 +551,10 @@ nonisolated extension GistsAPI {
         public var forkOf: BaseGist?
 
         public init(
-            url: URL, forksUrl: URL, commitsUrl: URL, id: String, nodeId: String, gitPullUrl: URL, gitPushUrl: URL,
-            htmlUrl: URL, files: [String: GistFile], public: Bool, createdAt: Date, updatedAt: Date,
-            description: String? = nil, comments: Int, user: SimpleUser? = nil, commentsUrl: URL,
-            owner: SimpleUser? = nil, truncated: Bool? = nil, forks: [GistFork]? = nil, history: [GistCommit]? = nil,
-            forkOf: BaseGist? = nil
+            url: URL, forksUrl: URL, commitsUrl: URL, id: String, nodeId: String, gitPullUrl: URL, gitPushUrl: URL, htmlUrl: URL,
+            files: [String: GistFile], public: Bool, createdAt: Date, updatedAt: Date, description: String? = nil, comments: Int,
+            user: SimpleUser? = nil, commentsUrl: URL, owner: SimpleUser? = nil, truncated: Bool? = nil, forks: [GistFork]? = nil,
+            history: [GistCommit]? = nil, forkOf: BaseGist? = nil
         ) {
             self.url = url
             self.forksUrl = forksUrl
@@ -712,8 +621,8 @@ nonisolated extension GistsAPI {
         public var content: String?
 
         public init(
-            filename: String? = nil, type: String? = nil, language: String? = nil, rawUrl: URL? = nil, size: Int? = nil,
-            truncated: Bool? = nil, content: String? = nil
+            filename: String? = nil, type: String? = nil, language: String? = nil, rawUrl: URL? = nil, size: Int? = nil, truncated: Bool? = nil,
+            content: String? = nil
         ) {
             self.filename = filename
             self.type = type
@@ -751,9 +660,7 @@ nonisolated extension GistsAPI {
 
         public var siteAdmin: Bool
 
-        public init(
-            login: String, id: Int64, nodeId: String, avatarUrl: URL, htmlUrl: URL, type: UserType, siteAdmin: Bool
-        ) {
+        public init(login: String, id: Int64, nodeId: String, avatarUrl: URL, htmlUrl: URL, type: UserType, siteAdmin: Bool) {
             self.login = login
             self.id = id
             self.nodeId = nodeId
@@ -978,8 +885,8 @@ nonisolated extension GistsAPI {
         public var authorAssociation: AuthorAssociation
 
         public init(
-            id: Int64, nodeId: String, url: URL, body: String, user: SimpleUser? = nil, createdAt: Date,
-            updatedAt: Date, authorAssociation: AuthorAssociation
+            id: Int64, nodeId: String, url: URL, body: String, user: SimpleUser? = nil, createdAt: Date, updatedAt: Date,
+            authorAssociation: AuthorAssociation
         ) {
             self.id = id
             self.nodeId = nodeId
@@ -1068,9 +975,7 @@ nonisolated extension GistsAPI {
 
         public var status: String?
 
-        public init(
-            message: String? = nil, documentationUrl: String? = nil, url: String? = nil, status: String? = nil
-        ) {
+        public init(message: String? = nil, documentationUrl: String? = nil, url: String? = nil, status: String? = nil) {
             self.message = message
             self.documentationUrl = documentationUrl
             self.url = url
@@ -1119,10 +1024,7 @@ nonisolated extension GistsAPI {
         /// The offending value: a string, number, array or null.
         public var value: JSONValue?
 
-        public init(
-            resource: String? = nil, field: String? = nil, message: String? = nil, code: String, index: Int? = nil,
-            value: JSONValue? = nil
-        ) {
+        public init(resource: String? = nil, field: String? = nil, message: String? = nil, code: String, index: Int? = nil, value: JSONValue? = nil) {
             self.resource = resource
             self.field = field
             self.message = message

@@ -24,16 +24,13 @@ public nonisolated enum HTTPBin {
     ///   - filter: Each entry becomes one query item.
     ///   - xRequestID: Correlates a request with the server's logs.
     public static func get(
-        tag: [String]? = nil, ids: [Int64] = [1, 2], page: Int = 1, sort: SortOrder = .descending,
-        order: SortOrder? = .`default`, since: Date? = nil, filter: [String: String]? = nil, q: String = "swift \"6\"",
-        xRequestID: UUID? = nil, xTags: [String]? = nil
+        tag: [String]? = nil, ids: [Int64] = [1, 2], page: Int = 1, sort: SortOrder = .descending, order: SortOrder? = .`default`, since: Date? = nil,
+        filter: [String: String]? = nil, q: String = "swift \"6\"", xRequestID: UUID? = nil, xTags: [String]? = nil
     ) -> Endpoint<EchoResponse> {
         defaults.endpoint(
             Call.get(
-                tag: tag, ids: ids, page: page, sort: sort, order: order, since: since, filter: filter, q: q,
-                xRequestID: xRequestID, xTags: xTags
-            ),
-            decoder: .json
+                tag: tag, ids: ids, page: page, sort: sort, order: order, since: since, filter: filter, q: q, xRequestID: xRequestID, xTags: xTags
+            )
         )
     }
 
@@ -49,13 +46,13 @@ public nonisolated enum HTTPBin {
 
     /// Answers after the given number of seconds (at most 10).
     public static func delay(seconds: Double) -> Endpoint<EchoResponse> {
-        defaults.endpoint(Call.delay(seconds: seconds), decoder: .json)
+        defaults.endpoint(Call.delay(seconds: seconds))
     }
 
     /// Returns a UUID4.
     @available(*, deprecated)
     public static var uuid: Endpoint<UUIDResponse> {
-        defaults.endpoint(Call.uuid, decoder: .json)
+        defaults.endpoint(Call.uuid)
     }
 
     /// Returns some robots.txt rules.
@@ -82,13 +79,8 @@ public nonisolated enum HTTPBin {
     }
 
     /// A key that starts with a digit becomes `_2fa`.
-    public static func _2fa(
-        userId: Int, class: String, for: String? = nil, größe: Int? = nil, sortBy: String? = nil
-    ) -> Endpoint<Void> {
-        defaults.endpoint(
-            Call._2fa(userId: userId, class: `class`, for: `for`, größe: größe, sortBy: sortBy),
-            decoder: .none
-        )
+    public static func _2fa(userId: Int, class: String, for: String? = nil, größe: Int? = nil, sortBy: String? = nil) -> Endpoint<Void> {
+        defaults.endpoint(Call._2fa(userId: userId, class: `class`, for: `for`, größe: größe, sortBy: sortBy), decoder: .none)
     }
 }
 
@@ -96,23 +88,23 @@ nonisolated extension HTTPBin {
     /// Echoes any request below /anything, bodies included.
     public nonisolated enum Anything {
         public static func json(body: HTTPBin.EchoBody) -> Endpoint<HTTPBin.EchoResponse> {
-            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.json(body: body)), decoder: .json)
+            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.json(body: body)))
         }
 
         public static func jsonPatch(body: [String: JSONValue]) -> Endpoint<HTTPBin.EchoResponse> {
-            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.jsonPatch(body: body)), decoder: .json)
+            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.jsonPatch(body: body)))
         }
 
         public static func form(body: HTTPBin.SignupForm) -> Endpoint<HTTPBin.EchoResponse> {
-            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.form(body: body)), decoder: .json)
+            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.form(body: body)))
         }
 
         public static func multipart(body: HTTPBin.FileUpload) -> Endpoint<HTTPBin.EchoResponse> {
-            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.multipart(body: body)), decoder: .json)
+            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.multipart(body: body)))
         }
 
         public static func binary(body: Data) -> Endpoint<HTTPBin.EchoResponse> {
-            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.binary(body: body)), decoder: .json)
+            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.binary(body: body)))
         }
 
         public static func text(body: String) -> Endpoint<String> {
@@ -124,7 +116,7 @@ nonisolated extension HTTPBin {
         /// - Parameters:
         ///   - name: A value with a slash stays one segment.
         public static func file(name: String) -> Endpoint<HTTPBin.EchoResponse> {
-            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.file(name: name)), decoder: .json)
+            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.file(name: name)))
         }
 
         public static func delete(id: UUID) -> Endpoint<Void> {
@@ -133,17 +125,17 @@ nonisolated extension HTTPBin {
 
         /// Sends an API key as a query item.
         public static var keyed: Endpoint<HTTPBin.EchoResponse> {
-            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.keyed), decoder: .json)
+            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.keyed))
         }
 
         /// `File` properties become file parts with their own file names and content types.
         public static func upload(body: HTTPBin.Attachment) -> Endpoint<HTTPBin.EchoResponse> {
-            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.upload(body: body)), decoder: .json)
+            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.upload(body: body)))
         }
 
         /// A `File` body: its bytes, sent as its own content type, else this one.
         public static func putFile(name: String, body: EndpointRuntime.File) -> Endpoint<HTTPBin.EchoResponse> {
-            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.putFile(name: name, body: body)), decoder: .json)
+            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.putFile(name: name, body: body)))
         }
 
         /// A `File` response: the bytes, the Content-Type, and the file name of Content-Disposition.
@@ -158,15 +150,11 @@ nonisolated extension HTTPBin.Anything {
     public nonisolated enum Admin {
         /// The one admin endpoint that needs no token.
         public static func login(body: HTTPBin.Credentials) -> Endpoint<HTTPBin.EchoResponse> {
-            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.admin(.login(body: body))), decoder: .json)
+            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.admin(.login(body: body))))
         }
 
         public static var stats: Endpoint<HTTPBin.EchoResponse> {
-            HTTPBin.defaults.endpoint(
-                HTTPBin.Call.anything(.admin(.stats)),
-                decoder: .json,
-                errors: [.code(401): JSONValue.self]
-            )
+            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.admin(.stats)), errors: [.code(401): JSONValue.self])
         }
     }
 }
@@ -175,18 +163,12 @@ nonisolated extension HTTPBin.Anything.Admin {
     /// Two levels deep: API-key management.
     public nonisolated enum Keys {
         public static func list(since: Date? = nil, limit: Int32 = 20) -> Endpoint<HTTPBin.EchoResponse> {
-            HTTPBin.defaults.endpoint(
-                HTTPBin.Call.anything(.admin(.keys(.list(since: since, limit: limit)))),
-                decoder: .json
-            )
+            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.admin(.keys(.list(since: since, limit: limit)))))
         }
 
         @available(*, deprecated, message: "Keys expire on their own now.")
         public static func revoke(key: String, reason: String? = nil) -> Endpoint<HTTPBin.EchoResponse> {
-            HTTPBin.defaults.endpoint(
-                HTTPBin.Call.anything(.admin(.keys(.revoke(key: key, reason: reason)))),
-                decoder: .json
-            )
+            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.admin(.keys(.revoke(key: key, reason: reason)))))
         }
     }
 }
@@ -195,15 +177,11 @@ nonisolated extension HTTPBin {
     public nonisolated enum Auth {
         /// Succeeds when the request carries basic credentials for user and passwd.
         public static func basic(user: String, passwd: String) -> Endpoint<HTTPBin.AuthResult> {
-            HTTPBin.defaults.endpoint(
-                HTTPBin.Call.auth(.basic(user: user, passwd: passwd)),
-                decoder: .json,
-                errors: [.code(401): JSONValue.self]
-            )
+            HTTPBin.defaults.endpoint(HTTPBin.Call.auth(.basic(user: user, passwd: passwd)), errors: [.code(401): JSONValue.self])
         }
 
         public static var bearer: Endpoint<HTTPBin.AuthResult> {
-            HTTPBin.defaults.endpoint(HTTPBin.Call.auth(.bearer), decoder: .json)
+            HTTPBin.defaults.endpoint(HTTPBin.Call.auth(.bearer))
         }
     }
 }
@@ -215,9 +193,8 @@ nonisolated extension HTTPBin {
     /// match on (`request.call as? HTTPBin.Call`). Each case builds its request.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case get(
-            tag: [String]? = nil, ids: [Int64] = [1, 2], page: Int = 1, sort: SortOrder = .descending,
-            order: SortOrder? = .`default`, since: Date? = nil, filter: [String: String]? = nil,
-            q: String = "swift \"6\"", xRequestID: UUID? = nil, xTags: [String]? = nil
+            tag: [String]? = nil, ids: [Int64] = [1, 2], page: Int = 1, sort: SortOrder = .descending, order: SortOrder? = .`default`,
+            since: Date? = nil, filter: [String: String]? = nil, q: String = "swift \"6\"", xRequestID: UUID? = nil, xTags: [String]? = nil
         )
         case status(code: Int)
         case delay(seconds: Double)
@@ -249,27 +226,14 @@ nonisolated extension HTTPBin {
                 ])
             case let .status(code): return try defaults.request(.get, [Path("status", code)])
             case let .delay(seconds):
-                return try defaults.request(.get, [
-                    Path("delay", seconds),
-                    Timeout(12.5),
-                ])
+                return try defaults.request(.get, [Path("delay", seconds), Timeout(12.5)])
             case .uuid: return try defaults.request(.get, [Path("uuid")])
             case .robotsTxt:
-                return try defaults.request(.get, [
-                    Path("robots.txt"),
-                    Header("Accept", "text/plain"),
-                ])
+                return try defaults.request(.get, [Path("robots.txt"), Header("Accept", "text/plain")])
             case let .image(format):
-                return try defaults.request(.get, [
-                    Path("image", format),
-                    Header("Accept", "image/*"),
-                ])
+                return try defaults.request(.get, [Path("image", format), Header("Accept", "image/*")])
             case let .bytes(n, seed):
-                return try defaults.request(.get, [
-                    Path("bytes", n),
-                    Query("seed", seed),
-                    Header("Accept", "application/octet-stream"),
-                ])
+                return try defaults.request(.get, [Path("bytes", n), Query("seed", seed), Header("Accept", "application/octet-stream")])
             case .head: return try defaults.request(.head, [Path("get")])
             case .options: return try defaults.request(.options, [Path("anything")])
             case let ._2fa(userId, `class`, `for`, größe, sortBy):
@@ -305,8 +269,7 @@ nonisolated extension HTTPBin {
             case let .bytes(n, seed): return ["bytes", n, seed]
             case .head: return ["head"]
             case .options: return ["options"]
-            case let ._2fa(userId, `class`, `for`, größe, sortBy):
-                return ["_2fa", userId, `class`, `for`, größe, sortBy]
+            case let ._2fa(userId, `class`, `for`, größe, sortBy): return ["_2fa", userId, `class`, `for`, größe, sortBy]
             case let .anything(call): return ["anything", call]
             case let .auth(call): return ["auth", call]
             }
@@ -317,16 +280,16 @@ nonisolated extension HTTPBin {
 nonisolated extension HTTPBin.Anything {
     /// The endpoints of `HTTPBin.Anything` as cases; `HTTPBin.Call.anything(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
-        case json(body: HTTPBin.EchoBody)
+        indirect case json(body: HTTPBin.EchoBody)
         case jsonPatch(body: [String: JSONValue])
-        case form(body: HTTPBin.SignupForm)
-        case multipart(body: HTTPBin.FileUpload)
+        indirect case form(body: HTTPBin.SignupForm)
+        indirect case multipart(body: HTTPBin.FileUpload)
         case binary(body: Data)
         case text(body: String)
         case file(name: String)
         case delete(id: UUID)
         case keyed
-        case upload(body: HTTPBin.Attachment)
+        indirect case upload(body: HTTPBin.Attachment)
         case putFile(name: String, body: EndpointRuntime.File)
         case download(name: String)
         case admin(Admin.Call)
@@ -384,11 +347,7 @@ nonisolated extension HTTPBin.Anything {
                     RemoveHeader("X-Client"),
                 ])
             case let .delete(id):
-                return try HTTPBin.defaults.request(.delete, [
-                    Path("anything", "items", id),
-                    Header("X-Group", "anything"),
-                    RemoveHeader("X-Client"),
-                ])
+                return try HTTPBin.defaults.request(.delete, [Path("anything", "items", id), Header("X-Group", "anything"), RemoveHeader("X-Client")])
             case .keyed:
                 return try HTTPBin.defaults.request(.get, [
                     Path("anything", "keyed"),
@@ -453,7 +412,7 @@ nonisolated extension HTTPBin.Anything {
 nonisolated extension HTTPBin.Anything.Admin {
     /// The endpoints of `HTTPBin.Anything.Admin` as cases; `HTTPBin.Call.anything(.admin(...))` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
-        case login(body: HTTPBin.Credentials)
+        indirect case login(body: HTTPBin.Credentials)
         case stats
         case keys(Keys.Call)
 
@@ -551,15 +510,9 @@ nonisolated extension HTTPBin.Auth {
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .basic(user, passwd):
-                return try HTTPBin.defaults.request(.get, [
-                    Path("basic-auth", user, passwd),
-                    EndpointRuntime.Auth(.basic),
-                ])
+                return try HTTPBin.defaults.request(.get, [Path("basic-auth", user, passwd), EndpointRuntime.Auth(.basic)])
             case .bearer:
-                return try HTTPBin.defaults.request(.get, [
-                    Path("bearer"),
-                    EndpointRuntime.Auth(.bearer),
-                ])
+                return try HTTPBin.defaults.request(.get, [Path("bearer"), EndpointRuntime.Auth(.bearer)])
             }
         }
 
@@ -700,9 +653,8 @@ nonisolated extension HTTPBin {
         public var json: JSONValue?
 
         public init(
-            args: [String: JSONValue], headers: [String: String], origin: String? = nil, url: URL? = nil,
-            data: String? = nil, form: [String: JSONValue]? = nil, files: [String: String]? = nil,
-            json: JSONValue? = nil
+            args: [String: JSONValue], headers: [String: String], origin: String? = nil, url: URL? = nil, data: String? = nil,
+            form: [String: JSONValue]? = nil, files: [String: String]? = nil, json: JSONValue? = nil
         ) {
             self.args = args
             self.headers = headers
@@ -778,10 +730,9 @@ nonisolated extension HTTPBin {
         public var firstName: String?
 
         public init(
-            id: UUID, name: String, count: Int32, total: Int64, ratio: Double, score: Float? = nil, active: Bool = true,
-            created: Date, homepage: URL? = nil, avatar: Data? = nil, tags: [String],
-            attributes: [String: String]? = nil, matrix: [[Int]]? = nil, metadata: JSONValue? = nil,
-            order: SortOrder = .ascending, location: Coordinates? = nil, self self_: String? = nil,
+            id: UUID, name: String, count: Int32, total: Int64, ratio: Double, score: Float? = nil, active: Bool = true, created: Date,
+            homepage: URL? = nil, avatar: Data? = nil, tags: [String], attributes: [String: String]? = nil, matrix: [[Int]]? = nil,
+            metadata: JSONValue? = nil, order: SortOrder = .ascending, location: Coordinates? = nil, self self_: String? = nil,
             firstName: String? = nil
         ) {
             self.id = id

@@ -17,12 +17,12 @@ public nonisolated enum SnippetsAPI {
 
     /// Gets one snippet.
     public static func getSnippet(id: Int64) -> Endpoint<Snippet> {
-        defaults.endpoint(Call.getSnippet(id: id), decoder: .json, errors: [.code(404): BasicError.self])
+        defaults.endpoint(Call.getSnippet(id: id), errors: [.code(404): BasicError.self])
     }
 
     /// Lists the comments on a snippet.
     public static func comments(id: Int64) -> Endpoint<[Comment]> {
-        defaults.endpoint(Call.comments(id: id), decoder: .json, errors: [.code(404): BasicError.self])
+        defaults.endpoint(Call.comments(id: id), errors: [.code(404): BasicError.self])
     }
 }
 

@@ -19,7 +19,7 @@ public nonisolated enum StravaAPI {
 
     /// Returns the authenticated athlete.
     public static var athlete: Endpoint<DetailedAthlete> {
-        defaults.endpoint(Call.athlete, decoder: .json)
+        defaults.endpoint(Call.athlete)
     }
 
     /// Updates the currently authenticated athlete. Requires profile:write.
@@ -27,12 +27,12 @@ public nonisolated enum StravaAPI {
     /// - Parameters:
     ///   - weight: The weight of the athlete in kilograms.
     public static func updateAthlete(weight: Float) -> Endpoint<DetailedAthlete> {
-        defaults.endpoint(Call.updateAthlete(weight: weight), decoder: .json)
+        defaults.endpoint(Call.updateAthlete(weight: weight))
     }
 
     /// Returns the authenticated athlete's heart rate and power zones. Requires profile:read_all.
     public static var athleteZones: Endpoint<Zones> {
-        defaults.endpoint(Call.athleteZones, decoder: .json)
+        defaults.endpoint(Call.athleteZones)
     }
 
     /// Returns the activity stats of an athlete. Only includes data from activities set to Everyone visibility.
@@ -40,7 +40,7 @@ public nonisolated enum StravaAPI {
     /// - Parameters:
     ///   - id: The identifier of the athlete. Must match the authenticated athlete.
     public static func athleteStats(id: Int64) -> Endpoint<ActivityStats> {
-        defaults.endpoint(Call.athleteStats(id: id), decoder: .json)
+        defaults.endpoint(Call.athleteStats(id: id))
     }
 
     /// Returns the activities of the authenticated athlete, newest first.
@@ -49,13 +49,8 @@ public nonisolated enum StravaAPI {
     ///   - before: An epoch timestamp: only activities before it.
     ///   - after: An epoch timestamp: only activities after it.
     ///   - perPage: Number of items per page. Defaults to 30.
-    public static func athleteActivities(
-        before: Int? = nil, after: Int? = nil, page: Int = 1, perPage: Int = 30
-    ) -> Endpoint<[SummaryActivity]> {
-        defaults.endpoint(
-            Call.athleteActivities(before: before, after: after, page: page, perPage: perPage),
-            decoder: .json
-        )
+    public static func athleteActivities(before: Int? = nil, after: Int? = nil, page: Int = 1, perPage: Int = 30) -> Endpoint<[SummaryActivity]> {
+        defaults.endpoint(Call.athleteActivities(before: before, after: after, page: page, perPage: perPage))
     }
 }
 
@@ -66,26 +61,19 @@ nonisolated extension StravaAPI {
         ///
         /// - Parameters:
         ///   - includeAllEfforts: To include all segments efforts.
-        public static func get(
-            id: Int64, includeAllEfforts: Bool? = nil, ifNoneMatch: String? = nil
-        ) -> Endpoint<StravaAPI.DetailedActivity> {
-            StravaAPI.defaults.endpoint(
-                StravaAPI.Call.activities(.get(id: id, includeAllEfforts: includeAllEfforts, ifNoneMatch: ifNoneMatch)),
-                decoder: .json
-            )
+        public static func get(id: Int64, includeAllEfforts: Bool? = nil, ifNoneMatch: String? = nil) -> Endpoint<StravaAPI.DetailedActivity> {
+            StravaAPI.defaults.endpoint(StravaAPI.Call.activities(.get(id: id, includeAllEfforts: includeAllEfforts, ifNoneMatch: ifNoneMatch)))
         }
 
         /// Creates a manual activity for an athlete. Requires activity:write.
         @available(*, deprecated, message: "Upload a file with StravaAPI.Uploads.create instead.")
         public static func create(body: StravaAPI.NewActivity) -> Endpoint<StravaAPI.DetailedActivity> {
-            StravaAPI.defaults.endpoint(StravaAPI.Call.activities(.create(body: body)), decoder: .json, statuses: [201])
+            StravaAPI.defaults.endpoint(StravaAPI.Call.activities(.create(body: body)), statuses: [201])
         }
 
         /// Updates the given activity that is owned by the authenticated athlete. Requires activity:write.
-        public static func update(
-            id: Int64, body: StravaAPI.UpdatableActivity
-        ) -> Endpoint<StravaAPI.DetailedActivity> {
-            StravaAPI.defaults.endpoint(StravaAPI.Call.activities(.update(id: id, body: body)), decoder: .json)
+        public static func update(id: Int64, body: StravaAPI.UpdatableActivity) -> Endpoint<StravaAPI.DetailedActivity> {
+            StravaAPI.defaults.endpoint(StravaAPI.Call.activities(.update(id: id, body: body)))
         }
 
         /// Returns the comments on the given activity.
@@ -93,45 +81,30 @@ nonisolated extension StravaAPI {
         /// - Parameters:
         ///   - pageSize: Number of items per page.
         ///   - afterCursor: Cursor of the last item in the previous page of results.
-        public static func comments(
-            id: Int64, pageSize: Int? = nil, afterCursor: String? = nil
-        ) -> Endpoint<[StravaAPI.Comment]> {
-            StravaAPI.defaults.endpoint(
-                StravaAPI.Call.activities(.comments(id: id, pageSize: pageSize, afterCursor: afterCursor)),
-                decoder: .json
-            )
+        public static func comments(id: Int64, pageSize: Int? = nil, afterCursor: String? = nil) -> Endpoint<[StravaAPI.Comment]> {
+            StravaAPI.defaults.endpoint(StravaAPI.Call.activities(.comments(id: id, pageSize: pageSize, afterCursor: afterCursor)))
         }
 
         /// Returns the athletes who kudoed an activity.
-        public static func kudoers(
-            id: Int64, page: Int? = nil, perPage: Int? = nil
-        ) -> Endpoint<[StravaAPI.SummaryAthlete]> {
-            StravaAPI.defaults.endpoint(
-                StravaAPI.Call.activities(.kudoers(id: id, page: page, perPage: perPage)),
-                decoder: .json
-            )
+        public static func kudoers(id: Int64, page: Int? = nil, perPage: Int? = nil) -> Endpoint<[StravaAPI.SummaryAthlete]> {
+            StravaAPI.defaults.endpoint(StravaAPI.Call.activities(.kudoers(id: id, page: page, perPage: perPage)))
         }
 
         public static func laps(id: Int64) -> Endpoint<[StravaAPI.Lap]> {
-            StravaAPI.defaults.endpoint(StravaAPI.Call.activities(.laps(id: id)), decoder: .json)
+            StravaAPI.defaults.endpoint(StravaAPI.Call.activities(.laps(id: id)))
         }
 
         /// Summit feature: the zones of a given activity.
         public static func zones(id: Int64) -> Endpoint<[StravaAPI.ActivityZone]> {
-            StravaAPI.defaults.endpoint(StravaAPI.Call.activities(.zones(id: id)), decoder: .json)
+            StravaAPI.defaults.endpoint(StravaAPI.Call.activities(.zones(id: id)))
         }
 
         /// Returns the given activity's streams.
         ///
         /// - Parameters:
         ///   - keys: Desired stream types.
-        public static func streams(
-            id: Int64, keys: [StravaAPI.StreamType], keyByType: Bool = true
-        ) -> Endpoint<StravaAPI.StreamSet> {
-            StravaAPI.defaults.endpoint(
-                StravaAPI.Call.activities(.streams(id: id, keys: keys, keyByType: keyByType)),
-                decoder: .json
-            )
+        public static func streams(id: Int64, keys: [StravaAPI.StreamType], keyByType: Bool = true) -> Endpoint<StravaAPI.StreamSet> {
+            StravaAPI.defaults.endpoint(StravaAPI.Call.activities(.streams(id: id, keys: keys, keyByType: keyByType)))
         }
     }
 }
@@ -139,17 +112,17 @@ nonisolated extension StravaAPI {
 nonisolated extension StravaAPI {
     public nonisolated enum Segments {
         public static func get(id: Int64) -> Endpoint<StravaAPI.DetailedSegment> {
-            StravaAPI.defaults.endpoint(StravaAPI.Call.segments(.get(id: id)), decoder: .json)
+            StravaAPI.defaults.endpoint(StravaAPI.Call.segments(.get(id: id)))
         }
 
         /// Lists the segments starred by the authenticated athlete.
         public static func starred(page: Int? = nil, perPage: Int? = nil) -> Endpoint<[StravaAPI.SummarySegment]> {
-            StravaAPI.defaults.endpoint(StravaAPI.Call.segments(.starred(page: page, perPage: perPage)), decoder: .json)
+            StravaAPI.defaults.endpoint(StravaAPI.Call.segments(.starred(page: page, perPage: perPage)))
         }
 
         /// Stars or unstars the given segment for the authenticated athlete. Requires profile:write.
         public static func star(id: Int64, body: StravaAPI.StarRequest) -> Endpoint<StravaAPI.DetailedSegment> {
-            StravaAPI.defaults.endpoint(StravaAPI.Call.segments(.star(id: id, body: body)), decoder: .json)
+            StravaAPI.defaults.endpoint(StravaAPI.Call.segments(.star(id: id, body: body)))
         }
 
         /// Returns the top 10 segments matching a specified query.
@@ -159,15 +132,9 @@ nonisolated extension StravaAPI {
         ///   - minCat: The minimum climbing category.
         ///   - maxCat: The maximum climbing category.
         public static func explore(
-            bounds: [Float], activityType: StravaAPI.ExploreActivityType = .riding, minCat: Int? = nil,
-            maxCat: Int? = nil
+            bounds: [Float], activityType: StravaAPI.ExploreActivityType = .riding, minCat: Int? = nil, maxCat: Int? = nil
         ) -> Endpoint<StravaAPI.ExplorerResponse> {
-            StravaAPI.defaults.endpoint(
-                StravaAPI.Call.segments(
-                    .explore(bounds: bounds, activityType: activityType, minCat: minCat, maxCat: maxCat)
-                ),
-                decoder: .json
-            )
+            StravaAPI.defaults.endpoint(StravaAPI.Call.segments(.explore(bounds: bounds, activityType: activityType, minCat: minCat, maxCat: maxCat)))
         }
     }
 }
@@ -175,7 +142,7 @@ nonisolated extension StravaAPI {
 nonisolated extension StravaAPI {
     public nonisolated enum Routes {
         public static func get(id: Int64) -> Endpoint<StravaAPI.Route> {
-            StravaAPI.defaults.endpoint(StravaAPI.Call.routes(.get(id: id)), decoder: .json)
+            StravaAPI.defaults.endpoint(StravaAPI.Call.routes(.get(id: id)))
         }
 
         /// Returns a GPX file of the route. Requires read_all scope for private routes.
@@ -193,7 +160,7 @@ nonisolated extension StravaAPI {
 nonisolated extension StravaAPI {
     public nonisolated enum Gear {
         public static func get(id: String) -> Endpoint<StravaAPI.DetailedGear> {
-            StravaAPI.defaults.endpoint(StravaAPI.Call.gear(.get(id: id)), decoder: .json)
+            StravaAPI.defaults.endpoint(StravaAPI.Call.gear(.get(id: id)))
         }
     }
 }
@@ -202,12 +169,12 @@ nonisolated extension StravaAPI {
     public nonisolated enum Uploads {
         /// Uploads a new data file to create an activity from. Requires activity:write.
         public static func create(body: StravaAPI.NewUpload) -> Endpoint<StravaAPI.Upload> {
-            StravaAPI.defaults.endpoint(StravaAPI.Call.uploads(.create(body: body)), decoder: .json, statuses: [201])
+            StravaAPI.defaults.endpoint(StravaAPI.Call.uploads(.create(body: body)), statuses: [201])
         }
 
         /// Returns an upload for a given identifier.
         public static func get(uploadId: Int64) -> Endpoint<StravaAPI.Upload> {
-            StravaAPI.defaults.endpoint(StravaAPI.Call.uploads(.get(uploadId: uploadId)), decoder: .json)
+            StravaAPI.defaults.endpoint(StravaAPI.Call.uploads(.get(uploadId: uploadId)))
         }
     }
 }
@@ -233,10 +200,7 @@ nonisolated extension StravaAPI {
             switch self {
             case .athlete: return try defaults.request(.get, [Path("athlete")])
             case let .updateAthlete(weight):
-                return try defaults.request(.put, [
-                    Path("athlete"),
-                    Query("weight", weight),
-                ])
+                return try defaults.request(.put, [Path("athlete"), Query("weight", weight)])
             case .athleteZones: return try defaults.request(.get, [Path("athlete", "zones")])
             case let .athleteStats(id): return try defaults.request(.get, [Path("athletes", id, "stats")])
             case let .athleteActivities(before, after, page, perPage):
@@ -270,8 +234,7 @@ nonisolated extension StravaAPI {
             case let .updateAthlete(weight): return ["updateAthlete", weight]
             case .athleteZones: return ["athleteZones"]
             case let .athleteStats(id): return ["athleteStats", id]
-            case let .athleteActivities(before, after, page, perPage):
-                return ["athleteActivities", before, after, page, perPage]
+            case let .athleteActivities(before, after, page, perPage): return ["athleteActivities", before, after, page, perPage]
             case let .activities(call): return ["activities", call]
             case let .segments(call): return ["segments", call]
             case let .routes(call): return ["routes", call]
@@ -286,8 +249,8 @@ nonisolated extension StravaAPI.Activities {
     /// The endpoints of `StravaAPI.Activities` as cases; `StravaAPI.Call.activities(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case get(id: Int64, includeAllEfforts: Bool? = nil, ifNoneMatch: String? = nil)
-        case create(body: StravaAPI.NewActivity)
-        case update(id: Int64, body: StravaAPI.UpdatableActivity)
+        indirect case create(body: StravaAPI.NewActivity)
+        indirect case update(id: Int64, body: StravaAPI.UpdatableActivity)
         case comments(id: Int64, pageSize: Int? = nil, afterCursor: String? = nil)
         case kudoers(id: Int64, page: Int? = nil, perPage: Int? = nil)
         case laps(id: Int64)
@@ -303,15 +266,9 @@ nonisolated extension StravaAPI.Activities {
                     Header("If-None-Match", ifNoneMatch),
                 ])
             case let .create(body):
-                return try StravaAPI.defaults.request(.post, [
-                    Path("activities"),
-                    FormBody(body),
-                ])
+                return try StravaAPI.defaults.request(.post, [Path("activities"), FormBody(body)])
             case let .update(id, body):
-                return try StravaAPI.defaults.request(.put, [
-                    Path("activities", id),
-                    JSONBody(body),
-                ])
+                return try StravaAPI.defaults.request(.put, [Path("activities", id), JSONBody(body)])
             case let .comments(id, pageSize, afterCursor):
                 return try StravaAPI.defaults.request(.get, [
                     Path("activities", id, "comments"),
@@ -319,11 +276,7 @@ nonisolated extension StravaAPI.Activities {
                     Query("after_cursor", afterCursor),
                 ])
             case let .kudoers(id, page, perPage):
-                return try StravaAPI.defaults.request(.get, [
-                    Path("activities", id, "kudos"),
-                    Query("page", page),
-                    Query("per_page", perPage),
-                ])
+                return try StravaAPI.defaults.request(.get, [Path("activities", id, "kudos"), Query("page", page), Query("per_page", perPage)])
             case let .laps(id): return try StravaAPI.defaults.request(.get, [Path("activities", id, "laps")])
             case let .zones(id): return try StravaAPI.defaults.request(.get, [Path("activities", id, "zones")])
             case let .streams(id, keys, keyByType):
@@ -364,26 +317,16 @@ nonisolated extension StravaAPI.Segments {
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case get(id: Int64)
         case starred(page: Int? = nil, perPage: Int? = nil)
-        case star(id: Int64, body: StravaAPI.StarRequest)
-        case explore(
-            bounds: [Float], activityType: StravaAPI.ExploreActivityType = .riding, minCat: Int? = nil,
-            maxCat: Int? = nil
-        )
+        indirect case star(id: Int64, body: StravaAPI.StarRequest)
+        case explore(bounds: [Float], activityType: StravaAPI.ExploreActivityType = .riding, minCat: Int? = nil, maxCat: Int? = nil)
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .get(id): return try StravaAPI.defaults.request(.get, [Path("segments", id)])
             case let .starred(page, perPage):
-                return try StravaAPI.defaults.request(.get, [
-                    Path("segments", "starred"),
-                    Query("page", page),
-                    Query("per_page", perPage),
-                ])
+                return try StravaAPI.defaults.request(.get, [Path("segments", "starred"), Query("page", page), Query("per_page", perPage)])
             case let .star(id, body):
-                return try StravaAPI.defaults.request(.put, [
-                    Path("segments", id, "starred"),
-                    FormBody(body),
-                ])
+                return try StravaAPI.defaults.request(.put, [Path("segments", id, "starred"), FormBody(body)])
             case let .explore(bounds, activityType, minCat, maxCat):
                 return try StravaAPI.defaults.request(.get, [
                     Path("segments", "explore"),
@@ -409,8 +352,7 @@ nonisolated extension StravaAPI.Segments {
             case let .get(id): return ["get", id]
             case let .starred(page, perPage): return ["starred", page, perPage]
             case let .star(id, body): return ["star", id, body]
-            case let .explore(bounds, activityType, minCat, maxCat):
-                return ["explore", bounds, activityType, minCat, maxCat]
+            case let .explore(bounds, activityType, minCat, maxCat): return ["explore", bounds, activityType, minCat, maxCat]
             }
         }
     }
@@ -427,15 +369,9 @@ nonisolated extension StravaAPI.Routes {
             switch self {
             case let .get(id): return try StravaAPI.defaults.request(.get, [Path("routes", id)])
             case let .exportGpx(id):
-                return try StravaAPI.defaults.request(.get, [
-                    Path("routes", id, "export_gpx"),
-                    Header("Accept", "application/gpx+xml"),
-                ])
+                return try StravaAPI.defaults.request(.get, [Path("routes", id, "export_gpx"), Header("Accept", "application/gpx+xml")])
             case let .exportTcx(id):
-                return try StravaAPI.defaults.request(.get, [
-                    Path("routes", id, "export_tcx"),
-                    Header("Accept", "application/vnd.garmin.tcx+xml"),
-                ])
+                return try StravaAPI.defaults.request(.get, [Path("routes", id, "export_tcx"), Header("Accept", "application/vnd.garmin.tcx+xml")])
             }
         }
 
@@ -489,17 +425,13 @@ nonisolated extension StravaAPI.Gear {
 nonisolated extension StravaAPI.Uploads {
     /// The endpoints of `StravaAPI.Uploads` as cases; `StravaAPI.Call.uploads(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
-        case create(body: StravaAPI.NewUpload)
+        indirect case create(body: StravaAPI.NewUpload)
         case get(uploadId: Int64)
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .create(body):
-                return try StravaAPI.defaults.request(.post, [
-                    Path("uploads"),
-                    MultipartBody(body),
-                    Timeout(120),
-                ])
+                return try StravaAPI.defaults.request(.post, [Path("uploads"), MultipartBody(body), Timeout(120)])
             case let .get(uploadId): return try StravaAPI.defaults.request(.get, [Path("uploads", uploadId)])
             }
         }
@@ -707,12 +639,11 @@ nonisolated extension StravaAPI {
         public var shoes: [SummaryGear]?
 
         public init(
-            id: Int64, username: String? = nil, resourceState: Int? = nil, firstname: String? = nil,
-            lastname: String? = nil, city: String? = nil, state: String? = nil, country: String? = nil, sex: Sex? = nil,
-            premium: Bool? = nil, summit: Bool? = nil, createdAt: Date? = nil, updatedAt: Date? = nil,
-            profileMedium: URL? = nil, profile: URL? = nil, followerCount: Int? = nil, friendCount: Int? = nil,
-            measurementPreference: MeasurementPreference? = nil, ftp: Int? = nil, weight: Float? = nil,
-            clubs: [SummaryClub]? = nil, bikes: [SummaryGear]? = nil, shoes: [SummaryGear]? = nil
+            id: Int64, username: String? = nil, resourceState: Int? = nil, firstname: String? = nil, lastname: String? = nil, city: String? = nil,
+            state: String? = nil, country: String? = nil, sex: Sex? = nil, premium: Bool? = nil, summit: Bool? = nil, createdAt: Date? = nil,
+            updatedAt: Date? = nil, profileMedium: URL? = nil, profile: URL? = nil, followerCount: Int? = nil, friendCount: Int? = nil,
+            measurementPreference: MeasurementPreference? = nil, ftp: Int? = nil, weight: Float? = nil, clubs: [SummaryClub]? = nil,
+            bikes: [SummaryGear]? = nil, shoes: [SummaryGear]? = nil
         ) {
             self.id = id
             self.username = username
@@ -825,8 +756,8 @@ nonisolated extension StravaAPI {
         public var description: String?
 
         public init(
-            id: String, primary: Bool? = nil, name: String? = nil, distance: Float? = nil, brandName: String? = nil,
-            modelName: String? = nil, frameType: Int? = nil, description: String? = nil
+            id: String, primary: Bool? = nil, name: String? = nil, distance: Float? = nil, brandName: String? = nil, modelName: String? = nil,
+            frameType: Int? = nil, description: String? = nil
         ) {
             self.id = id
             self.primary = primary
@@ -915,10 +846,7 @@ nonisolated extension StravaAPI {
 
         public var achievementCount: Int?
 
-        public init(
-            count: Int, distance: Float, movingTime: Int, elapsedTime: Int, elevationGain: Float,
-            achievementCount: Int? = nil
-        ) {
+        public init(count: Int, distance: Float, movingTime: Int, elapsedTime: Int, elevationGain: Float, achievementCount: Int? = nil) {
             self.count = count
             self.distance = distance
             self.movingTime = movingTime
@@ -961,11 +889,10 @@ nonisolated extension StravaAPI {
         public var allSwimTotals: ActivityTotal?
 
         public init(
-            biggestRideDistance: Double? = nil, biggestClimbElevationGain: Double? = nil,
-            recentRideTotals: ActivityTotal? = nil, recentRunTotals: ActivityTotal? = nil,
-            recentSwimTotals: ActivityTotal? = nil, ytdRideTotals: ActivityTotal? = nil,
-            ytdRunTotals: ActivityTotal? = nil, ytdSwimTotals: ActivityTotal? = nil,
-            allRideTotals: ActivityTotal? = nil, allRunTotals: ActivityTotal? = nil, allSwimTotals: ActivityTotal? = nil
+            biggestRideDistance: Double? = nil, biggestClimbElevationGain: Double? = nil, recentRideTotals: ActivityTotal? = nil,
+            recentRunTotals: ActivityTotal? = nil, recentSwimTotals: ActivityTotal? = nil, ytdRideTotals: ActivityTotal? = nil,
+            ytdRunTotals: ActivityTotal? = nil, ytdSwimTotals: ActivityTotal? = nil, allRideTotals: ActivityTotal? = nil,
+            allRunTotals: ActivityTotal? = nil, allSwimTotals: ActivityTotal? = nil
         ) {
             self.biggestRideDistance = biggestRideDistance
             self.biggestClimbElevationGain = biggestClimbElevationGain
@@ -1228,13 +1155,11 @@ nonisolated extension StravaAPI {
         public var hasHeartrate: Bool?
 
         public init(
-            id: Int64, externalId: String? = nil, uploadId: Int64? = nil, athlete: MetaAthlete, name: String,
-            distance: Float, movingTime: Int, elapsedTime: Int, totalElevationGain: Float, sportType: SportType,
-            startDate: Date, startDateLocal: Date, timezone: String? = nil, startLatlng: [Float]? = nil,
-            endLatlng: [Float]? = nil, achievementCount: Int? = nil, kudosCount: Int? = nil, commentCount: Int? = nil,
-            map: PolylineMap? = nil, trainer: Bool? = nil, commute: Bool? = nil, manual: Bool? = nil,
-            private: Bool? = nil, gearId: String? = nil, averageSpeed: Float? = nil, maxSpeed: Float? = nil,
-            averageWatts: Float? = nil, kilojoules: Float? = nil, hasHeartrate: Bool? = nil
+            id: Int64, externalId: String? = nil, uploadId: Int64? = nil, athlete: MetaAthlete, name: String, distance: Float, movingTime: Int,
+            elapsedTime: Int, totalElevationGain: Float, sportType: SportType, startDate: Date, startDateLocal: Date, timezone: String? = nil,
+            startLatlng: [Float]? = nil, endLatlng: [Float]? = nil, achievementCount: Int? = nil, kudosCount: Int? = nil, commentCount: Int? = nil,
+            map: PolylineMap? = nil, trainer: Bool? = nil, commute: Bool? = nil, manual: Bool? = nil, private: Bool? = nil, gearId: String? = nil,
+            averageSpeed: Float? = nil, maxSpeed: Float? = nil, averageWatts: Float? = nil, kilojoules: Float? = nil, hasHeartrate: Bool? = nil
         ) {
             self.id = id
             self.externalId = externalId
@@ -1345,10 +1270,9 @@ nonisolated extension StravaAPI {
         public var photos: JSONValue?
 
         public init(
-            id: Int64, externalId: String? = nil, athlete: MetaAthlete, name: String, description: String? = nil,
-            distance: Float, movingTime: Int, elapsedTime: Int, totalElevationGain: Float, sportType: SportType,
-            startDate: Date, startDateLocal: Date, timezone: String? = nil, map: PolylineMap? = nil,
-            gearId: String? = nil, gear: SummaryGear? = nil, calories: Float? = nil, deviceName: String? = nil,
+            id: Int64, externalId: String? = nil, athlete: MetaAthlete, name: String, description: String? = nil, distance: Float, movingTime: Int,
+            elapsedTime: Int, totalElevationGain: Float, sportType: SportType, startDate: Date, startDateLocal: Date, timezone: String? = nil,
+            map: PolylineMap? = nil, gearId: String? = nil, gear: SummaryGear? = nil, calories: Float? = nil, deviceName: String? = nil,
             laps: [Lap]? = nil, segmentEfforts: [JSONValue]? = nil, photos: JSONValue? = nil
         ) {
             self.id = id
@@ -1417,8 +1341,7 @@ nonisolated extension StravaAPI {
         public var split: Int?
 
         public init(
-            id: Int64, name: String? = nil, elapsedTime: Int, movingTime: Int, startDate: Date, distance: Float,
-            lapIndex: Int, split: Int? = nil
+            id: Int64, name: String? = nil, elapsedTime: Int, movingTime: Int, startDate: Date, distance: Float, lapIndex: Int, split: Int? = nil
         ) {
             self.id = id
             self.name = name
@@ -1494,8 +1417,8 @@ nonisolated extension StravaAPI {
         public var commute: Int?
 
         public init(
-            name: String, sportType: SportType, startDateLocal: Date, elapsedTime: Int, description: String? = nil,
-            distance: Float? = nil, trainer: Int? = nil, commute: Int? = nil
+            name: String, sportType: SportType, startDateLocal: Date, elapsedTime: Int, description: String? = nil, distance: Float? = nil,
+            trainer: Int? = nil, commute: Int? = nil
         ) {
             self.name = name
             self.sportType = sportType
@@ -1535,8 +1458,8 @@ nonisolated extension StravaAPI {
         public var gearId: String?
 
         public init(
-            commute: Bool? = nil, trainer: Bool? = nil, hideFromHome: Bool? = nil, description: String? = nil,
-            name: String? = nil, sportType: SportType? = nil, gearId: String? = nil
+            commute: Bool? = nil, trainer: Bool? = nil, hideFromHome: Bool? = nil, description: String? = nil, name: String? = nil,
+            sportType: SportType? = nil, gearId: String? = nil
         ) {
             self.commute = commute
             self.trainer = trainer
@@ -1614,8 +1537,8 @@ nonisolated extension StravaAPI {
         public var distributionBuckets: [TimedZoneRange]?
 
         public init(
-            score: Int? = nil, sensorBased: Bool? = nil, customZones: Bool? = nil, max: Int? = nil, points: Int? = nil,
-            type: ActivityZoneType? = nil, distributionBuckets: [TimedZoneRange]? = nil
+            score: Int? = nil, sensorBased: Bool? = nil, customZones: Bool? = nil, max: Int? = nil, points: Int? = nil, type: ActivityZoneType? = nil,
+            distributionBuckets: [TimedZoneRange]? = nil
         ) {
             self.score = score
             self.sensorBased = sensorBased
@@ -1769,9 +1692,9 @@ nonisolated extension StravaAPI {
         public var gradeSmooth: Stream?
 
         public init(
-            time: Stream? = nil, distance: Stream? = nil, latlng: Stream? = nil, altitude: Stream? = nil,
-            velocitySmooth: Stream? = nil, heartrate: Stream? = nil, cadence: Stream? = nil, watts: Stream? = nil,
-            temp: Stream? = nil, moving: Stream? = nil, gradeSmooth: Stream? = nil
+            time: Stream? = nil, distance: Stream? = nil, latlng: Stream? = nil, altitude: Stream? = nil, velocitySmooth: Stream? = nil,
+            heartrate: Stream? = nil, cadence: Stream? = nil, watts: Stream? = nil, temp: Stream? = nil, moving: Stream? = nil,
+            gradeSmooth: Stream? = nil
         ) {
             self.time = time
             self.distance = distance
@@ -1871,10 +1794,9 @@ nonisolated extension StravaAPI {
         public var starred: Bool?
 
         public init(
-            id: Int64, name: String, activityType: String? = nil, distance: Float, averageGrade: Float? = nil,
-            maximumGrade: Float? = nil, elevationHigh: Float? = nil, elevationLow: Float? = nil,
-            climbCategory: Int? = nil, city: String? = nil, state: String? = nil, country: String? = nil,
-            private: Bool? = nil, starred: Bool? = nil
+            id: Int64, name: String, activityType: String? = nil, distance: Float, averageGrade: Float? = nil, maximumGrade: Float? = nil,
+            elevationHigh: Float? = nil, elevationLow: Float? = nil, climbCategory: Int? = nil, city: String? = nil, state: String? = nil,
+            country: String? = nil, private: Bool? = nil, starred: Bool? = nil
         ) {
             self.id = id
             self.name = name
@@ -1936,9 +1858,9 @@ nonisolated extension StravaAPI {
         public var starCount: Int?
 
         public init(
-            id: Int64, name: String, activityType: String? = nil, distance: Float, createdAt: Date? = nil,
-            updatedAt: Date? = nil, totalElevationGain: Float? = nil, map: PolylineMap? = nil, effortCount: Int? = nil,
-            athleteCount: Int? = nil, hazardous: Bool? = nil, starCount: Int? = nil
+            id: Int64, name: String, activityType: String? = nil, distance: Float, createdAt: Date? = nil, updatedAt: Date? = nil,
+            totalElevationGain: Float? = nil, map: PolylineMap? = nil, effortCount: Int? = nil, athleteCount: Int? = nil, hazardous: Bool? = nil,
+            starCount: Int? = nil
         ) {
             self.id = id
             self.name = name
@@ -2000,8 +1922,8 @@ nonisolated extension StravaAPI {
         public var points: String
 
         public init(
-            id: Int64, name: String, climbCategory: Int, climbCategoryDesc: String, avgGrade: Float,
-            startLatlng: [Float], endLatlng: [Float], elevDifference: Float, distance: Float, points: String
+            id: Int64, name: String, climbCategory: Int, climbCategoryDesc: String, avgGrade: Float, startLatlng: [Float], endLatlng: [Float],
+            elevDifference: Float, distance: Float, points: String
         ) {
             self.id = id
             self.name = name
@@ -2067,10 +1989,9 @@ nonisolated extension StravaAPI {
         public var map: PolylineMap?
 
         public init(
-            id: Int64, idStr: String? = nil, name: String, description: String? = nil, distance: Float? = nil,
-            elevationGain: Float? = nil, private: Bool? = nil, starred: Bool? = nil, timestamp: Int? = nil,
-            createdAt: Date? = nil, updatedAt: Date? = nil, estimatedMovingTime: Int? = nil,
-            athlete: SummaryAthlete? = nil, map: PolylineMap? = nil
+            id: Int64, idStr: String? = nil, name: String, description: String? = nil, distance: Float? = nil, elevationGain: Float? = nil,
+            private: Bool? = nil, starred: Bool? = nil, timestamp: Int? = nil, createdAt: Date? = nil, updatedAt: Date? = nil,
+            estimatedMovingTime: Int? = nil, athlete: SummaryAthlete? = nil, map: PolylineMap? = nil
         ) {
             self.id = id
             self.idStr = idStr
@@ -2125,8 +2046,8 @@ nonisolated extension StravaAPI {
         public var externalId: String?
 
         public init(
-            file: Data, name: String? = nil, description: String? = nil, trainer: String? = nil, commute: String? = nil,
-            dataType: String, externalId: String? = nil
+            file: Data, name: String? = nil, description: String? = nil, trainer: String? = nil, commute: String? = nil, dataType: String,
+            externalId: String? = nil
         ) {
             self.file = file
             self.name = name
@@ -2162,8 +2083,7 @@ nonisolated extension StravaAPI {
         public var activityId: Int64?
 
         public init(
-            id: Int64, idStr: String? = nil, externalId: String? = nil, error: String? = nil, status: String? = nil,
-            activityId: Int64? = nil
+            id: Int64, idStr: String? = nil, externalId: String? = nil, error: String? = nil, status: String? = nil, activityId: Int64? = nil
         ) {
             self.id = id
             self.idStr = idStr

@@ -18,36 +18,27 @@ public nonisolated enum TortureAPI {
 
     /// An endpoint named `defaultEndpoint` (a group is named `default`: each group is also a case of the `Call` enum).
     /// */ let x = 1 /*
-    public static func defaultEndpoint(
-        self: String, default: Int, type: String? = nil, init: Bool? = nil, case: Keyword? = nil
-    ) -> Endpoint<Case> {
-        defaults.endpoint(
-            Call.defaultEndpoint(self: `self`, default: `default`, type: type, init: `init`, case: `case`),
-            decoder: .json
-        )
+    public static func defaultEndpoint(self: String, default: Int, type: String? = nil, init: Bool? = nil, case: Keyword? = nil) -> Endpoint<Case> {
+        defaults.endpoint(Call.defaultEndpoint(self: `self`, default: `default`, type: type, init: `init`, case: `case`))
     }
 
     public static func `self`(body: Everything) -> Endpoint<Everything> {
-        defaults.endpoint(Call.`self`(body: body), decoder: .json)
+        defaults.endpoint(Call.`self`(body: body))
     }
 
     public static func type(
         _1st: Int64, dashName: String, dotName: Keyword, where: [String]? = nil, in: [Int]? = nil, is: Bool? = nil
     ) -> Endpoint<[Keyword]> {
-        defaults.endpoint(
-            Call.type(_1st: _1st, dashName: dashName, dotName: dotName, where: `where`, in: `in`, is: `is`),
-            decoder: .json
-        )
+        defaults.endpoint(Call.type(_1st: _1st, dashName: dashName, dotName: dotName, where: `where`, in: `in`, is: `is`))
     }
 
     public static func `protocol`(
-        数据: String, émoji: String, данные: Int? = nil, αβγ: Double? = nil, spaceName: String? = nil,
-        filterName: String? = nil, tags: [String]? = nil, u1F642: String? = nil, body: [String: Everything]
+        数据: String, émoji: String, данные: Int? = nil, αβγ: Double? = nil, spaceName: String? = nil, filterName: String? = nil, tags: [String]? = nil,
+        u1F642: String? = nil, body: [String: Everything]
     ) -> Endpoint<Void> {
         defaults.endpoint(
             Call.`protocol`(
-                数据: 数据, émoji: émoji, данные: данные, αβγ: αβγ, spaceName: spaceName, filterName: filterName,
-                tags: tags, u1F642: u1F642, body: body
+                数据: 数据, émoji: émoji, данные: данные, αβγ: αβγ, spaceName: spaceName, filterName: filterName, tags: tags, u1F642: u1F642, body: body
             ),
             decoder: .none,
             statuses: [204]
@@ -56,40 +47,35 @@ public nonisolated enum TortureAPI {
 
     @available(*, deprecated, message: "Use \"default\" instead \\ not #\"this\"#.\nSecond line.")
     public static func `init`(
-        id: Int, userId: Int? = nil, userID: Int? = nil, pay: String? = nil, рау: String? = nil, emoji: String? = nil,
-        émoji: String? = nil
+        id: Int, userId: Int? = nil, userID: Int? = nil, pay: String? = nil, рау: String? = nil, emoji: String? = nil, émoji: String? = nil
     ) -> Endpoint<Void> {
-        defaults.endpoint(
-            Call.`init`(id: id, userId: userId, userID: userID, pay: pay, рау: рау, emoji: emoji, émoji: émoji),
-            decoder: .none
-        )
+        defaults.endpoint(Call.`init`(id: id, userId: userId, userID: userID, pay: pay, рау: рау, emoji: emoji, émoji: émoji), decoder: .none)
     }
 
     public static var `case`: Endpoint<数据> {
-        defaults.endpoint(Call.`case`, decoder: .json)
+        defaults.endpoint(Call.`case`)
     }
 
     public static func `func`(self: String, any: String? = nil, body: Form) -> Endpoint<String> {
-        defaults.endpoint(Call.`func`(self: `self`, any: `any`, body: body), decoder: .json)
+        defaults.endpoint(Call.`func`(self: `self`, any: `any`, body: body))
     }
 
     public static func `any`(body: Файл) -> Endpoint<Данные> {
-        defaults.endpoint(Call.`any`(body: body), decoder: .json)
+        defaults.endpoint(Call.`any`(body: body))
     }
 
     public static func `true`(
-        q: String = "a \"quoted\" \\ \\(x) #\"raw\"# \n line", mode: Keyword = .`default`,
-        modes: [Keyword] = [.`self`, ._1st, .unnamed]
+        q: String = "a \"quoted\" \\ \\(x) #\"raw\"# \n line", mode: Keyword = .`default`, modes: [Keyword] = [.`self`, ._1st, .unnamed]
     ) -> Endpoint<JSONValue> {
-        defaults.endpoint(Call.`true`(q: q, mode: mode, modes: modes), decoder: .json)
+        defaults.endpoint(Call.`true`(q: q, mode: mode, modes: modes))
     }
 
     public static var _1stThing: Endpoint<_1st> {
-        defaults.endpoint(Call._1stThing, decoder: .json)
+        defaults.endpoint(Call._1stThing)
     }
 
     public static var dashName: Endpoint<Pet🐶> {
-        defaults.endpoint(Call.dashName, decoder: .json)
+        defaults.endpoint(Call.dashName)
     }
 
     public static var dotName: Endpoint<Void> {
@@ -149,11 +135,11 @@ nonisolated extension TortureAPI {
     /// A group named `default`, holding a group of the same name.
     public nonisolated enum Default {
         public static var defaultEndpoint: Endpoint<TortureAPI.Case> {
-            TortureAPI.defaults.endpoint(TortureAPI.Call.`default`(.defaultEndpoint), decoder: .json)
+            TortureAPI.defaults.endpoint(TortureAPI.Call.`default`(.defaultEndpoint))
         }
 
         public static func `self`(self: Int) -> Endpoint<[TortureAPI.Case]> {
-            TortureAPI.defaults.endpoint(TortureAPI.Call.`default`(.`self`(self: `self`)), decoder: .json)
+            TortureAPI.defaults.endpoint(TortureAPI.Call.`default`(.`self`(self: `self`)))
         }
     }
 }
@@ -161,7 +147,7 @@ nonisolated extension TortureAPI {
 nonisolated extension TortureAPI.Default {
     public nonisolated enum Default {
         public static var `case`: Endpoint<TortureAPI.Case?> {
-            TortureAPI.defaults.endpoint(TortureAPI.Call.`default`(.`default`(.`case`)), decoder: .json)
+            TortureAPI.defaults.endpoint(TortureAPI.Call.`default`(.`default`(.`case`)))
         }
     }
 }
@@ -169,7 +155,7 @@ nonisolated extension TortureAPI.Default {
 nonisolated extension TortureAPI {
     public nonisolated enum For {
         public static var `in`: Endpoint<TortureAPI.Keyword> {
-            TortureAPI.defaults.endpoint(TortureAPI.Call.`for`(.`in`), decoder: .json)
+            TortureAPI.defaults.endpoint(TortureAPI.Call.`for`(.`in`))
         }
     }
 }
@@ -177,7 +163,7 @@ nonisolated extension TortureAPI {
 nonisolated extension TortureAPI {
     public nonisolated enum _1stGroup {
         public static var `init`: Endpoint<TortureAPI._1st> {
-            TortureAPI.defaults.endpoint(TortureAPI.Call._1stGroup(.`init`), decoder: .json)
+            TortureAPI.defaults.endpoint(TortureAPI.Call._1stGroup(.`init`))
         }
     }
 }
@@ -185,7 +171,7 @@ nonisolated extension TortureAPI {
 nonisolated extension TortureAPI {
     public nonisolated enum ДругиеДанные {
         public static var 数据: Endpoint<TortureAPI.数据> {
-            TortureAPI.defaults.endpoint(TortureAPI.Call.другиеДанные(.数据), decoder: .json)
+            TortureAPI.defaults.endpoint(TortureAPI.Call.другиеДанные(.数据))
         }
     }
 }
@@ -197,25 +183,19 @@ nonisolated extension TortureAPI {
     /// match on (`request.call as? TortureAPI.Call`). Each case builds its request.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case defaultEndpoint(self: String, default: Int, type: String? = nil, init: Bool? = nil, case: Keyword? = nil)
-        case `self`(body: Everything)
-        case type(
-            _1st: Int64, dashName: String, dotName: Keyword, where: [String]? = nil, in: [Int]? = nil, is: Bool? = nil
-        )
+        indirect case `self`(body: Everything)
+        case type(_1st: Int64, dashName: String, dotName: Keyword, where: [String]? = nil, in: [Int]? = nil, is: Bool? = nil)
         case `protocol`(
-            数据: String, émoji: String, данные: Int? = nil, αβγ: Double? = nil, spaceName: String? = nil,
-            filterName: String? = nil, tags: [String]? = nil, u1F642: String? = nil, body: [String: Everything]
+            数据: String, émoji: String, данные: Int? = nil, αβγ: Double? = nil, spaceName: String? = nil, filterName: String? = nil,
+            tags: [String]? = nil, u1F642: String? = nil, body: [String: Everything]
         )
         case `init`(
-            id: Int, userId: Int? = nil, userID: Int? = nil, pay: String? = nil, рау: String? = nil,
-            emoji: String? = nil, émoji: String? = nil
+            id: Int, userId: Int? = nil, userID: Int? = nil, pay: String? = nil, рау: String? = nil, emoji: String? = nil, émoji: String? = nil
         )
         case `case`
-        case `func`(self: String, any: String? = nil, body: Form)
-        case `any`(body: Файл)
-        case `true`(
-            q: String = "a \"quoted\" \\ \\(x) #\"raw\"# \n line", mode: Keyword = .`default`,
-            modes: [Keyword] = [.`self`, ._1st, .unnamed]
-        )
+        indirect case `func`(self: String, any: String? = nil, body: Form)
+        indirect case `any`(body: Файл)
+        case `true`(q: String = "a \"quoted\" \\ \\(x) #\"raw\"# \n line", mode: Keyword = .`default`, modes: [Keyword] = [.`self`, ._1st, .unnamed])
         case _1stThing
         case dashName
         case dotName
@@ -246,10 +226,7 @@ nonisolated extension TortureAPI {
                     Header("X-Case", `case`),
                 ])
             case let .`self`(body):
-                return try defaults.request(.post, [
-                    Path("self"),
-                    JSONBody(body),
-                ])
+                return try defaults.request(.post, [Path("self"), JSONBody(body)])
             case let .type(_1st, dashName, dotName, `where`, `in`, `is`):
                 return try defaults.request(.get, [
                     Path("type", _1st, dashName, dotName),
@@ -280,23 +257,11 @@ nonisolated extension TortureAPI {
                 ])
             case .`case`: return try defaults.request(.get, [Path("case")])
             case let .`func`(`self`, `any`, body):
-                return try defaults.request(.patch, [
-                    Path("func", `self`),
-                    Query("Any", `any`),
-                    FormBody(body),
-                ])
+                return try defaults.request(.patch, [Path("func", `self`), Query("Any", `any`), FormBody(body)])
             case let .`any`(body):
-                return try defaults.request(.post, [
-                    Path("any"),
-                    MultipartBody(body),
-                ])
+                return try defaults.request(.post, [Path("any"), MultipartBody(body)])
             case let .`true`(q, mode, modes):
-                return try defaults.request(.get, [
-                    Path("true"),
-                    Query("q", q),
-                    Query("mode", mode),
-                    Query("modes", modes),
-                ])
+                return try defaults.request(.get, [Path("true"), Query("q", q), Query("mode", mode), Query("modes", modes)])
             case ._1stThing: return try defaults.request(.get, [Path("1st")])
             case .dashName: return try defaults.request(.get, [Path("dash-name")])
             case .dotName: return try defaults.request(.get, [Path("dot.name")])
@@ -330,15 +295,12 @@ nonisolated extension TortureAPI {
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
             switch self {
-            case let .defaultEndpoint(`self`, `default`, type, `init`, `case`):
-                return ["defaultEndpoint", `self`, `default`, type, `init`, `case`]
+            case let .defaultEndpoint(`self`, `default`, type, `init`, `case`): return ["defaultEndpoint", `self`, `default`, type, `init`, `case`]
             case let .`self`(body): return ["self", body]
-            case let .type(_1st, dashName, dotName, `where`, `in`, `is`):
-                return ["type", _1st, dashName, dotName, `where`, `in`, `is`]
+            case let .type(_1st, dashName, dotName, `where`, `in`, `is`): return ["type", _1st, dashName, dotName, `where`, `in`, `is`]
             case let .`protocol`(数据, émoji, данные, αβγ, spaceName, filterName, tags, u1F642, body):
                 return ["protocol", 数据, émoji, данные, αβγ, spaceName, filterName, tags, u1F642, body]
-            case let .`init`(id, userId, userID, pay, рау, emoji, émoji):
-                return ["init", id, userId, userID, pay, рау, emoji, émoji]
+            case let .`init`(id, userId, userID, pay, рау, emoji, émoji): return ["init", id, userId, userID, pay, рау, emoji, émoji]
             case .`case`: return ["case"]
             case let .`func`(`self`, `any`, body): return ["func", `self`, `any`, body]
             case let .`any`(body): return ["any", body]
@@ -377,11 +339,7 @@ nonisolated extension TortureAPI.Default {
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case .defaultEndpoint:
-                return try TortureAPI.defaults.request(.get, [
-                    Path("groups", "default"),
-                    Header("x-group", "default"),
-                    RemoveHeader("X-Default"),
-                ])
+                return try TortureAPI.defaults.request(.get, [Path("groups", "default"), Header("x-group", "default"), RemoveHeader("X-Default")])
             case let .`self`(`self`):
                 return try TortureAPI.defaults.request(.get, [
                     Path("groups", "default", `self`),
@@ -509,10 +467,7 @@ nonisolated extension TortureAPI.ДругиеДанные {
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case .数据:
-                return try TortureAPI.defaults.request(.get, [
-                    Path("другие-данные", "数据"),
-                    Auth(.none),
-                ])
+                return try TortureAPI.defaults.request(.get, [Path("другие-данные", "数据"), Auth(.none)])
             }
         }
 
@@ -621,13 +576,11 @@ nonisolated extension TortureAPI {
         public var from: String?
 
         public init(
-            self self_: String, selfValue: Int? = nil, default: Int, type: String, protocol: String? = nil,
-            init: Int? = nil, case: Keyword, func: [Keyword]? = nil, any: JSONValue? = nil, true: Bool,
-            _1st: Int? = nil, dashName: String? = nil, dotName: String? = nil, spaceName: String? = nil,
-            émoji: String? = nil, u1F642: String? = nil, данные: Данные? = nil, 数据: 数据? = nil, αβγ: Double? = nil,
-            userId: Int? = nil, userID: Int? = nil, pay: String? = nil, рау: String? = nil, codingKeys: String? = nil,
-            description: String? = nil, rawValue: String? = nil, decoder: String? = nil, encoder: String? = nil,
-            from: String? = nil
+            self self_: String, selfValue: Int? = nil, default: Int, type: String, protocol: String? = nil, init: Int? = nil, case: Keyword,
+            func: [Keyword]? = nil, any: JSONValue? = nil, true: Bool, _1st: Int? = nil, dashName: String? = nil, dotName: String? = nil,
+            spaceName: String? = nil, émoji: String? = nil, u1F642: String? = nil, данные: Данные? = nil, 数据: 数据? = nil, αβγ: Double? = nil,
+            userId: Int? = nil, userID: Int? = nil, pay: String? = nil, рау: String? = nil, codingKeys: String? = nil, description: String? = nil,
+            rawValue: String? = nil, decoder: String? = nil, encoder: String? = nil, from: String? = nil
         ) {
             self.`self` = self_
             self.selfValue = selfValue

@@ -104,6 +104,8 @@ struct EnumCaseDecl: Hashable, Sendable {
     var associatedValues: [FunctionParameter] = []
     /// `= "raw"` for raw-value enums.
     var rawValue: Expression? = nil
+    /// `indirect case`: this case's payload is boxed.
+    var isIndirect = false
 }
 
 /// A labelled value in a case payload or function signature: `label name: inout Type = default`.

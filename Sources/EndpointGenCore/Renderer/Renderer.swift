@@ -4,7 +4,7 @@ enum Renderer {
     /// Longer lines are wrapped where the code model allows, one item per line: a function's
     /// parameters, an enum case's associated values, a call's arguments (a lone argument that is a
     /// call wraps in turn), and the bindings of a `case let` pattern.
-    static let maximumLineLength = 120
+    static let maximumLineLength = 150
 
     static func render(_ file: SwiftFile) -> String {
         var printer = CodePrinter()
@@ -64,7 +64,7 @@ enum Renderer {
             renderType(keyword: isolation(decl.isNonisolated) + "extension", access: decl.access, name: text(decl.extendedType),
                        inheritance: decl.conformances, members: decl.members, into: &printer)
         case let .enumCase(decl):
-            var text = "case \(decl.name)"
+            var text = (decl.isIndirect ? "indirect " : "") + "case \(decl.name)"
             let values = decl.associatedValues.map(parameterText)
             if !values.isEmpty {
                 let oneLine = text + "(" + values.joined(separator: ", ") + ")"
@@ -342,6 +342,36 @@ enum Renderer {
         return .multilineCall(callee, arguments)
     }
 
+    private static func isHuggingList(_ expression: Expression?) -> Bool {
+        if case .arrayLiteral(let elements, true)? = expression { return !elements.isEmpty }
+        return false
+    }
+
+    private static func renderCall(_ callee: Expression, _ arguments: [Argument], trailingClosure: [Statement]?,
+                                   into printer: inout CodePrinter) {
+        renderExpression(callee, into: &printer)
+        if !arguments.isEmpty || trailingClosure == nil {
+            printer.write("(")
+            for (index, argument) in arguments.enumerated() {
+                if index > 0 { printer.write(", ") }
+                if let label = argument.label { printer.write("\(label): ") }
+                renderExpression(argument.value, into: &printer)
+            }
+            printer.write(")")
+        }
+        if let body = trailingClosure, body.count == 1, case let .expression(single) = body[0], !containsLineBreak(single) {
+            // `body.map { JSONBody($0) }`: a closure of one short expression stays on the line.
+            printer.write(" { ")
+            renderExpression(single, into: &printer)
+            printer.write(" }")
+        } else if let body = trailingClosure {
+            printer.write(" {")
+            printer.endLine()
+            printer.indented { printer in renderStatements(body, into: &printer) }
+            printer.write("}")
+        }
+    }
+
     /// Whether `expression` renders over several lines (a trailing closure of statements, a list
     /// written one element per line).
     private static func containsLineBreak(_ expression: Expression) -> Bool {
@@ -400,29 +430,21 @@ enum Renderer {
         case let .member(base, name):
             renderExpression(base, into: &printer)
             printer.write(".\(name)")
+        case let .call(callee, arguments, nil) where isHuggingList(arguments.last?.value):
+            // A call ending in a list written one element per line (`request(.get, [ ... ])`)
+            // stays on one line when it fits there.
+            var flat = arguments
+            if case let .arrayLiteral(elements, _)? = arguments.last?.value {
+                flat[flat.count - 1].value = .arrayLiteral(elements, multiline: false)
+            }
+            let inline = Expression.call(callee, flat)
+            if printer.column + inlineText(inline).count <= maximumLineLength {
+                renderExpression(inline, into: &printer)
+            } else {
+                renderCall(callee, arguments, trailingClosure: nil, into: &printer)
+            }
         case let .call(callee, arguments, trailingClosure):
-            renderExpression(callee, into: &printer)
-            if !arguments.isEmpty || trailingClosure == nil {
-                printer.write("(")
-                for (index, argument) in arguments.enumerated() {
-                    if index > 0 { printer.write(", ") }
-                    if let label = argument.label { printer.write("\(label): ") }
-                    renderExpression(argument.value, into: &printer)
-                }
-                printer.write(")")
-            }
-            if let body = trailingClosure, body.count == 1, case let .expression(single) = body[0],
-               !containsLineBreak(single) {
-                // `body.map { JSONBody($0) }`: a closure of one short expression stays on the line.
-                printer.write(" { ")
-                renderExpression(single, into: &printer)
-                printer.write(" }")
-            } else if let body = trailingClosure {
-                printer.write(" {")
-                printer.endLine()
-                printer.indented { printer in renderStatements(body, into: &printer) }
-                printer.write("}")
-            }
+            renderCall(callee, arguments, trailingClosure: trailingClosure, into: &printer)
         case let .try(inner):
             printer.write("try ")
             renderExpression(inner, into: &printer)

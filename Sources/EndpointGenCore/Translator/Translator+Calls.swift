@@ -17,7 +17,8 @@ extension Translator {
     private func scopedCallEnum(for level: Level) -> Declaration {
         let group = level.group
         var members: [Declaration] = group.endpoints.map { endpoint in
-            Declaration(kind: .enumCase(EnumCaseDecl(name: Naming.escaped(endpoint.swiftName), associatedValues: signature(of: endpoint))))
+            Declaration(kind: .enumCase(EnumCaseDecl(name: Naming.escaped(endpoint.swiftName), associatedValues: signature(of: endpoint),
+                                                     isIndirect: carriesObjectModel(endpoint))))
         }
         members += group.groups.map { child in
             Declaration(kind: .enumCase(EnumCaseDecl(name: Naming.escaped(child.caseName), associatedValues: [
@@ -60,6 +61,17 @@ extension Translator {
             Declaration(documentation: documentation,
                         kind: .enumeration(EnumDecl(access: access, name: ReservedNames.callEnum, inheritance: conformances, members: members))),
         ])))
+    }
+
+    /// Whether the endpoint's case is `indirect`: its body is an object model. An enum is as large as
+    /// its largest case, and a model (with the models it holds) can be kilobytes; inline, every
+    /// `Call` of the level, and of the levels above, would be that large, and every copy, switch and
+    /// comparison of one would move it all. Boxed, a `Call` stays the size of small parameters. No
+    /// other case needs it: parameters are single values or arrays, and a group's case holds its
+    /// level's `Call`, which is small in turn.
+    private func carriesObjectModel(_ endpoint: Endpoint) -> Bool {
+        guard let body = endpoint.body, case let .model(name, true) = body.type.unwrapped else { return false }
+        return objectModelNames.contains(name)
     }
 
     /// `==`, `hash(into:)` and the `identity()` they compare: the case's name and its values.

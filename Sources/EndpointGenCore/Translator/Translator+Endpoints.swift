@@ -57,8 +57,10 @@ extension Translator {
         let returnType: TypeName = .generic(runtime(RuntimeNames.endpoint), [swiftType(endpoint.response.type)])
         let signature = signature(of: endpoint)
 
-        var arguments = [Argument(callExpression(endpoint, in: level)),
-                         Argument("decoder", .dotMember(decoder(for: endpoint.response)))]
+        // A JSON response needs no decoder argument: `defaults.endpoint(call)` reads JSON.
+        var arguments = [Argument(callExpression(endpoint, in: level))]
+        let decoder = decoder(for: endpoint.response)
+        if decoder != RuntimeNames.Decoder.json { arguments.append(Argument("decoder", .dotMember(decoder))) }
         if let status = endpoint.response.status {
             arguments.append(Argument("statuses", .arrayLiteral([.numberLiteral(String(status))])))
         }

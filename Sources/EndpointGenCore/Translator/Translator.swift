@@ -16,6 +16,8 @@ struct Translator: Sendable {
     let shadowingNames: Set<String>
     /// Levels whose `Call` enum can be `Hashable`: every parameter type is, and so is every group's `Call`.
     let hashableLevels: Set<[String]>
+    /// Swift names of the spec's object models (the large ones: see `carriesObjectModel`).
+    let objectModelNames: Set<String>
     /// Written before model names (`StravaAPI.`) in code that is not lexically inside the API's
     /// namespace: an extension of a group (`extension StravaAPI.Activities`) does not see the API's
     /// nested types. Nil at the top level and in models.
@@ -26,6 +28,9 @@ struct Translator: Sendable {
         self.options = options
         self.shadowingNames = Translator.shadowingNames(in: spec)
         self.hashableLevels = Translator.hashableLevels(in: spec)
+        self.objectModelNames = Set(spec.models.compactMap { model in
+            if case .object = model.kind { return model.swiftName } else { return nil }
+        })
         self.modelQualifier = nil
     }
 

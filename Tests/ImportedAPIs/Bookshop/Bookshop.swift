@@ -18,7 +18,7 @@ public nonisolated enum Bookshop {
 
     /// Whether the shop is open.
     public static var getStatus: Endpoint<Status> {
-        defaults.endpoint(Call.getStatus, decoder: .json)
+        defaults.endpoint(Call.getStatus)
     }
 }
 
@@ -27,22 +27,22 @@ nonisolated extension Bookshop {
     public nonisolated enum Books {
         /// Lists the books.
         public static func listBooksBooksGet(limit: Int = 20) -> Endpoint<[Bookshop.Book]> {
-            Bookshop.defaults.endpoint(Bookshop.Call.books(.listBooksBooksGet(limit: limit)), decoder: .json)
+            Bookshop.defaults.endpoint(Bookshop.Call.books(.listBooksBooksGet(limit: limit)))
         }
 
         /// Adds a book.
         public static func createBook(body: Bookshop.BookInput) -> Endpoint<Bookshop.Book> {
-            Bookshop.defaults.endpoint(Bookshop.Call.books(.createBook(body: body)), decoder: .json, statuses: [201])
+            Bookshop.defaults.endpoint(Bookshop.Call.books(.createBook(body: body)), statuses: [201])
         }
 
         /// Lists the books that match a query: shortened, its name would be the same as the first list's.
         public static func listBooksBooksSearchGet(q: String) -> Endpoint<[Bookshop.Book]> {
-            Bookshop.defaults.endpoint(Bookshop.Call.books(.listBooksBooksSearchGet(q: q)), decoder: .json)
+            Bookshop.defaults.endpoint(Bookshop.Call.books(.listBooksBooksSearchGet(q: q)))
         }
 
         /// Returns one book.
         public static func readBook(bookId: Int) -> Endpoint<Bookshop.Book> {
-            Bookshop.defaults.endpoint(Bookshop.Call.books(.readBook(bookId: bookId)), decoder: .json)
+            Bookshop.defaults.endpoint(Bookshop.Call.books(.readBook(bookId: bookId)))
         }
     }
 }
@@ -52,7 +52,7 @@ nonisolated extension Bookshop {
     public nonisolated enum Auth {
         /// Signs in.
         public static func login(body: Bookshop.Credentials) -> Endpoint<Bookshop.Token> {
-            Bookshop.defaults.endpoint(Bookshop.Call.auth(.login(body: body)), decoder: .json)
+            Bookshop.defaults.endpoint(Bookshop.Call.auth(.login(body: body)))
         }
 
         /// Signs out.
@@ -67,21 +67,17 @@ nonisolated extension Bookshop {
     public nonisolated enum EnterpriseAdmin {
         /// Lists the global webhooks.
         public static var listGlobalWebhooks: Endpoint<[Bookshop.Webhook]> {
-            Bookshop.defaults.endpoint(Bookshop.Call.enterpriseAdmin(.listGlobalWebhooks), decoder: .json)
+            Bookshop.defaults.endpoint(Bookshop.Call.enterpriseAdmin(.listGlobalWebhooks))
         }
 
         /// Deletes a global webhook.
         public static func deleteGlobalWebhook(hookId: Int) -> Endpoint<Void> {
-            Bookshop.defaults.endpoint(
-                Bookshop.Call.enterpriseAdmin(.deleteGlobalWebhook(hookId: hookId)),
-                decoder: .none,
-                statuses: [204]
-            )
+            Bookshop.defaults.endpoint(Bookshop.Call.enterpriseAdmin(.deleteGlobalWebhook(hookId: hookId)), decoder: .none, statuses: [204])
         }
 
         /// Statistics: the operationId is only the tag, so it keeps it.
         public static var enterpriseAdmin: Endpoint<[String: Int]> {
-            Bookshop.defaults.endpoint(Bookshop.Call.enterpriseAdmin(.enterpriseAdmin), decoder: .json)
+            Bookshop.defaults.endpoint(Bookshop.Call.enterpriseAdmin(.enterpriseAdmin))
         }
     }
 }
@@ -130,27 +126,18 @@ nonisolated extension Bookshop.Books {
     /// The endpoints of `Bookshop.Books` as cases; `Bookshop.Call.books(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case listBooksBooksGet(limit: Int = 20)
-        case createBook(body: Bookshop.BookInput)
+        indirect case createBook(body: Bookshop.BookInput)
         case listBooksBooksSearchGet(q: String)
         case readBook(bookId: Int)
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .listBooksBooksGet(limit):
-                return try Bookshop.defaults.request(.get, [
-                    Path("books"),
-                    Query("limit", limit),
-                ])
+                return try Bookshop.defaults.request(.get, [Path("books"), Query("limit", limit)])
             case let .createBook(body):
-                return try Bookshop.defaults.request(.post, [
-                    Path("books"),
-                    JSONBody(body),
-                ])
+                return try Bookshop.defaults.request(.post, [Path("books"), JSONBody(body)])
             case let .listBooksBooksSearchGet(q):
-                return try Bookshop.defaults.request(.get, [
-                    Path("books", "search"),
-                    Query("q", q),
-                ])
+                return try Bookshop.defaults.request(.get, [Path("books", "search"), Query("q", q)])
             case let .readBook(bookId): return try Bookshop.defaults.request(.get, [Path("books", bookId)])
             }
         }
@@ -178,17 +165,13 @@ nonisolated extension Bookshop.Books {
 nonisolated extension Bookshop.Auth {
     /// The endpoints of `Bookshop.Auth` as cases; `Bookshop.Call.auth(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
-        case login(body: Bookshop.Credentials)
+        indirect case login(body: Bookshop.Credentials)
         case logout
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .login(body):
-                return try Bookshop.defaults.request(.post, [
-                    Path("auth", "login"),
-                    EndpointRuntime.Auth(.none),
-                    JSONBody(body),
-                ])
+                return try Bookshop.defaults.request(.post, [Path("auth", "login"), EndpointRuntime.Auth(.none), JSONBody(body)])
             case .logout: return try Bookshop.defaults.request(.post, [Path("auth", "logout")])
             }
         }
@@ -221,8 +204,7 @@ nonisolated extension Bookshop.EnterpriseAdmin {
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case .listGlobalWebhooks: return try Bookshop.defaults.request(.get, [Path("enterprise", "hooks")])
-            case let .deleteGlobalWebhook(hookId):
-                return try Bookshop.defaults.request(.delete, [Path("enterprise", "hooks", hookId)])
+            case let .deleteGlobalWebhook(hookId): return try Bookshop.defaults.request(.delete, [Path("enterprise", "hooks", hookId)])
             case .enterpriseAdmin: return try Bookshop.defaults.request(.get, [Path("enterprise", "stats")])
             }
         }

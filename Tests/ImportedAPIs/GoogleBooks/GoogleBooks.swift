@@ -38,22 +38,19 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func addBook(
-            driveDocumentId: String? = nil, mimeType: String? = nil, name: String? = nil,
-            uploadClientToken: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            driveDocumentId: String? = nil, mimeType: String? = nil, name: String? = nil, uploadClientToken: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
+            uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.BooksCloudloadingResource> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.cloudloading(
                     .addBook(
-                        driveDocumentId: driveDocumentId, mimeType: mimeType, name: name,
-                        uploadClientToken: uploadClientToken, xgafv: xgafv, accessToken: accessToken, alt: alt,
-                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
-                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+                        driveDocumentId: driveDocumentId, mimeType: mimeType, name: name, uploadClientToken: uploadClientToken, xgafv: xgafv,
+                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
+                        prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
 
@@ -73,19 +70,17 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func deleteBook(
-            volumeId: String, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
-            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
+            volumeId: String, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil,
+            fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.cloudloading(
                     .deleteBook(
-                        volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
-                        fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
-                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+                        volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
 
@@ -104,20 +99,17 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func updateBook(
-            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
-            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
             uploadType: String? = nil, body: GoogleBooks.BooksCloudloadingResource
         ) -> Endpoint<GoogleBooks.BooksCloudloadingResource> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.cloudloading(
                     .updateBook(
-                        xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
-                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol, uploadType: uploadType, body: body
+                        xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
+                        prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType, body: body
                     )
-                ),
-                decoder: .json
+                )
             )
         }
     }
@@ -141,19 +133,17 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func listOfflineMetadata(
-            cpksver: String, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
-            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
+            cpksver: String, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil,
+            fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Metadata> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.dictionaryEndpoints(
                     .listOfflineMetadata(
-                        cpksver: cpksver, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
-                        fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
-                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+                        cpksver: cpksver, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
     }
@@ -177,20 +167,17 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func getFamilyInfo(
-            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil,
+            fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
             uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.FamilyInfo> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.familysharing(
                     .getFamilyInfo(
-                        source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
-                        fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
-                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+                        source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
 
@@ -212,21 +199,18 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func share(
-            docId: String? = nil, source: String? = nil, volumeId: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
-            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            docId: String? = nil, source: String? = nil, volumeId: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.familysharing(
                     .share(
-                        docId: docId, source: source, volumeId: volumeId, xgafv: xgafv, accessToken: accessToken,
-                        alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
-                        prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        docId: docId, source: source, volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
+                        fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
 
@@ -248,21 +232,18 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func unshare(
-            docId: String? = nil, source: String? = nil, volumeId: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
-            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            docId: String? = nil, source: String? = nil, volumeId: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.familysharing(
                     .unshare(
-                        docId: docId, source: source, volumeId: volumeId, xgafv: xgafv, accessToken: accessToken,
-                        alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
-                        prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        docId: docId, source: source, volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
+                        fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
     }
@@ -286,20 +267,17 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func getUserSettings(
-            country: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            country: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil,
+            fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
             uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Usersettings> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.myconfig(
                     .getUserSettings(
-                        country: country, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
-                        fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
-                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+                        country: country, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
 
@@ -322,21 +300,18 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func releaseDownloadAccess(
-            cpksver: String, volumeIds: [String], locale: String? = nil, source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
-            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
+            cpksver: String, volumeIds: [String], locale: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.DownloadAccesses> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.myconfig(
                     .releaseDownloadAccess(
-                        cpksver: cpksver, volumeIds: volumeIds, locale: locale, source: source, xgafv: xgafv,
-                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
-                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                        cpksver: cpksver, volumeIds: volumeIds, locale: locale, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt,
+                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
                         uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
 
@@ -361,22 +336,19 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func requestAccess(
-            cpksver: String, nonce: String, source: String, volumeId: String,
-            licenseTypes: GoogleBooks.MyconfigRequestAccessLicenseTypes? = nil, locale: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
-            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
+            cpksver: String, nonce: String, source: String, volumeId: String, licenseTypes: GoogleBooks.MyconfigRequestAccessLicenseTypes? = nil,
+            locale: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil,
+            fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.RequestAccessData> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.myconfig(
                     .requestAccess(
-                        cpksver: cpksver, nonce: nonce, source: source, volumeId: volumeId, licenseTypes: licenseTypes,
-                        locale: locale, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
-                        fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
-                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+                        cpksver: cpksver, nonce: nonce, source: source, volumeId: volumeId, licenseTypes: licenseTypes, locale: locale, xgafv: xgafv,
+                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
+                        prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
 
@@ -403,24 +375,21 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func syncVolumeLicenses(
-            cpksver: String, nonce: String, source: String,
-            features: [GoogleBooks.MyconfigSyncVolumeLicensesFeaturesItem]? = nil, includeNonComicsSeries: Bool? = nil,
-            locale: String? = nil, showPreorders: Bool? = nil, volumeIds: [String]? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
-            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
+            cpksver: String, nonce: String, source: String, features: [GoogleBooks.MyconfigSyncVolumeLicensesFeaturesItem]? = nil,
+            includeNonComicsSeries: Bool? = nil, locale: String? = nil, showPreorders: Bool? = nil, volumeIds: [String]? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
+            uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumes> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.myconfig(
                     .syncVolumeLicenses(
-                        cpksver: cpksver, nonce: nonce, source: source, features: features,
-                        includeNonComicsSeries: includeNonComicsSeries, locale: locale, showPreorders: showPreorders,
-                        volumeIds: volumeIds, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
-                        fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
-                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+                        cpksver: cpksver, nonce: nonce, source: source, features: features, includeNonComicsSeries: includeNonComicsSeries,
+                        locale: locale, showPreorders: showPreorders, volumeIds: volumeIds, xgafv: xgafv, accessToken: accessToken, alt: alt,
+                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
 
@@ -439,20 +408,17 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func updateUserSettings(
-            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
-            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
             uploadType: String? = nil, body: GoogleBooks.Usersettings
         ) -> Endpoint<GoogleBooks.Usersettings> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.myconfig(
                     .updateUserSettings(
-                        xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
-                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol, uploadType: uploadType, body: body
+                        xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
+                        prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType, body: body
                     )
-                ),
-                decoder: .json
+                )
             )
         }
     }
@@ -485,24 +451,21 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func annotationsList(
-            contentVersion: String? = nil, layerId: String? = nil, layerIds: [String]? = nil, maxResults: Int? = nil,
-            pageToken: String? = nil, showDeleted: Bool? = nil, source: String? = nil, updatedMax: String? = nil,
-            updatedMin: String? = nil, volumeId: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
-            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            contentVersion: String? = nil, layerId: String? = nil, layerIds: [String]? = nil, maxResults: Int? = nil, pageToken: String? = nil,
+            showDeleted: Bool? = nil, source: String? = nil, updatedMax: String? = nil, updatedMin: String? = nil, volumeId: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
+            uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Annotations> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.mylibrary(
                     .annotationsList(
-                        contentVersion: contentVersion, layerId: layerId, layerIds: layerIds, maxResults: maxResults,
-                        pageToken: pageToken, showDeleted: showDeleted, source: source, updatedMax: updatedMax,
-                        updatedMin: updatedMin, volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt,
-                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
-                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+                        contentVersion: contentVersion, layerId: layerId, layerIds: layerIds, maxResults: maxResults, pageToken: pageToken,
+                        showDeleted: showDeleted, source: source, updatedMax: updatedMax, updatedMin: updatedMin, volumeId: volumeId, xgafv: xgafv,
+                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
+                        prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
 
@@ -525,23 +488,19 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func annotationsInsert(
-            annotationId: String? = nil, country: String? = nil, showOnlySummaryInResponse: Bool? = nil,
-            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil, body: GoogleBooks.Annotation
+            annotationId: String? = nil, country: String? = nil, showOnlySummaryInResponse: Bool? = nil, source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
+            uploadType: String? = nil, body: GoogleBooks.Annotation
         ) -> Endpoint<GoogleBooks.Annotation> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.mylibrary(
                     .annotationsInsert(
-                        annotationId: annotationId, country: country,
-                        showOnlySummaryInResponse: showOnlySummaryInResponse, source: source, xgafv: xgafv,
-                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
-                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol, uploadType: uploadType, body: body
+                        annotationId: annotationId, country: country, showOnlySummaryInResponse: showOnlySummaryInResponse, source: source,
+                        xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
+                        prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType, body: body
                     )
-                ),
-                decoder: .json
+                )
             )
         }
 
@@ -563,21 +522,18 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func annotationsSummary(
-            layerIds: [String], volumeId: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
-            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            layerIds: [String], volumeId: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.AnnotationsSummary> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.mylibrary(
                     .annotationsSummary(
-                        layerIds: layerIds, volumeId: volumeId, source: source, xgafv: xgafv, accessToken: accessToken,
-                        alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
-                        prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        layerIds: layerIds, volumeId: volumeId, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
+                        fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
 
@@ -598,20 +554,18 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func annotationsDelete(
-            annotationId: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            annotationId: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil,
+            quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.mylibrary(
                     .annotationsDelete(
-                        annotationId: annotationId, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt,
-                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
-                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+                        annotationId: annotationId, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
+                        fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
 
@@ -632,20 +586,18 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func annotationsUpdate(
-            annotationId: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil, body: GoogleBooks.Annotation
+            annotationId: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil,
+            quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil, body: GoogleBooks.Annotation
         ) -> Endpoint<GoogleBooks.Annotation> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.mylibrary(
                     .annotationsUpdate(
-                        annotationId: annotationId, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt,
-                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
-                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType, body: body
+                        annotationId: annotationId, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
+                        fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol, uploadType: uploadType, body: body
                     )
-                ),
-                decoder: .json
+                )
             )
         }
 
@@ -665,20 +617,17 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func bookshelvesList(
-            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil,
+            fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
             uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Bookshelves> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.mylibrary(
                     .bookshelvesList(
-                        source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
-                        fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
-                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+                        source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
 
@@ -699,20 +648,17 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func bookshelvesGet(
-            shelf: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            shelf: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil,
+            quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Bookshelf> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.mylibrary(
                     .bookshelvesGet(
-                        shelf: shelf, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt,
-                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
-                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+                        shelf: shelf, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
 
@@ -735,22 +681,19 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func bookshelvesAddVolume(
-            shelf: String, volumeId: String, reason: GoogleBooks.MylibraryBookshelvesAddVolumeReason? = nil,
-            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            shelf: String, volumeId: String, reason: GoogleBooks.MylibraryBookshelvesAddVolumeReason? = nil, source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
+            uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.mylibrary(
                     .bookshelvesAddVolume(
-                        shelf: shelf, volumeId: volumeId, reason: reason, source: source, xgafv: xgafv,
-                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
-                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                        shelf: shelf, volumeId: volumeId, reason: reason, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt,
+                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
                         uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
 
@@ -771,20 +714,17 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func bookshelvesClearVolumes(
-            shelf: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            shelf: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil,
+            quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.mylibrary(
                     .bookshelvesClearVolumes(
-                        shelf: shelf, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt,
-                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
-                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+                        shelf: shelf, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
 
@@ -807,21 +747,18 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func bookshelvesMoveVolume(
-            shelf: String, volumeId: String, volumePosition: Int, source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            shelf: String, volumeId: String, volumePosition: Int, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
             prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.mylibrary(
                     .bookshelvesMoveVolume(
-                        shelf: shelf, volumeId: volumeId, volumePosition: volumePosition, source: source, xgafv: xgafv,
-                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
-                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol, uploadType: uploadType
+                        shelf: shelf, volumeId: volumeId, volumePosition: volumePosition, source: source, xgafv: xgafv, accessToken: accessToken,
+                        alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
+                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
 
@@ -844,22 +781,19 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func bookshelvesRemoveVolume(
-            shelf: String, volumeId: String, reason: GoogleBooks.MylibraryBookshelvesRemoveVolumeReason? = nil,
-            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            shelf: String, volumeId: String, reason: GoogleBooks.MylibraryBookshelvesRemoveVolumeReason? = nil, source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
+            uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.mylibrary(
                     .bookshelvesRemoveVolume(
-                        shelf: shelf, volumeId: volumeId, reason: reason, source: source, xgafv: xgafv,
-                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
-                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                        shelf: shelf, volumeId: volumeId, reason: reason, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt,
+                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
                         uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
 
@@ -886,24 +820,20 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func bookshelvesVolumesList(
-            shelf: String, country: String? = nil, maxResults: Int? = nil,
-            projection: GoogleBooks.MylibraryBookshelvesVolumesListProjection? = nil, q: String? = nil,
-            showPreorders: Bool? = nil, source: String? = nil, startIndex: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
-            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            shelf: String, country: String? = nil, maxResults: Int? = nil, projection: GoogleBooks.MylibraryBookshelvesVolumesListProjection? = nil,
+            q: String? = nil, showPreorders: Bool? = nil, source: String? = nil, startIndex: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumes> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.mylibrary(
                     .bookshelvesVolumesList(
-                        shelf: shelf, country: country, maxResults: maxResults, projection: projection, q: q,
-                        showPreorders: showPreorders, source: source, startIndex: startIndex, xgafv: xgafv,
-                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
-                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol, uploadType: uploadType
+                        shelf: shelf, country: country, maxResults: maxResults, projection: projection, q: q, showPreorders: showPreorders,
+                        source: source, startIndex: startIndex, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields,
+                        key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
 
@@ -925,21 +855,18 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func readingpositionsGet(
-            volumeId: String, contentVersion: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
-            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            volumeId: String, contentVersion: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.ReadingPosition> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.mylibrary(
                     .readingpositionsGet(
-                        volumeId: volumeId, contentVersion: contentVersion, source: source, xgafv: xgafv,
-                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
-                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                        volumeId: volumeId, contentVersion: contentVersion, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt,
+                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
                         uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
 
@@ -965,24 +892,20 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func readingpositionsSetPosition(
-            volumeId: String, position: String, timestamp: String,
-            action: GoogleBooks.MylibraryReadingpositionsSetPositionAction? = nil, contentVersion: String? = nil,
-            deviceCookie: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
-            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            volumeId: String, position: String, timestamp: String, action: GoogleBooks.MylibraryReadingpositionsSetPositionAction? = nil,
+            contentVersion: String? = nil, deviceCookie: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.mylibrary(
                     .readingpositionsSetPosition(
-                        volumeId: volumeId, position: position, timestamp: timestamp, action: action,
-                        contentVersion: contentVersion, deviceCookie: deviceCookie, source: source, xgafv: xgafv,
-                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
-                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                        volumeId: volumeId, position: position, timestamp: timestamp, action: action, contentVersion: contentVersion,
+                        deviceCookie: deviceCookie, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
+                        fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
                         uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
     }
@@ -1008,21 +931,18 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func get(
-            notificationId: String, locale: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
-            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            notificationId: String, locale: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Notification> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.notificationEndpoints(
                     .get(
-                        notificationId: notificationId, locale: locale, source: source, xgafv: xgafv,
-                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
-                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                        notificationId: notificationId, locale: locale, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt,
+                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
                         uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
     }
@@ -1046,20 +966,17 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func listCategories(
-            locale: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            locale: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil,
+            fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
             uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Category> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.onboarding(
                     .listCategories(
-                        locale: locale, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
-                        fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
-                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+                        locale: locale, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
 
@@ -1084,22 +1001,19 @@ nonisolated extension GoogleBooks {
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func listCategoryVolumes(
             categoryId: [String]? = nil, locale: String? = nil,
-            maxAllowedMaturityRating: GoogleBooks.OnboardingListCategoryVolumesMaxAllowedMaturityRating? = nil,
-            pageSize: Int? = nil, pageToken: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            maxAllowedMaturityRating: GoogleBooks.OnboardingListCategoryVolumesMaxAllowedMaturityRating? = nil, pageSize: Int? = nil,
+            pageToken: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil,
+            quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volume2> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.onboarding(
                     .listCategoryVolumes(
-                        categoryId: categoryId, locale: locale, maxAllowedMaturityRating: maxAllowedMaturityRating,
-                        pageSize: pageSize, pageToken: pageToken, xgafv: xgafv, accessToken: accessToken, alt: alt,
-                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
-                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+                        categoryId: categoryId, locale: locale, maxAllowedMaturityRating: maxAllowedMaturityRating, pageSize: pageSize,
+                        pageToken: pageToken, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
     }
@@ -1125,23 +1039,19 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func get(
-            locale: String? = nil,
-            maxAllowedMaturityRating: GoogleBooks.PersonalizedstreamGetMaxAllowedMaturityRating? = nil,
-            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            locale: String? = nil, maxAllowedMaturityRating: GoogleBooks.PersonalizedstreamGetMaxAllowedMaturityRating? = nil, source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
+            uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Discoveryclusters> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.personalizedstream(
                     .get(
-                        locale: locale, maxAllowedMaturityRating: maxAllowedMaturityRating, source: source,
-                        xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
-                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol, uploadType: uploadType
+                        locale: locale, maxAllowedMaturityRating: maxAllowedMaturityRating, source: source, xgafv: xgafv, accessToken: accessToken,
+                        alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
+                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
     }
@@ -1171,23 +1081,20 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func accept(
-            androidId: String? = nil, device: String? = nil, manufacturer: String? = nil, model: String? = nil,
-            offerId: String? = nil, product: String? = nil, serial: String? = nil, volumeId: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            androidId: String? = nil, device: String? = nil, manufacturer: String? = nil, model: String? = nil, offerId: String? = nil,
+            product: String? = nil, serial: String? = nil, volumeId: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
             prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.promooffer(
                     .accept(
-                        androidId: androidId, device: device, manufacturer: manufacturer, model: model,
-                        offerId: offerId, product: product, serial: serial, volumeId: volumeId, xgafv: xgafv,
-                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
-                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol, uploadType: uploadType
+                        androidId: androidId, device: device, manufacturer: manufacturer, model: model, offerId: offerId, product: product,
+                        serial: serial, volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields,
+                        key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
 
@@ -1213,23 +1120,19 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func dismiss(
-            androidId: String? = nil, device: String? = nil, manufacturer: String? = nil, model: String? = nil,
-            offerId: String? = nil, product: String? = nil, serial: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
-            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            androidId: String? = nil, device: String? = nil, manufacturer: String? = nil, model: String? = nil, offerId: String? = nil,
+            product: String? = nil, serial: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil,
+            quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.promooffer(
                     .dismiss(
-                        androidId: androidId, device: device, manufacturer: manufacturer, model: model,
-                        offerId: offerId, product: product, serial: serial, xgafv: xgafv, accessToken: accessToken,
-                        alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
-                        prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        androidId: androidId, device: device, manufacturer: manufacturer, model: model, offerId: offerId, product: product,
+                        serial: serial, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
 
@@ -1254,22 +1157,19 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func get(
-            androidId: String? = nil, device: String? = nil, manufacturer: String? = nil, model: String? = nil,
-            product: String? = nil, serial: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            androidId: String? = nil, device: String? = nil, manufacturer: String? = nil, model: String? = nil, product: String? = nil,
+            serial: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil,
+            fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
             uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Offers> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.promooffer(
                     .get(
-                        androidId: androidId, device: device, manufacturer: manufacturer, model: model,
-                        product: product, serial: serial, xgafv: xgafv, accessToken: accessToken, alt: alt,
-                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
-                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+                        androidId: androidId, device: device, manufacturer: manufacturer, model: model, product: product, serial: serial,
+                        xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
+                        prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
     }
@@ -1293,20 +1193,17 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func get(
-            seriesId: [String], xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            seriesId: [String], xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil,
+            fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
             uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Series> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.seriesEndpoints(
                     .get(
-                        seriesId: seriesId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
-                        fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
-                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+                        seriesId: seriesId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
 
@@ -1328,21 +1225,18 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func membershipGet(
-            seriesId: String, pageSize: Int? = nil, pageToken: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
-            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            seriesId: String, pageSize: Int? = nil, pageToken: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Seriesmembership> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.seriesEndpoints(
                     .membershipGet(
-                        seriesId: seriesId, pageSize: pageSize, pageToken: pageToken, xgafv: xgafv,
-                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
-                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                        seriesId: seriesId, pageSize: pageSize, pageToken: pageToken, xgafv: xgafv, accessToken: accessToken, alt: alt,
+                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
                         uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
     }
@@ -1367,20 +1261,18 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func list(
-            userId: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            userId: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil,
+            quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Bookshelves> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.bookshelvesEndpoints(
                     .list(
-                        userId: userId, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt,
-                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
-                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+                        userId: userId, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields,
+                        key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
 
@@ -1402,20 +1294,18 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func get(
-            userId: String, shelf: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
-            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            userId: String, shelf: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Bookshelf> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.bookshelvesEndpoints(
                     .get(
-                        userId: userId, shelf: shelf, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt,
-                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
-                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+                        userId: userId, shelf: shelf, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
+                        fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
 
@@ -1440,22 +1330,19 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func volumesList(
-            userId: String, shelf: String, maxResults: Int? = nil, showPreorders: Bool? = nil, source: String? = nil,
-            startIndex: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            userId: String, shelf: String, maxResults: Int? = nil, showPreorders: Bool? = nil, source: String? = nil, startIndex: Int? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
+            uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumes> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.bookshelvesEndpoints(
                     .volumesList(
-                        userId: userId, shelf: shelf, maxResults: maxResults, showPreorders: showPreorders,
-                        source: source, startIndex: startIndex, xgafv: xgafv, accessToken: accessToken, alt: alt,
-                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
-                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+                        userId: userId, shelf: shelf, maxResults: maxResults, showPreorders: showPreorders, source: source, startIndex: startIndex,
+                        xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
+                        prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
     }
@@ -1492,29 +1379,25 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func list(
-            q: String, download: GoogleBooks.VolumesListDownload? = nil, filter: GoogleBooks.VolumesListFilter? = nil,
-            langRestrict: String? = nil, libraryRestrict: GoogleBooks.VolumesListLibraryRestrict? = nil,
+            q: String, download: GoogleBooks.VolumesListDownload? = nil, filter: GoogleBooks.VolumesListFilter? = nil, langRestrict: String? = nil,
+            libraryRestrict: GoogleBooks.VolumesListLibraryRestrict? = nil,
             maxAllowedMaturityRating: GoogleBooks.VolumesListMaxAllowedMaturityRating? = nil, maxResults: Int? = nil,
-            orderBy: GoogleBooks.VolumesListOrderBy? = nil, partner: String? = nil,
-            printType: GoogleBooks.VolumesListPrintType? = nil, projection: GoogleBooks.VolumesListProjection? = nil,
-            showPreorders: Bool? = nil, source: String? = nil, startIndex: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
-            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            orderBy: GoogleBooks.VolumesListOrderBy? = nil, partner: String? = nil, printType: GoogleBooks.VolumesListPrintType? = nil,
+            projection: GoogleBooks.VolumesListProjection? = nil, showPreorders: Bool? = nil, source: String? = nil, startIndex: Int? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
+            uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumes> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.volumesEndpoints(
                     .list(
-                        q: q, download: download, filter: filter, langRestrict: langRestrict,
-                        libraryRestrict: libraryRestrict, maxAllowedMaturityRating: maxAllowedMaturityRating,
-                        maxResults: maxResults, orderBy: orderBy, partner: partner, printType: printType,
-                        projection: projection, showPreorders: showPreorders, source: source, startIndex: startIndex,
-                        xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
-                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol, uploadType: uploadType
+                        q: q, download: download, filter: filter, langRestrict: langRestrict, libraryRestrict: libraryRestrict,
+                        maxAllowedMaturityRating: maxAllowedMaturityRating, maxResults: maxResults, orderBy: orderBy, partner: partner,
+                        printType: printType, projection: projection, showPreorders: showPreorders, source: source, startIndex: startIndex,
+                        xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
+                        prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
 
@@ -1540,25 +1423,21 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func mybooksList(
-            acquireMethod: [GoogleBooks.VolumesMybooksListAcquireMethodItem]? = nil, country: String? = nil,
-            locale: String? = nil, maxResults: Int? = nil,
-            processingState: [GoogleBooks.VolumesMybooksListProcessingStateItem]? = nil, source: String? = nil,
-            startIndex: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            acquireMethod: [GoogleBooks.VolumesMybooksListAcquireMethodItem]? = nil, country: String? = nil, locale: String? = nil,
+            maxResults: Int? = nil, processingState: [GoogleBooks.VolumesMybooksListProcessingStateItem]? = nil, source: String? = nil,
+            startIndex: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil,
+            fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
             uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumes> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.volumesEndpoints(
                     .mybooksList(
-                        acquireMethod: acquireMethod, country: country, locale: locale, maxResults: maxResults,
-                        processingState: processingState, source: source, startIndex: startIndex, xgafv: xgafv,
-                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
-                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol, uploadType: uploadType
+                        acquireMethod: acquireMethod, country: country, locale: locale, maxResults: maxResults, processingState: processingState,
+                        source: source, startIndex: startIndex, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields,
+                        key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol,
+                        uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
 
@@ -1580,23 +1459,19 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func recommendedList(
-            locale: String? = nil,
-            maxAllowedMaturityRating: GoogleBooks.VolumesRecommendedListMaxAllowedMaturityRating? = nil,
-            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            locale: String? = nil, maxAllowedMaturityRating: GoogleBooks.VolumesRecommendedListMaxAllowedMaturityRating? = nil, source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
+            uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumes> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.volumesEndpoints(
                     .recommendedList(
-                        locale: locale, maxAllowedMaturityRating: maxAllowedMaturityRating, source: source,
-                        xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
-                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol, uploadType: uploadType
+                        locale: locale, maxAllowedMaturityRating: maxAllowedMaturityRating, source: source, xgafv: xgafv, accessToken: accessToken,
+                        alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
+                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
 
@@ -1619,22 +1494,19 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func recommendedRate(
-            rating: GoogleBooks.VolumesRecommendedRateRating, volumeId: String, locale: String? = nil,
-            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            rating: GoogleBooks.VolumesRecommendedRateRating, volumeId: String, locale: String? = nil, source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
+            uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.BooksVolumesRecommendedRateResponse> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.volumesEndpoints(
                     .recommendedRate(
-                        rating: rating, volumeId: volumeId, locale: locale, source: source, xgafv: xgafv,
-                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
-                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                        rating: rating, volumeId: volumeId, locale: locale, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt,
+                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
                         uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
 
@@ -1659,23 +1531,19 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func useruploadedList(
-            locale: String? = nil, maxResults: Int? = nil,
-            processingState: [GoogleBooks.VolumesUseruploadedListProcessingStateItem]? = nil, source: String? = nil,
-            startIndex: Int? = nil, volumeId: [String]? = nil, xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
-            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            locale: String? = nil, maxResults: Int? = nil, processingState: [GoogleBooks.VolumesUseruploadedListProcessingStateItem]? = nil,
+            source: String? = nil, startIndex: Int? = nil, volumeId: [String]? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumes> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.volumesEndpoints(
                     .useruploadedList(
-                        locale: locale, maxResults: maxResults, processingState: processingState, source: source,
-                        startIndex: startIndex, volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt,
-                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
-                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+                        locale: locale, maxResults: maxResults, processingState: processingState, source: source, startIndex: startIndex,
+                        volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
 
@@ -1701,24 +1569,20 @@ nonisolated extension GoogleBooks {
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func get(
             volumeId: String, country: String? = nil, includeNonComicsSeries: Bool? = nil, partner: String? = nil,
-            projection: GoogleBooks.VolumesGetProjection? = nil, source: String? = nil,
-            userLibraryConsistentRead: Bool? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            projection: GoogleBooks.VolumesGetProjection? = nil, source: String? = nil, userLibraryConsistentRead: Bool? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
+            uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volume> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.volumesEndpoints(
                     .get(
-                        volumeId: volumeId, country: country, includeNonComicsSeries: includeNonComicsSeries,
-                        partner: partner, projection: projection, source: source,
-                        userLibraryConsistentRead: userLibraryConsistentRead, xgafv: xgafv, accessToken: accessToken,
-                        alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
-                        prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        volumeId: volumeId, country: country, includeNonComicsSeries: includeNonComicsSeries, partner: partner,
+                        projection: projection, source: source, userLibraryConsistentRead: userLibraryConsistentRead, xgafv: xgafv,
+                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
+                        prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
 
@@ -1743,23 +1607,19 @@ nonisolated extension GoogleBooks {
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func associatedList(
             volumeId: String, association: GoogleBooks.VolumesAssociatedListAssociation? = nil, locale: String? = nil,
-            maxAllowedMaturityRating: GoogleBooks.VolumesAssociatedListMaxAllowedMaturityRating? = nil,
-            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            maxAllowedMaturityRating: GoogleBooks.VolumesAssociatedListMaxAllowedMaturityRating? = nil, source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
+            uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumes> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.volumesEndpoints(
                     .associatedList(
-                        volumeId: volumeId, association: association, locale: locale,
-                        maxAllowedMaturityRating: maxAllowedMaturityRating, source: source, xgafv: xgafv,
-                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
-                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol, uploadType: uploadType
+                        volumeId: volumeId, association: association, locale: locale, maxAllowedMaturityRating: maxAllowedMaturityRating,
+                        source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
     }
@@ -1797,28 +1657,24 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func volumeAnnotationsList(
-            volumeId: String, layerId: String, contentVersion: String, endOffset: String? = nil,
-            endPosition: String? = nil, locale: String? = nil, maxResults: Int? = nil, pageToken: String? = nil,
-            showDeleted: Bool? = nil, source: String? = nil, startOffset: String? = nil, startPosition: String? = nil,
-            updatedMax: String? = nil, updatedMin: String? = nil, volumeAnnotationsVersion: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
-            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
+            volumeId: String, layerId: String, contentVersion: String, endOffset: String? = nil, endPosition: String? = nil, locale: String? = nil,
+            maxResults: Int? = nil, pageToken: String? = nil, showDeleted: Bool? = nil, source: String? = nil, startOffset: String? = nil,
+            startPosition: String? = nil, updatedMax: String? = nil, updatedMin: String? = nil, volumeAnnotationsVersion: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
+            uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumeannotations> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.layers(
                     .volumeAnnotationsList(
-                        volumeId: volumeId, layerId: layerId, contentVersion: contentVersion, endOffset: endOffset,
-                        endPosition: endPosition, locale: locale, maxResults: maxResults, pageToken: pageToken,
-                        showDeleted: showDeleted, source: source, startOffset: startOffset,
-                        startPosition: startPosition, updatedMax: updatedMax, updatedMin: updatedMin,
-                        volumeAnnotationsVersion: volumeAnnotationsVersion, xgafv: xgafv, accessToken: accessToken,
-                        alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
-                        prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
+                        volumeId: volumeId, layerId: layerId, contentVersion: contentVersion, endOffset: endOffset, endPosition: endPosition,
+                        locale: locale, maxResults: maxResults, pageToken: pageToken, showDeleted: showDeleted, source: source,
+                        startOffset: startOffset, startPosition: startPosition, updatedMax: updatedMax, updatedMin: updatedMin,
+                        volumeAnnotationsVersion: volumeAnnotationsVersion, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
+                        fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                        uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
 
@@ -1842,21 +1698,18 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func volumeAnnotationsGet(
-            volumeId: String, layerId: String, annotationId: String, locale: String? = nil, source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
-            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
+            volumeId: String, layerId: String, annotationId: String, locale: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumeannotation> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.layers(
                     .volumeAnnotationsGet(
-                        volumeId: volumeId, layerId: layerId, annotationId: annotationId, locale: locale,
-                        source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
-                        fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
-                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+                        volumeId: volumeId, layerId: layerId, annotationId: annotationId, locale: locale, source: source, xgafv: xgafv,
+                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
+                        prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
 
@@ -1888,25 +1741,21 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func annotationDataList(
-            volumeId: String, layerId: String, contentVersion: String, annotationDataId: [String]? = nil, h: Int? = nil,
-            locale: String? = nil, maxResults: Int? = nil, pageToken: String? = nil, scale: Int? = nil,
-            source: String? = nil, updatedMax: String? = nil, updatedMin: String? = nil, w: Int? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
-            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
+            volumeId: String, layerId: String, contentVersion: String, annotationDataId: [String]? = nil, h: Int? = nil, locale: String? = nil,
+            maxResults: Int? = nil, pageToken: String? = nil, scale: Int? = nil, source: String? = nil, updatedMax: String? = nil,
+            updatedMin: String? = nil, w: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil,
+            quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Annotationsdata> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.layers(
                     .annotationDataList(
-                        volumeId: volumeId, layerId: layerId, contentVersion: contentVersion,
-                        annotationDataId: annotationDataId, h: h, locale: locale, maxResults: maxResults,
-                        pageToken: pageToken, scale: scale, source: source, updatedMax: updatedMax,
-                        updatedMin: updatedMin, w: w, xgafv: xgafv, accessToken: accessToken, alt: alt,
-                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
-                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+                        volumeId: volumeId, layerId: layerId, contentVersion: contentVersion, annotationDataId: annotationDataId, h: h,
+                        locale: locale, maxResults: maxResults, pageToken: pageToken, scale: scale, source: source, updatedMax: updatedMax,
+                        updatedMin: updatedMin, w: w, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
 
@@ -1935,24 +1784,20 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func annotationDataGet(
-            volumeId: String, layerId: String, annotationDataId: String, contentVersion: String,
-            allowWebDefinitions: Bool? = nil, h: Int? = nil, locale: String? = nil, scale: Int? = nil,
-            source: String? = nil, w: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            volumeId: String, layerId: String, annotationDataId: String, contentVersion: String, allowWebDefinitions: Bool? = nil, h: Int? = nil,
+            locale: String? = nil, scale: Int? = nil, source: String? = nil, w: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.DictionaryAnnotationdata> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.layers(
                     .annotationDataGet(
-                        volumeId: volumeId, layerId: layerId, annotationDataId: annotationDataId,
-                        contentVersion: contentVersion, allowWebDefinitions: allowWebDefinitions, h: h, locale: locale,
-                        scale: scale, source: source, w: w, xgafv: xgafv, accessToken: accessToken, alt: alt,
-                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
-                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+                        volumeId: volumeId, layerId: layerId, annotationDataId: annotationDataId, contentVersion: contentVersion,
+                        allowWebDefinitions: allowWebDefinitions, h: h, locale: locale, scale: scale, source: source, w: w, xgafv: xgafv,
+                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
+                        prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
 
@@ -1976,22 +1821,19 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func list(
-            volumeId: String, contentVersion: String? = nil, maxResults: Int? = nil, pageToken: String? = nil,
-            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            volumeId: String, contentVersion: String? = nil, maxResults: Int? = nil, pageToken: String? = nil, source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
+            uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Layersummaries> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.layers(
                     .list(
-                        volumeId: volumeId, contentVersion: contentVersion, maxResults: maxResults,
-                        pageToken: pageToken, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt,
-                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
-                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+                        volumeId: volumeId, contentVersion: contentVersion, maxResults: maxResults, pageToken: pageToken, source: source,
+                        xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
+                        prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
 
@@ -2014,21 +1856,18 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func get(
-            volumeId: String, summaryId: String, contentVersion: String? = nil, source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
-            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
+            volumeId: String, summaryId: String, contentVersion: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Layersummary> {
             GoogleBooks.defaults.endpoint(
                 GoogleBooks.Call.layers(
                     .get(
-                        volumeId: volumeId, summaryId: summaryId, contentVersion: contentVersion, source: source,
-                        xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
-                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol, uploadType: uploadType
+                        volumeId: volumeId, summaryId: summaryId, contentVersion: contentVersion, source: source, xgafv: xgafv,
+                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
+                        prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
                     )
-                ),
-                decoder: .json
+                )
             )
         }
     }
@@ -2105,29 +1944,27 @@ nonisolated extension GoogleBooks.Cloudloading {
     /// The endpoints of `GoogleBooks.Cloudloading` as cases; `GoogleBooks.Call.cloudloading(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case addBook(
-            driveDocumentId: String? = nil, mimeType: String? = nil, name: String? = nil,
-            uploadClientToken: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            driveDocumentId: String? = nil, mimeType: String? = nil, name: String? = nil, uploadClientToken: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
+            uploadType: String? = nil
         )
         case deleteBook(
-            volumeId: String, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
-            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
+            volumeId: String, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil,
+            fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         )
-        case updateBook(
-            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
-            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
+        indirect case updateBook(
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
             uploadType: String? = nil, body: GoogleBooks.BooksCloudloadingResource
         )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .addBook(
-                driveDocumentId, mimeType, name, uploadClientToken, xgafv, accessToken, alt, callback, fields, key,
-                oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+                driveDocumentId, mimeType, name, uploadClientToken, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
+                quotaUser, uploadProtocol, uploadType
             ):
                 return try GoogleBooks.defaults.request(.post, [
                     Path("books", "v1", "cloudloading", "addBook"),
@@ -2148,8 +1985,7 @@ nonisolated extension GoogleBooks.Cloudloading {
                     Query("uploadType", uploadType),
                 ])
             case let .deleteBook(
-                volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
-                uploadProtocol, uploadType
+                volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return try GoogleBooks.defaults.request(.post, [
                     Path("books", "v1", "cloudloading", "deleteBook"),
@@ -2167,8 +2003,7 @@ nonisolated extension GoogleBooks.Cloudloading {
                     Query("uploadType", uploadType),
                 ])
             case let .updateBook(
-                xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
-                uploadType, body
+                xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType, body
             ):
                 return try GoogleBooks.defaults.request(.post, [
                     Path("books", "v1", "cloudloading", "updateBook"),
@@ -2200,18 +2035,16 @@ nonisolated extension GoogleBooks.Cloudloading {
         private func identity() -> [AnyHashable] {
             switch self {
             case let .addBook(
-                driveDocumentId, mimeType, name, uploadClientToken, xgafv, accessToken, alt, callback, fields, key,
-                oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+                driveDocumentId, mimeType, name, uploadClientToken, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
+                quotaUser, uploadProtocol, uploadType
             ):
                 return ["addBook", driveDocumentId, mimeType, name, uploadClientToken, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             case let .deleteBook(
-                volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
-                uploadProtocol, uploadType
+                volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return ["deleteBook", volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             case let .updateBook(
-                xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
-                uploadType, body
+                xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType, body
             ):
                 return ["updateBook", xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType, body]
             }
@@ -2223,16 +2056,15 @@ nonisolated extension GoogleBooks.DictionaryEndpoints {
     /// The endpoints of `GoogleBooks.DictionaryEndpoints` as cases; `GoogleBooks.Call.dictionaryEndpoints(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case listOfflineMetadata(
-            cpksver: String, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
-            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
+            cpksver: String, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil,
+            fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .listOfflineMetadata(
-                cpksver, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
-                uploadProtocol, uploadType
+                cpksver, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return try GoogleBooks.defaults.request(.get, [
                     Path("books", "v1", "dictionary", "listOfflineMetadata"),
@@ -2264,8 +2096,7 @@ nonisolated extension GoogleBooks.DictionaryEndpoints {
         private func identity() -> [AnyHashable] {
             switch self {
             case let .listOfflineMetadata(
-                cpksver, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
-                uploadProtocol, uploadType
+                cpksver, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return ["listOfflineMetadata", cpksver, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             }
@@ -2277,29 +2108,25 @@ nonisolated extension GoogleBooks.Familysharing {
     /// The endpoints of `GoogleBooks.Familysharing` as cases; `GoogleBooks.Call.familysharing(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case getFamilyInfo(
-            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil,
+            fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
             uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case share(
-            docId: String? = nil, source: String? = nil, volumeId: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
-            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            docId: String? = nil, source: String? = nil, volumeId: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case unshare(
-            docId: String? = nil, source: String? = nil, volumeId: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
-            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            docId: String? = nil, source: String? = nil, volumeId: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .getFamilyInfo(
-                source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
-                uploadProtocol, uploadType
+                source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return try GoogleBooks.defaults.request(.get, [
                     Path("books", "v1", "familysharing", "getFamilyInfo"),
@@ -2317,8 +2144,8 @@ nonisolated extension GoogleBooks.Familysharing {
                     Query("uploadType", uploadType),
                 ])
             case let .share(
-                docId, source, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
-                quotaUser, uploadProtocol, uploadType
+                docId, source, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
+                uploadType
             ):
                 return try GoogleBooks.defaults.request(.post, [
                     Path("books", "v1", "familysharing", "share"),
@@ -2338,8 +2165,8 @@ nonisolated extension GoogleBooks.Familysharing {
                     Query("uploadType", uploadType),
                 ])
             case let .unshare(
-                docId, source, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
-                quotaUser, uploadProtocol, uploadType
+                docId, source, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
+                uploadType
             ):
                 return try GoogleBooks.defaults.request(.post, [
                     Path("books", "v1", "familysharing", "unshare"),
@@ -2373,18 +2200,17 @@ nonisolated extension GoogleBooks.Familysharing {
         private func identity() -> [AnyHashable] {
             switch self {
             case let .getFamilyInfo(
-                source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
-                uploadProtocol, uploadType
+                source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return ["getFamilyInfo", source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             case let .share(
-                docId, source, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
-                quotaUser, uploadProtocol, uploadType
+                docId, source, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
+                uploadType
             ):
                 return ["share", docId, source, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             case let .unshare(
-                docId, source, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
-                quotaUser, uploadProtocol, uploadType
+                docId, source, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
+                uploadType
             ):
                 return ["unshare", docId, source, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             }
@@ -2396,44 +2222,38 @@ nonisolated extension GoogleBooks.Myconfig {
     /// The endpoints of `GoogleBooks.Myconfig` as cases; `GoogleBooks.Call.myconfig(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case getUserSettings(
-            country: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            country: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil,
+            fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
             uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case releaseDownloadAccess(
-            cpksver: String, volumeIds: [String], locale: String? = nil, source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
-            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
+            cpksver: String, volumeIds: [String], locale: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case requestAccess(
-            cpksver: String, nonce: String, source: String, volumeId: String,
-            licenseTypes: GoogleBooks.MyconfigRequestAccessLicenseTypes? = nil, locale: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
-            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
+            cpksver: String, nonce: String, source: String, volumeId: String, licenseTypes: GoogleBooks.MyconfigRequestAccessLicenseTypes? = nil,
+            locale: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil,
+            fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case syncVolumeLicenses(
-            cpksver: String, nonce: String, source: String,
-            features: [GoogleBooks.MyconfigSyncVolumeLicensesFeaturesItem]? = nil, includeNonComicsSeries: Bool? = nil,
-            locale: String? = nil, showPreorders: Bool? = nil, volumeIds: [String]? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
-            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
+            cpksver: String, nonce: String, source: String, features: [GoogleBooks.MyconfigSyncVolumeLicensesFeaturesItem]? = nil,
+            includeNonComicsSeries: Bool? = nil, locale: String? = nil, showPreorders: Bool? = nil, volumeIds: [String]? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
+            uploadType: String? = nil
         )
-        case updateUserSettings(
-            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
-            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
+        indirect case updateUserSettings(
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
             uploadType: String? = nil, body: GoogleBooks.Usersettings
         )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .getUserSettings(
-                country, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
-                uploadProtocol, uploadType
+                country, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return try GoogleBooks.defaults.request(.get, [
                     Path("books", "v1", "myconfig", "getUserSettings"),
@@ -2451,8 +2271,8 @@ nonisolated extension GoogleBooks.Myconfig {
                     Query("uploadType", uploadType),
                 ])
             case let .releaseDownloadAccess(
-                cpksver, volumeIds, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
-                prettyPrint, quotaUser, uploadProtocol, uploadType
+                cpksver, volumeIds, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                uploadProtocol, uploadType
             ):
                 return try GoogleBooks.defaults.request(.post, [
                     Path("books", "v1", "myconfig", "releaseDownloadAccess"),
@@ -2473,8 +2293,8 @@ nonisolated extension GoogleBooks.Myconfig {
                     Query("uploadType", uploadType),
                 ])
             case let .requestAccess(
-                cpksver, nonce, source, volumeId, licenseTypes, locale, xgafv, accessToken, alt, callback, fields, key,
-                oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+                cpksver, nonce, source, volumeId, licenseTypes, locale, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
+                quotaUser, uploadProtocol, uploadType
             ):
                 return try GoogleBooks.defaults.request(.post, [
                     Path("books", "v1", "myconfig", "requestAccess"),
@@ -2497,8 +2317,8 @@ nonisolated extension GoogleBooks.Myconfig {
                     Query("uploadType", uploadType),
                 ])
             case let .syncVolumeLicenses(
-                cpksver, nonce, source, features, includeNonComicsSeries, locale, showPreorders, volumeIds, xgafv,
-                accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+                cpksver, nonce, source, features, includeNonComicsSeries, locale, showPreorders, volumeIds, xgafv, accessToken, alt, callback, fields,
+                key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return try GoogleBooks.defaults.request(.post, [
                     Path("books", "v1", "myconfig", "syncVolumeLicenses"),
@@ -2523,8 +2343,7 @@ nonisolated extension GoogleBooks.Myconfig {
                     Query("uploadType", uploadType),
                 ])
             case let .updateUserSettings(
-                xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
-                uploadType, body
+                xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType, body
             ):
                 return try GoogleBooks.defaults.request(.post, [
                     Path("books", "v1", "myconfig", "updateUserSettings"),
@@ -2556,28 +2375,26 @@ nonisolated extension GoogleBooks.Myconfig {
         private func identity() -> [AnyHashable] {
             switch self {
             case let .getUserSettings(
-                country, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
-                uploadProtocol, uploadType
+                country, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return ["getUserSettings", country, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             case let .releaseDownloadAccess(
-                cpksver, volumeIds, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
-                prettyPrint, quotaUser, uploadProtocol, uploadType
+                cpksver, volumeIds, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                uploadProtocol, uploadType
             ):
                 return ["releaseDownloadAccess", cpksver, volumeIds, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             case let .requestAccess(
-                cpksver, nonce, source, volumeId, licenseTypes, locale, xgafv, accessToken, alt, callback, fields, key,
-                oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+                cpksver, nonce, source, volumeId, licenseTypes, locale, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
+                quotaUser, uploadProtocol, uploadType
             ):
                 return ["requestAccess", cpksver, nonce, source, volumeId, licenseTypes, locale, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             case let .syncVolumeLicenses(
-                cpksver, nonce, source, features, includeNonComicsSeries, locale, showPreorders, volumeIds, xgafv,
-                accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+                cpksver, nonce, source, features, includeNonComicsSeries, locale, showPreorders, volumeIds, xgafv, accessToken, alt, callback, fields,
+                key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return ["syncVolumeLicenses", cpksver, nonce, source, features, includeNonComicsSeries, locale, showPreorders, volumeIds, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             case let .updateUserSettings(
-                xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
-                uploadType, body
+                xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType, body
             ):
                 return ["updateUserSettings", xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType, body]
             }
@@ -2589,105 +2406,88 @@ nonisolated extension GoogleBooks.Mylibrary {
     /// The endpoints of `GoogleBooks.Mylibrary` as cases; `GoogleBooks.Call.mylibrary(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case annotationsList(
-            contentVersion: String? = nil, layerId: String? = nil, layerIds: [String]? = nil, maxResults: Int? = nil,
-            pageToken: String? = nil, showDeleted: Bool? = nil, source: String? = nil, updatedMax: String? = nil,
-            updatedMin: String? = nil, volumeId: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
-            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            contentVersion: String? = nil, layerId: String? = nil, layerIds: [String]? = nil, maxResults: Int? = nil, pageToken: String? = nil,
+            showDeleted: Bool? = nil, source: String? = nil, updatedMax: String? = nil, updatedMin: String? = nil, volumeId: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
+            uploadType: String? = nil
         )
-        case annotationsInsert(
-            annotationId: String? = nil, country: String? = nil, showOnlySummaryInResponse: Bool? = nil,
-            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil, body: GoogleBooks.Annotation
+        indirect case annotationsInsert(
+            annotationId: String? = nil, country: String? = nil, showOnlySummaryInResponse: Bool? = nil, source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
+            uploadType: String? = nil, body: GoogleBooks.Annotation
         )
         case annotationsSummary(
-            layerIds: [String], volumeId: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
-            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            layerIds: [String], volumeId: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case annotationsDelete(
-            annotationId: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            annotationId: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil,
+            quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         )
-        case annotationsUpdate(
-            annotationId: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil, body: GoogleBooks.Annotation
+        indirect case annotationsUpdate(
+            annotationId: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil,
+            quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil, body: GoogleBooks.Annotation
         )
         case bookshelvesList(
-            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil,
+            fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
             uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case bookshelvesGet(
-            shelf: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            shelf: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil,
+            quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case bookshelvesAddVolume(
-            shelf: String, volumeId: String, reason: GoogleBooks.MylibraryBookshelvesAddVolumeReason? = nil,
-            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            shelf: String, volumeId: String, reason: GoogleBooks.MylibraryBookshelvesAddVolumeReason? = nil, source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
+            uploadType: String? = nil
         )
         case bookshelvesClearVolumes(
-            shelf: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            shelf: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil,
+            quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case bookshelvesMoveVolume(
-            shelf: String, volumeId: String, volumePosition: Int, source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            shelf: String, volumeId: String, volumePosition: Int, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
             prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case bookshelvesRemoveVolume(
-            shelf: String, volumeId: String, reason: GoogleBooks.MylibraryBookshelvesRemoveVolumeReason? = nil,
-            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            shelf: String, volumeId: String, reason: GoogleBooks.MylibraryBookshelvesRemoveVolumeReason? = nil, source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
+            uploadType: String? = nil
         )
         case bookshelvesVolumesList(
-            shelf: String, country: String? = nil, maxResults: Int? = nil,
-            projection: GoogleBooks.MylibraryBookshelvesVolumesListProjection? = nil, q: String? = nil,
-            showPreorders: Bool? = nil, source: String? = nil, startIndex: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
-            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            shelf: String, country: String? = nil, maxResults: Int? = nil, projection: GoogleBooks.MylibraryBookshelvesVolumesListProjection? = nil,
+            q: String? = nil, showPreorders: Bool? = nil, source: String? = nil, startIndex: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case readingpositionsGet(
-            volumeId: String, contentVersion: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
-            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            volumeId: String, contentVersion: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case readingpositionsSetPosition(
-            volumeId: String, position: String, timestamp: String,
-            action: GoogleBooks.MylibraryReadingpositionsSetPositionAction? = nil, contentVersion: String? = nil,
-            deviceCookie: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
-            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            volumeId: String, position: String, timestamp: String, action: GoogleBooks.MylibraryReadingpositionsSetPositionAction? = nil,
+            contentVersion: String? = nil, deviceCookie: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .annotationsList(
-                contentVersion, layerId, layerIds, maxResults, pageToken, showDeleted, source, updatedMax, updatedMin,
-                volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
-                uploadProtocol, uploadType
+                contentVersion, layerId, layerIds, maxResults, pageToken, showDeleted, source, updatedMax, updatedMin, volumeId, xgafv, accessToken,
+                alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return try GoogleBooks.defaults.request(.get, [
                     Path("books", "v1", "mylibrary", "annotations"),
@@ -2714,8 +2514,8 @@ nonisolated extension GoogleBooks.Mylibrary {
                     Query("uploadType", uploadType),
                 ])
             case let .annotationsInsert(
-                annotationId, country, showOnlySummaryInResponse, source, xgafv, accessToken, alt, callback, fields,
-                key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType, body
+                annotationId, country, showOnlySummaryInResponse, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
+                quotaUser, uploadProtocol, uploadType, body
             ):
                 return try GoogleBooks.defaults.request(.post, [
                     Path("books", "v1", "mylibrary", "annotations"),
@@ -2737,8 +2537,8 @@ nonisolated extension GoogleBooks.Mylibrary {
                     JSONBody(body),
                 ])
             case let .annotationsSummary(
-                layerIds, volumeId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
-                quotaUser, uploadProtocol, uploadType
+                layerIds, volumeId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
+                uploadType
             ):
                 return try GoogleBooks.defaults.request(.post, [
                     Path("books", "v1", "mylibrary", "annotations", "summary"),
@@ -2758,8 +2558,7 @@ nonisolated extension GoogleBooks.Mylibrary {
                     Query("uploadType", uploadType),
                 ])
             case let .annotationsDelete(
-                annotationId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
-                quotaUser, uploadProtocol, uploadType
+                annotationId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return try GoogleBooks.defaults.request(.delete, [
                     Path("books", "v1", "mylibrary", "annotations", annotationId),
@@ -2777,8 +2576,8 @@ nonisolated extension GoogleBooks.Mylibrary {
                     Query("uploadType", uploadType),
                 ])
             case let .annotationsUpdate(
-                annotationId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
-                quotaUser, uploadProtocol, uploadType, body
+                annotationId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType,
+                body
             ):
                 return try GoogleBooks.defaults.request(.put, [
                     Path("books", "v1", "mylibrary", "annotations", annotationId),
@@ -2797,8 +2596,7 @@ nonisolated extension GoogleBooks.Mylibrary {
                     JSONBody(body),
                 ])
             case let .bookshelvesList(
-                source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
-                uploadProtocol, uploadType
+                source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return try GoogleBooks.defaults.request(.get, [
                     Path("books", "v1", "mylibrary", "bookshelves"),
@@ -2816,8 +2614,7 @@ nonisolated extension GoogleBooks.Mylibrary {
                     Query("uploadType", uploadType),
                 ])
             case let .bookshelvesGet(
-                shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
-                uploadProtocol, uploadType
+                shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return try GoogleBooks.defaults.request(.get, [
                     Path("books", "v1", "mylibrary", "bookshelves", shelf),
@@ -2835,8 +2632,8 @@ nonisolated extension GoogleBooks.Mylibrary {
                     Query("uploadType", uploadType),
                 ])
             case let .bookshelvesAddVolume(
-                shelf, volumeId, reason, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
-                prettyPrint, quotaUser, uploadProtocol, uploadType
+                shelf, volumeId, reason, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
+                uploadType
             ):
                 return try GoogleBooks.defaults.request(.post, [
                     Path("books", "v1", "mylibrary", "bookshelves", shelf, "addVolume"),
@@ -2856,8 +2653,7 @@ nonisolated extension GoogleBooks.Mylibrary {
                     Query("uploadType", uploadType),
                 ])
             case let .bookshelvesClearVolumes(
-                shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
-                uploadProtocol, uploadType
+                shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return try GoogleBooks.defaults.request(.post, [
                     Path("books", "v1", "mylibrary", "bookshelves", shelf, "clearVolumes"),
@@ -2875,8 +2671,8 @@ nonisolated extension GoogleBooks.Mylibrary {
                     Query("uploadType", uploadType),
                 ])
             case let .bookshelvesMoveVolume(
-                shelf, volumeId, volumePosition, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
-                prettyPrint, quotaUser, uploadProtocol, uploadType
+                shelf, volumeId, volumePosition, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                uploadProtocol, uploadType
             ):
                 return try GoogleBooks.defaults.request(.post, [
                     Path("books", "v1", "mylibrary", "bookshelves", shelf, "moveVolume"),
@@ -2896,8 +2692,8 @@ nonisolated extension GoogleBooks.Mylibrary {
                     Query("uploadType", uploadType),
                 ])
             case let .bookshelvesRemoveVolume(
-                shelf, volumeId, reason, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
-                prettyPrint, quotaUser, uploadProtocol, uploadType
+                shelf, volumeId, reason, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
+                uploadType
             ):
                 return try GoogleBooks.defaults.request(.post, [
                     Path("books", "v1", "mylibrary", "bookshelves", shelf, "removeVolume"),
@@ -2917,8 +2713,8 @@ nonisolated extension GoogleBooks.Mylibrary {
                     Query("uploadType", uploadType),
                 ])
             case let .bookshelvesVolumesList(
-                shelf, country, maxResults, projection, q, showPreorders, source, startIndex, xgafv, accessToken, alt,
-                callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+                shelf, country, maxResults, projection, q, showPreorders, source, startIndex, xgafv, accessToken, alt, callback, fields, key,
+                oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return try GoogleBooks.defaults.request(.get, [
                     Path("books", "v1", "mylibrary", "bookshelves", shelf, "volumes"),
@@ -2942,8 +2738,8 @@ nonisolated extension GoogleBooks.Mylibrary {
                     Query("uploadType", uploadType),
                 ])
             case let .readingpositionsGet(
-                volumeId, contentVersion, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
-                prettyPrint, quotaUser, uploadProtocol, uploadType
+                volumeId, contentVersion, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
+                uploadType
             ):
                 return try GoogleBooks.defaults.request(.get, [
                     Path("books", "v1", "mylibrary", "readingpositions", volumeId),
@@ -2962,8 +2758,8 @@ nonisolated extension GoogleBooks.Mylibrary {
                     Query("uploadType", uploadType),
                 ])
             case let .readingpositionsSetPosition(
-                volumeId, position, timestamp, action, contentVersion, deviceCookie, source, xgafv, accessToken, alt,
-                callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+                volumeId, position, timestamp, action, contentVersion, deviceCookie, source, xgafv, accessToken, alt, callback, fields, key,
+                oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return try GoogleBooks.defaults.request(.post, [
                     Path("books", "v1", "mylibrary", "readingpositions", volumeId, "setPosition"),
@@ -3000,74 +2796,69 @@ nonisolated extension GoogleBooks.Mylibrary {
         private func identity() -> [AnyHashable] {
             switch self {
             case let .annotationsList(
-                contentVersion, layerId, layerIds, maxResults, pageToken, showDeleted, source, updatedMax, updatedMin,
-                volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
-                uploadProtocol, uploadType
+                contentVersion, layerId, layerIds, maxResults, pageToken, showDeleted, source, updatedMax, updatedMin, volumeId, xgafv, accessToken,
+                alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return ["annotationsList", contentVersion, layerId, layerIds, maxResults, pageToken, showDeleted, source, updatedMax, updatedMin, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             case let .annotationsInsert(
-                annotationId, country, showOnlySummaryInResponse, source, xgafv, accessToken, alt, callback, fields,
-                key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType, body
+                annotationId, country, showOnlySummaryInResponse, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
+                quotaUser, uploadProtocol, uploadType, body
             ):
                 return ["annotationsInsert", annotationId, country, showOnlySummaryInResponse, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType, body]
             case let .annotationsSummary(
-                layerIds, volumeId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
-                quotaUser, uploadProtocol, uploadType
+                layerIds, volumeId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
+                uploadType
             ):
                 return ["annotationsSummary", layerIds, volumeId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             case let .annotationsDelete(
-                annotationId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
-                quotaUser, uploadProtocol, uploadType
+                annotationId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return ["annotationsDelete", annotationId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             case let .annotationsUpdate(
-                annotationId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
-                quotaUser, uploadProtocol, uploadType, body
+                annotationId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType,
+                body
             ):
                 return ["annotationsUpdate", annotationId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType, body]
             case let .bookshelvesList(
-                source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
-                uploadProtocol, uploadType
+                source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return ["bookshelvesList", source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             case let .bookshelvesGet(
-                shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
-                uploadProtocol, uploadType
+                shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return ["bookshelvesGet", shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             case let .bookshelvesAddVolume(
-                shelf, volumeId, reason, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
-                prettyPrint, quotaUser, uploadProtocol, uploadType
+                shelf, volumeId, reason, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
+                uploadType
             ):
                 return ["bookshelvesAddVolume", shelf, volumeId, reason, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             case let .bookshelvesClearVolumes(
-                shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
-                uploadProtocol, uploadType
+                shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return ["bookshelvesClearVolumes", shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             case let .bookshelvesMoveVolume(
-                shelf, volumeId, volumePosition, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
-                prettyPrint, quotaUser, uploadProtocol, uploadType
+                shelf, volumeId, volumePosition, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                uploadProtocol, uploadType
             ):
                 return ["bookshelvesMoveVolume", shelf, volumeId, volumePosition, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             case let .bookshelvesRemoveVolume(
-                shelf, volumeId, reason, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
-                prettyPrint, quotaUser, uploadProtocol, uploadType
+                shelf, volumeId, reason, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
+                uploadType
             ):
                 return ["bookshelvesRemoveVolume", shelf, volumeId, reason, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             case let .bookshelvesVolumesList(
-                shelf, country, maxResults, projection, q, showPreorders, source, startIndex, xgafv, accessToken, alt,
-                callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+                shelf, country, maxResults, projection, q, showPreorders, source, startIndex, xgafv, accessToken, alt, callback, fields, key,
+                oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return ["bookshelvesVolumesList", shelf, country, maxResults, projection, q, showPreorders, source, startIndex, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             case let .readingpositionsGet(
-                volumeId, contentVersion, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
-                prettyPrint, quotaUser, uploadProtocol, uploadType
+                volumeId, contentVersion, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
+                uploadType
             ):
                 return ["readingpositionsGet", volumeId, contentVersion, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             case let .readingpositionsSetPosition(
-                volumeId, position, timestamp, action, contentVersion, deviceCookie, source, xgafv, accessToken, alt,
-                callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+                volumeId, position, timestamp, action, contentVersion, deviceCookie, source, xgafv, accessToken, alt, callback, fields, key,
+                oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return ["readingpositionsSetPosition", volumeId, position, timestamp, action, contentVersion, deviceCookie, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             }
@@ -3079,17 +2870,16 @@ nonisolated extension GoogleBooks.NotificationEndpoints {
     /// The endpoints of `GoogleBooks.NotificationEndpoints` as cases; `GoogleBooks.Call.notificationEndpoints(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case get(
-            notificationId: String, locale: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
-            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            notificationId: String, locale: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .get(
-                notificationId, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
-                quotaUser, uploadProtocol, uploadType
+                notificationId, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
+                uploadType
             ):
                 return try GoogleBooks.defaults.request(.get, [
                     Path("books", "v1", "notification", "get"),
@@ -3123,8 +2913,8 @@ nonisolated extension GoogleBooks.NotificationEndpoints {
         private func identity() -> [AnyHashable] {
             switch self {
             case let .get(
-                notificationId, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
-                quotaUser, uploadProtocol, uploadType
+                notificationId, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
+                uploadType
             ):
                 return ["get", notificationId, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             }
@@ -3136,25 +2926,22 @@ nonisolated extension GoogleBooks.Onboarding {
     /// The endpoints of `GoogleBooks.Onboarding` as cases; `GoogleBooks.Call.onboarding(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case listCategories(
-            locale: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            locale: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil,
+            fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
             uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case listCategoryVolumes(
             categoryId: [String]? = nil, locale: String? = nil,
-            maxAllowedMaturityRating: GoogleBooks.OnboardingListCategoryVolumesMaxAllowedMaturityRating? = nil,
-            pageSize: Int? = nil, pageToken: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            maxAllowedMaturityRating: GoogleBooks.OnboardingListCategoryVolumesMaxAllowedMaturityRating? = nil, pageSize: Int? = nil,
+            pageToken: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil,
+            quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .listCategories(
-                locale, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
-                uploadProtocol, uploadType
+                locale, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return try GoogleBooks.defaults.request(.get, [
                     Path("books", "v1", "onboarding", "listCategories"),
@@ -3172,8 +2959,8 @@ nonisolated extension GoogleBooks.Onboarding {
                     Query("uploadType", uploadType),
                 ])
             case let .listCategoryVolumes(
-                categoryId, locale, maxAllowedMaturityRating, pageSize, pageToken, xgafv, accessToken, alt, callback,
-                fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+                categoryId, locale, maxAllowedMaturityRating, pageSize, pageToken, xgafv, accessToken, alt, callback, fields, key, oauthToken,
+                prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return try GoogleBooks.defaults.request(.get, [
                     Path("books", "v1", "onboarding", "listCategoryVolumes"),
@@ -3209,13 +2996,12 @@ nonisolated extension GoogleBooks.Onboarding {
         private func identity() -> [AnyHashable] {
             switch self {
             case let .listCategories(
-                locale, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
-                uploadProtocol, uploadType
+                locale, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return ["listCategories", locale, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             case let .listCategoryVolumes(
-                categoryId, locale, maxAllowedMaturityRating, pageSize, pageToken, xgafv, accessToken, alt, callback,
-                fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+                categoryId, locale, maxAllowedMaturityRating, pageSize, pageToken, xgafv, accessToken, alt, callback, fields, key, oauthToken,
+                prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return ["listCategoryVolumes", categoryId, locale, maxAllowedMaturityRating, pageSize, pageToken, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             }
@@ -3227,19 +3013,17 @@ nonisolated extension GoogleBooks.Personalizedstream {
     /// The endpoints of `GoogleBooks.Personalizedstream` as cases; `GoogleBooks.Call.personalizedstream(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case get(
-            locale: String? = nil,
-            maxAllowedMaturityRating: GoogleBooks.PersonalizedstreamGetMaxAllowedMaturityRating? = nil,
-            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            locale: String? = nil, maxAllowedMaturityRating: GoogleBooks.PersonalizedstreamGetMaxAllowedMaturityRating? = nil, source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
+            uploadType: String? = nil
         )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .get(
-                locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
-                prettyPrint, quotaUser, uploadProtocol, uploadType
+                locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                uploadProtocol, uploadType
             ):
                 return try GoogleBooks.defaults.request(.get, [
                     Path("books", "v1", "personalizedstream", "get"),
@@ -3273,8 +3057,8 @@ nonisolated extension GoogleBooks.Personalizedstream {
         private func identity() -> [AnyHashable] {
             switch self {
             case let .get(
-                locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
-                prettyPrint, quotaUser, uploadProtocol, uploadType
+                locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                uploadProtocol, uploadType
             ):
                 return ["get", locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             }
@@ -3286,32 +3070,29 @@ nonisolated extension GoogleBooks.Promooffer {
     /// The endpoints of `GoogleBooks.Promooffer` as cases; `GoogleBooks.Call.promooffer(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case accept(
-            androidId: String? = nil, device: String? = nil, manufacturer: String? = nil, model: String? = nil,
-            offerId: String? = nil, product: String? = nil, serial: String? = nil, volumeId: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            androidId: String? = nil, device: String? = nil, manufacturer: String? = nil, model: String? = nil, offerId: String? = nil,
+            product: String? = nil, serial: String? = nil, volumeId: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
             prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case dismiss(
-            androidId: String? = nil, device: String? = nil, manufacturer: String? = nil, model: String? = nil,
-            offerId: String? = nil, product: String? = nil, serial: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
-            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            androidId: String? = nil, device: String? = nil, manufacturer: String? = nil, model: String? = nil, offerId: String? = nil,
+            product: String? = nil, serial: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil,
+            quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case get(
-            androidId: String? = nil, device: String? = nil, manufacturer: String? = nil, model: String? = nil,
-            product: String? = nil, serial: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            androidId: String? = nil, device: String? = nil, manufacturer: String? = nil, model: String? = nil, product: String? = nil,
+            serial: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil,
+            fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
             uploadProtocol: String? = nil, uploadType: String? = nil
         )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .accept(
-                androidId, device, manufacturer, model, offerId, product, serial, volumeId, xgafv, accessToken, alt,
-                callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+                androidId, device, manufacturer, model, offerId, product, serial, volumeId, xgafv, accessToken, alt, callback, fields, key,
+                oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return try GoogleBooks.defaults.request(.post, [
                     Path("books", "v1", "promooffer", "accept"),
@@ -3336,8 +3117,8 @@ nonisolated extension GoogleBooks.Promooffer {
                     Query("uploadType", uploadType),
                 ])
             case let .dismiss(
-                androidId, device, manufacturer, model, offerId, product, serial, xgafv, accessToken, alt, callback,
-                fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+                androidId, device, manufacturer, model, offerId, product, serial, xgafv, accessToken, alt, callback, fields, key, oauthToken,
+                prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return try GoogleBooks.defaults.request(.post, [
                     Path("books", "v1", "promooffer", "dismiss"),
@@ -3361,8 +3142,8 @@ nonisolated extension GoogleBooks.Promooffer {
                     Query("uploadType", uploadType),
                 ])
             case let .get(
-                androidId, device, manufacturer, model, product, serial, xgafv, accessToken, alt, callback, fields, key,
-                oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+                androidId, device, manufacturer, model, product, serial, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
+                quotaUser, uploadProtocol, uploadType
             ):
                 return try GoogleBooks.defaults.request(.get, [
                     Path("books", "v1", "promooffer", "get"),
@@ -3399,18 +3180,18 @@ nonisolated extension GoogleBooks.Promooffer {
         private func identity() -> [AnyHashable] {
             switch self {
             case let .accept(
-                androidId, device, manufacturer, model, offerId, product, serial, volumeId, xgafv, accessToken, alt,
-                callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+                androidId, device, manufacturer, model, offerId, product, serial, volumeId, xgafv, accessToken, alt, callback, fields, key,
+                oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return ["accept", androidId, device, manufacturer, model, offerId, product, serial, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             case let .dismiss(
-                androidId, device, manufacturer, model, offerId, product, serial, xgafv, accessToken, alt, callback,
-                fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+                androidId, device, manufacturer, model, offerId, product, serial, xgafv, accessToken, alt, callback, fields, key, oauthToken,
+                prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return ["dismiss", androidId, device, manufacturer, model, offerId, product, serial, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             case let .get(
-                androidId, device, manufacturer, model, product, serial, xgafv, accessToken, alt, callback, fields, key,
-                oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+                androidId, device, manufacturer, model, product, serial, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
+                quotaUser, uploadProtocol, uploadType
             ):
                 return ["get", androidId, device, manufacturer, model, product, serial, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             }
@@ -3422,24 +3203,19 @@ nonisolated extension GoogleBooks.SeriesEndpoints {
     /// The endpoints of `GoogleBooks.SeriesEndpoints` as cases; `GoogleBooks.Call.seriesEndpoints(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case get(
-            seriesId: [String], xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            seriesId: [String], xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil,
+            fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
             uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case membershipGet(
-            seriesId: String, pageSize: Int? = nil, pageToken: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
-            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            seriesId: String, pageSize: Int? = nil, pageToken: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case let .get(
-                seriesId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
-                uploadProtocol, uploadType
-            ):
+            case let .get(seriesId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
                 return try GoogleBooks.defaults.request(.get, [
                     Path("books", "v1", "series", "get"),
                     Query("series_id", seriesId),
@@ -3456,8 +3232,8 @@ nonisolated extension GoogleBooks.SeriesEndpoints {
                     Query("uploadType", uploadType),
                 ])
             case let .membershipGet(
-                seriesId, pageSize, pageToken, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
-                quotaUser, uploadProtocol, uploadType
+                seriesId, pageSize, pageToken, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
+                uploadType
             ):
                 return try GoogleBooks.defaults.request(.get, [
                     Path("books", "v1", "series", "membership", "get"),
@@ -3490,14 +3266,11 @@ nonisolated extension GoogleBooks.SeriesEndpoints {
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
             switch self {
-            case let .get(
-                seriesId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
-                uploadProtocol, uploadType
-            ):
+            case let .get(seriesId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
                 return ["get", seriesId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             case let .membershipGet(
-                seriesId, pageSize, pageToken, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
-                quotaUser, uploadProtocol, uploadType
+                seriesId, pageSize, pageToken, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
+                uploadType
             ):
                 return ["membershipGet", seriesId, pageSize, pageToken, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             }
@@ -3509,30 +3282,26 @@ nonisolated extension GoogleBooks.BookshelvesEndpoints {
     /// The endpoints of `GoogleBooks.BookshelvesEndpoints` as cases; `GoogleBooks.Call.bookshelvesEndpoints(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case list(
-            userId: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            userId: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil,
+            quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case get(
-            userId: String, shelf: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
-            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            userId: String, shelf: String, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case volumesList(
-            userId: String, shelf: String, maxResults: Int? = nil, showPreorders: Bool? = nil, source: String? = nil,
-            startIndex: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            userId: String, shelf: String, maxResults: Int? = nil, showPreorders: Bool? = nil, source: String? = nil, startIndex: Int? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
+            uploadType: String? = nil
         )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .list(
-                userId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
-                uploadProtocol, uploadType
+                userId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return try GoogleBooks.defaults.request(.get, [
                     Path("books", "v1", "users", userId, "bookshelves"),
@@ -3550,8 +3319,7 @@ nonisolated extension GoogleBooks.BookshelvesEndpoints {
                     Query("uploadType", uploadType),
                 ])
             case let .get(
-                userId, shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
-                quotaUser, uploadProtocol, uploadType
+                userId, shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return try GoogleBooks.defaults.request(.get, [
                     Path("books", "v1", "users", userId, "bookshelves", shelf),
@@ -3569,8 +3337,8 @@ nonisolated extension GoogleBooks.BookshelvesEndpoints {
                     Query("uploadType", uploadType),
                 ])
             case let .volumesList(
-                userId, shelf, maxResults, showPreorders, source, startIndex, xgafv, accessToken, alt, callback, fields,
-                key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+                userId, shelf, maxResults, showPreorders, source, startIndex, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
+                quotaUser, uploadProtocol, uploadType
             ):
                 return try GoogleBooks.defaults.request(.get, [
                     Path("books", "v1", "users", userId, "bookshelves", shelf, "volumes"),
@@ -3605,18 +3373,16 @@ nonisolated extension GoogleBooks.BookshelvesEndpoints {
         private func identity() -> [AnyHashable] {
             switch self {
             case let .list(
-                userId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
-                uploadProtocol, uploadType
+                userId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return ["list", userId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             case let .get(
-                userId, shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
-                quotaUser, uploadProtocol, uploadType
+                userId, shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return ["get", userId, shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             case let .volumesList(
-                userId, shelf, maxResults, showPreorders, source, startIndex, xgafv, accessToken, alt, callback, fields,
-                key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+                userId, shelf, maxResults, showPreorders, source, startIndex, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
+                quotaUser, uploadProtocol, uploadType
             ):
                 return ["volumesList", userId, shelf, maxResults, showPreorders, source, startIndex, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             }
@@ -3628,71 +3394,61 @@ nonisolated extension GoogleBooks.VolumesEndpoints {
     /// The endpoints of `GoogleBooks.VolumesEndpoints` as cases; `GoogleBooks.Call.volumesEndpoints(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case list(
-            q: String, download: GoogleBooks.VolumesListDownload? = nil, filter: GoogleBooks.VolumesListFilter? = nil,
-            langRestrict: String? = nil, libraryRestrict: GoogleBooks.VolumesListLibraryRestrict? = nil,
+            q: String, download: GoogleBooks.VolumesListDownload? = nil, filter: GoogleBooks.VolumesListFilter? = nil, langRestrict: String? = nil,
+            libraryRestrict: GoogleBooks.VolumesListLibraryRestrict? = nil,
             maxAllowedMaturityRating: GoogleBooks.VolumesListMaxAllowedMaturityRating? = nil, maxResults: Int? = nil,
-            orderBy: GoogleBooks.VolumesListOrderBy? = nil, partner: String? = nil,
-            printType: GoogleBooks.VolumesListPrintType? = nil, projection: GoogleBooks.VolumesListProjection? = nil,
-            showPreorders: Bool? = nil, source: String? = nil, startIndex: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
-            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            orderBy: GoogleBooks.VolumesListOrderBy? = nil, partner: String? = nil, printType: GoogleBooks.VolumesListPrintType? = nil,
+            projection: GoogleBooks.VolumesListProjection? = nil, showPreorders: Bool? = nil, source: String? = nil, startIndex: Int? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
+            uploadType: String? = nil
         )
         case mybooksList(
-            acquireMethod: [GoogleBooks.VolumesMybooksListAcquireMethodItem]? = nil, country: String? = nil,
-            locale: String? = nil, maxResults: Int? = nil,
-            processingState: [GoogleBooks.VolumesMybooksListProcessingStateItem]? = nil, source: String? = nil,
-            startIndex: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
+            acquireMethod: [GoogleBooks.VolumesMybooksListAcquireMethodItem]? = nil, country: String? = nil, locale: String? = nil,
+            maxResults: Int? = nil, processingState: [GoogleBooks.VolumesMybooksListProcessingStateItem]? = nil, source: String? = nil,
+            startIndex: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil,
+            fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
             uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case recommendedList(
-            locale: String? = nil,
-            maxAllowedMaturityRating: GoogleBooks.VolumesRecommendedListMaxAllowedMaturityRating? = nil,
-            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            locale: String? = nil, maxAllowedMaturityRating: GoogleBooks.VolumesRecommendedListMaxAllowedMaturityRating? = nil, source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
+            uploadType: String? = nil
         )
         case recommendedRate(
-            rating: GoogleBooks.VolumesRecommendedRateRating, volumeId: String, locale: String? = nil,
-            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            rating: GoogleBooks.VolumesRecommendedRateRating, volumeId: String, locale: String? = nil, source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
+            uploadType: String? = nil
         )
         case useruploadedList(
-            locale: String? = nil, maxResults: Int? = nil,
-            processingState: [GoogleBooks.VolumesUseruploadedListProcessingStateItem]? = nil, source: String? = nil,
-            startIndex: Int? = nil, volumeId: [String]? = nil, xgafv: GoogleBooks.Xgafv? = nil,
-            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
-            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            locale: String? = nil, maxResults: Int? = nil, processingState: [GoogleBooks.VolumesUseruploadedListProcessingStateItem]? = nil,
+            source: String? = nil, startIndex: Int? = nil, volumeId: [String]? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
+            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case get(
             volumeId: String, country: String? = nil, includeNonComicsSeries: Bool? = nil, partner: String? = nil,
-            projection: GoogleBooks.VolumesGetProjection? = nil, source: String? = nil,
-            userLibraryConsistentRead: Bool? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            projection: GoogleBooks.VolumesGetProjection? = nil, source: String? = nil, userLibraryConsistentRead: Bool? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
+            uploadType: String? = nil
         )
         case associatedList(
             volumeId: String, association: GoogleBooks.VolumesAssociatedListAssociation? = nil, locale: String? = nil,
-            maxAllowedMaturityRating: GoogleBooks.VolumesAssociatedListMaxAllowedMaturityRating? = nil,
-            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            maxAllowedMaturityRating: GoogleBooks.VolumesAssociatedListMaxAllowedMaturityRating? = nil, source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
+            uploadType: String? = nil
         )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .list(
-                q, download, filter, langRestrict, libraryRestrict, maxAllowedMaturityRating, maxResults, orderBy,
-                partner, printType, projection, showPreorders, source, startIndex, xgafv, accessToken, alt, callback,
-                fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+                q, download, filter, langRestrict, libraryRestrict, maxAllowedMaturityRating, maxResults, orderBy, partner, printType, projection,
+                showPreorders, source, startIndex, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
+                uploadType
             ):
                 return try GoogleBooks.defaults.request(.get, [
                     Path("books", "v1", "volumes"),
@@ -3723,8 +3479,8 @@ nonisolated extension GoogleBooks.VolumesEndpoints {
                     Query("uploadType", uploadType),
                 ])
             case let .mybooksList(
-                acquireMethod, country, locale, maxResults, processingState, source, startIndex, xgafv, accessToken,
-                alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+                acquireMethod, country, locale, maxResults, processingState, source, startIndex, xgafv, accessToken, alt, callback, fields, key,
+                oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return try GoogleBooks.defaults.request(.get, [
                     Path("books", "v1", "volumes", "mybooks"),
@@ -3748,8 +3504,8 @@ nonisolated extension GoogleBooks.VolumesEndpoints {
                     Query("uploadType", uploadType),
                 ])
             case let .recommendedList(
-                locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
-                prettyPrint, quotaUser, uploadProtocol, uploadType
+                locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                uploadProtocol, uploadType
             ):
                 return try GoogleBooks.defaults.request(.get, [
                     Path("books", "v1", "volumes", "recommended"),
@@ -3769,8 +3525,8 @@ nonisolated extension GoogleBooks.VolumesEndpoints {
                     Query("uploadType", uploadType),
                 ])
             case let .recommendedRate(
-                rating, volumeId, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
-                prettyPrint, quotaUser, uploadProtocol, uploadType
+                rating, volumeId, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
+                uploadType
             ):
                 return try GoogleBooks.defaults.request(.post, [
                     Path("books", "v1", "volumes", "recommended", "rate"),
@@ -3791,8 +3547,8 @@ nonisolated extension GoogleBooks.VolumesEndpoints {
                     Query("uploadType", uploadType),
                 ])
             case let .useruploadedList(
-                locale, maxResults, processingState, source, startIndex, volumeId, xgafv, accessToken, alt, callback,
-                fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+                locale, maxResults, processingState, source, startIndex, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken,
+                prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return try GoogleBooks.defaults.request(.get, [
                     Path("books", "v1", "volumes", "useruploaded"),
@@ -3815,9 +3571,8 @@ nonisolated extension GoogleBooks.VolumesEndpoints {
                     Query("uploadType", uploadType),
                 ])
             case let .get(
-                volumeId, country, includeNonComicsSeries, partner, projection, source, userLibraryConsistentRead,
-                xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
-                uploadType
+                volumeId, country, includeNonComicsSeries, partner, projection, source, userLibraryConsistentRead, xgafv, accessToken, alt, callback,
+                fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return try GoogleBooks.defaults.request(.get, [
                     Path("books", "v1", "volumes", volumeId),
@@ -3840,8 +3595,8 @@ nonisolated extension GoogleBooks.VolumesEndpoints {
                     Query("uploadType", uploadType),
                 ])
             case let .associatedList(
-                volumeId, association, locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback,
-                fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+                volumeId, association, locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
+                prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return try GoogleBooks.defaults.request(.get, [
                     Path("books", "v1", "volumes", volumeId, "associated"),
@@ -3876,40 +3631,39 @@ nonisolated extension GoogleBooks.VolumesEndpoints {
         private func identity() -> [AnyHashable] {
             switch self {
             case let .list(
-                q, download, filter, langRestrict, libraryRestrict, maxAllowedMaturityRating, maxResults, orderBy,
-                partner, printType, projection, showPreorders, source, startIndex, xgafv, accessToken, alt, callback,
-                fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+                q, download, filter, langRestrict, libraryRestrict, maxAllowedMaturityRating, maxResults, orderBy, partner, printType, projection,
+                showPreorders, source, startIndex, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
+                uploadType
             ):
                 return ["list", q, download, filter, langRestrict, libraryRestrict, maxAllowedMaturityRating, maxResults, orderBy, partner, printType, projection, showPreorders, source, startIndex, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             case let .mybooksList(
-                acquireMethod, country, locale, maxResults, processingState, source, startIndex, xgafv, accessToken,
-                alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+                acquireMethod, country, locale, maxResults, processingState, source, startIndex, xgafv, accessToken, alt, callback, fields, key,
+                oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return ["mybooksList", acquireMethod, country, locale, maxResults, processingState, source, startIndex, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             case let .recommendedList(
-                locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
-                prettyPrint, quotaUser, uploadProtocol, uploadType
+                locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                uploadProtocol, uploadType
             ):
                 return ["recommendedList", locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             case let .recommendedRate(
-                rating, volumeId, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
-                prettyPrint, quotaUser, uploadProtocol, uploadType
+                rating, volumeId, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
+                uploadType
             ):
                 return ["recommendedRate", rating, volumeId, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             case let .useruploadedList(
-                locale, maxResults, processingState, source, startIndex, volumeId, xgafv, accessToken, alt, callback,
-                fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+                locale, maxResults, processingState, source, startIndex, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken,
+                prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return ["useruploadedList", locale, maxResults, processingState, source, startIndex, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             case let .get(
-                volumeId, country, includeNonComicsSeries, partner, projection, source, userLibraryConsistentRead,
-                xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
-                uploadType
+                volumeId, country, includeNonComicsSeries, partner, projection, source, userLibraryConsistentRead, xgafv, accessToken, alt, callback,
+                fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return ["get", volumeId, country, includeNonComicsSeries, partner, projection, source, userLibraryConsistentRead, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             case let .associatedList(
-                volumeId, association, locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback,
-                fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+                volumeId, association, locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
+                prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return ["associatedList", volumeId, association, locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             }
@@ -3921,56 +3675,49 @@ nonisolated extension GoogleBooks.Layers {
     /// The endpoints of `GoogleBooks.Layers` as cases; `GoogleBooks.Call.layers(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case volumeAnnotationsList(
-            volumeId: String, layerId: String, contentVersion: String, endOffset: String? = nil,
-            endPosition: String? = nil, locale: String? = nil, maxResults: Int? = nil, pageToken: String? = nil,
-            showDeleted: Bool? = nil, source: String? = nil, startOffset: String? = nil, startPosition: String? = nil,
-            updatedMax: String? = nil, updatedMin: String? = nil, volumeAnnotationsVersion: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
-            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
+            volumeId: String, layerId: String, contentVersion: String, endOffset: String? = nil, endPosition: String? = nil, locale: String? = nil,
+            maxResults: Int? = nil, pageToken: String? = nil, showDeleted: Bool? = nil, source: String? = nil, startOffset: String? = nil,
+            startPosition: String? = nil, updatedMax: String? = nil, updatedMin: String? = nil, volumeAnnotationsVersion: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
+            uploadType: String? = nil
         )
         case volumeAnnotationsGet(
-            volumeId: String, layerId: String, annotationId: String, locale: String? = nil, source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
-            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
+            volumeId: String, layerId: String, annotationId: String, locale: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case annotationDataList(
-            volumeId: String, layerId: String, contentVersion: String, annotationDataId: [String]? = nil, h: Int? = nil,
-            locale: String? = nil, maxResults: Int? = nil, pageToken: String? = nil, scale: Int? = nil,
-            source: String? = nil, updatedMax: String? = nil, updatedMin: String? = nil, w: Int? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
-            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
+            volumeId: String, layerId: String, contentVersion: String, annotationDataId: [String]? = nil, h: Int? = nil, locale: String? = nil,
+            maxResults: Int? = nil, pageToken: String? = nil, scale: Int? = nil, source: String? = nil, updatedMax: String? = nil,
+            updatedMin: String? = nil, w: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil,
+            quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case annotationDataGet(
-            volumeId: String, layerId: String, annotationDataId: String, contentVersion: String,
-            allowWebDefinitions: Bool? = nil, h: Int? = nil, locale: String? = nil, scale: Int? = nil,
-            source: String? = nil, w: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            volumeId: String, layerId: String, annotationDataId: String, contentVersion: String, allowWebDefinitions: Bool? = nil, h: Int? = nil,
+            locale: String? = nil, scale: Int? = nil, source: String? = nil, w: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case list(
-            volumeId: String, contentVersion: String? = nil, maxResults: Int? = nil, pageToken: String? = nil,
-            source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
-            alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
-            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            volumeId: String, contentVersion: String? = nil, maxResults: Int? = nil, pageToken: String? = nil, source: String? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
+            uploadType: String? = nil
         )
         case get(
-            volumeId: String, summaryId: String, contentVersion: String? = nil, source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
-            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
-            prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
+            volumeId: String, summaryId: String, contentVersion: String? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .volumeAnnotationsList(
-                volumeId, layerId, contentVersion, endOffset, endPosition, locale, maxResults, pageToken, showDeleted,
-                source, startOffset, startPosition, updatedMax, updatedMin, volumeAnnotationsVersion, xgafv,
-                accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+                volumeId, layerId, contentVersion, endOffset, endPosition, locale, maxResults, pageToken, showDeleted, source, startOffset,
+                startPosition, updatedMax, updatedMin, volumeAnnotationsVersion, xgafv, accessToken, alt, callback, fields, key, oauthToken,
+                prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return try GoogleBooks.defaults.request(.get, [
                     Path("books", "v1", "volumes", volumeId, "layers", layerId),
@@ -4000,8 +3747,8 @@ nonisolated extension GoogleBooks.Layers {
                     Query("uploadType", uploadType),
                 ])
             case let .volumeAnnotationsGet(
-                volumeId, layerId, annotationId, locale, source, xgafv, accessToken, alt, callback, fields, key,
-                oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+                volumeId, layerId, annotationId, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                uploadProtocol, uploadType
             ):
                 return try GoogleBooks.defaults.request(.get, [
                     Path("books", "v1", "volumes", volumeId, "layers", layerId, "annotations", annotationId),
@@ -4020,9 +3767,8 @@ nonisolated extension GoogleBooks.Layers {
                     Query("uploadType", uploadType),
                 ])
             case let .annotationDataList(
-                volumeId, layerId, contentVersion, annotationDataId, h, locale, maxResults, pageToken, scale, source,
-                updatedMax, updatedMin, w, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
-                quotaUser, uploadProtocol, uploadType
+                volumeId, layerId, contentVersion, annotationDataId, h, locale, maxResults, pageToken, scale, source, updatedMax, updatedMin, w,
+                xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return try GoogleBooks.defaults.request(.get, [
                     Path("books", "v1", "volumes", volumeId, "layers", layerId, "data"),
@@ -4050,9 +3796,8 @@ nonisolated extension GoogleBooks.Layers {
                     Query("uploadType", uploadType),
                 ])
             case let .annotationDataGet(
-                volumeId, layerId, annotationDataId, contentVersion, allowWebDefinitions, h, locale, scale, source, w,
-                xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
-                uploadType
+                volumeId, layerId, annotationDataId, contentVersion, allowWebDefinitions, h, locale, scale, source, w, xgafv, accessToken, alt,
+                callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return try GoogleBooks.defaults.request(.get, [
                     Path("books", "v1", "volumes", volumeId, "layers", layerId, "data", annotationDataId),
@@ -4076,8 +3821,8 @@ nonisolated extension GoogleBooks.Layers {
                     Query("uploadType", uploadType),
                 ])
             case let .list(
-                volumeId, contentVersion, maxResults, pageToken, source, xgafv, accessToken, alt, callback, fields, key,
-                oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+                volumeId, contentVersion, maxResults, pageToken, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
+                quotaUser, uploadProtocol, uploadType
             ):
                 return try GoogleBooks.defaults.request(.get, [
                     Path("books", "v1", "volumes", volumeId, "layersummary"),
@@ -4098,8 +3843,8 @@ nonisolated extension GoogleBooks.Layers {
                     Query("uploadType", uploadType),
                 ])
             case let .get(
-                volumeId, summaryId, contentVersion, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
-                prettyPrint, quotaUser, uploadProtocol, uploadType
+                volumeId, summaryId, contentVersion, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                uploadProtocol, uploadType
             ):
                 return try GoogleBooks.defaults.request(.get, [
                     Path("books", "v1", "volumes", volumeId, "layersummary", summaryId),
@@ -4132,36 +3877,34 @@ nonisolated extension GoogleBooks.Layers {
         private func identity() -> [AnyHashable] {
             switch self {
             case let .volumeAnnotationsList(
-                volumeId, layerId, contentVersion, endOffset, endPosition, locale, maxResults, pageToken, showDeleted,
-                source, startOffset, startPosition, updatedMax, updatedMin, volumeAnnotationsVersion, xgafv,
-                accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+                volumeId, layerId, contentVersion, endOffset, endPosition, locale, maxResults, pageToken, showDeleted, source, startOffset,
+                startPosition, updatedMax, updatedMin, volumeAnnotationsVersion, xgafv, accessToken, alt, callback, fields, key, oauthToken,
+                prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return ["volumeAnnotationsList", volumeId, layerId, contentVersion, endOffset, endPosition, locale, maxResults, pageToken, showDeleted, source, startOffset, startPosition, updatedMax, updatedMin, volumeAnnotationsVersion, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             case let .volumeAnnotationsGet(
-                volumeId, layerId, annotationId, locale, source, xgafv, accessToken, alt, callback, fields, key,
-                oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+                volumeId, layerId, annotationId, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                uploadProtocol, uploadType
             ):
                 return ["volumeAnnotationsGet", volumeId, layerId, annotationId, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             case let .annotationDataList(
-                volumeId, layerId, contentVersion, annotationDataId, h, locale, maxResults, pageToken, scale, source,
-                updatedMax, updatedMin, w, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
-                quotaUser, uploadProtocol, uploadType
+                volumeId, layerId, contentVersion, annotationDataId, h, locale, maxResults, pageToken, scale, source, updatedMax, updatedMin, w,
+                xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return ["annotationDataList", volumeId, layerId, contentVersion, annotationDataId, h, locale, maxResults, pageToken, scale, source, updatedMax, updatedMin, w, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             case let .annotationDataGet(
-                volumeId, layerId, annotationDataId, contentVersion, allowWebDefinitions, h, locale, scale, source, w,
-                xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
-                uploadType
+                volumeId, layerId, annotationDataId, contentVersion, allowWebDefinitions, h, locale, scale, source, w, xgafv, accessToken, alt,
+                callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
                 return ["annotationDataGet", volumeId, layerId, annotationDataId, contentVersion, allowWebDefinitions, h, locale, scale, source, w, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             case let .list(
-                volumeId, contentVersion, maxResults, pageToken, source, xgafv, accessToken, alt, callback, fields, key,
-                oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
+                volumeId, contentVersion, maxResults, pageToken, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
+                quotaUser, uploadProtocol, uploadType
             ):
                 return ["list", volumeId, contentVersion, maxResults, pageToken, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             case let .get(
-                volumeId, summaryId, contentVersion, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
-                prettyPrint, quotaUser, uploadProtocol, uploadType
+                volumeId, summaryId, contentVersion, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                uploadProtocol, uploadType
             ):
                 return ["get", volumeId, summaryId, contentVersion, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
             }
@@ -4223,12 +3966,11 @@ nonisolated extension GoogleBooks {
         public var volumeId: String?
 
         public init(
-            afterSelectedText: String? = nil, beforeSelectedText: String? = nil,
-            clientVersionRanges: AnnotationClientVersionRanges? = nil, created: String? = nil,
-            currentVersionRanges: AnnotationCurrentVersionRanges? = nil, data: String? = nil, deleted: Bool? = nil,
+            afterSelectedText: String? = nil, beforeSelectedText: String? = nil, clientVersionRanges: AnnotationClientVersionRanges? = nil,
+            created: String? = nil, currentVersionRanges: AnnotationCurrentVersionRanges? = nil, data: String? = nil, deleted: Bool? = nil,
             highlightStyle: String? = nil, id: String? = nil, kind: String? = nil, layerId: String? = nil,
-            layerSummary: AnnotationLayerSummary? = nil, pageIds: [String]? = nil, selectedText: String? = nil,
-            selfLink: String? = nil, updated: String? = nil, volumeId: String? = nil
+            layerSummary: AnnotationLayerSummary? = nil, pageIds: [String]? = nil, selectedText: String? = nil, selfLink: String? = nil,
+            updated: String? = nil, volumeId: String? = nil
         ) {
             self.afterSelectedText = afterSelectedText
             self.beforeSelectedText = beforeSelectedText
@@ -4263,9 +4005,7 @@ nonisolated extension GoogleBooks {
         /// Total number of annotations found. This may be greater than the number of notes returned in this response if results have been paginated.
         public var totalItems: Int32?
 
-        public init(
-            items: [Annotation]? = nil, kind: String? = nil, nextPageToken: String? = nil, totalItems: Int32? = nil
-        ) {
+        public init(items: [Annotation]? = nil, kind: String? = nil, nextPageToken: String? = nil, totalItems: Int32? = nil) {
             self.items = items
             self.kind = kind
             self.nextPageToken = nextPageToken
@@ -4297,10 +4037,7 @@ nonisolated extension GoogleBooks {
         /// The total number of volume annotations found.
         public var totalItems: Int32?
 
-        public init(
-            items: [GeoAnnotationdata]? = nil, kind: String? = nil, nextPageToken: String? = nil,
-            totalItems: Int32? = nil
-        ) {
+        public init(items: [GeoAnnotationdata]? = nil, kind: String? = nil, nextPageToken: String? = nil, totalItems: Int32? = nil) {
             self.items = items
             self.kind = kind
             self.nextPageToken = nextPageToken
@@ -4321,10 +4058,7 @@ nonisolated extension GoogleBooks {
         /// The starting position for the range.
         public var startPosition: String?
 
-        public init(
-            endOffset: String? = nil, endPosition: String? = nil, startOffset: String? = nil,
-            startPosition: String? = nil
-        ) {
+        public init(endOffset: String? = nil, endPosition: String? = nil, startOffset: String? = nil, startPosition: String? = nil) {
             self.endOffset = endOffset
             self.endPosition = endPosition
             self.startOffset = startOffset
@@ -4341,9 +4075,7 @@ nonisolated extension GoogleBooks {
 
         public var volumeId: String?
 
-        public init(
-            author: String? = nil, processingState: String? = nil, title: String? = nil, volumeId: String? = nil
-        ) {
+        public init(author: String? = nil, processingState: String? = nil, title: String? = nil, volumeId: String? = nil) {
             self.author = author
             self.processingState = processingState
             self.title = title
@@ -4395,9 +4127,8 @@ nonisolated extension GoogleBooks {
         public var volumesLastUpdated: String?
 
         public init(
-            access: String? = nil, created: String? = nil, description: String? = nil, id: Int32? = nil,
-            kind: String? = nil, selfLink: String? = nil, title: String? = nil, updated: String? = nil,
-            volumeCount: Int32? = nil, volumesLastUpdated: String? = nil
+            access: String? = nil, created: String? = nil, description: String? = nil, id: Int32? = nil, kind: String? = nil, selfLink: String? = nil,
+            title: String? = nil, updated: String? = nil, volumeCount: Int32? = nil, volumesLastUpdated: String? = nil
         ) {
             self.access = access
             self.created = created
@@ -4473,9 +4204,9 @@ nonisolated extension GoogleBooks {
         public var volumeId: String?
 
         public init(
-            deviceAllowed: Bool? = nil, kind: String? = nil, maxConcurrentDevices: Int32? = nil, message: String? = nil,
-            nonce: String? = nil, reasonCode: String? = nil, restricted: Bool? = nil, signature: String? = nil,
-            source: String? = nil, timeWindowSeconds: Int32? = nil, volumeId: String? = nil
+            deviceAllowed: Bool? = nil, kind: String? = nil, maxConcurrentDevices: Int32? = nil, message: String? = nil, nonce: String? = nil,
+            reasonCode: String? = nil, restricted: Bool? = nil, signature: String? = nil, source: String? = nil, timeWindowSeconds: Int32? = nil,
+            volumeId: String? = nil
         ) {
             self.deviceAllowed = deviceAllowed
             self.kind = kind
@@ -4520,9 +4251,8 @@ nonisolated extension GoogleBooks {
         public var volumeId: String?
 
         public init(
-            annotationType: String? = nil, data: Dictlayerdata? = nil, encodedData: Data? = nil, id: String? = nil,
-            kind: String? = nil, layerId: String? = nil, selfLink: String? = nil, updated: String? = nil,
-            volumeId: String? = nil
+            annotationType: String? = nil, data: Dictlayerdata? = nil, encodedData: Data? = nil, id: String? = nil, kind: String? = nil,
+            layerId: String? = nil, selfLink: String? = nil, updated: String? = nil, volumeId: String? = nil
         ) {
             self.annotationType = annotationType
             self.data = data
@@ -4558,9 +4288,7 @@ nonisolated extension GoogleBooks {
 
         public var totalClusters: Int32?
 
-        public init(
-            clusters: [DiscoveryclustersClustersItem]? = nil, kind: String? = nil, totalClusters: Int32? = nil
-        ) {
+        public init(clusters: [DiscoveryclustersClustersItem]? = nil, kind: String? = nil, totalClusters: Int32? = nil) {
             self.clusters = clusters
             self.kind = kind
             self.totalClusters = totalClusters
@@ -4606,8 +4334,8 @@ nonisolated extension GoogleBooks {
 
         public init(
             deviceAllowed: Bool? = nil, downloadsAcquired: Int32? = nil, justAcquired: Bool? = nil, kind: String? = nil,
-            maxDownloadDevices: Int32? = nil, message: String? = nil, nonce: String? = nil, reasonCode: String? = nil,
-            restricted: Bool? = nil, signature: String? = nil, source: String? = nil, volumeId: String? = nil
+            maxDownloadDevices: Int32? = nil, message: String? = nil, nonce: String? = nil, reasonCode: String? = nil, restricted: Bool? = nil,
+            signature: String? = nil, source: String? = nil, volumeId: String? = nil
         ) {
             self.deviceAllowed = deviceAllowed
             self.downloadsAcquired = downloadsAcquired
@@ -4679,9 +4407,8 @@ nonisolated extension GoogleBooks {
         public var volumeId: String?
 
         public init(
-            annotationType: String? = nil, data: Geolayerdata? = nil, encodedData: Data? = nil, id: String? = nil,
-            kind: String? = nil, layerId: String? = nil, selfLink: String? = nil, updated: String? = nil,
-            volumeId: String? = nil
+            annotationType: String? = nil, data: Geolayerdata? = nil, encodedData: Data? = nil, id: String? = nil, kind: String? = nil,
+            layerId: String? = nil, selfLink: String? = nil, updated: String? = nil, volumeId: String? = nil
         ) {
             self.annotationType = annotationType
             self.data = data
@@ -4767,10 +4494,9 @@ nonisolated extension GoogleBooks {
         public var volumeId: String?
 
         public init(
-            annotationCount: Int32? = nil, annotationTypes: [String]? = nil, annotationsDataLink: String? = nil,
-            annotationsLink: String? = nil, contentVersion: String? = nil, dataCount: Int32? = nil, id: String? = nil,
-            kind: String? = nil, layerId: String? = nil, selfLink: String? = nil, updated: String? = nil,
-            volumeAnnotationsVersion: String? = nil, volumeId: String? = nil
+            annotationCount: Int32? = nil, annotationTypes: [String]? = nil, annotationsDataLink: String? = nil, annotationsLink: String? = nil,
+            contentVersion: String? = nil, dataCount: Int32? = nil, id: String? = nil, kind: String? = nil, layerId: String? = nil,
+            selfLink: String? = nil, updated: String? = nil, volumeAnnotationsVersion: String? = nil, volumeId: String? = nil
         ) {
             self.annotationCount = annotationCount
             self.annotationTypes = annotationTypes
@@ -4837,10 +4563,9 @@ nonisolated extension GoogleBooks {
         public var title: String?
 
         public init(
-            body: String? = nil, crmExperimentIds: [String]? = nil, docId: String? = nil, docType: String? = nil,
-            dontShowNotification: Bool? = nil, iconUrl: String? = nil, isDocumentMature: Bool? = nil,
-            kind: String? = nil, notificationGroup: String? = nil, notificationType: String? = nil,
-            pcampaignId: String? = nil, reason: String? = nil, showNotificationSettingsAction: Bool? = nil,
+            body: String? = nil, crmExperimentIds: [String]? = nil, docId: String? = nil, docType: String? = nil, dontShowNotification: Bool? = nil,
+            iconUrl: String? = nil, isDocumentMature: Bool? = nil, kind: String? = nil, notificationGroup: String? = nil,
+            notificationType: String? = nil, pcampaignId: String? = nil, reason: String? = nil, showNotificationSettingsAction: Bool? = nil,
             targetUrl: String? = nil, timeToExpireMs: String? = nil, title: String? = nil
         ) {
             self.body = body
@@ -4917,8 +4642,8 @@ nonisolated extension GoogleBooks {
         public var volumeId: String?
 
         public init(
-            epubCfiPosition: String? = nil, gbImagePosition: String? = nil, gbTextPosition: String? = nil,
-            kind: String? = nil, pdfPosition: String? = nil, updated: String? = nil, volumeId: String? = nil
+            epubCfiPosition: String? = nil, gbImagePosition: String? = nil, gbTextPosition: String? = nil, kind: String? = nil,
+            pdfPosition: String? = nil, updated: String? = nil, volumeId: String? = nil
         ) {
             self.epubCfiPosition = epubCfiPosition
             self.gbImagePosition = gbImagePosition
@@ -4940,10 +4665,7 @@ nonisolated extension GoogleBooks {
         /// Resource type.
         public var kind: String?
 
-        public init(
-            concurrentAccess: ConcurrentAccessRestriction? = nil, downloadAccess: DownloadAccessRestriction? = nil,
-            kind: String? = nil
-        ) {
+        public init(concurrentAccess: ConcurrentAccessRestriction? = nil, downloadAccess: DownloadAccessRestriction? = nil, kind: String? = nil) {
             self.concurrentAccess = concurrentAccess
             self.downloadAccess = downloadAccess
             self.kind = kind
@@ -4982,9 +4704,8 @@ nonisolated extension GoogleBooks {
         public var volumeId: String?
 
         public init(
-            author: ReviewAuthor? = nil, content: String? = nil, date: String? = nil, fullTextUrl: String? = nil,
-            kind: String? = nil, rating: String? = nil, source: ReviewSource? = nil, title: String? = nil,
-            type: String? = nil, volumeId: String? = nil
+            author: ReviewAuthor? = nil, content: String? = nil, date: String? = nil, fullTextUrl: String? = nil, kind: String? = nil,
+            rating: String? = nil, source: ReviewSource? = nil, title: String? = nil, type: String? = nil, volumeId: String? = nil
         ) {
             self.author = author
             self.content = content
@@ -5035,10 +4756,7 @@ nonisolated extension GoogleBooks {
 
         public var notification: UsersettingsNotification?
 
-        public init(
-            kind: String? = nil, notesExport: UsersettingsNotesExport? = nil,
-            notification: UsersettingsNotification? = nil
-        ) {
+        public init(kind: String? = nil, notesExport: UsersettingsNotesExport? = nil, notification: UsersettingsNotification? = nil) {
             self.kind = kind
             self.notesExport = notesExport
             self.notification = notification
@@ -5080,10 +4798,9 @@ nonisolated extension GoogleBooks {
         public var volumeInfo: VolumeVolumeInfo?
 
         public init(
-            accessInfo: VolumeAccessInfo? = nil, etag: String? = nil, id: String? = nil, kind: String? = nil,
-            layerInfo: VolumeLayerInfo? = nil, recommendedInfo: VolumeRecommendedInfo? = nil,
-            saleInfo: VolumeSaleInfo? = nil, searchInfo: VolumeSearchInfo? = nil, selfLink: String? = nil,
-            userInfo: VolumeUserInfo? = nil, volumeInfo: VolumeVolumeInfo? = nil
+            accessInfo: VolumeAccessInfo? = nil, etag: String? = nil, id: String? = nil, kind: String? = nil, layerInfo: VolumeLayerInfo? = nil,
+            recommendedInfo: VolumeRecommendedInfo? = nil, saleInfo: VolumeSaleInfo? = nil, searchInfo: VolumeSearchInfo? = nil,
+            selfLink: String? = nil, userInfo: VolumeUserInfo? = nil, volumeInfo: VolumeVolumeInfo? = nil
         ) {
             self.accessInfo = accessInfo
             self.etag = etag
@@ -5160,9 +4877,9 @@ nonisolated extension GoogleBooks {
 
         public init(
             annotationDataId: String? = nil, annotationDataLink: String? = nil, annotationType: String? = nil,
-            contentRanges: VolumeannotationContentRanges? = nil, data: String? = nil, deleted: Bool? = nil,
-            id: String? = nil, kind: String? = nil, layerId: String? = nil, pageIds: [String]? = nil,
-            selectedText: String? = nil, selfLink: String? = nil, updated: String? = nil, volumeId: String? = nil
+            contentRanges: VolumeannotationContentRanges? = nil, data: String? = nil, deleted: Bool? = nil, id: String? = nil, kind: String? = nil,
+            layerId: String? = nil, pageIds: [String]? = nil, selectedText: String? = nil, selfLink: String? = nil, updated: String? = nil,
+            volumeId: String? = nil
         ) {
             self.annotationDataId = annotationDataId
             self.annotationDataLink = annotationDataLink
@@ -5198,8 +4915,7 @@ nonisolated extension GoogleBooks {
         public var version: String?
 
         public init(
-            items: [Volumeannotation]? = nil, kind: String? = nil, nextPageToken: String? = nil,
-            totalItems: Int32? = nil, version: String? = nil
+            items: [Volumeannotation]? = nil, kind: String? = nil, nextPageToken: String? = nil, totalItems: Int32? = nil, version: String? = nil
         ) {
             self.items = items
             self.kind = kind
@@ -5267,9 +4983,8 @@ nonisolated extension GoogleBooks {
         public var imageCfiRange: BooksAnnotationsRange?
 
         public init(
-            cfiRange: BooksAnnotationsRange? = nil, contentVersion: String? = nil,
-            gbImageRange: BooksAnnotationsRange? = nil, gbTextRange: BooksAnnotationsRange? = nil,
-            imageCfiRange: BooksAnnotationsRange? = nil
+            cfiRange: BooksAnnotationsRange? = nil, contentVersion: String? = nil, gbImageRange: BooksAnnotationsRange? = nil,
+            gbTextRange: BooksAnnotationsRange? = nil, imageCfiRange: BooksAnnotationsRange? = nil
         ) {
             self.cfiRange = cfiRange
             self.contentVersion = contentVersion
@@ -5297,9 +5012,8 @@ nonisolated extension GoogleBooks {
         public var imageCfiRange: BooksAnnotationsRange?
 
         public init(
-            cfiRange: BooksAnnotationsRange? = nil, contentVersion: String? = nil,
-            gbImageRange: BooksAnnotationsRange? = nil, gbTextRange: BooksAnnotationsRange? = nil,
-            imageCfiRange: BooksAnnotationsRange? = nil
+            cfiRange: BooksAnnotationsRange? = nil, contentVersion: String? = nil, gbImageRange: BooksAnnotationsRange? = nil,
+            gbTextRange: BooksAnnotationsRange? = nil, imageCfiRange: BooksAnnotationsRange? = nil
         ) {
             self.cfiRange = cfiRange
             self.contentVersion = contentVersion
@@ -5319,9 +5033,7 @@ nonisolated extension GoogleBooks {
         /// Remaining allowed characters on this layer, especially for the "copy" layer.
         public var remainingCharacterCount: Int32?
 
-        public init(
-            allowedCharacterCount: Int32? = nil, limitType: String? = nil, remainingCharacterCount: Int32? = nil
-        ) {
+        public init(allowedCharacterCount: Int32? = nil, limitType: String? = nil, remainingCharacterCount: Int32? = nil) {
             self.allowedCharacterCount = allowedCharacterCount
             self.limitType = limitType
             self.remainingCharacterCount = remainingCharacterCount
@@ -5340,8 +5052,8 @@ nonisolated extension GoogleBooks {
         public var updated: String?
 
         public init(
-            allowedCharacterCount: Int32? = nil, layerId: String? = nil, limitType: String? = nil,
-            remainingCharacterCount: Int32? = nil, updated: String? = nil
+            allowedCharacterCount: Int32? = nil, layerId: String? = nil, limitType: String? = nil, remainingCharacterCount: Int32? = nil,
+            updated: String? = nil
         ) {
             self.allowedCharacterCount = allowedCharacterCount
             self.layerId = layerId
@@ -5409,8 +5121,7 @@ nonisolated extension GoogleBooks {
         public var source: DictlayerdataDictWordsItemSource?
 
         public init(
-            derivatives: [DictlayerdataDictWordsItemDerivativesItem]? = nil,
-            examples: [DictlayerdataDictWordsItemExamplesItem]? = nil,
+            derivatives: [DictlayerdataDictWordsItemDerivativesItem]? = nil, examples: [DictlayerdataDictWordsItemExamplesItem]? = nil,
             senses: [DictlayerdataDictWordsItemSensesItem]? = nil, source: DictlayerdataDictWordsItemSource? = nil
         ) {
             self.derivatives = derivatives
@@ -5483,9 +5194,8 @@ nonisolated extension GoogleBooks {
 
         public init(
             conjugations: [DictlayerdataDictWordsItemSensesItemConjugationsItem]? = nil,
-            definitions: [DictlayerdataDictWordsItemSensesItemDefinitionsItem]? = nil, partOfSpeech: String? = nil,
-            pronunciation: String? = nil, pronunciationUrl: String? = nil,
-            source: DictlayerdataDictWordsItemSensesItemSource? = nil, syllabification: String? = nil,
+            definitions: [DictlayerdataDictWordsItemSensesItemDefinitionsItem]? = nil, partOfSpeech: String? = nil, pronunciation: String? = nil,
+            pronunciationUrl: String? = nil, source: DictlayerdataDictWordsItemSensesItemSource? = nil, syllabification: String? = nil,
             synonyms: [DictlayerdataDictWordsItemSensesItemSynonymsItem]? = nil
         ) {
             self.conjugations = conjugations
@@ -5515,10 +5225,7 @@ nonisolated extension GoogleBooks {
 
         public var examples: [DictlayerdataDictWordsItemSensesItemDefinitionsItemExamplesItem]?
 
-        public init(
-            definition: String? = nil,
-            examples: [DictlayerdataDictWordsItemSensesItemDefinitionsItemExamplesItem]? = nil
-        ) {
+        public init(definition: String? = nil, examples: [DictlayerdataDictWordsItemSensesItemDefinitionsItemExamplesItem]? = nil) {
             self.definition = definition
             self.examples = examples
         }
@@ -5529,9 +5236,7 @@ nonisolated extension GoogleBooks {
 
         public var text: String?
 
-        public init(
-            source: DictlayerdataDictWordsItemSensesItemDefinitionsItemExamplesItemSource? = nil, text: String? = nil
-        ) {
+        public init(source: DictlayerdataDictWordsItemSensesItemDefinitionsItemExamplesItemSource? = nil, text: String? = nil) {
             self.source = source
             self.text = text
         }
@@ -5607,9 +5312,8 @@ nonisolated extension GoogleBooks {
         public var volumes: [Volume]?
 
         public init(
-            bannerWithContentContainer: DiscoveryclustersClustersItemBannerWithContentContainer? = nil,
-            subTitle: String? = nil, title: String? = nil, totalVolumes: Int32? = nil, uid: String? = nil,
-            volumes: [Volume]? = nil
+            bannerWithContentContainer: DiscoveryclustersClustersItemBannerWithContentContainer? = nil, subTitle: String? = nil, title: String? = nil,
+            totalVolumes: Int32? = nil, uid: String? = nil, volumes: [Volume]? = nil
         ) {
             self.bannerWithContentContainer = bannerWithContentContainer
             self.subTitle = subTitle
@@ -5643,8 +5347,8 @@ nonisolated extension GoogleBooks {
         public var textColorArgb: String?
 
         public init(
-            fillColorArgb: String? = nil, imageUrl: String? = nil, maskColorArgb: String? = nil,
-            moreButtonText: String? = nil, moreButtonUrl: String? = nil, textColorArgb: String? = nil
+            fillColorArgb: String? = nil, imageUrl: String? = nil, maskColorArgb: String? = nil, moreButtonText: String? = nil,
+            moreButtonUrl: String? = nil, textColorArgb: String? = nil
         ) {
             self.fillColorArgb = fillColorArgb
             self.imageUrl = imageUrl
@@ -5672,8 +5376,8 @@ nonisolated extension GoogleBooks {
         public var role: String?
 
         public init(
-            acquirePermission: String? = nil, ageGroup: String? = nil, allowedMaturityRating: String? = nil,
-            isInFamily: Bool? = nil, role: String? = nil
+            acquirePermission: String? = nil, ageGroup: String? = nil, allowedMaturityRating: String? = nil, isInFamily: Bool? = nil,
+            role: String? = nil
         ) {
             self.acquirePermission = acquirePermission
             self.ageGroup = ageGroup
@@ -5699,10 +5403,7 @@ nonisolated extension GoogleBooks {
         /// The display title and localized canonical name to use when searching for this entity on Google search.
         public var title: String?
 
-        public init(
-            lang: String? = nil, previewImageUrl: String? = nil, snippet: String? = nil, snippetUrl: String? = nil,
-            title: String? = nil
-        ) {
+        public init(lang: String? = nil, previewImageUrl: String? = nil, snippet: String? = nil, snippetUrl: String? = nil, title: String? = nil) {
             self.lang = lang
             self.previewImageUrl = previewImageUrl
             self.snippet = snippet
@@ -5737,9 +5438,8 @@ nonisolated extension GoogleBooks {
         public var zoom: Int32?
 
         public init(
-            boundary: [String]? = nil, cachePolicy: String? = nil, countryCode: String? = nil, latitude: Double? = nil,
-            longitude: Double? = nil, mapType: String? = nil, viewport: GeolayerdataGeoViewport? = nil,
-            zoom: Int32? = nil
+            boundary: [String]? = nil, cachePolicy: String? = nil, countryCode: String? = nil, latitude: Double? = nil, longitude: Double? = nil,
+            mapType: String? = nil, viewport: GeolayerdataGeoViewport? = nil, zoom: Int32? = nil
         ) {
             self.boundary = boundary
             self.cachePolicy = cachePolicy
@@ -5797,10 +5497,7 @@ nonisolated extension GoogleBooks {
 
         public var version: String?
 
-        public init(
-            downloadUrl: String? = nil, encryptedKey: String? = nil, language: String? = nil, size: String? = nil,
-            version: String? = nil
-        ) {
+        public init(downloadUrl: String? = nil, encryptedKey: String? = nil, language: String? = nil, size: String? = nil, version: String? = nil) {
             self.downloadUrl = downloadUrl
             self.encryptedKey = encryptedKey
             self.language = language
@@ -5826,10 +5523,7 @@ nonisolated extension GoogleBooks {
 
         public var items: [OffersItemsItemItemsItem]?
 
-        public init(
-            artUrl: String? = nil, gservicesKey: String? = nil, id: String? = nil,
-            items: [OffersItemsItemItemsItem]? = nil
-        ) {
+        public init(artUrl: String? = nil, gservicesKey: String? = nil, id: String? = nil, items: [OffersItemsItemItemsItem]? = nil) {
             self.artUrl = artUrl
             self.gservicesKey = gservicesKey
             self.id = id
@@ -5851,8 +5545,8 @@ nonisolated extension GoogleBooks {
         public var volumeId: String?
 
         public init(
-            author: String? = nil, canonicalVolumeLink: String? = nil, coverUrl: String? = nil,
-            description: String? = nil, title: String? = nil, volumeId: String? = nil
+            author: String? = nil, canonicalVolumeLink: String? = nil, coverUrl: String? = nil, description: String? = nil, title: String? = nil,
+            volumeId: String? = nil
         ) {
             self.author = author
             self.canonicalVolumeLink = canonicalVolumeLink
@@ -5913,10 +5607,10 @@ nonisolated extension GoogleBooks {
         public var title: String?
 
         public init(
-            bannerImageUrl: String? = nil, eligibleForSubscription: Bool? = nil, imageUrl: String? = nil,
-            isComplete: Bool? = nil, seriesFormatType: String? = nil, seriesId: String? = nil,
-            seriesSubscriptionReleaseInfo: SeriesSeriesItemSeriesSubscriptionReleaseInfo? = nil,
-            seriesType: String? = nil, subscriptionId: String? = nil, title: String? = nil
+            bannerImageUrl: String? = nil, eligibleForSubscription: Bool? = nil, imageUrl: String? = nil, isComplete: Bool? = nil,
+            seriesFormatType: String? = nil, seriesId: String? = nil,
+            seriesSubscriptionReleaseInfo: SeriesSeriesItemSeriesSubscriptionReleaseInfo? = nil, seriesType: String? = nil,
+            subscriptionId: String? = nil, title: String? = nil
         ) {
             self.bannerImageUrl = bannerImageUrl
             self.eligibleForSubscription = eligibleForSubscription
@@ -5941,10 +5635,8 @@ nonisolated extension GoogleBooks {
         public var seriesSubscriptionType: String?
 
         public init(
-            cancelTime: String? = nil,
-            currentReleaseInfo: SeriesSeriesItemSeriesSubscriptionReleaseInfoCurrentReleaseInfo? = nil,
-            nextReleaseInfo: SeriesSeriesItemSeriesSubscriptionReleaseInfoNextReleaseInfo? = nil,
-            seriesSubscriptionType: String? = nil
+            cancelTime: String? = nil, currentReleaseInfo: SeriesSeriesItemSeriesSubscriptionReleaseInfoCurrentReleaseInfo? = nil,
+            nextReleaseInfo: SeriesSeriesItemSeriesSubscriptionReleaseInfoNextReleaseInfo? = nil, seriesSubscriptionType: String? = nil
         ) {
             self.cancelTime = cancelTime
             self.currentReleaseInfo = currentReleaseInfo
@@ -5962,10 +5654,7 @@ nonisolated extension GoogleBooks {
 
         public var releaseTime: String?
 
-        public init(
-            amountInMicros: Double? = nil, currencyCode: String? = nil, releaseNumber: String? = nil,
-            releaseTime: String? = nil
-        ) {
+        public init(amountInMicros: Double? = nil, currencyCode: String? = nil, releaseNumber: String? = nil, releaseTime: String? = nil) {
             self.amountInMicros = amountInMicros
             self.currencyCode = currencyCode
             self.releaseNumber = releaseNumber
@@ -5982,10 +5671,7 @@ nonisolated extension GoogleBooks {
 
         public var releaseTime: String?
 
-        public init(
-            amountInMicros: Double? = nil, currencyCode: String? = nil, releaseNumber: String? = nil,
-            releaseTime: String? = nil
-        ) {
+        public init(amountInMicros: Double? = nil, currencyCode: String? = nil, releaseNumber: String? = nil, releaseTime: String? = nil) {
             self.amountInMicros = amountInMicros
             self.currencyCode = currencyCode
             self.releaseNumber = releaseNumber
@@ -6017,10 +5703,8 @@ nonisolated extension GoogleBooks {
         public var rewardExpirations: UsersettingsNotificationRewardExpirations?
 
         public init(
-            matchMyInterests: UsersettingsNotificationMatchMyInterests? = nil,
-            moreFromAuthors: UsersettingsNotificationMoreFromAuthors? = nil,
-            moreFromSeries: UsersettingsNotificationMoreFromSeries? = nil,
-            priceDrop: UsersettingsNotificationPriceDrop? = nil,
+            matchMyInterests: UsersettingsNotificationMatchMyInterests? = nil, moreFromAuthors: UsersettingsNotificationMoreFromAuthors? = nil,
+            moreFromSeries: UsersettingsNotificationMoreFromSeries? = nil, priceDrop: UsersettingsNotificationPriceDrop? = nil,
             rewardExpirations: UsersettingsNotificationRewardExpirations? = nil
         ) {
             self.matchMyInterests = matchMyInterests
@@ -6139,8 +5823,8 @@ nonisolated extension GoogleBooks {
             accessViewStatus: String? = nil, country: String? = nil, downloadAccess: DownloadAccessRestriction? = nil,
             driveImportedContentLink: String? = nil, embeddable: Bool? = nil, epub: VolumeAccessInfoEpub? = nil,
             explicitOfflineLicenseManagement: Bool? = nil, pdf: VolumeAccessInfoPdf? = nil, publicDomain: Bool? = nil,
-            quoteSharingAllowed: Bool? = nil, textToSpeechPermission: String? = nil, viewOrderUrl: String? = nil,
-            viewability: String? = nil, webReaderLink: String? = nil
+            quoteSharingAllowed: Bool? = nil, textToSpeechPermission: String? = nil, viewOrderUrl: String? = nil, viewability: String? = nil,
+            webReaderLink: String? = nil
         ) {
             self.accessViewStatus = accessViewStatus
             self.country = country
@@ -6255,9 +5939,9 @@ nonisolated extension GoogleBooks {
         public var saleability: String?
 
         public init(
-            buyLink: String? = nil, country: String? = nil, isEbook: Bool? = nil,
-            listPrice: VolumeSaleInfoListPrice? = nil, offers: [VolumeSaleInfoOffersItem]? = nil,
-            onSaleDate: String? = nil, retailPrice: VolumeSaleInfoRetailPrice? = nil, saleability: String? = nil
+            buyLink: String? = nil, country: String? = nil, isEbook: Bool? = nil, listPrice: VolumeSaleInfoListPrice? = nil,
+            offers: [VolumeSaleInfoOffersItem]? = nil, onSaleDate: String? = nil, retailPrice: VolumeSaleInfoRetailPrice? = nil,
+            saleability: String? = nil
         ) {
             self.buyLink = buyLink
             self.country = country
@@ -6302,8 +5986,7 @@ nonisolated extension GoogleBooks {
 
         public init(
             finskyOfferType: Int32? = nil, giftable: Bool? = nil, listPrice: VolumeSaleInfoOffersItemListPrice? = nil,
-            rentalDuration: VolumeSaleInfoOffersItemRentalDuration? = nil,
-            retailPrice: VolumeSaleInfoOffersItemRetailPrice? = nil
+            rentalDuration: VolumeSaleInfoOffersItemRentalDuration? = nil, retailPrice: VolumeSaleInfoOffersItemRetailPrice? = nil
         ) {
             self.finskyOfferType = finskyOfferType
             self.giftable = giftable
@@ -6432,13 +6115,12 @@ nonisolated extension GoogleBooks {
         public var userUploadedVolumeInfo: VolumeUserInfoUserUploadedVolumeInfo?
 
         public init(
-            acquiredTime: String? = nil, acquisitionType: Int32? = nil, copy: VolumeUserInfoCopy? = nil,
-            entitlementType: Int32? = nil, familySharing: VolumeUserInfoFamilySharing? = nil,
-            isFamilySharedFromUser: Bool? = nil, isFamilySharedToUser: Bool? = nil, isFamilySharingAllowed: Bool? = nil,
-            isFamilySharingDisabledByFop: Bool? = nil, isInMyBooks: Bool? = nil, isPreordered: Bool? = nil,
+            acquiredTime: String? = nil, acquisitionType: Int32? = nil, copy: VolumeUserInfoCopy? = nil, entitlementType: Int32? = nil,
+            familySharing: VolumeUserInfoFamilySharing? = nil, isFamilySharedFromUser: Bool? = nil, isFamilySharedToUser: Bool? = nil,
+            isFamilySharingAllowed: Bool? = nil, isFamilySharingDisabledByFop: Bool? = nil, isInMyBooks: Bool? = nil, isPreordered: Bool? = nil,
             isPurchased: Bool? = nil, isUploaded: Bool? = nil, readingPosition: ReadingPosition? = nil,
-            rentalPeriod: VolumeUserInfoRentalPeriod? = nil, rentalState: String? = nil, review: Review? = nil,
-            updated: String? = nil, userUploadedVolumeInfo: VolumeUserInfoUserUploadedVolumeInfo? = nil
+            rentalPeriod: VolumeUserInfoRentalPeriod? = nil, rentalState: String? = nil, review: Review? = nil, updated: String? = nil,
+            userUploadedVolumeInfo: VolumeUserInfoUserUploadedVolumeInfo? = nil
         ) {
             self.acquiredTime = acquiredTime
             self.acquisitionType = acquisitionType
@@ -6472,10 +6154,7 @@ nonisolated extension GoogleBooks {
 
         public var updated: String?
 
-        public init(
-            allowedCharacterCount: Int32? = nil, limitType: String? = nil, remainingCharacterCount: Int32? = nil,
-            updated: String? = nil
-        ) {
+        public init(allowedCharacterCount: Int32? = nil, limitType: String? = nil, remainingCharacterCount: Int32? = nil, updated: String? = nil) {
             self.allowedCharacterCount = allowedCharacterCount
             self.limitType = limitType
             self.remainingCharacterCount = remainingCharacterCount
@@ -6606,17 +6285,15 @@ nonisolated extension GoogleBooks {
         public var title: String?
 
         public init(
-            allowAnonLogging: Bool? = nil, authors: [String]? = nil, averageRating: Double? = nil,
-            canonicalVolumeLink: String? = nil, categories: [String]? = nil, comicsContent: Bool? = nil,
-            contentVersion: String? = nil, description: String? = nil, dimensions: VolumeVolumeInfoDimensions? = nil,
-            imageLinks: VolumeVolumeInfoImageLinks? = nil,
-            industryIdentifiers: [VolumeVolumeInfoIndustryIdentifiersItem]? = nil, infoLink: String? = nil,
-            language: String? = nil, mainCategory: String? = nil, maturityRating: String? = nil,
-            pageCount: Int32? = nil, panelizationSummary: VolumeVolumeInfoPanelizationSummary? = nil,
-            previewLink: String? = nil, printType: String? = nil, printedPageCount: Int32? = nil,
-            publishedDate: String? = nil, publisher: String? = nil, ratingsCount: Int32? = nil,
-            readingModes: VolumeVolumeInfoReadingModes? = nil, samplePageCount: Int32? = nil,
-            seriesInfo: Volumeseriesinfo? = nil, subtitle: String? = nil, title: String? = nil
+            allowAnonLogging: Bool? = nil, authors: [String]? = nil, averageRating: Double? = nil, canonicalVolumeLink: String? = nil,
+            categories: [String]? = nil, comicsContent: Bool? = nil, contentVersion: String? = nil, description: String? = nil,
+            dimensions: VolumeVolumeInfoDimensions? = nil, imageLinks: VolumeVolumeInfoImageLinks? = nil,
+            industryIdentifiers: [VolumeVolumeInfoIndustryIdentifiersItem]? = nil, infoLink: String? = nil, language: String? = nil,
+            mainCategory: String? = nil, maturityRating: String? = nil, pageCount: Int32? = nil,
+            panelizationSummary: VolumeVolumeInfoPanelizationSummary? = nil, previewLink: String? = nil, printType: String? = nil,
+            printedPageCount: Int32? = nil, publishedDate: String? = nil, publisher: String? = nil, ratingsCount: Int32? = nil,
+            readingModes: VolumeVolumeInfoReadingModes? = nil, samplePageCount: Int32? = nil, seriesInfo: Volumeseriesinfo? = nil,
+            subtitle: String? = nil, title: String? = nil
         ) {
             self.allowAnonLogging = allowAnonLogging
             self.authors = authors
@@ -6688,8 +6365,8 @@ nonisolated extension GoogleBooks {
         public var thumbnail: String?
 
         public init(
-            extraLarge: String? = nil, large: String? = nil, medium: String? = nil, small: String? = nil,
-            smallThumbnail: String? = nil, thumbnail: String? = nil
+            extraLarge: String? = nil, large: String? = nil, medium: String? = nil, small: String? = nil, smallThumbnail: String? = nil,
+            thumbnail: String? = nil
         ) {
             self.extraLarge = extraLarge
             self.large = large
@@ -6724,8 +6401,7 @@ nonisolated extension GoogleBooks {
         public var imageBubbleVersion: String?
 
         public init(
-            containsEpubBubbles: Bool? = nil, containsImageBubbles: Bool? = nil, epubBubbleVersion: String? = nil,
-            imageBubbleVersion: String? = nil
+            containsEpubBubbles: Bool? = nil, containsImageBubbles: Bool? = nil, epubBubbleVersion: String? = nil, imageBubbleVersion: String? = nil
         ) {
             self.containsEpubBubbles = containsEpubBubbles
             self.containsImageBubbles = containsImageBubbles
@@ -6761,8 +6437,8 @@ nonisolated extension GoogleBooks {
         public var gbTextRange: BooksAnnotationsRange?
 
         public init(
-            cfiRange: BooksAnnotationsRange? = nil, contentVersion: String? = nil,
-            gbImageRange: BooksAnnotationsRange? = nil, gbTextRange: BooksAnnotationsRange? = nil
+            cfiRange: BooksAnnotationsRange? = nil, contentVersion: String? = nil, gbImageRange: BooksAnnotationsRange? = nil,
+            gbTextRange: BooksAnnotationsRange? = nil
         ) {
             self.cfiRange = cfiRange
             self.contentVersion = contentVersion
@@ -6785,8 +6461,8 @@ nonisolated extension GoogleBooks {
         public var seriesId: String?
 
         public init(
-            issue: [VolumeseriesinfoVolumeSeriesItemIssueItem]? = nil, orderNumber: Int32? = nil,
-            seriesBookType: String? = nil, seriesId: String? = nil
+            issue: [VolumeseriesinfoVolumeSeriesItemIssueItem]? = nil, orderNumber: Int32? = nil, seriesBookType: String? = nil,
+            seriesId: String? = nil
         ) {
             self.issue = issue
             self.orderNumber = orderNumber
@@ -6974,9 +6650,7 @@ nonisolated extension GoogleBooks {
             try container.encode(rawValue)
         }
 
-        public static func == (
-            lhs: MyconfigSyncVolumeLicensesFeaturesItem, rhs: MyconfigSyncVolumeLicensesFeaturesItem
-        ) -> Bool {
+        public static func == (lhs: MyconfigSyncVolumeLicensesFeaturesItem, rhs: MyconfigSyncVolumeLicensesFeaturesItem) -> Bool {
             return lhs.rawValue == rhs.rawValue
         }
 
@@ -7026,9 +6700,7 @@ nonisolated extension GoogleBooks {
             try container.encode(rawValue)
         }
 
-        public static func == (
-            lhs: MylibraryBookshelvesAddVolumeReason, rhs: MylibraryBookshelvesAddVolumeReason
-        ) -> Bool {
+        public static func == (lhs: MylibraryBookshelvesAddVolumeReason, rhs: MylibraryBookshelvesAddVolumeReason) -> Bool {
             return lhs.rawValue == rhs.rawValue
         }
 
@@ -7070,9 +6742,7 @@ nonisolated extension GoogleBooks {
             try container.encode(rawValue)
         }
 
-        public static func == (
-            lhs: MylibraryBookshelvesRemoveVolumeReason, rhs: MylibraryBookshelvesRemoveVolumeReason
-        ) -> Bool {
+        public static func == (lhs: MylibraryBookshelvesRemoveVolumeReason, rhs: MylibraryBookshelvesRemoveVolumeReason) -> Bool {
             return lhs.rawValue == rhs.rawValue
         }
 
@@ -7118,9 +6788,7 @@ nonisolated extension GoogleBooks {
             try container.encode(rawValue)
         }
 
-        public static func == (
-            lhs: MylibraryBookshelvesVolumesListProjection, rhs: MylibraryBookshelvesVolumesListProjection
-        ) -> Bool {
+        public static func == (lhs: MylibraryBookshelvesVolumesListProjection, rhs: MylibraryBookshelvesVolumesListProjection) -> Bool {
             return lhs.rawValue == rhs.rawValue
         }
 
@@ -7178,9 +6846,7 @@ nonisolated extension GoogleBooks {
             try container.encode(rawValue)
         }
 
-        public static func == (
-            lhs: MylibraryReadingpositionsSetPositionAction, rhs: MylibraryReadingpositionsSetPositionAction
-        ) -> Bool {
+        public static func == (lhs: MylibraryReadingpositionsSetPositionAction, rhs: MylibraryReadingpositionsSetPositionAction) -> Bool {
             return lhs.rawValue == rhs.rawValue
         }
 
@@ -7227,8 +6893,7 @@ nonisolated extension GoogleBooks {
         }
 
         public static func == (
-            lhs: OnboardingListCategoryVolumesMaxAllowedMaturityRating,
-            rhs: OnboardingListCategoryVolumesMaxAllowedMaturityRating
+            lhs: OnboardingListCategoryVolumesMaxAllowedMaturityRating, rhs: OnboardingListCategoryVolumesMaxAllowedMaturityRating
         ) -> Bool {
             return lhs.rawValue == rhs.rawValue
         }
@@ -7275,9 +6940,7 @@ nonisolated extension GoogleBooks {
             try container.encode(rawValue)
         }
 
-        public static func == (
-            lhs: PersonalizedstreamGetMaxAllowedMaturityRating, rhs: PersonalizedstreamGetMaxAllowedMaturityRating
-        ) -> Bool {
+        public static func == (lhs: PersonalizedstreamGetMaxAllowedMaturityRating, rhs: PersonalizedstreamGetMaxAllowedMaturityRating) -> Bool {
             return lhs.rawValue == rhs.rawValue
         }
 
@@ -7466,9 +7129,7 @@ nonisolated extension GoogleBooks {
             try container.encode(rawValue)
         }
 
-        public static func == (
-            lhs: VolumesListMaxAllowedMaturityRating, rhs: VolumesListMaxAllowedMaturityRating
-        ) -> Bool {
+        public static func == (lhs: VolumesListMaxAllowedMaturityRating, rhs: VolumesListMaxAllowedMaturityRating) -> Bool {
             return lhs.rawValue == rhs.rawValue
         }
 
@@ -7678,9 +7339,7 @@ nonisolated extension GoogleBooks {
             try container.encode(rawValue)
         }
 
-        public static func == (
-            lhs: VolumesMybooksListAcquireMethodItem, rhs: VolumesMybooksListAcquireMethodItem
-        ) -> Bool {
+        public static func == (lhs: VolumesMybooksListAcquireMethodItem, rhs: VolumesMybooksListAcquireMethodItem) -> Bool {
             return lhs.rawValue == rhs.rawValue
         }
 
@@ -7730,9 +7389,7 @@ nonisolated extension GoogleBooks {
             try container.encode(rawValue)
         }
 
-        public static func == (
-            lhs: VolumesMybooksListProcessingStateItem, rhs: VolumesMybooksListProcessingStateItem
-        ) -> Bool {
+        public static func == (lhs: VolumesMybooksListProcessingStateItem, rhs: VolumesMybooksListProcessingStateItem) -> Bool {
             return lhs.rawValue == rhs.rawValue
         }
 
@@ -7778,9 +7435,7 @@ nonisolated extension GoogleBooks {
             try container.encode(rawValue)
         }
 
-        public static func == (
-            lhs: VolumesRecommendedListMaxAllowedMaturityRating, rhs: VolumesRecommendedListMaxAllowedMaturityRating
-        ) -> Bool {
+        public static func == (lhs: VolumesRecommendedListMaxAllowedMaturityRating, rhs: VolumesRecommendedListMaxAllowedMaturityRating) -> Bool {
             return lhs.rawValue == rhs.rawValue
         }
 
@@ -7876,9 +7531,7 @@ nonisolated extension GoogleBooks {
             try container.encode(rawValue)
         }
 
-        public static func == (
-            lhs: VolumesUseruploadedListProcessingStateItem, rhs: VolumesUseruploadedListProcessingStateItem
-        ) -> Bool {
+        public static func == (lhs: VolumesUseruploadedListProcessingStateItem, rhs: VolumesUseruploadedListProcessingStateItem) -> Bool {
             return lhs.rawValue == rhs.rawValue
         }
 
@@ -8020,9 +7673,7 @@ nonisolated extension GoogleBooks {
             try container.encode(rawValue)
         }
 
-        public static func == (
-            lhs: VolumesAssociatedListMaxAllowedMaturityRating, rhs: VolumesAssociatedListMaxAllowedMaturityRating
-        ) -> Bool {
+        public static func == (lhs: VolumesAssociatedListMaxAllowedMaturityRating, rhs: VolumesAssociatedListMaxAllowedMaturityRating) -> Bool {
             return lhs.rawValue == rhs.rawValue
         }
 

@@ -28,12 +28,12 @@ nonisolated extension PetStore {
         ///
         /// Update an existing pet by Id.
         public static func updatePet(body: PetStore.Pet) -> Endpoint<PetStore.Pet> {
-            PetStore.defaults.endpoint(PetStore.Call.petEndpoints(.updatePet(body: body)), decoder: .json)
+            PetStore.defaults.endpoint(PetStore.Call.petEndpoints(.updatePet(body: body)))
         }
 
         /// Add a new pet to the store.
         public static func addPet(body: PetStore.Pet) -> Endpoint<PetStore.Pet> {
-            PetStore.defaults.endpoint(PetStore.Call.petEndpoints(.addPet(body: body)), decoder: .json)
+            PetStore.defaults.endpoint(PetStore.Call.petEndpoints(.addPet(body: body)))
         }
 
         /// Finds Pets by status.
@@ -43,7 +43,7 @@ nonisolated extension PetStore {
         /// - Parameters:
         ///   - status: Status values that need to be considered for filter
         public static func findPetsByStatus(status: PetStore.FindPetsByStatusStatus = .available) -> Endpoint<[PetStore.Pet]> {
-            PetStore.defaults.endpoint(PetStore.Call.petEndpoints(.findPetsByStatus(status: status)), decoder: .json)
+            PetStore.defaults.endpoint(PetStore.Call.petEndpoints(.findPetsByStatus(status: status)))
         }
 
         /// Finds Pets by tags.
@@ -53,7 +53,7 @@ nonisolated extension PetStore {
         /// - Parameters:
         ///   - tags: Tags to filter by
         public static func findPetsByTags(tags: [String]) -> Endpoint<[PetStore.Pet]> {
-            PetStore.defaults.endpoint(PetStore.Call.petEndpoints(.findPetsByTags(tags: tags)), decoder: .json)
+            PetStore.defaults.endpoint(PetStore.Call.petEndpoints(.findPetsByTags(tags: tags)))
         }
 
         /// Find pet by ID.
@@ -63,7 +63,7 @@ nonisolated extension PetStore {
         /// - Parameters:
         ///   - petId: ID of pet to return
         public static func getPetById(petId: Int64) -> Endpoint<PetStore.Pet> {
-            PetStore.defaults.endpoint(PetStore.Call.petEndpoints(.getPetById(petId: petId)), decoder: .json)
+            PetStore.defaults.endpoint(PetStore.Call.petEndpoints(.getPetById(petId: petId)))
         }
 
         /// Updates a pet in the store with form data.
@@ -74,13 +74,8 @@ nonisolated extension PetStore {
         ///   - petId: ID of pet that needs to be updated
         ///   - name: Name of pet that needs to be updated
         ///   - status: Status of pet that needs to be updated
-        public static func updatePetWithForm(
-            petId: Int64, name: String? = nil, status: String? = nil
-        ) -> Endpoint<PetStore.Pet> {
-            PetStore.defaults.endpoint(
-                PetStore.Call.petEndpoints(.updatePetWithForm(petId: petId, name: name, status: status)),
-                decoder: .json
-            )
+        public static func updatePetWithForm(petId: Int64, name: String? = nil, status: String? = nil) -> Endpoint<PetStore.Pet> {
+            PetStore.defaults.endpoint(PetStore.Call.petEndpoints(.updatePetWithForm(petId: petId, name: name, status: status)))
         }
 
         /// Deletes a pet.
@@ -90,10 +85,7 @@ nonisolated extension PetStore {
         /// - Parameters:
         ///   - petId: Pet id to delete
         public static func deletePet(petId: Int64, apiKey: String? = nil) -> Endpoint<Void> {
-            PetStore.defaults.endpoint(
-                PetStore.Call.petEndpoints(.deletePet(petId: petId, apiKey: apiKey)),
-                decoder: .none
-            )
+            PetStore.defaults.endpoint(PetStore.Call.petEndpoints(.deletePet(petId: petId, apiKey: apiKey)), decoder: .none)
         }
 
         /// Uploads an image.
@@ -103,15 +95,8 @@ nonisolated extension PetStore {
         /// - Parameters:
         ///   - petId: ID of pet to update
         ///   - additionalMetadata: Additional Metadata
-        public static func uploadFile(
-            petId: Int64, additionalMetadata: String? = nil, body: EndpointRuntime.File
-        ) -> Endpoint<PetStore.ApiResponse> {
-            PetStore.defaults.endpoint(
-                PetStore.Call.petEndpoints(
-                    .uploadFile(petId: petId, additionalMetadata: additionalMetadata, body: body)
-                ),
-                decoder: .json
-            )
+        public static func uploadFile(petId: Int64, additionalMetadata: String? = nil, body: EndpointRuntime.File) -> Endpoint<PetStore.ApiResponse> {
+            PetStore.defaults.endpoint(PetStore.Call.petEndpoints(.uploadFile(petId: petId, additionalMetadata: additionalMetadata, body: body)))
         }
     }
 }
@@ -123,14 +108,14 @@ nonisolated extension PetStore {
         ///
         /// Returns a map of status codes to quantities.
         public static var getInventory: Endpoint<[String: Int32]> {
-            PetStore.defaults.endpoint(PetStore.Call.store(.getInventory), decoder: .json)
+            PetStore.defaults.endpoint(PetStore.Call.store(.getInventory))
         }
 
         /// Place an order for a pet.
         ///
         /// Place a new order in the store.
         public static func placeOrder(body: PetStore.Order) -> Endpoint<PetStore.Order> {
-            PetStore.defaults.endpoint(PetStore.Call.store(.placeOrder(body: body)), decoder: .json)
+            PetStore.defaults.endpoint(PetStore.Call.store(.placeOrder(body: body)))
         }
 
         /// Find purchase order by ID.
@@ -140,7 +125,7 @@ nonisolated extension PetStore {
         /// - Parameters:
         ///   - orderId: ID of order that needs to be fetched
         public static func getOrderById(orderId: Int64) -> Endpoint<PetStore.Order> {
-            PetStore.defaults.endpoint(PetStore.Call.store(.getOrderById(orderId: orderId)), decoder: .json)
+            PetStore.defaults.endpoint(PetStore.Call.store(.getOrderById(orderId: orderId)))
         }
 
         /// Delete purchase order by identifier.
@@ -162,15 +147,12 @@ nonisolated extension PetStore {
         ///
         /// This can only be done by the logged in user.
         public static func createUser(body: PetStore.User) -> Endpoint<PetStore.User> {
-            PetStore.defaults.endpoint(PetStore.Call.userEndpoints(.createUser(body: body)), decoder: .json)
+            PetStore.defaults.endpoint(PetStore.Call.userEndpoints(.createUser(body: body)))
         }
 
         /// Creates list of users with given input array.
         public static func createUsersWithListInput(body: [PetStore.User]) -> Endpoint<PetStore.User> {
-            PetStore.defaults.endpoint(
-                PetStore.Call.userEndpoints(.createUsersWithListInput(body: body)),
-                decoder: .json
-            )
+            PetStore.defaults.endpoint(PetStore.Call.userEndpoints(.createUsersWithListInput(body: body)))
         }
 
         /// Logs user into the system.
@@ -181,10 +163,7 @@ nonisolated extension PetStore {
         ///   - username: The user name for login
         ///   - password: The password for login in clear text
         public static func loginUser(username: String? = nil, password: String? = nil) -> Endpoint<String> {
-            PetStore.defaults.endpoint(
-                PetStore.Call.userEndpoints(.loginUser(username: username, password: password)),
-                decoder: .json
-            )
+            PetStore.defaults.endpoint(PetStore.Call.userEndpoints(.loginUser(username: username, password: password)))
         }
 
         /// Logs out current logged in user session.
@@ -201,7 +180,7 @@ nonisolated extension PetStore {
         /// - Parameters:
         ///   - username: The name that needs to be fetched. Use user1 for testing
         public static func getUserByName(username: String) -> Endpoint<PetStore.User> {
-            PetStore.defaults.endpoint(PetStore.Call.userEndpoints(.getUserByName(username: username)), decoder: .json)
+            PetStore.defaults.endpoint(PetStore.Call.userEndpoints(.getUserByName(username: username)))
         }
 
         /// Update user resource.
@@ -211,10 +190,7 @@ nonisolated extension PetStore {
         /// - Parameters:
         ///   - username: name that need to be deleted
         public static func updateUser(username: String, body: PetStore.User) -> Endpoint<Void> {
-            PetStore.defaults.endpoint(
-                PetStore.Call.userEndpoints(.updateUser(username: username, body: body)),
-                decoder: .none
-            )
+            PetStore.defaults.endpoint(PetStore.Call.userEndpoints(.updateUser(username: username, body: body)), decoder: .none)
         }
 
         /// Delete user resource.
@@ -269,8 +245,8 @@ nonisolated extension PetStore {
 nonisolated extension PetStore.PetEndpoints {
     /// The endpoints of `PetStore.PetEndpoints` as cases; `PetStore.Call.petEndpoints(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
-        case updatePet(body: PetStore.Pet)
-        case addPet(body: PetStore.Pet)
+        indirect case updatePet(body: PetStore.Pet)
+        indirect case addPet(body: PetStore.Pet)
         case findPetsByStatus(status: PetStore.FindPetsByStatusStatus = .available)
         case findPetsByTags(tags: [String])
         case getPetById(petId: Int64)
@@ -281,47 +257,19 @@ nonisolated extension PetStore.PetEndpoints {
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .updatePet(body):
-                return try PetStore.defaults.request(.put, [
-                    Path("pet"),
-                    Auth(.bearer),
-                    JSONBody(body),
-                ])
+                return try PetStore.defaults.request(.put, [Path("pet"), Auth(.bearer), JSONBody(body)])
             case let .addPet(body):
-                return try PetStore.defaults.request(.post, [
-                    Path("pet"),
-                    Auth(.bearer),
-                    JSONBody(body),
-                ])
+                return try PetStore.defaults.request(.post, [Path("pet"), Auth(.bearer), JSONBody(body)])
             case let .findPetsByStatus(status):
-                return try PetStore.defaults.request(.get, [
-                    Path("pet", "findByStatus"),
-                    Query("status", status),
-                    Auth(.bearer),
-                ])
+                return try PetStore.defaults.request(.get, [Path("pet", "findByStatus"), Query("status", status), Auth(.bearer)])
             case let .findPetsByTags(tags):
-                return try PetStore.defaults.request(.get, [
-                    Path("pet", "findByTags"),
-                    Query("tags", tags),
-                    Auth(.bearer),
-                ])
+                return try PetStore.defaults.request(.get, [Path("pet", "findByTags"), Query("tags", tags), Auth(.bearer)])
             case let .getPetById(petId):
-                return try PetStore.defaults.request(.get, [
-                    Path("pet", petId),
-                    Auth(.apiKey(in: .header, name: "api_key")),
-                ])
+                return try PetStore.defaults.request(.get, [Path("pet", petId), Auth(.apiKey(in: .header, name: "api_key"))])
             case let .updatePetWithForm(petId, name, status):
-                return try PetStore.defaults.request(.post, [
-                    Path("pet", petId),
-                    Query("name", name),
-                    Query("status", status),
-                    Auth(.bearer),
-                ])
+                return try PetStore.defaults.request(.post, [Path("pet", petId), Query("name", name), Query("status", status), Auth(.bearer)])
             case let .deletePet(petId, apiKey):
-                return try PetStore.defaults.request(.delete, [
-                    Path("pet", petId),
-                    Header("api_key", apiKey),
-                    Auth(.bearer),
-                ])
+                return try PetStore.defaults.request(.delete, [Path("pet", petId), Header("api_key", apiKey), Auth(.bearer)])
             case let .uploadFile(petId, additionalMetadata, body):
                 return try PetStore.defaults.request(.post, [
                     Path("pet", petId, "uploadImage"),
@@ -350,8 +298,7 @@ nonisolated extension PetStore.PetEndpoints {
             case let .getPetById(petId): return ["getPetById", petId]
             case let .updatePetWithForm(petId, name, status): return ["updatePetWithForm", petId, name, status]
             case let .deletePet(petId, apiKey): return ["deletePet", petId, apiKey]
-            case let .uploadFile(petId, additionalMetadata, body):
-                return ["uploadFile", petId, additionalMetadata, body]
+            case let .uploadFile(petId, additionalMetadata, body): return ["uploadFile", petId, additionalMetadata, body]
             }
         }
     }
@@ -361,26 +308,18 @@ nonisolated extension PetStore.Store {
     /// The endpoints of `PetStore.Store` as cases; `PetStore.Call.store(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case getInventory
-        case placeOrder(body: PetStore.Order)
+        indirect case placeOrder(body: PetStore.Order)
         case getOrderById(orderId: Int64)
         case deleteOrder(orderId: Int64)
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case .getInventory:
-                return try PetStore.defaults.request(.get, [
-                    Path("store", "inventory"),
-                    Auth(.apiKey(in: .header, name: "api_key")),
-                ])
+                return try PetStore.defaults.request(.get, [Path("store", "inventory"), Auth(.apiKey(in: .header, name: "api_key"))])
             case let .placeOrder(body):
-                return try PetStore.defaults.request(.post, [
-                    Path("store", "order"),
-                    JSONBody(body),
-                ])
-            case let .getOrderById(orderId):
-                return try PetStore.defaults.request(.get, [Path("store", "order", orderId)])
-            case let .deleteOrder(orderId):
-                return try PetStore.defaults.request(.delete, [Path("store", "order", orderId)])
+                return try PetStore.defaults.request(.post, [Path("store", "order"), JSONBody(body)])
+            case let .getOrderById(orderId): return try PetStore.defaults.request(.get, [Path("store", "order", orderId)])
+            case let .deleteOrder(orderId): return try PetStore.defaults.request(.delete, [Path("store", "order", orderId)])
             }
         }
 
@@ -407,39 +346,26 @@ nonisolated extension PetStore.Store {
 nonisolated extension PetStore.UserEndpoints {
     /// The endpoints of `PetStore.UserEndpoints` as cases; `PetStore.Call.userEndpoints(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
-        case createUser(body: PetStore.User)
+        indirect case createUser(body: PetStore.User)
         case createUsersWithListInput(body: [PetStore.User])
         case loginUser(username: String? = nil, password: String? = nil)
         case logoutUser
         case getUserByName(username: String)
-        case updateUser(username: String, body: PetStore.User)
+        indirect case updateUser(username: String, body: PetStore.User)
         case deleteUser(username: String)
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .createUser(body):
-                return try PetStore.defaults.request(.post, [
-                    Path("user"),
-                    JSONBody(body),
-                ])
+                return try PetStore.defaults.request(.post, [Path("user"), JSONBody(body)])
             case let .createUsersWithListInput(body):
-                return try PetStore.defaults.request(.post, [
-                    Path("user", "createWithList"),
-                    JSONBody(body),
-                ])
+                return try PetStore.defaults.request(.post, [Path("user", "createWithList"), JSONBody(body)])
             case let .loginUser(username, password):
-                return try PetStore.defaults.request(.get, [
-                    Path("user", "login"),
-                    Query("username", username),
-                    Query("password", password),
-                ])
+                return try PetStore.defaults.request(.get, [Path("user", "login"), Query("username", username), Query("password", password)])
             case .logoutUser: return try PetStore.defaults.request(.get, [Path("user", "logout")])
             case let .getUserByName(username): return try PetStore.defaults.request(.get, [Path("user", username)])
             case let .updateUser(username, body):
-                return try PetStore.defaults.request(.put, [
-                    Path("user", username),
-                    JSONBody(body),
-                ])
+                return try PetStore.defaults.request(.put, [Path("user", username), JSONBody(body)])
             case let .deleteUser(username): return try PetStore.defaults.request(.delete, [Path("user", username)])
             }
         }
@@ -484,8 +410,7 @@ nonisolated extension PetStore {
         public var complete: Bool?
 
         public init(
-            id: Int64? = nil, petId: Int64? = nil, quantity: Int32? = nil, shipDate: Date? = nil,
-            status: OrderStatus? = nil, complete: Bool? = nil
+            id: Int64? = nil, petId: Int64? = nil, quantity: Int32? = nil, shipDate: Date? = nil, status: OrderStatus? = nil, complete: Bool? = nil
         ) {
             self.id = id
             self.petId = petId
@@ -526,8 +451,8 @@ nonisolated extension PetStore {
         public var userStatus: Int32?
 
         public init(
-            id: Int64? = nil, username: String? = nil, firstName: String? = nil, lastName: String? = nil,
-            email: String? = nil, password: String? = nil, phone: String? = nil, userStatus: Int32? = nil
+            id: Int64? = nil, username: String? = nil, firstName: String? = nil, lastName: String? = nil, email: String? = nil,
+            password: String? = nil, phone: String? = nil, userStatus: Int32? = nil
         ) {
             self.id = id
             self.username = username
@@ -565,10 +490,7 @@ nonisolated extension PetStore {
         /// pet status in the store
         public var status: PetStatus?
 
-        public init(
-            id: Int64? = nil, name: String, category: Category? = nil, photoUrls: [String], tags: [Tag]? = nil,
-            status: PetStatus? = nil
-        ) {
+        public init(id: Int64? = nil, name: String, category: Category? = nil, photoUrls: [String], tags: [Tag]? = nil, status: PetStatus? = nil) {
             self.id = id
             self.name = name
             self.category = category

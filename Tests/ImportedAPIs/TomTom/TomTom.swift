@@ -31,9 +31,7 @@ nonisolated extension TomTom {
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.additionalData(
-                    .getSearchAdditionalData(
-                        versionNumber: versionNumber, ext: ext, geometries: geometries, geometriesZoom: geometriesZoom
-                    )
+                    .getSearchAdditionalData(versionNumber: versionNumber, ext: ext, geometries: geometries, geometriesZoom: geometriesZoom)
                 ),
                 decoder: .none
             )
@@ -71,17 +69,16 @@ nonisolated extension TomTom {
         ///   - view: Geopolitical View.
         @available(*, deprecated)
         public static func getSearchCS(
-            versionNumber: Int, category: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10,
-            ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil,
-            topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, idxSet: String? = nil,
-            view: TomTom.View = .unified
+            versionNumber: Int, category: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil,
+            lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil,
+            idxSet: String? = nil, view: TomTom.View = .unified
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.search(
                     .getSearchCS(
-                        versionNumber: versionNumber, category: category, ext: ext, typeahead: typeahead, limit: limit,
-                        ofs: ofs, countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft,
-                        btmRight: btmRight, language: language, idxSet: idxSet, view: view
+                        versionNumber: versionNumber, category: category, ext: ext, typeahead: typeahead, limit: limit, ofs: ofs,
+                        countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language,
+                        idxSet: idxSet, view: view
                     )
                 ),
                 decoder: .none
@@ -115,18 +112,16 @@ nonisolated extension TomTom {
         ///       - <b>XStr</b> = Cross Streets (intersections)
         ///   - view: Geopolitical View.
         public static func getSearchCategorySearch(
-            versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0,
-            countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil,
-            btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil,
-            view: TomTom.View = .unified
+            versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil,
+            lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil,
+            extendedPostalCodesFor: String? = nil, view: TomTom.View = .unified
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.search(
                     .getSearchCategorySearch(
-                        versionNumber: versionNumber, query: query, ext: ext, typeahead: typeahead, limit: limit,
-                        ofs: ofs, countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft,
-                        btmRight: btmRight, language: language, extendedPostalCodesFor: extendedPostalCodesFor,
-                        view: view
+                        versionNumber: versionNumber, query: query, ext: ext, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet,
+                        lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language,
+                        extendedPostalCodesFor: extendedPostalCodesFor, view: view
                     )
                 ),
                 decoder: .none
@@ -157,14 +152,14 @@ nonisolated extension TomTom {
         ///       - <b>Str</b> = Streets
         ///       - <b>Xstr</b> = Cross Streets (intersections)
         public static func getSearchGeometrySearch(
-            versionNumber: Int, query: String, ext: TomTom.Ext, geometryList: String? = nil, limit: Int = 10,
-            language: String? = nil, extendedPostalCodesFor: String? = nil, idxSet: String? = nil
+            versionNumber: Int, query: String, ext: TomTom.Ext, geometryList: String? = nil, limit: Int = 10, language: String? = nil,
+            extendedPostalCodesFor: String? = nil, idxSet: String? = nil
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.search(
                     .getSearchGeometrySearch(
-                        versionNumber: versionNumber, query: query, ext: ext, geometryList: geometryList, limit: limit,
-                        language: language, extendedPostalCodesFor: extendedPostalCodesFor, idxSet: idxSet
+                        versionNumber: versionNumber, query: query, ext: ext, geometryList: geometryList, limit: limit, language: language,
+                        extendedPostalCodesFor: extendedPostalCodesFor, idxSet: idxSet
                     )
                 ),
                 decoder: .none
@@ -194,8 +189,8 @@ nonisolated extension TomTom {
         ///       - <b>Str</b> = Streets
         ///       - <b>Xstr</b> = Cross Streets (intersections)
         public static func postSearchGeometrySearch(
-            versionNumber: Int, query: String, ext: TomTom.Ext, limit: Int = 10, language: String? = nil,
-            extendedPostalCodesFor: String? = nil, idxSet: String? = nil, body: TomTom.PostSearchGeometrySearchRequest
+            versionNumber: Int, query: String, ext: TomTom.Ext, limit: Int = 10, language: String? = nil, extendedPostalCodesFor: String? = nil,
+            idxSet: String? = nil, body: TomTom.PostSearchGeometrySearchRequest
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.search(
@@ -246,17 +241,15 @@ nonisolated extension TomTom {
         ///       - <b>Xstr</b> = Cross Streets (intersections)
         ///   - view: Geopolitical View.
         public static func getSearchNearbySearch(
-            versionNumber: Int, ext: TomTom.Ext, lat: Float, lon: Float, limit: Int = 10, ofs: Int = 0,
-            countrySet: String? = nil, radius: Int = 10000, topLeft: String? = nil, btmRight: String? = nil,
-            language: String? = nil, extendedPostalCodesFor: String? = nil, minFuzzyLevel: Int = 1,
-            maxFuzzyLevel: Int = 2, idxSet: String? = nil, view: TomTom.View = .unified
+            versionNumber: Int, ext: TomTom.Ext, lat: Float, lon: Float, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil,
+            radius: Int = 10000, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil,
+            minFuzzyLevel: Int = 1, maxFuzzyLevel: Int = 2, idxSet: String? = nil, view: TomTom.View = .unified
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.search(
                     .getSearchNearbySearch(
-                        versionNumber: versionNumber, ext: ext, lat: lat, lon: lon, limit: limit, ofs: ofs,
-                        countrySet: countrySet, radius: radius, topLeft: topLeft, btmRight: btmRight,
-                        language: language, extendedPostalCodesFor: extendedPostalCodesFor,
+                        versionNumber: versionNumber, ext: ext, lat: lat, lon: lon, limit: limit, ofs: ofs, countrySet: countrySet, radius: radius,
+                        topLeft: topLeft, btmRight: btmRight, language: language, extendedPostalCodesFor: extendedPostalCodesFor,
                         minFuzzyLevel: minFuzzyLevel, maxFuzzyLevel: maxFuzzyLevel, idxSet: idxSet, view: view
                     )
                 ),
@@ -291,18 +284,16 @@ nonisolated extension TomTom {
         ///       - <b>XStr</b> = Cross Streets (intersections)
         ///   - view: Geopolitical View.
         public static func getSearchPoiSearch(
-            versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0,
-            countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil,
-            btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil,
-            view: TomTom.View = .unified
+            versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil,
+            lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil,
+            extendedPostalCodesFor: String? = nil, view: TomTom.View = .unified
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.search(
                     .getSearchPoiSearch(
-                        versionNumber: versionNumber, query: query, ext: ext, typeahead: typeahead, limit: limit,
-                        ofs: ofs, countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft,
-                        btmRight: btmRight, language: language, extendedPostalCodesFor: extendedPostalCodesFor,
-                        view: view
+                        versionNumber: versionNumber, query: query, ext: ext, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet,
+                        lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language,
+                        extendedPostalCodesFor: extendedPostalCodesFor, view: view
                     )
                 ),
                 decoder: .none
@@ -338,16 +329,15 @@ nonisolated extension TomTom {
         ///       - <b>Xstr</b> = Cross Streets (intersections)
         @available(*, deprecated)
         public static func getSearchRoutedSearch(
-            versionNumber: Int, query: String, position: String, heading: Float, ext: TomTom.Ext,
-            typeahead: Bool = false, limit: Int = 10, multiplier: Int = 2, routingTimeout: Int = 4000,
-            language: String? = nil, extendedPostalCodesFor: String? = nil, idxSet: String? = nil
+            versionNumber: Int, query: String, position: String, heading: Float, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10,
+            multiplier: Int = 2, routingTimeout: Int = 4000, language: String? = nil, extendedPostalCodesFor: String? = nil, idxSet: String? = nil
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.search(
                     .getSearchRoutedSearch(
-                        versionNumber: versionNumber, query: query, position: position, heading: heading, ext: ext,
-                        typeahead: typeahead, limit: limit, multiplier: multiplier, routingTimeout: routingTimeout,
-                        language: language, extendedPostalCodesFor: extendedPostalCodesFor, idxSet: idxSet
+                        versionNumber: versionNumber, query: query, position: position, heading: heading, ext: ext, typeahead: typeahead,
+                        limit: limit, multiplier: multiplier, routingTimeout: routingTimeout, language: language,
+                        extendedPostalCodesFor: extendedPostalCodesFor, idxSet: idxSet
                     )
                 ),
                 decoder: .none
@@ -382,16 +372,15 @@ nonisolated extension TomTom {
         ///   - view: Geopolitical View.
         @available(*, deprecated)
         public static func getSearchS(
-            versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0,
-            countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil,
-            btmRight: String? = nil, language: String? = nil, idxSet: String? = nil, view: TomTom.View = .unified
+            versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil,
+            lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil,
+            idxSet: String? = nil, view: TomTom.View = .unified
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.search(
                     .getSearchS(
-                        versionNumber: versionNumber, query: query, ext: ext, typeahead: typeahead, limit: limit,
-                        ofs: ofs, countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft,
-                        btmRight: btmRight, language: language, idxSet: idxSet, view: view
+                        versionNumber: versionNumber, query: query, ext: ext, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet,
+                        lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language, idxSet: idxSet, view: view
                     )
                 ),
                 decoder: .none
@@ -436,18 +425,17 @@ nonisolated extension TomTom {
         ///       - <b>Xstr</b> = Cross Streets (intersections)
         ///   - view: Geopolitical View.
         public static func getSearchSearch(
-            versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0,
-            countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil,
-            btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil,
-            minFuzzyLevel: Int = 1, maxFuzzyLevel: Int = 2, idxSet: String? = nil, view: TomTom.View = .unified
+            versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil,
+            lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil,
+            extendedPostalCodesFor: String? = nil, minFuzzyLevel: Int = 1, maxFuzzyLevel: Int = 2, idxSet: String? = nil, view: TomTom.View = .unified
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.search(
                     .getSearchSearch(
-                        versionNumber: versionNumber, query: query, ext: ext, typeahead: typeahead, limit: limit,
-                        ofs: ofs, countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft,
-                        btmRight: btmRight, language: language, extendedPostalCodesFor: extendedPostalCodesFor,
-                        minFuzzyLevel: minFuzzyLevel, maxFuzzyLevel: maxFuzzyLevel, idxSet: idxSet, view: view
+                        versionNumber: versionNumber, query: query, ext: ext, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet,
+                        lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language,
+                        extendedPostalCodesFor: extendedPostalCodesFor, minFuzzyLevel: minFuzzyLevel, maxFuzzyLevel: maxFuzzyLevel, idxSet: idxSet,
+                        view: view
                     )
                 ),
                 decoder: .none
@@ -463,14 +451,12 @@ nonisolated extension TomTom {
         ///   - maxDetourTime: Maximum detour time
         ///   - limit: Maximum number of search results that will be returned.
         public static func postSearchSearchAlongRoute(
-            versionNumber: Int, query: String, ext: TomTom.Ext, maxDetourTime: Int, limit: Int = 10,
-            body: TomTom.PostSearchSearchAlongRouteRequest
+            versionNumber: Int, query: String, ext: TomTom.Ext, maxDetourTime: Int, limit: Int = 10, body: TomTom.PostSearchSearchAlongRouteRequest
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.search(
                     .postSearchSearchAlongRoute(
-                        versionNumber: versionNumber, query: query, ext: ext, maxDetourTime: maxDetourTime,
-                        limit: limit, body: body
+                        versionNumber: versionNumber, query: query, ext: ext, maxDetourTime: maxDetourTime, limit: limit, body: body
                     )
                 ),
                 decoder: .none
@@ -511,17 +497,15 @@ nonisolated extension TomTom {
         ///       - <b>XStr</b> = Cross Streets (intersections)
         ///   - view: Geopolitical View.
         public static func getSearchGeocode(
-            versionNumber: Int, query: String, ext: TomTom.Ext, storeResult: Bool = false, typeahead: Bool = false,
-            limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil,
-            radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil,
-            extendedPostalCodesFor: String? = nil, view: TomTom.View = .unified
+            versionNumber: Int, query: String, ext: TomTom.Ext, storeResult: Bool = false, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0,
+            countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil,
+            language: String? = nil, extendedPostalCodesFor: String? = nil, view: TomTom.View = .unified
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.geocoding(
                     .getSearchGeocode(
-                        versionNumber: versionNumber, query: query, ext: ext, storeResult: storeResult,
-                        typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet, lat: lat, lon: lon,
-                        radius: radius, topLeft: topLeft, btmRight: btmRight, language: language,
+                        versionNumber: versionNumber, query: query, ext: ext, storeResult: storeResult, typeahead: typeahead, limit: limit, ofs: ofs,
+                        countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language,
                         extendedPostalCodesFor: extendedPostalCodesFor, view: view
                     )
                 ),
@@ -555,23 +539,19 @@ nonisolated extension TomTom {
         ///       - <b>Str</b> = Streets
         ///       - <b>XStr</b> = Cross Streets (intersections)
         public static func getSearchStructuredGeocode(
-            versionNumber: Int, ext: TomTom.Ext, countryCode: String, limit: Int = 10, ofs: Int = 0,
-            streetNumber: String? = nil, streetName: String? = nil, crossStreet: String? = nil,
-            municipality: String? = nil, municipalitySubdivision: String? = nil,
-            countryTertiarySubdivision: String? = nil, countrySecondarySubdivision: String? = nil,
-            countrySubdivision: String? = nil, postalCode: String? = nil, language: String? = nil,
-            extendedPostalCodesFor: String? = nil
+            versionNumber: Int, ext: TomTom.Ext, countryCode: String, limit: Int = 10, ofs: Int = 0, streetNumber: String? = nil,
+            streetName: String? = nil, crossStreet: String? = nil, municipality: String? = nil, municipalitySubdivision: String? = nil,
+            countryTertiarySubdivision: String? = nil, countrySecondarySubdivision: String? = nil, countrySubdivision: String? = nil,
+            postalCode: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.geocoding(
                     .getSearchStructuredGeocode(
-                        versionNumber: versionNumber, ext: ext, countryCode: countryCode, limit: limit, ofs: ofs,
-                        streetNumber: streetNumber, streetName: streetName, crossStreet: crossStreet,
-                        municipality: municipality, municipalitySubdivision: municipalitySubdivision,
-                        countryTertiarySubdivision: countryTertiarySubdivision,
-                        countrySecondarySubdivision: countrySecondarySubdivision,
-                        countrySubdivision: countrySubdivision, postalCode: postalCode, language: language,
-                        extendedPostalCodesFor: extendedPostalCodesFor
+                        versionNumber: versionNumber, ext: ext, countryCode: countryCode, limit: limit, ofs: ofs, streetNumber: streetNumber,
+                        streetName: streetName, crossStreet: crossStreet, municipality: municipality,
+                        municipalitySubdivision: municipalitySubdivision, countryTertiarySubdivision: countryTertiarySubdivision,
+                        countrySecondarySubdivision: countrySecondarySubdivision, countrySubdivision: countrySubdivision, postalCode: postalCode,
+                        language: language, extendedPostalCodesFor: extendedPostalCodesFor
                     )
                 ),
                 decoder: .none
@@ -589,15 +569,9 @@ nonisolated extension TomTom {
         ///   - ext: Expected response format.
         ///   - geometryList: List of geometries to filter by. Available types are CIRCLE (with the radius expressed in meters) and POLYGON.
         ///   - poiList: List of POIs to filter. The only required attribute of a POI is position, everything else is optional and will be echoed back when passed in.
-        public static func getSearchGeometryFilter(
-            versionNumber: Int, ext: TomTom.Ext, geometryList: String, poiList: String
-        ) -> Endpoint<Void> {
+        public static func getSearchGeometryFilter(versionNumber: Int, ext: TomTom.Ext, geometryList: String, poiList: String) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
-                TomTom.Call.filters(
-                    .getSearchGeometryFilter(
-                        versionNumber: versionNumber, ext: ext, geometryList: geometryList, poiList: poiList
-                    )
-                ),
+                TomTom.Call.filters(.getSearchGeometryFilter(versionNumber: versionNumber, ext: ext, geometryList: geometryList, poiList: poiList)),
                 decoder: .none
             )
         }
@@ -627,14 +601,12 @@ nonisolated extension TomTom {
         ///   - routingTimeout: Only return results that arrive from routing engine within this time limit.
         @available(*, deprecated)
         public static func getSearchRoutedFilter(
-            versionNumber: Int, position: String, heading: Float, ext: TomTom.Ext, poiList: String,
-            routingTimeout: Int = 4000
+            versionNumber: Int, position: String, heading: Float, ext: TomTom.Ext, poiList: String, routingTimeout: Int = 4000
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.filters(
                     .getSearchRoutedFilter(
-                        versionNumber: versionNumber, position: position, heading: heading, ext: ext, poiList: poiList,
-                        routingTimeout: routingTimeout
+                        versionNumber: versionNumber, position: position, heading: heading, ext: ext, poiList: poiList, routingTimeout: routingTimeout
                     )
                 ),
                 decoder: .none
@@ -657,8 +629,7 @@ nonisolated extension TomTom {
             TomTom.defaults.endpoint(
                 TomTom.Call.filters(
                     .postSearchRoutedFilter(
-                        versionNumber: versionNumber, position: position, heading: heading, ext: ext,
-                        routingTimeout: routingTimeout, body: body
+                        versionNumber: versionNumber, position: position, heading: heading, ext: ext, routingTimeout: routingTimeout, body: body
                     )
                 ),
                 decoder: .none
@@ -683,14 +654,14 @@ nonisolated extension TomTom {
         ///   - radius: The maximum distance in meters from the specified position for the reverse geocoder to consider.
         ///   - language: Language in which search results should be returned. Should be one of <a href="/search-api/search-api-documentation/supported-languages">supported IETF language tags</a>, case insensitive.
         public static func getSearchReverseGeocodeCrossStreet(
-            versionNumber: Int, position: String, ext: TomTom.Ext, limit: Int = 1, spatialKeys: Bool = false,
-            heading: Float? = nil, radius: Int = 10000, language: String? = nil
+            versionNumber: Int, position: String, ext: TomTom.Ext, limit: Int = 1, spatialKeys: Bool = false, heading: Float? = nil,
+            radius: Int = 10000, language: String? = nil
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.reverseGeocoding(
                     .getSearchReverseGeocodeCrossStreet(
-                        versionNumber: versionNumber, position: position, ext: ext, limit: limit,
-                        spatialKeys: spatialKeys, heading: heading, radius: radius, language: language
+                        versionNumber: versionNumber, position: position, ext: ext, limit: limit, spatialKeys: spatialKeys, heading: heading,
+                        radius: radius, language: language
                     )
                 ),
                 decoder: .none
@@ -714,16 +685,14 @@ nonisolated extension TomTom {
         ///   - roadUse: Restricts reverse geocodes to a certain type of road use. The road use array for reverse geocodes can be one or more of: ["LimitedAccess", "Arterial", "Terminal", "Ramp", "Rotary", "LocalStreet"].
         ///   - callback: Specifies the jsonp callback method.
         public static func getSearchReverseGeocode(
-            versionNumber: Int, position: String, ext: TomTom.Ext, spatialKeys: Bool = false,
-            returnSpeedLimit: Bool = false, heading: Float? = nil, radius: Int = 10000, number: String? = nil,
-            returnRoadUse: Bool = false, roadUse: String? = nil, callback: String = "cb"
+            versionNumber: Int, position: String, ext: TomTom.Ext, spatialKeys: Bool = false, returnSpeedLimit: Bool = false, heading: Float? = nil,
+            radius: Int = 10000, number: String? = nil, returnRoadUse: Bool = false, roadUse: String? = nil, callback: String = "cb"
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.reverseGeocoding(
                     .getSearchReverseGeocode(
-                        versionNumber: versionNumber, position: position, ext: ext, spatialKeys: spatialKeys,
-                        returnSpeedLimit: returnSpeedLimit, heading: heading, radius: radius, number: number,
-                        returnRoadUse: returnRoadUse, roadUse: roadUse, callback: callback
+                        versionNumber: versionNumber, position: position, ext: ext, spatialKeys: spatialKeys, returnSpeedLimit: returnSpeedLimit,
+                        heading: heading, radius: radius, number: number, returnRoadUse: returnRoadUse, roadUse: roadUse, callback: callback
                     )
                 ),
                 decoder: .none
@@ -778,9 +747,7 @@ nonisolated extension TomTom {
 nonisolated extension TomTom.AdditionalData {
     /// The endpoints of `TomTom.AdditionalData` as cases; `TomTom.Call.additionalData(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
-        case getSearchAdditionalData(
-            versionNumber: Int, ext: TomTom.GetSearchAdditionalDataExt, geometries: String, geometriesZoom: Int? = nil
-        )
+        case getSearchAdditionalData(versionNumber: Int, ext: TomTom.GetSearchAdditionalDataExt, geometries: String, geometriesZoom: Int? = nil)
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
@@ -816,63 +783,55 @@ nonisolated extension TomTom.Search {
     /// The endpoints of `TomTom.Search` as cases; `TomTom.Call.search(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case getSearchCS(
-            versionNumber: Int, category: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10,
-            ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil,
-            topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, idxSet: String? = nil,
-            view: TomTom.View = .unified
+            versionNumber: Int, category: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil,
+            lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil,
+            idxSet: String? = nil, view: TomTom.View = .unified
         )
         case getSearchCategorySearch(
-            versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0,
-            countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil,
-            btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil,
-            view: TomTom.View = .unified
+            versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil,
+            lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil,
+            extendedPostalCodesFor: String? = nil, view: TomTom.View = .unified
         )
         case getSearchGeometrySearch(
-            versionNumber: Int, query: String, ext: TomTom.Ext, geometryList: String? = nil, limit: Int = 10,
-            language: String? = nil, extendedPostalCodesFor: String? = nil, idxSet: String? = nil
+            versionNumber: Int, query: String, ext: TomTom.Ext, geometryList: String? = nil, limit: Int = 10, language: String? = nil,
+            extendedPostalCodesFor: String? = nil, idxSet: String? = nil
         )
-        case postSearchGeometrySearch(
-            versionNumber: Int, query: String, ext: TomTom.Ext, limit: Int = 10, language: String? = nil,
-            extendedPostalCodesFor: String? = nil, idxSet: String? = nil, body: TomTom.PostSearchGeometrySearchRequest
+        indirect case postSearchGeometrySearch(
+            versionNumber: Int, query: String, ext: TomTom.Ext, limit: Int = 10, language: String? = nil, extendedPostalCodesFor: String? = nil,
+            idxSet: String? = nil, body: TomTom.PostSearchGeometrySearchRequest
         )
         case getSearchNearbySearch(
-            versionNumber: Int, ext: TomTom.Ext, lat: Float, lon: Float, limit: Int = 10, ofs: Int = 0,
-            countrySet: String? = nil, radius: Int = 10000, topLeft: String? = nil, btmRight: String? = nil,
-            language: String? = nil, extendedPostalCodesFor: String? = nil, minFuzzyLevel: Int = 1,
-            maxFuzzyLevel: Int = 2, idxSet: String? = nil, view: TomTom.View = .unified
-        )
-        case getSearchPoiSearch(
-            versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0,
-            countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil,
-            btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil,
-            view: TomTom.View = .unified
-        )
-        case getSearchRoutedSearch(
-            versionNumber: Int, query: String, position: String, heading: Float, ext: TomTom.Ext,
-            typeahead: Bool = false, limit: Int = 10, multiplier: Int = 2, routingTimeout: Int = 4000,
-            language: String? = nil, extendedPostalCodesFor: String? = nil, idxSet: String? = nil
-        )
-        case getSearchS(
-            versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0,
-            countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil,
-            btmRight: String? = nil, language: String? = nil, idxSet: String? = nil, view: TomTom.View = .unified
-        )
-        case getSearchSearch(
-            versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0,
-            countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil,
-            btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil,
+            versionNumber: Int, ext: TomTom.Ext, lat: Float, lon: Float, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil,
+            radius: Int = 10000, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil,
             minFuzzyLevel: Int = 1, maxFuzzyLevel: Int = 2, idxSet: String? = nil, view: TomTom.View = .unified
         )
-        case postSearchSearchAlongRoute(
-            versionNumber: Int, query: String, ext: TomTom.Ext, maxDetourTime: Int, limit: Int = 10,
-            body: TomTom.PostSearchSearchAlongRouteRequest
+        case getSearchPoiSearch(
+            versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil,
+            lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil,
+            extendedPostalCodesFor: String? = nil, view: TomTom.View = .unified
+        )
+        case getSearchRoutedSearch(
+            versionNumber: Int, query: String, position: String, heading: Float, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10,
+            multiplier: Int = 2, routingTimeout: Int = 4000, language: String? = nil, extendedPostalCodesFor: String? = nil, idxSet: String? = nil
+        )
+        case getSearchS(
+            versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil,
+            lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil,
+            idxSet: String? = nil, view: TomTom.View = .unified
+        )
+        case getSearchSearch(
+            versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil,
+            lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil,
+            extendedPostalCodesFor: String? = nil, minFuzzyLevel: Int = 1, maxFuzzyLevel: Int = 2, idxSet: String? = nil, view: TomTom.View = .unified
+        )
+        indirect case postSearchSearchAlongRoute(
+            versionNumber: Int, query: String, ext: TomTom.Ext, maxDetourTime: Int, limit: Int = 10, body: TomTom.PostSearchSearchAlongRouteRequest
         )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .getSearchCS(
-                versionNumber, category, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight,
-                language, idxSet, view
+                versionNumber, category, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, idxSet, view
             ):
                 return try TomTom.defaults.request(.get, [
                     Path("search", versionNumber, "cS"),
@@ -891,8 +850,8 @@ nonisolated extension TomTom.Search {
                     Query("view", view),
                 ])
             case let .getSearchCategorySearch(
-                versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight,
-                language, extendedPostalCodesFor, view
+                versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, extendedPostalCodesFor,
+                view
             ):
                 return try TomTom.defaults.request(.get, [
                     Path("search", versionNumber, "categorySearch"),
@@ -910,9 +869,7 @@ nonisolated extension TomTom.Search {
                     Query("extendedPostalCodesFor", extendedPostalCodesFor),
                     Query("view", view),
                 ])
-            case let .getSearchGeometrySearch(
-                versionNumber, query, ext, geometryList, limit, language, extendedPostalCodesFor, idxSet
-            ):
+            case let .getSearchGeometrySearch(versionNumber, query, ext, geometryList, limit, language, extendedPostalCodesFor, idxSet):
                 return try TomTom.defaults.request(.get, [
                     Path("search", versionNumber, "geometrySearch"),
                     PathSegment(query, ".", ext),
@@ -922,9 +879,7 @@ nonisolated extension TomTom.Search {
                     Query("extendedPostalCodesFor", extendedPostalCodesFor),
                     Query("idxSet", idxSet),
                 ])
-            case let .postSearchGeometrySearch(
-                versionNumber, query, ext, limit, language, extendedPostalCodesFor, idxSet, body
-            ):
+            case let .postSearchGeometrySearch(versionNumber, query, ext, limit, language, extendedPostalCodesFor, idxSet, body):
                 return try TomTom.defaults.request(.post, [
                     Path("search", versionNumber, "geometrySearch"),
                     PathSegment(query, ".", ext),
@@ -935,8 +890,8 @@ nonisolated extension TomTom.Search {
                     JSONBody(body),
                 ])
             case let .getSearchNearbySearch(
-                versionNumber, ext, lat, lon, limit, ofs, countrySet, radius, topLeft, btmRight, language,
-                extendedPostalCodesFor, minFuzzyLevel, maxFuzzyLevel, idxSet, view
+                versionNumber, ext, lat, lon, limit, ofs, countrySet, radius, topLeft, btmRight, language, extendedPostalCodesFor, minFuzzyLevel,
+                maxFuzzyLevel, idxSet, view
             ):
                 return try TomTom.defaults.request(.get, [
                     Path("search", versionNumber, "nearbySearch"),
@@ -957,8 +912,8 @@ nonisolated extension TomTom.Search {
                     Query("view", view),
                 ])
             case let .getSearchPoiSearch(
-                versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight,
-                language, extendedPostalCodesFor, view
+                versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, extendedPostalCodesFor,
+                view
             ):
                 return try TomTom.defaults.request(.get, [
                     Path("search", versionNumber, "poiSearch"),
@@ -977,8 +932,7 @@ nonisolated extension TomTom.Search {
                     Query("view", view),
                 ])
             case let .getSearchRoutedSearch(
-                versionNumber, query, position, heading, ext, typeahead, limit, multiplier, routingTimeout, language,
-                extendedPostalCodesFor, idxSet
+                versionNumber, query, position, heading, ext, typeahead, limit, multiplier, routingTimeout, language, extendedPostalCodesFor, idxSet
             ):
                 return try TomTom.defaults.request(.get, [
                     Path("search", versionNumber, "routedSearch", query, position),
@@ -992,8 +946,7 @@ nonisolated extension TomTom.Search {
                     Query("idxSet", idxSet),
                 ])
             case let .getSearchS(
-                versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight,
-                language, idxSet, view
+                versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, idxSet, view
             ):
                 return try TomTom.defaults.request(.get, [
                     Path("search", versionNumber, "s"),
@@ -1012,8 +965,8 @@ nonisolated extension TomTom.Search {
                     Query("view", view),
                 ])
             case let .getSearchSearch(
-                versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight,
-                language, extendedPostalCodesFor, minFuzzyLevel, maxFuzzyLevel, idxSet, view
+                versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, extendedPostalCodesFor,
+                minFuzzyLevel, maxFuzzyLevel, idxSet, view
             ):
                 return try TomTom.defaults.request(.get, [
                     Path("search", versionNumber, "search"),
@@ -1057,46 +1010,39 @@ nonisolated extension TomTom.Search {
         private func identity() -> [AnyHashable] {
             switch self {
             case let .getSearchCS(
-                versionNumber, category, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight,
-                language, idxSet, view
+                versionNumber, category, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, idxSet, view
             ):
                 return ["getSearchCS", versionNumber, category, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, idxSet, view]
             case let .getSearchCategorySearch(
-                versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight,
-                language, extendedPostalCodesFor, view
+                versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, extendedPostalCodesFor,
+                view
             ):
                 return ["getSearchCategorySearch", versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, extendedPostalCodesFor, view]
-            case let .getSearchGeometrySearch(
-                versionNumber, query, ext, geometryList, limit, language, extendedPostalCodesFor, idxSet
-            ):
+            case let .getSearchGeometrySearch(versionNumber, query, ext, geometryList, limit, language, extendedPostalCodesFor, idxSet):
                 return ["getSearchGeometrySearch", versionNumber, query, ext, geometryList, limit, language, extendedPostalCodesFor, idxSet]
-            case let .postSearchGeometrySearch(
-                versionNumber, query, ext, limit, language, extendedPostalCodesFor, idxSet, body
-            ):
+            case let .postSearchGeometrySearch(versionNumber, query, ext, limit, language, extendedPostalCodesFor, idxSet, body):
                 return ["postSearchGeometrySearch", versionNumber, query, ext, limit, language, extendedPostalCodesFor, idxSet, body]
             case let .getSearchNearbySearch(
-                versionNumber, ext, lat, lon, limit, ofs, countrySet, radius, topLeft, btmRight, language,
-                extendedPostalCodesFor, minFuzzyLevel, maxFuzzyLevel, idxSet, view
+                versionNumber, ext, lat, lon, limit, ofs, countrySet, radius, topLeft, btmRight, language, extendedPostalCodesFor, minFuzzyLevel,
+                maxFuzzyLevel, idxSet, view
             ):
                 return ["getSearchNearbySearch", versionNumber, ext, lat, lon, limit, ofs, countrySet, radius, topLeft, btmRight, language, extendedPostalCodesFor, minFuzzyLevel, maxFuzzyLevel, idxSet, view]
             case let .getSearchPoiSearch(
-                versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight,
-                language, extendedPostalCodesFor, view
+                versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, extendedPostalCodesFor,
+                view
             ):
                 return ["getSearchPoiSearch", versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, extendedPostalCodesFor, view]
             case let .getSearchRoutedSearch(
-                versionNumber, query, position, heading, ext, typeahead, limit, multiplier, routingTimeout, language,
-                extendedPostalCodesFor, idxSet
+                versionNumber, query, position, heading, ext, typeahead, limit, multiplier, routingTimeout, language, extendedPostalCodesFor, idxSet
             ):
                 return ["getSearchRoutedSearch", versionNumber, query, position, heading, ext, typeahead, limit, multiplier, routingTimeout, language, extendedPostalCodesFor, idxSet]
             case let .getSearchS(
-                versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight,
-                language, idxSet, view
+                versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, idxSet, view
             ):
                 return ["getSearchS", versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, idxSet, view]
             case let .getSearchSearch(
-                versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight,
-                language, extendedPostalCodesFor, minFuzzyLevel, maxFuzzyLevel, idxSet, view
+                versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, extendedPostalCodesFor,
+                minFuzzyLevel, maxFuzzyLevel, idxSet, view
             ):
                 return ["getSearchSearch", versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, extendedPostalCodesFor, minFuzzyLevel, maxFuzzyLevel, idxSet, view]
             case let .postSearchSearchAlongRoute(versionNumber, query, ext, maxDetourTime, limit, body):
@@ -1110,25 +1056,22 @@ nonisolated extension TomTom.Geocoding {
     /// The endpoints of `TomTom.Geocoding` as cases; `TomTom.Call.geocoding(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case getSearchGeocode(
-            versionNumber: Int, query: String, ext: TomTom.Ext, storeResult: Bool = false, typeahead: Bool = false,
-            limit: Int = 10, ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil,
-            radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil,
-            extendedPostalCodesFor: String? = nil, view: TomTom.View = .unified
+            versionNumber: Int, query: String, ext: TomTom.Ext, storeResult: Bool = false, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0,
+            countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil,
+            language: String? = nil, extendedPostalCodesFor: String? = nil, view: TomTom.View = .unified
         )
         case getSearchStructuredGeocode(
-            versionNumber: Int, ext: TomTom.Ext, countryCode: String, limit: Int = 10, ofs: Int = 0,
-            streetNumber: String? = nil, streetName: String? = nil, crossStreet: String? = nil,
-            municipality: String? = nil, municipalitySubdivision: String? = nil,
-            countryTertiarySubdivision: String? = nil, countrySecondarySubdivision: String? = nil,
-            countrySubdivision: String? = nil, postalCode: String? = nil, language: String? = nil,
-            extendedPostalCodesFor: String? = nil
+            versionNumber: Int, ext: TomTom.Ext, countryCode: String, limit: Int = 10, ofs: Int = 0, streetNumber: String? = nil,
+            streetName: String? = nil, crossStreet: String? = nil, municipality: String? = nil, municipalitySubdivision: String? = nil,
+            countryTertiarySubdivision: String? = nil, countrySecondarySubdivision: String? = nil, countrySubdivision: String? = nil,
+            postalCode: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil
         )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .getSearchGeocode(
-                versionNumber, query, ext, storeResult, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft,
-                btmRight, language, extendedPostalCodesFor, view
+                versionNumber, query, ext, storeResult, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language,
+                extendedPostalCodesFor, view
             ):
                 return try TomTom.defaults.request(.get, [
                     Path("search", versionNumber, "geocode"),
@@ -1148,9 +1091,8 @@ nonisolated extension TomTom.Geocoding {
                     Query("view", view),
                 ])
             case let .getSearchStructuredGeocode(
-                versionNumber, ext, countryCode, limit, ofs, streetNumber, streetName, crossStreet, municipality,
-                municipalitySubdivision, countryTertiarySubdivision, countrySecondarySubdivision, countrySubdivision,
-                postalCode, language, extendedPostalCodesFor
+                versionNumber, ext, countryCode, limit, ofs, streetNumber, streetName, crossStreet, municipality, municipalitySubdivision,
+                countryTertiarySubdivision, countrySecondarySubdivision, countrySubdivision, postalCode, language, extendedPostalCodesFor
             ):
                 return try TomTom.defaults.request(.get, [
                     Path("search", versionNumber),
@@ -1185,14 +1127,13 @@ nonisolated extension TomTom.Geocoding {
         private func identity() -> [AnyHashable] {
             switch self {
             case let .getSearchGeocode(
-                versionNumber, query, ext, storeResult, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft,
-                btmRight, language, extendedPostalCodesFor, view
+                versionNumber, query, ext, storeResult, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language,
+                extendedPostalCodesFor, view
             ):
                 return ["getSearchGeocode", versionNumber, query, ext, storeResult, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, extendedPostalCodesFor, view]
             case let .getSearchStructuredGeocode(
-                versionNumber, ext, countryCode, limit, ofs, streetNumber, streetName, crossStreet, municipality,
-                municipalitySubdivision, countryTertiarySubdivision, countrySecondarySubdivision, countrySubdivision,
-                postalCode, language, extendedPostalCodesFor
+                versionNumber, ext, countryCode, limit, ofs, streetNumber, streetName, crossStreet, municipality, municipalitySubdivision,
+                countryTertiarySubdivision, countrySecondarySubdivision, countrySubdivision, postalCode, language, extendedPostalCodesFor
             ):
                 return ["getSearchStructuredGeocode", versionNumber, ext, countryCode, limit, ofs, streetNumber, streetName, crossStreet, municipality, municipalitySubdivision, countryTertiarySubdivision, countrySecondarySubdivision, countrySubdivision, postalCode, language, extendedPostalCodesFor]
             }
@@ -1204,14 +1145,9 @@ nonisolated extension TomTom.Filters {
     /// The endpoints of `TomTom.Filters` as cases; `TomTom.Call.filters(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case getSearchGeometryFilter(versionNumber: Int, ext: TomTom.Ext, geometryList: String, poiList: String)
-        case postSearchGeometryFilter(
-            versionNumber: Int, ext: TomTom.Ext, body: TomTom.FiltersPostSearchGeometryFilterRequest
-        )
-        case getSearchRoutedFilter(
-            versionNumber: Int, position: String, heading: Float, ext: TomTom.Ext, poiList: String,
-            routingTimeout: Int = 4000
-        )
-        case postSearchRoutedFilter(
+        indirect case postSearchGeometryFilter(versionNumber: Int, ext: TomTom.Ext, body: TomTom.FiltersPostSearchGeometryFilterRequest)
+        case getSearchRoutedFilter(versionNumber: Int, position: String, heading: Float, ext: TomTom.Ext, poiList: String, routingTimeout: Int = 4000)
+        indirect case postSearchRoutedFilter(
             versionNumber: Int, position: String, heading: Float, ext: TomTom.Ext, routingTimeout: Int = 4000,
             body: TomTom.FiltersPostSearchRoutedFilterRequest
         )
@@ -1226,11 +1162,7 @@ nonisolated extension TomTom.Filters {
                     Query("poiList", poiList),
                 ])
             case let .postSearchGeometryFilter(versionNumber, ext, body):
-                return try TomTom.defaults.request(.post, [
-                    Path("search", versionNumber),
-                    PathSegment("geometryFilter.", ext),
-                    JSONBody(body),
-                ])
+                return try TomTom.defaults.request(.post, [Path("search", versionNumber), PathSegment("geometryFilter.", ext), JSONBody(body)])
             case let .getSearchRoutedFilter(versionNumber, position, heading, ext, poiList, routingTimeout):
                 return try TomTom.defaults.request(.get, [
                     Path("search", versionNumber, "routedFilter", position),
@@ -1261,8 +1193,7 @@ nonisolated extension TomTom.Filters {
             switch self {
             case let .getSearchGeometryFilter(versionNumber, ext, geometryList, poiList):
                 return ["getSearchGeometryFilter", versionNumber, ext, geometryList, poiList]
-            case let .postSearchGeometryFilter(versionNumber, ext, body):
-                return ["postSearchGeometryFilter", versionNumber, ext, body]
+            case let .postSearchGeometryFilter(versionNumber, ext, body): return ["postSearchGeometryFilter", versionNumber, ext, body]
             case let .getSearchRoutedFilter(versionNumber, position, heading, ext, poiList, routingTimeout):
                 return ["getSearchRoutedFilter", versionNumber, position, heading, ext, poiList, routingTimeout]
             case let .postSearchRoutedFilter(versionNumber, position, heading, ext, routingTimeout, body):
@@ -1276,20 +1207,17 @@ nonisolated extension TomTom.ReverseGeocoding {
     /// The endpoints of `TomTom.ReverseGeocoding` as cases; `TomTom.Call.reverseGeocoding(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case getSearchReverseGeocodeCrossStreet(
-            versionNumber: Int, position: String, ext: TomTom.Ext, limit: Int = 1, spatialKeys: Bool = false,
-            heading: Float? = nil, radius: Int = 10000, language: String? = nil
+            versionNumber: Int, position: String, ext: TomTom.Ext, limit: Int = 1, spatialKeys: Bool = false, heading: Float? = nil,
+            radius: Int = 10000, language: String? = nil
         )
         case getSearchReverseGeocode(
-            versionNumber: Int, position: String, ext: TomTom.Ext, spatialKeys: Bool = false,
-            returnSpeedLimit: Bool = false, heading: Float? = nil, radius: Int = 10000, number: String? = nil,
-            returnRoadUse: Bool = false, roadUse: String? = nil, callback: String = "cb"
+            versionNumber: Int, position: String, ext: TomTom.Ext, spatialKeys: Bool = false, returnSpeedLimit: Bool = false, heading: Float? = nil,
+            radius: Int = 10000, number: String? = nil, returnRoadUse: Bool = false, roadUse: String? = nil, callback: String = "cb"
         )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case let .getSearchReverseGeocodeCrossStreet(
-                versionNumber, position, ext, limit, spatialKeys, heading, radius, language
-            ):
+            case let .getSearchReverseGeocodeCrossStreet(versionNumber, position, ext, limit, spatialKeys, heading, radius, language):
                 return try TomTom.defaults.request(.get, [
                     Path("search", versionNumber, "reverseGeocode", "crossStreet"),
                     PathSegment(position, ".", ext),
@@ -1300,8 +1228,7 @@ nonisolated extension TomTom.ReverseGeocoding {
                     Query("language", language),
                 ])
             case let .getSearchReverseGeocode(
-                versionNumber, position, ext, spatialKeys, returnSpeedLimit, heading, radius, number, returnRoadUse,
-                roadUse, callback
+                versionNumber, position, ext, spatialKeys, returnSpeedLimit, heading, radius, number, returnRoadUse, roadUse, callback
             ):
                 return try TomTom.defaults.request(.get, [
                     Path("search", versionNumber, "reverseGeocode"),
@@ -1329,13 +1256,10 @@ nonisolated extension TomTom.ReverseGeocoding {
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
             switch self {
-            case let .getSearchReverseGeocodeCrossStreet(
-                versionNumber, position, ext, limit, spatialKeys, heading, radius, language
-            ):
+            case let .getSearchReverseGeocodeCrossStreet(versionNumber, position, ext, limit, spatialKeys, heading, radius, language):
                 return ["getSearchReverseGeocodeCrossStreet", versionNumber, position, ext, limit, spatialKeys, heading, radius, language]
             case let .getSearchReverseGeocode(
-                versionNumber, position, ext, spatialKeys, returnSpeedLimit, heading, radius, number, returnRoadUse,
-                roadUse, callback
+                versionNumber, position, ext, spatialKeys, returnSpeedLimit, heading, radius, number, returnRoadUse, roadUse, callback
             ):
                 return ["getSearchReverseGeocode", versionNumber, position, ext, spatialKeys, returnSpeedLimit, heading, radius, number, returnRoadUse, roadUse, callback]
             }
@@ -1599,8 +1523,7 @@ nonisolated extension TomTom {
         public var position: FiltersPostSearchRoutedFilterRequestPoiListItemPosition?
 
         public init(
-            address: FiltersPostSearchRoutedFilterRequestPoiListItemAddress? = nil,
-            poi: FiltersPostSearchRoutedFilterRequestPoiListItemPoi? = nil,
+            address: FiltersPostSearchRoutedFilterRequestPoiListItemAddress? = nil, poi: FiltersPostSearchRoutedFilterRequestPoiListItemPoi? = nil,
             position: FiltersPostSearchRoutedFilterRequestPoiListItemPosition? = nil
         ) {
             self.address = address

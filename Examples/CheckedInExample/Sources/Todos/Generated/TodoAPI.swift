@@ -16,17 +16,17 @@ public nonisolated enum TodoAPI {
 
     /// The to-dos, optionally only the open or done ones.
     public static func list(done: Bool? = nil) -> Endpoint<[Todo]> {
-        defaults.endpoint(Call.list(done: done), decoder: .json)
+        defaults.endpoint(Call.list(done: done))
     }
 
     /// One to-do.
     public static func todo(id: Int) -> Endpoint<Todo> {
-        defaults.endpoint(Call.todo(id: id), decoder: .json)
+        defaults.endpoint(Call.todo(id: id))
     }
 
     /// Adds a to-do.
     public static func create(body: NewTodo) -> Endpoint<Todo> {
-        defaults.endpoint(Call.create(body: body), decoder: .json, statuses: [201])
+        defaults.endpoint(Call.create(body: body), statuses: [201])
     }
 }
 
@@ -38,21 +38,15 @@ nonisolated extension TodoAPI {
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case list(done: Bool? = nil)
         case todo(id: Int)
-        case create(body: NewTodo)
+        indirect case create(body: NewTodo)
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .list(done):
-                return try defaults.request(.get, [
-                    Path("todos"),
-                    Query("done", done),
-                ])
+                return try defaults.request(.get, [Path("todos"), Query("done", done)])
             case let .todo(id): return try defaults.request(.get, [Path("todos", id)])
             case let .create(body):
-                return try defaults.request(.post, [
-                    Path("todos"),
-                    JSONBody(body),
-                ])
+                return try defaults.request(.post, [Path("todos"), JSONBody(body)])
             }
         }
 
