@@ -44,7 +44,7 @@ let package = Package(
             dependencies: ["EndpointGen"]),
 
         // Shared by test targets: a real local HTTP echo server (python3) and helpers.
-        .target(name: "TestSupport", path: "Tests/TestSupport", resources: [.copy("echo_server.py")]),
+        .target(name: "TestSupport", path: "Tests/TestSupport", resources: [.copy("echo_server.py"), .copy("stream_server.py")]),
         .testTarget(name: "EndpointRuntimeTests", dependencies: ["EndpointRuntime", "TestSupport"]),
         .testTarget(
             name: "EndpointGenCoreTests", dependencies: ["EndpointGenCore", "EndpointGenFuzzSupport"],

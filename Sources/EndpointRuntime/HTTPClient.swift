@@ -58,6 +58,7 @@ public struct HTTPClient: Sendable {
     /// other status that is not a success, and ``EndpointError`` for everything else.
     @discardableResult
     public func send<Response>(_ endpoint: Endpoint<Response>) async throws -> Response {
+        if let streaming = endpoint.decoder.streaming { return try await send(endpoint, streaming: streaming, progress: nil) }
         let response = try await data(for: endpoint)
         return try endpoint.decode(response)
     }

@@ -39,9 +39,31 @@ public struct HTTPResponse: Sendable, Hashable, CustomStringConvertible {
 /// ```
 public struct ResponseDecoder<Response: Sendable>: Sendable {
     let decode: @Sendable (HTTPResponse) throws -> Response
+    /// For a streamed response (``ResponseStream``): makes the value from the head and the body still
+    /// arriving. ``HTTPClient`` then takes the streaming path (see Streaming.swift).
+    let streaming: (@Sendable (StreamedResponse) throws -> Response)?
 
     /// A decoder from a function; throw to report a decoding failure.
-    public init(_ decode: @escaping @Sendable (HTTPResponse) throws -> Response) { self.decode = decode }
+    public init(_ decode: @escaping @Sendable (HTTPResponse) throws -> Response) {
+        self.decode = decode
+        streaming = nil
+    }
+
+    /// A decoder of a body still arriving, such as ``serverSentEvents(end:)``. Given a whole
+    /// ``HTTPResponse`` it reads that body as the stream.
+    public static func streaming(_ make: @escaping @Sendable (StreamedResponse) throws -> Response) -> ResponseDecoder<Response> {
+        ResponseDecoder(decode: { response in try make(StreamedResponse(head: response, body: ResponseBody(response.body))) },
+                        streaming: make)
+    }
+
+    private init(decode: @escaping @Sendable (HTTPResponse) throws -> Response,
+                 streaming: @escaping @Sendable (StreamedResponse) throws -> Response) {
+        self.decode = decode
+        self.streaming = streaming
+    }
+
+    /// Whether the decoder reads a body as it arrives.
+    public var isStreaming: Bool { streaming != nil }
 
     /// Decodes `response`.
     public func decode(_ response: HTTPResponse) throws -> Response { try decode(response) }

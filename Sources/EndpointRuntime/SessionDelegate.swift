@@ -9,7 +9,7 @@ protocol TaskEventHandler: AnyObject, Sendable {
     /// The response's status and headers arrived (for each response when redirects are followed
     /// by the session, only the last is reported).
     func task(didReceive response: URLResponse)
-    /// A piece of the body arrived. Streaming will deliver these as they come.
+    /// A piece of the body arrived.
     func task(didReceive data: Data)
     /// The server answered with an authentication challenge (a 401 or 407 that URLSession would try
     /// to answer itself). The delegate refuses it; `response` is the server's answer.
@@ -17,6 +17,12 @@ protocol TaskEventHandler: AnyObject, Sendable {
     /// The task ended, with `error` if it failed or was cancelled. `response` is the task's last
     /// response: FoundationNetworking does not report a 3xx without `Location` any other way.
     func task(didCompleteWith error: (any Error)?, response: URLResponse?)
+    /// `sent` bytes of the request body of `expected` (negative when unknown) have gone out.
+    func task(didSendBodyData sent: Int64, expected: Int64)
+}
+
+extension TaskEventHandler {
+    func task(didSendBodyData sent: Int64, expected: Int64) {}
 }
 
 /// The delegate of the sessions ``URLSessionTransport`` owns. It routes each task's events to the
@@ -77,6 +83,11 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         _ = answer
         completionHandler(.performDefaultHandling, nil)
         #endif
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64,
+                    totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {
+        handler(for: task)?.task(didSendBodyData: totalBytesSent, expected: totalBytesExpectedToSend)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

@@ -25,7 +25,7 @@ public actor StubTransport: HTTPTransport {
     struct Route: Sendable {
         var method: HTTPMethod?
         var path: String?
-        var respond: @Sendable (HTTPRequest) async throws -> HTTPResponse
+        var respond: @Sendable (HTTPRequest) async throws -> StreamedResponse
     }
 
     private var routes: [Route] = []
@@ -46,8 +46,36 @@ public actor StubTransport: HTTPTransport {
     /// stubs are tried first.
     public func stub(_ method: HTTPMethod? = nil, path: String, status: Int = 200, headers: HTTPHeaders = [:], body: Data = Data()) {
         routes.insert(Route(method: method, path: path) { request in
-            HTTPResponse(status: status, headers: headers, body: body, request: request)
+            StreamedResponse(head: HTTPResponse(status: status, headers: headers, request: request), body: ResponseBody(body))
         }, at: 0)
+    }
+
+    /// Answers with a body that arrives in `chunks`, the first at once and each of the others
+    /// `interval` after the one before: for testing code that consumes a stream.
+    ///
+    /// ```swift
+    /// await stub.stub(.get, path: "/feed", headers: ["Content-Type": "application/jsonl"],
+    ///                 chunks: [Data("{\"n\":1}\n{\"n\"".utf8), Data(":2}\n".utf8)], interval: .milliseconds(50))
+    /// ```
+    public func stub(_ method: HTTPMethod? = nil, path: String, status: Int = 200, headers: HTTPHeaders = [:],
+                     chunks: [Data], interval: Duration = .zero) {
+        routes.insert(Route(method: method, path: path) { request in
+            StreamedResponse(head: HTTPResponse(status: status, headers: headers, request: request),
+                             body: ResponseBody(chunks: chunks, interval: interval))
+        }, at: 0)
+    }
+
+    /// Answers with Server-Sent Events (`Content-Type: text/event-stream`), one chunk per event,
+    /// each `interval` after the one before.
+    ///
+    /// ```swift
+    /// await stub.stub(.post, path: "/chat/completions",
+    ///                 events: [ServerSentEvent(data: #"{"text":"Hi"}"#), ServerSentEvent(data: "[DONE]")])
+    /// ```
+    public func stub(_ method: HTTPMethod? = nil, path: String, status: Int = 200, events: [ServerSentEvent],
+                     interval: Duration = .zero) {
+        stub(method, path: path, status: status, headers: ["Content-Type": "text/event-stream"],
+             chunks: events.map { Data($0.text.utf8) }, interval: interval)
     }
 
     /// Answers with JSON text and `Content-Type: application/json`.
@@ -59,26 +87,41 @@ public actor StubTransport: HTTPTransport {
     /// to simulate a connection failure).
     public func stub(_ method: HTTPMethod? = nil, path: String? = nil,
                      respond: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) {
-        routes.insert(Route(method: method, path: path, respond: respond), at: 0)
+        routes.insert(Route(method: method, path: path) { request in
+            let response = try await respond(request)
+            return StreamedResponse(head: response, body: ResponseBody(response.body))
+        }, at: 0)
     }
 
     /// Forgets the recorded requests.
     public func clearRequests() { requests.removeAll() }
 
-    /// Records the request and answers it.
+    /// Records the request and answers it, the body read whole.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let streamed = try await stream(request, progress: nil)
+        var response = streamed.head
+        response.body = try await streamed.body.collect()
+        return response
+    }
+
+    /// Records the request and answers it, the body delivered in the stub's chunks.
+    public func stream(_ request: HTTPRequest, progress: ProgressHandler?) async throws -> StreamedResponse {
         requests.append(request)
+        if let progress, let sent = request.body?.count, sent > 0 {
+            progress(TransferProgress(.upload, completed: Int64(sent), total: Int64(sent)))
+        }
         let path = request.urlComponents.path
         for route in routes where route.method == nil || route.method == request.method {
             if let wanted = route.path, !StubTransport.path(path, matches: wanted) { continue }
             return try await route.respond(request)
         }
         if fallback == .sample, let sample = samples.first(where: { $0.matches(request) }) {
-            return HTTPResponse(status: sample.status, headers: ["Content-Type": "application/json"],
-                                body: Data(sample.json.utf8), request: request)
+            return StreamedResponse(head: HTTPResponse(status: sample.status, headers: ["Content-Type": "application/json"], request: request),
+                                    body: ResponseBody(Data(sample.json.utf8)))
         }
-        return HTTPResponse(status: 404, headers: ["Content-Type": "text/plain"],
-                            body: Data("No stub for \(request.method.rawValue) \(path)".utf8), request: request)
+        let message = Data("No stub for \(request.method.rawValue) \(path)".utf8)
+        return StreamedResponse(head: HTTPResponse(status: 404, headers: ["Content-Type": "text/plain"], request: request),
+                                body: ResponseBody(message))
     }
 
     static func path(_ path: String, matches wanted: String) -> Bool {

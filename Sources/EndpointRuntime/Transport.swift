@@ -16,6 +16,11 @@ public import FoundationNetworking
 public protocol HTTPTransport: Sendable {
     /// Sends `request`. Throws only when no response arrived (connection, timeout, cancellation).
     func send(_ request: HTTPRequest) async throws -> HTTPResponse
+
+    /// Sends `request` and returns once the status and headers are in, with the body to read as it
+    /// arrives, reporting the request body's upload to `progress`. The default sends with
+    /// ``send(_:)`` and delivers the body as one chunk (see Streaming.swift).
+    func stream(_ request: HTTPRequest, progress: ProgressHandler?) async throws -> StreamedResponse
 }
 
 /// A transport over `URLSession`. Cancelling the calling task cancels the session task.
@@ -49,9 +54,9 @@ public struct URLSessionTransport: HTTPTransport {
     /// The session requests are sent with.
     public let session: URLSession
     /// The delegate of an owned session; `nil` for a session passed in.
-    private let delegate: SessionDelegate?
+    let delegate: SessionDelegate?
     /// Invalidates an owned session when the last copy of the transport goes.
-    private let owner: SessionOwner?
+    let owner: SessionOwner?
     /// The session configuration's `timeoutIntervalForRequest`, for requests without a timeout.
     private let sessionTimeout: TimeInterval
 
@@ -98,17 +103,7 @@ public struct URLSessionTransport: HTTPTransport {
 
     /// Sends the request as a `URLSession` data task.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        var urlRequest = try request.urlRequest()
-        var timeout: TimeInterval?
-        if URLSessionTransport.keepsTimeouts {
-            let wanted = request.timeout ?? sessionTimeout
-            if wanted > 0, wanted.isFinite {
-                timeout = wanted
-                // URLSession's own timer counts whole seconds, rounded down: give it at least a second
-                // more than the transport's so it never fires first.
-                urlRequest.timeoutInterval = wanted.rounded(.up) + 1
-            }
-        }
+        let (urlRequest, timeout) = try prepare(request)
         let exchange = Exchange(timeout: timeout, url: urlRequest.url)
         let session = self.session
         let delegate = self.delegate
@@ -140,10 +135,26 @@ public struct URLSessionTransport: HTTPTransport {
         }
         return HTTPResponse(status: http.statusCode, headers: headers, body: data, request: request)
     }
+
+    /// The `URLRequest` for `request`, and the timeout the transport keeps itself (`nil`: URLSession's).
+    func prepare(_ request: HTTPRequest) throws -> (URLRequest, TimeInterval?) {
+        var urlRequest = try request.urlRequest()
+        var timeout: TimeInterval?
+        if URLSessionTransport.keepsTimeouts {
+            let wanted = request.timeout ?? sessionTimeout
+            if wanted > 0, wanted.isFinite {
+                timeout = wanted
+                // URLSession's own timer counts whole seconds, rounded down: give it at least a second
+                // more than the transport's so it never fires first.
+                urlRequest.timeoutInterval = wanted.rounded(.up) + 1
+            }
+        }
+        return (urlRequest, timeout)
+    }
 }
 
 /// Invalidates a session the transport made, once no copy of the transport is left.
-private final class SessionOwner: Sendable {
+final class SessionOwner: Sendable {
     let session: URLSession
     init(_ session: URLSession) { self.session = session }
     deinit { session.finishTasksAndInvalidate() }

@@ -33,18 +33,19 @@ public final class LocalHTTPServer: @unchecked Sendable {
     private let stopLock = NSLock()
 
     /// Starts a server without blocking a Swift concurrency thread.
-    public static func start() async throws -> LocalHTTPServer {
+    public static func start(script: String = "echo_server") async throws -> LocalHTTPServer {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(with: Result { try LocalHTTPServer() })
+                continuation.resume(with: Result { try LocalHTTPServer(script: script) })
             }
         }
     }
 
-    /// Starts the server and waits until it listens.
-    public init() throws {
-        guard let script = Bundle.module.url(forResource: "echo_server", withExtension: "py") else {
-            throw ServerError("echo_server.py is missing from the TestSupport bundle")
+    /// Starts the server and waits until it listens. `script` names a python script of this bundle:
+    /// `echo_server` (the default) or `stream_server` (answers that stream; see the script).
+    public init(script: String = "echo_server") throws {
+        guard let script = Bundle.module.url(forResource: script, withExtension: "py") else {
+            throw ServerError("\(script).py is missing from the TestSupport bundle")
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -1,0 +1,310 @@
+public import Foundation
+
+/// The elements of a streamed response body, each delivered as soon as its bytes arrive: what
+/// `client.send` returns for an endpoint whose spec says `"stream"`.
+///
+/// ```swift
+/// let chunks = try await client.send(ChatAPI.chat(body: request))   // ResponseStream<ChatAPI.ChatChunk>
+/// for try await chunk in chunks {
+///     print(chunk.text, terminator: "")
+/// }
+/// ```
+///
+/// Iterate it once. Breaking out of the loop, cancelling the task that iterates, or releasing the
+/// stream closes the connection. A failure while reading throws ``EndpointError``: `.transport`
+/// when the connection fails, `.decoding` (with the response head) when an element does not decode
+/// or the body is malformed, `.cancelled` when the iterating task is cancelled.
+public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
+    /// The status, headers and request of the response; its body is empty.
+    public let response: HTTPResponse
+    let body: ResponseBody
+    let makeFraming: @Sendable (HTTPResponse) -> any StreamFraming<Element>
+
+    init(_ streamed: StreamedResponse, framing: @escaping @Sendable (HTTPResponse) -> any StreamFraming<Element>) {
+        response = streamed.head
+        body = streamed.body
+        makeFraming = framing
+    }
+
+    /// Reads the elements.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        private var chunks: ResponseBody.AsyncIterator
+        private var framing: any StreamFraming<Element>
+        private let response: HTTPResponse
+        private var pending: [Element] = []
+        private var delivered = 0
+        private var done = false
+
+        init(_ stream: ResponseStream<Element>) {
+            chunks = stream.body.makeAsyncIterator()
+            framing = stream.makeFraming(stream.response)
+            response = stream.response
+        }
+
+        /// The next element, or `nil` at the end of the stream (or its `end` sentinel).
+        public mutating func next() async throws -> Element? {
+            while true {
+                if delivered < pending.count {
+                    delivered += 1
+                    return pending[delivered - 1]
+                }
+                pending.removeAll(keepingCapacity: true)
+                delivered = 0
+                if done { return nil }
+                if framing.isEnded {
+                    done = true
+                    chunks.handle.source.cancel()
+                    continue
+                }
+                let chunk: Data?
+                do {
+                    chunk = try await chunks.next()
+                } catch {
+                    done = true
+                    if error is CancellationError || Task.isCancelled || (error as? URLError)?.code == .cancelled {
+                        throw EndpointError.cancelled(request: response.request)
+                    }
+                    throw EndpointError.transport(underlying: error, request: response.request)
+                }
+                do {
+                    if let chunk {
+                        try framing.feed(chunk, into: &pending)
+                    } else {
+                        done = true
+                        try framing.finish(into: &pending)
+                    }
+                } catch {
+                    done = true
+                    pending.removeAll()
+                    chunks.handle.source.cancel()
+                    throw EndpointError.decoding(underlying: error, response: response)
+                }
+            }
+        }
+    }
+
+    /// An iterator over the elements.
+    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(self) }
+
+    /// Stops reading and closes the connection.
+    public func cancel() { body.cancel() }
+}
+
+/// Cuts a body into elements: fed chunks split anywhere, it appends each complete element.
+protocol StreamFraming<Element> {
+    associatedtype Element
+    /// Reads `chunk`, appending the elements it completes.
+    mutating func feed(_ chunk: Data, into elements: inout [Element]) throws
+    /// The body ended: appends what is left, or throws if the end is malformed.
+    mutating func finish(into elements: inout [Element]) throws
+    /// The stream's end was read (an SSE `end` sentinel): nothing more is read.
+    var isEnded: Bool { get }
+}
+
+/// Server-Sent Events, each mapped by `transform` (`nil` for the `end` sentinel).
+struct ServerSentEventFraming<Element>: StreamFraming {
+    private var parser = ServerSentEventParser()
+    private let end: [UInt8]?
+    private let transform: (RawServerSentEvent) throws -> Element
+    private(set) var isEnded = false
+
+    init(end: String?, transform: @escaping (RawServerSentEvent) throws -> Element) {
+        self.end = end.map { Array($0.utf8) }
+        self.transform = transform
+    }
+
+    mutating func feed(_ chunk: Data, into elements: inout [Element]) throws {
+        guard !isEnded else { return }
+        let end = self.end
+        let transform = self.transform
+        var ended = false
+        try parser.feed(chunk) { event in
+            guard !ended else { return }
+            if let end, event.data == end {
+                ended = true
+                return
+            }
+            elements.append(try transform(event))
+        }
+        if ended { isEnded = true }
+    }
+
+    mutating func finish(into elements: inout [Element]) throws {}
+}
+
+/// JSON Lines: one JSON text per LF-terminated line (a CR before the LF is dropped), blank lines
+/// skipped; a last line without its LF is read too.
+struct JSONLinesFraming<Element>: StreamFraming {
+    private var line: [UInt8] = []
+    private let decode: (Data) throws -> Element
+    var isEnded: Bool { false }
+
+    init(decode: @escaping (Data) throws -> Element) { self.decode = decode }
+
+    mutating func feed(_ chunk: Data, into elements: inout [Element]) throws {
+        var start = chunk.startIndex
+        while let newline = chunk[start...].firstIndex(of: 0x0A) {
+            if line.isEmpty {
+                try emit(chunk[start..<newline], into: &elements)
+            } else {
+                line.append(contentsOf: chunk[start..<newline])
+                let whole = Data(line)
+                line.removeAll(keepingCapacity: true)
+                try emit(whole, into: &elements)
+            }
+            start = newline + 1
+        }
+        line.append(contentsOf: chunk[start...])
+        if line.count > ServerSentEventParser.limit {
+            throw StreamFormatError("a JSON line is longer than \(ServerSentEventParser.limit) bytes")
+        }
+    }
+
+    mutating func finish(into elements: inout [Element]) throws {
+        let last = Data(line)
+        line.removeAll()
+        try emit(last, into: &elements)
+    }
+
+    private func emit(_ line: Data, into elements: inout [Element]) throws {
+        guard line.contains(where: { !Self.isWhitespace($0) }) else { return }
+        elements.append(try decode(line))
+    }
+
+    static func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+}
+
+/// JSON text sequences (RFC 7464): each record starts with RS (0x1E) and ends with LF. A record is
+/// delivered as soon as it ends with LF and parses, or when the next RS comes. A record that does not
+/// end with LF when the next RS or the end of the body comes was truncated and is dropped, as the RFC
+/// allows; a complete record that is not JSON is an error.
+struct JSONSequenceFraming<Element>: StreamFraming {
+    private var record: [UInt8] = []
+    private var inRecord = false
+    private let decode: (Data) throws -> Element
+    var isEnded: Bool { false }
+
+    init(decode: @escaping (Data) throws -> Element) { self.decode = decode }
+
+    mutating func feed(_ chunk: Data, into elements: inout [Element]) throws {
+        var start = chunk.startIndex
+        while let separator = chunk[start...].firstIndex(of: 0x1E) {
+            if inRecord {
+                record.append(contentsOf: chunk[start..<separator])
+                try close(into: &elements)
+            } else if chunk[start..<separator].contains(where: { !JSONLinesFraming<Element>.isWhitespace($0) }) {
+                throw StreamFormatError("a JSON text sequence has bytes before its first RS (0x1E)")
+            }
+            inRecord = true
+            start = separator + 1
+        }
+        if inRecord {
+            record.append(contentsOf: chunk[start...])
+            if record.last == 0x0A, let element = try? decode(Data(record)) {
+                elements.append(element)
+                record.removeAll(keepingCapacity: true)
+                inRecord = false
+            } else if record.count > ServerSentEventParser.limit {
+                throw StreamFormatError("a JSON text sequence record is longer than \(ServerSentEventParser.limit) bytes")
+            }
+        } else if chunk[start...].contains(where: { !JSONLinesFraming<Element>.isWhitespace($0) }) {
+            throw StreamFormatError("a JSON text sequence has bytes outside a record (each starts with RS, 0x1E)")
+        }
+    }
+
+    mutating func finish(into elements: inout [Element]) throws {
+        if inRecord { try close(into: &elements) }
+    }
+
+    /// Ends the current record: decoded when it ends with LF, dropped as truncated when not.
+    private mutating func close(into elements: inout [Element]) throws {
+        defer {
+            record.removeAll(keepingCapacity: true)
+            inRecord = false
+        }
+        guard record.last == 0x0A else { return }
+        guard record.contains(where: { !JSONLinesFraming<Element>.isWhitespace($0) }) else { return }
+        elements.append(try decode(Data(record)))
+    }
+}
+
+/// The body's chunks as they come.
+struct BytesFraming: StreamFraming {
+    var isEnded: Bool { false }
+    mutating func feed(_ chunk: Data, into elements: inout [Data]) throws {
+        if !chunk.isEmpty { elements.append(chunk) }
+    }
+    mutating func finish(into elements: inout [Data]) throws {}
+}
+
+// MARK: - Decoders
+
+extension ResponseDecoder {
+    /// Server-Sent Events, each event's `data` decoded as JSON `Element` (dates in the request's
+    /// format). The event whose data is `end` (such as `"[DONE]"`) ends the stream.
+    ///
+    /// ```swift
+    /// let chat: Endpoint<ResponseStream<ChatChunk>> = Endpoint(call, decoder: .serverSentEvents(end: "[DONE]"))
+    /// ```
+    public static func serverSentEvents<Element: Decodable & Sendable>(end: String? = nil) -> ResponseDecoder<ResponseStream<Element>>
+        where Response == ResponseStream<Element> {
+        ResponseDecoder.streaming({ streamed in
+            ResponseStream(streamed) { head in
+                let decoder = head.request.dateFormat.makeJSONDecoder()
+                return ServerSentEventFraming(end: end) { event in
+                    try decoder.decode(Element.self, from: Data(event.data))
+                }
+            }
+        })
+    }
+
+    /// JSON Lines (`application/jsonl`, NDJSON): each line decoded as JSON `Element`.
+    public static func jsonLines<Element: Decodable & Sendable>() -> ResponseDecoder<ResponseStream<Element>>
+        where Response == ResponseStream<Element> {
+        ResponseDecoder.streaming({ streamed in
+            ResponseStream(streamed) { head in
+                let decoder = head.request.dateFormat.makeJSONDecoder()
+                return JSONLinesFraming { try decoder.decode(Element.self, from: $0) }
+            }
+        })
+    }
+
+    /// JSON text sequences (RFC 7464, `application/json-seq`): each record decoded as JSON `Element`.
+    public static func jsonSequence<Element: Decodable & Sendable>() -> ResponseDecoder<ResponseStream<Element>>
+        where Response == ResponseStream<Element> {
+        ResponseDecoder.streaming({ streamed in
+            ResponseStream(streamed) { head in
+                let decoder = head.request.dateFormat.makeJSONDecoder()
+                return JSONSequenceFraming { try decoder.decode(Element.self, from: $0) }
+            }
+        })
+    }
+}
+
+extension ResponseDecoder where Response == ResponseStream<ServerSentEvent> {
+    /// Server-Sent Events as they are: type, data, last event ID, retry. The event whose data is
+    /// `end` ends the stream.
+    public static func events(end: String? = nil) -> ResponseDecoder<ResponseStream<ServerSentEvent>> {
+        ResponseDecoder.streaming({ streamed in
+            ResponseStream(streamed) { _ in ServerSentEventFraming(end: end) { $0.decoded } }
+        })
+    }
+}
+
+extension ResponseDecoder where Response == ResponseStream<String> {
+    /// Server-Sent Events, each event's `data` as text. The event whose data is `end` ends the stream.
+    public static func serverSentEvents(end: String? = nil) -> ResponseDecoder<ResponseStream<String>> {
+        ResponseDecoder.streaming({ streamed in
+            ResponseStream(streamed) { _ in
+                ServerSentEventFraming(end: end) { String(decoding: $0.data, as: UTF8.self) }
+            }
+        })
+    }
+}
+
+extension ResponseDecoder where Response == ResponseStream<Data> {
+    /// The body's bytes in chunks, each as it arrives.
+    public static var bytes: ResponseDecoder<ResponseStream<Data>> {
+        ResponseDecoder.streaming({ streamed in ResponseStream(streamed) { _ in BytesFraming() } })
+    }
+}

@@ -1,0 +1,189 @@
+import Foundation
+
+/// One Server-Sent Event, as the
+/// [HTML standard](https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation)
+/// reads it off a `text/event-stream` body.
+///
+/// ```swift
+/// for try await event in try await client.send(ChatAPI.events) {   // ResponseStream<ServerSentEvent>
+///     print(event.event, event.data, event.id ?? "-")
+/// }
+/// ```
+public struct ServerSentEvent: Sendable, Hashable, CustomStringConvertible {
+    /// The event type: the last `event:` field, or `"message"` without one.
+    public var event: String
+    /// The `data:` fields joined with `"\n"`.
+    public var data: String
+    /// The last event ID the stream set (`id:` fields persist across events), if any.
+    public var id: String?
+    /// The reconnection time in milliseconds from a `retry:` field since the previous event.
+    public var retry: Int?
+
+    /// An event.
+    public init(event: String = "message", data: String, id: String? = nil, retry: Int? = nil) {
+        self.event = event
+        self.data = data
+        self.id = id
+        self.retry = retry
+    }
+
+    /// The event as it is written on the wire, ending with a blank line (for stubs and test servers).
+    ///
+    /// ```swift
+    /// ServerSentEvent(event: "update", data: "a\nb").text   // "event: update\ndata: a\ndata: b\n\n"
+    /// ```
+    public var text: String {
+        var text = ""
+        if event != "message" { text += "event: \(event)\n" }
+        if let id { text += "id: \(id)\n" }
+        if let retry { text += "retry: \(retry)\n" }
+        for line in data.split(separator: "\n", omittingEmptySubsequences: false) { text += "data: \(line)\n" }
+        return text + "\n"
+    }
+
+    /// `event: data`.
+    public var description: String { "\(event): \(data)" }
+}
+
+/// An event as the parser dispatches it: `data` still bytes, so typed decoding reads JSON from them
+/// directly.
+struct RawServerSentEvent {
+    var event: String?
+    var data: [UInt8]
+    var id: String?
+    var retry: Int?
+
+    var decoded: ServerSentEvent {
+        ServerSentEvent(event: event ?? "message", data: String(decoding: data, as: UTF8.self), id: id, retry: retry)
+    }
+}
+
+/// A malformed stream body: the reason, at an element the framing cannot read.
+public struct StreamFormatError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong.
+    public var reason: String
+    /// A malformed stream body.
+    public init(_ reason: String) { self.reason = reason }
+    public var description: String { reason }
+}
+
+/// The event stream interpretation of the HTML standard, fed bytes in chunks split anywhere.
+///
+/// Lines end with CR, LF or CRLF (a CRLF split between chunks is one line end); a BOM at the start
+/// is skipped; `:` starts a comment; `data` fields are joined with LF; `event` sets the type; `id`
+/// sets the last event ID unless it contains NUL; `retry` is read when it is all ASCII digits; other
+/// fields are ignored; a blank line dispatches the event if it has data. At the end of the body an
+/// event without its blank line is dropped, as the standard says.
+struct ServerSentEventParser {
+    /// The longest line or event kept: a stream that goes beyond it is malformed.
+    static let limit = 16 << 20
+
+    private var line: [UInt8] = []
+    private var skipLineFeed = false
+    private var firstLine = true
+    private var data: [UInt8] = []
+    private var hasData = false
+    private var event: String?
+    private var lastID: String?
+    private var retry: Int?
+
+    init() {}
+
+    /// Reads `chunk`, calling `dispatch` for each complete event in it.
+    mutating func feed(_ chunk: Data, _ dispatch: (RawServerSentEvent) throws -> Void) throws {
+        try chunk.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let count = bytes.count
+            var index = 0
+            if skipLineFeed, count > 0 {
+                skipLineFeed = false
+                if bytes[0] == 0x0A { index = 1 }
+            }
+            var start = index
+            while index < count {
+                let byte = bytes[index]
+                if byte != 0x0A && byte != 0x0D {
+                    index += 1
+                    continue
+                }
+                if line.isEmpty {
+                    try process(UnsafeBufferPointer(rebasing: bytes[start..<index]), dispatch)
+                } else {
+                    line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                    let whole = line
+                    line.removeAll(keepingCapacity: true)
+                    try whole.withUnsafeBufferPointer { try process($0, dispatch) }
+                }
+                if byte == 0x0D {
+                    if index + 1 < count {
+                        if bytes[index + 1] == 0x0A { index += 1 }
+                    } else {
+                        skipLineFeed = true
+                    }
+                }
+                index += 1
+                start = index
+            }
+            if start < count {
+                line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<count]))
+                if line.count > ServerSentEventParser.limit {
+                    throw StreamFormatError("an event-stream line is longer than \(ServerSentEventParser.limit) bytes")
+                }
+            }
+        }
+    }
+
+    private mutating func process(_ line: UnsafeBufferPointer<UInt8>, _ dispatch: (RawServerSentEvent) throws -> Void) throws {
+        var line = line
+        if firstLine {
+            firstLine = false
+            if line.count >= 3, line[0] == 0xEF, line[1] == 0xBB, line[2] == 0xBF {
+                line = UnsafeBufferPointer(rebasing: line[3...])
+            }
+        }
+        guard let first = line.first else {
+            if hasData {
+                try dispatch(RawServerSentEvent(event: event, data: data, id: lastID, retry: retry))
+                retry = nil
+            }
+            data.removeAll(keepingCapacity: true)
+            hasData = false
+            event = nil
+            return
+        }
+        if first == 0x3A { return }  // ":" comment
+        var nameEnd = line.count
+        var valueStart = line.count
+        if let colon = line.firstIndex(of: 0x3A) {
+            nameEnd = colon
+            valueStart = colon + 1
+            if valueStart < line.count, line[valueStart] == 0x20 { valueStart += 1 }
+        }
+        let value = UnsafeBufferPointer(rebasing: line[valueStart...])
+        switch nameEnd {
+        case 4 where line[0] == 0x64 && line[1] == 0x61 && line[2] == 0x74 && line[3] == 0x61:  // data
+            if hasData { data.append(0x0A) }
+            data.append(contentsOf: value)
+            hasData = true
+            if data.count > ServerSentEventParser.limit {
+                throw StreamFormatError("an event's data is longer than \(ServerSentEventParser.limit) bytes")
+            }
+        case 5 where Self.name(line, is: "event"):
+            event = String(decoding: value, as: UTF8.self)
+        case 2 where line[0] == 0x69 && line[1] == 0x64:  // id
+            if !value.contains(0) { lastID = String(decoding: value, as: UTF8.self) }
+        case 5 where Self.name(line, is: "retry"):
+            if !value.isEmpty, value.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), value.count <= 18 {
+                retry = Int(String(decoding: value, as: UTF8.self))
+            }
+        default:
+            break
+        }
+    }
+
+    private static func name(_ line: UnsafeBufferPointer<UInt8>, is name: StaticString) -> Bool {
+        name.withUTF8Buffer { wanted in
+            wanted.count <= line.count && zip(wanted, line).allSatisfy { $0 == $1 }
+        }
+    }
+}

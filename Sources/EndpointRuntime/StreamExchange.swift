@@ -1,0 +1,324 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension URLSessionTransport {
+    /// Sends the request and returns as soon as the status and headers are in; the body's chunks
+    /// follow as the session delegate receives them (FoundationNetworking has no `bytes(for:)`).
+    ///
+    /// On Apple platforms at most about 1 MiB waits for a reader that lags: beyond that the session
+    /// task is suspended until the reader catches up, so memory stays flat however long the body is.
+    /// FoundationNetworking (Linux) cannot pause a transfer: there a reader that keeps up sees the same
+    /// flat memory, and one that lags more than 64 MiB behind ends the stream with
+    /// `URLError(.dataLengthExceedsMaximum)` (thrown as ``EndpointError/transport(underlying:request:)``). Cancelling the
+    /// calling task, or dropping or cancelling the body, cancels the session task, which closes the
+    /// connection. The request timeout is the longest wait for the next bytes while the reader waits.
+    ///
+    /// Over a session passed to `init(session:)` (no delegate of the transport's) the body is read
+    /// whole and delivered as one chunk, and upload progress is reported once, at the end.
+    public func stream(_ request: HTTPRequest, progress: ProgressHandler?) async throws -> StreamedResponse {
+        guard let delegate else {
+            let response = try await send(request)
+            if let progress, let sent = request.body?.count, sent > 0 {
+                progress(TransferProgress(.upload, completed: Int64(sent), total: Int64(sent)))
+            }
+            return StreamedResponse(head: response, body: ResponseBody(response.body))
+        }
+        let (urlRequest, timeout) = try prepare(request)
+        let exchange = StreamExchange(timeout: timeout, url: urlRequest.url, progress: progress, owner: owner)
+        let session = self.session
+        let http = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPURLResponse, any Error>) in
+                let task = session.dataTask(with: urlRequest)
+                let identifier = task.taskIdentifier
+                delegate.register(exchange, for: task)
+                exchange.start(task, head: continuation) { delegate.remove(identifier) }
+            }
+        } onCancel: {
+            exchange.cancel()
+        }
+        var headers = HTTPHeaders()
+        for (name, value) in http.allHeaderFields {
+            if let name = name as? String, let value = value as? String { headers.append(name, value) }
+        }
+        let head = HTTPResponse(status: http.statusCode, headers: headers, request: request)
+        return StreamedResponse(head: head, body: ResponseBody(source: exchange))
+    }
+}
+
+/// One streamed request in flight: hands the response head to the caller, then the body's chunks to
+/// the one reader, through a bounded buffer. Where transfers can be paused (``pausesTransfers``) the
+/// session task is suspended while more than ``highWater`` bytes wait for the reader and resumed once
+/// they are down to ``lowWater``; elsewhere the stream fails beyond ``linuxLimit``.
+///
+/// Cancellation (the caller's task, the reader's task, or the body going away) cancels the session
+/// task and resumes whoever waits with `CancellationError`, exactly once.
+final class StreamExchange: TaskEventHandler, BodySource {
+    /// Bytes waiting for the reader at which the session task is suspended.
+    static let highWater = 1 << 20
+    /// Bytes waiting for the reader at which a suspended session task is resumed.
+    static let lowWater = 256 << 10
+
+    private struct State: Sendable {
+        var head: CheckedContinuation<HTTPURLResponse, any Error>?
+        var reader: CheckedContinuation<Data?, any Error>?
+        var task: URLSessionDataTask?
+        var release: (@Sendable () -> Void)?
+        var response: HTTPURLResponse?
+        var chunks: [Data] = []
+        var buffered = 0
+        var suspended = false
+        /// The task ended; `failure` says how, `nil` for the end of the body.
+        var ended = false
+        var failure: (any Error)?
+        /// Cancelled by the caller or the reader.
+        var cancelled = false
+        var challenged = false
+        var lastActivity: UInt64 = 0
+        var peakBuffered = 0
+    }
+
+    private let state = Locked(State())
+    private let timeout: TimeInterval?
+    private let url: URL?
+    private let progress: ProgressHandler?
+    /// Keeps an owned session valid while the body is read.
+    private let owner: (any Sendable)?
+
+    init(timeout: TimeInterval?, url: URL?, progress: ProgressHandler?, owner: (any Sendable)?) {
+        self.timeout = timeout
+        self.url = url
+        self.progress = progress
+        self.owner = owner
+    }
+
+    /// The most bytes that ever waited for the reader (for tests).
+    var peakBuffered: Int { state.withLock { $0.peakBuffered } }
+
+    func start(_ task: URLSessionDataTask, head: CheckedContinuation<HTTPURLResponse, any Error>,
+               release: @escaping @Sendable () -> Void) {
+        let alreadyCancelled = state.withLock { state -> Bool in
+            if state.cancelled { return true }
+            state.head = head
+            state.task = task
+            state.release = release
+            state.lastActivity = DispatchTime.now().uptimeNanoseconds
+            return false
+        }
+        if alreadyCancelled {
+            release()
+            task.cancel()
+            head.resume(throwing: CancellationError())
+            return
+        }
+        if let timeout { checkTimeout(after: timeout) }
+        task.resume()
+    }
+
+    // MARK: Task events
+
+    func task(didReceive response: URLResponse) {
+        guard let http = response as? HTTPURLResponse else { return }
+        let head = state.withLock { state -> CheckedContinuation<HTTPURLResponse, any Error>? in
+            state.response = http
+            state.lastActivity = DispatchTime.now().uptimeNanoseconds
+            defer { state.head = nil }
+            return state.head
+        }
+        head?.resume(returning: http)
+    }
+
+    func task(didReceive data: Data) {
+        let reader = state.withLock { state -> CheckedContinuation<Data?, any Error>? in
+            state.lastActivity = DispatchTime.now().uptimeNanoseconds
+            guard !state.cancelled, !state.ended else { return nil }
+            if let reader = state.reader {
+                state.reader = nil
+                return reader
+            }
+            state.chunks.append(data)
+            state.buffered += data.count
+            state.peakBuffered = max(state.peakBuffered, state.buffered)
+            return nil
+        }
+        if let reader {
+            reader.resume(returning: data)
+        } else if StreamExchange.pausesTransfers {
+            adjustFlow()
+        } else if state.withLock({ $0.buffered > StreamExchange.linuxLimit }) {
+            let task = state.withLock { $0.task }
+            let reason = "More than \(StreamExchange.linuxLimit >> 20) MiB of the response waited for a reader that lagged behind."
+            finish(failure: URLError(.dataLengthExceedsMaximum, userInfo: [NSLocalizedDescriptionKey: reason]),
+                   fallbackResponse: nil)
+            task?.cancel()
+        }
+    }
+
+    /// Serializes suspending and resuming the session task, so the calls happen in the order decided.
+    private let flow = NSLock()
+
+    /// Suspends the session task when more than ``highWater`` bytes wait for the reader, and resumes it
+    /// once they are down to ``lowWater`` or the reader waits.
+    private func adjustFlow() {
+        flow.lock()
+        defer { flow.unlock() }
+        let (task, suspend) = state.withLock { state -> (URLSessionDataTask?, Bool) in
+            guard StreamExchange.pausesTransfers, let task = state.task, !state.cancelled, !state.ended else { return (nil, false) }
+            if !state.suspended, state.buffered > StreamExchange.highWater {
+                state.suspended = true
+                return (task, true)
+            }
+            if state.suspended, state.buffered <= StreamExchange.lowWater || state.reader != nil {
+                state.suspended = false
+                state.lastActivity = DispatchTime.now().uptimeNanoseconds
+                return (task, false)
+            }
+            return (nil, false)
+        }
+        guard let task else { return }
+        if suspend { task.suspend() } else { task.resume() }
+    }
+
+    /// Whether a lagging reader holds the transfer back. FoundationNetworking cannot pause a transfer:
+    /// suspending a task takes its connection away and resuming starts the request again from the first
+    /// byte (and resuming too soon after suspending is a fatal error). There the buffer is bounded by
+    /// ``linuxLimit`` instead.
+    #if canImport(FoundationNetworking)
+    static let pausesTransfers = false
+    #else
+    static let pausesTransfers = true
+    #endif
+
+    /// Where transfers cannot be paused: the most bytes that may wait for a lagging reader before the
+    /// stream fails with `URLError(.dataLengthExceedsMaximum)` rather than grow without bound.
+    static let linuxLimit = 64 << 20
+
+    func task(wasChallengedWith response: HTTPURLResponse) {
+        let head = state.withLock { state -> CheckedContinuation<HTTPURLResponse, any Error>? in
+            state.challenged = true
+            if state.response == nil { state.response = response }
+            defer { state.head = nil }
+            return state.head
+        }
+        head?.resume(returning: response)
+    }
+
+    func task(didSendBodyData sent: Int64, expected: Int64) {
+        progress?(TransferProgress(.upload, completed: sent, total: expected >= 0 ? expected : nil))
+    }
+
+    func task(didCompleteWith error: (any Error)?, response last: URLResponse?) {
+        let failure: (any Error)? = state.withLock { $0.challenged } ? nil : error
+        finish(failure: failure, fallbackResponse: last as? HTTPURLResponse)
+    }
+
+    // MARK: Reader
+
+    func next() async throws -> Data? {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data?, any Error>) in
+                enum Answer { case chunk(Data?), failure(any Error), wait }
+                let (answer, flowMayChange) = state.withLock { state -> (Answer, Bool) in
+                    if !state.chunks.isEmpty {
+                        let chunk = state.chunks.removeFirst()
+                        state.buffered -= chunk.count
+                        return (.chunk(chunk), state.suspended && state.buffered <= StreamExchange.lowWater)
+                    }
+                    if state.cancelled { return (.failure(CancellationError()), false) }
+                    if state.ended { return (state.failure.map { .failure($0) } ?? .chunk(nil), false) }
+                    state.reader = continuation
+                    state.lastActivity = DispatchTime.now().uptimeNanoseconds
+                    return (.wait, state.suspended)
+                }
+                switch answer {
+                case let .chunk(chunk): continuation.resume(returning: chunk)
+                case let .failure(error): continuation.resume(throwing: error)
+                case .wait: break
+                }
+                if flowMayChange { adjustFlow() }
+            }
+        } onCancel: {
+            cancel()
+        }
+    }
+
+    func cancel() {
+        let (head, reader, task, release) = state.withLock { state in
+            guard !state.cancelled, !state.ended else {
+                return (nil, nil, nil, nil) as (CheckedContinuation<HTTPURLResponse, any Error>?, CheckedContinuation<Data?, any Error>?,
+                                               URLSessionDataTask?, (@Sendable () -> Void)?)
+            }
+            state.cancelled = true
+            state.chunks.removeAll()
+            state.buffered = 0
+            defer {
+                state.head = nil
+                state.reader = nil
+                state.task = nil
+                state.release = nil
+            }
+            return (state.head, state.reader, state.task, state.release)
+        }
+        release?()
+        task?.cancel()
+        head?.resume(throwing: CancellationError())
+        reader?.resume(throwing: CancellationError())
+    }
+
+    /// The task ended with `failure`, or at the end of the body when `nil`.
+    private func finish(failure: (any Error)?, fallbackResponse: HTTPURLResponse?) {
+        let (head, reader, response, release) = state.withLock { state in
+            guard !state.ended, !state.cancelled else {
+                return (nil, nil, nil, nil) as (CheckedContinuation<HTTPURLResponse, any Error>?, CheckedContinuation<Data?, any Error>?,
+                                               HTTPURLResponse?, (@Sendable () -> Void)?)
+            }
+            state.ended = true
+            state.failure = failure
+            if state.response == nil { state.response = fallbackResponse }
+            defer {
+                state.head = nil
+                state.reader = nil
+                state.task = nil
+                state.release = nil
+            }
+            return (state.head, state.reader, state.response, state.release)
+        }
+        release?()
+        if let head {
+            if failure == nil, let response {
+                head.resume(returning: response)
+            } else {
+                head.resume(throwing: failure ?? URLError(.badServerResponse))
+            }
+        }
+        if let reader {
+            if let failure { reader.resume(throwing: failure) } else { reader.resume(returning: nil) }
+        }
+    }
+
+    // MARK: Timeout
+
+    private func checkTimeout(after seconds: TimeInterval) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [weak self] in
+            guard let self, let timeout = self.timeout else { return }
+            let idle = self.state.withLock { state -> UInt64? in
+                guard !state.ended, !state.cancelled else { return nil }
+                // Only a wait for the server counts, not a reader that is busy elsewhere.
+                guard state.head != nil || state.reader != nil else { return 0 }
+                return DispatchTime.now().uptimeNanoseconds &- state.lastActivity
+            }
+            guard let idle else { return }
+            let left = timeout - Double(idle) / 1_000_000_000
+            if left > 0.001 {
+                self.checkTimeout(after: left)
+            } else {
+                var info: [String: Any] = [NSLocalizedDescriptionKey: "The request timed out."]
+                if let url = self.url { info[NSURLErrorFailingURLErrorKey] = url }
+                let task = self.state.withLock { $0.task }
+                self.finish(failure: URLError(.timedOut, userInfo: info), fallbackResponse: nil)
+                task?.cancel()
+            }
+        }
+    }
+}

@@ -1,0 +1,288 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import EndpointRuntime
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Streamed responses over a real local server (Tests/TestSupport/stream_server.py): elements arrive
+/// as they are sent, cancelling closes the connection, memory stays bounded, progress and downloads.
+@Suite(.serialized) final class StreamingTests {
+    let server: LocalHTTPServer
+    let client = HTTPClient(transport: URLSessionTransport(configuration: .ephemeral))
+
+    init() async throws { server = try await LocalHTTPServer.start(script: "stream_server") }
+    deinit { server.stop() }
+
+    struct Tick: Decodable, Sendable, Equatable {
+        var n: Int
+        var sent: Double
+    }
+
+    func endpoint<Response>(_ path: String, method: HTTPMethod = .get, query: [String: String] = [:],
+                            decoder: ResponseDecoder<Response>, errors: ErrorBodies = ErrorBodies(),
+                            body: Data? = nil) throws -> Endpoint<Response> {
+        let request = try HTTPRequest(method, baseURL: server.baseURLString) {
+            Path(path)
+            for (name, value) in query.sorted(by: { $0.key < $1.key }) { Query(name, value) }
+            if let body { DataBody(body, contentType: "application/octet-stream") }
+        }
+        return Endpoint(request, decoder: decoder, errors: errors)
+    }
+
+    /// Whether the server saw the client of `/forever?key=` go, waiting up to five seconds.
+    func serverSawClose(_ key: String) async throws -> Bool {
+        struct Closed: Decodable { var closed: Bool }
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline {
+            let response = try await client.data(for: HTTPRequest(.get, baseURL: server.baseURLString) { Path("closed"); Query("key", key) })
+            if try JSONDecoder().decode(Closed.self, from: response.body).closed { return true }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return false
+    }
+
+    @Test func eachEventArrivesBeforeTheNextIsSent() async throws {
+        // The server writes an event, then waits for the client to acknowledge it before pausing 0.3 s
+        // and writing the next: a client that buffered the stream could never acknowledge in time.
+        struct Acked: Decodable, Sendable { var n: Int; var sent: Double; var acked: Bool }
+        let key = UUID().uuidString
+        let paced = try endpoint("acked", query: ["key": key, "count": "3", "pause": "0.3"],
+                                 decoder: ResponseDecoder<ResponseStream<Acked>>.serverSentEvents(end: "[DONE]"))
+        var received: [Acked] = []
+        var arrivals: [Double] = []
+        for try await event in try await client.send(paced) {
+            arrivals.append(Date().timeIntervalSince1970)
+            received.append(event)
+            _ = try await client.data(for: HTTPRequest(.get, baseURL: server.baseURLString) { Path("ack"); Query("key", key) })
+        }
+        #expect(received.map(\.n) == [0, 1, 2])
+        #expect(received.allSatisfy { $0.acked }, "an event was not in the client's hands before the next was written")
+        // And each arrived before the following one was written (same clock: the server runs here).
+        for (arrival, following) in zip(arrivals, received.dropFirst()) { #expect(arrival < following.sent) }
+    }
+
+    @Test func breakingOutOfTheLoopClosesTheConnection() async throws {
+        let key = UUID().uuidString
+        let forever = try endpoint("forever", query: ["key": key], decoder: ResponseDecoder<ResponseStream<Tick>>.serverSentEvents())
+        var seen = 0
+        for try await _ in try await client.send(forever) {
+            seen += 1
+            if seen == 3 { break }
+        }
+        #expect(seen == 3)
+        #expect(try await serverSawClose(key))
+    }
+
+    @Test func cancellingTheConsumingTaskClosesTheConnection() async throws {
+        let key = UUID().uuidString
+        let forever = try endpoint("forever", query: ["key": key], decoder: ResponseDecoder<ResponseStream<ServerSentEvent>>.events())
+        let client = self.client
+        let started = Locked(false)
+        let consumer = Task {
+            for try await _ in try await client.send(forever) { started.withLock { $0 = true } }
+        }
+        while !started.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(10)) }
+        consumer.cancel()
+        let result = await consumer.result
+        guard case .failure(let error) = result, case .cancelled? = error as? EndpointError else {
+            Issue.record("expected EndpointError.cancelled, got \(result)")
+            return
+        }
+        #expect(try await serverSawClose(key))
+    }
+
+    @Test func anErrorStatusThrowsTheDeclaredErrorBody() async throws {
+        struct Problem: Decodable, Sendable, Equatable { var message: String }
+        let body = Data(#"{"message":"slow down"}"#.utf8).base64EncodedString()
+        let limited = try endpoint("status", query: ["code": "429", "body": body],
+                                   decoder: ResponseDecoder<ResponseStream<Tick>>.serverSentEvents(),
+                                   errors: [.code(429): Problem.self])
+        let error = await #expect(throws: ErrorResponse<Problem>.self) { try await self.client.send(limited) }
+        #expect(error?.body == Problem(message: "slow down"))
+        #expect(error?.response.status == 429)
+    }
+
+    @Test func eventsSplitAcrossReadsArriveWhole() async throws {
+        // The server writes the stream 3 bytes at a time, 5 ms apart: events, lines and a CRLF split between reads.
+        let text = "event: a\r\ndata: {\"n\": 1,\r\ndata: \"sent\": 0}\r\n\r\n: keep-alive\n\ndata: [DONE]\n\ndata: {\"n\": 9, \"sent\": 0}\n\n"
+        let events = try endpoint("raw", query: ["body": Data(text.utf8).base64EncodedString(), "split": "3", "pause": "0.005"],
+                                  decoder: ResponseDecoder<ResponseStream<ServerSentEvent>>.events(end: "[DONE]"))
+        var received: [ServerSentEvent] = []
+        for try await event in try await client.send(events) { received.append(event) }
+        #expect(received == [ServerSentEvent(event: "a", data: "{\"n\": 1,\n\"sent\": 0}")])
+    }
+
+    @Test func jsonLinesAndSequencesStreamFromTheServer() async throws {
+        let lines = "{\"n\":1,\"sent\":0}\n{\"n\":2,\"sent\":0}\n"
+        let jsonl = try endpoint("raw", query: ["body": Data(lines.utf8).base64EncodedString(), "split": "4", "pause": "0", "type": "application/jsonl"],
+                                 decoder: ResponseDecoder<ResponseStream<Tick>>.jsonLines())
+        var ticks: [Int] = []
+        for try await tick in try await client.send(jsonl) { ticks.append(tick.n) }
+        #expect(ticks == [1, 2])
+
+        let records = "\u{1E}{\"n\":3,\"sent\":0}\n\u{1E}{\"n\":4,\"sent\":0}\n\u{1E}{\"n\""
+        let seq = try endpoint("raw", query: ["body": Data(records.utf8).base64EncodedString(), "split": "4", "pause": "0", "type": "application/json-seq"],
+                               decoder: ResponseDecoder<ResponseStream<Tick>>.jsonSequence())
+        ticks = []
+        for try await tick in try await client.send(seq) { ticks.append(tick.n) }
+        #expect(ticks == [3, 4])
+    }
+
+    /// Reads 256 MiB of `/bytes`, pausing `lag` every 16 MiB; returns the bytes read, the most that
+    /// waited in the transport, and how much the process grew.
+    func readLongBody(lag: Duration) async throws -> (total: Int, peakBuffered: Int, growth: Int) {
+        let size = 256 << 20
+        let bytes = try endpoint("bytes", query: ["size": "\(size)"], decoder: ResponseDecoder<ResponseStream<Data>>.bytes)
+        let stream = try await client.send(bytes)
+        let exchange = try #require(stream.body.handle.source as? StreamExchange)
+        let before = StreamingTests.residentBytes()
+        var total = 0
+        var growth = 0
+        var expected: UInt8 = 0
+        var intact = true
+        for try await chunk in stream {
+            // The server sends bytes 0, 1, ... 255, 0, 1, ...: a restarted or reordered transfer shows.
+            if chunk.first != expected { intact = false }
+            expected = UInt8(truncatingIfNeeded: Int(expected) + chunk.count)
+            total += chunk.count
+            if total % (16 << 20) < chunk.count {
+                if lag > .zero { try await Task.sleep(for: lag) }
+                growth = max(growth, StreamingTests.residentBytes() - before)
+            }
+        }
+        #expect(intact)
+        #expect(total == size)
+        return (total, exchange.peakBuffered, growth)
+    }
+
+    @Test func aLongBodyReadAsItComesKeepsMemoryFlat() async throws {
+        let (_, peakBuffered, growth) = try await readLongBody(lag: .zero)
+        #expect(peakBuffered < 16 << 20, "peak buffered \(peakBuffered)")
+        #expect(growth < 64 << 20, "the process grew by \(growth) bytes")
+    }
+
+    #if canImport(FoundationNetworking)
+    @Test func aReaderLaggingFarBehindEndsTheStreamWithAClearError() async throws {
+        let bytes = try endpoint("bytes", query: ["size": "\(1 << 30)"], decoder: ResponseDecoder<ResponseStream<Data>>.bytes)
+        let stream = try await client.send(bytes)
+        var iterator = stream.makeAsyncIterator()
+        _ = try await iterator.next()
+        try await Task.sleep(for: .seconds(3))  // the server keeps sending meanwhile
+        let error = await #expect(throws: EndpointError.self) {
+            while try await iterator.next() != nil {}
+        }
+        guard case .transport(let underlying, _)? = error else { Issue.record("\(String(describing: error))"); return }
+        #expect((underlying as? URLError)?.code == .dataLengthExceedsMaximum)
+    }
+    #else
+    @Test func aLaggingReaderHoldsTheTransferBack() async throws {
+        let (_, peakBuffered, growth) = try await readLongBody(lag: .milliseconds(20))
+        #expect(peakBuffered < StreamExchange.highWater + (4 << 20), "peak buffered \(peakBuffered)")
+        #expect(growth < 64 << 20, "the process grew by \(growth) bytes")
+    }
+    #endif
+
+    @Test func downloadWritesToAFileAndReportsProgress() async throws {
+        let size = 3 << 20
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("download-\(UUID().uuidString).bin")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let reports = Locked<[TransferProgress]>([])
+        let head = try await client.download(try endpoint("bytes", query: ["size": "\(size)"], decoder: .data), to: file) { progress in
+            reports.withLock { $0.append(progress) }
+        }
+        #expect(head.status == 200)
+        #expect(head.body.isEmpty)
+        let written = try Data(contentsOf: file)
+        #expect(written.count == size)
+        #expect(written.prefix(256) == Data((0..<256).map { UInt8($0) }))
+        let seen = reports.withLock { $0 }
+        #expect(seen.count > 1)
+        #expect(seen.allSatisfy { $0.direction == .download && $0.total == Int64(size) })
+        #expect(zip(seen, seen.dropFirst()).allSatisfy { $0.completed < $1.completed })
+        #expect(seen.last?.completed == Int64(size))
+    }
+
+    @Test func aFailedDownloadLeavesNoFile() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("download-\(UUID().uuidString).bin")
+        let missing = try endpoint("status", query: ["code": "404", "body": ""], decoder: ResponseDecoder<Data>.data)
+        let error = await #expect(throws: EndpointError.self) { try await self.client.download(missing, to: file) }
+        #expect(error?.status == 404)
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+    }
+
+    @Test func uploadProgressReachesTheBodySize() async throws {
+        struct Received: Decodable, Sendable { var received: Int }
+        let size = 4 << 20
+        let reports = Locked<[TransferProgress]>([])
+        let upload = try endpoint("upload", method: .post, decoder: ResponseDecoder<Received>.json, body: Data(repeating: 7, count: size))
+        let answer = try await client.send(upload) { progress in reports.withLock { $0.append(progress) } }
+        #expect(answer.received == size)
+        let uploads = reports.withLock { $0 }.filter { $0.direction == .upload }
+        #expect(!uploads.isEmpty)
+        #expect(uploads.last?.completed == Int64(size))
+        #expect(zip(uploads, uploads.dropFirst()).allSatisfy { $0.completed <= $1.completed })
+        let downloads = reports.withLock { $0 }.filter { $0.direction == .download }
+        #expect(downloads.last?.completed == downloads.last?.total)
+    }
+
+    @Test func middlewareSeesTheHeadAndARetryCancelsTheFirstStream() async throws {
+        let heads = Locked<[Int]>([])
+        let retryOnce = ClosureMiddleware { request, next in
+            let first = try await next(request)
+            heads.withLock { $0.append(first.status) }
+            #expect(first.body.isEmpty)
+            return try await next(request)  // a second attempt: the first body must be let go
+        }
+        let client = HTTPClient(transport: URLSessionTransport(configuration: .ephemeral), middleware: [retryOnce])
+        let key = UUID().uuidString
+        let forever = try endpoint("forever", query: ["key": key], decoder: ResponseDecoder<ResponseStream<ServerSentEvent>>.events())
+        let stream = try await client.send(forever)
+        #expect(heads.withLock { $0 } == [200])
+        #expect(try await serverSawClose(key))  // the first answer's connection was closed
+        var iterator = stream.makeAsyncIterator()
+        #expect(try await iterator.next()?.data.contains("\"n\"") == true)
+    }
+
+    @Test func stubsServeStreamsInChunksWithPauses() async throws {
+        let stub = StubTransport()
+        await stub.stub(.post, path: "/chat", events: [ServerSentEvent(data: #"{"n":1,"sent":0}"#),
+                                                       ServerSentEvent(data: #"{"n":2,"sent":0}"#),
+                                                       ServerSentEvent(data: "[DONE]")],
+                        interval: .milliseconds(100))
+        let client = HTTPClient(transport: stub)
+        let chat = Endpoint<ResponseStream<Tick>>(try HTTPRequest(.post, baseURL: "https://example.com") { Path("chat") },
+                                                   decoder: .serverSentEvents(end: "[DONE]"))
+        let start = Date()
+        var times: [Double] = []
+        for try await _ in try await client.send(chat) { times.append(Date().timeIntervalSince(start)) }
+        #expect(times.count == 2)
+        #expect(times[0] < 0.09)
+        #expect(times[1] >= 0.09)
+        // Sent whole, the same stub's body is one response.
+        let whole = try await client.data(for: chat)
+        #expect(whole.text.hasSuffix("data: [DONE]\n\n"))
+    }
+
+    @Test func aTransportWithoutStreamingStillServesStreamingEndpoints() async throws {
+        struct Canned: HTTPTransport {
+            func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+                HTTPResponse(status: 200, body: Data("{\"n\":1,\"sent\":0}\n{\"n\":2,\"sent\":0}\n".utf8), request: request)
+            }
+        }
+        let client = HTTPClient(transport: Canned())
+        let lines = Endpoint<ResponseStream<Tick>>(try HTTPRequest(.get, baseURL: "https://example.com") { Path("x") }, decoder: .jsonLines())
+        var ticks: [Int] = []
+        for try await tick in try await client.send(lines) { ticks.append(tick.n) }
+        #expect(ticks == [1, 2])
+    }
+
+    /// The process's resident memory in bytes (Linux: /proc/self/statm; elsewhere 0).
+    static func residentBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+        return pages * 4096
+    }
+}
