@@ -221,6 +221,14 @@ if [ "$DO_REQUESTS" = 1 ]; then
             cat "$OUT/logs/requests.log" >&2; broken "the request benchmark failed"
             row "4. Requests" "RequestBench" "FAILED" "" "broken"
         fi
+        # Streams: the SSE decoder per event against a hand-written parser, and peak memory reading a
+        # 1 GiB event stream (64 MiB in the smoke run) from a local python3 server.
+        if "$OUT/requests-build/$CONFIG/StreamBench" ${args[@]+"${args[@]}"} > "$OUT/streams.tsv" 2> "$OUT/logs/streams.log"; then
+            cat "$OUT/streams.tsv" >> "$ROWS"
+        else
+            cat "$OUT/logs/streams.log" >&2; broken "the stream benchmark failed"
+            row "6. Streams" "StreamBench" "FAILED" "" "broken"
+        fi
     else
         tail -n 40 "$OUT/logs/build-requests.log" >&2; broken "building the request benchmark failed"
         row "4. Requests" "RequestBench build" "FAILED" "" "broken"

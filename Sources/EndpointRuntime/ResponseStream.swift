@@ -120,7 +120,7 @@ struct ServerSentEventFraming<Element>: StreamFraming {
         var ended = false
         try parser.feed(chunk) { event in
             guard !ended else { return }
-            if let end, event.data == end {
+            if let end, event.data.elementsEqual(end) {
                 ended = true
                 return
             }
@@ -238,6 +238,23 @@ struct BytesFraming: StreamFraming {
 }
 
 // MARK: - Decoders
+
+extension ResponseDecoder {
+    /// Reads a body still arriving with a streaming decoder (see ``isStreaming``), such as one a custom
+    /// transport or a test makes. A decoder of whole bodies throws ``StreamFormatError``: read the body
+    /// and call ``decode(_:)-(HTTPResponse)`` instead.
+    ///
+    /// ```swift
+    /// let events = try ResponseDecoder<ResponseStream<ServerSentEvent>>.events()
+    ///     .decode(StreamedResponse(head: head, body: ResponseBody(chunks: chunks)))
+    /// ```
+    public func decode(_ streamed: StreamedResponse) throws -> Response {
+        guard let streaming else {
+            throw StreamFormatError("this decoder reads whole bodies, not streams: read the body, then decode the HTTPResponse")
+        }
+        return try streaming(streamed)
+    }
+}
 
 extension ResponseDecoder {
     /// Server-Sent Events, each event's `data` decoded as JSON `Element` (dates in the request's

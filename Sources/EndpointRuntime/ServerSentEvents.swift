@@ -45,11 +45,11 @@ public struct ServerSentEvent: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(event): \(data)" }
 }
 
-/// An event as the parser dispatches it: `data` still bytes, so typed decoding reads JSON from them
-/// directly.
+/// An event as the parser dispatches it: `data` still the parser's bytes, valid only during the
+/// dispatch call, so an event costs no copy before it becomes text or JSON.
 struct RawServerSentEvent {
     var event: String?
-    var data: [UInt8]
+    var data: UnsafeBufferPointer<UInt8>
     var id: String?
     var retry: Int?
 
@@ -143,8 +143,9 @@ struct ServerSentEventParser {
         }
         guard let first = line.first else {
             if hasData {
-                try dispatch(RawServerSentEvent(event: event, data: data, id: lastID, retry: retry))
-                retry = nil
+                let (event, lastID, retry) = (event, lastID, retry)
+                try data.withUnsafeBufferPointer { try dispatch(RawServerSentEvent(event: event, data: $0, id: lastID, retry: retry)) }
+                self.retry = nil
             }
             data.removeAll(keepingCapacity: true)
             hasData = false

@@ -7,13 +7,16 @@ extension URLSessionTransport {
     /// Sends the request and returns as soon as the status and headers are in; the body's chunks
     /// follow as the session delegate receives them (FoundationNetworking has no `bytes(for:)`).
     ///
-    /// On Apple platforms at most about 1 MiB waits for a reader that lags: beyond that the session
-    /// task is suspended until the reader catches up, so memory stays flat however long the body is.
-    /// FoundationNetworking (Linux) cannot pause a transfer: there a reader that keeps up sees the same
-    /// flat memory, and one that lags more than 64 MiB behind ends the stream with
-    /// `URLError(.dataLengthExceedsMaximum)` (thrown as ``EndpointError/transport(underlying:request:)``). Cancelling the
-    /// calling task, or dropping or cancelling the body, cancels the session task, which closes the
-    /// connection. The request timeout is the longest wait for the next bytes while the reader waits.
+    /// At most about 1 MiB waits for a reader that lags: beyond that the transfer is held back until
+    /// the reader catches up, so memory stays flat however long the body is. On Apple platforms the
+    /// session task is suspended. FoundationNetworking (Linux) cannot pause a transfer (suspending takes
+    /// the connection away and resuming starts the request again), so there each stream has a session
+    /// of its own whose delegate queue holds back the session's work queue: libcurl stops reading the
+    /// socket and TCP flow control holds back the server.
+    ///
+    /// Cancelling the calling task, or dropping or cancelling the body, cancels the session task, which
+    /// closes the connection. The request timeout is the longest wait for the next bytes while the
+    /// reader waits.
     ///
     /// Over a session passed to `init(session:)` (no delegate of the transport's) the body is read
     /// whole and delivered as one chunk, and upload progress is reported once, at the end.
@@ -25,15 +28,34 @@ extension URLSessionTransport {
             }
             return StreamedResponse(head: response, body: ResponseBody(response.body))
         }
-        let (urlRequest, timeout) = try prepare(request)
-        let exchange = StreamExchange(timeout: timeout, url: urlRequest.url, progress: progress, owner: owner)
+        var (urlRequest, timeout) = try prepare(request)
+        let gate = FlowGate()
+        let exchange = StreamExchange(timeout: timeout, url: urlRequest.url, progress: progress, owner: owner, gate: gate)
+        #if canImport(FoundationNetworking)
+        _ = delegate
+        // The transport keeps the timeout, counting only while the reader waits: URLSession's own timer
+        // must not fire while the reader holds the transfer back.
+        if timeout != nil { urlRequest.timeoutInterval = 7 * 24 * 3600 }
+        let streamDelegate = SessionDelegate()
+        let session = URLSession(configuration: self.session.configuration, delegate: streamDelegate,
+                                 delegateQueue: GatedOperationQueue(gate))
+        let release: @Sendable (Int) -> Void = { identifier in
+            streamDelegate.remove(identifier)
+            session.finishTasksAndInvalidate()
+        }
+        let register: @Sendable (URLSessionDataTask) -> Void = { streamDelegate.register(exchange, for: $0) }
+        #else
+        _ = timeout
         let session = self.session
+        let release: @Sendable (Int) -> Void = { delegate.remove($0) }
+        let register: @Sendable (URLSessionDataTask) -> Void = { delegate.register(exchange, for: $0) }
+        #endif
         let http = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPURLResponse, any Error>) in
                 let task = session.dataTask(with: urlRequest)
                 let identifier = task.taskIdentifier
-                delegate.register(exchange, for: task)
-                exchange.start(task, head: continuation) { delegate.remove(identifier) }
+                register(task)
+                exchange.start(task, head: continuation) { release(identifier) }
             }
         } onCancel: {
             exchange.cancel()
@@ -86,11 +108,15 @@ final class StreamExchange: TaskEventHandler, BodySource {
     /// Keeps an owned session valid while the body is read.
     private let owner: (any Sendable)?
 
-    init(timeout: TimeInterval?, url: URL?, progress: ProgressHandler?, owner: (any Sendable)?) {
+    /// Holds back a FoundationNetworking session's work queue while the reader lags (see ``GatedOperationQueue``).
+    private let gate: FlowGate
+
+    init(timeout: TimeInterval?, url: URL?, progress: ProgressHandler?, owner: (any Sendable)?, gate: FlowGate) {
         self.timeout = timeout
         self.url = url
         self.progress = progress
         self.owner = owner
+        self.gate = gate
     }
 
     /// The most bytes that ever waited for the reader (for tests).
@@ -144,14 +170,8 @@ final class StreamExchange: TaskEventHandler, BodySource {
         }
         if let reader {
             reader.resume(returning: data)
-        } else if StreamExchange.pausesTransfers {
+        } else {
             adjustFlow()
-        } else if state.withLock({ $0.buffered > StreamExchange.linuxLimit }) {
-            let task = state.withLock { $0.task }
-            let reason = "More than \(StreamExchange.linuxLimit >> 20) MiB of the response waited for a reader that lagged behind."
-            finish(failure: URLError(.dataLengthExceedsMaximum, userInfo: [NSLocalizedDescriptionKey: reason]),
-                   fallbackResponse: nil)
-            task?.cancel()
         }
     }
 
@@ -164,7 +184,7 @@ final class StreamExchange: TaskEventHandler, BodySource {
         flow.lock()
         defer { flow.unlock() }
         let (task, suspend) = state.withLock { state -> (URLSessionDataTask?, Bool) in
-            guard StreamExchange.pausesTransfers, let task = state.task, !state.cancelled, !state.ended else { return (nil, false) }
+            guard let task = state.task, !state.cancelled, !state.ended else { return (nil, false) }
             if !state.suspended, state.buffered > StreamExchange.highWater {
                 state.suspended = true
                 return (task, true)
@@ -177,22 +197,15 @@ final class StreamExchange: TaskEventHandler, BodySource {
             return (nil, false)
         }
         guard let task else { return }
+        #if canImport(FoundationNetworking)
+        // Suspending a task here takes its connection away and resuming starts the request again from
+        // the first byte: close the gate of the session's delegate queue instead.
+        _ = task
+        if suspend { gate.close() } else { gate.open() }
+        #else
         if suspend { task.suspend() } else { task.resume() }
+        #endif
     }
-
-    /// Whether a lagging reader holds the transfer back. FoundationNetworking cannot pause a transfer:
-    /// suspending a task takes its connection away and resuming starts the request again from the first
-    /// byte (and resuming too soon after suspending is a fatal error). There the buffer is bounded by
-    /// ``linuxLimit`` instead.
-    #if canImport(FoundationNetworking)
-    static let pausesTransfers = false
-    #else
-    static let pausesTransfers = true
-    #endif
-
-    /// Where transfers cannot be paused: the most bytes that may wait for a lagging reader before the
-    /// stream fails with `URLError(.dataLengthExceedsMaximum)` rather than grow without bound.
-    static let linuxLimit = 64 << 20
 
     func task(wasChallengedWith response: HTTPURLResponse) {
         let head = state.withLock { state -> CheckedContinuation<HTTPURLResponse, any Error>? in
@@ -260,6 +273,8 @@ final class StreamExchange: TaskEventHandler, BodySource {
             }
             return (state.head, state.reader, state.task, state.release)
         }
+        // First let a held-back work queue go: cancelling the task waits for it.
+        gate.open()
         release?()
         task?.cancel()
         head?.resume(throwing: CancellationError())
@@ -284,6 +299,7 @@ final class StreamExchange: TaskEventHandler, BodySource {
             }
             return (state.head, state.reader, state.response, state.release)
         }
+        gate.open()
         release?()
         if let head {
             if failure == nil, let response {
@@ -322,3 +338,54 @@ final class StreamExchange: TaskEventHandler, BodySource {
         }
     }
 }
+
+/// Open or closed: a closed gate holds back whoever calls ``waitWhileClosed()``.
+///
+/// `@unchecked Sendable`: `closed` is read and written only under `condition`.
+final class FlowGate: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var closed = false
+
+    func close() {
+        condition.lock()
+        closed = true
+        condition.unlock()
+    }
+
+    func open() {
+        condition.lock()
+        closed = false
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Returns once the gate is open.
+    func waitWhileClosed() {
+        condition.lock()
+        while closed { _ = condition.wait(until: Date(timeIntervalSinceNow: 0.25)) }
+        condition.unlock()
+    }
+}
+
+#if canImport(FoundationNetworking)
+/// The delegate queue of a FoundationNetworking session that streams one response. The session hands
+/// each received chunk to its delegate by adding an operation here, from the session's work queue,
+/// which also runs libcurl: holding that call back while the gate is closed stops libcurl reading the
+/// socket, so TCP flow control holds back the server until the reader catches up.
+///
+/// `@unchecked Sendable`: OperationQueue is thread-safe; `gate` is a constant of a Sendable type.
+final class GatedOperationQueue: OperationQueue, @unchecked Sendable {
+    private let gate: FlowGate
+
+    init(_ gate: FlowGate) {
+        self.gate = gate
+        super.init()
+        maxConcurrentOperationCount = 1
+    }
+
+    override func addOperation(_ block: @escaping @Sendable () -> Void) {
+        gate.waitWhileClosed()
+        super.addOperation(block)
+    }
+}
+#endif

@@ -163,26 +163,11 @@ import FoundationNetworking
         #expect(growth < 64 << 20, "the process grew by \(growth) bytes")
     }
 
-    #if canImport(FoundationNetworking)
-    @Test func aReaderLaggingFarBehindEndsTheStreamWithAClearError() async throws {
-        let bytes = try endpoint("bytes", query: ["size": "\(1 << 30)"], decoder: ResponseDecoder<ResponseStream<Data>>.bytes)
-        let stream = try await client.send(bytes)
-        var iterator = stream.makeAsyncIterator()
-        _ = try await iterator.next()
-        try await Task.sleep(for: .seconds(3))  // the server keeps sending meanwhile
-        let error = await #expect(throws: EndpointError.self) {
-            while try await iterator.next() != nil {}
-        }
-        guard case .transport(let underlying, _)? = error else { Issue.record("\(String(describing: error))"); return }
-        #expect((underlying as? URLError)?.code == .dataLengthExceedsMaximum)
-    }
-    #else
     @Test func aLaggingReaderHoldsTheTransferBack() async throws {
         let (_, peakBuffered, growth) = try await readLongBody(lag: .milliseconds(20))
         #expect(peakBuffered < StreamExchange.highWater + (4 << 20), "peak buffered \(peakBuffered)")
         #expect(growth < 64 << 20, "the process grew by \(growth) bytes")
     }
-    #endif
 
     @Test func downloadWritesToAFileAndReportsProgress() async throws {
         let size = 3 << 20

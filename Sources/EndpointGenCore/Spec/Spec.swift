@@ -247,16 +247,34 @@ public struct Body: Sendable, Hashable {
 }
 
 public struct Response: Sendable, Hashable {
-    /// `.void` when the spec has no response or `"Void"`.
+    /// How a streamed response body is cut into elements (`response.stream`).
+    public enum Stream: String, Sendable, Hashable, CaseIterable {
+        /// Server-Sent Events, each event's `data` one element.
+        case sse
+        /// JSON Lines: one JSON value per line.
+        case jsonl
+        /// JSON text sequences (RFC 7464).
+        case jsonSeq = "json-seq"
+        /// The body's bytes, in chunks as they arrive.
+        case bytes
+    }
+
+    /// `.void` when the spec has no response or `"Void"`. For a stream, the type of one element.
     public var type: TypeRef
     /// The one success status the endpoint answers with; nil accepts any 2xx.
     public var status: Int?
     public var contentType: String?
+    /// Set when the body is a stream of `type` elements, each delivered as it arrives.
+    public var stream: Stream?
+    /// For an SSE stream: the `data` that ends it (`"[DONE]"`).
+    public var end: String?
 
-    public init(type: TypeRef, status: Int?, contentType: String?) {
+    public init(type: TypeRef, status: Int?, contentType: String?, stream: Stream? = nil, end: String? = nil) {
         self.type = type
         self.status = status
         self.contentType = contentType
+        self.stream = stream
+        self.end = end
     }
 }
 

@@ -11,6 +11,8 @@ enum RuntimeNames {
     static let parameterValue = "ParameterValue"
     static let jsonValue = "JSONValue"
     static let endpoint = "Endpoint"
+    /// `Endpoint<ResponseStream<Element>>`: a streamed response's elements.
+    static let responseStream = "ResponseStream"
     static let apiDefaults = "APIDefaults"
     static let endpointError = "EndpointError"
     static let sampleResponse = "SampleResponse"
@@ -37,7 +39,7 @@ enum RuntimeNames {
 
     /// Every type name of the runtime that generated code writes, or that users meet beside it.
     static let typeNames: Set<String> = [
-        module, versionMarker, requestable, request, parameterValue, jsonValue, endpoint, apiDefaults, sampleResponse,
+        module, versionMarker, requestable, request, parameterValue, jsonValue, endpoint, responseStream, apiDefaults, sampleResponse,
         path, pathSegment, query, header, auth, jsonBody, formBody, multipartBody, dataBody, textBody, file, removeHeader,
         timeout, "HTTPMethod", "HTTPHeaders", "HTTPResponse", "HTTPClient", "DateFormat", "RequestComponent",
         "RequestBuilder", "QueryStyle", "AuthRequirement", "ErrorBodies", "ErrorResponse", "StatusPattern",
@@ -54,6 +56,12 @@ enum RuntimeNames {
         static let data = "data"
         static let file = "file"
         static let none = "none"
+        /// Streams: `.serverSentEvents(end:)`, `.jsonLines()`, `.jsonSequence()`, `.bytes`.
+        static let serverSentEvents = "serverSentEvents"
+        static let serverSentEventsEnd = "end"
+        static let jsonLines = "jsonLines"
+        static let jsonSequence = "jsonSequence"
+        static let bytes = "bytes"
     }
 
     /// `AuthRequirement` cases.

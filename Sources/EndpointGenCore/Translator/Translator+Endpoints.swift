@@ -54,13 +54,17 @@ extension Translator {
     /// a static property for an endpoint without parameters.
     func factory(for endpoint: Endpoint, in level: Level) -> Declaration {
         let name = Naming.escaped(endpoint.swiftName)
-        let returnType: TypeName = .generic(runtime(RuntimeNames.endpoint), [swiftType(endpoint.response.type)])
+        let returnType: TypeName = .generic(runtime(RuntimeNames.endpoint), [responseType(endpoint.response)])
         let signature = signature(of: endpoint)
 
         // A JSON response needs no decoder argument: `defaults.endpoint(call)` reads JSON.
         var arguments = [Argument(callExpression(endpoint, in: level))]
-        let decoder = decoder(for: endpoint.response)
-        if decoder != RuntimeNames.Decoder.json { arguments.append(Argument("decoder", .dotMember(decoder))) }
+        if let stream = streamDecoder(for: endpoint.response) {
+            arguments.append(Argument("decoder", stream))
+        } else {
+            let decoder = decoder(for: endpoint.response)
+            if decoder != RuntimeNames.Decoder.json { arguments.append(Argument("decoder", .dotMember(decoder))) }
+        }
         if let status = endpoint.response.status {
             arguments.append(Argument("statuses", .arrayLiteral([.numberLiteral(String(status))])))
         }
@@ -95,6 +99,31 @@ extension Translator {
             value = .call(.dotMember(caseName), [Argument(value)])
         }
         return .call(.member(.type(.member(apiType, ReservedNames.callEnum)), outermost), [Argument(value)])
+    }
+
+    /// The endpoint's `Response`: the response type, or `ResponseStream<Element>` for a stream.
+    func responseType(_ response: Response) -> TypeName {
+        let type = swiftType(response.type)
+        guard response.stream != nil else { return type }
+        return .generic(runtime(RuntimeNames.responseStream), [type])
+    }
+
+    /// The decoder of a streamed response: `.serverSentEvents(end: "[DONE]")`, `.serverSentEvents()`,
+    /// `.jsonLines()`, `.jsonSequence()` or `.bytes`; `nil` when the response is not a stream.
+    func streamDecoder(for response: Response) -> Expression? {
+        switch response.stream {
+        case nil:
+            return nil
+        case .sse:
+            let end = response.end.map { [Argument(RuntimeNames.Decoder.serverSentEventsEnd, .stringLiteral($0))] } ?? []
+            return .call(.dotMember(RuntimeNames.Decoder.serverSentEvents), end)
+        case .jsonl:
+            return .call(.dotMember(RuntimeNames.Decoder.jsonLines), [])
+        case .jsonSeq:
+            return .call(.dotMember(RuntimeNames.Decoder.jsonSequence), [])
+        case .bytes:
+            return .dotMember(RuntimeNames.Decoder.bytes)
+        }
     }
 
     /// `.json` for Decodable types, `.text` for `String` with a text content type, `.data` for
