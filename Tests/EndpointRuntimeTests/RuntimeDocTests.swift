@@ -182,6 +182,35 @@ func describe(_ error: any Error) -> String {
 
 // MARK: - Checks
 
+// MARK: docs: streams, progress and downloads
+
+struct ChatChunk: Decodable, Sendable { var text: String }
+
+func chat(client: HTTPClient) async throws -> String {
+    let request = try HTTPRequest(.post, baseURL: "https://chat.example.com/v1") { Path("chat"); JSONBody(["prompt": "Hi"]) }
+    let endpoint = Endpoint<ResponseStream<ChatChunk>>(request, decoder: .serverSentEvents(end: "[DONE]"))
+    var reply = ""
+    for try await chunk in try await client.send(endpoint) {
+        reply += chunk.text                    // each event's data, decoded as it arrives
+    }
+    return reply
+}
+
+func upload(client: HTTPClient, report: Data) async throws {
+    let request = try HTTPRequest(.post, baseURL: "https://files.example.com") { Path("reports"); DataBody(report, contentType: "application/pdf") }
+    try await client.send(Endpoint(request, decoder: .none), progress: { progress in
+        print(progress)                      // "upload 65536/1048576", ..., then "download 2/2"
+    })
+}
+
+func save(client: HTTPClient, to file: URL) async throws {
+    let request = try HTTPRequest(.get, baseURL: "https://files.example.com") { Path("video.mp4") }
+    let head = try await client.download(Endpoint(request, decoder: .data), to: file) { progress in
+        if let fraction = progress.fraction { print(Int(fraction * 100), "%") }
+    }
+    print(head.status, head.headers["Content-Type"] ?? "")
+}
+
 @Suite struct RuntimeDocTests {
     @Test func handWrittenEnumBuildsRequests() throws {
         let list = try NotesAPI.list(tag: "work & play").httpRequest()
@@ -238,5 +267,33 @@ func describe(_ error: any Error) -> String {
         #expect(echoed.method == "DELETE")
         #expect(echoed.path == "/v1/notes/3")
         #expect(echoed.header("Authorization") == "Bearer t0k3n")
+    }
+
+    @Test func streamsProgressAndDownloadExamples() async throws {
+        let stub = StubTransport()
+        await stub.stub(.post, path: "/chat", events: [ServerSentEvent(data: #"{"text": "Hel"}"#),
+                                                       ServerSentEvent(data: #"{"text": "lo"}"#),
+                                                       ServerSentEvent(data: "[DONE]")],
+                        interval: .milliseconds(50))
+        await stub.stub(.get, path: "/feed", headers: ["Content-Type": "application/jsonl"],
+                        chunks: [Data("{\"n\": 1}\n{\"n\"".utf8), Data(": 2}\n".utf8)])
+        #expect(try await chat(client: HTTPClient(transport: stub)) == "Hello")
+
+        struct N: Decodable, Sendable, Equatable { var n: Int }
+        let feed = Endpoint<ResponseStream<N>>(try HTTPRequest(.get, baseURL: "https://x.example") { Path("feed") }, decoder: .jsonLines())
+        var numbers: [Int] = []
+        for try await value in try await HTTPClient(transport: stub).send(feed) { numbers.append(value.n) }
+        #expect(numbers == [1, 2])
+
+        await stub.stub(.post, path: "/reports", status: 204)
+        try await upload(client: HTTPClient(transport: stub), report: Data(repeating: 1, count: 1000))
+        #expect(await stub.requests.last?.body?.count == 1000)
+
+        await stub.stub(.get, path: "/video.mp4", headers: ["Content-Type": "video/mp4", "Content-Length": "6"],
+                        chunks: [Data("abc".utf8), Data("def".utf8)])
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("doc-\(UUID().uuidString).mp4")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try await save(client: HTTPClient(transport: stub), to: file)
+        #expect(try Data(contentsOf: file) == Data("abcdef".utf8))
     }
 }
