@@ -26,14 +26,15 @@ public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
         makeFraming = framing
     }
 
-    /// Reads the elements.
+    /// Reads the elements. (`next()` is inlinable so the loop over an element type is specialized
+    /// where it is used: the per-element cost is then that of an array read.)
     public struct AsyncIterator: AsyncIteratorProtocol {
-        private var chunks: ResponseBody.AsyncIterator
-        private var framing: any StreamFraming<Element>
-        private let response: HTTPResponse
-        private var pending: [Element] = []
-        private var delivered = 0
-        private var done = false
+        @usableFromInline var chunks: ResponseBody.AsyncIterator
+        @usableFromInline var framing: any StreamFraming<Element>
+        @usableFromInline let response: HTTPResponse
+        /// Elements read but not delivered, the next one last (so it is moved out, not copied).
+        @usableFromInline var pending: [Element] = []
+        @usableFromInline var done = false
 
         init(_ stream: ResponseStream<Element>) {
             chunks = stream.body.makeAsyncIterator()
@@ -42,14 +43,20 @@ public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
         }
 
         /// The next element, or `nil` at the end of the stream (or its `end` sentinel).
+        @inlinable
         public mutating func next() async throws -> Element? {
+            if let element = pending.popLast() { return element }
+            return try await refill()
+        }
+
+        /// Reads chunks until elements are pending or the stream ends; returns the first.
+        @usableFromInline
+        mutating func refill() async throws -> Element? {
             while true {
-                if delivered < pending.count {
-                    delivered += 1
-                    return pending[delivered - 1]
+                if !pending.isEmpty {
+                    pending.reverse()
+                    return pending.popLast()
                 }
-                pending.removeAll(keepingCapacity: true)
-                delivered = 0
                 if done { return nil }
                 if framing.isEnded {
                     done = true
@@ -91,6 +98,7 @@ public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
 }
 
 /// Cuts a body into elements: fed chunks split anywhere, it appends each complete element.
+@usableFromInline
 protocol StreamFraming<Element> {
     associatedtype Element
     /// Reads `chunk`, appending the elements it completes.
@@ -130,6 +138,33 @@ struct ServerSentEventFraming<Element>: StreamFraming {
     }
 
     mutating func finish(into elements: inout [Element]) throws {}
+}
+
+/// Server-Sent Events as ``ServerSentEvent`` values: ``ServerSentEventFraming`` without the generic
+/// element, so the per-event work is specialized.
+struct EventFraming: StreamFraming {
+    private var parser = ServerSentEventParser()
+    private let end: [UInt8]?
+    private(set) var isEnded = false
+
+    init(end: String?) { self.end = end.map { Array($0.utf8) } }
+
+    mutating func feed(_ chunk: Data, into elements: inout [ServerSentEvent]) throws {
+        guard !isEnded else { return }
+        let end = self.end
+        var ended = false
+        try parser.feed(chunk) { event in
+            guard !ended else { return }
+            if let end, event.data.elementsEqual(end) {
+                ended = true
+                return
+            }
+            elements.append(event.decoded)
+        }
+        if ended { isEnded = true }
+    }
+
+    mutating func finish(into elements: inout [ServerSentEvent]) throws {}
 }
 
 /// JSON Lines: one JSON text per LF-terminated line (a CR before the LF is dropped), blank lines
@@ -303,7 +338,7 @@ extension ResponseDecoder where Response == ResponseStream<ServerSentEvent> {
     /// `end` ends the stream.
     public static func events(end: String? = nil) -> ResponseDecoder<ResponseStream<ServerSentEvent>> {
         ResponseDecoder.streaming({ streamed in
-            ResponseStream(streamed) { _ in ServerSentEventFraming(end: end) { $0.decoded } }
+            ResponseStream(streamed) { _ in EventFraming(end: end) }
         })
     }
 }

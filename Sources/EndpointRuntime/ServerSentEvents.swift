@@ -99,29 +99,31 @@ struct ServerSentEventParser {
                 skipLineFeed = false
                 if bytes[0] == 0x0A { index = 1 }
             }
+            guard let base = bytes.baseAddress else { return }
             var start = index
             while index < count {
-                let byte = bytes[index]
-                if byte != 0x0A && byte != 0x0D {
-                    index += 1
-                    continue
-                }
+                // The line ends at the first CR or LF: memchr finds each (most streams have no CR).
+                let rest = count - index
+                let lineFeed = memchr(base + index, 0x0A, rest).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? count
+                let carriageReturn = memchr(base + index, 0x0D, lineFeed - index).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) }
+                let end = carriageReturn ?? lineFeed
+                guard end < count else { break }
                 if line.isEmpty {
-                    try process(UnsafeBufferPointer(rebasing: bytes[start..<index]), dispatch)
+                    try process(UnsafeBufferPointer(rebasing: bytes[start..<end]), dispatch)
                 } else {
-                    line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                    line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
                     let whole = line
                     line.removeAll(keepingCapacity: true)
                     try whole.withUnsafeBufferPointer { try process($0, dispatch) }
                 }
-                if byte == 0x0D {
-                    if index + 1 < count {
-                        if bytes[index + 1] == 0x0A { index += 1 }
+                index = end + 1
+                if carriageReturn != nil {
+                    if index < count {
+                        if bytes[index] == 0x0A { index += 1 }
                     } else {
                         skipLineFeed = true
                     }
                 }
-                index += 1
                 start = index
             }
             if start < count {

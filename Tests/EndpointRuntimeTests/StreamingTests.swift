@@ -165,7 +165,8 @@ import FoundationNetworking
 
     @Test func aLaggingReaderHoldsTheTransferBack() async throws {
         let (_, peakBuffered, growth) = try await readLongBody(lag: .milliseconds(20))
-        #expect(peakBuffered < StreamExchange.highWater + (4 << 20), "peak buffered \(peakBuffered)")
+        // The bound plus what was already on its way when the transfer was held back.
+        #expect(peakBuffered < 16 << 20, "peak buffered \(peakBuffered)")
         #expect(growth < 64 << 20, "the process grew by \(growth) bytes")
     }
 
