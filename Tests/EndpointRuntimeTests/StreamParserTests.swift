@@ -165,4 +165,30 @@ import Testing
         let event = ServerSentEvent(event: "update", data: "a\n\nb", id: "9", retry: 10)
         #expect(try StreamParserTests.events([Data(event.text.utf8)]) == [event])
     }
+
+    /// Random bytes, random splits: every framing ends with elements or an error, never a crash or a hang.
+    @Test func randomInputNeverCrashes() throws {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [UInt8] = Array("data: event:id:retry:{}[]\"0123 ,\r\n\n\n:".utf8) + [0x1E, 0x00, 0xEF, 0xBB, 0xBF, 0xFF]
+        for _ in 0..<300 {
+            let count = Int.random(in: 0..<400, using: &generator)
+            let bytes = Data((0..<count).map { _ in alphabet.randomElement(using: &generator) ?? 0 })
+            var chunks: [Data] = []
+            var rest = bytes[...]
+            while !rest.isEmpty {
+                let size = Int.random(in: 1...max(1, rest.count), using: &generator)
+                chunks.append(Data(rest.prefix(size)))
+                rest = rest.dropFirst(size)
+            }
+            var events = ServerSentEventFraming<[Int]>(end: "[DONE]") { try JSONDecoder().decode([Int].self, from: Data($0.data)) }
+            var lines = JSONLinesFraming<[Int]> { try JSONDecoder().decode([Int].self, from: $0) }
+            var records = JSONSequenceFraming<[Int]> { try JSONDecoder().decode([Int].self, from: $0) }
+            var sink: [[Int]] = []
+            do { for chunk in chunks { try events.feed(chunk, into: &sink) }; try events.finish(into: &sink) } catch {}
+            do { for chunk in chunks { try lines.feed(chunk, into: &sink) }; try lines.finish(into: &sink) } catch {}
+            do { for chunk in chunks { try records.feed(chunk, into: &sink) }; try records.finish(into: &sink) } catch {}
+            // The event parser's result must not depend on the split.
+            #expect(try StreamParserTests.events(chunks) == StreamParserTests.events([bytes]))
+        }
+    }
 }

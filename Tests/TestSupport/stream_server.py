@@ -16,6 +16,8 @@ connection closes, and each write is flushed at once.
     GET /raw?body=<base64>&split=5&pause=0.01   the body in pieces of `split` bytes, `pause` apart
     GET /status?code=429&body=<base64>  that status with that body (application/json)
     POST /upload                        reads the body, answers {"received": <bytes>}
+    .../chat/completions, .../notices, .../logs, .../records, .../export   specs/ChatAPI.endpoints.json's
+                                        endpoints (see the handlers)
 
 The server exits when its standard input closes, so it never outlives the test process.
 """
@@ -130,10 +132,47 @@ class Handler(BaseHTTPRequestHandler):
             body = base64.b64decode(query.get("body", ""))
             self.head(int(query.get("code", "500")), "application/json", len(body))
             self.write(body)
+        elif url.path.endswith("/notices"):
+            self.head(200, "text/event-stream")
+            self.write(b": welcome\n\nevent: notice\ndata: maintenance at noon\n\ndata: two\ndata: lines\n\n")
+        elif url.path.endswith("/logs") or url.path.endswith("/records"):
+            lines = [{"level": "info", "message": "started", "time": "2026-01-02T03:04:05Z"},
+                     {"level": "warn", "message": "slow", "time": "2026-01-02T03:04:06Z"}]
+            seq = url.path.endswith("/records")
+            self.head(200, "application/json-seq" if seq else "application/jsonl")
+            for line in lines:
+                text = json.dumps(line).encode() + b"\n"
+                self.write(b"\x1e" + text if seq else text)
+                time.sleep(0.01)
+        elif url.path.endswith("/export"):
+            self.head(200, "application/octet-stream")
+            for i in range(4):
+                self.write(bytes([i]) * 1000)
+                time.sleep(0.01)
         else:
             self.head(404, "text/plain", 0)
 
     def do_POST(self):
+        if self.path.endswith("/chat/completions"):
+            # ChatAPI.chat: the prompt's words back, one event each, then `data: [DONE]`; the prompt
+            # "too many" answers 429 with a Problem body. Authorization must be "Bearer t0k3n".
+            request = json.loads(self.rfile.read(int(self.headers.get("Content-Length", "0"))) or b"{}")
+            if self.headers.get("Authorization") != "Bearer t0k3n":
+                body = json.dumps({"message": "no token"}).encode()
+                self.head(401, "application/json", len(body))
+                self.write(body)
+                return
+            if request.get("prompt") == "too many":
+                body = json.dumps({"message": "slow down"}).encode()
+                self.head(429, "application/json", len(body))
+                self.write(body)
+                return
+            self.head(200, "text/event-stream")
+            for index, word in enumerate(request.get("prompt", "").split(" ")):
+                self.write(("data: " + json.dumps({"index": index, "text": word}) + "\n\n").encode())
+                time.sleep(0.02)
+            self.write(b"data: [DONE]\n\n")
+            return
         length = int(self.headers.get("Content-Length", "0"))
         received = 0
         while received < length:
