@@ -116,8 +116,8 @@ public actor StubTransport: HTTPTransport {
             return try await route.respond(request)
         }
         if fallback == .sample, let sample = samples.first(where: { $0.matches(request) }) {
-            return StreamedResponse(head: HTTPResponse(status: sample.status, headers: ["Content-Type": "application/json"], request: request),
-                                    body: ResponseBody(Data(sample.json.utf8)))
+            return StreamedResponse(head: HTTPResponse(status: sample.status, headers: ["Content-Type": sample.contentType], request: request),
+                                    body: ResponseBody(chunks: sample.chunks))
         }
         let message = Data("No stub for \(request.method.rawValue) \(path)".utf8)
         return StreamedResponse(head: HTTPResponse(status: 404, headers: ["Content-Type": "text/plain"], request: request),
@@ -144,8 +144,12 @@ public struct SampleResponse: Sendable, Hashable {
     public var path: String
     /// The status served.
     public var status: Int
-    /// The body served, JSON text.
+    /// The body served, JSON text; for a stream, its elements as a JSON array.
     public var json: String
+    /// How a streamed response's ``elements`` are served; `nil` serves ``json`` whole.
+    public var stream: SampleStream?
+    /// A streamed response's elements, each JSON text, served one chunk each.
+    public var elements: [String]
 
     /// A sample for `method` and `path`.
     public init(_ method: HTTPMethod, _ path: String, status: Int = 200, json: String) {
@@ -153,6 +157,41 @@ public struct SampleResponse: Sendable, Hashable {
         self.path = path
         self.status = status
         self.json = json
+        stream = nil
+        elements = []
+    }
+
+    /// A sample of a streamed response: `elements` served one chunk each, framed as `stream` says.
+    ///
+    /// ```swift
+    /// SampleResponse(.post, "/chat/completions", stream: .serverSentEvents(end: "[DONE]"),
+    ///                elements: [#"{"text":"Hel"}"#, #"{"text":"lo"}"#])
+    /// ```
+    public init(_ method: HTTPMethod, _ path: String, status: Int = 200, stream: SampleStream, elements: [String]) {
+        self.init(method, path, status: status, json: "[" + elements.joined(separator: ",") + "]")
+        self.stream = stream
+        self.elements = elements
+    }
+
+    /// The body's chunks as ``StubTransport`` serves them.
+    var chunks: [Data] {
+        switch stream {
+        case nil: return [Data(json.utf8)]
+        case let .serverSentEvents(end):
+            return (elements + (end.map { [$0] } ?? [])).map { Data(ServerSentEvent(data: $0).text.utf8) }
+        case .jsonLines: return elements.map { Data(($0 + "\n").utf8) }
+        case .jsonSequence: return elements.map { Data(("\u{1E}" + $0 + "\n").utf8) }
+        }
+    }
+
+    /// The `Content-Type` served.
+    var contentType: String {
+        switch stream {
+        case nil: return "application/json"
+        case .serverSentEvents: return "text/event-stream"
+        case .jsonLines: return "application/jsonl"
+        case .jsonSequence: return "application/json-seq"
+        }
     }
 
     /// Whether `request` is one this sample answers: the same method, and a decoded path whose last
@@ -192,4 +231,14 @@ public struct SampleResponse: Sendable, Hashable {
         }
         return true
     }
+}
+
+/// How a ``SampleResponse`` of a streamed response frames its elements.
+public enum SampleStream: Sendable, Hashable {
+    /// Server-Sent Events, one per element, then an event with the `end` data when given.
+    case serverSentEvents(end: String?)
+    /// JSON Lines, one per element.
+    case jsonLines
+    /// JSON text sequences (RFC 7464), one record per element.
+    case jsonSequence
 }

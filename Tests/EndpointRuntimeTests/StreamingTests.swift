@@ -264,6 +264,27 @@ import FoundationNetworking
         #expect(ticks == [1, 2])
     }
 
+    @Test func stubsServeStreamSamples() async throws {
+        let stub = StubTransport(samples: [
+            SampleResponse(.post, "/chat", stream: .serverSentEvents(end: "[DONE]"),
+                           elements: [#"{"n":1,"sent":0}"#, #"{"n":2,"sent":0}"#]),
+            SampleResponse(.get, "/lines", stream: .jsonLines, elements: [#"{"n":3,"sent":0}"#]),
+            SampleResponse(.get, "/records", stream: .jsonSequence, elements: [#"{"n":4,"sent":0}"#, #"{"n":5,"sent":0}"#]),
+        ])
+        let client = HTTPClient(transport: stub)
+        func numbers(_ endpoint: Endpoint<ResponseStream<Tick>>) async throws -> [Int] {
+            var numbers: [Int] = []
+            for try await tick in try await client.send(endpoint) { numbers.append(tick.n) }
+            return numbers
+        }
+        let base = "https://example.com"
+        #expect(try await numbers(Endpoint(try HTTPRequest(.post, baseURL: base) { Path("chat") }, decoder: .serverSentEvents(end: "[DONE]"))) == [1, 2])
+        #expect(try await numbers(Endpoint(try HTTPRequest(.get, baseURL: base) { Path("lines") }, decoder: .jsonLines())) == [3])
+        #expect(try await numbers(Endpoint(try HTTPRequest(.get, baseURL: base) { Path("records") }, decoder: .jsonSequence())) == [4, 5])
+        let whole = try await client.data(for: HTTPRequest(.get, baseURL: base) { Path("lines") })
+        #expect(whole.headers["Content-Type"] == "application/jsonl")
+    }
+
     /// The process's resident memory in bytes (Linux: /proc/self/statm; elsewhere 0).
     static func residentBytes() -> Int {
         guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
