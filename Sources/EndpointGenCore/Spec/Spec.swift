@@ -96,6 +96,8 @@ public struct Endpoint: Sendable, Hashable {
     public var timeout: Double?
     /// The `sample` value as compact JSON text in the spec's own key order.
     public var sample: String?
+    /// For a streamed response: the sample's elements (it is a JSON array), each compact JSON text.
+    public var sampleElements: [String]?
     public var location: SourceLocation
 
     public init(key: String, swiftName: String, description: String?, deprecation: Deprecation?, method: String,

@@ -64,6 +64,14 @@ enum RuntimeNames {
         static let bytes = "bytes"
     }
 
+    /// `SampleStream` cases: how a sample of a streamed response is served.
+    enum SampleStream {
+        static let serverSentEvents = "serverSentEvents"
+        static let end = "end"
+        static let jsonLines = "jsonLines"
+        static let jsonSequence = "jsonSequence"
+    }
+
     /// `AuthRequirement` cases.
     enum AuthCase {
         static let bearer = "bearer"

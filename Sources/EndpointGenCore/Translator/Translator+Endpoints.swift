@@ -183,7 +183,12 @@ extension Translator {
                 var arguments = [Argument(.dotMember(RuntimeNames.method(endpoint.method))),
                                  Argument(.stringLiteral(pathTemplate(endpoint)))]
                 if let status = endpoint.response.status { arguments.append(Argument("status", .numberLiteral(String(status)))) }
-                arguments.append(Argument("json", .rawStringLiteral(sample)))
+                if let stream = sampleStream(endpoint.response), let elements = endpoint.sampleElements {
+                    arguments.append(Argument("stream", stream))
+                    arguments.append(Argument("elements", .arrayLiteral(elements.map { .rawStringLiteral($0) })))
+                } else {
+                    arguments.append(Argument("json", .rawStringLiteral(sample)))
+                }
                 samples.append(.call(.type(runtime(RuntimeNames.sampleResponse)), arguments))
             }
             group.groups.forEach(visit)
@@ -195,6 +200,22 @@ extension Translator {
             kind: .variable(VariableDecl(access: access, isStatic: true, name: ReservedNames.Members.samples,
                                          type: .array(runtime(RuntimeNames.sampleResponse)),
                                          initializer: .arrayLiteral(samples, multiline: true))))])))
+    }
+
+    /// How a sample of a streamed response is served: `.serverSentEvents(end: "[DONE]")`,
+    /// `.jsonLines` or `.jsonSequence`; `nil` for a response that is not a stream of JSON elements.
+    func sampleStream(_ response: Response) -> Expression? {
+        switch response.stream {
+        case nil, .bytes?:
+            return nil
+        case .sse?:
+            return .call(.dotMember(RuntimeNames.SampleStream.serverSentEvents),
+                         [Argument(RuntimeNames.SampleStream.end, response.end.map { .stringLiteral($0) } ?? .nilLiteral)])
+        case .jsonl?:
+            return .dotMember(RuntimeNames.SampleStream.jsonLines)
+        case .jsonSeq?:
+            return .dotMember(RuntimeNames.SampleStream.jsonSequence)
+        }
     }
 
     /// `/activities/{id}`: the endpoint's path below the base URL, placeholders by parameter key.
