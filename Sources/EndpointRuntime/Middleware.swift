@@ -14,7 +14,8 @@ public import Foundation
 /// ```
 public protocol HTTPMiddleware: Sendable {
     /// Handles `request`, usually by calling `next` (the rest of the chain and the transport) zero
-    /// or more times.
+    /// or more times. For a streamed response (``ResponseStream``) `next` returns the response head:
+    /// status and headers, with an empty body; calling `next` again cancels the earlier stream.
     func intercept(_ request: HTTPRequest, next: HTTPMiddlewareNext) async throws -> HTTPResponse
 }
 
