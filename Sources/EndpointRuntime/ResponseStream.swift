@@ -49,6 +49,14 @@ public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
             return try await refill()
         }
 
+        /// The next element, on the caller's actor (what `for try await` calls).
+        @inlinable
+        @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws(any Error) -> Element? {
+            if let element = pending.popLast() { return element }
+            return try await refill()
+        }
+
         /// Reads chunks until elements are pending or the stream ends; returns the first.
         @usableFromInline
         mutating func refill() async throws -> Element? {
