@@ -114,6 +114,41 @@ import FoundationNetworking
         #expect(received == [ServerSentEvent(event: "a", data: "{\"n\": 1,\n\"sent\": 0}")])
     }
 
+    @Test func aTruncatedStreamEndsAsDocumentedOrFails() async throws {
+        // Without Content-Length the body ends when the connection closes: the event without its
+        // blank line is dropped, as the standard says, and the stream ends normally.
+        let cut = try endpoint("raw", query: ["body": Data("data: 1\n\ndata: 2".utf8).base64EncodedString(), "split": "100"],
+                               decoder: ResponseDecoder<ResponseStream<ServerSentEvent>>.events())
+        var data: [String] = []
+        for try await event in try await client.send(cut) { data.append(event.data) }
+        #expect(data == ["1"])
+        // With Content-Length, a body cut short is a transport error after the events that arrived.
+        let short = try endpoint("truncated", decoder: ResponseDecoder<ResponseStream<ServerSentEvent>>.events())
+        data = []
+        let error = await #expect(throws: EndpointError.self) {
+            for try await event in try await self.client.send(short) { data.append(event.data) }
+        }
+        #expect(data == ["1"])
+        guard case .transport? = error else { Issue.record("expected a transport error, got \(String(describing: error))"); return }
+    }
+
+    @Test func aStalledStreamTimesOut() async throws {
+        // One event, then the server waits 5 s: the request's 0.5 s timeout ends the stream.
+        let request = try HTTPRequest(.get, baseURL: server.baseURLString) {
+            Path("paced"); Query("count", 2); Query("pause", 5); Timeout(0.5)
+        }
+        let stalled = Endpoint(request, decoder: ResponseDecoder<ResponseStream<Tick>>.serverSentEvents())
+        let start = Date()
+        var received = 0
+        let error = await #expect(throws: EndpointError.self) {
+            for try await _ in try await self.client.send(stalled) { received += 1 }
+        }
+        #expect(received == 1)
+        #expect(Date().timeIntervalSince(start) < 4)
+        guard case .transport(let underlying, _)? = error else { Issue.record("\(String(describing: error))"); return }
+        #expect((underlying as? URLError)?.code == .timedOut)
+    }
+
     @Test func jsonLinesAndSequencesStreamFromTheServer() async throws {
         let lines = "{\"n\":1,\"sent\":0}\n{\"n\":2,\"sent\":0}\n"
         let jsonl = try endpoint("raw", query: ["body": Data(lines.utf8).base64EncodedString(), "split": "4", "pause": "0", "type": "application/jsonl"],

@@ -14,6 +14,7 @@ connection closes, and each write is flushed at once.
     GET /closed?key=k                   {"closed": true|false}: whether /forever?key=k saw its client go
     GET /bytes?size=N&chunk=65536       N bytes generated on the fly (with Content-Length: N)
     GET /raw?body=<base64>&split=5&pause=0.01   the body in pieces of `split` bytes, `pause` apart
+    GET /truncated                      Content-Length: 1000, then 10 bytes and the connection closes
     GET /status?code=429&body=<base64>  that status with that body (application/json)
     POST /upload                        reads the body, answers {"received": <bytes>}
     .../chat/completions, .../notices, .../logs, .../records, .../export   specs/ChatAPI.endpoints.json's
@@ -54,6 +55,12 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.flush()
 
     def do_GET(self):
+        try:
+            self.answer_get()
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the client went away (a cancelled stream, a timeout): nothing to report
+
+    def answer_get(self):
         url = urlsplit(self.path)
         query = {k: v[0] for k, v in parse_qs(url.query).items()}
         if url.path == "/paced":
@@ -128,6 +135,10 @@ class Handler(BaseHTTPRequestHandler):
             for i in range(0, len(body), split):
                 self.write(body[i:i + split])
                 time.sleep(pause)
+        elif url.path == "/truncated":
+            # Promises 1000 bytes, sends 10, closes: the body is cut short.
+            self.head(200, "text/event-stream", 1000)
+            self.write(b"data: 1\n\nda")
         elif url.path == "/status":
             body = base64.b64decode(query.get("body", ""))
             self.head(int(query.get("code", "500")), "application/json", len(body))
