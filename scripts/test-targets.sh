@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Generated code in every kind of target users have: a consumer package whose targets each compile
-# the same generated files (four example specs and two imported OpenAPI documents) with other
+# the same generated files (five example specs and two imported OpenAPI documents) with other
 # settings, every one with -warnings-as-errors:
 #   Swift 6; the Xcode 26 app default `.defaultIsolation(MainActor.self)`; each upcoming feature
 #   alone (InternalImportsByDefault, MemberImportVisibility, ExistentialAny,
@@ -20,7 +20,7 @@ PKG=$WORK/Consumer
 # SwiftPM names a path dependency after its folder.
 IDENTITY=$(basename "$ROOT" | tr "[:upper:]" "[:lower:]")
 FEATURES=(InternalImportsByDefault MemberImportVisibility ExistentialAny NonisolatedNonsendingByDefault InferIsolatedConformances)
-GENERATED=("$ROOT"/Tests/ExampleAPIs/{StravaAPI,GistsAPI,HTTPBin,Torture,Coordinates}.swift
+GENERATED=("$ROOT"/Tests/ExampleAPIs/{StravaAPI,GistsAPI,HTTPBin,Torture,Coordinates,ChatAPI}.swift
            "$ROOT"/Tests/ImportedAPIs/{PetStore/PetStore,TomTom/TomTom}.swift)
 
 # target NAME SETTINGS...: a library target holding a copy of the generated files and a function
@@ -39,6 +39,17 @@ public func firstnameOfTheSampleAthlete() async throws -> String? {
     let client = HTTPClient(transport: StubTransport(samples: StravaAPI.samples))
     let athlete = try await client.send(StravaAPI.athlete)
     return athlete.firstname
+}
+
+/// Reads a generated streamed endpoint from main-actor code, element by element.
+@MainActor
+public func wordsOfTheSampleChat() async throws -> [String] {
+    let client = HTTPClient(transport: StubTransport(samples: ChatAPI.samples))
+    var words: [String] = []
+    for try await chunk in try await client.send(ChatAPI.chat(body: .init(prompt: "Hi"))) {
+        words.append(chunk.text)
+    }
+    return words
 }
 SWIFT
     local settings='.unsafeFlags(["-warnings-as-errors"])'
@@ -68,6 +79,9 @@ import Testing
     #expect(try await AllUpcomingOnMainActor.firstnameOfTheSampleAthlete() == "Marianne")
     #expect(try await MainActorDefault.firstnameOfTheSampleAthlete() == "Marianne")
     #expect(try await Swift6.firstnameOfTheSampleAthlete() == "Marianne")
+    #expect(try await AllUpcomingOnMainActor.wordsOfTheSampleChat() == ["Hi", "there"])
+    #expect(try await MainActorDefault.wordsOfTheSampleChat() == ["Hi", "there"])
+    #expect(try await Swift6.wordsOfTheSampleChat() == ["Hi", "there"])
 }
 SWIFT
 

@@ -73,6 +73,7 @@ import Testing
         #expect(Self.strings(schema, ["properties", "dateFormat", "enum"]) == SpecKeys.dateFormats)
         #expect(Self.strings(schema, ["$defs", "bodyObject", "properties", "encoding", "enum"]) == SpecKeys.encodings)
         #expect(Self.strings(schema, ["$defs", "parameterObject", "properties", "style", "enum"]) == SpecKeys.styles)
+        #expect(Self.strings(schema, ["$defs", "responseObject", "properties", "stream", "enum"]) == SpecKeys.streams)
         #expect(Self.strings(schema, ["$defs", "parameterObject", "properties", "in", "enum"]) == SpecKeys.parameterLocations)
         #expect(Self.strings(schema, ["$defs", "apiKeyAuth", "properties", "in", "enum"]) == ["header", "query"])
         #expect(Self.strings(schema, ["$defs", "auth", "oneOf", "0", "enum"]) + ["apiKey"] == SpecKeys.authNames)

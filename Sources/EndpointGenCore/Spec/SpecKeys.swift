@@ -7,7 +7,7 @@ enum SpecKeys {
     static let endpoint = ["description", "method", "path", "deprecated", "parameters", "headers", "auth", "body", "response", "errors", "timeout", "sample"]
     static let parameter = ["type", "in", "name", "description", "default", "style"]
     static let body = ["type", "encoding", "contentType"]
-    static let response = ["type", "status", "contentType"]
+    static let response = ["type", "status", "contentType", "stream", "end"]
     static let auth = ["type", "in", "name"]
     static let objectModel = ["description", "properties"]
     static let enumModel = ["description", "enum"]
@@ -18,5 +18,6 @@ enum SpecKeys {
     static let parameterLocations = ["path", "query", "header"]
     static let styles = ["form", "comma"]
     static let encodings = Body.Encoding.allCases.map(\.rawValue)
+    static let streams = Response.Stream.allCases.map(\.rawValue)
     static let dateFormats = DateFormat.allCases.map(\.rawValue)
 }

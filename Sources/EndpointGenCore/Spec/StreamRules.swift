@@ -7,7 +7,7 @@ enum StreamRules {
         var location: SourceLocation
     }
 
-    static let kinds = Response.Stream.allCases.map(\.rawValue)
+    static var kinds: [String] { SpecKeys.streams }
 
     /// The stream kind `node` names, or why it names none (with a did-you-mean).
     static func kind(_ node: JSONNode) -> Result<Response.Stream, Problem> {

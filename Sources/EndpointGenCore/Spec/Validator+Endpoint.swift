@@ -144,12 +144,23 @@ extension Validation {
         }
 
         var sample: String?
-        if let field = fields["sample"] { sample = field.value.compactJSON }
+        var sampleElements: [String]?
+        if let field = fields["sample"] {
+            sample = field.value.compactJSON
+            if let stream = response.stream {
+                switch StreamRules.sampleElements(field.value, stream: stream) {
+                case .success(let elements): sampleElements = elements
+                case .failure(let problem): error(problem.message, at: problem.location)
+                }
+            }
+        }
 
-        return Endpoint(key: key, swiftName: swiftName, description: description, deprecation: deprecation, method: method ?? "GET",
+        var endpoint = Endpoint(key: key, swiftName: swiftName, description: description, deprecation: deprecation, method: method ?? "GET",
                         path: resolved, parameters: parameters, headers: headers.map { Header(name: $0.name, value: $0.value) },
                         auth: auth, body: body, response: response, errors: errorResponses, timeout: timeout, sample: sample,
                         location: member.keyLocation)
+        endpoint.sampleElements = sampleElements
+        return endpoint
     }
 
     /// An `errors` object (status -> type string), at the top level, in a group or in an endpoint.
@@ -444,7 +455,9 @@ extension Validation {
             }
             var contentType: String?
             if let field = fields["contentType"] { contentType = checkedContentType(field.value) }
-            return Response(type: type, status: status, contentType: contentType)
+            var response = Response(type: type, status: status, contentType: contentType)
+            validateStream(fields, typeLocation: (fields["type"] ?? fields["stream"])?.value.location ?? node.location, into: &response)
+            return response
         default:
             error("'response' must be a type string or an object, found \(Validation.kind(of: node))", at: node.location)
             return nil
@@ -453,6 +466,31 @@ extension Validation {
 }
 
 extension Validation {
+    /// `stream` and `end` of a response object (StreamRules), set on `response` when they are good.
+    mutating func validateStream(_ fields: Fields, typeLocation: SourceLocation, into response: inout Response) {
+        var stream: Response.Stream?
+        if let field = fields["stream"] {
+            switch StreamRules.kind(field.value) {
+            case .success(let kind):
+                stream = kind
+                if let problem = StreamRules.elementProblem(response.type, stream: kind, at: typeLocation) {
+                    error(problem.message, at: problem.location)
+                    stream = nil
+                }
+            case .failure(let problem):
+                error(problem.message, at: problem.location)
+            }
+        }
+        if let field = fields["end"] {
+            let kind = fields["stream"].flatMap { try? StreamRules.kind($0.value).get() }
+            switch StreamRules.end(field.value, stream: kind, hasStream: fields["stream"] != nil) {
+            case .success(let end): response.end = end
+            case .failure(let problem): error(problem.message, at: problem.location)
+            }
+        }
+        response.stream = stream
+    }
+
     /// Why a response type holding `File` cannot be decoded: a file is the whole body, so only
     /// `File` itself is a response (not `File?`, `[File]` or a model's property read from JSON).
     static func responseFileProblem(_ type: TypeRef) -> String? {
