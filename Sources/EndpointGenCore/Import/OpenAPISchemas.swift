@@ -45,11 +45,15 @@ extension OpenAPIImportContext {
         }
     }
 
-    /// Objects with properties (directly or through allOf) and string enums become models.
+    /// Objects with properties (directly or through allOf) and string enums become models; in
+    /// version 2 also integer enums and unions (`oneOf`/`anyOf` of two or more non-null alternatives).
     func becomesModel(_ node: OANode) -> Bool {
         guard node.isObject, node["$ref"] == nil else { return false }
         if stringEnumValues(node) != nil { return true }
-        if node["oneOf"] != nil || node["anyOf"] != nil { return false }
+        if versionTwo, integerEnumValues(node) != nil { return true }
+        if node["oneOf"] != nil || node["anyOf"] != nil {
+            return versionTwo && node["properties"] == nil && node["allOf"] == nil && unionVariants(node) != nil
+        }
         let types = typeNames(node).filter { $0 != "null" }
         guard types.isEmpty || types == ["object"] else { return false }
         var visited: Set<String> = []
@@ -95,7 +99,7 @@ extension OpenAPIImportContext {
             return .json
         }
         if let key = componentModelKey(forPointer: schema.pointer) {
-            return SchemaType(type: key, nullable: isNullable(schema))
+            return SchemaType(type: key, nullable: isNullable(schema) || hasNullAlternative(schema))
         }
         if schema["$ref"] != nil {
             let siblingNullable = schema["nullable"]?.bool == true
@@ -145,16 +149,41 @@ extension OpenAPIImportContext {
         return values.compactMap(\.string)
     }
 
+    /// Whether a `oneOf`/`anyOf` lists a `null` alternative (`{"type": "null"}`).
+    func hasNullAlternative(_ schema: OANode) -> Bool {
+        ["oneOf", "anyOf"].contains { keyword in
+            (schema[keyword]?.items ?? []).contains { resolveQuietly($0).map { typeNames($0) == ["null"] } ?? false }
+        }
+    }
+
+    /// An allOf member that adds no shape, only words or nullability: `{"nullable": true}`,
+    /// `{"description": "..."}` (OpenAPI 3.0 cannot put them beside a `$ref`, so documents do this).
+    func isAnnotationOnly(_ member: OANode) -> Bool {
+        let shapeKeys: Set<String> = ["$ref", "type", "properties", "allOf", "oneOf", "anyOf", "enum", "items",
+                                      "additionalProperties", "format", "const", "not", "prefixItems"]
+        return member.isObject && !member.members.contains { shapeKeys.contains($0.key) }
+    }
+
     private func computeType(_ schema: OANode, name: String) -> SchemaType {
         var nullable = isNullable(schema)
         if let enumItems = schema["enum"]?.items, enumItems.contains(where: { $0.node.value == .null }) { nullable = true }
 
         if let allOf = schema["allOf"]?.items {
             let ownShape = schema["properties"] != nil || schema["oneOf"] != nil || schema["anyOf"] != nil
-            if allOf.count == 1, !ownShape {
-                var result = schemaType(allOf[0], name: name)
+            let annotations = allOf.filter(isAnnotationOnly)
+            if annotations.contains(where: { $0["nullable"]?.bool == true }) { nullable = true }
+            let shaped = allOf.filter { !isAnnotationOnly($0) }
+            // `allOf: [{$ref}]` with `nullable` or a description: that type (the nullable-ref idiom).
+            if shaped.count == 1, !ownShape {
+                var result = schemaType(shaped[0], name: name)
                 result.nullable = result.nullable || nullable
                 return result
+            }
+            var visited: Set<String> = []
+            if !ownShape, collectObject(schema, visited: &visited, reporting: false).properties.isEmpty {
+                warn(.schemaAsJSON, schema["allOf"] ?? schema,
+                     "allOf of members without properties (unions, scalars) cannot be merged into one model; typed JSON (the raw value is kept)")
+                return SchemaType(type: "JSON", nullable: nullable)
             }
             return SchemaType(type: inlineObjectModel(schema, name: name), nullable: nullable)
         }
@@ -171,6 +200,9 @@ extension OpenAPIImportContext {
                 result.nullable = result.nullable || nullable
                 return result
             }
+            if schema["properties"] == nil, versionTwo, !nonNull.isEmpty {
+                return SchemaType(type: inlineObjectModel(schema, name: name), nullable: nullable)
+            }
             if schema["properties"] == nil {
                 warn(.schemaAsJSON, schema[keyword] ?? schema, "\(keyword) is not expressible; typed JSON (the raw value is kept)")
                 return SchemaType(type: "JSON", nullable: nullable)
@@ -180,11 +212,34 @@ extension OpenAPIImportContext {
         if let values = stringEnumValues(schema) {
             return SchemaType(type: enumModel(values, node: schema, name: name), nullable: nullable)
         }
+        if versionTwo, let values = integerEnumValues(schema) {
+            return SchemaType(type: integerEnumModel(values, node: schema, name: name), nullable: nullable)
+        }
         if schema["enum"] != nil {
-            warn(.schemaDetailDropped, schema["enum"] ?? schema, "only string enums become enum models; the allowed values are dropped")
+            warn(.schemaDetailDropped, schema["enum"] ?? schema, versionTwo
+                 ? "only string and integer enums become enum models; the allowed values are dropped"
+                 : "only string enums become enum models; the allowed values are dropped")
         }
 
         let types = typeNames(schema).filter { $0 != "null" }
+        if types.count > 1, versionTwo {
+            // A 3.1 type array (`["string", "integer"]`): a union of those types.
+            let key = reserveModelName(name)
+            let alternatives = types.map { type -> String in
+                switch type {
+                case "string": return schema["format"]?.string == "date-time" ? "Date" : "String"
+                case "integer": return "Int"
+                case "number": return "Double"
+                case "boolean": return "Bool"
+                case "array": return arrayType(schema, name: key)
+                default: return "JSON"
+                }
+            }
+            var unique: [String] = []
+            for alternative in alternatives where !unique.contains(alternative) { unique.append(alternative) }
+            modelDefinitions[key] = .object([("oneOf", .array(unique.map(ImportJSON.string)))])
+            return SchemaType(type: key, nullable: nullable)
+        }
         if types.count > 1 {
             warn(.schemaAsJSON, schema["type"] ?? schema, "a value of several types (\(types.joined(separator: ", "))) is not expressible; typed JSON")
             return SchemaType(type: "JSON", nullable: nullable)
@@ -250,10 +305,17 @@ extension OpenAPIImportContext {
     // MARK: Enum models
 
     /// A `String` enum model: an identical one with the same name is reused, otherwise a new one is made.
-    func enumModel(_ rawValues: [String], node: OANode, name: String) -> String {
+    /// The values an enum model keeps. Version 1 drops a value whose Swift case name another value
+    /// already has (GitHub's `+1` and `-1` are both `_1`), with a warning; version 2 keeps every
+    /// distinct value, the generator giving each a case name of its own.
+    func keptEnumValues(_ rawValues: [String], node: OANode) -> [String] {
         var values: [String] = []
         var usedCases: Set<String> = []
         for value in rawValues {
+            if versionTwo {
+                if !values.contains(value) { values.append(value) }
+                continue
+            }
             let caseName = ImportNaming.lowerCamel(value)
             guard !caseName.isEmpty, usedCases.insert(caseName).inserted else {
                 warn(.enumValueDropped, node["enum"] ?? node,
@@ -262,6 +324,11 @@ extension OpenAPIImportContext {
             }
             values.append(value)
         }
+        return values
+    }
+
+    func enumModel(_ rawValues: [String], node: OANode, name: String) -> String {
+        let values = keptEnumValues(rawValues, node: node)
         if values.isEmpty { return "String" }
         var base = ImportNaming.upperCamel(name)
         if base.isEmpty { base = "Value" }
@@ -298,21 +365,17 @@ extension OpenAPIImportContext {
             if let description = schema["description"]?.string?.importTrimmed, !description.isEmpty {
                 definition.append(("description", .string(description)))
             }
-            var kept: [String] = []
-            var usedCases: Set<String> = []
-            for value in values {
-                let caseName = ImportNaming.lowerCamel(value)
-                guard !caseName.isEmpty, usedCases.insert(caseName).inserted else {
-                    warn(.enumValueDropped, schema["enum"] ?? schema,
-                         "enum value '\(value)' has no Swift case name of its own; dropped (it still decodes, as an unknown value)")
-                    continue
-                }
-                kept.append(value)
-            }
+            let kept = keptEnumValues(values, node: schema)
             enumValues[key] = kept
             definition.append(("enum", .array(kept.map(ImportJSON.string))))
             return .object(definition)
         }
+
+        if versionTwo, let values = integerEnumValues(schema) {
+            intEnumValues[key] = values
+            return integerEnumDefinition(values, node: schema)
+        }
+        if versionTwo, let union = unionDefinition(schema, key: key) { return union }
 
         objectModels.insert(key)
         var visited: Set<String> = []
@@ -339,12 +402,19 @@ extension OpenAPIImportContext {
                 propertySchema["$ref"] == nil || propertySchema["description"] != nil {
                 members.append(("description", .string(description)))
             }
-            if let defaultNode = propertySchema["default"], let value = checkedDefault(defaultNode, type: type.type) {
+            if let defaultNode = propertySchema["default"],
+               let value = checkedDefault(defaultNode, type: type.type, optional: typeString.hasSuffix("?")) {
                 members.append(("default", value))
             }
             properties.append((propertyName, members.count == 1 ? .string(typeString) : .object(members)))
         }
         definition.append(("properties", .object(properties)))
+        if versionTwo, let additional = collected.additionalProperties, additional.bool != false {
+            // `true` and `{}` allow any value.
+            let type = additional.isObject && !additional.members.isEmpty
+                ? schemaType(additional, name: key + "Value").optionalType : "JSON"
+            definition.append(("additionalProperties", .string(type)))
+        }
         return .object(definition)
     }
 
@@ -396,6 +466,43 @@ extension OpenAPIImportContext {
         if multipartFileModels[model] == nil { multipartFileModels[model] = schema }
     }
 
+    /// A multipart body's `encoding` (version 2): each named property's part gets its own
+    /// `contentType` (`image/png, image/jpeg` as written) and `headers` (name -> type string, as
+    /// response headers are typed). `style`, `explode` and `allowReserved` shape form bodies, not
+    /// multipart parts, and are ignored here as OpenAPI ignores them.
+    func usePartEncodings(_ encodings: OANode, inMultipartModel model: String) {
+        guard case .object(var fields)? = modelDefinitions[model],
+              let propertiesIndex = fields.firstIndex(where: { $0.0 == "properties" }),
+              case .object(var properties) = fields[propertiesIndex].1 else { return }
+        for (name, keyLocation, rawEncoding) in encodings.members {
+            guard let index = properties.firstIndex(where: { $0.0 == name }) else {
+                warn(.schemaDetailDropped, pointer: rawEncoding.pointer, at: keyLocation,
+                     "encoding names '\(name)', which is not a property of the body; dropped")
+                continue
+            }
+            guard let partEncoding = resolve(rawEncoding) else { continue }
+            var additions: [(String, ImportJSON)] = []
+            if let contentType = partEncoding["contentType"]?.string, !contentType.importTrimmed.isEmpty {
+                additions.append(("contentType", .string(contentType)))
+            }
+            if let headers = partEncoding["headers"] {
+                let typed = responseHeaders(headers, typeBase: model + ImportNaming.upperCamel(name))
+                if !typed.isEmpty { additions.append(("headers", .object(typed))) }
+            }
+            guard !additions.isEmpty else { continue }
+            var entry: [(String, ImportJSON)]
+            switch properties[index].1 {
+            case .string(let type): entry = [("type", .string(type))]
+            case .object(let members): entry = members
+            default: continue
+            }
+            entry.removeAll { member in additions.contains { $0.0 == member.0 } }
+            properties[index].1 = .object(entry + additions)
+        }
+        fields[propertiesIndex].1 = .object(properties)
+        modelDefinitions[model] = .object(fields)
+    }
+
     /// Remembers that `type`'s model (`Pet`, `[Pet]?`) is read or sent as JSON where `node` says so.
     func noteJSONUse(_ type: String, at node: OANode) {
         var bare = type
@@ -419,6 +526,8 @@ extension OpenAPIImportContext {
         var properties: [(String, SourceLocation, OANode)] = []
         var required: Set<String> = []
         var description: String?
+        /// The `additionalProperties` of the object or of its last allOf member that has one.
+        var additionalProperties: OANode?
     }
 
     /// An object's properties with those of its `allOf` members merged in (later ones win), and the
@@ -435,12 +544,14 @@ extension OpenAPIImportContext {
                 result.properties.append(property)
             }
             result.required.formUnion(other.required)
+            if let additional = other.additionalProperties { result.additionalProperties = additional }
         }
         for member in schema["allOf"]?.items ?? [] {
             var memberVisited = visited
             let collected = collectObject(member, visited: &memberVisited, reporting: reporting)
-            if collected.properties.isEmpty, reporting, let resolved = resolve(member),
-               resolved["properties"] == nil, resolved["allOf"] == nil, !typeNames(resolved).isEmpty, typeNames(resolved) != ["object"] {
+            if collected.properties.isEmpty, reporting, let resolved = resolve(member), !isAnnotationOnly(resolved),
+               resolved["properties"] == nil, resolved["allOf"] == nil,
+               (!typeNames(resolved).isEmpty && typeNames(resolved) != ["object"]) || resolved["oneOf"] != nil || resolved["anyOf"] != nil {
                 warn(.schemaDetailDropped, member, "an allOf member that is not an object cannot be merged; dropped")
             }
             merge(collected)
@@ -452,12 +563,13 @@ extension OpenAPIImportContext {
         for item in schema["required"]?.items ?? [] {
             if let name = item.string { own.required.insert(name) }
         }
+        own.additionalProperties = schema["additionalProperties"]
         merge(own)
         if reporting {
             for keyword in ["oneOf", "anyOf"] where schema[keyword] != nil {
                 warn(.schemaAsJSON, schema[keyword] ?? schema, "\(keyword) inside an object is not expressible; dropped (the object's own properties are kept)")
             }
-            if let additional = schema["additionalProperties"], additional.isObject, !result.properties.isEmpty {
+            if !versionTwo, let additional = schema["additionalProperties"], additional.isObject, !result.properties.isEmpty {
                 warn(.schemaDetailDropped, additional, "additionalProperties next to properties is not expressible; dropped")
             }
         }
@@ -479,7 +591,9 @@ extension OpenAPIImportContext {
     // MARK: Defaults
 
     /// The default as the spec can state it for `type`, or nil (reported) when it does not fit.
-    func checkedDefault(_ node: OANode, type: String) -> ImportJSON? {
+    /// `default: null` on an optional value says what leaving it out says: nil, not reported.
+    func checkedDefault(_ node: OANode, type: String, optional: Bool) -> ImportJSON? {
+        if optional, node.node.value == .null { return nil }
         if let value = defaultValue(node, type: type) { return value }
         warn(.defaultDropped, node, "default \(ImportJSONWriter.compact(ImportJSON(node.node))) does not fit the type '\(type)'; dropped")
         return nil
@@ -494,6 +608,7 @@ extension OpenAPIImportContext {
         case let .number(n):
             let integral = !n.contains(".") && !n.lowercased().contains("e")
             if ["Int", "Int32", "Int64"].contains(type), integral { return .number(n) }
+            if let values = intEnumValues[type], values.contains(n) { return .number(n) }
             if ["Double", "Float"].contains(type) { return .number(n) }
             return nil
         case let .bool(b):
