@@ -200,6 +200,18 @@ import Testing
         #expect(Self.run(json, version: .one).warningCounts == ["schema-as-json": 3])
     }
 
+    @Test func alternativesThatOnlyRequirePropertiesAreNotUnions() {
+        let json = T.document(components: """
+            {"schemas": {"Update": {"type": "object", "properties": {"name": {"type": "string"}, "description": {"type": "string"}},
+                                    "anyOf": [{"required": ["name"]}, {"required": ["description"]}]}}}
+            """)
+        for version in ImportFormatVersion.allCases {
+            let result = Self.run(json, version: version)
+            #expect(Self.compact(result, ["models", "Update"]) == #"{"properties":{"description":"String?","name":"String?"}}"#)
+            #expect(Self.warnings(result).isEmpty)
+        }
+    }
+
     @Test func allOfMergesPropertiesAndTheNullableRefIdiomIsOptional() {
         let json = T.document(components: """
             {"schemas": {

@@ -51,7 +51,7 @@ extension OpenAPIImportContext {
         guard node.isObject, node["$ref"] == nil else { return false }
         if stringEnumValues(node) != nil { return true }
         if versionTwo, integerEnumValues(node) != nil { return true }
-        if node["oneOf"] != nil || node["anyOf"] != nil {
+        if ["oneOf", "anyOf"].contains(where: { node[$0] != nil && !onlyConstrains(node[$0]?.items ?? []) }) {
             return versionTwo && node["properties"] == nil && node["allOf"] == nil && unionVariants(node) != nil
         }
         let types = typeNames(node).filter { $0 != "null" }
@@ -164,6 +164,15 @@ extension OpenAPIImportContext {
         return member.isObject && !member.members.contains { shapeKeys.contains($0.key) }
     }
 
+    /// Whether every alternative of a `oneOf`/`anyOf` only constrains the object beside it
+    /// (GitHub's `anyOf: [{required: [name]}, {required: [description]}]`): no shape is lost.
+    func onlyConstrains(_ variants: [OANode]) -> Bool {
+        let constraintKeys: Set<String> = ["required", "description", "title", "not", "minProperties", "maxProperties"]
+        return !variants.isEmpty && variants.allSatisfy { variant in
+            variant.isObject && variant["$ref"] == nil && variant.members.allSatisfy { constraintKeys.contains($0.key) || $0.key.hasPrefix("x-") }
+        }
+    }
+
     private func computeType(_ schema: OANode, name: String) -> SchemaType {
         var nullable = isNullable(schema)
         if let enumItems = schema["enum"]?.items, enumItems.contains(where: { $0.node.value == .null }) { nullable = true }
@@ -189,7 +198,7 @@ extension OpenAPIImportContext {
         }
 
         for keyword in ["oneOf", "anyOf"] {
-            guard let variants = schema[keyword]?.items else { continue }
+            guard let variants = schema[keyword]?.items, !onlyConstrains(variants) else { continue }
             let nonNull = variants.filter { variant in
                 let resolved = resolve(variant)
                 return !(resolved.map { typeNames($0) == ["null"] } ?? false)
@@ -566,7 +575,7 @@ extension OpenAPIImportContext {
         own.additionalProperties = schema["additionalProperties"]
         merge(own)
         if reporting {
-            for keyword in ["oneOf", "anyOf"] where schema[keyword] != nil {
+            for keyword in ["oneOf", "anyOf"] where schema[keyword] != nil && !onlyConstrains(schema[keyword]?.items ?? []) {
                 warn(.schemaAsJSON, schema[keyword] ?? schema, "\(keyword) inside an object is not expressible; dropped (the object's own properties are kept)")
             }
             if !versionTwo, let additional = schema["additionalProperties"], additional.isObject, !result.properties.isEmpty {

@@ -9,7 +9,7 @@ extension OpenAPIImportContext {
     /// The keyword and the non-null alternatives of a union of two or more, or nil.
     func unionVariants(_ schema: OANode) -> (keyword: String, variants: [OANode])? {
         for keyword in ["oneOf", "anyOf"] {
-            guard let variants = schema[keyword]?.items else { continue }
+            guard let variants = schema[keyword]?.items, !onlyConstrains(variants) else { continue }
             let nonNull = variants.filter { !(resolveQuietly($0).map { typeNames($0) == ["null"] } ?? false) }
             return nonNull.count >= 2 ? (keyword, nonNull) : nil
         }
