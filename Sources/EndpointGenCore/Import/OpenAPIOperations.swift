@@ -605,7 +605,8 @@ extension OpenAPIImportContext {
         var response: ImportJSON?
         /// `responses` (version 2): success status -> type string, when there are several.
         var responses: [(String, ImportJSON)] = []
-        /// `pagination` (version 2): `{ "style": "link" }` when a success response documents `Link`.
+        /// `pagination` (version 2): `{ "style": "link" }` when the one success response documents
+        /// `Link` and its body is an array.
         var pagination: ImportJSON?
         var errors: [(String, ImportJSON)] = []
         var sample: ImportJSON?
@@ -677,9 +678,10 @@ extension OpenAPIImportContext {
                                        suffix: index == 0 ? "" : entry.key, splitsStreams: false)
                 if index == 0 { result.sample = body.sample }
                 result.responses.append((entry.key, .string(body.type)))
+                // `responses` holds type strings only, and link pagination needs the one response
+                // type `[T]`: `Link` goes with the other headers.
                 if let headers = resolved["headers"] {
-                    if hasLinkHeader(headers) { result.pagination = .object([("style", .string("link"))]) }
-                    let dropped = headers.members.filter { !["content-type", "link"].contains($0.key.lowercased()) }
+                    let dropped = headers.members.filter { $0.key.lowercased() != "content-type" }
                     if !dropped.isEmpty {
                         warn(.responseHeaders, headers,
                              "response headers of an endpoint with several success responses are not expressible; \(dropped.map { "'\($0.key)'" }.joined(separator: ", ")) dropped")
@@ -700,7 +702,6 @@ extension OpenAPIImportContext {
         if let headers = response["headers"], !headers.members.isEmpty {
             if versionTwo {
                 headerTypes = responseHeaders(headers, typeBase: typeBase)
-                if hasLinkHeader(headers) { result.pagination = .object([("style", .string("link"))]) }
             } else {
                 warn(.responseHeaders, headers, "response headers are not expressible; dropped")
             }
@@ -708,6 +709,11 @@ extension OpenAPIImportContext {
 
         let body = successBody(response, raw: first.node, code: first.code, typeBase: typeBase, suffix: "", splitsStreams: versionTwo)
         result.sample = body.sample
+        // GitHub's pages: a `Link` header on a list. (A `Link` beside an object body stays a header.)
+        if versionTwo, let headers = response["headers"], hasLinkHeader(headers), body.stream == nil,
+           body.type.hasPrefix("["), !body.type.hasPrefix("[String: ") {
+            result.pagination = .object([("style", .string("link"))])
+        }
         var members: [(String, ImportJSON)] = [("type", .string(body.type))]
         if let status { members.append(("status", .number(String(status)))) }
         if let contentType = body.contentType { members.append(("contentType", .string(contentType))) }
@@ -815,8 +821,8 @@ extension OpenAPIImportContext {
     }
 
     /// `response.headers` (version 2): name -> type string, optional unless `required`. A header's
-    /// value is text, so its type is a scalar, an enum or an array of them; `Content-Type` is left
-    /// out (OpenAPI ignores it too: the body's media type says it).
+    /// value is text, so its type is a scalar or an enum (anything else is `String`, the text, with a
+    /// warning); `Content-Type` is left out (OpenAPI ignores it too: the body's media type says it).
     func responseHeaders(_ headers: OANode, typeBase: String) -> [(String, ImportJSON)] {
         var result: [(String, ImportJSON)] = []
         var used: [String: String] = [:]
@@ -837,10 +843,10 @@ extension OpenAPIImportContext {
             if let schema = header["schema"] {
                 let contextName = header.pointer.hasPrefix("#/components/headers/") ? ImportNaming.upperCamel(name) : typeBase + ImportNaming.upperCamel(name)
                 let schemaType = self.schemaType(schema, name: contextName)
-                if parameterTypeAllowed(schemaType.type, location: "header") {
+                if !schemaType.type.hasPrefix("["), parameterTypeAllowed(schemaType.type, location: "header") {
                     type = schemaType.type
                 } else {
-                    warn(.responseHeaders, schema, "a response header of type '\(schemaType.type)' cannot be read from its text; typed String")
+                    warn(.responseHeaders, schema, "a response header is a scalar or an enum; '\(schemaType.type)' is typed String (the header's text)")
                 }
             } else if let content = header["content"] {
                 warn(.responseHeaders, content, "response headers serialized by media type are not supported; '\(name)' is typed String")
