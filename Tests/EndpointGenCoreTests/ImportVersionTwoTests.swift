@@ -184,6 +184,28 @@ import Testing
         #expect(Self.warnings(two).isEmpty)
     }
 
+    @Test func discriminatorsTheGeneratorCannotReadAreReported() {
+        let json = T.document(components: """
+            {"schemas": {
+              "Shape": {"oneOf": [{"$ref": "#/components/schemas/Circle"}, {"type": "string"}], "discriminator": {"propertyName": "kind"}},
+              "Either": {"anyOf": [{"$ref": "#/components/schemas/Circle"}, {"type": "integer"}], "discriminator": {"propertyName": "kind"}},
+              "Circle": {"type": "object", "properties": {"kind": {"type": "string"}}},
+              "Big": {"type": "integer", "enum": [1, 99999999999999999999]},
+              "Odd": {"type": "object", "properties": {"additional_properties": {"type": "string"}}, "additionalProperties": {"type": "integer"}}}}
+            """)
+        let two = Self.run(json)
+        #expect(Self.compact(two, ["models", "Shape"]) == #"{"oneOf":["Circle","String"]}"#)
+        #expect(Self.compact(two, ["models", "Either"]) == #"{"anyOf":["Circle","Int"]}"#)
+        #expect(Self.compact(two, ["models", "Big"]) == nil)
+        #expect(Self.compact(two, ["models", "Odd"]) == #"{"properties":{"additional_properties":"String?"}}"#)
+        #expect(Self.warnings(two) == [
+            "openapi.json:7:119: warning: #/components/schemas/Shape/discriminator/propertyName: alternative #/components/schemas/Shape/oneOf/1 is not an object with the property 'kind'; the discriminator is dropped (the alternatives are tried in order)",
+            "openapi.json:8:104: warning: #/components/schemas/Either/discriminator: a discriminator chooses one alternative, which anyOf does not; dropped (every alternative is tried)",
+            "openapi.json:10:38: warning: #/components/schemas/Big/enum: only string and integer enums become enum models; the allowed values are dropped",
+            "openapi.json:11:114: warning: #/components/schemas/Odd/additionalProperties: a property's Swift name is 'additionalProperties', the name of the other members' dictionary; additionalProperties dropped",
+        ])
+    }
+
     @Test func inlineUnionsAnyOfAndTypeArraysBecomeModelsNamedWhereTheyAppear() {
         let json = T.document(components: """
             {"schemas": {"Message": {"type": "object", "properties": {

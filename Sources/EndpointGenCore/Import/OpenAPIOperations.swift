@@ -674,8 +674,10 @@ extension OpenAPIImportContext {
                 if index > 0, let links = resolved["links"], !links.members.isEmpty {
                     warn(.links, links, "links are not supported; dropped")
                 }
+                // Every status's inline model ends in it (`...Response200`): `<Endpoint>Response` is the
+                // name of the generated enum when the statuses' types differ.
                 let body = successBody(resolved, raw: entry.node, code: entry.code, typeBase: typeBase,
-                                       suffix: index == 0 ? "" : entry.key, splitsStreams: false)
+                                       suffix: entry.key, splitsStreams: false)
                 if index == 0 { result.sample = body.sample }
                 result.responses.append((entry.key, .string(body.type)))
                 // `responses` holds type strings only, and link pagination needs the one response

@@ -418,7 +418,10 @@ extension OpenAPIImportContext {
             properties.append((propertyName, members.count == 1 ? .string(typeString) : .object(members)))
         }
         definition.append(("properties", .object(properties)))
-        if versionTwo, let additional = collected.additionalProperties, additional.bool != false {
+        if versionTwo, let additional = collected.additionalProperties, additional.bool != false, usedNames.contains("additionalProperties") {
+            warn(.schemaDetailDropped, additional,
+                 "a property's Swift name is 'additionalProperties', the name of the other members' dictionary; additionalProperties dropped")
+        } else if versionTwo, let additional = collected.additionalProperties, additional.bool != false {
             // `true` and `{}` allow any value.
             let type = additional.isObject && !additional.members.isEmpty
                 ? schemaType(additional, name: key + "Value").optionalType : "JSON"

@@ -37,8 +37,11 @@ extension OpenAPIImportContext {
             if !types.contains(type) { types.append(type) }
         }
         definition.append((keyword, .array(types.map(ImportJSON.string))))
-        if let discriminator = schema["discriminator"], let value = discriminatorValue(discriminator, keyword: keyword, referenced: referenced) {
+        if let discriminator = schema["discriminator"], keyword == "oneOf",
+           let value = discriminatorValue(discriminator, keyword: keyword, referenced: referenced, variants: variants) {
             definition.append(("discriminator", value))
+        } else if let discriminator = schema["discriminator"], keyword == "anyOf" {
+            warn(.schemaDetailDropped, discriminator, "a discriminator chooses one alternative, which anyOf does not; dropped (every alternative is tried)")
         }
         return .object(definition)
     }
@@ -46,10 +49,21 @@ extension OpenAPIImportContext {
     /// `"prop"` when every alternative's wire value is its type's name, else `{ "property", "mapping" }`
     /// with an entry for every referenced alternative: the document's mapping, and for the
     /// alternatives it leaves out the component's name (OpenAPI's implicit value).
-    private func discriminatorValue(_ discriminator: OANode, keyword: String, referenced: [(ref: String, type: String)]) -> ImportJSON? {
+    private func discriminatorValue(_ discriminator: OANode, keyword: String, referenced: [(ref: String, type: String)],
+                                    variants: [OANode]) -> ImportJSON? {
         guard let property = discriminator["propertyName"]?.string, !property.isEmpty else {
             warn(.schemaDetailDropped, discriminator, "a discriminator needs a 'propertyName'; dropped (the alternatives are tried in order)")
             return nil
+        }
+        // The generator reads the property from each alternative: each must be an object declaring it.
+        for variant in variants {
+            var visited: Set<String> = []
+            guard let resolved = resolveQuietly(variant), stringEnumValues(resolved) == nil,
+                  collectObject(resolved, visited: &visited, reporting: false).properties.contains(where: { $0.0 == property }) else {
+                warn(.schemaDetailDropped, discriminator["propertyName"] ?? discriminator,
+                     "alternative \(variant.pointer) is not an object with the property '\(property)'; the discriminator is dropped (the alternatives are tried in order)")
+                return nil
+            }
         }
         var mapping: [(wire: String, type: String)] = []
         var mappedRefs: Set<String> = []
@@ -80,7 +94,8 @@ extension OpenAPIImportContext {
         let types = typeNames(schema).filter { $0 != "null" }
         guard types == ["integer"] || (types.isEmpty && !items.isEmpty) else { return nil }
         let values = items.filter { $0.node.value != .null }
-        guard !values.isEmpty, values.allSatisfy({ $0.number.map(Self.isIntegerText) == true }) else { return nil }
+        // Whole numbers that fit 64 bits, as the generator's `Int` enums hold them.
+        guard !values.isEmpty, values.allSatisfy({ $0.number.map { Self.isIntegerText($0) && Int64($0) != nil } == true }) else { return nil }
         var result: [String] = []
         for value in values.compactMap(\.number) where !result.contains(value) { result.append(value) }
         return result
