@@ -417,6 +417,22 @@ import Testing
         ])
     }
 
+    @Test func theDoneSentinelIsFoundWhereOpenAIDescribesIt() {
+        // OpenAI says it on the request's `stream` property, not on the response.
+        let json = T.document(paths: """
+            {"/c": {"post": {"operationId": "complete", "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Request"}}}},
+                "responses": {"200": {"description": "OK", "content": {"text/event-stream": {"schema": {"type": "string"}}}}}}},
+             "/d": {"get": {"operationId": "plain", "responses": {"200": {"description": "OK", "content": {"text/event-stream": {}}}}}}}
+            """, components: """
+            {"schemas": {"Request": {"allOf": [{"type": "object", "properties": {"stream": {"type": "boolean",
+                "description": "Tokens are sent as data-only server-sent events, terminated by a `data: [DONE]` message."}}}]}}}
+            """)
+        let two = Self.run(json)
+        #expect(Self.compact(two, ["groups", "c", "endpoints", "complete", "response"]) == #"{"end":"[DONE]","stream":"sse","type":"String"}"#)
+        #expect(Self.compact(two, ["groups", "d", "endpoints", "plain", "response"]) == #"{"stream":"sse","type":"String"}"#)
+        #expect(Self.warnings(two).isEmpty)
+    }
+
     @Test func streamingMediaTypesBecomeStreams() {
         let json = T.document(paths: """
             {"/s": {

@@ -677,7 +677,7 @@ extension OpenAPIImportContext {
                 // Every status's inline model ends in it (`...Response200`): `<Endpoint>Response` is the
                 // name of the generated enum when the statuses' types differ.
                 let body = successBody(resolved, raw: entry.node, code: entry.code, typeBase: typeBase,
-                                       suffix: entry.key, splitsStreams: false)
+                                       suffix: entry.key, splitsStreams: false, operation: operation)
                 if index == 0 { result.sample = body.sample }
                 result.responses.append((entry.key, .string(body.type)))
                 // `responses` holds type strings only, and link pagination needs the one response
@@ -709,7 +709,8 @@ extension OpenAPIImportContext {
             }
         }
 
-        let body = successBody(response, raw: first.node, code: first.code, typeBase: typeBase, suffix: "", splitsStreams: versionTwo)
+        let body = successBody(response, raw: first.node, code: first.code, typeBase: typeBase, suffix: "",
+                               splitsStreams: versionTwo, operation: operation)
         result.sample = body.sample
         // GitHub's pages: a `Link` header on a list. (A `Link` beside an object body stays a header.)
         if versionTwo, let headers = response["headers"], hasLinkHeader(headers), body.stream == nil,
@@ -756,7 +757,8 @@ extension OpenAPIImportContext {
 
     /// The type (and content type, sample, stream) of a success response. `suffix` tells the inline
     /// models of a second success status apart (`...Response201`).
-    func successBody(_ response: OANode, raw: OANode, code: Int?, typeBase: String, suffix: String, splitsStreams: Bool) -> SuccessBody {
+    func successBody(_ response: OANode, raw: OANode, code: Int?, typeBase: String, suffix: String, splitsStreams: Bool,
+                     operation: OANode) -> SuccessBody {
         var body = SuccessBody()
         guard let content = response["content"], code != 204,
               let (mediaType, media) = preferredMedia(content, forResponse: true, splitsStreams: splitsStreams) else { return body }
@@ -764,7 +766,8 @@ extension OpenAPIImportContext {
             ? typeBase + "Response" + suffix
             : ImportNaming.upperCamel(String(response.pointer.split(separator: "/").last ?? "Response")) + "Response" + suffix
         if versionTwo, let kind = Self.streamKind(for: mediaType) {
-            body.stream = streamElement(media, kind: kind, response: response, name: contextName + "Item")
+            body.stream = streamElement(media, kind: kind, endsAtDone: mentionsDoneSentinel(operation, response: response),
+                                        name: contextName + "Item")
             body.type = body.stream?.type ?? "JSON"
             return body
         }
@@ -778,7 +781,7 @@ extension OpenAPIImportContext {
             body.sample = responseSample(media)
             if splitsStreams, let (streamMediaType, streamMedia) = content.members.first(where: { Self.streamKind(for: $0.key) != nil })
                 .map({ ($0.key, $0.value) }), let kind = Self.streamKind(for: streamMediaType) {
-                body.alternativeStream = streamElement(streamMedia, kind: kind, response: response,
+                body.alternativeStream = streamElement(streamMedia, kind: kind, endsAtDone: mentionsDoneSentinel(operation, response: response),
                                                        name: typeBase + "Stream" + "Response" + suffix + "Item")
             }
         case "text":
@@ -793,18 +796,31 @@ extension OpenAPIImportContext {
     }
 
     /// The element of a stream: OpenAPI 3.2's `itemSchema`, else `schema` (`String` without either).
-    /// An SSE stream whose description mentions `[DONE]` (OpenAI's) ends at that sentinel.
-    func streamElement(_ media: OANode, kind: String, response: OANode, name: String) -> ImportedStream {
+    /// An SSE stream `endsAtDone` ends at the `[DONE]` sentinel.
+    func streamElement(_ media: OANode, kind: String, endsAtDone: Bool, name: String) -> ImportedStream {
         var type = "String"
         if let schema = media["itemSchema"] ?? media["schema"] {
             type = schemaType(schema, name: name).type
             while type.hasSuffix("?") { type.removeLast() }
             noteJSONUse(type, at: schema)
         }
-        var end: String?
-        let descriptions = [response["description"], media["description"], media["schema"]?["description"]].compactMap { $0?.string }
-        if kind == "sse", descriptions.contains(where: { $0.contains("[DONE]") }) { end = "[DONE]" }
-        return ImportedStream(type: type, kind: kind, end: end)
+        return ImportedStream(type: type, kind: kind, end: kind == "sse" && endsAtDone ? "[DONE]" : nil)
+    }
+
+    /// Whether the operation says its event stream ends with `data: [DONE]` (OpenAI's convention),
+    /// where documents say it: the response's or a media type's description, the operation's, or
+    /// that of the JSON request body's `stream` property.
+    func mentionsDoneSentinel(_ operation: OANode, response: OANode) -> Bool {
+        var texts = [response["description"], operation["summary"], operation["description"]]
+        for (_, _, media) in response["content"]?.members ?? [] { texts.append(media["description"]) }
+        if let body = operation["requestBody"].flatMap(resolveQuietly),
+           let media = body["content"]?.members.first(where: { Self.isJSON($0.key) })?.value,
+           let schema = media["schema"].flatMap(resolveQuietly) {
+            var visited: Set<String> = []
+            let stream = collectObject(schema, visited: &visited, reporting: false).properties.first { $0.0 == "stream" }?.2
+            texts.append(stream.flatMap(resolveQuietly)?["description"])
+        }
+        return texts.contains { $0?.string?.contains("[DONE]") == true }
     }
 
     /// `sse`, `jsonl` or `json-seq` for a streaming media type, else nil.
