@@ -313,18 +313,14 @@ extension OpenAPIImportContext {
 
     // MARK: Enum models
 
-    /// A `String` enum model: an identical one with the same name is reused, otherwise a new one is made.
-    /// The values an enum model keeps. Version 1 drops a value whose Swift case name another value
-    /// already has (GitHub's `+1` and `-1` are both `_1`), with a warning; version 2 keeps every
-    /// distinct value, the generator giving each a case name of its own.
+    /// The values an enum model keeps: each distinct value whose Swift case name (the generator's
+    /// own naming, so GitHub's `+1` and `-1` are kept exactly when it names them apart) no earlier
+    /// value has. A value listed twice loses nothing and is not reported; the others are.
     func keptEnumValues(_ rawValues: [String], node: OANode) -> [String] {
         var values: [String] = []
         var usedCases: Set<String> = []
         for value in rawValues {
-            if versionTwo {
-                if !values.contains(value) { values.append(value) }
-                continue
-            }
+            if values.contains(value) { continue }
             let caseName = ImportNaming.lowerCamel(value)
             guard !caseName.isEmpty, usedCases.insert(caseName).inserted else {
                 warn(.enumValueDropped, node["enum"] ?? node,
@@ -336,6 +332,7 @@ extension OpenAPIImportContext {
         return values
     }
 
+    /// A `String` enum model: an identical one with the same name is reused, otherwise a new one is made.
     func enumModel(_ rawValues: [String], node: OANode, name: String) -> String {
         let values = keptEnumValues(rawValues, node: node)
         if values.isEmpty { return "String" }
