@@ -80,6 +80,8 @@ extension OpenAPIImportContext {
         }
         for alternative in referenced where !mappedRefs.contains(alternative.ref) && alternative.ref.hasPrefix(Self.componentSchemaPrefix) {
             let wire = OANode.unescape(String(alternative.ref.dropFirst(Self.componentSchemaPrefix.count)))
+            // A value the document maps elsewhere chooses that alternative, never this one too.
+            if mapping.contains(where: { $0.wire == wire }) { continue }
             mapping.append((wire, alternative.type))
         }
         if mapping.allSatisfy({ $0.wire == $0.type }) { return .string(property) }
