@@ -528,23 +528,20 @@ extension OpenAPIImportContext {
 
     /// Rewrites one property's type string to `JSON` (`JSON?` when it was optional).
     private func replacePropertyType(model: String, property: String) {
-        guard case .object(var fields)? = modelDefinitions[model],
-              let propertiesIndex = fields.firstIndex(where: { $0.0 == "properties" }),
-              case .object(var properties) = fields[propertiesIndex].1,
-              let index = properties.firstIndex(where: { $0.0 == property }) else { return }
         func json(_ type: String) -> ImportJSON { .string(type.hasSuffix("?") ? "JSON?" : "JSON") }
-        switch properties[index].1 {
-        case .string(let type):
-            properties[index].1 = json(type)
-        case .object(var entry):
-            if let typeIndex = entry.firstIndex(where: { $0.0 == "type" }), case .string(let type) = entry[typeIndex].1 {
-                entry[typeIndex].1 = json(type)
+        updateProperties(ofModel: model) { properties in
+            guard let index = properties.firstIndex(where: { $0.0 == property }) else { return }
+            switch properties[index].1 {
+            case .string(let type):
+                properties[index].1 = json(type)
+            case .object(var entry):
+                if let typeIndex = entry.firstIndex(where: { $0.0 == "type" }), case .string(let type) = entry[typeIndex].1 {
+                    entry[typeIndex].1 = json(type)
+                }
+                properties[index].1 = .object(entry)
+            default:
+                return
             }
-            properties[index].1 = .object(entry)
-        default:
-            return
         }
-        fields[propertiesIndex].1 = .object(properties)
-        modelDefinitions[model] = .object(fields)
     }
 }

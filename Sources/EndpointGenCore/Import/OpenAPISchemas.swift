@@ -336,24 +336,38 @@ extension OpenAPIImportContext {
     func enumModel(_ rawValues: [String], node: OANode, name: String) -> String {
         let values = keptEnumValues(rawValues, node: node)
         if values.isEmpty { return "String" }
+        let (key, isNew) = enumModelKey(name) { enumValues[$0] == values }
+        if isNew {
+            enumValues[key] = values
+            modelDefinitions[key] = enumDefinition(values.map(ImportJSON.string), integer: false, node: node)
+        }
+        return key
+    }
+
+    /// The key of an inline enum model named after `name`: an existing one of that name (or
+    /// numbered) that `isSame` accepts, else a new one, reserved.
+    func enumModelKey(_ name: String, isSame: (String) -> Bool) -> (key: String, isNew: Bool) {
         var base = ImportNaming.upperCamel(name)
         if base.isEmpty { base = "Value" }
         var candidate = base
         var index = 2
         while usedModelNames.contains(candidate) {
-            if enumValues[candidate] == values { return candidate }
+            if isSame(candidate) { return (candidate, false) }
             candidate = "\(base)\(index)"
             index += 1
         }
-        let key = reserveModelName(candidate)
+        return (reserveModelName(candidate), true)
+    }
+
+    /// `{ "description", "type": "Int", "enum": [...] }`; `type` only for integer enums.
+    func enumDefinition(_ values: [ImportJSON], integer: Bool, node: OANode) -> ImportJSON {
         var definition: [(String, ImportJSON)] = []
         if let description = node["description"]?.string?.importTrimmed, !description.isEmpty {
             definition.append(("description", .string(description)))
         }
-        definition.append(("enum", .array(values.map(ImportJSON.string))))
-        enumValues[key] = values
-        modelDefinitions[key] = .object(definition)
-        return key
+        if integer { definition.append(("type", .string("Int"))) }
+        definition.append(("enum", .array(values)))
+        return .object(definition)
     }
 
     // MARK: Object models
@@ -367,19 +381,13 @@ extension OpenAPIImportContext {
     /// The definition of a component or inline model (object or string enum).
     func modelDefinition(_ schema: OANode, key: String) -> ImportJSON {
         if let values = stringEnumValues(schema) {
-            var definition: [(String, ImportJSON)] = []
-            if let description = schema["description"]?.string?.importTrimmed, !description.isEmpty {
-                definition.append(("description", .string(description)))
-            }
             let kept = keptEnumValues(values, node: schema)
             enumValues[key] = kept
-            definition.append(("enum", .array(kept.map(ImportJSON.string))))
-            return .object(definition)
+            return enumDefinition(kept.map(ImportJSON.string), integer: false, node: schema)
         }
-
         if versionTwo, let values = integerEnumValues(schema) {
             intEnumValues[key] = values
-            return integerEnumDefinition(values, node: schema)
+            return enumDefinition(values.map(ImportJSON.number), integer: true, node: schema)
         }
         if versionTwo, let union = unionDefinition(schema, key: key) { return union }
 
@@ -415,14 +423,16 @@ extension OpenAPIImportContext {
             properties.append((propertyName, members.count == 1 ? .string(typeString) : .object(members)))
         }
         definition.append(("properties", .object(properties)))
-        if versionTwo, let additional = collected.additionalProperties, additional.bool != false, usedNames.contains("additionalProperties") {
-            warn(.schemaDetailDropped, additional,
-                 "a property's Swift name is 'additionalProperties', the name of the other members' dictionary; additionalProperties dropped")
-        } else if versionTwo, let additional = collected.additionalProperties, additional.bool != false {
-            // `true` and `{}` allow any value.
-            let type = additional.isObject && !additional.members.isEmpty
-                ? schemaType(additional, name: key + "Value").optionalType : "JSON"
-            definition.append(("additionalProperties", .string(type)))
+        if versionTwo, let additional = collected.additionalProperties, additional.bool != false {
+            if usedNames.contains("additionalProperties") {
+                warn(.schemaDetailDropped, additional,
+                     "a property's Swift name is 'additionalProperties', the name of the other members' dictionary; additionalProperties dropped")
+            } else {
+                // `true` and `{}` allow any value.
+                let type = additional.isObject && !additional.members.isEmpty
+                    ? schemaType(additional, name: key + "Value").optionalType : "JSON"
+                definition.append(("additionalProperties", .string(type)))
+            }
         }
         return .object(definition)
     }
@@ -448,31 +458,38 @@ extension OpenAPIImportContext {
     /// Makes the file properties of a multipart body's model `File` (`[File]`, `File?`): the type
     /// that becomes a file part with its own name and content type. Elsewhere they stay `Data` or `String`.
     func useFiles(inMultipartModel model: String, schema: OANode) {
-        guard let names = fileProperties[model], !names.isEmpty,
-              case .object(var fields)? = modelDefinitions[model],
-              let propertiesIndex = fields.firstIndex(where: { $0.0 == "properties" }),
-              case .object(var properties) = fields[propertiesIndex].1 else { return }
+        guard let names = fileProperties[model], !names.isEmpty, objectModels.contains(model) else { return }
         func fileType(_ type: String) -> String {
             type.replacingOccurrences(of: "Data", with: "File").replacingOccurrences(of: "String", with: "File")
         }
-        for index in properties.indices where names.contains(properties[index].0) {
-            switch properties[index].1 {
-            case .string(let type):
-                properties[index].1 = .string(fileType(type))
-            case .object(var entry):
-                if let typeIndex = entry.firstIndex(where: { $0.0 == "type" }), case .string(let type) = entry[typeIndex].1 {
-                    entry[typeIndex].1 = .string(fileType(type))
+        updateProperties(ofModel: model) { properties in
+            for index in properties.indices where names.contains(properties[index].0) {
+                switch properties[index].1 {
+                case .string(let type):
+                    properties[index].1 = .string(fileType(type))
+                case .object(var entry):
+                    if let typeIndex = entry.firstIndex(where: { $0.0 == "type" }), case .string(let type) = entry[typeIndex].1 {
+                        entry[typeIndex].1 = .string(fileType(type))
+                    }
+                    // A default is text or bytes, never a file.
+                    entry.removeAll { $0.0 == "default" }
+                    properties[index].1 = entry.count == 1 ? entry[0].1 : .object(entry)
+                default:
+                    continue
                 }
-                // A default is text or bytes, never a file.
-                entry.removeAll { $0.0 == "default" }
-                properties[index].1 = entry.count == 1 ? entry[0].1 : .object(entry)
-            default:
-                continue
             }
         }
+        if multipartFileModels[model] == nil { multipartFileModels[model] = schema }
+    }
+
+    /// Rewrites the properties of an object model's definition; other models are left as they are.
+    func updateProperties(ofModel model: String, _ update: (inout [(String, ImportJSON)]) -> Void) {
+        guard case .object(var fields)? = modelDefinitions[model],
+              let propertiesIndex = fields.firstIndex(where: { $0.0 == "properties" }),
+              case .object(var properties) = fields[propertiesIndex].1 else { return }
+        update(&properties)
         fields[propertiesIndex].1 = .object(properties)
         modelDefinitions[model] = .object(fields)
-        if multipartFileModels[model] == nil { multipartFileModels[model] = schema }
     }
 
     /// A multipart body's `encoding` (version 2): each named property's part gets its own
@@ -480,36 +497,32 @@ extension OpenAPIImportContext {
     /// response headers are typed). `style`, `explode` and `allowReserved` shape form bodies, not
     /// multipart parts, and are ignored here as OpenAPI ignores them.
     func usePartEncodings(_ encodings: OANode, inMultipartModel model: String) {
-        guard case .object(var fields)? = modelDefinitions[model],
-              let propertiesIndex = fields.firstIndex(where: { $0.0 == "properties" }),
-              case .object(var properties) = fields[propertiesIndex].1 else { return }
-        for (name, keyLocation, rawEncoding) in encodings.members {
-            guard let index = properties.firstIndex(where: { $0.0 == name }) else {
-                warn(.schemaDetailDropped, pointer: rawEncoding.pointer, at: keyLocation,
-                     "encoding names '\(name)', which is not a property of the body; dropped")
-                continue
+        updateProperties(ofModel: model) { properties in
+            for (name, keyLocation, rawEncoding) in encodings.members {
+                guard let index = properties.firstIndex(where: { $0.0 == name }) else {
+                    warn(.schemaDetailDropped, pointer: rawEncoding.pointer, at: keyLocation,
+                         "encoding names '\(name)', which is not a property of the body; dropped")
+                    continue
+                }
+                guard let partEncoding = resolve(rawEncoding) else { continue }
+                var additions: [(String, ImportJSON)] = []
+                if let contentType = partEncoding["contentType"]?.string, !contentType.importTrimmed.isEmpty {
+                    additions.append(("contentType", .string(contentType)))
+                }
+                if let headers = partEncoding["headers"] {
+                    let typed = responseHeaders(headers, typeBase: model + ImportNaming.upperCamel(name))
+                    if !typed.isEmpty { additions.append(("headers", .object(typed))) }
+                }
+                guard !additions.isEmpty else { continue }
+                var entry: [(String, ImportJSON)]
+                switch properties[index].1 {
+                case .string(let type): entry = [("type", .string(type))]
+                case .object(let members): entry = members.filter { member in !additions.contains { $0.0 == member.0 } }
+                default: continue
+                }
+                properties[index].1 = .object(entry + additions)
             }
-            guard let partEncoding = resolve(rawEncoding) else { continue }
-            var additions: [(String, ImportJSON)] = []
-            if let contentType = partEncoding["contentType"]?.string, !contentType.importTrimmed.isEmpty {
-                additions.append(("contentType", .string(contentType)))
-            }
-            if let headers = partEncoding["headers"] {
-                let typed = responseHeaders(headers, typeBase: model + ImportNaming.upperCamel(name))
-                if !typed.isEmpty { additions.append(("headers", .object(typed))) }
-            }
-            guard !additions.isEmpty else { continue }
-            var entry: [(String, ImportJSON)]
-            switch properties[index].1 {
-            case .string(let type): entry = [("type", .string(type))]
-            case .object(let members): entry = members
-            default: continue
-            }
-            entry.removeAll { member in additions.contains { $0.0 == member.0 } }
-            properties[index].1 = .object(entry + additions)
         }
-        fields[propertiesIndex].1 = .object(properties)
-        modelDefinitions[model] = .object(fields)
     }
 
     /// Remembers that `type`'s model (`Pet`, `[Pet]?`) is read or sent as JSON where `node` says so.
@@ -615,8 +628,7 @@ extension OpenAPIImportContext {
             if let values = enumValues[type], values.contains(s) { return .string(s) }
             return nil
         case let .number(n):
-            let integral = !n.contains(".") && !n.lowercased().contains("e")
-            if ["Int", "Int32", "Int64"].contains(type), integral { return .number(n) }
+            if ["Int", "Int32", "Int64"].contains(type), Self.isIntegerText(n) { return .number(n) }
             if let values = intEnumValues[type], values.contains(n) { return .number(n) }
             if ["Double", "Float"].contains(type) { return .number(n) }
             return nil

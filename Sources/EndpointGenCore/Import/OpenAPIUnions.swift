@@ -97,7 +97,7 @@ extension OpenAPIImportContext {
         guard types == ["integer"] || (types.isEmpty && !items.isEmpty) else { return nil }
         let values = items.filter { $0.node.value != .null }
         // Whole numbers that fit 64 bits, as the generator's `Int` enums hold them.
-        guard !values.isEmpty, values.allSatisfy({ $0.number.map { Self.isIntegerText($0) && Int64($0) != nil } == true }) else { return nil }
+        guard !values.isEmpty, values.allSatisfy({ $0.number.flatMap { Int64($0) } != nil }) else { return nil }
         var result: [String] = []
         for value in values.compactMap(\.number) where !result.contains(value) { result.append(value) }
         return result
@@ -107,30 +107,13 @@ extension OpenAPIImportContext {
         !number.contains(".") && !number.lowercased().contains("e")
     }
 
-    func integerEnumDefinition(_ values: [String], node: OANode) -> ImportJSON {
-        var definition: [(String, ImportJSON)] = []
-        if let description = node["description"]?.string?.importTrimmed, !description.isEmpty {
-            definition.append(("description", .string(description)))
-        }
-        definition.append(("type", .string("Int")))
-        definition.append(("enum", .array(values.map(ImportJSON.number))))
-        return .object(definition)
-    }
-
     /// An `Int` enum model: an identical one with the same name is reused, otherwise a new one is made.
     func integerEnumModel(_ values: [String], node: OANode, name: String) -> String {
-        var base = ImportNaming.upperCamel(name)
-        if base.isEmpty { base = "Value" }
-        var candidate = base
-        var index = 2
-        while usedModelNames.contains(candidate) {
-            if intEnumValues[candidate] == values { return candidate }
-            candidate = "\(base)\(index)"
-            index += 1
+        let (key, isNew) = enumModelKey(name) { intEnumValues[$0] == values }
+        if isNew {
+            intEnumValues[key] = values
+            modelDefinitions[key] = enumDefinition(values.map(ImportJSON.number), integer: true, node: node)
         }
-        let key = reserveModelName(candidate)
-        intEnumValues[key] = values
-        modelDefinitions[key] = integerEnumDefinition(values, node: node)
         return key
     }
 }
