@@ -717,23 +717,26 @@ extension OpenAPIImportContext {
            body.type.hasPrefix("["), !body.type.hasPrefix("[String: ") {
             result.pagination = .object([("style", .string("link"))])
         }
-        var members: [(String, ImportJSON)] = [("type", .string(body.type))]
+        result.response = responseValue(type: body.type, status: status, contentType: body.contentType, headers: headerTypes,
+                                        stream: body.stream)
+        result.streamResponse = body.alternativeStream.map {
+            responseValue(type: $0.type, status: status, contentType: nil, headers: [], stream: $0)
+        }
+        return result
+    }
+
+    /// `response`: the type string alone, or `{ "type", "status", "contentType", "headers", "stream", "end" }`.
+    func responseValue(type: String, status: Int?, contentType: String?, headers: [(String, ImportJSON)],
+                       stream: ImportedStream?) -> ImportJSON {
+        var members: [(String, ImportJSON)] = [("type", .string(type))]
         if let status { members.append(("status", .number(String(status)))) }
-        if let contentType = body.contentType { members.append(("contentType", .string(contentType))) }
-        if !headerTypes.isEmpty { members.append(("headers", .object(headerTypes))) }
-        if let stream = body.stream {
+        if let contentType { members.append(("contentType", .string(contentType))) }
+        if !headers.isEmpty { members.append(("headers", .object(headers))) }
+        if let stream {
             members.append(("stream", .string(stream.kind)))
             if let end = stream.end { members.append(("end", .string(end))) }
         }
-        result.response = members.count == 1 ? .string(body.type) : .object(members)
-        if let stream = body.alternativeStream {
-            var streamMembers: [(String, ImportJSON)] = [("type", .string(stream.type))]
-            if let status { streamMembers.append(("status", .number(String(status)))) }
-            streamMembers.append(("stream", .string(stream.kind)))
-            if let end = stream.end { streamMembers.append(("end", .string(end))) }
-            result.streamResponse = .object(streamMembers)
-        }
-        return result
+        return members.count == 1 ? .string(type) : .object(members)
     }
 
     /// A stream a response delivers: its element type, `sse`, `jsonl` or `json-seq`, and the
@@ -766,9 +769,10 @@ extension OpenAPIImportContext {
             ? typeBase + "Response" + suffix
             : ImportNaming.upperCamel(String(response.pointer.split(separator: "/").last ?? "Response")) + "Response" + suffix
         if versionTwo, let kind = Self.streamKind(for: mediaType) {
-            body.stream = streamElement(media, kind: kind, endsAtDone: mentionsDoneSentinel(operation, response: response),
-                                        name: contextName + "Item")
-            body.type = body.stream?.type ?? "JSON"
+            let stream = streamElement(media, kind: kind, endsAtDone: mentionsDoneSentinel(operation, response: response),
+                                       name: contextName + "Item")
+            body.stream = stream
+            body.type = stream.type
             return body
         }
         switch Self.encoding(for: mediaType) {
@@ -782,7 +786,7 @@ extension OpenAPIImportContext {
             if splitsStreams, let (streamMediaType, streamMedia) = content.members.first(where: { Self.streamKind(for: $0.key) != nil })
                 .map({ ($0.key, $0.value) }), let kind = Self.streamKind(for: streamMediaType) {
                 body.alternativeStream = streamElement(streamMedia, kind: kind, endsAtDone: mentionsDoneSentinel(operation, response: response),
-                                                       name: typeBase + "Stream" + "Response" + suffix + "Item")
+                                                       name: typeBase + "StreamResponse" + suffix + "Item")
             }
         case "text":
             body.type = "String"
