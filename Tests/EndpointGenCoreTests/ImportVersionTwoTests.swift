@@ -278,6 +278,25 @@ import Testing
         #expect(one.warningCounts == ["schema-as-json": 2])
     }
 
+    @Test func aUnionMergedIntoAnObjectIsReportedOnceAtItsMember() {
+        let json = T.document(components: """
+            {"schemas": {
+              "Pet": {"oneOf": [{"$ref": "#/components/schemas/A"}, {"$ref": "#/components/schemas/B"}]},
+              "A": {"type": "object", "properties": {"a": {"type": "string"}}},
+              "B": {"type": "object", "properties": {"b": {"type": "string"}}},
+              "Tagged": {"allOf": [{"$ref": "#/components/schemas/Pet"}, {"type": "object", "properties": {"tag": {"type": "string"}}}]}}}
+            """)
+        for version in ImportFormatVersion.allCases {
+            let result = Self.run(json, version: version)
+            #expect(Self.compact(result, ["models", "Tagged"]) == #"{"properties":{"tag":"String?"}}"#)
+            #expect(Self.warnings(result).filter { $0.contains("#/components/schemas/Tagged") } == [
+                "openapi.json:10:24: warning: #/components/schemas/Tagged/allOf/0: an allOf member that is not an object cannot be merged; dropped",
+            ])
+            // Not a second time as "oneOf inside an object" at the union.
+            #expect(!Self.warnings(result).contains { $0.contains("inside an object") })
+        }
+    }
+
     @Test func recursiveReferencesStayModelsInVersionTwo() {
         let json = T.document(components: """
             {"schemas": {"Node": {"type": "object", "properties": {

@@ -588,7 +588,9 @@ extension OpenAPIImportContext {
         own.additionalProperties = schema["additionalProperties"]
         merge(own)
         if reporting {
-            for keyword in ["oneOf", "anyOf"] where schema[keyword] != nil && !onlyConstrains(schema[keyword]?.items ?? []) {
+            // A union with no properties of its own, merged as an allOf member, is reported as that member.
+            for keyword in ["oneOf", "anyOf"] where schema[keyword] != nil && !onlyConstrains(schema[keyword]?.items ?? [])
+                && !result.properties.isEmpty {
                 warn(.schemaAsJSON, schema[keyword] ?? schema, "\(keyword) inside an object is not expressible; dropped (the object's own properties are kept)")
             }
             if !versionTwo, let additional = schema["additionalProperties"], additional.isObject, !result.properties.isEmpty {
