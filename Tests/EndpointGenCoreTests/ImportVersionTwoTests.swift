@@ -470,7 +470,8 @@ import Testing
         #expect(Self.compact(two, endpoints + ["events", "response"]) == #"{"stream":"sse","type":"String"}"#)
         #expect(Self.compact(two, endpoints + ["lines", "response"]) == #"{"stream":"jsonl","type":"Int"}"#)
         #expect(Self.compact(two, endpoints + ["sequence", "response"]) == #"{"stream":"json-seq","type":"Double"}"#)
-        #expect(Self.compact(two, endpoints + ["jsonl", "response"]) == #"{"stream":"jsonl","type":"String"}"#)
+        // Without a schema: each line's JSON value.
+        #expect(Self.compact(two, endpoints + ["jsonl", "response"]) == #"{"stream":"jsonl","type":"JSON"}"#)
         #expect(Self.warnings(two).isEmpty)
     }
 

@@ -799,10 +799,10 @@ extension OpenAPIImportContext {
         return body
     }
 
-    /// The element of a stream: OpenAPI 3.2's `itemSchema`, else `schema` (`String` without either).
-    /// An SSE stream `endsAtDone` ends at the `[DONE]` sentinel.
+    /// The element of a stream: OpenAPI 3.2's `itemSchema`, else `schema`; without either, an event's
+    /// text (`String`) or a line's JSON value (`JSON`). An SSE stream `endsAtDone` ends at `[DONE]`.
     func streamElement(_ media: OANode, kind: String, endsAtDone: Bool, name: String) -> ImportedStream {
-        var type = "String"
+        var type = kind == "sse" ? "String" : "JSON"
         if let schema = media["itemSchema"] ?? media["schema"] {
             type = schemaType(schema, name: name).type
             while type.hasSuffix("?") { type.removeLast() }
