@@ -387,6 +387,25 @@ import Testing
         ])
     }
 
+    @Test func errorResponseHeadersAreReported() {
+        let json = T.document(paths: """
+            {"/e": {"get": {"operationId": "e", "responses": {"204": {"description": "ok"},
+                "302": {"description": "moved", "headers": {"Location": {"schema": {"type": "string"}}}},
+                "429": {"$ref": "#/components/responses/Limited"}}}}}
+            """, components: """
+            {"responses": {"Limited": {"description": "slow down", "headers": {"Retry-After": {"schema": {"type": "integer"}}},
+                                       "content": {"application/json": {"schema": {"type": "object", "properties": {"message": {"type": "string"}}}}}}}}
+            """)
+        for version in ImportFormatVersion.allCases {
+            let result = Self.run(json, version: version)
+            #expect(Self.compact(result, ["groups", "e", "endpoints", "e", "errors"]) == #"{"429":"LimitedError"}"#)
+            // The redirect's Location is followed by the transport, not lost.
+            #expect(Self.warnings(result) == [
+                "openapi.json:8:83: warning: #/components/responses/Limited/headers: headers of error responses are not expressible; 'Retry-After' dropped",
+            ])
+        }
+    }
+
     @Test func severalSuccessResponsesBecomeResponses() {
         let json = T.document(paths: """
             {"/c": {"get": {"operationId": "contributors", "responses": {

@@ -642,6 +642,14 @@ extension OpenAPIImportContext {
                 }
                 continue
             }
+            // An error body is all `errors` carries. (A redirect's headers, above, are the transport's.)
+            if let headers = response["headers"] {
+                let dropped = headers.members.filter { $0.key.lowercased() != "content-type" }
+                if !dropped.isEmpty {
+                    warn(.responseHeaders, headers,
+                         "headers of error responses are not expressible; \(dropped.map { "'\($0.key)'" }.joined(separator: ", ")) dropped")
+                }
+            }
             guard let content = response["content"], !content.members.isEmpty else { continue }
             guard let (_, media) = content.members.first(where: { Self.isJSON($0.key) }).map({ ($0.key, $0.value) }) else {
                 warn(.errorBodyDropped, content, "error bodies that are not JSON are not supported; the \(statusKey) body is dropped")
