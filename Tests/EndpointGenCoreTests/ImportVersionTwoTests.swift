@@ -297,6 +297,22 @@ import Testing
         }
     }
 
+    @Test func anAllOfOfAgreeingScalarsIsTheirType() {
+        let json = T.document(components: """
+            {"schemas": {"S": {"type": "object", "properties": {
+                "when": {"allOf": [{"type": "string", "format": "date-time"}, {"type": "string"}]},
+                "count": {"allOf": [{"type": "integer"}, {"type": "integer", "minimum": 1}]},
+                "mixed": {"allOf": [{"type": "integer"}, {"type": "string"}]}}}}}
+            """)
+        for version in ImportFormatVersion.allCases {
+            let result = Self.run(json, version: version)
+            #expect(Self.compact(result, ["models", "S", "properties"]) == #"{"count":"Int?","mixed":"JSON?","when":"Date?"}"#)
+            #expect(Self.warnings(result) == [
+                "openapi.json:9:24: warning: #/components/schemas/S/properties/mixed/allOf: allOf of members without properties (unions, scalars) cannot be merged into one model; typed JSON (the raw value is kept)",
+            ])
+        }
+    }
+
     @Test func recursiveReferencesStayModelsInVersionTwo() {
         let json = T.document(components: """
             {"schemas": {"Node": {"type": "object", "properties": {

@@ -173,6 +173,28 @@ extension OpenAPIImportContext {
         }
     }
 
+    /// The type of an allOf of scalars that agree: all one type (`Int` and `Int`), or strings of which
+    /// one says more (`date-time` and a plain string: `Date`). Nil when they do not agree.
+    func mergedScalarType(_ members: [OANode], name: String) -> SchemaType? {
+        // Only scalars are worked out here: an enum or an array would make a model even when they disagree.
+        let scalars: Set<String> = ["string", "integer", "number", "boolean"]
+        guard !members.isEmpty, members.allSatisfy({ member in
+            resolveQuietly(member).map { $0["enum"] == nil && typeNames($0).filter { $0 != "null" }.allSatisfy(scalars.contains)
+                && typeNames($0).filter { $0 != "null" }.count == 1 } ?? false
+        }) else { return nil }
+        let types = members.map { schemaType($0, name: name) }
+        let distinct = Set(types.map(\.type))
+        let nullable = types.allSatisfy(\.nullable)
+        if distinct.count == 1, let type = distinct.first, ReservedNames.builtinTypes.contains(type) {
+            return SchemaType(type: type, nullable: nullable)
+        }
+        let refinedStrings: Set<String> = ["Date", "UUID", "URL", "Data"]
+        if distinct.count == 2, distinct.contains("String"), let type = distinct.first(where: { $0 != "String" }), refinedStrings.contains(type) {
+            return SchemaType(type: type, nullable: nullable)
+        }
+        return nil
+    }
+
     private func computeType(_ schema: OANode, name: String) -> SchemaType {
         var nullable = isNullable(schema)
         if let enumItems = schema["enum"]?.items, enumItems.contains(where: { $0.node.value == .null }) { nullable = true }
@@ -190,6 +212,9 @@ extension OpenAPIImportContext {
             }
             var visited: Set<String> = []
             if !ownShape, collectObject(schema, visited: &visited, reporting: false).properties.isEmpty {
+                if let type = mergedScalarType(shaped, name: name) {
+                    return SchemaType(type: type.type, nullable: type.nullable || nullable)
+                }
                 warn(.schemaAsJSON, schema["allOf"] ?? schema,
                      "allOf of members without properties (unions, scalars) cannot be merged into one model; typed JSON (the raw value is kept)")
                 return SchemaType(type: "JSON", nullable: nullable)
