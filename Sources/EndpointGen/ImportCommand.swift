@@ -1,7 +1,8 @@
 // `endpoint-gen import <openapi.json | .yaml> [--name <API>] [--tag T] [--operation ID] [--path P]
-// [--config f] [--format-version 1|2] [--output <file>.endpoints.json]`: an OpenAPI 3.0/3.1 document, JSON or YAML -> an
-// endpoint spec (stdout when no output is given). `generate` imports OpenAPI documents
-// (`<Name>.openapi.json`, `.yaml`, `.yml`) through the same entry point, `ImportCommand.importFile`.
+// [--config f] [--format-version 1|2] [--output <file>.endpoints.json]`: an OpenAPI 3.0/3.1
+// document, JSON or YAML -> an endpoint spec (stdout when no output is given). `generate` imports
+// OpenAPI documents (`<Name>.openapi.json`, `.yaml`, `.yml`) through the same entry point,
+// `ImportCommand.importFile`, in format version 1.
 
 import EndpointGenCore
 import Foundation
