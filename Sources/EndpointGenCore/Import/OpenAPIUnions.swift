@@ -38,7 +38,7 @@ extension OpenAPIImportContext {
         }
         definition.append((keyword, .array(types.map(ImportJSON.string))))
         if let discriminator = schema["discriminator"], keyword == "oneOf",
-           let value = discriminatorValue(discriminator, keyword: keyword, referenced: referenced, variants: variants) {
+           let value = discriminatorValue(discriminator, referenced: referenced, variants: variants) {
             definition.append(("discriminator", value))
         } else if let discriminator = schema["discriminator"], keyword == "anyOf" {
             warn(.schemaDetailDropped, discriminator, "a discriminator chooses one alternative, which anyOf does not; dropped (every alternative is tried)")
@@ -49,8 +49,7 @@ extension OpenAPIImportContext {
     /// `"prop"` when every alternative's wire value is its type's name, else `{ "property", "mapping" }`
     /// with an entry for every referenced alternative: the document's mapping, and for the
     /// alternatives it leaves out the component's name (OpenAPI's implicit value).
-    private func discriminatorValue(_ discriminator: OANode, keyword: String, referenced: [(ref: String, type: String)],
-                                    variants: [OANode]) -> ImportJSON? {
+    private func discriminatorValue(_ discriminator: OANode, referenced: [(ref: String, type: String)], variants: [OANode]) -> ImportJSON? {
         guard let property = discriminator["propertyName"]?.string, !property.isEmpty else {
             warn(.schemaDetailDropped, discriminator, "a discriminator needs a 'propertyName'; dropped (the alternatives are tried in order)")
             return nil
@@ -72,7 +71,7 @@ extension OpenAPIImportContext {
             guard let text = target.string else { continue }
             let ref = text.hasPrefix("#") ? text : Self.componentSchemaPrefix + OANode.escape(text)
             guard let type = referenced.first(where: { $0.ref == ref })?.type else {
-                warn(.schemaDetailDropped, target, "discriminator value '\(wire)' names '\(text)', which is not one of the \(keyword) alternatives; dropped")
+                warn(.schemaDetailDropped, target, "discriminator value '\(wire)' names '\(text)', which is not one of the oneOf alternatives; dropped")
                 continue
             }
             mapping.append((wire, type))
