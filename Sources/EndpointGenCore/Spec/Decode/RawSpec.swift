@@ -1,0 +1,172 @@
+/// The spec as written, in typed form: what `SpecDecoder` reads from the JSON tree before any rule
+/// is checked. Values keep their place in the file; strings are not yet parsed (types, paths,
+/// methods stay text), and nothing is inherited. A key with the wrong JSON kind was reported by the
+/// decoder and is nil here.
+///
+/// Adding a spec key: a field on the raw type below, its line in the decoder (`SpecDecoder`), its
+/// rules in `SpecChecker`, its resolved value in `SpecResolver`, and its name in `SpecKeys`.
+
+/// A value and the place it was written.
+struct Located<Value> {
+    var value: Value
+    var location: SourceLocation
+}
+
+/// A member of a spec object: its key, the key's place, and the place of its value.
+struct RawKey {
+    var key: String
+    var location: SourceLocation
+    var valueLocation: SourceLocation
+}
+
+struct RawSpec {
+    var location: SourceLocation
+    /// Whether a `name` key is there, whatever its kind.
+    var hasName = false
+    var name: Located<String>?
+    var formatVersion: JSONNode?
+    var description: String?
+    var baseURL: Located<String>?
+    var dateFormat: Located<String>?
+    /// nil when there is no `models` object.
+    var models: [RawModel]?
+    var shared = RawShared()
+    var contents = RawContents()
+}
+
+/// What the top level, a group and an endpoint can each set for everything below them.
+struct RawShared {
+    /// nil when there is no `headers` object.
+    var headers: [RawHeader]?
+    var auth: RawAuth?
+    /// nil when there is no `errors` object.
+    var errors: [RawError]?
+}
+
+/// The endpoints and groups of the top level or of a group, in the file's order.
+struct RawContents {
+    /// nil when there is no `endpoints` object.
+    var endpoints: [RawEndpoint]?
+    /// nil when there is no `groups` object.
+    var groups: [RawGroup]?
+}
+
+struct RawGroup {
+    var key: RawKey
+    /// False when the group's value is not an object (reported); its fields are then empty.
+    var isObject = false
+    var description: String?
+    var path: Located<String>?
+    var shared = RawShared()
+    var contents = RawContents()
+}
+
+struct RawHeader {
+    enum Value {
+        /// `null`: removes the inherited header.
+        case remove
+        case text(Located<String>)
+    }
+
+    var key: RawKey
+    var value: Value
+}
+
+enum RawAuth {
+    /// `"auth": "bearer"`.
+    case name(Located<String>)
+    /// `"auth": { "type": "apiKey", ... }`. `in` and `name` stay JSON: their rules depend on the type.
+    case object(location: SourceLocation, type: Located<String>, in: JSONNode?, name: JSONNode?)
+}
+
+struct RawError {
+    var key: RawKey
+    /// The error body's type string; nil when it is not a string (reported).
+    var type: Located<String>?
+}
+
+struct RawEndpoint {
+    var key: RawKey
+    /// False when the endpoint's value is not an object (reported); its fields are then empty.
+    var isObject = false
+    var method: Located<String>?
+    var description: String?
+    var deprecation: Endpoint.Deprecation?
+    var path: Located<String>?
+    var shared = RawShared()
+    var body: RawBody?
+    /// nil when there is no `parameters` object.
+    var parameters: [RawParameter]?
+    var response: RawResponse?
+    /// The number as written.
+    var timeout: Located<String>?
+    var sample: JSONNode?
+}
+
+struct RawParameter {
+    var key: RawKey
+    /// False when the value is neither a type string nor an object (reported).
+    var isValid = false
+    var type: Located<String>?
+    var name: Located<String>?
+    /// `in`, with the place of its value; nil when not given.
+    var location: Located<Parameter.Location>?
+    /// Whether `in` is a word that is not a place (reported); the keys after it are not read.
+    var hasUnknownLocation = false
+    var description: String?
+    var style: Located<String>?
+    /// The place of the `style` key.
+    var styleKeyLocation: SourceLocation?
+    var defaultValue: JSONNode?
+}
+
+struct RawBody {
+    /// The place of the `body` key and of its value.
+    var key: RawKey
+    /// False when the value is neither a type string nor an object (reported).
+    var isValid = false
+    /// Whether the body is written as an object (`{ "type": ... }`) rather than a type string.
+    var isObject = false
+    var type: Located<String>?
+    var encoding: Located<Body.Encoding>?
+    /// Whether `encoding` is a word that is not an encoding (reported); `contentType` is not read.
+    var hasUnknownEncoding = false
+    var contentType: Located<String>?
+}
+
+struct RawResponse {
+    var location: SourceLocation
+    var isObject = false
+    /// Whether a `type` key is there, whatever its kind.
+    var hasType = false
+    var type: Located<String>?
+    /// `status` and `contentType` are read only when the type is good, so they stay JSON here.
+    var status: JSONNode?
+    var contentType: JSONNode?
+}
+
+struct RawModel {
+    enum Kind {
+        /// The value is not an object (reported).
+        case invalid
+        /// `enum`: its string values (others were reported); `count` counts every element, and
+        /// `values` is nil when `enum` is not an array (reported). `propertiesKey` is the place of
+        /// a `properties` key beside it.
+        case enumeration(values: [Located<String>]?, count: Int, location: SourceLocation, propertiesKey: SourceLocation?)
+        /// `properties` (nil when missing or not an object).
+        case object(properties: [RawProperty]?)
+    }
+
+    var key: RawKey
+    var description: String?
+    var kind: Kind
+}
+
+struct RawProperty {
+    var key: RawKey
+    /// False when the value is neither a type string nor an object (reported).
+    var isValid = false
+    var type: Located<String>?
+    var description: String?
+    var defaultValue: JSONNode?
+}
