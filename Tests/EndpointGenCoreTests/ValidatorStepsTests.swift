@@ -79,7 +79,7 @@ import Testing
     // MARK: Check
 
     @Test func theCheckerRunsTheRulesOnARawTreeBuiltByHand() {
-        var endpoint = RawEndpoint(key: RawKey(key: "get", location: Self.at(3, 1), valueLocation: Self.at(3, 8)))
+        let endpoint = RawEndpoint(key: RawKey(key: "get", location: Self.at(3, 1), valueLocation: Self.at(3, 8)))
         endpoint.isObject = true
         endpoint.method = Located(value: "get", location: Self.at(4, 1))
         endpoint.path = Located(value: "/items/{id}", location: Self.at(5, 1))
@@ -108,7 +108,7 @@ import Testing
         #expect(problems == [
             "\(Self.file):5:5: error: endpoint 'itemList' and endpoint 'item-list' (line 4, column 5) both become the Swift name 'itemList'",
         ])
-        #expect(checker.facts.types[SpecFacts.typeKey("[Item]", allowVoid: true)] == .array(.model("Item", defined: true)))
+        #expect(checker.facts.parsed("[Item]", allowVoid: true) == .array(.model("Item", defined: true)))
         #expect(checker.facts.modelNames == ["Item"])
     }
 

@@ -11,10 +11,13 @@ import Foundation
 /// Every problem in the file is reported, each at its key or value; the result is nil when there
 /// is any error.
 public enum Validator {
-    public static func validate(_ root: JSONNode, fileName: String, moduleTypes: Set<String> = [],
+    public static func validate(_ root: consuming JSONNode, fileName: String, moduleTypes: Set<String> = [],
                                 diagnostics: inout Diagnostics) -> Spec? {
         var shape = Diagnostics()
-        guard let raw = SpecDecoder.decode(root, diagnostics: &shape) else {
+        let decoded = SpecDecoder.decode(root, diagnostics: &shape)
+        // The JSON tree is not needed after decoding: its memory goes back for the next steps.
+        _ = consume root
+        guard let raw = decoded else {
             diagnostics.append(contentsOf: shape)
             return nil
         }
@@ -159,11 +162,6 @@ enum Validation {
     static func wireName(of parameter: RawParameter) -> String {
         if let name = parameter.name, !name.value.isEmpty { return name.value }
         return parameter.key.key
-    }
-
-    /// Where a parameter goes: its `in`, or the path when a placeholder has its name, else the query.
-    static func location(of parameter: RawParameter, wireName: String, placeholderNames: Set<String>) -> Parameter.Location {
-        parameter.location?.value ?? (placeholderNames.contains(wireName) ? .path : .query)
     }
 
     /// A body's encoding: its `encoding`, or binary for a `File`, else JSON.

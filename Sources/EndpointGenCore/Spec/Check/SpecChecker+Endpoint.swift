@@ -29,7 +29,10 @@ extension SpecChecker {
         }
 
         var segments = inherited
-        if let text = endpoint.path, let own = PathParser.parse(text, group: nil, diagnostics: &diagnostics) { segments += own }
+        if let text = endpoint.path {
+            endpoint.segments = PathParser.parse(text, group: nil, diagnostics: &diagnostics)
+            segments += endpoint.segments ?? []
+        }
         checkShared(endpoint.shared)
 
         // body (before parameters: its label takes part in the label check)
@@ -91,7 +94,7 @@ extension SpecChecker {
             error("path parameter '\(parameter.key)' has no '{\(parameter.wireName)}' placeholder in the path", at: parameter.keyLocation)
         }
 
-        if let response = endpoint.response { checkResponse(response) }
+        if let response = endpoint.response { endpoint.responseType = checkResponse(response) }
 
         if let timeout = endpoint.timeout, JSONParser.isValidNumber(timeout.value), let value = Double(timeout.value),
            !(value > 0 && value.isFinite) {
@@ -105,6 +108,7 @@ extension SpecChecker {
     mutating func checkParameter(_ raw: RawParameter, placeholderNames: Set<String>) -> CheckedParameter? {
         let key = raw.key.key
         let type = type(raw.type, allowVoid: false)
+        raw.parsedType = type
         if let name = raw.name, name.value.isEmpty {
             error("the 'name' of parameter '\(key)' cannot be empty", at: name.location)
         }
@@ -113,7 +117,8 @@ extension SpecChecker {
             error("unknown style '\(style.value)'; expected 'form' or 'comma'", at: style.location)
         }
         let wireName = Validation.wireName(of: raw)
-        let location = Validation.location(of: raw, wireName: wireName, placeholderNames: placeholderNames)
+        let location = raw.location?.value ?? (placeholderNames.contains(wireName) ? .path : .query)
+        raw.place = location
         if location == .header && !Validation.isToken(wireName) {
             error("'\(wireName)' is not a valid header name", at: raw.key.location)
         }
@@ -167,6 +172,7 @@ extension SpecChecker {
 
     mutating func checkBody(_ body: RawBody) {
         let type = type(body.type, allowVoid: false)
+        body.parsedType = type
         guard !body.hasUnknownEncoding else { return }
         if let contentType = body.contentType { checkContentType(contentType) }
         guard let type, let typeText = body.type else { return }
@@ -203,13 +209,16 @@ extension SpecChecker {
         }
     }
 
-    mutating func checkResponse(_ response: RawResponse) {
+    /// The response's type (nil when it has a problem).
+    mutating func checkResponse(_ response: RawResponse) -> TypeRef? {
+        var parsed: TypeRef?
         if response.hasType || !response.isObject {
-            guard let text = response.type, let type = type(text, allowVoid: true) else { return }
+            guard let text = response.type, let type = type(text, allowVoid: true) else { return nil }
             if let problem = Validation.responseFileProblem(type) {
                 error(problem, at: text.location)
-                return
+                return nil
             }
+            parsed = type
         }
         if let node = response.status {
             if case .number(let text) = node.value {
@@ -224,5 +233,6 @@ extension SpecChecker {
         if let node = response.contentType, let text = string(node, "'contentType'") {
             checkContentType(Located(value: text, location: node.location))
         }
+        return parsed
     }
 }

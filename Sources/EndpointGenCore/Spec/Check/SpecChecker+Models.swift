@@ -82,6 +82,7 @@ extension SpecChecker {
     mutating func checkProperty(_ property: RawProperty) -> TypeRef? {
         let key = property.key.key
         let type = type(property.type, allowVoid: false)
+        property.parsedType = type
         if let node = property.defaultValue, let type {
             _ = DefaultValues.value(node, type: type, what: "property '\(key)'", modelKinds: facts.modelKinds, diagnostics: &diagnostics)
         }

@@ -8,17 +8,22 @@ struct SpecFacts {
     var modelNames: Set<String> = []
     /// Names the module defines itself (the config's `moduleTypes`): usable without a model.
     var moduleTypes: Set<String> = []
-    /// Type strings parsed without any diagnostic, by `TypeKey`: big specs repeat them.
+    /// Type strings parsed without any diagnostic (where `Void` is not allowed): big specs repeat them.
     var types: [String: TypeRef] = [:]
+    /// The same for response types, where `Void` is allowed.
+    var responseTypes: [String: TypeRef] = [:]
     /// The API's Swift type name ("" when the spec gives none that works).
     var apiName = ""
 
-    /// The key of a type string in `types`.
-    static func typeKey(_ text: String, allowVoid: Bool) -> String { allowVoid ? "V" + text : "-" + text }
+    /// The parsed type of `text` parsed before without a problem.
+    func parsed(_ text: String, allowVoid: Bool) -> TypeRef? {
+        allowVoid ? responseTypes[text] : types[text]
+    }
 
-    /// The parsed type of `text`, from `types` or parsed again (problems are the checker's to report).
+    /// The parsed type of `text`, from the types parsed before or parsed again (problems are the
+    /// checker's to report).
     func type(_ text: Located<String>, allowVoid: Bool) -> TypeRef? {
-        if let type = types[SpecFacts.typeKey(text.value, allowVoid: allowVoid)] { return type }
+        if let type = parsed(text.value, allowVoid: allowVoid) { return type }
         var ignored = Diagnostics()
         return TypeParser.parse(text.value, at: text.location, models: modelNames, moduleTypes: moduleTypes, allowVoid: allowVoid,
                                 diagnostics: &ignored)
@@ -67,12 +72,13 @@ struct SpecChecker {
     /// Parses a type string, reporting its problems (once per string that has none: big specs repeat them).
     mutating func type(_ text: Located<String>?, allowVoid: Bool) -> TypeRef? {
         guard let text else { return nil }
-        let cacheKey = SpecFacts.typeKey(text.value, allowVoid: allowVoid)
-        if let cached = facts.types[cacheKey] { return cached }
+        if let cached = facts.parsed(text.value, allowVoid: allowVoid) { return cached }
         let before = diagnostics.all.count
         let type = TypeParser.parse(text.value, at: text.location, models: facts.modelNames, moduleTypes: facts.moduleTypes,
                                     allowVoid: allowVoid, diagnostics: &diagnostics)
-        if let type, diagnostics.all.count == before { facts.types[cacheKey] = type }
+        if let type, diagnostics.all.count == before {
+            if allowVoid { facts.responseTypes[text.value] = type } else { facts.types[text.value] = type }
+        }
         return type
     }
 
@@ -167,9 +173,13 @@ struct SpecChecker {
                                 isAPI: Bool) -> CheckedContents {
         var checked = CheckedContents()
         var endpointCount = 0
+        /// Each endpoint's Swift name, in order.
+        var endpointNames: [(key: String, swiftName: String, location: SourceLocation)] = []
         if let endpoints = contents.endpoints {
+            endpointNames.reserveCapacity(endpoints.count)
             for endpoint in endpoints {
                 let endpointName = Naming.lowerCamel(endpoint.key.key)
+                endpointNames.append((endpoint.key.key, endpointName, endpoint.key.location))
                 if isAPI && ReservedNames.apiMembers.contains(endpointName) {
                     early.error("endpoint '\(endpoint.key.key)' would be '\(facts.apiName).\(endpointName)', which the generated API type uses for \(ReservedNames.apiMemberUses[endpointName] ?? "itself"); rename the endpoint",
                                 at: endpoint.key.location)
@@ -180,7 +190,7 @@ struct SpecChecker {
                     if checked.endpoints[endpointName] == nil { checked.endpoints[endpointName] = endpoint.key }
                 }
             }
-            checkCollisions(endpoints.map { ($0.key.key, Naming.lowerCamel($0.key.key), $0.key.location) }, what: "endpoint")
+            checkCollisions(endpointNames, what: "endpoint")
         }
         var groupCount = 0
         if let groups = contents.groups {
@@ -191,14 +201,14 @@ struct SpecChecker {
             checkCollisions(groups.map { ($0.key.key, Naming.upperCamel($0.key.key), $0.key.location) }, what: "group")
             // Cases and nested types share one namespace: an endpoint `数据` and a group `数据`
             // (or `_1` and `1`) would both declare `数据` in the same enum.
-            if let endpoints = contents.endpoints {
-                var endpointNames: [String: RawKey] = [:]
-                for endpoint in endpoints where endpointNames[Naming.lowerCamel(endpoint.key.key)] == nil {
-                    endpointNames[Naming.lowerCamel(endpoint.key.key)] = endpoint.key
+            if contents.endpoints != nil {
+                var endpointsByName: [String: (key: String, location: SourceLocation)] = [:]
+                for endpoint in endpointNames where endpointsByName[endpoint.swiftName] == nil {
+                    endpointsByName[endpoint.swiftName] = (endpoint.key, endpoint.location)
                 }
                 for group in groups {
                     let swiftName = Naming.upperCamel(group.key.key)
-                    guard let endpoint = endpointNames[swiftName] else { continue }
+                    guard let endpoint = endpointsByName[swiftName] else { continue }
                     error("group '\(group.key.key)' and endpoint '\(endpoint.key)' (line \(endpoint.location.line), column \(endpoint.location.column)) both become the Swift name '\(swiftName)'",
                           at: group.key.location)
                 }
@@ -234,8 +244,9 @@ struct SpecChecker {
         }
         guard group.isObject else { return }
         var inner = path
-        if let text = group.path, let segments = PathParser.parse(text, group: group.key.key, diagnostics: &diagnostics) {
-            inner += segments
+        if let text = group.path {
+            group.segments = PathParser.parse(text, group: group.key.key, diagnostics: &diagnostics)
+            inner += group.segments ?? []
         }
         checkShared(group.shared)
         _ = checkContents(group.contents, key: group.key.key, location: group.key.location, path: inner, isAPI: false)

@@ -6,6 +6,11 @@
 /// Adding a spec key: a field on the raw type below, its line in the decoder (`SpecDecoder`), its
 /// rules in `SpecChecker`, its resolved value in `SpecResolver`, and its name in `SpecKeys`.
 
+/// The nodes that hold many fields (groups, endpoints, parameters, bodies, responses, models, properties) are
+/// classes: the checker and the resolver each walk the tree, and a class is passed without copying
+/// its fields. The decoder fills them. The checker adds what it parsed (a path's segments, a type)
+/// in the fields marked "set by the checker", so the resolver does not parse a string twice.
+
 /// A value and the place it was written.
 struct Located<Value> {
     var value: Value
@@ -51,14 +56,18 @@ struct RawContents {
     var groups: [RawGroup]?
 }
 
-struct RawGroup {
-    var key: RawKey
+final class RawGroup {
+    let key: RawKey
     /// False when the group's value is not an object (reported); its fields are then empty.
     var isObject = false
     var description: String?
     var path: Located<String>?
     var shared = RawShared()
     var contents = RawContents()
+    /// Set by the checker: `path` as segments.
+    var segments: [ParsedSegment]?
+
+    init(key: RawKey) { self.key = key }
 }
 
 struct RawHeader {
@@ -72,7 +81,8 @@ struct RawHeader {
     var value: Value
 }
 
-enum RawAuth {
+/// Indirect: most levels set no auth, and an inline payload would make every endpoint larger.
+indirect enum RawAuth {
     /// `"auth": "bearer"`.
     case name(Located<String>)
     /// `"auth": { "type": "apiKey", ... }`. `in` and `name` stay JSON: their rules depend on the type.
@@ -85,8 +95,8 @@ struct RawError {
     var type: Located<String>?
 }
 
-struct RawEndpoint {
-    var key: RawKey
+final class RawEndpoint {
+    let key: RawKey
     /// False when the endpoint's value is not an object (reported); its fields are then empty.
     var isObject = false
     var method: Located<String>?
@@ -101,10 +111,16 @@ struct RawEndpoint {
     /// The number as written.
     var timeout: Located<String>?
     var sample: JSONNode?
+    /// Set by the checker: `path` as segments.
+    var segments: [ParsedSegment]?
+    /// Set by the checker: the response's type.
+    var responseType: TypeRef?
+
+    init(key: RawKey) { self.key = key }
 }
 
-struct RawParameter {
-    var key: RawKey
+final class RawParameter {
+    let key: RawKey
     /// False when the value is neither a type string nor an object (reported).
     var isValid = false
     var type: Located<String>?
@@ -118,11 +134,18 @@ struct RawParameter {
     /// The place of the `style` key.
     var styleKeyLocation: SourceLocation?
     var defaultValue: JSONNode?
+    /// Set by the checker: `type` parsed.
+    var parsedType: TypeRef?
+    /// Set by the checker: `in`, or where the parameter goes without it (the path when a
+    /// placeholder has its name, else the query).
+    var place: Parameter.Location = .query
+
+    init(key: RawKey) { self.key = key }
 }
 
-struct RawBody {
+final class RawBody {
     /// The place of the `body` key and of its value.
-    var key: RawKey
+    let key: RawKey
     /// False when the value is neither a type string nor an object (reported).
     var isValid = false
     /// Whether the body is written as an object (`{ "type": ... }`) rather than a type string.
@@ -132,10 +155,14 @@ struct RawBody {
     /// Whether `encoding` is a word that is not an encoding (reported); `contentType` is not read.
     var hasUnknownEncoding = false
     var contentType: Located<String>?
+    /// Set by the checker: `type` parsed.
+    var parsedType: TypeRef?
+
+    init(key: RawKey) { self.key = key }
 }
 
-struct RawResponse {
-    var location: SourceLocation
+final class RawResponse {
+    let location: SourceLocation
     var isObject = false
     /// Whether a `type` key is there, whatever its kind.
     var hasType = false
@@ -143,9 +170,11 @@ struct RawResponse {
     /// `status` and `contentType` are read only when the type is good, so they stay JSON here.
     var status: JSONNode?
     var contentType: JSONNode?
+
+    init(location: SourceLocation) { self.location = location }
 }
 
-struct RawModel {
+final class RawModel {
     enum Kind {
         /// The value is not an object (reported).
         case invalid
@@ -157,16 +186,25 @@ struct RawModel {
         case object(properties: [RawProperty]?)
     }
 
-    var key: RawKey
+    let key: RawKey
     var description: String?
     var kind: Kind
+
+    init(key: RawKey, kind: Kind) {
+        self.key = key
+        self.kind = kind
+    }
 }
 
-struct RawProperty {
-    var key: RawKey
+final class RawProperty {
+    let key: RawKey
     /// False when the value is neither a type string nor an object (reported).
     var isValid = false
     var type: Located<String>?
     var description: String?
     var defaultValue: JSONNode?
+    /// Set by the checker: `type` parsed.
+    var parsedType: TypeRef?
+
+    init(key: RawKey) { self.key = key }
 }

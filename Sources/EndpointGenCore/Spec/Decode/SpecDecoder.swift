@@ -98,7 +98,7 @@ struct SpecDecoder {
     }
 
     mutating func decodeGroup(_ member: JSONNode.Member) -> RawGroup {
-        var group = RawGroup(key: SpecDecoder.key(member))
+        let group = RawGroup(key: SpecDecoder.key(member))
         guard let members = object(member.value, "group '\(member.key)'") else { return group }
         checkKeys(members, allowed: SpecKeys.group, in: "in group '\(member.key)'")
         let fields = Fields(members)
@@ -174,7 +174,7 @@ struct SpecDecoder {
 
     mutating func decodeEndpoint(_ member: JSONNode.Member) -> RawEndpoint {
         let key = member.key
-        var endpoint = RawEndpoint(key: SpecDecoder.key(member))
+        let endpoint = RawEndpoint(key: SpecDecoder.key(member))
         guard let members = object(member.value, "endpoint '\(key)'") else { return endpoint }
         checkKeys(members, allowed: SpecKeys.endpoint, in: "in endpoint '\(key)'")
         let fields = Fields(members)
@@ -213,7 +213,7 @@ struct SpecDecoder {
 
     mutating func decodeParameter(_ member: JSONNode.Member) -> RawParameter {
         let key = member.key
-        var parameter = RawParameter(key: SpecDecoder.key(member))
+        let parameter = RawParameter(key: SpecDecoder.key(member))
         switch member.value.value {
         case .string(let text):
             parameter.isValid = true
@@ -254,7 +254,7 @@ struct SpecDecoder {
 
     mutating func decodeBody(_ member: JSONNode.Member) -> RawBody {
         let node = member.value
-        var body = RawBody(key: SpecDecoder.key(member))
+        let body = RawBody(key: SpecDecoder.key(member))
         switch node.value {
         case .string(let text):
             body.isValid = true
@@ -289,7 +289,7 @@ struct SpecDecoder {
     }
 
     mutating func decodeResponse(_ node: JSONNode) -> RawResponse? {
-        var response = RawResponse(location: node.location)
+        let response = RawResponse(location: node.location)
         switch node.value {
         case .string(let text):
             response.type = Located(value: text, location: node.location)
@@ -314,7 +314,7 @@ struct SpecDecoder {
 
     mutating func decodeModel(_ member: JSONNode.Member) -> RawModel {
         let key = member.key
-        var model = RawModel(key: SpecDecoder.key(member), kind: .invalid)
+        let model = RawModel(key: SpecDecoder.key(member), kind: .invalid)
         guard let members = object(member.value, "model '\(key)'") else { return model }
         let fields = Fields(members)
         if let field = fields["description"] { model.description = string(field.value, "the 'description' of model '\(key)'")?.value }
@@ -350,7 +350,7 @@ struct SpecDecoder {
 
     mutating func decodeProperty(_ member: JSONNode.Member, model: String) -> RawProperty {
         let key = member.key
-        var property = RawProperty(key: SpecDecoder.key(member))
+        let property = RawProperty(key: SpecDecoder.key(member))
         switch member.value.value {
         case .string(let text):
             property.isValid = true

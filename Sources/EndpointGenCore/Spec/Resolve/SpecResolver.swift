@@ -12,8 +12,8 @@ struct SpecResolver {
         var auth: Auth = .none
         /// Error bodies by status, the nearest level's winning.
         var errors: [ErrorResponse] = []
-        /// Path segments of the enclosing groups.
-        var path: [ParsedSegment] = []
+        /// Path segments of the enclosing groups, placeholders by name.
+        var path: [PathSegment] = []
     }
 
     func resolve(_ spec: RawSpec) -> Spec {
@@ -107,44 +107,41 @@ struct SpecResolver {
 
     func resolveGroup(_ group: RawGroup, inherited: Inherited) -> Group {
         var inner = inherited
-        if let text = group.path, let segments = SpecResolver.segments(text, group: group.key.key) { inner.path += segments }
+        for segment in group.segments ?? [] { inner.path.append(PathSegment(parts: segment.parts)) }
         inherit(group.shared, into: &inner)
         return resolveContents(group.contents, key: group.key.key, swiftName: Naming.upperCamel(group.key.key), description: group.description,
                                location: group.key.location, inherited: inner)
-    }
-
-    /// The segments of a path the checker found good.
-    static func segments(_ text: Located<String>, group: String?) -> [ParsedSegment]? {
-        var ignored = Diagnostics()
-        return PathParser.parse(text, group: group, diagnostics: &ignored)
     }
 
     // MARK: Endpoints
 
     func resolveEndpoint(_ endpoint: RawEndpoint, inherited: Inherited) -> Endpoint {
         var level = inherited
-        if let text = endpoint.path, let own = SpecResolver.segments(text, group: nil) { level.path += own }
         inherit(endpoint.shared, into: &level)
+        let parameters = (endpoint.parameters ?? []).compactMap(resolveParameter)
 
-        let placeholderNames = Set(level.path.flatMap { $0.placeholders.map(\.name) })
-        let parameters = (endpoint.parameters ?? []).compactMap { resolveParameter($0, placeholderNames: placeholderNames) }
+        var path = inherited.path
+        if let own = endpoint.segments {
+            path.reserveCapacity(path.count + own.count)
+            for segment in own { path.append(PathSegment(parts: segment.parts)) }
+        }
         // Each placeholder names the path parameter that fills it, by key.
-        let path = level.path.map { segment in
-            PathSegment(parts: segment.parts.map { part in
+        for index in path.indices where path[index].parts.contains(where: { if case .parameter = $0 { true } else { false } }) {
+            path[index].parts = path[index].parts.map { part in
                 guard case .parameter(let name) = part,
                       let parameter = parameters.first(where: { $0.wireName == name && $0.location == .path }) else { return part }
                 return .parameter(parameter.key)
-            })
+            }
         }
 
         var body: Body?
-        if let raw = endpoint.body, let text = raw.type, let type = facts.type(text, allowVoid: false) {
+        if let raw = endpoint.body, let type = raw.parsedType {
             body = Body(type: type, encoding: Validation.encoding(of: raw, type: type), contentType: raw.contentType?.value)
         }
 
         var response = Response(type: .void, status: nil, contentType: nil)
         if let raw = endpoint.response {
-            if let text = raw.type, let type = facts.type(text, allowVoid: true) { response.type = type }
+            if let type = endpoint.responseType { response.type = type }
             if case .number(let text)? = raw.status?.value { response.status = Int(text) }
             if case .string(let text)? = raw.contentType?.value { response.contentType = text }
         }
@@ -156,8 +153,8 @@ struct SpecResolver {
                         location: endpoint.key.location)
     }
 
-    func resolveParameter(_ raw: RawParameter, placeholderNames: Set<String>) -> Parameter? {
-        guard raw.isValid, let text = raw.type, let type = facts.type(text, allowVoid: false) else { return nil }
+    func resolveParameter(_ raw: RawParameter) -> Parameter? {
+        guard raw.isValid, let type = raw.parsedType else { return nil }
         let wireName = Validation.wireName(of: raw)
         var defaultValue: DefaultValue?
         if let node = raw.defaultValue {
@@ -165,7 +162,7 @@ struct SpecResolver {
             defaultValue = DefaultValues.value(node, type: type, what: "", modelKinds: facts.modelKinds, diagnostics: &ignored)
         }
         return Parameter(key: raw.key.key, wireName: wireName, swiftName: Naming.lowerCamel(raw.key.key), type: type,
-                         location: Validation.location(of: raw, wireName: wireName, placeholderNames: placeholderNames),
+                         location: raw.place,
                          description: raw.description, defaultValue: defaultValue,
                          style: raw.style.flatMap { Parameter.Style(rawValue: $0.value) } ?? .form, sourceLocation: raw.key.location)
     }
@@ -186,7 +183,7 @@ struct SpecResolver {
     }
 
     func resolveProperty(_ property: RawProperty) -> Property? {
-        guard property.isValid, let text = property.type, let type = facts.type(text, allowVoid: false) else { return nil }
+        guard property.isValid, let type = property.parsedType else { return nil }
         var defaultValue: DefaultValue?
         if let node = property.defaultValue {
             var ignored = Diagnostics()
