@@ -168,6 +168,18 @@ import Testing
         #expect(endpoint.parameters.first?.location == .path)
     }
 
+    /// Found by running the old and the new validator side by side on mutated specs: a `style`
+    /// that is not a string is one problem (its kind), not also a misplaced style.
+    @Test func aStyleOfTheWrongKindIsReportedOnce() throws {
+        var diagnostics = Diagnostics()
+        _ = Validator.validate(try Self.tree("""
+            { "baseURL": "https://a.example", "endpoints": { "a": { "method": "GET", "parameters": { "q": { "type": "Int", "style": {} } } } } }
+            """), fileName: Self.file, diagnostics: &diagnostics)
+        #expect(diagnostics.all.map(\.description) == [
+            "\(Self.file):1:121: error: the 'style' of parameter 'q' must be a string, found an object",
+        ])
+    }
+
     // MARK: Composition
 
     @Test func atOnePlaceAReservedNameComesBeforeShapeAndShapeBeforeRules() throws {

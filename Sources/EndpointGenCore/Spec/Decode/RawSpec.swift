@@ -131,7 +131,7 @@ final class RawParameter {
     var hasUnknownLocation = false
     var description: String?
     var style: Located<String>?
-    /// The place of the `style` key.
+    /// The place of the `style` key (when its value is a string).
     var styleKeyLocation: SourceLocation?
     var defaultValue: JSONNode?
     /// Set by the checker: `type` parsed.

@@ -241,8 +241,8 @@ struct SpecDecoder {
                 parameter.location = Located(value: value, location: text.location)
             }
             if let field = fields["description"] { parameter.description = string(field.value, "the 'description' of parameter '\(key)'")?.value }
-            if let field = fields["style"] {
-                parameter.style = string(field.value, "the 'style' of parameter '\(key)'")
+            if let field = fields["style"], let style = string(field.value, "the 'style' of parameter '\(key)'") {
+                parameter.style = style
                 parameter.styleKeyLocation = field.keyLocation
             }
             parameter.defaultValue = fields["default"]?.value
