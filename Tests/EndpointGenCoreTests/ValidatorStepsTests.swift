@@ -79,7 +79,7 @@ import Testing
     // MARK: Check
 
     @Test func theCheckerRunsTheRulesOnARawTreeBuiltByHand() {
-        let endpoint = RawEndpoint(key: RawKey(key: "get", location: Self.at(3, 1), valueLocation: Self.at(3, 8)))
+        let endpoint = RawEndpoint(key: RawKey(key: "get", location: Self.at(3, 1)))
         endpoint.isObject = true
         endpoint.method = Located(value: "get", location: Self.at(4, 1))
         endpoint.path = Located(value: "/items/{id}", location: Self.at(5, 1))
@@ -140,7 +140,7 @@ import Testing
     @Test func headerMergingOnItsOwn() {
         let inherited = [Header(name: "A", value: "1"), Header(name: "B", value: "2")]
         func header(_ name: String, _ value: String?) -> RawHeader {
-            RawHeader(key: RawKey(key: name, location: Self.at(1, 1), valueLocation: Self.at(1, 2)),
+            RawHeader(key: RawKey(key: name, location: Self.at(1, 1)),
                       value: value.map { .text(Located(value: $0, location: Self.at(1, 2))) } ?? .remove)
         }
         #expect(SpecResolver.merging(inherited, [header("a", nil), header("C", "3"), header("b", "two")])
