@@ -73,7 +73,7 @@ class Handler(BaseHTTPRequestHandler):
                 self.write(("data: " + json.dumps({"n": i, "sent": time.time()}) + "\n\n").encode())
             self.write(b"data: [DONE]\n\n")
         elif url.path == "/acked":
-            # Like /paced, but before each event after the first the server waits (up to 10 s) for
+            # Like /paced, but before each event after the first the server waits (up to 30 s) for
             # /ack?key=k, and says in `acked` whether the ack came: an event acknowledged before the next
             # was written proves the client had it before the next existed.
             key = query.get("key", "")
@@ -83,7 +83,7 @@ class Handler(BaseHTTPRequestHandler):
             for i in range(int(query.get("count", "3"))):
                 acked = True
                 if i > 0:
-                    acked = acks[key].wait(10)
+                    acked = acks[key].wait(30)
                     acks[key].clear()
                     time.sleep(float(query.get("pause", "0.3")))
                 self.write(("data: " + json.dumps({"n": i, "sent": time.time(), "acked": acked}) + "\n\n").encode())
