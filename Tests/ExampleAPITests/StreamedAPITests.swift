@@ -30,6 +30,23 @@ import Testing
         #expect(error?.response.status == 429)
     }
 
+    @Test func authAndRetryMiddlewareDecideOnTheStatusOfAStream() async throws {
+        let server = try await LocalHTTPServer.start(script: "stream_server")
+        defer { server.stop() }
+        // The first token is stale: the 401 comes back as a head, AuthMiddleware refreshes and replays,
+        // and the stream of the second answer is what the caller reads.
+        let refreshes = Locked(0)
+        let auth = AuthMiddleware { _, refresh in
+            if refresh { refreshes.withLock { $0 += 1 } }
+            return .bearer(refresh ? "t0k3n" : "stale")
+        }
+        let client = HTTPClient(baseURL: URL(string: server.baseURLString + "/v1"), middleware: [RetryMiddleware(), auth])
+        var words: [String] = []
+        for try await chunk in try await client.send(ChatAPI.chat(body: .init(prompt: "after a refresh"))) { words.append(chunk.text) }
+        #expect(words == ["after", "a", "refresh"])
+        #expect(refreshes.withLock { $0 } == 1)
+    }
+
     @Test func textEventsJSONLinesSequencesAndBytes() async throws {
         let server = try await LocalHTTPServer.start(script: "stream_server")
         defer { server.stop() }
@@ -61,5 +78,17 @@ import Testing
         var lines: [String] = []
         for try await line in try await client.send(ChatAPI.logs(since: Date())) { lines.append(line.message) }
         #expect(lines == ["started"])
+    }
+}
+
+/// A value reachable only under a lock (for counting from `@Sendable` closures).
+final class Locked<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
     }
 }
