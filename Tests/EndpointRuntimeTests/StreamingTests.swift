@@ -225,6 +225,28 @@ import FoundationNetworking
         #expect(seen.last?.completed == Int64(size))
     }
 
+    @Test func aLargeDownloadGoesToTheFileNotToMemory() async throws {
+        let size = 96 << 20
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("download-\(UUID().uuidString).bin")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let before = StreamingTests.residentBytes()
+        // The most the process grew, sampled every 4 MiB of progress.
+        let samples = Locked((growth: 0, count: 0, last: Int64(0)))
+        try await client.download(try endpoint("bytes", query: ["size": "\(size)"], decoder: .data), to: file) { progress in
+            samples.withLock { state in
+                guard progress.completed - state.last >= 4 << 20 else { return }
+                state.last = progress.completed
+                state.count += 1
+                state.growth = max(state.growth, StreamingTests.residentBytes() - before)
+            }
+        }
+        let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+        #expect((attributes[.size] as? NSNumber)?.intValue == size)
+        let (growth, count, _) = samples.withLock { $0 }
+        #expect(count >= 20)
+        #expect(growth < 48 << 20, "the process grew by \(growth) bytes for a \(size)-byte download")
+    }
+
     @Test func aFailedDownloadLeavesNoFile() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("download-\(UUID().uuidString).bin")
         let missing = try endpoint("status", query: ["code": "404", "body": ""], decoder: ResponseDecoder<Data>.data)
