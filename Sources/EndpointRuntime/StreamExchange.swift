@@ -28,13 +28,14 @@ extension URLSessionTransport {
             }
             return StreamedResponse(head: response, body: ResponseBody(response.body))
         }
-        var (urlRequest, timeout) = try prepare(request)
+        let (prepared, timeout) = try prepare(request)
         let gate = FlowGate()
-        let exchange = StreamExchange(timeout: timeout, url: urlRequest.url, progress: progress, owner: owner, gate: gate)
+        let exchange = StreamExchange(timeout: timeout, url: prepared.url, progress: progress, owner: owner, gate: gate)
         #if canImport(FoundationNetworking)
         _ = delegate
         // The transport keeps the timeout, counting only while the reader waits: URLSession's own timer
         // must not fire while the reader holds the transfer back.
+        var urlRequest = prepared
         if timeout != nil { urlRequest.timeoutInterval = 7 * 24 * 3600 }
         let streamDelegate = SessionDelegate()
         let session = URLSession(configuration: self.session.configuration, delegate: streamDelegate,
@@ -45,7 +46,7 @@ extension URLSessionTransport {
         }
         let register: @Sendable (URLSessionDataTask) -> Void = { streamDelegate.register(exchange, for: $0) }
         #else
-        _ = timeout
+        let urlRequest = prepared
         let session = self.session
         let release: @Sendable (Int) -> Void = { delegate.remove($0) }
         let register: @Sendable (URLSessionDataTask) -> Void = { delegate.register(exchange, for: $0) }
