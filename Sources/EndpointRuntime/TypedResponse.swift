@@ -278,7 +278,7 @@ extension ResponseDecoder {
     /// A status with no decoder fails to decode. Generated endpoints with several `responses` use it.
     ///
     /// ```swift
-    /// let decoder: ResponseDecoder<[Contributor]?> = .byStatus([.code(200): .json(Optional.some), .code(204): .value(nil)])
+    /// let decoder: ResponseDecoder<Listing> = .byStatus([.code(200): .json { .ok($0) }, .code(204): .value(.noContent)])
     /// ```
     public static func byStatus(_ decoders: [StatusPattern: ResponseDecoder<Response>]) -> ResponseDecoder<Response> {
         let ordered = decoders.sorted { $0.key.precedence < $1.key.precedence }
@@ -295,15 +295,24 @@ extension ResponseDecoder {
         ResponseDecoder { _ in value }
     }
 
-    /// Decodes the body as JSON `Body` (dates in the request's format), then wraps it: the case of a
-    /// generated response enum, or `Optional.some`.
+    /// `decoder`'s value as a non-nil optional: the statuses of a `T?` response that have a body.
+    ///
+    /// ```swift
+    /// let decoder: ResponseDecoder<[Contributor]?> = .byStatus([.code(200): .some(.json), .code(204): .value(nil)])
+    /// ```
+    public static func some<Wrapped>(_ decoder: ResponseDecoder<Wrapped>) -> ResponseDecoder<Response> where Response == Wrapped? {
+        ResponseDecoder { response in .some(try decoder.decode(response)) }
+    }
+
+    /// Decodes the body as JSON `Body` (dates in the request's format), then wraps it, as in the
+    /// case of a generated response enum: `.json { .created($0) }`.
     public static func json<Body: Decodable & Sendable>(_ wrap: @escaping @Sendable (Body) -> Response) -> ResponseDecoder<Response> {
         ResponseDecoder { response in
             wrap(try response.request.dateFormat.makeJSONDecoder().decode(Body.self, from: response.body))
         }
     }
 
-    /// Decodes the body with `decoder`, then wraps it.
+    /// Decodes the body with `decoder`, then wraps it: `.wrapping(.text) { .accepted($0) }`.
     public static func wrapping<Body>(_ decoder: ResponseDecoder<Body>, _ wrap: @escaping @Sendable (Body) -> Response) -> ResponseDecoder<Response> {
         ResponseDecoder { response in wrap(try decoder.decode(response)) }
     }

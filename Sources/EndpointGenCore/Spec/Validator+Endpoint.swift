@@ -125,6 +125,15 @@ extension Validation {
         // response
         var response = Response(type: .void, status: nil, contentType: nil)
         if let field = fields["response"], let value = validateResponse(field.value) { response = value }
+        if let field = fields["responses"] {
+            if fields["response"] != nil {
+                error("an endpoint has 'response' or 'responses' (several success statuses), not both", at: field.keyLocation)
+            } else if let value = validateResponses(field.value) {
+                response = value
+            }
+        }
+        var pagination: Pagination?
+        if let field = fields["pagination"] { pagination = validatePagination(field.value, parameters: parameters, response: response) }
 
         // errors: the inherited ones, the endpoint's own replacing them status by status.
         var errorResponses = inherited.errors
@@ -149,7 +158,7 @@ extension Validation {
         return Endpoint(key: key, swiftName: swiftName, description: description, deprecation: deprecation, method: method ?? "GET",
                         path: resolved, parameters: parameters, headers: headers.map { Header(name: $0.name, value: $0.value) },
                         auth: auth, body: body, response: response, errors: errorResponses, timeout: timeout, sample: sample,
-                        location: member.keyLocation)
+                        location: member.keyLocation, pagination: pagination)
     }
 
     /// An `errors` object (status -> type string), at the top level, in a group or in an endpoint.
@@ -444,7 +453,9 @@ extension Validation {
             }
             var contentType: String?
             if let field = fields["contentType"] { contentType = checkedContentType(field.value) }
-            return Response(type: type, status: status, contentType: contentType)
+            var headers: [ResponseHeader] = []
+            if let field = fields["headers"] { headers = validateResponseHeaders(field.value) }
+            return Response(type: type, status: status, contentType: contentType, headers: headers)
         default:
             error("'response' must be a type string or an object, found \(Validation.kind(of: node))", at: node.location)
             return nil

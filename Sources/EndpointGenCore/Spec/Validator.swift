@@ -234,6 +234,8 @@ struct Validation {
             }
         }
 
+        checkResponseContracts(api: api, models: models)
+
         if diagnostics.hasErrors { return nil }
         return Spec(fileName: fileName, outputName: outputName, api: api, baseURL: baseURL, dateFormat: dateFormat,
                     headers: inherited.headers.map { Header(name: $0.name, value: $0.value) }, auth: inherited.auth,

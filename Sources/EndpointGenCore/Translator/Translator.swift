@@ -58,6 +58,12 @@ struct Translator: Sendable {
             group.groups.forEach(visit)
         }
         spec.api.groups.forEach(visit)
+        // The types generated for endpoints' responses (an endpoint `response` declares `ResponseHeaders`).
+        func visitEndpoints(_ group: Group) {
+            for endpoint in group.endpoints { names.formUnion(Validation.generatedTypeNames(for: endpoint)) }
+            group.groups.forEach(visitEndpoints)
+        }
+        visitEndpoints(spec.api)
         for model in spec.models { names.insert(model.swiftName) }
         return names
     }
