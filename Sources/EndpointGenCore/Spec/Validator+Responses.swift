@@ -1,7 +1,7 @@
 // Version 2's response keys: `response.headers`, `responses` (several success statuses) and
-// `pagination`. Each is checked where it is written; what needs the whole spec (the model holding a
-// page's items, the names of the types generated for an endpoint) is checked once every endpoint is
-// known, by `checkResponseContracts`.
+// `pagination`. Each is checked where it is written (models are validated before endpoints, so a
+// page's `items` is checked against its model there); the names of the types generated for
+// endpoints are checked once every endpoint is known, by `checkResponseTypeNames`.
 
 extension Validation {
     /// The header types a response header may have: single values that parse from header text.
@@ -142,7 +142,12 @@ extension Validation {
         }
         var items: String?
         if allowed.contains("items"), let field = fields["items"], let text = string(field.value, "'items'") {
-            if text.isEmpty { error("'items' cannot be empty", at: field.value.location) } else { items = text }
+            if checkItems(text, at: field.value.location, response: response.type) { items = text }
+        } else if case .array = withoutOptional(response.type) {
+            // The body is the page's array.
+        } else {
+            let fix = style == "link" ? "a 'link' page is the body itself" : "add 'items', the body key that holds the page's array"
+            error("the paginated endpoint answers '\(response.type.specText)', not an array: \(fix)", at: node.location)
         }
         switch style {
         case "link":
@@ -177,6 +182,39 @@ extension Validation {
         return parameter.wireName
     }
 
+    /// Whether `items` names an array property of the response's object model, each model holding
+    /// its pages under one key (its `PageBody` conformance reads that key).
+    private mutating func checkItems(_ items: String, at location: SourceLocation, response: TypeRef) -> Bool {
+        guard case let .model(name, true) = withoutOptional(response), let model = modelsBySwiftName[name],
+              case let .object(properties) = model.kind else {
+            error("'items' names a key of the response body, but the endpoint answers '\(response.specText)', not an object model of the spec",
+                  at: location)
+            return false
+        }
+        guard let property = properties.first(where: { $0.key == items }) else {
+            var message = "model '\(model.key)' has no property '\(items)' to hold the page's items"
+            if let suggestion = Naming.didYouMean(items, candidates: properties.map(\.key)) { message += "; did you mean '\(suggestion)'?" }
+            error(message, at: location)
+            return false
+        }
+        guard case .array = withoutOptional(property.type) else {
+            error("'items' names '\(model.key).\(items)', which is '\(property.type.specText)', not an array", at: location)
+            return false
+        }
+        if let clash = properties.first(where: { $0.swiftName == RuntimeNames.pageItems && $0.key != items }) {
+            error("model '\(model.key)' holds pages, so its generated conformance declares 'pageItems', which its property '\(clash.key)' also is; rename the property",
+                  at: clash.location)
+            return false
+        }
+        if let first = pageItemsKeys[model.swiftName], first.key != items {
+            error("model '\(model.key)' holds its items in '\(first.key)' for another endpoint (line \(first.location.line), column \(first.location.column)); one model has one 'items' key",
+                  at: location)
+            return false
+        }
+        if pageItemsKeys[model.swiftName] == nil { pageItemsKeys[model.swiftName] = (items, location) }
+        return true
+    }
+
     private mutating func dottedPath(_ node: JSONNode, _ what: String) -> String? {
         guard let text = string(node, what) else { return nil }
         if text.isEmpty || text.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
@@ -188,13 +226,9 @@ extension Validation {
 
     // MARK: - After every endpoint
 
-    /// Checks what needs the whole spec: a paginated endpoint's items (the response an array, or a
-    /// model whose `items` property is one, each model with one `items` key), and the names of the
-    /// types generated for endpoints (`<Endpoint>Headers`, `<Endpoint>Response`) against the models
-    /// and groups beside them.
-    mutating func checkResponseContracts(api: Group, models: [Model]) {
-        let modelsByName = Dictionary(models.map { ($0.swiftName, $0) }, uniquingKeysWith: { first, _ in first })
-        var itemsKeys: [String: (key: String, endpoint: Endpoint)] = [:]
+    /// Checks the names of the types generated for endpoints (`<Endpoint>Headers`, `<Endpoint>Response`)
+    /// against the models and groups beside them, once every endpoint is known.
+    mutating func checkResponseTypeNames(api: Group, models: [Model]) {
         func visit(_ group: Group, isAPI: Bool) {
             var taken: [String: String] = [:]
             for child in group.groups { taken[child.swiftName] = "group '\(child.key)'" }
@@ -211,45 +245,8 @@ extension Validation {
                         taken[name] = "the responses of endpoint '\(endpoint.key)'"
                     }
                 }
-                if let pagination = endpoint.pagination { checkItems(pagination, of: endpoint) }
             }
             for child in group.groups { visit(child, isAPI: false) }
-        }
-        func checkItems(_ pagination: Pagination, of endpoint: Endpoint) {
-            let response = withoutOptional(endpoint.response.type)
-            guard let items = pagination.items else {
-                if case .array = response { return }
-                error("paginated endpoint '\(endpoint.key)' answers '\(endpoint.response.type.specText)', not an array: add 'items', the body key that holds the page's array",
-                      at: endpoint.location)
-                return
-            }
-            guard case let .model(name, defined) = response, defined, let model = modelsByName[name], case let .object(properties) = model.kind else {
-                error("'items' names a key of the response body, but endpoint '\(endpoint.key)' answers '\(endpoint.response.type.specText)', not an object model of the spec",
-                      at: endpoint.location)
-                return
-            }
-            guard let property = properties.first(where: { $0.key == items }) else {
-                var message = "model '\(model.key)' has no property '\(items)' for the pagination 'items' of endpoint '\(endpoint.key)'"
-                if let suggestion = Naming.didYouMean(items, candidates: properties.map(\.key)) { message += "; did you mean '\(suggestion)'?" }
-                error(message, at: endpoint.location)
-                return
-            }
-            guard case .array = withoutOptional(property.type) else {
-                error("the pagination 'items' of endpoint '\(endpoint.key)' is '\(model.key).\(items)', a '\(property.type.specText)', not an array",
-                      at: endpoint.location)
-                return
-            }
-            if let clash = properties.first(where: { $0.swiftName == RuntimeNames.pageItems && $0.key != items }) {
-                error("model '\(model.key)' holds pages, so its generated conformance declares 'pageItems', which its property '\(clash.key)' also is; rename the property",
-                      at: clash.location)
-                return
-            }
-            if let first = itemsKeys[model.swiftName], first.key != items {
-                error("model '\(model.key)' holds the pages of endpoint '\(first.endpoint.key)' in '\(first.key)' and of endpoint '\(endpoint.key)' in '\(items)'; one model has one 'items' key",
-                      at: endpoint.location)
-                return
-            }
-            itemsKeys[model.swiftName] = (items, endpoint)
         }
         visit(api, isAPI: true)
     }

@@ -59,6 +59,10 @@ struct Validation {
     /// Model name -> enum values (nil for an object model).
     var modelKinds: [String: [String]?] = [:]
     var modelNames: Set<String> = []
+    /// The validated models by Swift name, once models are validated (before endpoints).
+    var modelsBySwiftName: [String: Model] = [:]
+    /// The `items` key of each model that holds pages, and where it was first given.
+    var pageItemsKeys: [String: (key: String, location: SourceLocation)] = [:]
     /// Names the module defines itself (the config's `moduleTypes`): usable without a model.
     var moduleTypes: Set<String> = []
     /// Type strings already parsed without any diagnostic, by (text, allowVoid): big specs repeat them.
@@ -197,6 +201,7 @@ struct Validation {
         if let member = top["models"], let modelMembers = object(member.value, "'models'") {
             collectModelNames(modelMembers)
             models = validateModels(modelMembers)
+            modelsBySwiftName = Dictionary(models.map { ($0.swiftName, $0) }, uniquingKeysWith: { first, _ in first })
         }
 
         var inherited = Inherited()
@@ -234,7 +239,7 @@ struct Validation {
             }
         }
 
-        checkResponseContracts(api: api, models: models)
+        checkResponseTypeNames(api: api, models: models)
 
         if diagnostics.hasErrors { return nil }
         return Spec(fileName: fileName, outputName: outputName, api: api, baseURL: baseURL, dateFormat: dateFormat,
