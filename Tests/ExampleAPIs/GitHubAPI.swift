@@ -35,6 +35,13 @@ public nonisolated enum GitHubAPI {
         /// `X-GitHub-Request-Id`
         public var xGitHubRequestId: String?
 
+        public init(xRateLimitLimit: Int, xRateLimitRemaining: Int, xRateLimitReset: Int64, xGitHubRequestId: String? = nil) {
+            self.xRateLimitLimit = xRateLimitLimit
+            self.xRateLimitRemaining = xRateLimitRemaining
+            self.xRateLimitReset = xRateLimitReset
+            self.xGitHubRequestId = xGitHubRequestId
+        }
+
         /// Reads the declared headers, whatever the case of their names; throws `ResponseHeaderError` for a
         /// required header that is missing or a header that is not its type.
         public init(headers: HTTPHeaders) throws {
@@ -75,6 +82,12 @@ nonisolated extension GitHubAPI {
 
             /// `X-RateLimit-Remaining`
             public var xRateLimitRemaining: Int?
+
+            public init(eTag: String? = nil, lastModified: Date? = nil, xRateLimitRemaining: Int? = nil) {
+                self.eTag = eTag
+                self.lastModified = lastModified
+                self.xRateLimitRemaining = xRateLimitRemaining
+            }
 
             /// Reads the declared headers, whatever the case of their names; throws `ResponseHeaderError` for a
             /// required header that is missing or a header that is not its type.

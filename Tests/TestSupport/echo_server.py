@@ -31,6 +31,10 @@ requests per key; GET /paged/count/<key> answers {"count": n} without counting i
     /paged/loop/<key>            page 1 whose next link points at itself
     /paged/cursor/<key>?after=c  {"data": [...], "meta": {"next_cursor": "c2" | "c3" | null}}
     /paged/page/<key>?page=N     {"data": [...]}, empty from page 4 on
+    /paged/numbers/<key>?page=N  a JSON array, empty from page 4 on
+Anything after the key is ignored (a client's base URL can end with /paged/<style>/<key>). Keys that
+start with "obj" serve items as objects, {"id": n, "number": n, "title": "#n", "login": "user-n",
+"action": "event-n"}, instead of numbers.
 
 The server exits when its standard input closes, so it never outlives the test process.
 """
@@ -182,6 +186,9 @@ class Handler(BaseHTTPRequestHandler):
                 counters[counter] = counters.get(counter, 0) + 1
             count = counters.get(counter, 0)
         pages = [[1, 2], [3, 4], [5]]
+        if key.startswith("obj"):
+            pages = [[{"id": n, "number": n, "title": "#%d" % n, "login": "user-%d" % n, "action": "event-%d" % n} for n in page]
+                     for page in pages]
         page = int(query.get("page", "1"))
         items = pages[page - 1] if 1 <= page <= len(pages) else []
         origin = "http://" + self.headers.get("Host", "127.0.0.1")
@@ -204,6 +211,8 @@ class Handler(BaseHTTPRequestHandler):
             after = query.get("after")
             index = {None: 0, "c2": 1, "c3": 2}.get(after, 3)
             payload = {"data": pages[index] if index < 3 else [], "meta": {"next_cursor": ["c2", "c3", None, None][index]}}
+        elif style == "numbers":
+            payload = items
         else:
             payload = {"data": items}
         data = json.dumps(payload).encode("utf-8")

@@ -26,6 +26,10 @@ extension Validation {
             }
             seen[name.lowercased()] = member
             let swiftName = Naming.lowerCamel(name)
+            if swiftName == "self" {
+                error("response header '\(name)' would be the property 'self', which its initializer cannot take", at: member.keyLocation)
+                continue
+            }
             if let first = swiftNames[swiftName] {
                 error("response headers '\(first.key)' and '\(name)' would both be the property '\(swiftName)'", at: member.keyLocation)
                 continue

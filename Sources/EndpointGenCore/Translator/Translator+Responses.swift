@@ -151,6 +151,17 @@ extension Translator {
                         kind: .variable(VariableDecl(access: access, isMutable: true, name: Naming.escaped(header.swiftName),
                                                      type: swiftType(header.type))))
         }
+        // The memberwise initializer, for tests and previews (`init(headers:)` hides the implicit one).
+        members.append(Declaration(kind: .function(FunctionDecl(
+            access: access, kind: .initializer(failable: false),
+            parameters: headers.map { header in
+                FunctionParameter(label: label(header.swiftName), type: swiftType(header.type),
+                                  defaultValue: header.type.isOptional ? .nilLiteral : nil)
+            },
+            body: headers.map { header in
+                let name = Naming.escaped(header.swiftName)
+                return .assignment(target: .member(.identifier("self"), name), value: .identifier(name))
+            }))))
         let parameter = "headers"
         members.append(Declaration(
             documentation: ["Reads the declared headers, whatever the case of their names; throws `ResponseHeaderError` for a",
