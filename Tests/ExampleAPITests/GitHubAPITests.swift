@@ -143,6 +143,28 @@ import Testing
         #expect(try await served() == 4, "three pages and the empty one that ends them")
     }
 
+    /// docs/runtime.md's pagination example (the loops verbatim), against the server's pages.
+    func paginationExample(client: HTTPClient) async throws -> Int {
+        // Every open issue of apple/swift, a page of 100 at a time, requested as the loop needs it.
+        for try await issue in client.items(GitHubAPI.Repos.issues(owner: "apple", repo: "swift", state: "open", perPage: 100)) {
+            print("#\(issue.number) \(issue.title)")
+            if issue.number < 70_000 { break }             // no further page is requested
+        }
+
+        // Whole pages, e.g. to report progress.
+        var fetched = 0
+        for try await page in client.pages(GitHubAPI.Repos.issues(owner: "apple", repo: "swift")) {
+            fetched += page.count
+            print("\(fetched) issues so far")
+        }
+        return fetched
+    }
+
+    @Test func thePaginationExampleOfTheDocs() async throws {
+        #expect(try await paginationExample(client: pagedClient("link")) == 5)
+        #expect(try await served() == 4, "the first loop stops after one page")
+    }
+
     @Test func stubsServeTheSamplesHeadersAndPages() async throws {
         let stub = StubTransport(samples: GitHubAPI.samples)
         let client = HTTPClient(transport: stub)
