@@ -9,7 +9,8 @@ import Foundation
 /// ```
 public enum Pagination: Sendable, Hashable {
     /// The next page is the URL of the RFC 8288 `Link` header's `rel="next"` link; the sequence
-    /// ends with a page that has none.
+    /// ends with a page that has none. A link to another scheme, host or port throws rather than
+    /// send the request's credentials there.
     case link
     /// The next page is the same request with query parameter `parameter` set to the cursor found
     /// in the JSON body at `next` (a key, or a dotted path such as `meta.next_cursor`). The
@@ -39,6 +40,8 @@ extension Array: PageBody {
 extension HTTPClient {
     /// The endpoint's pages, in order: the first is the endpoint's own request; each following one
     /// is requested only when the consumer asks for it, through the same middleware and base URL.
+    /// A `Link` to another scheme, host or port is not followed: it throws
+    /// ``EndpointError/invalidRequest(reason:underlying:request:)``, since the request carries credentials.
     /// An endpoint without ``Endpoint/pagination`` has one page. Errors are thrown as
     /// ``send(_:)-(Endpoint<Response>)`` throws them, and end the sequence.
     ///
@@ -92,6 +95,8 @@ public struct Pages<Response: Sendable>: AsyncSequence, Sendable {
         enum State {
             case start
             case next(HTTPRequest)
+            /// The page was delivered, but its next page cannot be followed: thrown on the next call.
+            case failing(EndpointError)
             case finished
         }
 
@@ -121,15 +126,22 @@ public struct Pages<Response: Sendable>: AsyncSequence, Sendable {
                 }
             case let .next(following):
                 request = following
+            case let .failing(error):
+                state = .finished
+                throw error
             }
             state = .finished
             requested.insert(request.urlComponents.string ?? "")
             let response = try await client.run(request)
             let body = try endpoint.decode(response)
-            if let pagination = endpoint.pagination,
-               let following = try PageFollower.request(after: response, for: request, pagination),
-               requested.insert(following.urlComponents.string ?? "").inserted {
-                state = .next(following)
+            guard let pagination = endpoint.pagination else { return body }
+            do {
+                if let following = try PageFollower.request(after: response, for: request, pagination),
+                   requested.insert(following.urlComponents.string ?? "").inserted {
+                    state = .next(following)
+                }
+            } catch {
+                state = .failing(error)
             }
             return body
         }
@@ -176,6 +188,14 @@ enum PageFollower {
                   let base = request.url,
                   let url = URL(string: next.target, relativeTo: base)?.absoluteURL,
                   let components = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return nil }
+            // The request carries the client's credentials: they go to the origin they were meant for only.
+            guard components.scheme?.lowercased() == request.urlComponents.scheme?.lowercased(),
+                  components.host?.lowercased() == request.urlComponents.host?.lowercased(),
+                  components.port == request.urlComponents.port else {
+                throw EndpointError.invalidRequest(
+                    reason: "The next page's link, \(Redaction.redactedURL(components)), leaves \(request.urlComponents.host ?? "the API's host"); pages are followed on the same scheme, host and port only, so that credentials are not sent elsewhere.",
+                    underlying: nil, request: request)
+            }
             var following = request
             following.urlComponents = components
             return following

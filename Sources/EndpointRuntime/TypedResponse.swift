@@ -245,6 +245,13 @@ extension HTTPClient {
         try await response(for: endpoint).body
     }
 
+    /// An endpoint decodes its own response: send it without `as:` (see the same overload for ``Endpoint``).
+    @available(*, unavailable, message: "an endpoint decodes its own response: call send(endpoint) without 'as:'")
+    public func send<Response, Headers, Other: Decodable & Sendable>(_ endpoint: EndpointWithHeaders<Response, Headers>,
+                                                                     as type: Other.Type) async throws -> Other {
+        try await send(endpoint.endpoint.call, as: type)
+    }
+
     /// Sends an endpoint and returns its status, raw headers and decoded body.
     ///
     /// ```swift

@@ -93,6 +93,22 @@ import Testing
         #expect(try await client.send(endpoint) == [3], "after the last response, the last again")
     }
 
+    @Test func aNextLinkToAnotherHostIsNotFollowed() async throws {
+        let stub = StubTransport(fallback: .notFound)
+        await stub.stub(.get, path: "/issues", responses: [
+            .json("[1]", headers: ["Link": #"<https://elsewhere.test/issues?page=2>; rel="next""#]),
+        ])
+        let client = HTTPClient(transport: stub, middleware: [AuthMiddleware(credentials: .bearer("SECRET"))])
+        let endpoint = Endpoint<[Int]>(try HTTPRequest(.get, baseURL: "https://api.test") { Path("issues"); Auth(.bearer) },
+                                       decoder: .json, pagination: .link)
+        var iterator = client.pages(endpoint).makeAsyncIterator()
+        #expect(try await iterator.next() == [1])
+        let error = await #expect(throws: EndpointError.self) { _ = try await iterator.next() }
+        #expect(error?.description.contains("elsewhere.test") == true, "\(String(describing: error))")
+        #expect(await stub.requests.count == 1, "nothing was sent to the other host")
+        #expect(try await iterator.next() == nil)
+    }
+
     @Test func servesTypedHeaders() async throws {
         let stub = StubTransport(fallback: .notFound)
         await stub.stub(path: "/repo", responses: [.json(#"{"method": "GET", "path": "/repo"}"#, headers: ["etag": "v9", "X-Request-ID": "r"])])
