@@ -95,7 +95,8 @@ extension Translator {
             }
             return DictionaryEntry(key: statusPatternExpression(alternative.status), value: value)
         }
-        return .call(.dotMember(RuntimeNames.Decoder.byStatus), [Argument(.dictionaryLiteral(entries))])
+        // Two statuses stay on the line; more go one a line.
+        return .call(.dotMember(RuntimeNames.Decoder.byStatus), [Argument(.dictionaryLiteral(entries, multiline: entries.count > 2))])
     }
 
     func statusPatternExpression(_ status: ErrorResponse.Status) -> Expression {
