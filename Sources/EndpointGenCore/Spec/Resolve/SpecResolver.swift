@@ -1,0 +1,199 @@
+/// Step 3 of validation: builds the `Spec` the translator consumes from a raw tree the checker
+/// found no problem in. Inheritance is resolved here (headers merged by case-insensitive name with
+/// `null` removing one, auth, errors by status, group paths as prefixes), Swift names are chosen and
+/// types come from the checker's parsed forms. It reports nothing.
+struct SpecResolver {
+    let fileName: String
+    let facts: SpecFacts
+
+    /// What a level passes down to its groups and endpoints.
+    struct Inherited {
+        var headers: [Header] = []
+        var auth: Auth = .none
+        /// Error bodies by status, the nearest level's winning.
+        var errors: [ErrorResponse] = []
+        /// Path segments of the enclosing groups, placeholders by name.
+        var path: [PathSegment] = []
+    }
+
+    func resolve(_ spec: RawSpec) -> Spec {
+        let outputName = Validation.outputName(fileName).outputName
+        var inherited = Inherited()
+        inherit(spec.shared, into: &inherited)
+        let apiName = facts.apiName
+        let api = resolveContents(spec.contents, key: apiName, swiftName: apiName, description: spec.description, location: spec.location,
+                                  inherited: inherited)
+        return Spec(fileName: fileName, outputName: outputName, api: api, baseURL: spec.baseURL?.value ?? "",
+                    dateFormat: spec.dateFormat.flatMap { DateFormat(rawValue: $0.value) } ?? .iso8601,
+                    headers: inherited.headers, auth: inherited.auth, errors: inherited.errors,
+                    models: (spec.models ?? []).compactMap(resolveModel))
+    }
+
+    // MARK: Inheritance
+
+    /// Applies a level's `headers`, `auth` and `errors` over what it inherits.
+    func inherit(_ shared: RawShared, into inherited: inout Inherited) {
+        if let headers = shared.headers { inherited.headers = SpecResolver.merging(inherited.headers, headers) }
+        if let auth = shared.auth.flatMap(resolveAuth) { inherited.auth = auth }
+        if let errors = shared.errors { inherited.errors = SpecResolver.merging(inherited.errors, resolveErrors(errors)) }
+    }
+
+    /// `inherited` with `own` applied: names are case-insensitive, a nearer value replaces an
+    /// inherited one in place (with the nearer spelling), `null` removes it, new names are appended.
+    static func merging(_ inherited: [Header], _ own: [RawHeader]) -> [Header] {
+        var result = inherited
+        for header in own {
+            let lowered = header.key.key.lowercased()
+            switch header.value {
+            case .remove:
+                result.removeAll { $0.name.lowercased() == lowered }
+            case .text(let value):
+                let entry = Header(name: header.key.key, value: value.value)
+                if let index = result.firstIndex(where: { $0.name.lowercased() == lowered }) {
+                    result[index] = entry
+                } else {
+                    result.append(entry)
+                }
+            }
+        }
+        return result
+    }
+
+    /// `inherited`, with each of `own` replacing the entry of the same status or added after them.
+    static func merging(_ inherited: [ErrorResponse], _ own: [ErrorResponse]) -> [ErrorResponse] {
+        var result = inherited
+        for entry in own {
+            if let index = result.firstIndex(where: { $0.status == entry.status }) {
+                result[index] = entry
+            } else {
+                result.append(entry)
+            }
+        }
+        return result
+    }
+
+    func resolveAuth(_ auth: RawAuth) -> Auth? {
+        switch auth {
+        case .name(let text):
+            switch text.value {
+            case "none": return Auth.none
+            case "bearer": return .bearer
+            case "basic": return .basic
+            default: return nil
+            }
+        case .object(_, _, let inNode, let nameNode):
+            guard case .string(let inText)? = inNode?.value, let location = Auth.APIKeyLocation(rawValue: inText),
+                  case .string(let name)? = nameNode?.value else { return nil }
+            return .apiKey(in: location, name: name)
+        }
+    }
+
+    func resolveErrors(_ errors: [RawError]) -> [ErrorResponse] {
+        errors.compactMap { entry in
+            guard let status = Validation.errorStatus(entry.key.key), let text = entry.type,
+                  let type = facts.type(text, allowVoid: false) else { return nil }
+            return ErrorResponse(status: status, type: type)
+        }
+    }
+
+    // MARK: Groups
+
+    func resolveContents(_ contents: RawContents, key: String, swiftName: String, description: String?, location: SourceLocation,
+                         inherited: Inherited) -> Group {
+        let endpoints = (contents.endpoints ?? []).filter(\.isObject).map { resolveEndpoint($0, inherited: inherited) }
+        let groups = (contents.groups ?? []).filter(\.isObject).map { resolveGroup($0, inherited: inherited) }
+        return Group(key: key, swiftName: swiftName, description: description, endpoints: endpoints, groups: groups, location: location)
+    }
+
+    func resolveGroup(_ group: RawGroup, inherited: Inherited) -> Group {
+        var inner = inherited
+        for segment in group.segments ?? [] { inner.path.append(PathSegment(parts: segment.parts)) }
+        inherit(group.shared, into: &inner)
+        return resolveContents(group.contents, key: group.key.key, swiftName: Naming.upperCamel(group.key.key), description: group.description,
+                               location: group.key.location, inherited: inner)
+    }
+
+    // MARK: Endpoints
+
+    func resolveEndpoint(_ endpoint: RawEndpoint, inherited: Inherited) -> Endpoint {
+        var level = inherited
+        inherit(endpoint.shared, into: &level)
+        let parameters = (endpoint.parameters ?? []).compactMap(resolveParameter)
+
+        var path = inherited.path
+        if let own = endpoint.segments {
+            path.reserveCapacity(path.count + own.count)
+            for segment in own { path.append(PathSegment(parts: segment.parts)) }
+        }
+        // Each placeholder names the path parameter that fills it, by key.
+        for index in path.indices where path[index].parts.contains(where: { if case .parameter = $0 { true } else { false } }) {
+            path[index].parts = path[index].parts.map { part in
+                guard case .parameter(let name) = part,
+                      let parameter = parameters.first(where: { $0.wireName == name && $0.location == .path }) else { return part }
+                return .parameter(parameter.key)
+            }
+        }
+
+        var body: Body?
+        if let raw = endpoint.body, let type = raw.parsedType {
+            body = Body(type: type, encoding: Validation.encoding(of: raw, type: type), contentType: raw.contentType?.value)
+        }
+
+        var response = Response(type: .void, status: nil, contentType: nil)
+        if let raw = endpoint.response {
+            if let type = endpoint.responseType { response.type = type }
+            if case .number(let text)? = raw.status?.value { response.status = Int(text) }
+            if case .string(let text)? = raw.contentType?.value { response.contentType = text }
+        }
+        response.headers = endpoint.responseHeaders
+        if let alternatives = endpoint.alternatives {
+            response = Response(type: Validation.commonType(of: alternatives) ?? .void, status: nil, contentType: nil, alternatives: alternatives)
+        }
+
+        return Endpoint(key: endpoint.key.key, swiftName: Naming.lowerCamel(endpoint.key.key), description: endpoint.description,
+                        deprecation: endpoint.deprecation, method: endpoint.method?.value ?? "GET", path: path, parameters: parameters,
+                        headers: level.headers, auth: level.auth, body: body, response: response, errors: level.errors,
+                        timeout: endpoint.timeout.flatMap { Double($0.value) }, sample: endpoint.sample?.compactJSON,
+                        location: endpoint.key.location, pagination: endpoint.checkedPagination)
+    }
+
+    func resolveParameter(_ raw: RawParameter) -> Parameter? {
+        guard raw.isValid, let type = raw.parsedType else { return nil }
+        let wireName = Validation.wireName(of: raw)
+        var defaultValue: DefaultValue?
+        if let node = raw.defaultValue {
+            var ignored = Diagnostics()
+            defaultValue = DefaultValues.value(node, type: type, what: "", modelKinds: facts.modelKinds, diagnostics: &ignored)
+        }
+        return Parameter(key: raw.key.key, wireName: wireName, swiftName: Naming.lowerCamel(raw.key.key), type: type,
+                         location: raw.place,
+                         description: raw.description, defaultValue: defaultValue,
+                         style: raw.style.flatMap { Parameter.Style(rawValue: $0.value) } ?? .form, sourceLocation: raw.key.location)
+    }
+
+    // MARK: Models
+
+    func resolveModel(_ model: RawModel) -> Model? {
+        let kind: Model.Kind
+        switch model.kind {
+        case .invalid, .enumeration(values: nil, _, _, _):
+            return nil
+        case .enumeration(let values?, _, _, _):
+            kind = .enumeration(values.map { EnumCase(value: $0.value, swiftName: Naming.enumCase($0.value)) })
+        case .object(let properties):
+            kind = .object((properties ?? []).compactMap(resolveProperty))
+        }
+        return Model(key: model.key.key, swiftName: model.key.key, description: model.description, kind: kind, location: model.key.location)
+    }
+
+    func resolveProperty(_ property: RawProperty) -> Property? {
+        guard property.isValid, let type = property.parsedType else { return nil }
+        var defaultValue: DefaultValue?
+        if let node = property.defaultValue {
+            var ignored = Diagnostics()
+            defaultValue = DefaultValues.value(node, type: type, what: "", modelKinds: facts.modelKinds, diagnostics: &ignored)
+        }
+        return Property(key: property.key.key, swiftName: Naming.lowerCamel(property.key.key), type: type, description: property.description,
+                        defaultValue: defaultValue, location: property.key.location)
+    }
+}
