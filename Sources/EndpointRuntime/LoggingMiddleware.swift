@@ -72,11 +72,11 @@ public struct LoggingMiddleware: HTTPMiddleware {
     #if canImport(os)
     /// Logging through OSLog (`os.Logger`) with `subsystem` and `category`, each line at the
     /// matching OSLog level and marked public (secrets are already redacted).
-    @available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
     public static func osLog(subsystem: String, category: String = "HTTP", includeHeaders: Bool = true,
                              minimumLevel: LogLevel = .debug) -> LoggingMiddleware {
-        let logger = Logger(subsystem: subsystem, category: category)
-        return LoggingMiddleware(includeHeaders: includeHeaders, minimumLevel: minimumLevel) { level, line in
+        LoggingMiddleware(includeHeaders: includeHeaders, minimumLevel: minimumLevel) { level, line in
+            // Made per line (the system caches it) so that the closure holds only Sendable strings.
+            let logger = Logger(subsystem: subsystem, category: category)
             let type: OSLogType
             switch level {
             case .trace, .debug: type = .debug
