@@ -206,8 +206,9 @@ extension Translator {
                                         inheritance: inheritance, members: members)))
     }
 
-    /// The body key holding a page's items, by the Swift name of the model that holds it.
-    func pageItemsKeys() -> [String: String] {
+    /// The body key holding a page's items, by the Swift name of the model that holds it (worked
+    /// out once, in `init`).
+    static func pageItemsKeys(in spec: Spec) -> [String: String] {
         var keys: [String: String] = [:]
         func visit(_ group: Group) {
             for endpoint in group.endpoints {
@@ -222,7 +223,7 @@ extension Translator {
 
     /// `PageBody` and `public var pageItems: [Issue] { data }` for a model that holds a page's items.
     func pageBodyConformance(_ model: Model, properties: [Property]) -> (TypeName, Declaration?)? {
-        guard let key = pageItemsKeys()[model.swiftName], let property = properties.first(where: { $0.key == key }),
+        guard let key = pageItemsKeys[model.swiftName], let property = properties.first(where: { $0.key == key }),
               case let .array(element) = withoutOptional(property.type) else { return nil }
         // A property that is itself `pageItems: [T]` already satisfies the protocol.
         if property.swiftName == RuntimeNames.pageItems && !property.type.isOptional { return (runtime(RuntimeNames.pageBody), nil) }
