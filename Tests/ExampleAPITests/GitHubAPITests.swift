@@ -165,6 +165,21 @@ import Testing
         #expect(try await served() == 4, "the first loop stops after one page")
     }
 
+    /// The README's example (after the loop, which is the pagination example's), verbatim.
+    func readmeExample(client: HTTPClient) async throws -> [GitHubAPI.Contributor]? {
+        let response = try await client.response(for: GitHubAPI.Repos.get(owner: "apple", repo: "swift"))
+        print(response.headers.eTag ?? "-", response.headers.xRateLimitRemaining ?? 0, response.body.stargazersCount)
+
+        let contributors = try await client.send(GitHubAPI.Repos.contributors(owner: "apple", repo: "swift"))  // nil for a 204
+        return contributors
+    }
+
+    @Test func theReadmeExample() async throws {
+        let stub = StubTransport(samples: GitHubAPI.samples)
+        await stub.stub(.get, path: "/contributors", status: 204)
+        #expect(try await readmeExample(client: HTTPClient(transport: stub)) == nil)
+    }
+
     @Test func stubsServeTheSamplesHeadersAndPages() async throws {
         let stub = StubTransport(samples: GitHubAPI.samples)
         let client = HTTPClient(transport: stub)
