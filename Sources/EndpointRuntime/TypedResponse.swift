@@ -27,8 +27,10 @@ extension HTTPHeaders: ResponseHeaders {
     public init(headers: HTTPHeaders) { self = headers }
 }
 
-/// A type a response header value can be read as: `String`, `Int`, `Int64`, `Double`, `Bool`,
-/// `Date` (an HTTP date such as `Sun, 06 Nov 1994 08:49:37 GMT`, or ISO 8601) and `URL`.
+/// A type a response header value can be read as: `String`, `Int`, `Int32`, `Int64`, `Double`,
+/// `Float`, `Bool`, `Date` (an HTTP date such as `Sun, 06 Nov 1994 08:49:37 GMT`, or ISO 8601),
+/// `UUID` and `URL`. Enums whose raw value is one of these (generated enum models) are read by
+/// the `RawRepresentable` forms of `HTTPHeaders.requiredValue(_:as:)` and `optionalValue(_:as:)`.
 public protocol HeaderValue: Sendable {
     /// The value from the header's text, or `nil` when the text is not one.
     init?(headerText: String)
@@ -47,6 +49,24 @@ extension Int: HeaderValue {
 extension Int64: HeaderValue {
     /// A decimal integer, such as `1732550400`.
     public init?(headerText: String) { self.init(headerText) }
+}
+
+extension Int32: HeaderValue {
+    /// A decimal integer that fits 32 bits.
+    public init?(headerText: String) { self.init(headerText) }
+}
+
+extension Float: HeaderValue {
+    /// A decimal number, such as `0.25`.
+    public init?(headerText: String) {
+        guard let value = Double(headerText: headerText) else { return nil }
+        self = Float(value)
+    }
+}
+
+extension UUID: HeaderValue {
+    /// A UUID such as `E621E1F8-C36C-495A-93FC-0C247A3E6E5F`, in either case.
+    public init?(headerText: String) { self.init(uuidString: headerText) }
 }
 
 extension Double: HeaderValue {
@@ -141,6 +161,25 @@ extension HTTPHeaders {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard let value = T(headerText: trimmed) else {
             throw ResponseHeaderError.invalid(name: name, value: trimmed, type: String(describing: T.self))
+        }
+        return value
+    }
+}
+
+extension HTTPHeaders {
+    /// The header named `name` (any case) read as an enum by its raw value (a generated enum
+    /// model, say); throws ``ResponseHeaderError`` when it is missing or not a value of `T`.
+    public func requiredValue<T: RawRepresentable>(_ name: String, as type: T.Type) throws -> T where T.RawValue: HeaderValue {
+        guard let value = try optionalValue(name, as: type) else { throw ResponseHeaderError.missing(name: name) }
+        return value
+    }
+
+    /// The header named `name` (any case) read as an enum by its raw value, `nil` when it is
+    /// missing; throws ``ResponseHeaderError`` when present but not a value of `T`.
+    public func optionalValue<T: RawRepresentable>(_ name: String, as type: T.Type) throws -> T? where T.RawValue: HeaderValue {
+        guard let raw = try optionalValue(name, as: T.RawValue.self) else { return nil }
+        guard let value = T(rawValue: raw) else {
+            throw ResponseHeaderError.invalid(name: name, value: "\(raw)", type: String(describing: T.self))
         }
         return value
     }

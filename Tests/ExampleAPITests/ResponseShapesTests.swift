@@ -11,11 +11,19 @@ import Testing
         await stub.stub(.get, path: "/response", responses: [.json(#"{"id": 1}"#, headers: [
             "x-total": "3", "Date": "Sun, 06 Nov 1994 08:49:37 GMT", "Location": "https://shapes.example.com/things/1",
             "X-Flag": "true", "X-Ratio": "0.5", "X-Big": "9007199254740993", "Class": "gold",
+            "X-Small": "-7", "X-Scale": "1.5", "X-Request-Id": "e621e1f8-c36c-495a-93fc-0c247a3e6e5f", "X-Mode": "test",
         ])])
         let response = try await HTTPClient(transport: stub).response(for: ResponseShapes.response)
         #expect(response.headers == ResponseShapes.ResponseHeaders(
             xTotal: 3, date: Date(timeIntervalSince1970: 784_111_777), location: URL(string: "https://shapes.example.com/things/1"),
-            xFlag: true, xRatio: 0.5, xBig: 9_007_199_254_740_993, class: "gold"))
+            xFlag: true, xRatio: 0.5, xBig: 9_007_199_254_740_993, xSmall: -7, xScale: 1.5,
+            xRequestId: UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"), xMode: .test, class: "gold"))
+
+        // An enum header keeps a value the spec does not list, as enum models do.
+        await stub.stub(.get, path: "/response", responses: [.json(#"{"id": 1}"#, headers: ["X-Total": "1", "Date": "2024-01-02T03:04:05Z",
+                                                                                           "X-Mode": "staging", "X-Small": "99999999999"])])
+        let error = await #expect(throws: EndpointError.self) { try await HTTPClient(transport: stub).response(for: ResponseShapes.response) }
+        #expect(error?.description.contains("X-Small") == true, "\(String(describing: error))")
 
         await stub.stub(.head, path: "/headers", responses: [StubResponse(status: 200, headers: ["headers": "h"])])
         #expect(try await HTTPClient(transport: stub).response(for: ResponseShapes.headers).headers.headers == "h")

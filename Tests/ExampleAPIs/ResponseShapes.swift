@@ -36,11 +36,24 @@ public nonisolated enum ResponseShapes {
         /// `X-Big`
         public var xBig: Int64?
 
+        /// `X-Small`
+        public var xSmall: Int32?
+
+        /// `X-Scale`
+        public var xScale: Float?
+
+        /// `X-Request-Id`
+        public var xRequestId: UUID?
+
+        /// `X-Mode`
+        public var xMode: Mode?
+
         /// `class`
         public var `class`: String?
 
         public init(
-            xTotal: Int, date: Date, location: URL? = nil, xFlag: Bool? = nil, xRatio: Double? = nil, xBig: Int64? = nil, class: String? = nil
+            xTotal: Int, date: Date, location: URL? = nil, xFlag: Bool? = nil, xRatio: Double? = nil, xBig: Int64? = nil, xSmall: Int32? = nil,
+            xScale: Float? = nil, xRequestId: UUID? = nil, xMode: Mode? = nil, class: String? = nil
         ) {
             self.xTotal = xTotal
             self.date = date
@@ -48,6 +61,10 @@ public nonisolated enum ResponseShapes {
             self.xFlag = xFlag
             self.xRatio = xRatio
             self.xBig = xBig
+            self.xSmall = xSmall
+            self.xScale = xScale
+            self.xRequestId = xRequestId
+            self.xMode = xMode
             self.`class` = `class`
         }
 
@@ -60,6 +77,10 @@ public nonisolated enum ResponseShapes {
             self.xFlag = try headers.optionalValue("X-Flag", as: Bool.self)
             self.xRatio = try headers.optionalValue("X-Ratio", as: Double.self)
             self.xBig = try headers.optionalValue("X-Big", as: Int64.self)
+            self.xSmall = try headers.optionalValue("X-Small", as: Int32.self)
+            self.xScale = try headers.optionalValue("X-Scale", as: Float.self)
+            self.xRequestId = try headers.optionalValue("X-Request-Id", as: UUID.self)
+            self.xMode = try headers.optionalValue("X-Mode", as: Mode.self)
             self.`class` = try headers.optionalValue("class", as: String.self)
         }
     }
@@ -289,6 +310,46 @@ nonisolated extension ResponseShapes {
         public init(id: Int, name: String? = nil) {
             self.id = id
             self.name = name
+        }
+    }
+
+    public nonisolated enum Mode: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        case live
+        case test
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "live": self = .live
+            case "test": self = .test
+            default: self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .live: return "live"
+            case .test: return "test"
+            case let .unknown(value): return value
+            }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+
+        public static func == (lhs: Mode, rhs: Mode) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
         }
     }
 

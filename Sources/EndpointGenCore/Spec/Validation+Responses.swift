@@ -2,7 +2,7 @@
 
 extension Validation {
     /// The header types a response header may have: single values that parse from header text.
-    static let responseHeaderTypes: [TypeRef.Builtin] = [.string, .int, .int64, .double, .bool, .date, .url]
+    static let responseHeaderTypes: [TypeRef.Builtin] = [.string, .int, .int32, .int64, .double, .float, .bool, .date, .uuid, .url]
 
     /// The one type every status with a body shares (`.void` when none has one), or nil when they differ.
     static func commonType(of alternatives: [StatusResponse]) -> TypeRef? {

@@ -46,15 +46,24 @@ extension SpecChecker {
             }
             swiftNames[swiftName] = entry.key
             guard let text = entry.type, let type = type(text, allowVoid: false) else { continue }
-            guard case let .builtin(builtin) = withoutOptional(type), Validation.responseHeaderTypes.contains(builtin) else {
+            guard isResponseHeaderType(withoutOptional(type)) else {
                 let allowed = Validation.responseHeaderTypes.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-                error("response header '\(name)' must be a single value (\(allowed), optional when it may be missing), not '\(type.specText)'",
+                error("response header '\(name)' must be a single value (\(allowed) or an enum model, optional when it may be missing), not '\(type.specText)'",
                       at: text.location)
                 continue
             }
             headers.append(ResponseHeader(name: name, swiftName: swiftName, type: type))
         }
         return headers
+    }
+
+    /// A builtin a header parses as, or an enum model (read by its raw value).
+    func isResponseHeaderType(_ type: TypeRef) -> Bool {
+        switch type {
+        case let .builtin(builtin): return Validation.responseHeaderTypes.contains(builtin)
+        case let .model(name, true): return facts.isEnumModel(name)
+        default: return false
+        }
     }
 
     /// `"responses": { "200": "[Contributor]", "204": "Void" }`: the statuses, or nil when one has a problem.
