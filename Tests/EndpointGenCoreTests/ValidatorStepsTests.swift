@@ -79,7 +79,7 @@ import Testing
     // MARK: Check
 
     @Test func theCheckerRunsTheRulesOnARawTreeBuiltByHand() {
-        let endpoint = RawEndpoint(key: RawKey(key: "get", location: Self.at(3, 1), valueLocation: Self.at(3, 8)))
+        let endpoint = RawEndpoint(key: RawKey(key: "get", location: Self.at(3, 1)))
         endpoint.isObject = true
         endpoint.method = Located(value: "get", location: Self.at(4, 1))
         endpoint.path = Located(value: "/items/{id}", location: Self.at(5, 1))
@@ -140,7 +140,7 @@ import Testing
     @Test func headerMergingOnItsOwn() {
         let inherited = [Header(name: "A", value: "1"), Header(name: "B", value: "2")]
         func header(_ name: String, _ value: String?) -> RawHeader {
-            RawHeader(key: RawKey(key: name, location: Self.at(1, 1), valueLocation: Self.at(1, 2)),
+            RawHeader(key: RawKey(key: name, location: Self.at(1, 1)),
                       value: value.map { .text(Located(value: $0, location: Self.at(1, 2))) } ?? .remove)
         }
         #expect(SpecResolver.merging(inherited, [header("a", nil), header("C", "3"), header("b", "two")])
@@ -166,6 +166,18 @@ import Testing
                                     ErrorResponse(status: .code(404), type: .model("Gone", defined: true))])
         #expect(endpoint.path == [PathSegment(parts: [.literal("items")]), PathSegment(parts: [.parameter("itemID")])])
         #expect(endpoint.parameters.first?.location == .path)
+    }
+
+    /// Found by running the old and the new validator side by side on mutated specs: a `style`
+    /// that is not a string is one problem (its kind), not also a misplaced style.
+    @Test func aStyleOfTheWrongKindIsReportedOnce() throws {
+        var diagnostics = Diagnostics()
+        _ = Validator.validate(try Self.tree("""
+            { "baseURL": "https://a.example", "endpoints": { "a": { "method": "GET", "parameters": { "q": { "type": "Int", "style": {} } } } } }
+            """), fileName: Self.file, diagnostics: &diagnostics)
+        #expect(diagnostics.all.map(\.description) == [
+            "\(Self.file):1:121: error: the 'style' of parameter 'q' must be a string, found an object",
+        ])
     }
 
     // MARK: Composition

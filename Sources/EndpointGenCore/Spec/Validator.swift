@@ -11,12 +11,10 @@ import Foundation
 /// Every problem in the file is reported, each at its key or value; the result is nil when there
 /// is any error.
 public enum Validator {
-    public static func validate(_ root: consuming JSONNode, fileName: String, moduleTypes: Set<String> = [],
+    public static func validate(_ root: JSONNode, fileName: String, moduleTypes: Set<String> = [],
                                 diagnostics: inout Diagnostics) -> Spec? {
         var shape = Diagnostics()
         let decoded = SpecDecoder.decode(root, diagnostics: &shape)
-        // The JSON tree is not needed after decoding: its memory goes back for the next steps.
-        _ = consume root
         guard let raw = decoded else {
             diagnostics.append(contentsOf: shape)
             return nil

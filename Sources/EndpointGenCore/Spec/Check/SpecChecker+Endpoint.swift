@@ -30,8 +30,10 @@ extension SpecChecker {
 
         var segments = inherited
         if let text = endpoint.path {
-            endpoint.segments = PathParser.parse(text, group: nil, diagnostics: &diagnostics)
-            segments += endpoint.segments ?? []
+            if let own = PathParser.parse(text, group: nil, diagnostics: &diagnostics) {
+                segments += own
+                endpoint.segments = own.map { PathSegment(parts: $0.parts) }
+            }
         }
         checkShared(endpoint.shared)
 

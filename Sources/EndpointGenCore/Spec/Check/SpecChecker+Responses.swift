@@ -88,11 +88,11 @@ extension SpecChecker {
             }
             let type = type(entry.type, allowVoid: true)
             if let type, let problem = Validation.responseFileProblem(type) {
-                error(problem, at: entry.key.valueLocation)
+                error(problem, at: entry.type?.location ?? entry.key.location)
                 ok = false
             } else if let type, type.isOptional {
                 error("a type in 'responses' cannot be optional ('\(type.specText)'); declare the status without a body as \"Void\"",
-                      at: entry.key.valueLocation)
+                      at: entry.type?.location ?? entry.key.location)
                 ok = false
             }
             guard let status, isSuccess, let type else { ok = false; continue }

@@ -251,8 +251,10 @@ struct SpecChecker {
         guard group.isObject else { return }
         var inner = path
         if let text = group.path {
-            group.segments = PathParser.parse(text, group: group.key.key, diagnostics: &diagnostics)
-            inner += group.segments ?? []
+            if let segments = PathParser.parse(text, group: group.key.key, diagnostics: &diagnostics) {
+                inner += segments
+                group.segments = segments.map { PathSegment(parts: $0.parts) }
+            }
         }
         checkShared(group.shared)
         _ = checkContents(group.contents, key: group.key.key, location: group.key.location, path: inner, isAPI: false)
@@ -337,7 +339,7 @@ struct SpecChecker {
             }
             seen[status] = entry.key.location
             if let type, type.containsFile {
-                error("an error body cannot be or hold a 'File': error bodies are decoded from JSON", at: entry.key.valueLocation)
+                error("an error body cannot be or hold a 'File': error bodies are decoded from JSON", at: entry.valueLocation)
             }
         }
     }

@@ -9,7 +9,7 @@ struct RawResponseHeader {
 
 /// `responses`: success status -> type string, in the file's order.
 struct RawStatusResponses {
-    /// The place of the `responses` key and of its value.
+    /// The `responses` key and its place.
     var key: RawKey
     var entries: [(key: RawKey, type: Located<String>?)]
 }

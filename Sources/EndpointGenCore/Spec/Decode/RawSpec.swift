@@ -17,11 +17,10 @@ struct Located<Value> {
     var location: SourceLocation
 }
 
-/// A member of a spec object: its key, the key's place, and the place of its value.
+/// A member of a spec object: its key and the key's place.
 struct RawKey {
     var key: String
     var location: SourceLocation
-    var valueLocation: SourceLocation
 }
 
 struct RawSpec {
@@ -64,8 +63,8 @@ final class RawGroup {
     var path: Located<String>?
     var shared = RawShared()
     var contents = RawContents()
-    /// Set by the checker: `path` as segments.
-    var segments: [ParsedSegment]?
+    /// Set by the checker: `path` as segments, placeholders by name.
+    var segments: [PathSegment]?
 
     init(key: RawKey) { self.key = key }
 }
@@ -91,6 +90,8 @@ indirect enum RawAuth {
 
 struct RawError {
     var key: RawKey
+    /// The place of the error body's type.
+    var valueLocation: SourceLocation
     /// The error body's type string; nil when it is not a string (reported).
     var type: Located<String>?
 }
@@ -111,8 +112,8 @@ final class RawEndpoint {
     /// The number as written.
     var timeout: Located<String>?
     var sample: JSONNode?
-    /// Set by the checker: `path` as segments.
-    var segments: [ParsedSegment]?
+    /// Set by the checker: `path` as segments, placeholders by name.
+    var segments: [PathSegment]?
     /// Set by the checker: the response's type.
     var responseType: TypeRef?
     /// Version 2: `responses` (several success statuses) and `pagination` (RawSpec+Responses.swift).
@@ -128,20 +129,35 @@ final class RawEndpoint {
 }
 
 final class RawParameter {
+    /// The keys besides `type`, which most parameters (`"id": "Int"`) do not have: kept apart so
+    /// that such a parameter stays small (a spec has tens of thousands).
+    final class Options {
+        var name: Located<String>?
+        var location: Located<Parameter.Location>?
+        var hasUnknownLocation = false
+        var description: String?
+        var style: Located<String>?
+        var styleKeyLocation: SourceLocation?
+        var defaultValue: JSONNode?
+    }
+
     let key: RawKey
     /// False when the value is neither a type string nor an object (reported).
     var isValid = false
     var type: Located<String>?
-    var name: Located<String>?
+    /// The keys of the object form; nil for a type string.
+    var options: Options?
+
+    var name: Located<String>? { options?.name }
     /// `in`, with the place of its value; nil when not given.
-    var location: Located<Parameter.Location>?
+    var location: Located<Parameter.Location>? { options?.location }
     /// Whether `in` is a word that is not a place (reported); the keys after it are not read.
-    var hasUnknownLocation = false
-    var description: String?
-    var style: Located<String>?
-    /// The place of the `style` key.
-    var styleKeyLocation: SourceLocation?
-    var defaultValue: JSONNode?
+    var hasUnknownLocation: Bool { options?.hasUnknownLocation ?? false }
+    var description: String? { options?.description }
+    var style: Located<String>? { options?.style }
+    /// The place of the `style` key (when its value is a string).
+    var styleKeyLocation: SourceLocation? { options?.styleKeyLocation }
+    var defaultValue: JSONNode? { options?.defaultValue }
     /// Set by the checker: `type` parsed.
     var parsedType: TypeRef?
     /// Set by the checker: `in`, or where the parameter goes without it (the path when a
@@ -152,7 +168,7 @@ final class RawParameter {
 }
 
 final class RawBody {
-    /// The place of the `body` key and of its value.
+    /// The place of the `body` key.
     let key: RawKey
     /// False when the value is neither a type string nor an object (reported).
     var isValid = false

@@ -44,7 +44,7 @@ struct SpecDecoder {
     }
 
     static func key(_ member: JSONNode.Member) -> RawKey {
-        RawKey(key: member.key, location: member.keyLocation, valueLocation: member.value.location)
+        RawKey(key: member.key, location: member.keyLocation)
     }
 
     // MARK: Top level
@@ -166,7 +166,8 @@ struct SpecDecoder {
     mutating func decodeErrors(_ node: JSONNode) -> [RawError]? {
         guard let members = object(node, "'errors'") else { return nil }
         return members.map { member in
-            RawError(key: SpecDecoder.key(member), type: string(member.value, "the error type for '\(member.key)'"))
+            RawError(key: SpecDecoder.key(member), valueLocation: member.value.location,
+                     type: string(member.value, "the error type for '\(member.key)'"))
         }
     }
 
@@ -222,6 +223,8 @@ struct SpecDecoder {
             parameter.type = Located(value: text, location: member.value.location)
         case .object(let members):
             parameter.isValid = true
+            let options = RawParameter.Options()
+            parameter.options = options
             checkKeys(members, allowed: SpecKeys.parameter, in: "in parameter '\(key)'")
             let fields = Fields(members)
             if let field = fields["type"] {
@@ -229,7 +232,7 @@ struct SpecDecoder {
             } else {
                 error("parameter '\(key)' is missing the required key 'type'", at: member.keyLocation)
             }
-            if let field = fields["name"] { parameter.name = string(field.value, "the 'name' of parameter '\(key)'") }
+            if let field = fields["name"] { options.name = string(field.value, "the 'name' of parameter '\(key)'") }
             if let field = fields["in"], let text = string(field.value, "the 'in' of parameter '\(key)'") {
                 guard let value = Parameter.Location(rawValue: text.value) else {
                     var message = "unknown parameter location '\(text.value)'; expected 'path', 'query' or 'header'"
@@ -237,17 +240,17 @@ struct SpecDecoder {
                         message = "unknown parameter location '\(text.value)'; did you mean '\(suggestion)'?"
                     }
                     error(message, at: text.location)
-                    parameter.hasUnknownLocation = true
+                    options.hasUnknownLocation = true
                     return parameter
                 }
-                parameter.location = Located(value: value, location: text.location)
+                options.location = Located(value: value, location: text.location)
             }
-            if let field = fields["description"] { parameter.description = string(field.value, "the 'description' of parameter '\(key)'")?.value }
-            if let field = fields["style"] {
-                parameter.style = string(field.value, "the 'style' of parameter '\(key)'")
-                parameter.styleKeyLocation = field.keyLocation
+            if let field = fields["description"] { options.description = string(field.value, "the 'description' of parameter '\(key)'")?.value }
+            if let field = fields["style"], let style = string(field.value, "the 'style' of parameter '\(key)'") {
+                options.style = style
+                options.styleKeyLocation = field.keyLocation
             }
-            parameter.defaultValue = fields["default"]?.value
+            options.defaultValue = fields["default"]?.value
         default:
             error("parameter '\(key)' must be a type string or an object, found \(Validation.kind(of: member.value))", at: member.value.location)
         }

@@ -107,7 +107,7 @@ struct SpecResolver {
 
     func resolveGroup(_ group: RawGroup, inherited: Inherited) -> Group {
         var inner = inherited
-        for segment in group.segments ?? [] { inner.path.append(PathSegment(parts: segment.parts)) }
+        inner.path += group.segments ?? []
         inherit(group.shared, into: &inner)
         return resolveContents(group.contents, key: group.key.key, swiftName: Naming.upperCamel(group.key.key), description: group.description,
                                location: group.key.location, inherited: inner)
@@ -121,10 +121,7 @@ struct SpecResolver {
         let parameters = (endpoint.parameters ?? []).compactMap(resolveParameter)
 
         var path = inherited.path
-        if let own = endpoint.segments {
-            path.reserveCapacity(path.count + own.count)
-            for segment in own { path.append(PathSegment(parts: segment.parts)) }
-        }
+        path += endpoint.segments ?? []
         // Each placeholder names the path parameter that fills it, by key.
         for index in path.indices where path[index].parts.contains(where: { if case .parameter = $0 { true } else { false } }) {
             path[index].parts = path[index].parts.map { part in
