@@ -58,9 +58,11 @@ public struct APIDefaults: Sendable {
     /// A typed endpoint of this API: `call` builds the request; a response is a success when its
     /// status is one of `statuses` (any 2xx when empty), and an error response whose status
     /// matches the shared error bodies or `errors` (which win) is thrown as ``ErrorResponse``.
+    /// A paginated endpoint states its `pagination`.
     public func endpoint<Response>(_ call: some HTTPRequestable, decoder: ResponseDecoder<Response>,
-                                   statuses: Set<Int> = [], errors: ErrorBodies = ErrorBodies()) -> Endpoint<Response> {
-        Endpoint(call, decoder: decoder, statuses: statuses, errors: self.errors.merging(errors))
+                                   statuses: Set<Int> = [], errors: ErrorBodies = ErrorBodies(),
+                                   pagination: Pagination? = nil) -> Endpoint<Response> {
+        Endpoint(call, decoder: decoder, statuses: statuses, errors: self.errors.merging(errors), pagination: pagination)
     }
 
     /// A typed endpoint whose response is JSON, read with the API's date format: the common case,
@@ -70,7 +72,8 @@ public struct APIDefaults: Sendable {
     /// static func user(id: Int) -> Endpoint<User> { defaults.endpoint(Call.user(id: id)) }
     /// ```
     public func endpoint<Response: Decodable & Sendable>(_ call: some HTTPRequestable, statuses: Set<Int> = [],
-                                                         errors: ErrorBodies = ErrorBodies()) -> Endpoint<Response> {
-        endpoint(call, decoder: .json, statuses: statuses, errors: errors)
+                                                         errors: ErrorBodies = ErrorBodies(),
+                                                         pagination: Pagination? = nil) -> Endpoint<Response> {
+        endpoint(call, decoder: .json, statuses: statuses, errors: errors, pagination: pagination)
     }
 }

@@ -137,17 +137,25 @@ public enum Redaction {
         return sensitiveQueryNames.contains(lower) || lower.contains("token") || lower.contains("secret")
     }
 
-    /// The URL as text with sensitive query values and any user or password replaced.
+    /// The URL as text with sensitive query values (shown as `<redacted>`) and any user or
+    /// password replaced.
     public static func redactedURL(_ components: URLComponents, auth: AuthRequirement = .none) -> String {
         var copy = components
         if copy.percentEncodedUser != nil { copy.percentEncodedUser = "redacted" }
         if copy.percentEncodedPassword != nil { copy.percentEncodedPassword = "redacted" }
-        if let items = copy.percentEncodedQueryItems {
-            copy.percentEncodedQueryItems = items.map { item in
-                isSensitiveQueryItem(item.name, auth: auth) ? URLQueryItem(name: item.name, value: "%3Credacted%3E") : item
-            }
+        guard let items = copy.percentEncodedQueryItems else { return copy.string ?? "<invalid URL>" }
+        // The mask is written after URLComponents, which would percent-encode its angle brackets.
+        let fragment = copy.percentEncodedFragment
+        copy.percentEncodedQuery = nil
+        copy.percentEncodedFragment = nil
+        guard var text = copy.string else { return "<invalid URL>" }
+        let query = items.map { item -> String in
+            guard let value = item.value else { return item.name }
+            return "\(item.name)=\(isSensitiveQueryItem(item.name, auth: auth) ? mask : value)"
         }
-        return copy.string ?? "<invalid URL>"
+        text += "?" + query.joined(separator: "&")
+        if let fragment { text += "#" + fragment }
+        return text
     }
 
     /// The headers as `Name: value` lines with secrets replaced.

@@ -138,14 +138,18 @@ public struct Endpoint<Response: Sendable>: HTTPRequestable {
     public var statuses: Set<Int>
     /// Error bodies by status: a response that matches is thrown as ``ErrorResponse`` with its body decoded.
     public var errors: ErrorBodies
+    /// How to fetch the following pages, for ``HTTPClient/pages(_:)-(Endpoint<Response>)`` (Pagination.swift); `nil` when
+    /// the endpoint is not paginated.
+    public var pagination: Pagination?
 
     /// Pairs `call` with its response contract.
     public init(_ call: some HTTPRequestable, decoder: ResponseDecoder<Response>, statuses: Set<Int> = [],
-                errors: ErrorBodies = ErrorBodies()) {
+                errors: ErrorBodies = ErrorBodies(), pagination: Pagination? = nil) {
         self.call = call
         self.decoder = decoder
         self.statuses = statuses
         self.errors = errors
+        self.pagination = pagination
     }
 
     /// The request ``call`` builds, remembering ``call``.

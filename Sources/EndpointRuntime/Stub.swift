@@ -93,6 +93,32 @@ public actor StubTransport: HTTPTransport {
         }, at: 0)
     }
 
+    /// Answers matching requests with `responses` in turn, one per request, then the last one
+    /// again: pages, a retried failure then a success, a slow answer. Each may carry headers
+    /// (typed response headers, `Link`), a delay and an injected failure.
+    ///
+    /// ```swift
+    /// await stub.stub(.get, path: "/issues", responses: [
+    ///     .json("[1, 2]", headers: ["Link": #"<https://api.test/issues?page=2>; rel="next""#]),
+    ///     .json("[3]"),
+    /// ])
+    /// await stub.stub(.get, path: "/slow", responses: [.failure(URLError(.timedOut)), .json("{}", delay: .seconds(1))])
+    /// ```
+    public func stub(_ method: HTTPMethod? = nil, path: String, responses: [StubResponse]) {
+        guard let last = responses.last else { return }
+        let queue = Locked(responses[...])
+        routes.insert(Route(method: method, path: path) { request in
+            let next = queue.withLock { queue in queue.count > 1 ? queue.removeFirst() : last }
+            return try await next.serve(request)
+        }, at: 0)
+    }
+
+    /// Fails matching requests with `error` (after `delay`), as a broken connection would: the
+    /// client throws ``EndpointError/transport(underlying:request:)`` carrying it.
+    public func fail(_ method: HTTPMethod? = nil, path: String, with error: any Error, delay: Duration? = nil) {
+        stub(method, path: path, responses: [.failure(error, delay: delay)])
+    }
+
     /// Forgets the recorded requests.
     public func clearRequests() { requests.removeAll() }
 
@@ -128,6 +154,56 @@ public actor StubTransport: HTTPTransport {
         if path == wanted { return true }
         let tail = wanted.hasPrefix("/") ? wanted : "/" + wanted
         return path.hasSuffix(tail)
+    }
+}
+
+/// One canned answer of ``StubTransport/stub(_:path:responses:)``: a response, or an injected
+/// failure, after an optional delay (cancelling the request cuts the delay short).
+///
+/// ```swift
+/// StubResponse.json(#"{"id": 1}"#, headers: ["ETag": "\"v1\"", "X-RateLimit-Remaining": "59"])
+/// StubResponse(status: 204)
+/// StubResponse.json("[]", delay: .milliseconds(200))
+/// StubResponse.failure(URLError(.notConnectedToInternet))
+/// ```
+public struct StubResponse: Sendable {
+    /// The status served.
+    public var status: Int
+    /// The headers served.
+    public var headers: HTTPHeaders
+    /// The body served.
+    public var body: Data
+    /// How long to wait before answering.
+    public var delay: Duration?
+    /// Thrown instead of answering, when set.
+    public var failure: (any Error)?
+
+    /// A response.
+    public init(status: Int = 200, headers: HTTPHeaders = [:], body: Data = Data(), delay: Duration? = nil) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.delay = delay
+    }
+
+    /// A JSON body with `Content-Type: application/json` (unless `headers` sets one).
+    public static func json(_ text: String, status: Int = 200, headers: HTTPHeaders = [:], delay: Duration? = nil) -> StubResponse {
+        var all: HTTPHeaders = ["Content-Type": "application/json"]
+        all.merge(headers)
+        return StubResponse(status: status, headers: all, body: Data(text.utf8), delay: delay)
+    }
+
+    /// A failure instead of a response: the transport throws `error`.
+    public static func failure(_ error: any Error, delay: Duration? = nil) -> StubResponse {
+        var response = StubResponse(status: 0, delay: delay)
+        response.failure = error
+        return response
+    }
+
+    func serve(_ request: HTTPRequest) async throws -> HTTPResponse {
+        if let delay { try await Task.sleep(for: delay) }
+        if let failure { throw failure }
+        return HTTPResponse(status: status, headers: headers, body: body, request: request)
     }
 }
 

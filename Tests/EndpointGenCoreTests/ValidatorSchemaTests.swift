@@ -56,6 +56,7 @@ import Testing
             (["$defs", "objectModel", "properties"], SpecKeys.objectModel),
             (["$defs", "enumModel", "properties"], SpecKeys.enumModel),
             (["$defs", "propertyObject", "properties"], SpecKeys.property),
+            (["$defs", "pagination", "properties"], SpecKeys.pagination),
         ]
         for (path, accepted) in pairs {
             #expect(Set(Self.keys(schema, path)) == Set(accepted), "\(path.joined(separator: "/"))")
@@ -77,6 +78,7 @@ import Testing
         #expect(Self.strings(schema, ["$defs", "parameterObject", "properties", "in", "enum"]) == SpecKeys.parameterLocations)
         #expect(Self.strings(schema, ["$defs", "apiKeyAuth", "properties", "in", "enum"]) == ["header", "query"])
         #expect(Self.strings(schema, ["$defs", "auth", "oneOf", "0", "enum"]) + ["apiKey"] == SpecKeys.authNames)
+        #expect(Self.strings(schema, ["$defs", "pagination", "properties", "style", "enum"]) == SpecKeys.paginationStyles)
         #expect(Self.strings(schema, ["required"]) == ["baseURL"])
         #expect(Self.strings(schema, ["$defs", "endpoint", "required"]) == ["method"])
     }

@@ -180,6 +180,17 @@ func describe(_ error: any Error) -> String {
     }
 }
 
+// MARK: docs: responses
+
+struct NoteHeaders: ResponseHeaders {
+    var eTag: String?
+    var remaining: Int
+    init(headers: HTTPHeaders) throws {
+        eTag = try headers.optionalValue("ETag", as: String.self)
+        remaining = try headers.requiredValue("X-RateLimit-Remaining", as: Int.self)
+    }
+}
+
 // MARK: - Checks
 
 // MARK: docs: streams, progress and downloads
@@ -254,6 +265,49 @@ func save(client: HTTPClient, to file: URL) async throws {
         } catch {
             #expect(describe(error) == "404: no such note")
         }
+    }
+
+    @Test func responsesExample() async throws {
+        let stub = StubTransport()
+        await stub.stub(.get, path: "/notes/1", responses: [
+            .json(#"{"id": 1, "text": "hi", "createdAt": "2024-05-01T12:00:00Z"}"#, headers: ["etag": "\"v1\"", "x-ratelimit-remaining": "9"]),
+        ])
+        await stub.stub(.get, path: "/notes", responses: [StubResponse(status: 204)])
+        let client = HTTPClient(transport: stub)
+
+        let response = try await client.response(for: NotesAPI.getNote(id: 1))
+        print(response.status, response.headers["ETag"] ?? "-", response.body.text)
+        #expect(response.headers["ETag"] == "\"v1\"")
+
+        let getNote = EndpointWithHeaders<Note, NoteHeaders>(NotesAPI.getNote(id: 1))
+        let note = try await client.send(getNote)                       // Note
+        let remaining = try await client.response(for: getNote).headers.remaining
+        #expect(note.text == "hi")
+        #expect(remaining == 9)
+
+        let maybeNotes = Endpoint<[Note]?>(NotesAPI.list(tag: "work"), decoder: .byStatus([.code(200): .some(.json), .code(204): .value(nil)]),
+                                           statuses: [200, 204])
+        let notesOrNil = try await client.send(maybeNotes)             // nil for a 204
+        #expect(notesOrNil == nil)
+    }
+
+    @Test func stubSequenceExample() async throws {
+        let pages = StubTransport()
+        await pages.stub(.get, path: "/notes", responses: [
+            .json(#"[{"id": 1, "text": "a", "createdAt": "2024-05-01T12:00:00Z"}]"#,
+                  headers: ["Link": #"<https://notes.example.com/v1/notes?page=2>; rel="next""#, "X-RateLimit-Remaining": "9"]),
+            .json(#"[{"id": 2, "text": "b", "createdAt": "2024-05-01T12:00:00Z"}]"#, delay: .milliseconds(20)),
+        ])
+        await pages.stub(.get, path: "/notes/7", responses: [.failure(URLError(.timedOut)), .json(#"{"id": 7, "text": "late", "createdAt": "2024-05-01T12:00:00Z"}"#)])
+        await pages.fail(.delete, path: "/notes/7", with: URLError(.notConnectedToInternet))
+
+        let client = HTTPClient(transport: pages, middleware: [RetryMiddleware(maxAttempts: 2, baseDelay: 0.001)])
+        let list = Endpoint<[Note]>(NotesAPI.list(), decoder: .json, pagination: .link)
+        var texts: [String] = []
+        for try await note in client.items(list) { texts.append(note.text) }
+        #expect(texts == ["a", "b"])
+        #expect(try await client.send(NotesAPI.getNote(id: 7)).text == "late")
+        await #expect(throws: EndpointError.self) { try await client.send(NotesAPI.remove(id: 7)) }
     }
 
     @Test func sendsOverTheNetworkToALocalServer() async throws {

@@ -23,10 +23,24 @@ Request headers choose a canned answer instead:
     X-Echo-Expect: silent                   on `Expect: 100-continue`, send no 100 Continue; read the
                                             body whenever the client sends it
 
+Paths under /paged/<style>/<key> serve pages instead of the echo (items 1..5, two a page), counting
+requests per key; GET /paged/count/<key> answers {"count": n} without counting itself:
+    /paged/link/<key>?page=N     a JSON array; `Link: <...page=N+1>; rel="next"` (absolute on page 1,
+                                 relative after, with commas and quoted multi-value rels) until page 3
+    /paged/badlink/<key>?page=N  page 1 with only `rel="prev"` and `rel="last"` links
+    /paged/loop/<key>            page 1 whose next link points at itself
+    /paged/cursor/<key>?after=c  {"data": [...], "meta": {"next_cursor": "c2" | "c3" | null}}
+    /paged/page/<key>?page=N     {"data": [...]}, empty from page 4 on
+    /paged/numbers/<key>?page=N  a JSON array, empty from page 4 on
+Anything after the key is ignored (a client's base URL can end with /paged/<style>/<key>). Keys that
+start with "obj" serve items as objects, {"id": n, "number": n, "title": "#n", "login": "user-n",
+"action": "event-n"}, instead of numbers.
+
 The server exits when its standard input closes, so it never outlives the test process.
 """
 import base64
 import json
+import urllib.parse
 import os
 import sys
 import threading
@@ -90,6 +104,8 @@ class Handler(BaseHTTPRequestHandler):
 
     def answer(self):
         body = self.read_body()
+        if self.path.startswith("/paged/"):
+            return self.paged()
         with lock:
             total[0] += 1
             count = total[0]
@@ -156,6 +172,57 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(payload)))
         self.end_headers()
         self.wfile.write(payload)
+
+
+    def paged(self):
+        url = urllib.parse.urlsplit(self.path)
+        query = dict(urllib.parse.parse_qsl(url.query))
+        parts = url.path.split("/")
+        style, key = parts[2], (parts[3] if len(parts) > 3 else "")
+        counter = "paged:" + key
+        headers = {}
+        with lock:
+            if style != "count":
+                counters[counter] = counters.get(counter, 0) + 1
+            count = counters.get(counter, 0)
+        pages = [[1, 2], [3, 4], [5]]
+        if key.startswith("obj"):
+            pages = [[{"id": n, "number": n, "title": "#%d" % n, "login": "user-%d" % n, "action": "event-%d" % n} for n in page]
+                     for page in pages]
+        page = int(query.get("page", "1"))
+        items = pages[page - 1] if 1 <= page <= len(pages) else []
+        origin = "http://" + self.headers.get("Host", "127.0.0.1")
+        if style == "count":
+            payload = {"count": count}
+        elif style == "link":
+            payload = items
+            if page < len(pages):
+                target = "/paged/link/%s?page=%d&tags=a,b" % (key, page + 1)
+                if page == 1:
+                    target = origin + target
+                headers["Link"] = '<%s/paged/link/%s?page=1>; rel="first", <%s>; title="x, y"; rel="next nofollow", <%s/paged/link/%s?page=3>; rel=last' % (origin, key, target, origin, key)
+        elif style == "badlink":
+            payload = items
+            headers["Link"] = '<%s/paged/badlink/%s?page=0>; rel="prev", <%s/paged/badlink/%s?page=3>; rel="last"' % (origin, key, origin, key)
+        elif style == "loop":
+            payload = items
+            headers["Link"] = '<%s%s>; rel="next"' % (origin, self.path)
+        elif style == "cursor":
+            after = query.get("after")
+            index = {None: 0, "c2": 1, "c3": 2}.get(after, 3)
+            payload = {"data": pages[index] if index < 3 else [], "meta": {"next_cursor": ["c2", "c3", None, None][index]}}
+        elif style == "numbers":
+            payload = items
+        else:
+            payload = {"data": items}
+        data = json.dumps(payload).encode("utf-8")
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        for name, value in headers.items():
+            self.send_header(name, value)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
 
 
 class Server(ThreadingHTTPServer):

@@ -198,8 +198,8 @@ indirect enum Expression: Hashable, Sendable {
     case binary(Expression, String, Expression)
     /// `[a, b]`, or with `multiline` one element per line.
     case arrayLiteral([Expression], multiline: Bool = false)
-    /// `[key: value, ...]` (`[:]` when empty).
-    case dictionaryLiteral([DictionaryEntry])
+    /// `[key: value, ...]` (`[:]` when empty), or with `multiline` one entry per line.
+    case dictionaryLiteral([DictionaryEntry], multiline: Bool = false)
     /// `callee(` one argument per line `)`.
     case multilineCall(Expression, [Argument])
 }

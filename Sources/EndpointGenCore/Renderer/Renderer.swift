@@ -386,7 +386,8 @@ enum Renderer {
         case .multilineCall: return true
         case let .member(base, _), let .try(base): return containsLineBreak(base)
         case let .binary(lhs, _, rhs): return containsLineBreak(lhs) || containsLineBreak(rhs)
-        case let .dictionaryLiteral(entries): return entries.contains { containsLineBreak($0.key) || containsLineBreak($0.value) }
+        case let .dictionaryLiteral(entries, multiline):
+            return (multiline && !entries.isEmpty) || entries.contains { containsLineBreak($0.key) || containsLineBreak($0.value) }
         default: return false
         }
     }
@@ -468,9 +469,22 @@ enum Renderer {
                 }
                 printer.write("]")
             }
-        case let .dictionaryLiteral(entries):
+        case let .dictionaryLiteral(entries, multiline):
             if entries.isEmpty {
                 printer.write("[:]")
+            } else if multiline {
+                printer.write("[")
+                printer.endLine()
+                printer.indented { printer in
+                    for entry in entries {
+                        renderExpression(entry.key, into: &printer)
+                        printer.write(": ")
+                        renderExpression(entry.value, into: &printer)
+                        printer.write(",")
+                        printer.endLine()
+                    }
+                }
+                printer.write("]")
             } else {
                 printer.write("[")
                 for (index, entry) in entries.enumerated() {

@@ -99,10 +99,14 @@ public struct Endpoint: Sendable, Hashable {
     /// For a streamed response: the sample's elements (it is a JSON array), each compact JSON text.
     public var sampleElements: [String]?
     public var location: SourceLocation
+    /// How the following pages are fetched (`pagination`), if the endpoint is paginated.
+    public var pagination: Pagination?
 
     public init(key: String, swiftName: String, description: String?, deprecation: Deprecation?, method: String,
                 path: [PathSegment], parameters: [Parameter], headers: [Header], auth: Auth, body: Body?,
-                response: Response, errors: [ErrorResponse], timeout: Double?, sample: String?, location: SourceLocation) {
+                response: Response, errors: [ErrorResponse], timeout: Double?, sample: String?, location: SourceLocation,
+                pagination: Pagination? = nil) {
+        self.pagination = pagination
         self.key = key
         self.swiftName = swiftName
         self.description = description
@@ -270,13 +274,67 @@ public struct Response: Sendable, Hashable {
     public var stream: Stream?
     /// For an SSE stream: the `data` that ends it (`"[DONE]"`).
     public var end: String?
+    /// The declared response headers (`response.headers`), in the spec's order.
+    public var headers: [ResponseHeader]
+    /// One entry per success status of `responses`, in the spec's order; empty for `response`.
+    public var alternatives: [StatusResponse]
 
-    public init(type: TypeRef, status: Int?, contentType: String?, stream: Stream? = nil, end: String? = nil) {
+    public init(type: TypeRef, status: Int?, contentType: String?, stream: Stream? = nil, end: String? = nil,
+                headers: [ResponseHeader] = [], alternatives: [StatusResponse] = []) {
         self.type = type
         self.status = status
         self.contentType = contentType
         self.stream = stream
         self.end = end
+        self.headers = headers
+        self.alternatives = alternatives
+    }
+}
+
+/// A declared response header: `"X-RateLimit-Remaining": "Int?"`.
+public struct ResponseHeader: Sendable, Hashable {
+    /// The header name as written.
+    public var name: String
+    /// The property name, lowerCamelCase, not escaped (`xRateLimitRemaining`).
+    public var swiftName: String
+    /// A single value (String, Int, Int64, Double, Bool, Date or URL), optional when the header may be missing.
+    public var type: TypeRef
+
+    public init(name: String, swiftName: String, type: TypeRef) {
+        self.name = name
+        self.swiftName = swiftName
+        self.type = type
+    }
+}
+
+/// One success status of `responses` and its type (`Void` for a bodiless status).
+public struct StatusResponse: Sendable, Hashable {
+    /// `.code(204)` or `.range(2)` (`"2XX"`).
+    public var status: ErrorResponse.Status
+    public var type: TypeRef
+
+    public init(status: ErrorResponse.Status, type: TypeRef) {
+        self.status = status
+        self.type = type
+    }
+}
+
+/// An endpoint's `pagination`.
+public enum Pagination: Sendable, Hashable {
+    /// RFC 8288 `Link: <...>; rel="next"`.
+    case link
+    /// `parameter` is the query parameter's wire name; `next` the body path of the next cursor;
+    /// `items` the body key holding the page's array, if the body is not the array.
+    case cursor(parameter: String, next: String, items: String?)
+    /// `parameter` is the query parameter's wire name.
+    case page(parameter: String, items: String?)
+
+    /// The body key holding a page's array, if any.
+    public var items: String? {
+        switch self {
+        case .link: return nil
+        case let .cursor(_, _, items), let .page(_, items): return items
+        }
     }
 }
 

@@ -16,6 +16,16 @@ enum RuntimeNames {
     static let apiDefaults = "APIDefaults"
     static let endpointError = "EndpointError"
     static let sampleResponse = "SampleResponse"
+    /// An endpoint with typed response headers, the protocol its headers struct conforms to, and
+    /// the `HTTPHeaders` methods that struct reads them with.
+    static let endpointWithHeaders = "EndpointWithHeaders"
+    static let responseHeaders = "ResponseHeaders"
+    static let httpHeaders = "HTTPHeaders"
+    static let optionalHeaderValue = "optionalValue"
+    static let requiredHeaderValue = "requiredValue"
+    /// The protocol of a page body with items, and its one member.
+    static let pageBody = "PageBody"
+    static let pageItems = "pageItems"
     /// `APIDefaults` members generated code calls.
     static let defaultsRequest = "request"
     static let defaultsEndpoint = "endpoint"
@@ -62,6 +72,11 @@ enum RuntimeNames {
         static let jsonLines = "jsonLines"
         static let jsonSequence = "jsonSequence"
         static let bytes = "bytes"
+        /// Picks a decoder by status; `value` ignores the body; `wrapping` wraps another decoder's value.
+        static let byStatus = "byStatus"
+        static let value = "value"
+        static let wrapping = "wrapping"
+        static let some = "some"
     }
 
     /// `SampleStream` cases: how a sample of a streamed response is served.
@@ -70,6 +85,13 @@ enum RuntimeNames {
         static let end = "end"
         static let jsonLines = "jsonLines"
         static let jsonSequence = "jsonSequence"
+    }
+
+    /// `Pagination` cases.
+    enum PaginationCase {
+        static let link = "link"
+        static let cursor = "cursor"
+        static let page = "page"
     }
 
     /// `AuthRequirement` cases.

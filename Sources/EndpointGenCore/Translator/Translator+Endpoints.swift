@@ -47,29 +47,18 @@ extension Translator {
 
     func factories(for level: Level) -> [Declaration] {
         let translator = scoped(to: level)
-        return level.group.endpoints.map { translator.factory(for: $0, in: level) }
+        return level.group.endpoints.flatMap { [translator.factory(for: $0, in: level)] + translator.responseTypeDeclarations($0) }
     }
 
     /// `public static func get(id: Int64) -> Endpoint<DetailedActivity> { defaults.endpoint(...) }`,
     /// a static property for an endpoint without parameters.
     func factory(for endpoint: Endpoint, in level: Level) -> Declaration {
         let name = Naming.escaped(endpoint.swiftName)
-        let returnType: TypeName = .generic(runtime(RuntimeNames.endpoint), [responseType(endpoint.response)])
+        let returnType = endpointType(endpoint)
         let signature = signature(of: endpoint)
 
         // A JSON response needs no decoder argument: `defaults.endpoint(call)` reads JSON.
-        var arguments = [Argument(callExpression(endpoint, in: level))]
-        if let stream = streamDecoder(for: endpoint.response) {
-            arguments.append(Argument("decoder", stream))
-        } else {
-            let decoder = decoder(for: endpoint.response)
-            if decoder != RuntimeNames.Decoder.json { arguments.append(Argument("decoder", .dotMember(decoder))) }
-        }
-        if let status = endpoint.response.status {
-            arguments.append(Argument("statuses", .arrayLiteral([.numberLiteral(String(status))])))
-        }
-        let ownErrors = endpoint.errors.filter { !spec.errors.contains($0) }
-        if !ownErrors.isEmpty { arguments.append(Argument("errors", errorBodiesExpression(ownErrors))) }
+        let arguments = [Argument(callExpression(endpoint, in: level))] + endpointArguments(endpoint)
         let body: [Statement] = [.expression(.call(.member(defaultsReference(in: level), RuntimeNames.defaultsEndpoint), arguments))]
 
         let kind: Declaration.Kind

@@ -46,10 +46,14 @@ extension Translator {
             members.append(Declaration(kind: .enumeration(EnumDecl(
                 access: "private", name: "CodingKeys", inheritance: [.named("String"), .named("CodingKey")], members: keys))))
         }
+        var inheritance: [TypeName] = [.named("Codable"), .named("Hashable"), .named("Sendable")]
+        if let (conformance, member) = pageBodyConformance(model, properties: properties) {
+            inheritance.append(conformance)
+            if let member { members.append(member) }
+        }
         return Declaration(
             documentation: documentation(model.description),
-            kind: .structure(StructDecl(access: access, name: typeName,
-                                        inheritance: [.named("Codable"), .named("Hashable"), .named("Sendable")], members: members)))
+            kind: .structure(StructDecl(access: access, name: typeName, inheritance: inheritance, members: members)))
     }
 
     // MARK: Enum models

@@ -18,6 +18,8 @@ struct Translator: Sendable {
     let hashableLevels: Set<[String]>
     /// Swift names of the spec's object models (the large ones: see `carriesObjectModel`).
     let objectModelNames: Set<String>
+    /// The body key holding a page's items, by the Swift name of the model that holds it.
+    let pageItemsKeys: [String: String]
     /// Written before model names (`StravaAPI.`) in code that is not lexically inside the API's
     /// namespace: an extension of a group (`extension StravaAPI.Activities`) does not see the API's
     /// nested types. Nil at the top level and in models.
@@ -31,6 +33,7 @@ struct Translator: Sendable {
         self.objectModelNames = Set(spec.models.compactMap { model in
             if case .object = model.kind { return model.swiftName } else { return nil }
         })
+        self.pageItemsKeys = Translator.pageItemsKeys(in: spec)
         self.modelQualifier = nil
     }
 
@@ -58,6 +61,12 @@ struct Translator: Sendable {
             group.groups.forEach(visit)
         }
         spec.api.groups.forEach(visit)
+        // The types generated for endpoints' responses (an endpoint `response` declares `ResponseHeaders`).
+        func visitEndpoints(_ group: Group) {
+            for endpoint in group.endpoints { names.formUnion(Validation.generatedTypeNames(for: endpoint)) }
+            group.groups.forEach(visitEndpoints)
+        }
+        visitEndpoints(spec.api)
         for model in spec.models { names.insert(model.swiftName) }
         return names
     }

@@ -105,6 +105,7 @@ extension SpecChecker {
                 }
             }
         }
+        checkResponseContract(endpoint)
 
         if let timeout = endpoint.timeout, JSONParser.isValidNumber(timeout.value), let value = Double(timeout.value),
            !(value > 0 && value.isFinite) {

@@ -46,6 +46,10 @@ struct SpecChecker {
     var diagnostics = Diagnostics()
     /// Problems reported before the decoder's at the same place (a reserved name before a missing key).
     var early = Diagnostics()
+    /// The properties of each object model, by name: a page's `items` is checked against them.
+    var objectModels: [String: [CheckedModel.Member]] = [:]
+    /// The `items` key of each model that holds pages, and where it was first given.
+    var pageItemsKeys: [String: (key: String, location: SourceLocation)] = [:]
 
     init(fileName: String, moduleTypes: Set<String>) {
         self.fileName = fileName
@@ -129,6 +133,7 @@ struct SpecChecker {
         if let rawModels = spec.models {
             collectModelNames(rawModels)
             models = checkModels(rawModels)
+            for model in models { if let properties = model.properties { objectModels[model.key.key] = properties } }
         }
         checkShared(spec.shared)
         let api = checkContents(spec.contents, key: facts.apiName, location: spec.location, path: [], isAPI: true)
@@ -223,6 +228,7 @@ struct SpecChecker {
                 }
             }
         }
+        checkResponseTypeNames(contents, isAPI: isAPI)
         let cases = endpointCount + groupCount
         if cases > ReservedNames.maximumCasesPerLevel {
             error("\(isAPI ? "the top level" : "group '\(key)'") has \(cases) endpoints and groups; at most \(ReservedNames.maximumCasesPerLevel) fit one level (Swift cannot check a switch over more): move some into groups",

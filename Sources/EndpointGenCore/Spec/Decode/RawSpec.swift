@@ -118,6 +118,14 @@ final class RawEndpoint {
     var responseType: TypeRef?
     /// Set by the checker: a streamed response's sample elements, each compact JSON text.
     var sampleElements: [String]?
+    /// Version 2: `responses` (several success statuses) and `pagination` (RawSpec+Responses.swift).
+    var responses: RawStatusResponses?
+    var pagination: RawPagination?
+    /// Set by the checker: the declared response headers, the statuses of `responses` (nil
+    /// without it) and the pagination, when they have no problem.
+    var responseHeaders: [ResponseHeader] = []
+    var alternatives: [StatusResponse]?
+    var checkedPagination: Pagination?
 
     init(key: RawKey) { self.key = key }
 }
@@ -194,6 +202,8 @@ final class RawResponse {
     /// Set by the checker: the stream's kind and its `end`, when they are good.
     var streamKind: Response.Stream?
     var endText: String?
+    /// Version 2: `headers`, name -> type string; nil when there is no `headers` object.
+    var headers: [RawResponseHeader]?
 
     init(location: SourceLocation) { self.location = location }
 }

@@ -201,6 +201,8 @@ struct SpecDecoder {
             endpoint.parameters = parameterMembers.map { decodeParameter($0) }
         }
         if let field = fields["response"] { endpoint.response = decodeResponse(field.value) }
+        if let field = fields["responses"] { endpoint.responses = decodeStatusResponses(field) }
+        if let field = fields["pagination"] { endpoint.pagination = decodePagination(field.value) }
         if let field = fields["timeout"] {
             if case .number(let text) = field.value.value {
                 endpoint.timeout = Located(value: text, location: field.value.location)
@@ -308,6 +310,7 @@ struct SpecDecoder {
             response.contentType = fields["contentType"]?.value
             response.stream = fields["stream"]?.value
             response.end = fields["end"]?.value
+            if let field = fields["headers"] { response.headers = decodeResponseHeaders(field.value) }
         default:
             error("'response' must be a type string or an object, found \(Validation.kind(of: node))", at: node.location)
             return nil

@@ -144,12 +144,16 @@ struct SpecResolver {
             response.stream = raw.streamKind
             response.end = raw.endText
         }
+        response.headers = endpoint.responseHeaders
+        if let alternatives = endpoint.alternatives {
+            response = Response(type: Validation.commonType(of: alternatives) ?? .void, status: nil, contentType: nil, alternatives: alternatives)
+        }
 
         var resolved = Endpoint(key: endpoint.key.key, swiftName: Naming.lowerCamel(endpoint.key.key), description: endpoint.description,
                                 deprecation: endpoint.deprecation, method: endpoint.method?.value ?? "GET", path: path, parameters: parameters,
                                 headers: level.headers, auth: level.auth, body: body, response: response, errors: level.errors,
                                 timeout: endpoint.timeout.flatMap { Double($0.value) }, sample: endpoint.sample?.compactJSON,
-                                location: endpoint.key.location)
+                                location: endpoint.key.location, pagination: endpoint.checkedPagination)
         resolved.sampleElements = endpoint.sampleElements
         return resolved
     }

@@ -1,0 +1,28 @@
+// Version 2's response keys as written: `response.headers`, `responses` and `pagination`.
+
+/// One `response.headers` entry: `"X-RateLimit-Remaining": "Int?"`.
+struct RawResponseHeader {
+    var key: RawKey
+    /// The type string; nil when it is not a string (reported).
+    var type: Located<String>?
+}
+
+/// `responses`: success status -> type string, in the file's order.
+struct RawStatusResponses {
+    /// The `responses` key and its place.
+    var key: RawKey
+    var entries: [(key: RawKey, type: Located<String>?)]
+}
+
+/// `pagination`: its strings as written; the style decides which apply.
+final class RawPagination {
+    let location: SourceLocation
+    var style: Located<String>?
+    var parameter: Located<String>?
+    var next: Located<String>?
+    var items: Located<String>?
+    /// The keys given, for "does not apply to this style".
+    var keys: [RawKey] = []
+
+    init(location: SourceLocation) { self.location = location }
+}

@@ -1,0 +1,240 @@
+// Version 2's response contract in generated code: the struct of an endpoint's declared response
+// headers (`GetRepoHeaders`), the enum of its success responses when their types differ
+// (`ListThingsResponse`), the decoder that picks a response by status, the endpoint's pagination,
+// and the `PageBody` conformance of a model that holds a page's items.
+extension Translator {
+    /// How an endpoint's success responses become its `Response` type.
+    enum ResponseShape {
+        /// One type (`response`, or `responses` whose statuses all have it, or are all `Void`).
+        case single(TypeRef)
+        /// `T?`: the statuses with a body share `T`, the others are `Void`.
+        case optional(TypeRef)
+        /// A generated enum, one case per status.
+        case cases
+    }
+
+    func responseShape(_ response: Response) -> ResponseShape {
+        guard !response.alternatives.isEmpty else { return .single(response.type) }
+        guard let common = Validation.commonType(of: response.alternatives) else { return .cases }
+        if common == .void || !response.alternatives.contains(where: { $0.type == .void }) { return .single(common) }
+        return .optional(common)
+    }
+
+    /// The endpoint's `Response`: the declared type, `T?`, or its generated enum.
+    func responseBodyType(_ endpoint: Endpoint) -> TypeName {
+        switch responseShape(endpoint.response) {
+        case let .single(type): return endpoint.response.stream == nil ? swiftType(type) : responseType(endpoint.response)
+        case let .optional(type): return .optional(swiftType(type))
+        case .cases: return .named(Naming.escaped(Validation.responseTypeName(endpoint)))
+        }
+    }
+
+    /// `Endpoint<Response>`, or `EndpointWithHeaders<Response, GetRepoHeaders>` when the endpoint
+    /// declares response headers.
+    func endpointType(_ endpoint: Endpoint) -> TypeName {
+        let body = responseBodyType(endpoint)
+        guard !endpoint.response.headers.isEmpty else { return .generic(runtime(RuntimeNames.endpoint), [body]) }
+        return .generic(runtime(RuntimeNames.endpointWithHeaders), [body, .named(Naming.escaped(Validation.headersTypeName(endpoint)))])
+    }
+
+    /// The arguments of `defaults.endpoint(call, ...)` after the call: decoder, headers, statuses,
+    /// errors and pagination, each only when it is not the runtime's default.
+    func endpointArguments(_ endpoint: Endpoint) -> [Argument] {
+        var arguments: [Argument] = []
+        let response = endpoint.response
+        switch responseShape(response) {
+        case let .single(type):
+            if let stream = streamDecoder(for: response) {
+                arguments.append(Argument("decoder", stream))
+            } else {
+                let decoder = decoder(for: Response(type: type, status: response.status, contentType: response.contentType))
+                if decoder != RuntimeNames.Decoder.json { arguments.append(Argument("decoder", .dotMember(decoder))) }
+            }
+        case .optional, .cases:
+            arguments.append(Argument("decoder", statusDecoder(endpoint)))
+        }
+        if !response.headers.isEmpty {
+            arguments.append(Argument("headers", .metatype(.named(Naming.escaped(Validation.headersTypeName(endpoint))))))
+        }
+        if let status = response.status {
+            arguments.append(Argument("statuses", .arrayLiteral([.numberLiteral(String(status))])))
+        } else if !response.alternatives.isEmpty {
+            // A range (`2XX`) accepts any 2xx, which is the runtime's default (no statuses).
+            var codes: [Int] = []
+            for alternative in response.alternatives {
+                guard case let .code(code) = alternative.status else { codes = []; break }
+                codes.append(code)
+            }
+            if !codes.isEmpty { arguments.append(Argument("statuses", .arrayLiteral(codes.map { .numberLiteral(String($0)) }))) }
+        }
+        let ownErrors = endpoint.errors.filter { !spec.errors.contains($0) }
+        if !ownErrors.isEmpty { arguments.append(Argument("errors", errorBodiesExpression(ownErrors))) }
+        if let pagination = endpoint.pagination { arguments.append(Argument("pagination", paginationExpression(pagination))) }
+        return arguments
+    }
+
+    /// `.byStatus([.code(200): .some(.json), .code(204): .value(nil)])`, or with the cases of the
+    /// generated enum: `.byStatus([.code(201): .json { .created($0) }, .code(204): .value(.noContent)])`.
+    func statusDecoder(_ endpoint: Endpoint) -> Expression {
+        let response = endpoint.response
+        let isOptional: Bool
+        if case .optional = responseShape(response) { isOptional = true } else { isOptional = false }
+        let entries = response.alternatives.map { alternative -> DictionaryEntry in
+            let caseName = Naming.escaped(Translator.caseName(for: alternative.status))
+            let value: Expression
+            if alternative.type == .void {
+                value = .call(.dotMember(RuntimeNames.Decoder.value), [Argument(isOptional ? .nilLiteral : .dotMember(caseName))])
+            } else {
+                let decoder = decoder(for: Response(type: alternative.type, status: nil, contentType: nil))
+                if isOptional {
+                    value = .call(.dotMember(RuntimeNames.Decoder.some), [Argument(.dotMember(decoder))])
+                } else {
+                    // A closure, not the case itself: an enum case as a function value is not
+                    // `@Sendable` in the Swift 5 language mode.
+                    let wrap: [Statement] = [.expression(.call(.dotMember(caseName), [Argument(.identifier("$0"))]))]
+                    value = decoder == RuntimeNames.Decoder.json
+                        ? .call(.dotMember(RuntimeNames.Decoder.json), [], trailingClosure: wrap)
+                        : .call(.dotMember(RuntimeNames.Decoder.wrapping), [Argument(.dotMember(decoder))], trailingClosure: wrap)
+                }
+            }
+            return DictionaryEntry(key: statusPatternExpression(alternative.status), value: value)
+        }
+        // Two statuses stay on the line; more go one a line.
+        return .call(.dotMember(RuntimeNames.Decoder.byStatus), [Argument(.dictionaryLiteral(entries, multiline: entries.count > 2))])
+    }
+
+    func statusPatternExpression(_ status: ErrorResponse.Status) -> Expression {
+        switch status {
+        case let .code(code): return .call(.dotMember(RuntimeNames.Status.code), [Argument(.numberLiteral(String(code)))])
+        case let .range(digit): return .call(.dotMember(RuntimeNames.Status.range), [Argument(.numberLiteral(String(digit)))])
+        case .default: return .dotMember(RuntimeNames.Status.default)
+        }
+    }
+
+    /// `.link`, `.cursor(parameter: "after", next: "next_cursor", items: "data")`, `.page(parameter: "page")`.
+    func paginationExpression(_ pagination: Pagination) -> Expression {
+        switch pagination {
+        case .link:
+            return .dotMember(RuntimeNames.PaginationCase.link)
+        case let .cursor(parameter, next, items):
+            var arguments = [Argument("parameter", .stringLiteral(parameter)), Argument("next", .stringLiteral(next))]
+            if let items { arguments.append(Argument("items", .stringLiteral(items))) }
+            return .call(.dotMember(RuntimeNames.PaginationCase.cursor), arguments)
+        case let .page(parameter, items):
+            var arguments = [Argument("parameter", .stringLiteral(parameter))]
+            if let items { arguments.append(Argument("items", .stringLiteral(items))) }
+            return .call(.dotMember(RuntimeNames.PaginationCase.page), arguments)
+        }
+    }
+
+    /// The case of a generated response enum for a status: `ok`, `created`, `noContent`…, `success`
+    /// for `2XX`, `status299` for a code without a common name.
+    static func caseName(for status: ErrorResponse.Status) -> String {
+        switch status {
+        case let .code(code):
+            let names = [200: "ok", 201: "created", 202: "accepted", 203: "nonAuthoritativeInformation", 204: "noContent",
+                         205: "resetContent", 206: "partialContent", 207: "multiStatus", 208: "alreadyReported", 226: "imUsed"]
+            return names[code] ?? "status\(code)"
+        case .range: return "success"
+        case .default: return "other"
+        }
+    }
+
+    /// The types an endpoint's responses declare, in its level's namespace, after its factory.
+    func responseTypeDeclarations(_ endpoint: Endpoint) -> [Declaration] {
+        var declarations: [Declaration] = []
+        if !endpoint.response.headers.isEmpty { declarations.append(headersDeclaration(endpoint)) }
+        if case .cases = responseShape(endpoint.response) { declarations.append(responseEnumDeclaration(endpoint)) }
+        return declarations
+    }
+
+    /// `public struct GetRepoHeaders: ResponseHeaders, Hashable { public var eTag: String?; init(headers:) }`
+    func headersDeclaration(_ endpoint: Endpoint) -> Declaration {
+        let headers = endpoint.response.headers
+        var members: [Declaration] = headers.map { header in
+            Declaration(documentation: ["`\(header.name)`"],
+                        kind: .variable(VariableDecl(access: access, isMutable: true, name: Naming.escaped(header.swiftName),
+                                                     type: swiftType(header.type))))
+        }
+        // The memberwise initializer, for tests and previews (`init(headers:)` hides the implicit one).
+        members.append(Declaration(kind: .function(FunctionDecl(
+            access: access, kind: .initializer(failable: false),
+            parameters: headers.map { header in
+                FunctionParameter(label: label(header.swiftName), type: swiftType(header.type),
+                                  defaultValue: header.type.isOptional ? .nilLiteral : nil)
+            },
+            body: headers.map { header in
+                let name = Naming.escaped(header.swiftName)
+                return .assignment(target: .member(.identifier("self"), name), value: .identifier(name))
+            }))))
+        let parameter = "headers"
+        members.append(Declaration(
+            documentation: ["Reads the declared headers, whatever the case of their names; throws `ResponseHeaderError` for a",
+                            "required header that is missing or a header that is not its type."],
+            kind: .function(FunctionDecl(
+                access: access, kind: .initializer(failable: false),
+                parameters: [FunctionParameter(label: parameter, type: runtime(RuntimeNames.httpHeaders))], throwsErrors: true,
+                body: headers.map { header in
+                    let method = header.type.isOptional ? RuntimeNames.optionalHeaderValue : RuntimeNames.requiredHeaderValue
+                    let read: Expression = .try(.call(.member(.identifier(parameter), method), [
+                        Argument(.stringLiteral(header.name)), Argument("as", .metatype(swiftType(withoutOptional(header.type)))),
+                    ]))
+                    return .assignment(target: .member(.identifier("self"), Naming.escaped(header.swiftName)), value: read)
+                }))))
+        return Declaration(
+            documentation: ["The response headers `\(endpoint.swiftName)` declares, read by `client.response(for:)`."],
+            kind: .structure(StructDecl(access: access, name: Naming.escaped(Validation.headersTypeName(endpoint)),
+                                        inheritance: [runtime(RuntimeNames.responseHeaders), .named("Hashable")], members: members)))
+    }
+
+    /// `public enum ListThingsResponse: Hashable, Sendable { case ok([Thing]); case noContent }`
+    func responseEnumDeclaration(_ endpoint: Endpoint) -> Declaration {
+        let alternatives = endpoint.response.alternatives
+        let members = alternatives.map { alternative in
+            let values = alternative.type == .void ? [] : [FunctionParameter(label: nil, type: swiftType(alternative.type))]
+            let status: String
+            switch alternative.status {
+            case let .code(code): status = String(code)
+            case let .range(digit): status = "\(digit)XX"
+            case .default: status = "default"
+            }
+            return Declaration(documentation: ["Status \(status)\(alternative.type == .void ? ", without a body" : "")."],
+                               kind: .enumCase(EnumCaseDecl(name: Naming.escaped(Translator.caseName(for: alternative.status)),
+                                                            associatedValues: values)))
+        }
+        var inheritance: [TypeName] = [.named("Sendable")]
+        if alternatives.allSatisfy({ Translator.isHashable($0.type) }) { inheritance.insert(.named("Hashable"), at: 0) }
+        return Declaration(
+            documentation: ["The success responses of `\(endpoint.swiftName)`: one case per status."],
+            kind: .enumeration(EnumDecl(access: access, name: Naming.escaped(Validation.responseTypeName(endpoint)),
+                                        inheritance: inheritance, members: members)))
+    }
+
+    /// The body key holding a page's items, by the Swift name of the model that holds it (worked
+    /// out once, in `init`).
+    static func pageItemsKeys(in spec: Spec) -> [String: String] {
+        var keys: [String: String] = [:]
+        func visit(_ group: Group) {
+            for endpoint in group.endpoints {
+                guard let items = endpoint.pagination?.items, case let .model(name, true) = withoutOptional(endpoint.response.type) else { continue }
+                keys[name] = items
+            }
+            group.groups.forEach(visit)
+        }
+        visit(spec.api)
+        return keys
+    }
+
+    /// `PageBody` and `public var pageItems: [Issue] { data }` for a model that holds a page's items.
+    func pageBodyConformance(_ model: Model, properties: [Property]) -> (TypeName, Declaration?)? {
+        guard let key = pageItemsKeys[model.swiftName], let property = properties.first(where: { $0.key == key }),
+              case let .array(element) = withoutOptional(property.type) else { return nil }
+        // A property that is itself `pageItems: [T]` already satisfies the protocol.
+        if property.swiftName == RuntimeNames.pageItems && !property.type.isOptional { return (runtime(RuntimeNames.pageBody), nil) }
+        let value: Expression = .identifier(Naming.escaped(property.swiftName))
+        let getter: [Statement] = [.expression(property.type.isOptional ? .binary(value, "??", .arrayLiteral([])) : value)]
+        return (runtime(RuntimeNames.pageBody), Declaration(
+            documentation: ["The page's items, for `client.items(_:)`."],
+            kind: .variable(VariableDecl(access: access, name: RuntimeNames.pageItems, type: .array(swiftType(element)), getter: getter))))
+    }
+}

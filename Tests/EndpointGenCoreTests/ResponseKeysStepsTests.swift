@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+@testable import EndpointGenCore
+
+/// Version 2's response keys through the validator's steps one at a time: the decoder keeps what
+/// was written, the checker keeps what passes on the raw endpoint, the resolver builds the Spec.
+@Suite struct ResponseKeysStepsTests {
+    static let json = """
+        { "baseURL": "https://a.example",
+          "endpoints": {
+            "repo": { "method": "GET", "path": "/r", "response": { "type": "Repo", "headers": { "ETag": "String?", "X-Count": "Int" } } },
+            "list": { "method": "GET", "path": "/l", "parameters": { "after": { "type": "String?", "name": "page[after]" } },
+                      "response": "Page", "pagination": { "style": "cursor", "parameter": "after", "next": "meta.next", "items": "data" } },
+            "pick": { "method": "GET", "path": "/p", "responses": { "200": "Repo", "204": "Void" } } },
+          "models": { "Repo": { "properties": { "id": "Int" } }, "Page": { "properties": { "data": "[Repo]", "meta": "JSON" } } } }
+        """
+
+    @Test func decodeCheckResolve() throws {
+        let (raw, problems) = try ValidatorStepsTests.decode(Self.json)
+        #expect(problems.isEmpty)
+        let endpoints = try #require(raw?.contents.endpoints)
+        #expect(endpoints[0].response?.headers?.map(\.key.key) == ["ETag", "X-Count"])
+        #expect(endpoints[0].response?.headers?.map(\.type?.value) == ["String?", "Int"])
+        #expect(endpoints[1].pagination?.style?.value == "cursor")
+        #expect(endpoints[1].pagination?.keys.map(\.key) == ["style", "parameter", "next", "items"])
+        #expect(endpoints[2].responses?.entries.map(\.key.key) == ["200", "204"])
+
+        let (_, rules) = ValidatorStepsTests.check(try #require(raw))
+        #expect(rules.isEmpty, "\(rules)")
+        #expect(endpoints[0].responseHeaders == [ResponseHeader(name: "ETag", swiftName: "eTag", type: .optional(.builtin(.string))),
+                                                 ResponseHeader(name: "X-Count", swiftName: "xCount", type: .builtin(.int))])
+        #expect(endpoints[1].checkedPagination == .cursor(parameter: "page[after]", next: "meta.next", items: "data"))
+        #expect(endpoints[2].alternatives == [StatusResponse(status: .code(200), type: .model("Repo", defined: true)),
+                                              StatusResponse(status: .code(204), type: .void)])
+
+        var diagnostics = Diagnostics()
+        let spec = try #require(Validator.validate(try ValidatorStepsTests.tree(Self.json), fileName: ValidatorStepsTests.file,
+                                                   diagnostics: &diagnostics))
+        let resolved = spec.api.endpoints
+        #expect(resolved[0].response.headers.map(\.swiftName) == ["eTag", "xCount"])
+        #expect(resolved[1].pagination == .cursor(parameter: "page[after]", next: "meta.next", items: "data"))
+        #expect(resolved[2].response.type == .model("Repo", defined: true))
+        #expect(resolved[2].response.alternatives.count == 2)
+    }
+
+    @Test func theDecoderReportsShapeTheCheckerRules() throws {
+        let (raw, problems) = try ValidatorStepsTests.decode("""
+            { "baseURL": "https://a.example",
+              "endpoints": { "a": { "method": "GET", "response": { "headers": [] }, "pagination": { "styl": "link" }, "responses": { "200": 1 } } } }
+            """)
+        // In the decoder's order (the validator sorts them by place).
+        #expect(problems == [
+            "\(ValidatorStepsTests.file):2:67: error: the response 'headers' must be an object, found an array",
+            "\(ValidatorStepsTests.file):2:129: error: the response type for '200' must be a string, found a number",
+            "\(ValidatorStepsTests.file):2:89: error: unknown key 'styl' in 'pagination'; did you mean 'style'?",
+            "\(ValidatorStepsTests.file):2:87: error: 'pagination' is missing the required key 'style' ('link', 'cursor', 'page')",
+        ])
+        let (_, rules) = ValidatorStepsTests.check(try #require(raw))
+        #expect(rules == ["\(ValidatorStepsTests.file):2:107: error: an endpoint has 'response' or 'responses' (several success statuses), not both"])
+    }
+}

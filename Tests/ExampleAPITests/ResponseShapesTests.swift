@@ -1,0 +1,95 @@
+import EndpointRuntime
+import ExampleAPIs
+import Foundation
+import Testing
+
+/// specs/ResponseShapes.endpoints.json: every shape of `responses`, headers structs with colliding
+/// names, and pagination through models named `Pagination` and `PageBody`, served by a stub.
+@Suite struct ResponseShapesTests {
+    @Test func headersStructNamedLikeTheRuntimeProtocol() async throws {
+        let stub = StubTransport(fallback: .notFound)
+        await stub.stub(.get, path: "/response", responses: [.json(#"{"id": 1}"#, headers: [
+            "x-total": "3", "Date": "Sun, 06 Nov 1994 08:49:37 GMT", "Location": "https://shapes.example.com/things/1",
+            "X-Flag": "true", "X-Ratio": "0.5", "X-Big": "9007199254740993", "Class": "gold",
+            "X-Small": "-7", "X-Scale": "1.5", "X-Request-Id": "e621e1f8-c36c-495a-93fc-0c247a3e6e5f", "X-Mode": "test",
+        ])])
+        let response = try await HTTPClient(transport: stub).response(for: ResponseShapes.response)
+        #expect(response.headers == ResponseShapes.ResponseHeaders(
+            xTotal: 3, date: Date(timeIntervalSince1970: 784_111_777), location: URL(string: "https://shapes.example.com/things/1"),
+            xFlag: true, xRatio: 0.5, xBig: 9_007_199_254_740_993, xSmall: -7, xScale: 1.5,
+            xRequestId: UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"), xMode: .test, class: "gold"))
+
+        // An enum header keeps a value the spec does not list, as enum models do.
+        await stub.stub(.get, path: "/response", responses: [.json(#"{"id": 1}"#, headers: ["X-Total": "1", "Date": "2024-01-02T03:04:05Z",
+                                                                                           "X-Mode": "staging", "X-Small": "99999999999"])])
+        let error = await #expect(throws: EndpointError.self) { try await HTTPClient(transport: stub).response(for: ResponseShapes.response) }
+        #expect(error?.description.contains("X-Small") == true, "\(String(describing: error))")
+
+        await stub.stub(.head, path: "/headers", responses: [StubResponse(status: 200, headers: ["headers": "h"])])
+        #expect(try await HTTPClient(transport: stub).response(for: ResponseShapes.headers).headers.headers == "h")
+    }
+
+    @Test func everyShapeOfResponses() async throws {
+        let stub = StubTransport(fallback: .notFound)
+        let client = HTTPClient(transport: stub)
+        await stub.stub(.post, path: "/jobs", responses: [StubResponse(status: 202, body: Data("queued".utf8)), StubResponse(status: 204)])
+        try await client.send(ResponseShapes.acceptedOrNoContent)
+        try await client.send(ResponseShapes.acceptedOrNoContent)
+
+        await stub.stub(.put, path: "/things/1", responses: [.json(#"{"id": 1}"#, status: 201)])
+        #expect(try await client.send(ResponseShapes.okOrCreated(id: 1, body: .init(id: 1))) == ResponseShapes.Thing(id: 1))
+
+        await stub.stub(.get, path: "/things/1/raw", responses: [.json(#"{"id": 1}"#), StubResponse(status: 206, body: Data([0, 1, 2]))])
+        #expect(try await client.send(ResponseShapes.thingOrBytes(id: 1)) == .ok(ResponseShapes.Thing(id: 1)))
+        #expect(try await client.send(ResponseShapes.thingOrBytes(id: 1)) == .success(Data([0, 1, 2])))
+
+        await stub.stub(.get, path: "/note", responses: [.json(#""hello""#), StubResponse(status: 204, body: Data("not JSON".utf8))])
+        #expect(try await client.send(ResponseShapes.textOrNothing) == "hello")
+        #expect(try await client.send(ResponseShapes.textOrNothing) == nil)
+
+        await stub.stub(.get, path: "/export", responses: [StubResponse(status: 200, headers: ["Content-Type": "text/csv"], body: Data("a,b".utf8)),
+                                                           StubResponse(status: 204)])
+        #expect(try await client.send(ResponseShapes.fileOrNothing)?.data == Data("a,b".utf8))
+        #expect(try await client.send(ResponseShapes.fileOrNothing) == nil)
+
+        await stub.stub(.post, path: "/batch", responses: [
+            .json(#"[{"id": 2}]"#, status: 201), .json(#"{"any": [1]}"#, status: 203), .json(#"{"a": 1}"#, status: 207), StubResponse(status: 204),
+        ])
+        #expect(try await client.send(ResponseShapes.manyStatuses) == .created([ResponseShapes.Thing(id: 2)]))
+        #expect(try await client.send(ResponseShapes.manyStatuses) == .nonAuthoritativeInformation(["any": [1]]))
+        #expect(try await client.send(ResponseShapes.manyStatuses) == .multiStatus(["a": 1]))
+        #expect(try await client.send(ResponseShapes.manyStatuses) == .noContent)
+    }
+
+    @Test func pagesThroughModelsNamedLikeRuntimeTypes() async throws {
+        let stub = StubTransport(fallback: .notFound)
+        let client = HTTPClient(transport: stub)
+        await stub.stub(.get, path: "/pages/cursor", responses: [
+            .json(#"{"things": [{"id": 1}], "links": {"next": "a&b"}}"#),
+            .json(#"{"links": {"next": null}}"#),
+        ])
+        var ids: [Int] = []
+        for try await thing in client.items(ResponseShapes.Pages.cursor()) { ids.append(thing.id) }
+        #expect(ids == [1], "a page without its optional items has none")
+        #expect(await stub.requests.map { $0.urlComponents.percentEncodedQuery ?? "" } == ["", "page%5Bcursor%5D=a%26b"])
+
+        await stub.stub(.get, path: "/pages/numbered", responses: [
+            .json(#"{"page_items": [{"id": 1}, {"id": 2}], "total": 3}"#), .json(#"{"page_items": [{"id": 3}], "total": 3}"#),
+            .json(#"{"page_items": [], "total": 3}"#),
+        ])
+        await stub.clearRequests()
+        ids = []
+        for try await thing in client.items(ResponseShapes.Pages.numbered(p: 1, size: 2)) { ids.append(thing.id) }
+        #expect(ids == [1, 2, 3])
+        #expect(await stub.requests.map { $0.urlComponents.percentEncodedQuery ?? "" } == ["p=1&size=2", "p=2&size=2", "p=3&size=2"])
+
+        await stub.stub(.get, path: "/pages/linked", responses: [
+            .json(#"[{"id": 1}]"#, headers: ["Link": #"</pages/linked?after=1>; rel="next""#, "X-Total-Count": "2"]),
+            .json(#"[{"id": 2}]"#),
+        ])
+        ids = []
+        for try await page in client.pages(ResponseShapes.Pages.linked) { ids += page.map(\.id) }
+        #expect(ids == [1, 2])
+        #expect(try await client.response(for: ResponseShapes.Pages.linked).headers.xTotalCount == nil, "the last stub response again")
+    }
+}
