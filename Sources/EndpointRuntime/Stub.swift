@@ -109,7 +109,8 @@ public actor StubTransport: HTTPTransport {
         let queue = Locked(responses[...])
         routes.insert(Route(method: method, path: path) { request in
             let next = queue.withLock { queue in queue.count > 1 ? queue.removeFirst() : last }
-            return try await next.serve(request)
+            let response = try await next.serve(request)
+            return StreamedResponse(head: response, body: ResponseBody(response.body))
         }, at: 0)
     }
 

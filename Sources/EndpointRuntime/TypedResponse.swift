@@ -298,6 +298,11 @@ extension HTTPClient {
     /// print(response.status, response.headers["ETag"] ?? "-", response.body.firstname)
     /// ```
     public func response<Body>(for endpoint: Endpoint<Body>) async throws -> TypedResponse<Body, HTTPHeaders> {
+        if let streaming = endpoint.decoder.streaming {
+            // A stream's body is handed over as it arrives, never read to the end first.
+            let (head, body) = try await streamedValue(endpoint, streaming: streaming, progress: nil)
+            return TypedResponse(status: head.status, headers: head.headers, body: body, raw: head)
+        }
         let response = try await data(for: endpoint)
         let body = try endpoint.decode(response)
         return TypedResponse(status: response.status, headers: response.headers, body: body, raw: response)
@@ -312,6 +317,12 @@ extension HTTPClient {
     /// print(response.status, response.headers.eTag ?? "-", response.headers.xRateLimitRemaining ?? 0)
     /// ```
     public func response<Body, Headers>(for endpoint: EndpointWithHeaders<Body, Headers>) async throws -> TypedResponse<Body, Headers> {
+        if let streaming = endpoint.endpoint.decoder.streaming {
+            let (head, body) = try await streamedValue(endpoint.endpoint, streaming: streaming, progress: nil) { head in
+                _ = try Headers(headers: head.headers)
+            }
+            return TypedResponse(status: head.status, headers: try Headers(headers: head.headers), body: body, raw: head)
+        }
         let response = try await data(for: endpoint)
         return try endpoint.decode(response)
     }

@@ -63,6 +63,50 @@ import FoundationNetworking
         for (arrival, following) in zip(arrivals, received.dropFirst()) { #expect(arrival < following.sent) }
     }
 
+    /// The headers a streamed endpoint declares, read from the head before the body is handed over.
+    struct StreamHeaders: ResponseHeaders {
+        var contentType: String
+        var requestId: String
+        init(headers: HTTPHeaders) throws {
+            guard let contentType = headers["content-type"] else { throw ResponseHeaderError.missing(name: "Content-Type") }
+            guard let requestId = headers["X-Request-Id"] else { throw ResponseHeaderError.missing(name: "X-Request-Id") }
+            self.contentType = contentType
+            self.requestId = requestId
+        }
+    }
+
+    @Test func responseForAStreamHandsItsBodyOverAsItArrives() async throws {
+        // `client.response(for:)` of a streamed endpoint returns at the head: the status and headers,
+        // and the body as a sequence still arriving (each event acknowledged before the next is sent).
+        struct Acked: Decodable, Sendable { var n: Int; var acked: Bool }
+        let key = UUID().uuidString
+        let paced = try endpoint("acked", query: ["key": key, "count": "3", "pause": "0.3"],
+                                 decoder: ResponseDecoder<ResponseStream<Acked>>.serverSentEvents(end: "[DONE]"))
+        let response = try await client.response(for: paced)
+        #expect(response.status == 200)
+        #expect(response.headers["Content-Type"]?.hasPrefix("text/event-stream") == true)
+        var received: [Acked] = []
+        for try await event in response.body {
+            received.append(event)
+            _ = try await client.data(for: HTTPRequest(.get, baseURL: server.baseURLString) { Path("ack"); Query("key", key) })
+        }
+        #expect(received.map(\.n) == [0, 1, 2])
+        #expect(received.allSatisfy { $0.acked }, "the body was read to its end before it was handed over")
+    }
+
+    @Test func aStreamMissingADeclaredHeaderFailsAndClosesTheConnection() async throws {
+        let key = UUID().uuidString
+        let forever = try endpoint("forever", query: ["key": key], decoder: ResponseDecoder<ResponseStream<Tick>>.serverSentEvents())
+        do {
+            _ = try await client.response(for: EndpointWithHeaders(forever, headers: StreamHeaders.self))
+            Issue.record("a stream without its required X-Request-Id header was accepted")
+        } catch let EndpointError.decoding(underlying, response) {
+            #expect(underlying as? ResponseHeaderError == .missing(name: "X-Request-Id"))
+            #expect(response.status == 200)
+        }
+        #expect(try await serverSawClose(key))
+    }
+
     @Test func breakingOutOfTheLoopClosesTheConnection() async throws {
         let key = UUID().uuidString
         let forever = try endpoint("forever", query: ["key": key], decoder: ResponseDecoder<ResponseStream<Tick>>.serverSentEvents())

@@ -127,6 +127,10 @@ extension SpecChecker {
             error("a paginated endpoint has one 'response', not several 'responses'", at: raw.location)
             return nil
         }
+        if let stream = endpoint.response?.stream {
+            error("a streamed response is one body read as it arrives, not pages: remove 'pagination' or 'stream'", at: stream.location)
+            return nil
+        }
 
         var parameter: String?
         if allowed.contains("parameter") {
