@@ -73,7 +73,7 @@ import Testing
         // extensions of their parent.
         #expect(all[0].contains("private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion2\n"))
         #expect(all[0].contains("public nonisolated enum Shop {\n    /// What every endpoint shares"))
-        #expect(all[0].contains("    public static var status: Endpoint<Void> {\n        defaults.endpoint(Call.status, decoder: .none)\n    }\n}"))
+        #expect(all[0].contains("    public static var status: Endpoint<Void> { defaults.endpoint(Call.status, decoder: .none) }\n}"))
         #expect(all.joined().contains("nonisolated extension Shop {\n    public nonisolated enum Big {"))
         #expect(all.joined().contains("nonisolated extension Shop {\n    public nonisolated enum Big2 {"))
         // Typed values of a large group: its namespace holds the first 200, an extension the rest.

@@ -36,9 +36,7 @@ import Testing
         #expect(swift.contains(#"pagination: .page(parameter: "page[number]", items: "results")"#))
         #expect(swift.contains("public nonisolated struct Listing: Codable, Hashable, Sendable, PageBody {"))
         #expect(swift.contains("""
-                    public var pageItems: [String] {
-                        results ?? []
-                    }
+                    public var pageItems: [String] { results ?? [] }
             """))
     }
 

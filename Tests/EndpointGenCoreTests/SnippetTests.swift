@@ -36,9 +36,7 @@ import Testing
                 /// A client made with another base URL sends there instead.
                 public static let defaults = APIDefaults(baseURL: "https://api.example.com/v2")
 
-                public static var thing: Endpoint<Void> {
-                    defaults.endpoint(Call.thing, decoder: .none)
-                }
+                public static var thing: Endpoint<Void> { defaults.endpoint(Call.thing, decoder: .none) }
             }
             """))
         // The endpoint is also a case of `Things.Call`, which builds the request from the defaults.
@@ -52,13 +50,9 @@ import Testing
                         }
                     }
 
-                    public static func == (lhs: Self, rhs: Self) -> Bool {
-                        return lhs.identity() == rhs.identity()
-                    }
+                    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-                    public func hash(into hasher: inout Hasher) {
-                        hasher.combine(identity())
-                    }
+                    public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
                     /// The case's name and values: what `==` and `hash(into:)` compare.
                     private func identity() -> [AnyHashable] {
@@ -265,9 +259,9 @@ import Testing
                 "new": { "method": "GET", "path": "/new" } } }
             """)
         // Only the typed values are deprecated.
-        #expect(swift.contains("    @available(*, deprecated)\n    public static var old: Endpoint<Void> {"))
-        #expect(swift.contains("    @available(*, deprecated, message: \"Use \\\"new\\\".\")\n    public static var older: Endpoint<Void> {"))
-        #expect(swift.contains("    }\n\n    public static var new: Endpoint<Void> {"))
+        #expect(swift.contains("    @available(*, deprecated)\n    public static var old: Endpoint<Void> { defaults.endpoint(Call.old, decoder: .none) }"))
+        #expect(swift.contains("    @available(*, deprecated, message: \"Use \\\"new\\\".\")\n    public static var older: Endpoint<Void> { defaults.endpoint(Call.older, decoder: .none) }"))
+        #expect(swift.contains(" }\n\n    public static var new: Endpoint<Void> { defaults.endpoint(Call.new, decoder: .none) }"))
         #expect(swift.components(separatedBy: "@available(").count - 1 == 2)
         // The cases are not, so the one exhaustive switch names them all without a warning.
         #expect(swift.contains("""

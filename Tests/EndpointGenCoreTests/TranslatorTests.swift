@@ -14,9 +14,7 @@ import Testing
                 public static let defaults = APIDefaults(baseURL: "https://www.strava.com/api/v3")
 
                 /// Returns the authenticated athlete.
-                public static var athlete: Endpoint<DetailedAthlete> {
-                    defaults.endpoint(Call.athlete)
-                }
+                public static var athlete: Endpoint<DetailedAthlete> { defaults.endpoint(Call.athlete) }
 
                 public static func activity(id: Int64, includeAllEfforts: Bool? = nil, ifNoneMatch: String? = nil) -> Endpoint<DetailedActivity> {
                     defaults.endpoint(Call.activity(id: id, includeAllEfforts: includeAllEfforts, ifNoneMatch: ifNoneMatch), errors: [.code(404): Fault.self])

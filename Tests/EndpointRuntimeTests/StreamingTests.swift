@@ -244,8 +244,10 @@ import FoundationNetworking
 
     @Test func aLaggingReaderHoldsTheTransferBack() async throws {
         let (_, peakBuffered, growth) = try await readLongBody(lag: .milliseconds(100))
-        // The bound plus what was already on its way when the transfer was held back.
-        #expect(peakBuffered < 16 << 20, "peak buffered \(peakBuffered)")
+        // The bound plus what was already on its way when the transfer was held back: on a loaded
+        // machine that was seen at 17 MB (16.3 MiB), so the check is a third of the 96 MiB body: a
+        // transport that did not hold back would buffer most of it while the reader sleeps.
+        #expect(peakBuffered < 32 << 20, "peak buffered \(peakBuffered)")
         #expect(growth < 64 << 20, "the process grew by \(growth) bytes")
     }
 

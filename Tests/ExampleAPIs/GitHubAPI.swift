@@ -163,13 +163,9 @@ nonisolated extension GitHubAPI {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -215,13 +211,9 @@ nonisolated extension GitHubAPI.Repos {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -392,9 +384,7 @@ nonisolated extension GitHubAPI {
         }
 
         /// The page's items, for `client.items(_:)`.
-        public var pageItems: [AuditLogEvent] {
-            data
-        }
+        public var pageItems: [AuditLogEvent] { data }
     }
 
     public nonisolated struct NewDeployment: Codable, Hashable, Sendable {

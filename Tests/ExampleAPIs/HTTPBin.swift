@@ -51,14 +51,10 @@ public nonisolated enum HTTPBin {
 
     /// Returns a UUID4.
     @available(*, deprecated)
-    public static var uuid: Endpoint<UUIDResponse> {
-        defaults.endpoint(Call.uuid)
-    }
+    public static var uuid: Endpoint<UUIDResponse> { defaults.endpoint(Call.uuid) }
 
     /// Returns some robots.txt rules.
-    public static var robotsTxt: Endpoint<String> {
-        defaults.endpoint(Call.robotsTxt, decoder: .text)
-    }
+    public static var robotsTxt: Endpoint<String> { defaults.endpoint(Call.robotsTxt, decoder: .text) }
 
     /// Returns an image in the given format.
     public static func image(format: ImageFormat) -> Endpoint<Data> {
@@ -70,13 +66,9 @@ public nonisolated enum HTTPBin {
         defaults.endpoint(Call.bytes(n: n, seed: seed), decoder: .data)
     }
 
-    public static var head: Endpoint<Void> {
-        defaults.endpoint(Call.head, decoder: .none)
-    }
+    public static var head: Endpoint<Void> { defaults.endpoint(Call.head, decoder: .none) }
 
-    public static var options: Endpoint<Void> {
-        defaults.endpoint(Call.options, decoder: .none)
-    }
+    public static var options: Endpoint<Void> { defaults.endpoint(Call.options, decoder: .none) }
 
     /// A key that starts with a digit becomes `_2fa`.
     public static func _2fa(userId: Int, class: String, for: String? = nil, größe: Int? = nil, sortBy: String? = nil) -> Endpoint<Void> {
@@ -248,13 +240,9 @@ nonisolated extension HTTPBin {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -380,13 +368,9 @@ nonisolated extension HTTPBin.Anything {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -436,13 +420,9 @@ nonisolated extension HTTPBin.Anything.Admin {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -483,13 +463,9 @@ nonisolated extension HTTPBin.Anything.Admin.Keys {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -516,13 +492,9 @@ nonisolated extension HTTPBin.Auth {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -578,13 +550,9 @@ nonisolated extension HTTPBin {
             try container.encode(rawValue)
         }
 
-        public static func == (lhs: SortOrder, rhs: SortOrder) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
+        public static func == (lhs: SortOrder, rhs: SortOrder) -> Bool { lhs.rawValue == rhs.rawValue }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 
     public nonisolated enum ImageFormat: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
@@ -624,13 +592,9 @@ nonisolated extension HTTPBin {
             try container.encode(rawValue)
         }
 
-        public static func == (lhs: ImageFormat, rhs: ImageFormat) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
+        public static func == (lhs: ImageFormat, rhs: ImageFormat) -> Bool { lhs.rawValue == rhs.rawValue }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 
     /// What httpbin echoes back.

@@ -239,13 +239,9 @@ nonisolated extension ResponseShapes {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -281,13 +277,9 @@ nonisolated extension ResponseShapes.Pages {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -344,13 +336,9 @@ nonisolated extension ResponseShapes {
             try container.encode(rawValue)
         }
 
-        public static func == (lhs: Mode, rhs: Mode) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
+        public static func == (lhs: Mode, rhs: Mode) -> Bool { lhs.rawValue == rhs.rawValue }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 
     public nonisolated struct Links: Codable, Hashable, Sendable {
@@ -372,9 +360,7 @@ nonisolated extension ResponseShapes {
         }
 
         /// The page's items, for `client.items(_:)`.
-        public var pageItems: [Thing] {
-            things ?? []
-        }
+        public var pageItems: [Thing] { things ?? [] }
     }
 
     public nonisolated struct PageBody: Codable, Hashable, Sendable, EndpointRuntime.PageBody {

@@ -18,9 +18,7 @@ public nonisolated enum StravaAPI {
     )
 
     /// Returns the authenticated athlete.
-    public static var athlete: Endpoint<DetailedAthlete> {
-        defaults.endpoint(Call.athlete)
-    }
+    public static var athlete: Endpoint<DetailedAthlete> { defaults.endpoint(Call.athlete) }
 
     /// Updates the currently authenticated athlete. Requires profile:write.
     ///
@@ -31,9 +29,7 @@ public nonisolated enum StravaAPI {
     }
 
     /// Returns the authenticated athlete's heart rate and power zones. Requires profile:read_all.
-    public static var athleteZones: Endpoint<Zones> {
-        defaults.endpoint(Call.athleteZones)
-    }
+    public static var athleteZones: Endpoint<Zones> { defaults.endpoint(Call.athleteZones) }
 
     /// Returns the activity stats of an athlete. Only includes data from activities set to Everyone visibility.
     ///
@@ -219,13 +215,9 @@ nonisolated extension StravaAPI {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -288,13 +280,9 @@ nonisolated extension StravaAPI.Activities {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -338,13 +326,9 @@ nonisolated extension StravaAPI.Segments {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -375,13 +359,9 @@ nonisolated extension StravaAPI.Routes {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -405,13 +385,9 @@ nonisolated extension StravaAPI.Gear {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -436,13 +412,9 @@ nonisolated extension StravaAPI.Uploads {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -515,13 +487,9 @@ nonisolated extension StravaAPI {
             try container.encode(rawValue)
         }
 
-        public static func == (lhs: Sex, rhs: Sex) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
+        public static func == (lhs: Sex, rhs: Sex) -> Bool { lhs.rawValue == rhs.rawValue }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 
     public nonisolated enum MeasurementPreference: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
@@ -559,9 +527,7 @@ nonisolated extension StravaAPI {
             return lhs.rawValue == rhs.rawValue
         }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 
     public nonisolated struct SummaryAthlete: Codable, Hashable, Sendable {
@@ -1056,13 +1022,9 @@ nonisolated extension StravaAPI {
             try container.encode(rawValue)
         }
 
-        public static func == (lhs: SportType, rhs: SportType) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
+        public static func == (lhs: SportType, rhs: SportType) -> Bool { lhs.rawValue == rhs.rawValue }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 
     public nonisolated struct MetaAthlete: Codable, Hashable, Sendable {
@@ -1516,9 +1478,7 @@ nonisolated extension StravaAPI {
             return lhs.rawValue == rhs.rawValue
         }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 
     public nonisolated struct ActivityZone: Codable, Hashable, Sendable {
@@ -1634,13 +1594,9 @@ nonisolated extension StravaAPI {
             try container.encode(rawValue)
         }
 
-        public static func == (lhs: StreamType, rhs: StreamType) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
+        public static func == (lhs: StreamType, rhs: StreamType) -> Bool { lhs.rawValue == rhs.rawValue }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 
     public nonisolated struct Stream: Codable, Hashable, Sendable {
@@ -1759,9 +1715,7 @@ nonisolated extension StravaAPI {
             return lhs.rawValue == rhs.rawValue
         }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 
     public nonisolated struct SummarySegment: Codable, Hashable, Sendable {

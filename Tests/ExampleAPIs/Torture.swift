@@ -52,83 +52,47 @@ public nonisolated enum TortureAPI {
         defaults.endpoint(Call.`init`(id: id, userId: userId, userID: userID, pay: pay, рау: рау, emoji: emoji, émoji: émoji), decoder: .none)
     }
 
-    public static var `case`: Endpoint<数据> {
-        defaults.endpoint(Call.`case`)
-    }
+    public static var `case`: Endpoint<数据> { defaults.endpoint(Call.`case`) }
 
     public static func `func`(self: String, any: String? = nil, body: Form) -> Endpoint<String> {
         defaults.endpoint(Call.`func`(self: `self`, any: `any`, body: body))
     }
 
-    public static func `any`(body: Файл) -> Endpoint<Данные> {
-        defaults.endpoint(Call.`any`(body: body))
-    }
+    public static func `any`(body: Файл) -> Endpoint<Данные> { defaults.endpoint(Call.`any`(body: body)) }
 
     public static func `true`(
         q: String = "a \"quoted\" \\ \\(x) #\"raw\"# \n line", mode: Keyword = .`default`, modes: [Keyword] = [.`self`, ._1st, .unnamed]
-    ) -> Endpoint<JSONValue> {
-        defaults.endpoint(Call.`true`(q: q, mode: mode, modes: modes))
-    }
+    ) -> Endpoint<JSONValue> { defaults.endpoint(Call.`true`(q: q, mode: mode, modes: modes)) }
 
-    public static var _1stThing: Endpoint<_1st> {
-        defaults.endpoint(Call._1stThing)
-    }
+    public static var _1stThing: Endpoint<_1st> { defaults.endpoint(Call._1stThing) }
 
-    public static var dashName: Endpoint<Pet🐶> {
-        defaults.endpoint(Call.dashName)
-    }
+    public static var dashName: Endpoint<Pet🐶> { defaults.endpoint(Call.dashName) }
 
-    public static var dotName: Endpoint<Void> {
-        defaults.endpoint(Call.dotName, decoder: .none)
-    }
+    public static var dotName: Endpoint<Void> { defaults.endpoint(Call.dotName, decoder: .none) }
 
-    public static var spaceName: Endpoint<Void> {
-        defaults.endpoint(Call.spaceName, decoder: .none)
-    }
+    public static var spaceName: Endpoint<Void> { defaults.endpoint(Call.spaceName, decoder: .none) }
 
-    public static var émoji: Endpoint<Void> {
-        defaults.endpoint(Call.émoji, decoder: .none)
-    }
+    public static var émoji: Endpoint<Void> { defaults.endpoint(Call.émoji, decoder: .none) }
 
-    public static var emoji: Endpoint<Void> {
-        defaults.endpoint(Call.emoji, decoder: .none)
-    }
+    public static var emoji: Endpoint<Void> { defaults.endpoint(Call.emoji, decoder: .none) }
 
-    public static var u1F642: Endpoint<Void> {
-        defaults.endpoint(Call.u1F642, decoder: .none)
-    }
+    public static var u1F642: Endpoint<Void> { defaults.endpoint(Call.u1F642, decoder: .none) }
 
-    public static var данные: Endpoint<Void> {
-        defaults.endpoint(Call.данные, decoder: .none)
-    }
+    public static var данные: Endpoint<Void> { defaults.endpoint(Call.данные, decoder: .none) }
 
-    public static var 数据List: Endpoint<Void> {
-        defaults.endpoint(Call.数据List, decoder: .none)
-    }
+    public static var 数据List: Endpoint<Void> { defaults.endpoint(Call.数据List, decoder: .none) }
 
-    public static var αβγ: Endpoint<Void> {
-        defaults.endpoint(Call.αβγ, decoder: .none)
-    }
+    public static var αβγ: Endpoint<Void> { defaults.endpoint(Call.αβγ, decoder: .none) }
 
-    public static var userId: Endpoint<Void> {
-        defaults.endpoint(Call.userId, decoder: .none)
-    }
+    public static var userId: Endpoint<Void> { defaults.endpoint(Call.userId, decoder: .none) }
 
-    public static var userID: Endpoint<Void> {
-        defaults.endpoint(Call.userID, decoder: .none)
-    }
+    public static var userID: Endpoint<Void> { defaults.endpoint(Call.userID, decoder: .none) }
 
-    public static var pay: Endpoint<Void> {
-        defaults.endpoint(Call.pay, decoder: .none)
-    }
+    public static var pay: Endpoint<Void> { defaults.endpoint(Call.pay, decoder: .none) }
 
-    public static var рау: Endpoint<Void> {
-        defaults.endpoint(Call.рау, decoder: .none)
-    }
+    public static var рау: Endpoint<Void> { defaults.endpoint(Call.рау, decoder: .none) }
 
-    public static var httpRequest: Endpoint<Void> {
-        defaults.endpoint(Call.httpRequest, decoder: .none)
-    }
+    public static var httpRequest: Endpoint<Void> { defaults.endpoint(Call.httpRequest, decoder: .none) }
 }
 
 nonisolated extension TortureAPI {
@@ -284,13 +248,9 @@ nonisolated extension TortureAPI {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -350,13 +310,9 @@ nonisolated extension TortureAPI.Default {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -386,13 +342,9 @@ nonisolated extension TortureAPI.Default.Default {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -414,13 +366,9 @@ nonisolated extension TortureAPI.For {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -442,13 +390,9 @@ nonisolated extension TortureAPI._1stGroup {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -471,13 +415,9 @@ nonisolated extension TortureAPI.ДругиеДанные {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -762,13 +702,9 @@ nonisolated extension TortureAPI {
             try container.encode(rawValue)
         }
 
-        public static func == (lhs: Keyword, rhs: Keyword) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
+        public static func == (lhs: Keyword, rhs: Keyword) -> Bool { lhs.rawValue == rhs.rawValue }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 
     public nonisolated enum 数据: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
@@ -802,13 +738,9 @@ nonisolated extension TortureAPI {
             try container.encode(rawValue)
         }
 
-        public static func == (lhs: 数据, rhs: 数据) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
+        public static func == (lhs: 数据, rhs: 数据) -> Bool { lhs.rawValue == rhs.rawValue }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 
     public nonisolated struct Данные: Codable, Hashable, Sendable {

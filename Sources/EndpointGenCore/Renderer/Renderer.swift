@@ -151,6 +151,10 @@ enum Renderer {
         head += decl.name
         if let type = decl.type { head += ": \(text(type))" }
         if let getter = decl.getter {
+            if let single = singleExpression(getter), printer.column + head.count + single.count + 6 <= shortBodyLineLength {
+                printer.line(head + " { " + single + " }")
+                return
+            }
             printer.line(head + " {")
             printer.indented { printer in renderStatements(getter, into: &printer) }
             printer.line("}")
@@ -187,6 +191,10 @@ enum Renderer {
         }
         if decl.body.isEmpty {
             printer.line(head + " {}")
+            return
+        }
+        if let single = singleExpression(decl.body), printer.column + head.count + single.count + 6 <= shortBodyLineLength {
+            printer.line(head + " { " + single + " }")
             return
         }
         printer.line(head + " {")
@@ -294,6 +302,21 @@ enum Renderer {
             printer.endLine()
             printer.indented { printer in renderStatements(body, into: &printer) }
             printer.line("}")
+        }
+    }
+
+    /// How long a line may be that holds a whole function or computed property: `{ expression }` on the
+    /// declaration's line. Shorter than ``maximumLineLength``, so such a line reads at a glance.
+    static let shortBodyLineLength = 110
+
+    /// The text of a body that is one expression (or `return` of one) written on one line: the body of
+    /// a function or getter that fits on its declaration's line.
+    private static func singleExpression(_ body: [Statement]) -> String? {
+        guard body.count == 1 else { return nil }
+        switch body[0] {
+        case let .expression(value) where !containsLineBreak(value): return inlineText(value)
+        case let .return(value?) where !containsLineBreak(value): return inlineText(value)
+        default: return nil
         }
     }
 

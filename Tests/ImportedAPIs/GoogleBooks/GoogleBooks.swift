@@ -1911,13 +1911,9 @@ nonisolated extension GoogleBooks {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -2023,13 +2019,9 @@ nonisolated extension GoogleBooks.Cloudloading {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -2084,13 +2076,9 @@ nonisolated extension GoogleBooks.DictionaryEndpoints {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -2188,13 +2176,9 @@ nonisolated extension GoogleBooks.Familysharing {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -2363,13 +2347,9 @@ nonisolated extension GoogleBooks.Myconfig {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -2784,13 +2764,9 @@ nonisolated extension GoogleBooks.Mylibrary {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -2901,13 +2877,9 @@ nonisolated extension GoogleBooks.NotificationEndpoints {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -2984,13 +2956,9 @@ nonisolated extension GoogleBooks.Onboarding {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -3045,13 +3013,9 @@ nonisolated extension GoogleBooks.Personalizedstream {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -3168,13 +3132,9 @@ nonisolated extension GoogleBooks.Promooffer {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -3255,13 +3215,9 @@ nonisolated extension GoogleBooks.SeriesEndpoints {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -3361,13 +3317,9 @@ nonisolated extension GoogleBooks.BookshelvesEndpoints {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -3619,13 +3571,9 @@ nonisolated extension GoogleBooks.VolumesEndpoints {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -3865,13 +3813,9 @@ nonisolated extension GoogleBooks.Layers {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -6515,13 +6459,9 @@ nonisolated extension GoogleBooks {
             try container.encode(rawValue)
         }
 
-        public static func == (lhs: Xgafv, rhs: Xgafv) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
+        public static func == (lhs: Xgafv, rhs: Xgafv) -> Bool { lhs.rawValue == rhs.rawValue }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 
     public nonisolated enum Alt: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
@@ -6558,13 +6498,9 @@ nonisolated extension GoogleBooks {
             try container.encode(rawValue)
         }
 
-        public static func == (lhs: Alt, rhs: Alt) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
+        public static func == (lhs: Alt, rhs: Alt) -> Bool { lhs.rawValue == rhs.rawValue }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 
     public nonisolated enum MyconfigRequestAccessLicenseTypes: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
@@ -6612,9 +6548,7 @@ nonisolated extension GoogleBooks {
             return lhs.rawValue == rhs.rawValue
         }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 
     public nonisolated enum MyconfigSyncVolumeLicensesFeaturesItem: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
@@ -6654,9 +6588,7 @@ nonisolated extension GoogleBooks {
             return lhs.rawValue == rhs.rawValue
         }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 
     public nonisolated enum MylibraryBookshelvesAddVolumeReason: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
@@ -6704,9 +6636,7 @@ nonisolated extension GoogleBooks {
             return lhs.rawValue == rhs.rawValue
         }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 
     public nonisolated enum MylibraryBookshelvesRemoveVolumeReason: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
@@ -6746,9 +6676,7 @@ nonisolated extension GoogleBooks {
             return lhs.rawValue == rhs.rawValue
         }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 
     public nonisolated enum MylibraryBookshelvesVolumesListProjection: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
@@ -6792,9 +6720,7 @@ nonisolated extension GoogleBooks {
             return lhs.rawValue == rhs.rawValue
         }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 
     public nonisolated enum MylibraryReadingpositionsSetPositionAction: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
@@ -6850,9 +6776,7 @@ nonisolated extension GoogleBooks {
             return lhs.rawValue == rhs.rawValue
         }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 
     public nonisolated enum OnboardingListCategoryVolumesMaxAllowedMaturityRating: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
@@ -6894,13 +6818,9 @@ nonisolated extension GoogleBooks {
 
         public static func == (
             lhs: OnboardingListCategoryVolumesMaxAllowedMaturityRating, rhs: OnboardingListCategoryVolumesMaxAllowedMaturityRating
-        ) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
+        ) -> Bool { lhs.rawValue == rhs.rawValue }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 
     public nonisolated enum PersonalizedstreamGetMaxAllowedMaturityRating: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
@@ -6944,9 +6864,7 @@ nonisolated extension GoogleBooks {
             return lhs.rawValue == rhs.rawValue
         }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 
     public nonisolated enum VolumesListDownload: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
@@ -6986,9 +6904,7 @@ nonisolated extension GoogleBooks {
             return lhs.rawValue == rhs.rawValue
         }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 
     public nonisolated enum VolumesListFilter: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
@@ -7041,9 +6957,7 @@ nonisolated extension GoogleBooks {
             return lhs.rawValue == rhs.rawValue
         }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 
     public nonisolated enum VolumesListLibraryRestrict: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
@@ -7087,9 +7001,7 @@ nonisolated extension GoogleBooks {
             return lhs.rawValue == rhs.rawValue
         }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 
     public nonisolated enum VolumesListMaxAllowedMaturityRating: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
@@ -7133,9 +7045,7 @@ nonisolated extension GoogleBooks {
             return lhs.rawValue == rhs.rawValue
         }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 
     public nonisolated enum VolumesListOrderBy: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
@@ -7177,9 +7087,7 @@ nonisolated extension GoogleBooks {
             return lhs.rawValue == rhs.rawValue
         }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 
     public nonisolated enum VolumesListPrintType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
@@ -7227,9 +7135,7 @@ nonisolated extension GoogleBooks {
             return lhs.rawValue == rhs.rawValue
         }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 
     public nonisolated enum VolumesListProjection: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
@@ -7273,9 +7179,7 @@ nonisolated extension GoogleBooks {
             return lhs.rawValue == rhs.rawValue
         }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 
     public nonisolated enum VolumesMybooksListAcquireMethodItem: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
@@ -7343,9 +7247,7 @@ nonisolated extension GoogleBooks {
             return lhs.rawValue == rhs.rawValue
         }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 
     public nonisolated enum VolumesMybooksListProcessingStateItem: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
@@ -7393,9 +7295,7 @@ nonisolated extension GoogleBooks {
             return lhs.rawValue == rhs.rawValue
         }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 
     public nonisolated enum VolumesRecommendedListMaxAllowedMaturityRating: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
@@ -7439,9 +7339,7 @@ nonisolated extension GoogleBooks {
             return lhs.rawValue == rhs.rawValue
         }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 
     public nonisolated enum VolumesRecommendedRateRating: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
@@ -7485,9 +7383,7 @@ nonisolated extension GoogleBooks {
             return lhs.rawValue == rhs.rawValue
         }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 
     public nonisolated enum VolumesUseruploadedListProcessingStateItem: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
@@ -7535,9 +7431,7 @@ nonisolated extension GoogleBooks {
             return lhs.rawValue == rhs.rawValue
         }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 
     public nonisolated enum VolumesGetProjection: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
@@ -7581,9 +7475,7 @@ nonisolated extension GoogleBooks {
             return lhs.rawValue == rhs.rawValue
         }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 
     public nonisolated enum VolumesAssociatedListAssociation: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
@@ -7631,9 +7523,7 @@ nonisolated extension GoogleBooks {
             return lhs.rawValue == rhs.rawValue
         }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 
     public nonisolated enum VolumesAssociatedListMaxAllowedMaturityRating: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
@@ -7677,9 +7567,7 @@ nonisolated extension GoogleBooks {
             return lhs.rawValue == rhs.rawValue
         }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 }
 

@@ -223,13 +223,9 @@ nonisolated extension PetStore {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -280,13 +276,9 @@ nonisolated extension PetStore.PetEndpoints {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -323,13 +315,9 @@ nonisolated extension PetStore.Store {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -370,13 +358,9 @@ nonisolated extension PetStore.UserEndpoints {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -549,13 +533,9 @@ nonisolated extension PetStore {
             try container.encode(rawValue)
         }
 
-        public static func == (lhs: OrderStatus, rhs: OrderStatus) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
+        public static func == (lhs: OrderStatus, rhs: OrderStatus) -> Bool { lhs.rawValue == rhs.rawValue }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 
     /// pet status in the store
@@ -593,13 +573,9 @@ nonisolated extension PetStore {
             try container.encode(rawValue)
         }
 
-        public static func == (lhs: PetStatus, rhs: PetStatus) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
+        public static func == (lhs: PetStatus, rhs: PetStatus) -> Bool { lhs.rawValue == rhs.rawValue }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 
     public nonisolated enum FindPetsByStatusStatus: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
@@ -640,9 +616,7 @@ nonisolated extension PetStore {
             return lhs.rawValue == rhs.rawValue
         }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 }
 

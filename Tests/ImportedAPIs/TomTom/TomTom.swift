@@ -723,13 +723,9 @@ nonisolated extension TomTom {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -761,13 +757,9 @@ nonisolated extension TomTom.AdditionalData {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -998,13 +990,9 @@ nonisolated extension TomTom.Search {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -1115,13 +1103,9 @@ nonisolated extension TomTom.Geocoding {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -1180,13 +1164,9 @@ nonisolated extension TomTom.Filters {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -1245,13 +1225,9 @@ nonisolated extension TomTom.ReverseGeocoding {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -1301,9 +1277,7 @@ nonisolated extension TomTom {
             return lhs.rawValue == rhs.rawValue
         }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 
     public nonisolated enum Ext: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
@@ -1343,13 +1317,9 @@ nonisolated extension TomTom {
             try container.encode(rawValue)
         }
 
-        public static func == (lhs: Ext, rhs: Ext) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
+        public static func == (lhs: Ext, rhs: Ext) -> Bool { lhs.rawValue == rhs.rawValue }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 
     public nonisolated enum View: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
@@ -1397,13 +1367,9 @@ nonisolated extension TomTom {
             try container.encode(rawValue)
         }
 
-        public static func == (lhs: View, rhs: View) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
+        public static func == (lhs: View, rhs: View) -> Bool { lhs.rawValue == rhs.rawValue }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 
     public nonisolated struct FiltersPostSearchGeometryFilterRequest: Codable, Hashable, Sendable {
