@@ -101,11 +101,15 @@ struct ServerSentEventParser {
             }
             guard let base = bytes.baseAddress else { return }
             var start = index
+            // Most streams have no CR at all: one look over the chunk spares a search on each line.
+            let hasCarriageReturn = index < count && memchr(base + index, 0x0D, count - index) != nil
             while index < count {
-                // The line ends at the first CR or LF: memchr finds each (most streams have no CR).
+                // The line ends at the first CR or LF: memchr finds each.
                 let rest = count - index
                 let lineFeed = memchr(base + index, 0x0A, rest).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? count
-                let carriageReturn = memchr(base + index, 0x0D, lineFeed - index).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) }
+                let carriageReturn = hasCarriageReturn
+                    ? memchr(base + index, 0x0D, lineFeed - index).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) }
+                    : nil
                 let end = carriageReturn ?? lineFeed
                 guard end < count else { break }
                 if line.isEmpty {
