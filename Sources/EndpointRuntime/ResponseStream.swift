@@ -169,9 +169,7 @@ struct EventFraming: StreamFraming {
                 ended = true
                 return
             }
-            // Built where it is stored: the event's text is made once and moved into the array.
-            elements.append(ServerSentEvent(event: event.event ?? "message", data: String(decoding: event.data, as: UTF8.self),
-                                            id: event.id, retry: event.retry))
+            elements.append(event.decoded)
         }
         if ended { isEnded = true }
     }
