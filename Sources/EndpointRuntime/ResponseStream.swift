@@ -57,18 +57,20 @@ public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
             return try await refill()
         }
 
-        /// Reads chunks until elements are pending or the stream ends; returns the first.
-        @usableFromInline
+        /// Reads chunks until elements are pending or the stream ends; returns the first. (Inlinable
+        /// too, so the array work on the pending elements is specialized for the element type.)
+        @inlinable
         mutating func refill() async throws -> Element? {
             while true {
                 if !pending.isEmpty {
-                    pending.reverse()
+                    // Through the buffer, so the swaps move the elements rather than copy them.
+                    pending.withUnsafeMutableBufferPointer { $0.reverse() }
                     return pending.popLast()
                 }
                 if done { return nil }
                 if framing.isEnded {
                     done = true
-                    chunks.handle.source.cancel()
+                    chunks.cancel()
                     continue
                 }
                 let chunk: Data?
@@ -91,7 +93,7 @@ public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
                 } catch {
                     done = true
                     pending.removeAll()
-                    chunks.handle.source.cancel()
+                    chunks.cancel()
                     throw EndpointError.decoding(underlying: error, response: response)
                 }
             }

@@ -82,6 +82,10 @@ struct ServerSentEventParser {
     private var skipLineFeed = false
     private var firstLine = true
     private var data: [UInt8] = []
+    /// The event's only `data` value so far, when it is still in the chunk being read: most events
+    /// have one `data` line and end in the same chunk, and are then dispatched without a copy.
+    /// Copied into `data` before `feed` returns.
+    private var dataInChunk: UnsafeBufferPointer<UInt8>?
     private var hasData = false
     private var event: String?
     private var lastID: String?
@@ -100,21 +104,26 @@ struct ServerSentEventParser {
                 if bytes[0] == 0x0A { index = 1 }
             }
             guard let base = bytes.baseAddress else { return }
+            defer { keepDataInChunk() }
             var start = index
+            // Most streams have no CR at all: one look over the chunk spares a search on each line.
+            let hasCarriageReturn = index < count && memchr(base + index, 0x0D, count - index) != nil
             while index < count {
-                // The line ends at the first CR or LF: memchr finds each (most streams have no CR).
+                // The line ends at the first CR or LF: memchr finds each.
                 let rest = count - index
                 let lineFeed = memchr(base + index, 0x0A, rest).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? count
-                let carriageReturn = memchr(base + index, 0x0D, lineFeed - index).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) }
+                let carriageReturn = hasCarriageReturn
+                    ? memchr(base + index, 0x0D, lineFeed - index).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) }
+                    : nil
                 let end = carriageReturn ?? lineFeed
                 guard end < count else { break }
                 if line.isEmpty {
-                    try process(UnsafeBufferPointer(rebasing: bytes[start..<end]), dispatch)
+                    try process(UnsafeBufferPointer(rebasing: bytes[start..<end]), inChunk: true, dispatch)
                 } else {
                     line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
                     let whole = line
                     line.removeAll(keepingCapacity: true)
-                    try whole.withUnsafeBufferPointer { try process($0, dispatch) }
+                    try whole.withUnsafeBufferPointer { try process($0, inChunk: false, dispatch) }
                 }
                 index = end + 1
                 if carriageReturn != nil {
@@ -135,7 +144,17 @@ struct ServerSentEventParser {
         }
     }
 
-    private mutating func process(_ line: UnsafeBufferPointer<UInt8>, _ dispatch: (RawServerSentEvent) throws -> Void) throws {
+    /// Copies a `data` value still in the chunk into `data`, before the chunk goes away.
+    private mutating func keepDataInChunk() {
+        guard let value = dataInChunk else { return }
+        dataInChunk = nil
+        data.append(contentsOf: value)
+    }
+
+    /// Handles a line; `inChunk` when it lies in the chunk being read (its bytes stay valid until
+    /// `feed` returns).
+    private mutating func process(_ line: UnsafeBufferPointer<UInt8>, inChunk: Bool,
+                                  _ dispatch: (RawServerSentEvent) throws -> Void) throws {
         var line = line
         if firstLine {
             firstLine = false
@@ -144,12 +163,16 @@ struct ServerSentEventParser {
             }
         }
         guard let first = line.first else {
-            if hasData {
+            if let value = dataInChunk {
+                dataInChunk = nil
+                try dispatch(RawServerSentEvent(event: event, data: value, id: lastID, retry: retry))
+                retry = nil
+            } else if hasData {
                 let (event, lastID, retry) = (event, lastID, retry)
                 try data.withUnsafeBufferPointer { try dispatch(RawServerSentEvent(event: event, data: $0, id: lastID, retry: retry)) }
                 self.retry = nil
             }
-            data.removeAll(keepingCapacity: true)
+            if !data.isEmpty { data.removeAll(keepingCapacity: true) }
             hasData = false
             event = nil
             return
@@ -165,6 +188,15 @@ struct ServerSentEventParser {
         let value = UnsafeBufferPointer(rebasing: line[valueStart...])
         switch nameEnd {
         case 4 where line[0] == 0x64 && line[1] == 0x61 && line[2] == 0x74 && line[3] == 0x61:  // data
+            if !hasData, inChunk {
+                if value.count > ServerSentEventParser.limit {
+                    throw StreamFormatError("an event's data is longer than \(ServerSentEventParser.limit) bytes")
+                }
+                dataInChunk = value
+                hasData = true
+                return
+            }
+            keepDataInChunk()
             if hasData { data.append(0x0A) }
             data.append(contentsOf: value)
             hasData = true

@@ -142,6 +142,9 @@ public struct ResponseBody: AsyncSequence, Sendable {
 
         /// The next chunk, or `nil` at the end of the body.
         public mutating func next() async throws -> Data? { try await handle.source.next() }
+
+        /// Stops the transfer (for ``ResponseStream``'s inlinable iterator).
+        @usableFromInline func cancel() { handle.source.cancel() }
     }
 
     /// An iterator over the body's chunks.
