@@ -43,7 +43,13 @@ public enum Naming {
     /// `someValue`. A property of an enum type is usually optional, and there `.none` would be read as
     /// `Optional.none`: `status == .none` would test for nil, and a spec default of `"NONE"` would
     /// become a nil default.
+    ///
+    /// A leading sign is a word, so values that differ only in it keep distinct names: `+1` ->
+    /// `plus1`, `-1` -> `minus1` (GitHub's reactions), `-5` -> `minus5` (an integer enum).
     public static func enumCase(_ value: String) -> String {
+        if value.count > 1, let sign = value.first, sign == "+" || sign == "-" {
+            return enumCase((sign == "+" ? "plus " : "minus ") + value.dropFirst())
+        }
         let name = lowerCamel(value)
         return optionalCaseNames.contains(name) ? name + "Value" : name
     }

@@ -150,7 +150,21 @@ enum Renderer {
         if decl.getter != nil { head = prefix(decl.access) + (decl.isStatic ? "static " : "") + "var " }
         head += decl.name
         if let type = decl.type { head += ": \(text(type))" }
-        if let getter = decl.getter {
+        if let getter = decl.getter, let setter = decl.setter {
+            printer.line(head + " {")
+            printer.indented { printer in
+                for (keyword, body) in [("get", getter), ("set", setter)] {
+                    if let single = singleStatement(body) {
+                        printer.line("\(keyword) { \(single) }")
+                    } else {
+                        printer.line("\(keyword) {")
+                        printer.indented { printer in renderStatements(body, into: &printer) }
+                        printer.line("}")
+                    }
+                }
+            }
+            printer.line("}")
+        } else if let getter = decl.getter {
             printer.line(head + " {")
             printer.indented { printer in renderStatements(getter, into: &printer) }
             printer.line("}")
@@ -294,6 +308,17 @@ enum Renderer {
             printer.endLine()
             printer.indented { printer in renderStatements(body, into: &printer) }
             printer.line("}")
+        case .break:
+            printer.line("break")
+        }
+    }
+
+    /// The text of a body that is one short expression or assignment, for `get { value }`.
+    private static func singleStatement(_ body: [Statement]) -> String? {
+        guard body.count == 1 else { return nil }
+        switch body[0] {
+        case let .expression(value) where !containsLineBreak(value): return inlineText(value)
+        default: return singleLine(body)
         }
     }
 
@@ -305,6 +330,8 @@ enum Renderer {
             return "return " + inlineText(value)
         case let .assignment(target, value) where !containsLineBreak(target) && !containsLineBreak(value):
             return inlineText(target) + " = " + inlineText(value)
+        case .break:
+            return "break"
         default:
             return nil
         }

@@ -5,14 +5,21 @@ extension Validation {
     mutating func collectModelNames(_ members: [JSONNode.Member]) {
         for member in members {
             modelNames.insert(member.key)
-            if case .object(let fields) = member.value.value, let enumField = fields.first(where: { $0.key == "enum" }),
-               case .array(let values) = enumField.value.value {
+            modelKinds[member.key] = .some(nil)
+            guard case .object(let fields) = member.value.value else { continue }
+            let lookup = Fields(fields)
+            if let enumField = lookup["enum"], case .array(let values) = enumField.value.value {
                 modelKinds[member.key] = .some(values.compactMap { node in
-                    if case .string(let text) = node.value { return text }
-                    return nil
+                    switch node.value {
+                    case .string(let text), .number(let text): return text
+                    default: return nil
+                    }
                 })
-            } else {
-                modelKinds[member.key] = .some(nil)
+                if let type = lookup["type"], case .string("Int") = type.value.value { integerEnumModels.insert(member.key) }
+            } else if lookup["oneOf"] == nil, lookup["anyOf"] == nil {
+                var keys: [String] = []
+                if let properties = lookup["properties"], case .object(let list) = properties.value.value { keys = list.map(\.key) }
+                objectPropertyKeys[member.key] = keys
             }
         }
     }
@@ -22,31 +29,41 @@ extension Validation {
         for member in members {
             if let model = validateModel(member) { models.append(model) }
         }
-        checkModelsDoNotContainThemselves(models)
-        return models
+        return markIndirectStorage(models)
     }
 
-    /// A struct cannot hold a value of its own type, directly or through other structs, even as an
-    /// optional: only an array or a dictionary breaks the cycle (`"replies": "[Comment]"`). Each
-    /// property that closes such a cycle is an error, rather than Swift that does not compile.
+    /// Models may hold each other in cycles, but a Swift struct or enum cannot hold a value of its
+    /// own type inline (directly or through other models, even as an optional): only an array or a
+    /// dictionary breaks such a cycle. Each property or union alternative that closes one is stored
+    /// out of line (`@Indirect` property, `indirect` case), and nothing else is.
     ///
-    /// Models are user input, so this is linear and recursion-free: a property from model A to model
-    /// B closes a cycle exactly when A and B are in the same strongly connected component of the
+    /// Models are user input, so this is linear and recursion-free: an edge from model A to model B
+    /// closes a cycle exactly when A and B are in the same strongly connected component of the
     /// "holds inline" graph (Kosaraju's algorithm with explicit stacks).
-    mutating func checkModelsDoNotContainThemselves(_ models: [Model]) {
-        let objects = models.filter { if case .object = $0.kind { return true } else { return false } }
+    func markIndirectStorage(_ models: [Model]) -> [Model] {
         var index: [String: Int] = [:]
-        for (position, model) in objects.enumerated() { index[model.swiftName] = position }
-        // Edges: the object models each object model holds inline (through optionals, not collections).
-        var edges: [[(to: Int, property: Property)]] = Array(repeating: [], count: objects.count)
-        var reverse: [[Int]] = Array(repeating: [], count: objects.count)
-        for (from, model) in objects.enumerated() {
-            guard case .object(let properties) = model.kind else { continue }
-            for property in properties {
-                var type = property.type
-                while case .optional(let wrapped) = type { type = wrapped }
-                if case .model(let name, defined: true) = type, let to = index[name] {
-                    edges[from].append((to, property))
+        for (position, model) in models.enumerated() { index[model.swiftName] = position }
+        /// The model `type` holds inline (through optionals, not collections), if any.
+        func heldModel(_ type: TypeRef) -> Int? {
+            var type = type
+            while case .optional(let wrapped) = type { type = wrapped }
+            if case .model(let name, defined: true) = type { return index[name] }
+            return nil
+        }
+        // Edges: (target, which property or alternative of the source).
+        var edges: [[(to: Int, member: Int)]] = Array(repeating: [], count: models.count)
+        var reverse: [[Int]] = Array(repeating: [], count: models.count)
+        for (from, model) in models.enumerated() {
+            let types: [TypeRef]
+            switch model.kind {
+            case .object(let properties): types = properties.map(\.type)
+            case .oneOf(let union): types = union.alternatives.map(\.type)
+            case .anyOf(let alternatives): types = alternatives.map(\.type)
+            case .enumeration, .integerEnumeration: types = []
+            }
+            for (position, type) in types.enumerated() {
+                if let to = heldModel(type) {
+                    edges[from].append((to, position))
                     reverse[to].append(from)
                 }
             }
@@ -54,8 +71,8 @@ extension Validation {
 
         // Pass 1: finishing order of a depth-first walk.
         var finished: [Int] = []
-        var seen = Array(repeating: false, count: objects.count)
-        for start in objects.indices where !seen[start] {
+        var seen = Array(repeating: false, count: models.count)
+        for start in models.indices where !seen[start] {
             seen[start] = true
             var stack = [(node: start, next: 0)]
             while let top = stack.last {
@@ -73,86 +90,172 @@ extension Validation {
             }
         }
         // Pass 2: components, walking the reversed edges in reverse finishing order.
-        var component = Array(repeating: -1, count: objects.count)
-        var members: [[Int]] = []
+        var component = Array(repeating: -1, count: models.count)
+        var count = 0
         for start in finished.reversed() where component[start] == -1 {
-            component[start] = members.count
-            var found = [start]
+            component[start] = count
             var stack = [start]
             while let node = stack.popLast() {
                 for from in reverse[node] where component[from] == -1 {
-                    component[from] = members.count
-                    found.append(from)
+                    component[from] = count
                     stack.append(from)
                 }
             }
-            members.append(found)
+            count += 1
         }
 
-        // For the messages: in each component, breadth-first trees to and from its first model (the
-        // root), so a property A -> B reads A -> B -> ... -> root -> ... -> A. Depths give a chain's
-        // length without walking it; a long chain is shown by its start and its end.
-        var towardRoot: [Int: (next: Int, depth: Int)] = [:]   // node -> next node toward the root
-        var fromRoot: [Int: (previous: Int, depth: Int)] = [:]  // node -> previous node from the root
-        var root: [Int: Int] = [:]                              // component -> root
-        func spanningTree(from start: Int, _ neighbours: (Int) -> [Int], link: (Int, Int, Int) -> Void) {
-            var queue = [(node: start, depth: 0)]
-            var head = 0
-            var reached: Set<Int> = [start]
-            while head < queue.count {
-                let (node, depth) = queue[head]
-                head += 1
-                for next in neighbours(node) where component[next] == component[start] && reached.insert(next).inserted {
-                    link(next, node, depth + 1)
-                    queue.append((next, depth + 1))
+        var result = models
+        for (from, list) in edges.enumerated() {
+            for edge in list where component[edge.to] == component[from] {
+                switch result[from].kind {
+                case .object(var properties):
+                    properties[edge.member].isIndirect = true
+                    result[from].kind = .object(properties)
+                case .oneOf(var union):
+                    union.alternatives[edge.member].isIndirect = true
+                    result[from].kind = .oneOf(union)
+                case .anyOf(var alternatives):
+                    alternatives[edge.member].isIndirect = true
+                    result[from].kind = .anyOf(alternatives)
+                case .enumeration, .integerEnumeration:
+                    break
                 }
             }
         }
-        for (from, list) in edges.enumerated() {
-            for edge in list where component[edge.to] == component[from] {
-                let id = component[from]
-                guard root[id] == nil else { continue }
-                let first = members[id].min() ?? from
-                root[id] = first
-                spanningTree(from: first, { reverse[$0] }, link: { towardRoot[$0] = ($1, $2) })
-                spanningTree(from: first, { node in edges[node].map(\.to) }, link: { fromRoot[$0] = ($1, $2) })
-            }
+        return result
+    }
+
+    // MARK: Unions
+
+    /// The Swift name of an alternative: `Cat` -> `cat`, `Int` -> `int`, `[Pet]` -> `petArray`,
+    /// `[String: Int]` -> `intDictionary`, `JSON` -> `json`.
+    static func alternativeName(_ type: TypeRef) -> String {
+        switch type {
+        case .builtin(let builtin): return Naming.lowerCamel(builtin.rawValue)
+        case .json: return "json"
+        case .file: return "file"
+        case .void: return "void"
+        case .model(let name, _): return Naming.lowerCamel(name)
+        case .array(let element): return alternativeName(element) + "Array"
+        case .dictionary(let value): return alternativeName(value) + "Dictionary"
+        case .optional(let wrapped): return alternativeName(wrapped)
         }
-        /// The models from `from` through `to` back to `from`, at most `limit` of them.
-        func chain(from: Int, to: Int, root top: Int, limit: Int) -> [Int] {
-            var nodes = [from, to]
-            var node = to
-            while nodes.count < limit, node != top, let step = towardRoot[node] {
-                node = step.next
-                nodes.append(node)
+    }
+
+    /// The alternatives of a `oneOf` or `anyOf`: type strings, each once, none optional, `File` or `Void`.
+    mutating func validateAlternatives(_ field: JSONNode.Member, model: String) -> [UnionAlternative] {
+        let keyword = field.key
+        guard case .array(let nodes) = field.value.value else {
+            error("'\(keyword)' must be an array of type strings, found \(Validation.kind(of: field.value))", at: field.value.location)
+            return []
+        }
+        if nodes.isEmpty {
+            error("'\(keyword)' of model '\(model)' is empty; list at least one type", at: field.value.location)
+        }
+        var alternatives: [UnionAlternative] = []
+        var seen: [TypeRef: SourceLocation] = [:]
+        for node in nodes {
+            guard let type = typeString(node, "an alternative of '\(keyword)'", allowVoid: false) else { continue }
+            if type.isOptional {
+                error("an alternative of '\(keyword)' cannot be optional ('\(type.specText)'); make the property that holds "
+                      + "'\(model)' optional instead", at: node.location)
+                continue
             }
-            guard nodes.count < limit else { return nodes }
-            var back: [Int] = []
-            node = from
-            while node != top, let step = fromRoot[node] {
-                back.append(node)
-                node = step.previous
+            if type == .file {
+                error("'File' cannot be an alternative of '\(keyword)': a file has no JSON form", at: node.location)
+                continue
             }
-            return nodes + back.reversed()
+            if let first = seen[type] {
+                error("the alternative '\(type.specText)' is listed twice in '\(keyword)' of model '\(model)' "
+                      + "(also at line \(first.line), column \(first.column))", at: node.location)
+                continue
+            }
+            seen[type] = node.location
+            alternatives.append(UnionAlternative(type: type, swiftName: Validation.alternativeName(type), location: node.location))
+        }
+        checkCollisions(alternatives.map { ($0.type.specText, $0.swiftName, $0.location) }, what: "alternative")
+        return alternatives
+    }
+
+    /// `discriminator`: a property name, or `{ "property", "mapping" }`. Fills in each alternative's tags.
+    mutating func validateDiscriminator(_ field: JSONNode.Member, alternatives: inout [UnionAlternative], model: String) -> String? {
+        var property: String?
+        var propertyLocation = field.value.location
+        var mapping: [(value: String, type: String, location: SourceLocation)] = []
+        switch field.value.value {
+        case .string(let text):
+            property = text
+        case .object(let members):
+            checkKeys(members, allowed: SpecKeys.discriminator, in: "in the discriminator of model '\(model)'")
+            let fields = Fields(members)
+            if let member = fields["property"] {
+                property = string(member.value, "the discriminator's 'property'")
+                propertyLocation = member.value.location
+            } else {
+                error("the discriminator of model '\(model)' is missing the required key 'property'", at: field.keyLocation)
+            }
+            if let member = fields["mapping"], let entries = object(member.value, "the discriminator's 'mapping'") {
+                for entry in entries {
+                    if let type = string(entry.value, "the model of discriminator value '\(entry.key)'") {
+                        mapping.append((entry.key, type, entry.value.location))
+                    }
+                }
+            }
+        default:
+            error("'discriminator' must be a property name or an object with 'property' and 'mapping', found \(Validation.kind(of: field.value))",
+                  at: field.value.location)
+            return nil
+        }
+        guard let property else { return nil }
+        if property.isEmpty {
+            error("the discriminator property name is empty", at: propertyLocation)
+            return nil
         }
 
-        for (from, list) in edges.enumerated() {
-            for edge in list where component[edge.to] == component[from] {
-                guard let top = root[component[from]] else { continue }
-                let length = 2 + (towardRoot[edge.to]?.depth ?? 0) + (fromRoot[from]?.depth ?? 0)
-                let shown: String
-                if length <= 10 {
-                    shown = chain(from: from, to: edge.to, root: top, limit: 10).map { objects[$0].swiftName }.joined(separator: " -> ")
-                } else {
-                    let start = chain(from: from, to: edge.to, root: top, limit: 5).map { objects[$0].swiftName }
-                    shown = (start + ["...", objects[from].swiftName]).joined(separator: " -> ") + ", \(length - 1) models"
-                }
-                let model = objects[from]
-                error("model '\(model.key)' contains itself through property '\(edge.property.key)' (\(shown)); "
-                      + "a struct cannot hold its own type, even as an optional: use an array (\"[\(objects[edge.to].swiftName)]\") or JSON",
-                      at: edge.property.location)
+        // Every alternative must be an object model that declares the property.
+        var modelAlternatives: [String: Int] = [:]
+        for (position, alternative) in alternatives.enumerated() {
+            guard case .model(let name, defined: true) = alternative.type, let keys = objectPropertyKeys[name] else {
+                error("with a discriminator, every alternative must be an object model; '\(alternative.type.specText)' is not",
+                      at: alternative.location)
+                continue
+            }
+            modelAlternatives[name] = position
+            if !keys.contains(property) {
+                var message = "the alternative '\(name)' has no property '\(property)', the discriminator of model '\(model)'"
+                if let suggestion = Naming.didYouMean(property, candidates: keys) { message += "; did you mean '\(suggestion)'?" }
+                error(message, at: alternative.location)
             }
         }
+        var mapped: Set<Int> = []
+        for entry in mapping {
+            guard let position = modelAlternatives[entry.type] else {
+                var message = modelNames.contains(entry.type)
+                    ? "discriminator value '\(entry.value)' maps to '\(entry.type)', which is not an alternative of model '\(model)'"
+                    : "discriminator value '\(entry.value)' maps to unknown model '\(entry.type)'"
+                if let suggestion = Naming.didYouMean(entry.type, candidates: Array(modelAlternatives.keys).sorted()) {
+                    message += "; did you mean '\(suggestion)'?"
+                }
+                error(message, at: entry.location)
+                continue
+            }
+            alternatives[position].tags.append(entry.value)
+            mapped.insert(position)
+        }
+        for position in alternatives.indices where !mapped.contains(position) {
+            alternatives[position].tags = [alternatives[position].type.specText]
+        }
+        // One wire value chooses one alternative.
+        var owners: [String: String] = [:]
+        for alternative in alternatives {
+            for tag in alternative.tags {
+                if let owner = owners[tag], owner != alternative.type.specText {
+                    error("discriminator value '\(tag)' chooses both '\(owner)' and '\(alternative.type.specText)'", at: alternative.location)
+                }
+                owners[tag] = alternative.type.specText
+            }
+        }
+        return property
     }
 
     mutating func validateModel(_ member: JSONNode.Member) -> Model? {
@@ -165,14 +268,44 @@ extension Validation {
         var description: String?
         if let field = fields["description"] { description = string(field.value, "the 'description' of model '\(key)'") }
 
+        if let field = fields["oneOf"] {
+            checkKeys(members, allowed: SpecKeys.oneOfModel, in: "in oneOf model '\(key)'")
+            var alternatives = validateAlternatives(field, model: key)
+            var discriminator: String?
+            if let discriminatorField = fields["discriminator"] {
+                discriminator = validateDiscriminator(discriminatorField, alternatives: &alternatives, model: key)
+            }
+            return Model(key: key, swiftName: key, description: description,
+                         kind: .oneOf(Union(alternatives: alternatives, discriminator: discriminator)), location: member.keyLocation)
+        }
+        if let field = fields["anyOf"] {
+            checkKeys(members, allowed: SpecKeys.anyOfModel, in: "in anyOf model '\(key)'")
+            let alternatives = validateAlternatives(field, model: key)
+            return Model(key: key, swiftName: key, description: description, kind: .anyOf(alternatives), location: member.keyLocation)
+        }
+
         if let enumField = fields["enum"] {
             if let properties = fields["properties"] {
                 error("model '\(key)' has both 'enum' and 'properties'; a model is either an enum or an object", at: properties.keyLocation)
             }
             checkKeys(members, allowed: SpecKeys.enumModel + ["properties"], in: "in enum model '\(key)'")
+            var isInteger = false
+            if let typeField = fields["type"], let text = string(typeField.value, "the 'type' of enum model '\(key)'") {
+                if text == "Int" {
+                    isInteger = true
+                } else if text != "String" {
+                    var message = "the 'type' of enum model '\(key)' must be 'String' or 'Int', found '\(text)'"
+                    if let suggestion = Naming.didYouMean(text, candidates: SpecKeys.enumTypes) { message += "; did you mean '\(suggestion)'?" }
+                    error(message, at: typeField.value.location)
+                }
+            }
             guard case .array(let values) = enumField.value.value else {
-                error("'enum' must be an array of strings, found \(Validation.kind(of: enumField.value))", at: enumField.value.location)
+                error("'enum' must be an array of \(isInteger ? "whole numbers" : "strings"), found \(Validation.kind(of: enumField.value))",
+                      at: enumField.value.location)
                 return nil
+            }
+            if isInteger {
+                return validateIntegerEnum(key: key, description: description, values: values, field: enumField, location: member.keyLocation)
             }
             if values.isEmpty {
                 error("enum model '\(key)' has no values", at: enumField.value.location)
@@ -182,7 +315,8 @@ extension Validation {
             var names: [(key: String, swiftName: String, location: SourceLocation)] = []
             for node in values {
                 guard case .string(let value) = node.value else {
-                    error("enum values must be strings, found \(Validation.kind(of: node))", at: node.location)
+                    let hint = if case .number = node.value { "; for an integer enum write \"type\": \"Int\"" } else { "" }
+                    error("enum values must be strings, found \(Validation.kind(of: node))\(hint)", at: node.location)
                     continue
                 }
                 if let first = seenValues[value] {
@@ -206,7 +340,46 @@ extension Validation {
             }
             checkCollisions(propertyMembers.map { ($0.key, Naming.lowerCamel($0.key), $0.keyLocation) }, what: "property")
         }
-        return Model(key: key, swiftName: key, description: description, kind: .object(properties), location: member.keyLocation)
+        var additionalProperties: TypeRef?
+        if let field = fields["additionalProperties"] {
+            additionalProperties = typeString(field.value, "'additionalProperties' (the type of every other member)", allowVoid: false)
+            if let clash = properties.first(where: { $0.swiftName == ReservedNames.additionalProperties }) {
+                error("property '\(clash.key)' would be the Swift property 'additionalProperties', which holds the other members "
+                      + "of a model with 'additionalProperties'; rename the property", at: clash.location)
+            }
+            if additionalProperties == .file {
+                error("'additionalProperties' cannot be 'File': a file has no JSON form", at: field.value.location)
+            }
+        }
+        return Model(key: key, swiftName: key, description: description, kind: .object(properties),
+                     additionalProperties: additionalProperties, location: member.keyLocation)
+    }
+
+    /// `"type": "Int", "enum": [1, 2, 3]`: whole numbers that fit `Int`, each once.
+    mutating func validateIntegerEnum(key: String, description: String?, values: [JSONNode], field: JSONNode.Member,
+                                      location: SourceLocation) -> Model? {
+        if values.isEmpty {
+            error("enum model '\(key)' has no values", at: field.value.location)
+        }
+        var cases: [EnumCase] = []
+        var seen: [Int64: SourceLocation] = [:]
+        var names: [(key: String, swiftName: String, location: SourceLocation)] = []
+        for node in values {
+            guard case .number(let text) = node.value, let number = Int64(text) else {
+                error("the values of the Int enum '\(key)' must be whole numbers, found \(Validation.kind(of: node))", at: node.location)
+                continue
+            }
+            if let first = seen[number] {
+                error("enum value \(text) is listed twice (also at line \(first.line), column \(first.column))", at: node.location)
+                continue
+            }
+            seen[number] = node.location
+            let swiftName = Naming.enumCase(text)
+            names.append((text, swiftName, node.location))
+            cases.append(EnumCase(value: text, swiftName: swiftName))
+        }
+        checkCollisions(names, what: "enum value")
+        return Model(key: key, swiftName: key, description: description, kind: .integerEnumeration(cases), location: location)
     }
 
     mutating func validateProperty(_ member: JSONNode.Member, model: String) -> Property? {
@@ -297,6 +470,14 @@ extension Validation {
             case (.bool, _): return mismatch("true or false")
             }
         case .model(let name, true):
+            if let kind = modelKinds[name], let values = kind, integerEnumModels.contains(name) {
+                guard case .number(let text) = node.value else { return mismatch("a whole number") }
+                guard values.contains(text) else {
+                    error("the default of \(what) must be a value of the enum '\(name)' (\(values.joined(separator: ", "))), found \(text)", at: node.location)
+                    return nil
+                }
+                return .enumCase(text)
+            }
             if let kind = modelKinds[name], let values = kind {
                 guard case .string(let text) = node.value else { return mismatch("a string") }
                 guard values.contains(text) else {

@@ -59,6 +59,10 @@ struct Validation {
     /// Model name -> enum values (nil for an object model).
     var modelKinds: [String: [String]?] = [:]
     var modelNames: Set<String> = []
+    /// Enum models declared `"type": "Int"` (their values in `modelKinds` are the integers' text).
+    var integerEnumModels: Set<String> = []
+    /// Object model name -> its property keys (for discriminator checks).
+    var objectPropertyKeys: [String: [String]] = [:]
     /// Names the module defines itself (the config's `moduleTypes`): usable without a model.
     var moduleTypes: Set<String> = []
     /// Type strings already parsed without any diagnostic, by (text, allowVoid): big specs repeat them.

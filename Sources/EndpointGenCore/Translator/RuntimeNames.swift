@@ -14,6 +14,10 @@ enum RuntimeNames {
     static let apiDefaults = "APIDefaults"
     static let endpointError = "EndpointError"
     static let sampleResponse = "SampleResponse"
+    /// What generated union and `additionalProperties` models call to decode and encode.
+    static let modelCoding = "ModelCoding"
+    /// The property wrapper of a property stored out of line (a model cycle).
+    static let indirect = "Indirect"
     /// `APIDefaults` members generated code calls.
     static let defaultsRequest = "request"
     static let defaultsEndpoint = "endpoint"
@@ -38,6 +42,7 @@ enum RuntimeNames {
     /// Every type name of the runtime that generated code writes, or that users meet beside it.
     static let typeNames: Set<String> = [
         module, versionMarker, requestable, request, parameterValue, jsonValue, endpoint, apiDefaults, sampleResponse,
+        modelCoding, indirect,
         path, pathSegment, query, header, auth, jsonBody, formBody, multipartBody, dataBody, textBody, file, removeHeader,
         timeout, "HTTPMethod", "HTTPHeaders", "HTTPResponse", "HTTPClient", "DateFormat", "RequestComponent",
         "RequestBuilder", "QueryStyle", "AuthRequirement", "ErrorBodies", "ErrorResponse", "StatusPattern",
