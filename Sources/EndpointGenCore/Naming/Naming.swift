@@ -19,7 +19,13 @@ public enum Naming {
     // MARK: Conversions
 
     /// `include_all_efforts` -> `includeAllEfforts`, `If-None-Match` -> `ifNoneMatch`, `HTTPStatus` -> `httpStatus`.
+    ///
+    /// A leading sign is a word, so keys that differ only in it keep distinct names: `+1` -> `plus1`,
+    /// `-1` -> `minus1` (GitHub's reactions, as enum values and as properties), `-5` -> `minus5`.
     public static func lowerCamel(_ key: String) -> String {
+        if key.count > 1, let sign = key.first, sign == "+" || sign == "-" {
+            return lowerCamel((sign == "+" ? "plus " : "minus ") + key.dropFirst())
+        }
         if let fast = asciiCamel(key, upper: false) { return fast }
         return generalLowerCamel(key)
     }
@@ -44,12 +50,7 @@ public enum Naming {
     /// `Optional.none`: `status == .none` would test for nil, and a spec default of `"NONE"` would
     /// become a nil default.
     ///
-    /// A leading sign is a word, so values that differ only in it keep distinct names: `+1` ->
-    /// `plus1`, `-1` -> `minus1` (GitHub's reactions), `-5` -> `minus5` (an integer enum).
     public static func enumCase(_ value: String) -> String {
-        if value.count > 1, let sign = value.first, sign == "+" || sign == "-" {
-            return enumCase((sign == "+" ? "plus " : "minus ") + value.dropFirst())
-        }
         let name = lowerCamel(value)
         return optionalCaseNames.contains(name) ? name + "Value" : name
     }
