@@ -1,6 +1,7 @@
 import EndpointRuntime
 import ExampleAPIs
 import Foundation
+import TestSupport
 import Testing
 
 /// specs/Shapes.endpoints.json: unions, recursion, `additionalProperties` and integer enums, decoded
@@ -195,6 +196,31 @@ import Testing
                   ExpectedRequest(method: .get, url: "https://shapes.example.com/v1/tasks/3?at_least=9&any_of=1&any_of=-1&reaction=%2B1"),
                   wraps: Shapes.Call.tasks(priority: ._3, atLeast: .unknown(9), anyOf: [._1, .minus1], reaction: .plus1))
         #expect(Shapes.Reaction(rawValue: "-1") == .minus1 && Shapes.Reaction.plus1.rawValue == "+1")
+    }
+
+    // MARK: Multipart parts
+
+    /// Per-part `contentType` and `headers` reach a real server: the untyped file takes the spec's
+    /// type, a typed file keeps its own, the text part is sent as JSON.
+    @Test func multipartPartsCarryTheirOwnContentTypeAndHeaders() async throws {
+        let server = try await LocalHTTPServer.start()
+        defer { server.stop() }
+        let client = HTTPClient(baseURL: server.baseURL)
+        let untyped = Shapes.AvatarUpload(photo: File(data: Data("PNG!".utf8), fileName: "me.png"), metadata: #"{"size":4}"#)
+        let echo = try await client.send(Shapes.uploadAvatar(body: untyped), as: EchoedRequest.self)
+        #expect(echo.method == "POST" && echo.rawPath == "/avatars")
+        let boundary = try #require(echo.header("Content-Type")?.components(separatedBy: "boundary=").last)
+        #expect(echo.bodyText == "--\(boundary)\r\n"
+            + "Content-Disposition: form-data; name=\"photo\"; filename=\"me.png\"\r\nContent-Type: image/png\r\n"
+            + "X-Photo-Checksum: sha256\r\n\r\nPNG!\r\n"
+            + "--\(boundary)\r\nContent-Disposition: form-data; name=\"metadata\"\r\nContent-Type: application/json\r\n\r\n"
+            + "{\"size\":4}\r\n--\(boundary)--\r\n")
+
+        let typed = Shapes.AvatarUpload(photo: File(data: Data("JPG".utf8), fileName: "me.jpg", contentType: "image/jpeg"), metadata: "{}",
+                                        note: "hi")
+        let typedEcho = try await client.send(Shapes.uploadAvatar(body: typed), as: EchoedRequest.self)
+        #expect(typedEcho.bodyText.contains("filename=\"me.jpg\"\r\nContent-Type: image/jpeg\r\nX-Photo-Checksum: sha256\r\n\r\nJPG"))
+        #expect(typedEcho.bodyText.contains("name=\"note\"\r\n\r\nhi\r\n"))
     }
 
     // MARK: Recursion

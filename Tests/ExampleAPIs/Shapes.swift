@@ -30,6 +30,10 @@ public nonisolated enum Shapes {
     public static func thread(id: Int) -> Endpoint<Comment> {
         defaults.endpoint(Call.thread(id: id))
     }
+
+    public static func uploadAvatar(body: AvatarUpload) -> Endpoint<Void> {
+        defaults.endpoint(Call.uploadAvatar(body: body), decoder: .none)
+    }
 }
 
 // The endpoints as cases: what middleware, stubs and logs match on. Each builds its request.
@@ -43,6 +47,7 @@ nonisolated extension Shapes {
         case events
         indirect case chat(body: ChatRequest)
         case thread(id: Int)
+        indirect case uploadAvatar(body: AvatarUpload)
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
@@ -58,6 +63,14 @@ nonisolated extension Shapes {
             case let .chat(body):
                 return try defaults.request(.post, [Path("chat"), JSONBody(body)])
             case let .thread(id): return try defaults.request(.get, [Path("threads", id)])
+            case let .uploadAvatar(body):
+                return try defaults.request(.post, [
+                    Path("avatars"),
+                    MultipartBody(body, parts: [
+                        "photo": MultipartPartOptions(contentType: "image/png", headers: ["X-Photo-Checksum": "sha256"]),
+                        "metadata": MultipartPartOptions(contentType: "application/json"),
+                    ]),
+                ])
             }
         }
 
@@ -77,6 +90,7 @@ nonisolated extension Shapes {
             case .events: return ["events"]
             case let .chat(body): return ["chat", body]
             case let .thread(id): return ["thread", id]
+            case let .uploadAvatar(body): return ["uploadAvatar", body]
             }
         }
     }
@@ -954,6 +968,20 @@ nonisolated extension Shapes {
             case let .unknown(value):
                 try ModelCoding.encode(value, to: encoder)
             }
+        }
+    }
+
+    public nonisolated struct AvatarUpload: Codable, Hashable, Sendable {
+        public var photo: EndpointRuntime.File
+
+        public var metadata: String
+
+        public var note: String?
+
+        public init(photo: EndpointRuntime.File, metadata: String, note: String? = nil) {
+            self.photo = photo
+            self.metadata = metadata
+            self.note = note
         }
     }
 

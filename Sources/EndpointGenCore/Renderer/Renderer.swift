@@ -499,14 +499,22 @@ enum Renderer {
             if entries.isEmpty {
                 printer.write("[:]")
             } else {
-                printer.write("[")
-                for (index, entry) in entries.enumerated() {
-                    if index > 0 { printer.write(", ") }
-                    renderExpression(entry.key, into: &printer)
-                    printer.write(": ")
-                    renderExpression(entry.value, into: &printer)
+                // One entry per line when the literal would not fit the line (`parts: [` ... `]`).
+                let pieces = entries.map { inlineText($0.key) + ": " + inlineText($0.value) }
+                let oneLine = "[" + pieces.joined(separator: ", ") + "]"
+                if entries.count > 1 && printer.column + oneLine.count + 2 > maximumLineLength {
+                    printer.write("[")
+                    printer.endLine()
+                    printer.indented { printer in
+                        for piece in pieces {
+                            printer.write(piece + ",")
+                            printer.endLine()
+                        }
+                    }
+                    printer.write("]")
+                } else {
+                    printer.write(oneLine)
                 }
-                printer.write("]")
             }
         case let .multilineCall(callee, arguments):
             renderExpression(callee, into: &printer)

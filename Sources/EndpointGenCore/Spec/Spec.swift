@@ -354,18 +354,24 @@ public struct Property: Sendable, Hashable {
     public var description: String?
     public var defaultValue: DefaultValue?
     /// True when the property closes a cycle of models held by value (`parent: Comment?` in
-    /// `Comment`): it is stored out of line (`@Indirect`).
+    /// `Comment`): it is stored out of line (`Indirect`).
     public var isIndirect: Bool
+    /// The `Content-Type` of its part when the model is a multipart body.
+    public var partContentType: String?
+    /// More headers of its part when the model is a multipart body, in the spec's order.
+    public var partHeaders: [Header]
     public var location: SourceLocation
 
     public init(key: String, swiftName: String, type: TypeRef, description: String?, defaultValue: DefaultValue?,
-                isIndirect: Bool = false, location: SourceLocation) {
+                isIndirect: Bool = false, partContentType: String? = nil, partHeaders: [Header] = [], location: SourceLocation) {
         self.key = key
         self.swiftName = swiftName
         self.type = type
         self.description = description
         self.defaultValue = defaultValue
         self.isIndirect = isIndirect
+        self.partContentType = partContentType
+        self.partHeaders = partHeaders
         self.location = location
     }
 }

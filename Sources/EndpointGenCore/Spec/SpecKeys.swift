@@ -15,7 +15,7 @@ enum SpecKeys {
     static let anyOfModel = ["description", "anyOf"]
     static let discriminator = ["property", "mapping"]
     static let enumTypes = ["String", "Int"]
-    static let property = ["type", "description", "default"]
+    static let property = ["type", "description", "default", "contentType", "headers"]
 
     static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
     static let authNames = ["none", "bearer", "basic", "apiKey"]

@@ -387,6 +387,8 @@ extension Validation {
         var type: TypeRef?
         var description: String?
         var defaultValue: DefaultValue?
+        var partContentType: String?
+        var partHeaders: [Header] = []
         switch member.value.value {
         case .string:
             type = typeString(member.value, "the type of property '\(key)'", allowVoid: false)
@@ -402,6 +404,13 @@ extension Validation {
             if let field = fields["default"], let type {
                 defaultValue = checkedDefault(field.value, type: type, what: "property '\(key)'")
             }
+            if let field = fields["contentType"] { partContentType = checkedContentType(field.value) }
+            if let field = fields["headers"] {
+                partHeaders = mergeHeaders([], field.value).map { Header(name: $0.name, value: $0.value) }
+                if case .object(let members) = field.value.value, let null = members.first(where: { $0.value.value == .null }) {
+                    error("a part header cannot be null: there is nothing to remove", at: null.value.location)
+                }
+            }
         default:
             error("property '\(key)' must be a type string or an object, found \(Validation.kind(of: member.value))", at: member.value.location)
             return nil
@@ -413,7 +422,7 @@ extension Validation {
         }
         guard let type else { return nil }
         return Property(key: key, swiftName: Naming.lowerCamel(key), type: type, description: description,
-                        defaultValue: defaultValue, location: member.keyLocation)
+                        defaultValue: defaultValue, partContentType: partContentType, partHeaders: partHeaders, location: member.keyLocation)
     }
 
     // MARK: Defaults

@@ -31,6 +31,8 @@ enum RuntimeNames {
     static let jsonBody = "JSONBody"
     static let formBody = "FormBody"
     static let multipartBody = "MultipartBody"
+    /// A multipart part's own content type and headers (`MultipartBody(value, parts: [...])`).
+    static let multipartPartOptions = "MultipartPartOptions"
     static let dataBody = "DataBody"
     static let textBody = "TextBody"
     /// A spec's `File`; always written qualified (`EndpointRuntime.File`): `File` is a name an app
@@ -43,7 +45,7 @@ enum RuntimeNames {
     static let typeNames: Set<String> = [
         module, versionMarker, requestable, request, parameterValue, jsonValue, endpoint, apiDefaults, sampleResponse,
         modelCoding, indirect,
-        path, pathSegment, query, header, auth, jsonBody, formBody, multipartBody, dataBody, textBody, file, removeHeader,
+        path, pathSegment, query, header, auth, jsonBody, formBody, multipartBody, multipartPartOptions, dataBody, textBody, file, removeHeader,
         timeout, "HTTPMethod", "HTTPHeaders", "HTTPResponse", "HTTPClient", "DateFormat", "RequestComponent",
         "RequestBuilder", "QueryStyle", "AuthRequirement", "ErrorBodies", "ErrorResponse", "StatusPattern",
         "ResponseDecoder", "EndpointError",
