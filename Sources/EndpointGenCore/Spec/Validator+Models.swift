@@ -29,6 +29,7 @@ extension Validation {
         for member in members {
             if let model = validateModel(member) { models.append(model) }
         }
+        checkUnionsDoNotContainThemselves(models)
         return markIndirectStorage(models)
     }
 
@@ -69,40 +70,7 @@ extension Validation {
             }
         }
 
-        // Pass 1: finishing order of a depth-first walk.
-        var finished: [Int] = []
-        var seen = Array(repeating: false, count: models.count)
-        for start in models.indices where !seen[start] {
-            seen[start] = true
-            var stack = [(node: start, next: 0)]
-            while let top = stack.last {
-                if top.next < edges[top.node].count {
-                    stack[stack.count - 1].next += 1
-                    let to = edges[top.node][top.next].to
-                    if !seen[to] {
-                        seen[to] = true
-                        stack.append((to, 0))
-                    }
-                } else {
-                    finished.append(top.node)
-                    stack.removeLast()
-                }
-            }
-        }
-        // Pass 2: components, walking the reversed edges in reverse finishing order.
-        var component = Array(repeating: -1, count: models.count)
-        var count = 0
-        for start in finished.reversed() where component[start] == -1 {
-            component[start] = count
-            var stack = [start]
-            while let node = stack.popLast() {
-                for from in reverse[node] where component[from] == -1 {
-                    component[from] = count
-                    stack.append(from)
-                }
-            }
-            count += 1
-        }
+        let component = Validation.stronglyConnectedComponents(edges.map { $0.map(\.to) }, reverse: reverse)
 
         var result = models
         for (from, list) in edges.enumerated() {
@@ -123,6 +91,90 @@ extension Validation {
             }
         }
         return result
+    }
+
+    /// The strongly connected component of each node of a graph given by its edges and reversed
+    /// edges (Kosaraju's algorithm with explicit stacks: specs are user input, so no recursion).
+    static func stronglyConnectedComponents(_ edges: [[Int]], reverse: [[Int]]) -> [Int] {
+        // Pass 1: finishing order of a depth-first walk.
+        var finished: [Int] = []
+        var seen = Array(repeating: false, count: edges.count)
+        for start in edges.indices where !seen[start] {
+            seen[start] = true
+            var stack = [(node: start, next: 0)]
+            while let top = stack.last {
+                if top.next < edges[top.node].count {
+                    stack[stack.count - 1].next += 1
+                    let to = edges[top.node][top.next]
+                    if !seen[to] {
+                        seen[to] = true
+                        stack.append((to, 0))
+                    }
+                } else {
+                    finished.append(top.node)
+                    stack.removeLast()
+                }
+            }
+        }
+        // Pass 2: components, walking the reversed edges in reverse finishing order.
+        var component = Array(repeating: -1, count: edges.count)
+        var count = 0
+        for start in finished.reversed() where component[start] == -1 {
+            component[start] = count
+            var stack = [start]
+            while let node = stack.popLast() {
+                for from in reverse[node] where component[from] == -1 {
+                    component[from] = count
+                    stack.append(from)
+                }
+            }
+            count += 1
+        }
+        return component
+    }
+
+    /// A union whose alternative is itself, directly or through other unions' alternatives (`"A":
+    /// { "oneOf": ["B"] }, "B": { "oneOf": ["A", "Int"] }`), would decode forever: each tries the
+    /// next on the same value. Each such alternative is an error. (Through an object model, an array
+    /// or a dictionary, decoding goes one level down, so the cycle ends with the payload.)
+    mutating func checkUnionsDoNotContainThemselves(_ models: [Model]) {
+        var index: [String: Int] = [:]
+        for (position, model) in models.enumerated() { index[model.swiftName] = position }
+        var edges: [[Int]] = Array(repeating: [], count: models.count)
+        var reverse: [[Int]] = Array(repeating: [], count: models.count)
+        var alternativesOf: [[UnionAlternative]] = Array(repeating: [], count: models.count)
+        for (from, model) in models.enumerated() {
+            switch model.kind {
+            case .oneOf(let union): alternativesOf[from] = union.alternatives
+            case .anyOf(let alternatives): alternativesOf[from] = alternatives
+            default: continue
+            }
+        }
+        func target(_ alternative: UnionAlternative) -> Int? {
+            guard case .model(let name, defined: true) = alternative.type, let to = index[name], !alternativesOf[to].isEmpty else { return nil }
+            return to
+        }
+        for from in models.indices {
+            for alternative in alternativesOf[from] {
+                if let to = target(alternative) {
+                    edges[from].append(to)
+                    reverse[to].append(from)
+                }
+            }
+        }
+        let component = Validation.stronglyConnectedComponents(edges, reverse: reverse)
+        for from in models.indices {
+            for alternative in alternativesOf[from] {
+                if let to = target(alternative), to == from {
+                    error("model '\(models[from].key)' lists itself as an alternative: decoding would never end; "
+                          + "use an array ('[\(models[from].key)]') or an object model holding it", at: alternative.location)
+                } else if let to = target(alternative), component[to] == component[from] {
+                    error("model '\(models[from].key)' lists '\(alternative.type.specText)' as an alternative, which leads back to "
+                          + "'\(models[from].key)' through unions alone: decoding would never end; use an object model or an array",
+                          at: alternative.location)
+                }
+            }
+        }
     }
 
     // MARK: Unions
