@@ -73,6 +73,13 @@ import Testing
         #expect(try Self.roundTrip(Shapes.Pet.self, #"null"#) == .unknown(.null))
     }
 
+    /// The discriminator property may be a string enum, as OpenAPI documents often declare it.
+    @Test func aStringEnumDiscriminatorChoosesToo() throws {
+        #expect(try Self.roundTrip(Shapes.Figure.self, #"{"kind":"circle","radius":2}"#) == .circle(Shapes.Circle(kind: .circle, radius: 2)))
+        #expect(try Self.roundTrip(Shapes.Figure.self, #"{"kind":"square","side":1.5}"#) == .square(Shapes.Square(kind: .square, side: 1.5)))
+        #expect(try Self.roundTrip(Shapes.Figure.self, #"{"kind":"hexagon","side":1}"#) == .unknown(["kind": "hexagon", "side": 1]))
+    }
+
     @Test func gitHubEventsRoundTrip() throws {
         let text = #"""
         [

@@ -680,6 +680,106 @@ nonisolated extension Shapes {
         }
     }
 
+    public nonisolated enum Figure: Codable, Hashable, Sendable {
+        /// `kind`: `circle`
+        case circle(Circle)
+        /// `kind`: `square`
+        case square(Square)
+        /// An unknown discriminator value, or a payload that does not fit its alternative,
+        /// kept as it came and written back as it was.
+        case unknown(JSONValue)
+
+        public init(from decoder: any Decoder) throws {
+            switch ModelCoding.discriminator("kind", in: decoder) {
+            case "circle":
+                if let value = ModelCoding.attempt(Circle.self, from: decoder) {
+                    self = .circle(value)
+                    return
+                }
+            case "square":
+                if let value = ModelCoding.attempt(Square.self, from: decoder) {
+                    self = .square(value)
+                    return
+                }
+            default: break
+            }
+            self = .unknown(try JSONValue(from: decoder))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            switch self {
+            case let .circle(value):
+                try ModelCoding.encode(value, to: encoder)
+            case let .square(value):
+                try ModelCoding.encode(value, to: encoder)
+            case let .unknown(value):
+                try ModelCoding.encode(value, to: encoder)
+            }
+        }
+    }
+
+    public nonisolated enum FigureKind: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        case circle
+        case square
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "circle": self = .circle
+            case "square": self = .square
+            default: self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .circle: return "circle"
+            case .square: return "square"
+            case let .unknown(value): return value
+            }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+
+        public static func == (lhs: FigureKind, rhs: FigureKind) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rawValue)
+        }
+    }
+
+    public nonisolated struct Circle: Codable, Hashable, Sendable {
+        public var kind: FigureKind
+
+        public var radius: Double
+
+        public init(kind: FigureKind, radius: Double) {
+            self.kind = kind
+            self.radius = radius
+        }
+    }
+
+    public nonisolated struct Square: Codable, Hashable, Sendable {
+        public var kind: FigureKind
+
+        public var side: Double
+
+        public init(kind: FigureKind, side: Double) {
+            self.kind = kind
+            self.side = side
+        }
+    }
+
     public nonisolated enum IdOrName: Codable, Hashable, Sendable {
         case int(Int)
         case string(String)

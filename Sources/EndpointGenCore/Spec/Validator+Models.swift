@@ -18,8 +18,19 @@ extension Validation {
                 if let type = lookup["type"], case .string("Int") = type.value.value { integerEnumModels.insert(member.key) }
             } else if lookup["oneOf"] == nil, lookup["anyOf"] == nil {
                 var keys: [String] = []
-                if let properties = lookup["properties"], case .object(let list) = properties.value.value { keys = list.map(\.key) }
+                var types: [String: String] = [:]
+                if let properties = lookup["properties"], case .object(let list) = properties.value.value {
+                    keys = list.map(\.key)
+                    for property in list {
+                        switch property.value.value {
+                        case .string(let text): types[property.key] = text
+                        case .object(let fields): if let type = Fields(fields)["type"], case .string(let text) = type.value.value { types[property.key] = text }
+                        default: break
+                        }
+                    }
+                }
                 objectPropertyKeys[member.key] = keys
+                objectPropertyTypes[member.key] = types
             }
         }
     }
@@ -277,6 +288,14 @@ extension Validation {
                 var message = "the alternative '\(name)' has no property '\(property)', the discriminator of model '\(model)'"
                 if let suggestion = Naming.didYouMean(property, candidates: keys) { message += "; did you mean '\(suggestion)'?" }
                 error(message, at: alternative.location)
+            } else if let text = objectPropertyTypes[name]?[property] {
+                // The wire value is read as a string: the property must hold one.
+                let bare = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "?", with: "")
+                let isString = bare == "String" || (modelKinds[bare].map { $0 != nil } ?? false) && !integerEnumModels.contains(bare)
+                if !isString {
+                    error("the discriminator property '\(property)' of alternative '\(name)' is '\(text)'; it must be a String or a string enum",
+                          at: alternative.location)
+                }
             }
         }
         var mapped: Set<Int> = []

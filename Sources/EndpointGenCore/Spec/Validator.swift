@@ -63,6 +63,8 @@ struct Validation {
     var integerEnumModels: Set<String> = []
     /// Object model name -> its property keys (for discriminator checks).
     var objectPropertyKeys: [String: [String]] = [:]
+    /// Object model name -> property key -> its type string as written, when it is one (for discriminator checks).
+    var objectPropertyTypes: [String: [String: String]] = [:]
     /// Names the module defines itself (the config's `moduleTypes`): usable without a model.
     var moduleTypes: Set<String> = []
     /// Type strings already parsed without any diagnostic, by (text, allowVoid): big specs repeat them.
