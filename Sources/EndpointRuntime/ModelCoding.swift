@@ -35,7 +35,12 @@ public enum ModelCoding {
     /// Encodes the alternatives an `anyOf` value holds, once: the only one as it is; several objects
     /// merged into one object (the first alternative's member wins where two write the same key);
     /// otherwise (a number that is both an `Int` and a `Double`) the first alone.
-    public static func encodeAnyOf(_ values: [(any Encodable)?], to encoder: any Encoder) throws {
+    ///
+    /// With `objects` (every alternative is a struct that encodes into a keyed container, as
+    /// generated object models do), several are merged by encoding each into the one object, so the
+    /// encoder's own strategies (dates, data) apply. Otherwise several objects are merged through a
+    /// plain `JSONEncoder`.
+    public static func encodeAnyOf(_ values: [(any Encodable)?], objects: Bool = false, to encoder: any Encoder) throws {
         let present = values.compactMap { $0 }
         guard present.count > 1 else {
             if let only = present.first { try encode(only, to: encoder) } else {
@@ -44,9 +49,14 @@ public enum ModelCoding {
             }
             return
         }
+        if objects {
+            // Last to first: a later write replaces a member, so the first alternative's value stays.
+            for value in present.reversed() { try value.encode(to: encoder) }
+            return
+        }
         var merged: [String: JSONValue] = [:]
         for value in present {
-            guard case let .object(members) = try jsonValue(of: value) else {
+            guard case let .object(members)? = try? jsonValue(of: value) else {
                 try encode(present[0], to: encoder)
                 return
             }

@@ -156,8 +156,10 @@ import Testing
         let text = try Self.roundTrip(Shapes.Number.self, #""three""#)
         #expect(text == Shapes.Number(unknown: "three"))
 
-        let both = try Self.roundTrip(Shapes.Contact.self, #"{"email":"a@example.com","verified":true,"phone":"+1 555"}"#)
-        #expect(both.email == Shapes.Email(email: "a@example.com", verified: true))
+        // Merged in the encoder itself: the date keeps the encoder's ISO 8601 strategy.
+        let both = try Self.roundTrip(Shapes.Contact.self,
+                                      #"{"email":"a@example.com","verified":true,"verified_at":"2024-05-01T10:00:00Z","phone":"+1 555"}"#)
+        #expect(both.email == Shapes.Email(email: "a@example.com", verified: true, verifiedAt: Date(timeIntervalSince1970: 1_714_557_600)))
         #expect(both.phone == Shapes.Phone(phone: "+1 555"))
         let phoneOnly = try Self.roundTrip(Shapes.Contact.self, #"{"phone":"+1 555"}"#)
         #expect(phoneOnly == Shapes.Contact(phone: Shapes.Phone(phone: "+1 555")))

@@ -861,7 +861,7 @@ nonisolated extension Shapes {
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try ModelCoding.encodeAnyOf([self.email, self.phone, self.unknown], to: encoder)
+            try ModelCoding.encodeAnyOf([self.email, self.phone, self.unknown], objects: true, to: encoder)
         }
     }
 
@@ -870,9 +870,18 @@ nonisolated extension Shapes {
 
         public var verified: Bool?
 
-        public init(email: String, verified: Bool? = nil) {
+        public var verifiedAt: Date?
+
+        public init(email: String, verified: Bool? = nil, verifiedAt: Date? = nil) {
             self.email = email
             self.verified = verified
+            self.verifiedAt = verifiedAt
+        }
+
+        private nonisolated enum CodingKeys: String, CodingKey {
+            case email
+            case verified
+            case verifiedAt = "verified_at"
         }
     }
 

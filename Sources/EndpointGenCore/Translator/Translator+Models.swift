@@ -243,9 +243,16 @@ extension Translator {
         }
         decode.append(.if(condition: noneDecoded, body: [.assignment(target: .member(.identifier("self"), raw), value: decodeRawJSON)]))
         members.append(decodingInitializer(decode))
-        members.append(encodingFunction([.expression(.try(modelCoding("encodeAnyOf", [
-            Argument(.arrayLiteral(names.map { .member(.identifier("self"), $0) })), Argument("to", .identifier("encoder")),
-        ])))]))
+        // Object models encode into a keyed container, so several merge in the encoder itself.
+        let allObjects = alternatives.allSatisfy { alternative in
+            guard case let .model(name, true) = alternative.type,
+                  case .object? = spec.models.first(where: { $0.swiftName == name })?.kind else { return false }
+            return true
+        }
+        var encodeArguments = [Argument(.arrayLiteral(names.map { .member(.identifier("self"), $0) }))]
+        if allObjects { encodeArguments.append(Argument("objects", .booleanLiteral(true))) }
+        encodeArguments.append(Argument("to", .identifier("encoder")))
+        members.append(encodingFunction([.expression(.try(modelCoding("encodeAnyOf", encodeArguments)))]))
         return Declaration(
             documentation: documentation(model.description),
             kind: .structure(StructDecl(access: access, name: typeName,
