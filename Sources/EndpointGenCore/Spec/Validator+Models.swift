@@ -47,7 +47,7 @@ extension Validation {
     /// Models may hold each other in cycles, but a Swift struct or enum cannot hold a value of its
     /// own type inline (directly or through other models, even as an optional): only an array or a
     /// dictionary breaks such a cycle. Each property or union alternative that closes one is stored
-    /// out of line (`@Indirect` property, `indirect` case), and nothing else is.
+    /// out of line (a property in a private `Indirect` box, an `indirect` case), and nothing else is.
     ///
     /// Models are user input, so this is linear and recursion-free: an edge from model A to model B
     /// closes a cycle exactly when A and B are in the same strongly connected component of the
