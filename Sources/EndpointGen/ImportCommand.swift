@@ -1,7 +1,8 @@
 // `endpoint-gen import <openapi.json | .yaml> [--name <API>] [--tag T] [--operation ID] [--path P]
-// [--config f] [--output <file>.endpoints.json]`: an OpenAPI 3.0/3.1 document, JSON or YAML -> an
-// endpoint spec (stdout when no output is given). `generate` imports OpenAPI documents
-// (`<Name>.openapi.json`, `.yaml`, `.yml`) through the same entry point, `ImportCommand.importFile`.
+// [--config f] [--format-version 1|2] [--output <file>.endpoints.json]`: an OpenAPI 3.0/3.1
+// document, JSON or YAML -> an endpoint spec (stdout when no output is given). `generate` imports
+// OpenAPI documents (`<Name>.openapi.json`, `.yaml`, `.yml`) through the same entry point,
+// `ImportCommand.importFile`, in format version 1.
 
 import EndpointGenCore
 import Foundation
@@ -9,7 +10,8 @@ import Foundation
 enum ImportCommand {
     static let usage = """
         usage: endpoint-gen import <openapi.json> [--name <API>] [--tag <tag>]... [--operation <id>]...
-                                   [--path <prefix>]... [--config <endpoint-gen.json>] [--output <Name>.endpoints.json]
+                                   [--path <prefix>]... [--config <endpoint-gen.json>] [--format-version <1|2>]
+                                   [--output <Name>.endpoints.json]
 
         Turns an OpenAPI 3.0 or 3.1 document (JSON or YAML) into an endpoint spec. Everything the
         spec cannot express is reported as a warning naming its JSON pointer. A .yaml/.yml file is
@@ -25,6 +27,10 @@ enum ImportCommand {
                                Filters repeat and combine: an operation is kept when it matches any
                                of them. The models the kept operations use are kept with them.
           --config <file>      an endpoint-gen.json; its "tags", "operations" and "paths" add filters
+          --format-version <n> 1 (default): write only the keys of spec format version 1,
+                               approximating the rest with warnings; 2: write the version 2 keys
+                               (unions, integer enums, additionalProperties, recursive models,
+                               response headers, several success responses, streams, pagination)
           --output <file>      write the spec there (default: standard output), and print
                                "wrote <file> (12 endpoints, 9 models)" ("unchanged" when the file
                                already held those bytes)
@@ -82,6 +88,12 @@ enum ImportCommand {
                 case "--operation": options.operationIDs.append(try value())
                 case "--path": options.pathPrefixes.append(try value())
                 case "--config": configPath = try value()
+                case "--format-version":
+                    let text = try value()
+                    guard let number = Int(text), let version = ImportFormatVersion(rawValue: number) else {
+                        throw UsageError("--format-version takes 1 or 2, not '\(text)'")
+                    }
+                    options.formatVersion = version
                 case "--quiet", "-q": quiet = true
                 default: throw UsageError("unknown option '\(name)'")
                 }

@@ -208,6 +208,44 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("Broken.swift").path))
     }
 
+    @Test func formatVersionTwoWritesTheVersionTwoKeys() throws {
+        let directory = try TemporaryDirectory()
+        let input = try directory.write("openapi.json", """
+            {"openapi": "3.0.3", "info": {"title": "Tiny", "version": "1"}, "servers": [{"url": "https://tiny.example.com"}],
+             "paths": {"/a": {"get": {"operationId": "a", "responses": {"200": {"description": "ok",
+                "headers": {"ETag": {"schema": {"type": "string"}}},
+                "content": {"application/json": {"schema": {"type": "integer", "enum": [1, 2]}}}}}}}}}
+            """)
+        let two = try EndpointGenProcess.run(["import", input.path, "--format-version", "2"])
+        #expect(two.status == 0)
+        #expect(two.stderr.isEmpty, "\(two.stderr)")
+        #expect(two.stdout.hasPrefix("{\n  \"formatVersion\": 2,\n  \"name\": \"Tiny\",\n"))
+        #expect(two.stdout.contains("""
+                      "response": {
+                        "type": "AResponse",
+                        "headers": { "ETag": "String?" }
+                      }
+            """), "\(two.stdout)")
+        #expect(two.stdout.contains("""
+                "AResponse": {
+                  "type": "Int",
+                  "enum": [1, 2]
+                }
+            """), "\(two.stdout)")
+
+        // The default is version 1: the same document approximated, with warnings naming what was lost.
+        let one = try EndpointGenProcess.run(["import", input.path])
+        #expect(one.status == 0)
+        #expect(!one.stdout.contains("formatVersion"))
+        #expect(one.stderr.contains("#/paths/~1a/get/responses/200/headers: response headers are not expressible; dropped"))
+        #expect(one.stderr.contains("only string enums become enum models"))
+        #expect(try EndpointGenProcess.run(["import", input.path, "--format-version", "1"]).stdout == one.stdout)
+
+        let bad = try EndpointGenProcess.run(["import", input.path, "--format-version", "3"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.hasPrefix("endpoint-gen import: error: --format-version takes 1 or 2, not '3'"))
+    }
+
     @Test func usageErrors() throws {
         #expect(try EndpointGenProcess.run(["import"]).status == 64)
         #expect(try EndpointGenProcess.run(["import", "a.json", "--frobnicate"]).status == 64)

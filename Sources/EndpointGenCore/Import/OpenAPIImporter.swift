@@ -31,16 +31,29 @@ public struct ImportOptions: Sendable, Hashable {
     public var operationIDs: [String]
     /// Operations whose path is one of these or lies below it (`/repos` keeps `/repos/{id}`, not `/reposX`).
     public var pathPrefixes: [String]
+    /// The spec format version the import writes. `.one` (the default) uses only the keys of format
+    /// version 1 and approximates the rest, with warnings; `.two` writes the version 2 keys (unions,
+    /// integer enums, `additionalProperties`, recursive models, `response.headers`, `responses`,
+    /// `response.stream`, `pagination`) and states `"formatVersion": 2`.
+    public var formatVersion: ImportFormatVersion
 
-    public init(name: String? = nil, tags: [String] = [], operationIDs: [String] = [], pathPrefixes: [String] = []) {
+    public init(name: String? = nil, tags: [String] = [], operationIDs: [String] = [], pathPrefixes: [String] = [],
+                formatVersion: ImportFormatVersion = .one) {
         self.name = name
         self.tags = tags
         self.operationIDs = operationIDs
         self.pathPrefixes = pathPrefixes
+        self.formatVersion = formatVersion
     }
 
     /// Whether any filter is given. An operation is kept when it matches any filter of any kind.
     public var isFiltering: Bool { !tags.isEmpty || !operationIDs.isEmpty || !pathPrefixes.isEmpty }
+}
+
+/// The spec format version an import writes (`endpoint-gen import --format-version 2`).
+public enum ImportFormatVersion: Int, Sendable, Hashable, CaseIterable {
+    case one = 1
+    case two = 2
 }
 
 /// The counts of a filtered import. Models are the document's component schemas that become models.
@@ -72,7 +85,8 @@ public enum OpenAPIImporter {
         guard let root = format.parse(data, fileName: fileName, diagnostics: &diagnostics), !diagnostics.hasErrors else {
             return ImportResult(specJSON: nil, diagnostics: diagnostics, operationCount: 0, warningCounts: [:])
         }
-        let importer = OpenAPIImportContext(root: OANode(root, pointer: "#"), fileName: fileName)
+        let importer = OpenAPIImportContext(root: OANode(root, pointer: "#"), fileName: fileName,
+                                           versionTwo: options.formatVersion == .two)
         let spec = importer.run(options: options)
         diagnostics.append(contentsOf: importer.diagnostics)
         let text = diagnostics.hasErrors ? nil : spec.map(ImportJSONWriter.write)
@@ -133,6 +147,8 @@ struct ImportedGroup {
 final class OpenAPIImportContext {
     let root: OANode
     let fileName: String
+    /// Whether the version 2 keys are written (`ImportOptions.formatVersion`).
+    let versionTwo: Bool
     var diagnostics = Diagnostics()
     var warningCounts: [String: Int] = [:]
     var operationCount = 0
@@ -151,6 +167,8 @@ final class OpenAPIImportContext {
     var componentModelKeys: [String: String] = [:]
     /// Enum model key -> its values.
     var enumValues: [String: [String]] = [:]
+    /// Integer enum model key -> its values as written (version 2).
+    var intEnumValues: [String: [String]] = [:]
     /// Object model keys.
     var objectModels: Set<String> = []
     /// Object model key -> its properties whose schema is a file (`format: binary`, or `contentMediaType`
@@ -172,9 +190,10 @@ final class OpenAPIImportContext {
     var lookupCache: [String: OANode?] = [:]
     var securitySchemes: OANode?
 
-    init(root: OANode, fileName: String) {
+    init(root: OANode, fileName: String, versionTwo: Bool = false) {
         self.root = root
         self.fileName = fileName
+        self.versionTwo = versionTwo
     }
 
     // MARK: Diagnostics
@@ -272,6 +291,7 @@ final class OpenAPIImportContext {
         let apiName = apiTypeName(explicit: options.name, info: info)
         // The API's own type name is taken: a model of that name would clash with it.
         usedModelNames.insert(apiName)
+        if versionTwo { top.append(("formatVersion", .number("2"))) }
         top.append(("name", .string(apiName)))
         if let description = joinedDescription(summary: info?["title"]?.string, description: info?["description"]?.string) {
             top.append(("description", .string(description)))
@@ -305,7 +325,8 @@ final class OpenAPIImportContext {
             top.append(("groups", .object(namedGroups(splitLargeGroups(groups), apiName: apiName, topLevelNames: topLevelNames))))
         }
         if !modelOrder.isEmpty {
-            breakModelCycles()
+            // Version 2 models may refer to themselves; version 1 structs cannot hold themselves.
+            if !versionTwo { breakModelCycles() }
             top.append(("models", .object(modelOrder.compactMap { key in modelDefinitions[key].map { (key, $0) } })))
         }
         return .object(top)
@@ -507,23 +528,20 @@ extension OpenAPIImportContext {
 
     /// Rewrites one property's type string to `JSON` (`JSON?` when it was optional).
     private func replacePropertyType(model: String, property: String) {
-        guard case .object(var fields)? = modelDefinitions[model],
-              let propertiesIndex = fields.firstIndex(where: { $0.0 == "properties" }),
-              case .object(var properties) = fields[propertiesIndex].1,
-              let index = properties.firstIndex(where: { $0.0 == property }) else { return }
         func json(_ type: String) -> ImportJSON { .string(type.hasSuffix("?") ? "JSON?" : "JSON") }
-        switch properties[index].1 {
-        case .string(let type):
-            properties[index].1 = json(type)
-        case .object(var entry):
-            if let typeIndex = entry.firstIndex(where: { $0.0 == "type" }), case .string(let type) = entry[typeIndex].1 {
-                entry[typeIndex].1 = json(type)
+        updateProperties(ofModel: model) { properties in
+            guard let index = properties.firstIndex(where: { $0.0 == property }) else { return }
+            switch properties[index].1 {
+            case .string(let type):
+                properties[index].1 = json(type)
+            case .object(var entry):
+                if let typeIndex = entry.firstIndex(where: { $0.0 == "type" }), case .string(let type) = entry[typeIndex].1 {
+                    entry[typeIndex].1 = json(type)
+                }
+                properties[index].1 = .object(entry)
+            default:
+                return
             }
-            properties[index].1 = .object(entry)
-        default:
-            return
         }
-        fields[propertiesIndex].1 = .object(properties)
-        modelDefinitions[model] = .object(fields)
     }
 }

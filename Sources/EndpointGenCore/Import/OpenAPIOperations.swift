@@ -88,6 +88,14 @@ extension OpenAPIImportContext {
             if operation.shortName != nil { nameCounts[operation.groupKey + " " + operation.longName, default: 0] += 1 }
         }
 
+        // The names the operations of each group may take, kept free for them by `...Stream` endpoints.
+        var plannedNames: [String: Set<String>] = [:]
+        for operation in pending {
+            var base = operation.longName
+            if let short = operation.shortName, nameCounts[operation.groupKey + " " + short] == 1 { base = short }
+            plannedNames[operation.groupKey, default: []].insert(ImportNaming.lowerCamel(base))
+        }
+
         var groupIndex: [String: Int] = [:]
         for operation in pending {
             let groupKey = operation.groupKey
@@ -108,9 +116,17 @@ extension OpenAPIImportContext {
             // name alone does not say it (`list` in `volumes` -> `VolumesList...`).
             let typeBase = name.lowercased().contains(groupKey.lowercased())
                 ? ImportNaming.upperCamel(name) : ImportNaming.upperCamel(groupKey) + ImportNaming.upperCamel(name)
-            let endpoint = importOperation(operation.node, method: operation.method, path: operation.path, name: name,
+            let imported = importOperation(operation.node, method: operation.method, path: operation.path, name: name,
                                            typeBase: typeBase, pathParameters: operation.itemParameters)
-            group.endpoints.append(ImportedEndpoint(key: name, value: endpoint))
+            group.endpoints.append(ImportedEndpoint(key: name, value: imported.endpoint))
+            if let stream = imported.stream {
+                // JSON and an event stream: the second endpoint, `<name>Stream`, returns the stream.
+                var taken = group.usedNames.union(plannedNames[groupKey] ?? [])
+                if groupKey.isEmpty { taken.insert("baseURL") }
+                let streamName = uniqueName(name + "Stream", used: taken, convert: ImportNaming.lowerCamel)
+                group.usedNames.insert(ImportNaming.lowerCamel(streamName))
+                group.endpoints.append(ImportedEndpoint(key: streamName, value: stream))
+            }
             operationCount += 1
 
             if groupKey.isEmpty {
@@ -213,7 +229,7 @@ extension OpenAPIImportContext {
     // MARK: One operation
 
     func importOperation(_ operation: OANode, method: String, path: String, name: String, typeBase: String,
-                         pathParameters: [OANode]) -> ImportJSON {
+                         pathParameters: [OANode]) -> (endpoint: ImportJSON, stream: ImportJSON?) {
         var endpoint: [(String, ImportJSON)] = []
         if let description = joinedDescription(summary: operation["summary"]?.string, description: operation["description"]?.string) {
             endpoint.append(("description", .string(description)))
@@ -242,10 +258,16 @@ extension OpenAPIImportContext {
         }
         if let body { endpoint.append(("body", body)) }
 
-        let (response, errors, sample) = responses(operation, typeBase: typeBase)
-        if let response { endpoint.append(("response", response)) }
-        if !errors.isEmpty { endpoint.append(("errors", .object(errors))) }
-        if let sample { endpoint.append(("sample", sample)) }
+        let imported = responses(operation, typeBase: typeBase)
+        if let response = imported.response { endpoint.append(("response", response)) }
+        if !imported.responses.isEmpty { endpoint.append(("responses", .object(imported.responses))) }
+        if let pagination = imported.pagination { endpoint.append(("pagination", pagination)) }
+        if !imported.errors.isEmpty { endpoint.append(("errors", .object(imported.errors))) }
+        // The stream endpoint: the same request, the stream for a response, no JSON sample.
+        let stream = imported.streamResponse.map { streamResponse in
+            ImportJSON.object(endpoint.map { $0.0 == "response" ? ($0.0, streamResponse) : $0 })
+        }
+        if let sample = imported.sample { endpoint.append(("sample", sample)) }
 
         for (key, keyLocation, value) in operation.members {
             switch key {
@@ -254,7 +276,7 @@ extension OpenAPIImportContext {
             default: break
             }
         }
-        return .object(endpoint)
+        return (.object(endpoint), stream)
     }
 
     // MARK: Parameters
@@ -410,7 +432,7 @@ extension OpenAPIImportContext {
 
         var defaultValue: ImportJSON?
         if let defaultNode = schemaNode.flatMap(resolve)?["default"] {
-            defaultValue = checkedDefault(defaultNode, type: schemaType.type)
+            defaultValue = checkedDefault(defaultNode, type: schemaType.type, optional: !parameter.required || schemaType.nullable)
         }
         var typeString = schemaType.type
         // A path always has a value: a path parameter is never optional, even when its schema allows null.
@@ -447,7 +469,7 @@ extension OpenAPIImportContext {
     func parameterTypeAllowed(_ type: String, location: String) -> Bool {
         func scalar(_ t: String) -> Bool {
             let bare = t.hasSuffix("?") ? String(t.dropLast()) : t
-            return ReservedNames.builtinTypes.contains(bare) && bare != "Void" || enumValues[bare] != nil
+            return ReservedNames.builtinTypes.contains(bare) && bare != "Void" || enumValues[bare] != nil || intEnumValues[bare] != nil
         }
         if scalar(type) { return true }
         if type.hasPrefix("[String: "), type.hasSuffix("]") {
@@ -491,6 +513,15 @@ extension OpenAPIImportContext {
             contentType = nil
         }
         if encoding == "multipart" { useFiles(inMultipartModel: type, schema: media["schema"] ?? media) }
+        if let partEncodings = media["encoding"], !partEncodings.members.isEmpty {
+            if encoding == "multipart", versionTwo, objectModels.contains(type) {
+                usePartEncodings(partEncodings, inMultipartModel: type)
+            } else {
+                warn(.schemaDetailDropped, partEncodings, encoding == "multipart"
+                     ? "the parts' own content types and headers are not expressible in format version 1; dropped"
+                     : "per-property encoding of a \(encoding) body is not expressible; dropped")
+            }
+        }
         if encoding == "json" { noteJSONUse(type, at: media["schema"] ?? media) }
         var members: [(String, ImportJSON)] = [("type", .string(type))]
         if encoding != "json" { members.append(("encoding", .string(encoding))) }
@@ -535,12 +566,15 @@ extension OpenAPIImportContext {
         }
     }
 
-    /// The media type the spec keeps: JSON first, then form, multipart, text, anything else. The others
-    /// are reported.
-    func preferredMedia(_ content: OANode, forResponse: Bool) -> (String, OANode)? {
+    /// The media type the spec keeps: JSON first, then form, multipart, text, anything else (for a
+    /// response in version 2, an event or JSON Lines stream after JSON). The others are reported,
+    /// unless they describe the same schema (XML beside JSON), so choosing loses nothing, or they
+    /// are the stream that becomes the `...Stream` endpoint (`splitsStreams`).
+    func preferredMedia(_ content: OANode, forResponse: Bool, splitsStreams: Bool = false) -> (String, OANode)? {
         let entries = content.members
         guard !entries.isEmpty else { return nil }
         let rank: (String) -> Int = { type in
+            if forResponse, self.versionTwo, Self.streamKind(for: type) != nil { return 2 }
             switch Self.encoding(for: type) {
             case "json": return Self.bareMediaType(type) == "*/*" ? 1 : 0
             case "form": return forResponse ? 9 : 2
@@ -552,7 +586,11 @@ extension OpenAPIImportContext {
         guard let chosen = entries.enumerated().min(by: { a, b in
             (rank(a.element.key), a.offset) < (rank(b.element.key), b.offset)
         })?.element else { return nil }
-        let others = entries.filter { $0.key != chosen.key }.map(\.key)
+        let splitsStream = splitsStreams && Self.encoding(for: chosen.key) == "json"
+        let others = entries.filter { entry in
+            entry.key != chosen.key && !sameSchema(entry.value, chosen.value)
+                && !(splitsStream && Self.streamKind(for: entry.key) != nil)
+        }.map(\.key)
         if !others.isEmpty {
             warn(.contentTypeAlternative, content, "only '\(chosen.key)' is kept; \(others.map { "'\($0)'" }.joined(separator: ", ")) dropped")
         }
@@ -561,10 +599,26 @@ extension OpenAPIImportContext {
 
     // MARK: Responses
 
-    func responses(_ operation: OANode, typeBase: String) -> (ImportJSON?, [(String, ImportJSON)], ImportJSON?) {
-        guard let responses = operation["responses"] else { return (nil, [], nil) }
-        var success: [(code: Int?, key: String, keyLocation: SourceLocation, node: OANode)] = []
+    /// What an operation's responses give its endpoint.
+    struct ImportedResponses {
+        /// `response`: a type string or `{ "type", "status", "contentType", "headers", "stream", "end" }`.
+        var response: ImportJSON?
+        /// `responses` (version 2): success status -> type string, when there are several.
+        var responses: [(String, ImportJSON)] = []
+        /// `pagination` (version 2): `{ "style": "link" }` when the one success response documents
+        /// `Link` and its body is an array.
+        var pagination: ImportJSON?
         var errors: [(String, ImportJSON)] = []
+        var sample: ImportJSON?
+        /// The response of the `...Stream` endpoint (version 2): the success response offers JSON and
+        /// an event stream (OpenAI's chat completion), and each becomes an endpoint.
+        var streamResponse: ImportJSON?
+    }
+
+    func responses(_ operation: OANode, typeBase: String) -> ImportedResponses {
+        var result = ImportedResponses()
+        guard let responses = operation["responses"] else { return result }
+        var success: [(code: Int?, key: String, keyLocation: SourceLocation, node: OANode)] = []
 
         for (key, keyLocation, raw) in responses.members {
             if key.hasPrefix("x-") { continue }
@@ -577,7 +631,7 @@ extension OpenAPIImportContext {
             }
             let hundreds = code.map { $0 / 100 } ?? Int(String(upper.prefix(1)))
             if hundreds == 2 {
-                success.append((code, key, keyLocation, raw))
+                success.append((code, isRange ? upper : key, keyLocation, raw))
                 continue
             }
             guard let response = resolve(raw) else { continue }
@@ -588,13 +642,20 @@ extension OpenAPIImportContext {
                 }
                 continue
             }
+            // An error body is all `errors` carries. (A redirect's headers, above, are the transport's.)
+            if let headers = response["headers"] {
+                let dropped = headers.members.filter { $0.key.lowercased() != "content-type" }
+                if !dropped.isEmpty {
+                    warn(.responseHeaders, headers,
+                         "headers of error responses are not expressible; \(dropped.map { "'\($0.key)'" }.joined(separator: ", ")) dropped")
+                }
+            }
             guard let content = response["content"], !content.members.isEmpty else { continue }
-            guard let (mediaType, media) = content.members.first(where: { Self.isJSON($0.key) }).map({ ($0.key, $0.value) }) else {
+            guard let (_, media) = content.members.first(where: { Self.isJSON($0.key) }).map({ ($0.key, $0.value) }) else {
                 warn(.errorBodyDropped, content, "error bodies that are not JSON are not supported; the \(statusKey) body is dropped")
                 continue
             }
-            _ = mediaType
-            let others = content.members.filter { !Self.isJSON($0.key) }
+            let others = content.members.filter { !Self.isJSON($0.key) && !sameSchema($0.value, media) }
             if !others.isEmpty {
                 warn(.contentTypeAlternative, content, "only JSON error bodies are kept; \(others.map { "'\($0.key)'" }.joined(separator: ", ")) dropped")
             }
@@ -604,12 +665,42 @@ extension OpenAPIImportContext {
                 : ImportNaming.upperCamel(String(response.pointer.split(separator: "/").last ?? "Error")) + "Error"
             let type = schemaType(schema, name: contextName).type
             noteJSONUse(type, at: schema)
-            errors.append((statusKey, .string(type)))
+            result.errors.append((statusKey, .string(type)))
         }
 
         // The first 2xx: lowest explicit code, else the 2XX range.
         success.sort { ($0.code ?? 299, $0.key) < ($1.code ?? 299, $1.key) }
-        guard let first = success.first, let response = resolve(first.node) else { return (nil, errors, nil) }
+        guard let first = success.first, let response = resolve(first.node) else { return result }
+        if let links = response["links"], !links.members.isEmpty {
+            warn(.links, links, "links are not supported; dropped")
+        }
+
+        if versionTwo, success.count > 1 {
+            // Several success shapes: `responses`, one type string per status.
+            for (index, entry) in success.enumerated() {
+                guard let resolved = resolve(entry.node) else { continue }
+                if index > 0, let links = resolved["links"], !links.members.isEmpty {
+                    warn(.links, links, "links are not supported; dropped")
+                }
+                // Every status's inline model ends in it (`...Response200`): `<Endpoint>Response` is the
+                // name of the generated enum when the statuses' types differ.
+                let body = successBody(resolved, raw: entry.node, code: entry.code, typeBase: typeBase,
+                                       suffix: entry.key, splitsStreams: false, operation: operation)
+                if index == 0 { result.sample = body.sample }
+                result.responses.append((entry.key, .string(body.type)))
+                // `responses` holds type strings only, and link pagination needs the one response
+                // type `[T]`: `Link` goes with the other headers.
+                if let headers = resolved["headers"] {
+                    let dropped = headers.members.filter { $0.key.lowercased() != "content-type" }
+                    if !dropped.isEmpty {
+                        warn(.responseHeaders, headers,
+                             "response headers of an endpoint with several success responses are not expressible; \(dropped.map { "'\($0.key)'" }.joined(separator: ", ")) dropped")
+                    }
+                }
+            }
+            return result
+        }
+
         let status: Int? = success.count == 1 ? first.code.flatMap { $0 == 200 ? nil : $0 } : nil
         for other in success.dropFirst() {
             if let resolved = resolve(other.node), resolved["content"].map({ !$0.members.isEmpty }) == true {
@@ -617,43 +708,192 @@ extension OpenAPIImportContext {
                      "only the first success response (\(first.key)) is typed; the \(other.key) body is dropped")
             }
         }
+        var headerTypes: [(String, ImportJSON)] = []
         if let headers = response["headers"], !headers.members.isEmpty {
-            warn(.responseHeaders, headers, "response headers are not expressible; dropped")
-        }
-        if let links = response["links"], !links.members.isEmpty {
-            warn(.links, links, "links are not supported; dropped")
-        }
-
-        var type = "Void"
-        var contentType: String?
-        var sample: ImportJSON?
-        if let content = response["content"], first.code != 204, let (mediaType, media) = preferredMedia(content, forResponse: true) {
-            let encoding = Self.encoding(for: mediaType)
-            let contextName = first.node.pointer == response.pointer
-                ? typeBase + "Response"
-                : ImportNaming.upperCamel(String(response.pointer.split(separator: "/").last ?? "Response")) + "Response"
-            switch encoding {
-            case "json":
-                type = media["schema"].map { schemaType($0, name: contextName).type } ?? "JSON"
-                noteJSONUse(type, at: media["schema"] ?? media)
-                if Self.bareMediaType(mediaType) != "application/json" && Self.isConcreteMediaType(mediaType) {
-                    contentType = mediaType
-                }
-                sample = responseSample(media)
-            case "text":
-                type = "String"
-                contentType = Self.isConcreteMediaType(mediaType) ? mediaType : "text/plain"
-            default:
-                // Bytes of a binary media type: a File, with the response's Content-Type and file name.
-                type = "File"
-                contentType = Self.isConcreteMediaType(mediaType) ? mediaType : nil
+            if versionTwo {
+                headerTypes = responseHeaders(headers, typeBase: typeBase)
+            } else {
+                warn(.responseHeaders, headers, "response headers are not expressible; dropped")
             }
         }
+
+        let body = successBody(response, raw: first.node, code: first.code, typeBase: typeBase, suffix: "",
+                               splitsStreams: versionTwo, operation: operation)
+        result.sample = body.sample
+        // GitHub's pages: a `Link` header on a list. (A `Link` beside an object body stays a header.)
+        if versionTwo, let headers = response["headers"], hasLinkHeader(headers), body.stream == nil,
+           body.type.hasPrefix("["), !body.type.hasPrefix("[String: ") {
+            result.pagination = .object([("style", .string("link"))])
+        }
+        result.response = responseValue(type: body.type, status: status, contentType: body.contentType, headers: headerTypes,
+                                        stream: body.stream)
+        result.streamResponse = body.alternativeStream.map {
+            responseValue(type: $0.type, status: status, contentType: nil, headers: [], stream: $0)
+        }
+        return result
+    }
+
+    /// `response`: the type string alone, or `{ "type", "status", "contentType", "headers", "stream", "end" }`.
+    func responseValue(type: String, status: Int?, contentType: String?, headers: [(String, ImportJSON)],
+                       stream: ImportedStream?) -> ImportJSON {
         var members: [(String, ImportJSON)] = [("type", .string(type))]
         if let status { members.append(("status", .number(String(status)))) }
         if let contentType { members.append(("contentType", .string(contentType))) }
-        let value: ImportJSON = members.count == 1 ? .string(type) : .object(members)
-        return (value, errors, sample)
+        if !headers.isEmpty { members.append(("headers", .object(headers))) }
+        if let stream {
+            members.append(("stream", .string(stream.kind)))
+            if let end = stream.end { members.append(("end", .string(end))) }
+        }
+        return members.count == 1 ? .string(type) : .object(members)
+    }
+
+    /// A stream a response delivers: its element type, `sse`, `jsonl` or `json-seq`, and the
+    /// sentinel that ends an SSE stream.
+    struct ImportedStream {
+        var type: String
+        var kind: String
+        var end: String?
+    }
+
+    /// The body of one success response.
+    struct SuccessBody {
+        var type = "Void"
+        var contentType: String?
+        var sample: ImportJSON?
+        /// The response itself is a stream.
+        var stream: ImportedStream?
+        /// JSON was chosen and a stream is offered beside it: the `...Stream` endpoint's.
+        var alternativeStream: ImportedStream?
+    }
+
+    /// The type (and content type, sample, stream) of a success response. `suffix` tells the inline
+    /// models of a second success status apart (`...Response201`).
+    func successBody(_ response: OANode, raw: OANode, code: Int?, typeBase: String, suffix: String, splitsStreams: Bool,
+                     operation: OANode) -> SuccessBody {
+        var body = SuccessBody()
+        guard let content = response["content"], code != 204,
+              let (mediaType, media) = preferredMedia(content, forResponse: true, splitsStreams: splitsStreams) else { return body }
+        let contextName = raw.pointer == response.pointer
+            ? typeBase + "Response" + suffix
+            : ImportNaming.upperCamel(String(response.pointer.split(separator: "/").last ?? "Response")) + "Response" + suffix
+        if versionTwo, let kind = Self.streamKind(for: mediaType) {
+            let stream = streamElement(media, kind: kind, endsAtDone: mentionsDoneSentinel(operation, response: response),
+                                       name: contextName + "Item")
+            body.stream = stream
+            body.type = stream.type
+            return body
+        }
+        switch Self.encoding(for: mediaType) {
+        case "json":
+            body.type = media["schema"].map { schemaType($0, name: contextName).type } ?? "JSON"
+            noteJSONUse(body.type, at: media["schema"] ?? media)
+            if Self.bareMediaType(mediaType) != "application/json" && Self.isConcreteMediaType(mediaType) {
+                body.contentType = mediaType
+            }
+            body.sample = responseSample(media)
+            if splitsStreams, let (streamMediaType, streamMedia) = content.members.first(where: { Self.streamKind(for: $0.key) != nil })
+                .map({ ($0.key, $0.value) }), let kind = Self.streamKind(for: streamMediaType) {
+                body.alternativeStream = streamElement(streamMedia, kind: kind, endsAtDone: mentionsDoneSentinel(operation, response: response),
+                                                       name: typeBase + "StreamResponse" + suffix + "Item")
+            }
+        case "text":
+            body.type = "String"
+            body.contentType = Self.isConcreteMediaType(mediaType) ? mediaType : "text/plain"
+        default:
+            // Bytes of a binary media type: a File, with the response's Content-Type and file name.
+            body.type = "File"
+            body.contentType = Self.isConcreteMediaType(mediaType) ? mediaType : nil
+        }
+        return body
+    }
+
+    /// The element of a stream: OpenAPI 3.2's `itemSchema`, else `schema`; without either, an event's
+    /// text (`String`) or a line's JSON value (`JSON`). An SSE stream `endsAtDone` ends at `[DONE]`.
+    func streamElement(_ media: OANode, kind: String, endsAtDone: Bool, name: String) -> ImportedStream {
+        var type = kind == "sse" ? "String" : "JSON"
+        if let schema = media["itemSchema"] ?? media["schema"] {
+            type = schemaType(schema, name: name).type
+            while type.hasSuffix("?") { type.removeLast() }
+            noteJSONUse(type, at: schema)
+        }
+        return ImportedStream(type: type, kind: kind, end: kind == "sse" && endsAtDone ? "[DONE]" : nil)
+    }
+
+    /// Whether the operation says its event stream ends with `data: [DONE]` (OpenAI's convention),
+    /// where documents say it: the response's or a media type's description, the operation's, or
+    /// that of the JSON request body's `stream` property.
+    func mentionsDoneSentinel(_ operation: OANode, response: OANode) -> Bool {
+        var texts = [response["description"], operation["summary"], operation["description"]]
+        for (_, _, media) in response["content"]?.members ?? [] { texts.append(media["description"]) }
+        if let body = operation["requestBody"].flatMap(resolveQuietly),
+           let media = body["content"]?.members.first(where: { Self.isJSON($0.key) })?.value,
+           let schema = media["schema"].flatMap(resolveQuietly) {
+            var visited: Set<String> = []
+            let stream = collectObject(schema, visited: &visited, reporting: false).properties.first { $0.0 == "stream" }?.2
+            texts.append(stream.flatMap(resolveQuietly)?["description"])
+        }
+        return texts.contains { $0?.string?.contains("[DONE]") == true }
+    }
+
+    /// `sse`, `jsonl` or `json-seq` for a streaming media type, else nil.
+    static func streamKind(for mediaType: String) -> String? {
+        switch bareMediaType(mediaType) {
+        case "text/event-stream": return "sse"
+        case "application/jsonl", "application/x-jsonl", "application/jsonlines", "application/x-jsonlines",
+             "application/x-ndjson", "application/ndjson": return "jsonl"
+        case "application/json-seq": return "json-seq"
+        default: return nil
+        }
+    }
+
+    func hasLinkHeader(_ headers: OANode) -> Bool {
+        headers.members.contains { $0.key.lowercased() == "link" }
+    }
+
+    /// `response.headers` (version 2): name -> type string, optional unless `required`. A header's
+    /// value is text, so its type is a scalar or an enum (anything else is `String`, the text, with a
+    /// warning); `Content-Type` is left out (OpenAPI ignores it too: the body's media type says it).
+    func responseHeaders(_ headers: OANode, typeBase: String) -> [(String, ImportJSON)] {
+        var result: [(String, ImportJSON)] = []
+        var used: [String: String] = [:]
+        for (name, keyLocation, raw) in headers.members where name.lowercased() != "content-type" {
+            guard let header = resolve(raw) else { continue }
+            guard Validation.isToken(name) else {
+                warn(.responseHeaders, pointer: raw.pointer, at: keyLocation, "'\(name)' is not a valid header name; dropped")
+                continue
+            }
+            let swiftName = ImportNaming.lowerCamel(name)
+            if let other = used[swiftName] {
+                warn(.responseHeaders, pointer: raw.pointer, at: keyLocation,
+                     "response header '\(name)' has the same Swift name as '\(other)' ('\(swiftName)'); dropped")
+                continue
+            }
+            used[swiftName] = name
+            var type = "String"
+            if let schema = header["schema"] {
+                let contextName = header.pointer.hasPrefix("#/components/headers/") ? ImportNaming.upperCamel(name) : typeBase + ImportNaming.upperCamel(name)
+                let schemaType = self.schemaType(schema, name: contextName)
+                if !schemaType.type.hasPrefix("["), parameterTypeAllowed(schemaType.type, location: "header") {
+                    type = schemaType.type
+                } else {
+                    warn(.responseHeaders, schema, "a response header is a scalar or an enum; '\(schemaType.type)' is typed String (the header's text)")
+                }
+            } else if let content = header["content"] {
+                warn(.responseHeaders, content, "response headers serialized by media type are not supported; '\(name)' is typed String")
+            }
+            if header["required"]?.bool != true { type += "?" }
+            result.append((name, .string(type)))
+        }
+        return result
+    }
+
+    /// Whether two media type entries describe the same value: the same schema, written alike.
+    func sameSchema(_ a: OANode, _ b: OANode) -> Bool {
+        switch (a["schema"], b["schema"]) {
+        case (nil, nil): return true
+        case let (x?, y?): return ImportJSONWriter.compact(ImportJSON(x.node)) == ImportJSONWriter.compact(ImportJSON(y.node))
+        default: return false
+        }
     }
 
     /// `example`, else the first of `examples` (its `value`), of the chosen response media type.

@@ -45,11 +45,15 @@ extension OpenAPIImportContext {
         }
     }
 
-    /// Objects with properties (directly or through allOf) and string enums become models.
+    /// Objects with properties (directly or through allOf) and string enums become models; in
+    /// version 2 also integer enums and unions (`oneOf`/`anyOf` of two or more non-null alternatives).
     func becomesModel(_ node: OANode) -> Bool {
         guard node.isObject, node["$ref"] == nil else { return false }
         if stringEnumValues(node) != nil { return true }
-        if node["oneOf"] != nil || node["anyOf"] != nil { return false }
+        if versionTwo, integerEnumValues(node) != nil { return true }
+        if ["oneOf", "anyOf"].contains(where: { node[$0] != nil && !onlyConstrains(node[$0]?.items ?? []) }) {
+            return versionTwo && node["properties"] == nil && node["allOf"] == nil && unionVariants(node) != nil
+        }
         let types = typeNames(node).filter { $0 != "null" }
         guard types.isEmpty || types == ["object"] else { return false }
         var visited: Set<String> = []
@@ -95,7 +99,7 @@ extension OpenAPIImportContext {
             return .json
         }
         if let key = componentModelKey(forPointer: schema.pointer) {
-            return SchemaType(type: key, nullable: isNullable(schema))
+            return SchemaType(type: key, nullable: isNullable(schema) || hasNullAlternative(schema))
         }
         if schema["$ref"] != nil {
             let siblingNullable = schema["nullable"]?.bool == true
@@ -145,22 +149,81 @@ extension OpenAPIImportContext {
         return values.compactMap(\.string)
     }
 
+    /// Whether a `oneOf`/`anyOf` lists a `null` alternative (`{"type": "null"}`).
+    func hasNullAlternative(_ schema: OANode) -> Bool {
+        ["oneOf", "anyOf"].contains { keyword in
+            (schema[keyword]?.items ?? []).contains { resolveQuietly($0).map { typeNames($0) == ["null"] } ?? false }
+        }
+    }
+
+    /// An allOf member that adds no shape, only words or nullability: `{"nullable": true}`,
+    /// `{"description": "..."}` (OpenAPI 3.0 cannot put them beside a `$ref`, so documents do this).
+    func isAnnotationOnly(_ member: OANode) -> Bool {
+        let shapeKeys: Set<String> = ["$ref", "type", "properties", "allOf", "oneOf", "anyOf", "enum", "items",
+                                      "additionalProperties", "format", "const", "not", "prefixItems"]
+        return member.isObject && !member.members.contains { shapeKeys.contains($0.key) }
+    }
+
+    /// Whether every alternative of a `oneOf`/`anyOf` only constrains the object beside it
+    /// (GitHub's `anyOf: [{required: [name]}, {required: [description]}]`): no shape is lost.
+    func onlyConstrains(_ variants: [OANode]) -> Bool {
+        let constraintKeys: Set<String> = ["required", "description", "title", "not", "minProperties", "maxProperties"]
+        return !variants.isEmpty && variants.allSatisfy { variant in
+            variant.isObject && variant["$ref"] == nil && variant.members.allSatisfy { constraintKeys.contains($0.key) || $0.key.hasPrefix("x-") }
+        }
+    }
+
+    /// The type of an allOf of scalars that agree: all one type (`Int` and `Int`), or strings of which
+    /// one says more (`date-time` and a plain string: `Date`). Nil when they do not agree.
+    func mergedScalarType(_ members: [OANode], name: String) -> SchemaType? {
+        // Only scalars are worked out here: an enum or an array would make a model even when they disagree.
+        let scalars: Set<String> = ["string", "integer", "number", "boolean"]
+        guard !members.isEmpty, members.allSatisfy({ member in
+            resolveQuietly(member).map { $0["enum"] == nil && typeNames($0).filter { $0 != "null" }.allSatisfy(scalars.contains)
+                && typeNames($0).filter { $0 != "null" }.count == 1 } ?? false
+        }) else { return nil }
+        let types = members.map { schemaType($0, name: name) }
+        let distinct = Set(types.map(\.type))
+        let nullable = types.allSatisfy(\.nullable)
+        if distinct.count == 1, let type = distinct.first, ReservedNames.builtinTypes.contains(type) {
+            return SchemaType(type: type, nullable: nullable)
+        }
+        let refinedStrings: Set<String> = ["Date", "UUID", "URL", "Data"]
+        if distinct.count == 2, distinct.contains("String"), let type = distinct.first(where: { $0 != "String" }), refinedStrings.contains(type) {
+            return SchemaType(type: type, nullable: nullable)
+        }
+        return nil
+    }
+
     private func computeType(_ schema: OANode, name: String) -> SchemaType {
         var nullable = isNullable(schema)
         if let enumItems = schema["enum"]?.items, enumItems.contains(where: { $0.node.value == .null }) { nullable = true }
 
         if let allOf = schema["allOf"]?.items {
             let ownShape = schema["properties"] != nil || schema["oneOf"] != nil || schema["anyOf"] != nil
-            if allOf.count == 1, !ownShape {
-                var result = schemaType(allOf[0], name: name)
+            let annotations = allOf.filter(isAnnotationOnly)
+            if annotations.contains(where: { $0["nullable"]?.bool == true }) { nullable = true }
+            let shaped = allOf.filter { !isAnnotationOnly($0) }
+            // `allOf: [{$ref}]` with `nullable` or a description: that type (the nullable-ref idiom).
+            if shaped.count == 1, !ownShape {
+                var result = schemaType(shaped[0], name: name)
                 result.nullable = result.nullable || nullable
                 return result
+            }
+            var visited: Set<String> = []
+            if !ownShape, collectObject(schema, visited: &visited, reporting: false).properties.isEmpty {
+                if let type = mergedScalarType(shaped, name: name) {
+                    return SchemaType(type: type.type, nullable: type.nullable || nullable)
+                }
+                warn(.schemaAsJSON, schema["allOf"] ?? schema,
+                     "allOf of members without properties (unions, scalars) cannot be merged into one model; typed JSON (the raw value is kept)")
+                return SchemaType(type: "JSON", nullable: nullable)
             }
             return SchemaType(type: inlineObjectModel(schema, name: name), nullable: nullable)
         }
 
         for keyword in ["oneOf", "anyOf"] {
-            guard let variants = schema[keyword]?.items else { continue }
+            guard let variants = schema[keyword]?.items, !onlyConstrains(variants) else { continue }
             let nonNull = variants.filter { variant in
                 let resolved = resolve(variant)
                 return !(resolved.map { typeNames($0) == ["null"] } ?? false)
@@ -171,6 +234,9 @@ extension OpenAPIImportContext {
                 result.nullable = result.nullable || nullable
                 return result
             }
+            if schema["properties"] == nil, versionTwo, !nonNull.isEmpty {
+                return SchemaType(type: inlineObjectModel(schema, name: name), nullable: nullable)
+            }
             if schema["properties"] == nil {
                 warn(.schemaAsJSON, schema[keyword] ?? schema, "\(keyword) is not expressible; typed JSON (the raw value is kept)")
                 return SchemaType(type: "JSON", nullable: nullable)
@@ -180,11 +246,34 @@ extension OpenAPIImportContext {
         if let values = stringEnumValues(schema) {
             return SchemaType(type: enumModel(values, node: schema, name: name), nullable: nullable)
         }
+        if versionTwo, let values = integerEnumValues(schema) {
+            return SchemaType(type: integerEnumModel(values, node: schema, name: name), nullable: nullable)
+        }
         if schema["enum"] != nil {
-            warn(.schemaDetailDropped, schema["enum"] ?? schema, "only string enums become enum models; the allowed values are dropped")
+            warn(.schemaDetailDropped, schema["enum"] ?? schema, versionTwo
+                 ? "only string and integer enums become enum models; the allowed values are dropped"
+                 : "only string enums become enum models; the allowed values are dropped")
         }
 
         let types = typeNames(schema).filter { $0 != "null" }
+        if types.count > 1, versionTwo {
+            // A 3.1 type array (`["string", "integer"]`): a union of those types.
+            let key = reserveModelName(name)
+            let alternatives = types.map { type -> String in
+                switch type {
+                case "string": return schema["format"]?.string == "date-time" ? "Date" : "String"
+                case "integer": return "Int"
+                case "number": return "Double"
+                case "boolean": return "Bool"
+                case "array": return arrayType(schema, name: key)
+                default: return "JSON"
+                }
+            }
+            var unique: [String] = []
+            for alternative in alternatives where !unique.contains(alternative) { unique.append(alternative) }
+            modelDefinitions[key] = .object([("oneOf", .array(unique.map(ImportJSON.string)))])
+            return SchemaType(type: key, nullable: nullable)
+        }
         if types.count > 1 {
             warn(.schemaAsJSON, schema["type"] ?? schema, "a value of several types (\(types.joined(separator: ", "))) is not expressible; typed JSON")
             return SchemaType(type: "JSON", nullable: nullable)
@@ -249,11 +338,14 @@ extension OpenAPIImportContext {
 
     // MARK: Enum models
 
-    /// A `String` enum model: an identical one with the same name is reused, otherwise a new one is made.
-    func enumModel(_ rawValues: [String], node: OANode, name: String) -> String {
+    /// The values an enum model keeps: each distinct value whose Swift case name (the generator's
+    /// own naming, so GitHub's `+1` and `-1` are kept exactly when it names them apart) no earlier
+    /// value has. A value listed twice loses nothing and is not reported; the others are.
+    func keptEnumValues(_ rawValues: [String], node: OANode) -> [String] {
         var values: [String] = []
         var usedCases: Set<String> = []
         for value in rawValues {
+            if values.contains(value) { continue }
             let caseName = ImportNaming.lowerCamel(value)
             guard !caseName.isEmpty, usedCases.insert(caseName).inserted else {
                 warn(.enumValueDropped, node["enum"] ?? node,
@@ -262,25 +354,45 @@ extension OpenAPIImportContext {
             }
             values.append(value)
         }
+        return values
+    }
+
+    /// A `String` enum model: an identical one with the same name is reused, otherwise a new one is made.
+    func enumModel(_ rawValues: [String], node: OANode, name: String) -> String {
+        let values = keptEnumValues(rawValues, node: node)
         if values.isEmpty { return "String" }
+        let (key, isNew) = enumModelKey(name) { enumValues[$0] == values }
+        if isNew {
+            enumValues[key] = values
+            modelDefinitions[key] = enumDefinition(values.map(ImportJSON.string), integer: false, node: node)
+        }
+        return key
+    }
+
+    /// The key of an inline enum model named after `name`: an existing one of that name (or
+    /// numbered) that `isSame` accepts, else a new one, reserved.
+    func enumModelKey(_ name: String, isSame: (String) -> Bool) -> (key: String, isNew: Bool) {
         var base = ImportNaming.upperCamel(name)
         if base.isEmpty { base = "Value" }
         var candidate = base
         var index = 2
         while usedModelNames.contains(candidate) {
-            if enumValues[candidate] == values { return candidate }
+            if isSame(candidate) { return (candidate, false) }
             candidate = "\(base)\(index)"
             index += 1
         }
-        let key = reserveModelName(candidate)
+        return (reserveModelName(candidate), true)
+    }
+
+    /// `{ "description", "type": "Int", "enum": [...] }`; `type` only for integer enums.
+    func enumDefinition(_ values: [ImportJSON], integer: Bool, node: OANode) -> ImportJSON {
         var definition: [(String, ImportJSON)] = []
         if let description = node["description"]?.string?.importTrimmed, !description.isEmpty {
             definition.append(("description", .string(description)))
         }
-        definition.append(("enum", .array(values.map(ImportJSON.string))))
-        enumValues[key] = values
-        modelDefinitions[key] = .object(definition)
-        return key
+        if integer { definition.append(("type", .string("Int"))) }
+        definition.append(("enum", .array(values)))
+        return .object(definition)
     }
 
     // MARK: Object models
@@ -294,25 +406,15 @@ extension OpenAPIImportContext {
     /// The definition of a component or inline model (object or string enum).
     func modelDefinition(_ schema: OANode, key: String) -> ImportJSON {
         if let values = stringEnumValues(schema) {
-            var definition: [(String, ImportJSON)] = []
-            if let description = schema["description"]?.string?.importTrimmed, !description.isEmpty {
-                definition.append(("description", .string(description)))
-            }
-            var kept: [String] = []
-            var usedCases: Set<String> = []
-            for value in values {
-                let caseName = ImportNaming.lowerCamel(value)
-                guard !caseName.isEmpty, usedCases.insert(caseName).inserted else {
-                    warn(.enumValueDropped, schema["enum"] ?? schema,
-                         "enum value '\(value)' has no Swift case name of its own; dropped (it still decodes, as an unknown value)")
-                    continue
-                }
-                kept.append(value)
-            }
+            let kept = keptEnumValues(values, node: schema)
             enumValues[key] = kept
-            definition.append(("enum", .array(kept.map(ImportJSON.string))))
-            return .object(definition)
+            return enumDefinition(kept.map(ImportJSON.string), integer: false, node: schema)
         }
+        if versionTwo, let values = integerEnumValues(schema) {
+            intEnumValues[key] = values
+            return enumDefinition(values.map(ImportJSON.number), integer: true, node: schema)
+        }
+        if versionTwo, let union = unionDefinition(schema, key: key) { return union }
 
         objectModels.insert(key)
         var visited: Set<String> = []
@@ -339,12 +441,24 @@ extension OpenAPIImportContext {
                 propertySchema["$ref"] == nil || propertySchema["description"] != nil {
                 members.append(("description", .string(description)))
             }
-            if let defaultNode = propertySchema["default"], let value = checkedDefault(defaultNode, type: type.type) {
+            if let defaultNode = propertySchema["default"],
+               let value = checkedDefault(defaultNode, type: type.type, optional: typeString.hasSuffix("?")) {
                 members.append(("default", value))
             }
             properties.append((propertyName, members.count == 1 ? .string(typeString) : .object(members)))
         }
         definition.append(("properties", .object(properties)))
+        if versionTwo, let additional = collected.additionalProperties, additional.bool != false {
+            if usedNames.contains("additionalProperties") {
+                warn(.schemaDetailDropped, additional,
+                     "a property's Swift name is 'additionalProperties', the name of the other members' dictionary; additionalProperties dropped")
+            } else {
+                // `true` and `{}` allow any value.
+                let type = additional.isObject && !additional.members.isEmpty
+                    ? schemaType(additional, name: key + "Value").optionalType : "JSON"
+                definition.append(("additionalProperties", .string(type)))
+            }
+        }
         return .object(definition)
     }
 
@@ -369,31 +483,71 @@ extension OpenAPIImportContext {
     /// Makes the file properties of a multipart body's model `File` (`[File]`, `File?`): the type
     /// that becomes a file part with its own name and content type. Elsewhere they stay `Data` or `String`.
     func useFiles(inMultipartModel model: String, schema: OANode) {
-        guard let names = fileProperties[model], !names.isEmpty,
-              case .object(var fields)? = modelDefinitions[model],
-              let propertiesIndex = fields.firstIndex(where: { $0.0 == "properties" }),
-              case .object(var properties) = fields[propertiesIndex].1 else { return }
+        guard let names = fileProperties[model], !names.isEmpty, objectModels.contains(model) else { return }
         func fileType(_ type: String) -> String {
             type.replacingOccurrences(of: "Data", with: "File").replacingOccurrences(of: "String", with: "File")
         }
-        for index in properties.indices where names.contains(properties[index].0) {
-            switch properties[index].1 {
-            case .string(let type):
-                properties[index].1 = .string(fileType(type))
-            case .object(var entry):
-                if let typeIndex = entry.firstIndex(where: { $0.0 == "type" }), case .string(let type) = entry[typeIndex].1 {
-                    entry[typeIndex].1 = .string(fileType(type))
+        updateProperties(ofModel: model) { properties in
+            for index in properties.indices where names.contains(properties[index].0) {
+                switch properties[index].1 {
+                case .string(let type):
+                    properties[index].1 = .string(fileType(type))
+                case .object(var entry):
+                    if let typeIndex = entry.firstIndex(where: { $0.0 == "type" }), case .string(let type) = entry[typeIndex].1 {
+                        entry[typeIndex].1 = .string(fileType(type))
+                    }
+                    // A default is text or bytes, never a file.
+                    entry.removeAll { $0.0 == "default" }
+                    properties[index].1 = entry.count == 1 ? entry[0].1 : .object(entry)
+                default:
+                    continue
                 }
-                // A default is text or bytes, never a file.
-                entry.removeAll { $0.0 == "default" }
-                properties[index].1 = entry.count == 1 ? entry[0].1 : .object(entry)
-            default:
-                continue
             }
         }
+        if multipartFileModels[model] == nil { multipartFileModels[model] = schema }
+    }
+
+    /// Rewrites the properties of an object model's definition; other models are left as they are.
+    func updateProperties(ofModel model: String, _ update: (inout [(String, ImportJSON)]) -> Void) {
+        guard case .object(var fields)? = modelDefinitions[model],
+              let propertiesIndex = fields.firstIndex(where: { $0.0 == "properties" }),
+              case .object(var properties) = fields[propertiesIndex].1 else { return }
+        update(&properties)
         fields[propertiesIndex].1 = .object(properties)
         modelDefinitions[model] = .object(fields)
-        if multipartFileModels[model] == nil { multipartFileModels[model] = schema }
+    }
+
+    /// A multipart body's `encoding` (version 2): each named property's part gets its own
+    /// `contentType` (`image/png, image/jpeg` as written) and `headers` (name -> type string, as
+    /// response headers are typed). `style`, `explode` and `allowReserved` shape form bodies, not
+    /// multipart parts, and are ignored here as OpenAPI ignores them.
+    func usePartEncodings(_ encodings: OANode, inMultipartModel model: String) {
+        updateProperties(ofModel: model) { properties in
+            for (name, keyLocation, rawEncoding) in encodings.members {
+                guard let index = properties.firstIndex(where: { $0.0 == name }) else {
+                    warn(.schemaDetailDropped, pointer: rawEncoding.pointer, at: keyLocation,
+                         "encoding names '\(name)', which is not a property of the body; dropped")
+                    continue
+                }
+                guard let partEncoding = resolve(rawEncoding) else { continue }
+                var additions: [(String, ImportJSON)] = []
+                if let contentType = partEncoding["contentType"]?.string, !contentType.importTrimmed.isEmpty {
+                    additions.append(("contentType", .string(contentType)))
+                }
+                if let headers = partEncoding["headers"] {
+                    let typed = responseHeaders(headers, typeBase: model + ImportNaming.upperCamel(name))
+                    if !typed.isEmpty { additions.append(("headers", .object(typed))) }
+                }
+                guard !additions.isEmpty else { continue }
+                var entry: [(String, ImportJSON)]
+                switch properties[index].1 {
+                case .string(let type): entry = [("type", .string(type))]
+                case .object(let members): entry = members.filter { member in !additions.contains { $0.0 == member.0 } }
+                default: continue
+                }
+                properties[index].1 = .object(entry + additions)
+            }
+        }
     }
 
     /// Remembers that `type`'s model (`Pet`, `[Pet]?`) is read or sent as JSON where `node` says so.
@@ -419,6 +573,8 @@ extension OpenAPIImportContext {
         var properties: [(String, SourceLocation, OANode)] = []
         var required: Set<String> = []
         var description: String?
+        /// The `additionalProperties` of the object or of its last allOf member that has one.
+        var additionalProperties: OANode?
     }
 
     /// An object's properties with those of its `allOf` members merged in (later ones win), and the
@@ -435,12 +591,14 @@ extension OpenAPIImportContext {
                 result.properties.append(property)
             }
             result.required.formUnion(other.required)
+            if let additional = other.additionalProperties { result.additionalProperties = additional }
         }
         for member in schema["allOf"]?.items ?? [] {
             var memberVisited = visited
             let collected = collectObject(member, visited: &memberVisited, reporting: reporting)
-            if collected.properties.isEmpty, reporting, let resolved = resolve(member),
-               resolved["properties"] == nil, resolved["allOf"] == nil, !typeNames(resolved).isEmpty, typeNames(resolved) != ["object"] {
+            if collected.properties.isEmpty, reporting, let resolved = resolve(member), !isAnnotationOnly(resolved),
+               resolved["properties"] == nil, resolved["allOf"] == nil,
+               (!typeNames(resolved).isEmpty && typeNames(resolved) != ["object"]) || resolved["oneOf"] != nil || resolved["anyOf"] != nil {
                 warn(.schemaDetailDropped, member, "an allOf member that is not an object cannot be merged; dropped")
             }
             merge(collected)
@@ -452,12 +610,15 @@ extension OpenAPIImportContext {
         for item in schema["required"]?.items ?? [] {
             if let name = item.string { own.required.insert(name) }
         }
+        own.additionalProperties = schema["additionalProperties"]
         merge(own)
         if reporting {
-            for keyword in ["oneOf", "anyOf"] where schema[keyword] != nil {
+            // A union with no properties of its own, merged as an allOf member, is reported as that member.
+            for keyword in ["oneOf", "anyOf"] where schema[keyword] != nil && !onlyConstrains(schema[keyword]?.items ?? [])
+                && !result.properties.isEmpty {
                 warn(.schemaAsJSON, schema[keyword] ?? schema, "\(keyword) inside an object is not expressible; dropped (the object's own properties are kept)")
             }
-            if let additional = schema["additionalProperties"], additional.isObject, !result.properties.isEmpty {
+            if !versionTwo, let additional = schema["additionalProperties"], additional.isObject, !result.properties.isEmpty {
                 warn(.schemaDetailDropped, additional, "additionalProperties next to properties is not expressible; dropped")
             }
         }
@@ -479,7 +640,9 @@ extension OpenAPIImportContext {
     // MARK: Defaults
 
     /// The default as the spec can state it for `type`, or nil (reported) when it does not fit.
-    func checkedDefault(_ node: OANode, type: String) -> ImportJSON? {
+    /// `default: null` on an optional value says what leaving it out says: nil, not reported.
+    func checkedDefault(_ node: OANode, type: String, optional: Bool) -> ImportJSON? {
+        if optional, node.node.value == .null { return nil }
         if let value = defaultValue(node, type: type) { return value }
         warn(.defaultDropped, node, "default \(ImportJSONWriter.compact(ImportJSON(node.node))) does not fit the type '\(type)'; dropped")
         return nil
@@ -492,8 +655,8 @@ extension OpenAPIImportContext {
             if let values = enumValues[type], values.contains(s) { return .string(s) }
             return nil
         case let .number(n):
-            let integral = !n.contains(".") && !n.lowercased().contains("e")
-            if ["Int", "Int32", "Int64"].contains(type), integral { return .number(n) }
+            if ["Int", "Int32", "Int64"].contains(type), Self.isIntegerText(n) { return .number(n) }
+            if let values = intEnumValues[type], values.contains(n) { return .number(n) }
             if ["Double", "Float"].contains(type) { return .number(n) }
             return nil
         case let .bool(b):

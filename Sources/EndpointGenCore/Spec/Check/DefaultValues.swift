@@ -1,0 +1,96 @@
+import Foundation
+
+/// A `default` of a parameter or a property, read against its type. The checker reports why one
+/// does not fit; the resolver reads the value of one that does.
+enum DefaultValues {
+    /// The default as a `DefaultValue`, or nil after reporting why `node` does not fit `type`.
+    /// `modelKinds` maps model names to their enum values (nil for an object model); `integerEnums`
+    /// names the enum models whose values are integers.
+    static func value(_ node: JSONNode, type: TypeRef, what: String, modelKinds: [String: [String]?], integerEnums: Set<String> = [],
+                      diagnostics: inout Diagnostics) -> DefaultValue? {
+        func mismatch(_ expected: String, diagnostics: inout Diagnostics) -> DefaultValue? {
+            diagnostics.error("the default of \(what) must be \(expected) for the type '\(type.specText)', found \(Validation.kind(of: node))",
+                              at: node.location)
+            return nil
+        }
+        switch type {
+        case .optional(let wrapped):
+            if case .null = node.value { return .null }
+            return value(node, type: wrapped, what: what, modelKinds: modelKinds, integerEnums: integerEnums, diagnostics: &diagnostics)
+        case .builtin(let builtin):
+            switch (builtin, node.value) {
+            case (.string, .string(let text)):
+                return .string(text)
+            case (.int, .number(let text)), (.int32, .number(let text)), (.int64, .number(let text)):
+                guard JSONParser.isValidNumber(text) else { return nil }
+                let fits: Bool
+                switch builtin {
+                case .int32: fits = Int32(text) != nil
+                default: fits = Int64(text) != nil
+                }
+                guard fits else {
+                    diagnostics.error("the default of \(what) must be a whole number that fits '\(builtin.rawValue)', found \(text)", at: node.location)
+                    return nil
+                }
+                return .integer(text)
+            case (.double, .number(let text)), (.float, .number(let text)):
+                guard JSONParser.isValidNumber(text) else { return nil }
+                return .number(text)
+            case (.bool, .bool(let flag)):
+                return .bool(flag)
+            case (.uuid, .string(let text)):
+                guard UUID(uuidString: text) != nil else {
+                    diagnostics.error("the default of \(what) is not a UUID: '\(text)'", at: node.location)
+                    return nil
+                }
+                return .string(text)
+            case (.url, .string(let text)):
+                guard !text.isEmpty, URL(string: text) != nil else {
+                    diagnostics.error("the default of \(what) is not a URL: '\(text)'", at: node.location)
+                    return nil
+                }
+                return .string(text)
+            case (.date, _), (.data, _):
+                diagnostics.error("a default is not supported for the type '\(builtin.rawValue)' (\(what))", at: node.location)
+                return nil
+            case (.string, _), (.uuid, _), (.url, _): return mismatch("a string", diagnostics: &diagnostics)
+            case (.int, _), (.int32, _), (.int64, _): return mismatch("a whole number", diagnostics: &diagnostics)
+            case (.double, _), (.float, _): return mismatch("a number", diagnostics: &diagnostics)
+            case (.bool, _): return mismatch("true or false", diagnostics: &diagnostics)
+            }
+        case .model(let name, true):
+            if let kind = modelKinds[name], let values = kind, integerEnums.contains(name) {
+                guard case .number(let text) = node.value else { return mismatch("a whole number", diagnostics: &diagnostics) }
+                guard values.contains(text) else {
+                    diagnostics.error("the default of \(what) must be a value of the enum '\(name)' (\(values.joined(separator: ", "))), found \(text)",
+                                      at: node.location)
+                    return nil
+                }
+                return .enumCase(text)
+            }
+            if let kind = modelKinds[name], let values = kind {
+                guard case .string(let text) = node.value else { return mismatch("a string", diagnostics: &diagnostics) }
+                guard values.contains(text) else {
+                    diagnostics.error("the default of \(what) must be a value of the enum '\(name)' (\(Validation.list(values))), found '\(text)'",
+                                      at: node.location)
+                    return nil
+                }
+                return .enumCase(text)
+            }
+            diagnostics.error("a default is not supported for the object model type '\(name)' (\(what))", at: node.location)
+            return nil
+        case .array(let element):
+            guard case .array(let elements) = node.value else { return mismatch("an array", diagnostics: &diagnostics) }
+            var values: [DefaultValue] = []
+            for item in elements {
+                guard let value = value(item, type: element, what: what, modelKinds: modelKinds, integerEnums: integerEnums,
+                                        diagnostics: &diagnostics) else { return nil }
+                values.append(value)
+            }
+            return .array(values)
+        case .model, .json, .file, .dictionary, .void:
+            diagnostics.error("a default is not supported for the type '\(type.specText)' (\(what))", at: node.location)
+            return nil
+        }
+    }
+}

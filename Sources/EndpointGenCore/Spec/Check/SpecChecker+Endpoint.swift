@@ -1,0 +1,240 @@
+import Foundation
+
+extension SpecChecker {
+    /// A parameter as far as the endpoint's rules need it.
+    struct CheckedParameter {
+        var key: String
+        var wireName: String
+        var location: Parameter.Location
+        /// Where the parameter's `in` was written (its key when there is none), for messages.
+        var inLocation: SourceLocation
+        var keyLocation: SourceLocation
+    }
+
+    mutating func checkEndpoint(_ endpoint: RawEndpoint, path inherited: [ParsedSegment]) {
+        let key = endpoint.key.key
+        var method: String?
+        if let text = endpoint.method {
+            if SpecKeys.methods.contains(text.value) {
+                method = text.value
+            } else if SpecKeys.methods.contains(text.value.uppercased()) {
+                error("method '\(text.value)' must be written in upper case: '\(text.value.uppercased())'", at: text.location)
+            } else {
+                var message = "unknown method '\(text.value)'; expected one of \(SpecKeys.methods.joined(separator: ", "))"
+                if let suggestion = Naming.didYouMean(text.value.uppercased(), candidates: SpecKeys.methods) {
+                    message = "unknown method '\(text.value)'; did you mean '\(suggestion)'?"
+                }
+                error(message, at: text.location)
+            }
+        }
+
+        var segments = inherited
+        if let text = endpoint.path {
+            if let own = PathParser.parse(text, group: nil, diagnostics: &diagnostics) {
+                segments += own
+                endpoint.segments = own.map { PathSegment(parts: $0.parts) }
+            }
+        }
+        checkShared(endpoint.shared)
+
+        // body (before parameters: its label takes part in the label check)
+        if let body = endpoint.body {
+            if body.isValid { checkBody(body) }
+            if let method, method == "GET" || method == "HEAD" {
+                error("a \(method) endpoint cannot have a body (URLSession refuses to send one)", at: body.key.location)
+            }
+        }
+
+        let placeholderNames = Set(segments.flatMap { $0.placeholders.map(\.name) })
+        var parameters: [CheckedParameter] = []
+        /// Keys and wire names of parameters already reported as invalid: a placeholder they fill is
+        /// not reported again as having no parameter.
+        var invalidParameterNames: Set<String> = []
+        if let rawParameters = endpoint.parameters {
+            for raw in rawParameters {
+                if let parameter = checkParameter(raw, placeholderNames: placeholderNames) {
+                    parameters.append(parameter)
+                } else {
+                    invalidParameterNames.insert(raw.key.key)
+                    if let name = raw.name { invalidParameterNames.insert(name.value) }
+                }
+            }
+            let labels = rawParameters.map { (key: $0.key.key, swiftName: Naming.lowerCamel($0.key.key), location: $0.key.location) }
+            if let body = endpoint.body {
+                for clash in labels where clash.swiftName == "body" {
+                    error("parameter '\(clash.key)' becomes the label 'body', which the endpoint's body uses (line \(body.key.location.line), column \(body.key.location.column))",
+                          at: clash.location)
+                }
+            }
+            checkCollisions(labels, what: "parameter")
+        }
+
+        // Placeholders and path parameters must match one to one.
+        var usedParameters: Set<String> = []
+        for segment in segments {
+            var placeholderIndex = 0
+            for part in segment.parts {
+                guard case .parameter(let name) = part else { continue }
+                let placeLocation = segment.placeholders[placeholderIndex].location
+                placeholderIndex += 1
+                if let parameter = parameters.first(where: { $0.wireName == name && $0.location == .path }) {
+                    usedParameters.insert(parameter.key)
+                } else if let parameter = parameters.first(where: { $0.wireName == name }) {
+                    error("parameter '\(parameter.key)' fills the placeholder '{\(name)}' but is in '\(parameter.location.rawValue)'; path parameters have \"in\": \"path\"",
+                          at: parameter.inLocation)
+                    usedParameters.insert(parameter.key)
+                } else if invalidParameterNames.contains(name) {
+                    continue  // its parameter is there, and its problem is reported already
+                } else if let group = segment.group {
+                    error("endpoint '\(key)' has no parameter for the placeholder '{\(name)}' in the path of group '\(group)'", at: endpoint.key.location)
+                } else {
+                    error("the placeholder '{\(name)}' has no parameter; add \"\(name)\" to 'parameters'", at: placeLocation)
+                }
+            }
+        }
+        for parameter in parameters where parameter.location == .path && !usedParameters.contains(parameter.key) {
+            error("path parameter '\(parameter.key)' has no '{\(parameter.wireName)}' placeholder in the path", at: parameter.keyLocation)
+        }
+
+        if let response = endpoint.response { endpoint.responseType = checkResponse(response) }
+
+        if let timeout = endpoint.timeout, JSONParser.isValidNumber(timeout.value), let value = Double(timeout.value),
+           !(value > 0 && value.isFinite) {
+            error("'timeout' must be a positive number of seconds, found \(timeout.value)", at: timeout.location)
+        }
+    }
+
+    // MARK: Parameters
+
+    /// The parameter, or nil when it is not usable (its problem is reported).
+    mutating func checkParameter(_ raw: RawParameter, placeholderNames: Set<String>) -> CheckedParameter? {
+        let key = raw.key.key
+        let type = type(raw.type, allowVoid: false)
+        raw.parsedType = type
+        if let name = raw.name, name.value.isEmpty {
+            error("the 'name' of parameter '\(key)' cannot be empty", at: name.location)
+        }
+        guard raw.isValid, !raw.hasUnknownLocation else { return nil }
+        if let style = raw.style, Parameter.Style(rawValue: style.value) == nil {
+            error("unknown style '\(style.value)'; expected 'form' or 'comma'", at: style.location)
+        }
+        let wireName = Validation.wireName(of: raw)
+        let location = raw.location?.value ?? (placeholderNames.contains(wireName) ? .path : .query)
+        raw.place = location
+        if location == .header && !Validation.isToken(wireName) {
+            error("'\(wireName)' is not a valid header name", at: raw.key.location)
+        }
+        guard let type, let typeText = raw.type else { return nil }
+        if let problem = parameterTypeProblem(type, in: location) {
+            error("\(location.rawValue) parameter '\(key)' \(problem)", at: typeText.location)
+        }
+        if let styleKey = raw.styleKeyLocation {
+            let isArray: Bool
+            if case .array = withoutOptional(type) { isArray = true } else { isArray = false }
+            if !(isArray && location == .query) {
+                error("'style' applies only to array query parameters", at: styleKey)
+            }
+        }
+        if let node = raw.defaultValue {
+            _ = DefaultValues.value(node, type: type, what: "parameter '\(key)'", modelKinds: facts.modelKinds, integerEnums: facts.integerEnumModels, diagnostics: &diagnostics)
+        }
+        return CheckedParameter(key: key, wireName: wireName, location: location, inLocation: raw.location?.location ?? raw.key.location,
+                                keyLocation: raw.key.location)
+    }
+
+    /// Whether a type is a single parameter value: a builtin, JSON, an enum model or a type of the module.
+    func isSingleValue(_ type: TypeRef) -> Bool {
+        switch type {
+        case .builtin, .json: return true
+        case .model(let name, let defined): return !defined || facts.isEnumModel(name)
+        default: return false
+        }
+    }
+
+    func parameterTypeProblem(_ type: TypeRef, in location: Parameter.Location) -> String? {
+        let text = type.specText
+        if location == .path {
+            if type.isOptional { return "cannot be optional ('\(text)'): a path always has a value" }
+            return isSingleValue(type) ? nil : "must be a single value, not '\(text)'"
+        }
+        let inner = withoutOptional(type)
+        if isSingleValue(inner) { return nil }
+        switch inner {
+        case .array(let element) where isSingleValue(element):
+            return nil
+        case .dictionary(let value) where location == .query && isSingleValue(value):
+            return nil
+        default:
+            let allowed = location == .query ? "a single value, an array or a [String: T] dictionary of single values" : "a single value or an array of single values"
+            return "must be \(allowed), not '\(text)'"
+        }
+    }
+
+    // MARK: Body and response
+
+    mutating func checkBody(_ body: RawBody) {
+        let type = type(body.type, allowVoid: false)
+        body.parsedType = type
+        guard !body.hasUnknownEncoding else { return }
+        if let contentType = body.contentType { checkContentType(contentType) }
+        guard let type, let typeText = body.type else { return }
+        if type.isOptional {
+            error("a body type cannot be optional ('\(type.specText)')", at: typeText.location)
+            return
+        }
+        let encoding = Validation.encoding(of: body, type: type)
+        let problem: String?
+        switch encoding {
+        case .json where type == .file:
+            problem = "a File body is sent as raw bytes: leave 'encoding' out or write \"binary\""
+        case .json:
+            problem = nil
+        case .form, .multipart:
+            switch type {
+            case .model(let name, _) where !facts.isEnumModel(name): problem = nil
+            case .dictionary: problem = nil
+            default: problem = "a \(encoding.rawValue) body must be an object model or a [String: T] dictionary, not '\(type.specText)'"
+            }
+        case .binary:
+            problem = type == .builtin(.data) || type == .file ? nil : "a binary body must be 'Data' or 'File', not '\(type.specText)'"
+        case .text:
+            problem = type == .builtin(.string) ? nil : "a text body must be 'String', not '\(type.specText)'"
+        }
+        if let problem {
+            error(problem, at: body.encoding?.location ?? typeText.location)
+        }
+    }
+
+    mutating func checkContentType(_ text: Located<String>) {
+        if !Validation.isMediaType(text.value) {
+            error("'\(text.value)' is not a media type (type/subtype, e.g. \"application/json\")", at: text.location)
+        }
+    }
+
+    /// The response's type (nil when it has a problem).
+    mutating func checkResponse(_ response: RawResponse) -> TypeRef? {
+        var parsed: TypeRef?
+        if response.hasType || !response.isObject {
+            guard let text = response.type, let type = type(text, allowVoid: true) else { return nil }
+            if let problem = Validation.responseFileProblem(type) {
+                error(problem, at: text.location)
+                return nil
+            }
+            parsed = type
+        }
+        if let node = response.status {
+            if case .number(let text) = node.value {
+                if JSONParser.isValidNumber(text), !(Int(text).map { (100...599).contains($0) } ?? false) {
+                    error("'status' must be an HTTP status code from 100 to 599, found \(text)", at: node.location)
+                }
+                // An invalid number was reported by the parser.
+            } else {
+                error("'status' must be a number, found \(Validation.kind(of: node))", at: node.location)
+            }
+        }
+        if let node = response.contentType, let text = string(node, "'contentType'") {
+            checkContentType(Located(value: text, location: node.location))
+        }
+        return parsed
+    }
+}

@@ -1,0 +1,342 @@
+import Foundation
+
+/// What the checker learned that the resolver uses as well: which names are models, and the
+/// parsed form of every type string.
+struct SpecFacts {
+    /// Model name -> enum values (nil for an object model or a union).
+    var modelKinds: [String: [String]?] = [:]
+    var modelNames: Set<String> = []
+    /// Enum models declared `"type": "Int"` (their values in `modelKinds` are the integers' text).
+    var integerEnumModels: Set<String> = []
+    /// Names the module defines itself (the config's `moduleTypes`): usable without a model.
+    var moduleTypes: Set<String> = []
+    /// Type strings parsed without any diagnostic (where `Void` is not allowed): big specs repeat them.
+    var types: [String: TypeRef] = [:]
+    /// The same for response types, where `Void` is allowed.
+    var responseTypes: [String: TypeRef] = [:]
+    /// The API's Swift type name ("" when the spec gives none that works).
+    var apiName = ""
+
+    /// The parsed type of `text` parsed before without a problem.
+    func parsed(_ text: String, allowVoid: Bool) -> TypeRef? {
+        allowVoid ? responseTypes[text] : types[text]
+    }
+
+    /// The parsed type of `text`, from the types parsed before or parsed again (problems are the
+    /// checker's to report).
+    func type(_ text: Located<String>, allowVoid: Bool) -> TypeRef? {
+        if let type = parsed(text.value, allowVoid: allowVoid) { return type }
+        var ignored = Diagnostics()
+        return TypeParser.parse(text.value, at: text.location, models: modelNames, moduleTypes: moduleTypes, allowVoid: allowVoid,
+                                diagnostics: &ignored)
+    }
+
+    /// Whether `name` is an enum model.
+    func isEnumModel(_ name: String) -> Bool {
+        if let kind = modelKinds[name], kind != nil { return true }
+        return false
+    }
+}
+
+/// Step 2 of validation: every rule of the spec format (docs/spec-format.md) over the raw tree:
+/// paths and their placeholders, type strings, parameter kinds and places, bodies, responses,
+/// error statuses, defaults, models that contain themselves, and names that collide in Swift or
+/// are reserved. It reports and builds nothing; `SpecResolver` builds the `Spec`.
+struct SpecChecker {
+    let fileName: String
+    var facts = SpecFacts()
+    var diagnostics = Diagnostics()
+    /// Problems reported before the decoder's at the same place (a reserved name before a missing key).
+    var early = Diagnostics()
+
+    init(fileName: String, moduleTypes: Set<String>) {
+        self.fileName = fileName
+        facts.moduleTypes = moduleTypes
+    }
+
+    mutating func error(_ message: String, at location: SourceLocation) {
+        diagnostics.error(message, at: location)
+    }
+
+    /// Reports names that two keys share at one level, at the later key, naming the earlier one.
+    mutating func checkCollisions(_ items: [(key: String, swiftName: String, location: SourceLocation)], what: String) {
+        var seen: [String: (key: String, location: SourceLocation)] = [:]
+        for item in items {
+            if let first = seen[item.swiftName] {
+                error("\(what) '\(item.key)' and \(what) '\(first.key)' (line \(first.location.line), column \(first.location.column)) both become the Swift name '\(item.swiftName)'",
+                      at: item.location)
+            } else {
+                seen[item.swiftName] = (item.key, item.location)
+            }
+        }
+    }
+
+    /// Parses a type string, reporting its problems (once per string that has none: big specs repeat them).
+    mutating func type(_ text: Located<String>?, allowVoid: Bool) -> TypeRef? {
+        guard let text else { return nil }
+        if let cached = facts.parsed(text.value, allowVoid: allowVoid) { return cached }
+        let before = diagnostics.all.count
+        let type = TypeParser.parse(text.value, at: text.location, models: facts.modelNames, moduleTypes: facts.moduleTypes,
+                                    allowVoid: allowVoid, diagnostics: &diagnostics)
+        if let type, diagnostics.all.count == before {
+            if allowVoid { facts.responseTypes[text.value] = type } else { facts.types[text.value] = type }
+        }
+        return type
+    }
+
+    /// A string that must be of a JSON kind the decoder could not know (it depends on another key).
+    mutating func string(_ node: JSONNode, _ what: @autoclosure () -> String) -> String? {
+        if case .string(let text) = node.value { return text }
+        error("\(what()) must be a string, found \(Validation.kind(of: node))", at: node.location)
+        return nil
+    }
+
+    // MARK: Top level
+
+    mutating func check(_ spec: RawSpec) {
+        let (baseName, outputName) = Validation.outputName(fileName)
+        if spec.hasName {
+            if let name = spec.name {
+                if let problem = Naming.typeNameProblem(name.value) ?? Validation.reservedTypeNameProblem(name.value) {
+                    error("'name': \(problem)", at: name.location)
+                }
+                facts.apiName = name.value
+            }
+        } else if let problem = Naming.typeNameProblem(outputName) ?? Validation.reservedTypeNameProblem(outputName) {
+            early.error("the file name '\(baseName)' does not give a Swift type name (\(problem)); add a 'name' key", at: spec.location)
+        } else {
+            facts.apiName = outputName
+        }
+
+        if let node = spec.formatVersion {
+            if case .number(let text) = node.value, text == "1" || text == "2" {
+                // Both versions' keys are accepted either way: version 2 only adds keys.
+            } else {
+                error("'formatVersion' must be 1 or 2", at: node.location)
+            }
+        }
+        if let baseURL = spec.baseURL, let problem = Validation.baseURLProblem(baseURL.value) {
+            error("'baseURL' \(problem)", at: baseURL.location)
+        }
+        if let text = spec.dateFormat, DateFormat(rawValue: text.value) == nil {
+            var message = "unknown dateFormat '\(text.value)'; expected one of \(Validation.list(SpecKeys.dateFormats))"
+            if let suggestion = Naming.didYouMean(text.value, candidates: SpecKeys.dateFormats) {
+                message = "unknown dateFormat '\(text.value)'; did you mean '\(suggestion)'?"
+            }
+            error(message, at: text.location)
+        }
+
+        // Models first: endpoints refer to them.
+        var models: [CheckedModel] = []
+        if let rawModels = spec.models {
+            collectModelNames(rawModels)
+            models = checkModels(rawModels)
+        }
+        checkShared(spec.shared)
+        let api = checkContents(spec.contents, key: facts.apiName, location: spec.location, path: [], isAPI: true)
+
+        // A model named like a group would be hidden by it inside the API type.
+        // (Groups indexed once by name, first in depth-first order: searching the tree for each
+        // model was quadratic in big specs.)
+        var groupsByName: [String: RawKey] = [:]
+        func index(_ contents: RawContents) {
+            for child in contents.groups ?? [] where child.isObject {
+                let swiftName = Naming.upperCamel(child.key.key)
+                if groupsByName[swiftName] == nil { groupsByName[swiftName] = child.key }
+                index(child.contents)
+            }
+        }
+        if !models.isEmpty { index(spec.contents) }
+        for model in models {
+            if let endpoint = api.endpoints[model.key.key] {
+                error("model '\(model.key.key)' and endpoint '\(endpoint.key)' (line \(endpoint.location.line), column \(endpoint.location.column)) would both be '\(facts.apiName).\(model.key.key)'; rename one",
+                      at: model.key.location)
+            }
+            if model.key.key == facts.apiName {
+                error("model '\(model.key.key)' has the same name as the API type", at: model.key.location)
+            }
+            if let group = groupsByName[model.key.key] {
+                error("model '\(model.key.key)' has the same Swift name as group '\(group.key)' (line \(group.location.line), column \(group.location.column)), which would hide it inside '\(facts.apiName)'",
+                      at: model.key.location)
+            }
+        }
+    }
+
+    // MARK: Groups
+
+    /// What a level's check tells the level above: its endpoints by Swift name (the first of each).
+    struct CheckedContents {
+        var endpoints: [String: RawKey] = [:]
+    }
+
+    /// Checks the endpoints and groups of the API or of a group. `path` holds the enclosing groups'
+    /// path segments.
+    mutating func checkContents(_ contents: RawContents, key: String, location: SourceLocation, path: [ParsedSegment],
+                                isAPI: Bool) -> CheckedContents {
+        var checked = CheckedContents()
+        var endpointCount = 0
+        /// Each endpoint's Swift name, in order.
+        var endpointNames: [(key: String, swiftName: String, location: SourceLocation)] = []
+        if let endpoints = contents.endpoints {
+            endpointNames.reserveCapacity(endpoints.count)
+            for endpoint in endpoints {
+                let endpointName = Naming.lowerCamel(endpoint.key.key)
+                endpointNames.append((endpoint.key.key, endpointName, endpoint.key.location))
+                if isAPI && ReservedNames.apiMembers.contains(endpointName) {
+                    early.error("endpoint '\(endpoint.key.key)' would be '\(facts.apiName).\(endpointName)', which the generated API type uses for \(ReservedNames.apiMemberUses[endpointName] ?? "itself"); rename the endpoint",
+                                at: endpoint.key.location)
+                }
+                if endpoint.isObject {
+                    checkEndpoint(endpoint, path: path)
+                    endpointCount += 1
+                    if checked.endpoints[endpointName] == nil { checked.endpoints[endpointName] = endpoint.key }
+                }
+            }
+            checkCollisions(endpointNames, what: "endpoint")
+        }
+        var groupCount = 0
+        if let groups = contents.groups {
+            for group in groups {
+                checkGroup(group, path: path)
+                if group.isObject { groupCount += 1 }
+            }
+            checkCollisions(groups.map { ($0.key.key, Naming.upperCamel($0.key.key), $0.key.location) }, what: "group")
+            // Cases and nested types share one namespace: an endpoint `数据` and a group `数据`
+            // (or `_1` and `1`) would both declare `数据` in the same enum.
+            if contents.endpoints != nil {
+                var endpointsByName: [String: (key: String, location: SourceLocation)] = [:]
+                for endpoint in endpointNames where endpointsByName[endpoint.swiftName] == nil {
+                    endpointsByName[endpoint.swiftName] = (endpoint.key, endpoint.location)
+                }
+                for group in groups {
+                    let swiftName = Naming.upperCamel(group.key.key)
+                    guard let endpoint = endpointsByName[swiftName] else { continue }
+                    error("group '\(group.key.key)' and endpoint '\(endpoint.key)' (line \(endpoint.location.line), column \(endpoint.location.column)) both become the Swift name '\(swiftName)'",
+                          at: group.key.location)
+                }
+            }
+            // Each group is also a case of its parent's `Call` enum, named like an endpoint.
+            for group in groups where group.isObject {
+                // A group whose type name is the endpoint's name too was reported above: one error a collision.
+                let caseName = Naming.lowerCamel(group.key.key)
+                if let endpoint = checked.endpoints[caseName], caseName != Naming.upperCamel(group.key.key) {
+                    error("group '\(group.key.key)' and endpoint '\(endpoint.key)' (line \(endpoint.location.line), column \(endpoint.location.column)) would both be the case '\(caseName)' of the enum '\(ReservedNames.callEnum)'; rename one",
+                          at: group.key.location)
+                }
+            }
+        }
+        let cases = endpointCount + groupCount
+        if cases > ReservedNames.maximumCasesPerLevel {
+            error("\(isAPI ? "the top level" : "group '\(key)'") has \(cases) endpoints and groups; at most \(ReservedNames.maximumCasesPerLevel) fit one level (Swift cannot check a switch over more): move some into groups",
+                  at: location)
+        }
+        return checked
+    }
+
+    mutating func checkGroup(_ group: RawGroup, path: [ParsedSegment]) {
+        let swiftName = Naming.upperCamel(group.key.key)
+        if ReservedNames.groupTypeNames.contains(swiftName) {
+            let use = swiftName == ReservedNames.callEnum ? "the generated code uses for the enum of endpoints"
+                : ReservedNames.swiftTypeKeywords.contains(swiftName) ? "cannot name a nested type"
+                : "generated code names, and the group would hide it inside the API"
+            error("group '\(group.key.key)' would be the Swift type '\(swiftName)', which \(use); rename the group",
+                  at: group.key.location)
+        } else if swiftName == facts.apiName {
+            error("group '\(group.key.key)' would have the same Swift name as the API type '\(facts.apiName)'", at: group.key.location)
+        }
+        guard group.isObject else { return }
+        var inner = path
+        if let text = group.path {
+            if let segments = PathParser.parse(text, group: group.key.key, diagnostics: &diagnostics) {
+                inner += segments
+                group.segments = segments.map { PathSegment(parts: $0.parts) }
+            }
+        }
+        checkShared(group.shared)
+        _ = checkContents(group.contents, key: group.key.key, location: group.key.location, path: inner, isAPI: false)
+    }
+
+    // MARK: Headers, auth, errors
+
+    mutating func checkShared(_ shared: RawShared) {
+        for header in shared.headers ?? [] {
+            if case .text(let value) = header.value, Validation.hasControlCharacters(value.value) {
+                error("the value of header '\(header.key.key)' cannot contain line breaks or control characters", at: value.location)
+            }
+        }
+        if let auth = shared.auth { checkAuth(auth) }
+        if let errors = shared.errors { checkErrors(errors) }
+    }
+
+    mutating func checkAuth(_ auth: RawAuth) {
+        switch auth {
+        case .name(let text):
+            switch text.value {
+            case "none", "bearer", "basic": break
+            case "apiKey":
+                error("'apiKey' auth needs an object: { \"type\": \"apiKey\", \"in\": \"header\", \"name\": \"X-Api-Key\" }", at: text.location)
+            default:
+                var message = "unknown auth '\(text.value)'; expected 'none', 'bearer', 'basic' or an apiKey object"
+                if let suggestion = Naming.didYouMean(text.value, candidates: SpecKeys.authNames) {
+                    message = "unknown auth '\(text.value)'; did you mean '\(suggestion)'?"
+                }
+                error(message, at: text.location)
+            }
+        case .object(let location, let type, let inNode, let nameNode):
+            guard type.value == "apiKey" else {
+                if ["none", "bearer", "basic"].contains(type.value) {
+                    error("write \"\(type.value)\" auth as the string \"\(type.value)\"; the object form is for apiKey", at: type.location)
+                } else {
+                    var message = "unknown auth type '\(type.value)'; expected 'apiKey'"
+                    if let suggestion = Naming.didYouMean(type.value, candidates: SpecKeys.authNames) {
+                        message = "unknown auth type '\(type.value)'; did you mean '\(suggestion)'?"
+                    }
+                    error(message, at: type.location)
+                }
+                return
+            }
+            var keyLocation: Auth.APIKeyLocation?
+            if let inNode {
+                if let text = string(inNode, "the apiKey 'in'") {
+                    keyLocation = Auth.APIKeyLocation(rawValue: text)
+                    if keyLocation == nil {
+                        error("the apiKey 'in' must be 'header' or 'query', found '\(text)'", at: inNode.location)
+                    }
+                }
+            } else {
+                error("an apiKey auth needs 'in' (\"header\" or \"query\")", at: location)
+            }
+            if let nameNode {
+                if let text = string(nameNode, "the apiKey 'name'") {
+                    if text.isEmpty {
+                        error("the apiKey 'name' cannot be empty", at: nameNode.location)
+                    } else if keyLocation == .header && !Validation.isToken(text) {
+                        error("'\(text)' is not a valid header name", at: nameNode.location)
+                    }
+                }
+            } else {
+                error("an apiKey auth needs 'name' (the header or query parameter that carries the key)", at: location)
+            }
+        }
+    }
+
+    mutating func checkErrors(_ errors: [RawError]) {
+        var seen: [ErrorResponse.Status: SourceLocation] = [:]
+        for entry in errors {
+            let status = Validation.errorStatus(entry.key.key)
+            if status == nil {
+                error("'\(entry.key.key)' is not an error status; use a code (\"404\"), a range (\"4XX\") or \"default\"", at: entry.key.location)
+            }
+            let type = type(entry.type, allowVoid: false)
+            guard let status else { continue }
+            if let first = seen[status] {
+                error("error status '\(entry.key.key)' is given twice (also at line \(first.line), column \(first.column))", at: entry.key.location)
+                continue
+            }
+            seen[status] = entry.key.location
+            if let type, type.containsFile {
+                error("an error body cannot be or hold a 'File': error bodies are decoded from JSON", at: entry.valueLocation)
+            }
+        }
+    }
+}

@@ -1,0 +1,249 @@
+/// The spec as written, in typed form: what `SpecDecoder` reads from the JSON tree before any rule
+/// is checked. Values keep their place in the file; strings are not yet parsed (types, paths,
+/// methods stay text), and nothing is inherited. A key with the wrong JSON kind was reported by the
+/// decoder and is nil here.
+///
+/// Adding a spec key: a field on the raw type below, its line in the decoder (`SpecDecoder`), its
+/// rules in `SpecChecker`, its resolved value in `SpecResolver`, and its name in `SpecKeys`.
+
+/// The nodes that hold many fields (groups, endpoints, parameters, bodies, responses, models, properties) are
+/// classes: the checker and the resolver each walk the tree, and a class is passed without copying
+/// its fields. The decoder fills them. The checker adds what it parsed (a path's segments, a type)
+/// in the fields marked "set by the checker", so the resolver does not parse a string twice.
+
+/// A value and the place it was written.
+struct Located<Value> {
+    var value: Value
+    var location: SourceLocation
+}
+
+/// A member of a spec object: its key and the key's place.
+struct RawKey {
+    var key: String
+    var location: SourceLocation
+}
+
+struct RawSpec {
+    var location: SourceLocation
+    /// Whether a `name` key is there, whatever its kind.
+    var hasName = false
+    var name: Located<String>?
+    var formatVersion: JSONNode?
+    var description: String?
+    var baseURL: Located<String>?
+    var dateFormat: Located<String>?
+    /// nil when there is no `models` object.
+    var models: [RawModel]?
+    var shared = RawShared()
+    var contents = RawContents()
+}
+
+/// What the top level, a group and an endpoint can each set for everything below them.
+struct RawShared {
+    /// nil when there is no `headers` object.
+    var headers: [RawHeader]?
+    var auth: RawAuth?
+    /// nil when there is no `errors` object.
+    var errors: [RawError]?
+}
+
+/// The endpoints and groups of the top level or of a group, in the file's order.
+struct RawContents {
+    /// nil when there is no `endpoints` object.
+    var endpoints: [RawEndpoint]?
+    /// nil when there is no `groups` object.
+    var groups: [RawGroup]?
+}
+
+final class RawGroup {
+    let key: RawKey
+    /// False when the group's value is not an object (reported); its fields are then empty.
+    var isObject = false
+    var description: String?
+    var path: Located<String>?
+    var shared = RawShared()
+    var contents = RawContents()
+    /// Set by the checker: `path` as segments, placeholders by name.
+    var segments: [PathSegment]?
+
+    init(key: RawKey) { self.key = key }
+}
+
+struct RawHeader {
+    enum Value {
+        /// `null`: removes the inherited header.
+        case remove
+        case text(Located<String>)
+    }
+
+    var key: RawKey
+    var value: Value
+}
+
+/// Indirect: most levels set no auth, and an inline payload would make every endpoint larger.
+indirect enum RawAuth {
+    /// `"auth": "bearer"`.
+    case name(Located<String>)
+    /// `"auth": { "type": "apiKey", ... }`. `in` and `name` stay JSON: their rules depend on the type.
+    case object(location: SourceLocation, type: Located<String>, in: JSONNode?, name: JSONNode?)
+}
+
+struct RawError {
+    var key: RawKey
+    /// The place of the error body's type.
+    var valueLocation: SourceLocation
+    /// The error body's type string; nil when it is not a string (reported).
+    var type: Located<String>?
+}
+
+final class RawEndpoint {
+    let key: RawKey
+    /// False when the endpoint's value is not an object (reported); its fields are then empty.
+    var isObject = false
+    var method: Located<String>?
+    var description: String?
+    var deprecation: Endpoint.Deprecation?
+    var path: Located<String>?
+    var shared = RawShared()
+    var body: RawBody?
+    /// nil when there is no `parameters` object.
+    var parameters: [RawParameter]?
+    var response: RawResponse?
+    /// The number as written.
+    var timeout: Located<String>?
+    var sample: JSONNode?
+    /// Set by the checker: `path` as segments, placeholders by name.
+    var segments: [PathSegment]?
+    /// Set by the checker: the response's type.
+    var responseType: TypeRef?
+
+    init(key: RawKey) { self.key = key }
+}
+
+final class RawParameter {
+    /// The keys besides `type`, which most parameters (`"id": "Int"`) do not have: kept apart so
+    /// that such a parameter stays small (a spec has tens of thousands).
+    final class Options {
+        var name: Located<String>?
+        var location: Located<Parameter.Location>?
+        var hasUnknownLocation = false
+        var description: String?
+        var style: Located<String>?
+        var styleKeyLocation: SourceLocation?
+        var defaultValue: JSONNode?
+    }
+
+    let key: RawKey
+    /// False when the value is neither a type string nor an object (reported).
+    var isValid = false
+    var type: Located<String>?
+    /// The keys of the object form; nil for a type string.
+    var options: Options?
+
+    var name: Located<String>? { options?.name }
+    /// `in`, with the place of its value; nil when not given.
+    var location: Located<Parameter.Location>? { options?.location }
+    /// Whether `in` is a word that is not a place (reported); the keys after it are not read.
+    var hasUnknownLocation: Bool { options?.hasUnknownLocation ?? false }
+    var description: String? { options?.description }
+    var style: Located<String>? { options?.style }
+    /// The place of the `style` key (when its value is a string).
+    var styleKeyLocation: SourceLocation? { options?.styleKeyLocation }
+    var defaultValue: JSONNode? { options?.defaultValue }
+    /// Set by the checker: `type` parsed.
+    var parsedType: TypeRef?
+    /// Set by the checker: `in`, or where the parameter goes without it (the path when a
+    /// placeholder has its name, else the query).
+    var place: Parameter.Location = .query
+
+    init(key: RawKey) { self.key = key }
+}
+
+final class RawBody {
+    /// The place of the `body` key.
+    let key: RawKey
+    /// False when the value is neither a type string nor an object (reported).
+    var isValid = false
+    /// Whether the body is written as an object (`{ "type": ... }`) rather than a type string.
+    var isObject = false
+    var type: Located<String>?
+    var encoding: Located<Body.Encoding>?
+    /// Whether `encoding` is a word that is not an encoding (reported); `contentType` is not read.
+    var hasUnknownEncoding = false
+    var contentType: Located<String>?
+    /// Set by the checker: `type` parsed.
+    var parsedType: TypeRef?
+
+    init(key: RawKey) { self.key = key }
+}
+
+final class RawResponse {
+    let location: SourceLocation
+    var isObject = false
+    /// Whether a `type` key is there, whatever its kind.
+    var hasType = false
+    var type: Located<String>?
+    /// `status` and `contentType` are read only when the type is good, so they stay JSON here.
+    var status: JSONNode?
+    var contentType: JSONNode?
+
+    init(location: SourceLocation) { self.location = location }
+}
+
+final class RawModel {
+    enum Kind {
+        /// The value is not an object (reported).
+        case invalid
+        /// `enum`: its string values (others were reported); `count` counts every element, and
+        /// `values` is nil when `enum` is not an array (reported). `propertiesKey` is the place of
+        /// a `properties` key beside it.
+        case enumeration(values: [Located<String>]?, count: Int, location: SourceLocation, propertiesKey: SourceLocation?)
+        /// `"type": "Int"` and `enum`: its numbers as written (others were reported), as for `enumeration`.
+        case integerEnumeration(values: [Located<String>]?, count: Int, location: SourceLocation, propertiesKey: SourceLocation?)
+        /// `properties` (nil when missing or not an object) and `additionalProperties` (a type string).
+        case object(properties: [RawProperty]?, additionalProperties: Located<String>?)
+        /// `oneOf`: its type strings (nil when not an array; non-strings were reported), the place of
+        /// the list, and the discriminator.
+        case oneOf(alternatives: [Located<String>]?, location: SourceLocation, discriminator: RawDiscriminator?)
+        /// `anyOf`, as `oneOf` without a discriminator.
+        case anyOf(alternatives: [Located<String>]?, location: SourceLocation)
+    }
+
+    let key: RawKey
+    var description: String?
+    var kind: Kind
+    /// Set by the checker: the parsed type of each alternative of a union (nil where it has a problem),
+    /// and of `additionalProperties`.
+    var parsedAlternatives: [TypeRef?] = []
+    var parsedAdditionalProperties: TypeRef?
+
+    init(key: RawKey, kind: Kind) {
+        self.key = key
+        self.kind = kind
+    }
+}
+
+/// A union's `discriminator`: a property name, or `{ "property", "mapping" }`.
+struct RawDiscriminator {
+    /// The property name; nil when missing or not a string (reported).
+    var property: Located<String>?
+    /// Wire value -> model name, in the spec's order (entries that are not strings were reported).
+    var mapping: [(value: RawKey, type: Located<String>)] = []
+    var location: SourceLocation
+}
+
+final class RawProperty {
+    let key: RawKey
+    /// False when the value is neither a type string nor an object (reported).
+    var isValid = false
+    var type: Located<String>?
+    var description: String?
+    var defaultValue: JSONNode?
+    /// The `contentType` and `headers` of its part when the model is a multipart body.
+    var contentType: Located<String>?
+    var headers: [RawHeader]?
+    /// Set by the checker: `type` parsed.
+    var parsedType: TypeRef?
+
+    init(key: RawKey) { self.key = key }
+}
