@@ -40,8 +40,8 @@ struct SpecFacts {
 
 /// Step 2 of validation: every rule of the spec format (docs/spec-format.md) over the raw tree:
 /// paths and their placeholders, type strings, parameter kinds and places, bodies, responses,
-/// error statuses, defaults, models that contain themselves, and names that collide in Swift or
-/// are reserved. It reports and builds nothing; `SpecResolver` builds the `Spec`.
+/// error statuses, defaults, union alternatives and discriminators, unions that contain themselves,
+/// and names that collide in Swift or are reserved. It reports and builds nothing; `SpecResolver` builds the `Spec`.
 struct SpecChecker {
     let fileName: String
     var facts = SpecFacts()
