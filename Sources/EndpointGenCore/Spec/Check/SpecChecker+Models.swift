@@ -277,8 +277,14 @@ extension SpecChecker {
                 error("a part header cannot be null: there is nothing to remove", at: header.key.location)
             case .text(let value) where Validation.hasControlCharacters(value.value):
                 error("the value of header '\(header.key.key)' cannot contain line breaks or control characters", at: value.location)
-            case .text:
-                break
+            case .text(let value):
+                // A part header's value is sent as written; a type name there is most likely meant
+                // as a type (as in OpenAPI's encoding headers), which the format does not have.
+                let bare = value.value.hasSuffix("?") ? String(value.value.dropLast()) : value.value
+                if ReservedNames.builtinTypes.contains(bare) {
+                    diagnostics.warning("the value of part header '\(header.key.key)' is '\(value.value)', which is sent as written: "
+                                        + "a part header has a fixed value, not a type", at: value.location)
+                }
             }
         }
         guard property.isValid else { return nil }
