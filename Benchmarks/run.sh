@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks for endpoint-gen: generation, compilation of the generated code, build-plugin
-# integration, run-time cost of requests and decoding, and importing OpenAPI from YAML vs JSON.
+# integration, run-time cost of requests and decoding (union-heavy payloads included), importing
+# OpenAPI from YAML vs JSON, and the compile time of 100 vs 1,000 union models.
 # Needs only the Swift toolchain and python3.
 #
 #   Benchmarks/run.sh            full run; prints one table and writes it to Benchmarks/results.md
@@ -299,6 +300,12 @@ w=${IWALL[yaml]}/max(${IWALL[json]},0.001); c=${ICPU[yaml]}/max(${ICPU[json]},0.
 print(f'{w:.2f}', f'{c:.2f}', 'met' if min(w, c) <= 2 else 'MISSED')")
         row "5. Import (YAML vs JSON)" "$doc: YAML / JSON, wall (CPU)" "$ratio_wall ($ratio_cpu)" "<= 2" "$verdict"
     done
+fi
+
+# ---------------------------------------------------------------- 6. union models: compile time
+# 100 vs 1,000 oneOf models (Benchmarks/union-compile.sh): unions must not make compilation superlinear.
+if [ "$SMOKE" = 0 ]; then
+    UNION_ROWS="$ROWS" "$BENCH/union-compile.sh" 100 1000 >&2 || { broken "the union compile benchmark failed"; row "6. Union models" "union-compile.sh" "FAILED" "" "broken"; }
 fi
 
 # ---------------------------------------------------------------- the table

@@ -20,7 +20,7 @@ PKG=$WORK/Consumer
 # SwiftPM names a path dependency after its folder.
 IDENTITY=$(basename "$ROOT" | tr "[:upper:]" "[:lower:]")
 FEATURES=(InternalImportsByDefault MemberImportVisibility ExistentialAny NonisolatedNonsendingByDefault InferIsolatedConformances)
-GENERATED=("$ROOT"/Tests/ExampleAPIs/{StravaAPI,GistsAPI,GitHubAPI,ResponseShapes,HTTPBin,Torture,Coordinates,ChatAPI}.swift
+GENERATED=("$ROOT"/Tests/ExampleAPIs/{StravaAPI,GistsAPI,GitHubAPI,ResponseShapes,HTTPBin,Torture,Shapes,Coordinates,ChatAPI}.swift
            "$ROOT"/Tests/ImportedAPIs/{PetStore/PetStore,TomTom/TomTom}.swift)
 
 # target NAME SETTINGS...: a library target holding a copy of the generated files and a function

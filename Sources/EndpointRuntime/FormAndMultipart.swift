@@ -63,6 +63,8 @@ public struct MultipartPart: Sendable, Hashable {
     public var contentType: String?
     /// The part's content.
     public var data: Data
+    /// More header fields of the part, written after `Content-Type`.
+    public var headers: HTTPHeaders = [:]
 
     /// A text field.
     public init(name: String, text: String) {
@@ -81,6 +83,27 @@ public struct MultipartPart: Sendable, Hashable {
     }
 }
 
+/// How the part of one field of a multipart body is sent, beside its content: the spec's per-part
+/// `contentType` and `headers`.
+///
+/// ```swift
+/// MultipartBody(upload, parts: ["metadata": MultipartPartOptions(contentType: "application/json"),
+///                               "photo": MultipartPartOptions(headers: ["X-Checksum": "abc"])])
+/// ```
+public struct MultipartPartOptions: Sendable, Hashable {
+    /// The part's `Content-Type`. A text field is sent with it; a file part keeps its file's own
+    /// content type and uses this one when the file has none (`application/octet-stream`).
+    public var contentType: String?
+    /// More header fields of the part.
+    public var headers: HTTPHeaders
+
+    /// Options for a part.
+    public init(contentType: String? = nil, headers: HTTPHeaders = [:]) {
+        self.contentType = contentType
+        self.headers = headers
+    }
+}
+
 /// A `multipart/form-data` body: from an `Encodable` value (text properties become fields, `Data`,
 /// ``File`` and ``MultipartFile`` properties become file parts) or from explicit parts.
 ///
@@ -93,15 +116,24 @@ public struct MultipartBody: RequestComponent {
     let parts: @Sendable (DateFormat) throws -> [MultipartPart]
     let boundary: String
 
-    /// The parts made from the properties of `value`.
-    public init(_ value: some Encodable & Sendable, boundary: String? = nil) {
+    /// The parts made from the properties of `value`; `parts` gives the part of a property (by its
+    /// wire name; every element of an array property) its own content type and headers.
+    public init(_ value: some Encodable & Sendable, boundary: String? = nil, parts options: [String: MultipartPartOptions] = [:]) {
         self.parts = { format in
             try FieldsEncoder(dateFormat: format, dataAsFiles: true).fields(value).map { field in
+                var part: MultipartPart
+                var untypedFile = false
                 switch field.value {
-                case let .text(text): return MultipartPart(name: field.name, text: text)
+                case let .text(text): part = MultipartPart(name: field.name, text: text)
                 case let .file(file):
-                    return MultipartPart(name: field.name, data: file.data, fileName: file.fileName, contentType: file.contentType)
+                    part = MultipartPart(name: field.name, data: file.data, fileName: file.fileName, contentType: file.contentType)
+                    untypedFile = file.contentType == "application/octet-stream"
                 }
+                if let option = options[field.name] ?? MultipartBody.arrayOptions(field.name, options) {
+                    if let contentType = option.contentType, part.contentType == nil || untypedFile { part.contentType = contentType }
+                    part.headers = option.headers
+                }
+                return part
             }
         }
         self.boundary = boundary ?? MultipartBody.makeBoundary()
@@ -111,6 +143,12 @@ public struct MultipartBody: RequestComponent {
     public init(parts: [MultipartPart], boundary: String? = nil) {
         self.parts = { _ in parts }
         self.boundary = boundary ?? MultipartBody.makeBoundary()
+    }
+
+    /// The options of an array property's field (`tags[]`, `files[0]`), by the property's name.
+    static func arrayOptions(_ name: String, _ options: [String: MultipartPartOptions]) -> MultipartPartOptions? {
+        guard !options.isEmpty, let bracket = name.firstIndex(of: "[") else { return nil }
+        return options[String(name[..<bracket])]
     }
 
     static func makeBoundary() -> String {
@@ -125,6 +163,7 @@ public struct MultipartBody: RequestComponent {
             if let fileName = part.fileName { head += "; filename=\"\(quoted(fileName))\"" }
             head += "\r\n"
             if let contentType = part.contentType { head += "Content-Type: \(contentType)\r\n" }
+            for field in part.headers { head += "\(field.name): \(field.value)\r\n" }
             head += "\r\n"
             body.append(Data(head.utf8))
             body.append(part.data)
@@ -152,6 +191,7 @@ public struct MultipartBody: RequestComponent {
         }
         for part in list {
             if let contentType = part.contentType { try HTTPHeaders.validate(name: "Content-Type", value: contentType) }
+            for field in part.headers { try HTTPHeaders.validate(name: field.name, value: field.value) }
         }
         request.body = MultipartBody.encode(list, boundary: boundary)
         request.headers.replace("Content-Type", with: "multipart/form-data; boundary=\(boundary)")

@@ -55,6 +55,9 @@ import Testing
             (["$defs", "apiKeyAuth", "properties"], SpecKeys.auth),
             (["$defs", "objectModel", "properties"], SpecKeys.objectModel),
             (["$defs", "enumModel", "properties"], SpecKeys.enumModel),
+            (["$defs", "oneOfModel", "properties"], SpecKeys.oneOfModel),
+            (["$defs", "anyOfModel", "properties"], SpecKeys.anyOfModel),
+            (["$defs", "discriminatorObject", "properties"], SpecKeys.discriminator),
             (["$defs", "propertyObject", "properties"], SpecKeys.property),
             (["$defs", "pagination", "properties"], SpecKeys.pagination),
         ]

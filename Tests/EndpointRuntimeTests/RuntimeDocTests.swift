@@ -191,6 +191,30 @@ struct NoteHeaders: ResponseHeaders {
     }
 }
 
+// MARK: docs: models, unions and recursion
+
+struct Cat: Codable { var petType: String; var name: String }
+enum Pet: Codable {
+    case cat(Cat)
+    case unknown(JSONValue)
+
+    init(from decoder: any Decoder) throws {
+        if ModelCoding.discriminator("petType", in: decoder) == "cat",
+           let cat = ModelCoding.attempt(Cat.self, from: decoder) {
+            self = .cat(cat)
+        } else {
+            self = .unknown(try JSONValue(from: decoder))
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        switch self {
+        case let .cat(cat): try ModelCoding.encode(cat, to: encoder)
+        case let .unknown(raw): try ModelCoding.encode(raw, to: encoder)
+        }
+    }
+}
+
 // MARK: - Checks
 
 // MARK: docs: streams, progress and downloads
@@ -223,6 +247,47 @@ func save(client: HTTPClient, to file: URL) async throws {
 }
 
 @Suite struct RuntimeDocTests {
+    @Test func unionExampleDecodesAndKeepsWhatItDoesNotKnow() throws {
+        let cat = try JSONDecoder().decode(Pet.self, from: Data(#"{"petType":"cat","name":"Tom"}"#.utf8))
+        guard case let .cat(tom) = cat else { Issue.record("\(cat)"); return }
+        #expect(tom.name == "Tom")
+        let dog = try JSONDecoder().decode(Pet.self, from: Data(#"{"petType":"dog","name":"Rex"}"#.utf8))
+        guard case let .unknown(raw) = dog else { Issue.record("\(dog)"); return }
+        #expect(raw == ["petType": "dog", "name": "Rex"])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(String(decoding: try encoder.encode(dog), as: UTF8.self) == #"{"name":"Rex","petType":"dog"}"#)
+    }
+
+    /// `Indirect` as documented: the box is invisible in JSON, an optional one is left out when nil,
+    /// and copies do not share writes.
+    @Test func indirectIsInvisibleInJSONAndCopiedOnWrite() throws {
+        struct Node: Codable, Hashable {
+            var name: String
+            var next: Node? {
+                get { _next.value }
+                set { _next.value = newValue }
+            }
+            private var _next: Indirect<Node?>
+            init(name: String, next: Node? = nil) {
+                self.name = name
+                self._next = Indirect(next)
+            }
+            private enum CodingKeys: String, CodingKey {
+                case name
+                case _next = "next"
+            }
+        }
+        var list = Node(name: "a", next: Node(name: "b"))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(String(decoding: try encoder.encode(list), as: UTF8.self) == #"{"name":"a","next":{"name":"b"}}"#)
+        #expect(try JSONDecoder().decode(Node.self, from: Data(#"{"name":"a","next":{"name":"b","next":null}}"#.utf8)) == list)
+        let copy = list
+        list.next?.name = "c"
+        #expect(copy.next?.name == "b" && list.next?.name == "c")
+    }
+
     @Test func handWrittenEnumBuildsRequests() throws {
         let list = try NotesAPI.list(tag: "work & play").httpRequest()
         #expect(list.url?.absoluteString == "https://notes.example.com/v1/notes?tag=work%20%26%20play&limit=20")

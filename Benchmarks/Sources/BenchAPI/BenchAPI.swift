@@ -298,6 +298,132 @@ nonisolated extension BenchAPI {
             case commute
         }
     }
+
+    /// A union-heavy payload: a discriminated union of three shapes, as in a social feed.
+    public nonisolated enum FeedItem: Codable, Hashable, Sendable {
+        /// `type`: `post`
+        case postItem(PostItem)
+        /// `type`: `photo`
+        case photoItem(PhotoItem)
+        /// `type`: `link`
+        case linkItem(LinkItem)
+        /// An unknown discriminator value, or a payload that does not fit its alternative,
+        /// kept as it came and written back as it was.
+        case unknown(JSONValue)
+
+        public init(from decoder: any Decoder) throws {
+            switch ModelCoding.discriminator("type", in: decoder) {
+            case "post":
+                if let value = ModelCoding.attempt(PostItem.self, from: decoder) {
+                    self = .postItem(value)
+                    return
+                }
+            case "photo":
+                if let value = ModelCoding.attempt(PhotoItem.self, from: decoder) {
+                    self = .photoItem(value)
+                    return
+                }
+            case "link":
+                if let value = ModelCoding.attempt(LinkItem.self, from: decoder) {
+                    self = .linkItem(value)
+                    return
+                }
+            default: break
+            }
+            self = .unknown(try JSONValue(from: decoder))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            switch self {
+            case let .postItem(value):
+                try ModelCoding.encode(value, to: encoder)
+            case let .photoItem(value):
+                try ModelCoding.encode(value, to: encoder)
+            case let .linkItem(value):
+                try ModelCoding.encode(value, to: encoder)
+            case let .unknown(value):
+                try ModelCoding.encode(value, to: encoder)
+            }
+        }
+    }
+
+    public nonisolated struct PostItem: Codable, Hashable, Sendable {
+        public var type: String
+
+        public var id: Int64
+
+        public var author: String
+
+        public var text: String
+
+        public var likes: Int
+
+        public var tags: [String]
+
+        public init(type: String, id: Int64, author: String, text: String, likes: Int, tags: [String]) {
+            self.type = type
+            self.id = id
+            self.author = author
+            self.text = text
+            self.likes = likes
+            self.tags = tags
+        }
+    }
+
+    public nonisolated struct PhotoItem: Codable, Hashable, Sendable {
+        public var type: String
+
+        public var id: Int64
+
+        public var author: String
+
+        public var url: String
+
+        public var width: Int
+
+        public var height: Int
+
+        public var caption: String?
+
+        public init(type: String, id: Int64, author: String, url: String, width: Int, height: Int, caption: String? = nil) {
+            self.type = type
+            self.id = id
+            self.author = author
+            self.url = url
+            self.width = width
+            self.height = height
+            self.caption = caption
+        }
+    }
+
+    public nonisolated struct LinkItem: Codable, Hashable, Sendable {
+        public var type: String
+
+        public var id: Int64
+
+        public var author: String
+
+        public var href: String
+
+        public var title: String
+
+        public var score: Double
+
+        public init(type: String, id: Int64, author: String, href: String, title: String, score: Double) {
+            self.type = type
+            self.id = id
+            self.author = author
+            self.href = href
+            self.title = title
+            self.score = score
+        }
+    }
+}
+
+nonisolated extension BenchAPI {
+    /// The spec's sample responses, for `StubTransport(samples: BenchAPI.samples)` in tests
+    /// and previews. Sending a request never reads them.
+    public static let samples: [SampleResponse] = []
 }
 
 nonisolated extension BenchAPI {

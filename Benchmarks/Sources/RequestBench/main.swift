@@ -9,7 +9,7 @@ import FoundationNetworking
 #endif
 
 let plan = CommandLine.arguments.contains("--smoke") ? Plan.smoke : Plan.full
-/// `--only requests` or `--only decoding`: one part (for profiling).
+/// `--only requests`, `--only decoding` or `--only unions`: one part (for profiling).
 let only = CommandLine.arguments.firstIndex(of: "--only").flatMap { index in
     index + 1 < CommandLine.arguments.count ? CommandLine.arguments[index + 1] : nil
 }
@@ -187,6 +187,13 @@ if only == nil || only == "decoding" { do {
                            return try decoder.decode([BenchAPI.Activity].self, from: activitiesJSON).count
                        }),
            baselineName: "JSONDecoder", target: 1.1)
+} catch {
+    FileHandle.standardError.write(Data("RequestBench: \(error)\n".utf8))
+    exit(1)
+} }
+
+if only == nil || only == "unions" { do {
+    try benchmarkUnionDecoding(smoke: CommandLine.arguments.contains("--smoke"))
 } catch {
     FileHandle.standardError.write(Data("RequestBench: \(error)\n".utf8))
     exit(1)

@@ -127,8 +127,10 @@ struct VariableDecl: Hashable, Sendable {
     var type: TypeName?
     /// `= value` (stored) ...
     var initializer: Expression? = nil
-    /// ... or a getter body (computed).
+    /// ... or a getter body (computed) ...
     var getter: [Statement]? = nil
+    /// ... with a setter body (`newValue`): written as `get { }` and `set { }`.
+    var setter: [Statement]? = nil
 }
 
 struct FunctionDecl: Hashable, Sendable {
@@ -157,6 +159,8 @@ indirect enum Statement: Hashable, Sendable {
     case ifLet(name: String, value: Expression, body: [Statement])
     /// `if condition { body }`
     case `if`(condition: Expression, body: [Statement])
+    /// `break`: the body of a switch case that does nothing.
+    case `break`
 }
 
 struct SwitchCase: Hashable, Sendable {

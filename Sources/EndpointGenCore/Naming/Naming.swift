@@ -19,7 +19,13 @@ public enum Naming {
     // MARK: Conversions
 
     /// `include_all_efforts` -> `includeAllEfforts`, `If-None-Match` -> `ifNoneMatch`, `HTTPStatus` -> `httpStatus`.
+    ///
+    /// A leading sign is a word, so keys that differ only in it keep distinct names: `+1` -> `plus1`,
+    /// `-1` -> `minus1` (GitHub's reactions, as enum values and as properties), `-5` -> `minus5`.
     public static func lowerCamel(_ key: String) -> String {
+        if key.count > 1, let sign = key.first, sign == "+" || sign == "-" {
+            return lowerCamel((sign == "+" ? "plus " : "minus ") + key.dropFirst())
+        }
         if let fast = asciiCamel(key, upper: false) { return fast }
         return generalLowerCamel(key)
     }
@@ -43,6 +49,7 @@ public enum Naming {
     /// `someValue`. A property of an enum type is usually optional, and there `.none` would be read as
     /// `Optional.none`: `status == .none` would test for nil, and a spec default of `"NONE"` would
     /// become a nil default.
+    ///
     public static func enumCase(_ value: String) -> String {
         let name = lowerCamel(value)
         return optionalCaseNames.contains(name) ? name + "Value" : name

@@ -5,6 +5,9 @@ enum ReservedNames {
     /// The enum of each level's endpoints (`StravaAPI.Call`, `StravaAPI.Activities.Call`).
     static let callEnum = "Call"
 
+    /// The property of an object model with `additionalProperties` that holds the other members.
+    static let additionalProperties = "additionalProperties"
+
     /// Static members of the API type besides its endpoints.
     enum Members {
         static let defaults = "defaults"

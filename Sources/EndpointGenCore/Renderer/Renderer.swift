@@ -150,7 +150,21 @@ enum Renderer {
         if decl.getter != nil { head = prefix(decl.access) + (decl.isStatic ? "static " : "") + "var " }
         head += decl.name
         if let type = decl.type { head += ": \(text(type))" }
-        if let getter = decl.getter {
+        if let getter = decl.getter, let setter = decl.setter {
+            printer.line(head + " {")
+            printer.indented { printer in
+                for (keyword, body) in [("get", getter), ("set", setter)] {
+                    if let single = singleStatement(body) {
+                        printer.line("\(keyword) { \(single) }")
+                    } else {
+                        printer.line("\(keyword) {")
+                        printer.indented { printer in renderStatements(body, into: &printer) }
+                        printer.line("}")
+                    }
+                }
+            }
+            printer.line("}")
+        } else if let getter = decl.getter {
             if let single = singleExpression(getter), printer.column + head.count + single.count + 6 <= shortBodyLineLength {
                 printer.line(head + " { " + single + " }")
                 return
@@ -302,6 +316,17 @@ enum Renderer {
             printer.endLine()
             printer.indented { printer in renderStatements(body, into: &printer) }
             printer.line("}")
+        case .break:
+            printer.line("break")
+        }
+    }
+
+    /// The text of a body that is one short expression or assignment, for `get { value }`.
+    private static func singleStatement(_ body: [Statement]) -> String? {
+        guard body.count == 1 else { return nil }
+        switch body[0] {
+        case let .expression(value) where !containsLineBreak(value): return inlineText(value)
+        default: return singleLine(body)
         }
     }
 
@@ -328,6 +353,8 @@ enum Renderer {
             return "return " + inlineText(value)
         case let .assignment(target, value) where !containsLineBreak(target) && !containsLineBreak(value):
             return inlineText(target) + " = " + inlineText(value)
+        case .break:
+            return "break"
         default:
             return nil
         }
@@ -509,14 +536,22 @@ enum Renderer {
                 }
                 printer.write("]")
             } else {
-                printer.write("[")
-                for (index, entry) in entries.enumerated() {
-                    if index > 0 { printer.write(", ") }
-                    renderExpression(entry.key, into: &printer)
-                    printer.write(": ")
-                    renderExpression(entry.value, into: &printer)
+                // One entry per line when the literal would not fit the line (`parts: [` ... `]`).
+                let pieces = entries.map { inlineText($0.key) + ": " + inlineText($0.value) }
+                let oneLine = "[" + pieces.joined(separator: ", ") + "]"
+                if entries.count > 1 && printer.column + oneLine.count + 2 > maximumLineLength {
+                    printer.write("[")
+                    printer.endLine()
+                    printer.indented { printer in
+                        for piece in pieces {
+                            printer.write(piece + ",")
+                            printer.endLine()
+                        }
+                    }
+                    printer.write("]")
+                } else {
+                    printer.write(oneLine)
                 }
-                printer.write("]")
             }
         case let .multilineCall(callee, arguments):
             renderExpression(callee, into: &printer)

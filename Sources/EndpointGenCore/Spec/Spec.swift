@@ -360,7 +360,14 @@ public struct ErrorResponse: Sendable, Hashable {
 public struct Model: Sendable, Hashable {
     public enum Kind: Sendable, Hashable {
         case object([Property])
+        /// A `String`-backed enum (`"enum": ["M", "F"]`).
         case enumeration([EnumCase])
+        /// An `Int`-backed enum (`"type": "Int", "enum": [1, 2]`): each case's `value` is the integer as written.
+        case integerEnumeration([EnumCase])
+        /// `oneOf`: exactly one alternative.
+        case oneOf(Union)
+        /// `anyOf`: every alternative that decodes (no discriminator).
+        case anyOf([UnionAlternative])
     }
 
     /// The spec key.
@@ -369,13 +376,49 @@ public struct Model: Sendable, Hashable {
     public var swiftName: String
     public var description: String?
     public var kind: Kind
+    /// An object model's `additionalProperties`: the type of every member not in `properties`.
+    public var additionalProperties: TypeRef?
     public var location: SourceLocation
 
-    public init(key: String, swiftName: String, description: String?, kind: Kind, location: SourceLocation) {
+    public init(key: String, swiftName: String, description: String?, kind: Kind, additionalProperties: TypeRef? = nil,
+                location: SourceLocation) {
         self.key = key
         self.swiftName = swiftName
         self.description = description
         self.kind = kind
+        self.additionalProperties = additionalProperties
+        self.location = location
+    }
+}
+
+/// A `oneOf` model: its alternatives in the spec's order and, when there is one, the discriminator.
+public struct Union: Sendable, Hashable {
+    public var alternatives: [UnionAlternative]
+    /// The wire name of the member whose string value chooses the alternative; nil: tried in order.
+    public var discriminator: String?
+
+    public init(alternatives: [UnionAlternative], discriminator: String?) {
+        self.alternatives = alternatives
+        self.discriminator = discriminator
+    }
+}
+
+/// One alternative of a `oneOf` or `anyOf` model.
+public struct UnionAlternative: Sendable, Hashable {
+    public var type: TypeRef
+    /// lowerCamelCase case (oneOf) or property (anyOf) name, not escaped: `cat`, `int`, `petArray`.
+    public var swiftName: String
+    /// The discriminator values that choose it (mapping keys, else the type's name); empty without a discriminator.
+    public var tags: [String]
+    /// True when the alternative holds a model that holds this one back by value: it is stored out of line.
+    public var isIndirect: Bool
+    public var location: SourceLocation
+
+    public init(type: TypeRef, swiftName: String, tags: [String] = [], isIndirect: Bool = false, location: SourceLocation) {
+        self.type = type
+        self.swiftName = swiftName
+        self.tags = tags
+        self.isIndirect = isIndirect
         self.location = location
     }
 }
@@ -388,14 +431,25 @@ public struct Property: Sendable, Hashable {
     public var type: TypeRef
     public var description: String?
     public var defaultValue: DefaultValue?
+    /// True when the property closes a cycle of models held by value (`parent: Comment?` in
+    /// `Comment`): it is stored out of line (`Indirect`).
+    public var isIndirect: Bool
+    /// The `Content-Type` of its part when the model is a multipart body.
+    public var partContentType: String?
+    /// More headers of its part when the model is a multipart body, in the spec's order.
+    public var partHeaders: [Header]
     public var location: SourceLocation
 
-    public init(key: String, swiftName: String, type: TypeRef, description: String?, defaultValue: DefaultValue?, location: SourceLocation) {
+    public init(key: String, swiftName: String, type: TypeRef, description: String?, defaultValue: DefaultValue?,
+                isIndirect: Bool = false, partContentType: String? = nil, partHeaders: [Header] = [], location: SourceLocation) {
         self.key = key
         self.swiftName = swiftName
         self.type = type
         self.description = description
         self.defaultValue = defaultValue
+        self.isIndirect = isIndirect
+        self.partContentType = partContentType
+        self.partHeaders = partHeaders
         self.location = location
     }
 }

@@ -26,6 +26,10 @@ enum RuntimeNames {
     /// The protocol of a page body with items, and its one member.
     static let pageBody = "PageBody"
     static let pageItems = "pageItems"
+    /// What generated union and `additionalProperties` models call to decode and encode.
+    static let modelCoding = "ModelCoding"
+    /// The property wrapper of a property stored out of line (a model cycle).
+    static let indirect = "Indirect"
     /// `APIDefaults` members generated code calls.
     static let defaultsRequest = "request"
     static let defaultsEndpoint = "endpoint"
@@ -39,6 +43,8 @@ enum RuntimeNames {
     static let jsonBody = "JSONBody"
     static let formBody = "FormBody"
     static let multipartBody = "MultipartBody"
+    /// A multipart part's own content type and headers (`MultipartBody(value, parts: [...])`).
+    static let multipartPartOptions = "MultipartPartOptions"
     static let dataBody = "DataBody"
     static let textBody = "TextBody"
     /// A spec's `File`; always written qualified (`EndpointRuntime.File`): `File` is a name an app
@@ -50,7 +56,8 @@ enum RuntimeNames {
     /// Every type name of the runtime that generated code writes, or that users meet beside it.
     static let typeNames: Set<String> = [
         module, versionMarker, requestable, request, parameterValue, jsonValue, endpoint, responseStream, apiDefaults, sampleResponse,
-        path, pathSegment, query, header, auth, jsonBody, formBody, multipartBody, dataBody, textBody, file, removeHeader,
+        modelCoding, indirect,
+        path, pathSegment, query, header, auth, jsonBody, formBody, multipartBody, multipartPartOptions, dataBody, textBody, file, removeHeader,
         timeout, "HTTPMethod", "HTTPHeaders", "HTTPResponse", "HTTPClient", "DateFormat", "RequestComponent",
         "RequestBuilder", "QueryStyle", "AuthRequirement", "ErrorBodies", "ErrorResponse", "StatusPattern",
         "ResponseDecoder", "EndpointError",

@@ -203,7 +203,29 @@ extension Translator {
         if let contentType = body.contentType, body.encoding != .multipart {
             arguments.append(Argument("contentType", .stringLiteral(contentType)))
         }
+        if body.encoding == .multipart, let options = multipartPartOptions(body.type) {
+            arguments.append(Argument("parts", options))
+        }
         return component(name, arguments)
+    }
+
+    /// `["photo": MultipartPartOptions(contentType: "image/png")]` for the properties of a multipart
+    /// body's model that state their part's `contentType` or `headers`; nil when none does.
+    private func multipartPartOptions(_ type: TypeRef) -> Expression? {
+        guard case let .model(name, true) = type, let model = spec.models.first(where: { $0.swiftName == name }),
+              case let .object(properties) = model.kind else { return nil }
+        let entries = properties.compactMap { property -> DictionaryEntry? in
+            guard property.partContentType != nil || !property.partHeaders.isEmpty else { return nil }
+            var arguments: [Argument] = []
+            if let contentType = property.partContentType { arguments.append(Argument("contentType", .stringLiteral(contentType))) }
+            if !property.partHeaders.isEmpty {
+                arguments.append(Argument("headers", .dictionaryLiteral(property.partHeaders.map {
+                    DictionaryEntry(key: .stringLiteral($0.name), value: .stringLiteral($0.value))
+                })))
+            }
+            return DictionaryEntry(key: .stringLiteral(property.key), value: .call(.type(runtime(RuntimeNames.multipartPartOptions)), arguments))
+        }
+        return entries.isEmpty ? nil : .dictionaryLiteral(entries)
     }
 
     /// `30`, `2.5`: a seconds value without a needless `.0`.

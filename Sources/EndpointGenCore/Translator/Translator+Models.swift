@@ -1,22 +1,65 @@
-// Models: object models become Codable structs, enum models String-backed enums that keep values
-// they do not know.
+// Models: object models become Codable structs, enum models String- or Int-backed enums that keep
+// values they do not know, `oneOf` models enums with a case per alternative and one keeping the raw
+// JSON, `anyOf` models structs holding every alternative that decodes.
 extension Translator {
     func modelDeclaration(_ model: Model) -> Declaration {
         switch model.kind {
         case let .object(properties): return structDeclaration(model, properties: properties)
-        case let .enumeration(cases): return enumDeclaration(model, cases: cases)
+        case let .enumeration(cases): return enumDeclaration(model, cases: cases, rawType: "String")
+        case let .integerEnumeration(cases): return enumDeclaration(model, cases: cases, rawType: "Int")
+        case let .oneOf(union): return oneOfDeclaration(model, union: union)
+        case let .anyOf(alternatives): return anyOfDeclaration(model, alternatives: alternatives)
         }
+    }
+
+    /// A stored property, or, when it closes a cycle of models held by value, a computed property
+    /// over a private `Indirect` box named `_name` (its coding key keeps the wire name).
+    func storedProperty(_ swiftName: String, type: TypeName, isIndirect: Bool, documentation lines: [String] = []) -> [Declaration] {
+        let name = Naming.escaped(swiftName)
+        guard isIndirect else {
+            return [Declaration(documentation: lines, kind: .variable(VariableDecl(access: access, isMutable: true, name: name, type: type)))]
+        }
+        let storage = Translator.storageName(swiftName)
+        return [
+            Declaration(documentation: lines, kind: .variable(VariableDecl(
+                access: access, isMutable: true, name: name, type: type,
+                getter: [.expression(.member(.identifier(storage), "value"))],
+                setter: [.assignment(target: .member(.identifier(storage), "value"), value: .identifier("newValue"))]))),
+            Declaration(kind: .variable(VariableDecl(access: "private", isMutable: true, name: storage,
+                                                     type: .generic(runtime(RuntimeNames.indirect), [type])))),
+        ]
+    }
+
+    /// The private box of a property stored out of line: `_parent`. Converted names never start
+    /// with `_` followed by a letter, so no property has it.
+    static func storageName(_ swiftName: String) -> String { "_" + swiftName }
+
+    /// `self.name = value`, or `self._name = Indirect(value)` for a property stored out of line.
+    func storedAssignment(_ swiftName: String, isIndirect: Bool, _ value: Expression) -> Statement {
+        guard isIndirect else { return .assignment(target: .member(.identifier("self"), Naming.escaped(swiftName)), value: value) }
+        return .assignment(target: .member(.identifier("self"), Translator.storageName(swiftName)),
+                           value: .call(.type(runtime(RuntimeNames.indirect)), [Argument(value)]))
+    }
+
+    /// `ModelCoding.<name>(arguments)`.
+    func modelCoding(_ name: String, _ arguments: [Argument]) -> Expression {
+        .call(.member(.type(runtime(RuntimeNames.modelCoding)), name), arguments)
     }
 
     // MARK: Object models
 
     private func structDeclaration(_ model: Model, properties: [Property]) -> Declaration {
         let typeName = Naming.escaped(model.swiftName)
-        var members: [Declaration] = properties.map { property in
-            Declaration(
-                documentation: documentation(property.description),
-                kind: .variable(VariableDecl(access: access, isMutable: true, name: Naming.escaped(property.swiftName),
-                                             type: swiftType(property.type))))
+        var members: [Declaration] = properties.flatMap { property in
+            storedProperty(property.swiftName, type: swiftType(property.type), isIndirect: property.isIndirect,
+                           documentation: documentation(property.description))
+        }
+        let additionalType = model.additionalProperties.map { TypeName.dictionary(key: .named("String"), value: swiftType($0)) }
+        if let additionalType {
+            members.append(Declaration(
+                documentation: ["The members not declared above, by key: decoded and written back as they are."],
+                kind: .variable(VariableDecl(access: access, isMutable: true, name: ReservedNames.additionalProperties,
+                                             type: additionalType))))
         }
         // A property named `self` cannot be an initializer's parameter name (it would hide `self`).
         // Its inner name is `self_`: converted names never end in `_`, so no other property has it
@@ -24,24 +67,31 @@ extension Translator {
         func parameterName(_ property: Property) -> String {
             property.swiftName == "self" ? "self_" : Naming.escaped(property.swiftName)
         }
-        let parameters = properties.map { property in
+        var parameters = properties.map { property in
             FunctionParameter(label: label(property.swiftName),
                       name: parameterName(property) == Naming.escaped(property.swiftName) ? nil : parameterName(property),
                       type: swiftType(property.type),
                       defaultValue: defaultExpression(property.defaultValue, type: property.type)
                           ?? (property.type.isOptional ? .nilLiteral : nil))
         }
+        var assignments: [Statement] = properties.map { property in
+            storedAssignment(property.swiftName, isIndirect: property.isIndirect, .identifier(parameterName(property)))
+        }
+        if let additionalType {
+            let name = ReservedNames.additionalProperties
+            parameters.append(FunctionParameter(label: name, type: additionalType, defaultValue: .dictionaryLiteral([])))
+            assignments.append(.assignment(target: .member(.identifier("self"), name), value: .identifier(name)))
+        }
         members.append(Declaration(kind: .function(FunctionDecl(
-            access: access, kind: .initializer(failable: false), parameters: parameters,
-            body: properties.map { property in
-                let name = Naming.escaped(property.swiftName)
-                return .assignment(target: .member(.identifier("self"), name), value: .identifier(parameterName(property)))
-            }))))
-        if properties.contains(where: { $0.key != $0.swiftName }) {
+            access: access, kind: .initializer(failable: false), parameters: parameters, body: assignments))))
+        if let additional = model.additionalProperties {
+            members += additionalPropertiesCoding(properties, additional: additional)
+        }
+        if properties.contains(where: { $0.key != $0.swiftName || $0.isIndirect }) || (model.additionalProperties != nil && !properties.isEmpty) {
             let keys = properties.map { property in
-                Declaration(kind: .enumCase(EnumCaseDecl(
-                    name: Naming.escaped(property.swiftName),
-                    rawValue: property.key == property.swiftName ? nil : .stringLiteral(property.key))))
+                let name = property.isIndirect ? Translator.storageName(property.swiftName) : property.swiftName
+                return Declaration(kind: .enumCase(EnumCaseDecl(
+                    name: Naming.escaped(name), rawValue: property.key == name ? nil : .stringLiteral(property.key))))
             }
             members.append(Declaration(kind: .enumeration(EnumDecl(
                 access: "private", name: "CodingKeys", inheritance: [.named("String"), .named("CodingKey")], members: keys))))
@@ -54,6 +104,163 @@ extension Translator {
         return Declaration(
             documentation: documentation(model.description),
             kind: .structure(StructDecl(access: access, name: typeName, inheritance: inheritance, members: members)))
+    }
+
+    /// `init(from:)` and `encode(to:)` of a struct with `additionalProperties`: the declared members by
+    /// their keys, then every other member into `additionalProperties`.
+    private func additionalPropertiesCoding(_ properties: [Property], additional: TypeRef) -> [Declaration] {
+        let name = ReservedNames.additionalProperties
+        var decode: [Statement] = []
+        var encode: [Statement] = []
+        if !properties.isEmpty {
+            decode.append(.declaration(isMutable: false, name: "container", value: .try(.call(
+                .member(.identifier("decoder"), "container"), [Argument("keyedBy", .metatype(.named("CodingKeys")))]))))
+            encode.append(.declaration(isMutable: true, name: "container", value: .call(
+                .member(.identifier("encoder"), "container"), [Argument("keyedBy", .metatype(.named("CodingKeys")))])))
+        }
+        for property in properties {
+            let swiftName = Naming.escaped(property.swiftName)
+            let key = property.isIndirect ? Translator.storageName(property.swiftName) : swiftName
+            let optional = property.type.isOptional
+            decode.append(storedAssignment(property.swiftName, isIndirect: property.isIndirect, .try(.call(
+                .member(.identifier("container"), optional ? "decodeIfPresent" : "decode"),
+                [Argument(.metatype(swiftType(property.type.unwrapped))), Argument("forKey", .dotMember(key))]))))
+            encode.append(.expression(.try(.call(
+                .member(.identifier("container"), optional ? "encodeIfPresent" : "encode"),
+                [Argument(.member(.identifier("self"), swiftName)), Argument("forKey", .dotMember(key))]))))
+        }
+        decode.append(.assignment(target: .member(.identifier("self"), name), value: .try(modelCoding("additionalProperties", [
+            Argument(.metatype(swiftType(additional))), Argument("from", .identifier("decoder")),
+            Argument("excluding", .arrayLiteral(properties.map { .stringLiteral($0.key) })),
+        ]))))
+        encode.append(.expression(.try(modelCoding("encodeAdditionalProperties", [
+            Argument(.member(.identifier("self"), name)), Argument("to", .identifier("encoder")),
+        ]))))
+        return [decodingInitializer(decode), encodingFunction(encode)]
+    }
+
+    func decodingInitializer(_ body: [Statement]) -> Declaration {
+        Declaration(kind: .function(FunctionDecl(
+            access: access, kind: .initializer(failable: false),
+            parameters: [FunctionParameter(label: "from", name: "decoder", type: .existential(.named("Decoder")))], throwsErrors: true,
+            body: body)))
+    }
+
+    func encodingFunction(_ body: [Statement]) -> Declaration {
+        Declaration(kind: .function(FunctionDecl(
+            access: access, kind: .function(name: "encode", isStatic: false, isMutating: false),
+            parameters: [FunctionParameter(label: "to", name: "encoder", type: .existential(.named("Encoder")))], throwsErrors: true,
+            body: body)))
+    }
+
+    // MARK: Unions
+
+    /// The raw case's (oneOf) or property's (anyOf) name: `unknown`, or a variant no alternative takes.
+    func rawAlternativeName(for alternatives: [UnionAlternative]) -> String {
+        catchAllName(for: alternatives.map { EnumCase(value: "", swiftName: $0.swiftName) })
+    }
+
+    /// `if let value = ModelCoding.attempt(T.self, from: decoder) { then(value) }`.
+    private func attempt(_ type: TypeRef, then body: [Statement]) -> Statement {
+        .ifLet(name: "value", value: modelCoding("attempt", [Argument(.metatype(swiftType(type))), Argument("from", .identifier("decoder"))]),
+               body: body)
+    }
+
+    private var decodeRawJSON: Expression {
+        .try(.call(.type(runtime(RuntimeNames.jsonValue)), [Argument("from", .identifier("decoder"))]))
+    }
+
+    private func oneOfDeclaration(_ model: Model, union: Union) -> Declaration {
+        let typeName = Naming.escaped(model.swiftName)
+        let raw = Naming.escaped(rawAlternativeName(for: union.alternatives))
+        var members: [Declaration] = union.alternatives.map { alternative in
+            Declaration(
+                documentation: union.discriminator == nil || alternative.tags == [alternative.type.specText]
+                    ? [] : ["`\(union.discriminator ?? "")`: " + alternative.tags.map { "`\($0)`" }.joined(separator: ", ")],
+                kind: .enumCase(EnumCaseDecl(name: Naming.escaped(alternative.swiftName),
+                                             associatedValues: [FunctionParameter(label: nil, type: swiftType(alternative.type))],
+                                             isIndirect: alternative.isIndirect)))
+        }
+        members.append(Declaration(
+            documentation: union.discriminator == nil
+                ? ["A payload no alternative matches, kept as it came and written back as it was."]
+                : ["An unknown discriminator value, or a payload that does not fit its alternative,",
+                   "kept as it came and written back as it was."],
+            kind: .enumCase(EnumCaseDecl(name: raw, associatedValues: [FunctionParameter(label: nil, type: runtime(RuntimeNames.jsonValue))]))))
+
+        func chosen(_ alternative: UnionAlternative) -> [Statement] {
+            [.assignment(target: .identifier("self"), value: .call(.dotMember(Naming.escaped(alternative.swiftName)), [Argument(.identifier("value"))])),
+             .return(nil)]
+        }
+        var decode: [Statement]
+        if let discriminator = union.discriminator {
+            var cases = union.alternatives.map { alternative in
+                SwitchCase(patterns: alternative.tags.map { .expression(.stringLiteral($0)) },
+                           body: [attempt(alternative.type, then: chosen(alternative))])
+            }
+            cases.append(SwitchCase(patterns: [.default], body: [.break]))
+            decode = [.switch(subject: modelCoding("discriminator", [Argument(.stringLiteral(discriminator)), Argument("in", .identifier("decoder"))]),
+                              cases: cases)]
+        } else {
+            decode = union.alternatives.map { attempt($0.type, then: chosen($0)) }
+        }
+        decode.append(.assignment(target: .identifier("self"), value: .call(.dotMember(raw), [Argument(decodeRawJSON)])))
+        members.append(decodingInitializer(decode))
+
+        let encodeValue: [Statement] = [.expression(.try(modelCoding("encode", [Argument(.identifier("value")), Argument("to", .identifier("encoder"))])))]
+        var encodeCases = union.alternatives.map { alternative in
+            SwitchCase(patterns: [.enumCase(name: Naming.escaped(alternative.swiftName), bindings: ["value"])], body: encodeValue)
+        }
+        encodeCases.append(SwitchCase(patterns: [.enumCase(name: raw, bindings: ["value"])], body: encodeValue))
+        members.append(encodingFunction([.switch(subject: .identifier("self"), cases: encodeCases)]))
+
+        return Declaration(
+            documentation: documentation(model.description),
+            kind: .enumeration(EnumDecl(access: access, name: typeName,
+                                        inheritance: [.named("Codable"), .named("Hashable"), .named("Sendable")], members: members)))
+    }
+
+    private func anyOfDeclaration(_ model: Model, alternatives: [UnionAlternative]) -> Declaration {
+        let typeName = Naming.escaped(model.swiftName)
+        let raw = Naming.escaped(rawAlternativeName(for: alternatives))
+        var members: [Declaration] = alternatives.flatMap { alternative in
+            storedProperty(alternative.swiftName, type: .optional(swiftType(alternative.type)), isIndirect: alternative.isIndirect)
+        }
+        members.append(Declaration(
+            documentation: ["The payload when no alternative decodes it, kept as it came and written back."],
+            kind: .variable(VariableDecl(access: access, isMutable: true, name: raw, type: .optional(runtime(RuntimeNames.jsonValue))))))
+        let names = alternatives.map { Naming.escaped($0.swiftName) } + [raw]
+        members.append(Declaration(kind: .function(FunctionDecl(
+            access: access, kind: .initializer(failable: false),
+            parameters: zip(alternatives.map { swiftType($0.type) } + [runtime(RuntimeNames.jsonValue)], names).map { type, name in
+                FunctionParameter(label: name, type: .optional(type), defaultValue: .nilLiteral)
+            },
+            body: alternatives.map { storedAssignment($0.swiftName, isIndirect: $0.isIndirect, .identifier(Naming.escaped($0.swiftName))) }
+                + [.assignment(target: .member(.identifier("self"), raw), value: .identifier(raw))]))))
+
+        var decode: [Statement] = alternatives.map { alternative in
+            storedAssignment(alternative.swiftName, isIndirect: alternative.isIndirect,
+                             modelCoding("attempt", [Argument(.metatype(swiftType(alternative.type))), Argument("from", .identifier("decoder"))]))
+        }
+        let noneDecoded = alternatives.dropFirst().reduce(Expression.binary(.member(.identifier("self"), names[0]), "==", .nilLiteral)) {
+            .binary($0, "&&", .binary(.member(.identifier("self"), Naming.escaped($1.swiftName)), "==", .nilLiteral))
+        }
+        decode.append(.if(condition: noneDecoded, body: [.assignment(target: .member(.identifier("self"), raw), value: decodeRawJSON)]))
+        members.append(decodingInitializer(decode))
+        // Object models encode into a keyed container, so several merge in the encoder itself.
+        let allObjects = alternatives.allSatisfy { alternative in
+            guard case let .model(name, true) = alternative.type,
+                  case .object? = spec.models.first(where: { $0.swiftName == name })?.kind else { return false }
+            return true
+        }
+        var encodeArguments = [Argument(.arrayLiteral(names.map { .member(.identifier("self"), $0) }))]
+        if allObjects { encodeArguments.append(Argument("objects", .booleanLiteral(true))) }
+        encodeArguments.append(Argument("to", .identifier("encoder")))
+        members.append(encodingFunction([.expression(.try(modelCoding("encodeAnyOf", encodeArguments)))]))
+        return Declaration(
+            documentation: documentation(model.description),
+            kind: .structure(StructDecl(access: access, name: typeName,
+                                        inheritance: [.named("Codable"), .named("Hashable"), .named("Sendable")], members: members)))
     }
 
     // MARK: Enum models
@@ -70,20 +277,21 @@ extension Translator {
         return name
     }
 
-    private func enumDeclaration(_ model: Model, cases: [EnumCase]) -> Declaration {
+    private func enumDeclaration(_ model: Model, cases: [EnumCase], rawType: String) -> Declaration {
+        func literal(_ value: String) -> Expression { rawType == "Int" ? .numberLiteral(value) : .stringLiteral(value) }
         let typeName = Naming.escaped(model.swiftName)
         let catchAll = Naming.escaped(catchAllName(for: cases))
         var members: [Declaration] = cases.map { enumCase in
             Declaration(
-                documentation: enumCase.value == enumCase.swiftName ? [] : ["`\(enumCase.value)`"],
+                documentation: enumCase.value == enumCase.swiftName || rawType == "Int" ? [] : ["`\(enumCase.value)`"],
                 kind: .enumCase(EnumCaseDecl(name: Naming.escaped(enumCase.swiftName))))
         }
         members.append(Declaration(
             documentation: ["A value this version of the spec does not list: decoding keeps it instead of failing."],
-            kind: .enumCase(EnumCaseDecl(name: catchAll, associatedValues: [FunctionParameter(label: nil, type: .named("String"))]))))
+            kind: .enumCase(EnumCaseDecl(name: catchAll, associatedValues: [FunctionParameter(label: nil, type: .named(rawType))]))))
 
         var initCases = cases.map { enumCase in
-            SwitchCase(patterns: [.expression(.stringLiteral(enumCase.value))],
+            SwitchCase(patterns: [.expression(literal(enumCase.value))],
                        body: [.assignment(target: .identifier("self"), value: .dotMember(Naming.escaped(enumCase.swiftName)))])
         }
         initCases.append(SwitchCase(patterns: [.default], body: [
@@ -91,16 +299,16 @@ extension Translator {
         ]))
         members.append(Declaration(kind: .function(FunctionDecl(
             access: access, kind: .initializer(failable: false),
-            parameters: [FunctionParameter(label: "rawValue", type: .named("String"))],
+            parameters: [FunctionParameter(label: "rawValue", type: .named(rawType))],
             body: [.switch(subject: .identifier("rawValue"), cases: initCases)]))))
 
         var rawCases = cases.map { enumCase in
             SwitchCase(patterns: [.enumCase(name: Naming.escaped(enumCase.swiftName), bindings: [])],
-                       body: [.return(.stringLiteral(enumCase.value))])
+                       body: [.return(literal(enumCase.value))])
         }
         rawCases.append(SwitchCase(patterns: [.enumCase(name: catchAll, bindings: ["value"])], body: [.return(.identifier("value"))]))
         members.append(Declaration(kind: .variable(VariableDecl(
-            access: access, name: "rawValue", type: .named("String"),
+            access: access, name: "rawValue", type: .named(rawType),
             getter: [.switch(subject: .identifier("self"), cases: rawCases)]))))
 
         members.append(Declaration(kind: .function(FunctionDecl(
@@ -108,7 +316,7 @@ extension Translator {
             parameters: [FunctionParameter(label: "from", name: "decoder", type: .existential(.named("Decoder")))], throwsErrors: true,
             body: [.expression(.call(.member(.identifier("self"), "init"), [Argument("rawValue", .try(.call(
                 .member(.call(.member(.identifier("decoder"), "singleValueContainer"), []), "decode"),
-                [Argument(.metatype(.named("String")))])))]))]))))
+                [Argument(.metatype(.named(rawType)))])))]))]))))
         members.append(Declaration(kind: .function(FunctionDecl(
             access: access, kind: .function(name: "encode", isStatic: false, isMutating: false),
             parameters: [FunctionParameter(label: "to", name: "encoder", type: .existential(.named("Encoder")))], throwsErrors: true,

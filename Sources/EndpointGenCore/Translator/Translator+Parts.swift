@@ -82,7 +82,7 @@ extension Translator {
             case let .expression(value), let .return(value?), let .throw(value), let .declaration(_, _, value),
                  let .assignment(_, value):
                 return total + estimatedLines(value)
-            case .return(nil):
+            case .return(nil), .break:
                 return total + 1
             case let .switch(_, cases):
                 return total + 2 + cases.reduce(0) { $0 + 1 + estimatedLines($1.body) }

@@ -51,13 +51,18 @@ extension Translator {
             }
             break
         }
-        if case let .model(name, _) = base,
-           let model = spec.models.first(where: { $0.swiftName == name }),
-           case let .enumeration(cases) = model.kind {
+        if case let .model(name, _) = base, let model = spec.models.first(where: { $0.swiftName == name }) {
+            let cases: [EnumCase]
+            let rawLiteral: Expression
+            switch model.kind {
+            case let .enumeration(list): (cases, rawLiteral) = (list, .stringLiteral(raw))
+            case let .integerEnumeration(list): (cases, rawLiteral) = (list, .numberLiteral(raw))
+            default: return .stringLiteral(raw)
+            }
             if let match = cases.first(where: { $0.value == raw }) {
                 return .dotMember(Naming.escaped(match.swiftName))
             }
-            return .call(.dotMember(Naming.escaped(catchAllName(for: cases))), [Argument(.stringLiteral(raw))])
+            return .call(.dotMember(Naming.escaped(catchAllName(for: cases))), [Argument(rawLiteral)])
         }
         return .stringLiteral(raw)
     }

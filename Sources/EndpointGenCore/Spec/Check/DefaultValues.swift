@@ -4,8 +4,9 @@ import Foundation
 /// does not fit; the resolver reads the value of one that does.
 enum DefaultValues {
     /// The default as a `DefaultValue`, or nil after reporting why `node` does not fit `type`.
-    /// `modelKinds` maps model names to their enum values (nil for an object model).
-    static func value(_ node: JSONNode, type: TypeRef, what: String, modelKinds: [String: [String]?],
+    /// `modelKinds` maps model names to their enum values (nil for an object model); `integerEnums`
+    /// names the enum models whose values are integers.
+    static func value(_ node: JSONNode, type: TypeRef, what: String, modelKinds: [String: [String]?], integerEnums: Set<String> = [],
                       diagnostics: inout Diagnostics) -> DefaultValue? {
         func mismatch(_ expected: String, diagnostics: inout Diagnostics) -> DefaultValue? {
             diagnostics.error("the default of \(what) must be \(expected) for the type '\(type.specText)', found \(Validation.kind(of: node))",
@@ -15,7 +16,7 @@ enum DefaultValues {
         switch type {
         case .optional(let wrapped):
             if case .null = node.value { return .null }
-            return value(node, type: wrapped, what: what, modelKinds: modelKinds, diagnostics: &diagnostics)
+            return value(node, type: wrapped, what: what, modelKinds: modelKinds, integerEnums: integerEnums, diagnostics: &diagnostics)
         case .builtin(let builtin):
             switch (builtin, node.value) {
             case (.string, .string(let text)):
@@ -58,6 +59,15 @@ enum DefaultValues {
             case (.bool, _): return mismatch("true or false", diagnostics: &diagnostics)
             }
         case .model(let name, true):
+            if let kind = modelKinds[name], let values = kind, integerEnums.contains(name) {
+                guard case .number(let text) = node.value else { return mismatch("a whole number", diagnostics: &diagnostics) }
+                guard values.contains(text) else {
+                    diagnostics.error("the default of \(what) must be a value of the enum '\(name)' (\(values.joined(separator: ", "))), found \(text)",
+                                      at: node.location)
+                    return nil
+                }
+                return .enumCase(text)
+            }
             if let kind = modelKinds[name], let values = kind {
                 guard case .string(let text) = node.value else { return mismatch("a string", diagnostics: &diagnostics) }
                 guard values.contains(text) else {
@@ -73,7 +83,8 @@ enum DefaultValues {
             guard case .array(let elements) = node.value else { return mismatch("an array", diagnostics: &diagnostics) }
             var values: [DefaultValue] = []
             for item in elements {
-                guard let value = value(item, type: element, what: what, modelKinds: modelKinds, diagnostics: &diagnostics) else { return nil }
+                guard let value = value(item, type: element, what: what, modelKinds: modelKinds, integerEnums: integerEnums,
+                                        diagnostics: &diagnostics) else { return nil }
                 values.append(value)
             }
             return .array(values)

@@ -18,25 +18,31 @@ extension SpecChecker {
     mutating func collectModelNames(_ models: [RawModel]) {
         for model in models {
             facts.modelNames.insert(model.key.key)
-            if case .enumeration(let values?, _, _, _) = model.kind {
+            switch model.kind {
+            case .enumeration(let values?, _, _, _):
                 facts.modelKinds[model.key.key] = .some(values.map(\.value))
-            } else {
+            case .integerEnumeration(let values?, _, _, _):
+                facts.modelKinds[model.key.key] = .some(values.map(\.value))
+                facts.integerEnumModels.insert(model.key.key)
+            default:
                 facts.modelKinds[model.key.key] = .some(nil)
             }
         }
     }
 
     mutating func checkModels(_ models: [RawModel]) -> [CheckedModel] {
+        var byName: [String: RawModel] = [:]
+        for model in models where byName[model.key.key] == nil { byName[model.key.key] = model }
         var checked: [CheckedModel] = []
         for model in models {
-            if let model = checkModel(model) { checked.append(model) }
+            if let model = checkModel(model, models: byName) { checked.append(model) }
         }
-        checkModelsDoNotContainThemselves(checked)
+        checkUnionsDoNotContainThemselves(models)
         return checked
     }
 
     /// The model, or nil when it cannot be one (its problem is reported).
-    mutating func checkModel(_ model: RawModel) -> CheckedModel? {
+    mutating func checkModel(_ model: RawModel, models: [String: RawModel]) -> CheckedModel? {
         let key = model.key.key
         if let problem = Naming.typeNameProblem(key) ?? Validation.reservedTypeNameProblem(key) {
             error("model name: \(problem)", at: model.key.location)
@@ -44,7 +50,8 @@ extension SpecChecker {
         switch model.kind {
         case .invalid:
             return nil
-        case .enumeration(let values, let count, let location, let propertiesKey):
+        case .enumeration(let values, let count, let location, let propertiesKey),
+             .integerEnumeration(let values, let count, let location, let propertiesKey):
             if let propertiesKey {
                 error("model '\(key)' has both 'enum' and 'properties'; a model is either an enum or an object", at: propertiesKey)
             }
@@ -52,19 +59,30 @@ extension SpecChecker {
             if count == 0 {
                 error("enum model '\(key)' has no values", at: location)
             }
+            let isInteger: Bool
+            if case .integerEnumeration = model.kind { isInteger = true } else { isInteger = false }
             var seenValues: [String: SourceLocation] = [:]
             var names: [(key: String, swiftName: String, location: SourceLocation)] = []
             for value in values {
-                if let first = seenValues[value.value] {
-                    error("enum value '\(value.value)' is listed twice (also at line \(first.line), column \(first.column))", at: value.location)
+                var same = value.value
+                if isInteger {
+                    guard JSONParser.isValidNumber(value.value), let number = Int64(value.value) else {
+                        error("the values of the Int enum '\(key)' must be whole numbers, found \(value.value)", at: value.location)
+                        continue
+                    }
+                    same = String(number)
+                }
+                if let first = seenValues[same] {
+                    let shown = isInteger ? value.value : "'\(value.value)'"
+                    error("enum value \(shown) is listed twice (also at line \(first.line), column \(first.column))", at: value.location)
                     continue
                 }
-                seenValues[value.value] = value.location
+                seenValues[same] = value.location
                 names.append((value.value, Naming.enumCase(value.value), value.location))
             }
             checkCollisions(names, what: "enum value")
             return CheckedModel(key: model.key, properties: nil)
-        case .object(let rawProperties):
+        case .object(let rawProperties, let additional):
             var properties: [CheckedModel.Member] = []
             if let rawProperties {
                 for raw in rawProperties {
@@ -74,7 +92,172 @@ extension SpecChecker {
                 }
                 checkCollisions(rawProperties.map { ($0.key.key, Naming.lowerCamel($0.key.key), $0.key.location) }, what: "property")
             }
+            if let additional {
+                model.parsedAdditionalProperties = type(additional, allowVoid: false)
+                if let clash = rawProperties?.first(where: { Naming.lowerCamel($0.key.key) == ReservedNames.additionalProperties }) {
+                    error("property '\(clash.key.key)' would be the Swift property 'additionalProperties', which holds the other members "
+                          + "of a model with 'additionalProperties'; rename the property", at: clash.key.location)
+                }
+                if model.parsedAdditionalProperties == .file {
+                    error("'additionalProperties' cannot be 'File': a file has no JSON form", at: additional.location)
+                }
+            }
             return CheckedModel(key: model.key, properties: properties)
+        case .oneOf(let alternatives, let location, let discriminator):
+            model.parsedAlternatives = checkAlternatives(alternatives, keyword: "oneOf", location: location, model: key)
+            if let discriminator {
+                checkDiscriminator(discriminator, alternatives: alternatives ?? [], parsed: model.parsedAlternatives, models: models, model: key)
+            }
+            return nil
+        case .anyOf(let alternatives, let location):
+            model.parsedAlternatives = checkAlternatives(alternatives, keyword: "anyOf", location: location, model: key)
+            return nil
+        }
+    }
+
+    // MARK: Unions
+
+    /// The parsed alternatives of a `oneOf` or `anyOf` (nil where one has a problem): type strings,
+    /// each once, none optional, `File` or `Void`, with distinct case names.
+    mutating func checkAlternatives(_ alternatives: [Located<String>]?, keyword: String, location: SourceLocation, model: String) -> [TypeRef?] {
+        guard let alternatives else { return [] }
+        if alternatives.isEmpty {
+            error("'\(keyword)' of model '\(model)' is empty; list at least one type", at: location)
+        }
+        var parsed: [TypeRef?] = []
+        var seen: [TypeRef: SourceLocation] = [:]
+        var names: [(key: String, swiftName: String, location: SourceLocation)] = []
+        for text in alternatives {
+            guard let type = type(text, allowVoid: false) else {
+                parsed.append(nil)
+                continue
+            }
+            if type.isOptional {
+                error("an alternative of '\(keyword)' cannot be optional ('\(type.specText)'); make the property that holds "
+                      + "'\(model)' optional instead", at: text.location)
+                parsed.append(nil)
+                continue
+            }
+            if type == .file {
+                error("'File' cannot be an alternative of '\(keyword)': a file has no JSON form", at: text.location)
+                parsed.append(nil)
+                continue
+            }
+            if let first = seen[type] {
+                error("the alternative '\(type.specText)' is listed twice in '\(keyword)' of model '\(model)' "
+                      + "(also at line \(first.line), column \(first.column))", at: text.location)
+                parsed.append(nil)
+                continue
+            }
+            seen[type] = text.location
+            parsed.append(type)
+            names.append((type.specText, Validation.alternativeName(type), text.location))
+        }
+        checkCollisions(names, what: "alternative")
+        return parsed
+    }
+
+    /// Every alternative is an object model declaring the discriminator property as a string; every
+    /// mapping names one of them; one wire value chooses one alternative.
+    mutating func checkDiscriminator(_ discriminator: RawDiscriminator, alternatives: [Located<String>], parsed: [TypeRef?],
+                                     models: [String: RawModel], model: String) {
+        guard let property = discriminator.property else { return }
+        if property.value.isEmpty {
+            error("the discriminator property name is empty", at: property.location)
+            return
+        }
+        var alternativeNames: [String] = []
+        for (text, type) in zip(alternatives, parsed) {
+            guard let type else { continue }
+            guard case .model(let name, defined: true) = type, let raw = models[name], case .object(let properties, _) = raw.kind else {
+                error("with a discriminator, every alternative must be an object model; '\(type.specText)' is not", at: text.location)
+                continue
+            }
+            alternativeNames.append(name)
+            let keys = (properties ?? []).map(\.key.key)
+            guard let declared = properties?.first(where: { $0.key.key == property.value }) else {
+                var message = "the alternative '\(name)' has no property '\(property.value)', the discriminator of model '\(model)'"
+                if let suggestion = Naming.didYouMean(property.value, candidates: keys) { message += "; did you mean '\(suggestion)'?" }
+                error(message, at: text.location)
+                continue
+            }
+            // The wire value is read as a string: the property must hold one.
+            if let typeText = declared.type?.value {
+                let bare = typeText.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "?", with: "")
+                let isString = bare == "String" || (facts.isEnumModel(bare) && !facts.integerEnumModels.contains(bare))
+                if !isString {
+                    error("the discriminator property '\(property.value)' of alternative '\(name)' is '\(typeText)'; it must be a String or a string enum",
+                          at: text.location)
+                }
+            }
+        }
+        var owners: [String: String] = [:]
+        var mapped: Set<String> = []
+        for entry in discriminator.mapping {
+            guard alternativeNames.contains(entry.type.value) else {
+                var message = facts.modelNames.contains(entry.type.value)
+                    ? "discriminator value '\(entry.value.key)' maps to '\(entry.type.value)', which is not an alternative of model '\(model)'"
+                    : "discriminator value '\(entry.value.key)' maps to unknown model '\(entry.type.value)'"
+                if let suggestion = Naming.didYouMean(entry.type.value, candidates: alternativeNames.sorted()) {
+                    message += "; did you mean '\(suggestion)'?"
+                }
+                error(message, at: entry.type.location)
+                continue
+            }
+            owners[entry.value.key] = entry.type.value
+            mapped.insert(entry.type.value)
+        }
+        // An alternative the mapping does not name is chosen by its own name.
+        for (text, name) in zip(alternatives, parsed) {
+            guard case .model(let name, _)? = name, alternativeNames.contains(name), !mapped.contains(name) else { continue }
+            if let owner = owners[name], owner != name {
+                error("discriminator value '\(name)' chooses both '\(owner)' and '\(name)'", at: text.location)
+            }
+            owners[name] = name
+        }
+    }
+
+    /// A union whose alternative is itself, directly or through other unions' alternatives (`"A":
+    /// { "oneOf": ["B"] }, "B": { "oneOf": ["A", "Int"] }`), would decode forever: each tries the
+    /// next on the same value. Each such alternative is an error. (Through an object model, an array
+    /// or a dictionary, decoding goes one level down, so the cycle ends with the payload.)
+    mutating func checkUnionsDoNotContainThemselves(_ models: [RawModel]) {
+        var index: [String: Int] = [:]
+        for (position, model) in models.enumerated() where index[model.key.key] == nil { index[model.key.key] = position }
+        func alternatives(_ model: RawModel) -> [Located<String>]? {
+            switch model.kind {
+            case .oneOf(let list, _, _), .anyOf(let list, _): return list
+            default: return nil
+            }
+        }
+        /// The union an alternative is, by value (not in an array or a dictionary).
+        func target(_ type: TypeRef?) -> Int? {
+            guard case .model(let name, defined: true)? = type, let to = index[name], alternatives(models[to]) != nil else { return nil }
+            return to
+        }
+        var edges: [[Int]] = Array(repeating: [], count: models.count)
+        var reverse: [[Int]] = Array(repeating: [], count: models.count)
+        for (from, model) in models.enumerated() {
+            for type in model.parsedAlternatives {
+                if let to = target(type) {
+                    edges[from].append(to)
+                    reverse[to].append(from)
+                }
+            }
+        }
+        let component = Validation.stronglyConnectedComponents(edges, reverse: reverse)
+        for (from, model) in models.enumerated() {
+            for (text, type) in zip(alternatives(model) ?? [], model.parsedAlternatives) {
+                guard let to = target(type) else { continue }
+                if to == from {
+                    error("model '\(model.key.key)' lists itself as an alternative: decoding would never end; "
+                          + "use an array ('[\(model.key.key)]') or an object model holding it", at: text.location)
+                } else if component[to] == component[from] {
+                    error("model '\(model.key.key)' lists '\(text.value)' as an alternative, which leads back to "
+                          + "'\(model.key.key)' through unions alone: decoding would never end; use an object model or an array",
+                          at: text.location)
+                }
+            }
         }
     }
 
@@ -84,7 +267,25 @@ extension SpecChecker {
         let type = type(property.type, allowVoid: false)
         property.parsedType = type
         if let node = property.defaultValue, let type {
-            _ = DefaultValues.value(node, type: type, what: "property '\(key)'", modelKinds: facts.modelKinds, diagnostics: &diagnostics)
+            _ = DefaultValues.value(node, type: type, what: "property '\(key)'", modelKinds: facts.modelKinds,
+                                    integerEnums: facts.integerEnumModels, diagnostics: &diagnostics)
+        }
+        if let contentType = property.contentType { checkContentType(contentType) }
+        for header in property.headers ?? [] {
+            switch header.value {
+            case .remove:
+                error("a part header cannot be null: there is nothing to remove", at: header.key.location)
+            case .text(let value) where Validation.hasControlCharacters(value.value):
+                error("the value of header '\(header.key.key)' cannot contain line breaks or control characters", at: value.location)
+            case .text(let value):
+                // A part header's value is sent as written; a type name there is most likely meant
+                // as a type (as in OpenAPI's encoding headers), which the format does not have.
+                let bare = value.value.hasSuffix("?") ? String(value.value.dropLast()) : value.value
+                if ReservedNames.builtinTypes.contains(bare) {
+                    diagnostics.warning("the value of part header '\(header.key.key)' is '\(value.value)', which is sent as written: "
+                                        + "a part header has a fixed value, not a type", at: value.location)
+                }
+            }
         }
         guard property.isValid else { return nil }
         // A stored `hashValue` would take the place of Hashable's own (a deprecated requirement, so
@@ -94,134 +295,5 @@ extension SpecChecker {
                   at: property.key.location)
         }
         return type
-    }
-
-    /// A struct cannot hold a value of its own type, directly or through other structs, even as an
-    /// optional: only an array or a dictionary breaks the cycle (`"replies": "[Comment]"`). Each
-    /// property that closes such a cycle is an error, rather than Swift that does not compile.
-    ///
-    /// Models are user input, so this is linear and recursion-free: a property from model A to model
-    /// B closes a cycle exactly when A and B are in the same strongly connected component of the
-    /// "holds inline" graph (Kosaraju's algorithm with explicit stacks).
-    mutating func checkModelsDoNotContainThemselves(_ models: [CheckedModel]) {
-        let objects: [(name: String, properties: [CheckedModel.Member])] = models.compactMap { model in
-            model.properties.map { (model.key.key, $0) }
-        }
-        var index: [String: Int] = [:]
-        for (position, model) in objects.enumerated() { index[model.name] = position }
-        // Edges: the object models each object model holds inline (through optionals, not collections).
-        var edges: [[(to: Int, property: CheckedModel.Member)]] = Array(repeating: [], count: objects.count)
-        var reverse: [[Int]] = Array(repeating: [], count: objects.count)
-        for (from, model) in objects.enumerated() {
-            for property in model.properties {
-                var type = property.type
-                while case .optional(let wrapped) = type { type = wrapped }
-                if case .model(let name, defined: true) = type, let to = index[name] {
-                    edges[from].append((to, property))
-                    reverse[to].append(from)
-                }
-            }
-        }
-
-        // Pass 1: finishing order of a depth-first walk.
-        var finished: [Int] = []
-        var seen = Array(repeating: false, count: objects.count)
-        for start in objects.indices where !seen[start] {
-            seen[start] = true
-            var stack = [(node: start, next: 0)]
-            while let top = stack.last {
-                if top.next < edges[top.node].count {
-                    stack[stack.count - 1].next += 1
-                    let to = edges[top.node][top.next].to
-                    if !seen[to] {
-                        seen[to] = true
-                        stack.append((to, 0))
-                    }
-                } else {
-                    finished.append(top.node)
-                    stack.removeLast()
-                }
-            }
-        }
-        // Pass 2: components, walking the reversed edges in reverse finishing order.
-        var component = Array(repeating: -1, count: objects.count)
-        var members: [[Int]] = []
-        for start in finished.reversed() where component[start] == -1 {
-            component[start] = members.count
-            var found = [start]
-            var stack = [start]
-            while let node = stack.popLast() {
-                for from in reverse[node] where component[from] == -1 {
-                    component[from] = members.count
-                    found.append(from)
-                    stack.append(from)
-                }
-            }
-            members.append(found)
-        }
-
-        // For the messages: in each component, breadth-first trees to and from its first model (the
-        // root), so a property A -> B reads A -> B -> ... -> root -> ... -> A. Depths give a chain's
-        // length without walking it; a long chain is shown by its start and its end.
-        var towardRoot: [Int: (next: Int, depth: Int)] = [:]   // node -> next node toward the root
-        var fromRoot: [Int: (previous: Int, depth: Int)] = [:]  // node -> previous node from the root
-        var root: [Int: Int] = [:]                              // component -> root
-        func spanningTree(from start: Int, _ neighbours: (Int) -> [Int], link: (Int, Int, Int) -> Void) {
-            var queue = [(node: start, depth: 0)]
-            var head = 0
-            var reached: Set<Int> = [start]
-            while head < queue.count {
-                let (node, depth) = queue[head]
-                head += 1
-                for next in neighbours(node) where component[next] == component[start] && reached.insert(next).inserted {
-                    link(next, node, depth + 1)
-                    queue.append((next, depth + 1))
-                }
-            }
-        }
-        for (from, list) in edges.enumerated() {
-            for edge in list where component[edge.to] == component[from] {
-                let id = component[from]
-                guard root[id] == nil else { continue }
-                let first = members[id].min() ?? from
-                root[id] = first
-                spanningTree(from: first, { reverse[$0] }, link: { towardRoot[$0] = ($1, $2) })
-                spanningTree(from: first, { node in edges[node].map(\.to) }, link: { fromRoot[$0] = ($1, $2) })
-            }
-        }
-        /// The models from `from` through `to` back to `from`, at most `limit` of them.
-        func chain(from: Int, to: Int, root top: Int, limit: Int) -> [Int] {
-            var nodes = [from, to]
-            var node = to
-            while nodes.count < limit, node != top, let step = towardRoot[node] {
-                node = step.next
-                nodes.append(node)
-            }
-            guard nodes.count < limit else { return nodes }
-            var back: [Int] = []
-            node = from
-            while node != top, let step = fromRoot[node] {
-                back.append(node)
-                node = step.previous
-            }
-            return nodes + back.reversed()
-        }
-
-        for (from, list) in edges.enumerated() {
-            for edge in list where component[edge.to] == component[from] {
-                guard let top = root[component[from]] else { continue }
-                let length = 2 + (towardRoot[edge.to]?.depth ?? 0) + (fromRoot[from]?.depth ?? 0)
-                let shown: String
-                if length <= 10 {
-                    shown = chain(from: from, to: edge.to, root: top, limit: 10).map { objects[$0].name }.joined(separator: " -> ")
-                } else {
-                    let start = chain(from: from, to: edge.to, root: top, limit: 5).map { objects[$0].name }
-                    shown = (start + ["...", objects[from].name]).joined(separator: " -> ") + ", \(length - 1) models"
-                }
-                error("model '\(objects[from].name)' contains itself through property '\(edge.property.key)' (\(shown)); "
-                      + "a struct cannot hold its own type, even as an optional: use an array (\"[\(objects[edge.to].name)]\") or JSON",
-                      at: edge.property.location)
-            }
-        }
     }
 }

@@ -3,9 +3,11 @@ import Foundation
 /// What the checker learned that the resolver uses as well: which names are models, and the
 /// parsed form of every type string.
 struct SpecFacts {
-    /// Model name -> enum values (nil for an object model).
+    /// Model name -> enum values (nil for an object model or a union).
     var modelKinds: [String: [String]?] = [:]
     var modelNames: Set<String> = []
+    /// Enum models declared `"type": "Int"` (their values in `modelKinds` are the integers' text).
+    var integerEnumModels: Set<String> = []
     /// Names the module defines itself (the config's `moduleTypes`): usable without a model.
     var moduleTypes: Set<String> = []
     /// Type strings parsed without any diagnostic (where `Void` is not allowed): big specs repeat them.
@@ -38,8 +40,8 @@ struct SpecFacts {
 
 /// Step 2 of validation: every rule of the spec format (docs/spec-format.md) over the raw tree:
 /// paths and their placeholders, type strings, parameter kinds and places, bodies, responses,
-/// error statuses, defaults, models that contain themselves, and names that collide in Swift or
-/// are reserved. It reports and builds nothing; `SpecResolver` builds the `Spec`.
+/// error statuses, defaults, union alternatives and discriminators, unions that contain themselves,
+/// and names that collide in Swift or are reserved. It reports and builds nothing; `SpecResolver` builds the `Spec`.
 struct SpecChecker {
     let fileName: String
     var facts = SpecFacts()

@@ -216,18 +216,38 @@ final class RawModel {
         /// `values` is nil when `enum` is not an array (reported). `propertiesKey` is the place of
         /// a `properties` key beside it.
         case enumeration(values: [Located<String>]?, count: Int, location: SourceLocation, propertiesKey: SourceLocation?)
-        /// `properties` (nil when missing or not an object).
-        case object(properties: [RawProperty]?)
+        /// `"type": "Int"` and `enum`: its numbers as written (others were reported), as for `enumeration`.
+        case integerEnumeration(values: [Located<String>]?, count: Int, location: SourceLocation, propertiesKey: SourceLocation?)
+        /// `properties` (nil when missing or not an object) and `additionalProperties` (a type string).
+        case object(properties: [RawProperty]?, additionalProperties: Located<String>?)
+        /// `oneOf`: its type strings (nil when not an array; non-strings were reported), the place of
+        /// the list, and the discriminator.
+        case oneOf(alternatives: [Located<String>]?, location: SourceLocation, discriminator: RawDiscriminator?)
+        /// `anyOf`, as `oneOf` without a discriminator.
+        case anyOf(alternatives: [Located<String>]?, location: SourceLocation)
     }
 
     let key: RawKey
     var description: String?
     var kind: Kind
+    /// Set by the checker: the parsed type of each alternative of a union (nil where it has a problem),
+    /// and of `additionalProperties`.
+    var parsedAlternatives: [TypeRef?] = []
+    var parsedAdditionalProperties: TypeRef?
 
     init(key: RawKey, kind: Kind) {
         self.key = key
         self.kind = kind
     }
+}
+
+/// A union's `discriminator`: a property name, or `{ "property", "mapping" }`.
+struct RawDiscriminator {
+    /// The property name; nil when missing or not a string (reported).
+    var property: Located<String>?
+    /// Wire value -> model name, in the spec's order (entries that are not strings were reported).
+    var mapping: [(value: RawKey, type: Located<String>)] = []
+    var location: SourceLocation
 }
 
 final class RawProperty {
@@ -237,6 +257,9 @@ final class RawProperty {
     var type: Located<String>?
     var description: String?
     var defaultValue: JSONNode?
+    /// The `contentType` and `headers` of its part when the model is a multipart body.
+    var contentType: Located<String>?
+    var headers: [RawHeader]?
     /// Set by the checker: `type` parsed.
     var parsedType: TypeRef?
 

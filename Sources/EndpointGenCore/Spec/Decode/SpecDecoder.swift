@@ -326,25 +326,54 @@ struct SpecDecoder {
         guard let members = object(member.value, "model '\(key)'") else { return model }
         let fields = Fields(members)
         if let field = fields["description"] { model.description = string(field.value, "the 'description' of model '\(key)'")?.value }
+        if let field = fields["oneOf"] {
+            checkKeys(members, allowed: SpecKeys.oneOfModel, in: "in oneOf model '\(key)'")
+            model.kind = .oneOf(alternatives: decodeAlternatives(field), location: field.value.location,
+                                discriminator: fields["discriminator"].flatMap { decodeDiscriminator($0, model: key) })
+            return model
+        }
+        if let field = fields["anyOf"] {
+            checkKeys(members, allowed: SpecKeys.anyOfModel, in: "in anyOf model '\(key)'")
+            model.kind = .anyOf(alternatives: decodeAlternatives(field), location: field.value.location)
+            return model
+        }
         if let enumField = fields["enum"] {
             checkKeys(members, allowed: SpecKeys.enumModel + ["properties"], in: "in enum model '\(key)'")
+            var isInteger = false
+            if let typeField = fields["type"], let text = string(typeField.value, "the 'type' of enum model '\(key)'") {
+                if text.value == "Int" {
+                    isInteger = true
+                } else if text.value != "String" {
+                    var message = "the 'type' of enum model '\(key)' must be 'String' or 'Int', found '\(text.value)'"
+                    if let suggestion = Naming.didYouMean(text.value, candidates: SpecKeys.enumTypes) { message += "; did you mean '\(suggestion)'?" }
+                    error(message, at: typeField.value.location)
+                }
+            }
             var values: [Located<String>]?
             var count = 0
             if case .array(let elements) = enumField.value.value {
                 count = elements.count
                 values = []
                 for node in elements {
-                    if case .string(let value) = node.value {
+                    switch (node.value, isInteger) {
+                    case (.string(let value), false), (.number(let value), true):
                         values?.append(Located(value: value, location: node.location))
-                    } else {
+                    case (.number, false):
+                        error("enum values must be strings, found a number; for an integer enum write \"type\": \"Int\"", at: node.location)
+                    case (_, false):
                         error("enum values must be strings, found \(Validation.kind(of: node))", at: node.location)
+                    case (_, true):
+                        error("the values of the Int enum '\(key)' must be whole numbers, found \(Validation.kind(of: node))", at: node.location)
                     }
                 }
             } else {
-                error("'enum' must be an array of strings, found \(Validation.kind(of: enumField.value))", at: enumField.value.location)
+                error("'enum' must be an array of \(isInteger ? "whole numbers" : "strings"), found \(Validation.kind(of: enumField.value))",
+                      at: enumField.value.location)
             }
-            model.kind = .enumeration(values: values, count: count, location: enumField.value.location,
-                                      propertiesKey: fields["properties"]?.keyLocation)
+            let propertiesKey = fields["properties"]?.keyLocation
+            model.kind = isInteger
+                ? .integerEnumeration(values: values, count: count, location: enumField.value.location, propertiesKey: propertiesKey)
+                : .enumeration(values: values, count: count, location: enumField.value.location, propertiesKey: propertiesKey)
             return model
         }
         checkKeys(members, allowed: SpecKeys.objectModel, in: "in model '\(key)'")
@@ -352,8 +381,46 @@ struct SpecDecoder {
         if let field = fields["properties"], let propertyMembers = object(field.value, "'properties'") {
             properties = propertyMembers.map { decodeProperty($0, model: key) }
         }
-        model.kind = .object(properties: properties)
+        let additional = fields["additionalProperties"].flatMap { string($0.value, "'additionalProperties' (the type of every other member)") }
+        model.kind = .object(properties: properties, additionalProperties: additional)
         return model
+    }
+
+    /// The type strings of a `oneOf` or `anyOf`; nil when it is not an array.
+    mutating func decodeAlternatives(_ field: JSONNode.Member) -> [Located<String>]? {
+        guard case .array(let nodes) = field.value.value else {
+            error("'\(field.key)' must be an array of type strings, found \(Validation.kind(of: field.value))", at: field.value.location)
+            return nil
+        }
+        return nodes.compactMap { string($0, "an alternative of '\(field.key)'") }
+    }
+
+    mutating func decodeDiscriminator(_ field: JSONNode.Member, model: String) -> RawDiscriminator? {
+        var discriminator = RawDiscriminator(location: field.value.location)
+        switch field.value.value {
+        case .string(let text):
+            discriminator.property = Located(value: text, location: field.value.location)
+        case .object(let members):
+            checkKeys(members, allowed: SpecKeys.discriminator, in: "in the discriminator of model '\(model)'")
+            let fields = Fields(members)
+            if let member = fields["property"] {
+                discriminator.property = string(member.value, "the discriminator's 'property'")
+            } else {
+                error("the discriminator of model '\(model)' is missing the required key 'property'", at: field.keyLocation)
+            }
+            if let member = fields["mapping"], let entries = object(member.value, "the discriminator's 'mapping'") {
+                for entry in entries {
+                    if let type = string(entry.value, "the model of discriminator value '\(entry.key)'") {
+                        discriminator.mapping.append((SpecDecoder.key(entry), type))
+                    }
+                }
+            }
+        default:
+            error("'discriminator' must be a property name or an object with 'property' and 'mapping', found \(Validation.kind(of: field.value))",
+                  at: field.value.location)
+            return nil
+        }
+        return discriminator
     }
 
     mutating func decodeProperty(_ member: JSONNode.Member, model: String) -> RawProperty {
@@ -374,6 +441,8 @@ struct SpecDecoder {
             }
             if let field = fields["description"] { property.description = string(field.value, "the 'description' of property '\(key)'")?.value }
             property.defaultValue = fields["default"]?.value
+            if let field = fields["contentType"] { property.contentType = string(field.value, "'contentType'") }
+            if let field = fields["headers"] { property.headers = decodeHeaders(field.value) }
         default:
             error("property '\(key)' must be a type string or an object, found \(Validation.kind(of: member.value))", at: member.value.location)
         }

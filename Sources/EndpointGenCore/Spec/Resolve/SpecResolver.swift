@@ -26,7 +26,7 @@ struct SpecResolver {
         return Spec(fileName: fileName, outputName: outputName, api: api, baseURL: spec.baseURL?.value ?? "",
                     dateFormat: spec.dateFormat.flatMap { DateFormat(rawValue: $0.value) } ?? .iso8601,
                     headers: inherited.headers, auth: inherited.auth, errors: inherited.errors,
-                    models: (spec.models ?? []).compactMap(resolveModel))
+                    models: SpecResolver.markIndirectStorage((spec.models ?? []).compactMap(resolveModel)))
     }
 
     // MARK: Inheritance
@@ -164,7 +164,7 @@ struct SpecResolver {
         var defaultValue: DefaultValue?
         if let node = raw.defaultValue {
             var ignored = Diagnostics()
-            defaultValue = DefaultValues.value(node, type: type, what: "", modelKinds: facts.modelKinds, diagnostics: &ignored)
+            defaultValue = DefaultValues.value(node, type: type, what: "", modelKinds: facts.modelKinds, integerEnums: facts.integerEnumModels, diagnostics: &ignored)
         }
         return Parameter(key: raw.key.key, wireName: wireName, swiftName: Naming.lowerCamel(raw.key.key), type: type,
                          location: raw.place,
@@ -177,24 +177,111 @@ struct SpecResolver {
     func resolveModel(_ model: RawModel) -> Model? {
         let kind: Model.Kind
         switch model.kind {
-        case .invalid, .enumeration(values: nil, _, _, _):
+        case .invalid, .enumeration(values: nil, _, _, _), .integerEnumeration(values: nil, _, _, _):
             return nil
         case .enumeration(let values?, _, _, _):
             kind = .enumeration(values.map { EnumCase(value: $0.value, swiftName: Naming.enumCase($0.value)) })
-        case .object(let properties):
+        case .integerEnumeration(let values?, _, _, _):
+            kind = .integerEnumeration(values.map { EnumCase(value: $0.value, swiftName: Naming.enumCase($0.value)) })
+        case .object(let properties, _):
             kind = .object((properties ?? []).compactMap(resolveProperty))
+        case .oneOf(let texts, _, let discriminator):
+            var alternatives = resolveAlternatives(texts, parsed: model.parsedAlternatives)
+            if let discriminator {
+                // Mapping keys choose their model; an alternative no key names is chosen by its name.
+                for entry in discriminator.mapping {
+                    if let position = alternatives.firstIndex(where: { $0.type == .model(entry.type.value, defined: true) }) {
+                        alternatives[position].tags.append(entry.value.key)
+                    }
+                }
+                for position in alternatives.indices where alternatives[position].tags.isEmpty {
+                    alternatives[position].tags = [alternatives[position].type.specText]
+                }
+            }
+            kind = .oneOf(Union(alternatives: alternatives, discriminator: discriminator?.property?.value))
+        case .anyOf(let texts, _):
+            kind = .anyOf(resolveAlternatives(texts, parsed: model.parsedAlternatives))
         }
-        return Model(key: model.key.key, swiftName: model.key.key, description: model.description, kind: kind, location: model.key.location)
+        return Model(key: model.key.key, swiftName: model.key.key, description: model.description, kind: kind,
+                     additionalProperties: model.parsedAdditionalProperties, location: model.key.location)
     }
+
+    func resolveAlternatives(_ texts: [Located<String>]?, parsed: [TypeRef?]) -> [UnionAlternative] {
+        zip(texts ?? [], parsed).compactMap { text, type in
+            type.map { UnionAlternative(type: $0, swiftName: Validation.alternativeName($0), location: text.location) }
+        }
+    }
+
+    /// Models may hold each other in cycles, but a Swift struct or enum cannot hold a value of its
+    /// own type inline (directly or through other models, even as an optional): only an array or a
+    /// dictionary breaks such a cycle. Each property or union alternative that closes one is stored
+    /// out of line (a property in a private `Indirect` box, an `indirect` case), and nothing else is.
+    ///
+    /// Models are user input, so this is linear and recursion-free: an edge from model A to model B
+    /// closes a cycle exactly when A and B are in the same strongly connected component of the
+    /// "holds inline" graph.
+    static func markIndirectStorage(_ models: [Model]) -> [Model] {
+        var index: [String: Int] = [:]
+        for (position, model) in models.enumerated() { index[model.swiftName] = position }
+        /// The model `type` holds inline (through optionals, not collections), if any.
+        func heldModel(_ type: TypeRef) -> Int? {
+            var type = type
+            while case .optional(let wrapped) = type { type = wrapped }
+            if case .model(let name, defined: true) = type { return index[name] }
+            return nil
+        }
+        // Edges: (target, which property or alternative of the source).
+        var edges: [[(to: Int, member: Int)]] = Array(repeating: [], count: models.count)
+        var reverse: [[Int]] = Array(repeating: [], count: models.count)
+        for (from, model) in models.enumerated() {
+            let types: [TypeRef]
+            switch model.kind {
+            case .object(let properties): types = properties.map(\.type)
+            case .oneOf(let union): types = union.alternatives.map(\.type)
+            case .anyOf(let alternatives): types = alternatives.map(\.type)
+            case .enumeration, .integerEnumeration: types = []
+            }
+            for (position, type) in types.enumerated() {
+                if let to = heldModel(type) {
+                    edges[from].append((to, position))
+                    reverse[to].append(from)
+                }
+            }
+        }
+
+        let component = Validation.stronglyConnectedComponents(edges.map { $0.map(\.to) }, reverse: reverse)
+
+        var result = models
+        for (from, list) in edges.enumerated() {
+            for edge in list where component[edge.to] == component[from] {
+                switch result[from].kind {
+                case .object(var properties):
+                    properties[edge.member].isIndirect = true
+                    result[from].kind = .object(properties)
+                case .oneOf(var union):
+                    union.alternatives[edge.member].isIndirect = true
+                    result[from].kind = .oneOf(union)
+                case .anyOf(var alternatives):
+                    alternatives[edge.member].isIndirect = true
+                    result[from].kind = .anyOf(alternatives)
+                case .enumeration, .integerEnumeration:
+                    break
+                }
+            }
+        }
+        return result
+    }
+
 
     func resolveProperty(_ property: RawProperty) -> Property? {
         guard property.isValid, let type = property.parsedType else { return nil }
         var defaultValue: DefaultValue?
         if let node = property.defaultValue {
             var ignored = Diagnostics()
-            defaultValue = DefaultValues.value(node, type: type, what: "", modelKinds: facts.modelKinds, diagnostics: &ignored)
+            defaultValue = DefaultValues.value(node, type: type, what: "", modelKinds: facts.modelKinds, integerEnums: facts.integerEnumModels, diagnostics: &ignored)
         }
         return Property(key: property.key.key, swiftName: Naming.lowerCamel(property.key.key), type: type, description: property.description,
-                        defaultValue: defaultValue, location: property.key.location)
+                        defaultValue: defaultValue, partContentType: property.contentType?.value,
+                        partHeaders: SpecResolver.merging([], property.headers ?? []), location: property.key.location)
     }
 }

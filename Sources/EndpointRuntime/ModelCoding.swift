@@ -1,0 +1,179 @@
+import Foundation
+
+/// What generated union (`oneOf`, `anyOf`) and `additionalProperties` models call while they decode
+/// and encode. Users rarely call it themselves; the generated types are the API.
+///
+/// ```swift
+/// // In a generated `oneOf` with a discriminator:
+/// switch ModelCoding.discriminator("petType", in: decoder) {
+/// case "cat":
+///     if let value = ModelCoding.attempt(Cat.self, from: decoder) { ... }
+/// ...
+/// }
+/// ```
+public enum ModelCoding {
+    /// The string value of the object member `property` of the value being decoded, or `nil` when the
+    /// value is not an object, has no such member, or the member is not a string.
+    public static func discriminator(_ property: String, in decoder: any Decoder) -> String? {
+        guard let container = try? decoder.container(keyedBy: AnyCodingKey.self) else { return nil }
+        return try? container.decodeIfPresent(String.self, forKey: AnyCodingKey(property))
+    }
+
+    /// The whole value being decoded as a `T`, or `nil` when it does not fit. It goes through the
+    /// decoder's own strategies (dates, data), as a property of type `T` would.
+    public static func attempt<T: Decodable>(_ type: T.Type, from decoder: any Decoder) -> T? {
+        guard let container = try? decoder.singleValueContainer() else { return nil }
+        return try? container.decode(T.self)
+    }
+
+    /// Encodes `value` as the whole value, through the encoder's own strategies.
+    public static func encode<T: Encodable>(_ value: T, to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(value)
+    }
+
+    /// Encodes the alternatives an `anyOf` value holds, once: the only one as it is; several objects
+    /// merged into one object (the first alternative's member wins where two write the same key);
+    /// otherwise (a number that is both an `Int` and a `Double`) the first alone.
+    ///
+    /// With `objects` (every alternative is a struct that encodes into a keyed container, as
+    /// generated object models do), several are merged by encoding each into the one object, so the
+    /// encoder's own strategies (dates, data) apply. Otherwise several objects are merged through a
+    /// plain `JSONEncoder`.
+    public static func encodeAnyOf(_ values: [(any Encodable)?], objects: Bool = false, to encoder: any Encoder) throws {
+        let present = values.compactMap { $0 }
+        guard present.count > 1 else {
+            if let only = present.first { try encode(only, to: encoder) } else {
+                var container = encoder.singleValueContainer()
+                try container.encodeNil()
+            }
+            return
+        }
+        if objects {
+            // Last to first: a later write replaces a member, so the first alternative's value stays.
+            for value in present.reversed() { try value.encode(to: encoder) }
+            return
+        }
+        var merged: [String: JSONValue] = [:]
+        for value in present {
+            guard case let .object(members)? = try? jsonValue(of: value) else {
+                try encode(present[0], to: encoder)
+                return
+            }
+            merged.merge(members) { first, _ in first }
+        }
+        try encode(JSONValue.object(merged), to: encoder)
+    }
+
+    /// The members of the object being decoded whose keys are not `known`, each decoded as a `T`.
+    public static func additionalProperties<T: Decodable>(_ type: T.Type, from decoder: any Decoder,
+                                                          excluding known: Set<String>) throws -> [String: T] {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        var result: [String: T] = [:]
+        for key in container.allKeys where !known.contains(key.stringValue) {
+            result[key.stringValue] = try container.decode(T.self, forKey: key)
+        }
+        return result
+    }
+
+    /// Writes `properties` as members of the object being encoded, beside the declared ones.
+    public static func encodeAdditionalProperties<T: Encodable>(_ properties: [String: T], to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        for key in properties.keys.sorted() {
+            if let value = properties[key] { try container.encode(value, forKey: AnyCodingKey(key)) }
+        }
+    }
+
+    /// The JSON form of `value`, as a plain `JSONEncoder` writes it.
+    static func jsonValue(of value: any Encodable) throws -> JSONValue {
+        let data = try JSONEncoder().encode(value)
+        return try JSONDecoder().decode(JSONValue.self, from: data)
+    }
+}
+
+/// A coding key of any name, for members a type does not declare.
+struct AnyCodingKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { stringValue = String(intValue) }
+}
+
+/// A value stored out of line, so that a model can hold a value of its own type (`parent:
+/// Comment?` in `Comment`). Generated code keeps such a property in a private `Indirect` and
+/// exposes it as a plain property; the box is copied on write and leaves no trace in JSON.
+///
+/// ```swift
+/// struct Comment: Codable, Hashable, Sendable {
+///     var text: String
+///     var parent: Comment? {
+///         get { _parent.value }
+///         set { _parent.value = newValue }
+///     }
+///     private var _parent: Indirect<Comment?>
+/// }
+/// ```
+public struct Indirect<Value> {
+    private final class Storage: @unchecked Sendable {
+        // Never mutated: a write replaces the whole box, so copies never share a change.
+        let value: Value
+        init(_ value: Value) { self.value = value }
+    }
+
+    private var storage: Storage
+
+    /// Boxes `value`.
+    public init(_ value: Value) { storage = Storage(value) }
+
+    /// The value.
+    public var value: Value {
+        get { storage.value }
+        set { storage = Storage(newValue) }
+    }
+}
+
+extension Indirect: Sendable where Value: Sendable {}
+
+extension Indirect: Equatable where Value: Equatable {
+    /// Equal when the values are.
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.value == rhs.value }
+}
+
+extension Indirect: Hashable where Value: Hashable {
+    /// Hashes the value.
+    public func hash(into hasher: inout Hasher) { hasher.combine(value) }
+}
+
+extension Indirect: Decodable where Value: Decodable {
+    /// Decodes the value itself.
+    public init(from decoder: any Decoder) throws {
+        self.init(try decoder.singleValueContainer().decode(Value.self))
+    }
+}
+
+extension Indirect: Encodable where Value: Encodable {
+    /// Encodes the value itself.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(value)
+    }
+}
+
+/// An optional `Indirect` property behaves as an optional one in synthesized `Codable`: absent or
+/// `null` decodes to `nil` ...
+extension KeyedDecodingContainer {
+    /// `nil` when the key is absent or `null`.
+    public func decode<Wrapped: Decodable>(_ type: Indirect<Wrapped?>.Type, forKey key: Key) throws -> Indirect<Wrapped?> {
+        Indirect(try decodeIfPresent(Wrapped.self, forKey: key))
+    }
+}
+
+/// ... and `nil` is left out when encoding.
+extension KeyedEncodingContainer {
+    /// Writes nothing for `nil`.
+    public mutating func encode<Wrapped: Encodable>(_ value: Indirect<Wrapped?>, forKey key: Key) throws {
+        try encodeIfPresent(value.value, forKey: key)
+    }
+}
