@@ -3,7 +3,8 @@
 #   scripts/regenerate.sh          rewrite the imported specs and the generated Swift
 #   scripts/regenerate.sh --check  write nothing; exit 1 naming each file that is missing or stale
 #
-# Tests/EndpointGenCoreTests/Fixtures/OpenAPI/<doc>-3.0.json -> specs/imported/<Name>.endpoints.json (import)
+# Tests/EndpointGenCoreTests/Fixtures/OpenAPI/<doc>-3.0.json -> specs/imported/<Name>.endpoints.json (import, format version 2;
+#   github-like and openai-like are small documents written after GitHub's and OpenAI's idioms)
 # specs/*.endpoints.json         -> Tests/ExampleAPIs (one module: the example APIs)
 # specs/Large.endpoints.json     -> Tests/PartedAPIs/Large, in three parts (module LargeInParts)
 # specs/imported/<Name>.endpoints.json -> Tests/ImportedAPIs/<Name> (one module each: their model names overlap)
@@ -16,7 +17,7 @@ check=no
 status=0
 TEMP=$(mktemp)
 trap 'rm -f "$TEMP"' EXIT
-for pair in "pet-store PetStore" "google-books GoogleBooks" "tomtom TomTom" "bookshop Bookshop"; do
+for pair in "pet-store PetStore" "google-books GoogleBooks" "tomtom TomTom" "bookshop Bookshop" "github-like GitHubLike" "openai-like OpenAILike"; do
     document="Tests/EndpointGenCoreTests/Fixtures/OpenAPI/${pair% *}-3.0.json"
     name="${pair#* }"
     spec="specs/imported/$name.endpoints.json"

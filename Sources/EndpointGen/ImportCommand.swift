@@ -27,10 +27,10 @@ enum ImportCommand {
                                Filters repeat and combine: an operation is kept when it matches any
                                of them. The models the kept operations use are kept with them.
           --config <file>      an endpoint-gen.json; its "tags", "operations" and "paths" add filters
-          --format-version <n> 1 (default): write only the keys of spec format version 1,
-                               approximating the rest with warnings; 2: write the version 2 keys
-                               (unions, integer enums, additionalProperties, recursive models,
-                               response headers, several success responses, streams, pagination)
+          --format-version <n> 2 (default): write the version 2 keys (unions, integer enums,
+                               additionalProperties, recursive models, response headers, several
+                               success responses, streams, pagination); 1: write only the keys of
+                               spec format version 1, approximating the rest with warnings
           --output <file>      write the spec there (default: standard output), and print
                                "wrote <file> (12 endpoints, 9 models)" ("unchanged" when the file
                                already held those bytes)

@@ -43,8 +43,12 @@ struct ImportedSnippet {
 
 enum ImportTestSupport {
     /// Imports `json` (an OpenAPI document) and validates the result with the generator's own Validator.
-    static func run(_ json: String, fileName: String = "openapi.json", name: String? = "Test") -> ImportedSnippet {
-        let result = OpenAPIImporter.importDocument(Data(json.utf8), fileName: fileName, name: name)
+    /// The mapping suites that use it pin format version 1, the mapping `--format-version 1` keeps
+    /// (ImportVersionTwoTests covers version 2, the default).
+    static func run(_ json: String, fileName: String = "openapi.json", name: String? = "Test",
+                    version: ImportFormatVersion = .one) -> ImportedSnippet {
+        let result = OpenAPIImporter.importDocument(Data(json.utf8), fileName: fileName,
+                                                    options: ImportOptions(name: name, formatVersion: version))
         let lines = result.diagnostics.sorted.map(\.description)
         var spec: [String: Any] = [:]
         var validationErrors: [String] = []

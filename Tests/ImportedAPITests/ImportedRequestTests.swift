@@ -61,19 +61,19 @@ import Testing
         // TomTom
         Sample(document: "tomtom-3.0.json", method: "GET", template: "/search/{versionNumber}/search/{query}.{ext}",
                pathValues: ["versionNumber": "2", "query": "pizza", "ext": "json"], query: [("limit", "5")], headers: [:],
-               request: { try TomTom.Search.getSearchSearch(versionNumber: 2, query: "pizza", ext: .json, limit: 5).httpRequest() }),
+               request: { try TomTom.Search.getSearchSearch(versionNumber: ._2, query: "pizza", ext: .json, limit: 5).httpRequest() }),
         Sample(document: "tomtom-3.0.json", method: "GET", template: "/search/{versionNumber}/nearbySearch/.{ext}",
                pathValues: ["versionNumber": "2", "ext": "xml"], query: [("lat", "1.5"), ("lon", "2.5")], headers: [:],
-               request: { try TomTom.Search.getSearchNearbySearch(versionNumber: 2, ext: .xml, lat: 1.5, lon: 2.5).httpRequest() }),
+               request: { try TomTom.Search.getSearchNearbySearch(versionNumber: ._2, ext: .xml, lat: 1.5, lon: 2.5).httpRequest() }),
         Sample(document: "tomtom-3.0.json", method: "GET", template: "/search/{versionNumber}/structuredGeocode.{ext}",
                pathValues: ["versionNumber": "2", "ext": "json"], query: [("countryCode", "NL")], headers: [:],
-               request: { try TomTom.Geocoding.getSearchStructuredGeocode(versionNumber: 2, ext: .json, countryCode: "NL").httpRequest() }),
+               request: { try TomTom.Geocoding.getSearchStructuredGeocode(versionNumber: ._2, ext: .json, countryCode: "NL").httpRequest() }),
         Sample(document: "tomtom-3.0.json", method: "GET", template: "/search/{versionNumber}/reverseGeocode/{position}.{ext}",
                pathValues: ["versionNumber": "2", "position": "52.1,4.3", "ext": "json"], query: [("radius", "50")], headers: [:],
-               request: { try TomTom.ReverseGeocoding.getSearchReverseGeocode(versionNumber: 2, position: "52.1,4.3", ext: .json, radius: 50).httpRequest() }),
+               request: { try TomTom.ReverseGeocoding.getSearchReverseGeocode(versionNumber: ._2, position: "52.1,4.3", ext: .json, radius: 50).httpRequest() }),
         Sample(document: "tomtom-3.0.json", method: "GET", template: "/search/{versionNumber}/additionalData.{ext}",
                pathValues: ["versionNumber": "2", "ext": "json"], query: [("geometries", "g")], headers: [:],
-               request: { try TomTom.AdditionalData.getSearchAdditionalData(versionNumber: 2, ext: .json, geometries: "g").httpRequest() }),
+               request: { try TomTom.AdditionalData.getSearchAdditionalData(versionNumber: ._2, ext: .json, geometries: "g").httpRequest() }),
 
         // Bookshop: names shortened from FastAPI's and GitHub's operationIds, a tag named like the API
         // (its endpoints at the top level), a group `Auth` beside the runtime's `Auth`.

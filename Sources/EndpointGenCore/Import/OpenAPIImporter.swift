@@ -31,14 +31,15 @@ public struct ImportOptions: Sendable, Hashable {
     public var operationIDs: [String]
     /// Operations whose path is one of these or lies below it (`/repos` keeps `/repos/{id}`, not `/reposX`).
     public var pathPrefixes: [String]
-    /// The spec format version the import writes. `.one` (the default) uses only the keys of format
-    /// version 1 and approximates the rest, with warnings; `.two` writes the version 2 keys (unions,
-    /// integer enums, `additionalProperties`, recursive models, `response.headers`, `responses`,
-    /// `response.stream`, `pagination`) and states `"formatVersion": 2`.
+    /// The spec format version the import writes. `.two` (the default) writes the version 2 keys
+    /// (unions, integer enums, `additionalProperties`, recursive models, `response.headers`,
+    /// `responses`, `response.stream`, `pagination`) and states `"formatVersion": 2`; `.one` uses only
+    /// the keys of format version 1 and approximates the rest, with warnings (for a generator of
+    /// version 1).
     public var formatVersion: ImportFormatVersion
 
     public init(name: String? = nil, tags: [String] = [], operationIDs: [String] = [], pathPrefixes: [String] = [],
-                formatVersion: ImportFormatVersion = .one) {
+                formatVersion: ImportFormatVersion = .two) {
         self.name = name
         self.tags = tags
         self.operationIDs = operationIDs

@@ -466,6 +466,13 @@ extension OpenAPIImportContext {
         return typeBase + ImportNaming.upperCamel(wireName)
     }
 
+    /// Whether the generator reads `type` as a response header: one of its single-value types
+    /// (`Validation.responseHeaderTypes`) or an enum model, optional or not.
+    func responseHeaderTypeAllowed(_ type: String) -> Bool {
+        let bare = type.hasSuffix("?") ? String(type.dropLast()) : type
+        return Validation.responseHeaderTypes.contains { $0.rawValue == bare } || enumValues[bare] != nil || intEnumValues[bare] != nil
+    }
+
     func parameterTypeAllowed(_ type: String, location: String) -> Bool {
         func scalar(_ t: String) -> Bool {
             let bare = t.hasSuffix("?") ? String(t.dropLast()) : t
@@ -873,7 +880,7 @@ extension OpenAPIImportContext {
             if let schema = header["schema"] {
                 let contextName = header.pointer.hasPrefix("#/components/headers/") ? ImportNaming.upperCamel(name) : typeBase + ImportNaming.upperCamel(name)
                 let schemaType = self.schemaType(schema, name: contextName)
-                if !schemaType.type.hasPrefix("["), parameterTypeAllowed(schemaType.type, location: "header") {
+                if responseHeaderTypeAllowed(schemaType.type) {
                     type = schemaType.type
                 } else {
                     warn(.responseHeaders, schema, "a response header is a scalar or an enum; '\(schemaType.type)' is typed String (the header's text)")

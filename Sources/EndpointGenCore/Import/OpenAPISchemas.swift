@@ -531,12 +531,12 @@ extension OpenAPIImportContext {
                 }
                 guard let partEncoding = resolve(rawEncoding) else { continue }
                 var additions: [(String, ImportJSON)] = []
-                if let contentType = partEncoding["contentType"]?.string, !contentType.importTrimmed.isEmpty {
-                    additions.append(("contentType", .string(contentType)))
+                if let contentType = partEncoding["contentType"]?.string, let chosen = partContentType(contentType, of: name, at: partEncoding["contentType"] ?? partEncoding) {
+                    additions.append(("contentType", .string(chosen)))
                 }
                 if let headers = partEncoding["headers"] {
-                    let typed = responseHeaders(headers, typeBase: model + ImportNaming.upperCamel(name))
-                    if !typed.isEmpty { additions.append(("headers", .object(typed))) }
+                    let fixed = partHeaders(headers, of: name)
+                    if !fixed.isEmpty { additions.append(("headers", .object(fixed))) }
                 }
                 guard !additions.isEmpty else { continue }
                 var entry: [(String, ImportJSON)]
@@ -548,6 +548,43 @@ extension OpenAPIImportContext {
                 properties[index].1 = .object(entry + additions)
             }
         }
+    }
+
+    /// A part's `contentType`: OpenAPI allows a comma-separated list of accepted types (and
+    /// wildcards); a part is sent with one, so the spec keeps the first concrete one and says so.
+    func partContentType(_ text: String, of part: String, at node: OANode) -> String? {
+        let listed = text.split(separator: ",").map { String($0).importTrimmed }.filter { !$0.isEmpty }
+        guard let chosen = listed.first(where: { Self.isConcreteMediaType($0) }) else {
+            if !listed.isEmpty {
+                warn(.schemaDetailDropped, node, "part '\(part)' accepts '\(text)', which names no one content type to send; the part is sent with its default")
+            }
+            return nil
+        }
+        if listed.count > 1 {
+            warn(.schemaDetailDropped, node, "part '\(part)' accepts '\(text)'; it is sent as '\(chosen)'")
+        }
+        return chosen
+    }
+
+    /// A part's headers. The spec format's part headers are values sent as written; OpenAPI's are
+    /// described by a schema, a value the caller would supply. A header whose schema allows one
+    /// value (a one-value `enum`, or a `const`) is kept with it; any other is reported and dropped.
+    func partHeaders(_ headers: OANode, of part: String) -> [(String, ImportJSON)] {
+        var fixed: [(String, ImportJSON)] = []
+        for (name, keyLocation, raw) in headers.members where name.lowercased() != "content-type" {
+            guard let header = resolve(raw) else { continue }
+            let schema = header["schema"].flatMap { resolve($0) }
+            var value: String?
+            if let values = schema?["enum"]?.items, values.count == 1 { value = values[0].string ?? values[0].number }
+            if value == nil, let constant = schema?["const"] { value = constant.string ?? constant.number }
+            if let value, Validation.isToken(name) {
+                fixed.append((name, .string(value)))
+            } else {
+                warn(.schemaDetailDropped, pointer: raw.pointer, at: keyLocation,
+                     "header '\(name)' of part '\(part)' is a value the caller supplies; the spec format's part headers are values written in the spec; dropped")
+            }
+        }
+        return fixed
     }
 
     /// Remembers that `type`'s model (`Pet`, `[Pet]?`) is read or sent as JSON where `node` says so.

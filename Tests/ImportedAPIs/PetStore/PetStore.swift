@@ -162,8 +162,32 @@ nonisolated extension PetStore {
         /// - Parameters:
         ///   - username: The user name for login
         ///   - password: The password for login in clear text
-        public static func loginUser(username: String? = nil, password: String? = nil) -> Endpoint<String> {
-            PetStore.defaults.endpoint(PetStore.Call.userEndpoints(.loginUser(username: username, password: password)))
+        public static func loginUser(username: String? = nil, password: String? = nil) -> EndpointWithHeaders<String, LoginUserHeaders> {
+            PetStore.defaults.endpoint(
+                PetStore.Call.userEndpoints(.loginUser(username: username, password: password)),
+                headers: LoginUserHeaders.self
+            )
+        }
+
+        /// The response headers `loginUser` declares, read by `client.response(for:)`.
+        public nonisolated struct LoginUserHeaders: ResponseHeaders, Hashable {
+            /// `X-Rate-Limit`
+            public var xRateLimit: Int32?
+
+            /// `X-Expires-After`
+            public var xExpiresAfter: Date?
+
+            public init(xRateLimit: Int32? = nil, xExpiresAfter: Date? = nil) {
+                self.xRateLimit = xRateLimit
+                self.xExpiresAfter = xExpiresAfter
+            }
+
+            /// Reads the declared headers, whatever the case of their names; throws `ResponseHeaderError` for a
+            /// required header that is missing or a header that is not its type.
+            public init(headers: HTTPHeaders) throws {
+                self.xRateLimit = try headers.optionalValue("X-Rate-Limit", as: Int32.self)
+                self.xExpiresAfter = try headers.optionalValue("X-Expires-After", as: Date.self)
+            }
         }
 
         /// Logs out current logged in user session.

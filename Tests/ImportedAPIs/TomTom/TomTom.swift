@@ -27,7 +27,8 @@ nonisolated extension TomTom {
         ///   - geometries: Comma separated list of geometry UUIDs, previously retrieved from an Search API request.
         ///   - geometriesZoom: Defines the precision of the geometries.
         public static func getSearchAdditionalData(
-            versionNumber: Int, ext: TomTom.GetSearchAdditionalDataExt, geometries: String, geometriesZoom: Int? = nil
+            versionNumber: TomTom.VersionNumber, ext: TomTom.GetSearchAdditionalDataExt, geometries: String,
+            geometriesZoom: TomTom.GetSearchAdditionalDataGeometriesZoom? = nil
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.additionalData(
@@ -69,9 +70,9 @@ nonisolated extension TomTom {
         ///   - view: Geopolitical View.
         @available(*, deprecated)
         public static func getSearchCS(
-            versionNumber: Int, category: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil,
-            lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil,
-            idxSet: String? = nil, view: TomTom.View = .unified
+            versionNumber: TomTom.VersionNumber, category: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0,
+            countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil,
+            language: String? = nil, idxSet: String? = nil, view: TomTom.View = .unified
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.search(
@@ -112,9 +113,9 @@ nonisolated extension TomTom {
         ///       - <b>XStr</b> = Cross Streets (intersections)
         ///   - view: Geopolitical View.
         public static func getSearchCategorySearch(
-            versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil,
-            lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil,
-            extendedPostalCodesFor: String? = nil, view: TomTom.View = .unified
+            versionNumber: TomTom.VersionNumber, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0,
+            countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil,
+            language: String? = nil, extendedPostalCodesFor: String? = nil, view: TomTom.View = .unified
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.search(
@@ -152,8 +153,8 @@ nonisolated extension TomTom {
         ///       - <b>Str</b> = Streets
         ///       - <b>Xstr</b> = Cross Streets (intersections)
         public static func getSearchGeometrySearch(
-            versionNumber: Int, query: String, ext: TomTom.Ext, geometryList: String? = nil, limit: Int = 10, language: String? = nil,
-            extendedPostalCodesFor: String? = nil, idxSet: String? = nil
+            versionNumber: TomTom.VersionNumber, query: String, ext: TomTom.Ext, geometryList: String? = nil, limit: Int = 10,
+            language: String? = nil, extendedPostalCodesFor: String? = nil, idxSet: String? = nil
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.search(
@@ -189,8 +190,8 @@ nonisolated extension TomTom {
         ///       - <b>Str</b> = Streets
         ///       - <b>Xstr</b> = Cross Streets (intersections)
         public static func postSearchGeometrySearch(
-            versionNumber: Int, query: String, ext: TomTom.Ext, limit: Int = 10, language: String? = nil, extendedPostalCodesFor: String? = nil,
-            idxSet: String? = nil, body: TomTom.PostSearchGeometrySearchRequest
+            versionNumber: TomTom.VersionNumber, query: String, ext: TomTom.Ext, limit: Int = 10, language: String? = nil,
+            extendedPostalCodesFor: String? = nil, idxSet: String? = nil, body: TomTom.PostSearchGeometrySearchRequest
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.search(
@@ -241,7 +242,7 @@ nonisolated extension TomTom {
         ///       - <b>Xstr</b> = Cross Streets (intersections)
         ///   - view: Geopolitical View.
         public static func getSearchNearbySearch(
-            versionNumber: Int, ext: TomTom.Ext, lat: Float, lon: Float, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil,
+            versionNumber: TomTom.VersionNumber, ext: TomTom.Ext, lat: Float, lon: Float, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil,
             radius: Int = 10000, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil,
             minFuzzyLevel: Int = 1, maxFuzzyLevel: Int = 2, idxSet: String? = nil, view: TomTom.View = .unified
         ) -> Endpoint<Void> {
@@ -284,9 +285,9 @@ nonisolated extension TomTom {
         ///       - <b>XStr</b> = Cross Streets (intersections)
         ///   - view: Geopolitical View.
         public static func getSearchPoiSearch(
-            versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil,
-            lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil,
-            extendedPostalCodesFor: String? = nil, view: TomTom.View = .unified
+            versionNumber: TomTom.VersionNumber, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0,
+            countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil,
+            language: String? = nil, extendedPostalCodesFor: String? = nil, view: TomTom.View = .unified
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.search(
@@ -329,8 +330,9 @@ nonisolated extension TomTom {
         ///       - <b>Xstr</b> = Cross Streets (intersections)
         @available(*, deprecated)
         public static func getSearchRoutedSearch(
-            versionNumber: Int, query: String, position: String, heading: Float, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10,
-            multiplier: Int = 2, routingTimeout: Int = 4000, language: String? = nil, extendedPostalCodesFor: String? = nil, idxSet: String? = nil
+            versionNumber: TomTom.VersionNumber, query: String, position: String, heading: Float, ext: TomTom.Ext, typeahead: Bool = false,
+            limit: Int = 10, multiplier: Int = 2, routingTimeout: Int = 4000, language: String? = nil, extendedPostalCodesFor: String? = nil,
+            idxSet: String? = nil
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.search(
@@ -372,9 +374,9 @@ nonisolated extension TomTom {
         ///   - view: Geopolitical View.
         @available(*, deprecated)
         public static func getSearchS(
-            versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil,
-            lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil,
-            idxSet: String? = nil, view: TomTom.View = .unified
+            versionNumber: TomTom.VersionNumber, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0,
+            countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil,
+            language: String? = nil, idxSet: String? = nil, view: TomTom.View = .unified
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.search(
@@ -425,9 +427,10 @@ nonisolated extension TomTom {
         ///       - <b>Xstr</b> = Cross Streets (intersections)
         ///   - view: Geopolitical View.
         public static func getSearchSearch(
-            versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil,
-            lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil,
-            extendedPostalCodesFor: String? = nil, minFuzzyLevel: Int = 1, maxFuzzyLevel: Int = 2, idxSet: String? = nil, view: TomTom.View = .unified
+            versionNumber: TomTom.VersionNumber, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0,
+            countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil,
+            language: String? = nil, extendedPostalCodesFor: String? = nil, minFuzzyLevel: Int = 1, maxFuzzyLevel: Int = 2, idxSet: String? = nil,
+            view: TomTom.View = .unified
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.search(
@@ -451,7 +454,8 @@ nonisolated extension TomTom {
         ///   - maxDetourTime: Maximum detour time
         ///   - limit: Maximum number of search results that will be returned.
         public static func postSearchSearchAlongRoute(
-            versionNumber: Int, query: String, ext: TomTom.Ext, maxDetourTime: Int, limit: Int = 10, body: TomTom.PostSearchSearchAlongRouteRequest
+            versionNumber: TomTom.VersionNumber, query: String, ext: TomTom.Ext, maxDetourTime: Int, limit: Int = 10,
+            body: TomTom.PostSearchSearchAlongRouteRequest
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.search(
@@ -497,9 +501,9 @@ nonisolated extension TomTom {
         ///       - <b>XStr</b> = Cross Streets (intersections)
         ///   - view: Geopolitical View.
         public static func getSearchGeocode(
-            versionNumber: Int, query: String, ext: TomTom.Ext, storeResult: Bool = false, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0,
-            countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil,
-            language: String? = nil, extendedPostalCodesFor: String? = nil, view: TomTom.View = .unified
+            versionNumber: TomTom.VersionNumber, query: String, ext: TomTom.Ext, storeResult: Bool = false, typeahead: Bool = false, limit: Int = 10,
+            ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil,
+            btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil, view: TomTom.View = .unified
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.geocoding(
@@ -539,7 +543,7 @@ nonisolated extension TomTom {
         ///       - <b>Str</b> = Streets
         ///       - <b>XStr</b> = Cross Streets (intersections)
         public static func getSearchStructuredGeocode(
-            versionNumber: Int, ext: TomTom.Ext, countryCode: String, limit: Int = 10, ofs: Int = 0, streetNumber: String? = nil,
+            versionNumber: TomTom.VersionNumber, ext: TomTom.Ext, countryCode: String, limit: Int = 10, ofs: Int = 0, streetNumber: String? = nil,
             streetName: String? = nil, crossStreet: String? = nil, municipality: String? = nil, municipalitySubdivision: String? = nil,
             countryTertiarySubdivision: String? = nil, countrySecondarySubdivision: String? = nil, countrySubdivision: String? = nil,
             postalCode: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil
@@ -569,7 +573,9 @@ nonisolated extension TomTom {
         ///   - ext: Expected response format.
         ///   - geometryList: List of geometries to filter by. Available types are CIRCLE (with the radius expressed in meters) and POLYGON.
         ///   - poiList: List of POIs to filter. The only required attribute of a POI is position, everything else is optional and will be echoed back when passed in.
-        public static func getSearchGeometryFilter(versionNumber: Int, ext: TomTom.Ext, geometryList: String, poiList: String) -> Endpoint<Void> {
+        public static func getSearchGeometryFilter(
+            versionNumber: TomTom.VersionNumber, ext: TomTom.Ext, geometryList: String, poiList: String
+        ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.filters(.getSearchGeometryFilter(versionNumber: versionNumber, ext: ext, geometryList: geometryList, poiList: poiList)),
                 decoder: .none
@@ -582,7 +588,7 @@ nonisolated extension TomTom {
         ///   - versionNumber: Service version number. The current value is 2.
         ///   - ext: Expected response format.
         public static func postSearchGeometryFilter(
-            versionNumber: Int, ext: TomTom.Ext, body: TomTom.FiltersPostSearchGeometryFilterRequest
+            versionNumber: TomTom.VersionNumber, ext: TomTom.Ext, body: TomTom.FiltersPostSearchGeometryFilterRequest
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.filters(.postSearchGeometryFilter(versionNumber: versionNumber, ext: ext, body: body)),
@@ -601,7 +607,7 @@ nonisolated extension TomTom {
         ///   - routingTimeout: Only return results that arrive from routing engine within this time limit.
         @available(*, deprecated)
         public static func getSearchRoutedFilter(
-            versionNumber: Int, position: String, heading: Float, ext: TomTom.Ext, poiList: String, routingTimeout: Int = 4000
+            versionNumber: TomTom.VersionNumber, position: String, heading: Float, ext: TomTom.Ext, poiList: String, routingTimeout: Int = 4000
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.filters(
@@ -623,7 +629,7 @@ nonisolated extension TomTom {
         ///   - routingTimeout: Only return results that arrive from routing engine within this time limit.
         @available(*, deprecated)
         public static func postSearchRoutedFilter(
-            versionNumber: Int, position: String, heading: Float, ext: TomTom.Ext, routingTimeout: Int = 4000,
+            versionNumber: TomTom.VersionNumber, position: String, heading: Float, ext: TomTom.Ext, routingTimeout: Int = 4000,
             body: TomTom.FiltersPostSearchRoutedFilterRequest
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
@@ -654,7 +660,7 @@ nonisolated extension TomTom {
         ///   - radius: The maximum distance in meters from the specified position for the reverse geocoder to consider.
         ///   - language: Language in which search results should be returned. Should be one of <a href="/search-api/search-api-documentation/supported-languages">supported IETF language tags</a>, case insensitive.
         public static func getSearchReverseGeocodeCrossStreet(
-            versionNumber: Int, position: String, ext: TomTom.Ext, limit: Int = 1, spatialKeys: Bool = false, heading: Float? = nil,
+            versionNumber: TomTom.VersionNumber, position: String, ext: TomTom.Ext, limit: Int = 1, spatialKeys: Bool = false, heading: Float? = nil,
             radius: Int = 10000, language: String? = nil
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
@@ -685,8 +691,9 @@ nonisolated extension TomTom {
         ///   - roadUse: Restricts reverse geocodes to a certain type of road use. The road use array for reverse geocodes can be one or more of: ["LimitedAccess", "Arterial", "Terminal", "Ramp", "Rotary", "LocalStreet"].
         ///   - callback: Specifies the jsonp callback method.
         public static func getSearchReverseGeocode(
-            versionNumber: Int, position: String, ext: TomTom.Ext, spatialKeys: Bool = false, returnSpeedLimit: Bool = false, heading: Float? = nil,
-            radius: Int = 10000, number: String? = nil, returnRoadUse: Bool = false, roadUse: String? = nil, callback: String = "cb"
+            versionNumber: TomTom.VersionNumber, position: String, ext: TomTom.Ext, spatialKeys: Bool = false, returnSpeedLimit: Bool = false,
+            heading: Float? = nil, radius: Int = 10000, number: String? = nil, returnRoadUse: Bool = false, roadUse: String? = nil,
+            callback: String = "cb"
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
                 TomTom.Call.reverseGeocoding(
@@ -743,7 +750,10 @@ nonisolated extension TomTom {
 nonisolated extension TomTom.AdditionalData {
     /// The endpoints of `TomTom.AdditionalData` as cases; `TomTom.Call.additionalData(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
-        case getSearchAdditionalData(versionNumber: Int, ext: TomTom.GetSearchAdditionalDataExt, geometries: String, geometriesZoom: Int? = nil)
+        case getSearchAdditionalData(
+            versionNumber: TomTom.VersionNumber, ext: TomTom.GetSearchAdditionalDataExt, geometries: String,
+            geometriesZoom: TomTom.GetSearchAdditionalDataGeometriesZoom? = nil
+        )
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
@@ -775,49 +785,52 @@ nonisolated extension TomTom.Search {
     /// The endpoints of `TomTom.Search` as cases; `TomTom.Call.search(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case getSearchCS(
-            versionNumber: Int, category: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil,
-            lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil,
-            idxSet: String? = nil, view: TomTom.View = .unified
+            versionNumber: TomTom.VersionNumber, category: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0,
+            countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil,
+            language: String? = nil, idxSet: String? = nil, view: TomTom.View = .unified
         )
         case getSearchCategorySearch(
-            versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil,
-            lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil,
-            extendedPostalCodesFor: String? = nil, view: TomTom.View = .unified
+            versionNumber: TomTom.VersionNumber, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0,
+            countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil,
+            language: String? = nil, extendedPostalCodesFor: String? = nil, view: TomTom.View = .unified
         )
         case getSearchGeometrySearch(
-            versionNumber: Int, query: String, ext: TomTom.Ext, geometryList: String? = nil, limit: Int = 10, language: String? = nil,
-            extendedPostalCodesFor: String? = nil, idxSet: String? = nil
+            versionNumber: TomTom.VersionNumber, query: String, ext: TomTom.Ext, geometryList: String? = nil, limit: Int = 10,
+            language: String? = nil, extendedPostalCodesFor: String? = nil, idxSet: String? = nil
         )
         indirect case postSearchGeometrySearch(
-            versionNumber: Int, query: String, ext: TomTom.Ext, limit: Int = 10, language: String? = nil, extendedPostalCodesFor: String? = nil,
-            idxSet: String? = nil, body: TomTom.PostSearchGeometrySearchRequest
+            versionNumber: TomTom.VersionNumber, query: String, ext: TomTom.Ext, limit: Int = 10, language: String? = nil,
+            extendedPostalCodesFor: String? = nil, idxSet: String? = nil, body: TomTom.PostSearchGeometrySearchRequest
         )
         case getSearchNearbySearch(
-            versionNumber: Int, ext: TomTom.Ext, lat: Float, lon: Float, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil,
+            versionNumber: TomTom.VersionNumber, ext: TomTom.Ext, lat: Float, lon: Float, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil,
             radius: Int = 10000, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil,
             minFuzzyLevel: Int = 1, maxFuzzyLevel: Int = 2, idxSet: String? = nil, view: TomTom.View = .unified
         )
         case getSearchPoiSearch(
-            versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil,
-            lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil,
-            extendedPostalCodesFor: String? = nil, view: TomTom.View = .unified
+            versionNumber: TomTom.VersionNumber, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0,
+            countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil,
+            language: String? = nil, extendedPostalCodesFor: String? = nil, view: TomTom.View = .unified
         )
         case getSearchRoutedSearch(
-            versionNumber: Int, query: String, position: String, heading: Float, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10,
-            multiplier: Int = 2, routingTimeout: Int = 4000, language: String? = nil, extendedPostalCodesFor: String? = nil, idxSet: String? = nil
+            versionNumber: TomTom.VersionNumber, query: String, position: String, heading: Float, ext: TomTom.Ext, typeahead: Bool = false,
+            limit: Int = 10, multiplier: Int = 2, routingTimeout: Int = 4000, language: String? = nil, extendedPostalCodesFor: String? = nil,
+            idxSet: String? = nil
         )
         case getSearchS(
-            versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil,
-            lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil,
-            idxSet: String? = nil, view: TomTom.View = .unified
+            versionNumber: TomTom.VersionNumber, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0,
+            countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil,
+            language: String? = nil, idxSet: String? = nil, view: TomTom.View = .unified
         )
         case getSearchSearch(
-            versionNumber: Int, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0, countrySet: String? = nil,
-            lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil, language: String? = nil,
-            extendedPostalCodesFor: String? = nil, minFuzzyLevel: Int = 1, maxFuzzyLevel: Int = 2, idxSet: String? = nil, view: TomTom.View = .unified
+            versionNumber: TomTom.VersionNumber, query: String, ext: TomTom.Ext, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0,
+            countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil,
+            language: String? = nil, extendedPostalCodesFor: String? = nil, minFuzzyLevel: Int = 1, maxFuzzyLevel: Int = 2, idxSet: String? = nil,
+            view: TomTom.View = .unified
         )
         indirect case postSearchSearchAlongRoute(
-            versionNumber: Int, query: String, ext: TomTom.Ext, maxDetourTime: Int, limit: Int = 10, body: TomTom.PostSearchSearchAlongRouteRequest
+            versionNumber: TomTom.VersionNumber, query: String, ext: TomTom.Ext, maxDetourTime: Int, limit: Int = 10,
+            body: TomTom.PostSearchSearchAlongRouteRequest
         )
 
         public func httpRequest() throws -> HTTPRequest {
@@ -1044,12 +1057,12 @@ nonisolated extension TomTom.Geocoding {
     /// The endpoints of `TomTom.Geocoding` as cases; `TomTom.Call.geocoding(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case getSearchGeocode(
-            versionNumber: Int, query: String, ext: TomTom.Ext, storeResult: Bool = false, typeahead: Bool = false, limit: Int = 10, ofs: Int = 0,
-            countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil, btmRight: String? = nil,
-            language: String? = nil, extendedPostalCodesFor: String? = nil, view: TomTom.View = .unified
+            versionNumber: TomTom.VersionNumber, query: String, ext: TomTom.Ext, storeResult: Bool = false, typeahead: Bool = false, limit: Int = 10,
+            ofs: Int = 0, countrySet: String? = nil, lat: Float? = nil, lon: Float? = nil, radius: Int? = nil, topLeft: String? = nil,
+            btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil, view: TomTom.View = .unified
         )
         case getSearchStructuredGeocode(
-            versionNumber: Int, ext: TomTom.Ext, countryCode: String, limit: Int = 10, ofs: Int = 0, streetNumber: String? = nil,
+            versionNumber: TomTom.VersionNumber, ext: TomTom.Ext, countryCode: String, limit: Int = 10, ofs: Int = 0, streetNumber: String? = nil,
             streetName: String? = nil, crossStreet: String? = nil, municipality: String? = nil, municipalitySubdivision: String? = nil,
             countryTertiarySubdivision: String? = nil, countrySecondarySubdivision: String? = nil, countrySubdivision: String? = nil,
             postalCode: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil
@@ -1128,11 +1141,15 @@ nonisolated extension TomTom.Geocoding {
 nonisolated extension TomTom.Filters {
     /// The endpoints of `TomTom.Filters` as cases; `TomTom.Call.filters(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
-        case getSearchGeometryFilter(versionNumber: Int, ext: TomTom.Ext, geometryList: String, poiList: String)
-        indirect case postSearchGeometryFilter(versionNumber: Int, ext: TomTom.Ext, body: TomTom.FiltersPostSearchGeometryFilterRequest)
-        case getSearchRoutedFilter(versionNumber: Int, position: String, heading: Float, ext: TomTom.Ext, poiList: String, routingTimeout: Int = 4000)
+        case getSearchGeometryFilter(versionNumber: TomTom.VersionNumber, ext: TomTom.Ext, geometryList: String, poiList: String)
+        indirect case postSearchGeometryFilter(
+            versionNumber: TomTom.VersionNumber, ext: TomTom.Ext, body: TomTom.FiltersPostSearchGeometryFilterRequest
+        )
+        case getSearchRoutedFilter(
+            versionNumber: TomTom.VersionNumber, position: String, heading: Float, ext: TomTom.Ext, poiList: String, routingTimeout: Int = 4000
+        )
         indirect case postSearchRoutedFilter(
-            versionNumber: Int, position: String, heading: Float, ext: TomTom.Ext, routingTimeout: Int = 4000,
+            versionNumber: TomTom.VersionNumber, position: String, heading: Float, ext: TomTom.Ext, routingTimeout: Int = 4000,
             body: TomTom.FiltersPostSearchRoutedFilterRequest
         )
 
@@ -1187,12 +1204,13 @@ nonisolated extension TomTom.ReverseGeocoding {
     /// The endpoints of `TomTom.ReverseGeocoding` as cases; `TomTom.Call.reverseGeocoding(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case getSearchReverseGeocodeCrossStreet(
-            versionNumber: Int, position: String, ext: TomTom.Ext, limit: Int = 1, spatialKeys: Bool = false, heading: Float? = nil,
+            versionNumber: TomTom.VersionNumber, position: String, ext: TomTom.Ext, limit: Int = 1, spatialKeys: Bool = false, heading: Float? = nil,
             radius: Int = 10000, language: String? = nil
         )
         case getSearchReverseGeocode(
-            versionNumber: Int, position: String, ext: TomTom.Ext, spatialKeys: Bool = false, returnSpeedLimit: Bool = false, heading: Float? = nil,
-            radius: Int = 10000, number: String? = nil, returnRoadUse: Bool = false, roadUse: String? = nil, callback: String = "cb"
+            versionNumber: TomTom.VersionNumber, position: String, ext: TomTom.Ext, spatialKeys: Bool = false, returnSpeedLimit: Bool = false,
+            heading: Float? = nil, radius: Int = 10000, number: String? = nil, returnRoadUse: Bool = false, roadUse: String? = nil,
+            callback: String = "cb"
         )
 
         public func httpRequest() throws -> HTTPRequest {
@@ -1245,6 +1263,41 @@ nonisolated extension TomTom.ReverseGeocoding {
 
 // Models
 nonisolated extension TomTom {
+    public nonisolated enum VersionNumber: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        case _2
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(Int)
+
+        public init(rawValue: Int) {
+            switch rawValue {
+            case 2: self = ._2
+            default: self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: Int {
+            switch self {
+            case ._2: return 2
+            case let .unknown(value): return value
+            }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(Int.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+
+        public static func == (lhs: VersionNumber, rhs: VersionNumber) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+    }
+
     public nonisolated enum GetSearchAdditionalDataExt: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
         case json
         /// A value this version of the spec does not list: decoding keeps it instead of failing.
@@ -1274,6 +1327,107 @@ nonisolated extension TomTom {
         }
 
         public static func == (lhs: GetSearchAdditionalDataExt, rhs: GetSearchAdditionalDataExt) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+    }
+
+    public nonisolated enum GetSearchAdditionalDataGeometriesZoom: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        case _0
+        case _1
+        case _2
+        case _3
+        case _4
+        case _5
+        case _6
+        case _7
+        case _8
+        case _9
+        case _10
+        case _11
+        case _12
+        case _13
+        case _14
+        case _15
+        case _16
+        case _17
+        case _18
+        case _19
+        case _20
+        case _21
+        case _22
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(Int)
+
+        public init(rawValue: Int) {
+            switch rawValue {
+            case 0: self = ._0
+            case 1: self = ._1
+            case 2: self = ._2
+            case 3: self = ._3
+            case 4: self = ._4
+            case 5: self = ._5
+            case 6: self = ._6
+            case 7: self = ._7
+            case 8: self = ._8
+            case 9: self = ._9
+            case 10: self = ._10
+            case 11: self = ._11
+            case 12: self = ._12
+            case 13: self = ._13
+            case 14: self = ._14
+            case 15: self = ._15
+            case 16: self = ._16
+            case 17: self = ._17
+            case 18: self = ._18
+            case 19: self = ._19
+            case 20: self = ._20
+            case 21: self = ._21
+            case 22: self = ._22
+            default: self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: Int {
+            switch self {
+            case ._0: return 0
+            case ._1: return 1
+            case ._2: return 2
+            case ._3: return 3
+            case ._4: return 4
+            case ._5: return 5
+            case ._6: return 6
+            case ._7: return 7
+            case ._8: return 8
+            case ._9: return 9
+            case ._10: return 10
+            case ._11: return 11
+            case ._12: return 12
+            case ._13: return 13
+            case ._14: return 14
+            case ._15: return 15
+            case ._16: return 16
+            case ._17: return 17
+            case ._18: return 18
+            case ._19: return 19
+            case ._20: return 20
+            case ._21: return 21
+            case ._22: return 22
+            case let .unknown(value): return value
+            }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(Int.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+
+        public static func == (lhs: GetSearchAdditionalDataGeometriesZoom, rhs: GetSearchAdditionalDataGeometriesZoom) -> Bool {
             return lhs.rawValue == rhs.rawValue
         }
 
