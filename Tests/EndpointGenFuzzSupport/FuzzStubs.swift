@@ -18,13 +18,21 @@ public enum FuzzStubs {
                 endpoint.parameters.forEach { visit($0.type) }
                 if let body = endpoint.body { visit(body.type) }
                 visit(endpoint.response.type)
+                endpoint.response.alternatives.forEach { visit($0.type) }
+                endpoint.response.headers.forEach { visit($0.type) }
                 endpoint.errors.forEach { visit($0.type) }
             }
             group.groups.forEach(visit)
         }
         visit(spec.api)
         for model in spec.models {
-            if case .object(let properties) = model.kind { properties.forEach { visit($0.type) } }
+            switch model.kind {
+            case .object(let properties): properties.forEach { visit($0.type) }
+            case .oneOf(let union): union.alternatives.forEach { visit($0.type) }
+            case .anyOf(let alternatives): alternatives.forEach { visit($0.type) }
+            case .enumeration, .integerEnumeration: break
+            }
+            if let additional = model.additionalProperties { visit(additional) }
         }
         return names.sorted()
     }
