@@ -20,9 +20,7 @@ public nonisolated enum TodoAPI {
     }
 
     /// One to-do.
-    public static func todo(id: Int) -> Endpoint<Todo> {
-        defaults.endpoint(Call.todo(id: id))
-    }
+    public static func todo(id: Int) -> Endpoint<Todo> { defaults.endpoint(Call.todo(id: id)) }
 
     /// Adds a to-do.
     public static func create(body: NewTodo) -> Endpoint<Todo> {
@@ -50,13 +48,9 @@ nonisolated extension TodoAPI {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
