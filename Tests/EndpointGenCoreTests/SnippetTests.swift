@@ -21,6 +21,33 @@ import Testing
         """
     }
 
+    /// A default on a union is the first alternative, in the order written, that takes it: through a
+    /// union that is an alternative, in the elements of an array, and in an `anyOf` whose first
+    /// alternative does not take it.
+    @Test func unionDefaultsChooseTheFirstAlternativeThatTakesThem() throws {
+        let swift = try Self.generate(Self.spec(top: """
+            "models": {
+              "Options": { "properties": {
+                "mode": { "type": "Outer", "default": "fast" },
+                "count": { "type": "Outer?", "default": 3 },
+                "stops": { "type": "[Stop]", "default": ["a", ["b", "c"]] },
+                "ratio": { "type": "Ratio?", "default": 0.5 },
+                "unset": { "type": "Stop?", "default": null }
+              } },
+              "Outer": { "oneOf": ["Inner", "Int"] },
+              "Inner": { "oneOf": ["Speed", "[Speed]"] },
+              "Speed": { "enum": ["slow", "fast"] },
+              "Stop": { "oneOf": ["String", "[String]"] },
+              "Ratio": { "anyOf": ["Int", "Double"] }
+            },
+            """))
+        #expect(swift.contains("mode: Outer = .inner(.speed(.fast))"), "\(swift)")
+        #expect(swift.contains("count: Outer? = .int(3)"))
+        #expect(swift.contains(#"stops: [Stop] = [.string("a"), .stringArray(["b", "c"])]"#))
+        #expect(swift.contains("ratio: Ratio? = Ratio(double: 0.5)"))
+        #expect(swift.contains("unset: Stop? = nil"))
+    }
+
     @Test func fileHeaderImportsAndVersionMarker() throws {
         let swift = try Self.generate(Self.spec(), fileName: "Things.endpoints.json")
         #expect(swift.hasPrefix("""

@@ -108,9 +108,27 @@ import Testing
         #expect(fork["payload"]?["forkee"]?["id"] == 99)
     }
 
+    /// `tool_choice` ("auto"), `stop` ("\n") and `n` (1) are defaults on unions: each is the first
+    /// alternative that takes it, written back as the plain value it was in the spec.
+    @Test func unionDefaultsAreTheirAlternativesCase() throws {
+        let request = Shapes.ChatRequest(model: "gpt-4o", messages: [])
+        #expect(request.toolChoice == .toolChoiceMode(.auto))
+        #expect(request.stop == .string("\n"))
+        #expect(request.n == Shapes.Number(int: 1))
+        let written = try JSONDecoder().decode(JSONValue.self, from: try Self.encoder().encode(request))
+        #expect(written["tool_choice"] == "auto")
+        #expect(written["stop"] == "\n")
+        #expect(written["n"] == 1)
+        let again = try Self.decoder().decode(Shapes.ChatRequest.self, from: try Self.encoder().encode(request))
+        #expect(again.toolChoice == request.toolChoice)
+        #expect(again.stop == request.stop)
+        // Decoding `1` fits both alternatives of the anyOf; the default set only the first.
+        #expect(again.n == Shapes.Number(int: 1, double: 1))
+    }
+
     @Test func openAIChatMessagesRoundTrip() throws {
         let text = #"""
-        {"model":"gpt-4o","temperature":0.2,"messages":[
+        {"model":"gpt-4o","temperature":0.2,"tool_choice":"none","stop":["END","STOP"],"n":2,"messages":[
           {"role":"system","content":"You are terse."},
           {"role":"user","content":"Hello"},
           {"role":"user","content":[{"type":"text","text":"What is this?"},
@@ -121,6 +139,8 @@ import Testing
         ]}
         """#
         let request = try Self.roundTrip(Shapes.ChatRequest.self, text)
+        #expect(request.toolChoice == .toolChoiceMode(.noneValue))
+        #expect(request.stop == .stringArray(["END", "STOP"]))
         let messages = request.messages
         #expect(messages.count == 5)
         #expect(messages[0] == .systemMessage(Shapes.SystemMessage(role: "system", content: "You are terse.")))

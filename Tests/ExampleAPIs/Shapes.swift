@@ -437,10 +437,154 @@ nonisolated extension Shapes {
 
         public var temperature: Double?
 
-        public init(model: String, messages: [ChatMessage], temperature: Double? = nil) {
+        public var toolChoice: ToolChoice?
+
+        public var stop: Stop?
+
+        public var n: Number
+
+        public init(
+            model: String, messages: [ChatMessage], temperature: Double? = nil, toolChoice: ToolChoice? = .toolChoiceMode(.auto),
+            stop: Stop? = .string("\n"), n: Number = Number(int: 1)
+        ) {
             self.model = model
             self.messages = messages
             self.temperature = temperature
+            self.toolChoice = toolChoice
+            self.stop = stop
+            self.n = n
+        }
+
+        private nonisolated enum CodingKeys: String, CodingKey {
+            case model
+            case messages
+            case temperature
+            case toolChoice = "tool_choice"
+            case stop
+            case n
+        }
+    }
+
+    /// A mode, or the function the model must call.
+    public nonisolated enum ToolChoice: Codable, Hashable, Sendable {
+        case toolChoiceMode(ToolChoiceMode)
+        case namedToolChoice(NamedToolChoice)
+        /// A payload no alternative matches, kept as it came and written back as it was.
+        case unknown(JSONValue)
+
+        public init(from decoder: any Decoder) throws {
+            if let value = ModelCoding.attempt(ToolChoiceMode.self, from: decoder) {
+                self = .toolChoiceMode(value)
+                return
+            }
+            if let value = ModelCoding.attempt(NamedToolChoice.self, from: decoder) {
+                self = .namedToolChoice(value)
+                return
+            }
+            self = .unknown(try JSONValue(from: decoder))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            switch self {
+            case let .toolChoiceMode(value):
+                try ModelCoding.encode(value, to: encoder)
+            case let .namedToolChoice(value):
+                try ModelCoding.encode(value, to: encoder)
+            case let .unknown(value):
+                try ModelCoding.encode(value, to: encoder)
+            }
+        }
+    }
+
+    public nonisolated enum ToolChoiceMode: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        /// `none`
+        case noneValue
+        case auto
+        case required
+        /// A value this version of the spec does not list: decoding keeps it instead of failing.
+        case unknown(String)
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "none": self = .noneValue
+            case "auto": self = .auto
+            case "required": self = .required
+            default: self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .noneValue: return "none"
+            case .auto: return "auto"
+            case .required: return "required"
+            case let .unknown(value): return value
+            }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+
+        public static func == (lhs: ToolChoiceMode, rhs: ToolChoiceMode) -> Bool {
+            return lhs.rawValue == rhs.rawValue
+        }
+
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+    }
+
+    public nonisolated struct NamedToolChoice: Codable, Hashable, Sendable {
+        public var type: String
+
+        public var function: ToolName
+
+        public init(type: String, function: ToolName) {
+            self.type = type
+            self.function = function
+        }
+    }
+
+    public nonisolated struct ToolName: Codable, Hashable, Sendable {
+        public var name: String
+
+        public init(name: String) {
+            self.name = name
+        }
+    }
+
+    /// One stop sequence, or several.
+    public nonisolated enum Stop: Codable, Hashable, Sendable {
+        case string(String)
+        case stringArray([String])
+        /// A payload no alternative matches, kept as it came and written back as it was.
+        case unknown(JSONValue)
+
+        public init(from decoder: any Decoder) throws {
+            if let value = ModelCoding.attempt(String.self, from: decoder) {
+                self = .string(value)
+                return
+            }
+            if let value = ModelCoding.attempt([String].self, from: decoder) {
+                self = .stringArray(value)
+                return
+            }
+            self = .unknown(try JSONValue(from: decoder))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            switch self {
+            case let .string(value):
+                try ModelCoding.encode(value, to: encoder)
+            case let .stringArray(value):
+                try ModelCoding.encode(value, to: encoder)
+            case let .unknown(value):
+                try ModelCoding.encode(value, to: encoder)
+            }
         }
     }
 

@@ -170,6 +170,11 @@ final class OpenAPIImportContext {
     var enumValues: [String: [String]] = [:]
     /// Integer enum model key -> its values as written (version 2).
     var intEnumValues: [String: [String]] = [:]
+    /// Union model key (version 2) -> its alternatives' type strings in order: a default fits the first that takes it.
+    var unionAlternatives: [String: [String]] = [:]
+    /// Defaults of component properties whose type is a component not defined yet (model key, property, default node,
+    /// type, optional): checked once every component is, when a union's alternatives are known.
+    var pendingDefaults: [(model: String, property: String, node: OANode, type: String, optional: Bool)] = []
     /// Object model keys.
     var objectModels: Set<String> = []
     /// Object model key -> its properties whose schema is a file (`format: binary`, or `contentMediaType`

@@ -39,6 +39,21 @@ extension OpenAPIImportContext {
             guard let key = componentModelKeys[name] else { continue }
             modelDefinitions[key] = modelDefinition(node, key: key)
         }
+        for pending in pendingDefaults {
+            guard let value = checkedDefault(pending.node, type: pending.type, optional: pending.optional),
+                  case .object(var definition)? = modelDefinitions[pending.model],
+                  let index = definition.firstIndex(where: { $0.0 == "properties" }),
+                  case .object(var properties) = definition[index].1,
+                  let position = properties.firstIndex(where: { $0.0 == pending.property }) else { continue }
+            switch properties[position].1 {
+            case .string(let typeString): properties[position].1 = .object([("type", .string(typeString)), ("default", value)])
+            case .object(let members): properties[position].1 = .object(members + [("default", value)])
+            default: continue
+            }
+            definition[index].1 = .object(properties)
+            modelDefinitions[pending.model] = .object(definition)
+        }
+        pendingDefaults = []
         // Aliases (arrays, maps, primitives, unions): worked out now so their inline models come in document order.
         for (name, _, node) in schemas where componentModelKeys[name] == nil {
             _ = schemaType(node, name: ImportNaming.upperCamel(name))
@@ -272,6 +287,7 @@ extension OpenAPIImportContext {
             var unique: [String] = []
             for alternative in alternatives where !unique.contains(alternative) { unique.append(alternative) }
             modelDefinitions[key] = .object([("oneOf", .array(unique.map(ImportJSON.string)))])
+            unionAlternatives[key] = unique
             return SchemaType(type: key, nullable: nullable)
         }
         if types.count > 1 {
@@ -441,9 +457,14 @@ extension OpenAPIImportContext {
                 propertySchema["$ref"] == nil || propertySchema["description"] != nil {
                 members.append(("description", .string(description)))
             }
-            if let defaultNode = propertySchema["default"],
-               let value = checkedDefault(defaultNode, type: type.type, optional: typeString.hasSuffix("?")) {
-                members.append(("default", value))
+            if let defaultNode = propertySchema["default"] {
+                if modelDefinitions[type.type] == nil, componentModelKeys.values.contains(type.type), unionAlternatives[type.type] == nil,
+                   !(typeString.hasSuffix("?") && defaultNode.node.value == .null) {
+                    // A component defined further on may be a union: its alternatives decide once every component is defined.
+                    pendingDefaults.append((key, propertyName, defaultNode, type.type, typeString.hasSuffix("?")))
+                } else if let value = checkedDefault(defaultNode, type: type.type, optional: typeString.hasSuffix("?")) {
+                    members.append(("default", value))
+                }
             }
             properties.append((propertyName, members.count == 1 ? .string(typeString) : .object(members)))
         }
@@ -685,7 +706,13 @@ extension OpenAPIImportContext {
         return nil
     }
 
-    private func defaultValue(_ node: OANode, type: String) -> ImportJSON? {
+    /// `depth` bounds unions whose alternatives are unions.
+    private func defaultValue(_ node: OANode, type: String, depth: Int = 0) -> ImportJSON? {
+        if let alternatives = unionAlternatives[type] {
+            // The generator gives the default to the first alternative that takes it.
+            guard depth < 8 else { return nil }
+            return alternatives.lazy.compactMap { self.defaultValue(node, type: $0, depth: depth + 1) }.first
+        }
         switch node.node.value {
         case let .string(s):
             if type == "String" { return .string(s) }

@@ -37,6 +37,7 @@ extension OpenAPIImportContext {
             if !types.contains(type) { types.append(type) }
         }
         definition.append((keyword, .array(types.map(ImportJSON.string))))
+        unionAlternatives[key] = types
         if let discriminator = schema["discriminator"], keyword == "oneOf",
            let value = discriminatorValue(discriminator, referenced: referenced, variants: variants) {
             definition.append(("discriminator", value))

@@ -185,6 +185,9 @@ public indirect enum DefaultValue: Sendable, Hashable {
     /// An enum model's case: the raw value as written.
     case enumCase(String)
     case array([DefaultValue])
+    /// A union model's (`oneOf` or `anyOf`) value: the first alternative, in the spec's order, that
+    /// accepts the default, and the default as that alternative's.
+    case alternative(TypeRef, DefaultValue)
 }
 
 public struct Header: Sendable, Hashable {

@@ -37,6 +37,25 @@ extension Translator {
             let elementType: TypeRef
             if case let .array(element) = type.unwrapped { elementType = element } else { elementType = type.unwrapped }
             return .arrayLiteral(elements.map { literal($0, type: elementType) })
+        case let .alternative(alternativeType, inner):
+            return alternativeLiteral(alternativeType, inner, union: type.unwrapped)
+        }
+    }
+
+    /// A union's default: `.caseName(value)` for a `oneOf`, `Union(property: value)` for an `anyOf`,
+    /// the value being the alternative's own default.
+    private func alternativeLiteral(_ alternativeType: TypeRef, _ inner: DefaultValue, union: TypeRef) -> Expression {
+        let value = literal(inner, type: alternativeType)
+        guard case let .model(name, _) = union, let model = spec.models.first(where: { $0.swiftName == name }) else { return value }
+        switch model.kind {
+        case let .oneOf(union):
+            guard let alternative = union.alternatives.first(where: { $0.type == alternativeType }) else { return value }
+            return .call(.dotMember(Naming.escaped(alternative.swiftName)), [Argument(value)])
+        case let .anyOf(alternatives):
+            guard let alternative = alternatives.first(where: { $0.type == alternativeType }) else { return value }
+            return .call(.type(swiftType(union)), [Argument(Naming.escaped(alternative.swiftName), value)])
+        default:
+            return value
         }
     }
 

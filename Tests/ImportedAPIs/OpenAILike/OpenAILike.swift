@@ -224,6 +224,8 @@ nonisolated extension OpenAILike {
 
         public var toolChoice: ChatCompletionToolChoiceOption?
 
+        public var seed: CreateChatCompletionRequestSeed?
+
         public var tools: [Tool]?
 
         public var metadata: [String: String]?
@@ -234,8 +236,9 @@ nonisolated extension OpenAILike {
 
         public init(
             model: String, messages: [ChatCompletionRequestMessage], temperature: Double? = 1, user: String? = nil,
-            stop: CreateChatCompletionRequestStop? = nil, toolChoice: ChatCompletionToolChoiceOption? = nil, tools: [Tool]? = nil,
-            metadata: [String: String]? = nil, filter: Filter? = nil, stream: Bool? = false
+            stop: CreateChatCompletionRequestStop? = .string("\n"),
+            toolChoice: ChatCompletionToolChoiceOption? = .chatCompletionToolChoiceOptionOption1(.auto), seed: CreateChatCompletionRequestSeed? = nil,
+            tools: [Tool]? = nil, metadata: [String: String]? = nil, filter: Filter? = nil, stream: Bool? = false
         ) {
             self.model = model
             self.messages = messages
@@ -243,6 +246,7 @@ nonisolated extension OpenAILike {
             self.user = user
             self.stop = stop
             self.toolChoice = toolChoice
+            self.seed = seed
             self.tools = tools
             self.metadata = metadata
             self.filter = filter
@@ -256,6 +260,7 @@ nonisolated extension OpenAILike {
             case user
             case stop
             case toolChoice = "tool_choice"
+            case seed
             case tools
             case metadata
             case filter
@@ -651,6 +656,36 @@ nonisolated extension OpenAILike {
             case let .string(value):
                 try ModelCoding.encode(value, to: encoder)
             case let .stringArray(value):
+                try ModelCoding.encode(value, to: encoder)
+            case let .unknown(value):
+                try ModelCoding.encode(value, to: encoder)
+            }
+        }
+    }
+
+    public nonisolated enum CreateChatCompletionRequestSeed: Codable, Hashable, Sendable {
+        case int(Int)
+        case intArray([Int])
+        /// A payload no alternative matches, kept as it came and written back as it was.
+        case unknown(JSONValue)
+
+        public init(from decoder: any Decoder) throws {
+            if let value = ModelCoding.attempt(Int.self, from: decoder) {
+                self = .int(value)
+                return
+            }
+            if let value = ModelCoding.attempt([Int].self, from: decoder) {
+                self = .intArray(value)
+                return
+            }
+            self = .unknown(try JSONValue(from: decoder))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            switch self {
+            case let .int(value):
+                try ModelCoding.encode(value, to: encoder)
+            case let .intArray(value):
                 try ModelCoding.encode(value, to: encoder)
             case let .unknown(value):
                 try ModelCoding.encode(value, to: encoder)

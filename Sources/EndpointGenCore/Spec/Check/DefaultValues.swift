@@ -5,9 +5,10 @@ import Foundation
 enum DefaultValues {
     /// The default as a `DefaultValue`, or nil after reporting why `node` does not fit `type`.
     /// `modelKinds` maps model names to their enum values (nil for an object model); `integerEnums`
-    /// names the enum models whose values are integers.
+    /// names the enum models whose values are integers; `unions` gives each union model's alternatives
+    /// in order (`visiting`: the unions already being tried, so a union listing itself cannot loop).
     static func value(_ node: JSONNode, type: TypeRef, what: String, modelKinds: [String: [String]?], integerEnums: Set<String> = [],
-                      diagnostics: inout Diagnostics) -> DefaultValue? {
+                      unions: [String: [TypeRef]] = [:], visiting: Set<String> = [], diagnostics: inout Diagnostics) -> DefaultValue? {
         func mismatch(_ expected: String, diagnostics: inout Diagnostics) -> DefaultValue? {
             diagnostics.error("the default of \(what) must be \(expected) for the type '\(type.specText)', found \(Validation.kind(of: node))",
                               at: node.location)
@@ -16,7 +17,8 @@ enum DefaultValues {
         switch type {
         case .optional(let wrapped):
             if case .null = node.value { return .null }
-            return value(node, type: wrapped, what: what, modelKinds: modelKinds, integerEnums: integerEnums, diagnostics: &diagnostics)
+            return value(node, type: wrapped, what: what, modelKinds: modelKinds, integerEnums: integerEnums, unions: unions,
+                         visiting: visiting, diagnostics: &diagnostics)
         case .builtin(let builtin):
             switch (builtin, node.value) {
             case (.string, .string(let text)):
@@ -58,6 +60,31 @@ enum DefaultValues {
             case (.double, _), (.float, _): return mismatch("a number", diagnostics: &diagnostics)
             case (.bool, _): return mismatch("true or false", diagnostics: &diagnostics)
             }
+        case .model(let name, true) where unions[name] != nil:
+            let alternatives = unions[name] ?? []
+            if !visiting.contains(name) {
+                for alternative in alternatives {
+                    var ignored = Diagnostics()
+                    if let inner = value(node, type: alternative, what: what, modelKinds: modelKinds, integerEnums: integerEnums,
+                                         unions: unions, visiting: visiting.union([name]), diagnostics: &ignored) {
+                        return .alternative(alternative, inner)
+                    }
+                }
+            }
+            var message = "the default of \(what) fits no alternative of the union '\(name)' "
+                + "(\(alternatives.map(\.specText).joined(separator: ", "))), found \(Validation.kind(of: node))"
+            if case .string(let text) = node.value {
+                message = "the default of \(what) fits no alternative of the union '\(name)' "
+                    + "(\(alternatives.map(\.specText).joined(separator: ", "))), found '\(text)'"
+                let values = alternatives.flatMap { alternative -> [String] in
+                    guard case .model(let enumName, _) = alternative, !integerEnums.contains(enumName),
+                          let kind = modelKinds[enumName], let values = kind else { return [] }
+                    return values
+                }
+                if let suggestion = Naming.didYouMean(text, candidates: values) { message += "; did you mean '\(suggestion)'?" }
+            }
+            diagnostics.error(message, at: node.location)
+            return nil
         case .model(let name, true):
             if let kind = modelKinds[name], let values = kind, integerEnums.contains(name) {
                 guard case .number(let text) = node.value else { return mismatch("a whole number", diagnostics: &diagnostics) }
@@ -84,7 +111,7 @@ enum DefaultValues {
             var values: [DefaultValue] = []
             for item in elements {
                 guard let value = value(item, type: element, what: what, modelKinds: modelKinds, integerEnums: integerEnums,
-                                        diagnostics: &diagnostics) else { return nil }
+                                        unions: unions, visiting: visiting, diagnostics: &diagnostics) else { return nil }
                 values.append(value)
             }
             return .array(values)

@@ -145,7 +145,7 @@ extension SpecChecker {
             }
         }
         if let node = raw.defaultValue {
-            _ = DefaultValues.value(node, type: type, what: "parameter '\(key)'", modelKinds: facts.modelKinds, integerEnums: facts.integerEnumModels, diagnostics: &diagnostics)
+            _ = DefaultValues.value(node, type: type, what: "parameter '\(key)'", modelKinds: facts.modelKinds, integerEnums: facts.integerEnumModels, unions: facts.unionAlternatives, diagnostics: &diagnostics)
         }
         return CheckedParameter(key: key, wireName: wireName, location: location, inLocation: raw.location?.location ?? raw.key.location,
                                 keyLocation: raw.key.location)

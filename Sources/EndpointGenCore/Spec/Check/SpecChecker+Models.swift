@@ -28,6 +28,19 @@ extension SpecChecker {
                 facts.modelKinds[model.key.key] = .some(nil)
             }
         }
+        // Once every name is known: the alternatives of each union, for defaults (problems are
+        // reported where the union itself is checked).
+        for model in models where facts.unionAlternatives[model.key.key] == nil {
+            switch model.kind {
+            case .oneOf(let texts?, _, _), .anyOf(let texts?, _):
+                facts.unionAlternatives[model.key.key] = texts.compactMap { text in
+                    guard let type = facts.type(text, allowVoid: false), !type.isOptional, type != .file else { return nil }
+                    return type
+                }
+            default:
+                break
+            }
+        }
     }
 
     mutating func checkModels(_ models: [RawModel]) -> [CheckedModel] {
@@ -268,7 +281,7 @@ extension SpecChecker {
         property.parsedType = type
         if let node = property.defaultValue, let type {
             _ = DefaultValues.value(node, type: type, what: "property '\(key)'", modelKinds: facts.modelKinds,
-                                    integerEnums: facts.integerEnumModels, diagnostics: &diagnostics)
+                                    integerEnums: facts.integerEnumModels, unions: facts.unionAlternatives, diagnostics: &diagnostics)
         }
         if let contentType = property.contentType { checkContentType(contentType) }
         for header in property.headers ?? [] {

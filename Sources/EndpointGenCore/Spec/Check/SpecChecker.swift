@@ -8,6 +8,9 @@ struct SpecFacts {
     var modelNames: Set<String> = []
     /// Enum models declared `"type": "Int"` (their values in `modelKinds` are the integers' text).
     var integerEnumModels: Set<String> = []
+    /// Union models (`oneOf` and `anyOf`) -> the alternatives whose types parsed, in the spec's order:
+    /// a default on a union fits the first alternative that accepts it.
+    var unionAlternatives: [String: [TypeRef]] = [:]
     /// Names the module defines itself (the config's `moduleTypes`): usable without a model.
     var moduleTypes: Set<String> = []
     /// Type strings parsed without any diagnostic (where `Void` is not allowed): big specs repeat them.
