@@ -59,6 +59,25 @@ extension HTTPClient {
         Pages(client: self, endpoint: endpoint.endpoint)
     }
 
+    /// The pages of an endpoint whose response is optional, such as `[Contributor]?` for a spec's
+    /// `"responses": { "200": "[Contributor]", "204": "Void" }`: a `nil` body (the bodiless
+    /// status) is an empty page, which is not yielded and ends the sequence, so an empty list
+    /// has no pages at all.
+    ///
+    /// ```swift
+    /// for try await page in client.pages(GitHubAPI.Repos.contributors(owner: "octocat", repo: "Hello-World")) {
+    ///     print(page.count, "contributors")           // page is [Contributor]
+    /// }
+    /// ```
+    public func pages<Page: Sendable>(_ endpoint: Endpoint<Page?>) -> Pages<Page> {
+        Pages(client: self, optional: endpoint)
+    }
+
+    /// The pages of an endpoint with an optional response that declares response headers.
+    public func pages<Page: Sendable, Headers>(_ endpoint: EndpointWithHeaders<Page?, Headers>) -> Pages<Page> {
+        Pages(client: self, optional: endpoint.endpoint)
+    }
+
     /// The elements of every page, in order; a page is requested only when the elements before it
     /// have been consumed.
     ///
@@ -76,6 +95,17 @@ extension HTTPClient {
     public func items<Response: PageBody & Sendable, Headers>(_ endpoint: EndpointWithHeaders<Response, Headers>) -> PageItems<Response> {
         PageItems(pages: Pages(client: self, endpoint: endpoint.endpoint))
     }
+
+    /// The elements of every page of an endpoint whose response is optional; a `nil` page (the
+    /// bodiless status, such as GitHub's 204 for an empty repository) has none and ends the sequence.
+    public func items<Page: PageBody & Sendable>(_ endpoint: Endpoint<Page?>) -> PageItems<Page> {
+        PageItems(pages: Pages(client: self, optional: endpoint))
+    }
+
+    /// The elements of every page of an endpoint with an optional response that declares response headers.
+    public func items<Page: PageBody & Sendable, Headers>(_ endpoint: EndpointWithHeaders<Page?, Headers>) -> PageItems<Page> {
+        PageItems(pages: Pages(client: self, optional: endpoint.endpoint))
+    }
 }
 
 /// The pages of a paginated endpoint, each fetched when the consumer asks for it
@@ -85,10 +115,28 @@ public struct Pages<Response: Sendable>: AsyncSequence, Sendable {
     public typealias Element = Response
 
     let client: HTTPClient
-    let endpoint: Endpoint<Response>
+    /// The first page's request, built when iteration starts.
+    let firstRequest: @Sendable () throws -> HTTPRequest
+    /// A page's body; `nil` for an empty page (an optional response's bodiless status), which ends the sequence.
+    let decode: @Sendable (HTTPResponse) throws -> Response?
+    let pagination: Pagination?
+
+    init(client: HTTPClient, endpoint: Endpoint<Response>) {
+        self.client = client
+        firstRequest = { try client.prepare(endpoint) }
+        decode = { try endpoint.decode($0) }
+        pagination = endpoint.pagination
+    }
+
+    init(client: HTTPClient, optional endpoint: Endpoint<Response?>) {
+        self.client = client
+        firstRequest = { try client.prepare(endpoint) }
+        decode = { try endpoint.decode($0) }
+        pagination = endpoint.pagination
+    }
 
     /// An iterator; each call to `next()` sends at most one request.
-    public func makeAsyncIterator() -> Iterator { Iterator(client: client, endpoint: endpoint) }
+    public func makeAsyncIterator() -> Iterator { Iterator(pages: self) }
 
     /// Sends the request for the next page when asked.
     public struct Iterator: AsyncIteratorProtocol {
@@ -96,22 +144,20 @@ public struct Pages<Response: Sendable>: AsyncSequence, Sendable {
             case start
             case next(HTTPRequest)
             /// The page was delivered, but its next page cannot be followed: thrown on the next call.
-            case failing(EndpointError)
+            case failing(any Error)
             case finished
         }
 
-        let client: HTTPClient
-        let endpoint: Endpoint<Response>
+        let pages: Pages
         var state = State.start
         /// The URLs already requested: a next page pointing back to one of them ends the sequence.
         var requested: Set<String> = []
 
-        init(client: HTTPClient, endpoint: Endpoint<Response>) {
-            self.client = client
-            self.endpoint = endpoint
+        init(pages: Pages) {
+            self.pages = pages
         }
 
-        /// The next page, or `nil` after the last.
+        /// The next page, or `nil` after the last (or at an empty page).
         public mutating func next() async throws -> Response? {
             let request: HTTPRequest
             switch state {
@@ -119,7 +165,7 @@ public struct Pages<Response: Sendable>: AsyncSequence, Sendable {
                 return nil
             case .start:
                 do {
-                    request = try client.prepare(endpoint)
+                    request = try pages.firstRequest()
                 } catch {
                     state = .finished
                     throw error
@@ -132,9 +178,10 @@ public struct Pages<Response: Sendable>: AsyncSequence, Sendable {
             }
             state = .finished
             requested.insert(request.urlComponents.string ?? "")
-            let response = try await client.run(request)
-            let body = try endpoint.decode(response)
-            guard let pagination = endpoint.pagination else { return body }
+            let response = try await pages.client.run(request)
+            // An empty page (`nil`) ends the sequence, whatever its `Link` says.
+            guard let body = try pages.decode(response) else { return nil }
+            guard let pagination = pages.pagination else { return body }
             do {
                 if let following = try PageFollower.request(after: response, for: request, pagination),
                    requested.insert(following.urlComponents.string ?? "").inserted {

@@ -107,10 +107,11 @@ import Testing
             #expect(result.warningCounts == signs.merging(["response-headers": 3, "other-success-response": 1,
                                                            "schema-detail-dropped": 3, "schema-as-json": 1]) { $0 + $1 })
         case ("github-like-3.0.json", .two):
-            // The contributors' `Link` (200 beside 204): `responses` has no headers, and the
-            // generator's link pagination takes one response of type `[T]`. The release asset's part
-            // accepts two content types (the first is sent) and a checksum header the caller supplies.
-            #expect(result.warningCounts == signs.merging(["response-headers": 1, "schema-detail-dropped": 2]) { $0 + $1 })
+            // The contributors' `Link` (200 beside 204) is read by link pagination, so no header is
+            // dropped. The release asset's part accepts two content types (the first is sent) and a
+            // checksum header the caller supplies.
+            #expect(result.warningCounts == signs.merging(["schema-detail-dropped": 2]) { $0 + $1 })
+            #expect(result.warningCounts["response-headers"] == nil)
         case ("openai-like-3.0.json", .one):
             // Version 1 types unions `JSON`, which takes no default: `stop`, `tool_choice` and `seed` lose theirs.
             #expect(result.warningCounts == ["content-type-alternative": 1, "schema-as-json": 10, "schema-detail-dropped": 1, "default-dropped": 3])
@@ -449,6 +450,30 @@ import Testing
         let one = Self.run(json, version: .one)
         #expect(Self.compact(one, endpoint + ["response"]) == #""[String]""#)
         #expect(one.warningCounts == ["other-success-response": 1, "response-headers": 1])
+    }
+
+    @Test func aListWithLinkOrNoContentIsPaginatedResponses() {
+        // GitHub's contributors: 200 with an array and `Link`, 204 without a body.
+        let json = T.document(paths: """
+            {"/c": {"get": {"operationId": "contributors", "responses": {
+                "200": {"description": "ok", "headers": {"Link": {"schema": {"type": "string"}}, "ETag": {"schema": {"type": "string"}}},
+                        "content": {"application/json": {"schema": {"type": "array", "items": {"type": "string"}}}}},
+                "204": {"description": "empty"}}}}}
+            """)
+        let two = Self.run(json)
+        let endpoint = ["groups", "c", "endpoints", "contributors"]
+        #expect(Self.compact(two, endpoint + ["responses"]) == #"{"200":"[String]","204":"Void"}"#)
+        #expect(Self.compact(two, endpoint + ["pagination"]) == #"{"style":"link"}"#)
+        // `Link` is the pagination's; only the other header is dropped.
+        #expect(Self.warnings(two) == [
+            "openapi.json:6:45: warning: #/paths/~1c/get/responses/200/headers: response headers of an endpoint with several success responses are not expressible; 'ETag' dropped",
+        ])
+        // The imported spec generates.
+        let spec = two.specJSON ?? ""
+        let generated = Generator.generate(specData: Data(spec.utf8), fileName: "c.endpoints.json",
+                                           options: GeneratorOptions(accessLevel: .public))
+        #expect(generated.diagnostics.all.filter { $0.severity == .error }.isEmpty, "\(generated.diagnostics.all.map(\.description))")
+        #expect(generated.swift?.contains("pagination: .link") == true)
     }
 
     @Test func jsonAndAnEventStreamBecomeTwoEndpoints() {

@@ -40,6 +40,28 @@ import Testing
             """))
     }
 
+    @Test func pagesOfAListOrNoContent() throws {
+        // GitHub's contributors: 200 with a page and `Link`, 204 without a body for an empty repository.
+        let swift = try Self.generate(#"""
+            "responses": { "200": "[Thing]", "204": "Void" }, "pagination": { "style": "link" }
+            """#, models: #""Thing": { "properties": { "id": "Int" } }"#)
+        #expect(swift.contains("public static var thing: Endpoint<[Thing]?> {"))
+        #expect(swift.contains("decoder: .byStatus([.code(200): .some(.json), .code(204): .value(nil)]),"))
+        #expect(swift.contains("statuses: [200, 204],"))
+        #expect(swift.contains("pagination: .link"))
+    }
+
+    @Test func aPageModelOrNoContentHoldsItsItems() throws {
+        let swift = try Self.generate(#"""
+            "parameters": { "after": "String?" }, "responses": { "200": "Listing", "204": "Void" },
+            "pagination": { "style": "cursor", "parameter": "after", "next": "next", "items": "results" }
+            """#, models: #""Listing": { "properties": { "results": "[String]", "next": "String?" } }"#)
+        #expect(swift.contains("Endpoint<Listing?>"))
+        #expect(swift.contains(#"pagination: .cursor(parameter: "after", next: "next", items: "results")"#))
+        #expect(swift.contains("public nonisolated struct Listing: Codable, Hashable, Sendable, PageBody {"))
+        #expect(swift.contains("public var pageItems: [String] { results }"))
+    }
+
     @Test func aVersionOneSpecIsUnchanged() throws {
         let swift = try Self.generate(#""response": { "type": "String", "status": 201 }"#)
         #expect(swift.contains("public static var thing: Endpoint<String> {"))

@@ -122,6 +122,37 @@ import Testing
         #expect(try await served() == 5)
     }
 
+    @Test func contributorsPageByLinkAndAnEmptyRepositoryHasNoPages() async throws {
+        // 200 pages with `Link` until the last, as GitHub answers for a repository with contributors.
+        let client = pagedClient("contributors")
+        var logins: [String?] = []
+        for try await contributor in client.items(GitHubAPI.Repos.contributors(owner: "octocat", repo: "Hello-World", perPage: 2)) {
+            logins.append(contributor.login)
+        }
+        #expect(logins == ["user-1", "user-2", "user-3", "user-4", "user-5"])
+        var sizes: [Int] = []
+        for try await page in client.pages(GitHubAPI.Repos.contributors(owner: "octocat", repo: "Hello-World")) {
+            sizes.append(page.count)          // a page is [Contributor], not optional
+        }
+        #expect(sizes == [2, 2, 1])
+        #expect(try await served() == 6)
+
+        // 204 without a body for an empty repository: no page and no items, and its `Link` is not followed.
+        let emptyKey = "empty-" + UUID().uuidString
+        let empty = self.client([], base: "/paged/contributors/\(emptyKey)")
+        var pageCount = 0
+        for try await _ in empty.pages(GitHubAPI.Repos.contributors(owner: "o", repo: "empty")) { pageCount += 1 }
+        var itemCount = 0
+        for try await _ in empty.items(GitHubAPI.Repos.contributors(owner: "o", repo: "empty")) { itemCount += 1 }
+        #expect(pageCount == 0)
+        #expect(itemCount == 0)
+        let request = try HTTPRequest(.get, baseURL: server.baseURLString) { Path("paged", "count", emptyKey) }
+        struct Count: Decodable, Sendable { var count: Int }
+        #expect(try await HTTPClient().send(request, as: Count.self).count == 2, "one request per loop, none for the 204's Link")
+        // `send` still answers nil for the 204.
+        #expect(try await empty.send(GitHubAPI.Repos.contributors(owner: "o", repo: "empty")) == nil)
+    }
+
     @Test func cursorPagesOfTheAuditLog() async throws {
         let queries = Recorder<String>()
         let client = pagedClient("cursor", middleware: [ClosureMiddleware { request, next in

@@ -98,12 +98,13 @@ nonisolated extension GitHubAPI {
             }
         }
 
-        /// Lists contributors; an empty repository answers 204 without a body.
-        public static func contributors(owner: String, repo: String, anon: Bool? = nil) -> Endpoint<[GitHubAPI.Contributor]?> {
+        /// Lists contributors, following the `Link` header from page to page; an empty repository answers 204 without a body.
+        public static func contributors(owner: String, repo: String, anon: Bool? = nil, perPage: Int? = nil) -> Endpoint<[GitHubAPI.Contributor]?> {
             GitHubAPI.defaults.endpoint(
-                GitHubAPI.Call.repos(.contributors(owner: owner, repo: repo, anon: anon)),
+                GitHubAPI.Call.repos(.contributors(owner: owner, repo: repo, anon: anon, perPage: perPage)),
                 decoder: .byStatus([.code(200): .some(.json), .code(204): .value(nil)]),
-                statuses: [200, 204]
+                statuses: [200, 204],
+                pagination: .link
             )
         }
 
@@ -182,7 +183,7 @@ nonisolated extension GitHubAPI.Repos {
     /// The endpoints of `GitHubAPI.Repos` as cases; `GitHubAPI.Call.repos(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case get(owner: String, repo: String, ifNoneMatch: String? = nil)
-        case contributors(owner: String, repo: String, anon: Bool? = nil)
+        case contributors(owner: String, repo: String, anon: Bool? = nil, perPage: Int? = nil)
         case issues(owner: String, repo: String, state: String? = nil, perPage: Int? = nil, page: Int? = nil)
         case stargazers(owner: String, repo: String, perPage: Int? = nil, page: Int? = nil)
         indirect case createDeployment(owner: String, repo: String, body: GitHubAPI.NewDeployment)
@@ -191,8 +192,12 @@ nonisolated extension GitHubAPI.Repos {
             switch self {
             case let .get(owner, repo, ifNoneMatch):
                 return try GitHubAPI.defaults.request(.get, [Path("repos", owner, repo), Header("If-None-Match", ifNoneMatch)])
-            case let .contributors(owner, repo, anon):
-                return try GitHubAPI.defaults.request(.get, [Path("repos", owner, repo, "contributors"), Query("anon", anon)])
+            case let .contributors(owner, repo, anon, perPage):
+                return try GitHubAPI.defaults.request(.get, [
+                    Path("repos", owner, repo, "contributors"),
+                    Query("anon", anon),
+                    Query("per_page", perPage),
+                ])
             case let .issues(owner, repo, state, perPage, page):
                 return try GitHubAPI.defaults.request(.get, [
                     Path("repos", owner, repo, "issues"),
@@ -219,7 +224,7 @@ nonisolated extension GitHubAPI.Repos {
         private func identity() -> [AnyHashable] {
             switch self {
             case let .get(owner, repo, ifNoneMatch): return ["get", owner, repo, ifNoneMatch]
-            case let .contributors(owner, repo, anon): return ["contributors", owner, repo, anon]
+            case let .contributors(owner, repo, anon, perPage): return ["contributors", owner, repo, anon, perPage]
             case let .issues(owner, repo, state, perPage, page): return ["issues", owner, repo, state, perPage, page]
             case let .stargazers(owner, repo, perPage, page): return ["stargazers", owner, repo, perPage, page]
             case let .createDeployment(owner, repo, body): return ["createDeployment", owner, repo, body]

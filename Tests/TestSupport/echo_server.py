@@ -32,6 +32,8 @@ requests per key; GET /paged/count/<key> answers {"count": n} without counting i
     /paged/cursor/<key>?after=c  {"data": [...], "meta": {"next_cursor": "c2" | "c3" | null}}
     /paged/page/<key>?page=N     {"data": [...]}, empty from page 4 on
     /paged/numbers/<key>?page=N  a JSON array, empty from page 4 on
+    /paged/contributors/<key>?page=N  as link (without the extra links), or, for a key containing
+                                 "empty", 204 without a body (with a `Link` to page 2 that must not be followed)
 Anything after the key is ignored (a client's base URL can end with /paged/<style>/<key>). Keys that
 start with "obj" serve items as objects, {"id": n, "number": n, "title": "#n", "login": "user-n",
 "action": "event-n"}, instead of numbers.
@@ -187,7 +189,8 @@ class Handler(BaseHTTPRequestHandler):
             count = counters.get(counter, 0)
         pages = [[1, 2], [3, 4], [5]]
         if key.startswith("obj"):
-            pages = [[{"id": n, "number": n, "title": "#%d" % n, "login": "user-%d" % n, "action": "event-%d" % n} for n in page]
+            pages = [[{"id": n, "number": n, "title": "#%d" % n, "login": "user-%d" % n, "action": "event-%d" % n, "contributions": 10 * n}
+                      for n in page]
                      for page in pages]
         page = int(query.get("page", "1"))
         items = pages[page - 1] if 1 <= page <= len(pages) else []
@@ -201,6 +204,16 @@ class Handler(BaseHTTPRequestHandler):
                 if page == 1:
                     target = origin + target
                 headers["Link"] = '<%s/paged/link/%s?page=1>; rel="first", <%s>; title="x, y"; rel="next nofollow", <%s/paged/link/%s?page=3>; rel=last' % (origin, key, target, origin, key)
+        elif style == "contributors":
+            if "empty" in key:
+                self.send_response(204)
+                self.send_header("Link", '<%s/paged/contributors/%s?page=2>; rel="next"' % (origin, key))
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            payload = items
+            if page < len(pages):
+                headers["Link"] = '<%s/paged/contributors/%s?page=%d>; rel="next"' % (origin, key, page + 1)
         elif style == "badlink":
             payload = items
             headers["Link"] = '<%s/paged/badlink/%s?page=0>; rel="prev", <%s/paged/badlink/%s?page=3>; rel="last"' % (origin, key, origin, key)

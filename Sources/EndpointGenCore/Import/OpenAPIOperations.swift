@@ -684,6 +684,7 @@ extension OpenAPIImportContext {
 
         if versionTwo, success.count > 1 {
             // Several success shapes: `responses`, one type string per status.
+            var statuses: [(resolved: OANode, body: SuccessBody)] = []
             for (index, entry) in success.enumerated() {
                 guard let resolved = resolve(entry.node) else { continue }
                 if index > 0, let links = resolved["links"], !links.members.isEmpty {
@@ -695,10 +696,23 @@ extension OpenAPIImportContext {
                                        suffix: entry.key, splitsStreams: false, operation: operation)
                 if index == 0 { result.sample = body.sample }
                 result.responses.append((entry.key, .string(body.type)))
-                // `responses` holds type strings only, and link pagination needs the one response
-                // type `[T]`: `Link` goes with the other headers.
+                statuses.append((resolved, body))
+            }
+            // GitHub's contributors: a list with `Link` for its pages, and 204 without a body for
+            // an empty one. One array type beside `Void` is `[T]?`, which pages (a `nil` page is
+            // empty), so `Link` is read by the pagination.
+            let bodies = Set(statuses.map(\.body.type).filter { $0 != "Void" })
+            let paginated = bodies.count == 1 && statuses.count > bodies.count
+                && bodies.allSatisfy { $0.hasPrefix("[") && !$0.hasPrefix("[String: ") }
+                && statuses.allSatisfy { $0.body.stream == nil }
+                && statuses.contains { status in status.body.type != "Void" && status.resolved["headers"].map(hasLinkHeader) == true }
+            if paginated { result.pagination = .object([("style", .string("link"))]) }
+            for (resolved, _) in statuses {
+                // `responses` holds type strings only: other headers are dropped.
                 if let headers = resolved["headers"] {
-                    let dropped = headers.members.filter { $0.key.lowercased() != "content-type" }
+                    let dropped = headers.members.filter {
+                        $0.key.lowercased() != "content-type" && !(paginated && $0.key.lowercased() == "link")
+                    }
                     if !dropped.isEmpty {
                         warn(.responseHeaders, headers,
                              "response headers of an endpoint with several success responses are not expressible; \(dropped.map { "'\($0.key)'" }.joined(separator: ", ")) dropped")

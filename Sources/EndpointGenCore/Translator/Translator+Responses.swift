@@ -216,7 +216,10 @@ extension Translator {
         var keys: [String: String] = [:]
         func visit(_ group: Group) {
             for endpoint in group.endpoints {
-                guard let items = endpoint.pagination?.items, case let .model(name, true) = withoutOptional(endpoint.response.type) else { continue }
+                // With `responses`, the page is the type of the statuses with a body.
+                let response = endpoint.response
+                let page = response.alternatives.isEmpty ? response.type : Validation.commonType(of: response.alternatives) ?? .void
+                guard let items = endpoint.pagination?.items, case let .model(name, true) = withoutOptional(page) else { continue }
                 keys[name] = items
             }
             group.groups.forEach(visit)

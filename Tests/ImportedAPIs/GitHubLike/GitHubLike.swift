@@ -50,7 +50,8 @@ nonisolated extension GitHubLike {
                 GitHubLike.Call.repos(.listContributors(owner: owner, repo: repo, perPage: perPage, page: page)),
                 decoder: .byStatus([.code(200): .some(.json), .code(204): .value(nil)]),
                 statuses: [200, 204],
-                errors: [.code(403): GitHubLike.BasicError.self]
+                errors: [.code(403): GitHubLike.BasicError.self],
+                pagination: .link
             )
         }
 

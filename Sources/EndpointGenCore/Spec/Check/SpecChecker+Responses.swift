@@ -123,9 +123,19 @@ extension SpecChecker {
         for key in raw.keys where !allowed.contains(key.key) {
             error("'\(key.key)' does not apply to the '\(style)' pagination style", at: key.location)
         }
+        // `responses` pages when every status with a body has the same type (`T?` with `Void` for
+        // the bodiless ones, an empty page); statuses of different types are an enum, which has no items.
+        var pageType = endpoint.responseType ?? .void
         if endpoint.responses != nil {
-            error("a paginated endpoint has one 'response', not several 'responses'", at: raw.location)
-            return nil
+            guard let alternatives = endpoint.alternatives else { return nil }
+            guard let common = Validation.commonType(of: alternatives), common != .void else {
+                let bodies = alternatives.filter { $0.type != .void }.map { "'\($0.type.specText)'" }
+                let found = bodies.isEmpty ? "no status has a body" : "its statuses answer \(bodies.joined(separator: ", "))"
+                error("a paginated endpoint's 'responses' must give one page type to the statuses with a body and \"Void\" to the others (an empty page), but \(found)",
+                      at: raw.location)
+                return nil
+            }
+            pageType = common
         }
         if let stream = endpoint.response?.stream {
             error("a streamed response is one body read as it arrives, not pages: remove 'pagination' or 'stream'", at: stream.location)
@@ -153,7 +163,7 @@ extension SpecChecker {
                       at: raw.location)
             }
         }
-        let responseType = endpoint.responseType ?? .void
+        let responseType = pageType
         var items: String?
         if allowed.contains("items"), let text = raw.items {
             if checkItems(text, response: responseType) { items = text.value }
