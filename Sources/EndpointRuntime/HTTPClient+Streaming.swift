@@ -76,21 +76,21 @@ extension HTTPClient {
     /// body still arriving to the endpoint's streaming decoder.
     func send<Response>(_ endpoint: Endpoint<Response>, streaming: @Sendable (StreamedResponse) throws -> Response,
                         progress: ProgressHandler?) async throws -> Response {
-        try await streamedValue(endpoint, streaming: streaming, progress: progress).value
+        try await streamedValue(endpoint, streaming: streaming, progress: progress) { _ in }.value
     }
 
     /// The response head and the streaming decoder's value (the body still arriving): what `send`
     /// returns alone and `response(for:)` returns with the status and headers.
-    /// `checkHead` runs on an accepted head before the body is handed over (typed response headers);
+    /// `readHead` reads an accepted head before the body is handed over (typed response headers);
     /// what it throws closes the stream and is thrown as a decoding error.
-    func streamedValue<Response>(_ endpoint: Endpoint<Response>, streaming: @Sendable (StreamedResponse) throws -> Response,
-                                 progress: ProgressHandler?, checkHead: (HTTPResponse) throws -> Void = { _ in })
-        async throws -> (head: HTTPResponse, value: Response) {
+    func streamedValue<Response, Head>(_ endpoint: Endpoint<Response>, streaming: @Sendable (StreamedResponse) throws -> Response,
+                                       progress: ProgressHandler?, readHead: (HTTPResponse) throws -> Head)
+        async throws -> (head: HTTPResponse, read: Head, value: Response) {
         let streamed = try await stream(endpoint, progress: progress)
         guard endpoint.accepts(streamed.head.status) else { throw try await failure(endpoint, streamed) }
         do {
-            try checkHead(streamed.head)
-            return (streamed.head, try streaming(streamed))
+            let read = try readHead(streamed.head)
+            return (streamed.head, read, try streaming(streamed))
         } catch {
             streamed.body.cancel()
             throw EndpointError.decoding(underlying: error, response: streamed.head)

@@ -300,7 +300,7 @@ extension HTTPClient {
     public func response<Body>(for endpoint: Endpoint<Body>) async throws -> TypedResponse<Body, HTTPHeaders> {
         if let streaming = endpoint.decoder.streaming {
             // A stream's body is handed over as it arrives, never read to the end first.
-            let (head, body) = try await streamedValue(endpoint, streaming: streaming, progress: nil)
+            let (head, _, body) = try await streamedValue(endpoint, streaming: streaming, progress: nil) { _ in }
             return TypedResponse(status: head.status, headers: head.headers, body: body, raw: head)
         }
         let response = try await data(for: endpoint)
@@ -318,10 +318,10 @@ extension HTTPClient {
     /// ```
     public func response<Body, Headers>(for endpoint: EndpointWithHeaders<Body, Headers>) async throws -> TypedResponse<Body, Headers> {
         if let streaming = endpoint.endpoint.decoder.streaming {
-            let (head, body) = try await streamedValue(endpoint.endpoint, streaming: streaming, progress: nil) { head in
-                _ = try Headers(headers: head.headers)
+            let (head, headers, body) = try await streamedValue(endpoint.endpoint, streaming: streaming, progress: nil) { head in
+                try Headers(headers: head.headers)
             }
-            return TypedResponse(status: head.status, headers: try Headers(headers: head.headers), body: body, raw: head)
+            return TypedResponse(status: head.status, headers: headers, body: body, raw: head)
         }
         let response = try await data(for: endpoint)
         return try endpoint.decode(response)
