@@ -292,9 +292,7 @@ import Testing
         #expect(swift.components(separatedBy: "@available(").count - 1 == 2)
         // The cases are not, so the one exhaustive switch names them all without a warning.
         #expect(swift.contains("""
-                    case old
-                    case older
-                    case new
+                    case old, older, new
 
                     public func httpRequest() throws -> HTTPRequest {
                         switch self {
@@ -351,9 +349,7 @@ import Testing
                     public var petName: String
 
                     public var tags: [String]?
-
                     public var count: Int
-
                     public var extra: [String: JSONValue]?
 
                     public init(id: Int64, petName: String, tags: [String]? = nil, count: Int = 1, extra: [String: JSONValue]? = nil) {
@@ -364,15 +360,22 @@ import Testing
                         self.extra = extra
                     }
 
+                    public static func == (lhs: Self, rhs: Self) -> Bool {
+                        guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.petName, rhs.petName), ModelEquality.same(lhs.tags, rhs.tags),
+                              ModelEquality.same(lhs.count, rhs.count), ModelEquality.same(lhs.extra, rhs.extra) else { return false }
+                        return true
+                    }
+
                     private nonisolated enum CodingKeys: String, CodingKey {
                         case id
                         case petName = "pet_name"
-                        case tags
-                        case count
-                        case extra
+                        case tags, count, extra
                     }
                 }
             """))
+        // `==` compares every stored property with one generic function; `hash(into:)` is synthesized.
+        let models = try #require(swift.range(of: "// Models") as Range<String.Index>?)
+        #expect(!swift[models.lowerBound...].contains("func hash(into"))
         // No CodingKeys when every Swift name is the wire name.
         let plain = try #require(swift.range(of: "public nonisolated struct Plain") as Range<String.Index>?)
         #expect(!swift[plain.lowerBound...].contains("CodingKeys"))
@@ -382,8 +385,7 @@ import Testing
         let swift = try Self.generate(Self.spec(top: #""models": { "State": { "enum": ["closed", "unknown", "in-progress"] } },"#))
         #expect(swift.contains("""
                 public nonisolated enum State: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-                    case closed
-                    case unknown
+                    case closed, unknown
                     /// `in-progress`
                     case inProgress
                     /// A value this version of the spec does not list: decoding keeps it instead of failing.

@@ -51,6 +51,32 @@ import Testing
 
     // MARK: oneOf with a discriminator
 
+    /// A model's `==` is written out (one `ModelEquality.same` per stored property) and its
+    /// `hash(into:)` synthesized: together they must agree with each other and see every property,
+    /// a boxed one by its value and `additionalProperties` too.
+    @Test func modelsAreEqualWhenEveryPropertyIsAndHashAlike() throws {
+        let root = Shapes.Comment(id: 1, text: "root")
+        let reply = Shapes.Comment(id: 2, text: "reply", parent: root, byId: ["1": root])
+        let same = Shapes.Comment(id: 2, text: "reply", parent: Shapes.Comment(id: 1, text: "root"), byId: ["1": root])
+        #expect(reply == same)
+        #expect(reply.hashValue == same.hashValue)
+        #expect(Set([reply, same, root]).count == 2)
+        // Differing only deep inside the boxed parent, or only in the last property.
+        #expect(reply != Shapes.Comment(id: 2, text: "reply", parent: Shapes.Comment(id: 1, text: "Root"), byId: ["1": root]))
+        #expect(reply != Shapes.Comment(id: 2, text: "reply", parent: root, byId: ["1": reply]))
+        #expect(reply != Shapes.Comment(id: 2, text: "reply", parent: root))
+
+        let labels = Shapes.Labels(count: 1, name: "a", additionalProperties: ["x": "1"])
+        #expect(labels == Shapes.Labels(count: 1, name: "a", additionalProperties: ["x": "1"]))
+        #expect(labels != Shapes.Labels(count: 1, name: "a", additionalProperties: ["x": "2"]))
+        #expect(labels != Shapes.Labels(count: 1, name: nil, additionalProperties: ["x": "1"]))
+
+        // A decoded model equals the one built by hand, down to its last property.
+        let athlete = try JSONDecoder().decode(StravaAPI.SummaryAthlete.self, from: Data(#"{"id": 7, "firstname": "Ada"}"#.utf8))
+        #expect(athlete == StravaAPI.SummaryAthlete(id: 7, firstname: "Ada"))
+        #expect(athlete != StravaAPI.SummaryAthlete(id: 7, firstname: "Ada", lastname: "L"))
+    }
+
     @Test func petStorePetsChooseTheirAlternativeByDiscriminator() throws {
         let cat = try Self.roundTrip(Shapes.Pet.self, #"{"petType":"cat","name":"Tom","lives":9}"#)
         #expect(cat == .cat(Shapes.Cat(petType: "cat", name: "Tom", lives: 9)))

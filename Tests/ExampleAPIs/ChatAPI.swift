@@ -50,8 +50,7 @@ nonisolated extension ChatAPI {
         indirect case chat(body: ChatRequest)
         case notices
         case logs(since: Date? = nil)
-        case records
-        case export
+        case records, export
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
@@ -87,37 +86,49 @@ nonisolated extension ChatAPI {
 nonisolated extension ChatAPI {
     public nonisolated struct ChatRequest: Codable, Hashable, Sendable {
         public var prompt: String
-
         public var maxTokens: Int?
 
         public init(prompt: String, maxTokens: Int? = nil) {
             self.prompt = prompt
             self.maxTokens = maxTokens
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.prompt, rhs.prompt), ModelEquality.same(lhs.maxTokens, rhs.maxTokens) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct ChatChunk: Codable, Hashable, Sendable {
         public var index: Int
-
         public var text: String
 
         public init(index: Int, text: String) {
             self.index = index
             self.text = text
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.index, rhs.index), ModelEquality.same(lhs.text, rhs.text) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct LogLine: Codable, Hashable, Sendable {
         public var level: String
-
         public var message: String
-
         public var time: Date
 
         public init(level: String, message: String, time: Date) {
             self.level = level
             self.message = message
             self.time = time
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.level, rhs.level), ModelEquality.same(lhs.message, rhs.message),
+                  ModelEquality.same(lhs.time, rhs.time) else { return false }
+            return true
         }
     }
 
@@ -127,6 +138,11 @@ nonisolated extension ChatAPI {
         public init(message: String) {
             self.message = message
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.message, rhs.message) else { return false }
+            return true
+        }
     }
 }
 
@@ -134,7 +150,9 @@ nonisolated extension ChatAPI {
     /// The spec's sample responses, for `StubTransport(samples: ChatAPI.samples)` in tests
     /// and previews. Sending a request never reads them.
     public static let samples: [SampleResponse] = [
-        SampleResponse(.post, "/chat/completions", stream: .serverSentEvents(end: "[DONE]"), elements: [#"{"index":0,"text":"Hi"}"#, #"{"index":1,"text":"there"}"#]),
+        SampleResponse(.post, "/chat/completions", stream: .serverSentEvents(end: "[DONE]"), elements: [
+            #"{"index":0,"text":"Hi"}"#, #"{"index":1,"text":"there"}"#,
+        ]),
         SampleResponse(.get, "/logs", stream: .jsonLines, elements: [#"{"level":"info","message":"started","time":"2026-01-02T03:04:05Z"}"#]),
     ]
 }

@@ -402,40 +402,25 @@ nonisolated extension GistsAPI {
     /// A gist, as returned in lists and by fork.
     public nonisolated struct BaseGist: Codable, Hashable, Sendable {
         public var url: URL
-
         public var forksUrl: URL
-
         public var commitsUrl: URL
-
         public var id: String
-
         public var nodeId: String
-
         public var gitPullUrl: URL
-
         public var gitPushUrl: URL
-
         public var htmlUrl: URL
 
         /// The gist's files, keyed by file name.
         public var files: [String: GistFile]
 
         public var `public`: Bool
-
         public var createdAt: Date
-
         public var updatedAt: Date
-
         public var description: String?
-
         public var comments: Int
-
         public var user: SimpleUser?
-
         public var commentsUrl: URL
-
         public var owner: SimpleUser?
-
         public var truncated: Bool?
 
         public init(
@@ -463,6 +448,19 @@ nonisolated extension GistsAPI {
             self.truncated = truncated
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.url, rhs.url), ModelEquality.same(lhs.forksUrl, rhs.forksUrl),
+                  ModelEquality.same(lhs.commitsUrl, rhs.commitsUrl), ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.nodeId, rhs.nodeId),
+                  ModelEquality.same(lhs.gitPullUrl, rhs.gitPullUrl), ModelEquality.same(lhs.gitPushUrl, rhs.gitPushUrl),
+                  ModelEquality.same(lhs.htmlUrl, rhs.htmlUrl), ModelEquality.same(lhs.files, rhs.files),
+                  ModelEquality.same(lhs.`public`, rhs.`public`), ModelEquality.same(lhs.createdAt, rhs.createdAt),
+                  ModelEquality.same(lhs.updatedAt, rhs.updatedAt), ModelEquality.same(lhs.description, rhs.description),
+                  ModelEquality.same(lhs.comments, rhs.comments), ModelEquality.same(lhs.user, rhs.user),
+                  ModelEquality.same(lhs.commentsUrl, rhs.commentsUrl), ModelEquality.same(lhs.owner, rhs.owner),
+                  ModelEquality.same(lhs.truncated, rhs.truncated) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
             case url
             case forksUrl = "forks_url"
@@ -472,62 +470,40 @@ nonisolated extension GistsAPI {
             case gitPullUrl = "git_pull_url"
             case gitPushUrl = "git_push_url"
             case htmlUrl = "html_url"
-            case files
-            case `public`
+            case files, `public`
             case createdAt = "created_at"
             case updatedAt = "updated_at"
-            case description
-            case comments
-            case user
+            case description, comments, user
             case commentsUrl = "comments_url"
-            case owner
-            case truncated
+            case owner, truncated
         }
     }
 
     /// A gist with its forks and history.
     public nonisolated struct Gist: Codable, Hashable, Sendable {
         public var url: URL
-
         public var forksUrl: URL
-
         public var commitsUrl: URL
-
         public var id: String
-
         public var nodeId: String
-
         public var gitPullUrl: URL
-
         public var gitPushUrl: URL
-
         public var htmlUrl: URL
 
         /// The gist's files, keyed by file name.
         public var files: [String: GistFile]
 
         public var `public`: Bool
-
         public var createdAt: Date
-
         public var updatedAt: Date
-
         public var description: String?
-
         public var comments: Int
-
         public var user: SimpleUser?
-
         public var commentsUrl: URL
-
         public var owner: SimpleUser?
-
         public var truncated: Bool?
-
         public var forks: [GistFork]?
-
         public var history: [GistCommit]?
-
         public var forkOf: BaseGist?
 
         public init(
@@ -559,6 +535,20 @@ nonisolated extension GistsAPI {
             self.forkOf = forkOf
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.url, rhs.url), ModelEquality.same(lhs.forksUrl, rhs.forksUrl),
+                  ModelEquality.same(lhs.commitsUrl, rhs.commitsUrl), ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.nodeId, rhs.nodeId),
+                  ModelEquality.same(lhs.gitPullUrl, rhs.gitPullUrl), ModelEquality.same(lhs.gitPushUrl, rhs.gitPushUrl),
+                  ModelEquality.same(lhs.htmlUrl, rhs.htmlUrl), ModelEquality.same(lhs.files, rhs.files),
+                  ModelEquality.same(lhs.`public`, rhs.`public`), ModelEquality.same(lhs.createdAt, rhs.createdAt),
+                  ModelEquality.same(lhs.updatedAt, rhs.updatedAt), ModelEquality.same(lhs.description, rhs.description),
+                  ModelEquality.same(lhs.comments, rhs.comments), ModelEquality.same(lhs.user, rhs.user),
+                  ModelEquality.same(lhs.commentsUrl, rhs.commentsUrl), ModelEquality.same(lhs.owner, rhs.owner),
+                  ModelEquality.same(lhs.truncated, rhs.truncated), ModelEquality.same(lhs.forks, rhs.forks),
+                  ModelEquality.same(lhs.history, rhs.history), ModelEquality.same(lhs.forkOf, rhs.forkOf) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
             case url
             case forksUrl = "forks_url"
@@ -568,18 +558,12 @@ nonisolated extension GistsAPI {
             case gitPullUrl = "git_pull_url"
             case gitPushUrl = "git_push_url"
             case htmlUrl = "html_url"
-            case files
-            case `public`
+            case files, `public`
             case createdAt = "created_at"
             case updatedAt = "updated_at"
-            case description
-            case comments
-            case user
+            case description, comments, user
             case commentsUrl = "comments_url"
-            case owner
-            case truncated
-            case forks
-            case history
+            case owner, truncated, forks, history
             case forkOf = "fork_of"
         }
     }
@@ -591,13 +575,9 @@ nonisolated extension GistsAPI {
         public var type: String?
 
         public var language: String?
-
         public var rawUrl: URL?
-
         public var size: Int?
-
         public var truncated: Bool?
-
         public var content: String?
 
         public init(
@@ -613,31 +593,28 @@ nonisolated extension GistsAPI {
             self.content = content
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.filename, rhs.filename), ModelEquality.same(lhs.type, rhs.type),
+                  ModelEquality.same(lhs.language, rhs.language), ModelEquality.same(lhs.rawUrl, rhs.rawUrl), ModelEquality.same(lhs.size, rhs.size),
+                  ModelEquality.same(lhs.truncated, rhs.truncated), ModelEquality.same(lhs.content, rhs.content) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
-            case filename
-            case type
-            case language
+            case filename, type, language
             case rawUrl = "raw_url"
-            case size
-            case truncated
-            case content
+            case size, truncated, content
         }
     }
 
     /// A GitHub user.
     public nonisolated struct SimpleUser: Codable, Hashable, Sendable {
         public var login: String
-
         public var id: Int64
-
         public var nodeId: String
-
         public var avatarUrl: URL
-
         public var htmlUrl: URL
-
         public var type: UserType
-
         public var siteAdmin: Bool
 
         public init(login: String, id: Int64, nodeId: String, avatarUrl: URL, htmlUrl: URL, type: UserType, siteAdmin: Bool) {
@@ -650,9 +627,15 @@ nonisolated extension GistsAPI {
             self.siteAdmin = siteAdmin
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.login, rhs.login), ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.nodeId, rhs.nodeId),
+                  ModelEquality.same(lhs.avatarUrl, rhs.avatarUrl), ModelEquality.same(lhs.htmlUrl, rhs.htmlUrl),
+                  ModelEquality.same(lhs.type, rhs.type), ModelEquality.same(lhs.siteAdmin, rhs.siteAdmin) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
-            case login
-            case id
+            case login, id
             case nodeId = "node_id"
             case avatarUrl = "avatar_url"
             case htmlUrl = "html_url"
@@ -770,9 +753,7 @@ nonisolated extension GistsAPI {
 
     public nonisolated struct ChangeStatus: Codable, Hashable, Sendable {
         public var total: Int?
-
         public var additions: Int?
-
         public var deletions: Int?
 
         public init(total: Int? = nil, additions: Int? = nil, deletions: Int? = nil) {
@@ -780,18 +761,20 @@ nonisolated extension GistsAPI {
             self.additions = additions
             self.deletions = deletions
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.total, rhs.total), ModelEquality.same(lhs.additions, rhs.additions),
+                  ModelEquality.same(lhs.deletions, rhs.deletions) else { return false }
+            return true
+        }
     }
 
     /// A revision of a gist.
     public nonisolated struct GistCommit: Codable, Hashable, Sendable {
         public var url: URL
-
         public var version: String
-
         public var user: SimpleUser?
-
         public var changeStatus: ChangeStatus
-
         public var committedAt: Date
 
         public init(url: URL, version: String, user: SimpleUser? = nil, changeStatus: ChangeStatus, committedAt: Date) {
@@ -802,10 +785,14 @@ nonisolated extension GistsAPI {
             self.committedAt = committedAt
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.url, rhs.url), ModelEquality.same(lhs.version, rhs.version), ModelEquality.same(lhs.user, rhs.user),
+                  ModelEquality.same(lhs.changeStatus, rhs.changeStatus), ModelEquality.same(lhs.committedAt, rhs.committedAt) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
-            case url
-            case version
-            case user
+            case url, version, user
             case changeStatus = "change_status"
             case committedAt = "committed_at"
         }
@@ -813,13 +800,9 @@ nonisolated extension GistsAPI {
 
     public nonisolated struct GistFork: Codable, Hashable, Sendable {
         public var id: String
-
         public var url: URL
-
         public var user: SimpleUser?
-
         public var createdAt: Date
-
         public var updatedAt: Date
 
         public init(id: String, url: URL, user: SimpleUser? = nil, createdAt: Date, updatedAt: Date) {
@@ -830,10 +813,14 @@ nonisolated extension GistsAPI {
             self.updatedAt = updatedAt
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.url, rhs.url), ModelEquality.same(lhs.user, rhs.user),
+                  ModelEquality.same(lhs.createdAt, rhs.createdAt), ModelEquality.same(lhs.updatedAt, rhs.updatedAt) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
-            case id
-            case url
-            case user
+            case id, url, user
             case createdAt = "created_at"
             case updatedAt = "updated_at"
         }
@@ -842,20 +829,15 @@ nonisolated extension GistsAPI {
     /// A comment on a gist.
     public nonisolated struct GistComment: Codable, Hashable, Sendable {
         public var id: Int64
-
         public var nodeId: String
-
         public var url: URL
 
         /// The comment text (Markdown).
         public var body: String
 
         public var user: SimpleUser?
-
         public var createdAt: Date
-
         public var updatedAt: Date
-
         public var authorAssociation: AuthorAssociation
 
         public init(
@@ -872,12 +854,18 @@ nonisolated extension GistsAPI {
             self.authorAssociation = authorAssociation
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.nodeId, rhs.nodeId), ModelEquality.same(lhs.url, rhs.url),
+                  ModelEquality.same(lhs.body, rhs.body), ModelEquality.same(lhs.user, rhs.user), ModelEquality.same(lhs.createdAt, rhs.createdAt),
+                  ModelEquality.same(lhs.updatedAt, rhs.updatedAt),
+                  ModelEquality.same(lhs.authorAssociation, rhs.authorAssociation) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
             case id
             case nodeId = "node_id"
-            case url
-            case body
-            case user
+            case url, body, user
             case createdAt = "created_at"
             case updatedAt = "updated_at"
             case authorAssociation = "author_association"
@@ -890,6 +878,11 @@ nonisolated extension GistsAPI {
 
         public init(body: String) {
             self.body = body
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.body, rhs.body) else { return false }
+            return true
         }
     }
 
@@ -906,6 +899,12 @@ nonisolated extension GistsAPI {
             self.files = files
             self.`public` = `public`
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.description, rhs.description), ModelEquality.same(lhs.files, rhs.files),
+                  ModelEquality.same(lhs.`public`, rhs.`public`) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct GistFileContent: Codable, Hashable, Sendable {
@@ -913,6 +912,11 @@ nonisolated extension GistsAPI {
 
         public init(content: String) {
             self.content = content
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.content, rhs.content) else { return false }
+            return true
         }
     }
 
@@ -926,6 +930,11 @@ nonisolated extension GistsAPI {
             self.description = description
             self.files = files
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.description, rhs.description), ModelEquality.same(lhs.files, rhs.files) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct GistFileUpdate: Codable, Hashable, Sendable {
@@ -938,15 +947,17 @@ nonisolated extension GistsAPI {
             self.content = content
             self.filename = filename
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.content, rhs.content), ModelEquality.same(lhs.filename, rhs.filename) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct BasicError: Codable, Hashable, Sendable {
         public var message: String?
-
         public var documentationUrl: String?
-
         public var url: String?
-
         public var status: String?
 
         public init(message: String? = nil, documentationUrl: String? = nil, url: String? = nil, status: String? = nil) {
@@ -956,25 +967,34 @@ nonisolated extension GistsAPI {
             self.status = status
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.message, rhs.message), ModelEquality.same(lhs.documentationUrl, rhs.documentationUrl),
+                  ModelEquality.same(lhs.url, rhs.url), ModelEquality.same(lhs.status, rhs.status) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
             case message
             case documentationUrl = "documentation_url"
-            case url
-            case status
+            case url, status
         }
     }
 
     public nonisolated struct ValidationError: Codable, Hashable, Sendable {
         public var message: String
-
         public var documentationUrl: String
-
         public var errors: [ValidationErrorDetail]?
 
         public init(message: String, documentationUrl: String, errors: [ValidationErrorDetail]? = nil) {
             self.message = message
             self.documentationUrl = documentationUrl
             self.errors = errors
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.message, rhs.message), ModelEquality.same(lhs.documentationUrl, rhs.documentationUrl),
+                  ModelEquality.same(lhs.errors, rhs.errors) else { return false }
+            return true
         }
 
         private nonisolated enum CodingKeys: String, CodingKey {
@@ -986,13 +1006,9 @@ nonisolated extension GistsAPI {
 
     public nonisolated struct ValidationErrorDetail: Codable, Hashable, Sendable {
         public var resource: String?
-
         public var field: String?
-
         public var message: String?
-
         public var code: String
-
         public var index: Int?
 
         /// The offending value: a string, number, array or null.
@@ -1005,6 +1021,13 @@ nonisolated extension GistsAPI {
             self.code = code
             self.index = index
             self.value = value
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.resource, rhs.resource), ModelEquality.same(lhs.field, rhs.field),
+                  ModelEquality.same(lhs.message, rhs.message), ModelEquality.same(lhs.code, rhs.code), ModelEquality.same(lhs.index, rhs.index),
+                  ModelEquality.same(lhs.value, rhs.value) else { return false }
+            return true
         }
     }
 }

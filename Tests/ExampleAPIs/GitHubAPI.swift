@@ -237,12 +237,16 @@ nonisolated extension GitHubAPI.Repos {
 nonisolated extension GitHubAPI {
     public nonisolated struct BasicError: Codable, Hashable, Sendable {
         public var message: String?
-
         public var documentationUrl: String?
 
         public init(message: String? = nil, documentationUrl: String? = nil) {
             self.message = message
             self.documentationUrl = documentationUrl
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.message, rhs.message), ModelEquality.same(lhs.documentationUrl, rhs.documentationUrl) else { return false }
+            return true
         }
 
         private nonisolated enum CodingKeys: String, CodingKey {
@@ -253,11 +257,8 @@ nonisolated extension GitHubAPI {
 
     public nonisolated struct RateLimit: Codable, Hashable, Sendable {
         public var limit: Int
-
         public var remaining: Int
-
         public var reset: Int64
-
         public var used: Int
 
         public init(limit: Int, remaining: Int, reset: Int64, used: Int) {
@@ -265,6 +266,12 @@ nonisolated extension GitHubAPI {
             self.remaining = remaining
             self.reset = reset
             self.used = used
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.limit, rhs.limit), ModelEquality.same(lhs.remaining, rhs.remaining),
+                  ModelEquality.same(lhs.reset, rhs.reset), ModelEquality.same(lhs.used, rhs.used) else { return false }
+            return true
         }
     }
 
@@ -274,28 +281,33 @@ nonisolated extension GitHubAPI {
         public init(rate: RateLimit) {
             self.rate = rate
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.rate, rhs.rate) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct SimpleUser: Codable, Hashable, Sendable {
         public var login: String
-
         public var id: Int64
 
         public init(login: String, id: Int64) {
             self.login = login
             self.id = id
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.login, rhs.login), ModelEquality.same(lhs.id, rhs.id) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct Repository: Codable, Hashable, Sendable {
         public var id: Int64
-
         public var fullName: String
-
         public var `private`: Bool
-
         public var stargazersCount: Int
-
         public var owner: SimpleUser
 
         public init(id: Int64, fullName: String, private: Bool, stargazersCount: Int, owner: SimpleUser) {
@@ -304,6 +316,13 @@ nonisolated extension GitHubAPI {
             self.`private` = `private`
             self.stargazersCount = stargazersCount
             self.owner = owner
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.fullName, rhs.fullName),
+                  ModelEquality.same(lhs.`private`, rhs.`private`), ModelEquality.same(lhs.stargazersCount, rhs.stargazersCount),
+                  ModelEquality.same(lhs.owner, rhs.owner) else { return false }
+            return true
         }
 
         private nonisolated enum CodingKeys: String, CodingKey {
@@ -317,9 +336,7 @@ nonisolated extension GitHubAPI {
 
     public nonisolated struct Contributor: Codable, Hashable, Sendable {
         public var login: String?
-
         public var id: Int64?
-
         public var contributions: Int
 
         public init(login: String? = nil, id: Int64? = nil, contributions: Int) {
@@ -327,15 +344,18 @@ nonisolated extension GitHubAPI {
             self.id = id
             self.contributions = contributions
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.login, rhs.login), ModelEquality.same(lhs.id, rhs.id),
+                  ModelEquality.same(lhs.contributions, rhs.contributions) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct Issue: Codable, Hashable, Sendable {
         public var id: Int64
-
         public var number: Int
-
         public var title: String
-
         public var state: String?
 
         public init(id: Int64, number: Int, title: String, state: String? = nil) {
@@ -344,13 +364,17 @@ nonisolated extension GitHubAPI {
             self.title = title
             self.state = state
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.number, rhs.number), ModelEquality.same(lhs.title, rhs.title),
+                  ModelEquality.same(lhs.state, rhs.state) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct AuditLogEvent: Codable, Hashable, Sendable {
         public var action: String
-
         public var actor: String?
-
         public var createdAt: Date?
 
         public init(action: String, actor: String? = nil, createdAt: Date? = nil) {
@@ -359,9 +383,14 @@ nonisolated extension GitHubAPI {
             self.createdAt = createdAt
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.action, rhs.action), ModelEquality.same(lhs.actor, rhs.actor),
+                  ModelEquality.same(lhs.createdAt, rhs.createdAt) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
-            case action
-            case actor
+            case action, actor
             case createdAt = "created_at"
         }
     }
@@ -373,6 +402,11 @@ nonisolated extension GitHubAPI {
             self.nextCursor = nextCursor
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.nextCursor, rhs.nextCursor) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
             case nextCursor = "next_cursor"
         }
@@ -380,12 +414,16 @@ nonisolated extension GitHubAPI {
 
     public nonisolated struct AuditLogPage: Codable, Hashable, Sendable, PageBody {
         public var data: [AuditLogEvent]
-
         public var meta: AuditLogMeta
 
         public init(data: [AuditLogEvent], meta: AuditLogMeta) {
             self.data = data
             self.meta = meta
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.data, rhs.data), ModelEquality.same(lhs.meta, rhs.meta) else { return false }
+            return true
         }
 
         /// The page's items, for `client.items(_:)`.
@@ -394,26 +432,34 @@ nonisolated extension GitHubAPI {
 
     public nonisolated struct NewDeployment: Codable, Hashable, Sendable {
         public var ref: String
-
         public var environment: String?
 
         public init(ref: String, environment: String? = nil) {
             self.ref = ref
             self.environment = environment
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.ref, rhs.ref), ModelEquality.same(lhs.environment, rhs.environment) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct Deployment: Codable, Hashable, Sendable {
         public var id: Int64
-
         public var ref: String
-
         public var environment: String
 
         public init(id: Int64, ref: String, environment: String) {
             self.id = id
             self.ref = ref
             self.environment = environment
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.ref, rhs.ref),
+                  ModelEquality.same(lhs.environment, rhs.environment) else { return false }
+            return true
         }
     }
 
@@ -422,6 +468,11 @@ nonisolated extension GitHubAPI {
 
         public init(message: String) {
             self.message = message
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.message, rhs.message) else { return false }
+            return true
         }
     }
 }

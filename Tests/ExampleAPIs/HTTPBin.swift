@@ -190,12 +190,10 @@ nonisolated extension HTTPBin {
         )
         case status(code: Int)
         case delay(seconds: Double)
-        case uuid
-        case robotsTxt
+        case uuid, robotsTxt
         case image(format: ImageFormat)
         case bytes(n: Int32, seed: Int? = nil)
-        case head
-        case options
+        case head, options
         case _2fa(userId: Int, class: String, for: String? = nil, größe: Int? = nil, sortBy: String? = nil)
         case anything(Anything.Call)
         case auth(Auth.Call)
@@ -510,10 +508,7 @@ nonisolated extension HTTPBin.Auth {
 nonisolated extension HTTPBin {
     /// A value named `unknown` exists, so the catch-all case takes another name.
     public nonisolated enum SortOrder: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case ascending
-        case descending
-        case `default`
-        case unknown
+        case ascending, descending, `default`, unknown
         /// `most-recent`
         case mostRecent
         /// A value this version of the spec does not list: decoding keeps it instead of failing.
@@ -556,10 +551,7 @@ nonisolated extension HTTPBin {
     }
 
     public nonisolated enum ImageFormat: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case png
-        case jpeg
-        case webp
-        case svg
+        case png, jpeg, webp, svg
         /// A value this version of the spec does not list: decoding keeps it instead of failing.
         case unknown(String)
 
@@ -603,17 +595,11 @@ nonisolated extension HTTPBin {
         public var args: [String: JSONValue]
 
         public var headers: [String: String]
-
         public var origin: String?
-
         public var url: URL?
-
         public var data: String?
-
         public var form: [String: JSONValue]?
-
         public var files: [String: String]?
-
         public var json: JSONValue?
 
         public init(
@@ -629,6 +615,13 @@ nonisolated extension HTTPBin {
             self.files = files
             self.json = json
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.args, rhs.args), ModelEquality.same(lhs.headers, rhs.headers), ModelEquality.same(lhs.origin, rhs.origin),
+                  ModelEquality.same(lhs.url, rhs.url), ModelEquality.same(lhs.data, rhs.data), ModelEquality.same(lhs.form, rhs.form),
+                  ModelEquality.same(lhs.files, rhs.files), ModelEquality.same(lhs.json, rhs.json) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct UUIDResponse: Codable, Hashable, Sendable {
@@ -637,13 +630,16 @@ nonisolated extension HTTPBin {
         public init(uuid: UUID) {
             self.uuid = uuid
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.uuid, rhs.uuid) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct AuthResult: Codable, Hashable, Sendable {
         public var authenticated: Bool
-
         public var user: String?
-
         public var token: String?
 
         public init(authenticated: Bool, user: String? = nil, token: String? = nil) {
@@ -651,46 +647,39 @@ nonisolated extension HTTPBin {
             self.user = user
             self.token = token
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.authenticated, rhs.authenticated), ModelEquality.same(lhs.user, rhs.user),
+                  ModelEquality.same(lhs.token, rhs.token) else { return false }
+            return true
+        }
     }
 
     /// Every scalar type of the format, as JSON.
     public nonisolated struct EchoBody: Codable, Hashable, Sendable {
         public var id: UUID
-
         public var name: String
-
         public var count: Int32
-
         public var total: Int64
-
         public var ratio: Double
-
         public var score: Float?
-
         public var active: Bool
 
         /// Seconds since 1970 on the wire.
         public var created: Date
 
         public var homepage: URL?
-
         public var avatar: Data?
-
         public var tags: [String]
-
         public var attributes: [String: String]?
-
         public var matrix: [[Int]]?
-
         public var metadata: JSONValue?
-
         public var order: SortOrder
 
         /// A type the module defines itself (not in models).
         public var location: Coordinates?
 
         public var `self`: String?
-
         public var firstName: String?
 
         public init(
@@ -719,35 +708,28 @@ nonisolated extension HTTPBin {
             self.firstName = firstName
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.name, rhs.name), ModelEquality.same(lhs.count, rhs.count),
+                  ModelEquality.same(lhs.total, rhs.total), ModelEquality.same(lhs.ratio, rhs.ratio), ModelEquality.same(lhs.score, rhs.score),
+                  ModelEquality.same(lhs.active, rhs.active), ModelEquality.same(lhs.created, rhs.created),
+                  ModelEquality.same(lhs.homepage, rhs.homepage), ModelEquality.same(lhs.avatar, rhs.avatar), ModelEquality.same(lhs.tags, rhs.tags),
+                  ModelEquality.same(lhs.attributes, rhs.attributes), ModelEquality.same(lhs.matrix, rhs.matrix),
+                  ModelEquality.same(lhs.metadata, rhs.metadata), ModelEquality.same(lhs.order, rhs.order),
+                  ModelEquality.same(lhs.location, rhs.location), ModelEquality.same(lhs.`self`, rhs.`self`),
+                  ModelEquality.same(lhs.firstName, rhs.firstName) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
-            case id
-            case name
-            case count
-            case total
-            case ratio
-            case score
-            case active
-            case created
-            case homepage
-            case avatar
-            case tags
-            case attributes
-            case matrix
-            case metadata
-            case order
-            case location
-            case `self`
+            case id, name, count, total, ratio, score, active, created, homepage, avatar, tags, attributes, matrix, metadata, order, location, `self`
             case firstName = "first-name"
         }
     }
 
     public nonisolated struct SignupForm: Codable, Hashable, Sendable {
         public var email: String
-
         public var age: Int?
-
         public var newsletter: Bool
-
         public var interests: [String]
 
         public init(email: String, age: Int? = nil, newsletter: Bool, interests: [String]) {
@@ -756,16 +738,26 @@ nonisolated extension HTTPBin {
             self.newsletter = newsletter
             self.interests = interests
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.email, rhs.email), ModelEquality.same(lhs.age, rhs.age), ModelEquality.same(lhs.newsletter, rhs.newsletter),
+                  ModelEquality.same(lhs.interests, rhs.interests) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct Credentials: Codable, Hashable, Sendable {
         public var username: String
-
         public var password: String
 
         public init(username: String, password: String) {
             self.username = username
             self.password = password
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.username, rhs.username), ModelEquality.same(lhs.password, rhs.password) else { return false }
+            return true
         }
     }
 
@@ -774,13 +766,18 @@ nonisolated extension HTTPBin {
         public var file: Data
 
         public var title: String
-
         public var tags: [String]?
 
         public init(file: Data, title: String, tags: [String]? = nil) {
             self.file = file
             self.title = title
             self.tags = tags
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.file, rhs.file), ModelEquality.same(lhs.title, rhs.title),
+                  ModelEquality.same(lhs.tags, rhs.tags) else { return false }
+            return true
         }
     }
 
@@ -798,10 +795,18 @@ nonisolated extension HTTPBin {
             self.file = file
             self.extras = extras
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.note, rhs.note), ModelEquality.same(lhs.file, rhs.file),
+                  ModelEquality.same(lhs.extras, rhs.extras) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct Empty: Codable, Hashable, Sendable {
         public init() {}
+
+        public static func == (lhs: Self, rhs: Self) -> Bool { true }
     }
 }
 

@@ -214,14 +214,10 @@ nonisolated extension ResponseShapes {
     /// every group as a case wrapping the group's own `Call`: what middleware, stubs and logs
     /// match on (`request.call as? ResponseShapes.Call`). Each case builds its request.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
-        case response
-        case headers
-        case acceptedOrNoContent
+        case response, headers, acceptedOrNoContent
         indirect case okOrCreated(id: Int, body: Thing)
         case thingOrBytes(id: Int)
-        case textOrNothing
-        case fileOrNothing
-        case manyStatuses
+        case textOrNothing, fileOrNothing, manyStatuses
         case pages(Pages.Call)
 
         public func httpRequest() throws -> HTTPRequest {
@@ -296,18 +292,21 @@ nonisolated extension ResponseShapes.Pages {
 nonisolated extension ResponseShapes {
     public nonisolated struct Thing: Codable, Hashable, Sendable {
         public var id: Int
-
         public var name: String?
 
         public init(id: Int, name: String? = nil) {
             self.id = id
             self.name = name
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.name, rhs.name) else { return false }
+            return true
+        }
     }
 
     public nonisolated enum Mode: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case live
-        case test
+        case live, test
         /// A value this version of the spec does not list: decoding keeps it instead of failing.
         case unknown(String)
 
@@ -347,16 +346,25 @@ nonisolated extension ResponseShapes {
         public init(next: String? = nil) {
             self.next = next
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.next, rhs.next) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct Pagination: Codable, Hashable, Sendable, EndpointRuntime.PageBody {
         public var things: [Thing]?
-
         public var links: Links
 
         public init(things: [Thing]? = nil, links: Links) {
             self.things = things
             self.links = links
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.things, rhs.things), ModelEquality.same(lhs.links, rhs.links) else { return false }
+            return true
         }
 
         /// The page's items, for `client.items(_:)`.
@@ -365,12 +373,16 @@ nonisolated extension ResponseShapes {
 
     public nonisolated struct PageBody: Codable, Hashable, Sendable, EndpointRuntime.PageBody {
         public var pageItems: [Thing]
-
         public var total: Int
 
         public init(pageItems: [Thing], total: Int) {
             self.pageItems = pageItems
             self.total = total
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.pageItems, rhs.pageItems), ModelEquality.same(lhs.total, rhs.total) else { return false }
+            return true
         }
 
         private nonisolated enum CodingKeys: String, CodingKey {

@@ -137,9 +137,7 @@ nonisolated extension Shapes {
 
     public nonisolated struct Cat: Codable, Hashable, Sendable {
         public var petType: String
-
         public var name: String
-
         public var lives: Int?
 
         public init(petType: String, name: String, lives: Int? = nil) {
@@ -147,13 +145,17 @@ nonisolated extension Shapes {
             self.name = name
             self.lives = lives
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.petType, rhs.petType), ModelEquality.same(lhs.name, rhs.name),
+                  ModelEquality.same(lhs.lives, rhs.lives) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct Dog: Codable, Hashable, Sendable {
         public var petType: String
-
         public var name: String
-
         public var goodBoy: Bool
 
         public init(petType: String, name: String, goodBoy: Bool) {
@@ -162,21 +164,30 @@ nonisolated extension Shapes {
             self.goodBoy = goodBoy
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.petType, rhs.petType), ModelEquality.same(lhs.name, rhs.name),
+                  ModelEquality.same(lhs.goodBoy, rhs.goodBoy) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
-            case petType
-            case name
+            case petType, name
             case goodBoy = "good_boy"
         }
     }
 
     public nonisolated struct Lizard: Codable, Hashable, Sendable {
         public var petType: String
-
         public var scales: Int
 
         public init(petType: String, scales: Int) {
             self.petType = petType
             self.scales = scales
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.petType, rhs.petType), ModelEquality.same(lhs.scales, rhs.scales) else { return false }
+            return true
         }
     }
 
@@ -227,13 +238,9 @@ nonisolated extension Shapes {
 
     public nonisolated struct PushEvent: Codable, Hashable, Sendable {
         public var type: String
-
         public var id: String
-
         public var actor: Actor
-
         public var payload: PushPayload
-
         public var createdAt: Date
 
         public init(type: String, id: String, actor: Actor, payload: PushPayload, createdAt: Date) {
@@ -244,20 +251,21 @@ nonisolated extension Shapes {
             self.createdAt = createdAt
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.type, rhs.type), ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.actor, rhs.actor),
+                  ModelEquality.same(lhs.payload, rhs.payload), ModelEquality.same(lhs.createdAt, rhs.createdAt) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
-            case type
-            case id
-            case actor
-            case payload
+            case type, id, actor, payload
             case createdAt = "created_at"
         }
     }
 
     public nonisolated struct PushPayload: Codable, Hashable, Sendable {
         public var ref: String
-
         public var size: Int
-
         public var commits: [Commit]
 
         public init(ref: String, size: Int, commits: [Commit]) {
@@ -265,13 +273,17 @@ nonisolated extension Shapes {
             self.size = size
             self.commits = commits
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.ref, rhs.ref), ModelEquality.same(lhs.size, rhs.size),
+                  ModelEquality.same(lhs.commits, rhs.commits) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct Commit: Codable, Hashable, Sendable {
         public var sha: String
-
         public var message: String
-
         public var distinct: Bool
 
         public init(sha: String, message: String, distinct: Bool) {
@@ -279,15 +291,18 @@ nonisolated extension Shapes {
             self.message = message
             self.distinct = distinct
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.sha, rhs.sha), ModelEquality.same(lhs.message, rhs.message),
+                  ModelEquality.same(lhs.distinct, rhs.distinct) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct IssuesEvent: Codable, Hashable, Sendable {
         public var type: String
-
         public var id: String
-
         public var actor: Actor
-
         public var payload: IssuesPayload
 
         public init(type: String, id: String, actor: Actor, payload: IssuesPayload) {
@@ -296,26 +311,33 @@ nonisolated extension Shapes {
             self.actor = actor
             self.payload = payload
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.type, rhs.type), ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.actor, rhs.actor),
+                  ModelEquality.same(lhs.payload, rhs.payload) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct IssuesPayload: Codable, Hashable, Sendable {
         public var action: String
-
         public var issue: Issue
 
         public init(action: String, issue: Issue) {
             self.action = action
             self.issue = issue
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.action, rhs.action), ModelEquality.same(lhs.issue, rhs.issue) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct Issue: Codable, Hashable, Sendable {
         public var number: Int
-
         public var title: String
-
         public var labels: [Label]
-
         public var reactions: Reactions?
 
         public init(number: Int, title: String, labels: [Label], reactions: Reactions? = nil) {
@@ -324,26 +346,33 @@ nonisolated extension Shapes {
             self.labels = labels
             self.reactions = reactions
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.number, rhs.number), ModelEquality.same(lhs.title, rhs.title), ModelEquality.same(lhs.labels, rhs.labels),
+                  ModelEquality.same(lhs.reactions, rhs.reactions) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct Label: Codable, Hashable, Sendable {
         public var name: String
-
         public var color: String?
 
         public init(name: String, color: String? = nil) {
             self.name = name
             self.color = color
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.name, rhs.name), ModelEquality.same(lhs.color, rhs.color) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct Reactions: Codable, Hashable, Sendable {
         public var totalCount: Int
-
         public var plus1: Int
-
         public var minus1: Int
-
         public var laugh: Int
 
         public init(totalCount: Int, plus1: Int, minus1: Int, laugh: Int) {
@@ -351,6 +380,12 @@ nonisolated extension Shapes {
             self.plus1 = plus1
             self.minus1 = minus1
             self.laugh = laugh
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.totalCount, rhs.totalCount), ModelEquality.same(lhs.plus1, rhs.plus1),
+                  ModelEquality.same(lhs.minus1, rhs.minus1), ModelEquality.same(lhs.laugh, rhs.laugh) else { return false }
+            return true
         }
 
         private nonisolated enum CodingKeys: String, CodingKey {
@@ -363,9 +398,7 @@ nonisolated extension Shapes {
 
     public nonisolated struct WatchEvent: Codable, Hashable, Sendable {
         public var type: String
-
         public var id: String
-
         public var actor: Actor
 
         public init(type: String, id: String, actor: Actor) {
@@ -373,16 +406,26 @@ nonisolated extension Shapes {
             self.id = id
             self.actor = actor
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.type, rhs.type), ModelEquality.same(lhs.id, rhs.id),
+                  ModelEquality.same(lhs.actor, rhs.actor) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct Actor: Codable, Hashable, Sendable {
         public var id: Int64
-
         public var login: String
 
         public init(id: Int64, login: String) {
             self.id = id
             self.login = login
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.login, rhs.login) else { return false }
+            return true
         }
     }
 
@@ -391,8 +434,7 @@ nonisolated extension Shapes {
         case plus1
         /// `-1`
         case minus1
-        case laugh
-        case heart
+        case laugh, heart
         /// A value this version of the spec does not list: decoding keeps it instead of failing.
         case unknown(String)
 
@@ -432,15 +474,10 @@ nonisolated extension Shapes {
 
     public nonisolated struct ChatRequest: Codable, Hashable, Sendable {
         public var model: String
-
         public var messages: [ChatMessage]
-
         public var temperature: Double?
-
         public var toolChoice: ToolChoice?
-
         public var stop: Stop?
-
         public var n: Number
 
         public init(
@@ -455,13 +492,17 @@ nonisolated extension Shapes {
             self.n = n
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.model, rhs.model), ModelEquality.same(lhs.messages, rhs.messages),
+                  ModelEquality.same(lhs.temperature, rhs.temperature), ModelEquality.same(lhs.toolChoice, rhs.toolChoice),
+                  ModelEquality.same(lhs.stop, rhs.stop), ModelEquality.same(lhs.n, rhs.n) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
-            case model
-            case messages
-            case temperature
+            case model, messages, temperature
             case toolChoice = "tool_choice"
-            case stop
-            case n
+            case stop, n
         }
     }
 
@@ -499,8 +540,7 @@ nonisolated extension Shapes {
     public nonisolated enum ToolChoiceMode: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
         /// `none`
         case noneValue
-        case auto
-        case required
+        case auto, required
         /// A value this version of the spec does not list: decoding keeps it instead of failing.
         case unknown(String)
 
@@ -540,12 +580,16 @@ nonisolated extension Shapes {
 
     public nonisolated struct NamedToolChoice: Codable, Hashable, Sendable {
         public var type: String
-
         public var function: ToolName
 
         public init(type: String, function: ToolName) {
             self.type = type
             self.function = function
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.type, rhs.type), ModelEquality.same(lhs.function, rhs.function) else { return false }
+            return true
         }
     }
 
@@ -554,6 +598,11 @@ nonisolated extension Shapes {
 
         public init(name: String) {
             self.name = name
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.name, rhs.name) else { return false }
+            return true
         }
     }
 
@@ -638,23 +687,31 @@ nonisolated extension Shapes {
 
     public nonisolated struct SystemMessage: Codable, Hashable, Sendable {
         public var role: String
-
         public var content: String
 
         public init(role: String, content: String) {
             self.role = role
             self.content = content
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.role, rhs.role), ModelEquality.same(lhs.content, rhs.content) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct UserMessage: Codable, Hashable, Sendable {
         public var role: String
-
         public var content: UserContent
 
         public init(role: String, content: UserContent) {
             self.role = role
             self.content = content
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.role, rhs.role), ModelEquality.same(lhs.content, rhs.content) else { return false }
+            return true
         }
     }
 
@@ -729,23 +786,31 @@ nonisolated extension Shapes {
 
     public nonisolated struct TextPart: Codable, Hashable, Sendable {
         public var type: String
-
         public var text: String
 
         public init(type: String, text: String) {
             self.type = type
             self.text = text
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.type, rhs.type), ModelEquality.same(lhs.text, rhs.text) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct ImagePart: Codable, Hashable, Sendable {
         public var type: String
-
         public var imageUrl: ImageURL
 
         public init(type: String, imageUrl: ImageURL) {
             self.type = type
             self.imageUrl = imageUrl
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.type, rhs.type), ModelEquality.same(lhs.imageUrl, rhs.imageUrl) else { return false }
+            return true
         }
 
         private nonisolated enum CodingKeys: String, CodingKey {
@@ -756,20 +821,22 @@ nonisolated extension Shapes {
 
     public nonisolated struct ImageURL: Codable, Hashable, Sendable {
         public var url: String
-
         public var detail: String?
 
         public init(url: String, detail: String? = nil) {
             self.url = url
             self.detail = detail
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.url, rhs.url), ModelEquality.same(lhs.detail, rhs.detail) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct AssistantMessage: Codable, Hashable, Sendable {
         public var role: String
-
         public var content: String?
-
         public var toolCalls: [ToolCall]?
 
         public init(role: String, content: String? = nil, toolCalls: [ToolCall]? = nil) {
@@ -778,18 +845,21 @@ nonisolated extension Shapes {
             self.toolCalls = toolCalls
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.role, rhs.role), ModelEquality.same(lhs.content, rhs.content),
+                  ModelEquality.same(lhs.toolCalls, rhs.toolCalls) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
-            case role
-            case content
+            case role, content
             case toolCalls = "tool_calls"
         }
     }
 
     public nonisolated struct ToolCall: Codable, Hashable, Sendable {
         public var id: String
-
         public var type: String
-
         public var function: FunctionCall
 
         public init(id: String, type: String, function: FunctionCall) {
@@ -797,16 +867,26 @@ nonisolated extension Shapes {
             self.type = type
             self.function = function
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.type, rhs.type),
+                  ModelEquality.same(lhs.function, rhs.function) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct FunctionCall: Codable, Hashable, Sendable {
         public var name: String
-
         public var arguments: String
 
         public init(name: String, arguments: String) {
             self.name = name
             self.arguments = arguments
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.name, rhs.name), ModelEquality.same(lhs.arguments, rhs.arguments) else { return false }
+            return true
         }
     }
 
@@ -849,8 +929,7 @@ nonisolated extension Shapes {
     }
 
     public nonisolated enum FigureKind: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case circle
-        case square
+        case circle, square
         /// A value this version of the spec does not list: decoding keeps it instead of failing.
         case unknown(String)
 
@@ -886,23 +965,31 @@ nonisolated extension Shapes {
 
     public nonisolated struct Circle: Codable, Hashable, Sendable {
         public var kind: FigureKind
-
         public var radius: Double
 
         public init(kind: FigureKind, radius: Double) {
             self.kind = kind
             self.radius = radius
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.kind, rhs.kind), ModelEquality.same(lhs.radius, rhs.radius) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct Square: Codable, Hashable, Sendable {
         public var kind: FigureKind
-
         public var side: Double
 
         public init(kind: FigureKind, side: Double) {
             self.kind = kind
             self.side = side
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.kind, rhs.kind), ModelEquality.same(lhs.side, rhs.side) else { return false }
+            return true
         }
     }
 
@@ -939,7 +1026,6 @@ nonisolated extension Shapes {
     /// A whole number fits both.
     public nonisolated struct Number: Codable, Hashable, Sendable {
         public var int: Int?
-
         public var double: Double?
 
         /// The payload when no alternative decodes it, kept as it came and written back.
@@ -966,7 +1052,6 @@ nonisolated extension Shapes {
 
     public nonisolated struct Contact: Codable, Hashable, Sendable {
         public var email: Email?
-
         public var phone: Phone?
 
         /// The payload when no alternative decodes it, kept as it came and written back.
@@ -993,9 +1078,7 @@ nonisolated extension Shapes {
 
     public nonisolated struct Email: Codable, Hashable, Sendable {
         public var email: String
-
         public var verified: Bool?
-
         public var verifiedAt: Date?
 
         public init(email: String, verified: Bool? = nil, verifiedAt: Date? = nil) {
@@ -1004,9 +1087,14 @@ nonisolated extension Shapes {
             self.verifiedAt = verifiedAt
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.email, rhs.email), ModelEquality.same(lhs.verified, rhs.verified),
+                  ModelEquality.same(lhs.verifiedAt, rhs.verifiedAt) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
-            case email
-            case verified
+            case email, verified
             case verifiedAt = "verified_at"
         }
     }
@@ -1017,13 +1105,16 @@ nonisolated extension Shapes {
         public init(phone: String) {
             self.phone = phone
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.phone, rhs.phone) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct Comment: Codable, Hashable, Sendable {
         public var id: Int
-
         public var text: String
-
         public var replies: [Comment]?
 
         public var parent: Comment? {
@@ -1032,7 +1123,6 @@ nonisolated extension Shapes {
         }
 
         private var _parent: Indirect<Comment?>
-
         public var byId: [String: Comment]?
 
         public init(id: Int, text: String, replies: [Comment]? = nil, parent: Comment? = nil, byId: [String: Comment]? = nil) {
@@ -1043,10 +1133,14 @@ nonisolated extension Shapes {
             self.byId = byId
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.text, rhs.text), ModelEquality.same(lhs.replies, rhs.replies),
+                  ModelEquality.same(lhs.parent, rhs.parent), ModelEquality.same(lhs.byId, rhs.byId) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
-            case id
-            case text
-            case replies
+            case id, text, replies
             case _parent = "parent"
             case byId = "by_id"
         }
@@ -1098,18 +1192,21 @@ nonisolated extension Shapes {
 
     public nonisolated struct Literal: Codable, Hashable, Sendable {
         public var kind: String
-
         public var value: Double
 
         public init(kind: String, value: Double) {
             self.kind = kind
             self.value = value
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.kind, rhs.kind), ModelEquality.same(lhs.value, rhs.value) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct Binary: Codable, Hashable, Sendable {
         public var kind: String
-
         public var op: String
 
         public var left: Expr {
@@ -1133,9 +1230,14 @@ nonisolated extension Shapes {
             self._right = Indirect(right)
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.kind, rhs.kind), ModelEquality.same(lhs.op, rhs.op), ModelEquality.same(lhs.left, rhs.left),
+                  ModelEquality.same(lhs.right, rhs.right) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
-            case kind
-            case op
+            case kind, op
             case _left = "left"
             case _right = "right"
         }
@@ -1143,15 +1245,19 @@ nonisolated extension Shapes {
 
     public nonisolated struct Apply: Codable, Hashable, Sendable {
         public var kind: String
-
         public var function: String
-
         public var arguments: [Expr]
 
         public init(kind: String, function: String, arguments: [Expr]) {
             self.kind = kind
             self.function = function
             self.arguments = arguments
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.kind, rhs.kind), ModelEquality.same(lhs.function, rhs.function),
+                  ModelEquality.same(lhs.arguments, rhs.arguments) else { return false }
+            return true
         }
     }
 
@@ -1168,6 +1274,11 @@ nonisolated extension Shapes {
         public init(name: String, child: Tree? = nil) {
             self.name = name
             self._child = Indirect(child)
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.name, rhs.name), ModelEquality.same(lhs.child, rhs.child) else { return false }
+            return true
         }
 
         private nonisolated enum CodingKeys: String, CodingKey {
@@ -1208,9 +1319,7 @@ nonisolated extension Shapes {
 
     public nonisolated struct AvatarUpload: Codable, Hashable, Sendable {
         public var photo: EndpointRuntime.File
-
         public var metadata: String
-
         public var note: String?
 
         public init(photo: EndpointRuntime.File, metadata: String, note: String? = nil) {
@@ -1218,11 +1327,16 @@ nonisolated extension Shapes {
             self.metadata = metadata
             self.note = note
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.photo, rhs.photo), ModelEquality.same(lhs.metadata, rhs.metadata),
+                  ModelEquality.same(lhs.note, rhs.note) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct Labels: Codable, Hashable, Sendable {
         public var count: Int
-
         public var name: String?
 
         /// The members not declared above, by key: decoded and written back as they are.
@@ -1248,9 +1362,14 @@ nonisolated extension Shapes {
             try ModelCoding.encodeAdditionalProperties(self.additionalProperties, to: encoder)
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.count, rhs.count), ModelEquality.same(lhs.name, rhs.name),
+                  ModelEquality.same(lhs.additionalProperties, rhs.additionalProperties) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
-            case count
-            case name
+            case count, name
         }
     }
 
@@ -1277,16 +1396,18 @@ nonisolated extension Shapes {
             try ModelCoding.encodeAdditionalProperties(self.additionalProperties, to: encoder)
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.additionalProperties, rhs.additionalProperties) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
             case id
         }
     }
 
     public nonisolated enum Priority: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case _1
-        case _2
-        case _3
-        case minus1
+        case _1, _2, _3, minus1
         /// A value this version of the spec does not list: decoding keeps it instead of failing.
         case unknown(Int)
 
@@ -1326,11 +1447,8 @@ nonisolated extension Shapes {
 
     public nonisolated struct Task: Codable, Hashable, Sendable {
         public var title: String
-
         public var priority: Priority
-
         public var reaction: Reaction?
-
         public var extra: JSONValue?
 
         public init(title: String, priority: Priority = ._2, reaction: Reaction? = nil, extra: JSONValue? = nil) {
@@ -1338,6 +1456,12 @@ nonisolated extension Shapes {
             self.priority = priority
             self.reaction = reaction
             self.extra = extra
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.title, rhs.title), ModelEquality.same(lhs.priority, rhs.priority),
+                  ModelEquality.same(lhs.reaction, rhs.reaction), ModelEquality.same(lhs.extra, rhs.extra) else { return false }
+            return true
         }
     }
 }

@@ -60,9 +60,7 @@ nonisolated extension SnippetsAPI {
 nonisolated extension SnippetsAPI {
     public nonisolated struct Snippet: Codable, Hashable, Sendable {
         public var id: Int64
-
         public var title: String
-
         public var author: SimpleUser
 
         public init(id: Int64, title: String, author: SimpleUser) {
@@ -70,14 +68,18 @@ nonisolated extension SnippetsAPI {
             self.title = title
             self.author = author
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.title, rhs.title),
+                  ModelEquality.same(lhs.author, rhs.author) else { return false }
+            return true
+        }
     }
 
     /// Not GistsAPI.SimpleUser: a user has a username and a state here.
     public nonisolated struct SimpleUser: Codable, Hashable, Sendable {
         public var id: Int64
-
         public var username: String
-
         public var state: String?
 
         public init(id: Int64, username: String, state: String? = nil) {
@@ -85,14 +87,18 @@ nonisolated extension SnippetsAPI {
             self.username = username
             self.state = state
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.username, rhs.username),
+                  ModelEquality.same(lhs.state, rhs.state) else { return false }
+            return true
+        }
     }
 
     /// Not StravaAPI.Comment: a note with an author.
     public nonisolated struct Comment: Codable, Hashable, Sendable {
         public var id: Int64
-
         public var body: String
-
         public var author: SimpleUser?
 
         public init(id: Int64, body: String, author: SimpleUser? = nil) {
@@ -100,17 +106,27 @@ nonisolated extension SnippetsAPI {
             self.body = body
             self.author = author
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.body, rhs.body),
+                  ModelEquality.same(lhs.author, rhs.author) else { return false }
+            return true
+        }
     }
 
     /// Not GistsAPI.BasicError: the message and the status as a number.
     public nonisolated struct BasicError: Codable, Hashable, Sendable {
         public var message: String
-
         public var status: Int
 
         public init(message: String, status: Int) {
             self.message = message
             self.status = status
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.message, rhs.message), ModelEquality.same(lhs.status, rhs.status) else { return false }
+            return true
         }
     }
 }

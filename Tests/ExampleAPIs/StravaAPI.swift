@@ -431,26 +431,34 @@ nonisolated extension StravaAPI {
     /// Encapsulates the errors that may be returned from the API.
     public nonisolated struct Fault: Codable, Hashable, Sendable {
         public var errors: [FaultError]?
-
         public var message: String?
 
         public init(errors: [FaultError]? = nil, message: String? = nil) {
             self.errors = errors
             self.message = message
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.errors, rhs.errors), ModelEquality.same(lhs.message, rhs.message) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct FaultError: Codable, Hashable, Sendable {
         public var code: String?
-
         public var field: String?
-
         public var resource: String?
 
         public init(code: String? = nil, field: String? = nil, resource: String? = nil) {
             self.code = code
             self.field = field
             self.resource = resource
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.code, rhs.code), ModelEquality.same(lhs.field, rhs.field),
+                  ModelEquality.same(lhs.resource, rhs.resource) else { return false }
+            return true
         }
     }
 
@@ -493,8 +501,7 @@ nonisolated extension StravaAPI {
     }
 
     public nonisolated enum MeasurementPreference: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case feet
-        case meters
+        case feet, meters
         /// A value this version of the spec does not list: decoding keeps it instead of failing.
         case unknown(String)
 
@@ -532,11 +539,8 @@ nonisolated extension StravaAPI {
 
     public nonisolated struct SummaryAthlete: Codable, Hashable, Sendable {
         public var id: Int64
-
         public var resourceState: Int?
-
         public var firstname: String?
-
         public var lastname: String?
 
         public init(id: Int64, resourceState: Int? = nil, firstname: String? = nil, lastname: String? = nil) {
@@ -546,36 +550,31 @@ nonisolated extension StravaAPI {
             self.lastname = lastname
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.resourceState, rhs.resourceState),
+                  ModelEquality.same(lhs.firstname, rhs.firstname), ModelEquality.same(lhs.lastname, rhs.lastname) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
             case id
             case resourceState = "resource_state"
-            case firstname
-            case lastname
+            case firstname, lastname
         }
     }
 
     /// A Strava athlete, as seen by themselves.
     public nonisolated struct DetailedAthlete: Codable, Hashable, Sendable {
         public var id: Int64
-
         public var username: String?
-
         public var resourceState: Int?
-
         public var firstname: String?
-
         public var lastname: String?
-
         public var city: String?
-
         public var state: String?
-
         public var country: String?
-
         public var sex: Sex?
-
         public var premium: Bool?
-
         public var summit: Bool?
 
         /// When the athlete joined Strava.
@@ -587,21 +586,13 @@ nonisolated extension StravaAPI {
         public var profileMedium: URL?
 
         public var profile: URL?
-
         public var followerCount: Int?
-
         public var friendCount: Int?
-
         public var measurementPreference: MeasurementPreference?
-
         public var ftp: Int?
-
         public var weight: Float?
-
         public var clubs: [SummaryClub]?
-
         public var bikes: [SummaryGear]?
-
         public var shoes: [SummaryGear]?
 
         public init(
@@ -636,18 +627,24 @@ nonisolated extension StravaAPI {
             self.shoes = shoes
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.username, rhs.username),
+                  ModelEquality.same(lhs.resourceState, rhs.resourceState), ModelEquality.same(lhs.firstname, rhs.firstname),
+                  ModelEquality.same(lhs.lastname, rhs.lastname), ModelEquality.same(lhs.city, rhs.city), ModelEquality.same(lhs.state, rhs.state),
+                  ModelEquality.same(lhs.country, rhs.country), ModelEquality.same(lhs.sex, rhs.sex), ModelEquality.same(lhs.premium, rhs.premium),
+                  ModelEquality.same(lhs.summit, rhs.summit), ModelEquality.same(lhs.createdAt, rhs.createdAt),
+                  ModelEquality.same(lhs.updatedAt, rhs.updatedAt), ModelEquality.same(lhs.profileMedium, rhs.profileMedium),
+                  ModelEquality.same(lhs.profile, rhs.profile), ModelEquality.same(lhs.followerCount, rhs.followerCount),
+                  ModelEquality.same(lhs.friendCount, rhs.friendCount), ModelEquality.same(lhs.measurementPreference, rhs.measurementPreference),
+                  ModelEquality.same(lhs.ftp, rhs.ftp), ModelEquality.same(lhs.weight, rhs.weight), ModelEquality.same(lhs.clubs, rhs.clubs),
+                  ModelEquality.same(lhs.bikes, rhs.bikes), ModelEquality.same(lhs.shoes, rhs.shoes) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
-            case id
-            case username
+            case id, username
             case resourceState = "resource_state"
-            case firstname
-            case lastname
-            case city
-            case state
-            case country
-            case sex
-            case premium
-            case summit
+            case firstname, lastname, city, state, country, sex, premium, summit
             case createdAt = "created_at"
             case updatedAt = "updated_at"
             case profileMedium = "profile_medium"
@@ -655,21 +652,14 @@ nonisolated extension StravaAPI {
             case followerCount = "follower_count"
             case friendCount = "friend_count"
             case measurementPreference = "measurement_preference"
-            case ftp
-            case weight
-            case clubs
-            case bikes
-            case shoes
+            case ftp, weight, clubs, bikes, shoes
         }
     }
 
     public nonisolated struct SummaryClub: Codable, Hashable, Sendable {
         public var id: Int64
-
         public var name: String?
-
         public var memberCount: Int?
-
         public var url: String?
 
         public init(id: Int64, name: String? = nil, memberCount: Int? = nil, url: String? = nil) {
@@ -679,9 +669,14 @@ nonisolated extension StravaAPI {
             self.url = url
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.name, rhs.name), ModelEquality.same(lhs.memberCount, rhs.memberCount),
+                  ModelEquality.same(lhs.url, rhs.url) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
-            case id
-            case name
+            case id, name
             case memberCount = "member_count"
             case url
         }
@@ -689,11 +684,8 @@ nonisolated extension StravaAPI {
 
     public nonisolated struct SummaryGear: Codable, Hashable, Sendable {
         public var id: String
-
         public var primary: Bool?
-
         public var name: String?
-
         public var distance: Float?
 
         public init(id: String, primary: Bool? = nil, name: String? = nil, distance: Float? = nil) {
@@ -702,23 +694,22 @@ nonisolated extension StravaAPI {
             self.name = name
             self.distance = distance
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.primary, rhs.primary), ModelEquality.same(lhs.name, rhs.name),
+                  ModelEquality.same(lhs.distance, rhs.distance) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct DetailedGear: Codable, Hashable, Sendable {
         public var id: String
-
         public var primary: Bool?
-
         public var name: String?
-
         public var distance: Float?
-
         public var brandName: String?
-
         public var modelName: String?
-
         public var frameType: Int?
-
         public var description: String?
 
         public init(
@@ -735,11 +726,16 @@ nonisolated extension StravaAPI {
             self.description = description
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.primary, rhs.primary), ModelEquality.same(lhs.name, rhs.name),
+                  ModelEquality.same(lhs.distance, rhs.distance), ModelEquality.same(lhs.brandName, rhs.brandName),
+                  ModelEquality.same(lhs.modelName, rhs.modelName), ModelEquality.same(lhs.frameType, rhs.frameType),
+                  ModelEquality.same(lhs.description, rhs.description) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
-            case id
-            case primary
-            case name
-            case distance
+            case id, primary, name, distance
             case brandName = "brand_name"
             case modelName = "model_name"
             case frameType = "frame_type"
@@ -749,12 +745,16 @@ nonisolated extension StravaAPI {
 
     public nonisolated struct Zones: Codable, Hashable, Sendable {
         public var heartRate: HeartRateZoneRanges?
-
         public var power: PowerZoneRanges?
 
         public init(heartRate: HeartRateZoneRanges? = nil, power: PowerZoneRanges? = nil) {
             self.heartRate = heartRate
             self.power = power
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.heartRate, rhs.heartRate), ModelEquality.same(lhs.power, rhs.power) else { return false }
+            return true
         }
 
         private nonisolated enum CodingKeys: String, CodingKey {
@@ -765,12 +765,16 @@ nonisolated extension StravaAPI {
 
     public nonisolated struct HeartRateZoneRanges: Codable, Hashable, Sendable {
         public var customZones: Bool?
-
         public var zones: [ZoneRange]
 
         public init(customZones: Bool? = nil, zones: [ZoneRange]) {
             self.customZones = customZones
             self.zones = zones
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.customZones, rhs.customZones), ModelEquality.same(lhs.zones, rhs.zones) else { return false }
+            return true
         }
 
         private nonisolated enum CodingKeys: String, CodingKey {
@@ -785,31 +789,35 @@ nonisolated extension StravaAPI {
         public init(zones: [ZoneRange]) {
             self.zones = zones
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.zones, rhs.zones) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct ZoneRange: Codable, Hashable, Sendable {
         public var min: Int
-
         public var max: Int
 
         public init(min: Int, max: Int) {
             self.min = min
             self.max = max
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.min, rhs.min), ModelEquality.same(lhs.max, rhs.max) else { return false }
+            return true
+        }
     }
 
     /// A roll-up of metrics pertaining to a set of activities. Values are in seconds and meters.
     public nonisolated struct ActivityTotal: Codable, Hashable, Sendable {
         public var count: Int
-
         public var distance: Float
-
         public var movingTime: Int
-
         public var elapsedTime: Int
-
         public var elevationGain: Float
-
         public var achievementCount: Int?
 
         public init(count: Int, distance: Float, movingTime: Int, elapsedTime: Int, elevationGain: Float, achievementCount: Int? = nil) {
@@ -821,9 +829,16 @@ nonisolated extension StravaAPI {
             self.achievementCount = achievementCount
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.count, rhs.count), ModelEquality.same(lhs.distance, rhs.distance),
+                  ModelEquality.same(lhs.movingTime, rhs.movingTime), ModelEquality.same(lhs.elapsedTime, rhs.elapsedTime),
+                  ModelEquality.same(lhs.elevationGain, rhs.elevationGain),
+                  ModelEquality.same(lhs.achievementCount, rhs.achievementCount) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
-            case count
-            case distance
+            case count, distance
             case movingTime = "moving_time"
             case elapsedTime = "elapsed_time"
             case elevationGain = "elevation_gain"
@@ -833,25 +848,15 @@ nonisolated extension StravaAPI {
 
     public nonisolated struct ActivityStats: Codable, Hashable, Sendable {
         public var biggestRideDistance: Double?
-
         public var biggestClimbElevationGain: Double?
-
         public var recentRideTotals: ActivityTotal?
-
         public var recentRunTotals: ActivityTotal?
-
         public var recentSwimTotals: ActivityTotal?
-
         public var ytdRideTotals: ActivityTotal?
-
         public var ytdRunTotals: ActivityTotal?
-
         public var ytdSwimTotals: ActivityTotal?
-
         public var allRideTotals: ActivityTotal?
-
         public var allRunTotals: ActivityTotal?
-
         public var allSwimTotals: ActivityTotal?
 
         public init(
@@ -871,6 +876,17 @@ nonisolated extension StravaAPI {
             self.allRideTotals = allRideTotals
             self.allRunTotals = allRunTotals
             self.allSwimTotals = allSwimTotals
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.biggestRideDistance, rhs.biggestRideDistance),
+                  ModelEquality.same(lhs.biggestClimbElevationGain, rhs.biggestClimbElevationGain),
+                  ModelEquality.same(lhs.recentRideTotals, rhs.recentRideTotals), ModelEquality.same(lhs.recentRunTotals, rhs.recentRunTotals),
+                  ModelEquality.same(lhs.recentSwimTotals, rhs.recentSwimTotals), ModelEquality.same(lhs.ytdRideTotals, rhs.ytdRideTotals),
+                  ModelEquality.same(lhs.ytdRunTotals, rhs.ytdRunTotals), ModelEquality.same(lhs.ytdSwimTotals, rhs.ytdSwimTotals),
+                  ModelEquality.same(lhs.allRideTotals, rhs.allRideTotals), ModelEquality.same(lhs.allRunTotals, rhs.allRunTotals),
+                  ModelEquality.same(lhs.allSwimTotals, rhs.allSwimTotals) else { return false }
+            return true
         }
 
         private nonisolated enum CodingKeys: String, CodingKey {
@@ -1033,13 +1049,16 @@ nonisolated extension StravaAPI {
         public init(id: Int64) {
             self.id = id
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct PolylineMap: Codable, Hashable, Sendable {
         public var id: String
-
         public var polyline: String?
-
         public var summaryPolyline: String?
 
         public init(id: String, polyline: String? = nil, summaryPolyline: String? = nil) {
@@ -1048,22 +1067,23 @@ nonisolated extension StravaAPI {
             self.summaryPolyline = summaryPolyline
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.polyline, rhs.polyline),
+                  ModelEquality.same(lhs.summaryPolyline, rhs.summaryPolyline) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
-            case id
-            case polyline
+            case id, polyline
             case summaryPolyline = "summary_polyline"
         }
     }
 
     public nonisolated struct SummaryActivity: Codable, Hashable, Sendable {
         public var id: Int64
-
         public var externalId: String?
-
         public var uploadId: Int64?
-
         public var athlete: MetaAthlete
-
         public var name: String
 
         /// The activity's distance, in meters.
@@ -1073,47 +1093,26 @@ nonisolated extension StravaAPI {
         public var movingTime: Int
 
         public var elapsedTime: Int
-
         public var totalElevationGain: Float
-
         public var sportType: SportType
-
         public var startDate: Date
-
         public var startDateLocal: Date
-
         public var timezone: String?
-
         public var startLatlng: [Float]?
-
         public var endLatlng: [Float]?
-
         public var achievementCount: Int?
-
         public var kudosCount: Int?
-
         public var commentCount: Int?
-
         public var map: PolylineMap?
-
         public var trainer: Bool?
-
         public var commute: Bool?
-
         public var manual: Bool?
-
         public var `private`: Bool?
-
         public var gearId: String?
-
         public var averageSpeed: Float?
-
         public var maxSpeed: Float?
-
         public var averageWatts: Float?
-
         public var kilojoules: Float?
-
         public var hasHeartrate: Bool?
 
         public init(
@@ -1154,13 +1153,29 @@ nonisolated extension StravaAPI {
             self.hasHeartrate = hasHeartrate
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.externalId, rhs.externalId),
+                  ModelEquality.same(lhs.uploadId, rhs.uploadId), ModelEquality.same(lhs.athlete, rhs.athlete),
+                  ModelEquality.same(lhs.name, rhs.name), ModelEquality.same(lhs.distance, rhs.distance),
+                  ModelEquality.same(lhs.movingTime, rhs.movingTime), ModelEquality.same(lhs.elapsedTime, rhs.elapsedTime),
+                  ModelEquality.same(lhs.totalElevationGain, rhs.totalElevationGain), ModelEquality.same(lhs.sportType, rhs.sportType),
+                  ModelEquality.same(lhs.startDate, rhs.startDate), ModelEquality.same(lhs.startDateLocal, rhs.startDateLocal),
+                  ModelEquality.same(lhs.timezone, rhs.timezone), ModelEquality.same(lhs.startLatlng, rhs.startLatlng),
+                  ModelEquality.same(lhs.endLatlng, rhs.endLatlng), ModelEquality.same(lhs.achievementCount, rhs.achievementCount),
+                  ModelEquality.same(lhs.kudosCount, rhs.kudosCount), ModelEquality.same(lhs.commentCount, rhs.commentCount),
+                  ModelEquality.same(lhs.map, rhs.map), ModelEquality.same(lhs.trainer, rhs.trainer), ModelEquality.same(lhs.commute, rhs.commute),
+                  ModelEquality.same(lhs.manual, rhs.manual), ModelEquality.same(lhs.`private`, rhs.`private`),
+                  ModelEquality.same(lhs.gearId, rhs.gearId), ModelEquality.same(lhs.averageSpeed, rhs.averageSpeed),
+                  ModelEquality.same(lhs.maxSpeed, rhs.maxSpeed), ModelEquality.same(lhs.averageWatts, rhs.averageWatts),
+                  ModelEquality.same(lhs.kilojoules, rhs.kilojoules), ModelEquality.same(lhs.hasHeartrate, rhs.hasHeartrate) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
             case id
             case externalId = "external_id"
             case uploadId = "upload_id"
-            case athlete
-            case name
-            case distance
+            case athlete, name, distance
             case movingTime = "moving_time"
             case elapsedTime = "elapsed_time"
             case totalElevationGain = "total_elevation_gain"
@@ -1173,11 +1188,7 @@ nonisolated extension StravaAPI {
             case achievementCount = "achievement_count"
             case kudosCount = "kudos_count"
             case commentCount = "comment_count"
-            case map
-            case trainer
-            case commute
-            case manual
-            case `private`
+            case map, trainer, commute, manual, `private`
             case gearId = "gear_id"
             case averageSpeed = "average_speed"
             case maxSpeed = "max_speed"
@@ -1189,43 +1200,24 @@ nonisolated extension StravaAPI {
 
     public nonisolated struct DetailedActivity: Codable, Hashable, Sendable {
         public var id: Int64
-
         public var externalId: String?
-
         public var athlete: MetaAthlete
-
         public var name: String
-
         public var description: String?
-
         public var distance: Float
-
         public var movingTime: Int
-
         public var elapsedTime: Int
-
         public var totalElevationGain: Float
-
         public var sportType: SportType
-
         public var startDate: Date
-
         public var startDateLocal: Date
-
         public var timezone: String?
-
         public var map: PolylineMap?
-
         public var gearId: String?
-
         public var gear: SummaryGear?
-
         public var calories: Float?
-
         public var deviceName: String?
-
         public var laps: [Lap]?
-
         public var segmentEfforts: [JSONValue]?
 
         /// Photo metadata, kept as the JSON it came as.
@@ -1260,24 +1252,33 @@ nonisolated extension StravaAPI {
             self.photos = photos
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.externalId, rhs.externalId),
+                  ModelEquality.same(lhs.athlete, rhs.athlete), ModelEquality.same(lhs.name, rhs.name),
+                  ModelEquality.same(lhs.description, rhs.description), ModelEquality.same(lhs.distance, rhs.distance),
+                  ModelEquality.same(lhs.movingTime, rhs.movingTime), ModelEquality.same(lhs.elapsedTime, rhs.elapsedTime),
+                  ModelEquality.same(lhs.totalElevationGain, rhs.totalElevationGain), ModelEquality.same(lhs.sportType, rhs.sportType),
+                  ModelEquality.same(lhs.startDate, rhs.startDate), ModelEquality.same(lhs.startDateLocal, rhs.startDateLocal),
+                  ModelEquality.same(lhs.timezone, rhs.timezone), ModelEquality.same(lhs.map, rhs.map), ModelEquality.same(lhs.gearId, rhs.gearId),
+                  ModelEquality.same(lhs.gear, rhs.gear), ModelEquality.same(lhs.calories, rhs.calories),
+                  ModelEquality.same(lhs.deviceName, rhs.deviceName), ModelEquality.same(lhs.laps, rhs.laps),
+                  ModelEquality.same(lhs.segmentEfforts, rhs.segmentEfforts), ModelEquality.same(lhs.photos, rhs.photos) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
             case id
             case externalId = "external_id"
-            case athlete
-            case name
-            case description
-            case distance
+            case athlete, name, description, distance
             case movingTime = "moving_time"
             case elapsedTime = "elapsed_time"
             case totalElevationGain = "total_elevation_gain"
             case sportType = "sport_type"
             case startDate = "start_date"
             case startDateLocal = "start_date_local"
-            case timezone
-            case map
+            case timezone, map
             case gearId = "gear_id"
-            case gear
-            case calories
+            case gear, calories
             case deviceName = "device_name"
             case laps
             case segmentEfforts = "segment_efforts"
@@ -1287,19 +1288,12 @@ nonisolated extension StravaAPI {
 
     public nonisolated struct Lap: Codable, Hashable, Sendable {
         public var id: Int64
-
         public var name: String?
-
         public var elapsedTime: Int
-
         public var movingTime: Int
-
         public var startDate: Date
-
         public var distance: Float
-
         public var lapIndex: Int
-
         public var split: Int?
 
         public init(
@@ -1315,9 +1309,16 @@ nonisolated extension StravaAPI {
             self.split = split
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.name, rhs.name), ModelEquality.same(lhs.elapsedTime, rhs.elapsedTime),
+                  ModelEquality.same(lhs.movingTime, rhs.movingTime), ModelEquality.same(lhs.startDate, rhs.startDate),
+                  ModelEquality.same(lhs.distance, rhs.distance), ModelEquality.same(lhs.lapIndex, rhs.lapIndex),
+                  ModelEquality.same(lhs.split, rhs.split) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
-            case id
-            case name
+            case id, name
             case elapsedTime = "elapsed_time"
             case movingTime = "moving_time"
             case startDate = "start_date"
@@ -1329,13 +1330,9 @@ nonisolated extension StravaAPI {
 
     public nonisolated struct Comment: Codable, Hashable, Sendable {
         public var id: Int64
-
         public var activityId: Int64
-
         public var text: String
-
         public var athlete: SummaryAthlete
-
         public var createdAt: Date
 
         public init(id: Int64, activityId: Int64, text: String, athlete: SummaryAthlete, createdAt: Date) {
@@ -1346,11 +1343,16 @@ nonisolated extension StravaAPI {
             self.createdAt = createdAt
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.activityId, rhs.activityId), ModelEquality.same(lhs.text, rhs.text),
+                  ModelEquality.same(lhs.athlete, rhs.athlete), ModelEquality.same(lhs.createdAt, rhs.createdAt) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
             case id
             case activityId = "activity_id"
-            case text
-            case athlete
+            case text, athlete
             case createdAt = "created_at"
         }
     }
@@ -1358,7 +1360,6 @@ nonisolated extension StravaAPI {
     /// A manual activity: the fields of POST /activities.
     public nonisolated struct NewActivity: Codable, Hashable, Sendable {
         public var name: String
-
         public var sportType: SportType
 
         /// ISO 8601 formatted date time.
@@ -1392,31 +1393,30 @@ nonisolated extension StravaAPI {
             self.commute = commute
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.name, rhs.name), ModelEquality.same(lhs.sportType, rhs.sportType),
+                  ModelEquality.same(lhs.startDateLocal, rhs.startDateLocal), ModelEquality.same(lhs.elapsedTime, rhs.elapsedTime),
+                  ModelEquality.same(lhs.description, rhs.description), ModelEquality.same(lhs.distance, rhs.distance),
+                  ModelEquality.same(lhs.trainer, rhs.trainer), ModelEquality.same(lhs.commute, rhs.commute) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
             case name
             case sportType = "sport_type"
             case startDateLocal = "start_date_local"
             case elapsedTime = "elapsed_time"
-            case description
-            case distance
-            case trainer
-            case commute
+            case description, distance, trainer, commute
         }
     }
 
     public nonisolated struct UpdatableActivity: Codable, Hashable, Sendable {
         public var commute: Bool?
-
         public var trainer: Bool?
-
         public var hideFromHome: Bool?
-
         public var description: String?
-
         public var name: String?
-
         public var sportType: SportType?
-
         public var gearId: String?
 
         public init(
@@ -1432,20 +1432,25 @@ nonisolated extension StravaAPI {
             self.gearId = gearId
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.commute, rhs.commute), ModelEquality.same(lhs.trainer, rhs.trainer),
+                  ModelEquality.same(lhs.hideFromHome, rhs.hideFromHome), ModelEquality.same(lhs.description, rhs.description),
+                  ModelEquality.same(lhs.name, rhs.name), ModelEquality.same(lhs.sportType, rhs.sportType),
+                  ModelEquality.same(lhs.gearId, rhs.gearId) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
-            case commute
-            case trainer
+            case commute, trainer
             case hideFromHome = "hide_from_home"
-            case description
-            case name
+            case description, name
             case sportType = "sport_type"
             case gearId = "gear_id"
         }
     }
 
     public nonisolated enum ActivityZoneType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case heartrate
-        case power
+        case heartrate, power
         /// A value this version of the spec does not list: decoding keeps it instead of failing.
         case unknown(String)
 
@@ -1483,17 +1488,11 @@ nonisolated extension StravaAPI {
 
     public nonisolated struct ActivityZone: Codable, Hashable, Sendable {
         public var score: Int?
-
         public var sensorBased: Bool?
-
         public var customZones: Bool?
-
         public var max: Int?
-
         public var points: Int?
-
         public var type: ActivityZoneType?
-
         public var distributionBuckets: [TimedZoneRange]?
 
         public init(
@@ -1509,22 +1508,26 @@ nonisolated extension StravaAPI {
             self.distributionBuckets = distributionBuckets
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.score, rhs.score), ModelEquality.same(lhs.sensorBased, rhs.sensorBased),
+                  ModelEquality.same(lhs.customZones, rhs.customZones), ModelEquality.same(lhs.max, rhs.max),
+                  ModelEquality.same(lhs.points, rhs.points), ModelEquality.same(lhs.type, rhs.type),
+                  ModelEquality.same(lhs.distributionBuckets, rhs.distributionBuckets) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
             case score
             case sensorBased = "sensor_based"
             case customZones = "custom_zones"
-            case max
-            case points
-            case type
+            case max, points, type
             case distributionBuckets = "distribution_buckets"
         }
     }
 
     public nonisolated struct TimedZoneRange: Codable, Hashable, Sendable {
         public var min: Int
-
         public var max: Int
-
         public var time: Int
 
         public init(min: Int, max: Int, time: Int) {
@@ -1532,20 +1535,19 @@ nonisolated extension StravaAPI {
             self.max = max
             self.time = time
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.min, rhs.min), ModelEquality.same(lhs.max, rhs.max),
+                  ModelEquality.same(lhs.time, rhs.time) else { return false }
+            return true
+        }
     }
 
     public nonisolated enum StreamType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case time
-        case distance
-        case latlng
-        case altitude
+        case time, distance, latlng, altitude
         /// `velocity_smooth`
         case velocitySmooth
-        case heartrate
-        case cadence
-        case watts
-        case temp
-        case moving
+        case heartrate, cadence, watts, temp, moving
         /// `grade_smooth`
         case gradeSmooth
         /// A value this version of the spec does not list: decoding keeps it instead of failing.
@@ -1601,9 +1603,7 @@ nonisolated extension StravaAPI {
 
     public nonisolated struct Stream: Codable, Hashable, Sendable {
         public var originalSize: Int?
-
         public var resolution: String?
-
         public var seriesType: String?
 
         /// Numbers, booleans or [latitude, longitude] pairs, by stream type.
@@ -1616,6 +1616,12 @@ nonisolated extension StravaAPI {
             self.data = data
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.originalSize, rhs.originalSize), ModelEquality.same(lhs.resolution, rhs.resolution),
+                  ModelEquality.same(lhs.seriesType, rhs.seriesType), ModelEquality.same(lhs.data, rhs.data) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
             case originalSize = "original_size"
             case resolution
@@ -1626,25 +1632,15 @@ nonisolated extension StravaAPI {
 
     public nonisolated struct StreamSet: Codable, Hashable, Sendable {
         public var time: Stream?
-
         public var distance: Stream?
-
         public var latlng: Stream?
-
         public var altitude: Stream?
-
         public var velocitySmooth: Stream?
-
         public var heartrate: Stream?
-
         public var cadence: Stream?
-
         public var watts: Stream?
-
         public var temp: Stream?
-
         public var moving: Stream?
-
         public var gradeSmooth: Stream?
 
         public init(
@@ -1665,24 +1661,25 @@ nonisolated extension StravaAPI {
             self.gradeSmooth = gradeSmooth
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.time, rhs.time), ModelEquality.same(lhs.distance, rhs.distance), ModelEquality.same(lhs.latlng, rhs.latlng),
+                  ModelEquality.same(lhs.altitude, rhs.altitude), ModelEquality.same(lhs.velocitySmooth, rhs.velocitySmooth),
+                  ModelEquality.same(lhs.heartrate, rhs.heartrate), ModelEquality.same(lhs.cadence, rhs.cadence),
+                  ModelEquality.same(lhs.watts, rhs.watts), ModelEquality.same(lhs.temp, rhs.temp), ModelEquality.same(lhs.moving, rhs.moving),
+                  ModelEquality.same(lhs.gradeSmooth, rhs.gradeSmooth) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
-            case time
-            case distance
-            case latlng
-            case altitude
+            case time, distance, latlng, altitude
             case velocitySmooth = "velocity_smooth"
-            case heartrate
-            case cadence
-            case watts
-            case temp
-            case moving
+            case heartrate, cadence, watts, temp, moving
             case gradeSmooth = "grade_smooth"
         }
     }
 
     public nonisolated enum ExploreActivityType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case running
-        case riding
+        case running, riding
         /// A value this version of the spec does not list: decoding keeps it instead of failing.
         case unknown(String)
 
@@ -1720,31 +1717,18 @@ nonisolated extension StravaAPI {
 
     public nonisolated struct SummarySegment: Codable, Hashable, Sendable {
         public var id: Int64
-
         public var name: String
-
         public var activityType: String?
-
         public var distance: Float
-
         public var averageGrade: Float?
-
         public var maximumGrade: Float?
-
         public var elevationHigh: Float?
-
         public var elevationLow: Float?
-
         public var climbCategory: Int?
-
         public var city: String?
-
         public var state: String?
-
         public var country: String?
-
         public var `private`: Bool?
-
         public var starred: Bool?
 
         public init(
@@ -1768,9 +1752,18 @@ nonisolated extension StravaAPI {
             self.starred = starred
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.name, rhs.name), ModelEquality.same(lhs.activityType, rhs.activityType),
+                  ModelEquality.same(lhs.distance, rhs.distance), ModelEquality.same(lhs.averageGrade, rhs.averageGrade),
+                  ModelEquality.same(lhs.maximumGrade, rhs.maximumGrade), ModelEquality.same(lhs.elevationHigh, rhs.elevationHigh),
+                  ModelEquality.same(lhs.elevationLow, rhs.elevationLow), ModelEquality.same(lhs.climbCategory, rhs.climbCategory),
+                  ModelEquality.same(lhs.city, rhs.city), ModelEquality.same(lhs.state, rhs.state), ModelEquality.same(lhs.country, rhs.country),
+                  ModelEquality.same(lhs.`private`, rhs.`private`), ModelEquality.same(lhs.starred, rhs.starred) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
-            case id
-            case name
+            case id, name
             case activityType = "activity_type"
             case distance
             case averageGrade = "average_grade"
@@ -1778,37 +1771,22 @@ nonisolated extension StravaAPI {
             case elevationHigh = "elevation_high"
             case elevationLow = "elevation_low"
             case climbCategory = "climb_category"
-            case city
-            case state
-            case country
-            case `private`
-            case starred
+            case city, state, country, `private`, starred
         }
     }
 
     public nonisolated struct DetailedSegment: Codable, Hashable, Sendable {
         public var id: Int64
-
         public var name: String
-
         public var activityType: String?
-
         public var distance: Float
-
         public var createdAt: Date?
-
         public var updatedAt: Date?
-
         public var totalElevationGain: Float?
-
         public var map: PolylineMap?
-
         public var effortCount: Int?
-
         public var athleteCount: Int?
-
         public var hazardous: Bool?
-
         public var starCount: Int?
 
         public init(
@@ -1830,9 +1808,18 @@ nonisolated extension StravaAPI {
             self.starCount = starCount
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.name, rhs.name), ModelEquality.same(lhs.activityType, rhs.activityType),
+                  ModelEquality.same(lhs.distance, rhs.distance), ModelEquality.same(lhs.createdAt, rhs.createdAt),
+                  ModelEquality.same(lhs.updatedAt, rhs.updatedAt), ModelEquality.same(lhs.totalElevationGain, rhs.totalElevationGain),
+                  ModelEquality.same(lhs.map, rhs.map), ModelEquality.same(lhs.effortCount, rhs.effortCount),
+                  ModelEquality.same(lhs.athleteCount, rhs.athleteCount), ModelEquality.same(lhs.hazardous, rhs.hazardous),
+                  ModelEquality.same(lhs.starCount, rhs.starCount) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
-            case id
-            case name
+            case id, name
             case activityType = "activity_type"
             case distance
             case createdAt = "created_at"
@@ -1852,27 +1839,23 @@ nonisolated extension StravaAPI {
         public init(starred: Bool) {
             self.starred = starred
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.starred, rhs.starred) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct ExplorerSegment: Codable, Hashable, Sendable {
         public var id: Int64
-
         public var name: String
-
         public var climbCategory: Int
-
         public var climbCategoryDesc: String
-
         public var avgGrade: Float
-
         public var startLatlng: [Float]
-
         public var endLatlng: [Float]
-
         public var elevDifference: Float
-
         public var distance: Float
-
         public var points: String
 
         public init(
@@ -1891,17 +1874,24 @@ nonisolated extension StravaAPI {
             self.points = points
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.name, rhs.name),
+                  ModelEquality.same(lhs.climbCategory, rhs.climbCategory), ModelEquality.same(lhs.climbCategoryDesc, rhs.climbCategoryDesc),
+                  ModelEquality.same(lhs.avgGrade, rhs.avgGrade), ModelEquality.same(lhs.startLatlng, rhs.startLatlng),
+                  ModelEquality.same(lhs.endLatlng, rhs.endLatlng), ModelEquality.same(lhs.elevDifference, rhs.elevDifference),
+                  ModelEquality.same(lhs.distance, rhs.distance), ModelEquality.same(lhs.points, rhs.points) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
-            case id
-            case name
+            case id, name
             case climbCategory = "climb_category"
             case climbCategoryDesc = "climb_category_desc"
             case avgGrade = "avg_grade"
             case startLatlng = "start_latlng"
             case endLatlng = "end_latlng"
             case elevDifference = "elev_difference"
-            case distance
-            case points
+            case distance, points
         }
     }
 
@@ -1911,35 +1901,27 @@ nonisolated extension StravaAPI {
         public init(segments: [ExplorerSegment]) {
             self.segments = segments
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.segments, rhs.segments) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct Route: Codable, Hashable, Sendable {
         public var id: Int64
-
         public var idStr: String?
-
         public var name: String
-
         public var description: String?
-
         public var distance: Float?
-
         public var elevationGain: Float?
-
         public var `private`: Bool?
-
         public var starred: Bool?
-
         public var timestamp: Int?
-
         public var createdAt: Date?
-
         public var updatedAt: Date?
-
         public var estimatedMovingTime: Int?
-
         public var athlete: SummaryAthlete?
-
         public var map: PolylineMap?
 
         public init(
@@ -1963,21 +1945,27 @@ nonisolated extension StravaAPI {
             self.map = map
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.idStr, rhs.idStr), ModelEquality.same(lhs.name, rhs.name),
+                  ModelEquality.same(lhs.description, rhs.description), ModelEquality.same(lhs.distance, rhs.distance),
+                  ModelEquality.same(lhs.elevationGain, rhs.elevationGain), ModelEquality.same(lhs.`private`, rhs.`private`),
+                  ModelEquality.same(lhs.starred, rhs.starred), ModelEquality.same(lhs.timestamp, rhs.timestamp),
+                  ModelEquality.same(lhs.createdAt, rhs.createdAt), ModelEquality.same(lhs.updatedAt, rhs.updatedAt),
+                  ModelEquality.same(lhs.estimatedMovingTime, rhs.estimatedMovingTime), ModelEquality.same(lhs.athlete, rhs.athlete),
+                  ModelEquality.same(lhs.map, rhs.map) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
             case id
             case idStr = "id_str"
-            case name
-            case description
-            case distance
+            case name, description, distance
             case elevationGain = "elevation_gain"
-            case `private`
-            case starred
-            case timestamp
+            case `private`, starred, timestamp
             case createdAt = "created_at"
             case updatedAt = "updated_at"
             case estimatedMovingTime = "estimated_moving_time"
-            case athlete
-            case map
+            case athlete, map
         }
     }
 
@@ -1987,11 +1975,8 @@ nonisolated extension StravaAPI {
         public var file: Data
 
         public var name: String?
-
         public var description: String?
-
         public var trainer: String?
-
         public var commute: String?
 
         /// fit, fit.gz, tcx, tcx.gz, gpx or gpx.gz.
@@ -2012,12 +1997,16 @@ nonisolated extension StravaAPI {
             self.externalId = externalId
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.file, rhs.file), ModelEquality.same(lhs.name, rhs.name),
+                  ModelEquality.same(lhs.description, rhs.description), ModelEquality.same(lhs.trainer, rhs.trainer),
+                  ModelEquality.same(lhs.commute, rhs.commute), ModelEquality.same(lhs.dataType, rhs.dataType),
+                  ModelEquality.same(lhs.externalId, rhs.externalId) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
-            case file
-            case name
-            case description
-            case trainer
-            case commute
+            case file, name, description, trainer, commute
             case dataType = "data_type"
             case externalId = "external_id"
         }
@@ -2025,15 +2014,10 @@ nonisolated extension StravaAPI {
 
     public nonisolated struct Upload: Codable, Hashable, Sendable {
         public var id: Int64
-
         public var idStr: String?
-
         public var externalId: String?
-
         public var error: String?
-
         public var status: String?
-
         public var activityId: Int64?
 
         public init(
@@ -2047,12 +2031,18 @@ nonisolated extension StravaAPI {
             self.activityId = activityId
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.idStr, rhs.idStr), ModelEquality.same(lhs.externalId, rhs.externalId),
+                  ModelEquality.same(lhs.error, rhs.error), ModelEquality.same(lhs.status, rhs.status),
+                  ModelEquality.same(lhs.activityId, rhs.activityId) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
             case id
             case idStr = "id_str"
             case externalId = "external_id"
-            case error
-            case status
+            case error, status
             case activityId = "activity_id"
         }
     }

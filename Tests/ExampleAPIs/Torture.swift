@@ -160,21 +160,7 @@ nonisolated extension TortureAPI {
         indirect case `func`(self: String, any: String? = nil, body: Form)
         indirect case `any`(body: Файл)
         case `true`(q: String = "a \"quoted\" \\ \\(x) #\"raw\"# \n line", mode: Keyword = .`default`, modes: [Keyword] = [.`self`, ._1st, .unnamed])
-        case _1stThing
-        case dashName
-        case dotName
-        case spaceName
-        case émoji
-        case emoji
-        case u1F642
-        case данные
-        case 数据List
-        case αβγ
-        case userId
-        case userID
-        case pay
-        case рау
-        case httpRequest
+        case _1stThing, dashName, dotName, spaceName, émoji, emoji, u1F642, данные, 数据List, αβγ, userId, userID, pay, рау, httpRequest
         case `default`(Default.Call)
         case `for`(For.Call)
         case _1stGroup(_1stGroup.Call)
@@ -433,11 +419,8 @@ nonisolated extension TortureAPI {
     /// A model named `Case`: a keyword once lowercased.
     public nonisolated struct Case: Codable, Hashable, Sendable {
         public var `default`: String
-
         public var `self`: Int
-
         public var type: String?
-
         public var `init`: Bool?
 
         public init(default: String, self self_: Int, type: String? = nil, init: Bool? = nil) {
@@ -447,9 +430,14 @@ nonisolated extension TortureAPI {
             self.`init` = `init`
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.`default`, rhs.`default`), ModelEquality.same(lhs.`self`, rhs.`self`),
+                  ModelEquality.same(lhs.type, rhs.type), ModelEquality.same(lhs.`init`, rhs.`init`) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
-            case `default`
-            case `self`
+            case `default`, `self`
             case type = "Type"
             case `init`
         }
@@ -458,61 +446,33 @@ nonisolated extension TortureAPI {
     /// Properties named like keywords, starting with digits, with punctuation, emoji and other scripts.
     public nonisolated struct Everything: Codable, Hashable, Sendable {
         public var `self`: String
-
         public var selfValue: Int?
-
         public var `default`: Int
-
         public var type: String
-
         public var `protocol`: String?
-
         public var `init`: Int?
-
         public var `case`: Keyword
-
         public var `func`: [Keyword]?
-
         public var `any`: JSONValue?
-
         public var `true`: Bool
-
         public var _1st: Int?
-
         public var dashName: String?
-
         public var dotName: String?
-
         public var spaceName: String?
-
         public var émoji: String?
-
         public var u1F642: String?
-
         public var данные: Данные?
-
         public var 数据: 数据?
-
         public var αβγ: Double?
-
         public var userId: Int?
-
         public var userID: Int?
-
         public var pay: String?
-
         public var рау: String?
-
         public var codingKeys: String?
-
         public var description: String?
-
         public var rawValue: String?
-
         public var decoder: String?
-
         public var encoder: String?
-
         public var from: String?
 
         public init(
@@ -553,15 +513,29 @@ nonisolated extension TortureAPI {
             self.from = from
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.`self`, rhs.`self`), ModelEquality.same(lhs.selfValue, rhs.selfValue),
+                  ModelEquality.same(lhs.`default`, rhs.`default`), ModelEquality.same(lhs.type, rhs.type),
+                  ModelEquality.same(lhs.`protocol`, rhs.`protocol`), ModelEquality.same(lhs.`init`, rhs.`init`),
+                  ModelEquality.same(lhs.`case`, rhs.`case`), ModelEquality.same(lhs.`func`, rhs.`func`), ModelEquality.same(lhs.`any`, rhs.`any`),
+                  ModelEquality.same(lhs.`true`, rhs.`true`), ModelEquality.same(lhs._1st, rhs._1st), ModelEquality.same(lhs.dashName, rhs.dashName),
+                  ModelEquality.same(lhs.dotName, rhs.dotName), ModelEquality.same(lhs.spaceName, rhs.spaceName),
+                  ModelEquality.same(lhs.émoji, rhs.émoji), ModelEquality.same(lhs.u1F642, rhs.u1F642), ModelEquality.same(lhs.данные, rhs.данные),
+                  ModelEquality.same(lhs.数据, rhs.数据), ModelEquality.same(lhs.αβγ, rhs.αβγ), ModelEquality.same(lhs.userId, rhs.userId),
+                  ModelEquality.same(lhs.userID, rhs.userID), ModelEquality.same(lhs.pay, rhs.pay), ModelEquality.same(lhs.рау, rhs.рау),
+                  ModelEquality.same(lhs.codingKeys, rhs.codingKeys), ModelEquality.same(lhs.description, rhs.description),
+                  ModelEquality.same(lhs.rawValue, rhs.rawValue), ModelEquality.same(lhs.decoder, rhs.decoder),
+                  ModelEquality.same(lhs.encoder, rhs.encoder), ModelEquality.same(lhs.from, rhs.from) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
             case `self`
             case selfValue = "self_value"
             case `default`
             case type = "Type"
             case `protocol` = "Protocol"
-            case `init`
-            case `case`
-            case `func`
+            case `init`, `case`, `func`
             case `any` = "Any"
             case `true`
             case _1st = "1st"
@@ -570,42 +544,28 @@ nonisolated extension TortureAPI {
             case spaceName = "space name"
             case émoji = "émoji🙂"
             case u1F642 = "🙂"
-            case данные
-            case 数据
-            case αβγ
+            case данные, 数据, αβγ
             case userId = "user_id"
-            case userID
-            case pay
-            case рау
+            case userID, pay, рау
             case codingKeys = "CodingKeys"
-            case description
-            case rawValue
-            case decoder
-            case encoder
-            case from
+            case description, rawValue, decoder, encoder, from
         }
     }
 
     /// Enum values that are keywords, empty, digits first, punctuation, emoji, other scripts, and `unknown` (the catch-all case's own name).
     public nonisolated enum Keyword: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case `default`
-        case `self`
+        case `default`, `self`
         /// `Type`
         case type
         /// `Protocol`
         case `protocol`
-        case `init`
-        case `case`
-        case `func`
+        case `init`, `case`, `func`
         /// `Any`
         case `any`
-        case `true`
-        case `false`
-        case `nil`
+        case `true`, `false`, `nil`
         /// `none`
         case noneValue
-        case unknown
-        case rawValue
+        case unknown, rawValue
         /// ``
         case unnamed
         /// `1st`
@@ -620,9 +580,7 @@ nonisolated extension TortureAPI {
         case émoji
         /// `🙂`
         case u1F642
-        case данные
-        case 数据
-        case αβγ
+        case данные, 数据, αβγ
         /// `user_id`
         case userId
         case userID
@@ -708,8 +666,7 @@ nonisolated extension TortureAPI {
     }
 
     public nonisolated enum 数据: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case 数据
-        case данные
+        case 数据, данные
         /// A value this version of the spec does not list: decoding keeps it instead of failing.
         case unknown(String)
 
@@ -745,12 +702,16 @@ nonisolated extension TortureAPI {
 
     public nonisolated struct Данные: Codable, Hashable, Sendable {
         public var 数据: 数据
-
         public var данные: String?
 
         public init(数据: 数据, данные: String? = nil) {
             self.数据 = 数据
             self.данные = данные
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.数据, rhs.数据), ModelEquality.same(lhs.данные, rhs.данные) else { return false }
+            return true
         }
 
         private nonisolated enum CodingKeys: String, CodingKey {
@@ -761,12 +722,16 @@ nonisolated extension TortureAPI {
 
     public nonisolated struct _1st: Codable, Hashable, Sendable {
         public var _1st: Int
-
         public var _2nd: String?
 
         public init(_1st: Int, _2nd: String? = nil) {
             self._1st = _1st
             self._2nd = _2nd
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs._1st, rhs._1st), ModelEquality.same(lhs._2nd, rhs._2nd) else { return false }
+            return true
         }
 
         private nonisolated enum CodingKeys: String, CodingKey {
@@ -777,12 +742,16 @@ nonisolated extension TortureAPI {
 
     public nonisolated struct Pet🐶: Codable, Hashable, Sendable {
         public var u1F436: String
-
         public var name: String
 
         public init(u1F436: String, name: String) {
             self.u1F436 = u1F436
             self.name = name
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.u1F436, rhs.u1F436), ModelEquality.same(lhs.name, rhs.name) else { return false }
+            return true
         }
 
         private nonisolated enum CodingKeys: String, CodingKey {
@@ -793,11 +762,8 @@ nonisolated extension TortureAPI {
 
     public nonisolated struct Form: Codable, Hashable, Sendable {
         public var `self`: String
-
         public var dashName: Int?
-
         public var spaceName: String?
-
         public var 数据: [String]?
 
         public init(self self_: String, dashName: Int? = nil, spaceName: String? = nil, 数据: [String]? = nil) {
@@ -805,6 +771,12 @@ nonisolated extension TortureAPI {
             self.dashName = dashName
             self.spaceName = spaceName
             self.数据 = 数据
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.`self`, rhs.`self`), ModelEquality.same(lhs.dashName, rhs.dashName),
+                  ModelEquality.same(lhs.spaceName, rhs.spaceName), ModelEquality.same(lhs.数据, rhs.数据) else { return false }
+            return true
         }
 
         private nonisolated enum CodingKeys: String, CodingKey {
@@ -817,15 +789,19 @@ nonisolated extension TortureAPI {
 
     public nonisolated struct Файл: Codable, Hashable, Sendable {
         public var file: Data
-
         public var émoji: String?
-
         public var `default`: String
 
         public init(file: Data, émoji: String? = nil, default: String) {
             self.file = file
             self.émoji = émoji
             self.`default` = `default`
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.file, rhs.file), ModelEquality.same(lhs.émoji, rhs.émoji),
+                  ModelEquality.same(lhs.`default`, rhs.`default`) else { return false }
+            return true
         }
 
         private nonisolated enum CodingKeys: String, CodingKey {

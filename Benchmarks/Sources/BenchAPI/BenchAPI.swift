@@ -58,13 +58,9 @@ nonisolated extension BenchAPI {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -98,13 +94,9 @@ nonisolated extension BenchAPI.Activities {
             }
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            return lhs.identity() == rhs.identity()
-        }
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(identity())
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
 
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
@@ -120,37 +112,21 @@ nonisolated extension BenchAPI.Activities {
 nonisolated extension BenchAPI {
     public nonisolated struct Activity: Codable, Hashable, Sendable {
         public var id: Int64
-
         public var name: String
-
         public var sportType: SportType
-
         public var distance: Double
-
         public var movingTime: Int
-
         public var elapsedTime: Int
-
         public var totalElevationGain: Double
-
         public var startDate: Date
-
         public var startDateLocal: Date
-
         public var timezone: String?
-
         public var kudosCount: Int
-
         public var commute: Bool
-
         public var `private`: Bool
-
         public var averageSpeed: Double?
-
         public var maxSpeed: Double?
-
         public var gearId: String?
-
         public var athlete: MetaAthlete
 
         public init(
@@ -177,9 +153,20 @@ nonisolated extension BenchAPI {
             self.athlete = athlete
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.name, rhs.name), ModelEquality.same(lhs.sportType, rhs.sportType),
+                  ModelEquality.same(lhs.distance, rhs.distance), ModelEquality.same(lhs.movingTime, rhs.movingTime),
+                  ModelEquality.same(lhs.elapsedTime, rhs.elapsedTime), ModelEquality.same(lhs.totalElevationGain, rhs.totalElevationGain),
+                  ModelEquality.same(lhs.startDate, rhs.startDate), ModelEquality.same(lhs.startDateLocal, rhs.startDateLocal),
+                  ModelEquality.same(lhs.timezone, rhs.timezone), ModelEquality.same(lhs.kudosCount, rhs.kudosCount),
+                  ModelEquality.same(lhs.commute, rhs.commute), ModelEquality.same(lhs.`private`, rhs.`private`),
+                  ModelEquality.same(lhs.averageSpeed, rhs.averageSpeed), ModelEquality.same(lhs.maxSpeed, rhs.maxSpeed),
+                  ModelEquality.same(lhs.gearId, rhs.gearId), ModelEquality.same(lhs.athlete, rhs.athlete) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
-            case id
-            case name
+            case id, name
             case sportType = "sport_type"
             case distance
             case movingTime = "moving_time"
@@ -189,8 +176,7 @@ nonisolated extension BenchAPI {
             case startDateLocal = "start_date_local"
             case timezone
             case kudosCount = "kudos_count"
-            case commute
-            case `private`
+            case commute, `private`
             case averageSpeed = "average_speed"
             case maxSpeed = "max_speed"
             case gearId = "gear_id"
@@ -203,6 +189,11 @@ nonisolated extension BenchAPI {
 
         public init(id: Int64) {
             self.id = id
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id) else { return false }
+            return true
         }
     }
 
@@ -251,28 +242,18 @@ nonisolated extension BenchAPI {
             try container.encode(rawValue)
         }
 
-        public static func == (lhs: SportType, rhs: SportType) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
+        public static func == (lhs: SportType, rhs: SportType) -> Bool { lhs.rawValue == rhs.rawValue }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(rawValue)
-        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     }
 
     public nonisolated struct NewActivity: Codable, Hashable, Sendable {
         public var name: String
-
         public var sportType: SportType
-
         public var startDateLocal: Date
-
         public var elapsedTime: Int
-
         public var description: String?
-
         public var distance: Double?
-
         public var commute: Bool?
 
         public init(
@@ -288,14 +269,20 @@ nonisolated extension BenchAPI {
             self.commute = commute
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.name, rhs.name), ModelEquality.same(lhs.sportType, rhs.sportType),
+                  ModelEquality.same(lhs.startDateLocal, rhs.startDateLocal), ModelEquality.same(lhs.elapsedTime, rhs.elapsedTime),
+                  ModelEquality.same(lhs.description, rhs.description), ModelEquality.same(lhs.distance, rhs.distance),
+                  ModelEquality.same(lhs.commute, rhs.commute) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
             case name
             case sportType = "sport_type"
             case startDateLocal = "start_date_local"
             case elapsedTime = "elapsed_time"
-            case description
-            case distance
-            case commute
+            case description, distance, commute
         }
     }
 
@@ -349,15 +336,10 @@ nonisolated extension BenchAPI {
 
     public nonisolated struct PostItem: Codable, Hashable, Sendable {
         public var type: String
-
         public var id: Int64
-
         public var author: String
-
         public var text: String
-
         public var likes: Int
-
         public var tags: [String]
 
         public init(type: String, id: Int64, author: String, text: String, likes: Int, tags: [String]) {
@@ -368,21 +350,22 @@ nonisolated extension BenchAPI {
             self.likes = likes
             self.tags = tags
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.type, rhs.type), ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.author, rhs.author),
+                  ModelEquality.same(lhs.text, rhs.text), ModelEquality.same(lhs.likes, rhs.likes),
+                  ModelEquality.same(lhs.tags, rhs.tags) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct PhotoItem: Codable, Hashable, Sendable {
         public var type: String
-
         public var id: Int64
-
         public var author: String
-
         public var url: String
-
         public var width: Int
-
         public var height: Int
-
         public var caption: String?
 
         public init(type: String, id: Int64, author: String, url: String, width: Int, height: Int, caption: String? = nil) {
@@ -394,19 +377,21 @@ nonisolated extension BenchAPI {
             self.height = height
             self.caption = caption
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.type, rhs.type), ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.author, rhs.author),
+                  ModelEquality.same(lhs.url, rhs.url), ModelEquality.same(lhs.width, rhs.width), ModelEquality.same(lhs.height, rhs.height),
+                  ModelEquality.same(lhs.caption, rhs.caption) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct LinkItem: Codable, Hashable, Sendable {
         public var type: String
-
         public var id: Int64
-
         public var author: String
-
         public var href: String
-
         public var title: String
-
         public var score: Double
 
         public init(type: String, id: Int64, author: String, href: String, title: String, score: Double) {
@@ -417,13 +402,14 @@ nonisolated extension BenchAPI {
             self.title = title
             self.score = score
         }
-    }
-}
 
-nonisolated extension BenchAPI {
-    /// The spec's sample responses, for `StubTransport(samples: BenchAPI.samples)` in tests
-    /// and previews. Sending a request never reads them.
-    public static let samples: [SampleResponse] = []
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.type, rhs.type), ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.author, rhs.author),
+                  ModelEquality.same(lhs.href, rhs.href), ModelEquality.same(lhs.title, rhs.title),
+                  ModelEquality.same(lhs.score, rhs.score) else { return false }
+            return true
+        }
+    }
 }
 
 nonisolated extension BenchAPI {

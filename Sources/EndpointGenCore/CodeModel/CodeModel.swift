@@ -131,6 +131,9 @@ struct VariableDecl: Hashable, Sendable {
     var getter: [Statement]? = nil
     /// ... with a setter body (`newValue`): written as `get { }` and `set { }`.
     var setter: [Statement]? = nil
+
+    /// An instance property holding its value: no getter, not static.
+    var isStored: Bool { getter == nil && !isStatic }
 }
 
 struct FunctionDecl: Hashable, Sendable {
@@ -159,6 +162,9 @@ indirect enum Statement: Hashable, Sendable {
     case ifLet(name: String, value: Expression, body: [Statement])
     /// `if condition { body }`
     case `if`(condition: Expression, body: [Statement])
+    /// `guard first, second, ... else { elseBody }`: the conditions fill their lines, one `else`
+    /// statement follows on the last.
+    case `guard`(conditions: [Expression], elseBody: Statement)
     /// `break`: the body of a switch case that does nothing.
     case `break`
 }

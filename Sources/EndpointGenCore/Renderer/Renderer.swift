@@ -23,21 +23,56 @@ enum Renderer {
     // MARK: Declarations
 
     /// Members one after the other: a blank line between them, except between consecutive enum
-    /// cases and after a line comment (which belongs to what follows it).
+    /// cases, between consecutive stored properties neither of which is documented, and
+    /// after a line comment (which belongs to what follows it). Consecutive plain cases (no
+    /// payload, raw value or documentation) share `case` lines: `case id, name, distance`.
     static func renderMembers(_ members: [Declaration], into printer: inout CodePrinter) {
         var previous: Declaration?
-        for member in members {
+        var index = members.startIndex
+        while index < members.endIndex {
+            let member = members[index]
             if let previous, needsBlankLine(between: previous, and: member) {
                 printer.blankLine()
             }
+            let plainCases = members[index...].prefix { plainCaseName($0) != nil }
+            if plainCases.count > 1 {
+                renderPlainCases(plainCases.compactMap(plainCaseName), into: &printer)
+                index += plainCases.count
+                previous = plainCases.last
+                continue
+            }
             render(member, into: &printer)
             previous = member
+            index += 1
         }
+    }
+
+    /// The name of a case with nothing but its name (no payload, raw value, `indirect`,
+    /// documentation or attribute); nil for any other declaration.
+    private static func plainCaseName(_ declaration: Declaration) -> String? {
+        guard case let .enumCase(decl) = declaration.kind, declaration.documentation.isEmpty, declaration.attributes.isEmpty,
+              decl.associatedValues.isEmpty, decl.rawValue == nil, !decl.isIndirect else { return nil }
+        return decl.name
+    }
+
+    /// `case a, b, c`, a new `case` line where the next name would pass the line length.
+    private static func renderPlainCases(_ names: [String], into printer: inout CodePrinter) {
+        var line = ""
+        for name in names {
+            if !line.isEmpty && printer.column + line.count + name.count + 2 > maximumLineLength {
+                printer.line(line)
+                line = ""
+            }
+            line += line.isEmpty ? "case " + name : ", " + name
+        }
+        printer.line(line)
     }
 
     private static func needsBlankLine(between first: Declaration, and second: Declaration) -> Bool {
         switch (first.kind, second.kind) {
         case (.enumCase, .enumCase): return false
+        case let (.variable(a), .variable(b)):
+            return !(a.isStored && b.isStored && first.documentation.isEmpty && second.documentation.isEmpty)
         case (.lineComment, _): return false
         default: return true
         }
@@ -316,6 +351,20 @@ enum Renderer {
             printer.endLine()
             printer.indented { printer in renderStatements(body, into: &printer) }
             printer.line("}")
+        case let .guard(conditions, elseBody):
+            // Conditions fill the lines, continuing under the first (`guard a, b,` / `      c else`).
+            let elseText = " else { " + (singleLine([elseBody]) ?? "") + " }"
+            let texts = conditions.map(inlineText)
+            var line = "guard"
+            for (index, text) in texts.enumerated() {
+                let piece = text + (index < texts.count - 1 ? "," : elseText)
+                if line != "guard" && printer.column + line.count + 1 + piece.count > maximumLineLength {
+                    printer.line(line)
+                    line = "     "
+                }
+                line += " " + piece
+            }
+            printer.line(line)
         case .break:
             printer.line("break")
         }
@@ -509,6 +558,24 @@ enum Renderer {
                         printer.write(",")
                         printer.endLine()
                     }
+                }
+                printer.write("]")
+            } else if elements.count > 1, !elements.contains(where: containsLineBreak),
+                      case let pieces = elements.map(inlineText),
+                      printer.column + pieces.joined(separator: ", ").count + 2 > maximumLineLength {
+                // A list too long for its line fills the lines below it (`value.id, value.name,`).
+                printer.write("[")
+                printer.endLine()
+                printer.indented { printer in
+                    var line = ""
+                    for piece in pieces {
+                        if !line.isEmpty && printer.column + line.count + piece.count + 2 > maximumLineLength {
+                            printer.line(line)
+                            line = ""
+                        }
+                        line += (line.isEmpty ? "" : " ") + piece + ","
+                    }
+                    printer.line(line)
                 }
                 printer.write("]")
             } else {

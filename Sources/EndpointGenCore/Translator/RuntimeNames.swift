@@ -28,6 +28,9 @@ enum RuntimeNames {
     static let pageItems = "pageItems"
     /// What generated union and `additionalProperties` models call to decode and encode.
     static let modelCoding = "ModelCoding"
+    /// What a generated model's `==` compares each stored property with.
+    static let modelEquality = "ModelEquality"
+    static let modelEqualitySame = "same"
     /// The property wrapper of a property stored out of line (a model cycle).
     static let indirect = "Indirect"
     /// `APIDefaults` members generated code calls.
@@ -56,7 +59,7 @@ enum RuntimeNames {
     /// Every type name of the runtime that generated code writes, or that users meet beside it.
     static let typeNames: Set<String> = [
         module, versionMarker, requestable, request, parameterValue, jsonValue, endpoint, responseStream, apiDefaults, sampleResponse,
-        modelCoding, indirect,
+        modelCoding, modelEquality, indirect,
         path, pathSegment, query, header, auth, jsonBody, formBody, multipartBody, multipartPartOptions, dataBody, textBody, file, removeHeader,
         timeout, "HTTPMethod", "HTTPHeaders", "HTTPResponse", "HTTPClient", "DateFormat", "RequestComponent",
         "RequestBuilder", "QueryStyle", "AuthRequirement", "ErrorBodies", "ErrorResponse", "StatusPattern",

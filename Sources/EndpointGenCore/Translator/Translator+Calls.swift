@@ -4,7 +4,7 @@
 // own enum and switch, so no switch grows past what the compiler checks (ReservedNames.maximumCasesPerLevel).
 //
 // Two choices here are about compile time, measured on generated specs of hundreds of endpoints
-// (docs/generated-code.md, "Compile time"): a request is built from a list literal of components
+// (docs/generated-code.md, "Compile time and size"): a request is built from a list literal of components
 // rather than a builder closure, and `Hashable` is written as one `switch` returning the case's
 // name and values, which `==` and `hash(into:)` compare, where the synthesized conformance writes
 // two switches over every case (one of them over pairs of cases).

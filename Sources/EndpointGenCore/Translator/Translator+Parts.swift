@@ -88,6 +88,8 @@ extension Translator {
                 return total + 2 + cases.reduce(0) { $0 + 1 + estimatedLines($1.body) }
             case let .ifLet(_, _, body), let .if(_, body):
                 return total + 2 + estimatedLines(body)
+            case let .guard(conditions, _):
+                return total + max(1, conditions.count / 3)
             }
         }
     }

@@ -218,19 +218,28 @@ nonisolated extension Bookshop {
         public init(open: Bool) {
             self.`open` = `open`
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.`open`, rhs.`open`) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct Book: Codable, Hashable, Sendable {
         public var id: Int
-
         public var title: String
-
         public var author: Author?
 
         public init(id: Int, title: String, author: Author? = nil) {
             self.id = id
             self.title = title
             self.author = author
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.title, rhs.title),
+                  ModelEquality.same(lhs.author, rhs.author) else { return false }
+            return true
         }
     }
 
@@ -240,6 +249,11 @@ nonisolated extension Bookshop {
         public init(name: String) {
             self.name = name
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.name, rhs.name) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct BookInput: Codable, Hashable, Sendable {
@@ -248,16 +262,25 @@ nonisolated extension Bookshop {
         public init(title: String) {
             self.title = title
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.title, rhs.title) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct Credentials: Codable, Hashable, Sendable {
         public var user: String
-
         public var password: String
 
         public init(user: String, password: String) {
             self.user = user
             self.password = password
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.user, rhs.user), ModelEquality.same(lhs.password, rhs.password) else { return false }
+            return true
         }
     }
 
@@ -267,16 +290,25 @@ nonisolated extension Bookshop {
         public init(token: String) {
             self.token = token
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.token, rhs.token) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct Webhook: Codable, Hashable, Sendable {
         public var id: Int
-
         public var url: URL
 
         public init(id: Int, url: URL) {
             self.id = id
             self.url = url
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.url, rhs.url) else { return false }
+            return true
         }
     }
 }

@@ -254,12 +254,16 @@ nonisolated extension GitHubLike.Reactions {
 nonisolated extension GitHubLike {
     public nonisolated struct BasicError: Codable, Hashable, Sendable {
         public var message: String?
-
         public var documentationUrl: String?
 
         public init(message: String? = nil, documentationUrl: String? = nil) {
             self.message = message
             self.documentationUrl = documentationUrl
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.message, rhs.message), ModelEquality.same(lhs.documentationUrl, rhs.documentationUrl) else { return false }
+            return true
         }
 
         private nonisolated enum CodingKeys: String, CodingKey {
@@ -270,31 +274,37 @@ nonisolated extension GitHubLike {
 
     public nonisolated struct SimpleUser: Codable, Hashable, Sendable {
         public var login: String
-
         public var id: Int64
 
         public init(login: String, id: Int64) {
             self.login = login
             self.id = id
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.login, rhs.login), ModelEquality.same(lhs.id, rhs.id) else { return false }
+            return true
         }
     }
 
     public nonisolated struct NullableSimpleUser: Codable, Hashable, Sendable {
         public var login: String
-
         public var id: Int64
 
         public init(login: String, id: Int64) {
             self.login = login
             self.id = id
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.login, rhs.login), ModelEquality.same(lhs.id, rhs.id) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct Repository: Codable, Hashable, Sendable {
         public var id: Int64
-
         public var name: String
-
         public var owner: SimpleUser
 
         public init(id: Int64, name: String, owner: SimpleUser) {
@@ -302,18 +312,20 @@ nonisolated extension GitHubLike {
             self.name = name
             self.owner = owner
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.name, rhs.name),
+                  ModelEquality.same(lhs.owner, rhs.owner) else { return false }
+            return true
+        }
     }
 
     /// A repository with its details: allOf composition.
     public nonisolated struct FullRepository: Codable, Hashable, Sendable {
         public var id: Int64
-
         public var name: String
-
         public var owner: SimpleUser
-
         public var subscribersCount: Int
-
         public var templateRepository: Repository?
 
         /// Named values: one known, the others free.
@@ -334,10 +346,16 @@ nonisolated extension GitHubLike {
             self.securityLevel = securityLevel
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.name, rhs.name), ModelEquality.same(lhs.owner, rhs.owner),
+                  ModelEquality.same(lhs.subscribersCount, rhs.subscribersCount), ModelEquality.same(lhs.templateRepository, rhs.templateRepository),
+                  ModelEquality.same(lhs.customProperties, rhs.customProperties),
+                  ModelEquality.same(lhs.securityLevel, rhs.securityLevel) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
-            case id
-            case name
-            case owner
+            case id, name, owner
             case subscribersCount = "subscribers_count"
             case templateRepository = "template_repository"
             case customProperties = "custom_properties"
@@ -347,9 +365,7 @@ nonisolated extension GitHubLike {
 
     public nonisolated struct Contributor: Codable, Hashable, Sendable {
         public var login: String?
-
         public var contributions: Int
-
         public var type: String
 
         public init(login: String? = nil, contributions: Int, type: String) {
@@ -357,15 +373,18 @@ nonisolated extension GitHubLike {
             self.contributions = contributions
             self.type = type
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.login, rhs.login), ModelEquality.same(lhs.contributions, rhs.contributions),
+                  ModelEquality.same(lhs.type, rhs.type) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct Issue: Codable, Hashable, Sendable {
         public var number: Int
-
         public var title: String
-
         public var assignee: NullableSimpleUser?
-
         public var reactions: ReactionRollup?
 
         public init(number: Int, title: String, assignee: NullableSimpleUser? = nil, reactions: ReactionRollup? = nil) {
@@ -374,15 +393,18 @@ nonisolated extension GitHubLike {
             self.assignee = assignee
             self.reactions = reactions
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.number, rhs.number), ModelEquality.same(lhs.title, rhs.title),
+                  ModelEquality.same(lhs.assignee, rhs.assignee), ModelEquality.same(lhs.reactions, rhs.reactions) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct ReactionRollup: Codable, Hashable, Sendable {
         public var totalCount: Int
-
         public var plus1: Int
-
         public var minus1: Int
-
         public var laugh: Int
 
         public init(totalCount: Int, plus1: Int, minus1: Int, laugh: Int) {
@@ -390,6 +412,12 @@ nonisolated extension GitHubLike {
             self.plus1 = plus1
             self.minus1 = minus1
             self.laugh = laugh
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.totalCount, rhs.totalCount), ModelEquality.same(lhs.plus1, rhs.plus1),
+                  ModelEquality.same(lhs.minus1, rhs.minus1), ModelEquality.same(lhs.laugh, rhs.laugh) else { return false }
+            return true
         }
 
         private nonisolated enum CodingKeys: String, CodingKey {
@@ -402,9 +430,7 @@ nonisolated extension GitHubLike {
 
     public nonisolated struct Reaction: Codable, Hashable, Sendable {
         public var id: Int
-
         public var user: NullableSimpleUser?
-
         public var content: ReactionContent
 
         public init(id: Int, user: NullableSimpleUser? = nil, content: ReactionContent) {
@@ -412,13 +438,17 @@ nonisolated extension GitHubLike {
             self.user = user
             self.content = content
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.user, rhs.user),
+                  ModelEquality.same(lhs.content, rhs.content) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct ReleaseAsset: Codable, Hashable, Sendable {
         public var id: Int
-
         public var name: String
-
         public var state: ReleaseAssetState
 
         public init(id: Int, name: String, state: ReleaseAssetState) {
@@ -426,12 +456,17 @@ nonisolated extension GitHubLike {
             self.name = name
             self.state = state
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.name, rhs.name),
+                  ModelEquality.same(lhs.state, rhs.state) else { return false }
+            return true
+        }
     }
 
     /// A comment, with its replies and the comment it answers: a recursive schema.
     public nonisolated struct IssueComment: Codable, Hashable, Sendable {
         public var id: Int64
-
         public var body: String
 
         public var inReplyTo: IssueComment? {
@@ -440,7 +475,6 @@ nonisolated extension GitHubLike {
         }
 
         private var _inReplyTo: Indirect<IssueComment?>
-
         public var replies: [IssueComment]
 
         public init(id: Int64, body: String, inReplyTo: IssueComment? = nil, replies: [IssueComment]) {
@@ -450,9 +484,14 @@ nonisolated extension GitHubLike {
             self.replies = replies
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.body, rhs.body), ModelEquality.same(lhs.inReplyTo, rhs.inReplyTo),
+                  ModelEquality.same(lhs.replies, rhs.replies) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
-            case id
-            case body
+            case id, body
             case _inReplyTo = "in_reply_to"
             case replies
         }
@@ -482,15 +521,18 @@ nonisolated extension GitHubLike {
             try ModelCoding.encodeAdditionalProperties(self.additionalProperties, to: encoder)
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.team, rhs.team), ModelEquality.same(lhs.additionalProperties, rhs.additionalProperties) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
             case team
         }
     }
 
     public nonisolated enum FullRepositorySecurityLevel: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case _0
-        case _10
-        case _20
+        case _0, _10, _20
         /// A value this version of the spec does not list: decoding keeps it instead of failing.
         case unknown(Int)
 
@@ -533,12 +575,7 @@ nonisolated extension GitHubLike {
         case plus1
         /// `-1`
         case minus1
-        case laugh
-        case confused
-        case heart
-        case hooray
-        case rocket
-        case eyes
+        case laugh, confused, heart, hooray, rocket, eyes
         /// A value this version of the spec does not list: decoding keeps it instead of failing.
         case unknown(String)
 
@@ -587,8 +624,7 @@ nonisolated extension GitHubLike {
     }
 
     public nonisolated enum ReleaseAssetState: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case uploaded
-        case `open`
+        case uploaded, `open`
         /// A value this version of the spec does not list: decoding keeps it instead of failing.
         case unknown(String)
 
@@ -631,6 +667,11 @@ nonisolated extension GitHubLike {
         public init(content: ReactionsCreateForIssueRequestContent) {
             self.content = content
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.content, rhs.content) else { return false }
+            return true
+        }
     }
 
     /// The reaction type to add to the issue.
@@ -639,12 +680,7 @@ nonisolated extension GitHubLike {
         case plus1
         /// `-1`
         case minus1
-        case laugh
-        case confused
-        case heart
-        case hooray
-        case rocket
-        case eyes
+        case laugh, confused, heart, hooray, rocket, eyes
         /// A value this version of the spec does not list: decoding keeps it instead of failing.
         case unknown(String)
 
@@ -694,15 +730,19 @@ nonisolated extension GitHubLike {
 
     public nonisolated struct ReposUploadReleaseAssetRequest: Codable, Hashable, Sendable {
         public var label: String?
-
         public var asset: EndpointRuntime.File
-
         public var manifest: ReposUploadReleaseAssetRequestManifest?
 
         public init(label: String? = nil, asset: EndpointRuntime.File, manifest: ReposUploadReleaseAssetRequestManifest? = nil) {
             self.label = label
             self.asset = asset
             self.manifest = manifest
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.label, rhs.label), ModelEquality.same(lhs.asset, rhs.asset),
+                  ModelEquality.same(lhs.manifest, rhs.manifest) else { return false }
+            return true
         }
     }
 
@@ -711,6 +751,11 @@ nonisolated extension GitHubLike {
 
         public init(checksum: String? = nil) {
             self.checksum = checksum
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.checksum, rhs.checksum) else { return false }
+            return true
         }
     }
 }

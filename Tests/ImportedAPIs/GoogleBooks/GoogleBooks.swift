@@ -2030,15 +2030,24 @@ nonisolated extension GoogleBooks.Cloudloading {
                 driveDocumentId, mimeType, name, uploadClientToken, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
                 quotaUser, uploadProtocol, uploadType
             ):
-                return ["addBook", driveDocumentId, mimeType, name, uploadClientToken, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "addBook", driveDocumentId, mimeType, name, uploadClientToken, xgafv, accessToken, alt, callback, fields, key, oauthToken,
+                    prettyPrint, quotaUser, uploadProtocol, uploadType,
+                ]
             case let .deleteBook(
                 volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return ["deleteBook", volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "deleteBook", volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
+                    uploadType,
+                ]
             case let .updateBook(
                 xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType, body
             ):
-                return ["updateBook", xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType, body]
+                return [
+                    "updateBook", xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType,
+                    body,
+                ]
             }
         }
     }
@@ -2086,7 +2095,10 @@ nonisolated extension GoogleBooks.DictionaryEndpoints {
             case let .listOfflineMetadata(
                 cpksver, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return ["listOfflineMetadata", cpksver, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "listOfflineMetadata", cpksver, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                    uploadProtocol, uploadType,
+                ]
             }
         }
     }
@@ -2186,17 +2198,26 @@ nonisolated extension GoogleBooks.Familysharing {
             case let .getFamilyInfo(
                 source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return ["getFamilyInfo", source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "getFamilyInfo", source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
+                    uploadType,
+                ]
             case let .share(
                 docId, source, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
                 uploadType
             ):
-                return ["share", docId, source, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "share", docId, source, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                    uploadProtocol, uploadType,
+                ]
             case let .unshare(
                 docId, source, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
                 uploadType
             ):
-                return ["unshare", docId, source, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "unshare", docId, source, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                    uploadProtocol, uploadType,
+                ]
             }
         }
     }
@@ -2357,26 +2378,41 @@ nonisolated extension GoogleBooks.Myconfig {
             case let .getUserSettings(
                 country, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return ["getUserSettings", country, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "getUserSettings", country, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
+                    uploadType,
+                ]
             case let .releaseDownloadAccess(
                 cpksver, volumeIds, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
                 uploadProtocol, uploadType
             ):
-                return ["releaseDownloadAccess", cpksver, volumeIds, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "releaseDownloadAccess", cpksver, volumeIds, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
+                    prettyPrint, quotaUser, uploadProtocol, uploadType,
+                ]
             case let .requestAccess(
                 cpksver, nonce, source, volumeId, licenseTypes, locale, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
                 quotaUser, uploadProtocol, uploadType
             ):
-                return ["requestAccess", cpksver, nonce, source, volumeId, licenseTypes, locale, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "requestAccess", cpksver, nonce, source, volumeId, licenseTypes, locale, xgafv, accessToken, alt, callback, fields, key,
+                    oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType,
+                ]
             case let .syncVolumeLicenses(
                 cpksver, nonce, source, features, includeNonComicsSeries, locale, showPreorders, volumeIds, xgafv, accessToken, alt, callback, fields,
                 key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return ["syncVolumeLicenses", cpksver, nonce, source, features, includeNonComicsSeries, locale, showPreorders, volumeIds, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "syncVolumeLicenses", cpksver, nonce, source, features, includeNonComicsSeries, locale, showPreorders, volumeIds, xgafv,
+                    accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType,
+                ]
             case let .updateUserSettings(
                 xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType, body
             ):
-                return ["updateUserSettings", xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType, body]
+                return [
+                    "updateUserSettings", xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
+                    uploadType, body,
+                ]
             }
         }
     }
@@ -2775,68 +2811,110 @@ nonisolated extension GoogleBooks.Mylibrary {
                 contentVersion, layerId, layerIds, maxResults, pageToken, showDeleted, source, updatedMax, updatedMin, volumeId, xgafv, accessToken,
                 alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return ["annotationsList", contentVersion, layerId, layerIds, maxResults, pageToken, showDeleted, source, updatedMax, updatedMin, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "annotationsList", contentVersion, layerId, layerIds, maxResults, pageToken, showDeleted, source, updatedMax, updatedMin,
+                    volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType,
+                ]
             case let .annotationsInsert(
                 annotationId, country, showOnlySummaryInResponse, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
                 quotaUser, uploadProtocol, uploadType, body
             ):
-                return ["annotationsInsert", annotationId, country, showOnlySummaryInResponse, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType, body]
+                return [
+                    "annotationsInsert", annotationId, country, showOnlySummaryInResponse, source, xgafv, accessToken, alt, callback, fields, key,
+                    oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType, body,
+                ]
             case let .annotationsSummary(
                 layerIds, volumeId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
                 uploadType
             ):
-                return ["annotationsSummary", layerIds, volumeId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "annotationsSummary", layerIds, volumeId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
+                    quotaUser, uploadProtocol, uploadType,
+                ]
             case let .annotationsDelete(
                 annotationId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return ["annotationsDelete", annotationId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "annotationsDelete", annotationId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                    uploadProtocol, uploadType,
+                ]
             case let .annotationsUpdate(
                 annotationId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType,
                 body
             ):
-                return ["annotationsUpdate", annotationId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType, body]
+                return [
+                    "annotationsUpdate", annotationId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                    uploadProtocol, uploadType, body,
+                ]
             case let .bookshelvesList(
                 source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return ["bookshelvesList", source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "bookshelvesList", source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
+                    uploadType,
+                ]
             case let .bookshelvesGet(
                 shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return ["bookshelvesGet", shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "bookshelvesGet", shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                    uploadProtocol, uploadType,
+                ]
             case let .bookshelvesAddVolume(
                 shelf, volumeId, reason, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
                 uploadType
             ):
-                return ["bookshelvesAddVolume", shelf, volumeId, reason, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "bookshelvesAddVolume", shelf, volumeId, reason, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
+                    quotaUser, uploadProtocol, uploadType,
+                ]
             case let .bookshelvesClearVolumes(
                 shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return ["bookshelvesClearVolumes", shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "bookshelvesClearVolumes", shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                    uploadProtocol, uploadType,
+                ]
             case let .bookshelvesMoveVolume(
                 shelf, volumeId, volumePosition, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
                 uploadProtocol, uploadType
             ):
-                return ["bookshelvesMoveVolume", shelf, volumeId, volumePosition, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "bookshelvesMoveVolume", shelf, volumeId, volumePosition, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
+                    prettyPrint, quotaUser, uploadProtocol, uploadType,
+                ]
             case let .bookshelvesRemoveVolume(
                 shelf, volumeId, reason, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
                 uploadType
             ):
-                return ["bookshelvesRemoveVolume", shelf, volumeId, reason, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "bookshelvesRemoveVolume", shelf, volumeId, reason, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
+                    prettyPrint, quotaUser, uploadProtocol, uploadType,
+                ]
             case let .bookshelvesVolumesList(
                 shelf, country, maxResults, projection, q, showPreorders, source, startIndex, xgafv, accessToken, alt, callback, fields, key,
                 oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return ["bookshelvesVolumesList", shelf, country, maxResults, projection, q, showPreorders, source, startIndex, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "bookshelvesVolumesList", shelf, country, maxResults, projection, q, showPreorders, source, startIndex, xgafv, accessToken, alt,
+                    callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType,
+                ]
             case let .readingpositionsGet(
                 volumeId, contentVersion, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
                 uploadType
             ):
-                return ["readingpositionsGet", volumeId, contentVersion, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "readingpositionsGet", volumeId, contentVersion, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
+                    quotaUser, uploadProtocol, uploadType,
+                ]
             case let .readingpositionsSetPosition(
                 volumeId, position, timestamp, action, contentVersion, deviceCookie, source, xgafv, accessToken, alt, callback, fields, key,
                 oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return ["readingpositionsSetPosition", volumeId, position, timestamp, action, contentVersion, deviceCookie, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "readingpositionsSetPosition", volumeId, position, timestamp, action, contentVersion, deviceCookie, source, xgafv, accessToken,
+                    alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType,
+                ]
             }
         }
     }
@@ -2888,7 +2966,10 @@ nonisolated extension GoogleBooks.NotificationEndpoints {
                 notificationId, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
                 uploadType
             ):
-                return ["get", notificationId, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "get", notificationId, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                    uploadProtocol, uploadType,
+                ]
             }
         }
     }
@@ -2966,12 +3047,18 @@ nonisolated extension GoogleBooks.Onboarding {
             case let .listCategories(
                 locale, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return ["listCategories", locale, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "listCategories", locale, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
+                    uploadType,
+                ]
             case let .listCategoryVolumes(
                 categoryId, locale, maxAllowedMaturityRating, pageSize, pageToken, xgafv, accessToken, alt, callback, fields, key, oauthToken,
                 prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return ["listCategoryVolumes", categoryId, locale, maxAllowedMaturityRating, pageSize, pageToken, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "listCategoryVolumes", categoryId, locale, maxAllowedMaturityRating, pageSize, pageToken, xgafv, accessToken, alt, callback,
+                    fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType,
+                ]
             }
         }
     }
@@ -3024,7 +3111,10 @@ nonisolated extension GoogleBooks.Personalizedstream {
                 locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
                 uploadProtocol, uploadType
             ):
-                return ["get", locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "get", locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
+                    quotaUser, uploadProtocol, uploadType,
+                ]
             }
         }
     }
@@ -3143,17 +3233,26 @@ nonisolated extension GoogleBooks.Promooffer {
                 androidId, device, manufacturer, model, offerId, product, serial, volumeId, xgafv, accessToken, alt, callback, fields, key,
                 oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return ["accept", androidId, device, manufacturer, model, offerId, product, serial, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "accept", androidId, device, manufacturer, model, offerId, product, serial, volumeId, xgafv, accessToken, alt, callback, fields,
+                    key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType,
+                ]
             case let .dismiss(
                 androidId, device, manufacturer, model, offerId, product, serial, xgafv, accessToken, alt, callback, fields, key, oauthToken,
                 prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return ["dismiss", androidId, device, manufacturer, model, offerId, product, serial, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "dismiss", androidId, device, manufacturer, model, offerId, product, serial, xgafv, accessToken, alt, callback, fields, key,
+                    oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType,
+                ]
             case let .get(
                 androidId, device, manufacturer, model, product, serial, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
                 quotaUser, uploadProtocol, uploadType
             ):
-                return ["get", androidId, device, manufacturer, model, product, serial, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "get", androidId, device, manufacturer, model, product, serial, xgafv, accessToken, alt, callback, fields, key, oauthToken,
+                    prettyPrint, quotaUser, uploadProtocol, uploadType,
+                ]
             }
         }
     }
@@ -3223,12 +3322,17 @@ nonisolated extension GoogleBooks.SeriesEndpoints {
         private func identity() -> [AnyHashable] {
             switch self {
             case let .get(seriesId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType):
-                return ["get", seriesId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "get", seriesId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType,
+                ]
             case let .membershipGet(
                 seriesId, pageSize, pageToken, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
                 uploadType
             ):
-                return ["membershipGet", seriesId, pageSize, pageToken, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "membershipGet", seriesId, pageSize, pageToken, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
+                    quotaUser, uploadProtocol, uploadType,
+                ]
             }
         }
     }
@@ -3327,16 +3431,25 @@ nonisolated extension GoogleBooks.BookshelvesEndpoints {
             case let .list(
                 userId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return ["list", userId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "list", userId, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
+                    uploadType,
+                ]
             case let .get(
                 userId, shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return ["get", userId, shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "get", userId, shelf, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
+                    uploadType,
+                ]
             case let .volumesList(
                 userId, shelf, maxResults, showPreorders, source, startIndex, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
                 quotaUser, uploadProtocol, uploadType
             ):
-                return ["volumesList", userId, shelf, maxResults, showPreorders, source, startIndex, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "volumesList", userId, shelf, maxResults, showPreorders, source, startIndex, xgafv, accessToken, alt, callback, fields, key,
+                    oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType,
+                ]
             }
         }
     }
@@ -3583,37 +3696,59 @@ nonisolated extension GoogleBooks.VolumesEndpoints {
                 showPreorders, source, startIndex, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
                 uploadType
             ):
-                return ["list", q, download, filter, langRestrict, libraryRestrict, maxAllowedMaturityRating, maxResults, orderBy, partner, printType, projection, showPreorders, source, startIndex, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "list", q, download, filter, langRestrict, libraryRestrict, maxAllowedMaturityRating, maxResults, orderBy, partner, printType,
+                    projection, showPreorders, source, startIndex, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
+                    uploadProtocol, uploadType,
+                ]
             case let .mybooksList(
                 acquireMethod, country, locale, maxResults, processingState, source, startIndex, xgafv, accessToken, alt, callback, fields, key,
                 oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return ["mybooksList", acquireMethod, country, locale, maxResults, processingState, source, startIndex, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "mybooksList", acquireMethod, country, locale, maxResults, processingState, source, startIndex, xgafv, accessToken, alt, callback,
+                    fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType,
+                ]
             case let .recommendedList(
                 locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
                 uploadProtocol, uploadType
             ):
-                return ["recommendedList", locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "recommendedList", locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
+                    prettyPrint, quotaUser, uploadProtocol, uploadType,
+                ]
             case let .recommendedRate(
                 rating, volumeId, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
                 uploadType
             ):
-                return ["recommendedRate", rating, volumeId, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "recommendedRate", rating, volumeId, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
+                    quotaUser, uploadProtocol, uploadType,
+                ]
             case let .useruploadedList(
                 locale, maxResults, processingState, source, startIndex, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken,
                 prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return ["useruploadedList", locale, maxResults, processingState, source, startIndex, volumeId, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "useruploadedList", locale, maxResults, processingState, source, startIndex, volumeId, xgafv, accessToken, alt, callback, fields,
+                    key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType,
+                ]
             case let .get(
                 volumeId, country, includeNonComicsSeries, partner, projection, source, userLibraryConsistentRead, xgafv, accessToken, alt, callback,
                 fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return ["get", volumeId, country, includeNonComicsSeries, partner, projection, source, userLibraryConsistentRead, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "get", volumeId, country, includeNonComicsSeries, partner, projection, source, userLibraryConsistentRead, xgafv, accessToken, alt,
+                    callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType,
+                ]
             case let .associatedList(
                 volumeId, association, locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
                 prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return ["associatedList", volumeId, association, locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "associatedList", volumeId, association, locale, maxAllowedMaturityRating, source, xgafv, accessToken, alt, callback, fields, key,
+                    oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType,
+                ]
             }
         }
     }
@@ -3825,32 +3960,52 @@ nonisolated extension GoogleBooks.Layers {
                 startPosition, updatedMax, updatedMin, volumeAnnotationsVersion, xgafv, accessToken, alt, callback, fields, key, oauthToken,
                 prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return ["volumeAnnotationsList", volumeId, layerId, contentVersion, endOffset, endPosition, locale, maxResults, pageToken, showDeleted, source, startOffset, startPosition, updatedMax, updatedMin, volumeAnnotationsVersion, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "volumeAnnotationsList", volumeId, layerId, contentVersion, endOffset, endPosition, locale, maxResults, pageToken, showDeleted,
+                    source, startOffset, startPosition, updatedMax, updatedMin, volumeAnnotationsVersion, xgafv, accessToken, alt, callback, fields,
+                    key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType,
+                ]
             case let .volumeAnnotationsGet(
                 volumeId, layerId, annotationId, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
                 uploadProtocol, uploadType
             ):
-                return ["volumeAnnotationsGet", volumeId, layerId, annotationId, locale, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "volumeAnnotationsGet", volumeId, layerId, annotationId, locale, source, xgafv, accessToken, alt, callback, fields, key,
+                    oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType,
+                ]
             case let .annotationDataList(
                 volumeId, layerId, contentVersion, annotationDataId, h, locale, maxResults, pageToken, scale, source, updatedMax, updatedMin, w,
                 xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return ["annotationDataList", volumeId, layerId, contentVersion, annotationDataId, h, locale, maxResults, pageToken, scale, source, updatedMax, updatedMin, w, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "annotationDataList", volumeId, layerId, contentVersion, annotationDataId, h, locale, maxResults, pageToken, scale, source,
+                    updatedMax, updatedMin, w, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol,
+                    uploadType,
+                ]
             case let .annotationDataGet(
                 volumeId, layerId, annotationDataId, contentVersion, allowWebDefinitions, h, locale, scale, source, w, xgafv, accessToken, alt,
                 callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType
             ):
-                return ["annotationDataGet", volumeId, layerId, annotationDataId, contentVersion, allowWebDefinitions, h, locale, scale, source, w, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "annotationDataGet", volumeId, layerId, annotationDataId, contentVersion, allowWebDefinitions, h, locale, scale, source, w, xgafv,
+                    accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType,
+                ]
             case let .list(
                 volumeId, contentVersion, maxResults, pageToken, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
                 quotaUser, uploadProtocol, uploadType
             ):
-                return ["list", volumeId, contentVersion, maxResults, pageToken, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "list", volumeId, contentVersion, maxResults, pageToken, source, xgafv, accessToken, alt, callback, fields, key, oauthToken,
+                    prettyPrint, quotaUser, uploadProtocol, uploadType,
+                ]
             case let .get(
                 volumeId, summaryId, contentVersion, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser,
                 uploadProtocol, uploadType
             ):
-                return ["get", volumeId, summaryId, contentVersion, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint, quotaUser, uploadProtocol, uploadType]
+                return [
+                    "get", volumeId, summaryId, contentVersion, source, xgafv, accessToken, alt, callback, fields, key, oauthToken, prettyPrint,
+                    quotaUser, uploadProtocol, uploadType,
+                ]
             }
         }
     }
@@ -3934,6 +4089,19 @@ nonisolated extension GoogleBooks {
             self.updated = updated
             self.volumeId = volumeId
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.afterSelectedText, rhs.afterSelectedText),
+                  ModelEquality.same(lhs.beforeSelectedText, rhs.beforeSelectedText),
+                  ModelEquality.same(lhs.clientVersionRanges, rhs.clientVersionRanges), ModelEquality.same(lhs.created, rhs.created),
+                  ModelEquality.same(lhs.currentVersionRanges, rhs.currentVersionRanges), ModelEquality.same(lhs.data, rhs.data),
+                  ModelEquality.same(lhs.deleted, rhs.deleted), ModelEquality.same(lhs.highlightStyle, rhs.highlightStyle),
+                  ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.kind, rhs.kind), ModelEquality.same(lhs.layerId, rhs.layerId),
+                  ModelEquality.same(lhs.layerSummary, rhs.layerSummary), ModelEquality.same(lhs.pageIds, rhs.pageIds),
+                  ModelEquality.same(lhs.selectedText, rhs.selectedText), ModelEquality.same(lhs.selfLink, rhs.selfLink),
+                  ModelEquality.same(lhs.updated, rhs.updated), ModelEquality.same(lhs.volumeId, rhs.volumeId) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct Annotations: Codable, Hashable, Sendable {
@@ -3955,16 +4123,26 @@ nonisolated extension GoogleBooks {
             self.nextPageToken = nextPageToken
             self.totalItems = totalItems
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.items, rhs.items), ModelEquality.same(lhs.kind, rhs.kind),
+                  ModelEquality.same(lhs.nextPageToken, rhs.nextPageToken), ModelEquality.same(lhs.totalItems, rhs.totalItems) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct AnnotationsSummary: Codable, Hashable, Sendable {
         public var kind: String?
-
         public var layers: [AnnotationsSummaryLayersItem]?
 
         public init(kind: String? = nil, layers: [AnnotationsSummaryLayersItem]? = nil) {
             self.kind = kind
             self.layers = layers
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.kind, rhs.kind), ModelEquality.same(lhs.layers, rhs.layers) else { return false }
+            return true
         }
     }
 
@@ -3987,6 +4165,12 @@ nonisolated extension GoogleBooks {
             self.nextPageToken = nextPageToken
             self.totalItems = totalItems
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.items, rhs.items), ModelEquality.same(lhs.kind, rhs.kind),
+                  ModelEquality.same(lhs.nextPageToken, rhs.nextPageToken), ModelEquality.same(lhs.totalItems, rhs.totalItems) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct BooksAnnotationsRange: Codable, Hashable, Sendable {
@@ -4008,15 +4192,18 @@ nonisolated extension GoogleBooks {
             self.startOffset = startOffset
             self.startPosition = startPosition
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.endOffset, rhs.endOffset), ModelEquality.same(lhs.endPosition, rhs.endPosition),
+                  ModelEquality.same(lhs.startOffset, rhs.startOffset), ModelEquality.same(lhs.startPosition, rhs.startPosition) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct BooksCloudloadingResource: Codable, Hashable, Sendable {
         public var author: String?
-
         public var processingState: String?
-
         public var title: String?
-
         public var volumeId: String?
 
         public init(author: String? = nil, processingState: String? = nil, title: String? = nil, volumeId: String? = nil) {
@@ -4025,6 +4212,12 @@ nonisolated extension GoogleBooks {
             self.title = title
             self.volumeId = volumeId
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.author, rhs.author), ModelEquality.same(lhs.processingState, rhs.processingState),
+                  ModelEquality.same(lhs.title, rhs.title), ModelEquality.same(lhs.volumeId, rhs.volumeId) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct BooksVolumesRecommendedRateResponse: Codable, Hashable, Sendable {
@@ -4032,6 +4225,11 @@ nonisolated extension GoogleBooks {
 
         public init(consistencyToken: String? = nil) {
             self.consistencyToken = consistencyToken
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.consistencyToken, rhs.consistencyToken) else { return false }
+            return true
         }
 
         private nonisolated enum CodingKeys: String, CodingKey {
@@ -4085,6 +4283,15 @@ nonisolated extension GoogleBooks {
             self.volumeCount = volumeCount
             self.volumesLastUpdated = volumesLastUpdated
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.access, rhs.access), ModelEquality.same(lhs.created, rhs.created),
+                  ModelEquality.same(lhs.description, rhs.description), ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.kind, rhs.kind),
+                  ModelEquality.same(lhs.selfLink, rhs.selfLink), ModelEquality.same(lhs.title, rhs.title),
+                  ModelEquality.same(lhs.updated, rhs.updated), ModelEquality.same(lhs.volumeCount, rhs.volumeCount),
+                  ModelEquality.same(lhs.volumesLastUpdated, rhs.volumesLastUpdated) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct Bookshelves: Codable, Hashable, Sendable {
@@ -4098,6 +4305,11 @@ nonisolated extension GoogleBooks {
             self.items = items
             self.kind = kind
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.items, rhs.items), ModelEquality.same(lhs.kind, rhs.kind) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct Category: Codable, Hashable, Sendable {
@@ -4110,6 +4322,11 @@ nonisolated extension GoogleBooks {
         public init(items: [CategoryItemsItem]? = nil, kind: String? = nil) {
             self.items = items
             self.kind = kind
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.items, rhs.items), ModelEquality.same(lhs.kind, rhs.kind) else { return false }
+            return true
         }
     }
 
@@ -4164,6 +4381,16 @@ nonisolated extension GoogleBooks {
             self.timeWindowSeconds = timeWindowSeconds
             self.volumeId = volumeId
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.deviceAllowed, rhs.deviceAllowed), ModelEquality.same(lhs.kind, rhs.kind),
+                  ModelEquality.same(lhs.maxConcurrentDevices, rhs.maxConcurrentDevices), ModelEquality.same(lhs.message, rhs.message),
+                  ModelEquality.same(lhs.nonce, rhs.nonce), ModelEquality.same(lhs.reasonCode, rhs.reasonCode),
+                  ModelEquality.same(lhs.restricted, rhs.restricted), ModelEquality.same(lhs.signature, rhs.signature),
+                  ModelEquality.same(lhs.source, rhs.source), ModelEquality.same(lhs.timeWindowSeconds, rhs.timeWindowSeconds),
+                  ModelEquality.same(lhs.volumeId, rhs.volumeId) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct DictionaryAnnotationdata: Codable, Hashable, Sendable {
@@ -4208,19 +4435,31 @@ nonisolated extension GoogleBooks {
             self.updated = updated
             self.volumeId = volumeId
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.annotationType, rhs.annotationType), ModelEquality.same(lhs.data, rhs.data),
+                  ModelEquality.same(lhs.encodedData, rhs.encodedData), ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.kind, rhs.kind),
+                  ModelEquality.same(lhs.layerId, rhs.layerId), ModelEquality.same(lhs.selfLink, rhs.selfLink),
+                  ModelEquality.same(lhs.updated, rhs.updated), ModelEquality.same(lhs.volumeId, rhs.volumeId) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct Dictlayerdata: Codable, Hashable, Sendable {
         public var common: DictlayerdataCommon?
-
         public var dict: DictlayerdataDict?
-
         public var kind: String?
 
         public init(common: DictlayerdataCommon? = nil, dict: DictlayerdataDict? = nil, kind: String? = nil) {
             self.common = common
             self.dict = dict
             self.kind = kind
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.common, rhs.common), ModelEquality.same(lhs.dict, rhs.dict),
+                  ModelEquality.same(lhs.kind, rhs.kind) else { return false }
+            return true
         }
     }
 
@@ -4236,6 +4475,12 @@ nonisolated extension GoogleBooks {
             self.clusters = clusters
             self.kind = kind
             self.totalClusters = totalClusters
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.clusters, rhs.clusters), ModelEquality.same(lhs.kind, rhs.kind),
+                  ModelEquality.same(lhs.totalClusters, rhs.totalClusters) else { return false }
+            return true
         }
     }
 
@@ -4294,6 +4539,16 @@ nonisolated extension GoogleBooks {
             self.source = source
             self.volumeId = volumeId
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.deviceAllowed, rhs.deviceAllowed), ModelEquality.same(lhs.downloadsAcquired, rhs.downloadsAcquired),
+                  ModelEquality.same(lhs.justAcquired, rhs.justAcquired), ModelEquality.same(lhs.kind, rhs.kind),
+                  ModelEquality.same(lhs.maxDownloadDevices, rhs.maxDownloadDevices), ModelEquality.same(lhs.message, rhs.message),
+                  ModelEquality.same(lhs.nonce, rhs.nonce), ModelEquality.same(lhs.reasonCode, rhs.reasonCode),
+                  ModelEquality.same(lhs.restricted, rhs.restricted), ModelEquality.same(lhs.signature, rhs.signature),
+                  ModelEquality.same(lhs.source, rhs.source), ModelEquality.same(lhs.volumeId, rhs.volumeId) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct DownloadAccesses: Codable, Hashable, Sendable {
@@ -4307,6 +4562,11 @@ nonisolated extension GoogleBooks {
             self.downloadAccessList = downloadAccessList
             self.kind = kind
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.downloadAccessList, rhs.downloadAccessList), ModelEquality.same(lhs.kind, rhs.kind) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct FamilyInfo: Codable, Hashable, Sendable {
@@ -4319,6 +4579,11 @@ nonisolated extension GoogleBooks {
         public init(kind: String? = nil, membership: FamilyInfoMembership? = nil) {
             self.kind = kind
             self.membership = membership
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.kind, rhs.kind), ModelEquality.same(lhs.membership, rhs.membership) else { return false }
+            return true
         }
     }
 
@@ -4364,19 +4629,31 @@ nonisolated extension GoogleBooks {
             self.updated = updated
             self.volumeId = volumeId
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.annotationType, rhs.annotationType), ModelEquality.same(lhs.data, rhs.data),
+                  ModelEquality.same(lhs.encodedData, rhs.encodedData), ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.kind, rhs.kind),
+                  ModelEquality.same(lhs.layerId, rhs.layerId), ModelEquality.same(lhs.selfLink, rhs.selfLink),
+                  ModelEquality.same(lhs.updated, rhs.updated), ModelEquality.same(lhs.volumeId, rhs.volumeId) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct Geolayerdata: Codable, Hashable, Sendable {
         public var common: GeolayerdataCommon?
-
         public var geo: GeolayerdataGeo?
-
         public var kind: String?
 
         public init(common: GeolayerdataCommon? = nil, geo: GeolayerdataGeo? = nil, kind: String? = nil) {
             self.common = common
             self.geo = geo
             self.kind = kind
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.common, rhs.common), ModelEquality.same(lhs.geo, rhs.geo),
+                  ModelEquality.same(lhs.kind, rhs.kind) else { return false }
+            return true
         }
     }
 
@@ -4394,6 +4671,12 @@ nonisolated extension GoogleBooks {
             self.items = items
             self.kind = kind
             self.totalItems = totalItems
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.items, rhs.items), ModelEquality.same(lhs.kind, rhs.kind),
+                  ModelEquality.same(lhs.totalItems, rhs.totalItems) else { return false }
+            return true
         }
     }
 
@@ -4456,6 +4739,17 @@ nonisolated extension GoogleBooks {
             self.volumeAnnotationsVersion = volumeAnnotationsVersion
             self.volumeId = volumeId
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.annotationCount, rhs.annotationCount), ModelEquality.same(lhs.annotationTypes, rhs.annotationTypes),
+                  ModelEquality.same(lhs.annotationsDataLink, rhs.annotationsDataLink), ModelEquality.same(lhs.annotationsLink, rhs.annotationsLink),
+                  ModelEquality.same(lhs.contentVersion, rhs.contentVersion), ModelEquality.same(lhs.dataCount, rhs.dataCount),
+                  ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.kind, rhs.kind), ModelEquality.same(lhs.layerId, rhs.layerId),
+                  ModelEquality.same(lhs.selfLink, rhs.selfLink), ModelEquality.same(lhs.updated, rhs.updated),
+                  ModelEquality.same(lhs.volumeAnnotationsVersion, rhs.volumeAnnotationsVersion),
+                  ModelEquality.same(lhs.volumeId, rhs.volumeId) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct Metadata: Codable, Hashable, Sendable {
@@ -4469,6 +4763,11 @@ nonisolated extension GoogleBooks {
             self.items = items
             self.kind = kind
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.items, rhs.items), ModelEquality.same(lhs.kind, rhs.kind) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct Notification: Codable, Hashable, Sendable {
@@ -4478,32 +4777,21 @@ nonisolated extension GoogleBooks {
         public var crmExperimentIds: [String]?
 
         public var docId: String?
-
         public var docType: String?
-
         public var dontShowNotification: Bool?
-
         public var iconUrl: String?
-
         public var isDocumentMature: Bool?
 
         /// Resource type.
         public var kind: String?
 
         public var notificationGroup: String?
-
         public var notificationType: String?
-
         public var pcampaignId: String?
-
         public var reason: String?
-
         public var showNotificationSettingsAction: Bool?
-
         public var targetUrl: String?
-
         public var timeToExpireMs: String?
-
         public var title: String?
 
         public init(
@@ -4530,23 +4818,32 @@ nonisolated extension GoogleBooks {
             self.title = title
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.body, rhs.body), ModelEquality.same(lhs.crmExperimentIds, rhs.crmExperimentIds),
+                  ModelEquality.same(lhs.docId, rhs.docId), ModelEquality.same(lhs.docType, rhs.docType),
+                  ModelEquality.same(lhs.dontShowNotification, rhs.dontShowNotification), ModelEquality.same(lhs.iconUrl, rhs.iconUrl),
+                  ModelEquality.same(lhs.isDocumentMature, rhs.isDocumentMature), ModelEquality.same(lhs.kind, rhs.kind),
+                  ModelEquality.same(lhs.notificationGroup, rhs.notificationGroup), ModelEquality.same(lhs.notificationType, rhs.notificationType),
+                  ModelEquality.same(lhs.pcampaignId, rhs.pcampaignId), ModelEquality.same(lhs.reason, rhs.reason),
+                  ModelEquality.same(lhs.showNotificationSettingsAction, rhs.showNotificationSettingsAction),
+                  ModelEquality.same(lhs.targetUrl, rhs.targetUrl), ModelEquality.same(lhs.timeToExpireMs, rhs.timeToExpireMs),
+                  ModelEquality.same(lhs.title, rhs.title) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
-            case body
-            case crmExperimentIds
+            case body, crmExperimentIds
             case docId = "doc_id"
             case docType = "doc_type"
             case dontShowNotification = "dont_show_notification"
             case iconUrl
             case isDocumentMature = "is_document_mature"
-            case kind
-            case notificationGroup
+            case kind, notificationGroup
             case notificationType = "notification_type"
             case pcampaignId = "pcampaign_id"
             case reason
             case showNotificationSettingsAction = "show_notification_settings_action"
-            case targetUrl
-            case timeToExpireMs
-            case title
+            case targetUrl, timeToExpireMs, title
         }
     }
 
@@ -4560,6 +4857,11 @@ nonisolated extension GoogleBooks {
         public init(items: [OffersItemsItem]? = nil, kind: String? = nil) {
             self.items = items
             self.kind = kind
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.items, rhs.items), ModelEquality.same(lhs.kind, rhs.kind) else { return false }
+            return true
         }
     }
 
@@ -4597,6 +4899,14 @@ nonisolated extension GoogleBooks {
             self.updated = updated
             self.volumeId = volumeId
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.epubCfiPosition, rhs.epubCfiPosition), ModelEquality.same(lhs.gbImagePosition, rhs.gbImagePosition),
+                  ModelEquality.same(lhs.gbTextPosition, rhs.gbTextPosition), ModelEquality.same(lhs.kind, rhs.kind),
+                  ModelEquality.same(lhs.pdfPosition, rhs.pdfPosition), ModelEquality.same(lhs.updated, rhs.updated),
+                  ModelEquality.same(lhs.volumeId, rhs.volumeId) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct RequestAccessData: Codable, Hashable, Sendable {
@@ -4613,6 +4923,12 @@ nonisolated extension GoogleBooks {
             self.concurrentAccess = concurrentAccess
             self.downloadAccess = downloadAccess
             self.kind = kind
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.concurrentAccess, rhs.concurrentAccess), ModelEquality.same(lhs.downloadAccess, rhs.downloadAccess),
+                  ModelEquality.same(lhs.kind, rhs.kind) else { return false }
+            return true
         }
     }
 
@@ -4662,6 +4978,14 @@ nonisolated extension GoogleBooks {
             self.type = type
             self.volumeId = volumeId
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.author, rhs.author), ModelEquality.same(lhs.content, rhs.content), ModelEquality.same(lhs.date, rhs.date),
+                  ModelEquality.same(lhs.fullTextUrl, rhs.fullTextUrl), ModelEquality.same(lhs.kind, rhs.kind),
+                  ModelEquality.same(lhs.rating, rhs.rating), ModelEquality.same(lhs.source, rhs.source), ModelEquality.same(lhs.title, rhs.title),
+                  ModelEquality.same(lhs.type, rhs.type), ModelEquality.same(lhs.volumeId, rhs.volumeId) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct Series: Codable, Hashable, Sendable {
@@ -4674,6 +4998,11 @@ nonisolated extension GoogleBooks {
             self.kind = kind
             self.series = series
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.kind, rhs.kind), ModelEquality.same(lhs.series, rhs.series) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct Seriesmembership: Codable, Hashable, Sendable {
@@ -4681,13 +5010,18 @@ nonisolated extension GoogleBooks {
         public var kind: String?
 
         public var member: [Volume]?
-
         public var nextPageToken: String?
 
         public init(kind: String? = nil, member: [Volume]? = nil, nextPageToken: String? = nil) {
             self.kind = kind
             self.member = member
             self.nextPageToken = nextPageToken
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.kind, rhs.kind), ModelEquality.same(lhs.member, rhs.member),
+                  ModelEquality.same(lhs.nextPageToken, rhs.nextPageToken) else { return false }
+            return true
         }
     }
 
@@ -4704,6 +5038,12 @@ nonisolated extension GoogleBooks {
             self.kind = kind
             self.notesExport = notesExport
             self.notification = notification
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.kind, rhs.kind), ModelEquality.same(lhs.notesExport, rhs.notesExport),
+                  ModelEquality.same(lhs.notification, rhs.notification) else { return false }
+            return true
         }
     }
 
@@ -4758,6 +5098,15 @@ nonisolated extension GoogleBooks {
             self.userInfo = userInfo
             self.volumeInfo = volumeInfo
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.accessInfo, rhs.accessInfo), ModelEquality.same(lhs.etag, rhs.etag), ModelEquality.same(lhs.id, rhs.id),
+                  ModelEquality.same(lhs.kind, rhs.kind), ModelEquality.same(lhs.layerInfo, rhs.layerInfo),
+                  ModelEquality.same(lhs.recommendedInfo, rhs.recommendedInfo), ModelEquality.same(lhs.saleInfo, rhs.saleInfo),
+                  ModelEquality.same(lhs.searchInfo, rhs.searchInfo), ModelEquality.same(lhs.selfLink, rhs.selfLink),
+                  ModelEquality.same(lhs.userInfo, rhs.userInfo), ModelEquality.same(lhs.volumeInfo, rhs.volumeInfo) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct Volume2: Codable, Hashable, Sendable {
@@ -4773,6 +5122,12 @@ nonisolated extension GoogleBooks {
             self.items = items
             self.kind = kind
             self.nextPageToken = nextPageToken
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.items, rhs.items), ModelEquality.same(lhs.kind, rhs.kind),
+                  ModelEquality.same(lhs.nextPageToken, rhs.nextPageToken) else { return false }
+            return true
         }
     }
 
@@ -4840,6 +5195,16 @@ nonisolated extension GoogleBooks {
             self.updated = updated
             self.volumeId = volumeId
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.annotationDataId, rhs.annotationDataId), ModelEquality.same(lhs.annotationDataLink, rhs.annotationDataLink),
+                  ModelEquality.same(lhs.annotationType, rhs.annotationType), ModelEquality.same(lhs.contentRanges, rhs.contentRanges),
+                  ModelEquality.same(lhs.data, rhs.data), ModelEquality.same(lhs.deleted, rhs.deleted), ModelEquality.same(lhs.id, rhs.id),
+                  ModelEquality.same(lhs.kind, rhs.kind), ModelEquality.same(lhs.layerId, rhs.layerId), ModelEquality.same(lhs.pageIds, rhs.pageIds),
+                  ModelEquality.same(lhs.selectedText, rhs.selectedText), ModelEquality.same(lhs.selfLink, rhs.selfLink),
+                  ModelEquality.same(lhs.updated, rhs.updated), ModelEquality.same(lhs.volumeId, rhs.volumeId) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct Volumeannotations: Codable, Hashable, Sendable {
@@ -4867,6 +5232,13 @@ nonisolated extension GoogleBooks {
             self.totalItems = totalItems
             self.version = version
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.items, rhs.items), ModelEquality.same(lhs.kind, rhs.kind),
+                  ModelEquality.same(lhs.nextPageToken, rhs.nextPageToken), ModelEquality.same(lhs.totalItems, rhs.totalItems),
+                  ModelEquality.same(lhs.version, rhs.version) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct Volumes: Codable, Hashable, Sendable {
@@ -4883,6 +5255,12 @@ nonisolated extension GoogleBooks {
             self.items = items
             self.kind = kind
             self.totalItems = totalItems
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.items, rhs.items), ModelEquality.same(lhs.kind, rhs.kind),
+                  ModelEquality.same(lhs.totalItems, rhs.totalItems) else { return false }
+            return true
         }
     }
 
@@ -4906,6 +5284,13 @@ nonisolated extension GoogleBooks {
             self.kind = kind
             self.shortSeriesBookTitle = shortSeriesBookTitle
             self.volumeSeries = volumeSeries
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.bookDisplayNumber, rhs.bookDisplayNumber), ModelEquality.same(lhs.kind, rhs.kind),
+                  ModelEquality.same(lhs.shortSeriesBookTitle, rhs.shortSeriesBookTitle),
+                  ModelEquality.same(lhs.volumeSeries, rhs.volumeSeries) else { return false }
+            return true
         }
     }
 
@@ -4936,6 +5321,13 @@ nonisolated extension GoogleBooks {
             self.gbTextRange = gbTextRange
             self.imageCfiRange = imageCfiRange
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.cfiRange, rhs.cfiRange), ModelEquality.same(lhs.contentVersion, rhs.contentVersion),
+                  ModelEquality.same(lhs.gbImageRange, rhs.gbImageRange), ModelEquality.same(lhs.gbTextRange, rhs.gbTextRange),
+                  ModelEquality.same(lhs.imageCfiRange, rhs.imageCfiRange) else { return false }
+            return true
+        }
     }
 
     /// Selection ranges for the most recent content version.
@@ -4965,6 +5357,13 @@ nonisolated extension GoogleBooks {
             self.gbTextRange = gbTextRange
             self.imageCfiRange = imageCfiRange
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.cfiRange, rhs.cfiRange), ModelEquality.same(lhs.contentVersion, rhs.contentVersion),
+                  ModelEquality.same(lhs.gbImageRange, rhs.gbImageRange), ModelEquality.same(lhs.gbTextRange, rhs.gbTextRange),
+                  ModelEquality.same(lhs.imageCfiRange, rhs.imageCfiRange) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct AnnotationLayerSummary: Codable, Hashable, Sendable {
@@ -4982,17 +5381,19 @@ nonisolated extension GoogleBooks {
             self.limitType = limitType
             self.remainingCharacterCount = remainingCharacterCount
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.allowedCharacterCount, rhs.allowedCharacterCount), ModelEquality.same(lhs.limitType, rhs.limitType),
+                  ModelEquality.same(lhs.remainingCharacterCount, rhs.remainingCharacterCount) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct AnnotationsSummaryLayersItem: Codable, Hashable, Sendable {
         public var allowedCharacterCount: Int32?
-
         public var layerId: String?
-
         public var limitType: String?
-
         public var remainingCharacterCount: Int32?
-
         public var updated: String?
 
         public init(
@@ -5005,19 +5406,30 @@ nonisolated extension GoogleBooks {
             self.remainingCharacterCount = remainingCharacterCount
             self.updated = updated
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.allowedCharacterCount, rhs.allowedCharacterCount), ModelEquality.same(lhs.layerId, rhs.layerId),
+                  ModelEquality.same(lhs.limitType, rhs.limitType), ModelEquality.same(lhs.remainingCharacterCount, rhs.remainingCharacterCount),
+                  ModelEquality.same(lhs.updated, rhs.updated) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct CategoryItemsItem: Codable, Hashable, Sendable {
         public var badgeUrl: String?
-
         public var categoryId: String?
-
         public var name: String?
 
         public init(badgeUrl: String? = nil, categoryId: String? = nil, name: String? = nil) {
             self.badgeUrl = badgeUrl
             self.categoryId = categoryId
             self.name = name
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.badgeUrl, rhs.badgeUrl), ModelEquality.same(lhs.categoryId, rhs.categoryId),
+                  ModelEquality.same(lhs.name, rhs.name) else { return false }
+            return true
         }
     }
 
@@ -5027,6 +5439,11 @@ nonisolated extension GoogleBooks {
 
         public init(title: String? = nil) {
             self.title = title
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.title, rhs.title) else { return false }
+            return true
         }
     }
 
@@ -5040,25 +5457,32 @@ nonisolated extension GoogleBooks {
             self.source = source
             self.words = words
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.source, rhs.source), ModelEquality.same(lhs.words, rhs.words) else { return false }
+            return true
+        }
     }
 
     /// The source, url and attribution for this dictionary data.
     public nonisolated struct DictlayerdataDictSource: Codable, Hashable, Sendable {
         public var attribution: String?
-
         public var url: String?
 
         public init(attribution: String? = nil, url: String? = nil) {
             self.attribution = attribution
             self.url = url
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.attribution, rhs.attribution), ModelEquality.same(lhs.url, rhs.url) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct DictlayerdataDictWordsItem: Codable, Hashable, Sendable {
         public var derivatives: [DictlayerdataDictWordsItemDerivativesItem]?
-
         public var examples: [DictlayerdataDictWordsItemExamplesItem]?
-
         public var senses: [DictlayerdataDictWordsItemSensesItem]?
 
         /// The words with different meanings but not related words, e.g. "go" (game) and "go" (verb).
@@ -5073,67 +5497,82 @@ nonisolated extension GoogleBooks {
             self.senses = senses
             self.source = source
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.derivatives, rhs.derivatives), ModelEquality.same(lhs.examples, rhs.examples),
+                  ModelEquality.same(lhs.senses, rhs.senses), ModelEquality.same(lhs.source, rhs.source) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct DictlayerdataDictWordsItemDerivativesItem: Codable, Hashable, Sendable {
         public var source: DictlayerdataDictWordsItemDerivativesItemSource?
-
         public var text: String?
 
         public init(source: DictlayerdataDictWordsItemDerivativesItemSource? = nil, text: String? = nil) {
             self.source = source
             self.text = text
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.source, rhs.source), ModelEquality.same(lhs.text, rhs.text) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct DictlayerdataDictWordsItemDerivativesItemSource: Codable, Hashable, Sendable {
         public var attribution: String?
-
         public var url: String?
 
         public init(attribution: String? = nil, url: String? = nil) {
             self.attribution = attribution
             self.url = url
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.attribution, rhs.attribution), ModelEquality.same(lhs.url, rhs.url) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct DictlayerdataDictWordsItemExamplesItem: Codable, Hashable, Sendable {
         public var source: DictlayerdataDictWordsItemExamplesItemSource?
-
         public var text: String?
 
         public init(source: DictlayerdataDictWordsItemExamplesItemSource? = nil, text: String? = nil) {
             self.source = source
             self.text = text
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.source, rhs.source), ModelEquality.same(lhs.text, rhs.text) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct DictlayerdataDictWordsItemExamplesItemSource: Codable, Hashable, Sendable {
         public var attribution: String?
-
         public var url: String?
 
         public init(attribution: String? = nil, url: String? = nil) {
             self.attribution = attribution
             self.url = url
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.attribution, rhs.attribution), ModelEquality.same(lhs.url, rhs.url) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct DictlayerdataDictWordsItemSensesItem: Codable, Hashable, Sendable {
         public var conjugations: [DictlayerdataDictWordsItemSensesItemConjugationsItem]?
-
         public var definitions: [DictlayerdataDictWordsItemSensesItemDefinitionsItem]?
-
         public var partOfSpeech: String?
-
         public var pronunciation: String?
-
         public var pronunciationUrl: String?
-
         public var source: DictlayerdataDictWordsItemSensesItemSource?
-
         public var syllabification: String?
-
         public var synonyms: [DictlayerdataDictWordsItemSensesItemSynonymsItem]?
 
         public init(
@@ -5151,108 +5590,143 @@ nonisolated extension GoogleBooks {
             self.syllabification = syllabification
             self.synonyms = synonyms
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.conjugations, rhs.conjugations), ModelEquality.same(lhs.definitions, rhs.definitions),
+                  ModelEquality.same(lhs.partOfSpeech, rhs.partOfSpeech), ModelEquality.same(lhs.pronunciation, rhs.pronunciation),
+                  ModelEquality.same(lhs.pronunciationUrl, rhs.pronunciationUrl), ModelEquality.same(lhs.source, rhs.source),
+                  ModelEquality.same(lhs.syllabification, rhs.syllabification), ModelEquality.same(lhs.synonyms, rhs.synonyms) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct DictlayerdataDictWordsItemSensesItemConjugationsItem: Codable, Hashable, Sendable {
         public var type: String?
-
         public var value: String?
 
         public init(type: String? = nil, value: String? = nil) {
             self.type = type
             self.value = value
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.type, rhs.type), ModelEquality.same(lhs.value, rhs.value) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct DictlayerdataDictWordsItemSensesItemDefinitionsItem: Codable, Hashable, Sendable {
         public var definition: String?
-
         public var examples: [DictlayerdataDictWordsItemSensesItemDefinitionsItemExamplesItem]?
 
         public init(definition: String? = nil, examples: [DictlayerdataDictWordsItemSensesItemDefinitionsItemExamplesItem]? = nil) {
             self.definition = definition
             self.examples = examples
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.definition, rhs.definition), ModelEquality.same(lhs.examples, rhs.examples) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct DictlayerdataDictWordsItemSensesItemDefinitionsItemExamplesItem: Codable, Hashable, Sendable {
         public var source: DictlayerdataDictWordsItemSensesItemDefinitionsItemExamplesItemSource?
-
         public var text: String?
 
         public init(source: DictlayerdataDictWordsItemSensesItemDefinitionsItemExamplesItemSource? = nil, text: String? = nil) {
             self.source = source
             self.text = text
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.source, rhs.source), ModelEquality.same(lhs.text, rhs.text) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct DictlayerdataDictWordsItemSensesItemDefinitionsItemExamplesItemSource: Codable, Hashable, Sendable {
         public var attribution: String?
-
         public var url: String?
 
         public init(attribution: String? = nil, url: String? = nil) {
             self.attribution = attribution
             self.url = url
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.attribution, rhs.attribution), ModelEquality.same(lhs.url, rhs.url) else { return false }
+            return true
         }
     }
 
     public nonisolated struct DictlayerdataDictWordsItemSensesItemSource: Codable, Hashable, Sendable {
         public var attribution: String?
-
         public var url: String?
 
         public init(attribution: String? = nil, url: String? = nil) {
             self.attribution = attribution
             self.url = url
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.attribution, rhs.attribution), ModelEquality.same(lhs.url, rhs.url) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct DictlayerdataDictWordsItemSensesItemSynonymsItem: Codable, Hashable, Sendable {
         public var source: DictlayerdataDictWordsItemSensesItemSynonymsItemSource?
-
         public var text: String?
 
         public init(source: DictlayerdataDictWordsItemSensesItemSynonymsItemSource? = nil, text: String? = nil) {
             self.source = source
             self.text = text
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.source, rhs.source), ModelEquality.same(lhs.text, rhs.text) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct DictlayerdataDictWordsItemSensesItemSynonymsItemSource: Codable, Hashable, Sendable {
         public var attribution: String?
-
         public var url: String?
 
         public init(attribution: String? = nil, url: String? = nil) {
             self.attribution = attribution
             self.url = url
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.attribution, rhs.attribution), ModelEquality.same(lhs.url, rhs.url) else { return false }
+            return true
         }
     }
 
     /// The words with different meanings but not related words, e.g. "go" (game) and "go" (verb).
     public nonisolated struct DictlayerdataDictWordsItemSource: Codable, Hashable, Sendable {
         public var attribution: String?
-
         public var url: String?
 
         public init(attribution: String? = nil, url: String? = nil) {
             self.attribution = attribution
             self.url = url
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.attribution, rhs.attribution), ModelEquality.same(lhs.url, rhs.url) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct DiscoveryclustersClustersItem: Codable, Hashable, Sendable {
         public var bannerWithContentContainer: DiscoveryclustersClustersItemBannerWithContentContainer?
-
         public var subTitle: String?
-
         public var title: String?
-
         public var totalVolumes: Int32?
-
         public var uid: String?
-
         public var volumes: [Volume]?
 
         public init(
@@ -5267,27 +5741,25 @@ nonisolated extension GoogleBooks {
             self.volumes = volumes
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.bannerWithContentContainer, rhs.bannerWithContentContainer), ModelEquality.same(lhs.subTitle, rhs.subTitle),
+                  ModelEquality.same(lhs.title, rhs.title), ModelEquality.same(lhs.totalVolumes, rhs.totalVolumes),
+                  ModelEquality.same(lhs.uid, rhs.uid), ModelEquality.same(lhs.volumes, rhs.volumes) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
             case bannerWithContentContainer = "banner_with_content_container"
-            case subTitle
-            case title
-            case totalVolumes
-            case uid
-            case volumes
+            case subTitle, title, totalVolumes, uid, volumes
         }
     }
 
     public nonisolated struct DiscoveryclustersClustersItemBannerWithContentContainer: Codable, Hashable, Sendable {
         public var fillColorArgb: String?
-
         public var imageUrl: String?
-
         public var maskColorArgb: String?
-
         public var moreButtonText: String?
-
         public var moreButtonUrl: String?
-
         public var textColorArgb: String?
 
         public init(
@@ -5300,6 +5772,14 @@ nonisolated extension GoogleBooks {
             self.moreButtonText = moreButtonText
             self.moreButtonUrl = moreButtonUrl
             self.textColorArgb = textColorArgb
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.fillColorArgb, rhs.fillColorArgb), ModelEquality.same(lhs.imageUrl, rhs.imageUrl),
+                  ModelEquality.same(lhs.maskColorArgb, rhs.maskColorArgb), ModelEquality.same(lhs.moreButtonText, rhs.moreButtonText),
+                  ModelEquality.same(lhs.moreButtonUrl, rhs.moreButtonUrl),
+                  ModelEquality.same(lhs.textColorArgb, rhs.textColorArgb) else { return false }
+            return true
         }
     }
 
@@ -5329,6 +5809,13 @@ nonisolated extension GoogleBooks {
             self.isInFamily = isInFamily
             self.role = role
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.acquirePermission, rhs.acquirePermission), ModelEquality.same(lhs.ageGroup, rhs.ageGroup),
+                  ModelEquality.same(lhs.allowedMaturityRating, rhs.allowedMaturityRating), ModelEquality.same(lhs.isInFamily, rhs.isInFamily),
+                  ModelEquality.same(lhs.role, rhs.role) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct GeolayerdataCommon: Codable, Hashable, Sendable {
@@ -5353,6 +5840,13 @@ nonisolated extension GoogleBooks {
             self.snippet = snippet
             self.snippetUrl = snippetUrl
             self.title = title
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.lang, rhs.lang), ModelEquality.same(lhs.previewImageUrl, rhs.previewImageUrl),
+                  ModelEquality.same(lhs.snippet, rhs.snippet), ModelEquality.same(lhs.snippetUrl, rhs.snippetUrl),
+                  ModelEquality.same(lhs.title, rhs.title) else { return false }
+            return true
         }
     }
 
@@ -5394,51 +5888,67 @@ nonisolated extension GoogleBooks {
             self.viewport = viewport
             self.zoom = zoom
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.boundary, rhs.boundary), ModelEquality.same(lhs.cachePolicy, rhs.cachePolicy),
+                  ModelEquality.same(lhs.countryCode, rhs.countryCode), ModelEquality.same(lhs.latitude, rhs.latitude),
+                  ModelEquality.same(lhs.longitude, rhs.longitude), ModelEquality.same(lhs.mapType, rhs.mapType),
+                  ModelEquality.same(lhs.viewport, rhs.viewport), ModelEquality.same(lhs.zoom, rhs.zoom) else { return false }
+            return true
+        }
     }
 
     /// The viewport for showing this location. This is a latitude, longitude rectangle.
     public nonisolated struct GeolayerdataGeoViewport: Codable, Hashable, Sendable {
         public var hi: GeolayerdataGeoViewportHi?
-
         public var lo: GeolayerdataGeoViewportLo?
 
         public init(hi: GeolayerdataGeoViewportHi? = nil, lo: GeolayerdataGeoViewportLo? = nil) {
             self.hi = hi
             self.lo = lo
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.hi, rhs.hi), ModelEquality.same(lhs.lo, rhs.lo) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct GeolayerdataGeoViewportHi: Codable, Hashable, Sendable {
         public var latitude: Double?
-
         public var longitude: Double?
 
         public init(latitude: Double? = nil, longitude: Double? = nil) {
             self.latitude = latitude
             self.longitude = longitude
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.latitude, rhs.latitude), ModelEquality.same(lhs.longitude, rhs.longitude) else { return false }
+            return true
         }
     }
 
     public nonisolated struct GeolayerdataGeoViewportLo: Codable, Hashable, Sendable {
         public var latitude: Double?
-
         public var longitude: Double?
 
         public init(latitude: Double? = nil, longitude: Double? = nil) {
             self.latitude = latitude
             self.longitude = longitude
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.latitude, rhs.latitude), ModelEquality.same(lhs.longitude, rhs.longitude) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct MetadataItemsItem: Codable, Hashable, Sendable {
         public var downloadUrl: String?
-
         public var encryptedKey: String?
-
         public var language: String?
-
         public var size: String?
-
         public var version: String?
 
         public init(downloadUrl: String? = nil, encryptedKey: String? = nil, language: String? = nil, size: String? = nil, version: String? = nil) {
@@ -5449,22 +5959,24 @@ nonisolated extension GoogleBooks {
             self.version = version
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.downloadUrl, rhs.downloadUrl), ModelEquality.same(lhs.encryptedKey, rhs.encryptedKey),
+                  ModelEquality.same(lhs.language, rhs.language), ModelEquality.same(lhs.size, rhs.size),
+                  ModelEquality.same(lhs.version, rhs.version) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
             case downloadUrl = "download_url"
             case encryptedKey = "encrypted_key"
-            case language
-            case size
-            case version
+            case language, size, version
         }
     }
 
     public nonisolated struct OffersItemsItem: Codable, Hashable, Sendable {
         public var artUrl: String?
-
         public var gservicesKey: String?
-
         public var id: String?
-
         public var items: [OffersItemsItemItemsItem]?
 
         public init(artUrl: String? = nil, gservicesKey: String? = nil, id: String? = nil, items: [OffersItemsItemItemsItem]? = nil) {
@@ -5473,19 +5985,20 @@ nonisolated extension GoogleBooks {
             self.id = id
             self.items = items
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.artUrl, rhs.artUrl), ModelEquality.same(lhs.gservicesKey, rhs.gservicesKey),
+                  ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.items, rhs.items) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct OffersItemsItemItemsItem: Codable, Hashable, Sendable {
         public var author: String?
-
         public var canonicalVolumeLink: String?
-
         public var coverUrl: String?
-
         public var description: String?
-
         public var title: String?
-
         public var volumeId: String?
 
         public init(
@@ -5499,6 +6012,13 @@ nonisolated extension GoogleBooks {
             self.title = title
             self.volumeId = volumeId
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.author, rhs.author), ModelEquality.same(lhs.canonicalVolumeLink, rhs.canonicalVolumeLink),
+                  ModelEquality.same(lhs.coverUrl, rhs.coverUrl), ModelEquality.same(lhs.description, rhs.description),
+                  ModelEquality.same(lhs.title, rhs.title), ModelEquality.same(lhs.volumeId, rhs.volumeId) else { return false }
+            return true
+        }
     }
 
     /// Author of this review.
@@ -5508,6 +6028,11 @@ nonisolated extension GoogleBooks {
 
         public init(displayName: String? = nil) {
             self.displayName = displayName
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.displayName, rhs.displayName) else { return false }
+            return true
         }
     }
 
@@ -5527,27 +6052,24 @@ nonisolated extension GoogleBooks {
             self.extraDescription = extraDescription
             self.url = url
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.description, rhs.description), ModelEquality.same(lhs.extraDescription, rhs.extraDescription),
+                  ModelEquality.same(lhs.url, rhs.url) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct SeriesSeriesItem: Codable, Hashable, Sendable {
         public var bannerImageUrl: String?
-
         public var eligibleForSubscription: Bool?
-
         public var imageUrl: String?
-
         public var isComplete: Bool?
-
         public var seriesFormatType: String?
-
         public var seriesId: String?
-
         public var seriesSubscriptionReleaseInfo: SeriesSeriesItemSeriesSubscriptionReleaseInfo?
-
         public var seriesType: String?
-
         public var subscriptionId: String?
-
         public var title: String?
 
         public init(
@@ -5567,15 +6089,23 @@ nonisolated extension GoogleBooks {
             self.subscriptionId = subscriptionId
             self.title = title
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.bannerImageUrl, rhs.bannerImageUrl),
+                  ModelEquality.same(lhs.eligibleForSubscription, rhs.eligibleForSubscription), ModelEquality.same(lhs.imageUrl, rhs.imageUrl),
+                  ModelEquality.same(lhs.isComplete, rhs.isComplete), ModelEquality.same(lhs.seriesFormatType, rhs.seriesFormatType),
+                  ModelEquality.same(lhs.seriesId, rhs.seriesId),
+                  ModelEquality.same(lhs.seriesSubscriptionReleaseInfo, rhs.seriesSubscriptionReleaseInfo),
+                  ModelEquality.same(lhs.seriesType, rhs.seriesType), ModelEquality.same(lhs.subscriptionId, rhs.subscriptionId),
+                  ModelEquality.same(lhs.title, rhs.title) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct SeriesSeriesItemSeriesSubscriptionReleaseInfo: Codable, Hashable, Sendable {
         public var cancelTime: String?
-
         public var currentReleaseInfo: SeriesSeriesItemSeriesSubscriptionReleaseInfoCurrentReleaseInfo?
-
         public var nextReleaseInfo: SeriesSeriesItemSeriesSubscriptionReleaseInfoNextReleaseInfo?
-
         public var seriesSubscriptionType: String?
 
         public init(
@@ -5587,15 +6117,19 @@ nonisolated extension GoogleBooks {
             self.nextReleaseInfo = nextReleaseInfo
             self.seriesSubscriptionType = seriesSubscriptionType
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.cancelTime, rhs.cancelTime), ModelEquality.same(lhs.currentReleaseInfo, rhs.currentReleaseInfo),
+                  ModelEquality.same(lhs.nextReleaseInfo, rhs.nextReleaseInfo),
+                  ModelEquality.same(lhs.seriesSubscriptionType, rhs.seriesSubscriptionType) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct SeriesSeriesItemSeriesSubscriptionReleaseInfoCurrentReleaseInfo: Codable, Hashable, Sendable {
         public var amountInMicros: Double?
-
         public var currencyCode: String?
-
         public var releaseNumber: String?
-
         public var releaseTime: String?
 
         public init(amountInMicros: Double? = nil, currencyCode: String? = nil, releaseNumber: String? = nil, releaseTime: String? = nil) {
@@ -5604,15 +6138,18 @@ nonisolated extension GoogleBooks {
             self.releaseNumber = releaseNumber
             self.releaseTime = releaseTime
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.amountInMicros, rhs.amountInMicros), ModelEquality.same(lhs.currencyCode, rhs.currencyCode),
+                  ModelEquality.same(lhs.releaseNumber, rhs.releaseNumber), ModelEquality.same(lhs.releaseTime, rhs.releaseTime) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct SeriesSeriesItemSeriesSubscriptionReleaseInfoNextReleaseInfo: Codable, Hashable, Sendable {
         public var amountInMicros: Double?
-
         public var currencyCode: String?
-
         public var releaseNumber: String?
-
         public var releaseTime: String?
 
         public init(amountInMicros: Double? = nil, currencyCode: String? = nil, releaseNumber: String? = nil, releaseTime: String? = nil) {
@@ -5620,30 +6157,36 @@ nonisolated extension GoogleBooks {
             self.currencyCode = currencyCode
             self.releaseNumber = releaseNumber
             self.releaseTime = releaseTime
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.amountInMicros, rhs.amountInMicros), ModelEquality.same(lhs.currencyCode, rhs.currencyCode),
+                  ModelEquality.same(lhs.releaseNumber, rhs.releaseNumber), ModelEquality.same(lhs.releaseTime, rhs.releaseTime) else { return false }
+            return true
         }
     }
 
     /// User settings in sub-objects, each for different purposes.
     public nonisolated struct UsersettingsNotesExport: Codable, Hashable, Sendable {
         public var folderName: String?
-
         public var isEnabled: Bool?
 
         public init(folderName: String? = nil, isEnabled: Bool? = nil) {
             self.folderName = folderName
             self.isEnabled = isEnabled
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.folderName, rhs.folderName), ModelEquality.same(lhs.isEnabled, rhs.isEnabled) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct UsersettingsNotification: Codable, Hashable, Sendable {
         public var matchMyInterests: UsersettingsNotificationMatchMyInterests?
-
         public var moreFromAuthors: UsersettingsNotificationMoreFromAuthors?
-
         public var moreFromSeries: UsersettingsNotificationMoreFromSeries?
-
         public var priceDrop: UsersettingsNotificationPriceDrop?
-
         public var rewardExpirations: UsersettingsNotificationRewardExpirations?
 
         public init(
@@ -5657,6 +6200,13 @@ nonisolated extension GoogleBooks {
             self.priceDrop = priceDrop
             self.rewardExpirations = rewardExpirations
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.matchMyInterests, rhs.matchMyInterests), ModelEquality.same(lhs.moreFromAuthors, rhs.moreFromAuthors),
+                  ModelEquality.same(lhs.moreFromSeries, rhs.moreFromSeries), ModelEquality.same(lhs.priceDrop, rhs.priceDrop),
+                  ModelEquality.same(lhs.rewardExpirations, rhs.rewardExpirations) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct UsersettingsNotificationMatchMyInterests: Codable, Hashable, Sendable {
@@ -5664,6 +6214,11 @@ nonisolated extension GoogleBooks {
 
         public init(optedState: String? = nil) {
             self.optedState = optedState
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.optedState, rhs.optedState) else { return false }
+            return true
         }
 
         private nonisolated enum CodingKeys: String, CodingKey {
@@ -5678,6 +6233,11 @@ nonisolated extension GoogleBooks {
             self.optedState = optedState
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.optedState, rhs.optedState) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
             case optedState = "opted_state"
         }
@@ -5688,6 +6248,11 @@ nonisolated extension GoogleBooks {
 
         public init(optedState: String? = nil) {
             self.optedState = optedState
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.optedState, rhs.optedState) else { return false }
+            return true
         }
 
         private nonisolated enum CodingKeys: String, CodingKey {
@@ -5702,6 +6267,11 @@ nonisolated extension GoogleBooks {
             self.optedState = optedState
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.optedState, rhs.optedState) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
             case optedState = "opted_state"
         }
@@ -5712,6 +6282,11 @@ nonisolated extension GoogleBooks {
 
         public init(optedState: String? = nil) {
             self.optedState = optedState
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.optedState, rhs.optedState) else { return false }
+            return true
         }
 
         private nonisolated enum CodingKeys: String, CodingKey {
@@ -5785,6 +6360,19 @@ nonisolated extension GoogleBooks {
             self.viewability = viewability
             self.webReaderLink = webReaderLink
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.accessViewStatus, rhs.accessViewStatus), ModelEquality.same(lhs.country, rhs.country),
+                  ModelEquality.same(lhs.downloadAccess, rhs.downloadAccess),
+                  ModelEquality.same(lhs.driveImportedContentLink, rhs.driveImportedContentLink), ModelEquality.same(lhs.embeddable, rhs.embeddable),
+                  ModelEquality.same(lhs.epub, rhs.epub),
+                  ModelEquality.same(lhs.explicitOfflineLicenseManagement, rhs.explicitOfflineLicenseManagement),
+                  ModelEquality.same(lhs.pdf, rhs.pdf), ModelEquality.same(lhs.publicDomain, rhs.publicDomain),
+                  ModelEquality.same(lhs.quoteSharingAllowed, rhs.quoteSharingAllowed),
+                  ModelEquality.same(lhs.textToSpeechPermission, rhs.textToSpeechPermission), ModelEquality.same(lhs.viewOrderUrl, rhs.viewOrderUrl),
+                  ModelEquality.same(lhs.viewability, rhs.viewability), ModelEquality.same(lhs.webReaderLink, rhs.webReaderLink) else { return false }
+            return true
+        }
     }
 
     /// Information about epub content. (In LITE projection.)
@@ -5802,6 +6390,12 @@ nonisolated extension GoogleBooks {
             self.acsTokenLink = acsTokenLink
             self.downloadLink = downloadLink
             self.isAvailable = isAvailable
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.acsTokenLink, rhs.acsTokenLink), ModelEquality.same(lhs.downloadLink, rhs.downloadLink),
+                  ModelEquality.same(lhs.isAvailable, rhs.isAvailable) else { return false }
+            return true
         }
     }
 
@@ -5821,6 +6415,12 @@ nonisolated extension GoogleBooks {
             self.downloadLink = downloadLink
             self.isAvailable = isAvailable
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.acsTokenLink, rhs.acsTokenLink), ModelEquality.same(lhs.downloadLink, rhs.downloadLink),
+                  ModelEquality.same(lhs.isAvailable, rhs.isAvailable) else { return false }
+            return true
+        }
     }
 
     /// What layers exist in this volume and high level information about them.
@@ -5830,6 +6430,11 @@ nonisolated extension GoogleBooks {
 
         public init(layers: [VolumeLayerInfoLayersItem]? = nil) {
             self.layers = layers
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.layers, rhs.layers) else { return false }
+            return true
         }
     }
 
@@ -5844,6 +6449,12 @@ nonisolated extension GoogleBooks {
             self.layerId = layerId
             self.volumeAnnotationsVersion = volumeAnnotationsVersion
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.layerId, rhs.layerId),
+                  ModelEquality.same(lhs.volumeAnnotationsVersion, rhs.volumeAnnotationsVersion) else { return false }
+            return true
+        }
     }
 
     /// Recommendation related information for this volume.
@@ -5853,6 +6464,11 @@ nonisolated extension GoogleBooks {
 
         public init(explanation: String? = nil) {
             self.explanation = explanation
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.explanation, rhs.explanation) else { return false }
+            return true
         }
     }
 
@@ -5896,6 +6512,14 @@ nonisolated extension GoogleBooks {
             self.retailPrice = retailPrice
             self.saleability = saleability
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.buyLink, rhs.buyLink), ModelEquality.same(lhs.country, rhs.country),
+                  ModelEquality.same(lhs.isEbook, rhs.isEbook), ModelEquality.same(lhs.listPrice, rhs.listPrice),
+                  ModelEquality.same(lhs.offers, rhs.offers), ModelEquality.same(lhs.onSaleDate, rhs.onSaleDate),
+                  ModelEquality.same(lhs.retailPrice, rhs.retailPrice), ModelEquality.same(lhs.saleability, rhs.saleability) else { return false }
+            return true
+        }
     }
 
     /// Suggested retail price. (In LITE projection.)
@@ -5909,6 +6533,11 @@ nonisolated extension GoogleBooks {
         public init(amount: Double? = nil, currencyCode: String? = nil) {
             self.amount = amount
             self.currencyCode = currencyCode
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.amount, rhs.amount), ModelEquality.same(lhs.currencyCode, rhs.currencyCode) else { return false }
+            return true
         }
     }
 
@@ -5938,41 +6567,62 @@ nonisolated extension GoogleBooks {
             self.rentalDuration = rentalDuration
             self.retailPrice = retailPrice
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.finskyOfferType, rhs.finskyOfferType), ModelEquality.same(lhs.giftable, rhs.giftable),
+                  ModelEquality.same(lhs.listPrice, rhs.listPrice), ModelEquality.same(lhs.rentalDuration, rhs.rentalDuration),
+                  ModelEquality.same(lhs.retailPrice, rhs.retailPrice) else { return false }
+            return true
+        }
     }
 
     /// Offer list (=undiscounted) price in Micros.
     public nonisolated struct VolumeSaleInfoOffersItemListPrice: Codable, Hashable, Sendable {
         public var amountInMicros: Double?
-
         public var currencyCode: String?
 
         public init(amountInMicros: Double? = nil, currencyCode: String? = nil) {
             self.amountInMicros = amountInMicros
             self.currencyCode = currencyCode
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.amountInMicros, rhs.amountInMicros),
+                  ModelEquality.same(lhs.currencyCode, rhs.currencyCode) else { return false }
+            return true
         }
     }
 
     /// The rental duration (for rental offers only).
     public nonisolated struct VolumeSaleInfoOffersItemRentalDuration: Codable, Hashable, Sendable {
         public var count: Double?
-
         public var unit: String?
 
         public init(count: Double? = nil, unit: String? = nil) {
             self.count = count
             self.unit = unit
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.count, rhs.count), ModelEquality.same(lhs.unit, rhs.unit) else { return false }
+            return true
+        }
     }
 
     /// Offer retail (=discounted) price in Micros
     public nonisolated struct VolumeSaleInfoOffersItemRetailPrice: Codable, Hashable, Sendable {
         public var amountInMicros: Double?
-
         public var currencyCode: String?
 
         public init(amountInMicros: Double? = nil, currencyCode: String? = nil) {
             self.amountInMicros = amountInMicros
             self.currencyCode = currencyCode
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.amountInMicros, rhs.amountInMicros),
+                  ModelEquality.same(lhs.currencyCode, rhs.currencyCode) else { return false }
+            return true
         }
     }
 
@@ -5988,6 +6638,11 @@ nonisolated extension GoogleBooks {
             self.amount = amount
             self.currencyCode = currencyCode
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.amount, rhs.amount), ModelEquality.same(lhs.currencyCode, rhs.currencyCode) else { return false }
+            return true
+        }
     }
 
     /// Search result information related to this volume.
@@ -5997,6 +6652,11 @@ nonisolated extension GoogleBooks {
 
         public init(textSnippet: String? = nil) {
             self.textSnippet = textSnippet
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.textSnippet, rhs.textSnippet) else { return false }
+            return true
         }
     }
 
@@ -6086,16 +6746,30 @@ nonisolated extension GoogleBooks {
             self.updated = updated
             self.userUploadedVolumeInfo = userUploadedVolumeInfo
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.acquiredTime, rhs.acquiredTime), ModelEquality.same(lhs.acquisitionType, rhs.acquisitionType),
+                  ModelEquality.same(lhs.`copy`, rhs.`copy`), ModelEquality.same(lhs.entitlementType, rhs.entitlementType),
+                  ModelEquality.same(lhs.familySharing, rhs.familySharing),
+                  ModelEquality.same(lhs.isFamilySharedFromUser, rhs.isFamilySharedFromUser),
+                  ModelEquality.same(lhs.isFamilySharedToUser, rhs.isFamilySharedToUser),
+                  ModelEquality.same(lhs.isFamilySharingAllowed, rhs.isFamilySharingAllowed),
+                  ModelEquality.same(lhs.isFamilySharingDisabledByFop, rhs.isFamilySharingDisabledByFop),
+                  ModelEquality.same(lhs.isInMyBooks, rhs.isInMyBooks), ModelEquality.same(lhs.isPreordered, rhs.isPreordered),
+                  ModelEquality.same(lhs.isPurchased, rhs.isPurchased), ModelEquality.same(lhs.isUploaded, rhs.isUploaded),
+                  ModelEquality.same(lhs.readingPosition, rhs.readingPosition), ModelEquality.same(lhs.rentalPeriod, rhs.rentalPeriod),
+                  ModelEquality.same(lhs.rentalState, rhs.rentalState), ModelEquality.same(lhs.review, rhs.review),
+                  ModelEquality.same(lhs.updated, rhs.updated),
+                  ModelEquality.same(lhs.userUploadedVolumeInfo, rhs.userUploadedVolumeInfo) else { return false }
+            return true
+        }
     }
 
     /// Copy/Paste accounting information.
     public nonisolated struct VolumeUserInfoCopy: Codable, Hashable, Sendable {
         public var allowedCharacterCount: Int32?
-
         public var limitType: String?
-
         public var remainingCharacterCount: Int32?
-
         public var updated: String?
 
         public init(allowedCharacterCount: Int32? = nil, limitType: String? = nil, remainingCharacterCount: Int32? = nil, updated: String? = nil) {
@@ -6103,6 +6777,13 @@ nonisolated extension GoogleBooks {
             self.limitType = limitType
             self.remainingCharacterCount = remainingCharacterCount
             self.updated = updated
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.allowedCharacterCount, rhs.allowedCharacterCount), ModelEquality.same(lhs.limitType, rhs.limitType),
+                  ModelEquality.same(lhs.remainingCharacterCount, rhs.remainingCharacterCount),
+                  ModelEquality.same(lhs.updated, rhs.updated) else { return false }
+            return true
         }
     }
 
@@ -6122,17 +6803,27 @@ nonisolated extension GoogleBooks {
             self.isSharingAllowed = isSharingAllowed
             self.isSharingDisabledByFop = isSharingDisabledByFop
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.familyRole, rhs.familyRole), ModelEquality.same(lhs.isSharingAllowed, rhs.isSharingAllowed),
+                  ModelEquality.same(lhs.isSharingDisabledByFop, rhs.isSharingDisabledByFop) else { return false }
+            return true
+        }
     }
 
     /// Period during this book is/was a valid rental.
     public nonisolated struct VolumeUserInfoRentalPeriod: Codable, Hashable, Sendable {
         public var endUtcSec: String?
-
         public var startUtcSec: String?
 
         public init(endUtcSec: String? = nil, startUtcSec: String? = nil) {
             self.endUtcSec = endUtcSec
             self.startUtcSec = startUtcSec
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.endUtcSec, rhs.endUtcSec), ModelEquality.same(lhs.startUtcSec, rhs.startUtcSec) else { return false }
+            return true
         }
     }
 
@@ -6141,6 +6832,11 @@ nonisolated extension GoogleBooks {
 
         public init(processingState: String? = nil) {
             self.processingState = processingState
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.processingState, rhs.processingState) else { return false }
+            return true
         }
     }
 
@@ -6268,6 +6964,24 @@ nonisolated extension GoogleBooks {
             self.subtitle = subtitle
             self.title = title
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.allowAnonLogging, rhs.allowAnonLogging), ModelEquality.same(lhs.authors, rhs.authors),
+                  ModelEquality.same(lhs.averageRating, rhs.averageRating), ModelEquality.same(lhs.canonicalVolumeLink, rhs.canonicalVolumeLink),
+                  ModelEquality.same(lhs.categories, rhs.categories), ModelEquality.same(lhs.comicsContent, rhs.comicsContent),
+                  ModelEquality.same(lhs.contentVersion, rhs.contentVersion), ModelEquality.same(lhs.description, rhs.description),
+                  ModelEquality.same(lhs.dimensions, rhs.dimensions), ModelEquality.same(lhs.imageLinks, rhs.imageLinks),
+                  ModelEquality.same(lhs.industryIdentifiers, rhs.industryIdentifiers), ModelEquality.same(lhs.infoLink, rhs.infoLink),
+                  ModelEquality.same(lhs.language, rhs.language), ModelEquality.same(lhs.mainCategory, rhs.mainCategory),
+                  ModelEquality.same(lhs.maturityRating, rhs.maturityRating), ModelEquality.same(lhs.pageCount, rhs.pageCount),
+                  ModelEquality.same(lhs.panelizationSummary, rhs.panelizationSummary), ModelEquality.same(lhs.previewLink, rhs.previewLink),
+                  ModelEquality.same(lhs.printType, rhs.printType), ModelEquality.same(lhs.printedPageCount, rhs.printedPageCount),
+                  ModelEquality.same(lhs.publishedDate, rhs.publishedDate), ModelEquality.same(lhs.publisher, rhs.publisher),
+                  ModelEquality.same(lhs.ratingsCount, rhs.ratingsCount), ModelEquality.same(lhs.readingModes, rhs.readingModes),
+                  ModelEquality.same(lhs.samplePageCount, rhs.samplePageCount), ModelEquality.same(lhs.seriesInfo, rhs.seriesInfo),
+                  ModelEquality.same(lhs.subtitle, rhs.subtitle), ModelEquality.same(lhs.title, rhs.title) else { return false }
+            return true
+        }
     }
 
     /// Physical dimensions of this volume.
@@ -6285,6 +6999,12 @@ nonisolated extension GoogleBooks {
             self.height = height
             self.thickness = thickness
             self.width = width
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.height, rhs.height), ModelEquality.same(lhs.thickness, rhs.thickness),
+                  ModelEquality.same(lhs.width, rhs.width) else { return false }
+            return true
         }
     }
 
@@ -6319,6 +7039,13 @@ nonisolated extension GoogleBooks {
             self.smallThumbnail = smallThumbnail
             self.thumbnail = thumbnail
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.extraLarge, rhs.extraLarge), ModelEquality.same(lhs.large, rhs.large),
+                  ModelEquality.same(lhs.medium, rhs.medium), ModelEquality.same(lhs.small, rhs.small),
+                  ModelEquality.same(lhs.smallThumbnail, rhs.smallThumbnail), ModelEquality.same(lhs.thumbnail, rhs.thumbnail) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct VolumeVolumeInfoIndustryIdentifiersItem: Codable, Hashable, Sendable {
@@ -6332,16 +7059,18 @@ nonisolated extension GoogleBooks {
             self.identifier = identifier
             self.type = type
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.identifier, rhs.identifier), ModelEquality.same(lhs.type, rhs.type) else { return false }
+            return true
+        }
     }
 
     /// A top-level summary of the panelization info in this volume.
     public nonisolated struct VolumeVolumeInfoPanelizationSummary: Codable, Hashable, Sendable {
         public var containsEpubBubbles: Bool?
-
         public var containsImageBubbles: Bool?
-
         public var epubBubbleVersion: String?
-
         public var imageBubbleVersion: String?
 
         public init(
@@ -6352,17 +7081,29 @@ nonisolated extension GoogleBooks {
             self.epubBubbleVersion = epubBubbleVersion
             self.imageBubbleVersion = imageBubbleVersion
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.containsEpubBubbles, rhs.containsEpubBubbles),
+                  ModelEquality.same(lhs.containsImageBubbles, rhs.containsImageBubbles),
+                  ModelEquality.same(lhs.epubBubbleVersion, rhs.epubBubbleVersion),
+                  ModelEquality.same(lhs.imageBubbleVersion, rhs.imageBubbleVersion) else { return false }
+            return true
+        }
     }
 
     /// The reading modes available for this volume.
     public nonisolated struct VolumeVolumeInfoReadingModes: Codable, Hashable, Sendable {
         public var image: Bool?
-
         public var text: Bool?
 
         public init(image: Bool? = nil, text: Bool? = nil) {
             self.image = image
             self.text = text
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.image, rhs.image), ModelEquality.same(lhs.text, rhs.text) else { return false }
+            return true
         }
     }
 
@@ -6389,6 +7130,12 @@ nonisolated extension GoogleBooks {
             self.gbImageRange = gbImageRange
             self.gbTextRange = gbTextRange
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.cfiRange, rhs.cfiRange), ModelEquality.same(lhs.contentVersion, rhs.contentVersion),
+                  ModelEquality.same(lhs.gbImageRange, rhs.gbImageRange), ModelEquality.same(lhs.gbTextRange, rhs.gbTextRange) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct VolumeseriesinfoVolumeSeriesItem: Codable, Hashable, Sendable {
@@ -6413,16 +7160,27 @@ nonisolated extension GoogleBooks {
             self.seriesBookType = seriesBookType
             self.seriesId = seriesId
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.issue, rhs.issue), ModelEquality.same(lhs.orderNumber, rhs.orderNumber),
+                  ModelEquality.same(lhs.seriesBookType, rhs.seriesBookType), ModelEquality.same(lhs.seriesId, rhs.seriesId) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct VolumeseriesinfoVolumeSeriesItemIssueItem: Codable, Hashable, Sendable {
         public var issueDisplayNumber: String?
-
         public var issueOrderNumber: Int32?
 
         public init(issueDisplayNumber: String? = nil, issueOrderNumber: Int32? = nil) {
             self.issueDisplayNumber = issueDisplayNumber
             self.issueOrderNumber = issueOrderNumber
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.issueDisplayNumber, rhs.issueDisplayNumber),
+                  ModelEquality.same(lhs.issueOrderNumber, rhs.issueOrderNumber) else { return false }
+            return true
         }
     }
 
@@ -6465,9 +7223,7 @@ nonisolated extension GoogleBooks {
     }
 
     public nonisolated enum Alt: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case json
-        case media
-        case proto
+        case json, media, proto
         /// A value this version of the spec does not list: decoding keeps it instead of failing.
         case unknown(String)
 
@@ -6726,14 +7482,12 @@ nonisolated extension GoogleBooks {
     public nonisolated enum MylibraryReadingpositionsSetPositionAction: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
         /// `ACTION_UNDEFINED`
         case actionUndefined
-        case bookmark
-        case chapter
+        case bookmark, chapter
         /// `next-page`
         case nextPage
         /// `prev-page`
         case prevPage
-        case scroll
-        case search
+        case scroll, search
         /// A value this version of the spec does not list: decoding keeps it instead of failing.
         case unknown(String)
 
@@ -7051,8 +7805,7 @@ nonisolated extension GoogleBooks {
     public nonisolated enum VolumesListOrderBy: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
         /// `ORDER_BY_UNDEFINED`
         case orderByUndefined
-        case newest
-        case relevance
+        case newest, relevance
         /// A value this version of the spec does not list: decoding keeps it instead of failing.
         case unknown(String)
 

@@ -155,8 +155,7 @@ nonisolated extension OpenAILike.Batch {
 nonisolated extension OpenAILike.Logs {
     /// The endpoints of `OpenAILike.Logs` as cases; `OpenAILike.Call.logs(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
-        case listLogRecords
-        case listEvents
+        case listLogRecords, listEvents
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
@@ -212,26 +211,18 @@ nonisolated extension OpenAILike.Files {
 nonisolated extension OpenAILike {
     public nonisolated struct CreateChatCompletionRequest: Codable, Hashable, Sendable {
         public var model: String
-
         public var messages: [ChatCompletionRequestMessage]
-
         public var temperature: Double?
-
         public var user: String?
 
         /// Up to 4 sequences where the API will stop generating further tokens.
         public var stop: CreateChatCompletionRequestStop?
 
         public var toolChoice: ChatCompletionToolChoiceOption?
-
         public var seed: CreateChatCompletionRequestSeed?
-
         public var tools: [Tool]?
-
         public var metadata: [String: String]?
-
         public var filter: Filter?
-
         public var stream: Bool?
 
         public init(
@@ -253,18 +244,19 @@ nonisolated extension OpenAILike {
             self.stream = stream
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.model, rhs.model), ModelEquality.same(lhs.messages, rhs.messages),
+                  ModelEquality.same(lhs.temperature, rhs.temperature), ModelEquality.same(lhs.user, rhs.user),
+                  ModelEquality.same(lhs.stop, rhs.stop), ModelEquality.same(lhs.toolChoice, rhs.toolChoice), ModelEquality.same(lhs.seed, rhs.seed),
+                  ModelEquality.same(lhs.tools, rhs.tools), ModelEquality.same(lhs.metadata, rhs.metadata),
+                  ModelEquality.same(lhs.filter, rhs.filter), ModelEquality.same(lhs.stream, rhs.stream) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
-            case model
-            case messages
-            case temperature
-            case user
-            case stop
+            case model, messages, temperature, user, stop
             case toolChoice = "tool_choice"
-            case seed
-            case tools
-            case metadata
-            case filter
-            case stream
+            case seed, tools, metadata, filter, stream
         }
     }
 
@@ -317,34 +309,46 @@ nonisolated extension OpenAILike {
 
     public nonisolated struct ChatCompletionRequestSystemMessage: Codable, Hashable, Sendable {
         public var role: ChatCompletionRequestSystemMessageRole
-
         public var content: String
 
         public init(role: ChatCompletionRequestSystemMessageRole, content: String) {
             self.role = role
             self.content = content
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.role, rhs.role), ModelEquality.same(lhs.content, rhs.content) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct ChatCompletionRequestUserMessage: Codable, Hashable, Sendable {
         public var role: ChatCompletionRequestUserMessageRole
-
         public var content: ChatCompletionRequestUserMessageContent
 
         public init(role: ChatCompletionRequestUserMessageRole, content: ChatCompletionRequestUserMessageContent) {
             self.role = role
             self.content = content
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.role, rhs.role), ModelEquality.same(lhs.content, rhs.content) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct ChatCompletionRequestAssistantMessage: Codable, Hashable, Sendable {
         public var role: ChatCompletionRequestAssistantMessageRole
-
         public var content: String?
 
         public init(role: ChatCompletionRequestAssistantMessageRole, content: String? = nil) {
             self.role = role
             self.content = content
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.role, rhs.role), ModelEquality.same(lhs.content, rhs.content) else { return false }
+            return true
         }
     }
 
@@ -410,12 +414,16 @@ nonisolated extension OpenAILike {
 
     public nonisolated struct ChatCompletionNamedToolChoice: Codable, Hashable, Sendable {
         public var type: ChatCompletionNamedToolChoiceType
-
         public var name: String
 
         public init(type: ChatCompletionNamedToolChoiceType, name: String) {
             self.type = type
             self.name = name
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.type, rhs.type), ModelEquality.same(lhs.name, rhs.name) else { return false }
+            return true
         }
     }
 
@@ -458,9 +466,7 @@ nonisolated extension OpenAILike {
 
     public nonisolated struct FunctionTool: Codable, Hashable, Sendable {
         public var type: String
-
         public var name: String
-
         public var parameters: JSONValue?
 
         public init(type: String, name: String, parameters: JSONValue? = nil) {
@@ -468,16 +474,26 @@ nonisolated extension OpenAILike {
             self.name = name
             self.parameters = parameters
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.type, rhs.type), ModelEquality.same(lhs.name, rhs.name),
+                  ModelEquality.same(lhs.parameters, rhs.parameters) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct FileSearchTool: Codable, Hashable, Sendable {
         public var type: String
-
         public var maxNumResults: Int?
 
         public init(type: String, maxNumResults: Int? = nil) {
             self.type = type
             self.maxNumResults = maxNumResults
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.type, rhs.type), ModelEquality.same(lhs.maxNumResults, rhs.maxNumResults) else { return false }
+            return true
         }
 
         private nonisolated enum CodingKeys: String, CodingKey {
@@ -488,7 +504,6 @@ nonisolated extension OpenAILike {
 
     public nonisolated struct Filter: Codable, Hashable, Sendable {
         public var comparisonFilter: ComparisonFilter?
-
         public var compoundFilter: CompoundFilter?
 
         /// The payload when no alternative decodes it, kept as it came and written back.
@@ -515,9 +530,7 @@ nonisolated extension OpenAILike {
 
     public nonisolated struct ComparisonFilter: Codable, Hashable, Sendable {
         public var type: ComparisonFilterType
-
         public var key: String
-
         public var value: ComparisonFilterValue
 
         public init(type: ComparisonFilterType, key: String, value: ComparisonFilterValue) {
@@ -525,25 +538,33 @@ nonisolated extension OpenAILike {
             self.key = key
             self.value = value
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.type, rhs.type), ModelEquality.same(lhs.key, rhs.key),
+                  ModelEquality.same(lhs.value, rhs.value) else { return false }
+            return true
+        }
     }
 
     /// Filters combined with and/or: a recursive schema through a union.
     public nonisolated struct CompoundFilter: Codable, Hashable, Sendable {
         public var type: CompoundFilterType
-
         public var filters: [CompoundFilterFiltersItem]
 
         public init(type: CompoundFilterType, filters: [CompoundFilterFiltersItem]) {
             self.type = type
             self.filters = filters
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.type, rhs.type), ModelEquality.same(lhs.filters, rhs.filters) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct CreateChatCompletionResponse: Codable, Hashable, Sendable {
         public var id: String
-
         public var choices: [CreateChatCompletionResponseChoicesItem]
-
         public var usage: CompletionUsage?
 
         public init(id: String, choices: [CreateChatCompletionResponseChoicesItem], usage: CompletionUsage? = nil) {
@@ -551,27 +572,42 @@ nonisolated extension OpenAILike {
             self.choices = choices
             self.usage = usage
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.choices, rhs.choices),
+                  ModelEquality.same(lhs.usage, rhs.usage) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct CreateChatCompletionStreamResponse: Codable, Hashable, Sendable {
         public var id: String
-
         public var choices: [CreateChatCompletionStreamResponseChoicesItem]
 
         public init(id: String, choices: [CreateChatCompletionStreamResponseChoicesItem]) {
             self.id = id
             self.choices = choices
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.choices, rhs.choices) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct CompletionUsage: Codable, Hashable, Sendable {
         public var promptTokens: Int
-
         public var completionTokens: Int
 
         public init(promptTokens: Int, completionTokens: Int) {
             self.promptTokens = promptTokens
             self.completionTokens = completionTokens
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.promptTokens, rhs.promptTokens),
+                  ModelEquality.same(lhs.completionTokens, rhs.completionTokens) else { return false }
+            return true
         }
 
         private nonisolated enum CodingKeys: String, CodingKey {
@@ -582,12 +618,16 @@ nonisolated extension OpenAILike {
 
     public nonisolated struct BatchRequestOutput: Codable, Hashable, Sendable {
         public var id: String?
-
         public var customId: String?
 
         public init(id: String? = nil, customId: String? = nil) {
             self.id = id
             self.customId = customId
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.customId, rhs.customId) else { return false }
+            return true
         }
 
         private nonisolated enum CodingKeys: String, CodingKey {
@@ -598,37 +638,49 @@ nonisolated extension OpenAILike {
 
     public nonisolated struct LogRecord: Codable, Hashable, Sendable {
         public var time: Date?
-
         public var level: LogRecordLevel?
 
         public init(time: Date? = nil, level: LogRecordLevel? = nil) {
             self.time = time
             self.level = level
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.time, rhs.time), ModelEquality.same(lhs.level, rhs.level) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct CreateFileRequest: Codable, Hashable, Sendable {
         public var file: EndpointRuntime.File
-
         public var purpose: CreateFileRequestPurpose
 
         public init(file: EndpointRuntime.File, purpose: CreateFileRequestPurpose) {
             self.file = file
             self.purpose = purpose
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.file, rhs.file), ModelEquality.same(lhs.purpose, rhs.purpose) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct OpenAIFile: Codable, Hashable, Sendable {
         public var id: String
-
         public var bytes: Int
-
         public var filename: String
 
         public init(id: String, bytes: Int, filename: String) {
             self.id = id
             self.bytes = bytes
             self.filename = filename
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.bytes, rhs.bytes),
+                  ModelEquality.same(lhs.filename, rhs.filename) else { return false }
+            return true
         }
     }
 
@@ -765,7 +817,6 @@ nonisolated extension OpenAILike {
 
     public nonisolated struct ChatCompletionRequestUserMessageContent: Codable, Hashable, Sendable {
         public var string: String?
-
         public var chatCompletionRequestMessageContentPartArray: [ChatCompletionRequestMessageContentPart]?
 
         /// The payload when no alternative decodes it, kept as it came and written back.
@@ -830,12 +881,16 @@ nonisolated extension OpenAILike {
 
     public nonisolated struct ChatCompletionRequestMessageContentPartText: Codable, Hashable, Sendable {
         public var type: ChatCompletionRequestMessageContentPartTextType
-
         public var text: String
 
         public init(type: ChatCompletionRequestMessageContentPartTextType, text: String) {
             self.type = type
             self.text = text
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.type, rhs.type), ModelEquality.same(lhs.text, rhs.text) else { return false }
+            return true
         }
     }
 
@@ -876,12 +931,16 @@ nonisolated extension OpenAILike {
 
     public nonisolated struct ChatCompletionRequestMessageContentPartImage: Codable, Hashable, Sendable {
         public var type: ChatCompletionRequestMessageContentPartImageType
-
         public var imageUrl: URL
 
         public init(type: ChatCompletionRequestMessageContentPartImageType, imageUrl: URL) {
             self.type = type
             self.imageUrl = imageUrl
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.type, rhs.type), ModelEquality.same(lhs.imageUrl, rhs.imageUrl) else { return false }
+            return true
         }
 
         private nonisolated enum CodingKeys: String, CodingKey {
@@ -929,8 +988,7 @@ nonisolated extension OpenAILike {
     public nonisolated enum ChatCompletionToolChoiceOptionOption1: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
         /// `none`
         case noneValue
-        case auto
-        case required
+        case auto, required
         /// A value this version of the spec does not list: decoding keeps it instead of failing.
         case unknown(String)
 
@@ -1004,10 +1062,7 @@ nonisolated extension OpenAILike {
     }
 
     public nonisolated enum ComparisonFilterType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case eq
-        case ne
-        case gt
-        case lt
+        case eq, ne, gt, lt
         /// A value this version of the spec does not list: decoding keeps it instead of failing.
         case unknown(String)
 
@@ -1085,8 +1140,7 @@ nonisolated extension OpenAILike {
     }
 
     public nonisolated enum CompoundFilterType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case and
-        case or
+        case and, or
         /// A value this version of the spec does not list: decoding keeps it instead of failing.
         case unknown(String)
 
@@ -1154,9 +1208,7 @@ nonisolated extension OpenAILike {
 
     public nonisolated struct CreateChatCompletionResponseChoicesItem: Codable, Hashable, Sendable {
         public var index: Int
-
         public var finishReason: CreateChatCompletionResponseChoicesItemFinishReason
-
         public var logprobs: CreateChatCompletionResponseChoicesItemLogprobs?
 
         public init(
@@ -1168,6 +1220,12 @@ nonisolated extension OpenAILike {
             self.logprobs = logprobs
         }
 
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.index, rhs.index), ModelEquality.same(lhs.finishReason, rhs.finishReason),
+                  ModelEquality.same(lhs.logprobs, rhs.logprobs) else { return false }
+            return true
+        }
+
         private nonisolated enum CodingKeys: String, CodingKey {
             case index
             case finishReason = "finish_reason"
@@ -1176,8 +1234,7 @@ nonisolated extension OpenAILike {
     }
 
     public nonisolated enum CreateChatCompletionResponseChoicesItemFinishReason: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case stop
-        case length
+        case stop, length
         /// `tool_calls`
         case toolCalls
         /// A value this version of the spec does not list: decoding keeps it instead of failing.
@@ -1223,6 +1280,11 @@ nonisolated extension OpenAILike {
         public init(content: [Double]? = nil) {
             self.content = content
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.content, rhs.content) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct CreateChatCompletionStreamResponseChoicesItem: Codable, Hashable, Sendable {
@@ -1230,6 +1292,11 @@ nonisolated extension OpenAILike {
 
         public init(delta: CreateChatCompletionStreamResponseChoicesItemDelta? = nil) {
             self.delta = delta
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.delta, rhs.delta) else { return false }
+            return true
         }
     }
 
@@ -1239,12 +1306,15 @@ nonisolated extension OpenAILike {
         public init(content: String? = nil) {
             self.content = content
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.content, rhs.content) else { return false }
+            return true
+        }
     }
 
     public nonisolated enum LogRecordLevel: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case _1
-        case _2
-        case _3
+        case _1, _2, _3
         /// A value this version of the spec does not list: decoding keeps it instead of failing.
         case unknown(Int)
 
@@ -1283,8 +1353,7 @@ nonisolated extension OpenAILike {
     }
 
     public nonisolated enum CreateFileRequestPurpose: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case assistants
-        case batch
+        case assistants, batch
         /// `fine-tune`
         case fineTune
         /// A value this version of the spec does not list: decoding keeps it instead of failing.
@@ -1329,6 +1398,11 @@ nonisolated extension OpenAILike {
 
         public init(id: String) {
             self.id = id
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id) else { return false }
+            return true
         }
     }
 }

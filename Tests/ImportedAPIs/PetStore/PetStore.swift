@@ -405,11 +405,8 @@ nonisolated extension PetStore.UserEndpoints {
 nonisolated extension PetStore {
     public nonisolated struct Order: Codable, Hashable, Sendable {
         public var id: Int64?
-
         public var petId: Int64?
-
         public var quantity: Int32?
-
         public var shipDate: Date?
 
         /// Order Status
@@ -427,32 +424,37 @@ nonisolated extension PetStore {
             self.status = status
             self.complete = complete
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.petId, rhs.petId), ModelEquality.same(lhs.quantity, rhs.quantity),
+                  ModelEquality.same(lhs.shipDate, rhs.shipDate), ModelEquality.same(lhs.status, rhs.status),
+                  ModelEquality.same(lhs.complete, rhs.complete) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct Category: Codable, Hashable, Sendable {
         public var id: Int64?
-
         public var name: String?
 
         public init(id: Int64? = nil, name: String? = nil) {
             self.id = id
             self.name = name
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.name, rhs.name) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct User: Codable, Hashable, Sendable {
         public var id: Int64?
-
         public var username: String?
-
         public var firstName: String?
-
         public var lastName: String?
-
         public var email: String?
-
         public var password: String?
-
         public var phone: String?
 
         /// User Status
@@ -471,28 +473,36 @@ nonisolated extension PetStore {
             self.phone = phone
             self.userStatus = userStatus
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.username, rhs.username),
+                  ModelEquality.same(lhs.firstName, rhs.firstName), ModelEquality.same(lhs.lastName, rhs.lastName),
+                  ModelEquality.same(lhs.email, rhs.email), ModelEquality.same(lhs.password, rhs.password), ModelEquality.same(lhs.phone, rhs.phone),
+                  ModelEquality.same(lhs.userStatus, rhs.userStatus) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct Tag: Codable, Hashable, Sendable {
         public var id: Int64?
-
         public var name: String?
 
         public init(id: Int64? = nil, name: String? = nil) {
             self.id = id
             self.name = name
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.name, rhs.name) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct Pet: Codable, Hashable, Sendable {
         public var id: Int64?
-
         public var name: String
-
         public var category: Category?
-
         public var photoUrls: [String]
-
         public var tags: [Tag]?
 
         /// pet status in the store
@@ -506,13 +516,18 @@ nonisolated extension PetStore {
             self.tags = tags
             self.status = status
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.name, rhs.name), ModelEquality.same(lhs.category, rhs.category),
+                  ModelEquality.same(lhs.photoUrls, rhs.photoUrls), ModelEquality.same(lhs.tags, rhs.tags),
+                  ModelEquality.same(lhs.status, rhs.status) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct ApiResponse: Codable, Hashable, Sendable {
         public var code: Int32?
-
         public var type: String?
-
         public var message: String?
 
         public init(code: Int32? = nil, type: String? = nil, message: String? = nil) {
@@ -520,13 +535,17 @@ nonisolated extension PetStore {
             self.type = type
             self.message = message
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.code, rhs.code), ModelEquality.same(lhs.type, rhs.type),
+                  ModelEquality.same(lhs.message, rhs.message) else { return false }
+            return true
+        }
     }
 
     /// Order Status
     public nonisolated enum OrderStatus: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case placed
-        case approved
-        case delivered
+        case placed, approved, delivered
         /// A value this version of the spec does not list: decoding keeps it instead of failing.
         case unknown(String)
 
@@ -564,9 +583,7 @@ nonisolated extension PetStore {
 
     /// pet status in the store
     public nonisolated enum PetStatus: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case available
-        case pending
-        case sold
+        case available, pending, sold
         /// A value this version of the spec does not list: decoding keeps it instead of failing.
         case unknown(String)
 
@@ -603,9 +620,7 @@ nonisolated extension PetStore {
     }
 
     public nonisolated enum FindPetsByStatusStatus: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case available
-        case pending
-        case sold
+        case available, pending, sold
         /// A value this version of the spec does not list: decoding keeps it instead of failing.
         case unknown(String)
 

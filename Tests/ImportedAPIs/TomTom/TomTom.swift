@@ -1013,12 +1013,18 @@ nonisolated extension TomTom.Search {
             case let .getSearchCS(
                 versionNumber, category, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, idxSet, view
             ):
-                return ["getSearchCS", versionNumber, category, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, idxSet, view]
+                return [
+                    "getSearchCS", versionNumber, category, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language,
+                    idxSet, view,
+                ]
             case let .getSearchCategorySearch(
                 versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, extendedPostalCodesFor,
                 view
             ):
-                return ["getSearchCategorySearch", versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, extendedPostalCodesFor, view]
+                return [
+                    "getSearchCategorySearch", versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight,
+                    language, extendedPostalCodesFor, view,
+                ]
             case let .getSearchGeometrySearch(versionNumber, query, ext, geometryList, limit, language, extendedPostalCodesFor, idxSet):
                 return ["getSearchGeometrySearch", versionNumber, query, ext, geometryList, limit, language, extendedPostalCodesFor, idxSet]
             case let .postSearchGeometrySearch(versionNumber, query, ext, limit, language, extendedPostalCodesFor, idxSet, body):
@@ -1027,25 +1033,40 @@ nonisolated extension TomTom.Search {
                 versionNumber, ext, lat, lon, limit, ofs, countrySet, radius, topLeft, btmRight, language, extendedPostalCodesFor, minFuzzyLevel,
                 maxFuzzyLevel, idxSet, view
             ):
-                return ["getSearchNearbySearch", versionNumber, ext, lat, lon, limit, ofs, countrySet, radius, topLeft, btmRight, language, extendedPostalCodesFor, minFuzzyLevel, maxFuzzyLevel, idxSet, view]
+                return [
+                    "getSearchNearbySearch", versionNumber, ext, lat, lon, limit, ofs, countrySet, radius, topLeft, btmRight, language,
+                    extendedPostalCodesFor, minFuzzyLevel, maxFuzzyLevel, idxSet, view,
+                ]
             case let .getSearchPoiSearch(
                 versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, extendedPostalCodesFor,
                 view
             ):
-                return ["getSearchPoiSearch", versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, extendedPostalCodesFor, view]
+                return [
+                    "getSearchPoiSearch", versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language,
+                    extendedPostalCodesFor, view,
+                ]
             case let .getSearchRoutedSearch(
                 versionNumber, query, position, heading, ext, typeahead, limit, multiplier, routingTimeout, language, extendedPostalCodesFor, idxSet
             ):
-                return ["getSearchRoutedSearch", versionNumber, query, position, heading, ext, typeahead, limit, multiplier, routingTimeout, language, extendedPostalCodesFor, idxSet]
+                return [
+                    "getSearchRoutedSearch", versionNumber, query, position, heading, ext, typeahead, limit, multiplier, routingTimeout, language,
+                    extendedPostalCodesFor, idxSet,
+                ]
             case let .getSearchS(
                 versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, idxSet, view
             ):
-                return ["getSearchS", versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, idxSet, view]
+                return [
+                    "getSearchS", versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, idxSet,
+                    view,
+                ]
             case let .getSearchSearch(
                 versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, extendedPostalCodesFor,
                 minFuzzyLevel, maxFuzzyLevel, idxSet, view
             ):
-                return ["getSearchSearch", versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, extendedPostalCodesFor, minFuzzyLevel, maxFuzzyLevel, idxSet, view]
+                return [
+                    "getSearchSearch", versionNumber, query, ext, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language,
+                    extendedPostalCodesFor, minFuzzyLevel, maxFuzzyLevel, idxSet, view,
+                ]
             case let .postSearchSearchAlongRoute(versionNumber, query, ext, maxDetourTime, limit, body):
                 return ["postSearchSearchAlongRoute", versionNumber, query, ext, maxDetourTime, limit, body]
             }
@@ -1127,12 +1148,19 @@ nonisolated extension TomTom.Geocoding {
                 versionNumber, query, ext, storeResult, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language,
                 extendedPostalCodesFor, view
             ):
-                return ["getSearchGeocode", versionNumber, query, ext, storeResult, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft, btmRight, language, extendedPostalCodesFor, view]
+                return [
+                    "getSearchGeocode", versionNumber, query, ext, storeResult, typeahead, limit, ofs, countrySet, lat, lon, radius, topLeft,
+                    btmRight, language, extendedPostalCodesFor, view,
+                ]
             case let .getSearchStructuredGeocode(
                 versionNumber, ext, countryCode, limit, ofs, streetNumber, streetName, crossStreet, municipality, municipalitySubdivision,
                 countryTertiarySubdivision, countrySecondarySubdivision, countrySubdivision, postalCode, language, extendedPostalCodesFor
             ):
-                return ["getSearchStructuredGeocode", versionNumber, ext, countryCode, limit, ofs, streetNumber, streetName, crossStreet, municipality, municipalitySubdivision, countryTertiarySubdivision, countrySecondarySubdivision, countrySubdivision, postalCode, language, extendedPostalCodesFor]
+                return [
+                    "getSearchStructuredGeocode", versionNumber, ext, countryCode, limit, ofs, streetNumber, streetName, crossStreet, municipality,
+                    municipalitySubdivision, countryTertiarySubdivision, countrySecondarySubdivision, countrySubdivision, postalCode, language,
+                    extendedPostalCodesFor,
+                ]
             }
         }
     }
@@ -1255,7 +1283,10 @@ nonisolated extension TomTom.ReverseGeocoding {
             case let .getSearchReverseGeocode(
                 versionNumber, position, ext, spatialKeys, returnSpeedLimit, heading, radius, number, returnRoadUse, roadUse, callback
             ):
-                return ["getSearchReverseGeocode", versionNumber, position, ext, spatialKeys, returnSpeedLimit, heading, radius, number, returnRoadUse, roadUse, callback]
+                return [
+                    "getSearchReverseGeocode", versionNumber, position, ext, spatialKeys, returnSpeedLimit, heading, radius, number, returnRoadUse,
+                    roadUse, callback,
+                ]
             }
         }
     }
@@ -1334,29 +1365,7 @@ nonisolated extension TomTom {
     }
 
     public nonisolated enum GetSearchAdditionalDataGeometriesZoom: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case _0
-        case _1
-        case _2
-        case _3
-        case _4
-        case _5
-        case _6
-        case _7
-        case _8
-        case _9
-        case _10
-        case _11
-        case _12
-        case _13
-        case _14
-        case _15
-        case _16
-        case _17
-        case _18
-        case _19
-        case _20
-        case _21
-        case _22
+        case _0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14, _15, _16, _17, _18, _19, _20, _21, _22
         /// A value this version of the spec does not list: decoding keeps it instead of failing.
         case unknown(Int)
 
@@ -1435,10 +1444,7 @@ nonisolated extension TomTom {
     }
 
     public nonisolated enum Ext: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case json
-        case jsonp
-        case js
-        case xml
+        case json, jsonp, js, xml
         /// A value this version of the spec does not list: decoding keeps it instead of failing.
         case unknown(String)
 
@@ -1528,7 +1534,6 @@ nonisolated extension TomTom {
 
     public nonisolated struct FiltersPostSearchGeometryFilterRequest: Codable, Hashable, Sendable {
         public var geometryList: [FiltersPostSearchGeometryFilterRequestGeometryListItem]?
-
         public var poiList: [FiltersPostSearchGeometryFilterRequestPoiListItem]?
 
         public init(
@@ -1538,15 +1543,17 @@ nonisolated extension TomTom {
             self.geometryList = geometryList
             self.poiList = poiList
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.geometryList, rhs.geometryList), ModelEquality.same(lhs.poiList, rhs.poiList) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct FiltersPostSearchGeometryFilterRequestGeometryListItem: Codable, Hashable, Sendable {
         public var position: String?
-
         public var radius: Int?
-
         public var type: String?
-
         public var vertices: [String]?
 
         public init(position: String? = nil, radius: Int? = nil, type: String? = nil, vertices: [String]? = nil) {
@@ -1555,13 +1562,17 @@ nonisolated extension TomTom {
             self.type = type
             self.vertices = vertices
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.position, rhs.position), ModelEquality.same(lhs.radius, rhs.radius), ModelEquality.same(lhs.type, rhs.type),
+                  ModelEquality.same(lhs.vertices, rhs.vertices) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct FiltersPostSearchGeometryFilterRequestPoiListItem: Codable, Hashable, Sendable {
         public var address: FiltersPostSearchGeometryFilterRequestPoiListItemAddress?
-
         public var poi: FiltersPostSearchGeometryFilterRequestPoiListItemPoi?
-
         public var position: FiltersPostSearchGeometryFilterRequestPoiListItemPosition?
 
         public init(
@@ -1573,6 +1584,12 @@ nonisolated extension TomTom {
             self.poi = poi
             self.position = position
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.address, rhs.address), ModelEquality.same(lhs.poi, rhs.poi),
+                  ModelEquality.same(lhs.position, rhs.position) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct FiltersPostSearchGeometryFilterRequestPoiListItemAddress: Codable, Hashable, Sendable {
@@ -1580,6 +1597,11 @@ nonisolated extension TomTom {
 
         public init(freeformAddress: String? = nil) {
             self.freeformAddress = freeformAddress
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.freeformAddress, rhs.freeformAddress) else { return false }
+            return true
         }
     }
 
@@ -1589,16 +1611,25 @@ nonisolated extension TomTom {
         public init(name: String? = nil) {
             self.name = name
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.name, rhs.name) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct FiltersPostSearchGeometryFilterRequestPoiListItemPosition: Codable, Hashable, Sendable {
         public var lat: Float?
-
         public var lon: Float?
 
         public init(lat: Float? = nil, lon: Float? = nil) {
             self.lat = lat
             self.lon = lon
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.lat, rhs.lat), ModelEquality.same(lhs.lon, rhs.lon) else { return false }
+            return true
         }
     }
 
@@ -1608,15 +1639,17 @@ nonisolated extension TomTom {
         public init(geometryList: [PostSearchGeometrySearchRequestGeometryListItem]? = nil) {
             self.geometryList = geometryList
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.geometryList, rhs.geometryList) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct PostSearchGeometrySearchRequestGeometryListItem: Codable, Hashable, Sendable {
         public var position: String?
-
         public var radius: Int?
-
         public var type: String?
-
         public var vertices: [String]?
 
         public init(position: String? = nil, radius: Int? = nil, type: String? = nil, vertices: [String]? = nil) {
@@ -1624,6 +1657,12 @@ nonisolated extension TomTom {
             self.radius = radius
             self.type = type
             self.vertices = vertices
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.position, rhs.position), ModelEquality.same(lhs.radius, rhs.radius), ModelEquality.same(lhs.type, rhs.type),
+                  ModelEquality.same(lhs.vertices, rhs.vertices) else { return false }
+            return true
         }
     }
 
@@ -1633,13 +1672,16 @@ nonisolated extension TomTom {
         public init(poiList: [FiltersPostSearchRoutedFilterRequestPoiListItem]? = nil) {
             self.poiList = poiList
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.poiList, rhs.poiList) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct FiltersPostSearchRoutedFilterRequestPoiListItem: Codable, Hashable, Sendable {
         public var address: FiltersPostSearchRoutedFilterRequestPoiListItemAddress?
-
         public var poi: FiltersPostSearchRoutedFilterRequestPoiListItemPoi?
-
         public var position: FiltersPostSearchRoutedFilterRequestPoiListItemPosition?
 
         public init(
@@ -1650,6 +1692,12 @@ nonisolated extension TomTom {
             self.poi = poi
             self.position = position
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.address, rhs.address), ModelEquality.same(lhs.poi, rhs.poi),
+                  ModelEquality.same(lhs.position, rhs.position) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct FiltersPostSearchRoutedFilterRequestPoiListItemAddress: Codable, Hashable, Sendable {
@@ -1657,6 +1705,11 @@ nonisolated extension TomTom {
 
         public init(freeformAddress: String? = nil) {
             self.freeformAddress = freeformAddress
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.freeformAddress, rhs.freeformAddress) else { return false }
+            return true
         }
     }
 
@@ -1666,16 +1719,25 @@ nonisolated extension TomTom {
         public init(name: String? = nil) {
             self.name = name
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.name, rhs.name) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct FiltersPostSearchRoutedFilterRequestPoiListItemPosition: Codable, Hashable, Sendable {
         public var lat: Float?
-
         public var lon: Float?
 
         public init(lat: Float? = nil, lon: Float? = nil) {
             self.lat = lat
             self.lon = lon
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.lat, rhs.lat), ModelEquality.same(lhs.lon, rhs.lon) else { return false }
+            return true
         }
     }
 
@@ -1685,6 +1747,11 @@ nonisolated extension TomTom {
         public init(route: PostSearchSearchAlongRouteRequestRoute? = nil) {
             self.route = route
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.route, rhs.route) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct PostSearchSearchAlongRouteRequestRoute: Codable, Hashable, Sendable {
@@ -1693,16 +1760,25 @@ nonisolated extension TomTom {
         public init(points: [PostSearchSearchAlongRouteRequestRoutePointsItem]? = nil) {
             self.points = points
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.points, rhs.points) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct PostSearchSearchAlongRouteRequestRoutePointsItem: Codable, Hashable, Sendable {
         public var lat: Float?
-
         public var lon: Float?
 
         public init(lat: Float? = nil, lon: Float? = nil) {
             self.lat = lat
             self.lon = lon
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.lat, rhs.lat), ModelEquality.same(lhs.lon, rhs.lon) else { return false }
+            return true
         }
     }
 }

@@ -6,12 +6,16 @@ public import EndpointRuntime
 nonisolated extension Large {
     public nonisolated struct Item: Codable, Hashable, Sendable {
         public var id: Int64
-
         public var name: String?
 
         public init(id: Int64, name: String? = nil) {
             self.id = id
             self.name = name
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.name, rhs.name) else { return false }
+            return true
         }
     }
 }

@@ -67,9 +67,7 @@ nonisolated extension TodoAPI {
 nonisolated extension TodoAPI {
     public nonisolated struct Todo: Codable, Hashable, Sendable {
         public var id: Int
-
         public var title: String
-
         public var done: Bool
 
         public init(id: Int, title: String, done: Bool) {
@@ -77,16 +75,26 @@ nonisolated extension TodoAPI {
             self.title = title
             self.done = done
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.title, rhs.title),
+                  ModelEquality.same(lhs.done, rhs.done) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct NewTodo: Codable, Hashable, Sendable {
         public var title: String
-
         public var done: Bool?
 
         public init(title: String, done: Bool? = nil) {
             self.title = title
             self.done = done
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.title, rhs.title), ModelEquality.same(lhs.done, rhs.done) else { return false }
+            return true
         }
     }
 }
