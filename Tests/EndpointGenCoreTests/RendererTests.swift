@@ -133,13 +133,11 @@ import Testing
                 binding1, binding2, binding3, binding4, binding5, binding6, binding7, binding8, binding9, binding10, binding11, binding12, binding13, binding14,
                 binding15, binding16
             ):
-                return API.outer(
-                    .inner(
-                        binding1: binding1, binding2: binding2, binding3: binding3, binding4: binding4, binding5: binding5, binding6: binding6,
-                        binding7: binding7, binding8: binding8, binding9: binding9, binding10: binding10, binding11: binding11, binding12: binding12,
-                        binding13: binding13, binding14: binding14, binding15: binding15, binding16: binding16
-                    )
-                )
+                return API.outer(.inner(
+                    binding1: binding1, binding2: binding2, binding3: binding3, binding4: binding4, binding5: binding5, binding6: binding6, binding7: binding7,
+                    binding8: binding8, binding9: binding9, binding10: binding10, binding11: binding11, binding12: binding12, binding13: binding13,
+                    binding14: binding14, binding15: binding15, binding16: binding16
+                ))
             }
 
             """)

@@ -27,11 +27,9 @@ public nonisolated enum HTTPBin {
         tag: [String]? = nil, ids: [Int64] = [1, 2], page: Int = 1, sort: SortOrder = .descending, order: SortOrder? = .`default`, since: Date? = nil,
         filter: [String: String]? = nil, q: String = "swift \"6\"", xRequestID: UUID? = nil, xTags: [String]? = nil
     ) -> Endpoint<EchoResponse> {
-        defaults.endpoint(
-            Call.get(
-                tag: tag, ids: ids, page: page, sort: sort, order: order, since: since, filter: filter, q: q, xRequestID: xRequestID, xTags: xTags
-            )
-        )
+        defaults.endpoint(Call.get(
+            tag: tag, ids: ids, page: page, sort: sort, order: order, since: since, filter: filter, q: q, xRequestID: xRequestID, xTags: xTags
+        ))
     }
 
     /// Answers with the given status code.

@@ -433,11 +433,16 @@ enum Renderer {
         guard case let .call(callee, arguments, nil) = expression, !arguments.isEmpty else { return expression }
         // A call ending in a list written one element per line already wraps there.
         if case .arrayLiteral(_, true)? = arguments.last?.value { return expression }
-        // One argument goes on its own line only when it is a call that can wrap in turn.
+        guard printer.column + prefix + inlineText(expression).count > maximumLineLength else { return expression }
+        // A single argument that is a call stays on the line and wraps in turn, so nested calls
+        // open together and only the innermost with several arguments breaks:
+        // `endpoint(Call.bulk(.part1(.get(` / `    id: id, page: page` / `))))`.
         if arguments.count == 1 {
             guard case .call(_, let inner, nil) = arguments[0].value, !inner.isEmpty else { return expression }
+            let argument = arguments[0]
+            let head = inlineText(callee).count + 1 + (argument.label.map { $0.count + 2 } ?? 0)
+            return .call(callee, [Argument(argument.label, wrapped(argument.value, after: prefix + head + 1, in: printer))])
         }
-        guard printer.column + prefix + inlineText(expression).count > maximumLineLength else { return expression }
         return .multilineCall(callee, arguments)
     }
 

@@ -43,15 +43,11 @@ nonisolated extension GoogleBooks {
             key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.BooksCloudloadingResource> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.cloudloading(
-                    .addBook(
-                        driveDocumentId: driveDocumentId, mimeType: mimeType, name: name, uploadClientToken: uploadClientToken, xgafv: xgafv,
-                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
-                        prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.cloudloading(.addBook(
+                driveDocumentId: driveDocumentId, mimeType: mimeType, name: name, uploadClientToken: uploadClientToken, xgafv: xgafv,
+                accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
+                quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+            )))
         }
 
         /// Remove the book and its contents
@@ -74,14 +70,10 @@ nonisolated extension GoogleBooks {
             fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
             uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.cloudloading(
-                    .deleteBook(
-                        volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
-                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.cloudloading(.deleteBook(
+                volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+            )))
         }
 
         /// Updates a user-upload volume.
@@ -103,14 +95,10 @@ nonisolated extension GoogleBooks {
             key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
             uploadType: String? = nil, body: GoogleBooks.BooksCloudloadingResource
         ) -> Endpoint<GoogleBooks.BooksCloudloadingResource> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.cloudloading(
-                    .updateBook(
-                        xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
-                        prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType, body: body
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.cloudloading(.updateBook(
+                xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
+                prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType, body: body
+            )))
         }
     }
 }
@@ -137,14 +125,10 @@ nonisolated extension GoogleBooks {
             fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
             uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Metadata> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.dictionaryEndpoints(
-                    .listOfflineMetadata(
-                        cpksver: cpksver, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
-                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.dictionaryEndpoints(.listOfflineMetadata(
+                cpksver: cpksver, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+            )))
         }
     }
 }
@@ -171,14 +155,10 @@ nonisolated extension GoogleBooks {
             fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
             uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.FamilyInfo> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.familysharing(
-                    .getFamilyInfo(
-                        source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
-                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.familysharing(.getFamilyInfo(
+                source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+            )))
         }
 
         /// Initiates sharing of the content with the user's family. Empty response indicates success.
@@ -203,15 +183,11 @@ nonisolated extension GoogleBooks {
             alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
             prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.familysharing(
-                    .share(
-                        docId: docId, source: source, volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
-                        fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.familysharing(.share(
+                docId: docId, source: source, volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
+                fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol,
+                uploadType: uploadType
+            )))
         }
 
         /// Initiates revoking content that has already been shared with the user's family. Empty response indicates success.
@@ -236,15 +212,11 @@ nonisolated extension GoogleBooks {
             alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
             prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.familysharing(
-                    .unshare(
-                        docId: docId, source: source, volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
-                        fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.familysharing(.unshare(
+                docId: docId, source: source, volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
+                fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol,
+                uploadType: uploadType
+            )))
         }
     }
 }
@@ -271,14 +243,10 @@ nonisolated extension GoogleBooks {
             fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
             uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Usersettings> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.myconfig(
-                    .getUserSettings(
-                        country: country, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
-                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.myconfig(.getUserSettings(
+                country: country, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+            )))
         }
 
         /// Release downloaded content access restriction.
@@ -304,15 +272,11 @@ nonisolated extension GoogleBooks {
             accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
             oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.DownloadAccesses> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.myconfig(
-                    .releaseDownloadAccess(
-                        cpksver: cpksver, volumeIds: volumeIds, locale: locale, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt,
-                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.myconfig(.releaseDownloadAccess(
+                cpksver: cpksver, volumeIds: volumeIds, locale: locale, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt,
+                callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                uploadProtocol: uploadProtocol, uploadType: uploadType
+            )))
         }
 
         /// Request concurrent and download access restrictions.
@@ -341,15 +305,11 @@ nonisolated extension GoogleBooks {
             fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
             uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.RequestAccessData> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.myconfig(
-                    .requestAccess(
-                        cpksver: cpksver, nonce: nonce, source: source, volumeId: volumeId, licenseTypes: licenseTypes, locale: locale, xgafv: xgafv,
-                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
-                        prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.myconfig(.requestAccess(
+                cpksver: cpksver, nonce: nonce, source: source, volumeId: volumeId, licenseTypes: licenseTypes, locale: locale, xgafv: xgafv,
+                accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
+                quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+            )))
         }
 
         /// Request downloaded content access for specified volumes on the My eBooks shelf.
@@ -381,16 +341,12 @@ nonisolated extension GoogleBooks {
             key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumes> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.myconfig(
-                    .syncVolumeLicenses(
-                        cpksver: cpksver, nonce: nonce, source: source, features: features, includeNonComicsSeries: includeNonComicsSeries,
-                        locale: locale, showPreorders: showPreorders, volumeIds: volumeIds, xgafv: xgafv, accessToken: accessToken, alt: alt,
-                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.myconfig(.syncVolumeLicenses(
+                cpksver: cpksver, nonce: nonce, source: source, features: features, includeNonComicsSeries: includeNonComicsSeries, locale: locale,
+                showPreorders: showPreorders, volumeIds: volumeIds, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
+                fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol,
+                uploadType: uploadType
+            )))
         }
 
         /// Sets the settings for the user. If a sub-object is specified, it will overwrite the existing sub-object stored in the server. Unspecified sub-objects will retain the existing value.
@@ -412,14 +368,10 @@ nonisolated extension GoogleBooks {
             key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
             uploadType: String? = nil, body: GoogleBooks.Usersettings
         ) -> Endpoint<GoogleBooks.Usersettings> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.myconfig(
-                    .updateUserSettings(
-                        xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
-                        prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType, body: body
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.myconfig(.updateUserSettings(
+                xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
+                prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType, body: body
+            )))
         }
     }
 }
@@ -457,16 +409,12 @@ nonisolated extension GoogleBooks {
             key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Annotations> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.mylibrary(
-                    .annotationsList(
-                        contentVersion: contentVersion, layerId: layerId, layerIds: layerIds, maxResults: maxResults, pageToken: pageToken,
-                        showDeleted: showDeleted, source: source, updatedMax: updatedMax, updatedMin: updatedMin, volumeId: volumeId, xgafv: xgafv,
-                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
-                        prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.annotationsList(
+                contentVersion: contentVersion, layerId: layerId, layerIds: layerIds, maxResults: maxResults, pageToken: pageToken,
+                showDeleted: showDeleted, source: source, updatedMax: updatedMax, updatedMin: updatedMin, volumeId: volumeId, xgafv: xgafv,
+                accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
+                quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+            )))
         }
 
         /// Inserts a new annotation.
@@ -493,15 +441,11 @@ nonisolated extension GoogleBooks {
             key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
             uploadType: String? = nil, body: GoogleBooks.Annotation
         ) -> Endpoint<GoogleBooks.Annotation> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.mylibrary(
-                    .annotationsInsert(
-                        annotationId: annotationId, country: country, showOnlySummaryInResponse: showOnlySummaryInResponse, source: source,
-                        xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
-                        prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType, body: body
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.annotationsInsert(
+                annotationId: annotationId, country: country, showOnlySummaryInResponse: showOnlySummaryInResponse, source: source, xgafv: xgafv,
+                accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
+                quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType, body: body
+            )))
         }
 
         /// Gets the summary of specified layers.
@@ -526,15 +470,11 @@ nonisolated extension GoogleBooks {
             alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
             prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.AnnotationsSummary> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.mylibrary(
-                    .annotationsSummary(
-                        layerIds: layerIds, volumeId: volumeId, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
-                        fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.annotationsSummary(
+                layerIds: layerIds, volumeId: volumeId, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
+                fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol,
+                uploadType: uploadType
+            )))
         }
 
         /// Deletes an annotation.
@@ -558,15 +498,11 @@ nonisolated extension GoogleBooks {
             callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil,
             quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.mylibrary(
-                    .annotationsDelete(
-                        annotationId: annotationId, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
-                        fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.annotationsDelete(
+                annotationId: annotationId, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields,
+                key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol,
+                uploadType: uploadType
+            )))
         }
 
         /// Updates an existing annotation.
@@ -590,15 +526,11 @@ nonisolated extension GoogleBooks {
             callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil,
             quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil, body: GoogleBooks.Annotation
         ) -> Endpoint<GoogleBooks.Annotation> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.mylibrary(
-                    .annotationsUpdate(
-                        annotationId: annotationId, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
-                        fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol, uploadType: uploadType, body: body
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.annotationsUpdate(
+                annotationId: annotationId, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields,
+                key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol,
+                uploadType: uploadType, body: body
+            )))
         }
 
         /// Retrieves a list of bookshelves belonging to the authenticated user.
@@ -621,14 +553,10 @@ nonisolated extension GoogleBooks {
             fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
             uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Bookshelves> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.mylibrary(
-                    .bookshelvesList(
-                        source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
-                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.bookshelvesList(
+                source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+            )))
         }
 
         /// Retrieves metadata for a specific bookshelf belonging to the authenticated user.
@@ -652,14 +580,10 @@ nonisolated extension GoogleBooks {
             callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil,
             quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Bookshelf> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.mylibrary(
-                    .bookshelvesGet(
-                        shelf: shelf, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
-                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.bookshelvesGet(
+                shelf: shelf, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+            )))
         }
 
         /// Adds a volume to a bookshelf.
@@ -686,15 +610,11 @@ nonisolated extension GoogleBooks {
             key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
             uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.mylibrary(
-                    .bookshelvesAddVolume(
-                        shelf: shelf, volumeId: volumeId, reason: reason, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt,
-                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.bookshelvesAddVolume(
+                shelf: shelf, volumeId: volumeId, reason: reason, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt,
+                callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                uploadProtocol: uploadProtocol, uploadType: uploadType
+            )))
         }
 
         /// Clears all volumes from a bookshelf.
@@ -718,14 +638,10 @@ nonisolated extension GoogleBooks {
             callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil,
             quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.mylibrary(
-                    .bookshelvesClearVolumes(
-                        shelf: shelf, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
-                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.bookshelvesClearVolumes(
+                shelf: shelf, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+            )))
         }
 
         /// Moves a volume within a bookshelf.
@@ -751,15 +667,11 @@ nonisolated extension GoogleBooks {
             alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
             prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.mylibrary(
-                    .bookshelvesMoveVolume(
-                        shelf: shelf, volumeId: volumeId, volumePosition: volumePosition, source: source, xgafv: xgafv, accessToken: accessToken,
-                        alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
-                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.bookshelvesMoveVolume(
+                shelf: shelf, volumeId: volumeId, volumePosition: volumePosition, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt,
+                callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                uploadProtocol: uploadProtocol, uploadType: uploadType
+            )))
         }
 
         /// Removes a volume from a bookshelf.
@@ -786,15 +698,11 @@ nonisolated extension GoogleBooks {
             key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
             uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.mylibrary(
-                    .bookshelvesRemoveVolume(
-                        shelf: shelf, volumeId: volumeId, reason: reason, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt,
-                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.bookshelvesRemoveVolume(
+                shelf: shelf, volumeId: volumeId, reason: reason, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt,
+                callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                uploadProtocol: uploadProtocol, uploadType: uploadType
+            )))
         }
 
         /// Gets volume information for volumes on a bookshelf.
@@ -825,16 +733,11 @@ nonisolated extension GoogleBooks {
             accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
             oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumes> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.mylibrary(
-                    .bookshelvesVolumesList(
-                        shelf: shelf, country: country, maxResults: maxResults, projection: projection, q: q, showPreorders: showPreorders,
-                        source: source, startIndex: startIndex, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields,
-                        key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.bookshelvesVolumesList(
+                shelf: shelf, country: country, maxResults: maxResults, projection: projection, q: q, showPreorders: showPreorders, source: source,
+                startIndex: startIndex, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+            )))
         }
 
         /// Retrieves my reading position information for a volume.
@@ -859,15 +762,11 @@ nonisolated extension GoogleBooks {
             alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
             prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.ReadingPosition> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.mylibrary(
-                    .readingpositionsGet(
-                        volumeId: volumeId, contentVersion: contentVersion, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt,
-                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.readingpositionsGet(
+                volumeId: volumeId, contentVersion: contentVersion, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt,
+                callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                uploadProtocol: uploadProtocol, uploadType: uploadType
+            )))
         }
 
         /// Sets my reading position information for a volume.
@@ -897,16 +796,12 @@ nonisolated extension GoogleBooks {
             accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
             oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.mylibrary(
-                    .readingpositionsSetPosition(
-                        volumeId: volumeId, position: position, timestamp: timestamp, action: action, contentVersion: contentVersion,
-                        deviceCookie: deviceCookie, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
-                        fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.mylibrary(.readingpositionsSetPosition(
+                volumeId: volumeId, position: position, timestamp: timestamp, action: action, contentVersion: contentVersion,
+                deviceCookie: deviceCookie, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields,
+                key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol,
+                uploadType: uploadType
+            )))
         }
     }
 }
@@ -935,15 +830,11 @@ nonisolated extension GoogleBooks {
             alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
             prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Notification> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.notificationEndpoints(
-                    .get(
-                        notificationId: notificationId, locale: locale, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt,
-                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.notificationEndpoints(.get(
+                notificationId: notificationId, locale: locale, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
+                fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol,
+                uploadType: uploadType
+            )))
         }
     }
 }
@@ -970,14 +861,10 @@ nonisolated extension GoogleBooks {
             fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
             uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Category> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.onboarding(
-                    .listCategories(
-                        locale: locale, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
-                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.onboarding(.listCategories(
+                locale: locale, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+            )))
         }
 
         /// List available volumes under categories for onboarding experience.
@@ -1006,15 +893,11 @@ nonisolated extension GoogleBooks {
             callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil,
             quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volume2> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.onboarding(
-                    .listCategoryVolumes(
-                        categoryId: categoryId, locale: locale, maxAllowedMaturityRating: maxAllowedMaturityRating, pageSize: pageSize,
-                        pageToken: pageToken, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
-                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.onboarding(.listCategoryVolumes(
+                categoryId: categoryId, locale: locale, maxAllowedMaturityRating: maxAllowedMaturityRating, pageSize: pageSize, pageToken: pageToken,
+                xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
+                prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+            )))
         }
     }
 }
@@ -1044,15 +927,11 @@ nonisolated extension GoogleBooks {
             key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Discoveryclusters> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.personalizedstream(
-                    .get(
-                        locale: locale, maxAllowedMaturityRating: maxAllowedMaturityRating, source: source, xgafv: xgafv, accessToken: accessToken,
-                        alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
-                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.personalizedstream(.get(
+                locale: locale, maxAllowedMaturityRating: maxAllowedMaturityRating, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt,
+                callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                uploadProtocol: uploadProtocol, uploadType: uploadType
+            )))
         }
     }
 }
@@ -1086,16 +965,11 @@ nonisolated extension GoogleBooks {
             alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
             prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.promooffer(
-                    .accept(
-                        androidId: androidId, device: device, manufacturer: manufacturer, model: model, offerId: offerId, product: product,
-                        serial: serial, volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields,
-                        key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.promooffer(.accept(
+                androidId: androidId, device: device, manufacturer: manufacturer, model: model, offerId: offerId, product: product, serial: serial,
+                volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+            )))
         }
 
         /// Marks the promo offer as dismissed.
@@ -1125,15 +999,11 @@ nonisolated extension GoogleBooks {
             callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil,
             quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<JSONValue> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.promooffer(
-                    .dismiss(
-                        androidId: androidId, device: device, manufacturer: manufacturer, model: model, offerId: offerId, product: product,
-                        serial: serial, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
-                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.promooffer(.dismiss(
+                androidId: androidId, device: device, manufacturer: manufacturer, model: model, offerId: offerId, product: product, serial: serial,
+                xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
+                prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+            )))
         }
 
         /// Returns a list of promo offers available to the user
@@ -1162,15 +1032,11 @@ nonisolated extension GoogleBooks {
             fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
             uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Offers> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.promooffer(
-                    .get(
-                        androidId: androidId, device: device, manufacturer: manufacturer, model: model, product: product, serial: serial,
-                        xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
-                        prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.promooffer(.get(
+                androidId: androidId, device: device, manufacturer: manufacturer, model: model, product: product, serial: serial, xgafv: xgafv,
+                accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
+                quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+            )))
         }
     }
 }
@@ -1197,14 +1063,10 @@ nonisolated extension GoogleBooks {
             fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
             uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Series> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.seriesEndpoints(
-                    .get(
-                        seriesId: seriesId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
-                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.seriesEndpoints(.get(
+                seriesId: seriesId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+            )))
         }
 
         /// Returns Series membership data given the series id.
@@ -1229,15 +1091,11 @@ nonisolated extension GoogleBooks {
             alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
             prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Seriesmembership> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.seriesEndpoints(
-                    .membershipGet(
-                        seriesId: seriesId, pageSize: pageSize, pageToken: pageToken, xgafv: xgafv, accessToken: accessToken, alt: alt,
-                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.seriesEndpoints(.membershipGet(
+                seriesId: seriesId, pageSize: pageSize, pageToken: pageToken, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
+                fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol,
+                uploadType: uploadType
+            )))
         }
     }
 }
@@ -1265,15 +1123,10 @@ nonisolated extension GoogleBooks {
             callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil,
             quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Bookshelves> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.bookshelvesEndpoints(
-                    .list(
-                        userId: userId, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields,
-                        key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.bookshelvesEndpoints(.list(
+                userId: userId, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
+                oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+            )))
         }
 
         /// Retrieves metadata for a specific bookshelf for the specified user.
@@ -1298,15 +1151,11 @@ nonisolated extension GoogleBooks {
             alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
             prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Bookshelf> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.bookshelvesEndpoints(
-                    .get(
-                        userId: userId, shelf: shelf, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
-                        fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.bookshelvesEndpoints(.get(
+                userId: userId, shelf: shelf, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields,
+                key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol,
+                uploadType: uploadType
+            )))
         }
 
         /// Retrieves volumes in a specific bookshelf for the specified user.
@@ -1335,15 +1184,11 @@ nonisolated extension GoogleBooks {
             key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumes> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.bookshelvesEndpoints(
-                    .volumesList(
-                        userId: userId, shelf: shelf, maxResults: maxResults, showPreorders: showPreorders, source: source, startIndex: startIndex,
-                        xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
-                        prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.bookshelvesEndpoints(.volumesList(
+                userId: userId, shelf: shelf, maxResults: maxResults, showPreorders: showPreorders, source: source, startIndex: startIndex,
+                xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
+                prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+            )))
         }
     }
 }
@@ -1388,17 +1233,13 @@ nonisolated extension GoogleBooks {
             key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumes> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.volumesEndpoints(
-                    .list(
-                        q: q, download: download, filter: filter, langRestrict: langRestrict, libraryRestrict: libraryRestrict,
-                        maxAllowedMaturityRating: maxAllowedMaturityRating, maxResults: maxResults, orderBy: orderBy, partner: partner,
-                        printType: printType, projection: projection, showPreorders: showPreorders, source: source, startIndex: startIndex,
-                        xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
-                        prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.volumesEndpoints(.list(
+                q: q, download: download, filter: filter, langRestrict: langRestrict, libraryRestrict: libraryRestrict,
+                maxAllowedMaturityRating: maxAllowedMaturityRating, maxResults: maxResults, orderBy: orderBy, partner: partner, printType: printType,
+                projection: projection, showPreorders: showPreorders, source: source, startIndex: startIndex, xgafv: xgafv, accessToken: accessToken,
+                alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                uploadProtocol: uploadProtocol, uploadType: uploadType
+            )))
         }
 
         /// Return a list of books in My Library.
@@ -1429,16 +1270,12 @@ nonisolated extension GoogleBooks {
             fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
             uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumes> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.volumesEndpoints(
-                    .mybooksList(
-                        acquireMethod: acquireMethod, country: country, locale: locale, maxResults: maxResults, processingState: processingState,
-                        source: source, startIndex: startIndex, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields,
-                        key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol,
-                        uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.volumesEndpoints(.mybooksList(
+                acquireMethod: acquireMethod, country: country, locale: locale, maxResults: maxResults, processingState: processingState,
+                source: source, startIndex: startIndex, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields,
+                key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol,
+                uploadType: uploadType
+            )))
         }
 
         /// Return a list of recommended books for the current user.
@@ -1464,15 +1301,11 @@ nonisolated extension GoogleBooks {
             key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumes> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.volumesEndpoints(
-                    .recommendedList(
-                        locale: locale, maxAllowedMaturityRating: maxAllowedMaturityRating, source: source, xgafv: xgafv, accessToken: accessToken,
-                        alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
-                        quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.volumesEndpoints(.recommendedList(
+                locale: locale, maxAllowedMaturityRating: maxAllowedMaturityRating, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt,
+                callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                uploadProtocol: uploadProtocol, uploadType: uploadType
+            )))
         }
 
         /// Rate a recommended book for the current user.
@@ -1499,15 +1332,11 @@ nonisolated extension GoogleBooks {
             key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.BooksVolumesRecommendedRateResponse> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.volumesEndpoints(
-                    .recommendedRate(
-                        rating: rating, volumeId: volumeId, locale: locale, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt,
-                        callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.volumesEndpoints(.recommendedRate(
+                rating: rating, volumeId: volumeId, locale: locale, source: source, xgafv: xgafv, accessToken: accessToken, alt: alt,
+                callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                uploadProtocol: uploadProtocol, uploadType: uploadType
+            )))
         }
 
         /// Return a list of books uploaded by the current user.
@@ -1536,15 +1365,11 @@ nonisolated extension GoogleBooks {
             alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
             prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumes> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.volumesEndpoints(
-                    .useruploadedList(
-                        locale: locale, maxResults: maxResults, processingState: processingState, source: source, startIndex: startIndex,
-                        volumeId: volumeId, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
-                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.volumesEndpoints(.useruploadedList(
+                locale: locale, maxResults: maxResults, processingState: processingState, source: source, startIndex: startIndex, volumeId: volumeId,
+                xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
+                prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+            )))
         }
 
         /// Gets volume information for a single volume.
@@ -1574,16 +1399,12 @@ nonisolated extension GoogleBooks {
             key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volume> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.volumesEndpoints(
-                    .get(
-                        volumeId: volumeId, country: country, includeNonComicsSeries: includeNonComicsSeries, partner: partner,
-                        projection: projection, source: source, userLibraryConsistentRead: userLibraryConsistentRead, xgafv: xgafv,
-                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
-                        prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.volumesEndpoints(.get(
+                volumeId: volumeId, country: country, includeNonComicsSeries: includeNonComicsSeries, partner: partner, projection: projection,
+                source: source, userLibraryConsistentRead: userLibraryConsistentRead, xgafv: xgafv, accessToken: accessToken, alt: alt,
+                callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                uploadProtocol: uploadProtocol, uploadType: uploadType
+            )))
         }
 
         /// Return a list of associated books.
@@ -1612,15 +1433,11 @@ nonisolated extension GoogleBooks {
             key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumes> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.volumesEndpoints(
-                    .associatedList(
-                        volumeId: volumeId, association: association, locale: locale, maxAllowedMaturityRating: maxAllowedMaturityRating,
-                        source: source, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
-                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.volumesEndpoints(.associatedList(
+                volumeId: volumeId, association: association, locale: locale, maxAllowedMaturityRating: maxAllowedMaturityRating, source: source,
+                xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
+                prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+            )))
         }
     }
 }
@@ -1664,18 +1481,13 @@ nonisolated extension GoogleBooks {
             key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumeannotations> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.layers(
-                    .volumeAnnotationsList(
-                        volumeId: volumeId, layerId: layerId, contentVersion: contentVersion, endOffset: endOffset, endPosition: endPosition,
-                        locale: locale, maxResults: maxResults, pageToken: pageToken, showDeleted: showDeleted, source: source,
-                        startOffset: startOffset, startPosition: startPosition, updatedMax: updatedMax, updatedMin: updatedMin,
-                        volumeAnnotationsVersion: volumeAnnotationsVersion, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback,
-                        fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
-                        uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.layers(.volumeAnnotationsList(
+                volumeId: volumeId, layerId: layerId, contentVersion: contentVersion, endOffset: endOffset, endPosition: endPosition, locale: locale,
+                maxResults: maxResults, pageToken: pageToken, showDeleted: showDeleted, source: source, startOffset: startOffset,
+                startPosition: startPosition, updatedMax: updatedMax, updatedMin: updatedMin, volumeAnnotationsVersion: volumeAnnotationsVersion,
+                xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
+                prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+            )))
         }
 
         /// Gets the volume annotation.
@@ -1702,15 +1514,11 @@ nonisolated extension GoogleBooks {
             accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
             oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumeannotation> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.layers(
-                    .volumeAnnotationsGet(
-                        volumeId: volumeId, layerId: layerId, annotationId: annotationId, locale: locale, source: source, xgafv: xgafv,
-                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
-                        prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.layers(.volumeAnnotationsGet(
+                volumeId: volumeId, layerId: layerId, annotationId: annotationId, locale: locale, source: source, xgafv: xgafv,
+                accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
+                quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+            )))
         }
 
         /// Gets the annotation data for a volume and layer.
@@ -1747,16 +1555,12 @@ nonisolated extension GoogleBooks {
             callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil,
             quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Annotationsdata> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.layers(
-                    .annotationDataList(
-                        volumeId: volumeId, layerId: layerId, contentVersion: contentVersion, annotationDataId: annotationDataId, h: h,
-                        locale: locale, maxResults: maxResults, pageToken: pageToken, scale: scale, source: source, updatedMax: updatedMax,
-                        updatedMin: updatedMin, w: w, xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key,
-                        oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.layers(.annotationDataList(
+                volumeId: volumeId, layerId: layerId, contentVersion: contentVersion, annotationDataId: annotationDataId, h: h, locale: locale,
+                maxResults: maxResults, pageToken: pageToken, scale: scale, source: source, updatedMax: updatedMax, updatedMin: updatedMin, w: w,
+                xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
+                prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+            )))
         }
 
         /// Gets the annotation data.
@@ -1789,16 +1593,12 @@ nonisolated extension GoogleBooks {
             accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
             oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.DictionaryAnnotationdata> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.layers(
-                    .annotationDataGet(
-                        volumeId: volumeId, layerId: layerId, annotationDataId: annotationDataId, contentVersion: contentVersion,
-                        allowWebDefinitions: allowWebDefinitions, h: h, locale: locale, scale: scale, source: source, w: w, xgafv: xgafv,
-                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
-                        prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.layers(.annotationDataGet(
+                volumeId: volumeId, layerId: layerId, annotationDataId: annotationDataId, contentVersion: contentVersion,
+                allowWebDefinitions: allowWebDefinitions, h: h, locale: locale, scale: scale, source: source, w: w, xgafv: xgafv,
+                accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
+                quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+            )))
         }
 
         /// List the layer summaries for a volume.
@@ -1826,15 +1626,11 @@ nonisolated extension GoogleBooks {
             key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
             uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Layersummaries> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.layers(
-                    .list(
-                        volumeId: volumeId, contentVersion: contentVersion, maxResults: maxResults, pageToken: pageToken, source: source,
-                        xgafv: xgafv, accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
-                        prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.layers(.list(
+                volumeId: volumeId, contentVersion: contentVersion, maxResults: maxResults, pageToken: pageToken, source: source, xgafv: xgafv,
+                accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint,
+                quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
+            )))
         }
 
         /// Gets the layer summary for a volume.
@@ -1860,15 +1656,11 @@ nonisolated extension GoogleBooks {
             accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
             oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Layersummary> {
-            GoogleBooks.defaults.endpoint(
-                GoogleBooks.Call.layers(
-                    .get(
-                        volumeId: volumeId, summaryId: summaryId, contentVersion: contentVersion, source: source, xgafv: xgafv,
-                        accessToken: accessToken, alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken,
-                        prettyPrint: prettyPrint, quotaUser: quotaUser, uploadProtocol: uploadProtocol, uploadType: uploadType
-                    )
-                )
-            )
+            GoogleBooks.defaults.endpoint(GoogleBooks.Call.layers(.get(
+                volumeId: volumeId, summaryId: summaryId, contentVersion: contentVersion, source: source, xgafv: xgafv, accessToken: accessToken,
+                alt: alt, callback: callback, fields: fields, key: key, oauthToken: oauthToken, prettyPrint: prettyPrint, quotaUser: quotaUser,
+                uploadProtocol: uploadProtocol, uploadType: uploadType
+            )))
         }
     }
 }

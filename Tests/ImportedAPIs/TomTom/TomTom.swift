@@ -31,9 +31,9 @@ nonisolated extension TomTom {
             geometriesZoom: TomTom.GetSearchAdditionalDataGeometriesZoom? = nil
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
-                TomTom.Call.additionalData(
-                    .getSearchAdditionalData(versionNumber: versionNumber, ext: ext, geometries: geometries, geometriesZoom: geometriesZoom)
-                ),
+                TomTom.Call.additionalData(.getSearchAdditionalData(
+                    versionNumber: versionNumber, ext: ext, geometries: geometries, geometriesZoom: geometriesZoom
+                )),
                 decoder: .none
             )
         }
@@ -75,13 +75,10 @@ nonisolated extension TomTom {
             language: String? = nil, idxSet: String? = nil, view: TomTom.View = .unified
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
-                TomTom.Call.search(
-                    .getSearchCS(
-                        versionNumber: versionNumber, category: category, ext: ext, typeahead: typeahead, limit: limit, ofs: ofs,
-                        countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language,
-                        idxSet: idxSet, view: view
-                    )
-                ),
+                TomTom.Call.search(.getSearchCS(
+                    versionNumber: versionNumber, category: category, ext: ext, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet,
+                    lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language, idxSet: idxSet, view: view
+                )),
                 decoder: .none
             )
         }
@@ -118,13 +115,11 @@ nonisolated extension TomTom {
             language: String? = nil, extendedPostalCodesFor: String? = nil, view: TomTom.View = .unified
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
-                TomTom.Call.search(
-                    .getSearchCategorySearch(
-                        versionNumber: versionNumber, query: query, ext: ext, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet,
-                        lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language,
-                        extendedPostalCodesFor: extendedPostalCodesFor, view: view
-                    )
-                ),
+                TomTom.Call.search(.getSearchCategorySearch(
+                    versionNumber: versionNumber, query: query, ext: ext, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet,
+                    lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language,
+                    extendedPostalCodesFor: extendedPostalCodesFor, view: view
+                )),
                 decoder: .none
             )
         }
@@ -157,12 +152,10 @@ nonisolated extension TomTom {
             language: String? = nil, extendedPostalCodesFor: String? = nil, idxSet: String? = nil
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
-                TomTom.Call.search(
-                    .getSearchGeometrySearch(
-                        versionNumber: versionNumber, query: query, ext: ext, geometryList: geometryList, limit: limit, language: language,
-                        extendedPostalCodesFor: extendedPostalCodesFor, idxSet: idxSet
-                    )
-                ),
+                TomTom.Call.search(.getSearchGeometrySearch(
+                    versionNumber: versionNumber, query: query, ext: ext, geometryList: geometryList, limit: limit, language: language,
+                    extendedPostalCodesFor: extendedPostalCodesFor, idxSet: idxSet
+                )),
                 decoder: .none
             )
         }
@@ -194,12 +187,10 @@ nonisolated extension TomTom {
             extendedPostalCodesFor: String? = nil, idxSet: String? = nil, body: TomTom.PostSearchGeometrySearchRequest
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
-                TomTom.Call.search(
-                    .postSearchGeometrySearch(
-                        versionNumber: versionNumber, query: query, ext: ext, limit: limit, language: language,
-                        extendedPostalCodesFor: extendedPostalCodesFor, idxSet: idxSet, body: body
-                    )
-                ),
+                TomTom.Call.search(.postSearchGeometrySearch(
+                    versionNumber: versionNumber, query: query, ext: ext, limit: limit, language: language,
+                    extendedPostalCodesFor: extendedPostalCodesFor, idxSet: idxSet, body: body
+                )),
                 decoder: .none
             )
         }
@@ -247,13 +238,11 @@ nonisolated extension TomTom {
             minFuzzyLevel: Int = 1, maxFuzzyLevel: Int = 2, idxSet: String? = nil, view: TomTom.View = .unified
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
-                TomTom.Call.search(
-                    .getSearchNearbySearch(
-                        versionNumber: versionNumber, ext: ext, lat: lat, lon: lon, limit: limit, ofs: ofs, countrySet: countrySet, radius: radius,
-                        topLeft: topLeft, btmRight: btmRight, language: language, extendedPostalCodesFor: extendedPostalCodesFor,
-                        minFuzzyLevel: minFuzzyLevel, maxFuzzyLevel: maxFuzzyLevel, idxSet: idxSet, view: view
-                    )
-                ),
+                TomTom.Call.search(.getSearchNearbySearch(
+                    versionNumber: versionNumber, ext: ext, lat: lat, lon: lon, limit: limit, ofs: ofs, countrySet: countrySet, radius: radius,
+                    topLeft: topLeft, btmRight: btmRight, language: language, extendedPostalCodesFor: extendedPostalCodesFor,
+                    minFuzzyLevel: minFuzzyLevel, maxFuzzyLevel: maxFuzzyLevel, idxSet: idxSet, view: view
+                )),
                 decoder: .none
             )
         }
@@ -290,13 +279,11 @@ nonisolated extension TomTom {
             language: String? = nil, extendedPostalCodesFor: String? = nil, view: TomTom.View = .unified
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
-                TomTom.Call.search(
-                    .getSearchPoiSearch(
-                        versionNumber: versionNumber, query: query, ext: ext, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet,
-                        lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language,
-                        extendedPostalCodesFor: extendedPostalCodesFor, view: view
-                    )
-                ),
+                TomTom.Call.search(.getSearchPoiSearch(
+                    versionNumber: versionNumber, query: query, ext: ext, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet,
+                    lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language,
+                    extendedPostalCodesFor: extendedPostalCodesFor, view: view
+                )),
                 decoder: .none
             )
         }
@@ -335,13 +322,11 @@ nonisolated extension TomTom {
             idxSet: String? = nil
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
-                TomTom.Call.search(
-                    .getSearchRoutedSearch(
-                        versionNumber: versionNumber, query: query, position: position, heading: heading, ext: ext, typeahead: typeahead,
-                        limit: limit, multiplier: multiplier, routingTimeout: routingTimeout, language: language,
-                        extendedPostalCodesFor: extendedPostalCodesFor, idxSet: idxSet
-                    )
-                ),
+                TomTom.Call.search(.getSearchRoutedSearch(
+                    versionNumber: versionNumber, query: query, position: position, heading: heading, ext: ext, typeahead: typeahead, limit: limit,
+                    multiplier: multiplier, routingTimeout: routingTimeout, language: language, extendedPostalCodesFor: extendedPostalCodesFor,
+                    idxSet: idxSet
+                )),
                 decoder: .none
             )
         }
@@ -379,12 +364,10 @@ nonisolated extension TomTom {
             language: String? = nil, idxSet: String? = nil, view: TomTom.View = .unified
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
-                TomTom.Call.search(
-                    .getSearchS(
-                        versionNumber: versionNumber, query: query, ext: ext, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet,
-                        lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language, idxSet: idxSet, view: view
-                    )
-                ),
+                TomTom.Call.search(.getSearchS(
+                    versionNumber: versionNumber, query: query, ext: ext, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet,
+                    lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language, idxSet: idxSet, view: view
+                )),
                 decoder: .none
             )
         }
@@ -433,14 +416,12 @@ nonisolated extension TomTom {
             view: TomTom.View = .unified
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
-                TomTom.Call.search(
-                    .getSearchSearch(
-                        versionNumber: versionNumber, query: query, ext: ext, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet,
-                        lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language,
-                        extendedPostalCodesFor: extendedPostalCodesFor, minFuzzyLevel: minFuzzyLevel, maxFuzzyLevel: maxFuzzyLevel, idxSet: idxSet,
-                        view: view
-                    )
-                ),
+                TomTom.Call.search(.getSearchSearch(
+                    versionNumber: versionNumber, query: query, ext: ext, typeahead: typeahead, limit: limit, ofs: ofs, countrySet: countrySet,
+                    lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language,
+                    extendedPostalCodesFor: extendedPostalCodesFor, minFuzzyLevel: minFuzzyLevel, maxFuzzyLevel: maxFuzzyLevel, idxSet: idxSet,
+                    view: view
+                )),
                 decoder: .none
             )
         }
@@ -458,11 +439,9 @@ nonisolated extension TomTom {
             body: TomTom.PostSearchSearchAlongRouteRequest
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
-                TomTom.Call.search(
-                    .postSearchSearchAlongRoute(
-                        versionNumber: versionNumber, query: query, ext: ext, maxDetourTime: maxDetourTime, limit: limit, body: body
-                    )
-                ),
+                TomTom.Call.search(.postSearchSearchAlongRoute(
+                    versionNumber: versionNumber, query: query, ext: ext, maxDetourTime: maxDetourTime, limit: limit, body: body
+                )),
                 decoder: .none
             )
         }
@@ -506,13 +485,11 @@ nonisolated extension TomTom {
             btmRight: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil, view: TomTom.View = .unified
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
-                TomTom.Call.geocoding(
-                    .getSearchGeocode(
-                        versionNumber: versionNumber, query: query, ext: ext, storeResult: storeResult, typeahead: typeahead, limit: limit, ofs: ofs,
-                        countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language,
-                        extendedPostalCodesFor: extendedPostalCodesFor, view: view
-                    )
-                ),
+                TomTom.Call.geocoding(.getSearchGeocode(
+                    versionNumber: versionNumber, query: query, ext: ext, storeResult: storeResult, typeahead: typeahead, limit: limit, ofs: ofs,
+                    countrySet: countrySet, lat: lat, lon: lon, radius: radius, topLeft: topLeft, btmRight: btmRight, language: language,
+                    extendedPostalCodesFor: extendedPostalCodesFor, view: view
+                )),
                 decoder: .none
             )
         }
@@ -549,15 +526,12 @@ nonisolated extension TomTom {
             postalCode: String? = nil, language: String? = nil, extendedPostalCodesFor: String? = nil
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
-                TomTom.Call.geocoding(
-                    .getSearchStructuredGeocode(
-                        versionNumber: versionNumber, ext: ext, countryCode: countryCode, limit: limit, ofs: ofs, streetNumber: streetNumber,
-                        streetName: streetName, crossStreet: crossStreet, municipality: municipality,
-                        municipalitySubdivision: municipalitySubdivision, countryTertiarySubdivision: countryTertiarySubdivision,
-                        countrySecondarySubdivision: countrySecondarySubdivision, countrySubdivision: countrySubdivision, postalCode: postalCode,
-                        language: language, extendedPostalCodesFor: extendedPostalCodesFor
-                    )
-                ),
+                TomTom.Call.geocoding(.getSearchStructuredGeocode(
+                    versionNumber: versionNumber, ext: ext, countryCode: countryCode, limit: limit, ofs: ofs, streetNumber: streetNumber,
+                    streetName: streetName, crossStreet: crossStreet, municipality: municipality, municipalitySubdivision: municipalitySubdivision,
+                    countryTertiarySubdivision: countryTertiarySubdivision, countrySecondarySubdivision: countrySecondarySubdivision,
+                    countrySubdivision: countrySubdivision, postalCode: postalCode, language: language, extendedPostalCodesFor: extendedPostalCodesFor
+                )),
                 decoder: .none
             )
         }
@@ -610,11 +584,9 @@ nonisolated extension TomTom {
             versionNumber: TomTom.VersionNumber, position: String, heading: Float, ext: TomTom.Ext, poiList: String, routingTimeout: Int = 4000
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
-                TomTom.Call.filters(
-                    .getSearchRoutedFilter(
-                        versionNumber: versionNumber, position: position, heading: heading, ext: ext, poiList: poiList, routingTimeout: routingTimeout
-                    )
-                ),
+                TomTom.Call.filters(.getSearchRoutedFilter(
+                    versionNumber: versionNumber, position: position, heading: heading, ext: ext, poiList: poiList, routingTimeout: routingTimeout
+                )),
                 decoder: .none
             )
         }
@@ -633,11 +605,9 @@ nonisolated extension TomTom {
             body: TomTom.FiltersPostSearchRoutedFilterRequest
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
-                TomTom.Call.filters(
-                    .postSearchRoutedFilter(
-                        versionNumber: versionNumber, position: position, heading: heading, ext: ext, routingTimeout: routingTimeout, body: body
-                    )
-                ),
+                TomTom.Call.filters(.postSearchRoutedFilter(
+                    versionNumber: versionNumber, position: position, heading: heading, ext: ext, routingTimeout: routingTimeout, body: body
+                )),
                 decoder: .none
             )
         }
@@ -664,12 +634,10 @@ nonisolated extension TomTom {
             radius: Int = 10000, language: String? = nil
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
-                TomTom.Call.reverseGeocoding(
-                    .getSearchReverseGeocodeCrossStreet(
-                        versionNumber: versionNumber, position: position, ext: ext, limit: limit, spatialKeys: spatialKeys, heading: heading,
-                        radius: radius, language: language
-                    )
-                ),
+                TomTom.Call.reverseGeocoding(.getSearchReverseGeocodeCrossStreet(
+                    versionNumber: versionNumber, position: position, ext: ext, limit: limit, spatialKeys: spatialKeys, heading: heading,
+                    radius: radius, language: language
+                )),
                 decoder: .none
             )
         }
@@ -696,12 +664,10 @@ nonisolated extension TomTom {
             callback: String = "cb"
         ) -> Endpoint<Void> {
             TomTom.defaults.endpoint(
-                TomTom.Call.reverseGeocoding(
-                    .getSearchReverseGeocode(
-                        versionNumber: versionNumber, position: position, ext: ext, spatialKeys: spatialKeys, returnSpeedLimit: returnSpeedLimit,
-                        heading: heading, radius: radius, number: number, returnRoadUse: returnRoadUse, roadUse: roadUse, callback: callback
-                    )
-                ),
+                TomTom.Call.reverseGeocoding(.getSearchReverseGeocode(
+                    versionNumber: versionNumber, position: position, ext: ext, spatialKeys: spatialKeys, returnSpeedLimit: returnSpeedLimit,
+                    heading: heading, radius: radius, number: number, returnRoadUse: returnRoadUse, roadUse: roadUse, callback: callback
+                )),
                 decoder: .none
             )
         }
