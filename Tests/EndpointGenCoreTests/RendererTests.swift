@@ -143,6 +143,23 @@ import Testing
             """)
     }
 
+    @Test func aLongListFillsTheLinesBelowIt() {
+        let names = (1...24).map { "value\($0)" }
+        var printer = CodePrinter()
+        Renderer.renderStatements([.return(.arrayLiteral([.stringLiteral("name")] + names.map(Expression.identifier)))], into: &printer)
+        #expect(printer.text == """
+            return [
+                "name", value1, value2, value3, value4, value5, value6, value7, value8, value9, value10, value11, value12, value13, value14, value15, value16,
+                value17, value18, value19, value20, value21, value22, value23, value24,
+            ]
+
+            """)
+        // A list that fits stays on its line.
+        var short = CodePrinter()
+        Renderer.renderStatements([.return(.arrayLiteral(names.prefix(3).map(Expression.identifier)))], into: &short)
+        #expect(short.text == "return [value1, value2, value3]\n")
+    }
+
     @Test func callsWithTrailingClosures() {
         var printer = CodePrinter()
         printer.indented { printer in
