@@ -57,15 +57,32 @@ enum Renderer {
 
     /// `case a, b, c`, a new `case` line where the next name would pass the line length.
     private static func renderPlainCases(_ names: [String], into printer: inout CodePrinter) {
-        var line = ""
-        for name in names {
-            if !line.isEmpty && printer.column + line.count + name.count + 2 > maximumLineLength {
+        fillLines(names, separator: ", ", first: "case ", continuation: "case ", into: &printer)
+    }
+
+    /// Writes `pieces` with `separator` between two, as many on a line as fit in
+    /// ``maximumLineLength``: `first` starts the first line and `continuation` each next one.
+    /// Everything that fills its lines goes through here: parameters, arguments passed on by name,
+    /// long lists, `case a, b` and `guard` conditions.
+    private static func fillLines(_ pieces: [String], separator: String = " ", first: String = "", continuation: String = "",
+                                  into printer: inout CodePrinter) {
+        var line = first
+        var lineHasPiece = false
+        for piece in pieces {
+            if lineHasPiece && printer.column + line.count + separator.count + piece.count > maximumLineLength {
                 printer.line(line)
-                line = ""
+                line = continuation
+                lineHasPiece = false
             }
-            line += line.isEmpty ? "case " + name : ", " + name
+            line += (lineHasPiece ? separator : "") + piece
+            lineHasPiece = true
         }
-        printer.line(line)
+        if lineHasPiece { printer.line(line) }
+    }
+
+    /// `items` with a comma after each but the last.
+    private static func commaSeparated(_ items: [String]) -> [String] {
+        items.enumerated().map { index, item in index < items.count - 1 ? item + "," : item }
     }
 
     private static func needsBlankLine(between first: Declaration, and second: Declaration) -> Bool {
@@ -121,24 +138,12 @@ enum Renderer {
         }
     }
 
-    /// `opening` on a line, then the items one per line, indented, separated by commas. The caller
-    /// writes the closing line.
     /// `opening`, then the items one level in, as many on a line as fit (`a: Int, b: String,`):
-    /// a long parameter list takes a few lines, not one per parameter.
+    /// a long parameter list takes a few lines, not one per parameter. The caller writes the
+    /// closing line.
     private static func writeWrapped(_ items: [String], opening: String, into printer: inout CodePrinter) {
         printer.line(opening)
-        printer.indented { printer in
-            var line = ""
-            for (index, item) in items.enumerated() {
-                let piece = item + (index < items.count - 1 ? "," : "")
-                if !line.isEmpty && printer.column + line.count + 1 + piece.count > maximumLineLength {
-                    printer.line(line)
-                    line = ""
-                }
-                line += (line.isEmpty ? "" : " ") + piece
-            }
-            if !line.isEmpty { printer.line(line) }
-        }
+        printer.indented { printer in fillLines(commaSeparated(items), into: &printer) }
     }
 
     private static func isolation(_ isNonisolated: Bool) -> String {
@@ -353,18 +358,9 @@ enum Renderer {
             printer.line("}")
         case let .guard(conditions, elseBody):
             // Conditions fill the lines, continuing under the first (`guard a, b,` / `      c else`).
-            let elseText = " else { " + (singleLine([elseBody]) ?? "") + " }"
-            let texts = conditions.map(inlineText)
-            var line = "guard"
-            for (index, text) in texts.enumerated() {
-                let piece = text + (index < texts.count - 1 ? "," : elseText)
-                if line != "guard" && printer.column + line.count + 1 + piece.count > maximumLineLength {
-                    printer.line(line)
-                    line = "     "
-                }
-                line += " " + piece
-            }
-            printer.line(line)
+            var pieces = commaSeparated(conditions.map(inlineText))
+            if let last = pieces.indices.last { pieces[last] += " else { " + (singleLine([elseBody]) ?? "") + " }" }
+            fillLines(pieces, first: "guard ", continuation: "      ", into: &printer)
         case .break:
             printer.line("break")
         }
@@ -571,17 +567,7 @@ enum Renderer {
                 // A list too long for its line fills the lines below it (`value.id, value.name,`).
                 printer.write("[")
                 printer.endLine()
-                printer.indented { printer in
-                    var line = ""
-                    for piece in pieces {
-                        if !line.isEmpty && printer.column + line.count + piece.count + 2 > maximumLineLength {
-                            printer.line(line)
-                            line = ""
-                        }
-                        line += (line.isEmpty ? "" : " ") + piece + ","
-                    }
-                    printer.line(line)
-                }
+                printer.indented { printer in fillLines(pieces.map { $0 + "," }, into: &printer) }
                 printer.write("]")
             } else {
                 printer.write("[")
@@ -634,18 +620,7 @@ enum Renderer {
                texts.allSatisfy({ printer.column + 4 + $0.count < maximumLineLength }) {
                 printer.write("(")
                 printer.endLine()
-                printer.indented { printer in
-                    var line = ""
-                    for (index, text) in texts.enumerated() {
-                        let piece = text + (index < texts.count - 1 ? "," : "")
-                        if !line.isEmpty && printer.column + line.count + 1 + piece.count > maximumLineLength {
-                            printer.line(line)
-                            line = ""
-                        }
-                        line += (line.isEmpty ? "" : " ") + piece
-                    }
-                    printer.line(line)
-                }
+                printer.indented { printer in fillLines(commaSeparated(texts), into: &printer) }
                 printer.write(")")
                 return
             }
