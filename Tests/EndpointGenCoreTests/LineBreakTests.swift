@@ -76,6 +76,28 @@ import Testing
             #expect(problems.isEmpty, "\(problems)\n\(swift)")
         }
     }
+
+    /// Found by scripts/fuzz.sh: an enum value holding a NUL was written raw into the `///` line
+    /// naming it, and the compiler rejects a NUL anywhere in a file. Every control character but a
+    /// tab and the line feed is written as `\u{...}` in comments, as it is in literals.
+    @Test func noControlCharacterSurvivesRawInComments() throws {
+        let controls = ["\u{0}", "\u{1}", "\u{1B}", "\u{7F}", "\u{9B}"]
+        let spec = """
+            { "baseURL": "https://api.example.com", "description": \(Self.json("API" + controls.joined())),
+              "endpoints": { "thing": { "method": "GET", "path": "/t", "description": \(Self.json("a\u{0}b")), "response": "Kind" } },
+              "models": {
+                "Kind": { "description": \(Self.json("k\u{1}")), "enum": [\(Self.json("a\u{0}b")), \(Self.json("c\u{7F}d"))] },
+                "Thing": { "properties": { "name": { "type": "String", "description": \(Self.json("n\u{9B}")) } } }
+              } }
+            """
+        let result = Generator.generate(specData: Data(spec.utf8), fileName: "API.endpoints.json", options: GeneratorOptions())
+        let swift = try #require(result.swift, "\(result.diagnostics.all.map(\.description))")
+        let raw = swift.unicodeScalars.filter { $0 != "\n" && $0 != "\t" && ($0.value < 0x20 || (0x7F...0x9F).contains($0.value)) }
+        #expect(raw.isEmpty, "raw control characters: \(raw.map { String($0.value, radix: 16) })")
+        #expect(swift.contains("/// `a\\u{0}b`"))
+        #expect(swift.contains("/// k\\u{1}"))
+        #expect(try SwiftParser.parse(swift).isEmpty)
+    }
 }
 
 /// `swiftc -parse` on a file: syntax only, no modules needed.

@@ -104,7 +104,7 @@ case "run":
             let directory = "\(out)/compile/\(iteration)"
             makeDirectory(directory)
             write(Data(swift.utf8), to: "\(directory)/Generated.swift")
-            let (spec, _) = Generator.validate(specData: fuzzCase.data, fileName: fuzzCase.fileName)
+            let (spec, _) = Generator.validate(specData: fuzzCase.data, fileName: fuzzCase.fileName, moduleTypes: FuzzOracle.moduleTypes)
             let stubs = spec.map(FuzzStubs.undefinedModels(in:)) ?? []
             write(Data(FuzzStubs.source(for: stubs).utf8), to: "\(directory)/Stubs.swift")
             write(fuzzCase.data, to: "\(directory)/input.json")

@@ -8,7 +8,7 @@ enum Renderer {
 
     static func render(_ file: SwiftFile) -> String {
         var printer = CodePrinter()
-        for comment in file.headerComments.flatMap(\.linesAtAnyBreak) {
+        for comment in file.headerComments.flatMap(\.commentLines) {
             printer.line(comment.isEmpty ? "//" : "// \(comment)")
         }
         if !file.headerComments.isEmpty { printer.blankLine() }
@@ -96,8 +96,9 @@ enum Renderer {
     }
 
     static func render(_ declaration: Declaration, into printer: inout CodePrinter) {
-        // A comment line never holds a line break: one would end the comment and start code.
-        for line in declaration.documentation.flatMap(\.linesAtAnyBreak) {
+        // A comment line never holds a line break (one would end the comment and start code) or a
+        // control character.
+        for line in declaration.documentation.flatMap(\.commentLines) {
             printer.line(line.isEmpty ? "///" : "/// \(line)")
         }
         for attribute in declaration.attributes {
@@ -134,7 +135,7 @@ enum Renderer {
         case let .function(decl):
             renderFunction(decl, into: &printer)
         case let .lineComment(text):
-            for line in text.linesAtAnyBreak { printer.line("// \(line)") }
+            for line in text.commentLines { printer.line("// \(line)") }
         }
     }
 

@@ -24,4 +24,22 @@ extension String {
         lines.append(String(line))
         return lines
     }
+
+    /// The lines of the text as comment lines: split at any line break, and every other control
+    /// character but a tab written as `\u{...}` text. The compiler rejects a NUL anywhere in a file,
+    /// comments included, and the others are invisible in an editor.
+    var commentLines: [String] {
+        linesAtAnyBreak.map { line in
+            guard line.unicodeScalars.contains(where: { $0 != "\t" && Renderer.needsEscape($0) }) else { return line }
+            var text = ""
+            for scalar in line.unicodeScalars {
+                if scalar != "\t" && Renderer.needsEscape(scalar) {
+                    text += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                } else {
+                    text.unicodeScalars.append(scalar)
+                }
+            }
+            return text
+        }
+    }
 }
