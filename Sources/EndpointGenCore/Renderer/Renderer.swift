@@ -565,7 +565,7 @@ enum Renderer {
             } else if elements.count > 1, !elements.contains(where: containsLineBreak),
                       case let pieces = elements.map(inlineText),
                       printer.column + pieces.joined(separator: ", ").count + 2 > maximumLineLength {
-                // A list too long for its line fills the lines below it (`value.id, value.name,`).
+                // A list too long for its line fills the lines below it (`"addBook", volumeId, xgafv,`).
                 printer.write("[")
                 printer.endLine()
                 printer.indented { printer in fillLines(pieces.map { $0 + "," }, into: &printer) }
