@@ -49,7 +49,6 @@ public enum Naming {
     /// `someValue`. A property of an enum type is usually optional, and there `.none` would be read as
     /// `Optional.none`: `status == .none` would test for nil, and a spec default of `"NONE"` would
     /// become a nil default.
-    ///
     public static func enumCase(_ value: String) -> String {
         let name = lowerCamel(value)
         return optionalCaseNames.contains(name) ? name + "Value" : name

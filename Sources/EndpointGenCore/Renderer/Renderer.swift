@@ -195,7 +195,8 @@ enum Renderer {
             printer.line(head + " {")
             printer.indented { printer in
                 for (keyword, body) in [("get", getter), ("set", setter)] {
-                    if let single = singleStatement(body) {
+                    // `get { _parent.value }`, `set { _parent.value = newValue }`.
+                    if let single = singleExpression(body) ?? singleLine(body) {
                         printer.line("\(keyword) { \(single) }")
                     } else {
                         printer.line("\(keyword) {")
@@ -364,15 +365,6 @@ enum Renderer {
             fillLines(pieces, first: "guard ", continuation: "      ", into: &printer)
         case .break:
             printer.line("break")
-        }
-    }
-
-    /// The text of a body that is one short expression or assignment, for `get { value }`.
-    private static func singleStatement(_ body: [Statement]) -> String? {
-        guard body.count == 1 else { return nil }
-        switch body[0] {
-        case let .expression(value) where !containsLineBreak(value): return inlineText(value)
-        default: return singleLine(body)
         }
     }
 

@@ -212,7 +212,7 @@ extension Translator {
     /// `["photo": MultipartPartOptions(contentType: "image/png")]` for the properties of a multipart
     /// body's model that state their part's `contentType` or `headers`; nil when none does.
     private func multipartPartOptions(_ type: TypeRef) -> Expression? {
-        guard case let .model(name, true) = type, let model = spec.models.first(where: { $0.swiftName == name }),
+        guard case let .model(name, true) = type, let model = model(named: name),
               case let .object(properties) = model.kind else { return nil }
         let entries = properties.compactMap { property -> DictionaryEntry? in
             guard property.partContentType != nil || !property.partHeaders.isEmpty else { return nil }

@@ -90,13 +90,6 @@ extension Translator {
         return .call(.member(.type(.member(apiType, ReservedNames.callEnum)), outermost), [Argument(value)])
     }
 
-    /// The endpoint's `Response`: the response type, or `ResponseStream<Element>` for a stream.
-    func responseType(_ response: Response) -> TypeName {
-        let type = swiftType(response.type)
-        guard response.stream != nil else { return type }
-        return .generic(runtime(RuntimeNames.responseStream), [type])
-    }
-
     /// The decoder of a streamed response: `.serverSentEvents(end: "[DONE]")`, `.serverSentEvents()`,
     /// `.jsonLines()`, `.jsonSequence()` or `.bytes`; `nil` when the response is not a stream.
     func streamDecoder(for response: Response) -> Expression? {

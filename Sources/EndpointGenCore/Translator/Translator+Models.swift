@@ -270,7 +270,7 @@ extension Translator {
         // Object models encode into a keyed container, so several merge in the encoder itself.
         let allObjects = alternatives.allSatisfy { alternative in
             guard case let .model(name, true) = alternative.type,
-                  case .object? = spec.models.first(where: { $0.swiftName == name })?.kind else { return false }
+                  case .object? = self.model(named: name)?.kind else { return false }
             return true
         }
         var encodeArguments = [Argument(.arrayLiteral(names.map { .member(.identifier("self"), $0) }))]

@@ -20,10 +20,12 @@ extension Translator {
         return .optional(common)
     }
 
-    /// The endpoint's `Response`: the declared type, `T?`, or its generated enum.
+    /// The endpoint's `Response`: the declared type (`ResponseStream<Element>` for a stream), `T?`,
+    /// or its generated enum.
     func responseBodyType(_ endpoint: Endpoint) -> TypeName {
         switch responseShape(endpoint.response) {
-        case let .single(type): return endpoint.response.stream == nil ? swiftType(type) : responseType(endpoint.response)
+        case let .single(type):
+            return endpoint.response.stream == nil ? swiftType(type) : .generic(runtime(RuntimeNames.responseStream), [swiftType(type)])
         case let .optional(type): return .optional(swiftType(type))
         case .cases: return .named(Naming.escaped(Validation.responseTypeName(endpoint)))
         }

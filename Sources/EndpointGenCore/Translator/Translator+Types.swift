@@ -46,7 +46,7 @@ extension Translator {
     /// the value being the alternative's own default.
     private func alternativeLiteral(_ alternativeType: TypeRef, _ inner: DefaultValue, union: TypeRef) -> Expression {
         let value = literal(inner, type: alternativeType)
-        guard case let .model(name, _) = union, let model = spec.models.first(where: { $0.swiftName == name }) else { return value }
+        guard case let .model(name, _) = union, let model = model(named: name) else { return value }
         switch model.kind {
         case let .oneOf(union):
             guard let alternative = union.alternatives.first(where: { $0.type == alternativeType }) else { return value }
@@ -70,7 +70,7 @@ extension Translator {
             }
             break
         }
-        if case let .model(name, _) = base, let model = spec.models.first(where: { $0.swiftName == name }) {
+        if case let .model(name, _) = base, let model = model(named: name) {
             let cases: [EnumCase]
             let rawLiteral: Expression
             switch model.kind {

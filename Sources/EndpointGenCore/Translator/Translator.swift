@@ -16,6 +16,8 @@ struct Translator: Sendable {
     let shadowingNames: Set<String>
     /// Levels whose `Call` enum can be `Hashable`: every parameter type is, and so is every group's `Call`.
     let hashableLevels: Set<[String]>
+    /// The spec's models by Swift name, for `model(named:)`.
+    private let modelsByName: [String: Model]
     /// Swift names of the spec's object models (the large ones: see `carriesObjectModel`).
     let objectModelNames: Set<String>
     /// The body key holding a page's items, by the Swift name of the model that holds it.
@@ -30,12 +32,16 @@ struct Translator: Sendable {
         self.options = options
         self.shadowingNames = Translator.shadowingNames(in: spec)
         self.hashableLevels = Translator.hashableLevels(in: spec)
+        self.modelsByName = Dictionary(spec.models.map { ($0.swiftName, $0) }, uniquingKeysWith: { first, _ in first })
         self.objectModelNames = Set(spec.models.compactMap { model in
             if case .object = model.kind { return model.swiftName } else { return nil }
         })
         self.pageItemsKeys = Translator.pageItemsKeys(in: spec)
         self.modelQualifier = nil
     }
+
+    /// The spec's model of this Swift name; nil for a type the module defines itself.
+    func model(named name: String) -> Model? { modelsByName[name] }
 
     /// The translator for code of `level`: in a group, model names are qualified with the API's.
     func scoped(to level: Level) -> Translator {
