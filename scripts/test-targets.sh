@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Generated code in every kind of target users have: a consumer package whose targets each compile
-# the same generated files (five example specs and two imported OpenAPI documents) with other
-# settings, every one with -warnings-as-errors:
+# the same generated files (eight example specs, with the module type they name, and two imported
+# OpenAPI documents) with other settings, every one with -warnings-as-errors:
 #   Swift 6; the Xcode 26 app default `.defaultIsolation(MainActor.self)`; each upcoming feature
 #   alone (InternalImportsByDefault, MemberImportVisibility, ExistentialAny,
 #   NonisolatedNonsendingByDefault, InferIsolatedConformances); all of them; all of them on the
