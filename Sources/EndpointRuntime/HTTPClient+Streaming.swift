@@ -107,26 +107,24 @@ extension HTTPClient {
         if Task.isCancelled { throw .cancelled(request: request) }
         let transport = self.transport
         let latest = Locked<ResponseBody?>(nil)
-        let chain = middleware.reversed().reduce({ @Sendable (request: HTTPRequest) async throws -> HTTPResponse in
+        let send = chain { request in
             let streamed = try await transport.stream(request, progress: progress)
             latest.withLock { $0.replace(with: streamed.body) }?.cancel()
             return streamed.head
-        }) { next, middleware in
-            { @Sendable request in try await middleware.intercept(request, next: next) }
         }
         let head: HTTPResponse
         do {
-            head = try await chain(request)
+            head = try await send(request)
         } catch {
             latest.withLock { $0.take() }?.cancel()
             throw HTTPClient.mapped(error, request: request)
         }
+        // A body a middleware made wins over the stream, which is then cancelled.
         let body = latest.withLock { $0.take() }
-        if !head.body.isEmpty || body == nil {
+        guard let body, head.body.isEmpty else {
             body?.cancel()
             return StreamedResponse(head: head, body: ResponseBody(head.body))
         }
-        guard let body else { return StreamedResponse(head: head, body: ResponseBody(Data())) }
         if let progress {
             let total = head.headers["Content-Length"].flatMap { Int64($0) }
             return StreamedResponse(head: head, body: body.reporting(to: progress, total: total))
@@ -169,12 +167,6 @@ extension Optional where Wrapped == ResponseBody {
     /// Sets a new body, returning the one it replaces.
     fileprivate mutating func replace(with body: ResponseBody) -> ResponseBody? {
         defer { self = body }
-        return self
-    }
-
-    /// Takes the body out, leaving `nil`.
-    fileprivate mutating func take() -> ResponseBody? {
-        defer { self = nil }
         return self
     }
 }

@@ -166,20 +166,18 @@ public struct HTTPClient: Sendable {
     func run(_ request: HTTPRequest) async throws(EndpointError) -> HTTPResponse {
         if Task.isCancelled { throw .cancelled(request: request) }
         let transport = self.transport
-        let chain = middleware.reversed().reduce({ @Sendable (request: HTTPRequest) async throws -> HTTPResponse in
-            try await transport.send(request)
-        }) { next, middleware in
-            { @Sendable request in try await middleware.intercept(request, next: next) }
-        }
         do {
-            return try await chain(request)
-        } catch let error as EndpointError {
-            throw error
+            return try await chain { request in try await transport.send(request) }(request)
         } catch {
-            if error is CancellationError || Task.isCancelled || (error as? URLError)?.code == .cancelled {
-                throw .cancelled(request: request)
-            }
-            throw .transport(underlying: error, request: request)
+            throw HTTPClient.mapped(error, request: request)
+        }
+    }
+
+    /// The middleware, first to last, around `last`: what sending a request runs.
+    func chain(_ last: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse)
+        -> @Sendable (HTTPRequest) async throws -> HTTPResponse {
+        middleware.reversed().reduce(last) { next, middleware in
+            { @Sendable request in try await middleware.intercept(request, next: next) }
         }
     }
 

@@ -52,7 +52,7 @@ public struct ResponseDecoder<Response: Sendable>: Sendable {
     /// A decoder of a body still arriving, such as `.serverSentEvents(end:)`. Given a whole
     /// ``HTTPResponse`` it reads that body as the stream.
     public static func streaming(_ make: @escaping @Sendable (StreamedResponse) throws -> Response) -> ResponseDecoder<Response> {
-        ResponseDecoder(decode: { response in try make(StreamedResponse(head: response, body: ResponseBody(response.body))) },
+        ResponseDecoder(decode: { response in try make(StreamedResponse(whole: response)) },
                         streaming: make)
     }
 

@@ -21,13 +21,7 @@ extension URLSessionTransport {
     /// Over a session passed to `init(session:)` (no delegate of the transport's) the body is read
     /// whole and delivered as one chunk, and upload progress is reported once, at the end.
     public func stream(_ request: HTTPRequest, progress: ProgressHandler?) async throws -> StreamedResponse {
-        guard let delegate else {
-            let response = try await send(request)
-            if let progress, let sent = request.body?.count, sent > 0 {
-                progress(TransferProgress(.upload, completed: Int64(sent), total: Int64(sent)))
-            }
-            return StreamedResponse(head: response, body: ResponseBody(response.body))
-        }
+        guard let delegate else { return try await streamWhole(request, progress: progress) }
         let (prepared, timeout) = try prepare(request)
         let gate = FlowGate()
         let exchange = StreamExchange(timeout: timeout, url: prepared.url, progress: progress, owner: owner, gate: gate)
@@ -61,19 +55,16 @@ extension URLSessionTransport {
         } onCancel: {
             exchange.cancel()
         }
-        var headers = HTTPHeaders()
-        for (name, value) in http.allHeaderFields {
-            if let name = name as? String, let value = value as? String { headers.append(name, value) }
-        }
-        let head = HTTPResponse(status: http.statusCode, headers: headers, request: request)
+        let head = HTTPResponse(status: http.statusCode, headers: HTTPHeaders(http), request: request)
         return StreamedResponse(head: head, body: ResponseBody(source: exchange))
     }
 }
 
 /// One streamed request in flight: hands the response head to the caller, then the body's chunks to
-/// the one reader, through a bounded buffer. Where transfers can be paused (``pausesTransfers``) the
-/// session task is suspended while more than ``highWater`` bytes wait for the reader and resumed once
-/// they are down to ``lowWater``; elsewhere the stream fails beyond ``linuxLimit``.
+/// the one reader, through a bounded buffer. While more than ``highWater`` bytes wait for the reader
+/// the transfer is held back, until they are down to ``lowWater``: on Apple platforms by suspending
+/// the session task, with FoundationNetworking by closing the ``FlowGate`` of the session's
+/// ``GatedOperationQueue`` (suspending a task there restarts the request).
 ///
 /// Cancellation (the caller's task, the reader's task, or the body going away) cancels the session
 /// task and resumes whoever waits with `CancellationError`, exactly once.
@@ -317,7 +308,7 @@ final class StreamExchange: TaskEventHandler, BodySource {
     // MARK: Timeout
 
     private func checkTimeout(after seconds: TimeInterval) {
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [weak self] in
+        Exchange.clock.asyncAfter(deadline: .now() + seconds) { [weak self] in
             guard let self, let timeout = self.timeout else { return }
             let idle = self.state.withLock { state -> UInt64? in
                 guard !state.ended, !state.cancelled else { return nil }
@@ -330,10 +321,8 @@ final class StreamExchange: TaskEventHandler, BodySource {
             if left > 0.001 {
                 self.checkTimeout(after: left)
             } else {
-                var info: [String: Any] = [NSLocalizedDescriptionKey: "The request timed out."]
-                if let url = self.url { info[NSURLErrorFailingURLErrorKey] = url }
                 let task = self.state.withLock { $0.task }
-                self.finish(failure: URLError(.timedOut, userInfo: info), fallbackResponse: nil)
+                self.finish(failure: Exchange.timedOut(url: self.url), fallbackResponse: nil)
                 task?.cancel()
             }
         }

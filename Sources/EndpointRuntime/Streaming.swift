@@ -21,6 +21,11 @@ public struct StreamedResponse: Sendable {
         self.head = head
         self.body = body
     }
+
+    /// A response read whole, delivered as one chunk.
+    init(whole response: HTTPResponse) {
+        self.init(head: response, body: ResponseBody(response.body))
+    }
 }
 
 /// How far an upload or a download has got. `total` is `nil` when the size is not known
@@ -75,11 +80,23 @@ extension HTTPTransport {
     /// Custom transports and stubs get streaming endpoints to work without doing anything; a
     /// transport that can deliver bytes as they arrive implements `stream(_:progress:)` itself.
     public func stream(_ request: HTTPRequest, progress: ProgressHandler?) async throws -> StreamedResponse {
+        try await streamWhole(request, progress: progress)
+    }
+
+    /// ``send(_:)``, then the body as one chunk and the upload reported once.
+    func streamWhole(_ request: HTTPRequest, progress: ProgressHandler?) async throws -> StreamedResponse {
         let response = try await send(request)
+        TransferProgress.reportUploadDone(of: request, to: progress)
+        return StreamedResponse(whole: response)
+    }
+}
+
+extension TransferProgress {
+    /// Reports the whole request body as sent, for a transport that cannot report it as it goes.
+    static func reportUploadDone(of request: HTTPRequest, to progress: ProgressHandler?) {
         if let progress, let sent = request.body?.count, sent > 0 {
             progress(TransferProgress(.upload, completed: Int64(sent), total: Int64(sent)))
         }
-        return StreamedResponse(head: response, body: ResponseBody(response.body))
     }
 }
 

@@ -89,7 +89,7 @@ public actor StubTransport: HTTPTransport {
                      respond: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) {
         routes.insert(Route(method: method, path: path) { request in
             let response = try await respond(request)
-            return StreamedResponse(head: response, body: ResponseBody(response.body))
+            return StreamedResponse(whole: response)
         }, at: 0)
     }
 
@@ -110,7 +110,7 @@ public actor StubTransport: HTTPTransport {
         routes.insert(Route(method: method, path: path) { request in
             let next = queue.withLock { queue in queue.count > 1 ? queue.removeFirst() : last }
             let response = try await next.serve(request)
-            return StreamedResponse(head: response, body: ResponseBody(response.body))
+            return StreamedResponse(whole: response)
         }, at: 0)
     }
 
@@ -134,9 +134,7 @@ public actor StubTransport: HTTPTransport {
     /// Records the request and answers it, the body delivered in the stub's chunks.
     public func stream(_ request: HTTPRequest, progress: ProgressHandler?) async throws -> StreamedResponse {
         requests.append(request)
-        if let progress, let sent = request.body?.count, sent > 0 {
-            progress(TransferProgress(.upload, completed: Int64(sent), total: Int64(sent)))
-        }
+        TransferProgress.reportUploadDone(of: request, to: progress)
         let path = request.urlComponents.path
         for route in routes where route.method == nil || route.method == request.method {
             if let wanted = route.path, !StubTransport.path(path, matches: wanted) { continue }

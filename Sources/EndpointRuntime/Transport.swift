@@ -129,11 +129,7 @@ public struct URLSessionTransport: HTTPTransport {
         guard let http = urlResponse as? HTTPURLResponse else {
             throw URLError(.badServerResponse)
         }
-        var headers = HTTPHeaders()
-        for (name, value) in http.allHeaderFields {
-            if let name = name as? String, let value = value as? String { headers.append(name, value) }
-        }
-        return HTTPResponse(status: http.statusCode, headers: headers, body: data, request: request)
+        return HTTPResponse(status: http.statusCode, headers: HTTPHeaders(http), body: data, request: request)
     }
 
     /// The `URLRequest` for `request`, and the timeout the transport keeps itself (`nil`: URLSession's).
@@ -263,9 +259,10 @@ final class Exchange: TaskEventHandler, Sendable {
         }
     }
 
-    /// Where timeouts are checked: a serial queue of its own, which always gets a thread, so a busy or
-    /// blocked global pool cannot delay a timeout (the checks themselves take microseconds).
-    private static let clock = DispatchQueue(label: "EndpointRuntime.URLSessionTransport.timeouts", qos: .userInitiated)
+    /// Where timeouts are checked, for whole and streamed exchanges: a serial queue of its own, which
+    /// always gets a thread, so a busy or blocked global pool cannot delay a timeout (the checks
+    /// themselves take microseconds).
+    static let clock = DispatchQueue(label: "EndpointRuntime.URLSessionTransport.timeouts", qos: .userInitiated)
 
     /// Fails the request when nothing arrived for `timeout`; checks again later when something did.
     private func checkTimeout(after seconds: TimeInterval) {
@@ -279,12 +276,13 @@ final class Exchange: TaskEventHandler, Sendable {
             if left > 0.001 {
                 self.checkTimeout(after: left)
             } else {
-                self.finish(.failure(self.timedOut()), cancellingTask: true)
+                self.finish(.failure(Exchange.timedOut(url: self.url)), cancellingTask: true)
             }
         }
     }
 
-    private func timedOut() -> URLError {
+    /// The error of a request that waited `timeout` for bytes, as URLSession reports its own.
+    static func timedOut(url: URL?) -> URLError {
         var info: [String: Any] = [NSLocalizedDescriptionKey: "The request timed out."]
         if let url { info[NSURLErrorFailingURLErrorKey] = url }
         return URLError(.timedOut, userInfo: info)
@@ -307,5 +305,15 @@ final class Exchange: TaskEventHandler, Sendable {
         release?()
         if cancellingTask { task?.cancel() }
         continuation?.resume(with: result)
+    }
+}
+
+extension HTTPHeaders {
+    /// The headers of a URLSession response, in the order it gives them.
+    init(_ response: HTTPURLResponse) {
+        self.init()
+        for (name, value) in response.allHeaderFields {
+            if let name = name as? String, let value = value as? String { append(name, value) }
+        }
     }
 }
