@@ -3,12 +3,13 @@ import Foundation
 /// A `default` of a parameter or a property, read against its type. The checker reports why one
 /// does not fit; the resolver reads the value of one that does.
 enum DefaultValues {
-    /// The default as a `DefaultValue`, or nil after reporting why `node` does not fit `type`.
-    /// `modelKinds` maps model names to their enum values (nil for an object model); `integerEnums`
-    /// names the enum models whose values are integers; `unions` gives each union model's alternatives
-    /// in order (`visiting`: the unions already being tried, so a union listing itself cannot loop).
-    static func value(_ node: JSONNode, type: TypeRef, what: String, modelKinds: [String: [String]?], integerEnums: Set<String> = [],
-                      unions: [String: [TypeRef]] = [:], visiting: Set<String> = [], diagnostics: inout Diagnostics) -> DefaultValue? {
+    /// The default as a `DefaultValue`, or nil after reporting why `node` does not fit `type`. From
+    /// `facts` it reads each model's enum values (nil for an object model), which enum models hold
+    /// integers, and each union model's alternatives in order (`visiting`: the unions already being
+    /// tried, so a union listing itself cannot loop).
+    static func value(_ node: JSONNode, type: TypeRef, what: String, facts: SpecFacts, visiting: Set<String> = [],
+                      diagnostics: inout Diagnostics) -> DefaultValue? {
+        let (modelKinds, integerEnums, unions) = (facts.modelKinds, facts.integerEnumModels, facts.unionAlternatives)
         func mismatch(_ expected: String, diagnostics: inout Diagnostics) -> DefaultValue? {
             diagnostics.error("the default of \(what) must be \(expected) for the type '\(type.specText)', found \(Validation.kind(of: node))",
                               at: node.location)
@@ -17,8 +18,7 @@ enum DefaultValues {
         switch type {
         case .optional(let wrapped):
             if case .null = node.value { return .null }
-            return value(node, type: wrapped, what: what, modelKinds: modelKinds, integerEnums: integerEnums, unions: unions,
-                         visiting: visiting, diagnostics: &diagnostics)
+            return value(node, type: wrapped, what: what, facts: facts, visiting: visiting, diagnostics: &diagnostics)
         case .builtin(let builtin):
             switch (builtin, node.value) {
             case (.string, .string(let text)):
@@ -65,17 +65,17 @@ enum DefaultValues {
             if !visiting.contains(name) {
                 for alternative in alternatives {
                     var ignored = Diagnostics()
-                    if let inner = value(node, type: alternative, what: what, modelKinds: modelKinds, integerEnums: integerEnums,
-                                         unions: unions, visiting: visiting.union([name]), diagnostics: &ignored) {
+                    if let inner = value(node, type: alternative, what: what, facts: facts, visiting: visiting.union([name]),
+                                         diagnostics: &ignored) {
                         return .alternative(alternative, inner)
                     }
                 }
             }
+            let found: String
+            if case .string(let text) = node.value { found = "'\(text)'" } else { found = Validation.kind(of: node) }
             var message = "the default of \(what) fits no alternative of the union '\(name)' "
-                + "(\(alternatives.map(\.specText).joined(separator: ", "))), found \(Validation.kind(of: node))"
+                + "(\(alternatives.map(\.specText).joined(separator: ", "))), found \(found)"
             if case .string(let text) = node.value {
-                message = "the default of \(what) fits no alternative of the union '\(name)' "
-                    + "(\(alternatives.map(\.specText).joined(separator: ", "))), found '\(text)'"
                 let values = alternatives.flatMap { alternative -> [String] in
                     guard case .model(let enumName, _) = alternative, !integerEnums.contains(enumName),
                           let kind = modelKinds[enumName], let values = kind else { return [] }
@@ -110,8 +110,8 @@ enum DefaultValues {
             guard case .array(let elements) = node.value else { return mismatch("an array", diagnostics: &diagnostics) }
             var values: [DefaultValue] = []
             for item in elements {
-                guard let value = value(item, type: element, what: what, modelKinds: modelKinds, integerEnums: integerEnums,
-                                        unions: unions, visiting: visiting, diagnostics: &diagnostics) else { return nil }
+                guard let value = value(item, type: element, what: what, facts: facts, visiting: visiting,
+                                        diagnostics: &diagnostics) else { return nil }
                 values.append(value)
             }
             return .array(values)

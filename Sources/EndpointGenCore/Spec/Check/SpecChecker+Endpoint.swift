@@ -145,7 +145,7 @@ extension SpecChecker {
             }
         }
         if let node = raw.defaultValue {
-            _ = DefaultValues.value(node, type: type, what: "parameter '\(key)'", modelKinds: facts.modelKinds, integerEnums: facts.integerEnumModels, unions: facts.unionAlternatives, diagnostics: &diagnostics)
+            _ = DefaultValues.value(node, type: type, what: "parameter '\(key)'", facts: facts, diagnostics: &diagnostics)
         }
         return CheckedParameter(key: key, wireName: wireName, location: location, inLocation: raw.location?.location ?? raw.key.location,
                                 keyLocation: raw.key.location)
@@ -249,24 +249,24 @@ extension SpecChecker {
     }
 
     /// `stream` and `end` (StreamRules); the good ones are kept on `response` for the resolver.
-    /// `type` is the response's parsed type (`nil` without one, or when it did not parse).
+    /// `type` is the response's parsed type (`nil` without one: `checkResponse` does not get here
+    /// when a stated type has a problem).
     mutating func checkStream(_ response: RawResponse, type: TypeRef?) {
+        var kind: Response.Stream?
         if let node = response.stream {
             switch StreamRules.kind(node) {
-            case .success(let kind):
-                let typeLocation = response.hasType ? response.type?.location ?? node.location : node.location
-                if response.hasType, type == nil { break }  // the type's own problem was reported
-                if let problem = StreamRules.elementProblem(type ?? .void, stream: kind, at: typeLocation) {
+            case .success(let parsed):
+                kind = parsed
+                if let problem = StreamRules.elementProblem(type ?? .void, stream: parsed, at: response.type?.location ?? node.location) {
                     error(problem.message, at: problem.location)
                 } else {
-                    response.streamKind = kind
+                    response.streamKind = parsed
                 }
             case .failure(let problem):
                 error(problem.message, at: problem.location)
             }
         }
         if let node = response.end {
-            let kind = response.stream.flatMap { try? StreamRules.kind($0).get() }
             switch StreamRules.end(node, stream: kind, hasStream: response.stream != nil) {
             case .success(let end): response.endText = end
             case .failure(let problem): error(problem.message, at: problem.location)

@@ -280,16 +280,15 @@ extension SpecChecker {
         let type = type(property.type, allowVoid: false)
         property.parsedType = type
         if let node = property.defaultValue, let type {
-            _ = DefaultValues.value(node, type: type, what: "property '\(key)'", modelKinds: facts.modelKinds,
-                                    integerEnums: facts.integerEnumModels, unions: facts.unionAlternatives, diagnostics: &diagnostics)
+            _ = DefaultValues.value(node, type: type, what: "property '\(key)'", facts: facts, diagnostics: &diagnostics)
         }
         if let contentType = property.contentType { checkContentType(contentType) }
         for header in property.headers ?? [] {
             switch header.value {
             case .remove:
                 error("a part header cannot be null: there is nothing to remove", at: header.key.location)
-            case .text(let value) where Validation.hasControlCharacters(value.value):
-                error("the value of header '\(header.key.key)' cannot contain line breaks or control characters", at: value.location)
+            case .text(let value) where !checkHeaderValue(value, of: header):
+                break
             case .text(let value):
                 // A part header's value is sent as written; a type name there is most likely meant
                 // as a type (as in OpenAPI's encoding headers), which the format does not have.

@@ -163,15 +163,14 @@ extension SpecChecker {
                       at: raw.location)
             }
         }
-        let responseType = pageType
         var items: String?
         if allowed.contains("items"), let text = raw.items {
-            if checkItems(text, response: responseType) { items = text.value }
-        } else if case .array = withoutOptional(responseType) {
+            if checkItems(text, response: pageType) { items = text.value }
+        } else if case .array = withoutOptional(pageType) {
             // The body is the page's array.
         } else if endpoint.response == nil || endpoint.responseType != nil {
             let fix = style == "link" ? "a 'link' page is the body itself" : "add 'items', the body key that holds the page's array"
-            error("the paginated endpoint answers '\(responseType.specText)', not an array: \(fix)", at: raw.location)
+            error("the paginated endpoint answers '\(pageType.specText)', not an array: \(fix)", at: raw.location)
         }
         switch style {
         case "link":

@@ -269,12 +269,17 @@ struct SpecChecker {
 
     mutating func checkShared(_ shared: RawShared) {
         for header in shared.headers ?? [] {
-            if case .text(let value) = header.value, Validation.hasControlCharacters(value.value) {
-                error("the value of header '\(header.key.key)' cannot contain line breaks or control characters", at: value.location)
-            }
+            if case .text(let value) = header.value { _ = checkHeaderValue(value, of: header) }
         }
         if let auth = shared.auth { checkAuth(auth) }
         if let errors = shared.errors { checkErrors(errors) }
+    }
+
+    /// Whether a header's value can be sent: no line breaks or control characters (reported).
+    mutating func checkHeaderValue(_ value: Located<String>, of header: RawHeader) -> Bool {
+        guard Validation.hasControlCharacters(value.value) else { return true }
+        error("the value of header '\(header.key.key)' cannot contain line breaks or control characters", at: value.location)
+        return false
     }
 
     mutating func checkAuth(_ auth: RawAuth) {

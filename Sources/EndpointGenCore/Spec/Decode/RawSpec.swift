@@ -247,7 +247,6 @@ struct RawDiscriminator {
     var property: Located<String>?
     /// Wire value -> model name, in the spec's order (entries that are not strings were reported).
     var mapping: [(value: RawKey, type: Located<String>)] = []
-    var location: SourceLocation
 }
 
 final class RawProperty {

@@ -396,7 +396,7 @@ struct SpecDecoder {
     }
 
     mutating func decodeDiscriminator(_ field: JSONNode.Member, model: String) -> RawDiscriminator? {
-        var discriminator = RawDiscriminator(location: field.value.location)
+        var discriminator = RawDiscriminator()
         switch field.value.value {
         case .string(let text):
             discriminator.property = Located(value: text, location: field.value.location)

@@ -164,7 +164,7 @@ struct SpecResolver {
         var defaultValue: DefaultValue?
         if let node = raw.defaultValue {
             var ignored = Diagnostics()
-            defaultValue = DefaultValues.value(node, type: type, what: "", modelKinds: facts.modelKinds, integerEnums: facts.integerEnumModels, unions: facts.unionAlternatives, diagnostics: &ignored)
+            defaultValue = DefaultValues.value(node, type: type, what: "", facts: facts, diagnostics: &ignored)
         }
         return Parameter(key: raw.key.key, wireName: wireName, swiftName: Naming.lowerCamel(raw.key.key), type: type,
                          location: raw.place,
@@ -278,7 +278,7 @@ struct SpecResolver {
         var defaultValue: DefaultValue?
         if let node = property.defaultValue {
             var ignored = Diagnostics()
-            defaultValue = DefaultValues.value(node, type: type, what: "", modelKinds: facts.modelKinds, integerEnums: facts.integerEnumModels, unions: facts.unionAlternatives, diagnostics: &ignored)
+            defaultValue = DefaultValues.value(node, type: type, what: "", facts: facts, diagnostics: &ignored)
         }
         return Property(key: property.key.key, swiftName: Naming.lowerCamel(property.key.key), type: type, description: property.description,
                         defaultValue: defaultValue, partContentType: property.contentType?.value,
