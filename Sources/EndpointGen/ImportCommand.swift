@@ -2,7 +2,7 @@
 // [--config f] [--format-version 1|2] [--output <file>.endpoints.json]`: an OpenAPI 3.0/3.1
 // document, JSON or YAML -> an endpoint spec (stdout when no output is given). `generate` imports
 // OpenAPI documents (`<Name>.openapi.json`, `.yaml`, `.yml`) through the same entry point,
-// `ImportCommand.importFile`, in format version 1.
+// `ImportCommand.importFile`, in format version 2 (`ImportOptions`' default).
 
 import EndpointGenCore
 import Foundation

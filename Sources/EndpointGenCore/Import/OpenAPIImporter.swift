@@ -196,7 +196,7 @@ final class OpenAPIImportContext {
     var lookupCache: [String: OANode?] = [:]
     var securitySchemes: OANode?
 
-    init(root: OANode, fileName: String, versionTwo: Bool = false) {
+    init(root: OANode, fileName: String, versionTwo: Bool) {
         self.root = root
         self.fileName = fileName
         self.versionTwo = versionTwo

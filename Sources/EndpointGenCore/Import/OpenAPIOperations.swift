@@ -88,16 +88,18 @@ extension OpenAPIImportContext {
             if operation.shortName != nil { nameCounts[operation.groupKey + " " + operation.longName, default: 0] += 1 }
         }
 
+        // Each operation's name before collisions: its short name when no other operation of its group has it.
+        let baseNames = pending.map { operation in
+            operation.shortName.flatMap { nameCounts[operation.groupKey + " " + $0] == 1 ? $0 : nil } ?? operation.longName
+        }
         // The names the operations of each group may take, kept free for them by `...Stream` endpoints.
         var plannedNames: [String: Set<String>] = [:]
-        for operation in pending {
-            var base = operation.longName
-            if let short = operation.shortName, nameCounts[operation.groupKey + " " + short] == 1 { base = short }
+        for (operation, base) in zip(pending, baseNames) {
             plannedNames[operation.groupKey, default: []].insert(ImportNaming.lowerCamel(base))
         }
 
         var groupIndex: [String: Int] = [:]
-        for operation in pending {
+        for (operation, base) in zip(pending, baseNames) {
             let groupKey = operation.groupKey
             var group: ImportedGroup
             if groupKey.isEmpty {
@@ -108,8 +110,6 @@ extension OpenAPIImportContext {
                 group = ImportedGroup(key: groupKey, description: operation.groupDescription, source: operation.groupSource)
             }
 
-            var base = operation.longName
-            if let short = operation.shortName, nameCounts[groupKey + " " + short] == 1 { base = short }
             let name = uniqueEndpointName(base, operation: operation.node, used: group.usedNames, topLevel: groupKey.isEmpty)
             group.usedNames.insert(ImportNaming.lowerCamel(name))
             // Models made for this operation are named after it, and after its group when the
@@ -121,8 +121,7 @@ extension OpenAPIImportContext {
             group.endpoints.append(ImportedEndpoint(key: name, value: imported.endpoint))
             if let stream = imported.stream {
                 // JSON and an event stream: the second endpoint, `<name>Stream`, returns the stream.
-                var taken = group.usedNames.union(plannedNames[groupKey] ?? [])
-                if groupKey.isEmpty { taken.insert("baseURL") }
+                let taken = takenEndpointNames(group.usedNames.union(plannedNames[groupKey] ?? []), topLevel: groupKey.isEmpty)
                 let streamName = uniqueName(name + "Stream", used: taken, convert: ImportNaming.lowerCamel)
                 group.usedNames.insert(ImportNaming.lowerCamel(streamName))
                 group.endpoints.append(ImportedEndpoint(key: streamName, value: stream))
@@ -213,11 +212,16 @@ extension OpenAPIImportContext {
         return sanitized + "_" + method.lowercased()
     }
 
+    /// The names an endpoint of a group cannot take: `used`, and at the top level `baseURL`, which
+    /// the API type itself has.
+    func takenEndpointNames(_ used: Set<String>, topLevel: Bool) -> Set<String> {
+        topLevel ? used.union(["baseURL"]) : used
+    }
+
     /// `base`, or, when the group already has it, `base2`, `base3`... with a warning. At the top
     /// level `baseURL` is taken by the API type itself.
     func uniqueEndpointName(_ base: String, operation: OANode, used: Set<String>, topLevel: Bool) -> String {
-        var taken = used
-        if topLevel { taken.insert("baseURL") }
+        let taken = takenEndpointNames(used, topLevel: topLevel)
         if taken.contains(ImportNaming.lowerCamel(base)) {
             let renamed = uniqueName(base, used: taken, convert: ImportNaming.lowerCamel)
             warn(.renamed, operation, "endpoint name '\(base)' is already used in its group; renamed to '\(renamed)'")

@@ -40,18 +40,15 @@ extension OpenAPIImportContext {
             modelDefinitions[key] = modelDefinition(node, key: key)
         }
         for pending in pendingDefaults {
-            guard let value = checkedDefault(pending.node, type: pending.type, optional: pending.optional),
-                  case .object(var definition)? = modelDefinitions[pending.model],
-                  let index = definition.firstIndex(where: { $0.0 == "properties" }),
-                  case .object(var properties) = definition[index].1,
-                  let position = properties.firstIndex(where: { $0.0 == pending.property }) else { continue }
-            switch properties[position].1 {
-            case .string(let typeString): properties[position].1 = .object([("type", .string(typeString)), ("default", value)])
-            case .object(let members): properties[position].1 = .object(members + [("default", value)])
-            default: continue
+            guard let value = checkedDefault(pending.node, type: pending.type, optional: pending.optional) else { continue }
+            updateProperties(ofModel: pending.model) { properties in
+                guard let position = properties.firstIndex(where: { $0.0 == pending.property }) else { return }
+                switch properties[position].1 {
+                case .string(let typeString): properties[position].1 = .object([("type", .string(typeString)), ("default", value)])
+                case .object(let members): properties[position].1 = .object(members + [("default", value)])
+                default: break
+                }
             }
-            definition[index].1 = .object(properties)
-            modelDefinitions[pending.model] = .object(definition)
         }
         pendingDefaults = []
         // Aliases (arrays, maps, primitives, unions): worked out now so their inline models come in document order.
@@ -145,6 +142,11 @@ extension OpenAPIImportContext {
         return name.isEmpty ? fallback : name
     }
 
+    /// Whether `schema` is `{ "type": "null" }` (through a reference; one that does not resolve is not).
+    func isNullSchema(_ schema: OANode) -> Bool {
+        resolveQuietly(schema).map { typeNames($0) == ["null"] } ?? false
+    }
+
     func typeNames(_ schema: OANode) -> [String] {
         if let single = schema["type"]?.string { return [single] }
         return schema["type"]?.items?.compactMap(\.string) ?? []
@@ -167,7 +169,7 @@ extension OpenAPIImportContext {
     /// Whether a `oneOf`/`anyOf` lists a `null` alternative (`{"type": "null"}`).
     func hasNullAlternative(_ schema: OANode) -> Bool {
         ["oneOf", "anyOf"].contains { keyword in
-            (schema[keyword]?.items ?? []).contains { resolveQuietly($0).map { typeNames($0) == ["null"] } ?? false }
+            (schema[keyword]?.items ?? []).contains(where: isNullSchema)
         }
     }
 
@@ -490,7 +492,7 @@ extension OpenAPIImportContext {
         guard depth < 8, let schema = resolveQuietly(raw) else { return false }
         for keyword in ["anyOf", "oneOf"] {
             guard let variants = schema[keyword]?.items else { continue }
-            let nonNull = variants.filter { variant in !(resolveQuietly(variant).map { typeNames($0) == ["null"] } ?? false) }
+            let nonNull = variants.filter { !isNullSchema($0) }
             return nonNull.count == 1 && isFileSchema(nonNull[0], depth: depth + 1)
         }
         if let allOf = schema["allOf"]?.items, allOf.count == 1 { return isFileSchema(allOf[0], depth: depth + 1) }

@@ -10,7 +10,7 @@ extension OpenAPIImportContext {
     func unionVariants(_ schema: OANode) -> (keyword: String, variants: [OANode])? {
         for keyword in ["oneOf", "anyOf"] {
             guard let variants = schema[keyword]?.items, !onlyConstrains(variants) else { continue }
-            let nonNull = variants.filter { !(resolveQuietly($0).map { typeNames($0) == ["null"] } ?? false) }
+            let nonNull = variants.filter { !isNullSchema($0) }
             return nonNull.count >= 2 ? (keyword, nonNull) : nil
         }
         return nil
