@@ -243,7 +243,8 @@ extension OpenAPIImportContext {
 
         // Request body first: its label `body` is taken before parameters are named.
         var body: ImportJSON?
-        if let rawBody = operation["requestBody"] {
+        // A body whose schema allows only `{}` (Stripe writes one on every operation) says nothing: no body, no warning.
+        if let rawBody = operation["requestBody"], !bodyCarriesNothing(rawBody) {
             if method == "get" || method == "head" {
                 warn(.invalidOperation, rawBody, "a \(method.uppercased()) request cannot carry a body (URLSession refuses to send one); dropped")
             } else {
@@ -407,28 +408,20 @@ extension OpenAPIImportContext {
             warn(.parameterType, content, "parameters serialized by media type are not supported; '\(parameter.wireName)' is typed String (pass the serialized value)")
         }
 
-        // Only values the runtime can put in a URL or header: scalars and enums, arrays of them, and
-        // (in a query) dictionaries of them.
-        let allowed = parameterTypeAllowed(schemaType.type, location: parameter.location)
-        if !allowed {
+        // What the place can carry, written in the parameter's style (OpenAPIStyles.swift); what
+        // cannot be is typed String and reported.
+        var style: [(String, ImportJSON)] = []
+        if let shape = valueShape(ofType: schemaType.type), parameter.location == "query" || !shape.isNested {
+            // Nil: the style cannot write the value (reported).
+            if let members = styleMembers(node, type: schemaType.type, location: parameter.location, name: parameter.wireName) {
+                style = members
+            } else {
+                schemaType = SchemaType(type: "String", nullable: schemaType.nullable)
+            }
+        } else {
             warn(.parameterType, schemaNode ?? node,
                  "a \(parameter.location) parameter of type '\(schemaType.type)' cannot be sent; '\(parameter.wireName)' is typed String (pass the serialized value)")
             schemaType = SchemaType(type: "String", nullable: schemaType.nullable)
-        }
-
-        var style: String?
-        if schemaType.type.hasPrefix("["), !schemaType.type.contains(":") {
-            let explode = node["explode"]?.bool
-            let declaredStyle = node["style"]?.string
-            if parameter.location == "query" {
-                switch declaredStyle {
-                case nil, "form": style = explode == false ? "comma" : nil
-                default:
-                    warn(.parameterStyle, node["style"] ?? node, "query style '\(declaredStyle ?? "")' is not supported; sent as form (name=a&name=b)")
-                }
-            }
-        } else if let declaredStyle = node["style"]?.string, !["form", "simple"].contains(declaredStyle) {
-            warn(.parameterStyle, node["style"] ?? node, "parameter style '\(declaredStyle)' is not supported; sent in the default style")
         }
         if node["allowReserved"]?.bool == true {
             warn(.parameterStyle, node, "allowReserved is not supported; reserved characters are percent-encoded")
@@ -457,7 +450,7 @@ extension OpenAPIImportContext {
             members.append(("description", .string(text)))
         }
         if let defaultValue { members.append(("default", defaultValue)) }
-        if let style { members.append(("style", .string(style))) }
+        members += style
         return members.count == 1 ? .string(typeString) : .object(members)
     }
 
@@ -527,6 +520,8 @@ extension OpenAPIImportContext {
         if let partEncodings = media["encoding"], !partEncodings.members.isEmpty {
             if encoding == "multipart", versionTwo, objectModels.contains(type) {
                 usePartEncodings(partEncodings, inMultipartModel: type)
+            } else if encoding == "form", objectModels.contains(type) {
+                useFormEncodings(partEncodings, inFormModel: type)
             } else {
                 warn(.schemaDetailDropped, partEncodings, encoding == "multipart"
                      ? "the parts' own content types and headers are not expressible in format version 1; dropped"

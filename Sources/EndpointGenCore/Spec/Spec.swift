@@ -143,8 +143,43 @@ public struct Parameter: Sendable, Hashable {
         case path, query, header
     }
 
-    public enum Style: String, Sendable, Hashable {
-        case form, comma
+    /// How a value is written in its place: OpenAPI's `style` and `explode`, the runtime's
+    /// `ParameterStyle` (docs/spec-format.md, "Parameter styles").
+    public struct Style: Sendable, Hashable {
+        public enum Name: String, Sendable, Hashable, CaseIterable {
+            case form, spaceDelimited, pipeDelimited, deepObject, simple, label, matrix
+        }
+
+        public var name: Name
+        public var explode: Bool
+
+        /// `explode` nil: OpenAPI's default, true for `form` and `deepObject`, false for the others.
+        public init(_ name: Name, explode: Bool? = nil) {
+            self.name = name
+            self.explode = explode ?? Style.explodesByDefault(name)
+        }
+
+        public static func explodesByDefault(_ name: Name) -> Bool { name == .form || name == .deepObject }
+
+        /// The style of a place when the spec states none: `form` in a query, `simple` in a path or header.
+        public static func `default`(in location: Location) -> Style {
+            Style(location == .query ? .form : .simple)
+        }
+
+        /// The version 1 spelling `"comma"`: `form` without explode (`ids=1,2`).
+        public static let comma = Style(.form, explode: false)
+
+        /// The value of the spec's `style` key: a style name or `comma`.
+        public init?(specName: String, explode: Bool?) {
+            if specName == "comma" {
+                guard explode != true else { return nil }
+                self = .comma
+            } else if let name = Name(rawValue: specName) {
+                self.init(name, explode: explode)
+            } else {
+                return nil
+            }
+        }
     }
 
     /// The spec key (`include_all_efforts`).
@@ -158,6 +193,7 @@ public struct Parameter: Sendable, Hashable {
     public var description: String?
     /// The `default` value as written in the spec; the Translator turns it into a Swift literal.
     public var defaultValue: DefaultValue?
+    /// The style stated or the place's default (`Style.default(in:)`).
     public var style: Style
     public var sourceLocation: SourceLocation
 
@@ -441,10 +477,14 @@ public struct Property: Sendable, Hashable {
     public var partContentType: String?
     /// More headers of its part when the model is a multipart body, in the spec's order.
     public var partHeaders: [Header]
+    /// How the property is written when the model is a form body (`style`, `explode`); nil:
+    /// the form body's own rule (nested objects in brackets, arrays repeat the name).
+    public var formStyle: Parameter.Style?
     public var location: SourceLocation
 
     public init(key: String, swiftName: String, type: TypeRef, description: String?, defaultValue: DefaultValue?,
-                isIndirect: Bool = false, partContentType: String? = nil, partHeaders: [Header] = [], location: SourceLocation) {
+                isIndirect: Bool = false, partContentType: String? = nil, partHeaders: [Header] = [], formStyle: Parameter.Style? = nil,
+                location: SourceLocation) {
         self.key = key
         self.swiftName = swiftName
         self.type = type
@@ -453,6 +493,7 @@ public struct Property: Sendable, Hashable {
         self.isIndirect = isIndirect
         self.partContentType = partContentType
         self.partHeaders = partHeaders
+        self.formStyle = formStyle
         self.location = location
     }
 }

@@ -5,7 +5,7 @@ enum SpecKeys {
     static let topLevel = ["$schema", "formatVersion", "name", "description", "baseURL", "headers", "auth", "dateFormat", "errors", "endpoints", "groups", "models"]
     static let group = ["description", "path", "headers", "auth", "errors", "endpoints", "groups"]
     static let endpoint = ["description", "method", "path", "deprecated", "parameters", "headers", "auth", "body", "response", "errors", "timeout", "sample", "responses", "pagination"]
-    static let parameter = ["type", "in", "name", "description", "default", "style"]
+    static let parameter = ["type", "in", "name", "description", "default", "style", "explode"]
     static let body = ["type", "encoding", "contentType"]
     static let response = ["type", "status", "contentType", "stream", "end", "headers"]
     static let pagination = ["style", "parameter", "next", "items"]
@@ -17,12 +17,13 @@ enum SpecKeys {
     static let anyOfModel = ["description", "anyOf"]
     static let discriminator = ["property", "mapping"]
     static let enumTypes = ["String", "Int"]
-    static let property = ["type", "description", "default", "contentType", "headers"]
+    static let property = ["type", "description", "default", "contentType", "headers", "style", "explode"]
 
     static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
     static let authNames = ["none", "bearer", "basic", "apiKey"]
     static let parameterLocations = ["path", "query", "header"]
-    static let styles = ["form", "comma"]
+    /// `style` of a parameter (and of a form body's property): OpenAPI's names and version 1's `comma`.
+    static let styles = ["form", "comma"] + Parameter.Style.Name.allCases.map(\.rawValue).filter { $0 != "form" }
     static let encodings = Body.Encoding.allCases.map(\.rawValue)
     static let streams = Response.Stream.allCases.map(\.rawValue)
     static let dateFormats = DateFormat.allCases.map(\.rawValue)

@@ -40,6 +40,8 @@ enum RuntimeNames {
     // Request components.
     static let path = "Path"
     static let pathSegment = "PathSegment"
+    static let pathParameter = "PathParameter"
+    static let parameterStyle = "ParameterStyle"
     static let query = "Query"
     static let header = "Header"
     static let auth = "Auth"
@@ -60,13 +62,13 @@ enum RuntimeNames {
     static let typeNames: Set<String> = [
         module, versionMarker, requestable, request, parameterValue, jsonValue, endpoint, responseStream, apiDefaults, sampleResponse,
         modelCoding, modelEquality, indirect,
-        path, pathSegment, query, header, auth, jsonBody, formBody, multipartBody, multipartPartOptions, dataBody, textBody, file, removeHeader,
+        path, pathSegment, pathParameter, parameterStyle, query, header, auth, jsonBody, formBody, multipartBody, multipartPartOptions, dataBody, textBody, file, removeHeader,
         timeout, "HTTPMethod", "HTTPHeaders", "HTTPResponse", "HTTPClient", "DateFormat", "RequestComponent",
         "RequestBuilder", "QueryStyle", "AuthRequirement", "ErrorBodies", "ErrorResponse", "StatusPattern",
         "ResponseDecoder", "EndpointError",
     ]
 
-    /// `QueryStyle` case for comma-joined arrays (`.form` is the default and never written).
+    /// `ParameterStyle` member for comma-joined arrays (`.form` is the default and never written).
     static let queryStyleComma = "comma"
 
     /// `ResponseDecoder` cases.

@@ -134,7 +134,9 @@ extension Translator {
             let arguments = parts.map { part -> Argument in
                 switch part {
                 case let .literal(text): return Argument(.stringLiteral(text))
-                case let .parameter(key): return Argument(value(key))
+                case let .parameter(key):
+                    guard let parameter = parametersByKey[key] else { return Argument(value(key)) }
+                    return Argument(pathValue(parameter, value(key)))
                 }
             }
             if arguments.count == 1 {
@@ -147,11 +149,7 @@ extension Translator {
         if !run.isEmpty { statements.append(component(RuntimeNames.path, run)) }
 
         for parameter in endpoint.parameters where parameter.location == .query {
-            var arguments = [Argument(.stringLiteral(parameter.wireName)), Argument(value(parameter.key))]
-            if parameter.style == .comma, parameter.type.isArrayLike {
-                arguments.append(Argument("style", .dotMember(RuntimeNames.queryStyleComma)))
-            }
-            statements.append(component(RuntimeNames.query, arguments))
+            statements.append(component(RuntimeNames.query, styledArguments(parameter, value(parameter.key))))
         }
 
         // Headers and auth: only what differs from the API's defaults.
@@ -167,7 +165,7 @@ extension Translator {
             statements.append(component(RuntimeNames.removeHeader, [Argument(.stringLiteral(header.name))]))
         }
         for parameter in endpoint.parameters where parameter.location == .header {
-            statements.append(component(RuntimeNames.header, [Argument(.stringLiteral(parameter.wireName)), Argument(value(parameter.key))]))
+            statements.append(component(RuntimeNames.header, styledArguments(parameter, value(parameter.key))))
         }
         if endpoint.auth != spec.auth {
             statements.append(component(RuntimeNames.auth, [Argument(authExpression(endpoint.auth) ?? .dotMember("none"))]))
@@ -206,7 +204,78 @@ extension Translator {
         if body.encoding == .multipart, let options = multipartPartOptions(body.type) {
             arguments.append(Argument("parts", options))
         }
+        if body.encoding == .form, let styles = formStyles(body.type) {
+            arguments.append(Argument("styles", styles))
+        }
         return component(name, arguments)
+    }
+
+    // MARK: Styles
+
+    /// How a runtime component takes a parameter's value: a single value or a list (or dictionary)
+    /// of them through `ParameterValue`, anything else (models, unions) through `Encodable`.
+    private enum ValueKind { case single, list, encoded }
+
+    private func valueKind(_ type: TypeRef) -> ValueKind {
+        func isSingle(_ type: TypeRef) -> Bool {
+            switch type {
+            case .builtin, .json: return true
+            case let .model(name, defined):
+                guard defined, let model = model(named: name) else { return !defined }
+                switch model.kind {
+                case .enumeration, .integerEnumeration: return true
+                default: return false
+                }
+            default: return false
+            }
+        }
+        let bare = type.unwrapped
+        if isSingle(bare) { return .single }
+        switch bare {
+        case let .array(element) where isSingle(element): return .list
+        case let .dictionary(value) where isSingle(value): return .list
+        default: return .encoded
+        }
+    }
+
+    /// `.deepObject`, `.comma`, `ParameterStyle(.matrix, explode: true)`; nil for the place's default.
+    private func styleExpression(_ style: Parameter.Style, in location: Parameter.Location, isList: Bool = true) -> Expression? {
+        if style == .default(in: location) { return nil }
+        // `.comma` says what it does to a list; for an object the explicit form says more.
+        if style == .comma, isList { return .dotMember(RuntimeNames.queryStyleComma) }
+        if style == Parameter.Style(style.name) { return .dotMember(style.name.rawValue) }
+        return .call(.type(runtime(RuntimeNames.parameterStyle)), [Argument(.dotMember(style.name.rawValue)),
+                                                                   Argument("explode", .booleanLiteral(style.explode))])
+    }
+
+    /// The arguments of `Query` and `Header`: the wire name, the value (`encoding:` for a model or
+    /// union) and a `style:` that is not the place's default. A single value has no style to state.
+    private func styledArguments(_ parameter: Parameter, _ value: Expression) -> [Argument] {
+        let kind = valueKind(parameter.type)
+        var arguments = [Argument(.stringLiteral(parameter.wireName)), Argument(kind == .encoded ? "encoding" : nil, value)]
+        if kind != .single, let style = styleExpression(parameter.style, in: parameter.location, isList: kind == .list) {
+            arguments.append(Argument("style", style))
+        }
+        return arguments
+    }
+
+    /// A path placeholder's value: itself for a single value in the default style (a segment of its
+    /// own text), else `PathParameter(name, value, style:)`, which writes the style's separators.
+    private func pathValue(_ parameter: Parameter, _ value: Expression) -> Expression {
+        if valueKind(parameter.type) == .single, parameter.style == .default(in: .path) { return value }
+        return .call(.type(runtime(RuntimeNames.pathParameter)), styledArguments(parameter, value))
+    }
+
+    /// `["expand": .deepObject]` for the properties of a form body's model that state a style; nil when none does.
+    private func formStyles(_ type: TypeRef) -> Expression? {
+        guard case let .model(name, true) = type.unwrapped, let model = model(named: name),
+              case let .object(properties) = model.kind else { return nil }
+        let entries = properties.compactMap { property -> DictionaryEntry? in
+            guard let style = property.formStyle else { return nil }
+            let expression = styleExpression(style, in: .query) ?? .dotMember(style.name.rawValue)
+            return DictionaryEntry(key: .stringLiteral(property.key), value: expression)
+        }
+        return entries.isEmpty ? nil : .dictionaryLiteral(entries)
     }
 
     /// `["photo": MultipartPartOptions(contentType: "image/png")]` for the properties of a multipart
@@ -242,11 +311,5 @@ extension TypeRef {
     var unwrapped: TypeRef {
         if case let .optional(wrapped) = self { return wrapped }
         return self
-    }
-
-    /// An array, optional or not: a query parameter that can take a `style`.
-    var isArrayLike: Bool {
-        if case .array = unwrapped { return true }
-        return false
     }
 }

@@ -124,9 +124,6 @@ extension SpecChecker {
             error("the 'name' of parameter '\(key)' cannot be empty", at: name.location)
         }
         guard raw.isValid, !raw.hasUnknownLocation else { return nil }
-        if let style = raw.style, Parameter.Style(rawValue: style.value) == nil {
-            error("unknown style '\(style.value)'; expected 'form' or 'comma'", at: style.location)
-        }
         let wireName = Validation.wireName(of: raw)
         let location = raw.location?.value ?? (placeholderNames.contains(wireName) ? .path : .query)
         raw.place = location
@@ -136,47 +133,15 @@ extension SpecChecker {
         guard let type, let typeText = raw.type else { return nil }
         if let problem = parameterTypeProblem(type, in: location) {
             error("\(location.rawValue) parameter '\(key)' \(problem)", at: typeText.location)
-        }
-        if let styleKey = raw.styleKeyLocation {
-            let isArray: Bool
-            if case .array = withoutOptional(type) { isArray = true } else { isArray = false }
-            if !(isArray && location == .query) {
-                error("'style' applies only to array query parameters", at: styleKey)
-            }
+        } else {
+            raw.checkedStyle = checkStyle(raw.style, explode: raw.explode, type: Located(value: type, location: typeText.location), location: location,
+                                          what: "\(location.rawValue) parameter '\(key)'")
         }
         if let node = raw.defaultValue {
             _ = DefaultValues.value(node, type: type, what: "parameter '\(key)'", facts: facts, diagnostics: &diagnostics)
         }
         return CheckedParameter(key: key, wireName: wireName, location: location, inLocation: raw.location?.location ?? raw.key.location,
                                 keyLocation: raw.key.location)
-    }
-
-    /// Whether a type is a single parameter value: a builtin, JSON, an enum model or a type of the module.
-    func isSingleValue(_ type: TypeRef) -> Bool {
-        switch type {
-        case .builtin, .json: return true
-        case .model(let name, let defined): return !defined || facts.isEnumModel(name)
-        default: return false
-        }
-    }
-
-    func parameterTypeProblem(_ type: TypeRef, in location: Parameter.Location) -> String? {
-        let text = type.specText
-        if location == .path {
-            if type.isOptional { return "cannot be optional ('\(text)'): a path always has a value" }
-            return isSingleValue(type) ? nil : "must be a single value, not '\(text)'"
-        }
-        let inner = withoutOptional(type)
-        if isSingleValue(inner) { return nil }
-        switch inner {
-        case .array(let element) where isSingleValue(element):
-            return nil
-        case .dictionary(let value) where location == .query && isSingleValue(value):
-            return nil
-        default:
-            let allowed = location == .query ? "a single value, an array or a [String: T] dictionary of single values" : "a single value or an array of single values"
-            return "must be \(allowed), not '\(text)'"
-        }
     }
 
     // MARK: Body and response

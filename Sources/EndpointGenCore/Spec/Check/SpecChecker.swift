@@ -139,6 +139,7 @@ struct SpecChecker {
             collectModelNames(rawModels)
             models = checkModels(rawModels)
             for model in models { if let properties = model.properties { objectModels[model.key.key] = properties } }
+            checkFormStyles(rawModels)
         }
         checkShared(spec.shared)
         let api = checkContents(spec.contents, key: facts.apiName, location: spec.location, path: [], isAPI: true)

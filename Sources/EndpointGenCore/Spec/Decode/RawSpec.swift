@@ -140,6 +140,7 @@ final class RawParameter {
         var description: String?
         var style: Located<String>?
         var styleKeyLocation: SourceLocation?
+        var explode: Located<Bool>?
         var defaultValue: JSONNode?
     }
 
@@ -159,9 +160,12 @@ final class RawParameter {
     var style: Located<String>? { options?.style }
     /// The place of the `style` key (when its value is a string).
     var styleKeyLocation: SourceLocation? { options?.styleKeyLocation }
+    var explode: Located<Bool>? { options?.explode }
     var defaultValue: JSONNode? { options?.defaultValue }
     /// Set by the checker: `type` parsed.
     var parsedType: TypeRef?
+    /// Set by the checker: the style stated, or the place's default; nil when it is not usable.
+    var checkedStyle: Parameter.Style?
     /// Set by the checker: `in`, or where the parameter goes without it (the path when a
     /// placeholder has its name, else the query).
     var place: Parameter.Location = .query
@@ -259,6 +263,11 @@ final class RawProperty {
     /// The `contentType` and `headers` of its part when the model is a multipart body.
     var contentType: Located<String>?
     var headers: [RawHeader]?
+    /// `style` and `explode`: how the property is written when the model is a form body.
+    var style: Located<String>?
+    var explode: Located<Bool>?
+    /// Set by the checker: `style` and `explode` checked; nil when neither is given or not usable.
+    var checkedStyle: Parameter.Style?
     /// Set by the checker: `type` parsed.
     var parsedType: TypeRef?
 

@@ -26,6 +26,13 @@ struct SpecDecoder {
     }
 
     /// The string of `node` with its place, or nil after reporting that `what` must be a string.
+    /// `true` or `false`, else an error naming `what`.
+    mutating func bool(_ node: JSONNode, _ what: @autoclosure () -> String) -> Located<Bool>? {
+        if case .bool(let flag) = node.value { return Located(value: flag, location: node.location) }
+        error("\(what()) must be true or false, found \(Validation.kind(of: node))", at: node.location)
+        return nil
+    }
+
     mutating func string(_ node: JSONNode, _ what: @autoclosure () -> String) -> Located<String>? {
         if case .string(let text) = node.value { return Located(value: text, location: node.location) }
         error("\(what()) must be a string, found \(Validation.kind(of: node))", at: node.location)
@@ -250,6 +257,7 @@ struct SpecDecoder {
                 options.style = style
                 options.styleKeyLocation = field.keyLocation
             }
+            if let field = fields["explode"] { options.explode = bool(field.value, "the 'explode' of parameter '\(key)'") }
             options.defaultValue = fields["default"]?.value
         default:
             error("parameter '\(key)' must be a type string or an object, found \(Validation.kind(of: member.value))", at: member.value.location)
@@ -443,6 +451,8 @@ struct SpecDecoder {
             property.defaultValue = fields["default"]?.value
             if let field = fields["contentType"] { property.contentType = string(field.value, "'contentType'") }
             if let field = fields["headers"] { property.headers = decodeHeaders(field.value) }
+            if let field = fields["style"] { property.style = string(field.value, "the 'style' of property '\(key)'") }
+            if let field = fields["explode"] { property.explode = bool(field.value, "the 'explode' of property '\(key)'") }
         default:
             error("property '\(key)' must be a type string or an object, found \(Validation.kind(of: member.value))", at: member.value.location)
         }

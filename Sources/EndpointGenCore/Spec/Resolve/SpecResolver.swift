@@ -169,7 +169,7 @@ struct SpecResolver {
         return Parameter(key: raw.key.key, wireName: wireName, swiftName: Naming.lowerCamel(raw.key.key), type: type,
                          location: raw.place,
                          description: raw.description, defaultValue: defaultValue,
-                         style: raw.style.flatMap { Parameter.Style(rawValue: $0.value) } ?? .form, sourceLocation: raw.key.location)
+                         style: raw.checkedStyle ?? .default(in: raw.place), sourceLocation: raw.key.location)
     }
 
     // MARK: Models
@@ -282,6 +282,7 @@ struct SpecResolver {
         }
         return Property(key: property.key.key, swiftName: Naming.lowerCamel(property.key.key), type: type, description: property.description,
                         defaultValue: defaultValue, partContentType: property.contentType?.value,
-                        partHeaders: SpecResolver.merging([], property.headers ?? []), location: property.key.location)
+                        partHeaders: SpecResolver.merging([], property.headers ?? []), formStyle: property.checkedStyle,
+                        location: property.key.location)
     }
 }

@@ -1,0 +1,176 @@
+// OpenAPI's `style` and `explode`, of parameters and of a form body's properties (`encoding`),
+// to the spec's `style` and `explode` keys (docs/spec-format.md, "Parameter styles"). The importer
+// writes a style only where it is not the place's default, so a document that states the defaults
+// imports as one that does not.
+
+extension OpenAPIImportContext {
+    /// The shape of a value of the type string `type` (`?` allowed), as the spec's checker sees it
+    /// (`SpecChecker.valueShape`): nil for what no place can carry.
+    func valueShape(ofType type: String) -> ValueShape? {
+        var visiting: Set<String> = []
+        return valueShape(ofType: type, visiting: &visiting)
+    }
+
+    private func valueShape(ofType type: String, visiting: inout Set<String>) -> ValueShape? {
+        let bare = type.hasSuffix("?") ? String(type.dropLast()) : type
+        if bare == "File" || bare == "Void" { return nil }
+        if bare.hasPrefix("[String: "), bare.hasSuffix("]") {
+            guard let inner = valueShape(ofType: String(bare.dropFirst(9).dropLast()), visiting: &visiting) else { return nil }
+            return .object(nested: inner != .single)
+        }
+        if bare.hasPrefix("["), bare.hasSuffix("]") {
+            guard let inner = valueShape(ofType: String(bare.dropFirst().dropLast()), visiting: &visiting) else { return nil }
+            return .list(nested: inner != .single)
+        }
+        if let alternatives = unionAlternatives[bare] {
+            guard visiting.insert(bare).inserted else { return .object(nested: true) }
+            defer { visiting.remove(bare) }
+            var shapes: [ValueShape] = []
+            for alternative in alternatives {
+                guard let shape = valueShape(ofType: alternative, visiting: &visiting) else { return nil }
+                shapes.append(shape)
+            }
+            let nested = shapes.contains { $0.isNested }
+            if shapes.contains(where: { if case .object = $0 { return true } else { return false } }) { return .object(nested: nested) }
+            if shapes.contains(where: { if case .list = $0 { return true } else { return false } }) { return .list(nested: nested) }
+            return .single
+        }
+        if objectModels.contains(bare) {
+            guard visiting.insert(bare).inserted else { return .object(nested: true) }
+            defer { visiting.remove(bare) }
+            var nested = false
+            for (_, propertyType) in propertyEntries(ofModel: bare) {
+                guard let shape = valueShape(ofType: propertyType, visiting: &visiting) else { return nil }
+                if shape != .single { nested = true }
+            }
+            if case .object(let fields)? = modelDefinitions[bare], let extra = fields.first(where: { $0.0 == "additionalProperties" }),
+               case .string(let extraType) = extra.1 {
+                guard let shape = valueShape(ofType: extraType, visiting: &visiting) else { return nil }
+                if shape != .single { nested = true }
+            }
+            return .object(nested: nested)
+        }
+        return .single
+    }
+
+    /// The `style` and `explode` keys for a value of `type` in `location` (`query`, `path`,
+    /// `header`) from OpenAPI's `style` and `explode` on `node`: empty for the place's default.
+    /// Nil when the value cannot be written in that style (reported): the caller types it `String`.
+    func styleMembers(_ node: OANode, type: String, location: String, name: String) -> [(String, ImportJSON)]? {
+        guard let shape = valueShape(ofType: type) else { return nil }
+        let place = Parameter.Location(rawValue: location) ?? .query
+        let declared = node["style"]?.string
+        // A single value reads the same in every style of a query or header.
+        if shape == .single, place != .path { return [] }
+        var styleName = declared.flatMap(Parameter.Style.Name.init(rawValue:)) ?? Parameter.Style.default(in: place).name
+        if let declared, Parameter.Style.Name(rawValue: declared) == nil || !SpecChecker.styles(in: place).contains(declared) {
+            // In a path, a single value in any style but label and matrix is just its text.
+            if shape == .single { return [] }
+            warn(.parameterStyle, node["style"] ?? node,
+                 "style '\(declared)' does not apply to a \(location) parameter; '\(name)' is sent in style '\(styleName.rawValue)'")
+            styleName = Parameter.Style.default(in: place).name
+        }
+        var style = Parameter.Style(styleName, explode: node["explode"]?.bool)
+        // Exploded, the delimited styles are form's (OpenAPI's table has no row of their own).
+        if (style.name == .spaceDelimited || style.name == .pipeDelimited), style.explode { style = Parameter.Style(.form) }
+        if shape.isNested, style.name != .deepObject {
+            warn(.parameterStyle, node["style"] ?? node,
+                 "'\(name)' holds objects or arrays inside its value, which only style 'deepObject' writes; typed String (pass the serialized value)")
+            return nil
+        }
+        if style == Parameter.Style.default(in: place) { return [] }
+        if style == .comma, case .list = shape { return [("style", .string("comma"))] }
+        var members: [(String, ImportJSON)] = [("style", .string(style.name.rawValue))]
+        if style.explode != Parameter.Style.explodesByDefault(style.name) { members.append(("explode", .bool(style.explode))) }
+        return members
+    }
+
+    /// A form body's `encoding` (OpenAPI's per-property style and explode): each named property of
+    /// the body's model gets the spec's `style` and `explode`. What a form body's property cannot say
+    /// (`contentType`, `headers`, `allowReserved`) is reported.
+    func useFormEncodings(_ encodings: OANode, inFormModel model: String) {
+        var styles: [(name: String, members: [(String, ImportJSON)])] = []
+        let types = Dictionary(propertyEntries(ofModel: model), uniquingKeysWith: { first, _ in first })
+        for (name, keyLocation, rawEncoding) in encodings.members {
+            guard let encoding = resolve(rawEncoding) else { continue }
+            guard let type = types[name] else {
+                warn(.schemaDetailDropped, pointer: rawEncoding.pointer, at: keyLocation, "encoding names '\(name)', which is not a property of the body; dropped")
+                continue
+            }
+            for key in ["contentType", "headers"] where encoding[key] != nil {
+                warn(.schemaDetailDropped, encoding[key] ?? encoding, "a form body's property has no '\(key)' of its own; dropped")
+            }
+            if encoding["allowReserved"]?.bool == true {
+                warn(.parameterStyle, encoding, "allowReserved is not supported; reserved characters are percent-encoded")
+            }
+            guard encoding["style"] != nil || encoding["explode"] != nil,
+                  let members = formStyleMembers(encoding, type: type, name: name), !members.isEmpty else { continue }
+            styles.append((name, members))
+        }
+        guard !styles.isEmpty else { return }
+        updateProperties(ofModel: model) { properties in
+            for (name, members) in styles {
+                guard let index = properties.firstIndex(where: { $0.0 == name }) else { continue }
+                switch properties[index].1 {
+                case .string(let type): properties[index].1 = .object([("type", .string(type))] + members)
+                case .object(let existing):
+                    // One model sent by several operations: the first encoding stays.
+                    if existing.contains(where: { $0.0 == "style" || $0.0 == "explode" }) { continue }
+                    properties[index].1 = .object(existing + members)
+                default: break
+                }
+            }
+        }
+    }
+
+    /// The `style`/`explode` of one form property: what differs from the body's own rule (nested
+    /// values in brackets, arrays repeated), which is exploded `form`. Empty when nothing differs.
+    private func formStyleMembers(_ encoding: OANode, type: String, name: String) -> [(String, ImportJSON)]? {
+        guard let shape = valueShape(ofType: type) else { return nil }
+        let declared = encoding["style"]?.string ?? "form"
+        guard let styleName = Parameter.Style.Name(rawValue: declared), SpecChecker.styles(in: .query).contains(declared) else {
+            warn(.parameterStyle, encoding["style"] ?? encoding, "style '\(declared)' does not apply to a form body's property; '\(name)' is sent as form")
+            return nil
+        }
+        var style = Parameter.Style(styleName, explode: encoding["explode"]?.bool)
+        if (style.name == .spaceDelimited || style.name == .pipeDelimited), style.explode { style = Parameter.Style(.form) }
+        // A single value is `name=value` in every style.
+        if shape == .single || style == Parameter.Style(.form) { return [] }
+        if shape.isNested, style.name != .deepObject {
+            warn(.parameterStyle, encoding["style"] ?? encoding,
+                 "'\(name)' holds objects or arrays inside its value, which style '\(declared)' cannot write; sent in brackets (name[key]=value)")
+            return []
+        }
+        var members: [(String, ImportJSON)] = [("style", .string(style.name.rawValue))]
+        if style.explode != Parameter.Style.explodesByDefault(style.name) { members.append(("explode", .bool(style.explode))) }
+        return members
+    }
+
+    /// An object model's properties: wire name and type string.
+    private func propertyEntries(ofModel model: String) -> [(String, String)] {
+        guard case .object(let fields)? = modelDefinitions[model],
+              case .object(let properties)? = fields.first(where: { $0.0 == "properties" })?.1 else { return [] }
+        return properties.compactMap { name, value in
+            switch value {
+            case .string(let type): return (name, type)
+            case .object(let members):
+                if case .string(let type)? = members.first(where: { $0.0 == "type" })?.1 { return (name, type) }
+                return nil
+            default: return nil
+            }
+        }
+    }
+
+    /// Whether a request body says nothing a request could carry: an object schema with no
+    /// properties (Stripe writes one on every GET), so dropping it loses nothing.
+    func bodyCarriesNothing(_ raw: OANode) -> Bool {
+        guard let body = resolve(raw), let content = body["content"] else { return false }
+        return content.members.allSatisfy { _, _, media in
+            guard let schema = media["schema"].flatMap(resolve) else { return false }
+            let noProperties = schema["properties"].map { $0.members.isEmpty } ?? true
+            let noMore = schema["additionalProperties"]?.bool == false
+            let composed = ["allOf", "oneOf", "anyOf", "items"].contains { schema[$0] != nil }
+            return typeNames(schema).allSatisfy { $0 == "object" } && noProperties && noMore && !composed
+        }
+    }
+}
