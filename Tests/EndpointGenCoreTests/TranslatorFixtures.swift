@@ -51,10 +51,10 @@ enum TranslatorFixtures {
     static func parameter(
         _ key: String, _ type: TypeRef, swiftName: String? = nil, in location: EndpointGenCore.Parameter.Location = .query,
         wireName: String? = nil, description: String? = nil, default defaultValue: DefaultValue? = nil,
-        style: EndpointGenCore.Parameter.Style = .form
+        style: EndpointGenCore.Parameter.Style? = nil
     ) -> EndpointGenCore.Parameter {
         EndpointGenCore.Parameter(key: key, wireName: wireName ?? key, swiftName: swiftName ?? key, type: type, location: location,
-                                  description: description, defaultValue: defaultValue, style: style, sourceLocation: here)
+                                  description: description, defaultValue: defaultValue, style: style ?? .default(in: location), sourceLocation: here)
     }
 
     static func object(_ key: String, description: String? = nil, _ properties: [Property]) -> Model {

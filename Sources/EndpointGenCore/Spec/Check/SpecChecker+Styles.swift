@@ -69,7 +69,7 @@ extension SpecChecker {
     func parameterTypeProblem(_ type: TypeRef, in location: Parameter.Location) -> String? {
         let text = type.specText
         if location == .path, type.isOptional { return "cannot be optional ('\(text)'): a path always has a value" }
-        guard let shape = valueShape(type) else { return "cannot be sent in a \(location.rawValue), not '\(text)'" }
+        guard let shape = valueShape(type) else { return "cannot be '\(text)': it has no text to send" }
         if location != .query, shape.isNested {
             return "must be a single value, or an array or object of single values, not '\(text)', which nests"
         }
@@ -101,8 +101,8 @@ extension SpecChecker {
             }
             let allowed = Self.styles(in: location)
             guard allowed.contains(text.value) else {
-                error("style '\(text.value)' does not apply to a \(location.rawValue) parameter; \(what) takes \(Validation.list(allowed))",
-                      at: text.location)
+                let place = inBody ? "a form body's property" : "a \(location.rawValue) parameter"
+                error("style '\(text.value)' does not apply to \(place); \(what) takes \(Validation.list(allowed))", at: text.location)
                 return nil
             }
             style = stated
