@@ -1,12 +1,13 @@
 public import Foundation
 
 /// Path segments appended to the base URL. Each value becomes exactly one segment, percent-encoded,
-/// so a `/` or `?` in a value never changes the path.
+/// so a `/` or `?` in a value never changes the path. A ``PathParameter`` is written in its style.
 ///
 /// ```swift
 /// Path("users", 42, "repos")        // /users/42/repos
 /// Path("files", "a/b c")            // /files/a%2Fb%20c
 /// Path(raw: "v2/status")            // /v2/status (slashes in `raw` separate segments)
+/// Path("colors", PathParameter("color", ["blue", "black"], style: .label))  // /colors/.blue,black
 /// ```
 public struct Path: RequestComponent {
     @usableFromInline let segments: [any ParameterValue]
@@ -25,22 +26,33 @@ public struct Path: RequestComponent {
     @usableFromInline
     init(segments: [any ParameterValue]) { self.segments = segments }
 
-    /// Appends the segments.
+    /// Appends the segments. Throws when a ``PathParameter`` cannot be written in its style.
     public func apply(to request: inout HTTPRequest) throws {
         let format = request.dateFormat
-        request.editURL { url in
-            for segment in segments {
-                url.appendPathSegment(segment.parameterString(dateFormat: format))
+        do {
+            try request.editURL { url in
+                for segment in segments {
+                    if let parameter = segment as? PathParameter {
+                        var sink = SegmentSink()
+                        try parameter.write(into: &sink, dateFormat: format)
+                        url.appendEncodedPathSegment(sink.bytes)
+                    } else {
+                        url.appendPathSegment(segment.parameterString(dateFormat: format))
+                    }
+                }
             }
+        } catch {
+            throw PathParameter.wrap(error, request: request)
         }
     }
 }
 
 /// One path segment made of several parts, such as `{name}.json`; the parts are joined and encoded
-/// as a single segment.
+/// as a single segment. A ``PathParameter`` part is written in its style.
 ///
 /// ```swift
-/// PathSegment(reportName, ".json")  // /weekly%20report.json
+/// PathSegment(reportName, ".json")                                   // /weekly%20report.json
+/// PathSegment("report", PathParameter("format", "json", style: .label))  // /report.json
 /// ```
 public struct PathSegment: RequestComponent {
     let parts: [any ParameterValue]
@@ -48,30 +60,121 @@ public struct PathSegment: RequestComponent {
     /// A segment made of `parts`, joined without separators.
     public init(_ parts: any ParameterValue...) { self.parts = parts }
 
-    /// Appends the segment.
+    /// Appends the segment. Throws when a ``PathParameter`` cannot be written in its style.
     public func apply(to request: inout HTTPRequest) throws {
         let format = request.dateFormat
-        let text = parts.map { $0.parameterString(dateFormat: format) }.joined()
-        request.editURL { $0.appendPathSegment(text) }
+        var sink = SegmentSink()
+        for part in parts {
+            if let parameter = part as? PathParameter {
+                do {
+                    try parameter.write(into: &sink, dateFormat: format)
+                } catch {
+                    throw PathParameter.wrap(error, request: request)
+                }
+            } else {
+                sink.appendText(part.parameterString(dateFormat: format))
+            }
+        }
+        request.editURL { $0.appendEncodedPathSegment(sink.bytes) }
     }
 }
 
-/// How an array is written in a query.
-public enum QueryStyle: String, Sendable, Hashable {
-    /// One item per element: `ids=1&ids=2`.
-    case form
-    /// One item, elements joined by commas: `ids=1,2`.
-    case comma
+/// A path placeholder written in a ``ParameterStyle`` (OpenAPI's `style` and `explode` for
+/// `in: path`): `simple` (the default), `label` or `matrix`. Put it in ``Path`` or ``PathSegment``;
+/// the separators are written bare, names and values percent-encoded, and the result stays one
+/// segment (a segment of only dots is escaped, never `.` or `..`).
+///
+/// ```swift
+/// Path("shapes", PathParameter("color", ["blue", "black"]))                   // /shapes/blue,black
+/// Path("shapes", PathParameter("color", "blue", style: .matrix))              // /shapes/;color=blue
+/// Path("shapes", PathParameter("color", encoding: rgb, style: ParameterStyle(.label, explode: true)))
+/// // /shapes/.R=100.G=200.B=150
+/// ```
+public struct PathParameter: ParameterValue {
+    /// The parameter's name (written by `matrix`).
+    public let name: String
+    /// The style.
+    public let style: ParameterStyle
+    let source: Source
+
+    enum Source: Sendable {
+        case one(any ParameterValue)
+        case list([any ParameterValue])
+        case encoded(any Encodable & Sendable)
+    }
+
+    /// One value.
+    public init(_ name: String, _ value: some ParameterValue, style: ParameterStyle = .simple) {
+        self.name = name
+        self.style = style
+        self.source = .one(value)
+    }
+
+    /// An array.
+    public init(_ name: String, _ values: [some ParameterValue], style: ParameterStyle = .simple) {
+        self.name = name
+        self.style = style
+        self.source = .list(values)
+    }
+
+    /// Any `Encodable`: a scalar, an array of scalars, or an object whose properties are scalars
+    /// (dates by the request's ``DateFormat``, a dictionary's entries in key order, `nil` left out).
+    public init(_ name: String, encoding value: some Encodable & Sendable, style: ParameterStyle = .simple) {
+        self.name = name
+        self.style = style
+        self.source = .encoded(value)
+    }
+
+    /// The value to write; `nil` when it encodes nothing.
+    func styledValue(dateFormat: DateFormat) throws -> StyledValue? {
+        switch source {
+        case let .one(value): return .scalar(value.parameterString(dateFormat: dateFormat))
+        case let .list(values): return StyledValue.list(values, dateFormat: dateFormat)
+        case let .encoded(value): return try StyledValue.encoding(value, dateFormat: dateFormat)
+        }
+    }
+
+    /// Writes the styled text into `sink`. Throws ``StyleWriter/Failure`` or the value's encoding
+    /// error, before writing anything.
+    func write<Sink: StyleTextSink>(into sink: inout Sink, dateFormat: DateFormat) throws {
+        let value: StyledValue?
+        do {
+            value = try styledValue(dateFormat: dateFormat)
+        } catch {
+            throw StyleWriter.Failure(description: "The path parameter \"\(name)\" could not be encoded: \(error)")
+        }
+        try StyleWriter.writeText(value, name: name, style: style, into: &sink)
+    }
+
+    /// `error` as ``EndpointError/invalidRequest(reason:underlying:request:)``.
+    static func wrap(_ error: any Error, request: HTTPRequest) -> EndpointError {
+        if let error = error as? EndpointError { return error }
+        return EndpointError.invalidRequest(reason: "\(error)", underlying: error, request: request)
+    }
+
+    /// The styled text before percent-encoding (`.blue,black`, `;color=blue`); empty when the value
+    /// cannot be written in the style (``Path`` throws then).
+    public func parameterString(dateFormat: DateFormat) -> String {
+        var sink = RawSink()
+        do {
+            try write(into: &sink, dateFormat: dateFormat)
+        } catch {
+            return ""
+        }
+        return sink.text
+    }
 }
 
 /// Query items. Names and values are percent-encoded so that `+ & = ; # % ,` and spaces arrive as
-/// they were given; a `nil` value adds nothing.
+/// they were given; a `nil` value adds nothing. Arrays, dictionaries and any `Encodable` are written
+/// in a ``ParameterStyle`` (OpenAPI's `style` and `explode`; `.form` by default).
 ///
 /// ```swift
 /// Query("q", "swift & c++")                   // q=swift%20%26%20c%2B%2B
 /// Query("ids", [1, 2], style: .comma)         // ids=1,2
 /// Query("tags", ["a,b", "c"], style: .comma)  // tags=a%2Cb,c: only the separators are bare commas
-/// Query("filter", ["a": 1, "b": 2])      // a=1&b=2
+/// Query("filter", ["a": 1, "b": 2])           // a=1&b=2
+/// Query("filter", encoding: filter, style: .deepObject)  // filter%5Bstatus%5D=open (filter[status]=open)
 /// ```
 public struct Query: RequestComponent {
     @usableFromInline let name: String
@@ -82,9 +185,10 @@ public struct Query: RequestComponent {
     enum Values: Sendable {
         case none
         case one(any ParameterValue)
-        case list([any ParameterValue], QueryStyle)
+        case list([any ParameterValue], ParameterStyle)
         /// Entries sorted by key.
-        case entries([(key: String, value: any ParameterValue)])
+        case entries([(key: String, value: any ParameterValue)], ParameterStyle)
+        case encoded(any Encodable & Sendable, ParameterStyle)
     }
 
     /// One item; nothing when `value` is `nil`.
@@ -94,47 +198,70 @@ public struct Query: RequestComponent {
         self.values = value.map { .one($0) } ?? .none
     }
 
-    /// An array: one item per element (`.form`) or one comma-joined item (`.comma`); nothing when `nil`.
+    /// An array in `style`: one item per element (`.form`), one comma-joined item (`.comma`),
+    /// `.spaceDelimited` (`ids=1%202`), `.pipeDelimited` (`ids=1%7C2`) or `.deepObject`
+    /// (`ids[]=1&ids[]=2`). Nothing when `nil`; an empty array adds nothing when exploded and an
+    /// empty item (`ids=`) when not.
     @inlinable
-    public init(_ name: String, _ values: [some ParameterValue]?, style: QueryStyle = .form) {
+    public init(_ name: String, _ values: [some ParameterValue]?, style: ParameterStyle = .form) {
         self.name = name
         self.values = values.map { .list($0, style) } ?? .none
     }
 
-    /// A dictionary: one `key=value` item per entry, in key order. `name` is not sent; it names the
-    /// parameter for readers. Nothing when `nil`.
-    public init(_ name: String, _ values: [String: some ParameterValue]?) {
+    /// A dictionary in `style`, entries in key order: `.form` writes one `key=value` item per entry
+    /// (`name` is not sent; it names the parameter for readers), `.comma` `name=k1,v1,k2,v2`,
+    /// `.deepObject` `name[k]=v`. Nothing when `nil`.
+    public init(_ name: String, _ values: [String: some ParameterValue]?, style: ParameterStyle = .form) {
         self.name = name
-        self.values = .entries((values ?? [:]).sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) })
+        self.values = values.map { values in
+            .entries(values.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) }, style)
+        } ?? .none
     }
 
-    /// Appends the items.
+    /// Any `Encodable` (a model, a union, a dictionary, an array) in `style`. A scalar is `name=v`
+    /// whatever the style; an array as the array initializer; an object `R=100&G=200` (`.form`),
+    /// `name=R,100,G,200` (`.comma`), `name[R]=100&name[G]=200` (`.deepObject`). Nested values are
+    /// written with bracketed names by `.deepObject` (`filter[a][b]=1`, `filter[a][]=1`,
+    /// `filter[items][0][price]=5`) and by `.form` below the top-level keys; other styles throw.
+    /// Dates follow the request's ``DateFormat``, a dictionary's entries are in key order, `nil`
+    /// properties are left out; nothing when `value` is `nil`.
+    public init(_ name: String, encoding value: (some Encodable & Sendable)?, style: ParameterStyle = .form) {
+        self.name = name
+        self.values = value.map { .encoded($0, style) } ?? .none
+    }
+
+    /// Appends the items. Throws when the value cannot be written in its style.
     public func apply(to request: inout HTTPRequest) throws {
         let format = request.dateFormat
+        let styled: StyledValue
+        let style: ParameterStyle
         switch values {
         case .none:
             return
         case let .one(value):
             let text = value.parameterString(dateFormat: format)
             request.editURL { $0.appendQueryItem(name: name, value: text) }
-        case let .list(list, .form):
-            request.editURL { url in
-                for value in list { url.appendQueryItem(name: name, value: value.parameterString(dateFormat: format)) }
+            return
+        case let .list(list, listStyle):
+            styled = StyledValue.list(list, dateFormat: format)
+            style = listStyle
+        case let .entries(entries, entriesStyle):
+            styled = .object(entries.map { (key: $0.key, value: .scalar($0.value.parameterString(dateFormat: format))) })
+            style = entriesStyle
+        case let .encoded(value, encodedStyle):
+            do {
+                guard let encoded = try StyledValue.encoding(value, dateFormat: format) else { return }
+                styled = encoded
+            } catch {
+                throw EndpointError.invalidRequest(reason: "The query parameter \"\(name)\" could not be encoded: \(error)", underlying: error, request: request)
             }
-        case let .list(list, .comma):
-            guard !list.isEmpty else { return }
-            // Each value encoded on its own, so only the separators are bare commas.
-            request.editURL { url in
-                url.startQueryItem(name: name)
-                for (index, value) in list.enumerated() {
-                    if index > 0 { url.appendQuerySeparator(UInt8(ascii: ",")) }
-                    url.appendQueryValue(value.parameterString(dateFormat: format))
-                }
-            }
-        case let .entries(entries):
-            request.editURL { url in
-                for entry in entries { url.appendQueryItem(name: entry.key, value: entry.value.parameterString(dateFormat: format)) }
-            }
+            style = encodedStyle
+        }
+        do {
+            // The writer throws before it writes anything.
+            try request.editURL { try StyleWriter.writeItems(styled, name: name, style: style, into: &$0) }
+        } catch let error as StyleWriter.Failure {
+            throw EndpointError.invalidRequest(reason: error.description, underlying: error, request: request)
         }
     }
 }
@@ -146,6 +273,7 @@ public struct Query: RequestComponent {
 /// Header("Accept", "application/json")
 /// Header("If-None-Match", etag)           // omitted when etag is nil
 /// Header("X-Tags", ["a", "b"])            // X-Tags: a, b
+/// Header("X-Color", encoding: rgb)        // X-Color: R,100,G,200,B,150
 /// ```
 public struct Header: RequestComponent {
     @usableFromInline let name: String
@@ -157,6 +285,7 @@ public struct Header: RequestComponent {
         case one(any ParameterValue)
         /// Joined with `", "`.
         case list([any ParameterValue])
+        case encoded(any Encodable & Sendable, ParameterStyle)
     }
 
     /// A field with one value; nothing when `nil`.
@@ -173,6 +302,13 @@ public struct Header: RequestComponent {
         self.value = values.map { .list($0) } ?? .none
     }
 
+    /// Any `Encodable` in `style` (OpenAPI's `in: header`, `simple`): a scalar `v`, an array `a,b,c`,
+    /// an object `R,100,G,200` (exploded `R=100,G=200`). Nothing when `nil`; nested values throw.
+    public init(_ name: String, encoding value: (some Encodable & Sendable)?, style: ParameterStyle = .simple) {
+        self.name = name
+        self.value = value.map { .encoded($0, style) } ?? .none
+    }
+
     /// Sets the field.
     public func apply(to request: inout HTTPRequest) throws {
         let text: String
@@ -184,6 +320,17 @@ public struct Header: RequestComponent {
         case let .list(values):
             let format = request.dateFormat
             text = values.map { $0.parameterString(dateFormat: format) }.joined(separator: ", ")
+        case let .encoded(value, style):
+            var sink = RawSink()
+            do {
+                guard let styled = try StyledValue.encoding(value, dateFormat: request.dateFormat) else { return }
+                try StyleWriter.writeText(styled, name: name, style: style, into: &sink)
+            } catch let error as StyleWriter.Failure {
+                throw EndpointError.invalidRequest(reason: error.description, underlying: error, request: request)
+            } catch {
+                throw EndpointError.invalidRequest(reason: "The header \"\(name)\" could not be encoded: \(error)", underlying: error, request: request)
+            }
+            text = sink.text
         }
         try HTTPHeaders.validate(name: name, value: text)
         request.headers.replace(name, with: text)

@@ -70,6 +70,13 @@ public struct FieldsEncoder: Sendable {
     /// The fields of `value`, in encoding order. Throws `EncodingError` when `value` is not an
     /// object (a keyed container at the top level) or its encoding throws.
     public func fields(_ value: some Encodable) throws -> [(name: String, value: Value)] {
+        var output: [(name: String, value: Value)] = []
+        for (key, node) in try members(value) { FieldsEncoding.flatten(node, name: key, into: &output) }
+        return output
+    }
+
+    /// The encoded top-level properties of `value`, in encoding order.
+    func members(_ value: some Encodable) throws -> [(String, FieldNode)] {
         let root = FieldNode()
         let options = FieldsEncodingOptions(dateFormat: dateFormat, dataAsFiles: dataAsFiles)
         try FieldsEncoding.encode(value, into: root, codingPath: [], options: options)
@@ -78,9 +85,7 @@ public struct FieldsEncoder: Sendable {
             throw EncodingError.invalidValue(value, EncodingError.Context(
                 codingPath: [], debugDescription: "A form or multipart body must be an object with named properties, not \(type(of: value))."))
         }
-        var output: [(name: String, value: Value)] = []
-        for (key, node) in members { FieldsEncoding.flatten(node, name: key, into: &output) }
-        return output
+        return members
     }
 }
 
@@ -145,6 +150,8 @@ enum FieldsEncoding {
             node.kind = .value(.text(url.absoluteString))
         case let decimal as Decimal:
             node.kind = .value(.text(decimal.description))
+        case let dictionary as any KeyOrderedEncodable:
+            try dictionary.encodeEntriesInKeyOrder(into: node, codingPath: codingPath, options: options)
         default:
             try value.encode(to: FieldsEncoderImpl(node: node, codingPath: codingPath, options: options))
         }
@@ -168,6 +175,30 @@ enum FieldsEncoding {
             }
         }
     }
+}
+
+/// A dictionary with string keys: its entries are encoded in key order, so that fields made from
+/// it come out the same on every run (a `Dictionary` encodes itself in hash order).
+protocol KeyOrderedEncodable {
+    func encodeEntriesInKeyOrder(into node: FieldNode, codingPath: [any CodingKey], options: FieldsEncodingOptions) throws
+}
+
+extension Dictionary: KeyOrderedEncodable where Key == String, Value: Encodable {
+    func encodeEntriesInKeyOrder(into node: FieldNode, codingPath: [any CodingKey], options: FieldsEncodingOptions) throws {
+        node.kind = .keyed([])
+        for (key, value) in sorted(by: { $0.key < $1.key }) {
+            try FieldsEncoding.encode(value, into: node.child(forKey: key), codingPath: codingPath + [EntryKey(key)], options: options)
+        }
+    }
+}
+
+/// A dictionary entry's key in a coding path.
+struct EntryKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ key: String) { stringValue = key }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
 }
 
 struct IndexKey: CodingKey {

@@ -3,22 +3,40 @@ public import Foundation
 /// An `application/x-www-form-urlencoded` body made from an `Encodable` value's properties
 /// (see ``FieldsEncoder`` for how nested values are named).
 ///
+/// `styles` writes a property (by its wire name) in a ``ParameterStyle``, as OpenAPI's per-property
+/// `encoding` does: `.deepObject` gives `expand[]=customer`, `metadata[order_id]=6735`,
+/// `items[0][price]=p_1`; `.comma` gives `expand=a,b`. A property without a style keeps the
+/// default naming, which is also `.form`'s: arrays of scalars repeat the name, objects' keys are
+/// bracketed under it (OpenAPI's exploded form would drop the property's name, which loses it in a body).
+///
 /// ```swift
 /// struct TokenRequest: Encodable, Sendable { var grant_type = "password"; var username: String; var password: String }
 /// FormBody(TokenRequest(username: "ada", password: "p&ss word"))
 /// // grant_type=password&username=ada&password=p%26ss+word
+/// FormBody(checkout, styles: ["expand": .deepObject, "metadata": .deepObject])
+/// // metadata%5Border_id%5D=6735&expand%5B%5D=customer
 /// ```
 public struct FormBody: RequestComponent {
-    let fields: @Sendable (DateFormat) throws -> [(name: String, value: String)]
+    let write: @Sendable (DateFormat, inout FormSink) throws -> Void
     let contentType: String
 
-    /// Encodes the properties of `value`.
-    public init(_ value: some Encodable & Sendable, contentType: String? = nil) {
-        self.fields = { format in
-            try FieldsEncoder(dateFormat: format, dataAsFiles: false).fields(value).map { field in
-                switch field.value {
-                case let .text(text): return (field.name, text)
-                case let .file(file): return (field.name, file.data.base64EncodedString())
+    /// Encodes the properties of `value`; `styles` gives a property (by its wire name) a style.
+    public init(_ value: some Encodable & Sendable, contentType: String? = nil, styles: [String: ParameterStyle] = [:]) {
+        self.write = { format, sink in
+            for (key, node) in try FieldsEncoder(dateFormat: format, dataAsFiles: false).members(value) {
+                if let style = styles[key] {
+                    guard let styled = StyledValue(node) else { continue }
+                    try StyleWriter.writeItems(styled, name: key, style: style, into: &sink)
+                } else {
+                    var fields: [(name: String, value: FieldsEncoder.Value)] = []
+                    FieldsEncoding.flatten(node, name: key, into: &fields)
+                    for field in fields {
+                        sink.startItem(name: field.name)
+                        switch field.value {
+                        case let .text(text): sink.appendText(text)
+                        case let .file(file): sink.appendText(file.data.base64EncodedString())
+                        }
+                    }
                 }
             }
         }
@@ -28,22 +46,36 @@ public struct FormBody: RequestComponent {
     /// Sends the given fields, in order.
     public init(fields: [(name: String, value: String)], contentType: String? = nil) {
         let copied = fields.map { (name: $0.name, value: $0.value) }
-        self.fields = { _ in copied }
+        self.write = { _, sink in FormBody.write(copied, into: &sink) }
         self.contentType = contentType ?? "application/x-www-form-urlencoded"
     }
 
     /// The encoded body text for `fields`: `name=value` pairs joined with `&`, spaces as `+`.
     public static func encode(_ fields: [(name: String, value: String)]) -> String {
-        fields.map { PercentEncoding.encodeForm($0.name) + "=" + PercentEncoding.encodeForm($0.value) }.joined(separator: "&")
+        var sink = FormSink()
+        write(fields, into: &sink)
+        return String(decoding: sink.bytes, as: UTF8.self)
     }
 
-    /// Sets the body and `Content-Type`. Throws when the value cannot be encoded.
+    private static func write(_ fields: [(name: String, value: String)], into sink: inout FormSink) {
+        for field in fields {
+            sink.startItem(name: field.name)
+            sink.appendText(field.value)
+        }
+    }
+
+    /// Sets the body and `Content-Type`. Throws when the value cannot be encoded or a property
+    /// cannot be written in its style.
     public func apply(to request: inout HTTPRequest) throws {
+        var sink = FormSink()
         do {
-            request.body = Data(FormBody.encode(try fields(request.dateFormat)).utf8)
+            try write(request.dateFormat, &sink)
+        } catch let error as StyleWriter.Failure {
+            throw EndpointError.invalidRequest(reason: "The form body could not be encoded: \(error)", underlying: error, request: request)
         } catch {
             throw EndpointError.invalidRequest(reason: "The form body could not be encoded: \(error)", underlying: error, request: request)
         }
+        request.body = Data(sink.bytes)
         request.headers.replace("Content-Type", with: contentType)
     }
 }

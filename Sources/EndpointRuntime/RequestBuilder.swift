@@ -163,19 +163,37 @@ enum PercentEncoding {
 
     /// `application/x-www-form-urlencoded` value encoding: like ``encode(_:)`` but a space becomes `+`.
     static func encodeForm(_ text: String) -> String {
-        encode(text).replacingOccurrences(of: "%20", with: "+")
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count * 3)
+        appendForm(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `text` as ``encodeForm(_:)`` does, without making a string of it.
+    static func appendForm(_ text: String, to bytes: inout [UInt8]) {
+        for byte in text.utf8 {
+            if isUnreserved(byte) {
+                bytes.append(byte)
+            } else if byte == UInt8(ascii: " ") {
+                bytes.append(UInt8(ascii: "+"))
+            } else {
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(hexDigit(byte >> 4))
+                bytes.append(hexDigit(byte & 0x0F))
+            }
+        }
     }
 }
 
 extension HTTPRequest {
     /// Changes the path and query: in place while ``apply(_:)`` collects them, else written through
     /// (a component applied by hand).
-    mutating func editURL(_ edit: (inout PendingURL) -> Void) {
+    mutating func editURL(_ edit: (inout PendingURL) throws -> Void) rethrows {
         if pendingURL != nil {
-            edit(&pendingURL!)
+            try edit(&pendingURL!)
         } else {
             var pending = PendingURL(storedComponents)
-            edit(&pending)
+            try edit(&pending)
             pending.write(into: &storedComponents)
         }
     }
@@ -186,11 +204,27 @@ extension PendingURL {
     /// the first segment, so `https://host/v1/` and `https://host/v1` give the same URLs; an empty
     /// segment stays one (`//`).
     mutating func appendPathSegment(_ segment: String) {
+        startPathSegment()
+        PercentEncoding.appendSegment(segment, to: &path)
+    }
+
+    /// Appends `/segment`, the segment already percent-encoded; a segment of only dots is escaped
+    /// so it is never read as `.` or `..`.
+    mutating func appendEncodedPathSegment(_ segment: [UInt8]) {
+        startPathSegment()
+        if !segment.isEmpty, segment.allSatisfy({ $0 == UInt8(ascii: ".") }) {
+            for _ in segment { path.append(contentsOf: [UInt8(ascii: "%"), UInt8(ascii: "2"), UInt8(ascii: "E")]) }
+        } else {
+            path.append(contentsOf: segment)
+        }
+    }
+
+    /// The base path's trailing slashes removed before the first segment, then `/`.
+    private mutating func startPathSegment() {
         if !pathChanged {
             while path.last == UInt8(ascii: "/") { path.removeLast() }
         }
         path.append(UInt8(ascii: "/"))
-        PercentEncoding.appendSegment(segment, to: &path)
         pathChanged = true
     }
 

@@ -45,7 +45,7 @@ public struct HTTPRequestBuilder: HTTPRequestable {
     /// Adds a query item (nothing when `nil`).
     public func query(_ name: String, _ value: (some ParameterValue)?) -> Self { adding(Query(name, value)) }
     /// Adds array query items.
-    public func query(_ name: String, _ values: [some ParameterValue]?, style: QueryStyle = .form) -> Self {
+    public func query(_ name: String, _ values: [some ParameterValue]?, style: ParameterStyle = .form) -> Self {
         adding(Query(name, values, style: style))
     }
     /// Sets a header (nothing when `nil`).
