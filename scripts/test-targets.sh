@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Generated code in every kind of target users have: a consumer package whose targets each compile
-# the same generated files (eight example specs, with the module type they name, and two imported
+# the same generated files (nine example specs, with the module type they name, and two imported
 # OpenAPI documents) with other settings, every one with -warnings-as-errors:
 #   Swift 6; the Xcode 26 app default `.defaultIsolation(MainActor.self)`; each upcoming feature
 #   alone (InternalImportsByDefault, MemberImportVisibility, ExistentialAny,
@@ -20,7 +20,7 @@ PKG=$WORK/Consumer
 # SwiftPM names a path dependency after its folder.
 IDENTITY=$(basename "$ROOT" | tr "[:upper:]" "[:lower:]")
 FEATURES=(InternalImportsByDefault MemberImportVisibility ExistentialAny NonisolatedNonsendingByDefault InferIsolatedConformances)
-GENERATED=("$ROOT"/Tests/ExampleAPIs/{StravaAPI,GistsAPI,GitHubAPI,ResponseShapes,HTTPBin,Torture,Shapes,Coordinates,ChatAPI}.swift
+GENERATED=("$ROOT"/Tests/ExampleAPIs/{StravaAPI,GistsAPI,GitHubAPI,ResponseShapes,HTTPBin,Torture,Shapes,Coordinates,ChatAPI,PaymentsAPI}.swift
            "$ROOT"/Tests/ImportedAPIs/{PetStore/PetStore,TomTom/TomTom}.swift)
 
 # target NAME SETTINGS...: a library target holding a copy of the generated files and a function
