@@ -411,7 +411,9 @@ extension OpenAPIImportContext {
         // What the place can carry, written in the parameter's style (OpenAPIStyles.swift); what
         // cannot be is typed String and reported.
         var style: [(String, ImportJSON)] = []
-        if let shape = valueShape(ofType: schemaType.type), parameter.location == "query" || !shape.isNested {
+        if !versionTwo {
+            (schemaType, style) = versionOneStyle(node, schemaType: schemaType, schemaNode: schemaNode, parameter: parameter)
+        } else if let shape = valueShape(ofType: schemaType.type), parameter.location == "query" || !shape.isNested {
             // Nil: the style cannot write the value (reported).
             if let members = styleMembers(node, type: schemaType.type, location: parameter.location, name: parameter.wireName) {
                 style = members
@@ -520,7 +522,7 @@ extension OpenAPIImportContext {
         if let partEncodings = media["encoding"], !partEncodings.members.isEmpty {
             if encoding == "multipart", versionTwo, objectModels.contains(type) {
                 usePartEncodings(partEncodings, inMultipartModel: type)
-            } else if encoding == "form", objectModels.contains(type) {
+            } else if encoding == "form", versionTwo, objectModels.contains(type) {
                 useFormEncodings(partEncodings, inFormModel: type)
             } else {
                 warn(.schemaDetailDropped, partEncodings, encoding == "multipart"

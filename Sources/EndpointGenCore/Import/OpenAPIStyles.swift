@@ -173,4 +173,46 @@ extension OpenAPIImportContext {
             return typeNames(schema).allSatisfy { $0 == "object" } && noProperties && noMore && !composed
         }
     }
+
+    /// Format version 1's parameters: single values, arrays of them and (in a query) dictionaries
+    /// of them; the one style is `comma` for an array in a query. The rest is reported.
+    func versionOneStyle(_ node: OANode, schemaType: SchemaType, schemaNode: OANode?,
+                         parameter: PendingParameter) -> (SchemaType, [(String, ImportJSON)]) {
+        var schemaType = schemaType
+        func scalar(_ type: String) -> Bool {
+            let bare = type.hasSuffix("?") ? String(type.dropLast()) : type
+            return ReservedNames.builtinTypes.contains(bare) && bare != "Void" || enumValues[bare] != nil || intEnumValues[bare] != nil
+        }
+        let type = schemaType.type
+        let allowed: Bool
+        if scalar(type) {
+            allowed = true
+        } else if type.hasPrefix("[String: "), type.hasSuffix("]") {
+            allowed = parameter.location == "query" && scalar(String(type.dropFirst(9).dropLast()))
+        } else if type.hasPrefix("["), type.hasSuffix("]") {
+            allowed = parameter.location != "path" && scalar(String(type.dropFirst().dropLast()))
+        } else {
+            allowed = false
+        }
+        if !allowed {
+            warn(.parameterType, schemaNode ?? node,
+                 "a \(parameter.location) parameter of type '\(type)' cannot be sent; '\(parameter.wireName)' is typed String (pass the serialized value)")
+            schemaType = SchemaType(type: "String", nullable: schemaType.nullable)
+        }
+        var style: [(String, ImportJSON)] = []
+        if schemaType.type.hasPrefix("["), !schemaType.type.contains(":") {
+            let declaredStyle = node["style"]?.string
+            if parameter.location == "query" {
+                switch declaredStyle {
+                case nil, "form": if node["explode"]?.bool == false { style = [("style", .string("comma"))] }
+                default:
+                    warn(.parameterStyle, node["style"] ?? node,
+                         "query style '\(declaredStyle ?? "")' is not expressible in format version 1; sent as form (name=a&name=b)")
+                }
+            }
+        } else if let declaredStyle = node["style"]?.string, !["form", "simple"].contains(declaredStyle) {
+            warn(.parameterStyle, node["style"] ?? node, "parameter style '\(declaredStyle)' is not expressible in format version 1; sent in the default style")
+        }
+        return (schemaType, style)
+    }
 }
