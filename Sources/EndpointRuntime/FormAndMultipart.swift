@@ -26,7 +26,7 @@ public struct FormBody: RequestComponent {
             for (key, node) in try FieldsEncoder(dateFormat: format, dataAsFiles: false).members(value) {
                 if let style = styles[key] {
                     guard let styled = StyledValue(node) else { continue }
-                    try StyleWriter.writeItems(styled, name: key, style: style, into: &sink)
+                    try StyleWriter.writeItems(styled, name: key, style: style, keepsObjectName: true, into: &sink)
                 } else {
                     var fields: [(name: String, value: FieldsEncoder.Value)] = []
                     FieldsEncoding.flatten(node, name: key, into: &fields)

@@ -198,7 +198,11 @@ enum StyleWriter {
 
     /// Query and form-body items. Throws before writing anything when the style is not one of
     /// form, spaceDelimited, pipeDelimited, deepObject, or a non-exploded style meets nested values.
-    static func writeItems<Sink: StyleItemSink>(_ value: StyledValue, name: String, style: ParameterStyle, into sink: inout Sink) throws {
+    ///
+    /// `keepsObjectName`: an exploded object's keys are bracketed under `name` (a form body's
+    /// property) instead of replacing it (a query parameter, as OpenAPI's table writes it).
+    static func writeItems<Sink: StyleItemSink>(_ value: StyledValue, name: String, style: ParameterStyle,
+                                                keepsObjectName: Bool = false, into sink: inout Sink) throws {
         let separator: String
         switch style.name {
         case .deepObject:
@@ -217,6 +221,8 @@ enum StyleWriter {
             sink.appendText(text)
         case .list where style.explode:
             // Exploded delimited styles (undefined by OpenAPI) are written as form's.
+            writeBrackets(value, name: name, scalarListSuffix: "", into: &sink)
+        case .object where style.explode && keepsObjectName:
             writeBrackets(value, name: name, scalarListSuffix: "", into: &sink)
         case let .object(members) where style.explode:
             // The members' keys are the names.

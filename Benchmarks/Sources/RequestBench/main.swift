@@ -9,7 +9,7 @@ import FoundationNetworking
 #endif
 
 let plan = CommandLine.arguments.contains("--smoke") ? Plan.smoke : Plan.full
-/// `--only requests`, `--only decoding` or `--only unions`: one part (for profiling).
+/// `--only requests`, `--only styles`, `--only decoding` or `--only unions`: one part (for profiling).
 let only = CommandLine.arguments.firstIndex(of: "--only").flatMap { index in
     index + 1 < CommandLine.arguments.count ? CommandLine.arguments[index + 1] : nil
 }
@@ -144,6 +144,13 @@ if only == nil || only == "requests" { do {
                        generated: { weight(try BenchAPI.Activities.create(body: newActivity).httpRequest().urlRequest()) },
                        baseline: { weight(try handCreate(newActivity)) }),
            baselineName: "by hand", target: 1.5)
+} catch {
+    FileHandle.standardError.write(Data("RequestBench: \(error)\n".utf8))
+    exit(1)
+} }
+
+if only == nil || only == "requests" || only == "styles" { do {
+    try benchmarkStyles(plan)
 } catch {
     FileHandle.standardError.write(Data("RequestBench: \(error)\n".utf8))
     exit(1)
