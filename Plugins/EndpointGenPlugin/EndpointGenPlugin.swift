@@ -51,7 +51,7 @@ extension EndpointGenPlugin: XcodeBuildToolPlugin {
 enum EndpointGenCommands {
     static let toolName = "EndpointGen"  // the executable target that builds `endpoint-gen`
     static let specSuffix = ".endpoints.json"
-    /// OpenAPI documents that `endpoint-gen generate` imports (YAML once the importer reads it).
+    /// OpenAPI documents that `endpoint-gen generate` imports, JSON or YAML.
     static let documentSuffixes = [".openapi.json", ".openapi.yaml", ".openapi.yml"]
     static let configName = "endpoint-gen.json"
 
