@@ -15,6 +15,40 @@ import Testing
         #expect(version.stdout.hasPrefix("endpoint-gen "))
     }
 
+    /// Every command has its own help: `<command> --help` (or `-h`, anywhere among the options)
+    /// and `help <command>` print it and exit 0; after `--`, `--help` is a file name.
+    @Test(arguments: ["generate", "validate", "import"])
+    func everyCommandHasHelp(command: String) throws {
+        let scratch = try Scratch()
+        let asked = [
+            [command, "--help"],
+            [command, "-h"],
+            [command, "specs", "--output", "out", "--help"],
+            [command, "--quiet", "-h", "Missing.endpoints.json"],
+            ["help", command],
+        ]
+        for arguments in asked {
+            let result = try CLI.run(arguments, in: scratch.url)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.isEmpty, "\(arguments)")
+            #expect(result.stdout.lowercased().hasPrefix("usage: endpoint-gen \(command) "), "\(arguments): \(result.stdout)")
+            #expect(result.stdout.contains("--help"), "\(arguments)")
+        }
+        #expect(!scratch.exists("out"))
+        // Each command's own options, not the overview.
+        let help = try scratch.run(command, "--help").stdout
+        #expect(!help.contains("COMMANDS:"))
+        #expect(help.contains(command == "import" ? "--format-version" : "--module-type"))
+
+        let fileNamedHelp = try scratch.run(command, "--", "--help")
+        #expect(fileNamedHelp.status != 0)
+        #expect(!fileNamedHelp.stdout.lowercased().hasPrefix("usage:"))
+
+        let unknown = try scratch.run("help", "frobnicate")
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("no help for 'frobnicate'"))
+    }
+
     /// The version is the release's (CHANGELOG.md's top entry, the docs' `from:`): version 2 of
     /// the spec format and of the runtime contract.
     @Test func versionIsTheRelease() throws {
