@@ -15,9 +15,19 @@ struct UsageError: Error {
 }
 
 enum CommandLineTool {
-    /// The release, semantic versioning: 2 is the spec format version and the runtime contract
-    /// (`EndpointRuntimeVersion2`). CHANGELOG.md and the docs' `from:` lines say the same.
-    static let version = "2.0.0"
+    /// The last release, semantic versioning: 2 is the spec format version and the runtime contract
+    /// (`EndpointRuntimeVersion2`). CHANGELOG.md's top release and the docs' `from:` lines say the same.
+    static let release = "2.0.0"
+
+    /// Whether this source is that release. False between releases, while CHANGELOG.md's
+    /// `[Unreleased]` section has entries; a release commit sets it to true (and `release` to the
+    /// new number), the commit after it back to false.
+    static let isRelease = false
+
+    /// What `--version` prints: the release (`2.0.0`), or for a build of the source between
+    /// releases `2.0.0+unreleased`: the last release plus changes not released yet (semantic
+    /// versioning's build metadata, so it does not guess the next release's number).
+    static var version: String { isRelease ? release : release + "+unreleased" }
 
     static let help = """
         OVERVIEW: Generate typed Swift networking code from *.endpoints.json specs.

@@ -49,15 +49,22 @@ import Testing
         #expect(unknown.stderr.contains("no help for 'frobnicate'"))
     }
 
-    /// The version is the release's (CHANGELOG.md's top entry, the docs' `from:`): version 2 of
-    /// the spec format and of the runtime contract.
-    @Test func versionIsTheRelease() throws {
+    /// The version is the last release's (CHANGELOG.md's top release, the docs' `from:`): version 2
+    /// of the spec format and of the runtime contract. While CHANGELOG.md's `[Unreleased]` section
+    /// has entries, the build is not that release and says so: `2.0.0+unreleased`.
+    @Test func versionIsTheReleaseOrSaysItIsUnreleased() throws {
         let version = try Scratch().run("--version")
-        #expect(version.stdout == "endpoint-gen 2.0.0\n")
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let changelog = try String(contentsOf: root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
-        let firstRelease = changelog.split(separator: "\n").first { $0.hasPrefix("## [") && !$0.hasPrefix("## [Unreleased]") }
-        #expect(firstRelease?.hasPrefix("## [2.0.0]") == true, "\(String(describing: firstRelease))")
+        let lines = changelog.split(separator: "\n", omittingEmptySubsequences: false)
+        let releases = lines.indices.filter { lines[$0].hasPrefix("## [") && !lines[$0].hasPrefix("## [Unreleased]") }
+        let top = try #require(releases.first)
+        let release = try #require(lines[top].dropFirst("## [".count).split(separator: "]").first)
+        #expect(release == "2.0.0")
+        let unreleased = lines.firstIndex { $0.hasPrefix("## [Unreleased]") }
+        let pending = unreleased.map { lines[($0 + 1)..<top].contains { $0.hasPrefix("- ") } } ?? false
+        #expect(version.stdout == "endpoint-gen \(release)\(pending ? "+unreleased" : "")\n",
+                "CHANGELOG.md's [Unreleased] has \(pending ? "" : "no ")entries")
     }
 
     // MARK: What a successful run prints
