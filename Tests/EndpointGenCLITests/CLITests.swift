@@ -67,6 +67,44 @@ import Testing
                 "CHANGELOG.md's [Unreleased] has \(pending ? "" : "no ")entries")
     }
 
+    // MARK: Determinism
+
+    /// Two processes, each with its own random hash seed, write the same bytes: every example spec
+    /// (specs/, the imported ones included) and every OpenAPI fixture, imported as `generate` does.
+    /// (Two runs in one process share a seed, so a dictionary's order could not differ between them.)
+    @Test func generationIsDeterministicAcrossProcesses() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let scratch = try Scratch()
+        let documents = root.appendingPathComponent("Tests/EndpointGenCoreTests/Fixtures/OpenAPI")
+        for file in try FileManager.default.contentsOfDirectory(atPath: documents.path) where file.hasSuffix("-3.0.json") {
+            let name = file.dropLast("-3.0.json".count).split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+            try FileManager.default.copyItem(at: documents.appendingPathComponent(file),
+                                             to: scratch.url.appendingPathComponent("documents/Document\(name).openapi.json", isDirectory: false)
+                                                .creatingParent())
+        }
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_DETERMINISTIC_HASHING"] = nil
+        var outputs: [[String: Data]] = []
+        for run in 1...2 {
+            let output = scratch.url.appendingPathComponent("out\(run)")
+            let result = try CLI.run(["generate", root.appendingPathComponent("specs").path, scratch.url.appendingPathComponent("documents").path,
+                                      "--config", root.appendingPathComponent("specs/endpoint-gen.json").path,
+                                      "--output", output.path, "--quiet"],
+                                     in: scratch.url, environment: environment)
+            #expect(result.status == 0, "\(result.stderr)")
+            var files: [String: Data] = [:]
+            for name in try FileManager.default.contentsOfDirectory(atPath: output.path) {
+                files[name] = try Data(contentsOf: output.appendingPathComponent(name))
+            }
+            outputs.append(files)
+        }
+        #expect(outputs[0].count >= 20, "\(outputs[0].keys.sorted())")
+        #expect(outputs[0].keys.sorted() == outputs[1].keys.sorted())
+        for (name, first) in outputs[0].sorted(by: { $0.key < $1.key }) {
+            #expect(first == outputs[1][name], "\(name) differs between two runs")
+        }
+    }
+
     // MARK: What a successful run prints
 
     @Test func generatePrintsALinePerFileAndNothingWithQuiet() throws {
@@ -427,5 +465,13 @@ import Testing
         let help = try scratch.run("import", "--help")
         #expect(help.status == 0)
         #expect(help.stdout.contains("import"))
+    }
+}
+
+private extension URL {
+    /// The URL, after creating its parent directory.
+    func creatingParent() throws -> URL {
+        try FileManager.default.createDirectory(at: deletingLastPathComponent(), withIntermediateDirectories: true)
+        return self
     }
 }
