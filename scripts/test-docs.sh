@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Tests the lines a user copies from README.md and docs/quick-start.md, as a user of a release
 # meets them:
-#   1. every `from: "X.Y.Z"` in the docs names one version, the CLI's (`endpoint-gen --version`),
+#   1. every `from: "X.Y.Z"` in the docs names one version, the CLI's last release (`--version`),
 #      which is CHANGELOG.md's top release;
 #   2. a clone of this repository (its committed HEAD: in CI, a fresh clone of main), tagged with
 #      that version, as a release would be;
@@ -65,8 +65,8 @@ versions=$(grep -rhoE 'from: "[^"]*"' README.md docs | sort -u)
 [[ $(printf '%s\n' "$versions" | wc -l) -eq 1 ]] || fail "the docs name several versions: $(echo $versions)"
 VERSION=$(printf '%s' "$versions" | sed -E 's/from: "(.*)"/\1/')
 [[ $VERSION =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] || fail "'$VERSION' is not a semantic version"
-cli_version=$(sed -nE 's/.*static let version = "([^"]*)".*/\1/p' Sources/EndpointGen/CommandLineTool.swift)
-[[ $cli_version == "$VERSION" ]] || fail "the docs say from: \"$VERSION\", the CLI is $cli_version"
+cli_version=$(sed -nE 's/.*static let release = "([^"]*)".*/\1/p' Sources/EndpointGen/CommandLineTool.swift)
+[[ $cli_version == "$VERSION" ]] || fail "the docs say from: \"$VERSION\", the CLI's last release is $cli_version"
 changelog_version=$(sed -nE 's/^## \[([0-9][^]]*)\].*/\1/p' CHANGELOG.md | head -1)
 [[ $changelog_version == "$VERSION" ]] || fail "CHANGELOG.md's top release is $changelog_version, the docs say $VERSION"
 echo "   ok: $VERSION"

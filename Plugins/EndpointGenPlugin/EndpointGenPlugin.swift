@@ -51,7 +51,7 @@ extension EndpointGenPlugin: XcodeBuildToolPlugin {
 enum EndpointGenCommands {
     static let toolName = "EndpointGen"  // the executable target that builds `endpoint-gen`
     static let specSuffix = ".endpoints.json"
-    /// OpenAPI documents that `endpoint-gen generate` imports (YAML once the importer reads it).
+    /// OpenAPI documents that `endpoint-gen generate` imports, JSON or YAML.
     static let documentSuffixes = [".openapi.json", ".openapi.yaml", ".openapi.yml"]
     static let configName = "endpoint-gen.json"
 
@@ -62,6 +62,7 @@ enum EndpointGenCommands {
         guard !inputs.isEmpty else { return [] }
 
         let config = try findConfig(files: files, targetDirectory: targetDirectory)
+        if let config { try checkNoOutput(in: config) }
 
         // Two inputs with the same stem (in different folders, or a spec and a document) would write
         // the same output file.
@@ -149,9 +150,66 @@ enum EndpointGenCommands {
     }
 }
 
+extension EndpointGenCommands {
+    /// `"output"` names the folder the `generate-endpoints` command writes into. The build plugin
+    /// writes into its work directory, never into the package, so in its target's config the key
+    /// would do nothing: an error at the key, in compiler form (`path:line:column: error: ...`).
+    /// (Other problems of the config are the generator's to report, with their positions.)
+    static func checkNoOutput(in config: URL) throws {
+        guard let data = try? Data(contentsOf: config),
+              let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+              object["output"] != nil else { return }
+        let (line, column) = position(ofTopLevelKey: "output", in: Array(data))
+        let message = "'output' is for the generate-endpoints command, which writes generated Swift into the package; "
+            + "this target uses EndpointGenPlugin, which compiles it from the build folder: remove 'output' "
+            + "(or, to check in the generated Swift, exclude the specs from the target and drop the build plugin)"
+        // Thrown, not also sent as a `Diagnostics.error`: SwiftPM prints those without their place.
+        throw EndpointGenPluginError.outputInConfig("\(config.path):\(line):\(column): error: \(message)")
+    }
+
+    /// The 1-based line and column (in bytes) of `key` as a key of the top-level object of a JSON
+    /// text; 1:1 when it is not found.
+    static func position(ofTopLevelKey key: String, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\"), newline = UInt8(ascii: "\n")
+        var depth = 0, line = 1, lineStart = 0, index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case newline:
+                line += 1
+                lineStart = index + 1
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+            case quote:
+                let start = index
+                index += 1
+                while index < bytes.count, bytes[index] != quote {
+                    index += bytes[index] == backslash ? 2 : 1
+                }
+                var after = index + 1
+                while after < bytes.count, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), newline].contains(bytes[after]) {
+                    after += 1
+                }
+                let isKey = after < bytes.count && bytes[after] == UInt8(ascii: ":")
+                if depth == 1, isKey, index <= bytes.count, Array(bytes[(start + 1)..<min(index, bytes.count)]) == Array(key.utf8) {
+                    return (line, start - lineStart + 1)
+                }
+            default:
+                break
+            }
+            index += 1
+        }
+        return (1, 1)
+    }
+}
+
 enum EndpointGenPluginError: Error, CustomStringConvertible {
     case duplicateStem(String, URL, URL)
     case severalConfigs([URL])
+    /// `"output"` in a build-plugin target's config: the message, in compiler form.
+    case outputInConfig(String)
 
     var description: String {
         switch self {
@@ -160,6 +218,8 @@ enum EndpointGenPluginError: Error, CustomStringConvertible {
         case let .severalConfigs(configs):
             return "more than one \(EndpointGenCommands.configName) in the target: "
                 + configs.map(\.path).joined(separator: ", ") + "; keep one at the target's root"
+        case let .outputInConfig(message):
+            return message
         }
     }
 }

@@ -15,9 +15,19 @@ struct UsageError: Error {
 }
 
 enum CommandLineTool {
-    /// The release, semantic versioning: 2 is the spec format version and the runtime contract
-    /// (`EndpointRuntimeVersion2`). CHANGELOG.md and the docs' `from:` lines say the same.
-    static let version = "2.0.0"
+    /// The last release, semantic versioning: 2 is the spec format version and the runtime contract
+    /// (`EndpointRuntimeVersion2`). CHANGELOG.md's top release and the docs' `from:` lines say the same.
+    static let release = "2.0.0"
+
+    /// Whether this source is that release. False between releases, while CHANGELOG.md's
+    /// `[Unreleased]` section has entries; a release commit sets it to true (and `release` to the
+    /// new number), the commit after it back to false.
+    static let isRelease = false
+
+    /// What `--version` prints: the release (`2.0.0`), or for a build of the source between
+    /// releases `2.0.0+unreleased`: the last release plus changes not released yet (semantic
+    /// versioning's build metadata, so it does not guess the next release's number).
+    static var version: String { isRelease ? release : release + "+unreleased" }
 
     static let help = """
         OVERVIEW: Generate typed Swift networking code from *.endpoints.json specs.
@@ -26,40 +36,43 @@ enum CommandLineTool {
 
         COMMANDS:
           generate <spec-or-directory>... --output <directory>
-                Write one <Name>.swift per spec (<Name>.endpoints.json). Directories are searched
-                recursively for *.endpoints.json. A file is written only when its contents change.
-                A spec of more than \(Generator.declarationsPerPart) endpoints and models is written as several files,
-                <Name>.swift, <Name>+Part2.swift, ..., one per \(Generator.declarationsPerPart), so it compiles in linear time.
-                An OpenAPI document named <Name>.openapi.json (.yaml, .yml) is imported as the API
-                <Name> (see import), filtered by the config's "tags", "operations" and "paths", and
-                generated as <Name>.swift.
-                --output <directory>     Where the Swift files go (created if missing).
-                --access-level <level>   public (default), package or internal.
-                --parts <n>              Write each spec as exactly n files (build plugins pass it).
-                --config <file>          An endpoint-gen.json: { "accessLevel": "internal" }. Its "output"
-                                         key is the command plugin's; here --output decides. Its
-                                         "tags", "operations", "paths" filter OpenAPI documents.
-                --module-type <Name>     A type the module defines itself, which specs may use without
-                                         declaring it in "models" (repeatable; as the config's
-                                         "moduleTypes"). Any other undefined type is an error.
-                --check                  Write nothing; exit 1 naming each file that is missing or stale.
-                -q, --quiet              Print nothing on success.
-                Prints a line per file: "wrote <path> (12 endpoints, 9 models)", "unchanged <path> (...)"
-                when its bytes were the same (the file is not rewritten); with --check, "up to date
-                <path> (...)".
+        \(indented(GenerateCommand.details, by: 8))
           validate <spec-or-directory>... [--config <file>] [--module-type <Name>]... [--quiet]
-                Check specs (and import OpenAPI documents, <Name>.openapi.json) and report every
-                problem; write nothing. Prints "checked <path> (12 endpoints, 9 models)" per good spec.
+        \(indented(ValidateCommand.details, by: 8))
           import ...
                 Convert an OpenAPI document into an endpoint spec (endpoint-gen import --help).
 
         OPTIONS:
-          -h, --help      Show this help.
+          -h, --help      Show this help (endpoint-gen <command> --help, or endpoint-gen help <command>,
+                          for one command's).
           --version       Show the version.
 
         Diagnostics are printed as path:line:column: error: message.
         Exit status: 0 success, 1 spec errors or --check differences, 64 usage errors.
         """
+
+    /// Each command's help, printed by `endpoint-gen <command> --help` (`-h` too, anywhere before a
+    /// `--`) and `endpoint-gen help <command>`.
+    static let commandHelp: [String: String] = [
+        "generate": GenerateCommand.help,
+        "validate": ValidateCommand.help,
+        "import": ImportCommand.usage,
+        "yaml-to-json": YAMLToJSONCommand.usage,
+    ]
+
+    /// Whether `arguments` ask for help: `-h` or `--help` among the options (not after `--`, where
+    /// every argument is a file).
+    static func asksForHelp(_ arguments: [String]) -> Bool {
+        arguments.prefix { $0 != "--" }.contains { $0 == "-h" || $0 == "--help" }
+    }
+
+    /// `text` with every non-empty line indented by `count` spaces.
+    static func indented(_ text: String, by count: Int) -> String {
+        let indent = String(repeating: " ", count: count)
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.isEmpty ? "" : indent + $0 }
+            .joined(separator: "\n")
+    }
 
     static func run(_ arguments: [String]) -> Int32 {
         guard let command = arguments.first else {
@@ -68,9 +81,23 @@ enum CommandLineTool {
         }
         let rest = Array(arguments.dropFirst())
         do {
+            if let commandHelp = commandHelp[command], asksForHelp(rest) {
+                print(commandHelp)
+                return ExitCode.success
+            }
             switch command {
-            case "-h", "--help", "help":
+            case "-h", "--help":
                 print(help)
+                return ExitCode.success
+            case "help":
+                guard let topic = rest.first else {
+                    print(help)
+                    return ExitCode.success
+                }
+                guard rest.count == 1, let commandHelp = commandHelp[topic] else {
+                    throw UsageError("no help for '\(rest.joined(separator: " "))'; the commands are generate, validate and import")
+                }
+                print(commandHelp)
                 return ExitCode.success
             case "--version":
                 print("endpoint-gen \(version)")

@@ -20,6 +20,44 @@ struct GenerateCommand {
     /// More files than this for one spec is surely a typo.
     static let maximumParts = Generator.maximumParts
 
+    /// What the command does and its options: under `generate` in `endpoint-gen --help`, and in
+    /// `endpoint-gen generate --help`.
+    static let details = """
+        Write one <Name>.swift per spec (<Name>.endpoints.json). Directories are searched
+        recursively for *.endpoints.json. A file is written only when its contents change.
+        A spec of more than \(Generator.declarationsPerPart) endpoints and models is written as several files,
+        <Name>.swift, <Name>+Part2.swift, ..., one per \(Generator.declarationsPerPart), so it compiles in linear time.
+        An OpenAPI document named <Name>.openapi.json (.yaml, .yml) is imported as the API
+        <Name> (see import), filtered by the config's "tags", "operations" and "paths", and
+        generated as <Name>.swift.
+        --output <directory>     Where the Swift files go (created if missing).
+        --access-level <level>   public (default), package or internal.
+        --parts <n>              Write each spec as exactly n files (build plugins pass it).
+        --config <file>          An endpoint-gen.json: { "accessLevel": "internal" }. Its "output"
+                                 key is the command plugin's; here --output decides. Its
+                                 "tags", "operations", "paths" filter OpenAPI documents.
+        --module-type <Name>     A type the module defines itself, which specs may use without
+                                 declaring it in "models" (repeatable; as the config's
+                                 "moduleTypes"). Any other undefined type is an error.
+        --check                  Write nothing; exit 1 naming each file that is missing or stale.
+        -q, --quiet              Print nothing on success.
+        Prints a line per file: "wrote <path> (12 endpoints, 9 models)", "unchanged <path> (...)"
+        when its bytes were the same (the file is not rewritten); with --check, "up to date
+        <path> (...)".
+        """
+
+    /// `endpoint-gen generate --help`.
+    static let help = """
+        USAGE: endpoint-gen generate <spec-or-directory>... --output <directory> [--access-level <level>]
+                                     [--parts <n>] [--config <file>] [--module-type <Name>]... [--check] [--quiet]
+
+        \(details)
+        -h, --help               Show this help.
+
+        Diagnostics are printed as path:line:column: error: message.
+        Exit status: 0 success, 1 spec errors or --check differences, 64 usage errors.
+        """
+
     init(arguments: [String]) throws {
         var reader = ArgumentReader(arguments)
         var output: String?
@@ -223,6 +261,27 @@ extension GenerateCommand {
 /// `endpoint-gen validate <spec-or-directory>... [--config f] [--module-type T]... [--quiet]`: prints
 /// `checked <path> (12 endpoints, 9 models)` for each spec without errors (not with `--quiet`).
 struct ValidateCommand {
+    /// Under `validate` in `endpoint-gen --help`, and in `endpoint-gen validate --help`.
+    static let details = """
+        Check specs (and import OpenAPI documents, <Name>.openapi.json) and report every
+        problem; write nothing. Prints "checked <path> (12 endpoints, 9 models)" per good spec.
+        """
+
+    /// `endpoint-gen validate --help`.
+    static let help = """
+        USAGE: endpoint-gen validate <spec-or-directory>... [--config <file>] [--module-type <Name>]... [--quiet]
+
+        \(details)
+        --config <file>          An endpoint-gen.json: its "moduleTypes", and the "tags",
+                                 "operations", "paths" that filter OpenAPI documents.
+        --module-type <Name>     A type the module defines itself (repeatable), as for generate.
+        -q, --quiet              Print nothing on success.
+        -h, --help               Show this help.
+
+        Diagnostics are printed as path:line:column: error: message.
+        Exit status: 0 every spec is valid, 1 a spec has errors, 64 usage errors.
+        """
+
     var inputs: [String]
     var configPath: String?
     var moduleTypes: [String] = []

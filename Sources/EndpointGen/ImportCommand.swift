@@ -70,7 +70,7 @@ enum ImportCommand {
 
     /// Runs the subcommand with the arguments after `import`; returns the exit code.
     static func run(_ arguments: [String]) -> Int32 {
-        if arguments.contains("-h") || arguments.contains("--help") {
+        if CommandLineTool.asksForHelp(arguments) {
             print(usage)
             return ExitCode.success
         }

@@ -70,16 +70,40 @@ public struct ResponseDecoder<Response: Sendable>: Sendable {
 }
 
 extension ResponseDecoder where Response: Decodable {
-    /// JSON, with dates read in the request's ``DateFormat``.
+    /// JSON, with dates read in the request's ``DateFormat``. A `String` response that the server
+    /// sends as text (a `text/...` `Content-Type`, such as `text/plain`) is read as ``text``: a
+    /// health check answering `OK` is the string `"OK"`, not invalid JSON. A JSON string body is
+    /// still decoded as JSON.
     public static var json: ResponseDecoder<Response> {
         ResponseDecoder { response in
-            try response.request.dateFormat.makeJSONDecoder().decode(Response.self, from: response.body)
+            if let text = try textIfString(response) { return text }
+            return try response.request.dateFormat.makeJSONDecoder().decode(Response.self, from: response.body)
         }
     }
 
-    /// JSON read by a decoder you make (key strategy, date strategy…).
+    /// JSON read by a decoder you make (key strategy, date strategy…); a `String` sent as text is
+    /// read as text, as with ``json``.
     public static func json(_ makeDecoder: @escaping @Sendable () -> JSONDecoder) -> ResponseDecoder<Response> {
-        ResponseDecoder { response in try makeDecoder().decode(Response.self, from: response.body) }
+        ResponseDecoder { response in
+            if let text = try textIfString(response) { return text }
+            return try makeDecoder().decode(Response.self, from: response.body)
+        }
+    }
+
+    /// The body as text when `Response` is `String` and the response's media type is `text/...`;
+    /// nil otherwise (then the body is JSON).
+    private static func textIfString(_ response: HTTPResponse) throws -> Response? {
+        guard Response.self == String.self, HTTPResponse.isText(response.headers["Content-Type"]) else { return nil }
+        return try ResponseDecoder<String>.text.decode(response) as? Response
+    }
+}
+
+extension HTTPResponse {
+    /// Whether a `Content-Type` value names a `text/...` media type (`text/plain; charset=utf-8`).
+    static func isText(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        let mediaType = contentType.split(separator: ";", maxSplits: 1).first ?? ""
+        return mediaType.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("text/")
     }
 }
 

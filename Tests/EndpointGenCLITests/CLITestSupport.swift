@@ -26,11 +26,13 @@ struct CLI {
         return nil
     }
 
-    static func run(_ arguments: [String], in directory: URL) throws -> Output {
+    /// Runs the binary in `directory`; `environment`, when given, is its whole environment.
+    static func run(_ arguments: [String], in directory: URL, environment: [String: String]? = nil) throws -> Output {
         let binary = try #require(binary, "endpoint-gen not found next to the test bundle")
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        if let environment { process.environment = environment }
         process.currentDirectoryURL = directory
         // Output goes to files, so neither stream can fill a pipe and block the process.
         let outURL = FileManager.default.temporaryDirectory.appendingPathComponent("endpoint-gen-out-\(UUID().uuidString)")

@@ -15,15 +15,94 @@ import Testing
         #expect(version.stdout.hasPrefix("endpoint-gen "))
     }
 
-    /// The version is the release's (CHANGELOG.md's top entry, the docs' `from:`): version 2 of
-    /// the spec format and of the runtime contract.
-    @Test func versionIsTheRelease() throws {
+    /// Every command has its own help: `<command> --help` (or `-h`, anywhere among the options)
+    /// and `help <command>` print it and exit 0; after `--`, `--help` is a file name.
+    @Test(arguments: ["generate", "validate", "import"])
+    func everyCommandHasHelp(command: String) throws {
+        let scratch = try Scratch()
+        let asked = [
+            [command, "--help"],
+            [command, "-h"],
+            [command, "specs", "--output", "out", "--help"],
+            [command, "--quiet", "-h", "Missing.endpoints.json"],
+            ["help", command],
+        ]
+        for arguments in asked {
+            let result = try CLI.run(arguments, in: scratch.url)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.isEmpty, "\(arguments)")
+            #expect(result.stdout.lowercased().hasPrefix("usage: endpoint-gen \(command) "), "\(arguments): \(result.stdout)")
+            #expect(result.stdout.contains("--help"), "\(arguments)")
+        }
+        #expect(!scratch.exists("out"))
+        // Each command's own options, not the overview.
+        let help = try scratch.run(command, "--help").stdout
+        #expect(!help.contains("COMMANDS:"))
+        #expect(help.contains(command == "import" ? "--format-version" : "--module-type"))
+
+        let fileNamedHelp = try scratch.run(command, "--", "--help")
+        #expect(fileNamedHelp.status != 0)
+        #expect(!fileNamedHelp.stdout.lowercased().hasPrefix("usage:"))
+
+        let unknown = try scratch.run("help", "frobnicate")
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("no help for 'frobnicate'"))
+    }
+
+    /// The version is the last release's (CHANGELOG.md's top release, the docs' `from:`): version 2
+    /// of the spec format and of the runtime contract. While CHANGELOG.md's `[Unreleased]` section
+    /// has entries, the build is not that release and says so: `2.0.0+unreleased`.
+    @Test func versionIsTheReleaseOrSaysItIsUnreleased() throws {
         let version = try Scratch().run("--version")
-        #expect(version.stdout == "endpoint-gen 2.0.0\n")
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let changelog = try String(contentsOf: root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
-        let firstRelease = changelog.split(separator: "\n").first { $0.hasPrefix("## [") && !$0.hasPrefix("## [Unreleased]") }
-        #expect(firstRelease?.hasPrefix("## [2.0.0]") == true, "\(String(describing: firstRelease))")
+        let lines = changelog.split(separator: "\n", omittingEmptySubsequences: false)
+        let releases = lines.indices.filter { lines[$0].hasPrefix("## [") && !lines[$0].hasPrefix("## [Unreleased]") }
+        let top = try #require(releases.first)
+        let release = try #require(lines[top].dropFirst("## [".count).split(separator: "]").first)
+        #expect(release == "2.0.0")
+        let unreleased = lines.firstIndex { $0.hasPrefix("## [Unreleased]") }
+        let pending = unreleased.map { lines[($0 + 1)..<top].contains { $0.hasPrefix("- ") } } ?? false
+        #expect(version.stdout == "endpoint-gen \(release)\(pending ? "+unreleased" : "")\n",
+                "CHANGELOG.md's [Unreleased] has \(pending ? "" : "no ")entries")
+    }
+
+    // MARK: Determinism
+
+    /// Two processes, each with its own random hash seed, write the same bytes: every example spec
+    /// (specs/, the imported ones included) and every OpenAPI fixture, imported as `generate` does.
+    /// (Two runs in one process share a seed, so a dictionary's order could not differ between them.)
+    @Test func generationIsDeterministicAcrossProcesses() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let scratch = try Scratch()
+        let documents = root.appendingPathComponent("Tests/EndpointGenCoreTests/Fixtures/OpenAPI")
+        for file in try FileManager.default.contentsOfDirectory(atPath: documents.path) where file.hasSuffix("-3.0.json") {
+            let name = file.dropLast("-3.0.json".count).split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+            try FileManager.default.copyItem(at: documents.appendingPathComponent(file),
+                                             to: scratch.url.appendingPathComponent("documents/Document\(name).openapi.json", isDirectory: false)
+                                                .creatingParent())
+        }
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_DETERMINISTIC_HASHING"] = nil
+        var outputs: [[String: Data]] = []
+        for run in 1...2 {
+            let output = scratch.url.appendingPathComponent("out\(run)")
+            let result = try CLI.run(["generate", root.appendingPathComponent("specs").path, scratch.url.appendingPathComponent("documents").path,
+                                      "--config", root.appendingPathComponent("specs/endpoint-gen.json").path,
+                                      "--output", output.path, "--quiet"],
+                                     in: scratch.url, environment: environment)
+            #expect(result.status == 0, "\(result.stderr)")
+            var files: [String: Data] = [:]
+            for name in try FileManager.default.contentsOfDirectory(atPath: output.path) {
+                files[name] = try Data(contentsOf: output.appendingPathComponent(name))
+            }
+            outputs.append(files)
+        }
+        #expect(outputs[0].count >= 20, "\(outputs[0].keys.sorted())")
+        #expect(outputs[0].keys.sorted() == outputs[1].keys.sorted())
+        for (name, first) in outputs[0].sorted(by: { $0.key < $1.key }) {
+            #expect(first == outputs[1][name], "\(name) differs between two runs")
+        }
     }
 
     // MARK: What a successful run prints
@@ -386,5 +465,13 @@ import Testing
         let help = try scratch.run("import", "--help")
         #expect(help.status == 0)
         #expect(help.stdout.contains("import"))
+    }
+}
+
+private extension URL {
+    /// The URL, after creating its parent directory.
+    func creatingParent() throws -> URL {
+        try FileManager.default.createDirectory(at: deletingLastPathComponent(), withIntermediateDirectories: true)
+        return self
     }
 }

@@ -66,16 +66,6 @@ import Testing
         }
     }
 
-    @Test func generationIsDeterministic() throws {
-        for (spec, _) in Self.references {
-            let data = try Data(contentsOf: Self.root.appendingPathComponent(spec))
-            let options = GeneratorOptions(moduleTypes: Self.moduleTypes)
-            let first = Generator.generate(specData: data, fileName: "A.endpoints.json", options: options).swift
-            let second = Generator.generate(specData: data, fileName: "A.endpoints.json", options: options).swift
-            #expect(first != nil && first == second, "\(spec)")
-        }
-    }
-
     /// A unified diff from /usr/bin/diff, or the first differing line when it is not there.
     static func diff(expected: String, actual: String) -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("endpoint-gen-diff-\(UUID().uuidString)")

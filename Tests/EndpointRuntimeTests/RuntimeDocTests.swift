@@ -143,12 +143,12 @@ enum Shop {
 // MARK: docs: sending
 
 func makeClient(token: String) -> HTTPClient {
-    HTTPClient(middleware: [
-        LoggingMiddleware(),                          // secrets are redacted
-        RetryMiddleware(maxAttempts: 3),              // idempotent requests, 429/503 with Retry-After
+    HTTPClient(middleware: [                          // the first sees each request first
         AuthMiddleware { requirement, refresh in      // asked again with refresh == true after a 401
             .bearer(token)
         },
+        RetryMiddleware(maxAttempts: 3),              // idempotent requests, 429/503 with Retry-After
+        LoggingMiddleware(),                          // last: each attempt as sent, Authorization redacted
     ])
 }
 
@@ -300,6 +300,33 @@ func save(client: HTTPClient, to file: URL) async throws {
         #expect(user.url?.absoluteString == "https://api.github.com/users/octocat")
         #expect(try searchRequest(term: "a+b").url?.absoluteString == "https://notes.example.com/v1/search?q=a%2Bb&tags=a,b")
         _ = makeClient(token: "t")
+    }
+
+    /// The sending example's order, and why: logging after auth shows the (redacted) credentials
+    /// the request is sent with; before it, the log would show none.
+    @Test func sendingExampleLogsRequestsAsSent() async throws {
+        let order = makeClient(token: "t").middleware.map { String(describing: type(of: $0)) }
+        #expect(order == ["AuthMiddleware", "RetryMiddleware", "LoggingMiddleware"])
+
+        func firstLine(loggingFirst: Bool) async throws -> String {
+            let stub = StubTransport()
+            await stub.stub(.get, path: "/me", json: "{}")
+            let lines = Recorder<String>()
+            let logging = LoggingMiddleware { lines.append($0) }
+            let auth = AuthMiddleware { _, _ in .bearer("SECRET-TOKEN") }
+            let client = HTTPClient(transport: stub, middleware: loggingFirst ? [logging, auth] : [auth, logging])
+            _ = try await client.data(for: try HTTPRequest(.get, baseURL: "https://api.test") {
+                Path("me")
+                Auth(.bearer)
+            })
+            #expect(await stub.requests.first?.headers["Authorization"] == "Bearer SECRET-TOKEN")
+            return lines.values.first ?? ""
+        }
+        let asDocumented = try await firstLine(loggingFirst: false)
+        #expect(asDocumented.contains("Authorization: <redacted>"), "\(asDocumented)")
+        #expect(!asDocumented.contains("SECRET"))
+        let loggingFirst = try await firstLine(loggingFirst: true)
+        #expect(!loggingFirst.contains("Authorization"), "\(loggingFirst)")
     }
 
     @Test func sharedDefaultsExample() throws {

@@ -71,6 +71,39 @@ import Testing
         #expect(abs(again.at.timeIntervalSince1970 - kept) < 0.001)
     }
 
+    /// A `String` response (`"response": "String"` in a spec, decoded with `.json`) is the text of a
+    /// `text/...` body, and a JSON string otherwise.
+    @Test(arguments: [
+        ("text/plain", "OK", "OK"),
+        ("text/plain; charset=utf-8", "\"quoted\"\n", "\"quoted\"\n"),
+        ("Text/HTML", "<p>hi</p>", "<p>hi</p>"),
+        ("application/json", "\"OK\"", "OK"),
+        ("application/json; charset=utf-8", "\"a\\u00e9\"", "aé"),
+    ])
+    func stringResponsesFollowTheContentType(contentType: String, body: String, expected: String) async throws {
+        let request = try HTTPRequest(.get, baseURL: "https://h.test") { Path("health") }
+        let response = HTTPResponse(status: 200, headers: ["Content-Type": contentType], body: Data(body.utf8), request: request)
+        #expect(try ResponseDecoder<String>.json.decode(response) == expected)
+        #expect(try ResponseDecoder<String>.json { JSONDecoder() }.decode(response) == expected)
+
+        // Through the client, as generated code sends an `Endpoint<String>` (decoder `.json`).
+        let stub = StubTransport()
+        await stub.stub(.get, path: "/health", headers: ["Content-Type": contentType], body: Data(body.utf8))
+        let sent: String = try await HTTPClient(transport: stub).send(Endpoint(request, decoder: .json))
+        #expect(sent == expected)
+    }
+
+    @Test func aStringResponseWithoutATextTypeIsJSON() throws {
+        let request = try HTTPRequest(.get, baseURL: "https://h.test") {}
+        for headers: HTTPHeaders in [[:], ["Content-Type": "application/json"]] {
+            let bare = HTTPResponse(status: 200, headers: headers, body: Data("OK".utf8), request: request)
+            #expect(throws: DecodingError.self) { try ResponseDecoder<String>.json.decode(bare) }
+        }
+        // Other types are JSON whatever the content type says.
+        let number = HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"], body: Data("42".utf8), request: request)
+        #expect(try ResponseDecoder<Int>.json.decode(number) == 42)
+    }
+
     struct Profile: Encodable, Sendable { var displayName: String; var joinedAt: Date }
 
     @Test func jsonBodyEncoderIsConfigurableAndKeepsTheDateFormat() throws {

@@ -33,17 +33,18 @@ public final class LocalHTTPServer: @unchecked Sendable {
     private let stopLock = NSLock()
 
     /// Starts a server without blocking a Swift concurrency thread.
-    public static func start(script: String = "echo_server") async throws -> LocalHTTPServer {
+    public static func start(script: String = "echo_server", standardError: FileHandle = .standardError) async throws -> LocalHTTPServer {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(with: Result { try LocalHTTPServer(script: script) })
+                continuation.resume(with: Result { try LocalHTTPServer(script: script, standardError: standardError) })
             }
         }
     }
 
     /// Starts the server and waits until it listens. `script` names a python script of this bundle:
-    /// `echo_server` (the default) or `stream_server` (answers that stream; see the script).
-    public init(script: String = "echo_server") throws {
+    /// `echo_server` (the default) or `stream_server` (answers that stream; see the script). What
+    /// python prints on its standard error goes to `standardError` (the test process's by default).
+    public init(script: String = "echo_server", standardError: FileHandle = .standardError) throws {
         guard let script = Bundle.module.url(forResource: script, withExtension: "py") else {
             throw ServerError("\(script).py is missing from the TestSupport bundle")
         }
@@ -54,7 +55,7 @@ public final class LocalHTTPServer: @unchecked Sendable {
         let input = Pipe()
         process.standardOutput = output
         process.standardInput = input
-        process.standardError = FileHandle.standardError
+        process.standardError = standardError
         try process.run()
 
         var line = Data()

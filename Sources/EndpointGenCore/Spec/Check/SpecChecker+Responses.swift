@@ -155,7 +155,7 @@ extension SpecChecker {
             if let text = raw.next {
                 if text.value.isEmpty || text.value.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
                     error("'next' must be a body key or a dotted path of keys (\"meta.next_cursor\"), found '\(text.value)'", at: text.location)
-                } else {
+                } else if checkNext(text, response: pageType) {
                     next = text.value
                 }
             } else {
@@ -206,6 +206,49 @@ extension SpecChecker {
             return nil
         }
         return Validation.wireName(of: parameter)
+    }
+
+    /// Whether a cursor's `next`, a body key or a dotted path of keys, leads through the page's
+    /// object models to a property the runtime can read a cursor from (a string or an integer): a
+    /// key the body does not have would end the pages after the first, silently. A model the spec
+    /// cannot see into (`JSON`, a dictionary, a type of the module, a union) ends the check there.
+    private mutating func checkNext(_ next: Located<String>, response: TypeRef) -> Bool {
+        var type = withoutOptional(response)
+        var walked = ""
+        for key in next.value.split(separator: ".").map(String.init) {
+            switch type {
+            case .json, .dictionary, .model(_, defined: false):
+                return true
+            case let .model(name, defined: true):
+                guard let properties = objectModels[name] else { return true }
+                guard let property = properties.first(where: { $0.key == key }) else {
+                    var message = "model '\(name)' has no property '\(key)' to hold the next cursor"
+                    if let swiftName = properties.first(where: { Naming.lowerCamel($0.key) == key && $0.key != key }) {
+                        message += "; did you mean '\(swiftName.key)'? ('next' takes the key of the JSON body, not the Swift name)"
+                    } else if let suggestion = Naming.didYouMean(key, candidates: properties.map(\.key)) {
+                        message += "; did you mean '\(suggestion)'?"
+                    }
+                    error(message, at: next.location)
+                    return false
+                }
+                walked = walked.isEmpty ? "\(name).\(key)" : "\(walked).\(key)"
+                type = withoutOptional(property.type)
+            default:
+                let found = walked.isEmpty ? "the endpoint answers '\(response.specText)'" : "'\(walked)' is '\(type.specText)'"
+                error("'next' names a key of the response body, but \(found), not an object model of the spec", at: next.location)
+                return false
+            }
+        }
+        switch type {
+        case .array, .dictionary, .file, .void, .builtin(.bool), .builtin(.double), .builtin(.float):
+            break
+        case let .model(name, defined: true) where objectModels[name] != nil:
+            break
+        default:
+            return true
+        }
+        error("'next' names '\(walked)', which is '\(type.specText)', not a cursor (a string or an integer)", at: next.location)
+        return false
     }
 
     /// Whether `items` names an array property of the response's object model, each model holding
