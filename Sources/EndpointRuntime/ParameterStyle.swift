@@ -229,6 +229,8 @@ enum StyleWriter {
             for member in members { writeBrackets(member.value, name: member.key, scalarListSuffix: "", into: &sink) }
         case .list, .object:
             try requireFlat(value, name: name, style: style)
+            // An empty list or object is undefined (RFC 6570, section 2.3): nothing is sent.
+            if value.isEmptyCollection { return }
             sink.startItem(name: name)
             writeJoined(value, separator: separator, into: &sink)
         }

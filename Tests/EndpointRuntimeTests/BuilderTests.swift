@@ -73,8 +73,8 @@ import Testing
         #expect(try query(["a,b", "c"]) == "tags=a%2Cb,c")
         #expect(try query(["a,b", "c"]) != query(["a", "b", "c"]))
         #expect(try query(["x y&z"]) == "tags=x%20y%26z")
-        // OpenAPI's table: a non-exploded form parameter with an empty array is `tags=`.
-        #expect(try query([]) == "tags=")
+        // An empty list is undefined (RFC 6570): nothing is sent.
+        #expect(try query([]) == nil)
     }
 
     @Test(arguments: DateFormat.allCases)

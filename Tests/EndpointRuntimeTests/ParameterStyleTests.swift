@@ -32,14 +32,22 @@ import TestSupport
         var testDescription: String { "\(style) \(column.rawValue)" }
     }
 
+    @Test func emptyStringIsTheNameAndEquals() throws {
+        for style in [ParameterStyle.form, .comma] {
+            #expect(try Self.query { Query("color", encoding: "", style: style) } == "color=")
+        }
+        #expect(try Self.query { Query("color", "") } == "color=")
+    }
+
     // MARK: - Query styles
 
-    /// The table's query rows. `empty` is an empty array: nothing when exploded (a `Query` with
-    /// nothing to send adds nothing), `color=` when not, as the table's first column shows.
+    /// The table's query rows. `empty` here is an empty array, which RFC 6570 (section 2.3) counts
+    /// undefined: nothing is sent, in every style. The table's own empty column is an empty string,
+    /// `color=` in the form rows: `emptyStringIsTheNameAndEquals` checks it.
     /// The table leaves string and empty undefined for the delimited styles and deepObject; the
     /// runtime writes a scalar as `color=blue` whatever the style (Stripe's "object or integer").
     static let queryCells: [Cell] = [
-        Cell(style: .comma, column: .empty, bytes: "color="),
+        Cell(style: .comma, column: .empty, bytes: nil),
         Cell(style: .comma, column: .string, bytes: "color=blue"),
         Cell(style: .comma, column: .array, bytes: "color=blue,black,brown"),
         Cell(style: .comma, column: .object, bytes: "color=R,100,G,200,B,150"),
@@ -47,11 +55,11 @@ import TestSupport
         Cell(style: .form, column: .string, bytes: "color=blue"),
         Cell(style: .form, column: .array, bytes: "color=blue&color=black&color=brown"),
         Cell(style: .form, column: .object, bytes: "R=100&G=200&B=150"),
-        Cell(style: .spaceDelimited, column: .empty, bytes: "color="),
+        Cell(style: .spaceDelimited, column: .empty, bytes: nil),
         Cell(style: .spaceDelimited, column: .string, bytes: "color=blue"),
         Cell(style: .spaceDelimited, column: .array, bytes: "color=blue%20black%20brown", decoded: "color=blue black brown"),
         Cell(style: .spaceDelimited, column: .object, bytes: "color=R%20100%20G%20200%20B%20150", decoded: "color=R 100 G 200 B 150"),
-        Cell(style: .pipeDelimited, column: .empty, bytes: "color="),
+        Cell(style: .pipeDelimited, column: .empty, bytes: nil),
         Cell(style: .pipeDelimited, column: .string, bytes: "color=blue"),
         Cell(style: .pipeDelimited, column: .array, bytes: "color=blue%7Cblack%7Cbrown", decoded: "color=blue|black|brown"),
         Cell(style: .pipeDelimited, column: .object, bytes: "color=R%7C100%7CG%7C200%7CB%7C150", decoded: "color=R|100|G|200|B|150"),
