@@ -54,7 +54,7 @@ import Testing
         #expect(try Self.diagnostics(of: file).text == expected)
     }
 
-    @Test(.enabled(if: updating, "UPDATE_BAD_SPECS=1 records the .expected files"))
+    @Test(.enabled(if: updating, "runs only with UPDATE_BAD_SPECS=1, to record the .expected files"))
     func recordExpectations() throws {
         for file in Self.specFiles {
             let url = Self.directory.appendingPathComponent(file + ".expected")
