@@ -101,4 +101,71 @@ import Testing
         #expect(imported.result.kept?.operations == 0)
         #expect(imported.validationErrors.isEmpty)
     }
+
+    /// One kept operation whose parts the import drops, each the only way to a model: those models
+    /// are not kept. A property named `links` is a property, not an OpenAPI `links`: its model is kept.
+    static let droppedPartsDocument = T.document(paths: """
+        {"/things": {
+           "get": {"operationId": "listThings", "tags": ["things"],
+             "parameters": [
+               {"name": "session", "in": "cookie", "schema": {"$ref": "#/components/schemas/CookieValue"}},
+               {"name": "Authorization", "in": "header", "schema": {"$ref": "#/components/schemas/AuthValue"}},
+               {"name": "ghost", "in": "path", "required": true, "schema": {"$ref": "#/components/schemas/GhostValue"}},
+               {"name": "kind", "in": "query", "schema": {"$ref": "#/components/schemas/Kind"}}],
+             "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/GetBody"}}}},
+             "responses": {
+               "200": {"description": "ok",
+                 "headers": {"X-Meta": {"schema": {"$ref": "#/components/schemas/HeaderMeta"}}},
+                 "links": {"next": {"operationId": "listThings"}},
+                 "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Page"}},
+                             "application/xml": {"schema": {"$ref": "#/components/schemas/XMLPage"}}}},
+               "206": {"description": "partial", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Partial"}}}},
+               "404": {"description": "missing", "headers": {"X-Why": {"schema": {"$ref": "#/components/schemas/WhyHeader"}}},
+                 "content": {"text/plain": {"schema": {"$ref": "#/components/schemas/TextError"}}}},
+               "500": {"description": "failed", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Failure"}}}}},
+             "callbacks": {"done": {"{$request.body#/url}": {"post": {"requestBody": {"content": {"application/json":
+               {"schema": {"$ref": "#/components/schemas/CallbackBody"}}}}, "responses": {"200": {"description": "ok"}}}}}}}},
+         "/other": {"get": {"operationId": "other", "tags": ["other"], "responses": {"204": {"description": "none"}}}}}
+        """, components: """
+        {"schemas": {
+           "CookieValue": {"type": "object", "properties": {"a": {"type": "string"}}},
+           "AuthValue": {"type": "object", "properties": {"a": {"type": "string"}}},
+           "GhostValue": {"type": "object", "properties": {"a": {"type": "string"}}},
+           "Kind": {"type": "string", "enum": ["big", "small"]},
+           "GetBody": {"type": "object", "properties": {"a": {"type": "string"}}},
+           "HeaderMeta": {"type": "string", "enum": ["full", "partial"]},
+           "Page": {"type": "object", "properties": {"links": {"$ref": "#/components/schemas/PageLinks"}}},
+           "PageLinks": {"type": "object", "properties": {"next": {"type": "string"}}},
+           "XMLPage": {"type": "object", "properties": {"a": {"type": "string"}}},
+           "Partial": {"type": "object", "properties": {"a": {"type": "string"}}},
+           "WhyHeader": {"type": "object", "properties": {"a": {"type": "string"}}},
+           "TextError": {"type": "object", "properties": {"a": {"type": "string"}}},
+           "Failure": {"type": "object", "properties": {"a": {"type": "string"}}},
+           "CallbackBody": {"type": "object", "properties": {"a": {"type": "string"}}}}}
+        """)
+
+    @Test(arguments: ImportFormatVersion.allCases)
+    func aModelReachedOnlyThroughWhatTheImportDropsIsNotKept(_ version: ImportFormatVersion) throws {
+        let options = ImportOptions(name: "Test", tags: ["things"], formatVersion: version)
+        let result = OpenAPIImporter.importDocument(Data(Self.droppedPartsDocument.utf8), fileName: "openapi.json", options: options)
+        let text = try #require(result.specJSON)
+        let spec = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let models = Set((spec["models"] as? [String: Any] ?? [:]).keys)
+        // Version 1 types the first success response only and drops response headers; version 2
+        // types 206 too (`responses`), and keeps a single success response's headers (not here: two).
+        let expected: Set<String> = version == .one ? ["Kind", "Page", "PageLinks", "Failure"]
+                                                    : ["Kind", "Page", "PageLinks", "Partial", "Failure"]
+        #expect(models == expected)
+        #expect(result.kept == ImportKept(operations: 1, totalOperations: 2, models: expected.count, totalModels: 14))
+        let (_, diagnostics) = Generator.validate(specData: Data(text.utf8), fileName: "Test.endpoints.json")
+        #expect(!diagnostics.hasErrors, "\(diagnostics.sorted.map(\.description))")
+
+        // A single success response's headers are kept in version 2, and so is the model they reach.
+        let single = Self.droppedPartsDocument.replacingOccurrences(of: #""206""#, with: #""299x""#)
+        let imported = OpenAPIImporter.importDocument(Data(single.utf8), fileName: "openapi.json", options: options)
+        let singleSpec = try #require(try JSONSerialization.jsonObject(with: Data((imported.specJSON ?? "").utf8)) as? [String: Any])
+        let singleModels = Set((singleSpec["models"] as? [String: Any] ?? [:]).keys)
+        #expect(singleModels == (version == .one ? ["Kind", "Page", "PageLinks", "Failure"]
+                                                  : ["Kind", "Page", "PageLinks", "Failure", "HeaderMeta"]))
+    }
 }

@@ -258,7 +258,7 @@ import Testing
             """)
         for version in ImportFormatVersion.allCases {
             let result = Self.run(json, version: version)
-            #expect(Self.compact(result, ["models", "Full"]) == #"{"properties":{"id":"Int","name":"String?","owner":"Base?","parent":"Base?"}}"#)
+            #expect(Self.compact(result, ["models", "Full"]) == #"{"properties":{"id":"Int","name":"String?","owner":{"description":"Who.","type":"Base?"},"parent":"Base?"}}"#)
             #expect(Self.warnings(result).isEmpty)
         }
     }

@@ -52,8 +52,8 @@ extension OpenAPIImportContext {
                 }
                 guard matches else { continue }
                 kept.insert(Self.operationKey(path: path, method: method))
-                keptNodes.append(operation)
-                keptNodes.append(contentsOf: item["parameters"]?.items ?? [])
+                keptNodes.append(contentsOf: keptParts(of: operation, method: method, path: path,
+                                                       itemParameters: item["parameters"]?.items ?? []))
             }
         }
 
@@ -82,29 +82,93 @@ extension OpenAPIImportContext {
                                models: models.filter { reached.contains($0.key) }.count, totalModels: models.count)
     }
 
+    /// The schemas of an operation that the import keeps, so that a filter keeps the models they
+    /// reach and no other: not those of cookie parameters, of the `Accept`, `Content-Type` and
+    /// `Authorization` headers, of path parameters without a placeholder, of a GET or HEAD body, of
+    /// media types other than the one kept, of success responses other than the first (version 1),
+    /// of response headers (version 1; in version 2 those of a single success response are kept),
+    /// of error headers and non-JSON error bodies, of examples, links and callbacks.
+    func keptParts(of operation: OANode, method: String, path: String, itemParameters: [OANode]) -> [OANode] {
+        var parts: [OANode] = []
+        let placeholders = Self.placeholders(in: path)
+        var seenParameters: Set<String> = []
+        for raw in (operation["parameters"]?.items ?? []) + itemParameters {
+            guard let parameter = resolveQuietly(raw), let name = parameter["name"]?.string,
+                  let location = parameter["in"]?.string else { continue }
+            // The operation's parameter hides the path item's of the same name and location.
+            guard seenParameters.insert(location + " " + name).inserted else { continue }
+            switch location {
+            case "query": break
+            case "path": guard placeholders.contains(name) else { continue }
+            case "header": guard !["accept", "content-type", "authorization"].contains(name.lowercased()) else { continue }
+            default: continue
+            }
+            // A parameter serialized by `content` is typed String.
+            if let schema = parameter["schema"] { parts.append(schema) }
+        }
+        if method != "get", method != "head", let body = operation["requestBody"].flatMap(resolveQuietly),
+           let content = body["content"], let media = chosenMedia(content, forResponse: false)?.value,
+           let schema = media["schema"] {
+            parts.append(schema)
+        }
+        var success: [(code: Int, response: OANode)] = []
+        for (key, _, raw) in operation["responses"]?.members ?? [] {
+            guard let response = resolveQuietly(raw) else { continue }
+            let upper = key.uppercased()
+            let hundreds = key == "default" ? 5 : Int(String(upper.prefix(1))) ?? 0
+            guard key == "default" || (key.count == 3 && (Int(key) != nil || upper.hasSuffix("XX"))) else { continue }
+            if hundreds == 2 {
+                success.append((Int(key) ?? 299, response))
+            } else if hundreds == 4 || hundreds == 5,
+                      let media = response["content"]?.members.first(where: { Self.isJSON($0.key) })?.value,
+                      let schema = media["schema"] {
+                parts.append(schema)
+            }
+        }
+        success.sort { $0.code < $1.code }
+        let keptSuccess = versionTwo ? success : Array(success.prefix(1))
+        for (_, response) in keptSuccess {
+            if let content = response["content"] {
+                // Version 2 keeps an event stream beside JSON as a second endpoint.
+                let streams = versionTwo ? content.members.filter { Self.streamKind(for: $0.key) != nil }.map(\.value) : []
+                for media in (chosenMedia(content, forResponse: true).map { [$0.value] } ?? []) + streams {
+                    if let schema = media["schema"] { parts.append(schema) }
+                    if let schema = media["itemSchema"] { parts.append(schema) }
+                }
+            }
+            if versionTwo, keptSuccess.count == 1 {
+                for (_, _, raw) in response["headers"]?.members ?? [] {
+                    if let schema = resolveQuietly(raw)?["schema"] { parts.append(schema) }
+                }
+            }
+        }
+        return parts
+    }
+
     /// The names of the component schemas reached from `nodes` through local `$ref`s, followed
     /// transitively (a response component that names a schema, a schema that names another).
     func reachableComponentSchemas(from nodes: [OANode]) -> Set<String> {
         var schemas: Set<String> = []
         var followed: Set<String> = []
-        var stack = nodes
-        while let node = stack.popLast() {
+        // Each node with whether it names properties (whose keys are names, never keywords).
+        var stack = nodes.map { ($0, false) }
+        while let (node, isNameMap) = stack.popLast() {
             if let items = node.items {
-                stack.append(contentsOf: items)
+                stack.append(contentsOf: items.map { ($0, false) })
                 continue
             }
             for (key, _, value) in node.members {
-                // Callbacks are dropped by the import: what only they use is not kept.
-                if key == "callbacks" { continue }
-                if key == "$ref", let ref = value.string {
+                // Callbacks and links are dropped by the import: what only they use is not kept.
+                if !isNameMap, key == "callbacks" || key == "links" { continue }
+                if !isNameMap, key == "$ref", let ref = value.string {
                     guard ref.hasPrefix("#/"), followed.insert(ref).inserted, let target = lookup(pointer: ref) else { continue }
                     if ref.hasPrefix(Self.componentSchemaPrefix) {
                         let name = ref.dropFirst(Self.componentSchemaPrefix.count).split(separator: "/", maxSplits: 1).first
                         if let name { schemas.insert(OANode.unescape(String(name))) }
                     }
-                    stack.append(target)
+                    stack.append((target, false))
                 } else {
-                    stack.append(value)
+                    stack.append((value, !isNameMap && ["properties", "patternProperties", "dependentSchemas"].contains(key)))
                 }
             }
         }

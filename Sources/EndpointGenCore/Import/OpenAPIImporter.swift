@@ -439,8 +439,9 @@ final class OpenAPIImportContext {
     }
 
     /// Groups of more than `ReservedNames.maximumCasesPerLevel` operations cut into consecutive
-    /// groups of 250 (`repos`, `repos2`, ...), with a warning: every level's requests are one
-    /// `switch`, which Swift cannot check beyond a few hundred cases.
+    /// groups of 250 (`secrets`, `secretsPart2`, ...: a bare number would read like a version,
+    /// `v12`), with a warning: every level's requests are one `switch`, which Swift cannot check
+    /// beyond a few hundred cases.
     func splitLargeGroups(_ groups: [ImportedGroup]) -> [ImportedGroup] {
         let size = 250
         var result: [ImportedGroup] = []
@@ -453,7 +454,7 @@ final class OpenAPIImportContext {
             var names: [String] = []
             for (index, start) in stride(from: 0, to: group.endpoints.count, by: size).enumerated() {
                 var part = group
-                if index > 0 { part.key = uniqueName(group.key + "\(index + 1)", used: keys.union(names), convert: { $0 }) }
+                if index > 0 { part.key = uniqueName(group.key + "Part\(index + 1)", used: keys.union(names), convert: { $0 }) }
                 part.endpoints = Array(group.endpoints[start..<min(start + size, group.endpoints.count)])
                 names.append(part.key)
                 result.append(part)

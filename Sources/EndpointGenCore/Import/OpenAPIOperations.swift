@@ -29,6 +29,13 @@ extension OpenAPIImportContext {
             uniquingKeysWith: { first, _ in first })
         let operationIDPrefix = commonOperationIDPrefix()
 
+        // Every path of the document and its methods (not only the kept ones: names do not depend on filters).
+        let pathList = (root["paths"]?.members ?? []).map(\.key)
+        var pathMethods: [String: Set<String>] = [:]
+        for (path, _, rawItem) in root["paths"]?.members ?? [] {
+            pathMethods[path] = Set(Self.methods.filter { resolveQuietly(rawItem)?[$0] != nil })
+        }
+
         var pending: [PendingOperation] = []
         for (path, _, rawItem) in root["paths"]?.members ?? [] {
             guard let item = resolve(rawItem) else { continue }
@@ -53,7 +60,7 @@ extension OpenAPIImportContext {
                     continue
                 }
 
-                // The group: the first tag, else the first literal path segment, else the top level.
+                // The group: the first tag, else the path's resource segment, else the top level.
                 var groupKey = ""
                 var groupDescription: String?
                 var groupSource = value
@@ -62,12 +69,26 @@ extension OpenAPIImportContext {
                     groupKey = ImportNaming.lowerCamel(tag)
                     groupDescription = tagDescriptions[tag] ?? nil
                     if groupDescription?.isEmpty == true { groupDescription = nil }
-                } else if let segment = path.split(separator: "/").first, !segment.contains("{") {
-                    groupKey = ImportNaming.lowerCamel(String(segment))
                 }
+                // No tag: the group is the resource after any version segment (`/v1/invoices` -> `invoices`).
+                let segments = path.split(separator: "/")
+                let resourceIndex = groupSource.pointer == value.pointer ? ImportNaming.resourceSegmentIndex(segments) : nil
+                if let resourceIndex { groupKey = ImportNaming.lowerCamel(String(segments[resourceIndex])) }
                 let longName = endpointBaseName(operation: value, method: key, path: path, groupKey: groupKey,
                                                 commonPrefix: operationIDPrefix)
-                let shortName = shortenedName(longName, operation: value, method: key, path: path, groupKey: groupKey)
+                var shortName: String?
+                if let index = resourceIndex {
+                    // An operation its operationId names no better than its path is named by what the path adds.
+                    if value["operationId"]?.string.map({ ImportNaming.operationIDRestatesPath($0, method: key, segments: segments) }) ?? true {
+                        shortName = ImportNaming.resourceName(
+                            method: key, segments: Array(segments.dropFirst(index + 1)), fullPath: path,
+                            isCollection: { prefix in pathList.contains { $0.hasPrefix(prefix + "/{") } },
+                            methods: { pathMethods[$0] ?? [] })
+                    }
+                }
+                if shortName == nil {
+                    shortName = shortenedName(longName, operation: value, method: key, path: path, groupKey: groupKey)
+                }
                 // A group named like the API (tag `store` in `Store`) is the API's own: its endpoints
                 // go at the top level (`Store.listOrders`), where a user looks for them.
                 if ImportNaming.upperCamel(groupKey) == apiName {
@@ -355,7 +376,7 @@ extension OpenAPIImportContext {
                 continue
             }
 
-            var key = parameter.wireName
+            var key = comparisonKey(parameter) ?? parameter.wireName
             let converted = ImportNaming.lowerCamel(key)
             if used.contains(converted) || converted.isEmpty {
                 let base = converted.isEmpty ? "parameter" : key + "_" + parameter.location
@@ -382,6 +403,26 @@ extension OpenAPIImportContext {
             result.append((key, value))
         }
         return (path, result)
+    }
+
+    /// The words that name a comparison a parameter's name ends with (Twilio's `StartTime<`,
+    /// `StartTime>`): dates (`format: date`, `date-time`) compare in time, everything else in size.
+    static let comparisonWords: [(suffix: String, date: String, other: String)] = [
+        ("<=", "OnOrBefore", "AtMost"), (">=", "OnOrAfter", "AtLeast"), ("!=", "Not", "Not"),
+        ("<", "Before", "LessThan"), (">", "After", "GreaterThan"),
+    ]
+
+    /// `startTimeBefore` for `StartTime<`: the key of a parameter whose wire name is a name followed
+    /// by a comparison (`<`, `<=`, `>`, `>=`, `!=`), or nil for any other name.
+    func comparisonKey(_ parameter: PendingParameter) -> String? {
+        guard let entry = Self.comparisonWords.first(where: { parameter.wireName.hasSuffix($0.suffix) }) else { return nil }
+        let name = parameter.wireName.dropLast(entry.suffix.count)
+        guard name.contains(where: { $0.isLetter || $0.isNumber }) else { return nil }
+        let base = ImportNaming.lowerCamel(String(name))
+        let schema = parameter.node["schema"].flatMap { resolveQuietly($0) }
+        let format = schema?["format"]?.string ?? schema?["items"].flatMap { resolveQuietly($0) }?["format"]?.string
+        let word = ["date", "date-time"].contains(format) ? entry.date : entry.other
+        return base + word
     }
 
     static func placeholders(in path: String) -> [String] {
@@ -578,9 +619,8 @@ extension OpenAPIImportContext {
     /// response in version 2, an event or JSON Lines stream after JSON). The others are reported,
     /// unless they describe the same schema (XML beside JSON), so choosing loses nothing, or they
     /// are the stream that becomes the `...Stream` endpoint (`splitsStreams`).
-    func preferredMedia(_ content: OANode, forResponse: Bool, splitsStreams: Bool = false) -> (String, OANode)? {
-        let entries = content.members
-        guard !entries.isEmpty else { return nil }
+    /// The media type a body or response keeps, without reporting the others (see `preferredMedia`).
+    func chosenMedia(_ content: OANode, forResponse: Bool) -> (key: String, value: OANode)? {
         let rank: (String) -> Int = { type in
             if forResponse, self.versionTwo, Self.streamKind(for: type) != nil { return 2 }
             switch Self.encoding(for: type) {
@@ -591,9 +631,14 @@ extension OpenAPIImportContext {
             default: return 5
             }
         }
-        guard let chosen = entries.enumerated().min(by: { a, b in
+        return content.members.enumerated().min(by: { a, b in
             (rank(a.element.key), a.offset) < (rank(b.element.key), b.offset)
-        })?.element else { return nil }
+        }).map { ($0.element.key, $0.element.value) }
+    }
+
+    func preferredMedia(_ content: OANode, forResponse: Bool, splitsStreams: Bool = false) -> (String, OANode)? {
+        let entries = content.members
+        guard let chosen = chosenMedia(content, forResponse: forResponse) else { return nil }
         let splitsStream = splitsStreams && Self.encoding(for: chosen.key) == "json"
         let others = entries.filter { entry in
             entry.key != chosen.key && !sameSchema(entry.value, chosen.value)

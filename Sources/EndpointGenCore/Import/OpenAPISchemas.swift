@@ -142,9 +142,16 @@ extension OpenAPIImportContext {
         return name.isEmpty ? fallback : name
     }
 
-    /// Whether `schema` is `{ "type": "null" }` (through a reference; one that does not resolve is not).
+    /// Whether `schema` allows only null: `{ "type": "null" }`, `{ "enum": [null] }` (GitHub writes a
+    /// nullable enum `oneOf: [{enum: [...]}, {enum: [null]}]`) or `{ "const": null }`, through a
+    /// reference (one that does not resolve is not).
     func isNullSchema(_ schema: OANode) -> Bool {
-        resolveQuietly(schema).map { typeNames($0) == ["null"] } ?? false
+        guard let resolved = resolveQuietly(schema) else { return false }
+        if typeNames(resolved) == ["null"] { return true }
+        let types = typeNames(resolved).filter { $0 != "null" }
+        guard types.isEmpty || resolved["nullable"]?.bool == true else { return false }
+        if let values = resolved["enum"]?.items, !values.isEmpty, values.allSatisfy({ $0.node.value == .null }) { return true }
+        return resolved["const"].map { $0.node.value == .null } ?? false
     }
 
     func typeNames(_ schema: OANode) -> [String] {
@@ -164,6 +171,28 @@ extension OpenAPIImportContext {
         let values = items.filter { $0.node.value != .null }
         guard !values.isEmpty, values.allSatisfy({ $0.string != nil }) else { return nil }
         return values.compactMap(\.string)
+    }
+
+    /// The distinct values of a boolean enum (`type: boolean` or no type; null removed), or nil when
+    /// the schema is not one. Stripe's `deleted: {type: boolean, enum: [true]}` is a constant.
+    func booleanEnumValues(_ schema: OANode) -> [Bool]? {
+        guard let items = schema["enum"]?.items else { return nil }
+        let types = typeNames(schema).filter { $0 != "null" }
+        guard types.isEmpty || types == ["boolean"] else { return nil }
+        let values = items.filter { $0.node.value != .null }
+        guard !values.isEmpty, values.allSatisfy({ $0.bool != nil }) else { return nil }
+        var result: [Bool] = []
+        for value in values.compactMap(\.bool) where !result.contains(value) { result.append(value) }
+        return result
+    }
+
+    /// "Always `true`." for a boolean that allows one value (an `enum` of one, or `const`), else nil.
+    func constantBooleanNote(_ raw: OANode) -> String? {
+        guard let schema = resolveQuietly(raw) else { return nil }
+        var value: Bool?
+        if let values = booleanEnumValues(schema), values.count == 1 { value = values[0] }
+        if value == nil, typeNames(schema).filter({ $0 != "null" }) == ["boolean"], let constant = schema["const"]?.bool { value = constant }
+        return value.map { "Always `\($0)`." }
     }
 
     /// Whether a `oneOf`/`anyOf` lists a `null` alternative (`{"type": "null"}`).
@@ -215,12 +244,24 @@ extension OpenAPIImportContext {
     private func computeType(_ schema: OANode, name: String) -> SchemaType {
         var nullable = isNullable(schema)
         if let enumItems = schema["enum"]?.items, enumItems.contains(where: { $0.node.value == .null }) { nullable = true }
+        return computeType(schema, name: name, nullable: nullable, usingAllOf: true)
+    }
 
-        if let allOf = schema["allOf"]?.items {
+    /// The type of a schema whose `allOf` only annotates: what its other keywords say.
+    private func typeIgnoringAllOf(_ schema: OANode, name: String, nullable: Bool) -> SchemaType {
+        computeType(schema, name: name, nullable: nullable, usingAllOf: false)
+    }
+
+    private func computeType(_ schema: OANode, name: String, nullable: Bool, usingAllOf: Bool) -> SchemaType {
+        var nullable = nullable
+        if usingAllOf, let allOf = schema["allOf"]?.items {
             let ownShape = schema["properties"] != nil || schema["oneOf"] != nil || schema["anyOf"] != nil
             let annotations = allOf.filter(isAnnotationOnly)
             if annotations.contains(where: { $0["nullable"]?.bool == true }) { nullable = true }
             let shaped = allOf.filter { !isAnnotationOnly($0) }
+            // Members that only annotate (Box's `allOf: [{}, {description}]`) add nothing: the schema's own
+            // keywords give the type (none: any value, `JSON`, which loses nothing).
+            if shaped.isEmpty { return typeIgnoringAllOf(schema, name: name, nullable: nullable) }
             // `allOf: [{$ref}]` with `nullable` or a description: that type (the nullable-ref idiom).
             if shaped.count == 1, !ownShape {
                 var result = schemaType(shaped[0], name: name)
@@ -241,10 +282,7 @@ extension OpenAPIImportContext {
 
         for keyword in ["oneOf", "anyOf"] {
             guard let variants = schema[keyword]?.items, !onlyConstrains(variants) else { continue }
-            let nonNull = variants.filter { variant in
-                let resolved = resolve(variant)
-                return !(resolved.map { typeNames($0) == ["null"] } ?? false)
-            }
+            let nonNull = variants.filter { !isNullSchema($0) }
             if nonNull.count < variants.count { nullable = true }
             if nonNull.count == 1, schema["properties"] == nil {
                 var result = schemaType(nonNull[0], name: name)
@@ -265,6 +303,10 @@ extension OpenAPIImportContext {
         }
         if versionTwo, let values = integerEnumValues(schema) {
             return SchemaType(type: integerEnumModel(values, node: schema, name: name), nullable: nullable)
+        }
+        if booleanEnumValues(schema) != nil {
+            // `true`, `false` or both: a Bool holds every allowed value; a constant is said in the description.
+            return SchemaType(type: "Bool", nullable: nullable)
         }
         if schema["enum"] != nil {
             warn(.schemaDetailDropped, schema["enum"] ?? schema, versionTwo
@@ -454,10 +496,18 @@ extension OpenAPIImportContext {
             let typeString = required ? type.optionalType : (type.type.hasSuffix("?") ? type.type : type.type + "?")
             var members: [(String, ImportJSON)] = [("type", .string(typeString))]
             let resolved = resolve(propertySchema)
-            if let description = (propertySchema["description"] ?? resolved?["description"])?.string?
-                .importTrimmed, !description.isEmpty,
-                propertySchema["$ref"] == nil || propertySchema["description"] != nil {
-                members.append(("description", .string(description)))
+            // Its own description, else one an annotating allOf member gives (Box's `allOf: [{$ref}, {description}]`),
+            // else the referenced schema's when it is inline.
+            let annotated = propertySchema["allOf"]?.items?.first { isAnnotationOnly($0) && $0["description"] != nil }
+            var description = (propertySchema["description"] ?? annotated?["description"] ?? resolved?["description"])?.string?.importTrimmed
+            if propertySchema["$ref"] != nil, propertySchema["description"] == nil { description = nil }
+            // The constant's note, unless the description says it already (Stripe's "Always true for a deleted object").
+            let note = constantBooleanNote(propertySchema).flatMap { note in
+                let said = note.dropLast().replacingOccurrences(of: "`", with: "").lowercased()
+                return description?.lowercased().contains(said) == true ? nil : note
+            }
+            if let text = joinedDescription(summary: description, description: note) {
+                members.append(("description", .string(text)))
             }
             if let defaultNode = propertySchema["default"] {
                 if modelDefinitions[type.type] == nil, componentModelKeys.values.contains(type.type), unionAlternatives[type.type] == nil,
@@ -719,11 +769,14 @@ extension OpenAPIImportContext {
         case let .string(s):
             if type == "String" { return .string(s) }
             if let values = enumValues[type], values.contains(s) { return .string(s) }
+            // Text that is exactly a JSON number or boolean of the type (Xero's `"false"`, `"10"`).
+            if let number = Self.exactNumberText(s) { return numberDefault(number, type: type) }
+            if s == "true" || s == "false" { return type == "Bool" ? .bool(s == "true") : nil }
             return nil
         case let .number(n):
-            if ["Int", "Int32", "Int64"].contains(type), Self.isIntegerText(n) { return .number(n) }
-            if let values = intEnumValues[type], values.contains(n) { return .number(n) }
-            if ["Double", "Float"].contains(type) { return .number(n) }
+            if let value = numberDefault(n, type: type) { return value }
+            // A number on a string (Vault's `default: 300` on a duration) is its text as written.
+            if type == "String" || enumValues[type]?.contains(n) == true { return .string(n) }
             return nil
         case let .bool(b):
             return type == "Bool" ? .bool(b) : nil

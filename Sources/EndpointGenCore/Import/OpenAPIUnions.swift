@@ -103,6 +103,21 @@ extension OpenAPIImportContext {
         return result
     }
 
+    /// A number default (as written) for `type`, or nil when the type does not hold it exactly.
+    func numberDefault(_ number: String, type: String) -> ImportJSON? {
+        if ["Int", "Int32", "Int64"].contains(type), Self.isIntegerText(number) { return .number(number) }
+        if let values = intEnumValues[type], values.contains(number) { return .number(number) }
+        if ["Double", "Float"].contains(type) { return .number(number) }
+        return nil
+    }
+
+    /// `text` when it is a number exactly as JSON writes one (`"10"`, `"-1.5"`; not `"010"`, `" 10"`,
+    /// `"1,000"`), else nil: only such text converts to a number default without a change of value.
+    static func exactNumberText(_ text: String) -> String? {
+        let pattern = #"^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$"#
+        return text.range(of: pattern, options: .regularExpression) != nil ? text : nil
+    }
+
     static func isIntegerText(_ number: String) -> Bool {
         !number.contains(".") && !number.lowercased().contains("e")
     }

@@ -222,7 +222,10 @@ nonisolated extension OpenAILike {
         public var seed: CreateChatCompletionRequestSeed?
         public var tools: [Tool]?
         public var metadata: [String: String]?
+
+        /// Narrows the search.
         public var filter: Filter?
+
         public var stream: Bool?
 
         public init(
