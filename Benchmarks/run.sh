@@ -302,6 +302,35 @@ print(f'{w:.2f}', f'{c:.2f}', 'met' if min(w, c) <= 2 else 'MISSED')")
     done
 fi
 
+# ---------------------------------------------------------------- 5b. import: time per operation as documents grow
+# XeroAccounting (../shared/openapi, 235 operations) and the same document five times over
+# (Benchmarks/scale-openapi.py: its paths and components copied under new names): the import's
+# time per operation must stay flat (<= 1.3x). Skipped, with a note, where ../shared is missing.
+XERO="$ROOT/../shared/openapi/XeroAccounting.yaml"
+if [ "$DO_IMPORT" = 1 ] && [ "$SMOKE" = 0 ] && [ -f "$XERO" ]; then
+    SCALE="$OUT/import-scale"
+    mkdir -p "$SCALE"
+    "$GEN" yaml-to-json "$XERO" > "$SCALE/xero-source.json"
+    python3 "$BENCH/scale-openapi.py" 1 "$SCALE/xero-source.json" "$SCALE/xero-x1.json"
+    python3 "$BENCH/scale-openapi.py" 5 "$SCALE/xero-source.json" "$SCALE/xero-x5.json"
+    declare -A PEROP=()
+    for doc in xero-x1 xero-x5; do
+        cpus=()
+        for _ in 1 2 3 4 5; do
+            timed "$OUT/logs/import-$doc.log" "$GEN" import "$SCALE/$doc.json" --output "$SCALE/$doc.endpoints.json" || { broken "importing $doc failed"; break; }
+            read -r wall user sys mem < "$OUT/time.txt"
+            cpus+=("$(py "print($user + $sys)")")
+        done
+        operations=$(py "import json; print(sum(1 for p in json.load(open('$SCALE/$doc.json'))['paths'].values() for m in p if m in ('get','put','post','delete','patch','head','options','trace')))")
+        PEROP[$doc]=$(py "import statistics; print(f\"{statistics.median([float(x) for x in '${cpus[*]}'.split()]) / $operations * 1000:.3f}\")")
+        row "5b. Import scaling" "$doc.json ($operations operations, $(py "import os; print(f\"{os.path.getsize('$SCALE/$doc.json')/1e6:.2f}\")") MB): CPU per operation, median of 5" "${PEROP[$doc]} ms" "" ""
+    done
+    read -r ratio verdict < <(py "r=${PEROP[xero-x5]}/max(${PEROP[xero-x1]},0.000001); print(f'{r:.2f}', 'met' if r <= 1.3 else 'MISSED')")
+    row "5b. Import scaling" "XeroAccounting x5 / x1, CPU per operation" "$ratio" "<= 1.3" "$verdict"
+elif [ "$DO_IMPORT" = 1 ] && [ "$SMOKE" = 0 ]; then
+    echo "note: $XERO is missing; the import scaling rows are skipped" >&2
+fi
+
 # ---------------------------------------------------------------- 6. union models: compile time
 # 100 vs 1,000 oneOf models (Benchmarks/union-compile.sh): unions must not make compilation superlinear.
 if [ "$SMOKE" = 0 ]; then
