@@ -935,43 +935,38 @@ extension OpenAPIImportContext {
 
     // MARK: Security
 
-    /// The auth of a security requirement list: the first alternative's first scheme that the format
-    /// can express; `[]` or `[{}]` first is "none". Whatever else is listed is reported.
+    /// The auth of a security requirement list. Each requirement object is one alternative: its
+    /// first scheme the format can express (a requirement naming several schemes wants them all at
+    /// once, which the format cannot send; the others are reported). One alternative is written as
+    /// itself (`"bearer"`); several as a list in the document's order (`["basic", {apiKey}]`), the
+    /// client sending the first it holds credentials for; an empty requirement `{}` makes them
+    /// optional (`"none"` in the list). `[]`, or only `{}`, is `"none"`.
     func auth(for security: OANode) -> ImportJSON? {
         guard let alternatives = security.items else { return nil }
-        guard let first = alternatives.first else { return .string("none") }
-        if first.members.isEmpty {
-            if alternatives.count > 1 {
-                warn(.securityAlternative, security, "authentication is optional here; the spec sends none (other alternatives dropped)")
-            }
-            return .string("none")
-        }
-        var chosen: ImportJSON?
-        var chosenName = ""
+        var list: [ImportJSON] = []
+        var schemes = 0
         for alternative in alternatives {
-            for (schemeName, _, _) in alternative.members {
-                if let mapped = mapScheme(schemeName, requirement: alternative) {
-                    chosen = mapped
-                    chosenName = schemeName
-                    break
+            let chosen: ImportJSON
+            if alternative.members.isEmpty {
+                chosen = .string("none")
+            } else {
+                let mapped = alternative.members.map { (name: $0.0, auth: mapScheme($0.0, requirement: alternative)) }
+                guard let first = mapped.first(where: { $0.auth != nil }), let auth = first.auth else { continue }
+                // Schemes of the same requirement that would send something else (a second OAuth
+                // flow, mapped to bearer as well, loses nothing).
+                let dropped = mapped.filter { $0.name != first.name && $0.auth != nil && $0.auth != auth }.map { "'\($0.name)'" }
+                if !dropped.isEmpty {
+                    warn(.securityAlternative, alternative,
+                         "this requirement needs its schemes together; only '\(first.name)' is sent, \(dropped.joined(separator: ", ")) dropped")
                 }
+                chosen = auth
+                if !list.contains(auth) { schemes += 1 }
             }
-            if chosen != nil { break }
+            if !list.contains(chosen) { list.append(chosen) }
         }
-        // Report the schemes that would have sent something else (one that maps the same, like a
-        // second OAuth flow, loses nothing).
-        if let chosen {
-            var dropped: [String] = []
-            for alternative in alternatives {
-                for (schemeName, _, _) in alternative.members where schemeName != chosenName && !dropped.contains(schemeName) {
-                    if mapScheme(schemeName, requirement: alternative) != chosen { dropped.append(schemeName) }
-                }
-            }
-            if !dropped.isEmpty {
-                warn(.securityAlternative, security, "only the '\(chosenName)' scheme is used; \(dropped.map { "'\($0)'" }.joined(separator: ", ")) dropped")
-            }
-        }
-        return chosen ?? .string("none")
+        if schemes == 0 { return .string("none") }
+        if list.count == 1 { return list[0] }
+        return .array(list)
     }
 
     func mapScheme(_ name: String, requirement: OANode) -> ImportJSON? {

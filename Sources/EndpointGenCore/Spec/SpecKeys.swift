@@ -3,8 +3,8 @@
 enum SpecKeys {
     /// `$schema` is an extension: it lets an editor find the JSON Schema; the generator ignores it.
     static let topLevel = ["$schema", "formatVersion", "name", "description", "baseURL", "headers", "auth", "dateFormat", "errors", "endpoints", "groups", "models"]
-    static let group = ["description", "path", "headers", "auth", "errors", "endpoints", "groups"]
-    static let endpoint = ["description", "method", "path", "deprecated", "parameters", "headers", "auth", "body", "response", "errors", "timeout", "sample", "responses", "pagination"]
+    static let group = ["description", "path", "baseURL", "headers", "auth", "errors", "endpoints", "groups"]
+    static let endpoint = ["description", "method", "path", "baseURL", "deprecated", "parameters", "headers", "auth", "body", "response", "errors", "timeout", "sample", "responses", "pagination"]
     static let parameter = ["type", "in", "name", "description", "default", "style"]
     static let body = ["type", "encoding", "contentType"]
     static let response = ["type", "status", "contentType", "stream", "end", "headers"]

@@ -43,6 +43,8 @@ struct RawShared {
     /// nil when there is no `headers` object.
     var headers: [RawHeader]?
     var auth: RawAuth?
+    /// A group's or an endpoint's own `baseURL` (the top level's is `RawSpec.baseURL`).
+    var baseURL: Located<String>?
     /// nil when there is no `errors` object.
     var errors: [RawError]?
 }
@@ -86,6 +88,9 @@ indirect enum RawAuth {
     case name(Located<String>)
     /// `"auth": { "type": "apiKey", ... }`. `in` and `name` stay JSON: their rules depend on the type.
     case object(location: SourceLocation, type: Located<String>, in: JSONNode?, name: JSONNode?)
+    /// `"auth": ["basic", { "type": "apiKey", ... }, "none"]`: alternatives, `"none"` making them
+    /// optional. An element that is neither a string nor an object was reported and left out.
+    case list(location: SourceLocation, [RawAuth])
 }
 
 struct RawError {
