@@ -35,6 +35,36 @@ import Testing
         #expect(imported.validationErrors.isEmpty)
     }
 
+    @Test func pathAndOperationServersBecomeTheEndpointsBaseURL() throws {
+        let json = T.document(paths: """
+            {"/files/content": {
+               "servers": [{"url": "https://upload.example.com/api/2.0"}],
+               "post": {"operationId": "upload", "responses": {"200": {"description": "ok"}}},
+               "put": {"operationId": "replace", "servers": [{"url": "https://{region}.uploads.example.com/", "variables": {
+                  "region": {"default": "eu", "enum": ["eu", "us"]}}}, {"url": "https://backup.example.com"}],
+                  "responses": {"200": {"description": "ok"}}}},
+             "/assets": {"get": {"operationId": "assets", "servers": [{"url": "/cdn/v1"}], "responses": {"200": {"description": "ok"}}}},
+             "/same": {"get": {"operationId": "same", "servers": [{"url": "https://api.example.com/v1/"}], "responses": {"200": {"description": "ok"}}}},
+             "/plain": {"get": {"operationId": "plain", "responses": {"200": {"description": "ok"}}}}}
+            """)
+        let imported = T.run(json)
+        #expect(imported.endpoint("upload", in: "files")?["baseURL"] as? String == "https://upload.example.com/api/2.0")
+        // The operation's own wins over its path's; variables take their defaults; others are reported.
+        #expect(imported.endpoint("replace", in: "files")?["baseURL"] as? String == "https://eu.uploads.example.com")
+        #expect(imported.warnings.contains { $0.contains("#/paths/~1files~1content/put/servers/1: only the first server is used; 'https://backup.example.com' dropped") })
+        #expect(imported.warnings.contains { $0.contains("server variable 'region' uses its default 'eu'") })
+        // A relative server is on the document's server's host.
+        #expect(imported.endpoint("assets", in: "assets")?["baseURL"] as? String == "https://api.example.com/cdn/v1")
+        #expect(imported.count("relative-server") == 1)
+        // The document's own server, or none: no baseURL of its own.
+        #expect(imported.endpoint("same", in: "same")?["baseURL"] == nil)
+        #expect(imported.endpoint("plain", in: "plain")?["baseURL"] == nil)
+        #expect(!imported.warnings.contains { $0.contains("servers are not supported") })
+        #expect(imported.validationErrors.isEmpty)
+        let generated = try #require(Generator.generate(specData: Data(imported.text.utf8), fileName: "Test.endpoints.json", options: GeneratorOptions()).swift)
+        #expect(generated.contains(#"request(.post, baseURL: "https://upload.example.com/api/2.0", [Path("files", "content")])"#), "\(generated)")
+    }
+
     // MARK: Names and groups
 
     @Test func operationsAreNamedFromOperationIdAndGroupedByFirstTag() throws {

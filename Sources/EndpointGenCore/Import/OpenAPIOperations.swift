@@ -41,12 +41,8 @@ extension OpenAPIImportContext {
                     }
                     continue
                 }
-                if key == "servers" {
-                    if pathIsKept {
-                        warn(.extraServer, pointer: value.pointer, at: keyLocation, "path-level servers are not supported; dropped")
-                    }
-                    continue
-                }
+                // Path-level servers are each operation's own (`endpointBaseURL`).
+                if key == "servers" { continue }
                 guard Self.methods.contains(key), isKept(path: path, method: key) else { continue }
                 guard value.isObject else {
                     warn(.invalidOperation, value, "an operation must be an object; dropped")
@@ -254,6 +250,7 @@ extension OpenAPIImportContext {
         let (finalPath, parameters) = importParameters(operation: operation, path: path, pathParameters: pathParameters,
                                                         typeBase: typeBase, hasBody: body != nil)
         endpoint.append(("path", .string(finalPath)))
+        if let baseURL = endpointBaseURL(operation: operation, path: path) { endpoint.append(("baseURL", .string(baseURL))) }
         if !parameters.isEmpty { endpoint.append(("parameters", .object(parameters))) }
 
         if let security = operation["security"] {
@@ -276,7 +273,6 @@ extension OpenAPIImportContext {
         for (key, keyLocation, value) in operation.members {
             switch key {
             case "callbacks": warn(.callbacks, pointer: value.pointer, at: keyLocation, "callbacks are not supported; dropped")
-            case "servers": warn(.extraServer, pointer: value.pointer, at: keyLocation, "operation-level servers are not supported; dropped")
             default: break
             }
         }
