@@ -649,12 +649,17 @@ extension OpenAPIImportContext {
                 }
                 continue
             }
-            // An error body is all `errors` carries. (A redirect's headers, above, are the transport's.)
+            // Version 2: an error's headers go with its body, `{ "type", "headers" }`. (A redirect's
+            // headers, above, are the transport's.)
+            var errorHeaders: [(String, ImportJSON)] = []
             if let headers = response["headers"] {
                 let dropped = headers.members.filter { $0.key.lowercased() != "content-type" }
-                if !dropped.isEmpty {
-                    warn(.responseHeaders, headers,
-                         "headers of error responses are not expressible; \(dropped.map { "'\($0.key)'" }.joined(separator: ", ")) dropped")
+                let hasBody = response["content"]?.members.contains { Self.isJSON($0.key) } == true
+                if versionTwo && hasBody {
+                    errorHeaders = responseHeaders(headers, typeBase: typeBase)
+                } else if !dropped.isEmpty {
+                    let reason = versionTwo ? "headers of an error response without a JSON body are not expressible" : "headers of error responses are not expressible"
+                    warn(.responseHeaders, headers, "\(reason); \(dropped.map { "'\($0.key)'" }.joined(separator: ", ")) dropped")
                 }
             }
             guard let content = response["content"], !content.members.isEmpty else { continue }
@@ -672,7 +677,8 @@ extension OpenAPIImportContext {
                 : ImportNaming.upperCamel(String(response.pointer.split(separator: "/").last ?? "Error")) + "Error"
             let type = schemaType(schema, name: contextName).type
             noteJSONUse(type, at: schema)
-            result.errors.append((statusKey, .string(type)))
+            result.errors.append((statusKey, errorHeaders.isEmpty ? .string(type)
+                                    : .object([("type", .string(type)), ("headers", .object(errorHeaders))])))
         }
 
         // The first 2xx: lowest explicit code, else the 2XX range.
@@ -707,17 +713,13 @@ extension OpenAPIImportContext {
                 && statuses.allSatisfy { $0.body.stream == nil }
                 && statuses.contains { status in status.body.type != "Void" && status.resolved["headers"].map(hasLinkHeader) == true }
             if paginated { result.pagination = .object([("style", .string("link"))]) }
-            for (resolved, _) in statuses {
-                // `responses` holds type strings only: other headers are dropped.
-                if let headers = resolved["headers"] {
-                    let dropped = headers.members.filter {
-                        $0.key.lowercased() != "content-type" && !(paginated && $0.key.lowercased() == "link")
-                    }
-                    if !dropped.isEmpty {
-                        warn(.responseHeaders, headers,
-                             "response headers of an endpoint with several success responses are not expressible; \(dropped.map { "'\($0.key)'" }.joined(separator: ", ")) dropped")
-                    }
-                }
+            // A status with headers: `{ "type": "Deployment", "headers": { "Location": "URL" } }`
+            // (`Link` is the pagination's when it pages).
+            for (index, (resolved, body)) in statuses.enumerated() where index < result.responses.count {
+                guard let headers = resolved["headers"] else { continue }
+                let typed = responseHeaders(headers, typeBase: typeBase).filter { !(paginated && $0.0.lowercased() == "link") }
+                guard !typed.isEmpty else { continue }
+                result.responses[index].1 = .object([("type", .string(body.type)), ("headers", .object(typed))])
             }
             return result
         }

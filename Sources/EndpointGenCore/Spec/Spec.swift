@@ -104,6 +104,9 @@ public struct Endpoint: Sendable, Hashable {
     /// The base URL of the endpoint's own server (its or its nearest group's `baseURL`), exactly as
     /// written; nil when it uses the API's.
     public var baseURL: String?
+    /// The headers its own error responses declare (`errors` in the object form), merged: the
+    /// `<Endpoint>ErrorHeaders` struct. Empty without.
+    public var errorHeaders: [ResponseHeader] = []
 
     public init(key: String, swiftName: String, description: String?, deprecation: Deprecation?, method: String,
                 path: [PathSegment], parameters: [Parameter], headers: [Header], auth: Auth, body: Body?,

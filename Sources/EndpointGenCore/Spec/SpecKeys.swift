@@ -8,6 +8,10 @@ enum SpecKeys {
     static let parameter = ["type", "in", "name", "description", "default", "style"]
     static let body = ["type", "encoding", "contentType"]
     static let response = ["type", "status", "contentType", "stream", "end", "headers"]
+    /// One status of `responses` in the object form.
+    static let statusResponse = ["type", "headers"]
+    /// One status of `errors` in the object form.
+    static let errorResponse = ["type", "headers"]
     static let pagination = ["style", "parameter", "next", "items"]
     static let paginationStyles = ["link", "cursor", "page"]
     static let auth = ["type", "in", "name"]

@@ -267,7 +267,7 @@ struct SpecChecker {
 
     // MARK: Headers, auth, errors
 
-    mutating func checkShared(_ shared: RawShared) {
+    mutating func checkShared(_ shared: RawShared, isEndpoint: Bool = false) {
         for header in shared.headers ?? [] {
             if case .text(let value) = header.value { _ = checkHeaderValue(value, of: header) }
         }
@@ -275,7 +275,16 @@ struct SpecChecker {
         if let baseURL = shared.baseURL, let problem = Validation.baseURLProblem(baseURL.value) {
             error("'baseURL' \(problem)", at: baseURL.location)
         }
-        if let errors = shared.errors { checkErrors(errors) }
+        if let errors = shared.errors {
+            checkErrors(errors)
+            // Error headers become a struct of the endpoint's own; a group or the API has none.
+            if !isEndpoint {
+                for entry in errors where entry.headers != nil {
+                    error("the headers of error response '\(entry.key.key)' are declared in an endpoint's own 'errors', not in a group's or the top level's",
+                          at: entry.key.location)
+                }
+            }
+        }
     }
 
     /// Whether a header's value can be sent: no line breaks or control characters (reported).

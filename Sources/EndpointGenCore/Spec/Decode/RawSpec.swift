@@ -99,6 +99,8 @@ struct RawError {
     var valueLocation: SourceLocation
     /// The error body's type string; nil when it is not a string (reported).
     var type: Located<String>?
+    /// `"422": { "type": "Problem", "headers": { ... } }`: the error response's headers; nil without.
+    var headers: [RawResponseHeader]?
 }
 
 final class RawEndpoint {
@@ -129,6 +131,8 @@ final class RawEndpoint {
     /// Set by the checker: the declared response headers, the statuses of `responses` (nil
     /// without it) and the pagination, when they have no problem.
     var responseHeaders: [ResponseHeader] = []
+    /// The checked headers of the endpoint's own error responses, merged (`checkErrorHeaders`).
+    var errorHeaders: [ResponseHeader] = []
     var alternatives: [StatusResponse]?
     var checkedPagination: Pagination?
 

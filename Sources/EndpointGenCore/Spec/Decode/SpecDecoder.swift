@@ -171,8 +171,21 @@ struct SpecDecoder {
     mutating func decodeErrors(_ node: JSONNode) -> [RawError]? {
         guard let members = object(node, "'errors'") else { return nil }
         return members.map { member in
-            RawError(key: SpecDecoder.key(member), valueLocation: member.value.location,
-                     type: string(member.value, "the error type for '\(member.key)'"))
+            // `"422": { "type": "Problem", "headers": { "Idempotency-Key": "String?" } }`.
+            if case .object(let fields) = member.value.value {
+                checkKeys(fields, allowed: SpecKeys.errorResponse, in: "in the error response for '\(member.key)'")
+                let object = Fields(fields)
+                var type: Located<String>?
+                if let field = object["type"] {
+                    type = string(field.value, "the error type for '\(member.key)'")
+                } else {
+                    error("the error response for '\(member.key)' needs a 'type' (its body's type)", at: member.value.location)
+                }
+                return RawError(key: SpecDecoder.key(member), valueLocation: member.value.location, type: type,
+                                headers: object["headers"].flatMap { decodeResponseHeaders($0.value) })
+            }
+            return RawError(key: SpecDecoder.key(member), valueLocation: member.value.location,
+                            type: string(member.value, "the error type for '\(member.key)'"))
         }
     }
 

@@ -150,10 +150,10 @@ struct SpecResolver {
             response.stream = raw.streamKind
             response.end = raw.endText
         }
-        response.headers = endpoint.responseHeaders
         if let alternatives = endpoint.alternatives {
             response = Response(type: Validation.commonType(of: alternatives) ?? .void, status: nil, contentType: nil, alternatives: alternatives)
         }
+        response.headers = endpoint.responseHeaders
 
         var resolved = Endpoint(key: endpoint.key.key, swiftName: Naming.lowerCamel(endpoint.key.key), description: endpoint.description,
                                 deprecation: endpoint.deprecation, method: endpoint.method?.value ?? "GET", path: path, parameters: parameters,
@@ -162,6 +162,7 @@ struct SpecResolver {
                                 location: endpoint.key.location, pagination: endpoint.checkedPagination)
         resolved.sampleElements = endpoint.sampleElements
         resolved.baseURL = level.baseURL
+        resolved.errorHeaders = endpoint.errorHeaders
         return resolved
     }
 
