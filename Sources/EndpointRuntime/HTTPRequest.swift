@@ -247,7 +247,7 @@ public struct HTTPRequest: Sendable, Hashable, HTTPRequestable, CustomStringConv
 
     /// `GET https://host/path?query` with credentials in the query redacted.
     public var description: String {
-        "\(method.rawValue) \(Redaction.redactedURL(urlComponents, auth: auth))"
+        "\(method.rawValue) \(Redaction.redactedURL(urlComponents, auth: authOptions))"
     }
 }
 

@@ -131,6 +131,11 @@ final class Recorder<Value: Sendable>: @unchecked Sendable {
         #expect(seen.values == [AuthOptions([.apiKey(in: .query, name: "sig_key")])])
         // So the request's description redacts the key of the alternative that was sent.
         #expect(!"\(response.request)".contains("secret-key"))
+        // Before the middleware, every alternative's key name is redacted.
+        let unsent = try request(options: either) { Query("sig_key", "typed-by-hand") }
+        #expect("\(unsent)".contains("sig_key=<redacted>"), "\(unsent)")
+        #expect(Redaction.isSensitiveHeader("X-Custom", auth: AuthOptions([.basic, .apiKey(in: .header, name: "x-custom")])))
+        #expect(!Redaction.isSensitiveHeader("X-Custom", auth: AuthOptions([.basic])))
     }
 
     @Test func optionalCredentialsAreSentWhenHeldAndOtherwiseNot() async throws {
