@@ -150,7 +150,7 @@ import Testing
         let request = try HTTPBin.mirror.call.httpRequest()
         #expect(request.baseURL == "https://eu.httpbin.org/v2")
         #expect(request.hasOwnBaseURL)
-        #expect(try HTTPBin.uuid.call.httpRequest().hasOwnBaseURL == false)
+        #expect(try HTTPBin.Auth.bearer.call.httpRequest().hasOwnBaseURL == false)
     }
 
     @Test func authGroup() throws {
