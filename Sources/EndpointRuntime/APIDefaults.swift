@@ -18,8 +18,15 @@ public struct APIDefaults: Sendable {
     public var baseURL: String
     /// Headers every request starts with; an endpoint's own headers replace or remove them.
     public var headers: HTTPHeaders
-    /// The credentials every request needs unless the endpoint says otherwise.
-    public var auth: AuthRequirement
+    /// The credentials every request needs unless the endpoint says otherwise. With several
+    /// alternatives (``authOptions``) this is the first; setting it replaces them all.
+    public var auth: AuthRequirement {
+        get { authOptions.alternatives.first ?? .none }
+        set { authOptions = AuthOptions(newValue) }
+    }
+    /// The credentials every request may be sent with unless the endpoint says otherwise: one or
+    /// more alternatives, optional or not (see ``AuthMiddleware``).
+    public var authOptions: AuthOptions
     /// How dates are written in paths, queries and JSON bodies, and read from JSON responses.
     public var dateFormat: DateFormat
     /// Error bodies every endpoint may answer with; an endpoint's own replace these for the same status.
@@ -28,9 +35,16 @@ public struct APIDefaults: Sendable {
     /// The shared parts of an API's endpoints.
     public init(baseURL: String, headers: HTTPHeaders = [:], auth: AuthRequirement = .none,
                 dateFormat: DateFormat = .iso8601, errors: ErrorBodies = ErrorBodies()) {
+        self.init(baseURL: baseURL, headers: headers, auth: AuthOptions(auth), dateFormat: dateFormat, errors: errors)
+    }
+
+    /// The shared parts of an API whose requests may be sent with any of several credentials, or
+    /// without: `APIDefaults(baseURL: url, auth: AuthOptions([.basic, .apiKey(in: .header, name: "X-API-Key")]))`.
+    public init(baseURL: String, headers: HTTPHeaders = [:], auth: AuthOptions,
+                dateFormat: DateFormat = .iso8601, errors: ErrorBodies = ErrorBodies()) {
         self.baseURL = baseURL
         self.headers = headers
-        self.auth = auth
+        self.authOptions = auth
         self.dateFormat = dateFormat
         self.errors = errors
     }
@@ -41,7 +55,7 @@ public struct APIDefaults: Sendable {
     /// Throws ``EndpointError/invalidRequest(reason:underlying:request:)`` as
     /// ``HTTPRequest/init(_:baseURL:dateFormat:_:)`` does.
     public func request(_ method: HTTPMethod, @RequestBuilder _ build: () throws -> [any RequestComponent]) throws -> HTTPRequest {
-        try HTTPRequest(method, baseURL: baseURL, headers: headers, auth: auth, dateFormat: dateFormat, build)
+        try HTTPRequest(method, baseURL: baseURL, headers: headers, auth: authOptions, dateFormat: dateFormat, build)
     }
 
     /// A request to `baseURL` with the shared headers and auth, then `components` in order: the
@@ -52,7 +66,21 @@ public struct APIDefaults: Sendable {
     /// let request = try defaults.request(.get, [Path("users", 42), Query("fields", "name")])
     /// ```
     public func request(_ method: HTTPMethod, _ components: [any RequestComponent]) throws -> HTTPRequest {
-        try HTTPRequest(method, baseURL: baseURL, headers: headers, auth: auth, dateFormat: dateFormat) { components }
+        try HTTPRequest(method, baseURL: baseURL, headers: headers, auth: authOptions, dateFormat: dateFormat) { components }
+    }
+
+    /// A request to an endpoint's own server, `baseURL`, instead of the API's (an upload host), with
+    /// the shared headers and auth, then `components`. Unless `baseURL` is the API's own, the request
+    /// keeps it when a client is made with another base URL (``HTTPRequest/hasOwnBaseURL``): only a
+    /// client's ``HTTPClient/baseURLs`` entry for it moves it.
+    ///
+    /// ```swift
+    /// let request = try defaults.request(.post, baseURL: "https://upload.box.com/api/2.0", [Path("files", "content")])
+    /// ```
+    public func request(_ method: HTTPMethod, baseURL: String, _ components: [any RequestComponent]) throws -> HTTPRequest {
+        var request = try HTTPRequest(method, baseURL: baseURL, headers: headers, auth: authOptions, dateFormat: dateFormat) { components }
+        request.hasOwnBaseURL = baseURL != self.baseURL
+        return request
     }
 
     /// A typed endpoint of this API: `call` builds the request; a response is a success when its

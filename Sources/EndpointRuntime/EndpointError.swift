@@ -137,9 +137,25 @@ public enum Redaction {
         return sensitiveQueryNames.contains(lower) || lower.contains("token") || lower.contains("secret")
     }
 
+    /// Whether a header of this name carries credentials, for any of the alternatives.
+    public static func isSensitiveHeader(_ name: String, auth options: AuthOptions) -> Bool {
+        options.alternatives.contains { isSensitiveHeader(name, auth: $0) } || isSensitiveHeader(name)
+    }
+
+    /// Whether a query item of this name carries credentials, for any of the alternatives.
+    public static func isSensitiveQueryItem(_ name: String, auth options: AuthOptions) -> Bool {
+        options.alternatives.contains { isSensitiveQueryItem(name, auth: $0) } || isSensitiveQueryItem(name)
+    }
+
     /// The URL as text with sensitive query values (shown as `<redacted>`) and any user or
     /// password replaced.
     public static func redactedURL(_ components: URLComponents, auth: AuthRequirement = .none) -> String {
+        redactedURL(components, auth: AuthOptions(auth))
+    }
+
+    /// The URL as text with sensitive query values, for any of the alternatives, and any user or
+    /// password replaced.
+    public static func redactedURL(_ components: URLComponents, auth: AuthOptions) -> String {
         var copy = components
         if copy.percentEncodedUser != nil { copy.percentEncodedUser = "redacted" }
         if copy.percentEncodedPassword != nil { copy.percentEncodedPassword = "redacted" }
@@ -182,13 +198,13 @@ public enum Redaction {
     /// auth scheme) and sensitive query values, raw and percent-decoded.
     static func secrets(of request: HTTPRequest) -> [String] {
         var found: [String] = []
-        for field in request.headers.fields where isSensitiveHeader(field.name, auth: request.auth) {
+        for field in request.headers.fields where isSensitiveHeader(field.name, auth: request.authOptions) {
             found.append(field.value)
             if let space = field.value.firstIndex(of: " ") {
                 found.append(String(field.value[field.value.index(after: space)...]))
             }
         }
-        for item in request.urlComponents.percentEncodedQueryItems ?? [] where isSensitiveQueryItem(item.name, auth: request.auth) {
+        for item in request.urlComponents.percentEncodedQueryItems ?? [] where isSensitiveQueryItem(item.name, auth: request.authOptions) {
             if let value = item.value {
                 found.append(value)
                 if let decoded = value.removingPercentEncoding { found.append(decoded) }

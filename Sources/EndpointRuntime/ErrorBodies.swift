@@ -156,3 +156,19 @@ public struct ErrorResponse<Body: Sendable>: Error, CustomStringConvertible {
         "\(response.request) returned status \(response.status) with \(Body.self): \(body)"
     }
 }
+
+extension ErrorResponse {
+    /// The response's headers read as `type`: the `<Endpoint>ErrorHeaders` struct a spec's error
+    /// responses declare (`"422": { "type": "Problem", "headers": { "Idempotency-Key": "String?" } }`).
+    /// Throws ``ResponseHeaderError`` for a required header that is missing or one that is not its type.
+    ///
+    /// ```swift
+    /// catch let error as ErrorResponse<Adyen.ServiceError> {
+    ///     let headers = try error.headers(as: Adyen.Payments.PaymentsErrorHeaders.self)
+    ///     print(headers.idempotencyKey ?? "-")
+    /// }
+    /// ```
+    public func headers<Headers: ResponseHeaders>(as type: Headers.Type) throws -> Headers {
+        try Headers(headers: response.headers)
+    }
+}

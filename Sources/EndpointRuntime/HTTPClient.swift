@@ -19,19 +19,28 @@ public struct HTTPClient: Sendable {
     public let transport: any HTTPTransport
     /// Middleware, outermost first: the first sees the request first and the response last.
     public let middleware: [any HTTPMiddleware]
-    /// The base URL that replaces each request's ``HTTPRequest/baseURL``, if any.
+    /// The base URL that replaces each request's ``HTTPRequest/baseURL``, if any, except where the
+    /// endpoint has a server of its own (``HTTPRequest/hasOwnBaseURL``).
     public let baseURL: URL?
+    /// Base URLs by the base URL they replace, as the spec writes it: the way to move an endpoint's
+    /// own server (`"https://upload.box.com/api/2.0"`) too. An entry wins over ``baseURL``.
+    public let baseURLs: [String: URL]
 
     /// A client.
     ///
     /// - Parameters:
     ///   - baseURL: Requests whose ``HTTPRequest/baseURL`` is set have that prefix replaced by this
     ///     URL (scheme, host, port and path: `http://127.0.0.1:8080/api/v3`). Requests made without
-    ///     a base URL are sent as they are.
+    ///     a base URL are sent as they are, and so are those that go to an endpoint's own server
+    ///     (``HTTPRequest/hasOwnBaseURL``: an upload host stays the upload host).
+    ///   - baseURLs: Replacements for particular base URLs, keyed by the base URL as the spec (or
+    ///     the request) writes it, endpoints' own servers included; an entry wins over `baseURL`.
     ///   - transport: `URLSessionTransport()` by default.
     ///   - middleware: Applied in order around the transport.
-    public init(baseURL: URL? = nil, transport: any HTTPTransport = URLSessionTransport(), middleware: [any HTTPMiddleware] = []) {
+    public init(baseURL: URL? = nil, baseURLs: [String: URL] = [:], transport: any HTTPTransport = URLSessionTransport(),
+                middleware: [any HTTPMiddleware] = []) {
         self.baseURL = baseURL
+        self.baseURLs = baseURLs
         self.transport = transport
         self.middleware = middleware
     }
@@ -127,7 +136,8 @@ public struct HTTPClient: Sendable {
 
     // MARK: - Steps
 
-    /// Builds the request and applies the client's base URL.
+    /// Builds the request and applies the client's base URL: the entry of ``baseURLs`` for the
+    /// request's base URL, else ``baseURL`` unless the request goes to an endpoint's own server.
     func prepare(_ requestable: some HTTPRequestable) throws(EndpointError) -> HTTPRequest {
         var request: HTTPRequest
         do {
@@ -138,7 +148,11 @@ public struct HTTPClient: Sendable {
             throw .invalidRequest(reason: "\(type(of: requestable)) could not make its request: \(error)", underlying: error, request: nil)
         }
         if request.call == nil, !(requestable is HTTPRequest) { request.call = requestable }
-        if let baseURL { HTTPClient.rebase(&request, onto: baseURL) }
+        if let own = request.baseURL, let replacement = baseURLs[own] {
+            HTTPClient.rebase(&request, onto: replacement)
+        } else if let baseURL, !request.hasOwnBaseURL {
+            HTTPClient.rebase(&request, onto: baseURL)
+        }
         return request
     }
 

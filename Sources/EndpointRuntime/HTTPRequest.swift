@@ -78,8 +78,20 @@ public struct HTTPRequest: Sendable, Hashable, HTTPRequestable, CustomStringConv
     /// The base URL the path was appended to. A client made with another base URL swaps this
     /// prefix for its own. Not sent.
     public var baseURL: String?
-    /// Which credentials the request needs; the auth middleware supplies them. Not sent.
-    public var auth: AuthRequirement
+    /// Whether ``baseURL`` is a server of the endpoint's own (a spec's group or endpoint `baseURL`,
+    /// such as an upload host) rather than the API's: a client made with another base URL leaves it
+    /// alone, and only the client's ``HTTPClient/baseURLs`` entry for it moves it. Not sent.
+    public var hasOwnBaseURL: Bool
+    /// Which credentials the request needs; the auth middleware supplies them. Not sent. With
+    /// several alternatives (``authOptions``) this is the first; setting it replaces them all.
+    public var auth: AuthRequirement {
+        get { authOptions.alternatives.first ?? .none }
+        set { authOptions = AuthOptions(newValue) }
+    }
+    /// The credentials the request may be sent with: one or more alternatives, optional or not.
+    /// ``AuthMiddleware`` picks the one it sends, and leaves the request saying only that one.
+    /// Not sent.
+    public var authOptions: AuthOptions
     /// How dates are written in the path, query and JSON body, and read from a JSON response.
     public var dateFormat: DateFormat
     /// The value the request was made from, such as a case of a generated API's `Call` enum
@@ -112,7 +124,8 @@ public struct HTTPRequest: Sendable, Hashable, HTTPRequestable, CustomStringConv
         self.body = body
         self.timeout = timeout
         self.baseURL = nil
-        self.auth = .none
+        self.hasOwnBaseURL = false
+        self.authOptions = AuthOptions([])
         self.dateFormat = .iso8601
         self.call = nil
     }
@@ -132,12 +145,12 @@ public struct HTTPRequest: Sendable, Hashable, HTTPRequestable, CustomStringConv
     /// ```
     public init(_ method: HTTPMethod, baseURL: String, dateFormat: DateFormat = .iso8601,
                 @RequestBuilder _ build: () throws -> [any RequestComponent]) throws {
-        try self.init(method, baseURL: baseURL, headers: [:], auth: .none, dateFormat: dateFormat, build)
+        try self.init(method, baseURL: baseURL, headers: [:], auth: AuthOptions([]), dateFormat: dateFormat, build)
     }
 
     /// A request against `baseURL` that starts with `headers` and `auth`, then applies `build`'s
     /// components (which may replace or remove them). ``APIDefaults/request(_:_:)`` calls it.
-    init(_ method: HTTPMethod, baseURL: String, headers: HTTPHeaders, auth: AuthRequirement, dateFormat: DateFormat,
+    init(_ method: HTTPMethod, baseURL: String, headers: HTTPHeaders, auth: AuthOptions, dateFormat: DateFormat,
          _ build: () throws -> [any RequestComponent]) throws {
         guard let components = BaseURLCache.shared.components(for: baseURL) else {
             throw EndpointError.invalidRequest(reason: "The base URL \"\(baseURL)\" is not an absolute URL with a scheme and host.",
@@ -145,7 +158,7 @@ public struct HTTPRequest: Sendable, Hashable, HTTPRequestable, CustomStringConv
         }
         self.init(method: method, urlComponents: components, additionalHeaders: headers)
         self.baseURL = baseURL
-        self.auth = auth
+        self.authOptions = auth
         self.dateFormat = dateFormat
         let list: [any RequestComponent]
         do {
@@ -216,7 +229,7 @@ public struct HTTPRequest: Sendable, Hashable, HTTPRequestable, CustomStringConv
     public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
         lhs.method == rhs.method && lhs.urlComponents == rhs.urlComponents && lhs.headers == rhs.headers
             && lhs.body == rhs.body && lhs.timeout == rhs.timeout && lhs.baseURL == rhs.baseURL
-            && lhs.auth == rhs.auth && lhs.dateFormat == rhs.dateFormat
+            && lhs.hasOwnBaseURL == rhs.hasOwnBaseURL && lhs.authOptions == rhs.authOptions && lhs.dateFormat == rhs.dateFormat
     }
 
     /// Hashes what `==` compares.
@@ -227,13 +240,14 @@ public struct HTTPRequest: Sendable, Hashable, HTTPRequestable, CustomStringConv
         hasher.combine(body)
         hasher.combine(timeout)
         hasher.combine(baseURL)
-        hasher.combine(auth)
+        hasher.combine(hasOwnBaseURL)
+        hasher.combine(authOptions)
         hasher.combine(dateFormat)
     }
 
     /// `GET https://host/path?query` with credentials in the query redacted.
     public var description: String {
-        "\(method.rawValue) \(Redaction.redactedURL(urlComponents, auth: auth))"
+        "\(method.rawValue) \(Redaction.redactedURL(urlComponents, auth: authOptions))"
     }
 }
 

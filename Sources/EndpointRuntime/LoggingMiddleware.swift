@@ -91,9 +91,9 @@ public struct LoggingMiddleware: HTTPMiddleware {
 
     /// Logs, sends, logs.
     public func intercept(_ request: HTTPRequest, next: HTTPMiddlewareNext) async throws -> HTTPResponse {
-        let target = "\(request.method.rawValue) \(Redaction.redactedURL(request.urlComponents, auth: request.auth))"
+        let target = "\(request.method.rawValue) \(Redaction.redactedURL(request.urlComponents, auth: request.authOptions))"
         emit(.info) {
-            var line = "→ \(target)\(headerList(request.headers, auth: request.auth))"
+            var line = "→ \(target)\(headerList(request.headers, auth: request.authOptions))"
             if let body = request.body { line += " \(body.count) bytes" }
             return line
         }
@@ -104,7 +104,7 @@ public struct LoggingMiddleware: HTTPMiddleware {
             let elapsed = start.duration(to: clock.now)
             let milliseconds = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
             emit(response.status >= 400 ? .warning : .info) {
-                "← \(response.status) \(target)\(headerList(response.headers, auth: request.auth)) \(response.body.count) bytes in \(milliseconds) ms"
+                "← \(response.status) \(target)\(headerList(response.headers, auth: request.authOptions)) \(response.body.count) bytes in \(milliseconds) ms"
             }
             return response
         } catch {
@@ -119,7 +119,7 @@ public struct LoggingMiddleware: HTTPMiddleware {
     }
 
     /// ` [A: 1, B: <redacted>]`, sorted by name; empty without headers or when they are not logged.
-    func headerList(_ headers: HTTPHeaders, auth: AuthRequirement) -> String {
+    func headerList(_ headers: HTTPHeaders, auth: AuthOptions) -> String {
         guard includeHeaders, !headers.isEmpty else { return "" }
         let sorted = headers.fields.enumerated().sorted { first, second in
             let (a, b) = (first.element.name.lowercased(), second.element.name.lowercased())

@@ -62,10 +62,26 @@ public enum Credentials: Sendable, Hashable, CustomStringConvertible {
         case .apiKey: return "apiKey(<redacted>)"
         }
     }
+
+    /// Whether these are the credentials `requirement` asks for.
+    func fits(_ requirement: AuthRequirement) -> Bool {
+        switch (requirement, self) {
+        case (.bearer, .bearer), (.basic, .basic), (.apiKey, .apiKey): return true
+        default: return false
+        }
+    }
 }
 
-/// Adds credentials to requests that need them (per ``HTTPRequest/auth``), from an async provider.
-/// On a 401 it asks the provider to refresh once and replays the request.
+/// Adds credentials to requests that need them (per ``HTTPRequest/authOptions``), from an async
+/// provider. On a 401 it asks the provider to refresh once and replays the request.
+///
+/// A request with several alternatives (OpenAPI's `security: [{a: []}, {b: []}]`) is sent with the
+/// first one the provider has credentials for: the provider is asked for each in order until it
+/// returns credentials of that kind. A request whose credentials are optional
+/// (``AuthOptions/isOptional``) goes without any when the provider has none; one whose credentials
+/// are required is sent without them as well, and the server's 401 says so (or the provider's
+/// credentials of the wrong kind throw). The request passed on says only the requirement it carries
+/// (``HTTPRequest/auth``), so later middleware and error descriptions redact the right names.
 ///
 /// ```swift
 /// let auth = AuthMiddleware { requirement, refresh in
@@ -79,7 +95,8 @@ public enum Credentials: Sendable, Hashable, CustomStringConvertible {
 /// ```
 public struct AuthMiddleware: HTTPMiddleware {
     /// Returns the credentials for a requirement; `refresh` is `true` after a 401, asking for new ones.
-    /// Returning `nil` sends the request without credentials.
+    /// Returning `nil` says the client has none for it: the next alternative is asked, and without
+    /// one the request is sent without credentials.
     public typealias Provider = @Sendable (_ requirement: AuthRequirement, _ refresh: Bool) async throws -> Credentials?
 
     let provider: Provider
@@ -87,17 +104,39 @@ public struct AuthMiddleware: HTTPMiddleware {
     /// Middleware that asks `provider` for credentials.
     public init(_ provider: @escaping Provider) { self.provider = provider }
 
-    /// Middleware with fixed credentials (no refresh).
+    /// Middleware with fixed credentials (no refresh). A request with several alternatives is sent
+    /// with the one these credentials are for.
     public init(credentials: Credentials) { self.provider = { _, _ in credentials } }
 
     /// Adds credentials, and on a 401 refreshes them once and replays.
     public func intercept(_ request: HTTPRequest, next: HTTPMiddlewareNext) async throws -> HTTPResponse {
-        guard request.auth != .none else { return try await next(request) }
-        let first = try await credentials(for: request, refresh: false)
-        let response = try await next(try AuthMiddleware.apply(first, to: request))
+        guard !request.authOptions.alternatives.isEmpty else { return try await next(request) }
+        let first = try await authenticated(request, refresh: false)
+        let response = try await next(first ?? request)
         guard response.status == 401 else { return response }
-        let fresh = try await credentials(for: request, refresh: true)
-        return try await next(try AuthMiddleware.apply(fresh, to: request))
+        let fresh = try await authenticated(request, refresh: true)
+        // Optional credentials the provider still has none for: the 401 is the answer.
+        if fresh == nil, first == nil, request.authOptions.isOptional { return response }
+        return try await next(fresh ?? request)
+    }
+
+    /// `request` with the credentials of the first alternative the provider has them for, saying
+    /// only that requirement; nil when it has none for any. Credentials of the wrong kind for every
+    /// alternative throw, unless the request may go without.
+    private func authenticated(_ request: HTTPRequest, refresh: Bool) async throws -> HTTPRequest? {
+        var mismatch: EndpointError?
+        for requirement in request.authOptions.alternatives {
+            var single = request
+            single.auth = requirement
+            guard let credentials = try await credentials(for: single, refresh: refresh) else { continue }
+            guard credentials.fits(requirement) else {
+                if mismatch == nil { mismatch = AuthMiddleware.mismatch(credentials, single) }
+                continue
+            }
+            return try AuthMiddleware.apply(credentials, to: single)
+        }
+        if let mismatch, !request.authOptions.isOptional { throw mismatch }
+        return nil
     }
 
     private func credentials(for request: HTTPRequest, refresh: Bool) async throws -> Credentials? {
@@ -129,11 +168,15 @@ public struct AuthMiddleware: HTTPMiddleware {
             items.append(URLQueryItem(name: encodedName, value: PercentEncoding.encode(key)))
             request.urlComponents.percentEncodedQueryItems = items
         default:
-            throw EndpointError.invalidRequest(
-                reason: "The request needs \(request.auth) credentials but the provider gave \(credentials).", underlying: nil, request: request)
+            throw mismatch(credentials, request)
         }
         try request.headers.validate()
         return request
+    }
+
+    private static func mismatch(_ credentials: Credentials, _ request: HTTPRequest) -> EndpointError {
+        .invalidRequest(reason: "The request needs \(request.auth) credentials but the provider gave \(credentials).", underlying: nil,
+                        request: request)
     }
 }
 

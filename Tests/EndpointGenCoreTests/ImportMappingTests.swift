@@ -35,6 +35,36 @@ import Testing
         #expect(imported.validationErrors.isEmpty)
     }
 
+    @Test func pathAndOperationServersBecomeTheEndpointsBaseURL() throws {
+        let json = T.document(paths: """
+            {"/files/content": {
+               "servers": [{"url": "https://upload.example.com/api/2.0"}],
+               "post": {"operationId": "upload", "responses": {"200": {"description": "ok"}}},
+               "put": {"operationId": "replace", "servers": [{"url": "https://{region}.uploads.example.com/", "variables": {
+                  "region": {"default": "eu", "enum": ["eu", "us"]}}}, {"url": "https://backup.example.com"}],
+                  "responses": {"200": {"description": "ok"}}}},
+             "/assets": {"get": {"operationId": "assets", "servers": [{"url": "/cdn/v1"}], "responses": {"200": {"description": "ok"}}}},
+             "/same": {"get": {"operationId": "same", "servers": [{"url": "https://api.example.com/v1/"}], "responses": {"200": {"description": "ok"}}}},
+             "/plain": {"get": {"operationId": "plain", "responses": {"200": {"description": "ok"}}}}}
+            """)
+        let imported = T.run(json)
+        #expect(imported.endpoint("upload", in: "files")?["baseURL"] as? String == "https://upload.example.com/api/2.0")
+        // The operation's own wins over its path's; variables take their defaults; others are reported.
+        #expect(imported.endpoint("replace", in: "files")?["baseURL"] as? String == "https://eu.uploads.example.com")
+        #expect(imported.warnings.contains { $0.contains("#/paths/~1files~1content/put/servers/1: only the first server is used; 'https://backup.example.com' dropped") })
+        #expect(imported.warnings.contains { $0.contains("server variable 'region' uses its default 'eu'") })
+        // A relative server is on the document's server's host.
+        #expect(imported.endpoint("assets", in: "assets")?["baseURL"] as? String == "https://api.example.com/cdn/v1")
+        #expect(imported.count("relative-server") == 1)
+        // The document's own server, or none: no baseURL of its own.
+        #expect(imported.endpoint("same", in: "same")?["baseURL"] == nil)
+        #expect(imported.endpoint("plain", in: "plain")?["baseURL"] == nil)
+        #expect(!imported.warnings.contains { $0.contains("servers are not supported") })
+        #expect(imported.validationErrors.isEmpty)
+        let generated = try #require(Generator.generate(specData: Data(imported.text.utf8), fileName: "Test.endpoints.json", options: GeneratorOptions()).swift)
+        #expect(generated.contains(#"request(.post, baseURL: "https://upload.example.com/api/2.0", [Path("files", "content")])"#), "\(generated)")
+    }
+
     // MARK: Names and groups
 
     @Test func operationsAreNamedFromOperationIdAndGroupedByFirstTag() throws {
@@ -565,11 +595,51 @@ import Testing
         #expect(imported.endpoint("inherits", in: "a")?["auth"] == nil)
         #expect(imported.endpoint("login", in: "a")?["auth"] as? String == "none")
         #expect(imported.endpoint("basic", in: "a")?["auth"] as? String == "basic")
-        #expect((imported.endpoint("key", in: "a")?["auth"] as? [String: Any])?["in"] as? String == "query")
+        // Two alternatives: both kept, in order.
+        let key = try #require(imported.endpoint("key", in: "a")?["auth"] as? [Any])
+        #expect((key.first as? [String: Any])?["in"] as? String == "query")
+        #expect(key.last as? String == "bearer")
         #expect(imported.endpoint("oauth", in: "a")?["auth"] as? String == "bearer")
         #expect(imported.count("unsupported-security") == 2)   // the cookie key, oauth2 approximated
-        #expect(imported.count("security-alternative") == 2)   // cookieKey+headerKey, queryKey|bearerAuth
+        #expect(imported.count("security-alternative") == 0)   // the cookie key is the unsupported one
         #expect(imported.validationErrors.isEmpty)
+    }
+
+    @Test func securityAlternativesAndOptionalSecurityAreKept() throws {
+        let json = T.document(paths: """
+            {"/a": {
+              "get": {"operationId": "either", "security": [{"basicAuth": []}, {"headerKey": []}], "responses": {"200": {"description": "ok"}}},
+              "put": {"operationId": "optional", "security": [{}, {"bearerAuth": []}], "responses": {"200": {"description": "ok"}}},
+              "post": {"operationId": "optionalLast", "security": [{"bearerAuth": []}, {}], "responses": {"200": {"description": "ok"}}},
+              "patch": {"operationId": "together", "security": [{"basicAuth": [], "headerKey": []}], "responses": {"200": {"description": "ok"}}},
+              "delete": {"operationId": "sameTwice", "security": [{"oauth": []}, {"bearerAuth": []}], "responses": {"200": {"description": "ok"}}},
+              "head": {"operationId": "onlyEmpty", "security": [{}], "responses": {"200": {"description": "ok"}}}}}
+            """, components: """
+            {"securitySchemes": {
+              "bearerAuth": {"type": "http", "scheme": "bearer"},
+              "basicAuth": {"type": "http", "scheme": "basic"},
+              "headerKey": {"type": "apiKey", "in": "header", "name": "X-Api-Key"},
+              "oauth": {"type": "oauth2", "flows": {}}}}
+            """)
+        let imported = T.run(json)
+        let either = try #require(imported.endpoint("either", in: "a")?["auth"] as? [Any])
+        #expect(either.first as? String == "basic")
+        #expect(either.last as? [String: String] == ["type": "apiKey", "in": "header", "name": "X-Api-Key"])
+        #expect(imported.endpoint("optional", in: "a")?["auth"] as? [String] == ["none", "bearer"])
+        #expect(imported.endpoint("optionalLast", in: "a")?["auth"] as? [String] == ["bearer", "none"])
+        // Schemes one requirement needs together: one is sent, the other reported.
+        #expect(imported.endpoint("together", in: "a")?["auth"] as? String == "basic")
+        #expect(imported.warnings.contains { $0.contains("#/paths/~1a/patch/security/0: this requirement needs its schemes together; only 'basicAuth' is sent, 'headerKey' dropped") })
+        #expect(imported.count("security-alternative") == 1)
+        // Alternatives that send the same thing are one.
+        #expect(imported.endpoint("sameTwice", in: "a")?["auth"] as? String == "bearer")
+        #expect(imported.endpoint("onlyEmpty", in: "a")?["auth"] == nil, "no credentials, as the document's default")
+        #expect(imported.validationErrors.isEmpty)
+
+        // The generated requests carry the alternatives.
+        let generated = try #require(Generator.generate(specData: Data(imported.text.utf8), fileName: "Test.endpoints.json", options: GeneratorOptions()).swift)
+        #expect(generated.contains("AuthOptions([.basic, .apiKey(in: .header, name: \"X-Api-Key\")])"))
+        #expect(generated.contains("AuthOptions([.bearer], optional: true)"))
     }
 
     @Test func securityEveryOperationSharesIsSaidOnceAtTheTop() {

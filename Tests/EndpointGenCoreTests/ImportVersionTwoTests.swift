@@ -410,7 +410,7 @@ import Testing
         ])
     }
 
-    @Test func errorResponseHeadersAreReported() {
+    @Test func errorResponseHeadersAreTypedInVersionTwo() {
         let json = T.document(paths: """
             {"/e": {"get": {"operationId": "e", "responses": {"204": {"description": "ok"},
                 "302": {"description": "moved", "headers": {"Location": {"schema": {"type": "string"}}}},
@@ -419,14 +419,18 @@ import Testing
             {"responses": {"Limited": {"description": "slow down", "headers": {"Retry-After": {"schema": {"type": "integer"}}},
                                        "content": {"application/json": {"schema": {"type": "object", "properties": {"message": {"type": "string"}}}}}}}}
             """)
-        for version in ImportFormatVersion.allCases {
-            let result = Self.run(json, version: version)
-            #expect(Self.compact(result, ["groups", "e", "endpoints", "e", "errors"]) == #"{"429":"LimitedError"}"#)
-            // The redirect's Location is followed by the transport, not lost.
-            #expect(Self.warnings(result) == [
-                "openapi.json:8:83: warning: #/components/responses/Limited/headers: headers of error responses are not expressible; 'Retry-After' dropped",
-            ])
-        }
+        // Version 2: beside the error's body. The redirect's Location is followed by the transport, not lost.
+        let two = Self.run(json)
+        #expect(Self.compact(two, ["groups", "e", "endpoints", "e", "errors"]) == #"{"429":{"headers":{"Retry-After":"Int?"},"type":"LimitedError"}}"#)
+        #expect(Self.warnings(two).isEmpty)
+        let generated = Generator.generate(specData: Data((two.specJSON ?? "").utf8), fileName: "e.endpoints.json", options: GeneratorOptions())
+        #expect(generated.swift?.contains("public var retryAfter: Int?") == true)
+        #expect(generated.swift?.contains("struct EErrorHeaders: ResponseHeaders, Hashable") == true, "\(generated.swift ?? "")")
+        let one = Self.run(json, version: .one)
+        #expect(Self.compact(one, ["groups", "e", "endpoints", "e", "errors"]) == #"{"429":"LimitedError"}"#)
+        #expect(Self.warnings(one) == [
+            "openapi.json:8:83: warning: #/components/responses/Limited/headers: headers of error responses are not expressible; 'Retry-After' dropped",
+        ])
     }
 
     @Test func severalSuccessResponsesBecomeResponses() {
@@ -439,14 +443,15 @@ import Testing
             """)
         let two = Self.run(json)
         let endpoint = ["groups", "c", "endpoints", "contributors"]
-        #expect(Self.compact(two, endpoint + ["responses"]) == #"{"200":"[String]","202":"ContributorsResponse202","204":"Void"}"#)
+        // A status's headers go beside its type.
+        #expect(Self.compact(two, endpoint + ["responses"])
+                == #"{"200":{"headers":{"ETag":"String?","Link":"String?"},"type":"[String]"},"202":"ContributorsResponse202","204":"Void"}"#)
         #expect(Self.compact(two, endpoint + ["response"]) == nil)
-        // Link pagination takes one response of type `[T]`; `responses` has no place for headers.
+        // Link pagination takes one body type `[T]` beside `Void`s: here `Link` is a header only.
         #expect(Self.compact(two, endpoint + ["pagination"]) == nil)
-        #expect(two.specJSON?.contains(#""responses": { "200": "[String]", "202": "ContributorsResponse202", "204": "Void" }"#) == true)
-        #expect(Self.warnings(two) == [
-            "openapi.json:6:45: warning: #/paths/~1c/get/responses/200/headers: response headers of an endpoint with several success responses are not expressible; 'Link', 'ETag' dropped",
-        ])
+        #expect(Self.warnings(two).isEmpty)
+        let generated = Generator.generate(specData: Data((two.specJSON ?? "").utf8), fileName: "c.endpoints.json", options: GeneratorOptions())
+        #expect(generated.swift?.contains("EndpointWithHeaders<ContributorsResponse, ContributorsHeaders>") == true, "\(generated.swift ?? "")")
         let one = Self.run(json, version: .one)
         #expect(Self.compact(one, endpoint + ["response"]) == #""[String]""#)
         #expect(one.warningCounts == ["other-success-response": 1, "response-headers": 1])
@@ -462,12 +467,10 @@ import Testing
             """)
         let two = Self.run(json)
         let endpoint = ["groups", "c", "endpoints", "contributors"]
-        #expect(Self.compact(two, endpoint + ["responses"]) == #"{"200":"[String]","204":"Void"}"#)
+        // `Link` is the pagination's; the other header is typed.
+        #expect(Self.compact(two, endpoint + ["responses"]) == #"{"200":{"headers":{"ETag":"String?"},"type":"[String]"},"204":"Void"}"#)
         #expect(Self.compact(two, endpoint + ["pagination"]) == #"{"style":"link"}"#)
-        // `Link` is the pagination's; only the other header is dropped.
-        #expect(Self.warnings(two) == [
-            "openapi.json:6:45: warning: #/paths/~1c/get/responses/200/headers: response headers of an endpoint with several success responses are not expressible; 'ETag' dropped",
-        ])
+        #expect(Self.warnings(two).isEmpty)
         // The imported spec generates.
         let spec = two.specJSON ?? ""
         let generated = Generator.generate(specData: Data(spec.utf8), fileName: "c.endpoints.json",

@@ -59,3 +59,48 @@ import Testing
         #expect(rules == ["\(ValidatorStepsTests.file):2:107: error: an endpoint has 'response' or 'responses' (several success statuses), not both"])
     }
 }
+
+/// Issue 23's keys through the resolver: auth lists, servers of their own, headers of several
+/// statuses and of error responses, as the `Spec` the translator reads holds them.
+@Suite struct AuthServersHeadersResolveTests {
+    static let json = """
+        { "baseURL": "https://api.example", "auth": ["basic", { "type": "apiKey", "in": "header", "name": "X-Key" }],
+          "groups": {
+            "uploads": { "baseURL": "https://upload.example/2.0", "auth": ["bearer", "none"],
+              "endpoints": {
+                "put": { "method": "PUT", "path": "/f" },
+                "back": { "method": "GET", "path": "/b", "baseURL": "https://api.example", "auth": ["bearer"] } } } },
+          "endpoints": {
+            "deploy": { "method": "POST", "path": "/d",
+              "responses": { "201": { "type": "String", "headers": { "Location": "URL", "X-Id": "String" } },
+                             "202": { "headers": { "x-id": "String?", "Retry-After": "Int" } } },
+              "errors": { "409": { "type": "String", "headers": { "X-Id": "String" } }, "422": { "type": "String", "headers": { "X-Id": "String" } } } } } }
+        """
+
+    @Test func resolved() throws {
+        var diagnostics = Diagnostics()
+        let spec = try #require(Validator.validate(try ValidatorStepsTests.tree(Self.json), fileName: ValidatorStepsTests.file,
+                                                   diagnostics: &diagnostics), "\(diagnostics.all)")
+        #expect(spec.auth == .alternatives([.basic, .apiKey(in: .header, name: "X-Key")], optional: false))
+        let uploads = try #require(spec.api.groups.first)
+        // The group's list and server pass to its endpoints; the nearest level wins; one scheme is itself.
+        #expect(uploads.endpoints[0].auth == .alternatives([.bearer], optional: true))
+        #expect(uploads.endpoints[0].baseURL == "https://upload.example/2.0")
+        #expect(uploads.endpoints[1].auth == .bearer)
+        #expect(uploads.endpoints[1].baseURL == "https://api.example")
+        #expect(spec.api.endpoints[0].baseURL == nil)
+
+        let deploy = spec.api.endpoints[0]
+        // Required only where every status requires it: `X-Id` is optional for 202, `Location` absent from it.
+        #expect(deploy.response.headers == [
+            ResponseHeader(name: "Location", swiftName: "location", type: .optional(.builtin(.url))),
+            ResponseHeader(name: "X-Id", swiftName: "xId", type: .optional(.builtin(.string))),
+            ResponseHeader(name: "Retry-After", swiftName: "retryAfter", type: .optional(.builtin(.int))),
+        ])
+        #expect(deploy.response.alternatives.count == 2)
+        // Both error statuses require `X-Id`: required.
+        #expect(deploy.errorHeaders == [ResponseHeader(name: "X-Id", swiftName: "xId", type: .builtin(.string))])
+        #expect(Auth.anyOf([.bearer, .none, .bearer], optional: false) == .bearer)
+        #expect(Auth.anyOf([.none], optional: true) == Auth.none)
+    }
+}

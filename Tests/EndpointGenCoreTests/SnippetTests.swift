@@ -151,6 +151,36 @@ import Testing
         #expect(!plain.contains("auth:") && !plain.contains("Auth("))
     }
 
+    @Test func authAlternativesAndOptionalAuth() throws {
+        // At the top level: written once, as `AuthOptions` in the defaults.
+        let top = try Self.generate(Self.spec(top: #""auth": ["basic", { "type": "apiKey", "in": "header", "name": "X-API-Key" }],"#))
+        #expect(top.contains("        auth: AuthOptions([.basic, .apiKey(in: .header, name: \"X-API-Key\")])\n    )"), "\(top)")
+        #expect(!top.contains("Auth("))
+        let optionalTop = try Self.generate(Self.spec(top: #""auth": ["none", "bearer"],"#))
+        #expect(optionalTop.contains("        auth: AuthOptions([.bearer], optional: true)\n    )"))
+        // At an endpoint: a component; "none" anywhere in the list makes it optional.
+        let endpoint = try Self.generate(Self.spec(endpoint: #""auth": ["bearer", "none", "basic"]"#, top: #""auth": "bearer","#))
+        #expect(endpoint.contains(#"return try defaults.request(.get, [Path("things"), AuthOptions([.bearer, .basic], optional: true)])"#))
+        // One scheme in a list is that scheme: nothing differs from the API's here.
+        let single = try Self.generate(Self.spec(endpoint: #""auth": ["bearer"]"#, top: #""auth": "bearer","#))
+        #expect(single.contains(#"return try defaults.request(.get, [Path("things")])"#))
+    }
+
+    @Test func anEndpointOrGroupWithItsOwnBaseURL() throws {
+        let swift = try Self.generate("""
+            { "baseURL": "https://api.example.com/v2",
+              "endpoints": {
+                "upload": { "method": "POST", "path": "/files", "baseURL": "https://upload.example.com/v2" },
+                "same": { "method": "GET", "path": "/same", "baseURL": "https://api.example.com/v2" } },
+              "groups": { "assets": { "baseURL": "https://assets.example.com", "path": "/a",
+                "endpoints": { "get": { "method": "GET" }, "back": { "method": "GET", "baseURL": "https://api.example.com/v2" } } } } }
+            """)
+        #expect(swift.contains(#"case .upload: return try defaults.request(.post, baseURL: "https://upload.example.com/v2", [Path("files")])"#), "\(swift)")
+        #expect(swift.contains(#"case .same: return try defaults.request(.get, [Path("same")])"#))
+        #expect(swift.contains(#"case .get: return try API.defaults.request(.get, baseURL: "https://assets.example.com", [Path("a")])"#))
+        #expect(swift.contains(#"case .back: return try API.defaults.request(.get, [Path("a")])"#))
+    }
+
     @Test(arguments: [("iso8601-fractional", "iso8601Fractional"), ("secondsSince1970", "secondsSince1970"),
                       ("millisecondsSince1970", "millisecondsSince1970"), ("date", "date")])
     func dateFormat(spec: String, swift name: String) throws {

@@ -123,7 +123,8 @@ import Testing
     func schemaRefusesStructurallyBadSpecs() throws {
         let directory = fixturesDirectory.appendingPathComponent("BadSpecs")
         let files = ["UnknownTopLevelKeys", "UnknownEndpointKeys", "UnknownNestedKeys", "UnknownMethods", "MissingMethod",
-                     "MissingBaseURL", "BadDateFormat", "BadEncodings", "UnknownAuth", "BadStatusCodes", "WrongValueTypes", "BadModels"]
+                     "MissingBaseURL", "BadDateFormat", "BadEncodings", "UnknownAuth", "BadStatusCodes", "WrongValueTypes", "BadModels",
+                     "BadAuthAlternatives", "BadGroupAndEndpointBaseURLs", "BadStatusAndErrorHeaders"]
         let script = """
             import json, sys, jsonschema
             validator = jsonschema.Draft202012Validator(json.load(open(sys.argv[1], encoding="utf-8")))

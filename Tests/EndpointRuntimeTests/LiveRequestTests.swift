@@ -172,6 +172,30 @@ import TestSupport
         #expect(plain.path == "/athlete")
     }
 
+    @Test func anEndpointsOwnServerKeepsItsHostUnlessTheClientMapsIt() async throws {
+        let defaults = APIDefaults(baseURL: "https://api.example.test/v1")
+        let upload = try defaults.request(.post, baseURL: server.baseURLString + "/uploads", [Path("files")])
+        #expect(upload.hasOwnBaseURL)
+        #expect(try defaults.request(.get, baseURL: "https://api.example.test/v1", [Path("a")]).hasOwnBaseURL == false,
+                "the API's own base URL is not a server of the endpoint's own")
+        let session = URLSessionTransport(session: URLSession(configuration: .ephemeral))
+
+        // A client with another base URL (a staging host) moves the API's requests, not the upload's.
+        let staging = HTTPClient(baseURL: URL(string: server.baseURLString + "/staging"), transport: session)
+        #expect(try EchoedRequest(from: try await staging.data(for: upload).body).path == "/uploads/files")
+        let main = try defaults.request(.get, [Path("me")])
+        #expect(try EchoedRequest(from: try await staging.data(for: main).body).path == "/staging/me")
+
+        // An entry for the endpoint's own base URL moves it, and wins over the client's base URL.
+        let elsewhere = try defaults.request(.post, baseURL: "https://upload.example.test/2.0", [Path("files")])
+        let mapped = HTTPClient(baseURL: URL(string: server.baseURLString + "/staging"),
+                                baseURLs: ["https://upload.example.test/2.0": URL(string: server.baseURLString + "/local-upload")!,
+                                           "https://api.example.test/v1": URL(string: server.baseURLString + "/local-api")!],
+                                transport: session)
+        #expect(try EchoedRequest(from: try await mapped.data(for: elsewhere).body).path == "/local-upload/files")
+        #expect(try EchoedRequest(from: try await mapped.data(for: main).body).path == "/local-api/me")
+    }
+
     struct Echo: Decodable, Sendable { var method: String; var path: String }
 
     @Test func sendStyles() async throws {

@@ -86,6 +86,97 @@ final class Recorder<Value: Sendable>: @unchecked Sendable {
         #expect(second?.underlyingError is NoToken)
     }
 
+    func request(options: AuthOptions, @RequestBuilder _ extra: () -> [any RequestComponent] = { [] }) throws -> HTTPRequest {
+        let more = extra()
+        return try HTTPRequest(.get, baseURL: server.baseURLString) {
+            Path("mw")
+            options
+            more
+        }
+    }
+
+    @Test func alternativesSendTheFirstTheProviderHasCredentialsFor() async throws {
+        let asked = Recorder<AuthRequirement>()
+        let keyOnly = HTTPClient(transport: transport, middleware: [AuthMiddleware { requirement, _ in
+            asked.append(requirement)
+            if case .apiKey = requirement { return .apiKey("k-1") }
+            return nil
+        }])
+        let either = AuthOptions([.basic, .apiKey(in: .header, name: "X-API-Key")])
+        let echoed = try EchoedRequest(from: try await keyOnly.data(for: try request(options: either)).body)
+        #expect(echoed.header("X-API-Key") == "k-1")
+        #expect(echoed.header("Authorization") == nil)
+        #expect(asked.values == [.basic, .apiKey(in: .header, name: "X-API-Key")])
+
+        // Fixed credentials pick the alternative they are for, whichever comes first.
+        let basicOnly = HTTPClient(transport: transport, middleware: [AuthMiddleware(credentials: .basic(username: "ada", password: "pw"))])
+        let basic = try EchoedRequest(from: try await basicOnly.data(for: try request(options: either)).body)
+        #expect(basic.header("Authorization") == "Basic " + Data("ada:pw".utf8).base64EncodedString())
+        #expect(basic.header("X-API-Key") == nil)
+        let bothOrders = AuthOptions([.apiKey(in: .header, name: "X-API-Key"), .basic])
+        let reversed = try EchoedRequest(from: try await basicOnly.data(for: try request(options: bothOrders)).body)
+        #expect(reversed.header("Authorization") == "Basic " + Data("ada:pw".utf8).base64EncodedString())
+    }
+
+    @Test func theRequestPassedOnSaysWhichCredentialsItCarries() async throws {
+        let seen = Recorder<AuthOptions>()
+        let spy = ClosureMiddleware { request, next in
+            seen.append(request.authOptions)
+            return try await next(request)
+        }
+        let client = HTTPClient(transport: transport, middleware: [AuthMiddleware(credentials: .apiKey("secret-key")), spy])
+        let either = AuthOptions([.bearer, .apiKey(in: .query, name: "sig_key")])
+        let response = try await client.data(for: try request(options: either))
+        #expect(try EchoedRequest(from: response.body).rawQuery == "sig_key=secret-key")
+        #expect(seen.values == [AuthOptions([.apiKey(in: .query, name: "sig_key")])])
+        // So the request's description redacts the key of the alternative that was sent.
+        #expect(!"\(response.request)".contains("secret-key"))
+        // Before the middleware, every alternative's key name is redacted.
+        let unsent = try request(options: either) { Query("sig_key", "typed-by-hand") }
+        #expect("\(unsent)".contains("sig_key=<redacted>"), "\(unsent)")
+        #expect(Redaction.isSensitiveHeader("X-Custom", auth: AuthOptions([.basic, .apiKey(in: .header, name: "x-custom")])))
+        #expect(!Redaction.isSensitiveHeader("X-Custom", auth: AuthOptions([.basic])))
+    }
+
+    @Test func optionalCredentialsAreSentWhenHeldAndOtherwiseNot() async throws {
+        let optional = AuthOptions([.bearer], optional: true)
+        #expect(optional == AuthOptions([.none, .bearer]), "a .none alternative makes it optional")
+        #expect(optional.isOptional && !AuthOptions([.bearer]).isOptional && !AuthOptions([.none]).isOptional)
+
+        let holding = HTTPClient(transport: transport, middleware: [AuthMiddleware(credentials: .bearer("tok"))])
+        let sent = try EchoedRequest(from: try await holding.data(for: try request(options: optional)).body)
+        #expect(sent.header("Authorization") == "Bearer tok")
+
+        // No credentials for it: sent without, no error, and a 401 is not replayed.
+        let calls = Recorder<Bool>()
+        let empty = HTTPClient(transport: transport, middleware: [AuthMiddleware { _, refresh in calls.append(refresh); return nil }])
+        let bare = try EchoedRequest(from: try await empty.data(for: try request(options: optional)).body)
+        #expect(bare.header("Authorization") == nil)
+        let key = UUID().uuidString
+        let refused = try request(options: optional) { Header("X-Echo-Fail", "1:401:\(key)") }
+        #expect(try await empty.data(for: refused).status == 401)
+        #expect(calls.values == [false, false, true])
+        #expect(try await empty.data(for: refused).status == 200, "the server saw the 401 request once, not a replay")
+
+        // Credentials of another kind only: still sent without, where required ones fail.
+        let wrongKind = HTTPClient(transport: transport, middleware: [AuthMiddleware(credentials: .apiKey("k"))])
+        let none = try EchoedRequest(from: try await wrongKind.data(for: try request(options: optional)).body)
+        #expect(none.header("Authorization") == nil)
+        let error = await #expect(throws: EndpointError.self) {
+            try await wrongKind.data(for: try request(options: AuthOptions([.bearer, .basic])))
+        }
+        guard case .invalidRequest(let reason, _, _)? = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(reason.contains("bearer"))
+    }
+
+    @Test func requiredAlternativesWithoutCredentialsAreSentAsToday() async throws {
+        // The provider has nothing: the request goes without, and the server's 401 is the error.
+        let client = HTTPClient(transport: transport, middleware: [AuthMiddleware { _, _ in nil }])
+        let guarded = try request(options: AuthOptions([.bearer, .basic])) { Header("X-Echo-Require-Authorization", "Bearer t") }
+        let error = await #expect(throws: EndpointError.self) { try await client.send(guarded) }
+        #expect(error?.status == 401)
+    }
+
     @Test func retriesIdempotentRequestsHonouringRetryAfter() async throws {
         let client = HTTPClient(transport: transport, middleware: [RetryMiddleware(maxAttempts: 3, baseDelay: 0.05)])
         let key = UUID().uuidString

@@ -16,7 +16,7 @@ import Testing
         "anything.json", "anything.json_patch", "anything.form", "anything.multipart", "anything.binary", "anything.text",
         "anything.file", "anything.delete", "anything.keyed", "anything.upload", "anything.put_file", "anything.download",
         "anything.admin.login", "anything.admin.stats", "anything.admin.keys.list", "anything.admin.keys.revoke",
-        "auth.basic", "auth.bearer",
+        "auth.basic", "auth.bearer", "auth.bearer_or_basic", "auth.optional_bearer", "mirror",
     ]
 
     @Test func everyEndpointIsChecked() throws {
@@ -134,6 +134,23 @@ import Testing
         try check(HTTPBin.Anything.Admin.Keys.list(since: Date(timeIntervalSince1970: 86400), limit: 5),
                   .init(method: .get, url: "\(Self.base)/anything/admin/keys?since=86400&limit=5", headers: Self.admin,
                         auth: .apiKey(in: .header, name: "X-Api-Key")))
+    }
+
+    @Test func authAlternativesAndOptionalAuth() throws {
+        try check(HTTPBin.Auth.bearerOrBasic, .init(method: .get, url: "\(Self.base)/anything/either", headers: Self.top,
+                                                    authOptions: AuthOptions([.bearer, .basic])))
+        try check(HTTPBin.Auth.optionalBearer, .init(method: .get, url: "\(Self.base)/anything/optional", headers: Self.top,
+                                                     authOptions: AuthOptions([.bearer], optional: true)))
+        #expect(try HTTPBin.Auth.optionalBearer.call.httpRequest().authOptions.isOptional)
+        #expect(try HTTPBin.Auth.bearerOrBasic.call.httpRequest().authOptions.isOptional == false)
+    }
+
+    @Test func anEndpointWithItsOwnBaseURL() throws {
+        try check(HTTPBin.mirror, .init(method: .get, url: "https://eu.httpbin.org/v2/get", headers: Self.top))
+        let request = try HTTPBin.mirror.call.httpRequest()
+        #expect(request.baseURL == "https://eu.httpbin.org/v2")
+        #expect(request.hasOwnBaseURL)
+        #expect(try HTTPBin.Auth.bearer.call.httpRequest().hasOwnBaseURL == false)
     }
 
     @Test func authGroup() throws {

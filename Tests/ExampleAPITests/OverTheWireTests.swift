@@ -24,6 +24,48 @@ import Testing
     static let athleteJSON = #"{"id":134815,"firstname":"Marianne","sex":"F","created_at":"2017-11-14T02:30:05Z","measurement_preference":"meters"}"#
     static let faultJSON = #"{"message":"Record Not Found","errors":[{"resource":"Athlete","field":"id","code":"invalid"}]}"#
 
+    /// The credentials that arrive at the server for generated endpoints with auth alternatives and
+    /// optional auth, and where an endpoint with its own base URL is sent.
+    @Test func authAlternativesOptionalAuthAndOwnServersOverTheWire() async throws {
+        let server = try await LocalHTTPServer.start()
+        defer { server.stop() }
+        let base = URL(string: server.baseURLString)
+        func arrived(_ client: HTTPClient, _ endpoint: Endpoint<HTTPBin.EchoResponse>) async throws -> EchoedRequest {
+            try EchoedRequest(from: try await client.data(for: endpoint).body)
+        }
+        let withToken = HTTPClient(baseURL: base, middleware: [AuthMiddleware(credentials: .bearer("t0k3n"))])
+        let withBasic = HTTPClient(baseURL: base, middleware: [AuthMiddleware(credentials: .basic(username: "ada", password: "pw"))])
+        let withNothing = HTTPClient(baseURL: base, middleware: [AuthMiddleware { _, _ in nil }])
+
+        // Alternatives: whichever the client holds credentials for.
+        #expect(try await arrived(withToken, HTTPBin.Auth.bearerOrBasic).header("Authorization") == "Bearer t0k3n")
+        #expect(try await arrived(withBasic, HTTPBin.Auth.bearerOrBasic).header("Authorization")
+                == "Basic " + Data("ada:pw".utf8).base64EncodedString())
+        // Optional: the token when there is one, else nothing, and no error.
+        let optional = try await arrived(withToken, HTTPBin.Auth.optionalBearer)
+        #expect(optional.header("Authorization") == "Bearer t0k3n")
+        #expect(optional.rawPath == "/anything/optional")
+        #expect(try await arrived(withNothing, HTTPBin.Auth.optionalBearer).header("Authorization") == nil)
+        #expect(try await arrived(withBasic, HTTPBin.Auth.optionalBearer).header("Authorization") == nil)
+        // Required, with credentials of another kind only: an error, as before.
+        let keyOnly = HTTPClient(baseURL: base, middleware: [AuthMiddleware(credentials: .apiKey("k"))])
+        await #expect(throws: EndpointError.self) { try await keyOnly.send(HTTPBin.Auth.bearerOrBasic) }
+
+        // An endpoint with its own base URL keeps it when the client has another base URL...
+        let seen = Recorder<String>()
+        let spy = ClosureMiddleware { request, next in
+            seen.append(request.url?.absoluteString ?? "")
+            if request.url?.host == "eu.httpbin.org" { return HTTPResponse(status: 599, headers: [:], body: Data(), request: request) }
+            return try await next(request)
+        }
+        let staging = HTTPClient(baseURL: base, middleware: [spy])
+        #expect(try await staging.data(for: HTTPBin.mirror).status == 599)
+        #expect(seen.values == ["https://eu.httpbin.org/v2/get"])
+        // ...and goes where the client's entry for it says.
+        let mapped = HTTPClient(baseURL: base, baseURLs: ["https://eu.httpbin.org/v2": URL(string: server.baseURLString + "/eu")!])
+        #expect(try await arrived(mapped, HTTPBin.mirror).rawPath == "/eu/get")
+    }
+
     @Test func stravaTypedAndCaseCalls() async throws {
         let server = try await LocalHTTPServer.start()
         defer { server.stop() }

@@ -10,6 +10,8 @@ struct ExpectedRequest {
     /// Every header field, in order.
     var headers: [(String, String)] = []
     var auth: AuthRequirement = .none
+    /// Several alternatives, or optional auth; when set, `auth` is not used.
+    var authOptions: AuthOptions? = nil
     var body: ExpectedBody = .none
     var timeout: TimeInterval? = nil
     var expectedStatus: Int? = nil
@@ -92,7 +94,7 @@ func checkRequest(_ requestable: some HTTPRequestable, _ expected: ExpectedReque
     } else {
         #expect(headers == expectedHeaders, sourceLocation: sourceLocation)
     }
-    #expect(request.auth == expected.auth, sourceLocation: sourceLocation)
+    #expect(request.authOptions == expected.authOptions ?? AuthOptions(expected.auth), sourceLocation: sourceLocation)
     #expect(request.timeout == expected.timeout, sourceLocation: sourceLocation)
     switch expected.body {
     case .none:

@@ -2,6 +2,7 @@ import EndpointRuntime
 import ExampleAPIs
 import Foundation
 import Testing
+import TestSupport
 
 /// specs/ResponseShapes.endpoints.json: every shape of `responses`, headers structs with colliding
 /// names, and pagination through models named `Pagination` and `PageBody`, served by a stub.
@@ -27,6 +28,57 @@ import Testing
 
         await stub.stub(.head, path: "/headers", responses: [StubResponse(status: 200, headers: ["headers": "h"])])
         #expect(try await HTTPClient(transport: stub).response(for: ResponseShapes.headers).headers.headers == "h")
+    }
+
+    /// Headers of several success statuses and of error responses, read from what the local server
+    /// answers.
+    @Test func headersOfSeveralStatusesAndOfErrorsFromRealResponses() async throws {
+        let server = try await LocalHTTPServer.start()
+        defer { server.stop() }
+        func client(_ body: String, status: Int, headers: [String: String]) -> HTTPClient {
+            HTTPClient(baseURL: server.baseURL, middleware: [OverTheWireTests.canned(body, status: status, headers: headers)])
+        }
+        let deploy = ResponseShapes.deploy(body: .init(id: 7))
+
+        // 201: a body, `Location` and the request id, which every status declares required.
+        let created = try await client(#"{"id": 7}"#, status: 201, headers: ["Location": "https://shapes.example.com/d/7", "x-request-id": "r1"])
+            .response(for: deploy)
+        #expect(created.status == 201)
+        #expect(created.body == ResponseShapes.Thing(id: 7))
+        #expect(created.headers == ResponseShapes.DeployHeaders(location: URL(string: "https://shapes.example.com/d/7"), xRequestId: "r1"))
+
+        // 202: no body; `Retry-After`, which only this status declares, is read; `Location` is absent.
+        let accepted = try await client("", status: 202, headers: ["X-Request-Id": "r2", "Retry-After": "5"]).response(for: deploy)
+        #expect(accepted.body == nil)
+        #expect(accepted.headers == ResponseShapes.DeployHeaders(xRequestId: "r2", retryAfter: 5))
+
+        // A header every status declares required is checked whatever the status; a malformed one names itself.
+        let missing = await #expect(throws: EndpointError.self) {
+            try await client(#"{"id": 7}"#, status: 201, headers: [:]).send(deploy)
+        }
+        #expect(missing?.description.contains("X-Request-Id") == true, "\(String(describing: missing))")
+        let malformed = await #expect(throws: EndpointError.self) {
+            try await client("", status: 202, headers: ["X-Request-Id": "r3", "Retry-After": "soon"]).send(deploy)
+        }
+        #expect(malformed?.description.contains("Retry-After") == true)
+
+        // An error response: its body thrown as its type, its headers read as the endpoint's error headers.
+        do {
+            try await client(#"{"message": "busy"}"#, status: 409, headers: ["X-Request-Id": "r4", "Idempotency-Key": "k-9"]).send(deploy)
+            Issue.record("a 409 is an error")
+        } catch let error as ErrorResponse<ResponseShapes.Problem> {
+            #expect(error.body.message == "busy")
+            let headers = try error.headers(as: ResponseShapes.DeployErrorHeaders.self)
+            #expect(headers == ResponseShapes.DeployErrorHeaders(xRequestId: "r4", idempotencyKey: "k-9"))
+        }
+        // A status that declares no headers (5XX) still reads, every error header being optional.
+        do {
+            try await client("down", status: 503, headers: [:]).send(deploy)
+            Issue.record("a 503 is an error")
+        } catch let error as ErrorResponse<String> {
+            #expect(error.body == "down")
+            #expect(try error.headers(as: ResponseShapes.DeployErrorHeaders.self) == ResponseShapes.DeployErrorHeaders())
+        }
     }
 
     @Test func everyShapeOfResponses() async throws {

@@ -32,6 +32,9 @@ public nonisolated enum HTTPBin {
         ))
     }
 
+    /// Echoes the request from another server of the service: an endpoint's own `baseURL`.
+    public static var mirror: Endpoint<EchoResponse> { defaults.endpoint(Call.mirror) }
+
     /// Answers with the given status code.
     public static func status(code: Int) -> Endpoint<Void> {
         defaults.endpoint(
@@ -173,6 +176,16 @@ nonisolated extension HTTPBin {
         public static var bearer: Endpoint<HTTPBin.AuthResult> {
             HTTPBin.defaults.endpoint(HTTPBin.Call.auth(.bearer))
         }
+
+        /// Alternatives: sent with a bearer token or, without one, basic credentials.
+        public static var bearerOrBasic: Endpoint<HTTPBin.EchoResponse> {
+            HTTPBin.defaults.endpoint(HTTPBin.Call.auth(.bearerOrBasic))
+        }
+
+        /// Optional auth: a bearer token when the client has one, else nothing.
+        public static var optionalBearer: Endpoint<HTTPBin.EchoResponse> {
+            HTTPBin.defaults.endpoint(HTTPBin.Call.auth(.optionalBearer))
+        }
     }
 }
 
@@ -186,6 +199,7 @@ nonisolated extension HTTPBin {
             tag: [String]? = nil, ids: [Int64] = [1, 2], page: Int = 1, sort: SortOrder = .descending, order: SortOrder? = .`default`,
             since: Date? = nil, filter: [String: String]? = nil, q: String = "swift \"6\"", xRequestID: UUID? = nil, xTags: [String]? = nil
         )
+        case mirror
         case status(code: Int)
         case delay(seconds: Double)
         case uuid, robotsTxt
@@ -212,6 +226,7 @@ nonisolated extension HTTPBin {
                     Header("X-Request-ID", xRequestID),
                     Header("X-Tags", xTags),
                 ])
+            case .mirror: return try defaults.request(.get, baseURL: "https://eu.httpbin.org/v2", [Path("get")])
             case let .status(code): return try defaults.request(.get, [Path("status", code)])
             case let .delay(seconds):
                 return try defaults.request(.get, [Path("delay", seconds), Timeout(12.5)])
@@ -245,6 +260,7 @@ nonisolated extension HTTPBin {
             switch self {
             case let .get(tag, ids, page, sort, order, since, filter, q, xRequestID, xTags):
                 return ["get", tag, ids, page, sort, order, since, filter, q, xRequestID, xTags]
+            case .mirror: return ["mirror"]
             case let .status(code): return ["status", code]
             case let .delay(seconds): return ["delay", seconds]
             case .uuid: return ["uuid"]
@@ -477,7 +493,7 @@ nonisolated extension HTTPBin.Auth {
     /// The endpoints of `HTTPBin.Auth` as cases; `HTTPBin.Call.auth(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case basic(user: String, passwd: String)
-        case bearer
+        case bearer, bearerOrBasic, optionalBearer
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
@@ -485,6 +501,10 @@ nonisolated extension HTTPBin.Auth {
                 return try HTTPBin.defaults.request(.get, [Path("basic-auth", user, passwd), EndpointRuntime.Auth(.basic)])
             case .bearer:
                 return try HTTPBin.defaults.request(.get, [Path("bearer"), EndpointRuntime.Auth(.bearer)])
+            case .bearerOrBasic:
+                return try HTTPBin.defaults.request(.get, [Path("anything", "either"), AuthOptions([.bearer, .basic])])
+            case .optionalBearer:
+                return try HTTPBin.defaults.request(.get, [Path("anything", "optional"), AuthOptions([.bearer], optional: true)])
             }
         }
 
@@ -497,6 +517,8 @@ nonisolated extension HTTPBin.Auth {
             switch self {
             case let .basic(user, passwd): return ["basic", user, passwd]
             case .bearer: return ["bearer"]
+            case .bearerOrBasic: return ["bearerOrBasic"]
+            case .optionalBearer: return ["optionalBearer"]
             }
         }
     }

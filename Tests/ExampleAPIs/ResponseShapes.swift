@@ -136,6 +136,65 @@ public nonisolated enum ResponseShapes {
         defaults.endpoint(Call.fileOrNothing, decoder: .byStatus([.code(200): .some(.file), .code(204): .value(nil)]), statuses: [200, 204])
     }
 
+    /// Headers of several success statuses and of error responses.
+    public static func deploy(body: Thing) -> EndpointWithHeaders<Thing?, DeployHeaders> {
+        defaults.endpoint(
+            Call.deploy(body: body),
+            decoder: .byStatus([.code(201): .some(.json), .code(202): .value(nil)]),
+            headers: DeployHeaders.self,
+            statuses: [201, 202],
+            errors: [.code(409): Problem.self, .code(422): Problem.self, .range(5): String.self]
+        )
+    }
+
+    /// The response headers `deploy` declares, read by `client.response(for:)`.
+    public nonisolated struct DeployHeaders: EndpointRuntime.ResponseHeaders, Hashable {
+        /// `Location`
+        public var location: URL?
+
+        /// `X-Request-Id`
+        public var xRequestId: String
+
+        /// `Retry-After`
+        public var retryAfter: Int?
+
+        public init(location: URL? = nil, xRequestId: String, retryAfter: Int? = nil) {
+            self.location = location
+            self.xRequestId = xRequestId
+            self.retryAfter = retryAfter
+        }
+
+        /// Reads the declared headers, whatever the case of their names; throws `ResponseHeaderError` for a
+        /// required header that is missing or a header that is not its type.
+        public init(headers: HTTPHeaders) throws {
+            self.location = try headers.optionalValue("Location", as: URL.self)
+            self.xRequestId = try headers.requiredValue("X-Request-Id", as: String.self)
+            self.retryAfter = try headers.optionalValue("Retry-After", as: Int.self)
+        }
+    }
+
+    /// The headers of the error responses `deploy` declares: `try error.headers(as: DeployErrorHeaders.self)`
+    /// on its `ErrorResponse`, or `try DeployErrorHeaders(headers: response.headers)`.
+    public nonisolated struct DeployErrorHeaders: EndpointRuntime.ResponseHeaders, Hashable {
+        /// `X-Request-Id`
+        public var xRequestId: String?
+
+        /// `Idempotency-Key`
+        public var idempotencyKey: String?
+
+        public init(xRequestId: String? = nil, idempotencyKey: String? = nil) {
+            self.xRequestId = xRequestId
+            self.idempotencyKey = idempotencyKey
+        }
+
+        /// Reads the declared headers, whatever the case of their names; throws `ResponseHeaderError` for a
+        /// required header that is missing or a header that is not its type.
+        public init(headers: HTTPHeaders) throws {
+            self.xRequestId = try headers.optionalValue("X-Request-Id", as: String.self)
+            self.idempotencyKey = try headers.optionalValue("Idempotency-Key", as: String.self)
+        }
+    }
+
     public static var manyStatuses: Endpoint<ManyStatusesResponse> {
         defaults.endpoint(
             Call.manyStatuses,
@@ -217,7 +276,9 @@ nonisolated extension ResponseShapes {
         case response, headers, acceptedOrNoContent
         indirect case okOrCreated(id: Int, body: Thing)
         case thingOrBytes(id: Int)
-        case textOrNothing, fileOrNothing, manyStatuses
+        case textOrNothing, fileOrNothing
+        indirect case deploy(body: Thing)
+        case manyStatuses
         case pages(Pages.Call)
 
         public func httpRequest() throws -> HTTPRequest {
@@ -230,6 +291,8 @@ nonisolated extension ResponseShapes {
             case let .thingOrBytes(id): return try defaults.request(.get, [Path("things", id, "raw")])
             case .textOrNothing: return try defaults.request(.get, [Path("note")])
             case .fileOrNothing: return try defaults.request(.get, [Path("export")])
+            case let .deploy(body):
+                return try defaults.request(.post, [Path("deployments"), JSONBody(body)])
             case .manyStatuses: return try defaults.request(.post, [Path("batch")])
             case let .pages(call): return try call.httpRequest()
             }
@@ -249,6 +312,7 @@ nonisolated extension ResponseShapes {
             case let .thingOrBytes(id): return ["thingOrBytes", id]
             case .textOrNothing: return ["textOrNothing"]
             case .fileOrNothing: return ["fileOrNothing"]
+            case let .deploy(body): return ["deploy", body]
             case .manyStatuses: return ["manyStatuses"]
             case let .pages(call): return ["pages", call]
             }
@@ -301,6 +365,19 @@ nonisolated extension ResponseShapes {
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.name, rhs.name) else { return false }
+            return true
+        }
+    }
+
+    public nonisolated struct Problem: Codable, Hashable, Sendable {
+        public var message: String
+
+        public init(message: String) {
+            self.message = message
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.message, rhs.message) else { return false }
             return true
         }
     }

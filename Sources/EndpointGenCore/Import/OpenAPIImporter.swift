@@ -190,6 +190,8 @@ final class OpenAPIImportContext {
     var inProgress: Set<String> = []
 
     var topLevelAuth: ImportJSON?
+    /// The spec's top-level `baseURL`: an operation's own server that equals it is not written.
+    var documentBaseURL = ""
     /// Security schemes already reported as approximated (reported once, not on every operation).
     var reportedSchemes: Set<String> = []
     var reported: Set<String> = []
@@ -302,7 +304,8 @@ final class OpenAPIImportContext {
         if let description = joinedDescription(summary: info?["title"]?.string, description: info?["description"]?.string) {
             top.append(("description", .string(description)))
         }
-        top.append(("baseURL", .string(baseURL())))
+        documentBaseURL = baseURL()
+        top.append(("baseURL", .string(documentBaseURL)))
 
         if options.isFiltering { applyFilter(options) }
 
@@ -375,11 +378,32 @@ final class OpenAPIImportContext {
     // MARK: Servers
 
     func baseURL() -> String {
-        guard let servers = root["servers"]?.items, let first = servers.first else {
+        guard let servers = root["servers"]?.items, !servers.isEmpty else {
             let fallback = "http://localhost"
             warn(.relativeServer, root, "no servers given; baseURL set to '\(fallback)' (set the base URL at run time or edit the spec)")
             return fallback
         }
+        return serverURL(servers, relativeTo: "http://localhost")
+    }
+
+    /// A path item's or an operation's own `servers` (Box's uploads, GitHub's release assets):
+    /// its first server as the endpoint's `baseURL`, a relative one against the document's server's
+    /// origin; nil when there are none or it is the document's own.
+    func endpointBaseURL(operation: OANode, path: String) -> String? {
+        let pathServers = root["paths"]?[path].flatMap { resolve($0) }?["servers"]
+        guard let servers = (operation["servers"] ?? pathServers)?.items, !servers.isEmpty else { return nil }
+        var origin = "http://localhost"
+        if let components = URLComponents(string: documentBaseURL), let scheme = components.scheme, let host = components.host {
+            origin = "\(scheme)://\(host)" + (components.port.map { ":\($0)" } ?? "")
+        }
+        let url = serverURL(servers, relativeTo: origin)
+        return url == documentBaseURL ? nil : url
+    }
+
+    /// The first of `servers` with its variables' defaults, reporting the others; a relative URL
+    /// is resolved against `origin`, with a warning.
+    func serverURL(_ servers: [OANode], relativeTo origin: String) -> String {
+        let first = servers[0]
         for extra in servers.dropFirst() {
             warn(.extraServer, extra, "only the first server is used; '\(extra["url"]?.string ?? "?")' dropped")
         }
@@ -393,7 +417,7 @@ final class OpenAPIImportContext {
         }
         if !(url.lowercased().hasPrefix("http://") || url.lowercased().hasPrefix("https://")) {
             let relative = url.hasPrefix("/") ? url : "/" + url
-            let absolute = "http://localhost" + relative
+            let absolute = origin + relative
             warn(.relativeServer, first["url"] ?? first,
                  "server URL '\(url)' is relative; baseURL set to '\(absolute)' (replace the host, or set the base URL at run time)")
             url = absolute

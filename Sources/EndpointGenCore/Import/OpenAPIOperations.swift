@@ -48,12 +48,8 @@ extension OpenAPIImportContext {
                     }
                     continue
                 }
-                if key == "servers" {
-                    if pathIsKept {
-                        warn(.extraServer, pointer: value.pointer, at: keyLocation, "path-level servers are not supported; dropped")
-                    }
-                    continue
-                }
+                // Path-level servers are each operation's own (`endpointBaseURL`).
+                if key == "servers" { continue }
                 guard Self.methods.contains(key), isKept(path: path, method: key) else { continue }
                 guard value.isObject else {
                     warn(.invalidOperation, value, "an operation must be an object; dropped")
@@ -276,6 +272,7 @@ extension OpenAPIImportContext {
         let (finalPath, parameters) = importParameters(operation: operation, path: path, pathParameters: pathParameters,
                                                         typeBase: typeBase, hasBody: body != nil)
         endpoint.append(("path", .string(finalPath)))
+        if let baseURL = endpointBaseURL(operation: operation, path: path) { endpoint.append(("baseURL", .string(baseURL))) }
         if !parameters.isEmpty { endpoint.append(("parameters", .object(parameters))) }
 
         if let security = operation["security"] {
@@ -298,7 +295,6 @@ extension OpenAPIImportContext {
         for (key, keyLocation, value) in operation.members {
             switch key {
             case "callbacks": warn(.callbacks, pointer: value.pointer, at: keyLocation, "callbacks are not supported; dropped")
-            case "servers": warn(.extraServer, pointer: value.pointer, at: keyLocation, "operation-level servers are not supported; dropped")
             default: break
             }
         }
@@ -695,12 +691,17 @@ extension OpenAPIImportContext {
                 }
                 continue
             }
-            // An error body is all `errors` carries. (A redirect's headers, above, are the transport's.)
+            // Version 2: an error's headers go with its body, `{ "type", "headers" }`. (A redirect's
+            // headers, above, are the transport's.)
+            var errorHeaders: [(String, ImportJSON)] = []
             if let headers = response["headers"] {
                 let dropped = headers.members.filter { $0.key.lowercased() != "content-type" }
-                if !dropped.isEmpty {
-                    warn(.responseHeaders, headers,
-                         "headers of error responses are not expressible; \(dropped.map { "'\($0.key)'" }.joined(separator: ", ")) dropped")
+                let hasBody = response["content"]?.members.contains { Self.isJSON($0.key) } == true
+                if versionTwo && hasBody {
+                    errorHeaders = responseHeaders(headers, typeBase: typeBase)
+                } else if !dropped.isEmpty {
+                    let reason = versionTwo ? "headers of an error response without a JSON body are not expressible" : "headers of error responses are not expressible"
+                    warn(.responseHeaders, headers, "\(reason); \(dropped.map { "'\($0.key)'" }.joined(separator: ", ")) dropped")
                 }
             }
             guard let content = response["content"], !content.members.isEmpty else { continue }
@@ -718,7 +719,8 @@ extension OpenAPIImportContext {
                 : ImportNaming.upperCamel(String(response.pointer.split(separator: "/").last ?? "Error")) + "Error"
             let type = schemaType(schema, name: contextName).type
             noteJSONUse(type, at: schema)
-            result.errors.append((statusKey, .string(type)))
+            result.errors.append((statusKey, errorHeaders.isEmpty ? .string(type)
+                                    : .object([("type", .string(type)), ("headers", .object(errorHeaders))])))
         }
 
         // The first 2xx: lowest explicit code, else the 2XX range.
@@ -753,17 +755,13 @@ extension OpenAPIImportContext {
                 && statuses.allSatisfy { $0.body.stream == nil }
                 && statuses.contains { status in status.body.type != "Void" && status.resolved["headers"].map(hasLinkHeader) == true }
             if paginated { result.pagination = .object([("style", .string("link"))]) }
-            for (resolved, _) in statuses {
-                // `responses` holds type strings only: other headers are dropped.
-                if let headers = resolved["headers"] {
-                    let dropped = headers.members.filter {
-                        $0.key.lowercased() != "content-type" && !(paginated && $0.key.lowercased() == "link")
-                    }
-                    if !dropped.isEmpty {
-                        warn(.responseHeaders, headers,
-                             "response headers of an endpoint with several success responses are not expressible; \(dropped.map { "'\($0.key)'" }.joined(separator: ", ")) dropped")
-                    }
-                }
+            // A status with headers: `{ "type": "Deployment", "headers": { "Location": "URL" } }`
+            // (`Link` is the pagination's when it pages).
+            for (index, (resolved, body)) in statuses.enumerated() where index < result.responses.count {
+                guard let headers = resolved["headers"] else { continue }
+                let typed = responseHeaders(headers, typeBase: typeBase).filter { !(paginated && $0.0.lowercased() == "link") }
+                guard !typed.isEmpty else { continue }
+                result.responses[index].1 = .object([("type", .string(body.type)), ("headers", .object(typed))])
             }
             return result
         }
@@ -977,43 +975,38 @@ extension OpenAPIImportContext {
 
     // MARK: Security
 
-    /// The auth of a security requirement list: the first alternative's first scheme that the format
-    /// can express; `[]` or `[{}]` first is "none". Whatever else is listed is reported.
+    /// The auth of a security requirement list. Each requirement object is one alternative: its
+    /// first scheme the format can express (a requirement naming several schemes wants them all at
+    /// once, which the format cannot send; the others are reported). One alternative is written as
+    /// itself (`"bearer"`); several as a list in the document's order (`["basic", {apiKey}]`), the
+    /// client sending the first it holds credentials for; an empty requirement `{}` makes them
+    /// optional (`"none"` in the list). `[]`, or only `{}`, is `"none"`.
     func auth(for security: OANode) -> ImportJSON? {
         guard let alternatives = security.items else { return nil }
-        guard let first = alternatives.first else { return .string("none") }
-        if first.members.isEmpty {
-            if alternatives.count > 1 {
-                warn(.securityAlternative, security, "authentication is optional here; the spec sends none (other alternatives dropped)")
-            }
-            return .string("none")
-        }
-        var chosen: ImportJSON?
-        var chosenName = ""
+        var list: [ImportJSON] = []
+        var schemes = 0
         for alternative in alternatives {
-            for (schemeName, _, _) in alternative.members {
-                if let mapped = mapScheme(schemeName, requirement: alternative) {
-                    chosen = mapped
-                    chosenName = schemeName
-                    break
+            let chosen: ImportJSON
+            if alternative.members.isEmpty {
+                chosen = .string("none")
+            } else {
+                let mapped = alternative.members.map { (name: $0.0, auth: mapScheme($0.0, requirement: alternative)) }
+                guard let first = mapped.first(where: { $0.auth != nil }), let auth = first.auth else { continue }
+                // Schemes of the same requirement that would send something else (a second OAuth
+                // flow, mapped to bearer as well, loses nothing).
+                let dropped = mapped.filter { $0.name != first.name && $0.auth != nil && $0.auth != auth }.map { "'\($0.name)'" }
+                if !dropped.isEmpty {
+                    warn(.securityAlternative, alternative,
+                         "this requirement needs its schemes together; only '\(first.name)' is sent, \(dropped.joined(separator: ", ")) dropped")
                 }
+                chosen = auth
+                if !list.contains(auth) { schemes += 1 }
             }
-            if chosen != nil { break }
+            if !list.contains(chosen) { list.append(chosen) }
         }
-        // Report the schemes that would have sent something else (one that maps the same, like a
-        // second OAuth flow, loses nothing).
-        if let chosen {
-            var dropped: [String] = []
-            for alternative in alternatives {
-                for (schemeName, _, _) in alternative.members where schemeName != chosenName && !dropped.contains(schemeName) {
-                    if mapScheme(schemeName, requirement: alternative) != chosen { dropped.append(schemeName) }
-                }
-            }
-            if !dropped.isEmpty {
-                warn(.securityAlternative, security, "only the '\(chosenName)' scheme is used; \(dropped.map { "'\($0)'" }.joined(separator: ", ")) dropped")
-            }
-        }
-        return chosen ?? .string("none")
+        if schemes == 0 { return .string("none") }
+        if list.count == 1 { return list[0] }
+        return .array(list)
     }
 
     func mapScheme(_ name: String, requirement: OANode) -> ImportJSON? {

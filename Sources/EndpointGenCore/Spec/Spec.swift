@@ -101,6 +101,12 @@ public struct Endpoint: Sendable, Hashable {
     public var location: SourceLocation
     /// How the following pages are fetched (`pagination`), if the endpoint is paginated.
     public var pagination: Pagination?
+    /// The base URL of the endpoint's own server (its or its nearest group's `baseURL`), exactly as
+    /// written; nil when it uses the API's.
+    public var baseURL: String?
+    /// The headers its own error responses declare (`errors` in the object form), merged: the
+    /// `<Endpoint>ErrorHeaders` struct. Empty without.
+    public var errorHeaders: [ResponseHeader] = []
 
     public init(key: String, swiftName: String, description: String?, deprecation: Deprecation?, method: String,
                 path: [PathSegment], parameters: [Parameter], headers: [Header], auth: Auth, body: Body?,
@@ -246,6 +252,19 @@ public enum Auth: Sendable, Hashable {
     case bearer
     case basic
     case apiKey(in: APIKeyLocation, name: String)
+    /// `"auth": ["basic", {apiKey}]`: any one of `schemes` (each `bearer`, `basic` or `apiKey`, no
+    /// repeats), the client sending the first it has credentials for; `optional` (a `"none"` in the
+    /// list): sent without credentials when it has none. One scheme, required, is that scheme instead.
+    case alternatives([Auth], optional: Bool)
+
+    /// `schemes` as one auth: `.none` without any, the scheme itself when it is one and required.
+    public static func anyOf(_ schemes: [Auth], optional: Bool) -> Auth {
+        var unique: [Auth] = []
+        for scheme in schemes where scheme != .none && !unique.contains(scheme) { unique.append(scheme) }
+        if unique.isEmpty { return .none }
+        if unique.count == 1 && !optional { return unique[0] }
+        return .alternatives(unique, optional: optional)
+    }
 }
 
 /// A parsed type string.

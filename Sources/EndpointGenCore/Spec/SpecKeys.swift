@@ -3,11 +3,15 @@
 enum SpecKeys {
     /// `$schema` is an extension: it lets an editor find the JSON Schema; the generator ignores it.
     static let topLevel = ["$schema", "formatVersion", "name", "description", "baseURL", "headers", "auth", "dateFormat", "errors", "endpoints", "groups", "models"]
-    static let group = ["description", "path", "headers", "auth", "errors", "endpoints", "groups"]
-    static let endpoint = ["description", "method", "path", "deprecated", "parameters", "headers", "auth", "body", "response", "errors", "timeout", "sample", "responses", "pagination"]
+    static let group = ["description", "path", "baseURL", "headers", "auth", "errors", "endpoints", "groups"]
+    static let endpoint = ["description", "method", "path", "baseURL", "deprecated", "parameters", "headers", "auth", "body", "response", "errors", "timeout", "sample", "responses", "pagination"]
     static let parameter = ["type", "in", "name", "description", "default", "style", "explode"]
     static let body = ["type", "encoding", "contentType"]
     static let response = ["type", "status", "contentType", "stream", "end", "headers"]
+    /// One status of `responses` in the object form.
+    static let statusResponse = ["type", "headers"]
+    /// One status of `errors` in the object form.
+    static let errorResponse = ["type", "headers"]
     static let pagination = ["style", "parameter", "next", "items"]
     static let paginationStyles = ["link", "cursor", "page"]
     static let auth = ["type", "in", "name"]

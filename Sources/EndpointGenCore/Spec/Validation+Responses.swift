@@ -13,18 +13,22 @@ extension Validation {
 
     /// The types generated for an endpoint's responses: `GetRepoHeaders` for declared headers,
     /// `ListThingsResponse` for `responses` of different types.
-    static func generatedTypeNames(key: String, hasHeaders: Bool, alternatives: [StatusResponse]) -> [String] {
+    static func generatedTypeNames(key: String, hasHeaders: Bool, alternatives: [StatusResponse], hasErrorHeaders: Bool = false) -> [String] {
         var names: [String] = []
         if hasHeaders { names.append(headersTypeName(key)) }
+        if hasErrorHeaders { names.append(errorHeadersTypeName(key)) }
         if !alternatives.isEmpty, commonType(of: alternatives) == nil { names.append(responseTypeName(key)) }
         return names
     }
 
     static func generatedTypeNames(for endpoint: Endpoint) -> [String] {
-        generatedTypeNames(key: endpoint.key, hasHeaders: !endpoint.response.headers.isEmpty, alternatives: endpoint.response.alternatives)
+        generatedTypeNames(key: endpoint.key, hasHeaders: !endpoint.response.headers.isEmpty, alternatives: endpoint.response.alternatives,
+                           hasErrorHeaders: !endpoint.errorHeaders.isEmpty)
     }
 
     static func headersTypeName(_ key: String) -> String { Naming.upperCamel(key) + "Headers" }
+    /// The struct of the headers an endpoint's error responses declare.
+    static func errorHeadersTypeName(_ key: String) -> String { Naming.upperCamel(key) + "ErrorHeaders" }
     static func responseTypeName(_ key: String) -> String { Naming.upperCamel(key) + "Response" }
     static func headersTypeName(_ endpoint: Endpoint) -> String { headersTypeName(endpoint.key) }
     static func responseTypeName(_ endpoint: Endpoint) -> String { responseTypeName(endpoint.key) }

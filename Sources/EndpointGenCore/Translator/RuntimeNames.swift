@@ -45,6 +45,8 @@ enum RuntimeNames {
     static let query = "Query"
     static let header = "Header"
     static let auth = "Auth"
+    /// Several auth alternatives, or optional auth: `AuthOptions([.basic, .bearer], optional: true)`.
+    static let authOptions = "AuthOptions"
     static let jsonBody = "JSONBody"
     static let formBody = "FormBody"
     static let multipartBody = "MultipartBody"
@@ -62,7 +64,7 @@ enum RuntimeNames {
     static let typeNames: Set<String> = [
         module, versionMarker, requestable, request, parameterValue, jsonValue, endpoint, responseStream, apiDefaults, sampleResponse,
         modelCoding, modelEquality, indirect,
-        path, pathSegment, pathParameter, parameterStyle, query, header, auth, jsonBody, formBody, multipartBody, multipartPartOptions, dataBody, textBody, file, removeHeader,
+        path, pathSegment, pathParameter, parameterStyle, query, header, auth, authOptions, jsonBody, formBody, multipartBody, multipartPartOptions, dataBody, textBody, file, removeHeader,
         timeout, "HTTPMethod", "HTTPHeaders", "HTTPResponse", "HTTPClient", "DateFormat", "RequestComponent",
         "RequestBuilder", "QueryStyle", "AuthRequirement", "ErrorBodies", "ErrorResponse", "StatusPattern",
         "ResponseDecoder", "EndpointError",

@@ -109,9 +109,13 @@ extension Translator {
     /// one per line.
     func requestExpression(for endpoint: Endpoint, in level: Level) -> Expression {
         let components = components(for: endpoint)
-        return .try(.call(.member(defaultsReference(in: level), RuntimeNames.defaultsRequest),
-                          [Argument(.dotMember(RuntimeNames.method(endpoint.method))),
-                           Argument(.arrayLiteral(components, multiline: components.count > 1))]))
+        var arguments = [Argument(.dotMember(RuntimeNames.method(endpoint.method)))]
+        // A server of the endpoint's own: `defaults.request(.post, baseURL: "https://upload...", [...])`.
+        if let baseURL = endpoint.baseURL, baseURL != spec.baseURL {
+            arguments.append(Argument("baseURL", .stringLiteral(baseURL)))
+        }
+        arguments.append(Argument(.arrayLiteral(components, multiline: components.count > 1)))
+        return .try(.call(.member(defaultsReference(in: level), RuntimeNames.defaultsRequest), arguments))
     }
 
     private func component(_ name: String, _ arguments: [Argument]) -> Expression {
@@ -168,7 +172,11 @@ extension Translator {
             statements.append(component(RuntimeNames.header, styledArguments(parameter, value(parameter.key))))
         }
         if endpoint.auth != spec.auth {
-            statements.append(component(RuntimeNames.auth, [Argument(authExpression(endpoint.auth) ?? .dotMember("none"))]))
+            if case .alternatives = endpoint.auth {
+                statements.append(authOptionsExpression(endpoint.auth))
+            } else {
+                statements.append(component(RuntimeNames.auth, [Argument(authExpression(endpoint.auth) ?? .dotMember("none"))]))
+            }
         }
 
         if let body = endpoint.body {

@@ -26,7 +26,11 @@ extension Translator {
                 DictionaryEntry(key: .stringLiteral($0.name), value: .stringLiteral($0.value))
             })))
         }
-        if let auth = authExpression(spec.auth) { arguments.append(Argument("auth", auth)) }
+        if case .alternatives = spec.auth {
+            arguments.append(Argument("auth", authOptionsExpression(spec.auth)))
+        } else if let auth = authExpression(spec.auth) {
+            arguments.append(Argument("auth", auth))
+        }
         if spec.dateFormat != .iso8601 {
             arguments.append(Argument("dateFormat", .dotMember(RuntimeNames.dateFormat(spec.dateFormat))))
         }
@@ -141,10 +145,22 @@ extension Translator {
         })
     }
 
-    /// `.bearer`, `.apiKey(in: .header, name: "X-Api-Key")`; nil for no auth.
+    /// `AuthOptions([.basic, .apiKey(in: .header, name: "X-API-Key")], optional: true)`: several
+    /// alternatives, or one that is optional.
+    func authOptionsExpression(_ auth: Auth) -> Expression {
+        guard case let .alternatives(schemes, optional) = auth else {
+            return .call(.type(runtime(RuntimeNames.authOptions)), [Argument(.arrayLiteral(authExpression(auth).map { [$0] } ?? []))])
+        }
+        var arguments = [Argument(.arrayLiteral(schemes.compactMap(authExpression)))]
+        if optional { arguments.append(Argument("optional", .booleanLiteral(true))) }
+        return .call(.type(runtime(RuntimeNames.authOptions)), arguments)
+    }
+
+    /// `.bearer`, `.apiKey(in: .header, name: "X-Api-Key")`; nil for no auth or for alternatives
+    /// (`authOptionsExpression`).
     func authExpression(_ auth: Auth) -> Expression? {
         switch auth {
-        case .none: return nil
+        case .none, .alternatives: return nil
         case .bearer: return .dotMember(RuntimeNames.AuthCase.bearer)
         case .basic: return .dotMember(RuntimeNames.AuthCase.basic)
         case let .apiKey(location, name):

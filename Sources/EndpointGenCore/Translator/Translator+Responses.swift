@@ -146,13 +146,24 @@ extension Translator {
     func responseTypeDeclarations(_ endpoint: Endpoint) -> [Declaration] {
         var declarations: [Declaration] = []
         if !endpoint.response.headers.isEmpty { declarations.append(headersDeclaration(endpoint)) }
+        if !endpoint.errorHeaders.isEmpty {
+            declarations.append(headersDeclaration(
+                name: Validation.errorHeadersTypeName(endpoint.key), headers: endpoint.errorHeaders,
+                documentation: ["The headers of the error responses `\(endpoint.swiftName)` declares: `try error.headers(as: \(Naming.escaped(Validation.errorHeadersTypeName(endpoint.key))).self)`",
+                                "on its `ErrorResponse`, or `try \(Naming.escaped(Validation.errorHeadersTypeName(endpoint.key)))(headers: response.headers)`."]))
+        }
         if case .cases = responseShape(endpoint.response) { declarations.append(responseEnumDeclaration(endpoint)) }
         return declarations
     }
 
     /// `public struct GetRepoHeaders: ResponseHeaders, Hashable { public var eTag: String?; init(headers:) }`
     func headersDeclaration(_ endpoint: Endpoint) -> Declaration {
-        let headers = endpoint.response.headers
+        headersDeclaration(name: Validation.headersTypeName(endpoint), headers: endpoint.response.headers,
+                           documentation: ["The response headers `\(endpoint.swiftName)` declares, read by `client.response(for:)`."])
+    }
+
+    /// A `ResponseHeaders` struct named `name` reading `headers`.
+    func headersDeclaration(name: String, headers: [ResponseHeader], documentation: [String]) -> Declaration {
         var members: [Declaration] = headers.map { header in
             Declaration(documentation: ["`\(header.name)`"],
                         kind: .variable(VariableDecl(access: access, isMutable: true, name: Naming.escaped(header.swiftName),
@@ -184,8 +195,8 @@ extension Translator {
                     return .assignment(target: .member(.identifier("self"), Naming.escaped(header.swiftName)), value: read)
                 }))))
         return Declaration(
-            documentation: ["The response headers `\(endpoint.swiftName)` declares, read by `client.response(for:)`."],
-            kind: .structure(StructDecl(access: access, name: Naming.escaped(Validation.headersTypeName(endpoint)),
+            documentation: documentation,
+            kind: .structure(StructDecl(access: access, name: Naming.escaped(name),
                                         inheritance: [runtime(RuntimeNames.responseHeaders), .named("Hashable")], members: members)))
     }
 

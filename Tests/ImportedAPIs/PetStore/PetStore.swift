@@ -285,7 +285,7 @@ nonisolated extension PetStore.PetEndpoints {
             case let .findPetsByTags(tags):
                 return try PetStore.defaults.request(.get, [Path("pet", "findByTags"), Query("tags", tags), Auth(.bearer)])
             case let .getPetById(petId):
-                return try PetStore.defaults.request(.get, [Path("pet", petId), Auth(.apiKey(in: .header, name: "api_key"))])
+                return try PetStore.defaults.request(.get, [Path("pet", petId), AuthOptions([.apiKey(in: .header, name: "api_key"), .bearer])])
             case let .updatePetWithForm(petId, name, status):
                 return try PetStore.defaults.request(.post, [Path("pet", petId), Query("name", name), Query("status", status), Auth(.bearer)])
             case let .deletePet(petId, apiKey):

@@ -35,7 +35,8 @@ extension SpecChecker {
                 endpoint.segments = own.map { PathSegment(parts: $0.parts) }
             }
         }
-        checkShared(endpoint.shared)
+        checkShared(endpoint.shared, isEndpoint: true)
+        if let errors = endpoint.shared.errors, let headers = checkErrorHeaders(errors) { endpoint.errorHeaders = headers }
 
         // body (before parameters: its label takes part in the label check)
         if let body = endpoint.body {

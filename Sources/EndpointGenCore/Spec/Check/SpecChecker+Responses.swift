@@ -13,6 +13,7 @@ extension SpecChecker {
                 error("an endpoint has 'response' or 'responses' (several success statuses), not both", at: responses.key.location)
             } else {
                 endpoint.alternatives = checkStatusResponses(responses)
+                if let headers = checkStatusHeaders(responses) { endpoint.responseHeaders = headers }
             }
         }
         if let pagination = endpoint.pagination { endpoint.checkedPagination = checkPagination(pagination, of: endpoint) }
@@ -64,6 +65,57 @@ extension SpecChecker {
         case let .model(name, true): return facts.isEnumModel(name)
         default: return false
         }
+    }
+
+    /// The headers of the statuses of `responses` that declare them, as one list for the endpoint's
+    /// headers struct: in the order first declared; required only where every status declares the
+    /// header required, optional otherwise (a status that does not declare it need not send it). One
+    /// name has one type in every status. Nil when no status declares headers.
+    mutating func checkStatusHeaders(_ raw: RawStatusResponses) -> [ResponseHeader]? {
+        mergedHeaders(raw.entries.map { ($0.key, $0.headers) })
+    }
+
+    /// The headers of an endpoint's own error responses (`"422": { "type": "Problem", "headers": {...} }`),
+    /// merged as `checkStatusHeaders` merges those of success statuses. Nil when none declares headers.
+    mutating func checkErrorHeaders(_ errors: [RawError]) -> [ResponseHeader]? {
+        mergedHeaders(errors.map { ($0.key, $0.headers) })
+    }
+
+    /// One list of the headers each status declares (see `checkStatusHeaders`).
+    mutating func mergedHeaders(_ entries: [(key: RawKey, headers: [RawResponseHeader]?)]) -> [ResponseHeader]? {
+        guard entries.contains(where: { $0.headers != nil }) else { return nil }
+        var merged: [ResponseHeader] = []
+        var declaredIn: [String: Int] = [:]
+        var firstPlace: [String: (status: String, key: RawKey)] = [:]
+        for entry in entries {
+            let own = checkResponseHeaders(entry.headers ?? [])
+            for header in own {
+                let lowered = header.name.lowercased()
+                let place = entry.headers?.first { $0.key.key == header.name }?.key ?? entry.key
+                guard let index = merged.firstIndex(where: { $0.name.lowercased() == lowered }) else {
+                    merged.append(header)
+                    declaredIn[lowered] = 1
+                    firstPlace[lowered] = (entry.key.key, place)
+                    continue
+                }
+                declaredIn[lowered, default: 0] += 1
+                if withoutOptional(merged[index].type) != withoutOptional(header.type) {
+                    let first = firstPlace[lowered]
+                    error("response header '\(header.name)' is '\(header.type.specText)' here but '\(merged[index].type.specText)' for status '\(first?.status ?? "")' (line \(first?.key.location.line ?? 0), column \(first?.key.location.column ?? 0)); one header has one type in every status",
+                          at: place.location)
+                } else if header.type.isOptional, !merged[index].type.isOptional {
+                    merged[index].type = header.type
+                }
+                if merged[index].swiftName != header.swiftName {
+                    error("response headers '\(merged[index].name)' and '\(header.name)' would both be the property '\(merged[index].swiftName)'", at: place.location)
+                }
+            }
+        }
+        // A header a status does not declare may be missing from its responses.
+        for index in merged.indices where declaredIn[merged[index].name.lowercased()] != entries.count && !merged[index].type.isOptional {
+            merged[index].type = .optional(merged[index].type)
+        }
+        return merged
     }
 
     /// `"responses": { "200": "[Contributor]", "204": "Void" }`: the statuses, or nil when one has a problem.
@@ -291,7 +343,7 @@ extension SpecChecker {
         if isAPI { for name in facts.modelNames { taken[name] = "model '\(name)'" } }
         for endpoint in contents.endpoints ?? [] where endpoint.isObject {
             for name in Validation.generatedTypeNames(key: endpoint.key.key, hasHeaders: !endpoint.responseHeaders.isEmpty,
-                                                      alternatives: endpoint.alternatives ?? []) {
+                                                      alternatives: endpoint.alternatives ?? [], hasErrorHeaders: !endpoint.errorHeaders.isEmpty) {
                 if let owner = taken[name] {
                     error("endpoint '\(endpoint.key.key)' declares the type '\(name)' for its responses, which \(owner) also is; rename one",
                           at: endpoint.key.location)

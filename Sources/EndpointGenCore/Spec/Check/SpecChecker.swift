@@ -268,12 +268,24 @@ struct SpecChecker {
 
     // MARK: Headers, auth, errors
 
-    mutating func checkShared(_ shared: RawShared) {
+    mutating func checkShared(_ shared: RawShared, isEndpoint: Bool = false) {
         for header in shared.headers ?? [] {
             if case .text(let value) = header.value { _ = checkHeaderValue(value, of: header) }
         }
         if let auth = shared.auth { checkAuth(auth) }
-        if let errors = shared.errors { checkErrors(errors) }
+        if let baseURL = shared.baseURL, let problem = Validation.baseURLProblem(baseURL.value) {
+            error("'baseURL' \(problem)", at: baseURL.location)
+        }
+        if let errors = shared.errors {
+            checkErrors(errors)
+            // Error headers become a struct of the endpoint's own; a group or the API has none.
+            if !isEndpoint {
+                for entry in errors where entry.headers != nil {
+                    error("the headers of error response '\(entry.key.key)' are declared in an endpoint's own 'errors', not in a group's or the top level's",
+                          at: entry.key.location)
+                }
+            }
+        }
     }
 
     /// Whether a header's value can be sent: no line breaks or control characters (reported).
@@ -285,6 +297,8 @@ struct SpecChecker {
 
     mutating func checkAuth(_ auth: RawAuth) {
         switch auth {
+        case .list(let location, let alternatives):
+            checkAuthList(alternatives, at: location)
         case .name(let text):
             switch text.value {
             case "none", "bearer", "basic": break
@@ -332,6 +346,41 @@ struct SpecChecker {
             } else {
                 error("an apiKey auth needs 'name' (the header or query parameter that carries the key)", at: location)
             }
+        }
+    }
+
+    /// `"auth": [...]`: each alternative as a single auth, none twice, not empty, and more than
+    /// `"none"` alone.
+    mutating func checkAuthList(_ alternatives: [RawAuth], at location: SourceLocation) {
+        var seen: [String: SourceLocation] = [:]
+        var schemes = 0
+        for alternative in alternatives {
+            checkAuth(alternative)
+            guard let (identity, place) = SpecChecker.authIdentity(alternative) else { continue }
+            if identity != "'none'" { schemes += 1 }
+            if let first = seen[identity] {
+                error("the auth alternative \(identity) is listed twice (first at line \(first.line), column \(first.column))", at: place)
+            } else {
+                seen[identity] = place
+            }
+        }
+        if alternatives.isEmpty {
+            error("an 'auth' list needs at least one alternative (\"bearer\", \"basic\" or an apiKey object; \"none\" makes them optional)",
+                  at: location)
+        } else if schemes == 0 && seen["'none'"] != nil {
+            error("an 'auth' list of \"none\" alone sends no credentials; write \"auth\": \"none\"", at: location)
+        }
+    }
+
+    /// What makes two alternatives the same, for messages (`'bearer'`, `apiKey in header 'X-Key'`),
+    /// and where it is; nil for an alternative whose shape was already reported.
+    static func authIdentity(_ auth: RawAuth) -> (String, SourceLocation)? {
+        switch auth {
+        case .name(let text): return ("'\(text.value)'", text.location)
+        case .object(let location, let type, let inNode, let nameNode):
+            guard type.value == "apiKey", case .string(let place)? = inNode?.value, case .string(let name)? = nameNode?.value else { return nil }
+            return ("apiKey in \(place) '\(name)'", location)
+        case .list: return nil
         }
     }
 

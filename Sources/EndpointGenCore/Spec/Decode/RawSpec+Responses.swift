@@ -7,11 +7,13 @@ struct RawResponseHeader {
     var type: Located<String>?
 }
 
-/// `responses`: success status -> type string, in the file's order.
+/// `responses`: success status -> type string, or `{ "type", "headers" }`, in the file's order.
 struct RawStatusResponses {
     /// The `responses` key and its place.
     var key: RawKey
-    var entries: [(key: RawKey, type: Located<String>?)]
+    /// `type` is nil when it is not a string (reported); the object form without `type` is `Void`.
+    /// `headers`: the object form's response headers, nil without them.
+    var entries: [(key: RawKey, type: Located<String>?, headers: [RawResponseHeader]?)]
 }
 
 /// `pagination`: its strings as written; the style decides which apply.

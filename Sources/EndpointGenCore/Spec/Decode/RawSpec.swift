@@ -43,6 +43,8 @@ struct RawShared {
     /// nil when there is no `headers` object.
     var headers: [RawHeader]?
     var auth: RawAuth?
+    /// A group's or an endpoint's own `baseURL` (the top level's is `RawSpec.baseURL`).
+    var baseURL: Located<String>?
     /// nil when there is no `errors` object.
     var errors: [RawError]?
 }
@@ -86,6 +88,9 @@ indirect enum RawAuth {
     case name(Located<String>)
     /// `"auth": { "type": "apiKey", ... }`. `in` and `name` stay JSON: their rules depend on the type.
     case object(location: SourceLocation, type: Located<String>, in: JSONNode?, name: JSONNode?)
+    /// `"auth": ["basic", { "type": "apiKey", ... }, "none"]`: alternatives, `"none"` making them
+    /// optional. An element that is neither a string nor an object was reported and left out.
+    case list(location: SourceLocation, [RawAuth])
 }
 
 struct RawError {
@@ -94,6 +99,8 @@ struct RawError {
     var valueLocation: SourceLocation
     /// The error body's type string; nil when it is not a string (reported).
     var type: Located<String>?
+    /// `"422": { "type": "Problem", "headers": { ... } }`: the error response's headers; nil without.
+    var headers: [RawResponseHeader]?
 }
 
 final class RawEndpoint {
@@ -124,6 +131,8 @@ final class RawEndpoint {
     /// Set by the checker: the declared response headers, the statuses of `responses` (nil
     /// without it) and the pagination, when they have no problem.
     var responseHeaders: [ResponseHeader] = []
+    /// The checked headers of the endpoint's own error responses, merged (`checkErrorHeaders`).
+    var errorHeaders: [ResponseHeader] = []
     var alternatives: [StatusResponse]?
     var checkedPagination: Pagination?
 

@@ -16,7 +16,15 @@ extension SpecDecoder {
             error("'responses' needs at least one success status (\"200\": \"Type\")", at: field.value.location)
         }
         return RawStatusResponses(key: SpecDecoder.key(field), entries: members.map { member in
-            (SpecDecoder.key(member), string(member.value, "the response type for '\(member.key)'"))
+            // `"201": { "type": "Deployment", "headers": { "Location": "URL" } }`: a status with headers.
+            if case .object(let fields) = member.value.value {
+                checkKeys(fields, allowed: SpecKeys.statusResponse, in: "in the response for '\(member.key)'")
+                let object = Fields(fields)
+                let type = object["type"].map { string($0.value, "the response type for '\(member.key)'") }
+                    ?? Located(value: "Void", location: member.value.location)
+                return (SpecDecoder.key(member), type, object["headers"].flatMap { decodeResponseHeaders($0.value) })
+            }
+            return (SpecDecoder.key(member), string(member.value, "the response type for '\(member.key)'"), nil)
         })
     }
 

@@ -113,6 +113,7 @@ struct SpecDecoder {
         if let field = fields["description"] { group.description = string(field.value, "'description'")?.value }
         if let field = fields["path"] { group.path = string(field.value, "the group 'path'") }
         group.shared = decodeShared(fields)
+        if let field = fields["baseURL"] { group.shared.baseURL = string(field.value, "'baseURL'") }
         group.contents = decodeContents(fields)
         return group
     }
@@ -150,7 +151,7 @@ struct SpecDecoder {
         return headers
     }
 
-    mutating func decodeAuth(_ node: JSONNode) -> RawAuth? {
+    mutating func decodeAuth(_ node: JSONNode, inList: Bool = false) -> RawAuth? {
         switch node.value {
         case .string(let text):
             return .name(Located(value: text, location: node.location))
@@ -163,8 +164,12 @@ struct SpecDecoder {
             }
             guard let type = string(typeMember.value, "the auth 'type'") else { return nil }
             return .object(location: node.location, type: type, in: fields["in"]?.value, name: fields["name"]?.value)
+        case .array(let items) where !inList:
+            return .list(location: node.location, items.compactMap { decodeAuth($0, inList: true) })
         default:
-            error("'auth' must be a string or an object, found \(Validation.kind(of: node))", at: node.location)
+            let what = inList ? "an auth alternative" : "'auth'"
+            let expected = inList ? "a string or an object" : "a string, an object or an array of alternatives"
+            error("\(what) must be \(expected), found \(Validation.kind(of: node))", at: node.location)
             return nil
         }
     }
@@ -173,8 +178,21 @@ struct SpecDecoder {
     mutating func decodeErrors(_ node: JSONNode) -> [RawError]? {
         guard let members = object(node, "'errors'") else { return nil }
         return members.map { member in
-            RawError(key: SpecDecoder.key(member), valueLocation: member.value.location,
-                     type: string(member.value, "the error type for '\(member.key)'"))
+            // `"422": { "type": "Problem", "headers": { "Idempotency-Key": "String?" } }`.
+            if case .object(let fields) = member.value.value {
+                checkKeys(fields, allowed: SpecKeys.errorResponse, in: "in the error response for '\(member.key)'")
+                let object = Fields(fields)
+                var type: Located<String>?
+                if let field = object["type"] {
+                    type = string(field.value, "the error type for '\(member.key)'")
+                } else {
+                    error("the error response for '\(member.key)' needs a 'type' (its body's type)", at: member.value.location)
+                }
+                return RawError(key: SpecDecoder.key(member), valueLocation: member.value.location, type: type,
+                                headers: object["headers"].flatMap { decodeResponseHeaders($0.value) })
+            }
+            return RawError(key: SpecDecoder.key(member), valueLocation: member.value.location,
+                            type: string(member.value, "the error type for '\(member.key)'"))
         }
     }
 
@@ -203,6 +221,7 @@ struct SpecDecoder {
         }
         if let field = fields["path"] { endpoint.path = string(field.value, "'path'") }
         endpoint.shared = decodeShared(fields)
+        if let field = fields["baseURL"] { endpoint.shared.baseURL = string(field.value, "'baseURL'") }
         if let field = fields["body"] { endpoint.body = decodeBody(field) }
         if let field = fields["parameters"], let parameterMembers = object(field.value, "'parameters'") {
             endpoint.parameters = parameterMembers.map { decodeParameter($0) }

@@ -10,6 +10,8 @@ struct SpecResolver {
     struct Inherited {
         var headers: [Header] = []
         var auth: Auth = .none
+        /// The nearest group's or endpoint's own `baseURL`; nil: the API's.
+        var baseURL: String?
         /// Error bodies by status, the nearest level's winning.
         var errors: [ErrorResponse] = []
         /// Path segments of the enclosing groups, placeholders by name.
@@ -35,6 +37,7 @@ struct SpecResolver {
     func inherit(_ shared: RawShared, into inherited: inout Inherited) {
         if let headers = shared.headers { inherited.headers = SpecResolver.merging(inherited.headers, headers) }
         if let auth = shared.auth.flatMap(resolveAuth) { inherited.auth = auth }
+        if let baseURL = shared.baseURL { inherited.baseURL = baseURL.value }
         if let errors = shared.errors { inherited.errors = SpecResolver.merging(inherited.errors, resolveErrors(errors)) }
     }
 
@@ -85,6 +88,9 @@ struct SpecResolver {
             guard case .string(let inText)? = inNode?.value, let location = Auth.APIKeyLocation(rawValue: inText),
                   case .string(let name)? = nameNode?.value else { return nil }
             return .apiKey(in: location, name: name)
+        case .list(_, let alternatives):
+            let resolved = alternatives.compactMap(resolveAuth)
+            return Auth.anyOf(resolved, optional: resolved.contains(.none))
         }
     }
 
@@ -144,10 +150,10 @@ struct SpecResolver {
             response.stream = raw.streamKind
             response.end = raw.endText
         }
-        response.headers = endpoint.responseHeaders
         if let alternatives = endpoint.alternatives {
             response = Response(type: Validation.commonType(of: alternatives) ?? .void, status: nil, contentType: nil, alternatives: alternatives)
         }
+        response.headers = endpoint.responseHeaders
 
         var resolved = Endpoint(key: endpoint.key.key, swiftName: Naming.lowerCamel(endpoint.key.key), description: endpoint.description,
                                 deprecation: endpoint.deprecation, method: endpoint.method?.value ?? "GET", path: path, parameters: parameters,
@@ -155,6 +161,8 @@ struct SpecResolver {
                                 timeout: endpoint.timeout.flatMap { Double($0.value) }, sample: endpoint.sample?.compactJSON,
                                 location: endpoint.key.location, pagination: endpoint.checkedPagination)
         resolved.sampleElements = endpoint.sampleElements
+        resolved.baseURL = level.baseURL
+        resolved.errorHeaders = endpoint.errorHeaders
         return resolved
     }
 

@@ -1,0 +1,50 @@
+/// Which credentials a request may be sent with: any one of several schemes, in order of
+/// preference, and whether it may go without any. ``AuthMiddleware`` sends the first alternative
+/// its provider has credentials for; with none, an optional request goes without credentials.
+///
+/// As a request component it sets ``HTTPRequest/authOptions``, as ``Auth`` sets one requirement:
+///
+/// ```swift
+/// try defaults.request(.post, [Path("payments"), AuthOptions([.basic, .apiKey(in: .header, name: "X-API-Key")])])
+/// try defaults.request(.get, [Path("guilds", id), AuthOptions([.bearer], optional: true)])
+/// ```
+public struct AuthOptions: RequestComponent, Sendable, Hashable, CustomStringConvertible {
+    /// The schemes the request can be sent with, most preferred first. Empty: no credentials.
+    public var alternatives: [AuthRequirement]
+    /// Whether the request may be sent without credentials when the client has none for any
+    /// alternative (OpenAPI's `security: [{}, {bot: []}]`). Always `false` without alternatives.
+    public var isOptional: Bool
+
+    /// `alternatives` in order, without repeats. A `.none` among them makes the credentials
+    /// optional, as `optional: true` does (OpenAPI's empty requirement `{}`).
+    public init(_ alternatives: [AuthRequirement], optional: Bool = false) {
+        var schemes: [AuthRequirement] = []
+        for requirement in alternatives where requirement != .none && !schemes.contains(requirement) {
+            schemes.append(requirement)
+        }
+        self.alternatives = schemes
+        self.isOptional = !schemes.isEmpty && (optional || alternatives.contains(.none))
+    }
+
+    /// One requirement: `.none` is no alternatives at all.
+    public init(_ requirement: AuthRequirement) {
+        self.init([requirement])
+    }
+
+    /// Sets ``HTTPRequest/authOptions``.
+    public func apply(to request: inout HTTPRequest) throws { request.authOptions = self }
+
+    /// `bearer or apiKey(header X-API-Key), optional`.
+    public var description: String {
+        let schemes = alternatives.map { requirement -> String in
+            switch requirement {
+            case .none: return "none"
+            case .bearer: return "bearer"
+            case .basic: return "basic"
+            case let .apiKey(location, name): return "apiKey(\(location.rawValue) \(name))"
+            }
+        }
+        if schemes.isEmpty { return "none" }
+        return schemes.joined(separator: " or ") + (isOptional ? ", optional" : "")
+    }
+}
