@@ -30,10 +30,7 @@ extension OpenAPIImportContext {
                 guard let shape = valueShape(ofType: alternative, visiting: &visiting) else { return nil }
                 shapes.append(shape)
             }
-            let nested = shapes.contains { $0.isNested }
-            if shapes.contains(where: { if case .object = $0 { return true } else { return false } }) { return .object(nested: nested) }
-            if shapes.contains(where: { if case .list = $0 { return true } else { return false } }) { return .list(nested: nested) }
-            return .single
+            return .union(of: shapes)
         }
         if objectModels.contains(bare) {
             guard visiting.insert(bare).inserted else { return .object(nested: true) }
@@ -70,9 +67,7 @@ extension OpenAPIImportContext {
                  "style '\(declared)' does not apply to a \(location) parameter; '\(name)' is sent in style '\(styleName.rawValue)'")
             styleName = Parameter.Style.default(in: place).name
         }
-        var style = Parameter.Style(styleName, explode: node["explode"]?.bool)
-        // Exploded, the delimited styles are form's (OpenAPI's table has no row of their own).
-        if (style.name == .spaceDelimited || style.name == .pipeDelimited), style.explode { style = Parameter.Style(.form) }
+        let style = Parameter.Style(styleName, explode: node["explode"]?.bool).canonical
         if shape.isNested, style.name != .deepObject {
             warn(.parameterStyle, node["style"] ?? node,
                  "'\(name)' holds objects or arrays inside its value, which only style 'deepObject' writes; typed String (pass the serialized value)")
@@ -132,8 +127,7 @@ extension OpenAPIImportContext {
             warn(.parameterStyle, encoding["style"] ?? encoding, "style '\(declared)' does not apply to a form body's property; '\(name)' is sent as form")
             return nil
         }
-        var style = Parameter.Style(styleName, explode: encoding["explode"]?.bool)
-        if (style.name == .spaceDelimited || style.name == .pipeDelimited), style.explode { style = Parameter.Style(.form) }
+        let style = Parameter.Style(styleName, explode: encoding["explode"]?.bool).canonical
         // A single value is `name=value` in every style.
         if shape == .single || style == Parameter.Style(.form) { return [] }
         if shape.isNested, style.name != .deepObject {

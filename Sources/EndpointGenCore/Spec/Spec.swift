@@ -172,6 +172,12 @@ public struct Parameter: Sendable, Hashable {
             Style(location == .query ? .form : .simple)
         }
 
+        /// The style as it writes: exploded, the delimited styles are `form`'s (OpenAPI gives
+        /// them no meaning of their own).
+        public var canonical: Style {
+            (name == .spaceDelimited || name == .pipeDelimited) && explode ? Style(.form) : self
+        }
+
         /// The version 1 spelling `"comma"`: `form` without explode (`ids=1,2`).
         public static let comma = Style(.form, explode: false)
 

@@ -14,6 +14,15 @@ enum ValueShape: Equatable {
         case .list(let nested), .object(let nested): return nested
         }
     }
+
+    /// A union's shape: it is written as the alternative it holds, so as wide as its widest one
+    /// (an object if any is, else a list if any is), nested if any alternative nests.
+    static func union(of shapes: [ValueShape]) -> ValueShape {
+        let nested = shapes.contains { $0.isNested }
+        if shapes.contains(where: { if case .object = $0 { return true } else { return false } }) { return .object(nested: nested) }
+        if shapes.contains(where: { if case .list = $0 { return true } else { return false } }) { return .list(nested: nested) }
+        return .single
+    }
 }
 
 extension SpecChecker {
@@ -48,16 +57,12 @@ extension SpecChecker {
                 return .object(nested: nested)
             }
             if let alternatives = facts.unionAlternatives[name] {
-                // A union is written as the alternative it holds: as wide as its widest one.
                 var shapes: [ValueShape] = []
                 for alternative in alternatives {
                     guard let shape = valueShape(alternative, visiting: &visiting) else { return nil }
                     shapes.append(shape)
                 }
-                let nested = shapes.contains { $0.isNested }
-                if shapes.contains(where: { if case .object = $0 { return true } else { return false } }) { return .object(nested: nested) }
-                if shapes.contains(where: { if case .list = $0 { return true } else { return false } }) { return .list(nested: nested) }
-                return .single
+                return .union(of: shapes)
             }
             return .single
         }

@@ -23,7 +23,7 @@ struct Echo: Decodable {
 }
 
 var failures = 0
-func expect(_ actual: String?, _ expected: String?, _ what: String) {
+@MainActor func expect(_ actual: String?, _ expected: String?, _ what: String) {
     if actual == expected {
         print("ok: \(what)")
     } else {
