@@ -196,13 +196,15 @@ final class ExternalReferences {
             return replacingReference(in: node, with: schemasPointer + "/" + OANode.escape(schemaName(for: target)))
         }
         if inlining.contains(target) {
-            diagnostics.error("'\(ref)' leads back to itself through other references; only schemas may refer to themselves", at: node.location)
+            diagnostics.error("'\(ref)' leads back to itself through other references; only schemas may refer to themselves",
+                              at: node.importMember("$ref")?.location ?? node.location)
             return node
         }
         inlineCount += 1
         guard inlineCount <= Self.inlineLimit else {
             if inlineCount == Self.inlineLimit + 1 {
-                diagnostics.error("the document's references expand to more than \(Self.inlineLimit) copies; not followed", at: node.location)
+                diagnostics.error("the document's references expand to more than \(Self.inlineLimit) copies; not followed",
+                                  at: node.importMember("$ref")?.location ?? node.location)
             }
             return node
         }

@@ -94,9 +94,10 @@ final class Swagger2Converter {
                 var parameters: [JSONNode.Member] = []
                 for shared in member.value.importMembers ?? [] {
                     let pointer2 = Self.child("#/parameters", shared.key)
-                    let location = shared.value.importMember("in")?.importString
+                    let written = shared.value.importMember("in")
+                    let location = written?.importString
                     if location == "body" || location == "formData" { continue }
-                    if let location, !["query", "header", "path", "cookie"].contains(location) {
+                    if written != nil, !["query", "header", "path", "cookie"].contains(location ?? "") {
                         invalidLocation(shared.value, name: shared.key)
                         continue
                     }
@@ -217,7 +218,8 @@ final class Swagger2Converter {
 
     private func invalidLocation(_ node: JSONNode, name: String) {
         let written = node.importMember("in")
-        diagnostics.error("parameter '\(node.importMember("name")?.importString ?? name)': 'in: \(written?.importString ?? "")' is not a "
+        let text = written.map { $0.importString ?? ImportJSONWriter.compact(ImportJSON($0)) } ?? ""
+        diagnostics.error("parameter '\(node.importMember("name")?.importString ?? name)': 'in: \(text)' is not a "
                           + "Swagger 2.0 location (query, header, path, formData or body)", at: written?.location ?? node.location)
     }
 
@@ -269,11 +271,11 @@ final class Swagger2Converter {
         guard parameter.resolved else { return parameter.raw }
         if let shared = parameter.shared {
             // Reported where it is defined.
-            if let location = parameter.location, !["query", "header", "path", "cookie"].contains(location) { return nil }
+            if parameter.node.importMember("in") != nil, !["query", "header", "path", "cookie"].contains(parameter.location ?? "") { return nil }
             return .object([("$ref", .string("#/components/parameters/" + OANode.escape(shared), at: parameter.raw.location))],
                            at: parameter.raw.location)
         }
-        if let location = parameter.location, !["query", "header", "path", "cookie"].contains(location) {
+        if parameter.node.importMember("in") != nil, !["query", "header", "path", "cookie"].contains(parameter.location ?? "") {
             invalidLocation(parameter.node, name: parameter.name ?? "?")
             return nil
         }
