@@ -78,6 +78,15 @@ final class ImportSourceMap {
         }
         return source(of: text)
     }
+
+    /// A message with each word that is a pointer (`alternative #/components/schemas/A/oneOf/0 is ...`)
+    /// translated.
+    func translatePointers(in message: String) -> String {
+        guard message.contains(" #/") else { return message }
+        return message.split(separator: " ", omittingEmptySubsequences: false).map { word in
+            word.hasPrefix("#/") ? source(of: String(word)) : String(word)
+        }.joined(separator: " ")
+    }
 }
 
 /// A warning a stage gives before the importer runs, its pointer already the written one.

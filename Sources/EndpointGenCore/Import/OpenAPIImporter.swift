@@ -217,7 +217,8 @@ final class OpenAPIImportContext {
     func warn(_ kind: ImportWarning, pointer: String, at location: SourceLocation, _ message: String) {
         // A shared component reached from many places is reported once.
         guard reported.insert("\(location) \(pointer) \(message)").inserted else { return }
-        diagnostics.warning("\(sources?.translate(pointer) ?? pointer): \(message)", at: location)
+        diagnostics.warning(sources.map { "\($0.translate(pointer)): \($0.translatePointers(in: message))" } ?? "\(pointer): \(message)",
+                            at: location)
         warningCounts[kind.rawValue, default: 0] += 1
     }
 

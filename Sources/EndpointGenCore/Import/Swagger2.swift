@@ -646,61 +646,87 @@ final class Swagger2Converter {
     /// A 2.0 schema as 3.0 reads it: `$ref`s to definitions point at components, `x-nullable` is
     /// `nullable`, `type: file` a binary string, a `discriminator` string its `propertyName`.
     func schema(_ node: JSONNode) -> JSONNode {
-        guard let members = node.importMembers else { return node }
-        var out: [JSONNode.Member] = []
-        out.reserveCapacity(members.count)
-        for member in members {
+        convertedSchema(node) ?? node
+    }
+
+    /// The 3.0 form of a schema; nil when it reads the same.
+    private func convertedSchema(_ node: JSONNode) -> JSONNode? {
+        guard let members = node.importMembers else { return nil }
+        // Most schemas read the same in 3.0: they are copied only from their first change on.
+        var out: [JSONNode.Member]?
+        func changed(at index: Int) {
+            if out == nil {
+                out = Array(members[..<index])
+                out?.reserveCapacity(members.count + 1)
+            }
+        }
+        for (index, member) in members.enumerated() {
             var value = member.value
             switch member.key {
             case "$ref":
-                if let ref = value.importString { value = .string(rewrite(ref), at: value.location) }
+                if let ref = value.importString {
+                    let rewritten = rewrite(ref)
+                    if rewritten != ref { changed(at: index); value = .string(rewritten, at: value.location) }
+                }
             case "x-nullable":
+                changed(at: index)
                 guard node.importMember("nullable") == nil else { continue }
-                out.append(JSONNode.Member(key: "nullable", keyLocation: member.keyLocation, value: value))
+                out?.append(JSONNode.Member(key: "nullable", keyLocation: member.keyLocation, value: value))
                 continue
             case "type":
                 if value.importString == "file" {
-                    out.append(JSONNode.Member(key: "type", keyLocation: member.keyLocation, value: .string("string", at: value.location)))
+                    changed(at: index)
+                    out?.append(JSONNode.Member(key: "type", keyLocation: member.keyLocation, value: .string("string", at: value.location)))
                     if node.importMember("format") == nil {
-                        out.append(JSONNode.Member(key: "format", keyLocation: member.keyLocation, value: .string("binary", at: value.location)))
+                        out?.append(JSONNode.Member(key: "format", keyLocation: member.keyLocation, value: .string("binary", at: value.location)))
                     }
                     continue
                 }
             case "discriminator":
                 if let property = value.importString {
+                    changed(at: index)
                     value = .object([("propertyName", .string(property, at: value.location))], at: value.location)
                 }
             case "properties":
                 if let properties = value.importMembers {
-                    value = JSONNode(.object(properties.map { JSONNode.Member(key: $0.key, keyLocation: $0.keyLocation, value: schema($0.value)) }),
-                                     at: value.location)
+                    var converted: [JSONNode.Member]?
+                    for (propertyIndex, property) in properties.enumerated() {
+                        let schema = convertedSchema(property.value)
+                        if converted == nil, schema != nil { converted = Array(properties[..<propertyIndex]) }
+                        converted?.append(JSONNode.Member(key: property.key, keyLocation: property.keyLocation, value: schema ?? property.value))
+                    }
+                    if let converted { changed(at: index); value = JSONNode(.object(converted), at: value.location) }
                 }
-            case "items", "additionalProperties", "not":
+            case "items", "additionalProperties", "not", "allOf", "anyOf", "oneOf":
                 if let items = value.importItems {
-                    value = JSONNode(.array(items.map(schema)), at: value.location)
-                } else {
-                    value = schema(value)
+                    let converted = items.map(convertedSchema)
+                    if converted.contains(where: { $0 != nil }) {
+                        changed(at: index)
+                        value = JSONNode(.array(zip(items, converted).map { $1 ?? $0 }), at: value.location)
+                    }
+                } else if member.key != "allOf", member.key != "anyOf", member.key != "oneOf", let converted = convertedSchema(value) {
+                    changed(at: index)
+                    value = converted
                 }
-            case "allOf", "anyOf", "oneOf":
-                if let items = value.importItems { value = JSONNode(.array(items.map(schema)), at: value.location) }
             default:
                 break
             }
-            out.append(JSONNode.Member(key: member.key, keyLocation: member.keyLocation, value: value))
+            out?.append(JSONNode.Member(key: member.key, keyLocation: member.keyLocation, value: value))
         }
+        guard let out else { return nil }
         return JSONNode(.object(out), at: node.location)
     }
 
     /// `#/definitions/Pet` -> `#/components/schemas/Pet` (and responses, parameters) when it names one;
     /// any other reference stays as written, for the importer to follow or report.
     private func rewrite(_ ref: String) -> String {
-        for (prefix, names, replacement) in [("#/definitions/", definitionNames, "#/components/schemas/"),
-                                             ("#/responses/", responseNames, "#/components/responses/")]
-        where ref.hasPrefix(prefix) {
+        func rewritten(_ prefix: String, _ names: Set<String>, _ replacement: String) -> String {
             let rest = ref.dropFirst(prefix.count)
             let token = rest.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
             return names.contains(OANode.unescape(token)) ? replacement + rest : ref
         }
+        if ref.hasPrefix("#/definitions/") { return rewritten("#/definitions/", definitionNames, "#/components/schemas/") }
+        if ref.hasPrefix("#/responses/") { return rewritten("#/responses/", responseNames, "#/components/responses/") }
         return ref
     }
 
