@@ -41,6 +41,8 @@ final class ImportSourceMap {
     private var entries: [String: String] = [:]
     /// A map applied after this one (the files a Swagger 2.0 document was put together from).
     var next: ImportSourceMap?
+    /// Records the entries a pointer needs, when they are recorded on demand.
+    var fill: ((String) -> Void)?
 
     var isEmpty: Bool { entries.isEmpty }
 
@@ -51,6 +53,7 @@ final class ImportSourceMap {
     /// The written pointer of `pointer`: its own entry, else its nearest recorded ancestor's with the
     /// rest appended, else itself. Then through `next`.
     func source(of pointer: String) -> String {
+        fill?(pointer)
         var mapped = pointer
         if !entries.isEmpty {
             var prefix = Substring(pointer)
@@ -126,7 +129,8 @@ enum ImportFrontEnd {
                                   at: swagger.location)
                 return nil
             }
-            let converter = Swagger2Converter(root: tree)
+            let sources = ImportSourceMap()
+            let converter = Swagger2Converter(root: tree, sources: sources)
             let converted = converter.convert()
             diagnostics.append(contentsOf: converter.diagnostics)
             guard let converted, !diagnostics.hasErrors else { return nil }
@@ -136,8 +140,9 @@ enum ImportFrontEnd {
                 if let fileSources { warning.pointer = fileSources.translate(warning.pointer) }
                 return warning
             }
-            converter.sources.next = fileSources
-            return Prepared(root: converted, sources: converter.sources, warnings: warnings)
+            sources.next = fileSources
+            sources.fill = { [converter] pointer in converter.fillSources(for: pointer) }
+            return Prepared(root: converted, sources: sources, warnings: warnings)
         }
         return Prepared(root: tree, sources: fileSources, warnings: warnings)
     }

@@ -14,8 +14,12 @@ final class Swagger2Converter {
     let root: JSONNode
     var diagnostics = Diagnostics()
     var warnings: [ImportStageWarning] = []
-    /// 3.0 pointers -> 2.0 pointers.
-    let sources = ImportSourceMap()
+    /// 3.0 pointers -> 2.0 pointers. An operation's entries are recorded only when a warning asks for
+    /// one of its pointers (`fillSources(for:)`): most operations have none, and recording them all
+    /// would cost more than the translation itself. (Weak: the map holds the converter to fill itself.)
+    private weak var sources: ImportSourceMap?
+    private var recording = true
+    private var filled: Set<String> = []
 
     private var globalConsumes: [String]?
     private var globalProduces: [String]?
@@ -31,8 +35,43 @@ final class Swagger2Converter {
         "maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems", "multipleOf",
     ]
 
-    init(root: JSONNode) {
+    init(root: JSONNode, sources: ImportSourceMap) {
         self.root = root
+        self.sources = sources
+    }
+
+    private func record(_ pointer3: @autoclosure () -> String, _ pointer2: @autoclosure () -> String) {
+        guard recording else { return }
+        sources?.record(pointer3(), pointer2())
+    }
+
+    /// Records the entries of the operation `pointer` lies in, by translating it again (its warnings
+    /// and errors were given the first time).
+    func fillSources(for pointer: String) {
+        guard pointer.hasPrefix("#/paths/") else { return }
+        let tokens = pointer.split(separator: "/", maxSplits: 4, omittingEmptySubsequences: false)
+        guard tokens.count >= 4, Self.methods.contains(String(tokens[3])) else { return }
+        let key = tokens[0...3].joined(separator: "/")
+        guard filled.insert(key).inserted else { return }
+        let path = tokens[2].replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        guard let item = root.importMember("paths")?.importMember(path), item.importMember("$ref") == nil,
+              let operation = item.importMember(String(tokens[3])), operation.importMembers != nil else { return }
+        let savedWarnings = warnings
+        let savedDiagnostics = diagnostics
+        recording = true
+        _ = self.operation(operation, pointer: key, inherited: pathBodyParameters(item, pointer: "#/paths/" + tokens[2]))
+        warnings = savedWarnings
+        diagnostics = savedDiagnostics
+    }
+
+    /// A path item's `body` and `formData` parameters, which go to each of its operations.
+    private func pathBodyParameters(_ item: JSONNode, pointer: String) -> [Parameter] {
+        var result: [Parameter] = []
+        for (index, raw) in (item.importMember("parameters")?.importItems ?? []).enumerated() {
+            let parameter = resolveParameter(raw, usePointer: pointer + "/parameters/\(index)")
+            if parameter.resolved, parameter.location == "body" || parameter.location == "formData" { result.append(parameter) }
+        }
+        return result
     }
 
     /// The `swagger` key's value as written (`"2.0"`; YAML's unquoted `2.0` is a number), nil when absent.
@@ -82,7 +121,7 @@ final class Swagger2Converter {
             case "paths":
                 out.append(JSONNode.Member(key: "paths", keyLocation: member.keyLocation, value: paths(member.value)))
             case "definitions":
-                sources.record("#/components/schemas", "#/definitions")
+                record("#/components/schemas", "#/definitions")
                 var schemas: [JSONNode.Member] = []
                 for definition in member.value.importMembers ?? [] {
                     schemas.append(JSONNode.Member(key: definition.key, keyLocation: definition.keyLocation,
@@ -105,7 +144,7 @@ final class Swagger2Converter {
                     parameters.append(JSONNode.Member(key: shared.key, keyLocation: shared.keyLocation,
                                                       value: parameter(shared.value, pointer2: pointer2, pointer3: pointer3)))
                 }
-                sources.record("#/components/parameters", "#/parameters")
+                record("#/components/parameters", "#/parameters")
                 components.append(JSONNode.Member(key: "parameters", keyLocation: member.keyLocation,
                                                   value: JSONNode(.object(parameters), at: member.value.location)))
             case "responses":
@@ -117,11 +156,11 @@ final class Swagger2Converter {
                         value: response(shared.value, pointer2: Self.child("#/responses", shared.key), pointer3: pointer3,
                                         produces: globalProduces)))
                 }
-                sources.record("#/components/responses", "#/responses")
+                record("#/components/responses", "#/responses")
                 components.append(JSONNode.Member(key: "responses", keyLocation: member.keyLocation,
                                                   value: JSONNode(.object(responses), at: member.value.location)))
             case "securityDefinitions":
-                sources.record("#/components/securitySchemes", "#/securityDefinitions")
+                record("#/components/securitySchemes", "#/securityDefinitions")
                 var schemes: [JSONNode.Member] = []
                 for scheme in member.value.importMembers ?? [] {
                     schemes.append(JSONNode.Member(key: scheme.key, keyLocation: scheme.keyLocation,
@@ -149,9 +188,9 @@ final class Swagger2Converter {
         if !basePath.isEmpty, !basePath.hasPrefix("/") { basePath = "/" + basePath }
         guard let hostNode = host, let hostName = hostNode.importString, !hostName.isEmpty else {
             guard let basePathNode else { return nil }
-            sources.record("#/servers", "#/basePath")
-            sources.record("#/servers/0", "#/basePath")
-            sources.record("#/servers/0/url", "#/basePath")
+            record("#/servers", "#/basePath")
+            record("#/servers/0", "#/basePath")
+            record("#/servers/0/url", "#/basePath")
             let server = JSONNode.object([("url", .string(basePath.isEmpty ? "/" : basePath, at: basePathNode.location))],
                                          at: basePathNode.location)
             return JSONNode(.array([server]), at: basePathNode.location)
@@ -172,12 +211,12 @@ final class Swagger2Converter {
             schemes = [("https", nil, hostNode.location)]
         }
         schemes = schemes.filter { $0.name == "https" } + schemes.filter { $0.name != "https" }
-        sources.record("#/servers", schemesNode == nil ? "#/host" : "#/schemes")
+        record("#/servers", schemesNode == nil ? "#/host" : "#/schemes")
         var list: [JSONNode] = []
         for (position, scheme) in schemes.enumerated() {
             let url = scheme.name + "://" + hostName + basePath
-            sources.record("#/servers/\(position)", scheme.index.map { "#/schemes/\($0)" } ?? "#/host")
-            sources.record("#/servers/\(position)/url", "#/host")
+            record("#/servers/\(position)", scheme.index.map { "#/schemes/\($0)" } ?? "#/host")
+            record("#/servers/\(position)/url", "#/host")
             list.append(.object([("url", .string(url, at: hostNode.location))], at: scheme.location))
         }
         return JSONNode(.array(list), at: hostNode.location)
@@ -253,8 +292,10 @@ final class Swagger2Converter {
                     }
                 } else if Self.methods.contains(itemMember.key), itemMember.value.importMembers != nil {
                     let operationPointer = Self.child(pointer, itemMember.key)
+                    recording = false
                     item.append(JSONNode.Member(key: itemMember.key, keyLocation: itemMember.keyLocation,
                                                 value: operation(itemMember.value, pointer: operationPointer, inherited: pathParameters)))
+                    recording = true
                 } else {
                     item.append(itemMember)
                 }
@@ -267,7 +308,7 @@ final class Swagger2Converter {
     /// A query, header, path (or cookie, which the importer reports) parameter as the 3.0 list holds it;
     /// nil (with an error) for a location Swagger 2.0 does not have.
     private func listedParameter(_ parameter: Parameter, pointer3: String) -> JSONNode? {
-        sources.record(pointer3, parameter.usePointer)
+        record(pointer3, parameter.usePointer)
         guard parameter.resolved else { return parameter.raw }
         if let shared = parameter.shared {
             // Reported where it is defined.
@@ -372,10 +413,10 @@ final class Swagger2Converter {
         guard let members = node.importMembers else { return node }
         let location = node.importMember("in")?.importString ?? ""
         let name = node.importMember("name")?.importString ?? "?"
-        sources.record(pointer3, pointer2)
-        sources.record(pointer3 + "/schema", pointer2)
-        sources.record(pointer3 + "/style", pointer2 + "/collectionFormat")
-        sources.record(pointer3 + "/explode", pointer2 + "/collectionFormat")
+        record(pointer3, pointer2)
+        record(pointer3 + "/schema", pointer2)
+        record(pointer3 + "/style", pointer2 + "/collectionFormat")
+        record(pointer3 + "/explode", pointer2 + "/collectionFormat")
         var out: [JSONNode.Member] = []
         var schemaPlaced = false
         for member in members {
@@ -388,7 +429,7 @@ final class Swagger2Converter {
             } else if member.key == "schema" {
                 // Not Swagger 2.0 for a non-body parameter, but unambiguous.
                 out.append(JSONNode.Member(key: "schema", keyLocation: member.keyLocation, value: schema(member.value)))
-                sources.record(pointer3 + "/schema", pointer2 + "/schema")
+                record(pointer3 + "/schema", pointer2 + "/schema")
             } else {
                 out.append(member)
             }
@@ -471,13 +512,13 @@ final class Swagger2Converter {
         let converted = schemaNode.map(schema) ?? JSONNode(.object([]), at: node.location)
         var mediaTypes = (consumes ?? []).filter { !Self.isForm($0) }
         if mediaTypes.isEmpty { mediaTypes = ["application/json"] }
-        sources.record(pointer3, pointer2)
-        sources.record(pointer3 + "/content", pointer2)
+        record(pointer3, pointer2)
+        record(pointer3 + "/content", pointer2)
         var content: [(String, JSONNode)] = []
         for mediaType in mediaTypes {
             let mediaPointer = Self.child(pointer3 + "/content", mediaType)
-            sources.record(mediaPointer, pointer2)
-            sources.record(mediaPointer + "/schema", pointer2 + "/schema")
+            record(mediaPointer, pointer2)
+            record(mediaPointer + "/schema", pointer2 + "/schema")
             content.append((mediaType, .object([("schema", converted)], at: converted.location)))
         }
         var out: [(String, JSONNode)] = []
@@ -494,8 +535,8 @@ final class Swagger2Converter {
         let hasFile = parameters.contains { $0.node.importMember("type")?.importString == "file" }
         var mediaTypes = (consumes ?? []).filter(Self.isForm)
         if mediaTypes.isEmpty { mediaTypes = [hasFile ? "multipart/form-data" : "application/x-www-form-urlencoded"] }
-        sources.record(pointer3, first.usePointer)
-        sources.record(pointer3 + "/content", first.usePointer)
+        record(pointer3, first.usePointer)
+        record(pointer3 + "/content", first.usePointer)
 
         var properties: [JSONNode.Member] = []
         var required: [JSONNode] = []
@@ -528,7 +569,7 @@ final class Swagger2Converter {
             properties.append(JSONNode.Member(key: name, keyLocation: parameter.raw.location, value: property))
             if case .bool(true)? = parameter.node.importMember("required")?.value { required.append(.string(name, at: parameter.raw.location)) }
             for mediaType in mediaTypes {
-                sources.record(Self.child(pointer3 + "/content", mediaType) + "/schema/properties/" + OANode.escape(name), parameter.pointer)
+                record(Self.child(pointer3 + "/content", mediaType) + "/schema/properties/" + OANode.escape(name), parameter.pointer)
             }
         }
         var schemaMembers: [(String, JSONNode)] = [("type", .string("object", at: first.raw.location)),
@@ -538,8 +579,8 @@ final class Swagger2Converter {
         var content: [(String, JSONNode)] = []
         for mediaType in mediaTypes {
             let mediaPointer = Self.child(pointer3 + "/content", mediaType)
-            sources.record(mediaPointer, first.usePointer)
-            sources.record(mediaPointer + "/schema", first.usePointer)
+            record(mediaPointer, first.usePointer)
+            record(mediaPointer + "/schema", first.usePointer)
             content.append((mediaType, .object([("schema", schema)], at: first.raw.location)))
         }
         return .object([("content", .object(content, at: consumesNode?.location ?? first.raw.location))], at: first.raw.location)
@@ -570,7 +611,7 @@ final class Swagger2Converter {
                                                               at: member.value.location)))
                 } else {
                     // The operation produces other media types than the shared response's: its own copy.
-                    sources.record(pointer3, "#/responses/" + token)
+                    record(pointer3, "#/responses/" + token)
                     out.append(JSONNode.Member(key: member.key, keyLocation: member.keyLocation,
                                                value: response(shared, pointer2: "#/responses/" + token, pointer3: pointer3, produces: produces)))
                 }
@@ -599,15 +640,15 @@ final class Swagger2Converter {
                 }
                 if mediaTypes.isEmpty { mediaTypes = ["application/json"] }
                 let examples = node.importMember("examples")
-                sources.record(pointer3 + "/content", pointer2 + "/schema")
+                record(pointer3 + "/content", pointer2 + "/schema")
                 var content: [(String, JSONNode)] = []
                 for mediaType in mediaTypes {
                     let mediaPointer = Self.child(pointer3 + "/content", mediaType)
-                    sources.record(mediaPointer, pointer2 + "/schema")
-                    sources.record(mediaPointer + "/schema", pointer2 + "/schema")
+                    record(mediaPointer, pointer2 + "/schema")
+                    record(mediaPointer + "/schema", pointer2 + "/schema")
                     var media: [(String, JSONNode)] = [("schema", converted)]
                     if let example = examples?.importMember(mediaType) {
-                        sources.record(mediaPointer + "/example", Self.child(pointer2 + "/examples", mediaType))
+                        record(mediaPointer + "/example", Self.child(pointer2 + "/examples", mediaType))
                         media.append(("example", example))
                     }
                     content.append((mediaType, .object(media, at: member.value.location)))
@@ -620,8 +661,8 @@ final class Swagger2Converter {
                 for header in member.value.importMembers ?? [] {
                     let header2 = Self.child(pointer2 + "/headers", header.key)
                     let header3 = Self.child(pointer3 + "/headers", header.key)
-                    if pointer2 != pointer3 { sources.record(header3, header2) }
-                    sources.record(header3 + "/schema", header2)
+                    if pointer2 != pointer3 { record(header3, header2) }
+                    record(header3 + "/schema", header2)
                     var converted: [(String, JSONNode)] = []
                     if let description = header.value.importMember("description") { converted.append(("description", description)) }
                     converted.append(("schema", valueSchema(header.value, pointer2: header2)))
@@ -768,7 +809,7 @@ final class Swagger2Converter {
             let at = flowNode?.location ?? node.location
             out.append(("flows", .object([(flowName, .object(flow, at: at))], at: at)))
             let pointer3 = "#/components/securitySchemes" + pointer2.dropFirst("#/securityDefinitions".count)
-            sources.record(pointer3 + "/flows", pointer2 + (flowNode == nil ? "" : "/flow"))
+            record(pointer3 + "/flows", pointer2 + (flowNode == nil ? "" : "/flow"))
         default:
             return node
         }
