@@ -20,6 +20,8 @@ final class Swagger2Converter {
     private weak var sources: ImportSourceMap?
     private var recording = true
     private var filled: Set<String> = []
+    /// While an operation is translated again for its pointers: its warnings and errors were given.
+    private var silent = false
 
     private var globalConsumes: [String]?
     private var globalProduces: [String]?
@@ -29,11 +31,17 @@ final class Swagger2Converter {
     private var sharedParameters: [String: JSONNode] = [:]
 
     static let methods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch"]
-    /// The keys of a non-body parameter (and of a header, and of `items`) that describe its value.
-    static let valueKeys: Set<String> = [
-        "type", "format", "items", "enum", "default", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
-        "maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems", "multipleOf",
-    ]
+    /// Whether `key` of a non-body parameter (and of a header, and of `items`) describes its value.
+    /// (A switch: the keys are short strings, compared without hashing.)
+    static func isValueKey(_ key: String) -> Bool {
+        switch key {
+        case "type", "format", "items", "enum", "default", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
+             "maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems", "multipleOf":
+            return true
+        default:
+            return false
+        }
+    }
 
     init(root: JSONNode, sources: ImportSourceMap) {
         self.root = root
@@ -56,12 +64,10 @@ final class Swagger2Converter {
         let path = tokens[2].replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
         guard let item = root.importMember("paths")?.importMember(path), item.importMember("$ref") == nil,
               let operation = item.importMember(String(tokens[3])), operation.importMembers != nil else { return }
-        let savedWarnings = warnings
-        let savedDiagnostics = diagnostics
+        silent = true
         recording = true
         _ = self.operation(operation, pointer: key, inherited: pathBodyParameters(item, pointer: "#/paths/" + tokens[2]))
-        warnings = savedWarnings
-        diagnostics = savedDiagnostics
+        silent = false
     }
 
     /// A path item's `body` and `formData` parameters, which go to each of its operations.
@@ -85,6 +91,7 @@ final class Swagger2Converter {
     }
 
     private func warn(_ kind: ImportWarning, _ pointer: String, _ location: SourceLocation, _ message: String) {
+        guard !silent else { return }
         warnings.append(ImportStageWarning(kind: kind, pointer: pointer, location: location, message: message))
     }
 
@@ -256,6 +263,7 @@ final class Swagger2Converter {
     }
 
     private func invalidLocation(_ node: JSONNode, name: String) {
+        guard !silent else { return }
         let written = node.importMember("in")
         let text = written.map { $0.importString ?? ImportJSONWriter.compact(ImportJSON($0)) } ?? ""
         diagnostics.error("parameter '\(node.importMember("name")?.importString ?? name)': 'in: \(text)' is not a "
@@ -420,7 +428,7 @@ final class Swagger2Converter {
         var out: [JSONNode.Member] = []
         var schemaPlaced = false
         for member in members {
-            if Self.valueKeys.contains(member.key) || member.key == "x-nullable" || member.key == "collectionFormat" {
+            if Self.isValueKey(member.key) || member.key == "x-nullable" || member.key == "collectionFormat" {
                 guard !schemaPlaced else { continue }
                 schemaPlaced = true
                 out.append(JSONNode.Member(key: "schema", keyLocation: member.keyLocation,
@@ -489,7 +497,7 @@ final class Swagger2Converter {
                 if node.importMember("nullable") == nil {
                     out.append(JSONNode.Member(key: "nullable", keyLocation: member.keyLocation, value: member.value))
                 }
-            case _ where Self.valueKeys.contains(member.key):
+            case _ where Self.isValueKey(member.key):
                 out.append(member)
             default:
                 continue
