@@ -5,8 +5,9 @@ import PackagePlugin
 /// and every OpenAPI document `<Name>.openapi.json` (`.yaml`, `.yml`) into `<Name>.swift`: imported as
 /// the API `<Name>`, filtered by the config's `tags`, `operations` and `paths`, then generated.
 ///
-/// One build command per spec or document, each declaring exactly its inputs (the file, and the target's
-/// `endpoint-gen.json` when there is one) and its outputs (`<pluginWorkDirectory>/<Stem>.swift`, and
+/// One build command per spec or document, each declaring exactly its inputs (the file, the target's
+/// `endpoint-gen.json` when there is one, and for a document the JSON and YAML files of its folder that
+/// its `$ref`s may name) and its outputs (`<pluginWorkDirectory>/<Stem>.swift`, and
 /// `<Stem>+Part2.swift`... for a spec of more than 500 endpoints and models), so the build system runs the generator only for a spec (or config) that changed. The spec is passed
 /// by its full path, so the generator's `path:line:column: error:` diagnostics point at the spec.
 @main
@@ -86,6 +87,9 @@ enum EndpointGenCommands {
             // --quiet: a build log shows problems, not a line per file written into the build folder.
             var arguments = ["generate", input.path, "--output", workDirectory.path, "--parts", String(parts), "--quiet"]
             var inputFiles = [input]
+            if input.lastPathComponent.hasSuffix(specSuffix) == false {
+                inputFiles += referenceableFiles(beside: input, among: files)
+            }
             if let config {
                 arguments += ["--config", config.path]
                 inputFiles.append(config)
@@ -97,6 +101,19 @@ enum EndpointGenCommands {
                 inputFiles: inputFiles,
                 outputFiles: outputs)
         }
+    }
+
+    /// The files a document may refer to with `$ref` (`./schemas/pet.yaml`): the JSON and YAML files in
+    /// its folder and below, which the importer reads. They are inputs of the document's command, so
+    /// changing one regenerates it.
+    static func referenceableFiles(beside document: URL, among files: [URL]) -> [URL] {
+        let folder = document.deletingLastPathComponent().standardizedFileURL.path + "/"
+        return files.filter { file in
+            let name = file.lastPathComponent.lowercased()
+            guard file != document, name != configName, !name.hasSuffix(specSuffix),
+                  name.hasSuffix(".json") || name.hasSuffix(".yaml") || name.hasSuffix(".yml") else { return false }
+            return file.standardizedFileURL.path.hasPrefix(folder)
+        }.sorted { $0.path < $1.path }
     }
 
     /// The generator's own rule (`endpoint-gen generate --help`): one file per 500 endpoints and
@@ -119,7 +136,8 @@ enum EndpointGenCommands {
             let methods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch"]
             let paths = (root["paths"] as? [String: Any])?.values.compactMap { $0 as? [String: Any] } ?? []
             let operations = paths.reduce(0) { $0 + $1.keys.filter(methods.contains).count }
-            let schemas = ((root["components"] as? [String: Any])?["schemas"] as? [String: Any])?.count ?? 0
+            // OpenAPI 3's component schemas, Swagger 2.0's definitions.
+            let schemas = (((root["components"] as? [String: Any])?["schemas"] ?? root["definitions"]) as? [String: Any])?.count ?? 0
             total = operations + schemas
         } else {
             // YAML: every `operationId:` line is an operation.

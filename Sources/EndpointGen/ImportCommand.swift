@@ -1,6 +1,6 @@
 // `endpoint-gen import <openapi.json | .yaml> [--name <API>] [--tag T] [--operation ID] [--path P]
-// [--config f] [--format-version 1|2] [--output <file>.endpoints.json]`: an OpenAPI 3.0/3.1
-// document, JSON or YAML -> an endpoint spec (stdout when no output is given). `generate` imports
+// [--config f] [--format-version 1|2] [--output <file>.endpoints.json]`: an OpenAPI 3.0/3.1 or
+// Swagger 2.0 document, JSON or YAML, maybe split over several files -> an endpoint spec (stdout when no output is given). `generate` imports
 // OpenAPI documents (`<Name>.openapi.json`, `.yaml`, `.yml`) through the same entry point,
 // `ImportCommand.importFile`, in format version 2 (`ImportOptions`' default).
 
@@ -13,10 +13,13 @@ enum ImportCommand {
                                    [--path <prefix>]... [--config <endpoint-gen.json>] [--format-version <1|2>]
                                    [--output <Name>.endpoints.json]
 
-        Turns an OpenAPI 3.0 or 3.1 document (JSON or YAML) into an endpoint spec. Everything the
-        spec cannot express is reported as a warning naming its JSON pointer. A .yaml/.yml file is
-        read as YAML, a .json file as JSON; anything else (or - for standard input) is JSON when it
-        starts with '{', YAML otherwise.
+        Turns an OpenAPI 3.0 or 3.1 document, or a Swagger 2.0 one (JSON or YAML), into an endpoint
+        spec. Everything the spec cannot express is reported as a warning naming its JSON pointer in
+        the document as written (a 2.0 document's own pointers). A .yaml/.yml file is read as YAML, a
+        .json file as JSON; anything else (or - for standard input) is JSON when it starts with '{',
+        YAML otherwise. A document split over several files is followed through its relative $refs
+        ('./schemas/pet.yaml', 'common.yaml#/components/schemas/Error'), to files in the document's
+        folder and below only; URLs are refused.
 
           --name <API>         Swift type name of the API, used as given when it is a valid Swift type
                                name (default: the document's info.title in UpperCamelCase)
@@ -61,8 +64,22 @@ enum ImportCommand {
             return .failure(ImportReadError(message: "cannot read '\(path)': \(error.localizedDescription)"))
         }
         let fileName = path == "-" ? "<stdin>" : path
-        return .success(OpenAPIImporter.importDocument(data, fileName: fileName, options: options))
+        return .success(OpenAPIImporter.importDocument(data, fileName: fileName, options: options, files: diskFiles))
     }
+
+    /// The files a document's `$ref`s name, read from the disk (the importer checks that they lie in
+    /// the document's folder, with symbolic links resolved).
+    static let diskFiles = ImportFiles(
+        read: { path in
+            do {
+                return .success(try Data(contentsOf: URL(fileURLWithPath: path)))
+            } catch {
+                let exists = FileManager.default.fileExists(atPath: path)
+                return .failure(ImportFileError(exists ? error.localizedDescription : "no such file"))
+            }
+        },
+        realPath: { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path },
+        currentDirectory: FileManager.default.currentDirectoryPath)
 
     struct ImportReadError: Error {
         var message: String

@@ -79,15 +79,19 @@ public enum OpenAPIImporter {
         importDocument(data, fileName: fileName, options: ImportOptions(name: name))
     }
 
-    /// Imports an OpenAPI 3.x JSON document, keeping what `options` selects.
-    public static func importDocument(_ data: Data, fileName: String, options: ImportOptions) -> ImportResult {
+    /// Imports an OpenAPI 3.x or Swagger 2.0 document, keeping what `options` selects. `files` reads
+    /// the files its `$ref`s name (relative to `fileName`); without it, such references are errors.
+    public static func importDocument(_ data: Data, fileName: String, options: ImportOptions, files: ImportFiles? = nil) -> ImportResult {
         var diagnostics = Diagnostics()
         let format = DocumentFormat.detect(data, fileName: fileName)
-        guard let root = format.parse(data, fileName: fileName, diagnostics: &diagnostics), !diagnostics.hasErrors else {
+        guard let parsed = format.parse(data, fileName: fileName, diagnostics: &diagnostics), !diagnostics.hasErrors,
+              let prepared = ImportFrontEnd.prepare(parsed, fileName: fileName, files: files, diagnostics: &diagnostics) else {
             return ImportResult(specJSON: nil, diagnostics: diagnostics, operationCount: 0, warningCounts: [:])
         }
-        let importer = OpenAPIImportContext(root: OANode(root, pointer: "#"), fileName: fileName,
+        let importer = OpenAPIImportContext(root: OANode(prepared.root, pointer: "#"), fileName: fileName,
                                            versionTwo: options.formatVersion == .two)
+        importer.sources = prepared.sources
+        prepared.warnings.forEach(importer.stageWarning)
         let spec = importer.run(options: options)
         diagnostics.append(contentsOf: importer.diagnostics)
         let text = diagnostics.hasErrors ? nil : spec.map(ImportJSONWriter.write)
@@ -197,6 +201,8 @@ final class OpenAPIImportContext {
     var reported: Set<String> = []
     var lookupCache: [String: OANode?] = [:]
     var securitySchemes: OANode?
+    /// The written pointers of a tree put together from several files or translated from Swagger 2.0.
+    var sources: ImportSourceMap?
 
     init(root: OANode, fileName: String, versionTwo: Bool) {
         self.root = root
@@ -213,7 +219,8 @@ final class OpenAPIImportContext {
     func warn(_ kind: ImportWarning, pointer: String, at location: SourceLocation, _ message: String) {
         // A shared component reached from many places is reported once.
         guard reported.insert("\(location) \(pointer) \(message)").inserted else { return }
-        diagnostics.warning("\(pointer): \(message)", at: location)
+        diagnostics.warning(sources.map { "\($0.translate(pointer)): \($0.translatePointers(in: message))" } ?? "\(pointer): \(message)",
+                            at: location)
         warningCounts[kind.rawValue, default: 0] += 1
     }
 

@@ -1,0 +1,826 @@
+// Swagger 2.0 -> the OpenAPI 3.0 tree the importer reads. Each translated node keeps the line and
+// column of the 2.0 node it stands for, and `sources` maps the 3.0 pointers back to the 2.0 ones
+// (`#/components/schemas` -> `#/definitions`; a request body -> the `body` parameter; a form body's
+// property -> its `formData` parameter), so every warning names the document as written.
+//
+// host + basePath + schemes -> servers; `definitions`, `parameters`, `responses`,
+// `securityDefinitions` -> components; `body` -> requestBody; `formData` -> a form or multipart
+// body (`type: file` -> a binary string, a file part); `collectionFormat` -> style and explode;
+// `produces` and `consumes` (global, per operation) -> the media types; `x-nullable` -> `nullable`.
+
+import Foundation
+
+final class Swagger2Converter {
+    let root: JSONNode
+    var diagnostics = Diagnostics()
+    var warnings: [ImportStageWarning] = []
+    /// 3.0 pointers -> 2.0 pointers. An operation's entries are recorded only when a warning asks for
+    /// one of its pointers (`fillSources(for:)`): most operations have none, and recording them all
+    /// would cost more than the translation itself. (Weak: the map holds the converter to fill itself.)
+    private weak var sources: ImportSourceMap?
+    private var recording = true
+    private var filled: Set<String> = []
+    /// While an operation is translated again for its pointers: its warnings and errors were given.
+    private var silent = false
+
+    private var globalConsumes: [String]?
+    private var globalProduces: [String]?
+    private var definitionNames: Set<String> = []
+    private var responseNames: Set<String> = []
+    /// Shared parameters by name (`#/parameters/limit`).
+    private var sharedParameters: [String: JSONNode] = [:]
+
+    static let methods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch"]
+    /// Whether `key` of a non-body parameter (and of a header, and of `items`) describes its value.
+    /// (A switch: the keys are short strings, compared without hashing.)
+    static func isValueKey(_ key: String) -> Bool {
+        switch key {
+        case "type", "format", "items", "enum", "default", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
+             "maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems", "multipleOf":
+            return true
+        default:
+            return false
+        }
+    }
+
+    init(root: JSONNode, sources: ImportSourceMap) {
+        self.root = root
+        self.sources = sources
+    }
+
+    private func record(_ pointer3: @autoclosure () -> String, _ pointer2: @autoclosure () -> String) {
+        guard recording else { return }
+        sources?.record(pointer3(), pointer2())
+    }
+
+    /// Records the entries of the operation `pointer` lies in, by translating it again (its warnings
+    /// and errors were given the first time).
+    func fillSources(for pointer: String) {
+        guard pointer.hasPrefix("#/paths/") else { return }
+        let tokens = pointer.split(separator: "/", maxSplits: 4, omittingEmptySubsequences: false)
+        guard tokens.count >= 4, Self.methods.contains(String(tokens[3])) else { return }
+        let key = tokens[0...3].joined(separator: "/")
+        guard filled.insert(key).inserted else { return }
+        let path = tokens[2].replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        guard let item = root.importMember("paths")?.importMember(path), item.importMember("$ref") == nil,
+              let operation = item.importMember(String(tokens[3])), operation.importMembers != nil else { return }
+        silent = true
+        recording = true
+        _ = self.operation(operation, pointer: key, inherited: pathBodyParameters(item, pointer: "#/paths/" + tokens[2]))
+        silent = false
+    }
+
+    /// A path item's `body` and `formData` parameters, which go to each of its operations.
+    private func pathBodyParameters(_ item: JSONNode, pointer: String) -> [Parameter] {
+        var result: [Parameter] = []
+        for (index, raw) in (item.importMember("parameters")?.importItems ?? []).enumerated() {
+            let parameter = resolveParameter(raw, usePointer: pointer + "/parameters/\(index)")
+            if parameter.resolved, parameter.location == "body" || parameter.location == "formData" { result.append(parameter) }
+        }
+        return result
+    }
+
+    /// The `swagger` key's value as written (`"2.0"`; YAML's unquoted `2.0` is a number), nil when absent.
+    static func swaggerVersion(of root: JSONNode) -> (version: String, location: SourceLocation)? {
+        guard let node = root.importMember("swagger") else { return nil }
+        switch node.value {
+        case let .string(text): return (text, node.location)
+        case let .number(text): return (text == "2" ? "2.0" : text, node.location)
+        default: return (ImportJSONWriter.compact(ImportJSON(node)), node.location)
+        }
+    }
+
+    private func warn(_ kind: ImportWarning, _ pointer: String, _ location: SourceLocation, _ message: String) {
+        guard !silent else { return }
+        warnings.append(ImportStageWarning(kind: kind, pointer: pointer, location: location, message: message))
+    }
+
+    private static func child(_ pointer: String, _ key: String) -> String { pointer + "/" + OANode.escape(key) }
+
+    private static func strings(_ node: JSONNode?) -> [String]? {
+        guard let items = node?.importItems else { return nil }
+        return items.compactMap(\.importString)
+    }
+
+    // MARK: The document
+
+    func convert() -> JSONNode? {
+        guard let members = root.importMembers else { return nil }
+        globalConsumes = Self.strings(root.importMember("consumes"))
+        globalProduces = Self.strings(root.importMember("produces"))
+        definitionNames = Set(root.importMember("definitions")?.importMembers?.map(\.key) ?? [])
+        responseNames = Set(root.importMember("responses")?.importMembers?.map(\.key) ?? [])
+        for member in root.importMember("parameters")?.importMembers ?? [] {
+            sharedParameters[member.key] = member.value
+        }
+
+        var out: [JSONNode.Member] = []
+        var components: [JSONNode.Member] = []
+        let swaggerLocation = root.importMember("swagger")?.location ?? root.location
+        out.append(JSONNode.Member(key: "openapi", keyLocation: swaggerLocation, value: .string("3.0.3", at: swaggerLocation)))
+        if let info = members.first(where: { $0.key == "info" }) { out.append(info) }
+        if let servers = servers() { out.append(JSONNode.Member(key: "servers", keyLocation: servers.location, value: servers)) }
+
+        for member in members {
+            switch member.key {
+            case "swagger", "info", "host", "basePath", "schemes", "consumes", "produces":
+                continue
+            case "paths":
+                out.append(JSONNode.Member(key: "paths", keyLocation: member.keyLocation, value: paths(member.value)))
+            case "definitions":
+                record("#/components/schemas", "#/definitions")
+                var schemas: [JSONNode.Member] = []
+                for definition in member.value.importMembers ?? [] {
+                    schemas.append(JSONNode.Member(key: definition.key, keyLocation: definition.keyLocation,
+                                                   value: schema(definition.value)))
+                }
+                components.append(JSONNode.Member(key: "schemas", keyLocation: member.keyLocation,
+                                                  value: JSONNode(.object(schemas), at: member.value.location)))
+            case "parameters":
+                var parameters: [JSONNode.Member] = []
+                for shared in member.value.importMembers ?? [] {
+                    let pointer2 = Self.child("#/parameters", shared.key)
+                    let written = shared.value.importMember("in")
+                    let location = written?.importString
+                    if location == "body" || location == "formData" { continue }
+                    if written != nil, !["query", "header", "path", "cookie"].contains(location ?? "") {
+                        invalidLocation(shared.value, name: shared.key)
+                        continue
+                    }
+                    let pointer3 = Self.child("#/components/parameters", shared.key)
+                    parameters.append(JSONNode.Member(key: shared.key, keyLocation: shared.keyLocation,
+                                                      value: parameter(shared.value, pointer2: pointer2, pointer3: pointer3)))
+                }
+                record("#/components/parameters", "#/parameters")
+                components.append(JSONNode.Member(key: "parameters", keyLocation: member.keyLocation,
+                                                  value: JSONNode(.object(parameters), at: member.value.location)))
+            case "responses":
+                var responses: [JSONNode.Member] = []
+                for shared in member.value.importMembers ?? [] {
+                    let pointer3 = Self.child("#/components/responses", shared.key)
+                    responses.append(JSONNode.Member(
+                        key: shared.key, keyLocation: shared.keyLocation,
+                        value: response(shared.value, pointer2: Self.child("#/responses", shared.key), pointer3: pointer3,
+                                        produces: globalProduces)))
+                }
+                record("#/components/responses", "#/responses")
+                components.append(JSONNode.Member(key: "responses", keyLocation: member.keyLocation,
+                                                  value: JSONNode(.object(responses), at: member.value.location)))
+            case "securityDefinitions":
+                record("#/components/securitySchemes", "#/securityDefinitions")
+                var schemes: [JSONNode.Member] = []
+                for scheme in member.value.importMembers ?? [] {
+                    schemes.append(JSONNode.Member(key: scheme.key, keyLocation: scheme.keyLocation,
+                                                   value: securityScheme(scheme.value, pointer2: Self.child("#/securityDefinitions", scheme.key))))
+                }
+                components.append(JSONNode.Member(key: "securitySchemes", keyLocation: member.keyLocation,
+                                                  value: JSONNode(.object(schemes), at: member.value.location)))
+            default:
+                out.append(member)
+            }
+        }
+        if !components.isEmpty {
+            out.append(JSONNode.Member(key: "components", keyLocation: components[0].keyLocation,
+                                       value: JSONNode(.object(components), at: components[0].keyLocation)))
+        }
+        return JSONNode(.object(out), at: root.location)
+    }
+
+    /// `schemes` x (`host` + `basePath`) -> servers, HTTPS first. No host: the base path alone, a
+    /// relative server the importer reports.
+    private func servers() -> JSONNode? {
+        let host = root.importMember("host")
+        let basePathNode = root.importMember("basePath")
+        var basePath = basePathNode?.importString ?? ""
+        if !basePath.isEmpty, !basePath.hasPrefix("/") { basePath = "/" + basePath }
+        guard let hostNode = host, let hostName = hostNode.importString, !hostName.isEmpty else {
+            guard let basePathNode else { return nil }
+            record("#/servers", "#/basePath")
+            record("#/servers/0", "#/basePath")
+            record("#/servers/0/url", "#/basePath")
+            let server = JSONNode.object([("url", .string(basePath.isEmpty ? "/" : basePath, at: basePathNode.location))],
+                                         at: basePathNode.location)
+            return JSONNode(.array([server]), at: basePathNode.location)
+        }
+        var schemes: [(name: String, index: Int?, location: SourceLocation)] = []
+        let schemesNode = root.importMember("schemes")
+        for (index, item) in (schemesNode?.importItems ?? []).enumerated() {
+            guard let name = item.importString?.lowercased() else { continue }
+            if name == "http" || name == "https" {
+                schemes.append((name, index, item.location))
+            } else {
+                warn(.extraServer, "#/schemes/\(index)", item.location, "scheme '\(name)' is not HTTP; dropped")
+            }
+        }
+        if schemes.isEmpty {
+            warn(.relativeServer, schemesNode == nil ? "#/host" : "#/schemes", schemesNode?.location ?? hostNode.location,
+                 "no HTTP scheme given; 'https' assumed for '\(hostName)'")
+            schemes = [("https", nil, hostNode.location)]
+        }
+        schemes = schemes.filter { $0.name == "https" } + schemes.filter { $0.name != "https" }
+        record("#/servers", schemesNode == nil ? "#/host" : "#/schemes")
+        var list: [JSONNode] = []
+        for (position, scheme) in schemes.enumerated() {
+            let url = scheme.name + "://" + hostName + basePath
+            record("#/servers/\(position)", scheme.index.map { "#/schemes/\($0)" } ?? "#/host")
+            record("#/servers/\(position)/url", "#/host")
+            list.append(.object([("url", .string(url, at: hostNode.location))], at: scheme.location))
+        }
+        return JSONNode(.array(list), at: hostNode.location)
+    }
+
+    // MARK: Paths and operations
+
+    /// A parameter as listed (`raw`) and as defined (`node`: the shared one when `raw` refers to it).
+    private struct Parameter {
+        var raw: JSONNode
+        var node: JSONNode
+        /// The 2.0 pointer of the definition, and of the list entry.
+        var pointer: String
+        var usePointer: String
+        /// The shared parameter's name when `raw` is a `$ref` to one.
+        var shared: String?
+        /// False for a `$ref` the converter cannot follow: it is passed on as written, and the importer reports it.
+        var resolved: Bool
+
+        var name: String? { node.importMember("name")?.importString }
+        var location: String? { node.importMember("in")?.importString }
+    }
+
+    private func resolveParameter(_ raw: JSONNode, usePointer: String) -> Parameter {
+        if let ref = raw.importMember("$ref")?.importString {
+            if ref.hasPrefix("#/parameters/") {
+                let token = String(ref.dropFirst("#/parameters/".count))
+                let name = OANode.unescape(token)
+                if !token.contains("/"), let target = sharedParameters[name] {
+                    return Parameter(raw: raw, node: target, pointer: "#/parameters/" + token, usePointer: usePointer,
+                                     shared: name, resolved: true)
+                }
+            }
+            return Parameter(raw: raw, node: raw, pointer: usePointer, usePointer: usePointer, shared: nil, resolved: false)
+        }
+        return Parameter(raw: raw, node: raw, pointer: usePointer, usePointer: usePointer, shared: nil, resolved: true)
+    }
+
+    private func invalidLocation(_ node: JSONNode, name: String) {
+        guard !silent else { return }
+        let written = node.importMember("in")
+        let text = written.map { $0.importString ?? ImportJSONWriter.compact(ImportJSON($0)) } ?? ""
+        diagnostics.error("parameter '\(node.importMember("name")?.importString ?? name)': 'in: \(text)' is not a "
+                          + "Swagger 2.0 location (query, header, path, formData or body)", at: written?.location ?? node.location)
+    }
+
+    private func paths(_ paths: JSONNode) -> JSONNode {
+        guard let members = paths.importMembers else { return paths }
+        var out: [JSONNode.Member] = []
+        for member in members {
+            let pointer = Self.child("#/paths", member.key)
+            guard let itemMembers = member.value.importMembers, member.value.importMember("$ref") == nil else {
+                out.append(member)
+                continue
+            }
+            // Path-level parameters: non-body ones stay there; body and form ones go to each operation.
+            var pathParameters: [Parameter] = []
+            var kept: [JSONNode] = []
+            for (index, raw) in (member.value.importMember("parameters")?.importItems ?? []).enumerated() {
+                let usePointer = pointer + "/parameters/\(index)"
+                let parameter = resolveParameter(raw, usePointer: usePointer)
+                if parameter.resolved, parameter.location == "body" || parameter.location == "formData" {
+                    pathParameters.append(parameter)
+                } else if let converted = listedParameter(parameter, pointer3: pointer + "/parameters/\(kept.count)") {
+                    kept.append(converted)
+                }
+            }
+            var item: [JSONNode.Member] = []
+            for itemMember in itemMembers {
+                if itemMember.key == "parameters" {
+                    if !kept.isEmpty {
+                        item.append(JSONNode.Member(key: "parameters", keyLocation: itemMember.keyLocation,
+                                                    value: JSONNode(.array(kept), at: itemMember.value.location)))
+                    }
+                } else if Self.methods.contains(itemMember.key), itemMember.value.importMembers != nil {
+                    let operationPointer = Self.child(pointer, itemMember.key)
+                    recording = false
+                    item.append(JSONNode.Member(key: itemMember.key, keyLocation: itemMember.keyLocation,
+                                                value: operation(itemMember.value, pointer: operationPointer, inherited: pathParameters)))
+                    recording = true
+                } else {
+                    item.append(itemMember)
+                }
+            }
+            out.append(JSONNode.Member(key: member.key, keyLocation: member.keyLocation, value: JSONNode(.object(item), at: member.value.location)))
+        }
+        return JSONNode(.object(out), at: paths.location)
+    }
+
+    /// A query, header, path (or cookie, which the importer reports) parameter as the 3.0 list holds it;
+    /// nil (with an error) for a location Swagger 2.0 does not have.
+    private func listedParameter(_ parameter: Parameter, pointer3: String) -> JSONNode? {
+        record(pointer3, parameter.usePointer)
+        guard parameter.resolved else { return parameter.raw }
+        if let shared = parameter.shared {
+            // Reported where it is defined.
+            if parameter.node.importMember("in") != nil, !["query", "header", "path", "cookie"].contains(parameter.location ?? "") { return nil }
+            return .object([("$ref", .string("#/components/parameters/" + OANode.escape(shared), at: parameter.raw.location))],
+                           at: parameter.raw.location)
+        }
+        if parameter.node.importMember("in") != nil, !["query", "header", "path", "cookie"].contains(parameter.location ?? "") {
+            invalidLocation(parameter.node, name: parameter.name ?? "?")
+            return nil
+        }
+        return self.parameter(parameter.node, pointer2: parameter.pointer, pointer3: pointer3)
+    }
+
+    private func operation(_ node: JSONNode, pointer: String, inherited: [Parameter]) -> JSONNode {
+        let consumes = Self.strings(node.importMember("consumes")) ?? globalConsumes
+        let consumesNode = node.importMember("consumes") ?? root.importMember("consumes")
+        let produces = Self.strings(node.importMember("produces")) ?? globalProduces
+
+        var listed: [Parameter] = []
+        for (index, raw) in (node.importMember("parameters")?.importItems ?? []).enumerated() {
+            listed.append(resolveParameter(raw, usePointer: pointer + "/parameters/\(index)"))
+        }
+        // Path-level body and form parameters the operation does not override (same name and location).
+        for parameter in inherited where !listed.contains(where: { $0.resolved && $0.name == parameter.name && $0.location == parameter.location }) {
+            listed.append(parameter)
+        }
+
+        var parameters: [JSONNode] = []
+        var body: Parameter?
+        var form: [Parameter] = []
+        for parameter in listed {
+            switch parameter.resolved ? parameter.location : nil {
+            case "body":
+                if body == nil {
+                    body = parameter
+                } else {
+                    warn(.invalidOperation, parameter.usePointer, parameter.raw.location,
+                         "an operation has one body parameter; '\(parameter.name ?? "?")' dropped")
+                }
+            case "formData":
+                form.append(parameter)
+            default:
+                if let converted = listedParameter(parameter, pointer3: pointer + "/parameters/\(parameters.count)") {
+                    parameters.append(converted)
+                }
+            }
+        }
+        if body != nil {
+            for parameter in form {
+                warn(.invalidOperation, parameter.usePointer, parameter.raw.location,
+                     "an operation with a body parameter has no form parameters; '\(parameter.name ?? "?")' dropped")
+            }
+            form = []
+        }
+        var requestBody: JSONNode?
+        if let body {
+            requestBody = self.requestBody(body, consumes: consumes, consumesNode: consumesNode, pointer3: pointer + "/requestBody")
+        } else if !form.isEmpty {
+            requestBody = formBody(form, consumes: consumes, consumesNode: consumesNode, pointer3: pointer + "/requestBody")
+        }
+
+        var out: [JSONNode.Member] = []
+        var bodyPlaced = false
+        func placeBody(_ location: SourceLocation) {
+            guard let requestBody, !bodyPlaced else { return }
+            out.append(JSONNode.Member(key: "requestBody", keyLocation: location, value: requestBody))
+            bodyPlaced = true
+        }
+        for member in node.importMembers ?? [] {
+            switch member.key {
+            case "parameters":
+                if !parameters.isEmpty {
+                    out.append(JSONNode.Member(key: "parameters", keyLocation: member.keyLocation,
+                                               value: JSONNode(.array(parameters), at: member.value.location)))
+                }
+                placeBody(member.keyLocation)
+            case "consumes", "produces":
+                continue
+            case "schemes":
+                let written = Set(Self.strings(member.value) ?? [])
+                if written != Set(Self.strings(root.importMember("schemes")) ?? []) {
+                    warn(.extraServer, Self.child(pointer, "schemes"), member.keyLocation,
+                         "operation-level schemes are not supported; dropped (the document's are used)")
+                }
+            case "responses":
+                out.append(JSONNode.Member(key: "responses", keyLocation: member.keyLocation,
+                                           value: responses(member.value, pointer: Self.child(pointer, "responses"), produces: produces)))
+            default:
+                out.append(member)
+            }
+        }
+        placeBody(requestBody?.location ?? node.location)
+        return JSONNode(.object(out), at: node.location)
+    }
+
+    // MARK: Parameters
+
+    /// A query, header or path parameter: its value keys become its `schema`, `collectionFormat` its
+    /// `style` and `explode`.
+    private func parameter(_ node: JSONNode, pointer2: String, pointer3: String) -> JSONNode {
+        guard let members = node.importMembers else { return node }
+        let location = node.importMember("in")?.importString ?? ""
+        let name = node.importMember("name")?.importString ?? "?"
+        record(pointer3, pointer2)
+        record(pointer3 + "/schema", pointer2)
+        record(pointer3 + "/style", pointer2 + "/collectionFormat")
+        record(pointer3 + "/explode", pointer2 + "/collectionFormat")
+        var out: [JSONNode.Member] = []
+        var schemaPlaced = false
+        for member in members {
+            if Self.isValueKey(member.key) || member.key == "x-nullable" || member.key == "collectionFormat" {
+                guard !schemaPlaced else { continue }
+                schemaPlaced = true
+                out.append(JSONNode.Member(key: "schema", keyLocation: member.keyLocation,
+                                           value: valueSchema(node, pointer2: pointer2)))
+                out.append(contentsOf: style(node, location: location, name: name, pointer2: pointer2))
+            } else if member.key == "schema" {
+                // Not Swagger 2.0 for a non-body parameter, but unambiguous.
+                out.append(JSONNode.Member(key: "schema", keyLocation: member.keyLocation, value: schema(member.value)))
+                record(pointer3 + "/schema", pointer2 + "/schema")
+            } else {
+                out.append(member)
+            }
+        }
+        return JSONNode(.object(out), at: node.location)
+    }
+
+    /// `collectionFormat` of an array parameter -> `style` and `explode` (a query's default, `csv`, is
+    /// `form` without explode; `multi` is `form` exploded; `ssv` and `pipes` are `spaceDelimited` and
+    /// `pipeDelimited`; `tsv` has no 3.0 equivalent).
+    private func style(_ node: JSONNode, location: String, name: String, pointer2: String) -> [JSONNode.Member] {
+        guard node.importMember("type")?.importString == "array" else { return [] }
+        let formatNode = node.importMember("collectionFormat")
+        let format = formatNode?.importString ?? "csv"
+        let at = formatNode?.location ?? node.location
+        let pointer = formatNode == nil ? pointer2 : pointer2 + "/collectionFormat"
+        func members(_ style: String, _ explode: Bool) -> [JSONNode.Member] {
+            [JSONNode.Member(key: "style", keyLocation: at, value: .string(style, at: at)),
+             JSONNode.Member(key: "explode", keyLocation: at, value: JSONNode(.bool(explode), at: at))]
+        }
+        switch (location, format) {
+        case ("query", "csv"): return members("form", false)
+        case ("query", "multi"): return members("form", true)
+        case ("query", "ssv"): return members("spaceDelimited", false)
+        case ("query", "pipes"): return members("pipeDelimited", false)
+        case ("query", _):
+            warn(.parameterStyle, pointer, at, "collectionFormat '\(format)' of '\(name)' has no OpenAPI 3 equivalent; sent as form (name=a&name=b)")
+            return []
+        case (_, "csv"):
+            return []
+        default:
+            warn(.parameterStyle, pointer, at, "collectionFormat '\(format)' of the \(location) parameter '\(name)' has no OpenAPI 3 equivalent; sent comma-separated")
+            return []
+        }
+    }
+
+    /// The schema of a non-body parameter, a header or `items`: its value keys (`type: file` -> a
+    /// binary string, `x-nullable` -> `nullable`).
+    private func valueSchema(_ node: JSONNode, pointer2: String) -> JSONNode {
+        if node.importMember("$ref") != nil { return schema(node) }
+        var out: [JSONNode.Member] = []
+        for member in node.importMembers ?? [] {
+            switch member.key {
+            case "type" where member.value.importString == "file":
+                out.append(JSONNode.Member(key: "type", keyLocation: member.keyLocation, value: .string("string", at: member.value.location)))
+                if node.importMember("format") == nil {
+                    out.append(JSONNode.Member(key: "format", keyLocation: member.keyLocation, value: .string("binary", at: member.value.location)))
+                }
+            case "items":
+                out.append(JSONNode.Member(key: "items", keyLocation: member.keyLocation,
+                                           value: valueSchema(member.value, pointer2: pointer2 + "/items")))
+                if let inner = member.value.importMember("collectionFormat"), member.value.importMember("type")?.importString == "array" {
+                    warn(.parameterStyle, pointer2 + "/items/collectionFormat", inner.location,
+                         "collectionFormat of nested arrays has no OpenAPI 3 equivalent; dropped")
+                }
+            case "x-nullable":
+                if node.importMember("nullable") == nil {
+                    out.append(JSONNode.Member(key: "nullable", keyLocation: member.keyLocation, value: member.value))
+                }
+            case _ where Self.isValueKey(member.key):
+                out.append(member)
+            default:
+                continue
+            }
+        }
+        return JSONNode(.object(out), at: node.location)
+    }
+
+    // MARK: Bodies
+
+    private static func isForm(_ mediaType: String) -> Bool {
+        let bare = OpenAPIImportContext.bareMediaType(mediaType)
+        return bare == "application/x-www-form-urlencoded" || bare == "multipart/form-data"
+    }
+
+    private func requestBody(_ body: Parameter, consumes: [String]?, consumesNode: JSONNode?, pointer3: String) -> JSONNode {
+        let node = body.node
+        let pointer2 = body.pointer
+        let schemaNode = node.importMember("schema")
+        let converted = schemaNode.map(schema) ?? JSONNode(.object([]), at: node.location)
+        var mediaTypes = (consumes ?? []).filter { !Self.isForm($0) }
+        if mediaTypes.isEmpty { mediaTypes = ["application/json"] }
+        record(pointer3, pointer2)
+        record(pointer3 + "/content", pointer2)
+        var content: [(String, JSONNode)] = []
+        for mediaType in mediaTypes {
+            let mediaPointer = Self.child(pointer3 + "/content", mediaType)
+            record(mediaPointer, pointer2)
+            record(mediaPointer + "/schema", pointer2 + "/schema")
+            content.append((mediaType, .object([("schema", converted)], at: converted.location)))
+        }
+        var out: [(String, JSONNode)] = []
+        if let description = node.importMember("description") { out.append(("description", description)) }
+        out.append(("content", .object(content, at: consumesNode?.location ?? node.location)))
+        if let required = node.importMember("required") { out.append(("required", required)) }
+        return .object(out, at: node.location)
+    }
+
+    /// `formData` parameters -> an object schema of one property per parameter, sent as a form, or as
+    /// multipart when a parameter is a file (or `consumes` says so).
+    private func formBody(_ parameters: [Parameter], consumes: [String]?, consumesNode: JSONNode?, pointer3: String) -> JSONNode {
+        let first = parameters[0]
+        let hasFile = parameters.contains { $0.node.importMember("type")?.importString == "file" }
+        var mediaTypes = (consumes ?? []).filter(Self.isForm)
+        if mediaTypes.isEmpty { mediaTypes = [hasFile ? "multipart/form-data" : "application/x-www-form-urlencoded"] }
+        record(pointer3, first.usePointer)
+        record(pointer3 + "/content", first.usePointer)
+
+        var properties: [JSONNode.Member] = []
+        var required: [JSONNode] = []
+        var names: Set<String> = []
+        for parameter in parameters {
+            guard let name = parameter.name else {
+                warn(.invalidOperation, parameter.usePointer, parameter.raw.location, "a form parameter needs a 'name'; dropped")
+                continue
+            }
+            guard names.insert(name).inserted else {
+                warn(.invalidOperation, parameter.usePointer, parameter.raw.location, "form parameter '\(name)' is listed twice; dropped")
+                continue
+            }
+            var property = valueSchema(parameter.node, pointer2: parameter.pointer)
+            if var members = property.importMembers {
+                if let description = parameter.node.importMember("description") {
+                    members.append(JSONNode.Member(key: "description", keyLocation: description.location, value: description))
+                }
+                property = JSONNode(.object(members), at: property.location)
+            }
+            if parameter.node.importMember("type")?.importString == "array",
+               parameter.node.importMember("collectionFormat")?.importString != "multi" {
+                let formatNode = parameter.node.importMember("collectionFormat")
+                let format = formatNode?.importString ?? "csv"
+                warn(.parameterStyle, formatNode == nil ? parameter.pointer : parameter.pointer + "/collectionFormat",
+                     formatNode?.location ?? parameter.node.location,
+                     "collectionFormat '\(format)'\(formatNode == nil ? " (Swagger 2.0's default)" : "") of the form field '\(name)' "
+                        + "has no OpenAPI 3 equivalent; each item is sent as a field of its own (multi)")
+            }
+            properties.append(JSONNode.Member(key: name, keyLocation: parameter.raw.location, value: property))
+            if case .bool(true)? = parameter.node.importMember("required")?.value { required.append(.string(name, at: parameter.raw.location)) }
+            for mediaType in mediaTypes {
+                record(Self.child(pointer3 + "/content", mediaType) + "/schema/properties/" + OANode.escape(name), parameter.pointer)
+            }
+        }
+        var schemaMembers: [(String, JSONNode)] = [("type", .string("object", at: first.raw.location)),
+                                                    ("properties", JSONNode(.object(properties), at: first.raw.location))]
+        if !required.isEmpty { schemaMembers.append(("required", JSONNode(.array(required), at: first.raw.location))) }
+        let schema = JSONNode.object(schemaMembers, at: first.raw.location)
+        var content: [(String, JSONNode)] = []
+        for mediaType in mediaTypes {
+            let mediaPointer = Self.child(pointer3 + "/content", mediaType)
+            record(mediaPointer, first.usePointer)
+            record(mediaPointer + "/schema", first.usePointer)
+            content.append((mediaType, .object([("schema", schema)], at: first.raw.location)))
+        }
+        return .object([("content", .object(content, at: consumesNode?.location ?? first.raw.location))], at: first.raw.location)
+    }
+
+    // MARK: Responses
+
+    private func responses(_ node: JSONNode, pointer: String, produces: [String]?) -> JSONNode {
+        guard let members = node.importMembers else { return node }
+        var out: [JSONNode.Member] = []
+        for member in members {
+            let pointer3 = Self.child(pointer, member.key)
+            if member.key.hasPrefix("x-") {
+                out.append(member)
+                continue
+            }
+            if let ref = member.value.importMember("$ref")?.importString {
+                let token = ref.hasPrefix("#/responses/") ? String(ref.dropFirst("#/responses/".count)) : ""
+                let name = OANode.unescape(token)
+                guard !token.isEmpty, !token.contains("/"), responseNames.contains(name),
+                      let shared = root.importMember("responses")?.importMember(name) else {
+                    out.append(member)
+                    continue
+                }
+                if produces == globalProduces {
+                    out.append(JSONNode.Member(key: member.key, keyLocation: member.keyLocation,
+                                               value: .object([("$ref", .string("#/components/responses/" + token, at: member.value.location))],
+                                                              at: member.value.location)))
+                } else {
+                    // The operation produces other media types than the shared response's: its own copy.
+                    record(pointer3, "#/responses/" + token)
+                    out.append(JSONNode.Member(key: member.key, keyLocation: member.keyLocation,
+                                               value: response(shared, pointer2: "#/responses/" + token, pointer3: pointer3, produces: produces)))
+                }
+                continue
+            }
+            out.append(JSONNode.Member(key: member.key, keyLocation: member.keyLocation,
+                                       value: response(member.value, pointer2: pointer3, pointer3: pointer3, produces: produces)))
+        }
+        return JSONNode(.object(out), at: node.location)
+    }
+
+    /// A response: its `schema` under each produced media type (a file: `application/octet-stream`
+    /// unless a binary type is produced), its `examples` as each media type's `example`, its headers'
+    /// value keys as their schemas.
+    private func response(_ node: JSONNode, pointer2: String, pointer3: String, produces: [String]?) -> JSONNode {
+        guard let members = node.importMembers, node.importMember("$ref") == nil else { return node }
+        var out: [JSONNode.Member] = []
+        for member in members {
+            switch member.key {
+            case "schema":
+                let converted = schema(member.value)
+                var mediaTypes = produces ?? []
+                if member.value.importMember("type")?.importString == "file" {
+                    mediaTypes = mediaTypes.filter { !OpenAPIImportContext.isJSON($0) }
+                    if mediaTypes.isEmpty { mediaTypes = ["application/octet-stream"] }
+                }
+                if mediaTypes.isEmpty { mediaTypes = ["application/json"] }
+                let examples = node.importMember("examples")
+                record(pointer3 + "/content", pointer2 + "/schema")
+                var content: [(String, JSONNode)] = []
+                for mediaType in mediaTypes {
+                    let mediaPointer = Self.child(pointer3 + "/content", mediaType)
+                    record(mediaPointer, pointer2 + "/schema")
+                    record(mediaPointer + "/schema", pointer2 + "/schema")
+                    var media: [(String, JSONNode)] = [("schema", converted)]
+                    if let example = examples?.importMember(mediaType) {
+                        record(mediaPointer + "/example", Self.child(pointer2 + "/examples", mediaType))
+                        media.append(("example", example))
+                    }
+                    content.append((mediaType, .object(media, at: member.value.location)))
+                }
+                out.append(JSONNode.Member(key: "content", keyLocation: member.keyLocation, value: .object(content, at: member.value.location)))
+            case "examples":
+                continue
+            case "headers":
+                var headers: [JSONNode.Member] = []
+                for header in member.value.importMembers ?? [] {
+                    let header2 = Self.child(pointer2 + "/headers", header.key)
+                    let header3 = Self.child(pointer3 + "/headers", header.key)
+                    if pointer2 != pointer3 { record(header3, header2) }
+                    record(header3 + "/schema", header2)
+                    var converted: [(String, JSONNode)] = []
+                    if let description = header.value.importMember("description") { converted.append(("description", description)) }
+                    converted.append(("schema", valueSchema(header.value, pointer2: header2)))
+                    if header.value.importMember("type")?.importString == "array",
+                       let format = header.value.importMember("collectionFormat"), format.importString != "csv" {
+                        warn(.parameterStyle, header2 + "/collectionFormat", format.location,
+                             "collectionFormat '\(format.importString ?? "")' of the response header '\(header.key)' has no OpenAPI 3 equivalent; read comma-separated")
+                    }
+                    headers.append(JSONNode.Member(key: header.key, keyLocation: header.keyLocation,
+                                                   value: .object(converted, at: header.value.location)))
+                }
+                out.append(JSONNode.Member(key: "headers", keyLocation: member.keyLocation, value: JSONNode(.object(headers), at: member.value.location)))
+            default:
+                out.append(member)
+            }
+        }
+        return JSONNode(.object(out), at: node.location)
+    }
+
+    // MARK: Schemas
+
+    /// A 2.0 schema as 3.0 reads it: `$ref`s to definitions point at components, `x-nullable` is
+    /// `nullable`, `type: file` a binary string, a `discriminator` string its `propertyName`.
+    func schema(_ node: JSONNode) -> JSONNode {
+        convertedSchema(node) ?? node
+    }
+
+    /// The 3.0 form of a schema; nil when it reads the same.
+    private func convertedSchema(_ node: JSONNode) -> JSONNode? {
+        guard let members = node.importMembers else { return nil }
+        // Most schemas read the same in 3.0: they are copied only from their first change on.
+        var out: [JSONNode.Member]?
+        func changed(at index: Int) {
+            if out == nil {
+                out = Array(members[..<index])
+                out?.reserveCapacity(members.count + 1)
+            }
+        }
+        for (index, member) in members.enumerated() {
+            var value = member.value
+            switch member.key {
+            case "$ref":
+                if let ref = value.importString {
+                    let rewritten = rewrite(ref)
+                    if rewritten != ref { changed(at: index); value = .string(rewritten, at: value.location) }
+                }
+            case "x-nullable":
+                changed(at: index)
+                guard node.importMember("nullable") == nil else { continue }
+                out?.append(JSONNode.Member(key: "nullable", keyLocation: member.keyLocation, value: value))
+                continue
+            case "type":
+                if value.importString == "file" {
+                    changed(at: index)
+                    out?.append(JSONNode.Member(key: "type", keyLocation: member.keyLocation, value: .string("string", at: value.location)))
+                    if node.importMember("format") == nil {
+                        out?.append(JSONNode.Member(key: "format", keyLocation: member.keyLocation, value: .string("binary", at: value.location)))
+                    }
+                    continue
+                }
+            case "discriminator":
+                if let property = value.importString {
+                    changed(at: index)
+                    value = .object([("propertyName", .string(property, at: value.location))], at: value.location)
+                }
+            case "properties":
+                if let properties = value.importMembers {
+                    var converted: [JSONNode.Member]?
+                    for (propertyIndex, property) in properties.enumerated() {
+                        let schema = convertedSchema(property.value)
+                        if converted == nil, schema != nil { converted = Array(properties[..<propertyIndex]) }
+                        converted?.append(JSONNode.Member(key: property.key, keyLocation: property.keyLocation, value: schema ?? property.value))
+                    }
+                    if let converted { changed(at: index); value = JSONNode(.object(converted), at: value.location) }
+                }
+            case "items", "additionalProperties", "not", "allOf", "anyOf", "oneOf":
+                if let items = value.importItems {
+                    let converted = items.map(convertedSchema)
+                    if converted.contains(where: { $0 != nil }) {
+                        changed(at: index)
+                        value = JSONNode(.array(zip(items, converted).map { $1 ?? $0 }), at: value.location)
+                    }
+                } else if member.key != "allOf", member.key != "anyOf", member.key != "oneOf", let converted = convertedSchema(value) {
+                    changed(at: index)
+                    value = converted
+                }
+            default:
+                break
+            }
+            out?.append(JSONNode.Member(key: member.key, keyLocation: member.keyLocation, value: value))
+        }
+        guard let out else { return nil }
+        return JSONNode(.object(out), at: node.location)
+    }
+
+    /// `#/definitions/Pet` -> `#/components/schemas/Pet` (and responses, parameters) when it names one;
+    /// any other reference stays as written, for the importer to follow or report.
+    private func rewrite(_ ref: String) -> String {
+        func rewritten(_ prefix: String, _ names: Set<String>, _ replacement: String) -> String {
+            let rest = ref.dropFirst(prefix.count)
+            let token = rest.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            return names.contains(OANode.unescape(token)) ? replacement + rest : ref
+        }
+        if ref.hasPrefix("#/definitions/") { return rewritten("#/definitions/", definitionNames, "#/components/schemas/") }
+        if ref.hasPrefix("#/responses/") { return rewritten("#/responses/", responseNames, "#/components/responses/") }
+        return ref
+    }
+
+    // MARK: Security
+
+    /// basic -> http basic; apiKey as it is; oauth2's `flow` -> `flows` (`application` is
+    /// `clientCredentials`, `accessCode` `authorizationCode`).
+    private func securityScheme(_ node: JSONNode, pointer2: String) -> JSONNode {
+        guard let members = node.importMembers else { return node }
+        let type = node.importMember("type")?.importString
+        var out: [(String, JSONNode)] = []
+        switch type {
+        case "basic":
+            for member in members {
+                if member.key == "type" {
+                    out.append(("type", .string("http", at: member.value.location)))
+                    out.append(("scheme", .string("basic", at: member.value.location)))
+                } else {
+                    out.append((member.key, member.value))
+                }
+            }
+        case "oauth2":
+            let flowNode = node.importMember("flow")
+            let flowName: String
+            switch flowNode?.importString {
+            case "application": flowName = "clientCredentials"
+            case "accessCode": flowName = "authorizationCode"
+            case let other?: flowName = other
+            case nil: flowName = "implicit"
+            }
+            var flow: [(String, JSONNode)] = []
+            for key in ["authorizationUrl", "tokenUrl"] {
+                if let value = node.importMember(key) { flow.append((key, value)) }
+            }
+            flow.append(("scopes", node.importMember("scopes") ?? JSONNode(.object([]), at: node.location)))
+            for member in members where !["flow", "authorizationUrl", "tokenUrl", "scopes"].contains(member.key) {
+                out.append((member.key, member.value))
+            }
+            let at = flowNode?.location ?? node.location
+            out.append(("flows", .object([(flowName, .object(flow, at: at))], at: at)))
+            let pointer3 = "#/components/securitySchemes" + pointer2.dropFirst("#/securityDefinitions".count)
+            record(pointer3 + "/flows", pointer2 + (flowNode == nil ? "" : "/flow"))
+        default:
+            return node
+        }
+        return .object(out, at: node.location)
+    }
+}

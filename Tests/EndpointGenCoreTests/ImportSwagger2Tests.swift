@@ -1,0 +1,212 @@
+import Foundation
+import Testing
+@testable import EndpointGenCore
+
+/// Swagger 2.0 documents: translated into the OpenAPI 3.0 tree the importer reads, with warnings
+/// naming the 2.0 document's own pointers, lines and columns.
+@Suite struct ImportSwagger2Tests {
+    typealias T = ImportTestSupport
+
+    static func fixture(_ name: String) throws -> Data {
+        let url = try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures/Swagger2"))
+        return try Data(contentsOf: url)
+    }
+
+    static func importFixture(_ name: String) throws -> ImportResult {
+        OpenAPIImporter.importDocument(try fixture(name), fileName: name, options: ImportOptions(name: "PetShop"))
+    }
+
+    /// The pet shop as Swagger 2.0 (JSON and YAML) imports to the bytes of its hand-written OpenAPI 3.0
+    /// equivalent, and the spec validates and generates.
+    @Test func petShopImportsAsItsOpenAPI3Equivalent() throws {
+        let json = try Self.importFixture("PetShop.swagger.json")
+        let yaml = try Self.importFixture("PetShop.swagger.yaml")
+        let openAPI3 = try Self.importFixture("PetShop.openapi3.json")
+        #expect(!json.diagnostics.hasErrors, "\(json.diagnostics.sorted.map(\.description))")
+        let spec = try #require(json.specJSON)
+        #expect(yaml.specJSON == spec)
+        #expect(openAPI3.specJSON == spec)
+        #expect(json.operationCount == 8)
+        // The same warnings, by kind, as the 3.0 document, plus the one for `tsv`, which 3.0 cannot say.
+        var expectedCounts = openAPI3.warningCounts
+        expectedCounts["parameter-style", default: 0] += 1
+        #expect(json.warningCounts == expectedCounts)
+        #expect(yaml.warningCounts == expectedCounts)
+
+        let generated = Generator.generate(specData: Data(spec.utf8), fileName: "PetShop.endpoints.json", options: GeneratorOptions())
+        #expect(generated.diagnostics.all.filter { $0.severity == .error }.isEmpty, "\(generated.diagnostics.all.map(\.description))")
+        let swift = try #require(generated.swift)
+        #expect(swift.contains("enum PetShop"))
+    }
+
+    /// What the translation gives, read from the spec itself.
+    @Test func petShopMapping() throws {
+        let imported = T.run(String(decoding: try Self.fixture("PetShop.swagger.json"), as: UTF8.self),
+                             fileName: "PetShop.swagger.json", name: "PetShop", version: .two)
+        #expect(imported.validationErrors.isEmpty)
+        #expect(imported.spec["baseURL"] as? String == "https://petshop.example.com/v2")
+        let auth = try #require(imported.spec["auth"] as? [String: Any])
+        #expect(auth["name"] as? String == "X-API-Key")
+
+        let list = try #require(imported.endpoint("listPets", in: "petEndpoints"))
+        let parameters = try #require(list["parameters"] as? [String: Any])
+        // collectionFormat: absent and csv -> comma; multi -> the default form; ssv, pipes, tsv -> form, reported.
+        #expect((parameters["tags"] as? [String: Any])?["style"] as? String == "comma")
+        #expect((parameters["colors"] as? [String: Any])?["style"] as? String == "comma")
+        #expect(parameters["ids"] as? String == "[Int64]?")
+        #expect(parameters["words"] as? String == "[String]?")
+        #expect(parameters["names"] as? String == "[String]?")
+        #expect((parameters["limit"] as? [String: Any])?["default"] as? Int == 20)
+        #expect((parameters["X-Request-ID"] as? [String: Any])?["type"] as? String == "UUID?")
+        let response = try #require(list["response"] as? [String: Any])
+        #expect((response["headers"] as? [String: Any])?["X-Total-Count"] as? String == "Int?")
+
+        #expect(imported.endpoint("addPet", in: "petEndpoints")?["body"] as? String == "NewPet")
+        #expect(imported.endpoint("addPet", in: "petEndpoints")?["auth"] as? String == "bearer")
+        #expect(imported.endpoint("deletePet", in: "petEndpoints")?["auth"] as? String == "basic")
+        let upload = try #require(imported.endpoint("uploadPhoto", in: "petEndpoints")?["body"] as? [String: Any])
+        #expect(upload["encoding"] as? String == "multipart")
+        let uploadModel = try #require((imported.models["PetUploadPhotoRequest"] as? [String: Any])?["properties"] as? [String: Any])
+        #expect(uploadModel["file"] as? String == "File")
+        let rename = try #require(imported.endpoint("renamePet", in: "petEndpoints")?["body"] as? [String: Any])
+        #expect(rename["encoding"] as? String == "form")
+        let download = try #require(imported.endpoint("downloadPhoto", in: "petEndpoints")?["response"] as? [String: Any])
+        #expect(download["type"] as? String == "File")
+        #expect(download["contentType"] as? String == "image/png")
+        let order = try #require(imported.endpoint("placeOrder", in: "store"))
+        #expect((order["errors"] as? [String: Any])?["404"] as? String == "ErrorModel")
+        #expect((order["sample"] as? [String: Any])?["status"] as? String == "placed")
+        let newPet = try #require((imported.models["NewPet"] as? [String: Any])?["properties"] as? [String: Any])
+        #expect(newPet["nickname"] as? String == "String?")  // x-nullable
+        #expect(((imported.models["Category"] as? [String: Any])?["properties"] as? [String: Any])?["parent"] as? String == "Category?")
+    }
+
+    /// Warnings about translated nodes name the 2.0 pointer, at the 2.0 line and column.
+    @Test func warningsNameTheSwagger2Document() throws {
+        let result = try Self.importFixture("PetShop.swagger.json")
+        let lines = result.diagnostics.sorted.map(\.description)
+        #expect(lines.contains(
+            "PetShop.swagger.json:63:113: warning: #/paths/~1pets/get/parameters/5/collectionFormat: query style 'spaceDelimited' is not supported; sent as form (name=a&name=b)"))
+        #expect(lines.contains(
+            "PetShop.swagger.json:65:113: warning: #/paths/~1pets/get/parameters/7/collectionFormat: collectionFormat 'tsv' of 'names' has no OpenAPI 3 equivalent; sent as form (name=a&name=b)"))
+        #expect(lines.contains(
+            "PetShop.swagger.json:223:5: warning: #/definitions/Error: model 'Error' would collide with another type as 'Error'; renamed to 'ErrorModel'"))
+        #expect(lines.contains(
+            "PetShop.swagger.json:20:14: warning: #/securityDefinitions/oauth: oauth2 flows and scopes are not expressible; 'oauth' is mapped to bearer (send the access token)"))
+        #expect(!lines.contains { $0.contains("#/components") || $0.contains("requestBody") || $0.contains("/content/") })
+
+        let yaml = try Self.importFixture("PetShop.swagger.yaml")
+        let yamlLines = yaml.diagnostics.sorted.map(\.description)
+        #expect(yamlLines.contains { $0.hasPrefix("PetShop.swagger.yaml:") && $0.contains(": warning: #/paths/~1pets/get/parameters/7/collectionFormat: collectionFormat 'tsv'") })
+        #expect(yamlLines.count == lines.count)
+    }
+
+    static func swagger(_ paths: String, extra: String = "") -> String {
+        """
+        {
+          "swagger": "2.0",
+          "info": { "title": "T", "version": "1" },
+          "host": "api.example.com",
+          "schemes": ["https"],\(extra.isEmpty ? "" : "\n  " + extra + ",")
+          "paths": \(paths)
+        }
+        """
+    }
+
+    @Test func aParameterInAnUnknownLocationIsAnError() {
+        let imported = T.run(Self.swagger("""
+            {"/a": {"get": {"operationId": "a", "parameters": [{"name": "x", "in": "somewhere", "type": "string"}],
+              "responses": {"200": {"description": "ok"}}}}}
+            """))
+        #expect(imported.result.specJSON == nil)
+        #expect(imported.errors == ["openapi.json:6:83: error: parameter 'x': 'in: somewhere' is not a Swagger 2.0 location (query, header, path, formData or body)"])
+
+        let shared = T.run(Self.swagger(#"{}"#, extra: #""parameters": {"p": {"name": "p", "in": 3}}"#))
+        #expect(shared.result.specJSON == nil)
+        #expect(shared.errors == ["openapi.json:6:43: error: parameter 'p': 'in: 3' is not a Swagger 2.0 location (query, header, path, formData or body)"])
+    }
+
+    @Test func cookieParametersAreDroppedWithTheirPointer() {
+        let imported = T.run(Self.swagger("""
+            {"/a": {"get": {"operationId": "a", "parameters": [{"name": "q", "in": "query", "type": "string"},
+                {"name": "session", "in": "cookie", "type": "string"}],
+              "responses": {"200": {"description": "ok"}}}}}
+            """))
+        #expect(imported.warnings == ["openapi.json:7:5: warning: #/paths/~1a/get/parameters/1: cookie parameters are not supported; 'session' dropped"])
+        #expect(imported.endpoint("a", in: "a")?["parameters"] as? [String: String] == ["q": "String?"])
+    }
+
+    @Test func bodyAndFormParameters() throws {
+        // A path-level body parameter reaches each operation; form parameters beside a body are reported.
+        let imported = T.run(Self.swagger("""
+            {"/a": {"parameters": [{"name": "payload", "in": "body", "schema": {"type": "object", "properties": {"n": {"type": "integer"}}}}],
+              "put": {"operationId": "put", "responses": {"204": {"description": "ok"}}},
+              "post": {"operationId": "post", "parameters": [{"name": "f", "in": "formData", "type": "string"}],
+                "responses": {"204": {"description": "ok"}}}},
+             "/b": {"post": {"operationId": "b", "parameters": [{"name": "tags", "in": "formData", "type": "array", "items": {"type": "string"}}],
+                "responses": {"204": {"description": "ok"}}}}}
+            """))
+        #expect(imported.validationErrors.isEmpty)
+        #expect(imported.endpoint("put", in: "a")?["body"] as? String == "APutRequest")
+        #expect(imported.endpoint("post", in: "a")?["body"] as? String == "APostRequest")
+        #expect(imported.warnings.contains {
+            $0.contains("warning: #/paths/~1a/post/parameters/0: an operation with a body parameter has no form parameters; 'f' dropped")
+        }, "\(imported.warnings)")
+        let form = try #require(imported.endpoint("b", in: "b")?["body"] as? [String: Any])
+        #expect(form["encoding"] as? String == "form")
+        #expect(imported.warnings.contains {
+            $0.hasPrefix("openapi.json:10:53: warning: #/paths/~1b/post/parameters/0: collectionFormat 'csv' (Swagger 2.0's default) of the form field 'tags'")
+        })
+    }
+
+    @Test func serversFromHostBasePathAndSchemes() {
+        func baseURL(_ extra: String) -> (String?, [String]) {
+            let imported = T.run("""
+                {"swagger": "2.0", "info": {"title": "T", "version": "1"}, \(extra) "paths": {}}
+                """)
+            return (imported.spec["baseURL"] as? String, imported.warnings)
+        }
+        #expect(baseURL(#""host": "h.example.com", "basePath": "/v1", "schemes": ["http", "https"],"#).0 == "https://h.example.com/v1")
+        #expect(baseURL(#""host": "h.example.com", "basePath": "/v1", "schemes": ["http", "https"],"#).1
+                == ["openapi.json:1:116: warning: #/schemes/0: only the first server is used; 'http://h.example.com/v1' dropped"])
+        let noSchemes = baseURL(#""host": "h.example.com","#)
+        #expect(noSchemes.0 == "https://h.example.com")
+        #expect(noSchemes.1 == ["openapi.json:1:68: warning: #/host: no HTTP scheme given; 'https' assumed for 'h.example.com'"])
+        let relative = baseURL(#""basePath": "/api","#)
+        #expect(relative.0 == "http://localhost/api")
+        #expect(relative.1.first?.contains("warning: #/basePath: server URL '/api' is relative") == true)
+    }
+
+    @Test func referencesAndSchemaKeywords() throws {
+        let imported = T.run(Self.swagger("""
+            {"/a": {"get": {"operationId": "a", "responses": {"200": {"description": "ok", "schema": {"$ref": "#/definitions/Missing"}},
+              "404": {"$ref": "#/responses/Gone"}}}},
+             "/b": {"get": {"operationId": "b", "produces": ["application/xml"], "responses": {"404": {"$ref": "#/responses/Gone"}, "200": {"description": "ok"}}}}}
+            """, extra: """
+            "definitions": {"Animal": {"type": "object", "discriminator": "kind", "required": ["kind"],
+                "properties": {"kind": {"type": "string"}, "owner": {"$ref": "#/definitions/Animal", "x-nullable": true}}}},
+              "responses": {"Gone": {"description": "gone", "schema": {"$ref": "#/definitions/Animal"}}}
+            """))
+        #expect(imported.validationErrors.isEmpty)
+        // A reference that names nothing is reported with its text and its 2.0 pointer.
+        #expect(imported.warnings.contains {
+            $0.contains(": warning: #/paths/~1a/get/responses/200/schema: reference '#/definitions/Missing' does not resolve; dropped")
+        })
+        #expect(imported.endpoint("a", in: "a")?["errors"] as? [String: String] == ["404": "Animal"])
+        // The operation produces XML only: the shared response's copy is XML, and its JSON-only error body is reported there.
+        #expect(imported.warnings.contains {
+            $0.contains("warning: #/responses/Gone/schema: error bodies that are not JSON are not supported")
+        })
+        let animal = try #require((imported.models["Animal"] as? [String: Any])?["properties"] as? [String: Any])
+        #expect(animal["owner"] as? String == "JSON?" || animal["owner"] as? String == "Animal?")
+    }
+
+    @Test func swaggerVersionsOtherThan2AreErrors() {
+        let yaml = OpenAPIImporter.importDocument(Data("swagger: 2.0\ninfo: {title: T, version: '1'}\npaths: {}\n".utf8),
+                                                  fileName: "api.yaml", options: ImportOptions())
+        #expect(!yaml.diagnostics.hasErrors)
+        #expect(yaml.specJSON != nil)
+        let old = T.run(#"{"swagger": "1.2", "paths": {}}"#)
+        #expect(old.errors == ["openapi.json:1:13: error: this is a Swagger 1.2 document; only Swagger 2.0 and OpenAPI 3.0 and 3.1 are read"])
+    }
+}
