@@ -18,7 +18,7 @@ import Foundation
 
 final class ExternalReferences {
     var diagnostics = Diagnostics()
-    let sources = ImportSourceMap()
+    let sources = ImportPointerMap()
 
     private let rootFile: String
     private let rootNode: JSONNode

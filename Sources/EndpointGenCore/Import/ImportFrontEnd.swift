@@ -1,7 +1,7 @@
 // The stages in front of the OpenAPI 3 importer. A document split over several files is put
 // together into one tree (`ExternalReferences`), and a Swagger 2.0 document is translated into
 // the OpenAPI 3.0 tree the importer reads (`Swagger2Converter`). Every node keeps the line and
-// column (and file) it was read from, and `ImportSourceMap` turns the JSON pointers of the tree the
+// column (and file) it was read from, and `ImportPointerMap` turns the JSON pointers of the tree the
 // importer walks back into the pointers of what was written, so a warning names the user's own
 // document: `#/definitions/Pet/properties/id`, `schemas/pet.yaml#/properties/id`.
 
@@ -37,10 +37,10 @@ public struct ImportFileError: Error, Sendable {
 /// changed are recorded; the rest follow from their nearest recorded ancestor
 /// (`#/components/schemas` -> `#/definitions`, so `#/components/schemas/Pet/properties/id` ->
 /// `#/definitions/Pet/properties/id`). Looked up only when a warning is given.
-final class ImportSourceMap {
+final class ImportPointerMap {
     private var entries: [String: String] = [:]
     /// A map applied after this one (the files a Swagger 2.0 document was put together from).
-    var next: ImportSourceMap?
+    var next: ImportPointerMap?
     /// Records the entries a pointer needs, when they are recorded on demand.
     var fill: ((String) -> Void)?
 
@@ -103,7 +103,7 @@ struct ImportStageWarning {
 enum ImportFrontEnd {
     struct Prepared {
         var root: JSONNode
-        var sources: ImportSourceMap?
+        var sources: ImportPointerMap?
         var warnings: [ImportStageWarning]
     }
 
@@ -111,7 +111,7 @@ enum ImportFrontEnd {
     /// document translated. Nil when that fails (the errors are in `diagnostics`).
     static func prepare(_ root: JSONNode, fileName: String, files: ImportFiles?, diagnostics: inout Diagnostics) -> Prepared? {
         var tree = root
-        var fileSources: ImportSourceMap?
+        var fileSources: ImportPointerMap?
         var warnings: [ImportStageWarning] = []
         let swagger = Swagger2Converter.swaggerVersion(of: root)
         if ExternalReferences.hasExternalReferences(root) {
@@ -129,7 +129,7 @@ enum ImportFrontEnd {
                                   at: swagger.location)
                 return nil
             }
-            let sources = ImportSourceMap()
+            let sources = ImportPointerMap()
             let converter = Swagger2Converter(root: tree, sources: sources)
             let converted = converter.convert()
             diagnostics.append(contentsOf: converter.diagnostics)

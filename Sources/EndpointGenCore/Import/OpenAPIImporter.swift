@@ -202,7 +202,7 @@ final class OpenAPIImportContext {
     var lookupCache: [String: OANode?] = [:]
     var securitySchemes: OANode?
     /// The written pointers of a tree put together from several files or translated from Swagger 2.0.
-    var sources: ImportSourceMap?
+    var sources: ImportPointerMap?
 
     init(root: OANode, fileName: String, versionTwo: Bool) {
         self.root = root

@@ -17,7 +17,7 @@ final class Swagger2Converter {
     /// 3.0 pointers -> 2.0 pointers. An operation's entries are recorded only when a warning asks for
     /// one of its pointers (`fillSources(for:)`): most operations have none, and recording them all
     /// would cost more than the translation itself. (Weak: the map holds the converter to fill itself.)
-    private weak var sources: ImportSourceMap?
+    private weak var sources: ImportPointerMap?
     private var recording = true
     private var filled: Set<String> = []
     /// While an operation is translated again for its pointers: its warnings and errors were given.
@@ -43,7 +43,7 @@ final class Swagger2Converter {
         }
     }
 
-    init(root: JSONNode, sources: ImportSourceMap) {
+    init(root: JSONNode, sources: ImportPointerMap) {
         self.root = root
         self.sources = sources
     }
