@@ -30,10 +30,12 @@ extension OpenAPIImportContext {
         let operationIDPrefix = commonOperationIDPrefix()
 
         var pending: [PendingOperation] = []
-        for (path, _, rawItem) in root["paths"]?.members ?? [] {
+        for (documentPath, pathKeyLocation, rawItem) in root["paths"]?.members ?? [] {
             guard let item = resolve(rawItem) else { continue }
+            // What is sent: the path without its fragment (Box's `/oauth2/token#refresh`).
+            guard let path = requestPath(documentPath, item: rawItem, keyLocation: pathKeyLocation) else { continue }
             let itemParameters = item["parameters"]?.items ?? []
-            let pathIsKept = Self.methods.contains { isKept(path: path, method: $0) }
+            let pathIsKept = Self.methods.contains { isKept(path: documentPath, method: $0) }
             for (key, keyLocation, value) in item.members {
                 if key == "trace" {
                     if pathIsKept {
@@ -47,7 +49,7 @@ extension OpenAPIImportContext {
                     }
                     continue
                 }
-                guard Self.methods.contains(key), isKept(path: path, method: key) else { continue }
+                guard Self.methods.contains(key), isKept(path: documentPath, method: key) else { continue }
                 guard value.isObject else {
                     warn(.invalidOperation, value, "an operation must be an object; dropped")
                     continue
@@ -65,7 +67,8 @@ extension OpenAPIImportContext {
                 } else if let segment = path.split(separator: "/").first, !segment.contains("{") {
                     groupKey = ImportNaming.lowerCamel(String(segment))
                 }
-                let longName = endpointBaseName(operation: value, method: key, path: path, groupKey: groupKey,
+                // Without an operationId the fragment names what the operation does (`postOauth2TokenRefresh`).
+                let longName = endpointBaseName(operation: value, method: key, path: documentPath, groupKey: groupKey,
                                                 commonPrefix: operationIDPrefix)
                 let shortName = shortenedName(longName, operation: value, method: key, path: path, groupKey: groupKey)
                 // A group named like the API (tag `store` in `Store`) is the API's own: its endpoints
@@ -137,6 +140,52 @@ extension OpenAPIImportContext {
                 groups.append(group)
             }
         }
+    }
+
+    /// The path an operation of `documentPath` requests, or nil (reported) when the spec cannot hold it.
+    /// A fragment (`/oauth2/token#refresh`: Box writes one path per grant type) is never sent, so it is
+    /// left out, with no warning: the operations keep their own names (the operationId, or the
+    /// fragment when there is none) and are endpoints of the same method and path.
+    func requestPath(_ documentPath: String, item: OANode, keyLocation: SourceLocation) -> String? {
+        var path = documentPath
+        if let hash = path.firstIndex(of: "#") { path = String(path[..<hash]) }
+        var problem: String?
+        if path.unicodeScalars.contains(where: { $0 == "?" }) {
+            problem = "contains a query ('?'), which a path template cannot hold"
+        } else if path.unicodeScalars.contains(where: { $0 == " " || $0.value < 0x20 || $0.value == 0x7F }) {
+            problem = "contains spaces or control characters"
+        } else if !Self.hasWellFormedPlaceholders(path) {
+            problem = "has an unbalanced or empty '{...}' placeholder"
+        }
+        if let problem {
+            warn(.invalidOperation, pointer: item.pointer, at: keyLocation, "the path '\(documentPath)' \(problem); its operations are dropped")
+            return nil
+        }
+        if !path.hasPrefix("/") {
+            warn(.invalidOperation, pointer: item.pointer, at: keyLocation, "a path must start with '/'; '\(documentPath)' is read as '/\(path)'")
+            path = "/" + path
+        }
+        return path
+    }
+
+    /// Every `{` closed by a `}` before the next `{` or `/`, with a name between; no `}` alone.
+    static func hasWellFormedPlaceholders(_ path: String) -> Bool {
+        var open: String?
+        for character in path {
+            switch character {
+            case "{":
+                if open != nil { return false }
+                open = ""
+            case "}":
+                guard let name = open, !Validation.isBlank(name) else { return false }
+                open = nil
+            case "/":
+                if open != nil { return false }
+            default:
+                open?.append(character)
+            }
+        }
+        return open == nil
     }
 
     /// Dot-separated operationId components shared by every dotted operationId (`books.` in Google's APIs).
