@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import EndpointGenCore
 
-/// A document that imports must generate: fragments in paths.
+/// A document that imports must generate: fragments in paths, and the places of what the Validator
+/// would find in an imported spec.
 @Suite struct ImportGeneratesTests {
     typealias T = ImportTestSupport
 
@@ -10,7 +11,7 @@ import Testing
     static func importAndValidate(_ text: String, fileName: String = "Doc.openapi.yaml")
         -> (result: ImportResult, spec: [String: Any], errors: [String], warnings: [String]) {
         let result = OpenAPIImporter.importDocument(Data(text.utf8), fileName: fileName, options: ImportOptions(name: "Doc"))
-        let (_, validation) = result.specJSON.map { Generator.validate(specData: Data($0.utf8), fileName: "Doc.endpoints.json") } ?? (nil, Diagnostics())
+        let (_, validation) = Generator.validate(imported: result, specFileName: "Doc.endpoints.json")
         let spec = result.specJSON.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] } ?? [:]
         let errors = (result.diagnostics.all + validation.all).filter { $0.severity == .error }.map(\.description)
         let warnings = result.diagnostics.all.filter { $0.severity == .warning }.map(\.description)
@@ -87,4 +88,52 @@ import Testing
         #expect(imported.result.operationCount == 1)
     }
 
+    // MARK: Places
+
+    /// On real output: the spec place of every property of every component model, and of every
+    /// endpoint's path, maps to the document's place of that property's schema and that path's key.
+    @Test func everyPropertyAndPathMapsToItsDocumentPlace() throws {
+        let data = try Data(contentsOf: try T.fixture("pet-store-3.0.json"))
+        let result = OpenAPIImporter.importDocument(data, fileName: "pet-store-3.0.json", name: "PetStore")
+        let specJSON = try #require(result.specJSON)
+        let map = try #require(result.sourceMap)
+        var ignored = Diagnostics()
+        let document = try #require(JSONParser.parse(data, fileName: "pet-store-3.0.json", diagnostics: &ignored))
+        let specRoot = try #require(JSONParser.parse(Data(specJSON.utf8), fileName: "PetStore.endpoints.json", diagnostics: &ignored))
+        func member(_ node: JSONNode?, _ key: String) -> JSONNode.Member? {
+            guard case .object(let members)? = node?.value else { return nil }
+            return members.first { $0.key == key }
+        }
+        var checked = 0
+        for component in (member(member(document, "components")?.value, "schemas")?.value).map(Self.members) ?? [] {
+            let (name, schema) = (component.key, component.value)
+            guard let properties = member(schema, "properties")?.value, let model = member(member(specRoot, "models")?.value, name) else { continue }
+            for property in Self.members(properties) {
+                guard let specProperty = member(member(model.value, "properties")?.value, property.key) else { continue }
+                // The property's key and its type in the spec both lead to the property's schema.
+                #expect(map.documentLocation(ofSpecLocation: specProperty.keyLocation, inSpec: specJSON) == property.value.location)
+                #expect(map.documentLocation(ofSpecLocation: specProperty.value.location, inSpec: specJSON) == property.value.location)
+                checked += 1
+            }
+        }
+        #expect(checked >= 20)
+        // Paths: each endpoint's `path` value -> the key of its path in `paths`.
+        let pathKeys = Dictionary(Self.members(try #require(member(document, "paths")?.value)).map { ($0.key, $0.keyLocation) },
+                                  uniquingKeysWith: { first, _ in first })
+        var paths = 0
+        for group in Self.members(try #require(member(specRoot, "groups")?.value)) {
+            for endpoint in Self.members(try #require(member(group.value, "endpoints")?.value)) {
+                let path = try #require(member(endpoint.value, "path"))
+                guard case .string(let text) = path.value.value else { continue }
+                #expect(map.documentLocation(ofSpecLocation: path.value.location, inSpec: specJSON) == pathKeys[text])
+                paths += 1
+            }
+        }
+        #expect(paths == result.operationCount)
+    }
+
+    static func members(_ node: JSONNode) -> [JSONNode.Member] {
+        if case .object(let members) = node.value { return members }
+        return []
+    }
 }

@@ -121,13 +121,15 @@ extension OpenAPIImportContext {
                 ? ImportNaming.upperCamel(name) : ImportNaming.upperCamel(groupKey) + ImportNaming.upperCamel(name)
             let imported = importOperation(operation.node, method: operation.method, path: operation.path, name: name,
                                            typeBase: typeBase, pathParameters: operation.itemParameters)
-            group.endpoints.append(ImportedEndpoint(key: name, value: imported.endpoint))
+            group.endpoints.append(ImportedEndpoint(key: name, value: imported.endpoint, source: operation.node,
+                                                    pathParameters: operation.itemParameters))
             if let stream = imported.stream {
                 // JSON and an event stream: the second endpoint, `<name>Stream`, returns the stream.
                 let taken = takenEndpointNames(group.usedNames.union(plannedNames[groupKey] ?? []), topLevel: groupKey.isEmpty)
                 let streamName = uniqueName(name + "Stream", used: taken, convert: ImportNaming.lowerCamel)
                 group.usedNames.insert(ImportNaming.lowerCamel(streamName))
-                group.endpoints.append(ImportedEndpoint(key: streamName, value: stream))
+                group.endpoints.append(ImportedEndpoint(key: streamName, value: stream, source: operation.node,
+                                                        pathParameters: operation.itemParameters))
             }
             operationCount += 1
 

@@ -34,6 +34,7 @@ extension OpenAPIImportContext {
             var type = schemaType(variant, name: key + suffix).type
             while type.hasSuffix("?") { type.removeLast() }
             if let ref = variant["$ref"]?.string { referenced.append((ref, type)) }
+            if alternativeSources[key]?[type] == nil { alternativeSources[key, default: [:]][type] = variant }
             if !types.contains(type) { types.append(type) }
         }
         definition.append((keyword, .array(types.map(ImportJSON.string))))
@@ -113,6 +114,7 @@ extension OpenAPIImportContext {
         if isNew {
             intEnumValues[key] = values
             modelDefinitions[key] = enumDefinition(values.map(ImportJSON.number), integer: true, node: node)
+            modelSources[key] = node
         }
         return key
     }
