@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import EndpointGenCore
 
-/// A document that imports must generate: fragments in paths, and the places of what the Validator
-/// would find in an imported spec.
+/// A document that imports must generate: fragments in paths, unions that list themselves, and the
+/// places of what the Validator would find in an imported spec.
 @Suite struct ImportGeneratesTests {
     typealias T = ImportTestSupport
 
@@ -88,7 +88,115 @@ import Testing
         #expect(imported.result.operationCount == 1)
     }
 
+    // MARK: Unions that list themselves
+
+    static let recursiveUnions = """
+        openapi: 3.1.0
+        info: {title: Zoo, version: "1"}
+        servers: [{url: "https://zoo.example.com"}]
+        paths:
+          /zoo:
+            get:
+              operationId: getZoo
+              responses:
+                '200':
+                  description: ok
+                  content:
+                    application/json:
+                      schema: {$ref: '#/components/schemas/Zoo'}
+        components:
+          schemas:
+            Zoo:
+              type: object
+              properties:
+                self: {$ref: '#/components/schemas/SelfAny'}
+                one: {$ref: '#/components/schemas/SelfOne'}
+                ping: {$ref: '#/components/schemas/Ping'}
+                pong: {$ref: '#/components/schemas/Pong'}
+                nested: {$ref: '#/components/schemas/Nested'}
+                nothing: {$ref: '#/components/schemas/Nothing'}
+                tree: {$ref: '#/components/schemas/Tree'}
+            SelfAny:
+              anyOf:
+                - $ref: '#/components/schemas/SelfAny'
+                - type: string
+            SelfOne:
+              oneOf:
+                - type: integer
+                - $ref: '#/components/schemas/SelfOne'
+                - type: string
+            Ping:
+              anyOf:
+                - $ref: '#/components/schemas/Pong'
+                - type: string
+            Pong:
+              oneOf:
+                - $ref: '#/components/schemas/Ping'
+                - type: boolean
+            Nested:
+              anyOf:
+                - anyOf:
+                    - $ref: '#/components/schemas/Nested'
+                    - type: integer
+                  title: inner
+                - type: string
+            Nothing:
+              anyOf:
+                - $ref: '#/components/schemas/Nothing'
+                - $ref: '#/components/schemas/Nothing'
+            Tree:
+              anyOf:
+                - type: array
+                  items: {$ref: '#/components/schemas/Tree'}
+                - type: string
+        """
+
+    @Test func aUnionListedAmongItsOwnAlternativesAddsNothing() throws {
+        let imported = Self.importAndValidate(Self.recursiveUnions)
+        #expect(imported.errors.isEmpty, "\(imported.errors)")
+        let models = try #require(imported.spec["models"] as? [String: Any])
+        func alternatives(_ name: String) -> [String]? {
+            let model = models[name] as? [String: Any]
+            return (model?["anyOf"] ?? model?["oneOf"]) as? [String]
+        }
+        #expect(alternatives("SelfAny") == ["String"])
+        #expect(alternatives("SelfOne") == ["Int", "String"])
+        // A cycle through two unions: each is the other's alternatives and its own.
+        #expect(alternatives("Ping") == ["Bool", "String"])
+        #expect(alternatives("Pong") == ["String", "Bool"])
+        #expect(alternatives("Nested") == ["Int", "String"])
+        #expect(alternatives("NestedInner") == ["String", "Int"])
+        // Through an array decoding goes one level down: the union stays as written.
+        #expect(alternatives("Tree") == ["[Tree]", "String"])
+        // A union of nothing but itself describes no value: JSON, with a warning.
+        #expect(alternatives("Nothing") == ["JSON"])
+        let nothingWarnings = imported.warnings.filter { $0.contains("'Nothing' lists only itself") }
+        #expect(nothingWarnings.count == 1)
+        #expect(nothingWarnings.first?.hasPrefix("Doc.openapi.yaml:51:") == true, "\(nothingWarnings)")
+        // Nothing else is reported: the other unions lose nothing.
+        #expect(imported.result.warningCounts["schema-as-json"] == 1, "\(imported.warnings)")
+    }
+
     // MARK: Places
+
+    /// A problem the Validator finds in an imported spec points at the document: here the spec is
+    /// made invalid on purpose (an optional union alternative) without moving any line.
+    @Test func aValidatorProblemPointsAtTheDocument() throws {
+        var result = OpenAPIImporter.importDocument(Data(Self.recursiveUnions.utf8), fileName: "Zoo.openapi.yaml",
+                                                    options: ImportOptions(name: "Zoo"))
+        let spec = try #require(result.specJSON)
+        #expect(spec.contains(#""anyOf": ["String"]"#))
+        result.specJSON = spec.replacingOccurrences(of: #""anyOf": ["String"]"#, with: #""anyOf": ["String?"]"#)
+        let (validated, diagnostics) = Generator.validate(imported: result, specFileName: "Zoo.endpoints.json")
+        #expect(validated == nil)
+        let errors = diagnostics.all.filter { $0.severity == .error }
+        #expect(errors.count == 1)
+        let error = try #require(errors.first)
+        // `- type: string` of SelfAny, the alternative the spec's 'String' was made from.
+        #expect(error.location == SourceLocation(file: "Zoo.openapi.yaml", line: 29, column: 11), "\(error)")
+        #expect(error.message.contains("cannot be optional"))
+        #expect(error.message.contains("the imported spec, line "))
+    }
 
     /// On real output: the spec place of every property of every component model, and of every
     /// endpoint's path, maps to the document's place of that property's schema and that path's key.

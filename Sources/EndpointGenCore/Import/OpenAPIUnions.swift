@@ -89,6 +89,72 @@ extension OpenAPIImportContext {
         return .object([("property", .string(property)), ("mapping", .object(mapping.map { ($0.wire, .string($0.type)) }))])
     }
 
+    // MARK: Unions that list themselves
+
+    /// A union listed among its own alternatives, directly (`RecursivePet: anyOf: [RecursivePet,
+    /// string]`) or through other unions that list it back, adds no value of its own: a value is one
+    /// of those unions' other alternatives. Such a union would decode forever (the Validator refuses
+    /// it), so each union of such a cycle lists, in order, the alternatives its cycle's unions lead
+    /// to outside the cycle: the same values, nothing lost, no warning. A cycle of unions with no
+    /// alternative outside it describes no value at all; its unions become `anyOf: ["JSON"]`, with a warning.
+    func flattenUnionCycles() {
+        let unions = modelOrder.filter { unionAlternatives[$0] != nil && modelDefinitions[$0] != nil }
+        guard !unions.isEmpty else { return }
+        var index: [String: Int] = [:]
+        for (position, key) in unions.enumerated() { index[key] = position }
+        var edges = Array(repeating: [Int](), count: unions.count)
+        var reverse = Array(repeating: [Int](), count: unions.count)
+        for (from, key) in unions.enumerated() {
+            for alternative in unionAlternatives[key] ?? [] {
+                guard let to = index[alternative] else { continue }
+                edges[from].append(to)
+                reverse[to].append(from)
+            }
+        }
+        let component = Validation.stronglyConnectedComponents(edges, reverse: reverse)
+        var size: [Int: Int] = [:]
+        for value in component { size[value, default: 0] += 1 }
+        func inCycle(_ position: Int) -> Bool { size[component[position], default: 0] > 1 || edges[position].contains(position) }
+
+        // Computed from the alternatives as built, then written, so each union's order follows its own list.
+        var rewritten: [(key: String, alternatives: [String])] = []
+        for (position, key) in unions.enumerated() where inCycle(position) {
+            var result: [String] = []
+            var visited: Set<Int> = [position]
+            // Explicit stack of (union, next alternative): documents are user input, so no recursion.
+            var stack: [(union: Int, next: Int)] = [(position, 0)]
+            while let top = stack.last {
+                let alternatives = unionAlternatives[unions[top.union]] ?? []
+                guard top.next < alternatives.count else {
+                    stack.removeLast()
+                    continue
+                }
+                stack[stack.count - 1].next += 1
+                let alternative = alternatives[top.next]
+                if let to = index[alternative], component[to] == component[position] {
+                    if visited.insert(to).inserted { stack.append((to, 0)) }
+                } else if !result.contains(alternative) {
+                    result.append(alternative)
+                }
+            }
+            rewritten.append((key, result))
+        }
+        for (key, alternatives) in rewritten {
+            guard case .object(var fields)? = modelDefinitions[key],
+                  let keywordIndex = fields.firstIndex(where: { $0.0 == "oneOf" || $0.0 == "anyOf" }) else { continue }
+            var kept = alternatives
+            if kept.isEmpty {
+                kept = ["JSON"]
+                let source = modelSources[key]
+                warn(.schemaAsJSON, pointer: source?.pointer ?? "#/components/schemas", at: source?.location ?? root.location,
+                     "'\(key)' lists only itself and unions that list it back, which describes no value; typed JSON")
+            }
+            fields[keywordIndex].1 = .array(kept.map(ImportJSON.string))
+            modelDefinitions[key] = .object(fields)
+            unionAlternatives[key] = kept
+        }
+    }
+
     // MARK: Integer enums
 
     /// The values of an integer enum as written (null removed), or nil when the schema is not one.
