@@ -177,6 +177,33 @@ import Testing
         #expect(imported.result.warningCounts["schema-as-json"] == 1, "\(imported.warnings)")
     }
 
+    // MARK: Found by ImportValidatesTests.generatedDocumentsValidate
+
+    /// Array items that may be null cannot be sent as such: the parameter is typed String, with a warning.
+    @Test func aParameterOfNullableItemsIsSentAsString() throws {
+        let imported = Self.importAndValidate("""
+            openapi: 3.0.3
+            info: {title: Nulls, version: "1"}
+            servers: [{url: "https://nulls.example.com"}]
+            paths:
+              /values:
+                get:
+                  operationId: values
+                  parameters:
+                    - {name: ids, in: query, schema: {type: array, items: {type: number, nullable: true}}}
+                    - {name: X-Ids, in: header, schema: {type: array, items: {type: integer, nullable: true}}}
+                    - {name: plain, in: query, schema: {type: array, items: {type: integer}}}
+                  responses: {'204': {description: none}}
+            """)
+        #expect(imported.errors.isEmpty, "\(imported.errors)")
+        let endpoint = try #require(((imported.spec["groups"] as? [String: Any])?["values"] as? [String: Any])?["endpoints"] as? [String: Any])
+        let parameters = try #require((endpoint["values"] as? [String: Any])?["parameters"] as? [String: Any])
+        #expect(parameters["ids"] as? String == "String?")
+        #expect((parameters["X-Ids"] as? [String: Any])?["type"] as? String == "String?")
+        #expect(parameters["plain"] as? String == "[Int]?")
+        #expect(imported.result.warningCounts["parameter-type"] == 2)
+    }
+
     // MARK: Places
 
     /// A problem the Validator finds in an imported spec points at the document: here the spec is

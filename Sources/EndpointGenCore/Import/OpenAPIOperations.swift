@@ -534,11 +534,13 @@ extension OpenAPIImportContext {
             return ReservedNames.builtinTypes.contains(bare) && bare != "Void" || enumValues[bare] != nil || intEnumValues[bare] != nil
         }
         if scalar(type) { return true }
+        // Elements are values to send: none is null (`[Double?]`, from nullable items, is not sent as such).
+        func element(_ t: String) -> Bool { !t.hasSuffix("?") && scalar(t) }
         if type.hasPrefix("[String: "), type.hasSuffix("]") {
-            return location == "query" && scalar(String(type.dropFirst(9).dropLast()))
+            return location == "query" && element(String(type.dropFirst(9).dropLast()))
         }
         if type.hasPrefix("["), type.hasSuffix("]") {
-            return location != "path" && scalar(String(type.dropFirst().dropLast()))
+            return location != "path" && element(String(type.dropFirst().dropLast()))
         }
         return false
     }
