@@ -204,6 +204,58 @@ import Testing
         #expect(imported.result.warningCounts["parameter-type"] == 2)
     }
 
+    /// Two alternatives whose Swift cases would have one name: the later is dropped, with a warning.
+    @Test func alternativesOfOneSwiftNameAreOneCase() throws {
+        let imported = Self.importAndValidate("""
+            openapi: 3.1.0
+            info: {title: Names, version: "1"}
+            servers: [{url: "https://names.example.com"}]
+            paths:
+              /things:
+                get:
+                  operationId: things
+                  responses:
+                    '200':
+                      description: ok
+                      content:
+                        application/json:
+                          schema:
+                            type: object
+                            properties:
+                              any: {$ref: '#/components/schemas/AnyThing'}
+                              pets: {$ref: '#/components/schemas/Pets'}
+            components:
+              schemas:
+                JSON:
+                  type: object
+                  properties: {raw: {type: string}}
+                Pet:
+                  type: object
+                  properties: {name: {type: string}}
+                PetArray:
+                  type: object
+                  properties: {count: {type: integer}}
+                AnyThing:
+                  anyOf:
+                    - $ref: '#/components/schemas/JSON'
+                    - type: object
+                Pets:
+                  oneOf:
+                    - $ref: '#/components/schemas/PetArray'
+                    - type: array
+                      items: {$ref: '#/components/schemas/Pet'}
+                    - type: string
+            """)
+        #expect(imported.errors.isEmpty, "\(imported.errors)")
+        let models = try #require(imported.spec["models"] as? [String: Any])
+        let anyThing = try #require((models["AnyThing"] as? [String: Any])?["anyOf"] as? [String])
+        #expect(anyThing.count == 1)
+        #expect((models["Pets"] as? [String: Any])?["oneOf"] as? [String] == ["PetArray", "String"])
+        let dropped = imported.warnings.filter { $0.contains("would be the same Swift case") }
+        #expect(dropped.count == 2, "\(imported.warnings)")
+        #expect(dropped.contains { $0.contains("'[Pet]' of 'Pets'") })
+    }
+
     // MARK: Places
 
     /// A problem the Validator finds in an imported spec points at the document: here the spec is

@@ -355,7 +355,12 @@ final class OpenAPIImportContext {
         }
         if !modelOrder.isEmpty {
             // Version 2 models may refer to themselves; version 1 structs cannot hold themselves.
-            if versionTwo { flattenUnionCycles() } else { breakModelCycles() }
+            if versionTwo {
+                flattenUnionCycles()
+                separateAlternativeNames()
+            } else {
+                breakModelCycles()
+            }
             top.append(("models", .object(modelOrder.compactMap { key in modelDefinitions[key].map { (key, $0) } })))
         }
         let spec = ImportJSON.object(top)

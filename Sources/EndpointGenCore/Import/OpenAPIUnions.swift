@@ -155,6 +155,54 @@ extension OpenAPIImportContext {
         }
     }
 
+    /// Each alternative of a union is a case named after its type (`Validation.alternativeName`):
+    /// two whose names are one (the model `Json` and `JSON`, the model `PetArray` and `[Pet]`) cannot
+    /// both be cases. The first is kept; the later is dropped with a warning, and so is any
+    /// discriminator mapping to it.
+    func separateAlternativeNames() {
+        let models = Set(modelOrder)
+        for key in modelOrder {
+            guard let alternatives = unionAlternatives[key], alternatives.count > 1,
+                  case .object(var fields)? = modelDefinitions[key],
+                  let keywordIndex = fields.firstIndex(where: { $0.0 == "oneOf" || $0.0 == "anyOf" }) else { continue }
+            var kept: [String] = []
+            var names: [String: String] = [:]
+            var dropped: [String] = []
+            for alternative in alternatives {
+                var ignored = Diagnostics()
+                let place = SourceLocation(file: fileName, line: 1, column: 1)
+                guard let type = TypeParser.parse(alternative, at: place, models: models, allowVoid: false, diagnostics: &ignored) else {
+                    kept.append(alternative)
+                    continue
+                }
+                let name = Validation.alternativeName(type)
+                if let first = names[name] {
+                    let source = alternativeSources[key]?[alternative] ?? modelSources[key]
+                    warn(.schemaDetailDropped, pointer: source?.pointer ?? "#/components/schemas", at: source?.location ?? root.location,
+                         "the alternative '\(alternative)' of '\(key)' would be the same Swift case ('\(name)') as '\(first)'; dropped")
+                    dropped.append(alternative)
+                    continue
+                }
+                names[name] = alternative
+                kept.append(alternative)
+            }
+            guard !dropped.isEmpty else { continue }
+            fields[keywordIndex].1 = .array(kept.map(ImportJSON.string))
+            if let discriminatorIndex = fields.firstIndex(where: { $0.0 == "discriminator" }),
+               case .object(var discriminator) = fields[discriminatorIndex].1,
+               let mappingIndex = discriminator.firstIndex(where: { $0.0 == "mapping" }),
+               case .object(let mapping) = discriminator[mappingIndex].1 {
+                discriminator[mappingIndex].1 = .object(mapping.filter { entry in
+                    if case .string(let type) = entry.1 { return !dropped.contains(type) }
+                    return true
+                })
+                fields[discriminatorIndex].1 = .object(discriminator)
+            }
+            modelDefinitions[key] = .object(fields)
+            unionAlternatives[key] = kept
+        }
+    }
+
     // MARK: Integer enums
 
     /// The values of an integer enum as written (null removed), or nil when the schema is not one.
