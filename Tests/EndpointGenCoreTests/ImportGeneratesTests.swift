@@ -256,6 +256,40 @@ import Testing
         #expect(dropped.contains { $0.contains("'[Pet]' of 'Pets'") })
     }
 
+    /// A stream of events or lines whose schema is bytes: the elements are the text they are.
+    @Test func aTextStreamOfBytesIsAStreamOfStrings() throws {
+        let imported = Self.importAndValidate("""
+            openapi: 3.0.3
+            info: {title: Streams, version: "1"}
+            servers: [{url: "https://streams.example.com"}]
+            paths:
+              /events:
+                get:
+                  operationId: events
+                  responses:
+                    '200':
+                      description: ok
+                      content:
+                        text/event-stream:
+                          schema: {type: string, format: binary}
+              /lines:
+                get:
+                  operationId: lines
+                  responses:
+                    '200':
+                      description: ok
+                      content:
+                        application/x-ndjson:
+                          schema: {type: string, format: byte}
+            """)
+        #expect(imported.errors.isEmpty, "\(imported.errors)")
+        let events = try #require(((imported.spec["groups"] as? [String: Any])?["events"] as? [String: Any])?["endpoints"] as? [String: Any])
+        let response = try #require((events["events"] as? [String: Any])?["response"] as? [String: Any])
+        #expect(response["type"] as? String == "String")
+        #expect(response["stream"] as? String == "sse")
+        #expect(imported.warnings.filter { $0.contains("are text, not bytes") }.count == 2, "\(imported.warnings)")
+    }
+
     // MARK: Places
 
     /// A problem the Validator finds in an imported spec points at the document: here the spec is

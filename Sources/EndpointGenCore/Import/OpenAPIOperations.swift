@@ -892,6 +892,11 @@ extension OpenAPIImportContext {
         if let schema = media["itemSchema"] ?? media["schema"] {
             type = schemaType(schema, name: name).type
             while type.hasSuffix("?") { type.removeLast() }
+            // Events and lines are text (or JSON): bytes (`format: binary`, `byte`) come as the text they are.
+            if type == "Data" {
+                warn(.schemaDetailDropped, schema, "the elements of a '\(kind)' stream are text, not bytes; typed String")
+                type = "String"
+            }
             noteJSONUse(type, at: schema)
         }
         return ImportedStream(type: type, kind: kind, end: kind == "sse" && endsAtDone ? "[DONE]" : nil)
