@@ -290,6 +290,57 @@ import Testing
         #expect(imported.warnings.filter { $0.contains("are text, not bytes") }.count == 2, "\(imported.warnings)")
     }
 
+    /// A discriminator is a string: one that is a number, or a union, in an alternative is dropped, with a warning.
+    @Test func aDiscriminatorThatIsNotAStringIsDropped() throws {
+        let imported = Self.importAndValidate("""
+            openapi: 3.0.3
+            info: {title: Kinds, version: "1"}
+            servers: [{url: "https://kinds.example.com"}]
+            paths:
+              /shapes:
+                get:
+                  operationId: shapes
+                  responses:
+                    '200':
+                      description: ok
+                      content:
+                        application/json:
+                          schema:
+                            type: object
+                            properties:
+                              numbered: {$ref: '#/components/schemas/Numbered'}
+                              named: {$ref: '#/components/schemas/Named'}
+            components:
+              schemas:
+                Circle:
+                  type: object
+                  required: [kind]
+                  properties: {kind: {type: integer, enum: [1, 2]}, radius: {type: number}}
+                Square:
+                  type: object
+                  required: [kind]
+                  properties: {kind: {type: string}, side: {type: number}}
+                Numbered:
+                  oneOf: [{$ref: '#/components/schemas/Circle'}, {$ref: '#/components/schemas/Square'}]
+                  discriminator: {propertyName: kind}
+                Named:
+                  oneOf: [{$ref: '#/components/schemas/Square'}, {$ref: '#/components/schemas/Triangle'}]
+                  discriminator: {propertyName: kind}
+                Triangle:
+                  type: object
+                  required: [kind]
+                  properties: {kind: {type: string, enum: [triangle]}, base: {type: number}}
+            """)
+        #expect(imported.errors.isEmpty, "\(imported.errors)")
+        let models = try #require(imported.spec["models"] as? [String: Any])
+        #expect((models["Numbered"] as? [String: Any])?["discriminator"] == nil)
+        #expect((models["Numbered"] as? [String: Any])?["oneOf"] as? [String] == ["Circle", "Square"])
+        // A string and a string enum choose: that one stays.
+        #expect((models["Named"] as? [String: Any])?["discriminator"] as? String == "kind")
+        let dropped = imported.warnings.filter { $0.contains("is not a string property") }
+        #expect(dropped.count == 1 && dropped[0].contains("'Circle'"), "\(imported.warnings)")
+    }
+
     // MARK: Places
 
     /// A problem the Validator finds in an imported spec points at the document: here the spec is

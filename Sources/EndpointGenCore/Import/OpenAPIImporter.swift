@@ -358,6 +358,7 @@ final class OpenAPIImportContext {
             if versionTwo {
                 flattenUnionCycles()
                 separateAlternativeNames()
+                checkDiscriminatorProperties()
             } else {
                 breakModelCycles()
             }

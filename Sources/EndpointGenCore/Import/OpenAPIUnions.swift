@@ -203,6 +203,42 @@ extension OpenAPIImportContext {
         }
     }
 
+    /// A discriminator is read as a string from each alternative: one whose alternatives are not all
+    /// object models declaring the property as a String or a string enum (`kind: integer`, an enum of
+    /// numbers, a union) cannot choose; it is dropped with a warning (the alternatives are tried in order).
+    func checkDiscriminatorProperties() {
+        for key in modelOrder {
+            guard let alternatives = unionAlternatives[key], case .object(var fields)? = modelDefinitions[key],
+                  let index = fields.firstIndex(where: { $0.0 == "discriminator" }) else { continue }
+            var property: String?
+            switch fields[index].1 {
+            case .string(let name): property = name
+            case .object(let members):
+                if case .string(let name)? = members.first(where: { $0.0 == "property" })?.1 { property = name }
+            default: break
+            }
+            guard let property else { continue }
+            let offending = alternatives.first { alternative in
+                guard objectModels.contains(alternative), case .object(let model)? = modelDefinitions[alternative],
+                      case .object(let properties)? = model.first(where: { $0.0 == "properties" })?.1,
+                      let entry = properties.first(where: { $0.0 == property })?.1 else { return true }
+                var type: String?
+                if case .string(let text) = entry { type = text }
+                if case .object(let members) = entry, case .string(let text)? = members.first(where: { $0.0 == "type" })?.1 { type = text }
+                guard var bare = type else { return true }
+                while bare.hasSuffix("?") { bare.removeLast() }
+                return !(bare == "String" || enumValues[bare] != nil)
+            }
+            guard let offending else { continue }
+            let source = modelSources[key]
+            let node = source?["discriminator"] ?? source
+            warn(.schemaDetailDropped, pointer: node?.pointer ?? "#/components/schemas", at: node?.location ?? root.location,
+                 "the discriminator '\(property)' of '\(key)' is not a string property of the alternative '\(offending)'; dropped (the alternatives are tried in order)")
+            fields.remove(at: index)
+            modelDefinitions[key] = .object(fields)
+        }
+    }
+
     // MARK: Integer enums
 
     /// The values of an integer enum as written (null removed), or nil when the schema is not one.
