@@ -24,43 +24,59 @@ public struct ImportSourceMap: Sendable, Hashable {
         return places[""] ?? documentStart
     }
 
-    /// The JSON pointer of the value written at `location` in `specJSON` (the value or key that starts
-    /// there, else the last one starting before it: the string a column points into). Nil when the
-    /// text does not parse.
-    public static func specPointer(at location: SourceLocation, inSpec specJSON: String) -> String? {
+    /// The JSON pointer of the value written at each of `locations` in `specJSON` (the value or key
+    /// that starts there, else the last one starting before it: the string a column points into).
+    /// Nil for all when the text does not parse. The spec is read once, however many places.
+    public static func specPointers(at locations: [SourceLocation], inSpec specJSON: String) -> [String?] {
         var ignored = Diagnostics()
-        guard let root = JSONParser.parse(Data(specJSON.utf8), fileName: location.file, diagnostics: &ignored) else { return nil }
-        func before(_ a: SourceLocation, _ b: SourceLocation) -> Bool { (a.line, a.column) <= (b.line, b.column) }
-        var best: (location: SourceLocation, pointer: String)?
-        // Explicit stack: a spec may be deep.
+        guard !locations.isEmpty,
+              let root = JSONParser.parse(Data(specJSON.utf8), fileName: locations[0].file, diagnostics: &ignored) else {
+            return locations.map { _ in nil }
+        }
+        // Every value and key with its place; the writer's order is the text's, so a stable sort keeps
+        // a key before its value and a container before what it holds.
+        var starts: [(line: Int, column: Int, pointer: String)] = []
         var stack: [(node: JSONNode, pointer: String)] = [(root, "")]
         while let (node, pointer) = stack.popLast() {
-            func consider(_ place: SourceLocation, _ pointer: String) {
-                guard before(place, location) else { return }
-                if let current = best, !before(current.location, place) { return }
-                best = (place, pointer)
-            }
-            consider(node.location, pointer)
+            starts.append((node.location.line, node.location.column, pointer))
             switch node.value {
             case let .object(members):
-                for member in members {
+                for member in members.reversed() {
                     let memberPointer = pointer + "/" + OANode.escape(member.key)
-                    consider(member.keyLocation, memberPointer)
                     stack.append((member.value, memberPointer))
+                    starts.append((member.keyLocation.line, member.keyLocation.column, memberPointer))
                 }
             case let .array(items):
-                for (index, item) in items.enumerated() { stack.append((item, pointer + "/\(index)")) }
+                for (index, item) in items.enumerated().reversed() { stack.append((item, pointer + "/\(index)")) }
             default:
                 break
             }
         }
-        return best?.pointer
+        let sorted = starts.enumerated().sorted { a, b in
+            (a.element.line, a.element.column, a.offset) < (b.element.line, b.element.column, b.offset)
+        }.map(\.element)
+        return locations.map { location in
+            // The last start at or before the place.
+            var low = 0
+            var high = sorted.count
+            while low < high {
+                let middle = (low + high) / 2
+                if (sorted[middle].line, sorted[middle].column) <= (location.line, location.column) { low = middle + 1 } else { high = middle }
+            }
+            return low == 0 ? nil : sorted[low - 1].pointer
+        }
     }
 
     /// `documentLocation(ofSpecPointer:)` of the value at `location` in `specJSON`.
     public func documentLocation(ofSpecLocation location: SourceLocation, inSpec specJSON: String) -> SourceLocation {
-        guard let pointer = Self.specPointer(at: location, inSpec: specJSON) else { return documentStart }
-        return documentLocation(ofSpecPointer: pointer)
+        documentLocations(ofSpecLocations: [location], inSpec: specJSON)[0]
+    }
+
+    /// `documentLocation(ofSpecPointer:)` of the values at `locations` in `specJSON`.
+    public func documentLocations(ofSpecLocations locations: [SourceLocation], inSpec specJSON: String) -> [SourceLocation] {
+        Self.specPointers(at: locations, inSpec: specJSON).map { pointer in
+            pointer.map(documentLocation(ofSpecPointer:)) ?? documentStart
+        }
     }
 }
 

@@ -16,9 +16,11 @@ extension Generator {
         guard let specJSON = imported.specJSON, !imported.diagnostics.hasErrors else { return (nil, Diagnostics()) }
         let (spec, diagnostics) = validate(specData: Data(specJSON.utf8), fileName: specFileName, moduleTypes: moduleTypes)
         var placed = Diagnostics()
-        for diagnostic in diagnostics.sorted {
+        let sorted = diagnostics.sorted
+        let places = imported.sourceMap?.documentLocations(ofSpecLocations: sorted.map(\.location), inSpec: specJSON)
+        for (index, diagnostic) in sorted.enumerated() {
             let specPlace = "the imported spec, line \(diagnostic.location.line), column \(diagnostic.location.column)"
-            let place = imported.sourceMap?.documentLocation(ofSpecLocation: diagnostic.location, inSpec: specJSON)
+            let place = places?[index]
             placed.emit(Diagnostic(diagnostic.severity,
                                    "\(diagnostic.message) (\(specPlace); run 'endpoint-gen import' on the document to see the spec)",
                                    at: place ?? diagnostic.location))
