@@ -63,6 +63,21 @@ import Testing
         #expect(imported.warnings.filter { $0.contains("#") && $0.contains("fragment") }.isEmpty, "\(imported.warnings)")
     }
 
+    /// `--path /oauth2/token` keeps the operations of `/oauth2/token#refresh` (what they request);
+    /// `--path /oauth2/token#refresh` keeps that path's alone.
+    @Test func aPathFilterLooksAtWhatIsRequested() throws {
+        func kept(_ prefix: String) -> Int? {
+            let result = OpenAPIImporter.importDocument(Data(Self.fragments.utf8), fileName: "Doc.openapi.yaml",
+                                                        options: ImportOptions(name: "Doc", pathPrefixes: [prefix]))
+            return result.kept?.operations
+        }
+        #expect(kept("/oauth2/token") == 3)
+        #expect(kept("/oauth2") == 3)
+        #expect(kept("/oauth2/token#refresh") == 1)
+        #expect(kept("/files/{file_id}") == 1)
+        #expect(kept("/oauth2/tok") == 0)
+    }
+
     @Test func aPathTheSpecCannotHoldIsDroppedWithAWarning() throws {
         let imported = Self.importAndValidate("""
             openapi: 3.0.3
