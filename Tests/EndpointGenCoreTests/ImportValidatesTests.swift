@@ -149,6 +149,7 @@ struct RandomOpenAPI {
                 }
                 path += "/" + pick(Self.segments)
             }
+            if chance(1, in: 12) { path = pick(["/", "/{id}", "/{id}/{ID}"]); placeholders = path == "/" ? [] : (path == "/{id}" ? ["id"] : ["id", "ID"]) }
             if chance(1, in: 4) { path += "#" + pick(["refresh", "downscope", "a-b", "x", "", "{id}"]) }
             var item: [String: Any] = [:]
             if chance(1, in: 3) {
@@ -158,11 +159,12 @@ struct RandomOpenAPI {
                 var operation: [String: Any] = [:]
                 if chance(3, in: 4) {
                     // Sometimes an id another operation has (documents do that).
-                    let id = !operationIDs.isEmpty && chance(1, in: 8) ? pick(operationIDs) : pick(["list", "get", "create", "refresh-token", "do.it", "X", "delete", "default", "a_b_c"]) + String(below(20))
+                    let id = !operationIDs.isEmpty && chance(1, in: 8) ? pick(operationIDs) : (chance(1, in: 5) ? pick(["listPets", "list-pets", "list_pets", "baseURL", "defaults", "samples", "call", "Call", "init", "self"])
+                        : pick(["list", "get", "create", "refresh-token", "do.it", "X", "delete", "default", "a_b_c"]) + String(below(20)))
                     operationIDs.append(id)
                     operation["operationId"] = id
                 }
-                if chance(1, in: 2) { operation["tags"] = [pick(["pets", "Pets", "store", "default", "Doc", "a b", "Self", "models"])] }
+                if chance(1, in: 2) { operation["tags"] = [pick(["pets", "Pets", "store", "default", "Doc", "a b", "Self", "models", "Pet", "node", "Error", "String", "listPets", "Call"])] }
                 var parameters: [Any] = placeholders.compactMap { name in
                     item["parameters"] != nil && chance(1, in: 2) ? nil : ["name": name, "in": "path", "required": true, "schema": primitive()]
                 }
