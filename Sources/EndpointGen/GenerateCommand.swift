@@ -240,18 +240,13 @@ extension GenerateCommand {
         }
         for diagnostic in imported.diagnostics.sorted { printError(diagnostic.description) }
         if let kept = imported.kept { printError("\(file.path): \(kept.summary)") }
-        guard let specJSON = imported.specJSON, !imported.diagnostics.hasErrors else { return nil }
+        guard imported.specJSON != nil, !imported.diagnostics.hasErrors else { return nil }
 
         // The spec exists only in memory: a problem the Validator finds in it is the importer's,
-        // reported at the document with the spec's own line and column.
-        let (spec, diagnostics) = Generator.validate(specData: Data(specJSON.utf8), fileName: name + SpecFiles.suffix,
+        // reported at the document's place of what the offending spec value was made from.
+        let (spec, diagnostics) = Generator.validate(imported: imported, specFileName: name + SpecFiles.suffix,
                                                      moduleTypes: moduleTypes)
-        for diagnostic in diagnostics.sorted {
-            let location = diagnostic.location
-            let severity = diagnostic.severity == .error ? "error" : "warning"
-            printError("\(file.path):1:1: \(severity): the imported spec, line \(location.line), column \(location.column): "
-                       + "\(diagnostic.message) (run 'endpoint-gen import' on the document to see the spec)")
-        }
+        for diagnostic in diagnostics.sorted { printError(diagnostic.description) }
         guard var spec, !diagnostics.hasErrors else { return nil }
         spec.fileName = file.fileName
         return spec

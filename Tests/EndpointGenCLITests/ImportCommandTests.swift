@@ -209,6 +209,46 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("Broken.swift").path))
     }
 
+    /// Paths with fragments and unions that list themselves used to import to specs generate refused
+    /// (at document:1:1); they generate now, with no warning for either.
+    @Test func generateTakesFragmentsAndRecursiveUnions() throws {
+        let directory = try TemporaryDirectory()
+        let input = try directory.write("Tokens.openapi.yaml", """
+            openapi: 3.1.0
+            info: { title: Tokens, version: "1" }
+            servers: [{ url: "https://auth.example.com" }]
+            paths:
+              /oauth2/token#refresh:
+                post:
+                  operationId: refreshToken
+                  responses:
+                    "200":
+                      description: ok
+                      content:
+                        application/json:
+                          schema: { $ref: "#/components/schemas/Grant" }
+              /oauth2/token#revoke:
+                post:
+                  responses: { "204": { description: none } }
+            components:
+              schemas:
+                Grant:
+                  anyOf:
+                    - $ref: "#/components/schemas/Grant"
+                    - type: string
+                    - type: integer
+            """)
+        let output = directory.url.appendingPathComponent("out")
+        let run = try EndpointGenProcess.run(["generate", input.path, "--output", output.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.isEmpty, "\(run.stderr)")
+        let swift = try String(contentsOf: output.appendingPathComponent("Tokens.swift"), encoding: .utf8)
+        #expect(swift.contains("refreshToken") && swift.contains("postOauth2TokenRevoke"))
+        // Both requests go to /oauth2/token; the fragment is never part of it.
+        #expect(swift.components(separatedBy: #"[Path("oauth2", "token")]"#).count == 3)
+        #expect(!swift.contains("refresh\"") && !swift.contains("#"))
+    }
+
     @Test func formatVersionTwoWritesTheVersionTwoKeys() throws {
         let directory = try TemporaryDirectory()
         let input = try directory.write("openapi.json", """

@@ -11,12 +11,15 @@ extension OpenAPIImportContext {
     }
 
     /// Whether `path` is `prefix` or lies below it, segment by segment (`/repos` matches
-    /// `/repos/{owner}`, not `/repositories`). A prefix without a leading `/` gets one.
+    /// `/repos/{owner}`, not `/repositories`). A prefix without a leading `/` gets one. A path's
+    /// fragment is not part of what it requests: `/oauth2/token` keeps `/oauth2/token#refresh`, while
+    /// `/oauth2/token#refresh` keeps that path alone.
     static func path(_ path: String, isUnder prefix: String) -> Bool {
         var prefix = prefix.hasPrefix("/") ? prefix : "/" + prefix
         while prefix.count > 1, prefix.hasSuffix("/") { prefix.removeLast() }
-        if prefix == "/" { return true }
-        return path == prefix || path.hasPrefix(prefix + "/")
+        if prefix == "/" || path == prefix { return true }
+        let requested = path.firstIndex(of: "#").map { String(path[..<$0]) } ?? path
+        return requested == prefix || requested.hasPrefix(prefix + "/")
     }
 
     /// Chooses the operations to keep and the component schemas they reach, and sets `kept`.

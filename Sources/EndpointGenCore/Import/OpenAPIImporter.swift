@@ -18,6 +18,8 @@ public struct ImportResult: Sendable {
     public var warningCounts: [String: Int]
     /// What a filtered import kept; nil when no filter was given.
     public var kept: ImportKept?
+    /// Where the spec's values came from in the document (nil when there were errors).
+    public var sourceMap: ImportSourceMap?
 }
 
 /// What the import keeps and how the API is named.
@@ -96,7 +98,8 @@ public enum OpenAPIImporter {
         diagnostics.append(contentsOf: importer.diagnostics)
         let text = diagnostics.hasErrors ? nil : spec.map(ImportJSONWriter.write)
         return ImportResult(specJSON: text, diagnostics: diagnostics, operationCount: importer.operationCount,
-                            warningCounts: importer.warningCounts, kept: importer.kept)
+                            warningCounts: importer.warningCounts, kept: importer.kept,
+                            sourceMap: text == nil ? nil : importer.sourceMap)
     }
 }
 
@@ -136,6 +139,9 @@ enum ImportWarning: String {
 struct ImportedEndpoint {
     var key: String
     var value: ImportJSON
+    /// The operation it was made from, and its path item's parameters (for `ImportSourceMap`).
+    var source: OANode?
+    var pathParameters: [OANode] = []
 }
 
 struct ImportedGroup {
@@ -203,6 +209,14 @@ final class OpenAPIImportContext {
     var securitySchemes: OANode?
     /// The written pointers of a tree put together from several files or translated from Swagger 2.0.
     var sources: ImportPointerMap?
+
+    // What the spec's values were made from, for `ImportSourceMap`: model key -> its schema; model key
+    // -> property -> the property's schema; union model key -> alternative type -> its schema.
+    var modelSources: [String: OANode] = [:]
+    var propertySources: [String: [String: OANode]] = [:]
+    var alternativeSources: [String: [String: OANode]] = [:]
+    /// Built once the spec is.
+    var sourceMap: ImportSourceMap?
 
     init(root: OANode, fileName: String, versionTwo: Bool) {
         self.root = root
@@ -333,19 +347,36 @@ final class OpenAPIImportContext {
         reportFilesInJSON()
 
         renameReservedTopLevelEndpoints(&rootGroup)
+        var mappedEndpoints: [(pointer: String, endpoints: [ImportedEndpoint])] = []
+        var mappedGroups: [(pointer: String, source: OANode?)] = []
         if !rootGroup.endpoints.isEmpty {
             top.append(("endpoints", .object(rootGroup.endpoints.map { ($0.key, $0.value) })))
+            mappedEndpoints.append(("/endpoints", rootGroup.endpoints))
         }
         if !groups.isEmpty {
             let topLevelNames = Set(rootGroup.endpoints.map { ImportNaming.lowerCamel($0.key) })
-            top.append(("groups", .object(namedGroups(splitLargeGroups(groups), apiName: apiName, topLevelNames: topLevelNames))))
+            let split = splitLargeGroups(groups)
+            let named = namedGroups(split, apiName: apiName, topLevelNames: topLevelNames)
+            top.append(("groups", .object(named)))
+            for (group, (key, _)) in zip(split, named) {
+                mappedGroups.append(("/groups/" + OANode.escape(key), group.source))
+                mappedEndpoints.append(("/groups/" + OANode.escape(key) + "/endpoints", group.endpoints))
+            }
         }
         if !modelOrder.isEmpty {
             // Version 2 models may refer to themselves; version 1 structs cannot hold themselves.
-            if !versionTwo { breakModelCycles() }
+            if versionTwo {
+                flattenUnionCycles()
+                separateAlternativeNames()
+                checkDiscriminatorProperties()
+            } else {
+                breakModelCycles()
+            }
             top.append(("models", .object(modelOrder.compactMap { key in modelDefinitions[key].map { (key, $0) } })))
         }
-        return .object(top)
+        let spec = ImportJSON.object(top)
+        sourceMap = sourceMap(endpoints: mappedEndpoints, groups: mappedGroups, spec: spec)
+        return spec
     }
 
     /// With no global `security`, the requirement every operation states alike (Google's documents

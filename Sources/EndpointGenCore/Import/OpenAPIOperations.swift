@@ -37,10 +37,12 @@ extension OpenAPIImportContext {
         }
 
         var pending: [PendingOperation] = []
-        for (path, _, rawItem) in root["paths"]?.members ?? [] {
+        for (documentPath, pathKeyLocation, rawItem) in root["paths"]?.members ?? [] {
             guard let item = resolve(rawItem) else { continue }
+            // What is sent: the path without its fragment (Box's `/oauth2/token#refresh`).
+            guard let path = requestPath(documentPath, item: rawItem, keyLocation: pathKeyLocation) else { continue }
             let itemParameters = item["parameters"]?.items ?? []
-            let pathIsKept = Self.methods.contains { isKept(path: path, method: $0) }
+            let pathIsKept = Self.methods.contains { isKept(path: documentPath, method: $0) }
             for (key, keyLocation, value) in item.members {
                 if key == "trace" {
                     if pathIsKept {
@@ -50,7 +52,7 @@ extension OpenAPIImportContext {
                 }
                 // Path-level servers are each operation's own (`endpointBaseURL`).
                 if key == "servers" { continue }
-                guard Self.methods.contains(key), isKept(path: path, method: key) else { continue }
+                guard Self.methods.contains(key), isKept(path: documentPath, method: key) else { continue }
                 guard value.isObject else {
                     warn(.invalidOperation, value, "an operation must be an object; dropped")
                     continue
@@ -70,7 +72,8 @@ extension OpenAPIImportContext {
                 let segments = path.split(separator: "/")
                 let resourceIndex = groupSource.pointer == value.pointer ? ImportNaming.resourceSegmentIndex(segments) : nil
                 if let resourceIndex { groupKey = ImportNaming.lowerCamel(String(segments[resourceIndex])) }
-                let longName = endpointBaseName(operation: value, method: key, path: path, groupKey: groupKey,
+                // Without an operationId the fragment names what the operation does (`postOauth2TokenRefresh`).
+                let longName = endpointBaseName(operation: value, method: key, path: documentPath, groupKey: groupKey,
                                                 commonPrefix: operationIDPrefix)
                 var shortName: String?
                 if let index = resourceIndex {
@@ -135,13 +138,15 @@ extension OpenAPIImportContext {
                 ? ImportNaming.upperCamel(name) : ImportNaming.upperCamel(groupKey) + ImportNaming.upperCamel(name)
             let imported = importOperation(operation.node, method: operation.method, path: operation.path, name: name,
                                            typeBase: typeBase, pathParameters: operation.itemParameters)
-            group.endpoints.append(ImportedEndpoint(key: name, value: imported.endpoint))
+            group.endpoints.append(ImportedEndpoint(key: name, value: imported.endpoint, source: operation.node,
+                                                    pathParameters: operation.itemParameters))
             if let stream = imported.stream {
                 // JSON and an event stream: the second endpoint, `<name>Stream`, returns the stream.
                 let taken = takenEndpointNames(group.usedNames.union(plannedNames[groupKey] ?? []), topLevel: groupKey.isEmpty)
                 let streamName = uniqueName(name + "Stream", used: taken, convert: ImportNaming.lowerCamel)
                 group.usedNames.insert(ImportNaming.lowerCamel(streamName))
-                group.endpoints.append(ImportedEndpoint(key: streamName, value: stream))
+                group.endpoints.append(ImportedEndpoint(key: streamName, value: stream, source: operation.node,
+                                                        pathParameters: operation.itemParameters))
             }
             operationCount += 1
 
@@ -154,6 +159,52 @@ extension OpenAPIImportContext {
                 groups.append(group)
             }
         }
+    }
+
+    /// The path an operation of `documentPath` requests, or nil (reported) when the spec cannot hold it.
+    /// A fragment (`/oauth2/token#refresh`: Box writes one path per grant type) is never sent, so it is
+    /// left out, with no warning: the operations keep their own names (the operationId, or the
+    /// fragment when there is none) and are endpoints of the same method and path.
+    func requestPath(_ documentPath: String, item: OANode, keyLocation: SourceLocation) -> String? {
+        var path = documentPath
+        if let hash = path.firstIndex(of: "#") { path = String(path[..<hash]) }
+        var problem: String?
+        if path.unicodeScalars.contains(where: { $0 == "?" }) {
+            problem = "contains a query ('?'), which a path template cannot hold"
+        } else if path.unicodeScalars.contains(where: { $0 == " " || $0.value < 0x20 || $0.value == 0x7F }) {
+            problem = "contains spaces or control characters"
+        } else if !Self.hasWellFormedPlaceholders(path) {
+            problem = "has an unbalanced or empty '{...}' placeholder"
+        }
+        if let problem {
+            warn(.invalidOperation, pointer: item.pointer, at: keyLocation, "the path '\(documentPath)' \(problem); its operations are dropped")
+            return nil
+        }
+        if !path.hasPrefix("/") {
+            warn(.invalidOperation, pointer: item.pointer, at: keyLocation, "a path must start with '/'; '\(documentPath)' is read as '/\(path)'")
+            path = "/" + path
+        }
+        return path
+    }
+
+    /// Every `{` closed by a `}` before the next `{` or `/`, with a name between; no `}` alone.
+    static func hasWellFormedPlaceholders(_ path: String) -> Bool {
+        var open: String?
+        for character in path {
+            switch character {
+            case "{":
+                if open != nil { return false }
+                open = ""
+            case "}":
+                guard let name = open, !Validation.isBlank(name) else { return false }
+                open = nil
+            case "/":
+                if open != nil { return false }
+            default:
+                open?.append(character)
+            }
+        }
+        return open == nil
     }
 
     /// Dot-separated operationId components shared by every dotted operationId (`books.` in Google's APIs).
@@ -515,11 +566,13 @@ extension OpenAPIImportContext {
             return ReservedNames.builtinTypes.contains(bare) && bare != "Void" || enumValues[bare] != nil || intEnumValues[bare] != nil
         }
         if scalar(type) { return true }
+        // Elements are values to send: none is null (`[Double?]`, from nullable items, is not sent as such).
+        func element(_ t: String) -> Bool { !t.hasSuffix("?") && scalar(t) }
         if type.hasPrefix("[String: "), type.hasSuffix("]") {
-            return location == "query" && scalar(String(type.dropFirst(9).dropLast()))
+            return location == "query" && element(String(type.dropFirst(9).dropLast()))
         }
         if type.hasPrefix("["), type.hasSuffix("]") {
-            return location != "path" && scalar(String(type.dropFirst().dropLast()))
+            return location != "path" && element(String(type.dropFirst().dropLast()))
         }
         return false
     }
@@ -879,6 +932,11 @@ extension OpenAPIImportContext {
         if let schema = media["itemSchema"] ?? media["schema"] {
             type = schemaType(schema, name: name).type
             while type.hasSuffix("?") { type.removeLast() }
+            // Events and lines are text (or JSON): bytes (`format: binary`, `byte`) come as the text they are.
+            if type == "Data" {
+                warn(.schemaDetailDropped, schema, "the elements of a '\(kind)' stream are text, not bytes; typed String")
+                type = "String"
+            }
             noteJSONUse(type, at: schema)
         }
         return ImportedStream(type: type, kind: kind, end: kind == "sse" && endsAtDone ? "[DONE]" : nil)

@@ -331,6 +331,7 @@ extension OpenAPIImportContext {
             var unique: [String] = []
             for alternative in alternatives where !unique.contains(alternative) { unique.append(alternative) }
             modelDefinitions[key] = .object([("oneOf", .array(unique.map(ImportJSON.string)))])
+            modelSources[key] = schema
             unionAlternatives[key] = unique
             return SchemaType(type: key, nullable: nullable)
         }
@@ -425,6 +426,7 @@ extension OpenAPIImportContext {
         if isNew {
             enumValues[key] = values
             modelDefinitions[key] = enumDefinition(values.map(ImportJSON.string), integer: false, node: node)
+            modelSources[key] = node
         }
         return key
     }
@@ -465,6 +467,7 @@ extension OpenAPIImportContext {
 
     /// The definition of a component or inline model (object or string enum).
     func modelDefinition(_ schema: OANode, key: String) -> ImportJSON {
+        modelSources[key] = schema
         if let values = stringEnumValues(schema) {
             let kept = keptEnumValues(values, node: schema)
             enumValues[key] = kept
@@ -490,6 +493,7 @@ extension OpenAPIImportContext {
                      "property '\(propertyName)' has the same Swift name as another ('\(swiftName)'); dropped (property keys are wire names)")
                 continue
             }
+            propertySources[key, default: [:]][propertyName] = propertySchema
             let type = schemaType(propertySchema, name: key + ImportNaming.upperCamel(propertyName))
             if isFileSchema(propertySchema) { fileProperties[key, default: []].insert(propertyName) }
             let required = collected.required.contains(propertyName)

@@ -34,6 +34,7 @@ extension OpenAPIImportContext {
             var type = schemaType(variant, name: key + suffix).type
             while type.hasSuffix("?") { type.removeLast() }
             if let ref = variant["$ref"]?.string { referenced.append((ref, type)) }
+            if alternativeSources[key]?[type] == nil { alternativeSources[key, default: [:]][type] = variant }
             if !types.contains(type) { types.append(type) }
         }
         definition.append((keyword, .array(types.map(ImportJSON.string))))
@@ -88,6 +89,156 @@ extension OpenAPIImportContext {
         return .object([("property", .string(property)), ("mapping", .object(mapping.map { ($0.wire, .string($0.type)) }))])
     }
 
+    // MARK: Unions that list themselves
+
+    /// A union listed among its own alternatives, directly (`RecursivePet: anyOf: [RecursivePet,
+    /// string]`) or through other unions that list it back, adds no value of its own: a value is one
+    /// of those unions' other alternatives. Such a union would decode forever (the Validator refuses
+    /// it), so each union of such a cycle lists, in order, the alternatives its cycle's unions lead
+    /// to outside the cycle: the same values, nothing lost, no warning. A cycle of unions with no
+    /// alternative outside it describes no value at all; its unions become `anyOf: ["JSON"]`, with a warning.
+    func flattenUnionCycles() {
+        let unions = modelOrder.filter { unionAlternatives[$0] != nil && modelDefinitions[$0] != nil }
+        guard !unions.isEmpty else { return }
+        var index: [String: Int] = [:]
+        for (position, key) in unions.enumerated() { index[key] = position }
+        var edges = Array(repeating: [Int](), count: unions.count)
+        var reverse = Array(repeating: [Int](), count: unions.count)
+        for (from, key) in unions.enumerated() {
+            for alternative in unionAlternatives[key] ?? [] {
+                guard let to = index[alternative] else { continue }
+                edges[from].append(to)
+                reverse[to].append(from)
+            }
+        }
+        let component = Validation.stronglyConnectedComponents(edges, reverse: reverse)
+        var size: [Int: Int] = [:]
+        for value in component { size[value, default: 0] += 1 }
+        func inCycle(_ position: Int) -> Bool { size[component[position], default: 0] > 1 || edges[position].contains(position) }
+
+        // Computed from the alternatives as built, then written, so each union's order follows its own list.
+        var rewritten: [(key: String, alternatives: [String])] = []
+        for (position, key) in unions.enumerated() where inCycle(position) {
+            var result: [String] = []
+            var visited: Set<Int> = [position]
+            // Explicit stack of (union, next alternative): documents are user input, so no recursion.
+            var stack: [(union: Int, next: Int)] = [(position, 0)]
+            while let top = stack.last {
+                let alternatives = unionAlternatives[unions[top.union]] ?? []
+                guard top.next < alternatives.count else {
+                    stack.removeLast()
+                    continue
+                }
+                stack[stack.count - 1].next += 1
+                let alternative = alternatives[top.next]
+                if let to = index[alternative], component[to] == component[position] {
+                    if visited.insert(to).inserted { stack.append((to, 0)) }
+                } else if !result.contains(alternative) {
+                    result.append(alternative)
+                }
+            }
+            rewritten.append((key, result))
+        }
+        for (key, alternatives) in rewritten {
+            guard case .object(var fields)? = modelDefinitions[key],
+                  let keywordIndex = fields.firstIndex(where: { $0.0 == "oneOf" || $0.0 == "anyOf" }) else { continue }
+            var kept = alternatives
+            if kept.isEmpty {
+                kept = ["JSON"]
+                let source = modelSources[key]
+                warn(.schemaAsJSON, pointer: source?.pointer ?? "#/components/schemas", at: source?.location ?? root.location,
+                     "'\(key)' lists only itself and unions that list it back, which describes no value; typed JSON")
+            }
+            fields[keywordIndex].1 = .array(kept.map(ImportJSON.string))
+            modelDefinitions[key] = .object(fields)
+            unionAlternatives[key] = kept
+        }
+    }
+
+    /// Each alternative of a union is a case named after its type (`Validation.alternativeName`):
+    /// two whose names are one (the model `Json` and `JSON`, the model `PetArray` and `[Pet]`) cannot
+    /// both be cases. The first is kept; the later is dropped with a warning, and so is any
+    /// discriminator mapping to it.
+    func separateAlternativeNames() {
+        let models = Set(modelOrder)
+        for key in modelOrder {
+            guard let alternatives = unionAlternatives[key], alternatives.count > 1,
+                  case .object(var fields)? = modelDefinitions[key],
+                  let keywordIndex = fields.firstIndex(where: { $0.0 == "oneOf" || $0.0 == "anyOf" }) else { continue }
+            var kept: [String] = []
+            var names: [String: String] = [:]
+            var dropped: [String] = []
+            for alternative in alternatives {
+                var ignored = Diagnostics()
+                let place = SourceLocation(file: fileName, line: 1, column: 1)
+                guard let type = TypeParser.parse(alternative, at: place, models: models, allowVoid: false, diagnostics: &ignored) else {
+                    kept.append(alternative)
+                    continue
+                }
+                let name = Validation.alternativeName(type)
+                if let first = names[name] {
+                    let source = alternativeSources[key]?[alternative] ?? modelSources[key]
+                    warn(.schemaDetailDropped, pointer: source?.pointer ?? "#/components/schemas", at: source?.location ?? root.location,
+                         "the alternative '\(alternative)' of '\(key)' would be the same Swift case ('\(name)') as '\(first)'; dropped")
+                    dropped.append(alternative)
+                    continue
+                }
+                names[name] = alternative
+                kept.append(alternative)
+            }
+            guard !dropped.isEmpty else { continue }
+            fields[keywordIndex].1 = .array(kept.map(ImportJSON.string))
+            if let discriminatorIndex = fields.firstIndex(where: { $0.0 == "discriminator" }),
+               case .object(var discriminator) = fields[discriminatorIndex].1,
+               let mappingIndex = discriminator.firstIndex(where: { $0.0 == "mapping" }),
+               case .object(let mapping) = discriminator[mappingIndex].1 {
+                discriminator[mappingIndex].1 = .object(mapping.filter { entry in
+                    if case .string(let type) = entry.1 { return !dropped.contains(type) }
+                    return true
+                })
+                fields[discriminatorIndex].1 = .object(discriminator)
+            }
+            modelDefinitions[key] = .object(fields)
+            unionAlternatives[key] = kept
+        }
+    }
+
+    /// A discriminator is read as a string from each alternative: one whose alternatives are not all
+    /// object models declaring the property as a String or a string enum (`kind: integer`, an enum of
+    /// numbers, a union) cannot choose; it is dropped with a warning (the alternatives are tried in order).
+    func checkDiscriminatorProperties() {
+        for key in modelOrder {
+            guard let alternatives = unionAlternatives[key], case .object(var fields)? = modelDefinitions[key],
+                  let index = fields.firstIndex(where: { $0.0 == "discriminator" }) else { continue }
+            var property: String?
+            switch fields[index].1 {
+            case .string(let name): property = name
+            case .object(let members):
+                if case .string(let name)? = members.first(where: { $0.0 == "property" })?.1 { property = name }
+            default: break
+            }
+            guard let property else { continue }
+            let offending = alternatives.first { alternative in
+                guard objectModels.contains(alternative), case .object(let model)? = modelDefinitions[alternative],
+                      case .object(let properties)? = model.first(where: { $0.0 == "properties" })?.1,
+                      let entry = properties.first(where: { $0.0 == property })?.1 else { return true }
+                var type: String?
+                if case .string(let text) = entry { type = text }
+                if case .object(let members) = entry, case .string(let text)? = members.first(where: { $0.0 == "type" })?.1 { type = text }
+                guard var bare = type else { return true }
+                while bare.hasSuffix("?") { bare.removeLast() }
+                return !(bare == "String" || enumValues[bare] != nil)
+            }
+            guard let offending else { continue }
+            let source = modelSources[key]
+            let node = source?["discriminator"] ?? source
+            warn(.schemaDetailDropped, pointer: node?.pointer ?? "#/components/schemas", at: node?.location ?? root.location,
+                 "the discriminator '\(property)' of '\(key)' is not a string property of the alternative '\(offending)'; dropped (the alternatives are tried in order)")
+            fields.remove(at: index)
+            modelDefinitions[key] = .object(fields)
+        }
+    }
+
     // MARK: Integer enums
 
     /// The values of an integer enum as written (null removed), or nil when the schema is not one.
@@ -128,6 +279,7 @@ extension OpenAPIImportContext {
         if isNew {
             intEnumValues[key] = values
             modelDefinitions[key] = enumDefinition(values.map(ImportJSON.number), integer: true, node: node)
+            modelSources[key] = node
         }
         return key
     }
