@@ -152,9 +152,9 @@ import Testing
         let spec = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let models = Set((spec["models"] as? [String: Any] ?? [:]).keys)
         // Version 1 types the first success response only and drops response headers; version 2
-        // types 206 too (`responses`), and keeps a single success response's headers (not here: two).
+        // types 206 too (`responses`), with each status's headers (200's `X-Meta` reaches HeaderMeta).
         let expected: Set<String> = version == .one ? ["Kind", "Page", "PageLinks", "Failure"]
-                                                    : ["Kind", "Page", "PageLinks", "Partial", "Failure"]
+                                                    : ["Kind", "Page", "PageLinks", "Partial", "Failure", "HeaderMeta"]
         #expect(models == expected)
         #expect(result.kept == ImportKept(operations: 1, totalOperations: 2, models: expected.count, totalModels: 14))
         let (_, diagnostics) = Generator.validate(specData: Data(text.utf8), fileName: "Test.endpoints.json")

@@ -89,8 +89,8 @@ extension OpenAPIImportContext {
     /// reach and no other: not those of cookie parameters, of the `Accept`, `Content-Type` and
     /// `Authorization` headers, of path parameters without a placeholder, of a GET or HEAD body, of
     /// media types other than the one kept, of success responses other than the first (version 1),
-    /// of response headers (version 1; in version 2 those of a single success response are kept),
-    /// of error headers and non-JSON error bodies, of examples, links and callbacks.
+    /// of response headers (version 1; version 2 keeps those of success and JSON error responses),
+    /// of non-JSON error bodies, of examples, links and callbacks.
     func keptParts(of operation: OANode, method: String, path: String, itemParameters: [OANode]) -> [OANode] {
         var parts: [OANode] = []
         let placeholders = Self.placeholders(in: path)
@@ -126,6 +126,8 @@ extension OpenAPIImportContext {
                       let media = response["content"]?.members.first(where: { Self.isJSON($0.key) })?.value,
                       let schema = media["schema"] {
                 parts.append(schema)
+                // Version 2 types an error's headers beside its JSON body.
+                if versionTwo { parts += headerSchemas(of: response) }
             }
         }
         success.sort { $0.code < $1.code }
@@ -139,13 +141,15 @@ extension OpenAPIImportContext {
                     if let schema = media["itemSchema"] { parts.append(schema) }
                 }
             }
-            if versionTwo, keptSuccess.count == 1 {
-                for (_, _, raw) in response["headers"]?.members ?? [] {
-                    if let schema = resolveQuietly(raw)?["schema"] { parts.append(schema) }
-                }
-            }
+            // Version 2 types the headers of every success status.
+            if versionTwo { parts += headerSchemas(of: response) }
         }
         return parts
+    }
+
+    /// The schemas of a response's headers.
+    private func headerSchemas(of response: OANode) -> [OANode] {
+        (response["headers"]?.members ?? []).compactMap { resolveQuietly($0.value)?["schema"] }
     }
 
     /// The names of the component schemas reached from `nodes` through local `$ref`s, followed

@@ -76,7 +76,8 @@ extension OpenAPIImportContext {
                 let longName = endpointBaseName(operation: value, method: key, path: documentPath, groupKey: groupKey,
                                                 commonPrefix: operationIDPrefix)
                 var shortName: String?
-                if let index = resourceIndex {
+                // A fragment says what the operation does, which the path alone cannot: its name keeps it.
+                if let index = resourceIndex, !documentPath.contains("#") {
                     // An operation its operationId names no better than its path is named by what the path adds.
                     if value["operationId"]?.string.map({ ImportNaming.operationIDRestatesPath($0, method: key, segments: segments) }) ?? true {
                         shortName = ImportNaming.resourceName(
@@ -560,6 +561,8 @@ extension OpenAPIImportContext {
         return Validation.responseHeaderTypes.contains { $0.rawValue == bare } || enumValues[bare] != nil || intEnumValues[bare] != nil
     }
 
+    /// Format version 1's parameter types: single values, arrays of them and (in a query)
+    /// dictionaries of them (`versionOneStyle`).
     func parameterTypeAllowed(_ type: String, location: String) -> Bool {
         func scalar(_ t: String) -> Bool {
             let bare = t.hasSuffix("?") ? String(t.dropLast()) : t
@@ -775,6 +778,7 @@ extension OpenAPIImportContext {
             result.errors.append((statusKey, errorHeaders.isEmpty ? .string(type)
                                     : .object([("type", .string(type)), ("headers", .object(errorHeaders))])))
         }
+        unifyHeaderTypes(&result.errors, of: responses)
 
         // The first 2xx: lowest explicit code, else the 2XX range.
         success.sort { ($0.code ?? 299, $0.key) < ($1.code ?? 299, $1.key) }
@@ -816,6 +820,7 @@ extension OpenAPIImportContext {
                 guard !typed.isEmpty else { continue }
                 result.responses[index].1 = .object([("type", .string(body.type)), ("headers", .object(typed))])
             }
+            unifyHeaderTypes(&result.responses, of: responses)
             return result
         }
 
@@ -971,6 +976,44 @@ extension OpenAPIImportContext {
 
     func hasLinkHeader(_ headers: OANode) -> Bool {
         headers.members.contains { $0.key.lowercased() == "link" }
+    }
+
+    /// The statuses of `responses` or of `errors` share one headers type, so a header has one type
+    /// in all of them: one written with different types (`Bool` for 200, `String` for 201) is
+    /// `String`, the header's text, in every status (optional where it was), with a warning.
+    func unifyHeaderTypes(_ statuses: inout [(String, ImportJSON)], of responses: OANode) {
+        func headers(_ value: ImportJSON) -> [(String, ImportJSON)] {
+            guard case .object(let members) = value, case .object(let list)? = members.first(where: { $0.0 == "headers" })?.1 else { return [] }
+            return list
+        }
+        func bare(_ type: ImportJSON) -> String? {
+            guard case .string(let text) = type else { return nil }
+            return text.hasSuffix("?") ? String(text.dropLast()) : text
+        }
+        var types: [String: Set<String>] = [:]
+        var names: [String: String] = [:]
+        for (_, value) in statuses {
+            for (name, type) in headers(value) {
+                guard let base = bare(type) else { continue }
+                types[name.lowercased(), default: []].insert(base)
+                if names[name.lowercased()] == nil { names[name.lowercased()] = name }
+            }
+        }
+        let conflicting = Set(types.filter { $0.value.count > 1 }.keys)
+        guard !conflicting.isEmpty else { return }
+        for key in conflicting.sorted() {
+            let found = (types[key] ?? []).sorted().map { "'\($0)'" }.joined(separator: ", ")
+            warn(.responseHeaders, responses, "response header '\(names[key] ?? key)' has different types in different statuses (\(found)); typed String (the header's text) in all of them")
+        }
+        for index in statuses.indices {
+            guard case .object(var members) = statuses[index].1,
+                  let position = members.firstIndex(where: { $0.0 == "headers" }), case .object(var list) = members[position].1 else { continue }
+            for item in list.indices where conflicting.contains(list[item].0.lowercased()) {
+                if case .string(let text) = list[item].1 { list[item].1 = .string(text.hasSuffix("?") ? "String?" : "String") }
+            }
+            members[position].1 = .object(list)
+            statuses[index].1 = .object(members)
+        }
     }
 
     /// `response.headers` (version 2): name -> type string, optional unless `required`. A header's

@@ -14,12 +14,15 @@ extension OpenAPIImportContext {
     private func valueShape(ofType type: String, visiting: inout Set<String>) -> ValueShape? {
         let bare = type.hasSuffix("?") ? String(type.dropLast()) : type
         if bare == "File" || bare == "Void" { return nil }
+        // An element or entry that may be null has no text in any style (`SpecChecker.valueShape`).
         if bare.hasPrefix("[String: "), bare.hasSuffix("]") {
-            guard let inner = valueShape(ofType: String(bare.dropFirst(9).dropLast()), visiting: &visiting) else { return nil }
+            let value = String(bare.dropFirst(9).dropLast())
+            guard !value.hasSuffix("?"), let inner = valueShape(ofType: value, visiting: &visiting) else { return nil }
             return .object(nested: inner != .single)
         }
         if bare.hasPrefix("["), bare.hasSuffix("]") {
-            guard let inner = valueShape(ofType: String(bare.dropFirst().dropLast()), visiting: &visiting) else { return nil }
+            let element = String(bare.dropFirst().dropLast())
+            guard !element.hasSuffix("?"), let inner = valueShape(ofType: element, visiting: &visiting) else { return nil }
             return .list(nested: inner != .single)
         }
         if let alternatives = unionAlternatives[bare] {
@@ -173,21 +176,8 @@ extension OpenAPIImportContext {
     func versionOneStyle(_ node: OANode, schemaType: SchemaType, schemaNode: OANode?,
                          parameter: PendingParameter) -> (SchemaType, [(String, ImportJSON)]) {
         var schemaType = schemaType
-        func scalar(_ type: String) -> Bool {
-            let bare = type.hasSuffix("?") ? String(type.dropLast()) : type
-            return ReservedNames.builtinTypes.contains(bare) && bare != "Void" || enumValues[bare] != nil || intEnumValues[bare] != nil
-        }
         let type = schemaType.type
-        let allowed: Bool
-        if scalar(type) {
-            allowed = true
-        } else if type.hasPrefix("[String: "), type.hasSuffix("]") {
-            allowed = parameter.location == "query" && scalar(String(type.dropFirst(9).dropLast()))
-        } else if type.hasPrefix("["), type.hasSuffix("]") {
-            allowed = parameter.location != "path" && scalar(String(type.dropFirst().dropLast()))
-        } else {
-            allowed = false
-        }
+        let allowed = parameterTypeAllowed(type, location: parameter.location)
         if !allowed {
             warn(.parameterType, schemaNode ?? node,
                  "a \(parameter.location) parameter of type '\(type)' cannot be sent; '\(parameter.wireName)' is typed String (pass the serialized value)")

@@ -37,11 +37,12 @@ extension SpecChecker {
         case .builtin, .json: return .single
         case .file, .void: return nil
         case .optional(let wrapped): return valueShape(wrapped, visiting: &visiting)
+        // An element or entry that may be null has no text in any style: OpenAPI writes no `null`.
         case .array(let element):
-            guard let inner = valueShape(element, visiting: &visiting) else { return nil }
+            guard !element.isOptional, let inner = valueShape(element, visiting: &visiting) else { return nil }
             return .list(nested: inner != .single)
         case .dictionary(let value):
-            guard let inner = valueShape(value, visiting: &visiting) else { return nil }
+            guard !value.isOptional, let inner = valueShape(value, visiting: &visiting) else { return nil }
             return .object(nested: inner != .single)
         case .model(let name, let defined):
             if !defined || facts.isEnumModel(name) { return .single }
