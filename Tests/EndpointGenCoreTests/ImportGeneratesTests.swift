@@ -18,6 +18,40 @@ import Testing
         return (result, spec, errors, warnings)
     }
 
+    // MARK: Headers of several statuses
+
+    /// The statuses of `responses` (and of `errors`) share one headers type: a header written with
+    /// another type in another status is `String` in all of them, with a warning (the seeded
+    /// documents of ImportValidatesTests found the validator's "one header has one type" error).
+    @Test func aHeaderTypedDifferentlyInTwoStatusesIsText() throws {
+        let document = """
+            openapi: 3.0.3
+            info: {title: Doc, version: "1"}
+            servers: [{url: "https://api.example.com"}]
+            paths:
+              /jobs:
+                post:
+                  operationId: startJob
+                  tags: [jobs]
+                  responses:
+                    '200': {description: done, headers: {X-Retry: {schema: {type: boolean}}}, content: {application/json: {schema: {type: string}}}}
+                    '202': {description: queued, headers: {X-Retry: {required: true, schema: {type: integer}}, X-Id: {schema: {type: string}}}}
+                    '400': {description: bad, headers: {ETag: {schema: {type: string}}}, content: {application/json: {schema: {type: object, properties: {m: {type: string}}}}}}
+                    '409': {description: taken, headers: {ETag: {schema: {type: boolean}}}, content: {application/json: {schema: {type: object, properties: {m: {type: string}}}}}}
+            """
+        let imported = Self.importAndValidate(document)
+        #expect(imported.errors.isEmpty, "\(imported.errors)")
+        let endpoint = try #require(((imported.spec["groups"] as? [String: Any])?["jobs"] as? [String: Any])?["endpoints"] as? [String: Any])
+        let startJob = try #require(endpoint["startJob"] as? [String: Any])
+        let responses = try #require(startJob["responses"] as? [String: Any])
+        #expect(((responses["200"] as? [String: Any])?["headers"] as? [String: Any])?["X-Retry"] as? String == "String?")
+        #expect(((responses["202"] as? [String: Any])?["headers"] as? [String: Any])?["X-Retry"] as? String == "String")
+        #expect(((responses["202"] as? [String: Any])?["headers"] as? [String: Any])?["X-Id"] as? String == "String?")
+        let errors = try #require(startJob["errors"] as? [String: Any])
+        #expect(((errors["409"] as? [String: Any])?["headers"] as? [String: Any])?["ETag"] as? String == "String?")
+        #expect(imported.warnings.filter { $0.contains("has different types in different statuses") }.count == 2, "\(imported.warnings)")
+    }
+
     // MARK: Fragments
 
     static let fragments = """

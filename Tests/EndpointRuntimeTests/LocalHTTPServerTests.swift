@@ -39,16 +39,17 @@ import EndpointRuntime
         let server = try await LocalHTTPServer.start(script: script, standardError: try FileHandle(forWritingTo: log))
         defer { server.stop() }
         let client = HTTPClient(transport: URLSessionTransport(session: URLSession(configuration: .ephemeral)))
-        // An answer written a byte at a time for 2 seconds, abandoned (the task cancelled) after 0.3.
+        // An answer written a byte at a time for 10 seconds, abandoned (the task cancelled) after 0.3:
+        // long enough that a loaded machine, waking the test late, still cancels it midway.
         let slow = try HTTPRequest(.get, baseURL: server.baseURLString) {
             if script == "echo_server" {
                 Path("slow")
-                Header("X-Echo-Trickle", "100:0.02")
+                Header("X-Echo-Trickle", "100:0.1")
             } else {
                 Path("raw")
                 Query("body", Data(repeating: 65, count: 100).base64EncodedString())
                 Query("split", 1)
-                Query("pause", "0.02")
+                Query("pause", "0.1")
             }
         }
         let abandoned = Task { try await client.data(for: slow) }
