@@ -33,7 +33,7 @@ public struct Path: RequestComponent {
             try request.editURL { url in
                 for segment in segments {
                     if let parameter = segment as? PathParameter {
-                        var sink = SegmentSink()
+                        var sink = SegmentSink(escapesDots: parameter.style.name == .label)
                         try parameter.write(into: &sink, dateFormat: format)
                         url.appendEncodedPathSegment(sink.bytes)
                     } else {
@@ -67,6 +67,8 @@ public struct PathSegment: RequestComponent {
         for part in parts {
             if let parameter = part as? PathParameter {
                 do {
+                    sink.escapesDots = parameter.style.name == .label
+                    defer { sink.escapesDots = false }
                     try parameter.write(into: &sink, dateFormat: format)
                 } catch {
                     throw PathParameter.wrap(error, request: request)

@@ -156,7 +156,17 @@ protocol StyleItemSink: StyleTextSink {
 /// Percent-encoded bytes of one path segment.
 struct SegmentSink: StyleTextSink {
     var bytes: [UInt8] = []
-    mutating func appendText(_ text: String) { PercentEncoding.append(text, to: &bytes) }
+    /// Whether a `.` in text is escaped: `label` style separates with dots, so a dot in a value
+    /// must not read as one (`.a%2Eb.c` is two elements).
+    var escapesDots = false
+    mutating func appendText(_ text: String) {
+        guard escapesDots, text.utf8.contains(UInt8(ascii: ".")) else { return PercentEncoding.append(text, to: &bytes) }
+        var encoded: [UInt8] = []
+        PercentEncoding.append(text, to: &encoded)
+        for byte in encoded {
+            if byte == UInt8(ascii: ".") { bytes.append(contentsOf: [UInt8(ascii: "%"), UInt8(ascii: "2"), UInt8(ascii: "E")]) } else { bytes.append(byte) }
+        }
+    }
     mutating func appendLiteral(_ literal: String) { bytes.append(contentsOf: literal.utf8) }
 }
 

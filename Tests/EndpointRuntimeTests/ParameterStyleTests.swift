@@ -206,7 +206,8 @@ import TestSupport
 
     @Test func pathParameterNeverMakesADotSegment() throws {
         #expect(try Self.path(PathParameter("v", "..")) == "/v1/shapes/%2E%2E/edit")
-        #expect(try Self.path(PathParameter("v", ".", style: .label)) == "/v1/shapes/%2E%2E/edit")
+        // A label value's own dot is escaped (a dot separates label elements): `.%2E`, never `..`.
+        #expect(try Self.path(PathParameter("v", ".", style: .label)) == "/v1/shapes/.%2E/edit")
         #expect(try Self.path(PathParameter("v", ["", ""], style: ParameterStyle(.label, explode: true))) == "/v1/shapes/%2E%2E/edit")
         let request = try HTTPRequest(.get, baseURL: "https://api.test") { Path("a", PathParameter("v", ".."), "b") }
         #expect(request.url?.absoluteString == "https://api.test/a/%2E%2E/b")

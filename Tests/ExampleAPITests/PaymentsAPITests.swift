@@ -14,7 +14,7 @@ import Testing
     static let tags = ["blue", "black", "brown"]
 
     /// The endpoints these tests check; `everyEndpointIsChecked` compares it with the spec.
-    static let checked = ["customers.list", "customers.create", "customers.get", "styles.label", "styles.matrix", "styles.simple", "styles.query"]
+    static let checked = ["customers.list", "customers.create", "customers.get", "styles.label", "styles.matrix", "styles.simple", "styles.single", "styles.query"]
 
     @Test func everyEndpointIsChecked() throws {
         #expect(try endpointKeys(ofSpec: "PaymentsAPI") == Self.checked.sorted())
@@ -84,6 +84,16 @@ import Testing
         #expect(try rawPath(PaymentsAPI.Styles.label(color: Self.color, tags: ["a/b", "c,d", "e;f=g"]))
                     == "/v1/styles/label/.R=100.G=200.B=150/.a%2Fb,c%2Cd,e%3Bf%3Dg")
         #expect(try rawPath(PaymentsAPI.Styles.simple(color: Self.color, workflow: .string(".."))) == "/v1/styles/simple/R=100,G=200,B=150/%2E%2E")
+        // A dot in a label value is escaped: label separates with dots.
+        #expect(try rawPath(PaymentsAPI.Styles.label(color: Self.color, tags: ["a.b", "c"])) == "/v1/styles/label/.R=100.G=200.B=150/.a%2Eb,c")
+        // One value keeps its style's mark in a path: `.blue`, `;version=2`.
+        #expect(try rawPath(PaymentsAPI.Styles.single(name: "blue", version: 2)) == "/v1/styles/single/.blue/;version=2")
+    }
+
+    @Test func headerDictionaryAndExplodedList() throws {
+        let request = try PaymentsAPI.Styles.single(name: "a", version: 1, xLabels: ["tier": "gold", "region": "eu"], xTags: Self.tags).httpRequest()
+        #expect(request.headers["X-Labels"] == "region,eu,tier,gold")
+        #expect(request.headers["X-Tags"] == "blue,black,brown")
     }
 
     @Test func headerStyle() throws {

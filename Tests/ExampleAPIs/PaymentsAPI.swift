@@ -56,6 +56,13 @@ nonisolated extension PaymentsAPI {
             PaymentsAPI.defaults.endpoint(PaymentsAPI.Call.styles(.simple(color: color, workflow: workflow, xColor: xColor)), decoder: .none)
         }
 
+        public static func single(name: String, version: Int, xLabels: [String: String]? = nil, xTags: [String]? = nil) -> Endpoint<Void> {
+            PaymentsAPI.defaults.endpoint(
+                PaymentsAPI.Call.styles(.single(name: name, version: version, xLabels: xLabels, xTags: xTags)),
+                decoder: .none
+            )
+        }
+
         public static func query(
             form: PaymentsAPI.Color? = nil, flat: PaymentsAPI.Color? = nil, spaced: [String]? = nil, piped: [String]? = nil,
             deep: PaymentsAPI.Color? = nil, labels: [String: String]? = nil
@@ -152,6 +159,7 @@ nonisolated extension PaymentsAPI.Styles {
         case label(color: PaymentsAPI.Color, tags: [String])
         case matrix(color: PaymentsAPI.Color, tags: [String])
         case simple(color: PaymentsAPI.Color, workflow: PaymentsAPI.WorkflowID, xColor: PaymentsAPI.Color? = nil)
+        case single(name: String, version: Int, xLabels: [String: String]? = nil, xTags: [String]? = nil)
         case query(
             form: PaymentsAPI.Color? = nil, flat: PaymentsAPI.Color? = nil, spaced: [String]? = nil, piped: [String]? = nil,
             deep: PaymentsAPI.Color? = nil, labels: [String: String]? = nil
@@ -170,6 +178,12 @@ nonisolated extension PaymentsAPI.Styles {
                 return try PaymentsAPI.defaults.request(.get, [
                     Path("styles", "simple", PathParameter("color", encoding: color, style: ParameterStyle(.simple, explode: true)), PathParameter("workflow", encoding: workflow)),
                     Header("X-Color", encoding: xColor),
+                ])
+            case let .single(name, version, xLabels, xTags):
+                return try PaymentsAPI.defaults.request(.get, [
+                    Path("styles", "single", PathParameter("name", name, style: .label), PathParameter("version", version, style: .matrix)),
+                    Header("X-Labels", encoding: xLabels),
+                    Header("X-Tags", encoding: xTags, style: ParameterStyle(.simple, explode: true)),
                 ])
             case let .query(form, flat, spaced, piped, deep, labels):
                 return try PaymentsAPI.defaults.request(.get, [
@@ -194,6 +208,7 @@ nonisolated extension PaymentsAPI.Styles {
             case let .label(color, tags): return ["label", color, tags]
             case let .matrix(color, tags): return ["matrix", color, tags]
             case let .simple(color, workflow, xColor): return ["simple", color, workflow, xColor]
+            case let .single(name, version, xLabels, xTags): return ["single", name, version, xLabels, xTags]
             case let .query(form, flat, spaced, piped, deep, labels): return ["query", form, flat, spaced, piped, deep, labels]
             }
         }

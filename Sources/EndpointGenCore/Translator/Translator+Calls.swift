@@ -224,7 +224,7 @@ extension Translator {
     /// of them through `ParameterValue`, anything else (models, unions) through `Encodable`.
     private enum ValueKind { case single, list, encoded }
 
-    private func valueKind(_ type: TypeRef) -> ValueKind {
+    private func valueKind(_ type: TypeRef, in location: Parameter.Location, style: Parameter.Style) -> ValueKind {
         func isSingle(_ type: TypeRef) -> Bool {
             switch type {
             case .builtin, .json: return true
@@ -239,9 +239,13 @@ extension Translator {
         }
         let bare = type.unwrapped
         if isSingle(bare) { return .single }
+        // The runtime's list initializers: `Query` takes arrays and dictionaries in any style,
+        // `PathParameter` arrays in any style, `Header` arrays in its default style only.
         switch bare {
-        case let .array(element) where isSingle(element): return .list
-        case let .dictionary(value) where isSingle(value): return .list
+        case let .array(element) where isSingle(element):
+            return location != .header || style == .default(in: .header) ? .list : .encoded
+        case let .dictionary(value) where isSingle(value):
+            return location == .query ? .list : .encoded
         default: return .encoded
         }
     }
@@ -259,9 +263,12 @@ extension Translator {
     /// The arguments of `Query` and `Header`: the wire name, the value (`encoding:` for a model or
     /// union) and a `style:` that is not the place's default. A single value has no style to state.
     private func styledArguments(_ parameter: Parameter, _ value: Expression) -> [Argument] {
-        let kind = valueKind(parameter.type)
+        let kind = valueKind(parameter.type, in: parameter.location, style: parameter.style)
         var arguments = [Argument(.stringLiteral(parameter.wireName)), Argument(kind == .encoded ? "encoding" : nil, value)]
-        if kind != .single, let style = styleExpression(parameter.style, in: parameter.location, isList: kind == .list) {
+        // A single value reads the same in every query and header style; in a path, label and
+        // matrix still mark it (`.blue`, `;color=blue`).
+        if kind != .single || parameter.location == .path,
+           let style = styleExpression(parameter.style, in: parameter.location, isList: kind == .list) {
             arguments.append(Argument("style", style))
         }
         return arguments
@@ -270,7 +277,7 @@ extension Translator {
     /// A path placeholder's value: itself for a single value in the default style (a segment of its
     /// own text), else `PathParameter(name, value, style:)`, which writes the style's separators.
     private func pathValue(_ parameter: Parameter, _ value: Expression) -> Expression {
-        if valueKind(parameter.type) == .single, parameter.style == .default(in: .path) { return value }
+        if valueKind(parameter.type, in: .path, style: parameter.style) == .single, parameter.style == .default(in: .path) { return value }
         return .call(.type(runtime(RuntimeNames.pathParameter)), styledArguments(parameter, value))
     }
 

@@ -51,8 +51,9 @@ extension SpecChecker {
             defer { visiting.remove(name) }
             if let properties = objectModels[name] {
                 var nested = false
-                for property in properties {
-                    guard let shape = valueShape(property.type, visiting: &visiting) else { return nil }
+                // The `additionalProperties` entries are written beside the properties.
+                for type in properties.map(\.type) + [additionalPropertyTypes[name]].compactMap({ $0 }) {
+                    guard let shape = valueShape(type, visiting: &visiting) else { return nil }
                     if shape != .single { nested = true }
                 }
                 return .object(nested: nested)

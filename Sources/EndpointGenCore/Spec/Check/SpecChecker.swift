@@ -53,6 +53,8 @@ struct SpecChecker {
     var early = Diagnostics()
     /// The properties of each object model, by name: a page's `items` is checked against them.
     var objectModels: [String: [CheckedModel.Member]] = [:]
+    /// The `additionalProperties` type of each object model that has one (a parameter style reads it).
+    var additionalPropertyTypes: [String: TypeRef] = [:]
     /// The `items` key of each model that holds pages, and where it was first given.
     var pageItemsKeys: [String: (key: String, location: SourceLocation)] = [:]
 
@@ -139,6 +141,11 @@ struct SpecChecker {
             collectModelNames(rawModels)
             models = checkModels(rawModels)
             for model in models { if let properties = model.properties { objectModels[model.key.key] = properties } }
+            for model in rawModels {
+                if case .object(_, let extra?) = model.kind, let type = facts.type(extra, allowVoid: false) {
+                    additionalPropertyTypes[model.key.key] = type
+                }
+            }
             checkFormStyles(rawModels)
         }
         checkShared(spec.shared)
