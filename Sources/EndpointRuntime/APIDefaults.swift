@@ -62,24 +62,18 @@ public struct APIDefaults: Sendable {
     /// same request as the builder form, from a list. Generated code uses this form: a list literal
     /// is quicker for the compiler to check and build than a builder closure per endpoint.
     ///
-    /// ```swift
-    /// let request = try defaults.request(.get, [Path("users", 42), Query("fields", "name")])
-    /// ```
-    public func request(_ method: HTTPMethod, _ components: [any RequestComponent]) throws -> HTTPRequest {
-        try HTTPRequest(method, baseURL: baseURL, headers: headers, auth: authOptions, dateFormat: dateFormat) { components }
-    }
-
-    /// A request to an endpoint's own server, `baseURL`, instead of the API's (an upload host), with
-    /// the shared headers and auth, then `components`. Unless `baseURL` is the API's own, the request
-    /// keeps it when a client is made with another base URL (``HTTPRequest/hasOwnBaseURL``): only a
-    /// client's ``HTTPClient/baseURLs`` entry for it moves it.
+    /// An endpoint with a server of its own (an upload host) passes it as `baseURL`. Unless it is
+    /// the API's own, the request keeps it when a client is made with another base URL
+    /// (``HTTPRequest/hasOwnBaseURL``): only a client's ``HTTPClient/baseURLs`` entry for it moves it.
     ///
     /// ```swift
-    /// let request = try defaults.request(.post, baseURL: "https://upload.box.com/api/2.0", [Path("files", "content")])
+    /// let request = try defaults.request(.get, [Path("users", 42), Query("fields", "name")])
+    /// let upload = try defaults.request(.post, baseURL: "https://upload.box.com/api/2.0", [Path("files", "content")])
     /// ```
-    public func request(_ method: HTTPMethod, baseURL: String, _ components: [any RequestComponent]) throws -> HTTPRequest {
-        var request = try HTTPRequest(method, baseURL: baseURL, headers: headers, auth: authOptions, dateFormat: dateFormat) { components }
-        request.hasOwnBaseURL = baseURL != self.baseURL
+    public func request(_ method: HTTPMethod, baseURL: String? = nil, _ components: [any RequestComponent]) throws -> HTTPRequest {
+        var request = try HTTPRequest(method, baseURL: baseURL ?? self.baseURL, headers: headers, auth: authOptions,
+                                      dateFormat: dateFormat) { components }
+        if let baseURL { request.hasOwnBaseURL = baseURL != self.baseURL }
         return request
     }
 

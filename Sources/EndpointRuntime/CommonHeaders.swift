@@ -90,7 +90,7 @@ extension HTTPHeaders {
     /// ```swift
     /// HTTPHeaders.acceptLanguage(Locale.preferredLanguages)
     /// ```
-    public static func acceptLanguage(_ languages: [String] = Locale.preferredLanguages) -> String {
+    static func acceptLanguage(_ languages: [String] = Locale.preferredLanguages) -> String {
         var seen = Set<String>()
         let unique = languages.filter { !$0.isEmpty && seen.insert($0.lowercased()).inserted }.prefix(6)
         guard !unique.isEmpty else { return "*" }
@@ -100,7 +100,7 @@ extension HTTPHeaders {
     }
 
     /// A `User-Agent` value: `MyApp/1.2 EndpointRuntime/1 (Linux)`.
-    public static func userAgent(product: String, version: String) -> String {
+    static func userAgent(product: String, version: String) -> String {
         #if os(Linux)
         let system = "Linux"
         #elseif os(macOS)
@@ -118,23 +118,23 @@ extension HTTPHeaders {
     }
 
     /// Sets `Accept` to the media types, joined with `", "`.
-    public mutating func setAccept(_ mediaTypes: String...) { replace("Accept", with: mediaTypes.joined(separator: ", ")) }
+    mutating func setAccept(_ mediaTypes: String...) { replace("Accept", with: mediaTypes.joined(separator: ", ")) }
     /// Sets `Content-Type`.
-    public mutating func setContentType(_ mediaType: String) { replace("Content-Type", with: mediaType) }
+    mutating func setContentType(_ mediaType: String) { replace("Content-Type", with: mediaType) }
     /// Sets `Authorization`.
-    public mutating func setAuthorization(_ value: AuthorizationValue) { replace("Authorization", with: value.headerValue) }
+    mutating func setAuthorization(_ value: AuthorizationValue) { replace("Authorization", with: value.headerValue) }
     /// Sets `Accept-Language` from languages in order of preference.
-    public mutating func setAcceptLanguage(_ languages: [String] = Locale.preferredLanguages) {
+    mutating func setAcceptLanguage(_ languages: [String] = Locale.preferredLanguages) {
         replace("Accept-Language", with: HTTPHeaders.acceptLanguage(languages))
     }
     /// Sets `Cache-Control`.
-    public mutating func setCacheControl(_ directives: [CacheDirective]) {
+    mutating func setCacheControl(_ directives: [CacheDirective]) {
         replace("Cache-Control", with: directives.map(\.text).joined(separator: ", "))
     }
     /// Sets `Idempotency-Key` (a new UUID by default), which also lets ``RetryMiddleware`` retry the request.
-    public mutating func setIdempotencyKey(_ key: String = UUID().uuidString) { replace("Idempotency-Key", with: key) }
+    mutating func setIdempotencyKey(_ key: String = UUID().uuidString) { replace("Idempotency-Key", with: key) }
     /// Sets `User-Agent`.
-    public mutating func setUserAgent(_ value: String) { replace("User-Agent", with: value) }
+    mutating func setUserAgent(_ value: String) { replace("User-Agent", with: value) }
 }
 
 extension Header {

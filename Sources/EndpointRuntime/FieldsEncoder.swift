@@ -47,9 +47,9 @@ public struct MultipartFile: Encodable, Sendable, Hashable {
 /// try FieldsEncoder(dateFormat: .iso8601).fields(Login(user: "ada", remember: true))
 /// // [("user", .text("ada")), ("remember", .text("true"))]
 /// ```
-public struct FieldsEncoder: Sendable {
+struct FieldsEncoder: Sendable {
     /// A field's value.
-    public enum Value: Sendable, Hashable {
+    enum Value: Sendable, Hashable {
         /// Text.
         case text(String)
         /// A file (multipart only; form bodies get base64 text instead).
@@ -57,19 +57,19 @@ public struct FieldsEncoder: Sendable {
     }
 
     /// How dates are written.
-    public var dateFormat: DateFormat
+    var dateFormat: DateFormat
     /// Whether `Data` becomes a file part (`true`, multipart) or base64 text (`false`, form).
-    public var dataAsFiles: Bool
+    var dataAsFiles: Bool
 
     /// An encoder.
-    public init(dateFormat: DateFormat = .iso8601, dataAsFiles: Bool = false) {
+    init(dateFormat: DateFormat = .iso8601, dataAsFiles: Bool = false) {
         self.dateFormat = dateFormat
         self.dataAsFiles = dataAsFiles
     }
 
     /// The fields of `value`, in encoding order. Throws `EncodingError` when `value` is not an
     /// object (a keyed container at the top level) or its encoding throws.
-    public func fields(_ value: some Encodable) throws -> [(name: String, value: Value)] {
+    func fields(_ value: some Encodable) throws -> [(name: String, value: Value)] {
         var output: [(name: String, value: Value)] = []
         for (key, node) in try members(value) { FieldsEncoding.flatten(node, name: key, into: &output) }
         return output

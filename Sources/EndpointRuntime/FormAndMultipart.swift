@@ -44,14 +44,14 @@ public struct FormBody: RequestComponent {
     }
 
     /// Sends the given fields, in order.
-    public init(fields: [(name: String, value: String)], contentType: String? = nil) {
+    init(fields: [(name: String, value: String)], contentType: String? = nil) {
         let copied = fields.map { (name: $0.name, value: $0.value) }
         self.write = { _, sink in FormBody.write(copied, into: &sink) }
         self.contentType = contentType ?? "application/x-www-form-urlencoded"
     }
 
     /// The encoded body text for `fields`: `name=value` pairs joined with `&`, spaces as `+`.
-    public static func encode(_ fields: [(name: String, value: String)]) -> String {
+    static func encode(_ fields: [(name: String, value: String)]) -> String {
         var sink = FormSink()
         write(fields, into: &sink)
         return String(decoding: sink.bytes, as: UTF8.self)
@@ -188,7 +188,7 @@ public struct MultipartBody: RequestComponent {
     }
 
     /// The encoded body for `parts` separated by `boundary`.
-    public static func encode(_ parts: [MultipartPart], boundary: String) -> Data {
+    static func encode(_ parts: [MultipartPart], boundary: String) -> Data {
         var body = Data()
         for part in parts {
             var head = "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(quoted(part.name))\""

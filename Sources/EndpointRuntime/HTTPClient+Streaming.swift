@@ -4,24 +4,6 @@ extension HTTPClient {
     /// The most bytes of an error body read from a streamed response before the error is thrown.
     static let errorBodyLimit = 1 << 20
 
-    /// Sends an endpoint and returns its decoded response, reporting the upload of the request body
-    /// and the download of the response body to `progress` (on an arbitrary thread). For a streaming
-    /// endpoint the download is reported as the stream is read.
-    ///
-    /// ```swift
-    /// let report = try await client.send(ReportsAPI.export(id: 7)) { progress in
-    ///     print(progress)                      // "upload 512/512", then "download 65536/1048576", ...
-    /// }
-    /// ```
-    @discardableResult
-    public func send<Response>(_ endpoint: Endpoint<Response>, progress: @escaping ProgressHandler) async throws -> Response {
-        if let streaming = endpoint.decoder.streaming { return try await send(endpoint, streaming: streaming, progress: progress) }
-        let streamed = try await stream(endpoint, progress: progress)
-        var response = streamed.head
-        response.body = try await HTTPClient.read(streamed.body, of: streamed.head)
-        return try endpoint.decode(response)
-    }
-
     /// Downloads the endpoint's response body into `file` as it arrives, never holding it in memory,
     /// and returns the response's status and headers (with an empty body). An existing file is
     /// replaced; on failure no file is left behind.
@@ -32,11 +14,11 @@ extension HTTPClient {
     /// }
     /// ```
     ///
-    /// An error status throws as ``send(_:)-(Endpoint<Response>)`` does (the error body is read, up
+    /// An error status throws as ``send(_:)-(E)`` does (the error body is read, up
     /// to 1 MiB, and decoded), and nothing is written.
     @discardableResult
-    public func download<Response>(_ endpoint: Endpoint<Response>, to file: URL,
-                                   progress: ProgressHandler? = nil) async throws -> HTTPResponse {
+    public func download(_ endpoint: some EndpointProtocol, to file: URL, progress: ProgressHandler? = nil) async throws -> HTTPResponse {
+        let endpoint = endpoint.endpoint
         let streamed = try await stream(endpoint, progress: progress)
         guard endpoint.accepts(streamed.head.status) else { throw try await failure(endpoint, streamed) }
         let fileManager = FileManager.default
@@ -71,13 +53,6 @@ extension HTTPClient {
     }
 
     // MARK: - Steps
-
-    /// A streaming endpoint: checks the status (reading an error body whole, bounded), then hands the
-    /// body still arriving to the endpoint's streaming decoder.
-    func send<Response>(_ endpoint: Endpoint<Response>, streaming: @Sendable (StreamedResponse) throws -> Response,
-                        progress: ProgressHandler?) async throws -> Response {
-        try await streamedValue(endpoint, streaming: streaming, progress: progress) { _ in }.value
-    }
 
     /// The response head and the streaming decoder's value (the body still arriving): what `send`
     /// returns alone and `response(for:)` returns with the status and headers.

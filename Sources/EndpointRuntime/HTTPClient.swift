@@ -64,12 +64,25 @@ public struct HTTPClient: Sendable {
     ///
     /// Throws ``ErrorResponse`` for an error status whose body the endpoint declares (the body
     /// decoded into the declared type), ``EndpointError/unacceptableStatus(response:)`` for any
-    /// other status that is not a success, and ``EndpointError`` for everything else.
+    /// other status that is not a success, and ``EndpointError`` for everything else. An endpoint
+    /// that declares response headers has them checked too (``response(for:)`` returns them).
     @discardableResult
-    public func send<Response>(_ endpoint: Endpoint<Response>) async throws -> Response {
-        if let streaming = endpoint.decoder.streaming { return try await send(endpoint, streaming: streaming, progress: nil) }
-        let response = try await data(for: endpoint)
-        return try endpoint.decode(response)
+    public func send<E: EndpointProtocol>(_ endpoint: E) async throws -> E.Response {
+        try await response(for: endpoint, progress: nil).body
+    }
+
+    /// ``send(_:)-(E)``, reporting the upload of the request body and the download of the response
+    /// body to `progress` (on an arbitrary thread). For a streaming endpoint the download is
+    /// reported as the stream is read.
+    ///
+    /// ```swift
+    /// let report = try await client.send(ReportsAPI.export(id: 7)) { progress in
+    ///     print(progress)                      // "upload 512/512", then "download 65536/1048576", ...
+    /// }
+    /// ```
+    @discardableResult
+    public func send<E: EndpointProtocol>(_ endpoint: E, progress: @escaping ProgressHandler) async throws -> E.Response {
+        try await response(for: endpoint, progress: progress).body
     }
 
     /// Sends a request and decodes its JSON response as `type`, with dates in the request's format.
@@ -84,11 +97,11 @@ public struct HTTPClient: Sendable {
     }
 
     /// An endpoint decodes its own response, with its success statuses and error bodies: send it
-    /// with ``send(_:)-(Endpoint<Response>)``. (Without this, `send(endpoint, as:)` would compile and
-    /// quietly ignore the endpoint's contract.)
+    /// with ``send(_:)-(E)``. (Without this, `send(endpoint, as:)` would compile and quietly
+    /// ignore the endpoint's contract.)
     @available(*, unavailable, message: "an Endpoint decodes its own response: call send(endpoint) without 'as:'")
-    public func send<Response, Other: Decodable & Sendable>(_ endpoint: Endpoint<Response>, as type: Other.Type) async throws -> Other {
-        try await send(endpoint.call, as: type)
+    public func send<E: EndpointProtocol, Other: Decodable & Sendable>(_ endpoint: E, as type: Other.Type) async throws -> Other {
+        fatalError("unavailable")
     }
 
     /// Sends a request whose response body is not needed; throws if the status is not a 2xx.
@@ -97,7 +110,7 @@ public struct HTTPClient: Sendable {
         try decode(response, with: ResponseDecoder<Void>.none)
     }
 
-    /// Completion-handler form of ``send(_:)-(Endpoint<Response>)`` for code that is not async.
+    /// Completion-handler form of ``send(_:)-(E)`` for code that is not async.
     /// The handler runs on an arbitrary thread. Cancel the returned task to cancel the request.
     ///
     /// ```swift
@@ -109,8 +122,8 @@ public struct HTTPClient: Sendable {
     /// }
     /// ```
     @discardableResult
-    public func send<Response>(_ endpoint: Endpoint<Response>,
-                               completion: @escaping @Sendable (Result<Response, any Error>) -> Void) -> Task<Void, Never> {
+    public func send<E: EndpointProtocol>(_ endpoint: E,
+                                          completion: @escaping @Sendable (Result<E.Response, any Error>) -> Void) -> Task<Void, Never> {
         Task {
             do {
                 let value = try await send(endpoint)

@@ -149,7 +149,7 @@ public struct HTTPRequest: Sendable, Hashable, HTTPRequestable, CustomStringConv
     }
 
     /// A request against `baseURL` that starts with `headers` and `auth`, then applies `build`'s
-    /// components (which may replace or remove them). ``APIDefaults/request(_:_:)`` calls it.
+    /// components (which may replace or remove them). ``APIDefaults/request(_:baseURL:_:)`` calls it.
     init(_ method: HTTPMethod, baseURL: String, headers: HTTPHeaders, auth: AuthOptions, dateFormat: DateFormat,
          _ build: () throws -> [any RequestComponent]) throws {
         guard let components = BaseURLCache.shared.components(for: baseURL) else {
@@ -299,36 +299,28 @@ struct PendingURL: Sendable, Hashable {
 
 /// Parsed base URLs. Generated endpoints pass the same few base URLs to every request, and parsing
 /// one with `URLComponents(string:)` costs as much as the rest of building the request.
-final class BaseURLCache: @unchecked Sendable {
+final class BaseURLCache: Sendable {
     static let shared = BaseURLCache()
 
     /// More distinct base URLs than this and the cache starts over (a program that makes base URLs
     /// on the fly must not grow it without bound).
     static let capacity = 32
 
-    private let lock = NSLock()
-    private var entries: [String: URLComponents] = [:]
+    private let entries = Locked<[String: URLComponents]>([:])
 
     /// The components of `baseURL`, or `nil` when it is not an absolute URL with a scheme and a host.
     func components(for baseURL: String) -> URLComponents? {
-        lock.lock()
-        let cached = entries[baseURL]
-        lock.unlock()
-        if let cached { return cached }
+        if let cached = entries.withLock({ $0[baseURL] }) { return cached }
         guard let components = URLComponents(string: baseURL), let scheme = components.scheme, !scheme.isEmpty,
               let host = components.host, !host.isEmpty
         else { return nil }
-        lock.lock()
-        if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-        entries[baseURL] = components
-        lock.unlock()
+        entries.withLock { entries in
+            if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+            entries[baseURL] = components
+        }
         return components
     }
 
     /// How many base URLs are cached (for tests).
-    var count: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return entries.count
-    }
+    var count: Int { entries.withLock { $0.count } }
 }

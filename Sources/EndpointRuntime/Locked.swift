@@ -1,6 +1,6 @@
 import Foundation
 
-/// A value only reachable under a lock: the one place in the transport where mutable state is
+/// A value only reachable under a lock: the one place in the runtime where mutable state is
 /// shared between threads. Types built on it stay checked `Sendable` (their stored properties are
 /// `let`s of `Sendable` types), and the state itself must be `Sendable` too.
 ///

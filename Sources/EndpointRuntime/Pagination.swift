@@ -1,6 +1,6 @@
 import Foundation
 
-/// How a paginated endpoint finds its next page. ``HTTPClient/pages(_:)-(Endpoint<Response>)`` follows it.
+/// How a paginated endpoint finds its next page. ``HTTPClient/pages(_:)`` follows it.
 ///
 /// ```swift
 /// Pagination.link                                                         // Link: <…>; rel="next"
@@ -23,7 +23,7 @@ public enum Pagination: Sendable, Hashable {
     case page(parameter: String, items: String? = nil)
 }
 
-/// A page body whose elements ``HTTPClient/items(_:)-(Endpoint<Response>)`` yields: an array, or a generated model that
+/// A page body whose elements ``HTTPClient/items(_:)`` yields: an array, or a generated model that
 /// holds the page's array in a property (the spec's `pagination.items`).
 public protocol PageBody {
     /// An element of a page.
@@ -43,19 +43,14 @@ extension HTTPClient {
     /// A `Link` to another scheme, host or port is not followed: it throws
     /// ``EndpointError/invalidRequest(reason:underlying:request:)``, since the request carries credentials.
     /// An endpoint without ``Endpoint/pagination`` has one page. Errors are thrown as
-    /// ``send(_:)-(Endpoint<Response>)`` throws them, and end the sequence.
+    /// ``send(_:)-(E)`` throws them, and end the sequence.
     ///
     /// ```swift
     /// for try await page in client.pages(GitHubAPI.listIssues(owner: "apple", repo: "swift")) {
     ///     print(page.count, "issues")
     /// }
     /// ```
-    public func pages<Response>(_ endpoint: Endpoint<Response>) -> Pages<Response> {
-        Pages(client: self, endpoint: endpoint)
-    }
-
-    /// The pages of an endpoint that declares response headers (the headers are not read).
-    public func pages<Response, Headers>(_ endpoint: EndpointWithHeaders<Response, Headers>) -> Pages<Response> {
+    public func pages<E: EndpointProtocol>(_ endpoint: E) -> Pages<E.Response> {
         Pages(client: self, endpoint: endpoint.endpoint)
     }
 
@@ -69,12 +64,7 @@ extension HTTPClient {
     ///     print(page.count, "contributors")           // page is [Contributor]
     /// }
     /// ```
-    public func pages<Page: Sendable>(_ endpoint: Endpoint<Page?>) -> Pages<Page> {
-        Pages(client: self, optional: endpoint)
-    }
-
-    /// The pages of an endpoint with an optional response that declares response headers.
-    public func pages<Page: Sendable, Headers>(_ endpoint: EndpointWithHeaders<Page?, Headers>) -> Pages<Page> {
+    public func pages<E: EndpointProtocol, Page: Sendable>(_ endpoint: E) -> Pages<Page> where E.Response == Page? {
         Pages(client: self, optional: endpoint.endpoint)
     }
 
@@ -87,29 +77,19 @@ extension HTTPClient {
     ///     if issue.number < 1000 { break }          // no further page is requested
     /// }
     /// ```
-    public func items<Response: PageBody & Sendable>(_ endpoint: Endpoint<Response>) -> PageItems<Response> {
-        PageItems(pages: Pages(client: self, endpoint: endpoint))
-    }
-
-    /// The elements of every page of an endpoint that declares response headers.
-    public func items<Response: PageBody & Sendable, Headers>(_ endpoint: EndpointWithHeaders<Response, Headers>) -> PageItems<Response> {
+    public func items<E: EndpointProtocol>(_ endpoint: E) -> PageItems<E.Response> where E.Response: PageBody {
         PageItems(pages: Pages(client: self, endpoint: endpoint.endpoint))
     }
 
     /// The elements of every page of an endpoint whose response is optional; a `nil` page (the
     /// bodiless status, such as GitHub's 204 for an empty repository) has none and ends the sequence.
-    public func items<Page: PageBody & Sendable>(_ endpoint: Endpoint<Page?>) -> PageItems<Page> {
-        PageItems(pages: Pages(client: self, optional: endpoint))
-    }
-
-    /// The elements of every page of an endpoint with an optional response that declares response headers.
-    public func items<Page: PageBody & Sendable, Headers>(_ endpoint: EndpointWithHeaders<Page?, Headers>) -> PageItems<Page> {
+    public func items<E: EndpointProtocol, Page: PageBody & Sendable>(_ endpoint: E) -> PageItems<Page> where E.Response == Page? {
         PageItems(pages: Pages(client: self, optional: endpoint.endpoint))
     }
 }
 
 /// The pages of a paginated endpoint, each fetched when the consumer asks for it
-/// (``HTTPClient/pages(_:)-(Endpoint<Response>)``).
+/// (``HTTPClient/pages(_:)``).
 public struct Pages<Response: Sendable>: AsyncSequence, Sendable {
     /// A decoded page body.
     public typealias Element = Response
@@ -195,7 +175,7 @@ public struct Pages<Response: Sendable>: AsyncSequence, Sendable {
     }
 }
 
-/// The elements of a paginated endpoint's pages (``HTTPClient/items(_:)-(Endpoint<Response>)``).
+/// The elements of a paginated endpoint's pages (``HTTPClient/items(_:)``).
 public struct PageItems<Response: PageBody & Sendable>: AsyncSequence, Sendable {
     /// One element of a page.
     public typealias Element = Response.PageItem
@@ -306,13 +286,13 @@ enum PageFollower {
 }
 
 /// One link of an RFC 8288 `Link` header.
-public struct LinkHeader: Sendable, Hashable {
+struct LinkHeader: Sendable, Hashable {
     /// The target URI reference, as written between `<` and `>`.
-    public var target: String
+    var target: String
     /// The link relation types of `rel`, lower-cased (`rel="next last"` gives both).
-    public var relations: [String]
+    var relations: [String]
     /// Every parameter, names lower-cased, values unquoted.
-    public var parameters: [String: String]
+    var parameters: [String: String]
 
     /// The links of a `Link` header value, in order. Commas inside `<…>` and inside quoted
     /// parameter values do not split links; a link that is not `<target>` is skipped.
@@ -320,7 +300,7 @@ public struct LinkHeader: Sendable, Hashable {
     /// ```swift
     /// LinkHeader.parse(#"<https://api.github.com/repositories/1/issues?page=2>; rel="next", <…?page=5>; rel="last""#)
     /// ```
-    public static func parse(_ value: String) -> [LinkHeader] {
+    static func parse(_ value: String) -> [LinkHeader] {
         var links: [LinkHeader] = []
         var characters = Substring(value)
         while true {

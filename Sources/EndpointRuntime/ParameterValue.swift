@@ -18,50 +18,21 @@ extension ParameterValue where Self: RawRepresentable, RawValue: ParameterValue 
     public func parameterString(dateFormat: DateFormat) -> String { rawValue.parameterString(dateFormat: dateFormat) }
 }
 
-extension String: ParameterValue {
-    /// The string itself.
-    public func parameterString(dateFormat: DateFormat) -> String { self }
+extension ParameterValue where Self: LosslessStringConvertible {
+    /// The value's own text: a string itself, decimal digits, the shortest text that reads back as
+    /// the same number (`1.5`, `3.0`), `true` or `false`.
+    public func parameterString(dateFormat: DateFormat) -> String { description }
 }
 
-extension Substring: ParameterValue {
-    /// The text itself.
-    public func parameterString(dateFormat: DateFormat) -> String { String(self) }
-}
-
-extension Int: ParameterValue {
-    /// Decimal digits.
-    public func parameterString(dateFormat: DateFormat) -> String { String(self) }
-}
-
-extension Int32: ParameterValue {
-    /// Decimal digits.
-    public func parameterString(dateFormat: DateFormat) -> String { String(self) }
-}
-
-extension Int64: ParameterValue {
-    /// Decimal digits.
-    public func parameterString(dateFormat: DateFormat) -> String { String(self) }
-}
-
-extension UInt: ParameterValue {
-    /// Decimal digits.
-    public func parameterString(dateFormat: DateFormat) -> String { String(self) }
-}
-
-extension Double: ParameterValue {
-    /// The shortest text that reads back as the same value: `1.5`, `3.0`.
-    public func parameterString(dateFormat: DateFormat) -> String { String(self) }
-}
-
-extension Float: ParameterValue {
-    /// The shortest text that reads back as the same value.
-    public func parameterString(dateFormat: DateFormat) -> String { String(self) }
-}
-
-extension Bool: ParameterValue {
-    /// `true` or `false`.
-    public func parameterString(dateFormat: DateFormat) -> String { self ? "true" : "false" }
-}
+extension String: ParameterValue {}
+extension Substring: ParameterValue {}
+extension Int: ParameterValue {}
+extension Int32: ParameterValue {}
+extension Int64: ParameterValue {}
+extension UInt: ParameterValue {}
+extension Double: ParameterValue {}
+extension Float: ParameterValue {}
+extension Bool: ParameterValue {}
 
 extension Date: ParameterValue {
     /// The date in the request's ``DateFormat``.

@@ -13,6 +13,11 @@ public import Foundation
 /// ```
 ///
 /// The builder is itself ``HTTPRequestable``, so it can be sent as it is.
+///
+/// Deprecated: one of four ways to build a request, kept only so code written for 2.0.0 still
+/// builds. Use the result builder, `HTTPRequest(.post, baseURL: "https://api.example.com") { Path("users", 42) }`,
+/// or ``HTTPRequest/init(method:urlComponents:additionalHeaders:body:timeout:)``.
+@available(*, deprecated, message: "use HTTPRequest(_:baseURL:) { ... } (the result builder) or HTTPRequest(method:urlComponents:additionalHeaders:)")
 public struct HTTPRequestBuilder: HTTPRequestable {
     private var method: HTTPMethod = .get
     private let baseURL: String

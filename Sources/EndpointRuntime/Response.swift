@@ -51,7 +51,7 @@ public struct ResponseDecoder<Response: Sendable>: Sendable {
 
     /// A decoder of a body still arriving, such as `.serverSentEvents(end:)`. Given a whole
     /// ``HTTPResponse`` it reads that body as the stream.
-    public static func streaming(_ make: @escaping @Sendable (StreamedResponse) throws -> Response) -> ResponseDecoder<Response> {
+    static func streaming(_ make: @escaping @Sendable (StreamedResponse) throws -> Response) -> ResponseDecoder<Response> {
         ResponseDecoder(decode: { response in try make(StreamedResponse(whole: response)) },
                         streaming: make)
     }
@@ -63,7 +63,7 @@ public struct ResponseDecoder<Response: Sendable>: Sendable {
     }
 
     /// Whether the decoder reads a body as it arrives.
-    public var isStreaming: Bool { streaming != nil }
+    var isStreaming: Bool { streaming != nil }
 
     /// Decodes `response`.
     public func decode(_ response: HTTPResponse) throws -> Response { try decode(response) }
@@ -141,6 +141,19 @@ extension ResponseDecoder where Response == HTTPResponse {
     public static var response: ResponseDecoder<HTTPResponse> { ResponseDecoder { $0 } }
 }
 
+/// What ``HTTPClient`` sends, decodes and pages through: an ``Endpoint``, or an
+/// ``EndpointWithHeaders`` that also reads its response headers as `Headers`. Every client method
+/// that takes an endpoint takes either.
+public protocol EndpointProtocol: HTTPRequestable {
+    /// The type a successful response decodes into.
+    associatedtype Response: Sendable
+    /// The response headers as ``HTTPClient/response(for:)`` returns them: ``HTTPHeaders``, or a
+    /// generated struct of the declared headers.
+    associatedtype Headers: ResponseHeaders
+    /// The endpoint: its request, decoder, statuses, error bodies and pagination.
+    var endpoint: Endpoint<Response> { get }
+}
+
 /// One endpoint of an API with its whole response contract: the request it sends (``call``), the
 /// type a successful response decodes into and how, which statuses mean success, and the error
 /// bodies it declares.
@@ -152,7 +165,10 @@ extension ResponseDecoder where Response == HTTPResponse {
 /// let athlete = try await client.send(StravaAPI.athlete)        // StravaAPI.DetailedAthlete
 /// if case .activities(.get(let id, _, _)) = StravaAPI.Activities.get(id: 1).call as? StravaAPI.Call { print(id) }
 /// ```
-public struct Endpoint<Response: Sendable>: HTTPRequestable {
+public struct Endpoint<Response: Sendable>: EndpointProtocol {
+    /// An endpoint that declares no response headers has them as ``HTTPHeaders``.
+    public typealias Headers = HTTPHeaders
+
     /// The value that builds the request: for generated APIs a case of the API's `Call` enum,
     /// which middleware, stubs and logs can match on (``HTTPRequest/call`` carries it along).
     public let call: any HTTPRequestable
@@ -162,7 +178,7 @@ public struct Endpoint<Response: Sendable>: HTTPRequestable {
     public var statuses: Set<Int>
     /// Error bodies by status: a response that matches is thrown as ``ErrorResponse`` with its body decoded.
     public var errors: ErrorBodies
-    /// How to fetch the following pages, for ``HTTPClient/pages(_:)-(Endpoint<Response>)`` (Pagination.swift); `nil` when
+    /// How to fetch the following pages, for ``HTTPClient/pages(_:)`` (Pagination.swift); `nil` when
     /// the endpoint is not paginated.
     public var pagination: Pagination?
 
@@ -175,6 +191,9 @@ public struct Endpoint<Response: Sendable>: HTTPRequestable {
         self.errors = errors
         self.pagination = pagination
     }
+
+    /// The endpoint itself.
+    public var endpoint: Endpoint<Response> { self }
 
     /// The request ``call`` builds, remembering ``call``.
     public func httpRequest() throws -> HTTPRequest {

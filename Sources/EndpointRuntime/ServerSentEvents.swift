@@ -63,7 +63,7 @@ public struct StreamFormatError: Error, Sendable, Hashable, CustomStringConverti
     /// What is wrong.
     public var reason: String
     /// A malformed stream body.
-    public init(_ reason: String) { self.reason = reason }
+    init(_ reason: String) { self.reason = reason }
     public var description: String { reason }
 }
 

@@ -168,13 +168,16 @@ final class StreamExchange: TaskEventHandler, BodySource {
     }
 
     /// Serializes suspending and resuming the session task, so the calls happen in the order decided.
-    private let flow = NSLock()
+    private let flow = Locked(())
 
     /// Suspends the session task when more than ``highWater`` bytes wait for the reader, and resumes it
     /// once they are down to ``lowWater`` or the reader waits.
     private func adjustFlow() {
-        flow.lock()
-        defer { flow.unlock() }
+        flow.withLock { _ in adjustFlowLocked() }
+    }
+
+    /// ``adjustFlow()``'s work, under `flow`.
+    private func adjustFlowLocked() {
         let (task, suspend) = state.withLock { state -> (URLSessionDataTask?, Bool) in
             guard let task = state.task, !state.cancelled, !state.ended else { return (nil, false) }
             if !state.suspended, state.buffered > StreamExchange.highWater {

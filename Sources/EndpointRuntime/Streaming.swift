@@ -53,7 +53,7 @@ public struct TransferProgress: Sendable, Hashable, CustomStringConvertible {
     public var total: Int64?
 
     /// A progress report.
-    public init(_ direction: Direction, completed: Int64, total: Int64?) {
+    init(_ direction: Direction, completed: Int64, total: Int64?) {
         self.direction = direction
         self.completed = completed
         self.total = total
@@ -142,7 +142,7 @@ public struct ResponseBody: AsyncSequence, Sendable {
 
     /// A body of `chunks`, the first delivered at once and each of the others `interval` after the
     /// one before (for stubs and tests of stream consumers).
-    public init(chunks: [Data], interval: Duration = .zero) {
+    init(chunks: [Data], interval: Duration = .zero) {
         self.init(source: ChunkSource(chunks, interval: interval))
     }
 

@@ -41,20 +41,14 @@ extension String: HeaderValue {
     public init?(headerText: String) { self = headerText }
 }
 
-extension Int: HeaderValue {
-    /// A decimal integer, such as `59`.
-    public init?(headerText: String) { self.init(headerText) }
+extension HeaderValue where Self: FixedWidthInteger {
+    /// A decimal integer that fits the type, such as `59`.
+    public init?(headerText: String) { self.init(headerText, radix: 10) }
 }
 
-extension Int64: HeaderValue {
-    /// A decimal integer, such as `1732550400`.
-    public init?(headerText: String) { self.init(headerText) }
-}
-
-extension Int32: HeaderValue {
-    /// A decimal integer that fits 32 bits.
-    public init?(headerText: String) { self.init(headerText) }
-}
+extension Int: HeaderValue {}
+extension Int64: HeaderValue {}
+extension Int32: HeaderValue {}
 
 extension Float: HeaderValue {
     /// A decimal number, such as `0.25`.
@@ -188,7 +182,7 @@ extension HTTPHeaders {
 // MARK: - Typed responses
 
 /// A decoded response: its status, its headers (typed when the endpoint declares them, else
-/// ``HTTPHeaders``) and its body. Returned by ``HTTPClient/response(for:)-(Endpoint<Body>)``.
+/// ``HTTPHeaders``) and its body. Returned by ``HTTPClient/response(for:)``.
 ///
 /// ```swift
 /// let response = try await client.response(for: GitHubAPI.getRepo(owner: "apple", repo: "swift"))
@@ -205,7 +199,7 @@ public struct TypedResponse<Body: Sendable, Headers: Sendable>: Sendable {
     public var raw: HTTPResponse
 
     /// A typed response.
-    public init(status: Int, headers: Headers, body: Body, raw: HTTPResponse) {
+    init(status: Int, headers: Headers, body: Body, raw: HTTPResponse) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -215,16 +209,15 @@ public struct TypedResponse<Body: Sendable, Headers: Sendable>: Sendable {
 
 /// An ``Endpoint`` whose response headers are declared and typed as `Headers`. Generated APIs
 /// make one for each endpoint with `response.headers`; everything else is `Endpoint<Response>`.
-/// ``HTTPClient/send(_:)-(EndpointWithHeaders<Response,Headers>)`` returns the body, as for any
-/// endpoint; ``HTTPClient/response(for:)-(EndpointWithHeaders<Body,Headers>)`` returns the body
-/// with the typed headers.
+/// ``HTTPClient/send(_:)`` returns the body, as for any endpoint; ``HTTPClient/response(for:)``
+/// returns the body with the typed headers.
 ///
 /// ```swift
 /// let repo = try await client.send(GitHubAPI.getRepo(owner: "apple", repo: "swift"))   // Repository
 /// let response = try await client.response(for: GitHubAPI.getRepo(owner: "apple", repo: "swift"))
 /// response.headers.xRateLimitRemaining                                                // Int?
 /// ```
-public struct EndpointWithHeaders<Response: Sendable, Headers: ResponseHeaders>: HTTPRequestable {
+public struct EndpointWithHeaders<Response: Sendable, Headers: ResponseHeaders>: EndpointProtocol {
     /// The endpoint: its request, decoder, statuses, error bodies and pagination.
     public var endpoint: Endpoint<Response>
 
@@ -233,16 +226,15 @@ public struct EndpointWithHeaders<Response: Sendable, Headers: ResponseHeaders>:
         self.endpoint = endpoint
     }
 
-    /// The value that builds the request (a case of a generated API's `Call` enum).
-    public var call: any HTTPRequestable { endpoint.call }
-
     /// The request the endpoint builds.
     public func httpRequest() throws -> HTTPRequest { try endpoint.httpRequest() }
+}
 
-    /// The response's status, typed headers and body, or the error it means: as
+extension EndpointProtocol {
+    /// The response's status, headers read as `Headers`, and body, or the error it means: as
     /// ``Endpoint/decode(_:)``, and ``EndpointError/decoding(underlying:response:)`` wrapping a
     /// ``ResponseHeaderError`` when a declared header is missing or malformed.
-    public func decode(_ response: HTTPResponse) throws -> TypedResponse<Response, Headers> {
+    func typedResponse(_ response: HTTPResponse) throws -> TypedResponse<Response, Headers> {
         let body = try endpoint.decode(response)
         do {
             return TypedResponse(status: response.status, headers: try Headers(headers: response.headers), body: body, raw: response)
@@ -277,54 +269,37 @@ extension APIDefaults {
 }
 
 extension HTTPClient {
-    /// Sends an endpoint that declares response headers and returns its decoded body, like any
-    /// endpoint; the headers are still checked.
-    @discardableResult
-    public func send<Response, Headers>(_ endpoint: EndpointWithHeaders<Response, Headers>) async throws -> Response {
-        try await response(for: endpoint).body
-    }
-
-    /// An endpoint decodes its own response: send it without `as:` (see the same overload for ``Endpoint``).
-    @available(*, unavailable, message: "an endpoint decodes its own response: call send(endpoint) without 'as:'")
-    public func send<Response, Headers, Other: Decodable & Sendable>(_ endpoint: EndpointWithHeaders<Response, Headers>,
-                                                                     as type: Other.Type) async throws -> Other {
-        try await send(endpoint.endpoint.call, as: type)
-    }
-
-    /// Sends an endpoint and returns its status, raw headers and decoded body.
+    /// Sends an endpoint and returns its status, headers and decoded body: the headers as
+    /// ``HTTPHeaders``, or typed when the endpoint declares them (``EndpointWithHeaders``). A
+    /// declared required header that is missing, or a header that does not parse as its type,
+    /// throws ``EndpointError/decoding(underlying:response:)`` naming it.
     ///
     /// ```swift
     /// let response = try await client.response(for: StravaAPI.athlete)
     /// print(response.status, response.headers["ETag"] ?? "-", response.body.firstname)
+    ///
+    /// let repo = try await client.response(for: GitHubAPI.getRepo(owner: "apple", repo: "swift"))
+    /// print(repo.status, repo.headers.eTag ?? "-", repo.headers.xRateLimitRemaining ?? 0)
     /// ```
-    public func response<Body>(for endpoint: Endpoint<Body>) async throws -> TypedResponse<Body, HTTPHeaders> {
-        if let streaming = endpoint.decoder.streaming {
-            // A stream's body is handed over as it arrives, never read to the end first.
-            let (head, _, body) = try await streamedValue(endpoint, streaming: streaming, progress: nil) { _ in }
-            return TypedResponse(status: head.status, headers: head.headers, body: body, raw: head)
-        }
-        let response = try await data(for: endpoint)
-        let body = try endpoint.decode(response)
-        return TypedResponse(status: response.status, headers: response.headers, body: body, raw: response)
+    public func response<E: EndpointProtocol>(for endpoint: E) async throws -> TypedResponse<E.Response, E.Headers> {
+        try await response(for: endpoint, progress: nil)
     }
 
-    /// Sends an endpoint that declares response headers and returns its status, typed headers and
-    /// decoded body. A declared required header that is missing, or a header that does not parse
-    /// as its type, throws ``EndpointError/decoding(underlying:response:)`` naming it.
-    ///
-    /// ```swift
-    /// let response = try await client.response(for: GitHubAPI.getRepo(owner: "apple", repo: "swift"))
-    /// print(response.status, response.headers.eTag ?? "-", response.headers.xRateLimitRemaining ?? 0)
-    /// ```
-    public func response<Body, Headers>(for endpoint: EndpointWithHeaders<Body, Headers>) async throws -> TypedResponse<Body, Headers> {
-        if let streaming = endpoint.endpoint.decoder.streaming {
-            let (head, headers, body) = try await streamedValue(endpoint.endpoint, streaming: streaming, progress: nil) { head in
-                try Headers(headers: head.headers)
+    /// ``response(for:)``, reporting transfer progress when `progress` is set.
+    func response<E: EndpointProtocol>(for endpoint: E, progress: ProgressHandler?) async throws -> TypedResponse<E.Response, E.Headers> {
+        let base = endpoint.endpoint
+        if let streaming = base.decoder.streaming {
+            // A stream's body is handed over as it arrives, never read to the end first.
+            let (head, headers, body) = try await streamedValue(base, streaming: streaming, progress: progress) { head in
+                try E.Headers(headers: head.headers)
             }
             return TypedResponse(status: head.status, headers: headers, body: body, raw: head)
         }
-        let response = try await data(for: endpoint)
-        return try endpoint.decode(response)
+        guard let progress else { return try endpoint.typedResponse(try await data(for: endpoint)) }
+        let streamed = try await stream(endpoint, progress: progress)
+        var response = streamed.head
+        response.body = try await HTTPClient.read(streamed.body, of: streamed.head)
+        return try endpoint.typedResponse(response)
     }
 }
 

@@ -317,17 +317,19 @@ import TestSupport
         guard case .transport? = second else { Issue.record("\(String(describing: second))"); return }
     }
 
-    @Test func fluentBuilderDefaultsAndSends() async throws {
-        let builder = HTTPRequestBuilder(host: "example.test").path("a", "b c").query("x", 1)
-        let built = try builder.build()
+    @Test func builderDefaultsAndSends() async throws {
+        let built = try HTTPRequest(.get, baseURL: "https://example.test") {
+            Path("a", "b c")
+            Query("x", 1)
+        }
         #expect(built.method == .get)
         #expect(built.url?.absoluteString == "https://example.test/a/b%20c?x=1")
 
-        let live = HTTPRequestBuilder(host: "127.0.0.1", scheme: "http", port: server.port, basePath: "/v1")
-            .method(.post)
-            .path("items")
-            .header("Accept", "application/json")
-            .jsonBody(["k": "v"])
+        let live = try HTTPRequest(.post, baseURL: "http://127.0.0.1:\(server.port)/v1") {
+            Path("items")
+            Header("Accept", "application/json")
+            JSONBody(["k": "v"])
+        }
         let echoed = try await echo(live)
         #expect(echoed.method == "POST")
         #expect(echoed.path == "/v1/items")

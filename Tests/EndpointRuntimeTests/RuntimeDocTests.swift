@@ -89,18 +89,6 @@ enum GitHub: HTTPRequestable {
     }
 }
 
-// MARK: docs: the fluent builder
-
-func searchRequest(term: String) throws -> HTTPRequest {
-    try HTTPRequestBuilder(host: "notes.example.com", basePath: "/v1")
-        .path("search")
-        .query("q", term)
-        .query("tags", ["a", "b"], style: .comma)
-        .header("Accept", "application/json")
-        .timeout(10)
-        .build()
-}
-
 // MARK: docs: shared defaults
 
 struct Product: Codable, Sendable, Equatable {
@@ -298,7 +286,6 @@ func save(client: HTTPClient, to file: URL) async throws {
         #expect(!NotesAPI.createNote(NewNote(text: "hi")).accepts(200))
         let user = try GitHub.user(login: "octocat").urlRequest()
         #expect(user.url?.absoluteString == "https://api.github.com/users/octocat")
-        #expect(try searchRequest(term: "a+b").url?.absoluteString == "https://notes.example.com/v1/search?q=a%2Bb&tags=a,b")
         _ = makeClient(token: "t")
     }
 
