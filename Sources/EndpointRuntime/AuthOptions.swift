@@ -10,7 +10,7 @@
 /// ```
 public struct AuthOptions: RequestComponent, Sendable, Hashable, CustomStringConvertible {
     /// The schemes the request can be sent with, most preferred first. Empty: no credentials.
-    public var alternatives: [AuthRequirement]
+    var alternatives: [AuthRequirement]
     /// Whether the request may be sent without credentials when the client has none for any
     /// alternative (OpenAPI's `security: [{}, {bot: []}]`). Always `false` without alternatives.
     public var isOptional: Bool

@@ -11,23 +11,17 @@ public struct JSONBody: RequestComponent {
     let encode: @Sendable (DateFormat) throws -> Data
     let contentType: String
 
-    /// Encodes `value` with a `JSONEncoder` whose dates follow the request's ``DateFormat``.
-    public init(_ value: some Encodable & Sendable, contentType: String? = nil) {
-        self.encode = { format in try format.makeJSONEncoder().encode(value) }
-        self.contentType = contentType ?? "application/json"
-    }
-
-    /// Encodes `value` with an encoder whose dates follow the request's ``DateFormat``, after
-    /// `configure` has adjusted it (key strategy, output formatting…).
+    /// Encodes `value` with a `JSONEncoder` whose dates follow the request's ``DateFormat``, after
+    /// `configure`, if given, has adjusted it (key strategy, output formatting…).
     ///
     /// ```swift
     /// JSONBody(profile) { $0.keyEncodingStrategy = .convertToSnakeCase }
     /// ```
     public init(_ value: some Encodable & Sendable, contentType: String? = nil,
-                configure: @escaping @Sendable (JSONEncoder) -> Void) {
+                configure: (@Sendable (JSONEncoder) -> Void)? = nil) {
         self.encode = { format in
             let encoder = format.makeJSONEncoder()
-            configure(encoder)
+            configure?(encoder)
             return try encoder.encode(value)
         }
         self.contentType = contentType ?? "application/json"

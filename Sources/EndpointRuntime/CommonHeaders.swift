@@ -90,7 +90,7 @@ extension HTTPHeaders {
     /// ```swift
     /// HTTPHeaders.acceptLanguage(Locale.preferredLanguages)
     /// ```
-    static func acceptLanguage(_ languages: [String] = Locale.preferredLanguages) -> String {
+    public static func acceptLanguage(_ languages: [String] = Locale.preferredLanguages) -> String {
         var seen = Set<String>()
         let unique = languages.filter { !$0.isEmpty && seen.insert($0.lowercased()).inserted }.prefix(6)
         guard !unique.isEmpty else { return "*" }
@@ -100,7 +100,7 @@ extension HTTPHeaders {
     }
 
     /// A `User-Agent` value: `MyApp/1.2 EndpointRuntime/1 (Linux)`.
-    static func userAgent(product: String, version: String) -> String {
+    public static func userAgent(product: String, version: String) -> String {
         #if os(Linux)
         let system = "Linux"
         #elseif os(macOS)
@@ -118,23 +118,23 @@ extension HTTPHeaders {
     }
 
     /// Sets `Accept` to the media types, joined with `", "`.
-    mutating func setAccept(_ mediaTypes: String...) { replace("Accept", with: mediaTypes.joined(separator: ", ")) }
+    public mutating func setAccept(_ mediaTypes: String...) { replace("Accept", with: mediaTypes.joined(separator: ", ")) }
     /// Sets `Content-Type`.
-    mutating func setContentType(_ mediaType: String) { replace("Content-Type", with: mediaType) }
+    public mutating func setContentType(_ mediaType: String) { replace("Content-Type", with: mediaType) }
     /// Sets `Authorization`.
-    mutating func setAuthorization(_ value: AuthorizationValue) { replace("Authorization", with: value.headerValue) }
+    public mutating func setAuthorization(_ value: AuthorizationValue) { replace("Authorization", with: value.headerValue) }
     /// Sets `Accept-Language` from languages in order of preference.
-    mutating func setAcceptLanguage(_ languages: [String] = Locale.preferredLanguages) {
+    public mutating func setAcceptLanguage(_ languages: [String] = Locale.preferredLanguages) {
         replace("Accept-Language", with: HTTPHeaders.acceptLanguage(languages))
     }
     /// Sets `Cache-Control`.
-    mutating func setCacheControl(_ directives: [CacheDirective]) {
+    public mutating func setCacheControl(_ directives: [CacheDirective]) {
         replace("Cache-Control", with: directives.map(\.text).joined(separator: ", "))
     }
     /// Sets `Idempotency-Key` (a new UUID by default), which also lets ``RetryMiddleware`` retry the request.
-    mutating func setIdempotencyKey(_ key: String = UUID().uuidString) { replace("Idempotency-Key", with: key) }
+    public mutating func setIdempotencyKey(_ key: String = UUID().uuidString) { replace("Idempotency-Key", with: key) }
     /// Sets `User-Agent`.
-    mutating func setUserAgent(_ value: String) { replace("User-Agent", with: value) }
+    public mutating func setUserAgent(_ value: String) { replace("User-Agent", with: value) }
 }
 
 extension Header {

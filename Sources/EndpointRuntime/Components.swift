@@ -94,9 +94,9 @@ public struct PathSegment: RequestComponent {
 /// ```
 public struct PathParameter: ParameterValue {
     /// The parameter's name (written by `matrix`).
-    public let name: String
+    let name: String
     /// The style.
-    public let style: ParameterStyle
+    let style: ParameterStyle
     let source: Source
 
     enum Source: Sendable {

@@ -68,7 +68,7 @@ public struct ErrorBodies: Sendable, Hashable, ExpressibleByDictionaryLiteral {
 
     /// Decodes error bodies matching `pattern` into `type`, replacing an earlier type for the same
     /// pattern. A `String` type reads the body as text; any other type reads it as JSON.
-    mutating func register<T: Decodable & Sendable>(_ type: T.Type, for pattern: StatusPattern) {
+    public mutating func register<T: Decodable & Sendable>(_ type: T.Type, for pattern: StatusPattern) {
         entries.removeAll { $0.pattern == pattern }
         entries.append(Entry(pattern: pattern, typeID: ObjectIdentifier(type), typeName: String(reflecting: type),
                              makeError: { response in
@@ -77,7 +77,7 @@ public struct ErrorBodies: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     }
 
     /// These error types, then `other`'s, which replace these for the same pattern.
-    func merging(_ other: ErrorBodies) -> ErrorBodies {
+    public func merging(_ other: ErrorBodies) -> ErrorBodies {
         guard !other.isEmpty else { return self }
         var merged = self
         for entry in other.entries {

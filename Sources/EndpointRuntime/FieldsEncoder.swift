@@ -47,9 +47,9 @@ public struct MultipartFile: Encodable, Sendable, Hashable {
 /// try FieldsEncoder(dateFormat: .iso8601).fields(Login(user: "ada", remember: true))
 /// // [("user", .text("ada")), ("remember", .text("true"))]
 /// ```
-struct FieldsEncoder: Sendable {
+public struct FieldsEncoder: Sendable {
     /// A field's value.
-    enum Value: Sendable, Hashable {
+    public enum Value: Sendable, Hashable {
         /// Text.
         case text(String)
         /// A file (multipart only; form bodies get base64 text instead).
@@ -57,19 +57,19 @@ struct FieldsEncoder: Sendable {
     }
 
     /// How dates are written.
-    var dateFormat: DateFormat
+    public var dateFormat: DateFormat
     /// Whether `Data` becomes a file part (`true`, multipart) or base64 text (`false`, form).
-    var dataAsFiles: Bool
+    public var dataAsFiles: Bool
 
     /// An encoder.
-    init(dateFormat: DateFormat = .iso8601, dataAsFiles: Bool = false) {
+    public init(dateFormat: DateFormat = .iso8601, dataAsFiles: Bool = false) {
         self.dateFormat = dateFormat
         self.dataAsFiles = dataAsFiles
     }
 
     /// The fields of `value`, in encoding order. Throws `EncodingError` when `value` is not an
     /// object (a keyed container at the top level) or its encoding throws.
-    func fields(_ value: some Encodable) throws -> [(name: String, value: Value)] {
+    public func fields(_ value: some Encodable) throws -> [(name: String, value: Value)] {
         var output: [(name: String, value: Value)] = []
         for (key, node) in try members(value) { FieldsEncoding.flatten(node, name: key, into: &output) }
         return output
@@ -90,8 +90,8 @@ struct FieldsEncoder: Sendable {
 }
 
 struct FieldsEncodingOptions {
-    var dateFormat: DateFormat
-    var dataAsFiles: Bool
+    public var dateFormat: DateFormat
+    public var dataAsFiles: Bool
 }
 
 /// A node of the tree an encoded value is built into. Reference type because containers handed

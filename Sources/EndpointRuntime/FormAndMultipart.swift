@@ -44,14 +44,14 @@ public struct FormBody: RequestComponent {
     }
 
     /// Sends the given fields, in order.
-    init(fields: [(name: String, value: String)], contentType: String? = nil) {
+    public init(fields: [(name: String, value: String)], contentType: String? = nil) {
         let copied = fields.map { (name: $0.name, value: $0.value) }
         self.write = { _, sink in FormBody.write(copied, into: &sink) }
         self.contentType = contentType ?? "application/x-www-form-urlencoded"
     }
 
     /// The encoded body text for `fields`: `name=value` pairs joined with `&`, spaces as `+`.
-    static func encode(_ fields: [(name: String, value: String)]) -> String {
+    public static func encode(_ fields: [(name: String, value: String)]) -> String {
         var sink = FormSink()
         write(fields, into: &sink)
         return String(decoding: sink.bytes, as: UTF8.self)
@@ -96,7 +96,7 @@ public struct MultipartPart: Sendable, Hashable {
     /// The part's content.
     public var data: Data
     /// More header fields of the part, written after `Content-Type`.
-    public var headers: HTTPHeaders = [:]
+    var headers: HTTPHeaders = [:]
 
     /// A text field.
     public init(name: String, text: String) {
@@ -125,9 +125,9 @@ public struct MultipartPart: Sendable, Hashable {
 public struct MultipartPartOptions: Sendable, Hashable {
     /// The part's `Content-Type`. A text field is sent with it; a file part keeps its file's own
     /// content type and uses this one when the file has none (`application/octet-stream`).
-    public var contentType: String?
+    var contentType: String?
     /// More header fields of the part.
-    public var headers: HTTPHeaders
+    var headers: HTTPHeaders
 
     /// Options for a part.
     public init(contentType: String? = nil, headers: HTTPHeaders = [:]) {
@@ -188,7 +188,7 @@ public struct MultipartBody: RequestComponent {
     }
 
     /// The encoded body for `parts` separated by `boundary`.
-    static func encode(_ parts: [MultipartPart], boundary: String) -> Data {
+    public static func encode(_ parts: [MultipartPart], boundary: String) -> Data {
         var body = Data()
         for part in parts {
             var head = "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(quoted(part.name))\""

@@ -24,7 +24,7 @@ public struct HTTPClient: Sendable {
     public let baseURL: URL?
     /// Base URLs by the base URL they replace, as the spec writes it: the way to move an endpoint's
     /// own server (`"https://upload.box.com/api/2.0"`) too. An entry wins over ``baseURL``.
-    public let baseURLs: [String: URL]
+    let baseURLs: [String: URL]
 
     /// A client.
     ///

@@ -23,7 +23,7 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
         public var value: String
 
         /// Makes a field.
-        init(name: String, value: String) {
+        public init(name: String, value: String) {
             self.name = name
             self.value = value
         }
@@ -32,11 +32,8 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
     /// The fields in order.
     public private(set) var fields: [Field] = []
 
-    /// An empty collection.
-    public init() {}
-
-    /// Makes a collection from name-value pairs, in order.
-    public init(_ pairs: [(String, String)]) {
+    /// Makes a collection from name-value pairs, in order; `HTTPHeaders()` is empty.
+    public init(_ pairs: [(String, String)] = []) {
         for (name, value) in pairs { append(name, value) }
     }
 
@@ -132,7 +129,7 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
 
     /// Throws ``EndpointError/invalidRequest(reason:underlying:request:)`` when a name is not an
     /// HTTP token or a name or value holds a carriage return, line feed or NUL.
-    func validate() throws {
+    public func validate() throws {
         for field in fields {
             try HTTPHeaders.validate(name: field.name, value: field.value)
         }

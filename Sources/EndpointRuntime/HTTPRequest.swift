@@ -33,7 +33,10 @@ extension HTTPRequestable {
     /// ```swift
     /// let (data, _) = try await URLSession.shared.data(for: GitHub.user(login: "octocat").urlRequest())
     /// ```
-    public func urlRequest() throws -> URLRequest { try httpRequest().urlRequest() }
+    ///
+    /// Throws ``EndpointError/invalidRequest(reason:underlying:request:)`` (never traps) when the
+    /// components do not form an absolute URL or a header name or value is not allowed.
+    public func urlRequest() throws -> URLRequest { try httpRequest().makeURLRequest() }
 }
 
 /// A request as a value: what is sent (method, URL, headers, body, timeout), and the little that
@@ -202,11 +205,8 @@ public struct HTTPRequest: Sendable, Hashable, HTTPRequestable, CustomStringConv
     /// The URL, or `nil` when the components do not form one.
     public var url: URL? { urlComponents.url }
 
-    /// Converts to a `URLRequest`.
-    ///
-    /// Throws ``EndpointError/invalidRequest(reason:underlying:request:)`` (never traps) when the
-    /// components do not form an absolute URL or a header name or value is not allowed.
-    public func urlRequest() throws -> URLRequest {
+    /// Converts to a `URLRequest` (``HTTPRequestable/urlRequest()``).
+    func makeURLRequest() throws -> URLRequest {
         guard let url = urlComponents.url, let scheme = url.scheme, !scheme.isEmpty else {
             throw EndpointError.invalidRequest(reason: "The URL components do not form an absolute URL.", underlying: nil, request: self)
         }

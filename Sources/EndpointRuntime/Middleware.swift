@@ -150,7 +150,7 @@ public struct AuthMiddleware: HTTPMiddleware {
     }
 
     /// Returns `request` with `credentials` added as its ``HTTPRequest/auth`` requires.
-    static func apply(_ credentials: Credentials?, to request: HTTPRequest) throws -> HTTPRequest {
+    public static func apply(_ credentials: Credentials?, to request: HTTPRequest) throws -> HTTPRequest {
         guard let credentials else { return request }
         var request = request
         switch (request.auth, credentials) {
@@ -253,7 +253,7 @@ public struct RetryMiddleware: HTTPMiddleware {
     }
 
     /// Seconds to wait from a `Retry-After` value: delay-seconds or an HTTP date.
-    static func retryAfter(_ value: String?, now: Date = Date()) -> TimeInterval? {
+    public static func retryAfter(_ value: String?, now: Date = Date()) -> TimeInterval? {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
         if let seconds = TimeInterval(value) { return max(0, seconds) }
         let formatter = DateFormatter()

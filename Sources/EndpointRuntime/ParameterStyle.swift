@@ -43,9 +43,9 @@ public struct ParameterStyle: Sendable, Hashable {
     }
 
     /// The style.
-    public var name: Name
+    var name: Name
     /// Whether arrays and objects are written as separate items (or parts) rather than one joined value.
-    public var explode: Bool
+    var explode: Bool
 
     /// `explode` nil: OpenAPI's default (true for form and deepObject, false for the others).
     public init(_ name: Name, explode: Bool? = nil) {

@@ -285,15 +285,15 @@ struct BytesFraming: StreamFraming {
 // MARK: - Decoders
 
 extension ResponseDecoder {
-    /// Reads a body still arriving with a streaming decoder (see ``isStreaming``), such as one a custom
+    /// Reads a body still arriving with a streaming decoder (see `isStreaming`), such as one a custom
     /// transport or a test makes. A decoder of whole bodies throws ``StreamFormatError``: read the body
-    /// and call ``decode(_:)-(HTTPResponse)`` instead.
+    /// and call ``decode(_:)`` instead.
     ///
     /// ```swift
     /// let events = try ResponseDecoder<ResponseStream<ServerSentEvent>>.events()
     ///     .decode(StreamedResponse(head: head, body: ResponseBody(chunks: chunks)))
     /// ```
-    public func decode(_ streamed: StreamedResponse) throws -> Response {
+    func decode(_ streamed: StreamedResponse) throws -> Response {
         guard let streaming else {
             throw StreamFormatError("this decoder reads whole bodies, not streams: read the body, then decode the HTTPResponse")
         }

@@ -15,7 +15,7 @@ public struct StreamedResponse: Sendable {
     public var body: ResponseBody
 
     /// A streamed response. `head.body` is ignored (set to empty).
-    public init(head: HTTPResponse, body: ResponseBody) {
+    init(head: HTTPResponse, body: ResponseBody) {
         var head = head
         head.body = Data()
         self.head = head
@@ -136,7 +136,7 @@ public struct ResponseBody: AsyncSequence, Sendable {
     init(source: any BodySource) { handle = Handle(source) }
 
     /// A body of one chunk (none when `data` is empty).
-    public init(_ data: Data) {
+    init(_ data: Data) {
         self.init(chunks: data.isEmpty ? [] : [data])
     }
 
@@ -149,7 +149,7 @@ public struct ResponseBody: AsyncSequence, Sendable {
     /// A body read by a custom transport: `next` returns each chunk in turn and `nil` at the end;
     /// `cancel` stops the transfer. Called when the reader breaks off, is cancelled or goes away
     /// (it may be called more than once, and after the end).
-    public init(next: @escaping @Sendable () async throws -> Data?, cancel: @escaping @Sendable () -> Void = {}) {
+    init(next: @escaping @Sendable () async throws -> Data?, cancel: @escaping @Sendable () -> Void = {}) {
         self.init(source: ClosureSource(read: next, stop: cancel))
     }
 
@@ -171,7 +171,7 @@ public struct ResponseBody: AsyncSequence, Sendable {
     public func cancel() { handle.source.cancel() }
 
     /// The whole body, reading at most `limit` bytes (the rest is discarded and the transfer stopped).
-    public func collect(upTo limit: Int = .max) async throws -> Data {
+    func collect(upTo limit: Int = .max) async throws -> Data {
         var data = Data()
         for try await chunk in self {
             let room = limit - data.count

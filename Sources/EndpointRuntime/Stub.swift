@@ -167,15 +167,15 @@ public actor StubTransport: HTTPTransport {
 /// ```
 public struct StubResponse: Sendable {
     /// The status served.
-    public var status: Int
+    var status: Int
     /// The headers served.
-    public var headers: HTTPHeaders
+    var headers: HTTPHeaders
     /// The body served.
-    public var body: Data
+    var body: Data
     /// How long to wait before answering.
-    public var delay: Duration?
+    var delay: Duration?
     /// Thrown instead of answering, when set.
-    public var failure: (any Error)?
+    var failure: (any Error)?
 
     /// A response.
     public init(status: Int = 200, headers: HTTPHeaders = [:], body: Data = Data(), delay: Duration? = nil) {
@@ -222,9 +222,9 @@ public struct SampleResponse: Sendable, Hashable {
     /// The body served, JSON text; for a stream, its elements as a JSON array.
     public var json: String
     /// How a streamed response's ``elements`` are served; `nil` serves ``json`` whole.
-    public var stream: SampleStream?
+    var stream: SampleStream?
     /// A streamed response's elements, each JSON text, served one chunk each.
-    public var elements: [String]
+    var elements: [String]
 
     /// A sample for `method` and `path`.
     public init(_ method: HTTPMethod, _ path: String, status: Int = 200, json: String) {

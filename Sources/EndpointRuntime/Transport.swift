@@ -151,7 +151,7 @@ public struct URLSessionTransport: HTTPTransport {
 
 /// Invalidates a session the transport made, once no copy of the transport is left.
 final class SessionOwner: Sendable {
-    let session: URLSession
+    public let session: URLSession
     init(_ session: URLSession) { self.session = session }
     deinit { session.finishTasksAndInvalidate() }
 }

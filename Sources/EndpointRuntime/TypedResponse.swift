@@ -36,16 +36,13 @@ public protocol HeaderValue: Sendable {
     init?(headerText: String)
 }
 
-extension String: HeaderValue {
-    /// The text itself.
-    public init?(headerText: String) { self = headerText }
+extension HeaderValue where Self: LosslessStringConvertible {
+    /// The value the text spells: the text itself for `String`, a decimal integer that fits the
+    /// type (`59`) for the integers.
+    public init?(headerText: String) { self.init(headerText) }
 }
 
-extension HeaderValue where Self: FixedWidthInteger {
-    /// A decimal integer that fits the type, such as `59`.
-    public init?(headerText: String) { self.init(headerText, radix: 10) }
-}
-
+extension String: HeaderValue {}
 extension Int: HeaderValue {}
 extension Int64: HeaderValue {}
 extension Int32: HeaderValue {}
