@@ -64,7 +64,7 @@ public struct APIDefaults: Sendable {
     ///
     /// An endpoint with a server of its own (an upload host) passes it as `baseURL`. Unless it is
     /// the API's own, the request keeps it when a client is made with another base URL
-    /// (``HTTPRequest/hasOwnBaseURL``): only a client's ``HTTPClient/baseURLs`` entry for it moves it.
+    /// (``HTTPRequest/hasOwnBaseURL``): only a client's `baseURLs` entry for it moves it.
     ///
     /// ```swift
     /// let request = try defaults.request(.get, [Path("users", 42), Query("fields", "name")])

@@ -149,7 +149,7 @@ public struct HTTPClient: Sendable {
 
     // MARK: - Steps
 
-    /// Builds the request and applies the client's base URL: the entry of ``baseURLs`` for the
+    /// Builds the request and applies the client's base URL: the entry of `baseURLs` for the
     /// request's base URL, else ``baseURL`` unless the request goes to an endpoint's own server.
     func prepare(_ requestable: some HTTPRequestable) throws(EndpointError) -> HTTPRequest {
         var request: HTTPRequest

@@ -83,7 +83,7 @@ public struct HTTPRequest: Sendable, Hashable, HTTPRequestable, CustomStringConv
     public var baseURL: String?
     /// Whether ``baseURL`` is a server of the endpoint's own (a spec's group or endpoint `baseURL`,
     /// such as an upload host) rather than the API's: a client made with another base URL leaves it
-    /// alone, and only the client's ``HTTPClient/baseURLs`` entry for it moves it. Not sent.
+    /// alone, and only the client's `baseURLs` entry for it moves it. Not sent.
     public var hasOwnBaseURL: Bool
     /// Which credentials the request needs; the auth middleware supplies them. Not sent. With
     /// several alternatives (``authOptions``) this is the first; setting it replaces them all.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// How a paginated endpoint finds its next page. ``HTTPClient/pages(_:)`` follows it.
+/// How a paginated endpoint finds its next page. ``HTTPClient/pages(_:)->Pages<E.Response>`` follows it.
 ///
 /// ```swift
 /// Pagination.link                                                         // Link: <…>; rel="next"
@@ -23,7 +23,7 @@ public enum Pagination: Sendable, Hashable {
     case page(parameter: String, items: String? = nil)
 }
 
-/// A page body whose elements ``HTTPClient/items(_:)`` yields: an array, or a generated model that
+/// A page body whose elements ``HTTPClient/items(_:)->PageItems<E.Response>`` yields: an array, or a generated model that
 /// holds the page's array in a property (the spec's `pagination.items`).
 public protocol PageBody {
     /// An element of a page.
@@ -89,7 +89,7 @@ extension HTTPClient {
 }
 
 /// The pages of a paginated endpoint, each fetched when the consumer asks for it
-/// (``HTTPClient/pages(_:)``).
+/// (``HTTPClient/pages(_:)->Pages<E.Response>``).
 public struct Pages<Response: Sendable>: AsyncSequence, Sendable {
     /// A decoded page body.
     public typealias Element = Response
@@ -175,7 +175,7 @@ public struct Pages<Response: Sendable>: AsyncSequence, Sendable {
     }
 }
 
-/// The elements of a paginated endpoint's pages (``HTTPClient/items(_:)``).
+/// The elements of a paginated endpoint's pages (``HTTPClient/items(_:)->PageItems<E.Response>``).
 public struct PageItems<Response: PageBody & Sendable>: AsyncSequence, Sendable {
     /// One element of a page.
     public typealias Element = Response.PageItem

@@ -178,7 +178,7 @@ public struct Endpoint<Response: Sendable>: EndpointProtocol {
     public var statuses: Set<Int>
     /// Error bodies by status: a response that matches is thrown as ``ErrorResponse`` with its body decoded.
     public var errors: ErrorBodies
-    /// How to fetch the following pages, for ``HTTPClient/pages(_:)`` (Pagination.swift); `nil` when
+    /// How to fetch the following pages, for ``HTTPClient/pages(_:)->Pages<E.Response>`` (Pagination.swift); `nil` when
     /// the endpoint is not paginated.
     public var pagination: Pagination?
 

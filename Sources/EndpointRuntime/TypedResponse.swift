@@ -206,7 +206,7 @@ public struct TypedResponse<Body: Sendable, Headers: Sendable>: Sendable {
 
 /// An ``Endpoint`` whose response headers are declared and typed as `Headers`. Generated APIs
 /// make one for each endpoint with `response.headers`; everything else is `Endpoint<Response>`.
-/// ``HTTPClient/send(_:)`` returns the body, as for any endpoint; ``HTTPClient/response(for:)``
+/// ``HTTPClient/send(_:)-(E)`` returns the body, as for any endpoint; ``HTTPClient/response(for:)``
 /// returns the body with the typed headers.
 ///
 /// ```swift
