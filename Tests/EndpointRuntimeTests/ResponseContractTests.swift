@@ -77,6 +77,28 @@ struct Echo: Decodable, Sendable, Equatable {
         await #expect(throws: EndpointError.self) { try await client.send(endpoint) }
     }
 
+    /// `send(_:progress:)` and `download(_:to:progress:)` take any `EndpointProtocol`, as `send` and
+    /// `response(for:)` do: with declared headers, `send` with progress still checks them.
+    @Test func everyClientMethodTakesAnEndpointWithHeaders() async throws {
+        let reported = Locked<[TransferProgress]>([])
+        let good = EndpointWithHeaders<Echo, RepoHeaders>(Endpoint(try request(headers: ["X-Request-ID": "r-2"]), decoder: .json))
+        let body = try await client.send(good) { progress in reported.withLock { $0.append(progress) } }
+        #expect(body.path == "/repo")
+        #expect(reported.withLock { $0.contains { $0.direction == .download } })
+
+        let missing = EndpointWithHeaders<Echo, RepoHeaders>(Endpoint(try request(headers: ["ETag": "x"]), decoder: .json))
+        let error = await #expect(throws: EndpointError.self) { try await client.send(missing) { _ in } }
+        guard case let .decoding(underlying, _)? = error else { Issue.record("not a decoding error: \(String(describing: error))"); return }
+        #expect(underlying as? ResponseHeaderError == .missing(name: "X-Request-ID"))
+
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("endpoint-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let head = try await client.download(good, to: file)
+        #expect(head.status == 200)
+        let written = try JSONDecoder().decode(Echo.self, from: Data(contentsOf: file))
+        #expect(written == Echo(method: "GET", path: "/repo"))
+    }
+
     @Test func aHeaderThatIsNotItsTypeIsAnErrorNamingIt() async throws {
         let endpoint = EndpointWithHeaders<Echo, RepoHeaders>(
             Endpoint(try request(headers: ["X-RateLimit-Remaining": "lots", "X-Request-ID": "r"]), decoder: .json))
