@@ -18,13 +18,17 @@ public struct ServiceRequest: Sendable {
     public let dateFormat: DateFormat
     /// The path placeholders' values by spec key, still percent-encoded.
     let pathValues: [String: Substring]
+    /// The whole segment each placeholder is in: matrix parts are found by name in it, so two
+    /// placeholders in one segment (`{color}{tags}`: `;color=...;tags=...`) read apart.
+    let pathSegments: [String: Substring]
     /// The query's items, names decoded, values still percent-encoded.
     private let queryItems: [(name: String, raw: Substring)]
 
-    init(raw: HTTPRequest, dateFormat: DateFormat, pathValues: [String: Substring]) {
+    init(raw: HTTPRequest, dateFormat: DateFormat, pathValues: [String: Substring], pathSegments: [String: Substring]) {
         self.raw = raw
         self.dateFormat = dateFormat
         self.pathValues = pathValues
+        self.pathSegments = pathSegments
         var items: [(name: String, raw: Substring)] = []
         if let query = raw.urlComponents.percentEncodedQuery, !query.isEmpty {
             for item in query.split(separator: "&", omittingEmptySubsequences: true) {
@@ -40,7 +44,7 @@ public struct ServiceRequest: Sendable {
 
     /// A path placeholder's value (by its spec key) written in `style` (simple, label or matrix).
     public func path<T: Decodable>(_ key: String, as type: T.Type, style: ParameterStyle = .simple) throws -> T {
-        let raw = pathValues[key] ?? ""
+        let raw = (style.name == .matrix ? pathSegments[key] : pathValues[key]) ?? ""
         return try decode(T.self, from: Self.textSource(String(raw), name: key, style: style, decoding: .percent), what: "path parameter", name: key)
     }
 

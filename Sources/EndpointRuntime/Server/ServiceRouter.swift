@@ -37,9 +37,10 @@ public struct ServiceRoute: Sendable {
 
     /// The placeholders' values (still percent-encoded) when `path` (encoded segments) matches;
     /// with the number of literal segments, which picks the most specific route.
-    func match(_ path: [Substring]) -> (values: [String: Substring], literals: Int)? {
+    func match(_ path: [Substring]) -> (values: [String: Substring], segments: [String: Substring], literals: Int)? {
         guard path.count == segments.count else { return nil }
         var values: [String: Substring] = [:]
+        var whole: [String: Substring] = [:]
         var literals = 0
         for (segment, parts) in zip(path, segments) {
             if parts.count == 1, case let .literal(text) = parts[0] {
@@ -48,8 +49,9 @@ public struct ServiceRoute: Sendable {
                 continue
             }
             guard Self.match(parts[...], segment, into: &values) else { return nil }
+            for case let .parameter(name) in parts { whole[name] = segment }
         }
-        return (values, literals)
+        return (values, whole, literals)
     }
 
     /// Matches a segment made of parts: a placeholder takes the shortest text before the next literal.
@@ -119,6 +121,8 @@ extension ErrorResponse: ServiceErrorResponse where Body: Encodable {
 /// - An unknown path is 404; a known path with another method 405 with `Allow` listing the path's
 ///   methods. `HEAD` on a path with `GET` (and no `HEAD` of its own) answers as `GET` without the
 ///   body; `OPTIONS` on a path without an `OPTIONS` endpoint is 204 with `Allow`.
+/// - Two endpoints of one method and path: the first in spec order answers. A literal segment
+///   wins over a placeholder (`/users/me` before `/users/{id}`).
 /// - The path is matched below the base URL's path when it starts with it (`/v1` of
 ///   `https://api.example.com/v1`), else as it is; segments are percent-decoded.
 /// - A parameter or body that does not decode is 400, the text naming it; ``ErrorResponse`` thrown
@@ -158,14 +162,14 @@ public struct ServiceRouter: Sendable {
     private func answer(_ request: HTTPRequest) async -> ServiceResponse {
         var path = request.urlComponents.percentEncodedPath.split(separator: "/", omittingEmptySubsequences: true)
         if !basePath.isEmpty, path.starts(with: basePath) { path.removeFirst(basePath.count) }
-        var best: (route: ServiceRoute, values: [String: Substring], literals: Int)?
+        var best: (route: ServiceRoute, values: [String: Substring], segments: [String: Substring], literals: Int)?
         var allowed: [HTTPMethod] = []
         let method = request.method == .head && !routes.contains(where: { $0.method == .head }) ? HTTPMethod.get : request.method
         for route in routes {
             guard let match = route.match(path) else { continue }
             if !allowed.contains(route.method) { allowed.append(route.method) }
             guard route.method == method else { continue }
-            if best == nil || match.literals > best!.literals { best = (route, match.values, match.literals) }
+            if best == nil || match.literals > best!.literals { best = (route, match.values, match.segments, match.literals) }
         }
         guard let best else {
             if allowed.isEmpty { return Self.plain(404, "No endpoint has the path \(request.urlComponents.percentEncodedPath).") }
@@ -177,7 +181,7 @@ public struct ServiceRouter: Sendable {
             response.headers.replace("Allow", with: allow)
             return response
         }
-        let serviceRequest = ServiceRequest(raw: request, dateFormat: dateFormat, pathValues: best.values)
+        let serviceRequest = ServiceRequest(raw: request, dateFormat: dateFormat, pathValues: best.values, pathSegments: best.segments)
         do {
             return try await best.route.respond(serviceRequest)
         } catch let error as ServiceInputError {
