@@ -39,9 +39,12 @@ public struct InProcessTransport: HTTPTransport {
 
     /// Sends `request` to the handler and reads the whole body it answers with.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let streamed = try await stream(request, progress: nil)
-        var response = streamed.head
-        response.body = try await streamed.body.collect()
+        let (head, body) = try await answer(request)
+        var response = head
+        // A body made from data is read at once; one still being made chunk by chunk within the timeout.
+        response.body = try await body.handle.source.isInMemory
+            ? body.collect()
+            : ResponseBody(source: HandlerBody(body, timeout: InProcessTransport.timeout(of: request), url: request.url)).collect()
         return response
     }
 
@@ -49,17 +52,23 @@ public struct InProcessTransport: HTTPTransport {
     /// read as the handler makes it. The request body is reported to `progress` as uploaded when the
     /// head is in.
     public func stream(_ request: HTTPRequest, progress: ProgressHandler?) async throws -> StreamedResponse {
+        let (head, body) = try await answer(request)
+        TransferProgress.reportUploadDone(of: request, to: progress)
+        return StreamedResponse(head: head, body: ResponseBody(source: HandlerBody(body, timeout: InProcessTransport.timeout(of: request),
+                                                                                   url: request.url)))
+    }
+
+    /// The handler's answer to `request`: its head, carrying `request` as sent, and its body.
+    private func answer(_ request: HTTPRequest) async throws -> (HTTPResponse, ResponseBody) {
         let received = try InProcessTransport.received(request)
         let handler = self.handler
-        let timeout = InProcessTransport.timeout(of: request)
-        let url = received.url
-        var answer = try await InProcessRace.run(timeout: timeout, url: url,
+        let answer = try await InProcessRace.run(timeout: InProcessTransport.timeout(of: request), url: received.url,
                                                  operation: { await handler.respond(to: received) },
                                                  discard: { $0.body.cancel() })
-        TransferProgress.reportUploadDone(of: request, to: progress)
-        answer.head.request = request
-        let body = ResponseBody(source: HandlerBody(answer.body, timeout: timeout, url: url))
-        return StreamedResponse(head: answer.head, body: body)
+        var head = answer.head
+        head.request = request
+        head.body = Data()
+        return (head, answer.body)
     }
 
     /// The request as a server receives it: method, URL, headers and body; validated as
@@ -103,6 +112,7 @@ private final class HandlerBody: BodySource {
     func next() async throws -> Data? {
         if stopped.withLock({ $0 }) { return nil }
         let source = body.handle.source
+        if source.isInMemory { return try await source.next() }
         do {
             // Empty chunks carry nothing: a reader never sees one.
             while true {
