@@ -67,6 +67,9 @@ let package = Package(
         .target(name: "LargeInParts", dependencies: ["EndpointRuntime"], path: "Tests/PartedAPIs/Large",
                 swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]),
         .testTarget(name: "ExampleAPITests", dependencies: ["ExampleAPIs", "LargeInParts", "EndpointRuntime", "TestSupport"]),
+        // The generated services (`"service": true` in specs/endpoint-gen.json) and the runtime's server
+        // side: every example spec's handler, typed fakes through the client, every parameter style read back.
+        .testTarget(name: "ServiceTests", dependencies: ["ExampleAPIs", "EndpointRuntime", "EndpointGenCore"]),
 
         // Swift generated from the OpenAPI imports in specs/imported/, compiled and exercised. One target
         // for all of them: their model names overlap (PetStore's and GoogleBooks' `Category`), and

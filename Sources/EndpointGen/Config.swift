@@ -14,8 +14,10 @@ struct Config {
     var paths: [String] = []
     /// Type names the target's own Swift defines, which specs may use without declaring them as models.
     var moduleTypes: [String] = []
+    /// Whether the server side is generated too (`<API>.Service`, `<API>.handler(_:)`).
+    var service = false
 
-    static let keys = ["accessLevel", "output", "tags", "operations", "paths", "moduleTypes"]
+    static let keys = ["accessLevel", "output", "tags", "operations", "paths", "moduleTypes", "service"]
 
     /// `options` with this config's filters added (a config and the command line both filter; an
     /// operation that matches any filter is kept).
@@ -63,6 +65,13 @@ struct Config {
                     config.output = text
                 } else {
                     diagnostics.error("'output' must be a folder relative to the target's directory, e.g. \"Generated\"", at: member.value.location)
+                    ok = false
+                }
+            case "service":
+                if case let .bool(value) = member.value.value {
+                    config.service = value
+                } else {
+                    diagnostics.error("'service' must be true or false", at: member.value.location)
                     ok = false
                 }
             case "moduleTypes":

@@ -2,7 +2,7 @@ import EndpointGenCore
 import Foundation
 
 /// `endpoint-gen generate <spec-or-directory>... --output <dir> [--access-level l] [--parts n] [--config f]
-/// [--module-type T]... [--check] [--quiet]`
+/// [--module-type T]... [--service] [--check] [--quiet]`
 ///
 /// On stdout, one line per file: `wrote <path> (12 endpoints, 9 models)`, `unchanged <path> (...)` when
 /// its bytes were already those, `removed <path>` for a part a smaller spec no longer needs, and with
@@ -14,6 +14,7 @@ struct GenerateCommand {
     var parts: Int?
     var configPath: String?
     var moduleTypes: [String] = []
+    var service = false
     var check = false
     var quiet = false
 
@@ -39,6 +40,9 @@ struct GenerateCommand {
         --module-type <Name>     A type the module defines itself, which specs may use without
                                  declaring it in "models" (repeatable; as the config's
                                  "moduleTypes"). Any other undefined type is an error.
+        --service                The server side too: <API>.Service, a protocol with a
+                                 requirement per endpoint, and <API>.handler(_:), which serves
+                                 one (as the config's "service": true).
         --check                  Write nothing; exit 1 naming each file that is missing or stale.
         -q, --quiet              Print nothing on success.
         Prints a line per file: "wrote <path> (12 endpoints, 9 models)", "unchanged <path> (...)"
@@ -49,7 +53,7 @@ struct GenerateCommand {
     /// `endpoint-gen generate --help`.
     static let help = """
         USAGE: endpoint-gen generate <spec-or-directory>... --output <directory> [--access-level <level>]
-                                     [--parts <n>] [--config <file>] [--module-type <Name>]... [--check] [--quiet]
+                                     [--parts <n>] [--config <file>] [--module-type <Name>]... [--service] [--check] [--quiet]
 
         \(details)
         -h, --help               Show this help.
@@ -65,6 +69,7 @@ struct GenerateCommand {
         var configPath: String?
         var parts: Int?
         var moduleTypes: [String] = []
+        var service = false
         var check = false
         var quiet = false
         try reader.parse { name, value in
@@ -87,6 +92,8 @@ struct GenerateCommand {
                 parts = count
             case "--module-type":
                 moduleTypes.append(try GenerateCommand.moduleTypeName(try value()))
+            case "--service":
+                service = true
             case "--check":
                 check = true
             case "--quiet", "-q":
@@ -103,6 +110,7 @@ struct GenerateCommand {
         self.parts = parts
         self.configPath = configPath
         self.moduleTypes = moduleTypes
+        self.service = service
         self.check = check
         self.quiet = quiet
     }
@@ -125,6 +133,7 @@ struct GenerateCommand {
         if let accessLevel { options.accessLevel = accessLevel }
         options.parts = parts
         options.moduleTypes = Set(config.moduleTypes + moduleTypes)
+        options.service = service || config.service
 
         let (files, problems) = SpecFiles.expand(inputs)
         var failed = !problems.isEmpty
@@ -154,6 +163,15 @@ struct GenerateCommand {
                     continue
                 }
                 spec = validated
+            }
+            if options.service {
+                var names = Diagnostics()
+                Generator.checkServiceNames(spec, diagnostics: &names)
+                printDiagnostics(names, fileName: file.fileName, path: file.path)
+                if names.hasErrors {
+                    failed = true
+                    continue
+                }
             }
             let result = GeneratorResult(files: Generator.renderFiles(spec, options: options), diagnostics: Diagnostics())
             guard !result.files.isEmpty else {

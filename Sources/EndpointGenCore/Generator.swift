@@ -15,11 +15,15 @@ public struct GeneratorOptions: Sendable, Hashable {
     /// Types the module defines itself that specs may use without declaring them in `models`
     /// (the config's `"moduleTypes"`). Any other undefined name is an error.
     public var moduleTypes: Set<String>
+    /// Whether the server side is generated too: `<API>.Service` and `<API>.handler(_:)` (the
+    /// config's `"service": true`, the command line's `--service`).
+    public var service: Bool
 
-    public init(accessLevel: AccessLevel = .public, parts: Int? = nil, moduleTypes: Set<String> = []) {
+    public init(accessLevel: AccessLevel = .public, parts: Int? = nil, moduleTypes: Set<String> = [], service: Bool = false) {
         self.accessLevel = accessLevel
         self.parts = parts
         self.moduleTypes = moduleTypes
+        self.service = service
     }
 }
 
@@ -56,11 +60,27 @@ public struct GeneratorResult: Sendable {
 public enum Generator {
     /// Loads, validates and renders one spec. `fileName` is used in diagnostics and in the header.
     public static func generate(specData: Data, fileName: String, options: GeneratorOptions) -> GeneratorResult {
-        let (spec, diagnostics) = validate(specData: specData, fileName: fileName, moduleTypes: options.moduleTypes)
+        var (spec, diagnostics) = validate(specData: specData, fileName: fileName, moduleTypes: options.moduleTypes)
+        if let spec, options.service { checkServiceNames(spec, diagnostics: &diagnostics) }
         guard let spec, !diagnostics.hasErrors else {
             return GeneratorResult(files: [], diagnostics: diagnostics)
         }
         return GeneratorResult(files: renderFiles(spec, options: options), diagnostics: diagnostics)
+    }
+
+    /// With `service`, the API type also declares `Service` and `handler(_:)`: a group, model or
+    /// top-level endpoint of those names would collide with them.
+    public static func checkServiceNames(_ spec: Spec, diagnostics: inout Diagnostics) {
+        let service = "Service", handler = "handler"
+        for group in spec.api.groups where group.swiftName == service {
+            diagnostics.error("the group '\(group.key)' is named \(service) in Swift, which the generated service protocol \(spec.api.swiftName).\(service) needs (\"service\": true); rename the group", at: group.location)
+        }
+        for model in spec.models where model.swiftName == service {
+            diagnostics.error("the model '\(model.key)' is named \(service) in Swift, which the generated service protocol \(spec.api.swiftName).\(service) needs (\"service\": true); rename the model", at: model.location)
+        }
+        for endpoint in spec.api.endpoints where endpoint.swiftName == handler {
+            diagnostics.error("the endpoint '\(endpoint.key)' is named \(handler) in Swift, which the generated \(spec.api.swiftName).\(handler)(_:) needs (\"service\": true); rename the endpoint or put it in a group", at: endpoint.location)
+        }
     }
 
     /// Translates and renders an already validated spec as one file (the back half of the pipeline).

@@ -151,9 +151,14 @@ public struct ErrorResponse<Body: Sendable>: Error, CustomStringConvertible {
     /// The response's header fields.
     public var headers: HTTPHeaders { response.headers }
 
-    /// `GET https://… returned status 404: <body>`, without credentials.
+    /// `GET https://… returned status 404 with <Body>: <body>`, without credentials; `status 404
+    /// with <Body>: <body>` for one a service made (``init(status:body:headers:)``), which has no request.
     public var description: String {
-        "\(response.request) returned status \(response.status) with \(Body.self): \(body)"
+        let request = response.request.urlComponents
+        if request.host == nil, request.path.isEmpty {
+            return "status \(response.status) with \(Body.self): \(body)"
+        }
+        return "\(response.request) returned status \(response.status) with \(Body.self): \(body)"
     }
 }
 

@@ -108,6 +108,12 @@ protocol BodySource: AnyObject, Sendable {
     func next() async throws -> Data?
     /// Stops the transfer (closes the connection); later calls to ``next()`` return `nil` or throw.
     func cancel()
+    /// Whether every chunk is in memory already, so ``next()`` never waits (a body made from data).
+    var isInMemory: Bool { get }
+}
+
+extension BodySource {
+    var isInMemory: Bool { false }
 }
 
 /// The body of a ``StreamedResponse``: its chunks, each as it arrives. Iterate it once.
@@ -216,6 +222,8 @@ private final class ChunkSource: BodySource {
     }
 
     func cancel() { state.withLock { $0.cancelled = true } }
+
+    var isInMemory: Bool { interval == .zero }
 }
 
 /// Chunks from a closure, with a closure that stops the transfer.

@@ -156,3 +156,78 @@ nonisolated extension ChatAPI {
         SampleResponse(.get, "/logs", stream: .jsonLines, elements: [#"{"level":"info","message":"started","time":"2026-01-02T03:04:05Z"}"#]),
     ]
 }
+
+// The server side: a protocol to implement, and the handler that serves it.
+nonisolated extension ChatAPI {
+    /// The server side of ChatAPI: one requirement per endpoint, named by its group path and its name.
+    /// Every requirement answers 501 until implemented, so a fake implements only what a test calls;
+    /// `handler(_:)` serves an implementation. Throw `ErrorResponse(status:body:headers:)` to answer
+    /// with an error body the spec declares; any other error is answered with 500.
+    public nonisolated protocol Service: Sendable {
+        /// `POST /chat/completions`: Answers a prompt word by word, as Server-Sent Events ending with `data: [DONE]`.
+        func chat(body: ChatAPI.ChatRequest) async throws -> AsyncThrowingStream<ChatAPI.ChatChunk, any Error>
+
+        /// `GET /notices`: Service notices as Server-Sent Events, each event's data as text.
+        func notices() async throws -> AsyncThrowingStream<String, any Error>
+
+        /// `GET /logs`: The log lines since a time, as JSON Lines.
+        func logs(since: Date?) async throws -> AsyncThrowingStream<ChatAPI.LogLine, any Error>
+
+        /// `GET /records`: The same lines as JSON text sequences (RFC 7464).
+        func records() async throws -> AsyncThrowingStream<ChatAPI.LogLine, any Error>
+
+        /// `GET /export`: The whole conversation history as bytes, in chunks as they arrive.
+        func export() async throws -> AsyncThrowingStream<Data, any Error>
+    }
+
+    /// Serves `service`: routes each request by method and path to its endpoint, reads the parameters and
+    /// the body as the client writes them, calls the service and writes its result as the client reads it.
+    /// Unknown paths are 404, other methods 405 (with `Allow`), values that do not decode 400.
+    public static func handler(_ service: some Service) -> HTTPHandler {
+        return ServiceRouter(baseURL: defaults.baseURL, dateFormat: defaults.dateFormat, routes: [
+            ServiceRoute(.post, "/chat/completions") { request in
+                let result = try await service.chat(body: request.body(as: ChatAPI.ChatRequest.self, .json))
+                return request.response(streaming: result, status: 200, as: .serverSentEvents(end: "[DONE]"))
+            },
+            ServiceRoute(.get, "/notices") { request in
+                let result = try await service.notices()
+                return request.response(streaming: result, status: 200, as: .serverSentEvents())
+            },
+            ServiceRoute(.get, "/logs") { request in
+                let result = try await service.logs(since: request.query("since", as: Optional<Date>.self))
+                return request.response(streaming: result, status: 200, as: .jsonLines)
+            },
+            ServiceRoute(.get, "/records") { request in
+                let result = try await service.records()
+                return request.response(streaming: result, status: 200, as: .jsonSequence, contentType: "application/json-seq")
+            },
+            ServiceRoute(.get, "/export") { request in
+                let result = try await service.export()
+                return request.response(streaming: result, status: 200, as: .bytes)
+            },
+        ]).handler
+    }
+}
+
+nonisolated extension ChatAPI.Service {
+    // Every requirement answers 501 Not Implemented until a service implements it.
+    public func chat(body: ChatAPI.ChatRequest) async throws -> AsyncThrowingStream<ChatAPI.ChatChunk, any Error> {
+        throw ServiceNotImplemented("chat(body:)")
+    }
+
+    public func notices() async throws -> AsyncThrowingStream<String, any Error> {
+        throw ServiceNotImplemented("notices()")
+    }
+
+    public func logs(since: Date?) async throws -> AsyncThrowingStream<ChatAPI.LogLine, any Error> {
+        throw ServiceNotImplemented("logs(since:)")
+    }
+
+    public func records() async throws -> AsyncThrowingStream<ChatAPI.LogLine, any Error> {
+        throw ServiceNotImplemented("records()")
+    }
+
+    public func export() async throws -> AsyncThrowingStream<Data, any Error> {
+        throw ServiceNotImplemented("export()")
+    }
+}

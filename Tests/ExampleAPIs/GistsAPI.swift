@@ -1039,3 +1039,289 @@ nonisolated extension GistsAPI {
         SampleResponse(.get, "/gists/{gist_id}", json: #"{"url":"https://api.github.com/gists/aa5a315d61ae9438b18d","forks_url":"https://api.github.com/gists/aa5a315d61ae9438b18d/forks","commits_url":"https://api.github.com/gists/aa5a315d61ae9438b18d/commits","id":"aa5a315d61ae9438b18d","node_id":"MDQ6R2lzdGFhNWEzMTVkNjFhZTk0MzhiMThk","git_pull_url":"https://gist.github.com/aa5a315d61ae9438b18d.git","git_push_url":"https://gist.github.com/aa5a315d61ae9438b18d.git","html_url":"https://gist.github.com/aa5a315d61ae9438b18d","files":{"hello_world.rb":{"filename":"hello_world.rb","type":"application/x-ruby","language":"Ruby","raw_url":"https://gist.githubusercontent.com/octocat/6cad326836d38bd3a7ae/raw/db9c55113504e46fa076e7df3a04ce592e2e86d8/hello_world.rb","size":167,"truncated":false,"content":"class HelloWorld\n   def initialize(name)\n      @name = name.capitalize\n   end\nend\n"}},"public":true,"created_at":"2010-04-14T02:15:15Z","updated_at":"2011-06-20T11:34:15Z","description":"Hello World Examples","comments":0,"user":null,"comments_url":"https://api.github.com/gists/aa5a315d61ae9438b18d/comments/","owner":{"login":"octocat","id":1,"node_id":"MDQ6VXNlcjE=","avatar_url":"https://github.com/images/error/octocat_happy.gif","html_url":"https://github.com/octocat","type":"User","site_admin":false},"truncated":false}"#),
     ]
 }
+
+// The server side: a protocol to implement, and the handler that serves it.
+nonisolated extension GistsAPI {
+    /// The server side of GistsAPI: one requirement per endpoint, named by its group path and its name.
+    /// Every requirement answers 501 until implemented, so a fake implements only what a test calls;
+    /// `handler(_:)` serves an implementation. Throw `ErrorResponse(status:body:headers:)` to answer
+    /// with an error body the spec declares; any other error is answered with 500.
+    public nonisolated protocol Service: Sendable {
+        /// `GET /gists`: Lists the authenticated user's gists or, if called anonymously, returns all public gists.
+        func gistsList(since: Date?, perPage: Int, page: Int, ifNoneMatch: String?) async throws -> [GistsAPI.Gist]
+
+        /// `GET /gists/public`: Lists public gists sorted by most recently updated to least recently updated.
+        func gistsListPublic(since: Date?, languages: [String]?, perPage: Int, page: Int) async throws -> [GistsAPI.Gist]
+
+        /// `GET /gists/starred`: Lists the authenticated user's starred gists.
+        func gistsListStarred(since: Date?, perPage: Int, page: Int) async throws -> [GistsAPI.Gist]
+
+        /// `GET /gists/{gist_id}`: Gets a specified gist.
+        func gistsGet(gistId: String) async throws -> GistsAPI.Gist
+
+        /// `POST /gists`: Allows you to add a new gist with one or more files.
+        func gistsCreate(body: GistsAPI.CreateGist) async throws -> GistsAPI.Gist
+
+        /// `PATCH /gists/{gist_id}`: Updates a gist's description, or updates, renames or deletes its files. A file whose value is null is deleted.
+        func gistsUpdate(gistId: String, body: GistsAPI.UpdateGist) async throws -> GistsAPI.Gist
+
+        /// `DELETE /gists/{gist_id}`: Deletes a gist.
+        func gistsDelete(gistId: String) async throws
+
+        /// `GET /gists/{gist_id}/commits`: Lists the commits (revisions) of a gist.
+        func gistsListCommits(gistId: String, perPage: Int, page: Int) async throws -> [GistsAPI.GistCommit]
+
+        /// `GET /gists/{gist_id}/{sha}`: Gets a specified gist revision.
+        func gistsGetRevision(gistId: String, sha: String) async throws -> GistsAPI.Gist
+
+        /// `GET /gists/{gist_id}/star`: Checks whether a gist is starred: succeeds with 204 if it is, fails with 404 if it is not.
+        func gistsIsStarred(gistId: String) async throws
+
+        /// `PUT /gists/{gist_id}/star`: Stars a gist.
+        func gistsStar(gistId: String) async throws
+
+        /// `DELETE /gists/{gist_id}/star`: Unstars a gist.
+        func gistsUnstar(gistId: String) async throws
+
+        /// `POST /gists/{gist_id}/fork`: Forks a gist (legacy route).
+        func gistsFork(gistId: String) async throws -> GistsAPI.BaseGist
+
+        /// `GET /gists/{gist_id}/comments`: Lists the comments on a gist.
+        func gistsCommentsList(gistId: String, perPage: Int, page: Int) async throws -> [GistsAPI.GistComment]
+
+        /// `GET /gists/{gist_id}/comments/{comment_id}`: Gets a comment on a gist.
+        func gistsCommentsGet(gistId: String, commentId: Int64) async throws -> GistsAPI.GistComment
+
+        /// `POST /gists/{gist_id}/comments`: Creates a comment on a gist.
+        func gistsCommentsCreate(gistId: String, body: GistsAPI.CommentBody) async throws -> GistsAPI.GistComment
+
+        /// `PATCH /gists/{gist_id}/comments/{comment_id}`: Updates a comment on a gist.
+        func gistsCommentsUpdate(gistId: String, commentId: Int64, body: GistsAPI.CommentBody) async throws -> GistsAPI.GistComment
+
+        /// `DELETE /gists/{gist_id}/comments/{comment_id}`: Deletes a comment on a gist.
+        func gistsCommentsDelete(gistId: String, commentId: Int64) async throws
+
+        /// `GET /gists/{gist_id}/forks`: Lists the forks of a gist.
+        func gistsForksList(gistId: String, perPage: Int, page: Int) async throws -> [GistsAPI.GistFork]
+
+        /// `POST /gists/{gist_id}/forks`: Forks a gist.
+        func gistsForksCreate(gistId: String) async throws -> GistsAPI.BaseGist
+
+        /// `GET /users/{username}/gists`: Lists public gists for the specified user.
+        func usersListGists(username: String, since: Date?, perPage: Int, page: Int) async throws -> [GistsAPI.BaseGist]
+    }
+
+    /// Serves `service`: routes each request by method and path to its endpoint, reads the parameters and
+    /// the body as the client writes them, calls the service and writes its result as the client reads it.
+    /// Unknown paths are 404, other methods 405 (with `Allow`), values that do not decode 400.
+    public static func handler(_ service: some Service) -> HTTPHandler {
+        return ServiceRouter(baseURL: defaults.baseURL, dateFormat: defaults.dateFormat, routes: [
+            ServiceRoute(.get, "/gists") { request in
+                let result = try await service.gistsList(
+                    since: request.query("since", as: Optional<Date>.self),
+                    perPage: request.query("per_page", as: Int.self),
+                    page: request.query("page", as: Int.self),
+                    ifNoneMatch: request.header("If-None-Match", as: Optional<String>.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/gists/public") { request in
+                let result = try await service.gistsListPublic(
+                    since: request.query("since", as: Optional<Date>.self),
+                    languages: request.query("languages", as: Optional<[String]>.self, style: ParameterStyle(.form, explode: false)),
+                    perPage: request.query("per_page", as: Int.self),
+                    page: request.query("page", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/gists/starred") { request in
+                let result = try await service.gistsListStarred(
+                    since: request.query("since", as: Optional<Date>.self),
+                    perPage: request.query("per_page", as: Int.self),
+                    page: request.query("page", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/gists/{gist_id}") { request in
+                let result = try await service.gistsGet(gistId: request.path("gist_id", as: String.self))
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/gists") { request in
+                let result = try await service.gistsCreate(body: request.body(as: GistsAPI.CreateGist.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.patch, "/gists/{gist_id}") { request in
+                let result = try await service.gistsUpdate(gistId: request.path("gist_id", as: String.self), body: request.body(as: GistsAPI.UpdateGist.self, .json))
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.delete, "/gists/{gist_id}") { request in
+                try await service.gistsDelete(gistId: request.path("gist_id", as: String.self))
+                return request.response(status: 204)
+            },
+            ServiceRoute(.get, "/gists/{gist_id}/commits") { request in
+                let result = try await service.gistsListCommits(
+                    gistId: request.path("gist_id", as: String.self),
+                    perPage: request.query("per_page", as: Int.self),
+                    page: request.query("page", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/gists/{gist_id}/{sha}") { request in
+                let result = try await service.gistsGetRevision(gistId: request.path("gist_id", as: String.self), sha: request.path("sha", as: String.self))
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/gists/{gist_id}/star") { request in
+                try await service.gistsIsStarred(gistId: request.path("gist_id", as: String.self))
+                return request.response(status: 204)
+            },
+            ServiceRoute(.put, "/gists/{gist_id}/star") { request in
+                try await service.gistsStar(gistId: request.path("gist_id", as: String.self))
+                return request.response(status: 204)
+            },
+            ServiceRoute(.delete, "/gists/{gist_id}/star") { request in
+                try await service.gistsUnstar(gistId: request.path("gist_id", as: String.self))
+                return request.response(status: 204)
+            },
+            ServiceRoute(.post, "/gists/{gist_id}/fork") { request in
+                let result = try await service.gistsFork(gistId: request.path("gist_id", as: String.self))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/gists/{gist_id}/comments") { request in
+                let result = try await service.gistsCommentsList(
+                    gistId: request.path("gist_id", as: String.self),
+                    perPage: request.query("per_page", as: Int.self),
+                    page: request.query("page", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/gists/{gist_id}/comments/{comment_id}") { request in
+                let result = try await service.gistsCommentsGet(gistId: request.path("gist_id", as: String.self), commentId: request.path("comment_id", as: Int64.self))
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/gists/{gist_id}/comments") { request in
+                let result = try await service.gistsCommentsCreate(gistId: request.path("gist_id", as: String.self), body: request.body(as: GistsAPI.CommentBody.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.patch, "/gists/{gist_id}/comments/{comment_id}") { request in
+                let result = try await service.gistsCommentsUpdate(
+                    gistId: request.path("gist_id", as: String.self),
+                    commentId: request.path("comment_id", as: Int64.self),
+                    body: request.body(as: GistsAPI.CommentBody.self, .json)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.delete, "/gists/{gist_id}/comments/{comment_id}") { request in
+                try await service.gistsCommentsDelete(gistId: request.path("gist_id", as: String.self), commentId: request.path("comment_id", as: Int64.self))
+                return request.response(status: 204)
+            },
+            ServiceRoute(.get, "/gists/{gist_id}/forks") { request in
+                let result = try await service.gistsForksList(
+                    gistId: request.path("gist_id", as: String.self),
+                    perPage: request.query("per_page", as: Int.self),
+                    page: request.query("page", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/gists/{gist_id}/forks") { request in
+                let result = try await service.gistsForksCreate(gistId: request.path("gist_id", as: String.self))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/users/{username}/gists") { request in
+                let result = try await service.usersListGists(
+                    username: request.path("username", as: String.self),
+                    since: request.query("since", as: Optional<Date>.self),
+                    perPage: request.query("per_page", as: Int.self),
+                    page: request.query("page", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+        ]).handler
+    }
+}
+
+nonisolated extension GistsAPI.Service {
+    // Every requirement answers 501 Not Implemented until a service implements it.
+    public func gistsList(since: Date?, perPage: Int, page: Int, ifNoneMatch: String?) async throws -> [GistsAPI.Gist] {
+        throw ServiceNotImplemented("gistsList(since:perPage:page:ifNoneMatch:)")
+    }
+
+    public func gistsListPublic(since: Date?, languages: [String]?, perPage: Int, page: Int) async throws -> [GistsAPI.Gist] {
+        throw ServiceNotImplemented("gistsListPublic(since:languages:perPage:page:)")
+    }
+
+    public func gistsListStarred(since: Date?, perPage: Int, page: Int) async throws -> [GistsAPI.Gist] {
+        throw ServiceNotImplemented("gistsListStarred(since:perPage:page:)")
+    }
+
+    public func gistsGet(gistId: String) async throws -> GistsAPI.Gist {
+        throw ServiceNotImplemented("gistsGet(gistId:)")
+    }
+
+    public func gistsCreate(body: GistsAPI.CreateGist) async throws -> GistsAPI.Gist {
+        throw ServiceNotImplemented("gistsCreate(body:)")
+    }
+
+    public func gistsUpdate(gistId: String, body: GistsAPI.UpdateGist) async throws -> GistsAPI.Gist {
+        throw ServiceNotImplemented("gistsUpdate(gistId:body:)")
+    }
+
+    public func gistsDelete(gistId: String) async throws {
+        throw ServiceNotImplemented("gistsDelete(gistId:)")
+    }
+
+    public func gistsListCommits(gistId: String, perPage: Int, page: Int) async throws -> [GistsAPI.GistCommit] {
+        throw ServiceNotImplemented("gistsListCommits(gistId:perPage:page:)")
+    }
+
+    public func gistsGetRevision(gistId: String, sha: String) async throws -> GistsAPI.Gist {
+        throw ServiceNotImplemented("gistsGetRevision(gistId:sha:)")
+    }
+
+    public func gistsIsStarred(gistId: String) async throws {
+        throw ServiceNotImplemented("gistsIsStarred(gistId:)")
+    }
+
+    public func gistsStar(gistId: String) async throws {
+        throw ServiceNotImplemented("gistsStar(gistId:)")
+    }
+
+    public func gistsUnstar(gistId: String) async throws {
+        throw ServiceNotImplemented("gistsUnstar(gistId:)")
+    }
+
+    public func gistsFork(gistId: String) async throws -> GistsAPI.BaseGist {
+        throw ServiceNotImplemented("gistsFork(gistId:)")
+    }
+
+    public func gistsCommentsList(gistId: String, perPage: Int, page: Int) async throws -> [GistsAPI.GistComment] {
+        throw ServiceNotImplemented("gistsCommentsList(gistId:perPage:page:)")
+    }
+
+    public func gistsCommentsGet(gistId: String, commentId: Int64) async throws -> GistsAPI.GistComment {
+        throw ServiceNotImplemented("gistsCommentsGet(gistId:commentId:)")
+    }
+
+    public func gistsCommentsCreate(gistId: String, body: GistsAPI.CommentBody) async throws -> GistsAPI.GistComment {
+        throw ServiceNotImplemented("gistsCommentsCreate(gistId:body:)")
+    }
+
+    public func gistsCommentsUpdate(gistId: String, commentId: Int64, body: GistsAPI.CommentBody) async throws -> GistsAPI.GistComment {
+        throw ServiceNotImplemented("gistsCommentsUpdate(gistId:commentId:body:)")
+    }
+
+    public func gistsCommentsDelete(gistId: String, commentId: Int64) async throws {
+        throw ServiceNotImplemented("gistsCommentsDelete(gistId:commentId:)")
+    }
+
+    public func gistsForksList(gistId: String, perPage: Int, page: Int) async throws -> [GistsAPI.GistFork] {
+        throw ServiceNotImplemented("gistsForksList(gistId:perPage:page:)")
+    }
+
+    public func gistsForksCreate(gistId: String) async throws -> GistsAPI.BaseGist {
+        throw ServiceNotImplemented("gistsForksCreate(gistId:)")
+    }
+
+    public func usersListGists(username: String, since: Date?, perPage: Int, page: Int) async throws -> [GistsAPI.BaseGist] {
+        throw ServiceNotImplemented("usersListGists(username:since:perPage:page:)")
+    }
+}

@@ -484,3 +484,153 @@ nonisolated extension GitHubAPI {
         SampleResponse(.get, "/repos/{owner}/{repo}", json: #"{"id":1296269,"full_name":"octocat/Hello-World","private":false,"stargazers_count":80,"owner":{"login":"octocat","id":1}}"#),
     ]
 }
+
+// The server side: a protocol to implement, and the handler that serves it.
+nonisolated extension GitHubAPI {
+    /// The server side of GitHubAPI: one requirement per endpoint, named by its group path and its name.
+    /// Every requirement answers 501 until implemented, so a fake implements only what a test calls;
+    /// `handler(_:)` serves an implementation. Throw `ErrorResponse(status:body:headers:)` to answer
+    /// with an error body the spec declares; any other error is answered with 500.
+    public nonisolated protocol Service: Sendable {
+        /// `GET /rate_limit`: Gets the rate limit status of the authenticated user.
+        func rateLimit() async throws -> ResponseWithHeaders<GitHubAPI.RateLimitOverview, GitHubAPI.RateLimitHeaders>
+
+        /// `GET /orgs/{org}/audit-log`: Lists an organization's audit log events, newest first, a cursor page at a time.
+        func auditLog(org: String, after: String?, perPage: Int?) async throws -> GitHubAPI.AuditLogPage
+
+        /// `GET /repos/{owner}/{repo}`: Gets a repository. The `ETag` makes the next request conditional.
+        func reposGet(
+            owner: String, repo: String, ifNoneMatch: String?
+        ) async throws -> ResponseWithHeaders<GitHubAPI.Repository, GitHubAPI.Repos.GetHeaders>
+
+        /// `GET /repos/{owner}/{repo}/contributors`: Lists contributors, following the `Link` header from page to page; an empty repository answers 204 without a body.
+        func reposContributors(owner: String, repo: String, anon: Bool?, perPage: Int?) async throws -> [GitHubAPI.Contributor]?
+
+        /// `GET /repos/{owner}/{repo}/issues`: Lists issues, following the `Link` header from page to page.
+        func reposIssues(owner: String, repo: String, state: String?, perPage: Int?, page: Int?) async throws -> [GitHubAPI.Issue]
+
+        /// `GET /repos/{owner}/{repo}/stargazers`: Lists the people who starred the repository, page number after page number until an empty page.
+        func reposStargazers(owner: String, repo: String, perPage: Int?, page: Int?) async throws -> [GitHubAPI.SimpleUser]
+
+        /// `POST /repos/{owner}/{repo}/deployments`: Creates a deployment (201), or merges the default branch into the ref first and says so (202).
+        func reposCreateDeployment(
+            owner: String, repo: String, body: GitHubAPI.NewDeployment
+        ) async throws -> GitHubAPI.Repos.CreateDeploymentResponse
+    }
+
+    /// Serves `service`: routes each request by method and path to its endpoint, reads the parameters and
+    /// the body as the client writes them, calls the service and writes its result as the client reads it.
+    /// Unknown paths are 404, other methods 405 (with `Allow`), values that do not decode 400.
+    public static func handler(_ service: some Service) -> HTTPHandler {
+        return ServiceRouter(baseURL: defaults.baseURL, dateFormat: defaults.dateFormat, routes: [
+            ServiceRoute(.get, "/rate_limit") { request in
+                let result = try await service.rateLimit()
+                let headers = try request.headers([
+                    "X-RateLimit-Limit": result.headers.xRateLimitLimit,
+                    "X-RateLimit-Remaining": result.headers.xRateLimitRemaining,
+                    "X-RateLimit-Reset": result.headers.xRateLimitReset,
+                    "X-GitHub-Request-Id": result.headers.xGitHubRequestId,
+                ])
+                return try request.response(result.body, status: 200, headers: headers)
+            },
+            ServiceRoute(.get, "/orgs/{org}/audit-log") { request in
+                let result = try await service.auditLog(
+                    org: request.path("org", as: String.self),
+                    after: request.query("after", as: Optional<String>.self),
+                    perPage: request.query("per_page", as: Optional<Int>.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/repos/{owner}/{repo}") { request in
+                let result = try await service.reposGet(
+                    owner: request.path("owner", as: String.self),
+                    repo: request.path("repo", as: String.self),
+                    ifNoneMatch: request.header("If-None-Match", as: Optional<String>.self)
+                )
+                let headers = try request.headers([
+                    "ETag": result.headers.eTag,
+                    "Last-Modified": result.headers.lastModified,
+                    "X-RateLimit-Remaining": result.headers.xRateLimitRemaining,
+                ])
+                return try request.response(result.body, status: 200, headers: headers)
+            },
+            ServiceRoute(.get, "/repos/{owner}/{repo}/contributors") { request in
+                let result = try await service.reposContributors(
+                    owner: request.path("owner", as: String.self),
+                    repo: request.path("repo", as: String.self),
+                    anon: request.query("anon", as: Optional<Bool>.self),
+                    perPage: request.query("per_page", as: Optional<Int>.self)
+                )
+                if let result {
+                    return try request.response(result, status: 200)
+                }
+                return request.response(status: 204)
+            },
+            ServiceRoute(.get, "/repos/{owner}/{repo}/issues") { request in
+                let result = try await service.reposIssues(
+                    owner: request.path("owner", as: String.self),
+                    repo: request.path("repo", as: String.self),
+                    state: request.query("state", as: Optional<String>.self),
+                    perPage: request.query("per_page", as: Optional<Int>.self),
+                    page: request.query("page", as: Optional<Int>.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/repos/{owner}/{repo}/stargazers") { request in
+                let result = try await service.reposStargazers(
+                    owner: request.path("owner", as: String.self),
+                    repo: request.path("repo", as: String.self),
+                    perPage: request.query("per_page", as: Optional<Int>.self),
+                    page: request.query("page", as: Optional<Int>.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/repos/{owner}/{repo}/deployments") { request in
+                let result = try await service.reposCreateDeployment(
+                    owner: request.path("owner", as: String.self),
+                    repo: request.path("repo", as: String.self),
+                    body: request.body(as: GitHubAPI.NewDeployment.self, .json)
+                )
+                switch result {
+                case let .created(value): return try request.response(value, status: 201)
+                case let .accepted(value): return try request.response(value, status: 202)
+                }
+            },
+        ]).handler
+    }
+}
+
+nonisolated extension GitHubAPI.Service {
+    // Every requirement answers 501 Not Implemented until a service implements it.
+    public func rateLimit() async throws -> ResponseWithHeaders<GitHubAPI.RateLimitOverview, GitHubAPI.RateLimitHeaders> {
+        throw ServiceNotImplemented("rateLimit()")
+    }
+
+    public func auditLog(org: String, after: String?, perPage: Int?) async throws -> GitHubAPI.AuditLogPage {
+        throw ServiceNotImplemented("auditLog(org:after:perPage:)")
+    }
+
+    public func reposGet(
+        owner: String, repo: String, ifNoneMatch: String?
+    ) async throws -> ResponseWithHeaders<GitHubAPI.Repository, GitHubAPI.Repos.GetHeaders> {
+        throw ServiceNotImplemented("reposGet(owner:repo:ifNoneMatch:)")
+    }
+
+    public func reposContributors(owner: String, repo: String, anon: Bool?, perPage: Int?) async throws -> [GitHubAPI.Contributor]? {
+        throw ServiceNotImplemented("reposContributors(owner:repo:anon:perPage:)")
+    }
+
+    public func reposIssues(owner: String, repo: String, state: String?, perPage: Int?, page: Int?) async throws -> [GitHubAPI.Issue] {
+        throw ServiceNotImplemented("reposIssues(owner:repo:state:perPage:page:)")
+    }
+
+    public func reposStargazers(owner: String, repo: String, perPage: Int?, page: Int?) async throws -> [GitHubAPI.SimpleUser] {
+        throw ServiceNotImplemented("reposStargazers(owner:repo:perPage:page:)")
+    }
+
+    public func reposCreateDeployment(
+        owner: String, repo: String, body: GitHubAPI.NewDeployment
+    ) async throws -> GitHubAPI.Repos.CreateDeploymentResponse {
+        throw ServiceNotImplemented("reposCreateDeployment(owner:repo:body:)")
+    }
+}

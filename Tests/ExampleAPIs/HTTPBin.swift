@@ -837,3 +837,387 @@ nonisolated extension HTTPBin {
         SampleResponse(.get, "/get", json: #"{"args":{"page":"1"},"headers":{"Host":"httpbin.org"},"origin":"127.0.0.1","url":"https://httpbin.org/get?page=1"}"#),
     ]
 }
+
+// The server side: a protocol to implement, and the handler that serves it.
+nonisolated extension HTTPBin {
+    /// The server side of HTTPBin: one requirement per endpoint, named by its group path and its name.
+    /// Every requirement answers 501 until implemented, so a fake implements only what a test calls;
+    /// `handler(_:)` serves an implementation. Throw `ErrorResponse(status:body:headers:)` to answer
+    /// with an error body the spec declares; any other error is answered with 500.
+    public nonisolated protocol Service: Sendable {
+        /// `GET /get`: Echoes the request's query parameters and headers.
+        func get(
+            tag: [String]?, ids: [Int64], page: Int, sort: HTTPBin.SortOrder, order: HTTPBin.SortOrder?, since: Date?, filter: [String: String]?,
+            q: String, xRequestID: UUID?, xTags: [String]?
+        ) async throws -> HTTPBin.EchoResponse
+
+        /// `GET /get`: Echoes the request from another server of the service: an endpoint's own `baseURL`.
+        func mirror() async throws -> HTTPBin.EchoResponse
+
+        /// `GET /status/{code}`: Answers with the given status code.
+        func status(code: Int) async throws
+
+        /// `GET /delay/{seconds}`: Answers after the given number of seconds (at most 10).
+        func delay(seconds: Double) async throws -> HTTPBin.EchoResponse
+
+        /// `GET /uuid`: Returns a UUID4.
+        func uuid() async throws -> HTTPBin.UUIDResponse
+
+        /// `GET /robots.txt`: Returns some robots.txt rules.
+        func robotsTxt() async throws -> String
+
+        /// `GET /image/{format}`: Returns an image in the given format.
+        func image(format: HTTPBin.ImageFormat) async throws -> Data
+
+        /// `GET /bytes/{n}`: Returns n random bytes generated with the given seed.
+        func bytes(n: Int32, seed: Int?) async throws -> Data
+
+        /// `HEAD /get`
+        func head() async throws
+
+        /// `OPTIONS /anything`
+        func options() async throws
+
+        /// `GET /anything/2fa/{user-id}/{class}`: A key that starts with a digit becomes `_2fa`.
+        func _2fa(userId: Int, class: String, for: String?, größe: Int?, sortBy: String?) async throws
+
+        /// `POST /anything/json`
+        func anythingJson(body: HTTPBin.EchoBody) async throws -> HTTPBin.EchoResponse
+
+        /// `PATCH /anything/json`
+        func anythingJsonPatch(body: [String: JSONValue]) async throws -> HTTPBin.EchoResponse
+
+        /// `POST /anything/form`
+        func anythingForm(body: HTTPBin.SignupForm) async throws -> HTTPBin.EchoResponse
+
+        /// `PUT /anything/multipart`
+        func anythingMultipart(body: HTTPBin.FileUpload) async throws -> HTTPBin.EchoResponse
+
+        /// `POST /anything/binary`
+        func anythingBinary(body: Data) async throws -> HTTPBin.EchoResponse
+
+        /// `PATCH /anything/text`
+        func anythingText(body: String) async throws -> String
+
+        /// `GET /anything/files/{name}.json`: A path segment made of a parameter and literal text.
+        func anythingFile(name: String) async throws -> HTTPBin.EchoResponse
+
+        /// `DELETE /anything/items/{id}`
+        func anythingDelete(id: UUID) async throws
+
+        /// `GET /anything/keyed`: Sends an API key as a query item.
+        func anythingKeyed() async throws -> HTTPBin.EchoResponse
+
+        /// `POST /anything/upload`: `File` properties become file parts with their own file names and content types.
+        func anythingUpload(body: HTTPBin.Attachment) async throws -> HTTPBin.EchoResponse
+
+        /// `PUT /anything/files/{name}`: A `File` body: its bytes, sent as its own content type, else this one.
+        func anythingPutFile(name: String, body: EndpointRuntime.File) async throws -> HTTPBin.EchoResponse
+
+        /// `GET /anything/download/{name}`: A `File` response: the bytes, the Content-Type, and the file name of Content-Disposition.
+        func anythingDownload(name: String) async throws -> EndpointRuntime.File
+
+        /// `POST /anything/admin/login`: The one admin endpoint that needs no token.
+        func anythingAdminLogin(body: HTTPBin.Credentials) async throws -> HTTPBin.EchoResponse
+
+        /// `GET /anything/admin/stats`
+        func anythingAdminStats() async throws -> HTTPBin.EchoResponse
+
+        /// `GET /anything/admin/keys`
+        func anythingAdminKeysList(since: Date?, limit: Int32) async throws -> HTTPBin.EchoResponse
+
+        /// `DELETE /anything/admin/keys/{key}`
+        func anythingAdminKeysRevoke(key: String, reason: String?) async throws -> HTTPBin.EchoResponse
+
+        /// `GET /basic-auth/{user}/{passwd}`: Succeeds when the request carries basic credentials for user and passwd.
+        func authBasic(user: String, passwd: String) async throws -> HTTPBin.AuthResult
+
+        /// `GET /bearer`
+        func authBearer() async throws -> HTTPBin.AuthResult
+
+        /// `GET /anything/either`: Alternatives: sent with a bearer token or, without one, basic credentials.
+        func authBearerOrBasic() async throws -> HTTPBin.EchoResponse
+
+        /// `GET /anything/optional`: Optional auth: a bearer token when the client has one, else nothing.
+        func authOptionalBearer() async throws -> HTTPBin.EchoResponse
+    }
+
+    /// Serves `service`: routes each request by method and path to its endpoint, reads the parameters and
+    /// the body as the client writes them, calls the service and writes its result as the client reads it.
+    /// Unknown paths are 404, other methods 405 (with `Allow`), values that do not decode 400.
+    public static func handler(_ service: some Service) -> HTTPHandler {
+        return ServiceRouter(baseURL: defaults.baseURL, dateFormat: defaults.dateFormat, routes: [
+            ServiceRoute(.get, "/get") { request in
+                let result = try await service.get(
+                    tag: request.query("tag", as: Optional<[String]>.self),
+                    ids: request.query("ids", as: [Int64].self, style: ParameterStyle(.form, explode: false)),
+                    page: request.query("page", as: Int.self),
+                    sort: request.query("sort", as: HTTPBin.SortOrder.self),
+                    order: request.query("order", as: Optional<HTTPBin.SortOrder>.self),
+                    since: request.query("since", as: Optional<Date>.self),
+                    filter: request.query("filter", as: Optional<[String: String]>.self),
+                    q: request.query("search-term", as: String.self),
+                    xRequestID: request.header("X-Request-ID", as: Optional<UUID>.self),
+                    xTags: request.header("X-Tags", as: Optional<[String]>.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/get") { request in
+                let result = try await service.mirror()
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/status/{code}") { request in
+                try await service.status(code: request.path("code", as: Int.self))
+                return request.response(status: 200)
+            },
+            ServiceRoute(.get, "/delay/{seconds}") { request in
+                let result = try await service.delay(seconds: request.path("seconds", as: Double.self))
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/uuid") { request in
+                let result = try await service.uuid()
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/robots.txt") { request in
+                let result = try await service.robotsTxt()
+                return try request.response(result, status: 200, as: .text, contentType: "text/plain")
+            },
+            ServiceRoute(.get, "/image/{format}") { request in
+                let result = try await service.image(format: request.path("format", as: HTTPBin.ImageFormat.self))
+                return try request.response(result, status: 200, as: .binary)
+            },
+            ServiceRoute(.get, "/bytes/{n}") { request in
+                let result = try await service.bytes(n: request.path("n", as: Int32.self), seed: request.query("seed", as: Optional<Int>.self))
+                return try request.response(result, status: 200, as: .binary, contentType: "application/octet-stream")
+            },
+            ServiceRoute(.head, "/get") { request in
+                try await service.head()
+                return request.response(status: 204)
+            },
+            ServiceRoute(.options, "/anything") { request in
+                try await service.options()
+                return request.response(status: 204)
+            },
+            ServiceRoute(.get, "/anything/2fa/{user-id}/{class}") { request in
+                try await service._2fa(
+                    userId: request.path("user-id", as: Int.self),
+                    class: request.path("class", as: String.self),
+                    for: request.query("for", as: Optional<String>.self),
+                    größe: request.query("Größe", as: Optional<Int>.self),
+                    sortBy: request.query("sort by", as: Optional<String>.self)
+                )
+                return request.response(status: 204)
+            },
+            ServiceRoute(.post, "/anything/json") { request in
+                let result = try await service.anythingJson(body: request.body(as: HTTPBin.EchoBody.self, .json))
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.patch, "/anything/json") { request in
+                let result = try await service.anythingJsonPatch(body: request.body(as: [String: JSONValue].self, .json))
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/anything/form") { request in
+                let result = try await service.anythingForm(body: request.body(as: HTTPBin.SignupForm.self, .form()))
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.put, "/anything/multipart") { request in
+                let result = try await service.anythingMultipart(body: request.body(as: HTTPBin.FileUpload.self, .multipart))
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/anything/binary") { request in
+                let result = try await service.anythingBinary(body: request.body(as: Data.self, .binary))
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.patch, "/anything/text") { request in
+                let result = try await service.anythingText(body: request.body(as: String.self, .text))
+                return try request.response(result, status: 200, as: .text, contentType: "text/plain; charset=utf-8")
+            },
+            ServiceRoute(.get, "/anything/files/{name}.json") { request in
+                let result = try await service.anythingFile(name: request.path("name", as: String.self))
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.delete, "/anything/items/{id}") { request in
+                try await service.anythingDelete(id: request.path("id", as: UUID.self))
+                return request.response(status: 204)
+            },
+            ServiceRoute(.get, "/anything/keyed") { request in
+                let result = try await service.anythingKeyed()
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/anything/upload") { request in
+                let result = try await service.anythingUpload(body: request.body(as: HTTPBin.Attachment.self, .multipart))
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.put, "/anything/files/{name}") { request in
+                let result = try await service.anythingPutFile(name: request.path("name", as: String.self), body: request.body(as: EndpointRuntime.File.self, .binary))
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/anything/download/{name}") { request in
+                let result = try await service.anythingDownload(name: request.path("name", as: String.self))
+                return try request.response(result, status: 200, as: .binary)
+            },
+            ServiceRoute(.post, "/anything/admin/login") { request in
+                let result = try await service.anythingAdminLogin(body: request.body(as: HTTPBin.Credentials.self, .form()))
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/anything/admin/stats") { request in
+                let result = try await service.anythingAdminStats()
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/anything/admin/keys") { request in
+                let result = try await service.anythingAdminKeysList(since: request.query("since", as: Optional<Date>.self), limit: request.query("limit", as: Int32.self))
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.delete, "/anything/admin/keys/{key}") { request in
+                let result = try await service.anythingAdminKeysRevoke(key: request.path("key", as: String.self), reason: request.query("reason", as: Optional<String>.self))
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/basic-auth/{user}/{passwd}") { request in
+                let result = try await service.authBasic(user: request.path("user", as: String.self), passwd: request.path("passwd", as: String.self))
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/bearer") { request in
+                let result = try await service.authBearer()
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/anything/either") { request in
+                let result = try await service.authBearerOrBasic()
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/anything/optional") { request in
+                let result = try await service.authOptionalBearer()
+                return try request.response(result, status: 200)
+            },
+        ]).handler
+    }
+}
+
+nonisolated extension HTTPBin.Service {
+    // Every requirement answers 501 Not Implemented until a service implements it.
+    public func get(
+        tag: [String]?, ids: [Int64], page: Int, sort: HTTPBin.SortOrder, order: HTTPBin.SortOrder?, since: Date?, filter: [String: String]?,
+        q: String, xRequestID: UUID?, xTags: [String]?
+    ) async throws -> HTTPBin.EchoResponse {
+        throw ServiceNotImplemented("get(tag:ids:page:sort:order:since:filter:q:xRequestID:xTags:)")
+    }
+
+    public func mirror() async throws -> HTTPBin.EchoResponse {
+        throw ServiceNotImplemented("mirror()")
+    }
+
+    public func status(code: Int) async throws {
+        throw ServiceNotImplemented("status(code:)")
+    }
+
+    public func delay(seconds: Double) async throws -> HTTPBin.EchoResponse {
+        throw ServiceNotImplemented("delay(seconds:)")
+    }
+
+    public func uuid() async throws -> HTTPBin.UUIDResponse {
+        throw ServiceNotImplemented("uuid()")
+    }
+
+    public func robotsTxt() async throws -> String {
+        throw ServiceNotImplemented("robotsTxt()")
+    }
+
+    public func image(format: HTTPBin.ImageFormat) async throws -> Data {
+        throw ServiceNotImplemented("image(format:)")
+    }
+
+    public func bytes(n: Int32, seed: Int?) async throws -> Data {
+        throw ServiceNotImplemented("bytes(n:seed:)")
+    }
+
+    public func head() async throws {
+        throw ServiceNotImplemented("head()")
+    }
+
+    public func options() async throws {
+        throw ServiceNotImplemented("options()")
+    }
+
+    public func _2fa(userId: Int, class: String, for: String?, größe: Int?, sortBy: String?) async throws {
+        throw ServiceNotImplemented("_2fa(userId:class:for:größe:sortBy:)")
+    }
+
+    public func anythingJson(body: HTTPBin.EchoBody) async throws -> HTTPBin.EchoResponse {
+        throw ServiceNotImplemented("anythingJson(body:)")
+    }
+
+    public func anythingJsonPatch(body: [String: JSONValue]) async throws -> HTTPBin.EchoResponse {
+        throw ServiceNotImplemented("anythingJsonPatch(body:)")
+    }
+
+    public func anythingForm(body: HTTPBin.SignupForm) async throws -> HTTPBin.EchoResponse {
+        throw ServiceNotImplemented("anythingForm(body:)")
+    }
+
+    public func anythingMultipart(body: HTTPBin.FileUpload) async throws -> HTTPBin.EchoResponse {
+        throw ServiceNotImplemented("anythingMultipart(body:)")
+    }
+
+    public func anythingBinary(body: Data) async throws -> HTTPBin.EchoResponse {
+        throw ServiceNotImplemented("anythingBinary(body:)")
+    }
+
+    public func anythingText(body: String) async throws -> String {
+        throw ServiceNotImplemented("anythingText(body:)")
+    }
+
+    public func anythingFile(name: String) async throws -> HTTPBin.EchoResponse {
+        throw ServiceNotImplemented("anythingFile(name:)")
+    }
+
+    public func anythingDelete(id: UUID) async throws {
+        throw ServiceNotImplemented("anythingDelete(id:)")
+    }
+
+    public func anythingKeyed() async throws -> HTTPBin.EchoResponse {
+        throw ServiceNotImplemented("anythingKeyed()")
+    }
+
+    public func anythingUpload(body: HTTPBin.Attachment) async throws -> HTTPBin.EchoResponse {
+        throw ServiceNotImplemented("anythingUpload(body:)")
+    }
+
+    public func anythingPutFile(name: String, body: EndpointRuntime.File) async throws -> HTTPBin.EchoResponse {
+        throw ServiceNotImplemented("anythingPutFile(name:body:)")
+    }
+
+    public func anythingDownload(name: String) async throws -> EndpointRuntime.File {
+        throw ServiceNotImplemented("anythingDownload(name:)")
+    }
+
+    public func anythingAdminLogin(body: HTTPBin.Credentials) async throws -> HTTPBin.EchoResponse {
+        throw ServiceNotImplemented("anythingAdminLogin(body:)")
+    }
+
+    public func anythingAdminStats() async throws -> HTTPBin.EchoResponse {
+        throw ServiceNotImplemented("anythingAdminStats()")
+    }
+
+    public func anythingAdminKeysList(since: Date?, limit: Int32) async throws -> HTTPBin.EchoResponse {
+        throw ServiceNotImplemented("anythingAdminKeysList(since:limit:)")
+    }
+
+    public func anythingAdminKeysRevoke(key: String, reason: String?) async throws -> HTTPBin.EchoResponse {
+        throw ServiceNotImplemented("anythingAdminKeysRevoke(key:reason:)")
+    }
+
+    public func authBasic(user: String, passwd: String) async throws -> HTTPBin.AuthResult {
+        throw ServiceNotImplemented("authBasic(user:passwd:)")
+    }
+
+    public func authBearer() async throws -> HTTPBin.AuthResult {
+        throw ServiceNotImplemented("authBearer()")
+    }
+
+    public func authBearerOrBasic() async throws -> HTTPBin.EchoResponse {
+        throw ServiceNotImplemented("authBearerOrBasic()")
+    }
+
+    public func authOptionalBearer() async throws -> HTTPBin.EchoResponse {
+        throw ServiceNotImplemented("authOptionalBearer()")
+    }
+}

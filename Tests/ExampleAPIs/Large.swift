@@ -3727,3 +3727,6173 @@ nonisolated extension Large {
     /// and previews. Sending a request never reads them.
     public static let samples: [SampleResponse] = []
 }
+
+// The server side: a protocol to implement, and the handler that serves it.
+nonisolated extension Large {
+    /// The server side of Large: one requirement per endpoint, named by its group path and its name.
+    /// Every requirement answers 501 until implemented, so a fake implements only what a test calls;
+    /// `handler(_:)` serves an implementation. Throw `ErrorResponse(status:body:headers:)` to answer
+    /// with an error body the spec declares; any other error is answered with 500.
+    public nonisolated protocol Service: Sendable {
+        /// `GET /big/big/items0/{id}`
+        func bigBigOp0(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items1/{id}`
+        func bigBigOp1(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items2/{id}`
+        func bigBigOp2(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items3/{id}`
+        func bigBigOp3(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items4/{id}`
+        func bigBigOp4(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items5/{id}`
+        func bigBigOp5(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items6/{id}`
+        func bigBigOp6(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items7/{id}`
+        func bigBigOp7(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items8/{id}`
+        func bigBigOp8(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items9/{id}`
+        func bigBigOp9(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items10/{id}`
+        func bigBigOp10(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items11/{id}`
+        func bigBigOp11(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items12/{id}`
+        func bigBigOp12(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items13/{id}`
+        func bigBigOp13(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items14/{id}`
+        func bigBigOp14(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items15/{id}`
+        func bigBigOp15(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items16/{id}`
+        func bigBigOp16(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items17/{id}`
+        func bigBigOp17(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items18/{id}`
+        func bigBigOp18(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items19/{id}`
+        func bigBigOp19(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items20/{id}`
+        func bigBigOp20(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items21/{id}`
+        func bigBigOp21(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items22/{id}`
+        func bigBigOp22(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items23/{id}`
+        func bigBigOp23(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items24/{id}`
+        func bigBigOp24(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items25/{id}`
+        func bigBigOp25(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items26/{id}`
+        func bigBigOp26(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items27/{id}`
+        func bigBigOp27(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items28/{id}`
+        func bigBigOp28(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items29/{id}`
+        func bigBigOp29(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items30/{id}`
+        func bigBigOp30(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items31/{id}`
+        func bigBigOp31(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items32/{id}`
+        func bigBigOp32(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items33/{id}`
+        func bigBigOp33(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items34/{id}`
+        func bigBigOp34(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items35/{id}`
+        func bigBigOp35(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items36/{id}`
+        func bigBigOp36(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items37/{id}`
+        func bigBigOp37(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items38/{id}`
+        func bigBigOp38(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items39/{id}`
+        func bigBigOp39(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items40/{id}`
+        func bigBigOp40(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items41/{id}`
+        func bigBigOp41(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items42/{id}`
+        func bigBigOp42(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items43/{id}`
+        func bigBigOp43(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items44/{id}`
+        func bigBigOp44(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items45/{id}`
+        func bigBigOp45(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items46/{id}`
+        func bigBigOp46(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items47/{id}`
+        func bigBigOp47(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items48/{id}`
+        func bigBigOp48(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items49/{id}`
+        func bigBigOp49(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items50/{id}`
+        func bigBigOp50(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items51/{id}`
+        func bigBigOp51(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items52/{id}`
+        func bigBigOp52(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items53/{id}`
+        func bigBigOp53(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items54/{id}`
+        func bigBigOp54(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items55/{id}`
+        func bigBigOp55(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items56/{id}`
+        func bigBigOp56(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items57/{id}`
+        func bigBigOp57(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items58/{id}`
+        func bigBigOp58(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items59/{id}`
+        func bigBigOp59(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items60/{id}`
+        func bigBigOp60(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items61/{id}`
+        func bigBigOp61(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items62/{id}`
+        func bigBigOp62(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items63/{id}`
+        func bigBigOp63(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items64/{id}`
+        func bigBigOp64(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items65/{id}`
+        func bigBigOp65(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items66/{id}`
+        func bigBigOp66(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items67/{id}`
+        func bigBigOp67(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items68/{id}`
+        func bigBigOp68(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items69/{id}`
+        func bigBigOp69(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items70/{id}`
+        func bigBigOp70(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items71/{id}`
+        func bigBigOp71(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items72/{id}`
+        func bigBigOp72(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items73/{id}`
+        func bigBigOp73(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items74/{id}`
+        func bigBigOp74(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items75/{id}`
+        func bigBigOp75(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items76/{id}`
+        func bigBigOp76(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items77/{id}`
+        func bigBigOp77(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items78/{id}`
+        func bigBigOp78(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items79/{id}`
+        func bigBigOp79(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items80/{id}`
+        func bigBigOp80(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items81/{id}`
+        func bigBigOp81(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items82/{id}`
+        func bigBigOp82(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items83/{id}`
+        func bigBigOp83(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items84/{id}`
+        func bigBigOp84(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items85/{id}`
+        func bigBigOp85(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items86/{id}`
+        func bigBigOp86(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items87/{id}`
+        func bigBigOp87(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items88/{id}`
+        func bigBigOp88(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items89/{id}`
+        func bigBigOp89(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items90/{id}`
+        func bigBigOp90(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items91/{id}`
+        func bigBigOp91(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items92/{id}`
+        func bigBigOp92(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items93/{id}`
+        func bigBigOp93(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items94/{id}`
+        func bigBigOp94(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items95/{id}`
+        func bigBigOp95(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items96/{id}`
+        func bigBigOp96(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items97/{id}`
+        func bigBigOp97(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items98/{id}`
+        func bigBigOp98(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items99/{id}`
+        func bigBigOp99(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items100/{id}`
+        func bigBigOp100(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items101/{id}`
+        func bigBigOp101(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items102/{id}`
+        func bigBigOp102(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items103/{id}`
+        func bigBigOp103(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items104/{id}`
+        func bigBigOp104(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items105/{id}`
+        func bigBigOp105(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items106/{id}`
+        func bigBigOp106(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items107/{id}`
+        func bigBigOp107(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items108/{id}`
+        func bigBigOp108(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items109/{id}`
+        func bigBigOp109(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items110/{id}`
+        func bigBigOp110(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items111/{id}`
+        func bigBigOp111(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items112/{id}`
+        func bigBigOp112(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items113/{id}`
+        func bigBigOp113(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items114/{id}`
+        func bigBigOp114(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items115/{id}`
+        func bigBigOp115(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items116/{id}`
+        func bigBigOp116(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items117/{id}`
+        func bigBigOp117(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items118/{id}`
+        func bigBigOp118(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items119/{id}`
+        func bigBigOp119(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items120/{id}`
+        func bigBigOp120(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items121/{id}`
+        func bigBigOp121(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items122/{id}`
+        func bigBigOp122(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items123/{id}`
+        func bigBigOp123(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items124/{id}`
+        func bigBigOp124(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items125/{id}`
+        func bigBigOp125(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items126/{id}`
+        func bigBigOp126(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items127/{id}`
+        func bigBigOp127(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items128/{id}`
+        func bigBigOp128(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items129/{id}`
+        func bigBigOp129(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items130/{id}`
+        func bigBigOp130(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items131/{id}`
+        func bigBigOp131(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items132/{id}`
+        func bigBigOp132(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items133/{id}`
+        func bigBigOp133(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items134/{id}`
+        func bigBigOp134(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items135/{id}`
+        func bigBigOp135(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items136/{id}`
+        func bigBigOp136(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items137/{id}`
+        func bigBigOp137(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items138/{id}`
+        func bigBigOp138(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items139/{id}`
+        func bigBigOp139(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items140/{id}`
+        func bigBigOp140(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items141/{id}`
+        func bigBigOp141(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items142/{id}`
+        func bigBigOp142(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items143/{id}`
+        func bigBigOp143(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items144/{id}`
+        func bigBigOp144(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items145/{id}`
+        func bigBigOp145(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items146/{id}`
+        func bigBigOp146(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items147/{id}`
+        func bigBigOp147(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items148/{id}`
+        func bigBigOp148(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items149/{id}`
+        func bigBigOp149(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items150/{id}`
+        func bigBigOp150(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items151/{id}`
+        func bigBigOp151(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items152/{id}`
+        func bigBigOp152(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items153/{id}`
+        func bigBigOp153(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items154/{id}`
+        func bigBigOp154(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items155/{id}`
+        func bigBigOp155(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items156/{id}`
+        func bigBigOp156(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items157/{id}`
+        func bigBigOp157(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items158/{id}`
+        func bigBigOp158(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items159/{id}`
+        func bigBigOp159(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items160/{id}`
+        func bigBigOp160(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items161/{id}`
+        func bigBigOp161(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items162/{id}`
+        func bigBigOp162(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items163/{id}`
+        func bigBigOp163(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items164/{id}`
+        func bigBigOp164(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items165/{id}`
+        func bigBigOp165(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items166/{id}`
+        func bigBigOp166(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items167/{id}`
+        func bigBigOp167(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items168/{id}`
+        func bigBigOp168(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items169/{id}`
+        func bigBigOp169(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items170/{id}`
+        func bigBigOp170(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items171/{id}`
+        func bigBigOp171(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items172/{id}`
+        func bigBigOp172(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items173/{id}`
+        func bigBigOp173(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items174/{id}`
+        func bigBigOp174(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items175/{id}`
+        func bigBigOp175(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items176/{id}`
+        func bigBigOp176(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items177/{id}`
+        func bigBigOp177(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items178/{id}`
+        func bigBigOp178(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items179/{id}`
+        func bigBigOp179(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items180/{id}`
+        func bigBigOp180(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items181/{id}`
+        func bigBigOp181(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items182/{id}`
+        func bigBigOp182(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items183/{id}`
+        func bigBigOp183(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items184/{id}`
+        func bigBigOp184(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items185/{id}`
+        func bigBigOp185(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items186/{id}`
+        func bigBigOp186(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items187/{id}`
+        func bigBigOp187(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items188/{id}`
+        func bigBigOp188(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items189/{id}`
+        func bigBigOp189(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items190/{id}`
+        func bigBigOp190(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items191/{id}`
+        func bigBigOp191(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items192/{id}`
+        func bigBigOp192(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items193/{id}`
+        func bigBigOp193(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items194/{id}`
+        func bigBigOp194(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items195/{id}`
+        func bigBigOp195(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items196/{id}`
+        func bigBigOp196(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items197/{id}`
+        func bigBigOp197(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items198/{id}`
+        func bigBigOp198(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items199/{id}`
+        func bigBigOp199(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items200/{id}`
+        func bigBigOp200(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items201/{id}`
+        func bigBigOp201(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items202/{id}`
+        func bigBigOp202(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items203/{id}`
+        func bigBigOp203(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items204/{id}`
+        func bigBigOp204(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items205/{id}`
+        func bigBigOp205(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items206/{id}`
+        func bigBigOp206(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items207/{id}`
+        func bigBigOp207(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items208/{id}`
+        func bigBigOp208(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items209/{id}`
+        func bigBigOp209(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items210/{id}`
+        func bigBigOp210(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items211/{id}`
+        func bigBigOp211(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items212/{id}`
+        func bigBigOp212(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items213/{id}`
+        func bigBigOp213(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items214/{id}`
+        func bigBigOp214(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items215/{id}`
+        func bigBigOp215(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items216/{id}`
+        func bigBigOp216(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items217/{id}`
+        func bigBigOp217(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items218/{id}`
+        func bigBigOp218(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items219/{id}`
+        func bigBigOp219(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items220/{id}`
+        func bigBigOp220(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items221/{id}`
+        func bigBigOp221(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items222/{id}`
+        func bigBigOp222(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items223/{id}`
+        func bigBigOp223(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items224/{id}`
+        func bigBigOp224(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items225/{id}`
+        func bigBigOp225(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items226/{id}`
+        func bigBigOp226(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items227/{id}`
+        func bigBigOp227(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items228/{id}`
+        func bigBigOp228(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items229/{id}`
+        func bigBigOp229(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items230/{id}`
+        func bigBigOp230(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items231/{id}`
+        func bigBigOp231(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items232/{id}`
+        func bigBigOp232(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items233/{id}`
+        func bigBigOp233(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items234/{id}`
+        func bigBigOp234(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items235/{id}`
+        func bigBigOp235(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items236/{id}`
+        func bigBigOp236(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items237/{id}`
+        func bigBigOp237(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items238/{id}`
+        func bigBigOp238(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items239/{id}`
+        func bigBigOp239(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items240/{id}`
+        func bigBigOp240(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items241/{id}`
+        func bigBigOp241(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items242/{id}`
+        func bigBigOp242(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items243/{id}`
+        func bigBigOp243(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items244/{id}`
+        func bigBigOp244(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items245/{id}`
+        func bigBigOp245(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items246/{id}`
+        func bigBigOp246(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items247/{id}`
+        func bigBigOp247(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items248/{id}`
+        func bigBigOp248(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items249/{id}`
+        func bigBigOp249(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items250/{id}`
+        func big2BigOp250(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items251/{id}`
+        func big2BigOp251(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items252/{id}`
+        func big2BigOp252(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items253/{id}`
+        func big2BigOp253(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items254/{id}`
+        func big2BigOp254(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items255/{id}`
+        func big2BigOp255(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items256/{id}`
+        func big2BigOp256(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items257/{id}`
+        func big2BigOp257(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items258/{id}`
+        func big2BigOp258(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items259/{id}`
+        func big2BigOp259(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items260/{id}`
+        func big2BigOp260(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items261/{id}`
+        func big2BigOp261(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items262/{id}`
+        func big2BigOp262(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items263/{id}`
+        func big2BigOp263(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items264/{id}`
+        func big2BigOp264(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items265/{id}`
+        func big2BigOp265(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items266/{id}`
+        func big2BigOp266(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items267/{id}`
+        func big2BigOp267(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items268/{id}`
+        func big2BigOp268(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items269/{id}`
+        func big2BigOp269(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items270/{id}`
+        func big2BigOp270(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items271/{id}`
+        func big2BigOp271(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items272/{id}`
+        func big2BigOp272(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items273/{id}`
+        func big2BigOp273(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items274/{id}`
+        func big2BigOp274(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items275/{id}`
+        func big2BigOp275(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items276/{id}`
+        func big2BigOp276(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items277/{id}`
+        func big2BigOp277(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items278/{id}`
+        func big2BigOp278(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items279/{id}`
+        func big2BigOp279(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items280/{id}`
+        func big2BigOp280(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items281/{id}`
+        func big2BigOp281(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items282/{id}`
+        func big2BigOp282(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items283/{id}`
+        func big2BigOp283(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items284/{id}`
+        func big2BigOp284(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items285/{id}`
+        func big2BigOp285(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items286/{id}`
+        func big2BigOp286(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items287/{id}`
+        func big2BigOp287(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items288/{id}`
+        func big2BigOp288(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items289/{id}`
+        func big2BigOp289(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items290/{id}`
+        func big2BigOp290(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items291/{id}`
+        func big2BigOp291(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items292/{id}`
+        func big2BigOp292(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items293/{id}`
+        func big2BigOp293(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items294/{id}`
+        func big2BigOp294(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items295/{id}`
+        func big2BigOp295(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items296/{id}`
+        func big2BigOp296(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items297/{id}`
+        func big2BigOp297(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items298/{id}`
+        func big2BigOp298(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items299/{id}`
+        func big2BigOp299(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items300/{id}`
+        func big2BigOp300(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items301/{id}`
+        func big2BigOp301(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items302/{id}`
+        func big2BigOp302(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items303/{id}`
+        func big2BigOp303(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items304/{id}`
+        func big2BigOp304(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items305/{id}`
+        func big2BigOp305(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items306/{id}`
+        func big2BigOp306(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items307/{id}`
+        func big2BigOp307(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items308/{id}`
+        func big2BigOp308(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items309/{id}`
+        func big2BigOp309(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items310/{id}`
+        func big2BigOp310(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items311/{id}`
+        func big2BigOp311(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items312/{id}`
+        func big2BigOp312(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items313/{id}`
+        func big2BigOp313(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items314/{id}`
+        func big2BigOp314(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items315/{id}`
+        func big2BigOp315(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items316/{id}`
+        func big2BigOp316(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items317/{id}`
+        func big2BigOp317(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items318/{id}`
+        func big2BigOp318(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items319/{id}`
+        func big2BigOp319(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items320/{id}`
+        func big2BigOp320(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items321/{id}`
+        func big2BigOp321(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items322/{id}`
+        func big2BigOp322(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items323/{id}`
+        func big2BigOp323(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items324/{id}`
+        func big2BigOp324(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items325/{id}`
+        func big2BigOp325(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items326/{id}`
+        func big2BigOp326(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items327/{id}`
+        func big2BigOp327(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items328/{id}`
+        func big2BigOp328(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items329/{id}`
+        func big2BigOp329(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items330/{id}`
+        func big2BigOp330(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items331/{id}`
+        func big2BigOp331(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items332/{id}`
+        func big2BigOp332(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items333/{id}`
+        func big2BigOp333(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items334/{id}`
+        func big2BigOp334(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items335/{id}`
+        func big2BigOp335(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items336/{id}`
+        func big2BigOp336(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items337/{id}`
+        func big2BigOp337(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items338/{id}`
+        func big2BigOp338(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items339/{id}`
+        func big2BigOp339(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items340/{id}`
+        func big2BigOp340(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items341/{id}`
+        func big2BigOp341(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items342/{id}`
+        func big2BigOp342(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items343/{id}`
+        func big2BigOp343(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items344/{id}`
+        func big2BigOp344(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items345/{id}`
+        func big2BigOp345(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items346/{id}`
+        func big2BigOp346(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items347/{id}`
+        func big2BigOp347(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items348/{id}`
+        func big2BigOp348(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items349/{id}`
+        func big2BigOp349(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items350/{id}`
+        func big2BigOp350(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items351/{id}`
+        func big2BigOp351(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items352/{id}`
+        func big2BigOp352(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items353/{id}`
+        func big2BigOp353(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items354/{id}`
+        func big2BigOp354(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items355/{id}`
+        func big2BigOp355(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items356/{id}`
+        func big2BigOp356(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items357/{id}`
+        func big2BigOp357(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items358/{id}`
+        func big2BigOp358(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items359/{id}`
+        func big2BigOp359(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items360/{id}`
+        func big2BigOp360(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items361/{id}`
+        func big2BigOp361(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items362/{id}`
+        func big2BigOp362(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items363/{id}`
+        func big2BigOp363(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items364/{id}`
+        func big2BigOp364(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items365/{id}`
+        func big2BigOp365(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items366/{id}`
+        func big2BigOp366(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items367/{id}`
+        func big2BigOp367(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items368/{id}`
+        func big2BigOp368(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items369/{id}`
+        func big2BigOp369(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items370/{id}`
+        func big2BigOp370(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items371/{id}`
+        func big2BigOp371(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items372/{id}`
+        func big2BigOp372(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items373/{id}`
+        func big2BigOp373(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items374/{id}`
+        func big2BigOp374(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items375/{id}`
+        func big2BigOp375(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items376/{id}`
+        func big2BigOp376(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items377/{id}`
+        func big2BigOp377(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items378/{id}`
+        func big2BigOp378(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items379/{id}`
+        func big2BigOp379(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items380/{id}`
+        func big2BigOp380(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items381/{id}`
+        func big2BigOp381(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items382/{id}`
+        func big2BigOp382(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items383/{id}`
+        func big2BigOp383(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items384/{id}`
+        func big2BigOp384(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items385/{id}`
+        func big2BigOp385(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items386/{id}`
+        func big2BigOp386(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items387/{id}`
+        func big2BigOp387(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items388/{id}`
+        func big2BigOp388(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items389/{id}`
+        func big2BigOp389(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items390/{id}`
+        func big2BigOp390(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items391/{id}`
+        func big2BigOp391(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items392/{id}`
+        func big2BigOp392(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items393/{id}`
+        func big2BigOp393(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items394/{id}`
+        func big2BigOp394(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items395/{id}`
+        func big2BigOp395(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items396/{id}`
+        func big2BigOp396(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items397/{id}`
+        func big2BigOp397(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items398/{id}`
+        func big2BigOp398(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items399/{id}`
+        func big2BigOp399(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items400/{id}`
+        func big2BigOp400(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items401/{id}`
+        func big2BigOp401(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items402/{id}`
+        func big2BigOp402(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items403/{id}`
+        func big2BigOp403(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items404/{id}`
+        func big2BigOp404(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items405/{id}`
+        func big2BigOp405(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items406/{id}`
+        func big2BigOp406(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items407/{id}`
+        func big2BigOp407(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items408/{id}`
+        func big2BigOp408(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items409/{id}`
+        func big2BigOp409(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items410/{id}`
+        func big2BigOp410(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items411/{id}`
+        func big2BigOp411(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items412/{id}`
+        func big2BigOp412(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items413/{id}`
+        func big2BigOp413(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items414/{id}`
+        func big2BigOp414(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items415/{id}`
+        func big2BigOp415(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items416/{id}`
+        func big2BigOp416(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items417/{id}`
+        func big2BigOp417(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items418/{id}`
+        func big2BigOp418(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items419/{id}`
+        func big2BigOp419(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items420/{id}`
+        func big2BigOp420(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items421/{id}`
+        func big2BigOp421(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items422/{id}`
+        func big2BigOp422(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items423/{id}`
+        func big2BigOp423(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items424/{id}`
+        func big2BigOp424(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items425/{id}`
+        func big2BigOp425(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items426/{id}`
+        func big2BigOp426(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items427/{id}`
+        func big2BigOp427(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items428/{id}`
+        func big2BigOp428(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items429/{id}`
+        func big2BigOp429(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items430/{id}`
+        func big2BigOp430(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items431/{id}`
+        func big2BigOp431(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items432/{id}`
+        func big2BigOp432(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items433/{id}`
+        func big2BigOp433(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items434/{id}`
+        func big2BigOp434(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items435/{id}`
+        func big2BigOp435(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items436/{id}`
+        func big2BigOp436(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items437/{id}`
+        func big2BigOp437(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items438/{id}`
+        func big2BigOp438(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items439/{id}`
+        func big2BigOp439(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items440/{id}`
+        func big2BigOp440(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items441/{id}`
+        func big2BigOp441(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items442/{id}`
+        func big2BigOp442(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items443/{id}`
+        func big2BigOp443(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items444/{id}`
+        func big2BigOp444(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items445/{id}`
+        func big2BigOp445(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items446/{id}`
+        func big2BigOp446(id: Int64, body: Large.Item) async throws -> Large.Item
+
+        /// `GET /big/big/items447/{id}`
+        func big2BigOp447(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `GET /big/big/items448/{id}`
+        func big2BigOp448(id: Int64, q: String?, limit: Int) async throws -> [Large.Item]
+
+        /// `POST /big/big/items449/{id}`
+        func big2BigOp449(id: Int64, body: Large.Item) async throws -> Large.Item
+    }
+
+    /// Serves `service`: routes each request by method and path to its endpoint, reads the parameters and
+    /// the body as the client writes them, calls the service and writes its result as the client reads it.
+    /// Unknown paths are 404, other methods 405 (with `Allow`), values that do not decode 400.
+    public static func handler(_ service: some Service) -> HTTPHandler {
+        return ServiceRouter(baseURL: defaults.baseURL, dateFormat: defaults.dateFormat, routes: [
+            ServiceRoute(.get, "/big/big/items0/{id}") { request in
+                let result = try await service.bigBigOp0(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items1/{id}") { request in
+                let result = try await service.bigBigOp1(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items2/{id}") { request in
+                let result = try await service.bigBigOp2(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items3/{id}") { request in
+                let result = try await service.bigBigOp3(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items4/{id}") { request in
+                let result = try await service.bigBigOp4(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items5/{id}") { request in
+                let result = try await service.bigBigOp5(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items6/{id}") { request in
+                let result = try await service.bigBigOp6(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items7/{id}") { request in
+                let result = try await service.bigBigOp7(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items8/{id}") { request in
+                let result = try await service.bigBigOp8(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items9/{id}") { request in
+                let result = try await service.bigBigOp9(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items10/{id}") { request in
+                let result = try await service.bigBigOp10(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items11/{id}") { request in
+                let result = try await service.bigBigOp11(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items12/{id}") { request in
+                let result = try await service.bigBigOp12(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items13/{id}") { request in
+                let result = try await service.bigBigOp13(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items14/{id}") { request in
+                let result = try await service.bigBigOp14(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items15/{id}") { request in
+                let result = try await service.bigBigOp15(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items16/{id}") { request in
+                let result = try await service.bigBigOp16(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items17/{id}") { request in
+                let result = try await service.bigBigOp17(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items18/{id}") { request in
+                let result = try await service.bigBigOp18(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items19/{id}") { request in
+                let result = try await service.bigBigOp19(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items20/{id}") { request in
+                let result = try await service.bigBigOp20(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items21/{id}") { request in
+                let result = try await service.bigBigOp21(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items22/{id}") { request in
+                let result = try await service.bigBigOp22(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items23/{id}") { request in
+                let result = try await service.bigBigOp23(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items24/{id}") { request in
+                let result = try await service.bigBigOp24(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items25/{id}") { request in
+                let result = try await service.bigBigOp25(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items26/{id}") { request in
+                let result = try await service.bigBigOp26(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items27/{id}") { request in
+                let result = try await service.bigBigOp27(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items28/{id}") { request in
+                let result = try await service.bigBigOp28(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items29/{id}") { request in
+                let result = try await service.bigBigOp29(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items30/{id}") { request in
+                let result = try await service.bigBigOp30(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items31/{id}") { request in
+                let result = try await service.bigBigOp31(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items32/{id}") { request in
+                let result = try await service.bigBigOp32(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items33/{id}") { request in
+                let result = try await service.bigBigOp33(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items34/{id}") { request in
+                let result = try await service.bigBigOp34(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items35/{id}") { request in
+                let result = try await service.bigBigOp35(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items36/{id}") { request in
+                let result = try await service.bigBigOp36(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items37/{id}") { request in
+                let result = try await service.bigBigOp37(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items38/{id}") { request in
+                let result = try await service.bigBigOp38(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items39/{id}") { request in
+                let result = try await service.bigBigOp39(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items40/{id}") { request in
+                let result = try await service.bigBigOp40(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items41/{id}") { request in
+                let result = try await service.bigBigOp41(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items42/{id}") { request in
+                let result = try await service.bigBigOp42(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items43/{id}") { request in
+                let result = try await service.bigBigOp43(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items44/{id}") { request in
+                let result = try await service.bigBigOp44(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items45/{id}") { request in
+                let result = try await service.bigBigOp45(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items46/{id}") { request in
+                let result = try await service.bigBigOp46(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items47/{id}") { request in
+                let result = try await service.bigBigOp47(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items48/{id}") { request in
+                let result = try await service.bigBigOp48(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items49/{id}") { request in
+                let result = try await service.bigBigOp49(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items50/{id}") { request in
+                let result = try await service.bigBigOp50(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items51/{id}") { request in
+                let result = try await service.bigBigOp51(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items52/{id}") { request in
+                let result = try await service.bigBigOp52(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items53/{id}") { request in
+                let result = try await service.bigBigOp53(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items54/{id}") { request in
+                let result = try await service.bigBigOp54(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items55/{id}") { request in
+                let result = try await service.bigBigOp55(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items56/{id}") { request in
+                let result = try await service.bigBigOp56(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items57/{id}") { request in
+                let result = try await service.bigBigOp57(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items58/{id}") { request in
+                let result = try await service.bigBigOp58(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items59/{id}") { request in
+                let result = try await service.bigBigOp59(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items60/{id}") { request in
+                let result = try await service.bigBigOp60(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items61/{id}") { request in
+                let result = try await service.bigBigOp61(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items62/{id}") { request in
+                let result = try await service.bigBigOp62(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items63/{id}") { request in
+                let result = try await service.bigBigOp63(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items64/{id}") { request in
+                let result = try await service.bigBigOp64(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items65/{id}") { request in
+                let result = try await service.bigBigOp65(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items66/{id}") { request in
+                let result = try await service.bigBigOp66(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items67/{id}") { request in
+                let result = try await service.bigBigOp67(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items68/{id}") { request in
+                let result = try await service.bigBigOp68(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items69/{id}") { request in
+                let result = try await service.bigBigOp69(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items70/{id}") { request in
+                let result = try await service.bigBigOp70(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items71/{id}") { request in
+                let result = try await service.bigBigOp71(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items72/{id}") { request in
+                let result = try await service.bigBigOp72(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items73/{id}") { request in
+                let result = try await service.bigBigOp73(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items74/{id}") { request in
+                let result = try await service.bigBigOp74(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items75/{id}") { request in
+                let result = try await service.bigBigOp75(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items76/{id}") { request in
+                let result = try await service.bigBigOp76(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items77/{id}") { request in
+                let result = try await service.bigBigOp77(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items78/{id}") { request in
+                let result = try await service.bigBigOp78(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items79/{id}") { request in
+                let result = try await service.bigBigOp79(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items80/{id}") { request in
+                let result = try await service.bigBigOp80(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items81/{id}") { request in
+                let result = try await service.bigBigOp81(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items82/{id}") { request in
+                let result = try await service.bigBigOp82(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items83/{id}") { request in
+                let result = try await service.bigBigOp83(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items84/{id}") { request in
+                let result = try await service.bigBigOp84(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items85/{id}") { request in
+                let result = try await service.bigBigOp85(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items86/{id}") { request in
+                let result = try await service.bigBigOp86(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items87/{id}") { request in
+                let result = try await service.bigBigOp87(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items88/{id}") { request in
+                let result = try await service.bigBigOp88(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items89/{id}") { request in
+                let result = try await service.bigBigOp89(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items90/{id}") { request in
+                let result = try await service.bigBigOp90(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items91/{id}") { request in
+                let result = try await service.bigBigOp91(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items92/{id}") { request in
+                let result = try await service.bigBigOp92(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items93/{id}") { request in
+                let result = try await service.bigBigOp93(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items94/{id}") { request in
+                let result = try await service.bigBigOp94(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items95/{id}") { request in
+                let result = try await service.bigBigOp95(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items96/{id}") { request in
+                let result = try await service.bigBigOp96(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items97/{id}") { request in
+                let result = try await service.bigBigOp97(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items98/{id}") { request in
+                let result = try await service.bigBigOp98(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items99/{id}") { request in
+                let result = try await service.bigBigOp99(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items100/{id}") { request in
+                let result = try await service.bigBigOp100(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items101/{id}") { request in
+                let result = try await service.bigBigOp101(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items102/{id}") { request in
+                let result = try await service.bigBigOp102(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items103/{id}") { request in
+                let result = try await service.bigBigOp103(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items104/{id}") { request in
+                let result = try await service.bigBigOp104(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items105/{id}") { request in
+                let result = try await service.bigBigOp105(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items106/{id}") { request in
+                let result = try await service.bigBigOp106(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items107/{id}") { request in
+                let result = try await service.bigBigOp107(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items108/{id}") { request in
+                let result = try await service.bigBigOp108(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items109/{id}") { request in
+                let result = try await service.bigBigOp109(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items110/{id}") { request in
+                let result = try await service.bigBigOp110(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items111/{id}") { request in
+                let result = try await service.bigBigOp111(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items112/{id}") { request in
+                let result = try await service.bigBigOp112(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items113/{id}") { request in
+                let result = try await service.bigBigOp113(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items114/{id}") { request in
+                let result = try await service.bigBigOp114(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items115/{id}") { request in
+                let result = try await service.bigBigOp115(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items116/{id}") { request in
+                let result = try await service.bigBigOp116(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items117/{id}") { request in
+                let result = try await service.bigBigOp117(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items118/{id}") { request in
+                let result = try await service.bigBigOp118(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items119/{id}") { request in
+                let result = try await service.bigBigOp119(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items120/{id}") { request in
+                let result = try await service.bigBigOp120(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items121/{id}") { request in
+                let result = try await service.bigBigOp121(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items122/{id}") { request in
+                let result = try await service.bigBigOp122(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items123/{id}") { request in
+                let result = try await service.bigBigOp123(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items124/{id}") { request in
+                let result = try await service.bigBigOp124(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items125/{id}") { request in
+                let result = try await service.bigBigOp125(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items126/{id}") { request in
+                let result = try await service.bigBigOp126(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items127/{id}") { request in
+                let result = try await service.bigBigOp127(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items128/{id}") { request in
+                let result = try await service.bigBigOp128(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items129/{id}") { request in
+                let result = try await service.bigBigOp129(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items130/{id}") { request in
+                let result = try await service.bigBigOp130(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items131/{id}") { request in
+                let result = try await service.bigBigOp131(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items132/{id}") { request in
+                let result = try await service.bigBigOp132(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items133/{id}") { request in
+                let result = try await service.bigBigOp133(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items134/{id}") { request in
+                let result = try await service.bigBigOp134(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items135/{id}") { request in
+                let result = try await service.bigBigOp135(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items136/{id}") { request in
+                let result = try await service.bigBigOp136(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items137/{id}") { request in
+                let result = try await service.bigBigOp137(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items138/{id}") { request in
+                let result = try await service.bigBigOp138(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items139/{id}") { request in
+                let result = try await service.bigBigOp139(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items140/{id}") { request in
+                let result = try await service.bigBigOp140(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items141/{id}") { request in
+                let result = try await service.bigBigOp141(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items142/{id}") { request in
+                let result = try await service.bigBigOp142(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items143/{id}") { request in
+                let result = try await service.bigBigOp143(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items144/{id}") { request in
+                let result = try await service.bigBigOp144(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items145/{id}") { request in
+                let result = try await service.bigBigOp145(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items146/{id}") { request in
+                let result = try await service.bigBigOp146(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items147/{id}") { request in
+                let result = try await service.bigBigOp147(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items148/{id}") { request in
+                let result = try await service.bigBigOp148(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items149/{id}") { request in
+                let result = try await service.bigBigOp149(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items150/{id}") { request in
+                let result = try await service.bigBigOp150(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items151/{id}") { request in
+                let result = try await service.bigBigOp151(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items152/{id}") { request in
+                let result = try await service.bigBigOp152(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items153/{id}") { request in
+                let result = try await service.bigBigOp153(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items154/{id}") { request in
+                let result = try await service.bigBigOp154(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items155/{id}") { request in
+                let result = try await service.bigBigOp155(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items156/{id}") { request in
+                let result = try await service.bigBigOp156(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items157/{id}") { request in
+                let result = try await service.bigBigOp157(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items158/{id}") { request in
+                let result = try await service.bigBigOp158(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items159/{id}") { request in
+                let result = try await service.bigBigOp159(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items160/{id}") { request in
+                let result = try await service.bigBigOp160(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items161/{id}") { request in
+                let result = try await service.bigBigOp161(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items162/{id}") { request in
+                let result = try await service.bigBigOp162(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items163/{id}") { request in
+                let result = try await service.bigBigOp163(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items164/{id}") { request in
+                let result = try await service.bigBigOp164(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items165/{id}") { request in
+                let result = try await service.bigBigOp165(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items166/{id}") { request in
+                let result = try await service.bigBigOp166(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items167/{id}") { request in
+                let result = try await service.bigBigOp167(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items168/{id}") { request in
+                let result = try await service.bigBigOp168(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items169/{id}") { request in
+                let result = try await service.bigBigOp169(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items170/{id}") { request in
+                let result = try await service.bigBigOp170(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items171/{id}") { request in
+                let result = try await service.bigBigOp171(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items172/{id}") { request in
+                let result = try await service.bigBigOp172(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items173/{id}") { request in
+                let result = try await service.bigBigOp173(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items174/{id}") { request in
+                let result = try await service.bigBigOp174(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items175/{id}") { request in
+                let result = try await service.bigBigOp175(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items176/{id}") { request in
+                let result = try await service.bigBigOp176(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items177/{id}") { request in
+                let result = try await service.bigBigOp177(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items178/{id}") { request in
+                let result = try await service.bigBigOp178(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items179/{id}") { request in
+                let result = try await service.bigBigOp179(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items180/{id}") { request in
+                let result = try await service.bigBigOp180(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items181/{id}") { request in
+                let result = try await service.bigBigOp181(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items182/{id}") { request in
+                let result = try await service.bigBigOp182(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items183/{id}") { request in
+                let result = try await service.bigBigOp183(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items184/{id}") { request in
+                let result = try await service.bigBigOp184(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items185/{id}") { request in
+                let result = try await service.bigBigOp185(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items186/{id}") { request in
+                let result = try await service.bigBigOp186(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items187/{id}") { request in
+                let result = try await service.bigBigOp187(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items188/{id}") { request in
+                let result = try await service.bigBigOp188(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items189/{id}") { request in
+                let result = try await service.bigBigOp189(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items190/{id}") { request in
+                let result = try await service.bigBigOp190(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items191/{id}") { request in
+                let result = try await service.bigBigOp191(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items192/{id}") { request in
+                let result = try await service.bigBigOp192(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items193/{id}") { request in
+                let result = try await service.bigBigOp193(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items194/{id}") { request in
+                let result = try await service.bigBigOp194(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items195/{id}") { request in
+                let result = try await service.bigBigOp195(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items196/{id}") { request in
+                let result = try await service.bigBigOp196(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items197/{id}") { request in
+                let result = try await service.bigBigOp197(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items198/{id}") { request in
+                let result = try await service.bigBigOp198(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items199/{id}") { request in
+                let result = try await service.bigBigOp199(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items200/{id}") { request in
+                let result = try await service.bigBigOp200(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items201/{id}") { request in
+                let result = try await service.bigBigOp201(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items202/{id}") { request in
+                let result = try await service.bigBigOp202(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items203/{id}") { request in
+                let result = try await service.bigBigOp203(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items204/{id}") { request in
+                let result = try await service.bigBigOp204(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items205/{id}") { request in
+                let result = try await service.bigBigOp205(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items206/{id}") { request in
+                let result = try await service.bigBigOp206(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items207/{id}") { request in
+                let result = try await service.bigBigOp207(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items208/{id}") { request in
+                let result = try await service.bigBigOp208(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items209/{id}") { request in
+                let result = try await service.bigBigOp209(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items210/{id}") { request in
+                let result = try await service.bigBigOp210(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items211/{id}") { request in
+                let result = try await service.bigBigOp211(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items212/{id}") { request in
+                let result = try await service.bigBigOp212(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items213/{id}") { request in
+                let result = try await service.bigBigOp213(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items214/{id}") { request in
+                let result = try await service.bigBigOp214(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items215/{id}") { request in
+                let result = try await service.bigBigOp215(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items216/{id}") { request in
+                let result = try await service.bigBigOp216(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items217/{id}") { request in
+                let result = try await service.bigBigOp217(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items218/{id}") { request in
+                let result = try await service.bigBigOp218(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items219/{id}") { request in
+                let result = try await service.bigBigOp219(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items220/{id}") { request in
+                let result = try await service.bigBigOp220(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items221/{id}") { request in
+                let result = try await service.bigBigOp221(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items222/{id}") { request in
+                let result = try await service.bigBigOp222(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items223/{id}") { request in
+                let result = try await service.bigBigOp223(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items224/{id}") { request in
+                let result = try await service.bigBigOp224(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items225/{id}") { request in
+                let result = try await service.bigBigOp225(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items226/{id}") { request in
+                let result = try await service.bigBigOp226(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items227/{id}") { request in
+                let result = try await service.bigBigOp227(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items228/{id}") { request in
+                let result = try await service.bigBigOp228(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items229/{id}") { request in
+                let result = try await service.bigBigOp229(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items230/{id}") { request in
+                let result = try await service.bigBigOp230(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items231/{id}") { request in
+                let result = try await service.bigBigOp231(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items232/{id}") { request in
+                let result = try await service.bigBigOp232(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items233/{id}") { request in
+                let result = try await service.bigBigOp233(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items234/{id}") { request in
+                let result = try await service.bigBigOp234(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items235/{id}") { request in
+                let result = try await service.bigBigOp235(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items236/{id}") { request in
+                let result = try await service.bigBigOp236(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items237/{id}") { request in
+                let result = try await service.bigBigOp237(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items238/{id}") { request in
+                let result = try await service.bigBigOp238(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items239/{id}") { request in
+                let result = try await service.bigBigOp239(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items240/{id}") { request in
+                let result = try await service.bigBigOp240(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items241/{id}") { request in
+                let result = try await service.bigBigOp241(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items242/{id}") { request in
+                let result = try await service.bigBigOp242(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items243/{id}") { request in
+                let result = try await service.bigBigOp243(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items244/{id}") { request in
+                let result = try await service.bigBigOp244(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items245/{id}") { request in
+                let result = try await service.bigBigOp245(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items246/{id}") { request in
+                let result = try await service.bigBigOp246(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items247/{id}") { request in
+                let result = try await service.bigBigOp247(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items248/{id}") { request in
+                let result = try await service.bigBigOp248(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items249/{id}") { request in
+                let result = try await service.bigBigOp249(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items250/{id}") { request in
+                let result = try await service.big2BigOp250(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items251/{id}") { request in
+                let result = try await service.big2BigOp251(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items252/{id}") { request in
+                let result = try await service.big2BigOp252(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items253/{id}") { request in
+                let result = try await service.big2BigOp253(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items254/{id}") { request in
+                let result = try await service.big2BigOp254(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items255/{id}") { request in
+                let result = try await service.big2BigOp255(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items256/{id}") { request in
+                let result = try await service.big2BigOp256(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items257/{id}") { request in
+                let result = try await service.big2BigOp257(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items258/{id}") { request in
+                let result = try await service.big2BigOp258(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items259/{id}") { request in
+                let result = try await service.big2BigOp259(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items260/{id}") { request in
+                let result = try await service.big2BigOp260(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items261/{id}") { request in
+                let result = try await service.big2BigOp261(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items262/{id}") { request in
+                let result = try await service.big2BigOp262(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items263/{id}") { request in
+                let result = try await service.big2BigOp263(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items264/{id}") { request in
+                let result = try await service.big2BigOp264(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items265/{id}") { request in
+                let result = try await service.big2BigOp265(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items266/{id}") { request in
+                let result = try await service.big2BigOp266(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items267/{id}") { request in
+                let result = try await service.big2BigOp267(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items268/{id}") { request in
+                let result = try await service.big2BigOp268(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items269/{id}") { request in
+                let result = try await service.big2BigOp269(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items270/{id}") { request in
+                let result = try await service.big2BigOp270(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items271/{id}") { request in
+                let result = try await service.big2BigOp271(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items272/{id}") { request in
+                let result = try await service.big2BigOp272(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items273/{id}") { request in
+                let result = try await service.big2BigOp273(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items274/{id}") { request in
+                let result = try await service.big2BigOp274(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items275/{id}") { request in
+                let result = try await service.big2BigOp275(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items276/{id}") { request in
+                let result = try await service.big2BigOp276(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items277/{id}") { request in
+                let result = try await service.big2BigOp277(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items278/{id}") { request in
+                let result = try await service.big2BigOp278(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items279/{id}") { request in
+                let result = try await service.big2BigOp279(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items280/{id}") { request in
+                let result = try await service.big2BigOp280(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items281/{id}") { request in
+                let result = try await service.big2BigOp281(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items282/{id}") { request in
+                let result = try await service.big2BigOp282(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items283/{id}") { request in
+                let result = try await service.big2BigOp283(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items284/{id}") { request in
+                let result = try await service.big2BigOp284(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items285/{id}") { request in
+                let result = try await service.big2BigOp285(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items286/{id}") { request in
+                let result = try await service.big2BigOp286(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items287/{id}") { request in
+                let result = try await service.big2BigOp287(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items288/{id}") { request in
+                let result = try await service.big2BigOp288(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items289/{id}") { request in
+                let result = try await service.big2BigOp289(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items290/{id}") { request in
+                let result = try await service.big2BigOp290(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items291/{id}") { request in
+                let result = try await service.big2BigOp291(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items292/{id}") { request in
+                let result = try await service.big2BigOp292(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items293/{id}") { request in
+                let result = try await service.big2BigOp293(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items294/{id}") { request in
+                let result = try await service.big2BigOp294(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items295/{id}") { request in
+                let result = try await service.big2BigOp295(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items296/{id}") { request in
+                let result = try await service.big2BigOp296(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items297/{id}") { request in
+                let result = try await service.big2BigOp297(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items298/{id}") { request in
+                let result = try await service.big2BigOp298(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items299/{id}") { request in
+                let result = try await service.big2BigOp299(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items300/{id}") { request in
+                let result = try await service.big2BigOp300(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items301/{id}") { request in
+                let result = try await service.big2BigOp301(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items302/{id}") { request in
+                let result = try await service.big2BigOp302(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items303/{id}") { request in
+                let result = try await service.big2BigOp303(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items304/{id}") { request in
+                let result = try await service.big2BigOp304(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items305/{id}") { request in
+                let result = try await service.big2BigOp305(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items306/{id}") { request in
+                let result = try await service.big2BigOp306(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items307/{id}") { request in
+                let result = try await service.big2BigOp307(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items308/{id}") { request in
+                let result = try await service.big2BigOp308(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items309/{id}") { request in
+                let result = try await service.big2BigOp309(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items310/{id}") { request in
+                let result = try await service.big2BigOp310(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items311/{id}") { request in
+                let result = try await service.big2BigOp311(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items312/{id}") { request in
+                let result = try await service.big2BigOp312(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items313/{id}") { request in
+                let result = try await service.big2BigOp313(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items314/{id}") { request in
+                let result = try await service.big2BigOp314(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items315/{id}") { request in
+                let result = try await service.big2BigOp315(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items316/{id}") { request in
+                let result = try await service.big2BigOp316(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items317/{id}") { request in
+                let result = try await service.big2BigOp317(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items318/{id}") { request in
+                let result = try await service.big2BigOp318(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items319/{id}") { request in
+                let result = try await service.big2BigOp319(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items320/{id}") { request in
+                let result = try await service.big2BigOp320(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items321/{id}") { request in
+                let result = try await service.big2BigOp321(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items322/{id}") { request in
+                let result = try await service.big2BigOp322(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items323/{id}") { request in
+                let result = try await service.big2BigOp323(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items324/{id}") { request in
+                let result = try await service.big2BigOp324(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items325/{id}") { request in
+                let result = try await service.big2BigOp325(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items326/{id}") { request in
+                let result = try await service.big2BigOp326(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items327/{id}") { request in
+                let result = try await service.big2BigOp327(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items328/{id}") { request in
+                let result = try await service.big2BigOp328(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items329/{id}") { request in
+                let result = try await service.big2BigOp329(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items330/{id}") { request in
+                let result = try await service.big2BigOp330(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items331/{id}") { request in
+                let result = try await service.big2BigOp331(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items332/{id}") { request in
+                let result = try await service.big2BigOp332(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items333/{id}") { request in
+                let result = try await service.big2BigOp333(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items334/{id}") { request in
+                let result = try await service.big2BigOp334(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items335/{id}") { request in
+                let result = try await service.big2BigOp335(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items336/{id}") { request in
+                let result = try await service.big2BigOp336(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items337/{id}") { request in
+                let result = try await service.big2BigOp337(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items338/{id}") { request in
+                let result = try await service.big2BigOp338(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items339/{id}") { request in
+                let result = try await service.big2BigOp339(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items340/{id}") { request in
+                let result = try await service.big2BigOp340(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items341/{id}") { request in
+                let result = try await service.big2BigOp341(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items342/{id}") { request in
+                let result = try await service.big2BigOp342(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items343/{id}") { request in
+                let result = try await service.big2BigOp343(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items344/{id}") { request in
+                let result = try await service.big2BigOp344(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items345/{id}") { request in
+                let result = try await service.big2BigOp345(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items346/{id}") { request in
+                let result = try await service.big2BigOp346(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items347/{id}") { request in
+                let result = try await service.big2BigOp347(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items348/{id}") { request in
+                let result = try await service.big2BigOp348(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items349/{id}") { request in
+                let result = try await service.big2BigOp349(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items350/{id}") { request in
+                let result = try await service.big2BigOp350(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items351/{id}") { request in
+                let result = try await service.big2BigOp351(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items352/{id}") { request in
+                let result = try await service.big2BigOp352(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items353/{id}") { request in
+                let result = try await service.big2BigOp353(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items354/{id}") { request in
+                let result = try await service.big2BigOp354(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items355/{id}") { request in
+                let result = try await service.big2BigOp355(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items356/{id}") { request in
+                let result = try await service.big2BigOp356(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items357/{id}") { request in
+                let result = try await service.big2BigOp357(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items358/{id}") { request in
+                let result = try await service.big2BigOp358(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items359/{id}") { request in
+                let result = try await service.big2BigOp359(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items360/{id}") { request in
+                let result = try await service.big2BigOp360(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items361/{id}") { request in
+                let result = try await service.big2BigOp361(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items362/{id}") { request in
+                let result = try await service.big2BigOp362(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items363/{id}") { request in
+                let result = try await service.big2BigOp363(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items364/{id}") { request in
+                let result = try await service.big2BigOp364(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items365/{id}") { request in
+                let result = try await service.big2BigOp365(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items366/{id}") { request in
+                let result = try await service.big2BigOp366(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items367/{id}") { request in
+                let result = try await service.big2BigOp367(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items368/{id}") { request in
+                let result = try await service.big2BigOp368(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items369/{id}") { request in
+                let result = try await service.big2BigOp369(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items370/{id}") { request in
+                let result = try await service.big2BigOp370(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items371/{id}") { request in
+                let result = try await service.big2BigOp371(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items372/{id}") { request in
+                let result = try await service.big2BigOp372(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items373/{id}") { request in
+                let result = try await service.big2BigOp373(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items374/{id}") { request in
+                let result = try await service.big2BigOp374(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items375/{id}") { request in
+                let result = try await service.big2BigOp375(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items376/{id}") { request in
+                let result = try await service.big2BigOp376(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items377/{id}") { request in
+                let result = try await service.big2BigOp377(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items378/{id}") { request in
+                let result = try await service.big2BigOp378(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items379/{id}") { request in
+                let result = try await service.big2BigOp379(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items380/{id}") { request in
+                let result = try await service.big2BigOp380(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items381/{id}") { request in
+                let result = try await service.big2BigOp381(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items382/{id}") { request in
+                let result = try await service.big2BigOp382(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items383/{id}") { request in
+                let result = try await service.big2BigOp383(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items384/{id}") { request in
+                let result = try await service.big2BigOp384(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items385/{id}") { request in
+                let result = try await service.big2BigOp385(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items386/{id}") { request in
+                let result = try await service.big2BigOp386(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items387/{id}") { request in
+                let result = try await service.big2BigOp387(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items388/{id}") { request in
+                let result = try await service.big2BigOp388(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items389/{id}") { request in
+                let result = try await service.big2BigOp389(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items390/{id}") { request in
+                let result = try await service.big2BigOp390(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items391/{id}") { request in
+                let result = try await service.big2BigOp391(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items392/{id}") { request in
+                let result = try await service.big2BigOp392(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items393/{id}") { request in
+                let result = try await service.big2BigOp393(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items394/{id}") { request in
+                let result = try await service.big2BigOp394(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items395/{id}") { request in
+                let result = try await service.big2BigOp395(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items396/{id}") { request in
+                let result = try await service.big2BigOp396(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items397/{id}") { request in
+                let result = try await service.big2BigOp397(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items398/{id}") { request in
+                let result = try await service.big2BigOp398(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items399/{id}") { request in
+                let result = try await service.big2BigOp399(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items400/{id}") { request in
+                let result = try await service.big2BigOp400(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items401/{id}") { request in
+                let result = try await service.big2BigOp401(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items402/{id}") { request in
+                let result = try await service.big2BigOp402(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items403/{id}") { request in
+                let result = try await service.big2BigOp403(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items404/{id}") { request in
+                let result = try await service.big2BigOp404(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items405/{id}") { request in
+                let result = try await service.big2BigOp405(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items406/{id}") { request in
+                let result = try await service.big2BigOp406(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items407/{id}") { request in
+                let result = try await service.big2BigOp407(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items408/{id}") { request in
+                let result = try await service.big2BigOp408(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items409/{id}") { request in
+                let result = try await service.big2BigOp409(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items410/{id}") { request in
+                let result = try await service.big2BigOp410(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items411/{id}") { request in
+                let result = try await service.big2BigOp411(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items412/{id}") { request in
+                let result = try await service.big2BigOp412(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items413/{id}") { request in
+                let result = try await service.big2BigOp413(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items414/{id}") { request in
+                let result = try await service.big2BigOp414(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items415/{id}") { request in
+                let result = try await service.big2BigOp415(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items416/{id}") { request in
+                let result = try await service.big2BigOp416(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items417/{id}") { request in
+                let result = try await service.big2BigOp417(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items418/{id}") { request in
+                let result = try await service.big2BigOp418(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items419/{id}") { request in
+                let result = try await service.big2BigOp419(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items420/{id}") { request in
+                let result = try await service.big2BigOp420(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items421/{id}") { request in
+                let result = try await service.big2BigOp421(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items422/{id}") { request in
+                let result = try await service.big2BigOp422(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items423/{id}") { request in
+                let result = try await service.big2BigOp423(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items424/{id}") { request in
+                let result = try await service.big2BigOp424(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items425/{id}") { request in
+                let result = try await service.big2BigOp425(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items426/{id}") { request in
+                let result = try await service.big2BigOp426(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items427/{id}") { request in
+                let result = try await service.big2BigOp427(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items428/{id}") { request in
+                let result = try await service.big2BigOp428(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items429/{id}") { request in
+                let result = try await service.big2BigOp429(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items430/{id}") { request in
+                let result = try await service.big2BigOp430(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items431/{id}") { request in
+                let result = try await service.big2BigOp431(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items432/{id}") { request in
+                let result = try await service.big2BigOp432(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items433/{id}") { request in
+                let result = try await service.big2BigOp433(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items434/{id}") { request in
+                let result = try await service.big2BigOp434(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items435/{id}") { request in
+                let result = try await service.big2BigOp435(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items436/{id}") { request in
+                let result = try await service.big2BigOp436(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items437/{id}") { request in
+                let result = try await service.big2BigOp437(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items438/{id}") { request in
+                let result = try await service.big2BigOp438(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items439/{id}") { request in
+                let result = try await service.big2BigOp439(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items440/{id}") { request in
+                let result = try await service.big2BigOp440(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items441/{id}") { request in
+                let result = try await service.big2BigOp441(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items442/{id}") { request in
+                let result = try await service.big2BigOp442(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items443/{id}") { request in
+                let result = try await service.big2BigOp443(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items444/{id}") { request in
+                let result = try await service.big2BigOp444(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items445/{id}") { request in
+                let result = try await service.big2BigOp445(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items446/{id}") { request in
+                let result = try await service.big2BigOp446(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/big/big/items447/{id}") { request in
+                let result = try await service.big2BigOp447(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/big/big/items448/{id}") { request in
+                let result = try await service.big2BigOp448(
+                    id: request.path("id", as: Int64.self),
+                    q: request.query("q", as: Optional<String>.self),
+                    limit: request.query("limit", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/big/big/items449/{id}") { request in
+                let result = try await service.big2BigOp449(id: request.path("id", as: Int64.self), body: request.body(as: Large.Item.self, .json))
+                return try request.response(result, status: 201)
+            },
+        ]).handler
+    }
+}
+
+nonisolated extension Large.Service {
+    // Every requirement answers 501 Not Implemented until a service implements it.
+    public func bigBigOp0(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp0(id:q:limit:)")
+    }
+
+    public func bigBigOp1(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp1(id:q:limit:)")
+    }
+
+    public func bigBigOp2(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp2(id:body:)")
+    }
+
+    public func bigBigOp3(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp3(id:q:limit:)")
+    }
+
+    public func bigBigOp4(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp4(id:q:limit:)")
+    }
+
+    public func bigBigOp5(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp5(id:body:)")
+    }
+
+    public func bigBigOp6(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp6(id:q:limit:)")
+    }
+
+    public func bigBigOp7(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp7(id:q:limit:)")
+    }
+
+    public func bigBigOp8(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp8(id:body:)")
+    }
+
+    public func bigBigOp9(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp9(id:q:limit:)")
+    }
+
+    public func bigBigOp10(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp10(id:q:limit:)")
+    }
+
+    public func bigBigOp11(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp11(id:body:)")
+    }
+
+    public func bigBigOp12(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp12(id:q:limit:)")
+    }
+
+    public func bigBigOp13(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp13(id:q:limit:)")
+    }
+
+    public func bigBigOp14(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp14(id:body:)")
+    }
+
+    public func bigBigOp15(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp15(id:q:limit:)")
+    }
+
+    public func bigBigOp16(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp16(id:q:limit:)")
+    }
+
+    public func bigBigOp17(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp17(id:body:)")
+    }
+
+    public func bigBigOp18(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp18(id:q:limit:)")
+    }
+
+    public func bigBigOp19(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp19(id:q:limit:)")
+    }
+
+    public func bigBigOp20(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp20(id:body:)")
+    }
+
+    public func bigBigOp21(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp21(id:q:limit:)")
+    }
+
+    public func bigBigOp22(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp22(id:q:limit:)")
+    }
+
+    public func bigBigOp23(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp23(id:body:)")
+    }
+
+    public func bigBigOp24(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp24(id:q:limit:)")
+    }
+
+    public func bigBigOp25(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp25(id:q:limit:)")
+    }
+
+    public func bigBigOp26(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp26(id:body:)")
+    }
+
+    public func bigBigOp27(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp27(id:q:limit:)")
+    }
+
+    public func bigBigOp28(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp28(id:q:limit:)")
+    }
+
+    public func bigBigOp29(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp29(id:body:)")
+    }
+
+    public func bigBigOp30(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp30(id:q:limit:)")
+    }
+
+    public func bigBigOp31(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp31(id:q:limit:)")
+    }
+
+    public func bigBigOp32(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp32(id:body:)")
+    }
+
+    public func bigBigOp33(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp33(id:q:limit:)")
+    }
+
+    public func bigBigOp34(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp34(id:q:limit:)")
+    }
+
+    public func bigBigOp35(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp35(id:body:)")
+    }
+
+    public func bigBigOp36(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp36(id:q:limit:)")
+    }
+
+    public func bigBigOp37(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp37(id:q:limit:)")
+    }
+
+    public func bigBigOp38(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp38(id:body:)")
+    }
+
+    public func bigBigOp39(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp39(id:q:limit:)")
+    }
+
+    public func bigBigOp40(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp40(id:q:limit:)")
+    }
+
+    public func bigBigOp41(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp41(id:body:)")
+    }
+
+    public func bigBigOp42(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp42(id:q:limit:)")
+    }
+
+    public func bigBigOp43(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp43(id:q:limit:)")
+    }
+
+    public func bigBigOp44(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp44(id:body:)")
+    }
+
+    public func bigBigOp45(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp45(id:q:limit:)")
+    }
+
+    public func bigBigOp46(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp46(id:q:limit:)")
+    }
+
+    public func bigBigOp47(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp47(id:body:)")
+    }
+
+    public func bigBigOp48(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp48(id:q:limit:)")
+    }
+
+    public func bigBigOp49(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp49(id:q:limit:)")
+    }
+
+    public func bigBigOp50(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp50(id:body:)")
+    }
+
+    public func bigBigOp51(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp51(id:q:limit:)")
+    }
+
+    public func bigBigOp52(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp52(id:q:limit:)")
+    }
+
+    public func bigBigOp53(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp53(id:body:)")
+    }
+
+    public func bigBigOp54(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp54(id:q:limit:)")
+    }
+
+    public func bigBigOp55(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp55(id:q:limit:)")
+    }
+
+    public func bigBigOp56(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp56(id:body:)")
+    }
+
+    public func bigBigOp57(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp57(id:q:limit:)")
+    }
+
+    public func bigBigOp58(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp58(id:q:limit:)")
+    }
+
+    public func bigBigOp59(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp59(id:body:)")
+    }
+
+    public func bigBigOp60(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp60(id:q:limit:)")
+    }
+
+    public func bigBigOp61(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp61(id:q:limit:)")
+    }
+
+    public func bigBigOp62(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp62(id:body:)")
+    }
+
+    public func bigBigOp63(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp63(id:q:limit:)")
+    }
+
+    public func bigBigOp64(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp64(id:q:limit:)")
+    }
+
+    public func bigBigOp65(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp65(id:body:)")
+    }
+
+    public func bigBigOp66(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp66(id:q:limit:)")
+    }
+
+    public func bigBigOp67(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp67(id:q:limit:)")
+    }
+
+    public func bigBigOp68(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp68(id:body:)")
+    }
+
+    public func bigBigOp69(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp69(id:q:limit:)")
+    }
+
+    public func bigBigOp70(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp70(id:q:limit:)")
+    }
+
+    public func bigBigOp71(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp71(id:body:)")
+    }
+
+    public func bigBigOp72(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp72(id:q:limit:)")
+    }
+
+    public func bigBigOp73(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp73(id:q:limit:)")
+    }
+
+    public func bigBigOp74(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp74(id:body:)")
+    }
+
+    public func bigBigOp75(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp75(id:q:limit:)")
+    }
+
+    public func bigBigOp76(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp76(id:q:limit:)")
+    }
+
+    public func bigBigOp77(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp77(id:body:)")
+    }
+
+    public func bigBigOp78(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp78(id:q:limit:)")
+    }
+
+    public func bigBigOp79(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp79(id:q:limit:)")
+    }
+
+    public func bigBigOp80(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp80(id:body:)")
+    }
+
+    public func bigBigOp81(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp81(id:q:limit:)")
+    }
+
+    public func bigBigOp82(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp82(id:q:limit:)")
+    }
+
+    public func bigBigOp83(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp83(id:body:)")
+    }
+
+    public func bigBigOp84(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp84(id:q:limit:)")
+    }
+
+    public func bigBigOp85(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp85(id:q:limit:)")
+    }
+
+    public func bigBigOp86(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp86(id:body:)")
+    }
+
+    public func bigBigOp87(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp87(id:q:limit:)")
+    }
+
+    public func bigBigOp88(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp88(id:q:limit:)")
+    }
+
+    public func bigBigOp89(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp89(id:body:)")
+    }
+
+    public func bigBigOp90(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp90(id:q:limit:)")
+    }
+
+    public func bigBigOp91(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp91(id:q:limit:)")
+    }
+
+    public func bigBigOp92(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp92(id:body:)")
+    }
+
+    public func bigBigOp93(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp93(id:q:limit:)")
+    }
+
+    public func bigBigOp94(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp94(id:q:limit:)")
+    }
+
+    public func bigBigOp95(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp95(id:body:)")
+    }
+
+    public func bigBigOp96(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp96(id:q:limit:)")
+    }
+
+    public func bigBigOp97(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp97(id:q:limit:)")
+    }
+
+    public func bigBigOp98(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp98(id:body:)")
+    }
+
+    public func bigBigOp99(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp99(id:q:limit:)")
+    }
+
+    public func bigBigOp100(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp100(id:q:limit:)")
+    }
+
+    public func bigBigOp101(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp101(id:body:)")
+    }
+
+    public func bigBigOp102(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp102(id:q:limit:)")
+    }
+
+    public func bigBigOp103(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp103(id:q:limit:)")
+    }
+
+    public func bigBigOp104(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp104(id:body:)")
+    }
+
+    public func bigBigOp105(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp105(id:q:limit:)")
+    }
+
+    public func bigBigOp106(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp106(id:q:limit:)")
+    }
+
+    public func bigBigOp107(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp107(id:body:)")
+    }
+
+    public func bigBigOp108(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp108(id:q:limit:)")
+    }
+
+    public func bigBigOp109(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp109(id:q:limit:)")
+    }
+
+    public func bigBigOp110(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp110(id:body:)")
+    }
+
+    public func bigBigOp111(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp111(id:q:limit:)")
+    }
+
+    public func bigBigOp112(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp112(id:q:limit:)")
+    }
+
+    public func bigBigOp113(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp113(id:body:)")
+    }
+
+    public func bigBigOp114(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp114(id:q:limit:)")
+    }
+
+    public func bigBigOp115(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp115(id:q:limit:)")
+    }
+
+    public func bigBigOp116(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp116(id:body:)")
+    }
+
+    public func bigBigOp117(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp117(id:q:limit:)")
+    }
+
+    public func bigBigOp118(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp118(id:q:limit:)")
+    }
+
+    public func bigBigOp119(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp119(id:body:)")
+    }
+
+    public func bigBigOp120(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp120(id:q:limit:)")
+    }
+
+    public func bigBigOp121(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp121(id:q:limit:)")
+    }
+
+    public func bigBigOp122(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp122(id:body:)")
+    }
+
+    public func bigBigOp123(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp123(id:q:limit:)")
+    }
+
+    public func bigBigOp124(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp124(id:q:limit:)")
+    }
+
+    public func bigBigOp125(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp125(id:body:)")
+    }
+
+    public func bigBigOp126(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp126(id:q:limit:)")
+    }
+
+    public func bigBigOp127(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp127(id:q:limit:)")
+    }
+
+    public func bigBigOp128(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp128(id:body:)")
+    }
+
+    public func bigBigOp129(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp129(id:q:limit:)")
+    }
+
+    public func bigBigOp130(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp130(id:q:limit:)")
+    }
+
+    public func bigBigOp131(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp131(id:body:)")
+    }
+
+    public func bigBigOp132(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp132(id:q:limit:)")
+    }
+
+    public func bigBigOp133(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp133(id:q:limit:)")
+    }
+
+    public func bigBigOp134(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp134(id:body:)")
+    }
+
+    public func bigBigOp135(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp135(id:q:limit:)")
+    }
+
+    public func bigBigOp136(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp136(id:q:limit:)")
+    }
+
+    public func bigBigOp137(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp137(id:body:)")
+    }
+
+    public func bigBigOp138(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp138(id:q:limit:)")
+    }
+
+    public func bigBigOp139(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp139(id:q:limit:)")
+    }
+
+    public func bigBigOp140(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp140(id:body:)")
+    }
+
+    public func bigBigOp141(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp141(id:q:limit:)")
+    }
+
+    public func bigBigOp142(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp142(id:q:limit:)")
+    }
+
+    public func bigBigOp143(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp143(id:body:)")
+    }
+
+    public func bigBigOp144(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp144(id:q:limit:)")
+    }
+
+    public func bigBigOp145(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp145(id:q:limit:)")
+    }
+
+    public func bigBigOp146(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp146(id:body:)")
+    }
+
+    public func bigBigOp147(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp147(id:q:limit:)")
+    }
+
+    public func bigBigOp148(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp148(id:q:limit:)")
+    }
+
+    public func bigBigOp149(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp149(id:body:)")
+    }
+
+    public func bigBigOp150(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp150(id:q:limit:)")
+    }
+
+    public func bigBigOp151(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp151(id:q:limit:)")
+    }
+
+    public func bigBigOp152(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp152(id:body:)")
+    }
+
+    public func bigBigOp153(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp153(id:q:limit:)")
+    }
+
+    public func bigBigOp154(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp154(id:q:limit:)")
+    }
+
+    public func bigBigOp155(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp155(id:body:)")
+    }
+
+    public func bigBigOp156(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp156(id:q:limit:)")
+    }
+
+    public func bigBigOp157(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp157(id:q:limit:)")
+    }
+
+    public func bigBigOp158(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp158(id:body:)")
+    }
+
+    public func bigBigOp159(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp159(id:q:limit:)")
+    }
+
+    public func bigBigOp160(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp160(id:q:limit:)")
+    }
+
+    public func bigBigOp161(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp161(id:body:)")
+    }
+
+    public func bigBigOp162(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp162(id:q:limit:)")
+    }
+
+    public func bigBigOp163(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp163(id:q:limit:)")
+    }
+
+    public func bigBigOp164(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp164(id:body:)")
+    }
+
+    public func bigBigOp165(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp165(id:q:limit:)")
+    }
+
+    public func bigBigOp166(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp166(id:q:limit:)")
+    }
+
+    public func bigBigOp167(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp167(id:body:)")
+    }
+
+    public func bigBigOp168(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp168(id:q:limit:)")
+    }
+
+    public func bigBigOp169(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp169(id:q:limit:)")
+    }
+
+    public func bigBigOp170(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp170(id:body:)")
+    }
+
+    public func bigBigOp171(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp171(id:q:limit:)")
+    }
+
+    public func bigBigOp172(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp172(id:q:limit:)")
+    }
+
+    public func bigBigOp173(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp173(id:body:)")
+    }
+
+    public func bigBigOp174(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp174(id:q:limit:)")
+    }
+
+    public func bigBigOp175(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp175(id:q:limit:)")
+    }
+
+    public func bigBigOp176(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp176(id:body:)")
+    }
+
+    public func bigBigOp177(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp177(id:q:limit:)")
+    }
+
+    public func bigBigOp178(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp178(id:q:limit:)")
+    }
+
+    public func bigBigOp179(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp179(id:body:)")
+    }
+
+    public func bigBigOp180(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp180(id:q:limit:)")
+    }
+
+    public func bigBigOp181(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp181(id:q:limit:)")
+    }
+
+    public func bigBigOp182(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp182(id:body:)")
+    }
+
+    public func bigBigOp183(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp183(id:q:limit:)")
+    }
+
+    public func bigBigOp184(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp184(id:q:limit:)")
+    }
+
+    public func bigBigOp185(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp185(id:body:)")
+    }
+
+    public func bigBigOp186(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp186(id:q:limit:)")
+    }
+
+    public func bigBigOp187(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp187(id:q:limit:)")
+    }
+
+    public func bigBigOp188(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp188(id:body:)")
+    }
+
+    public func bigBigOp189(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp189(id:q:limit:)")
+    }
+
+    public func bigBigOp190(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp190(id:q:limit:)")
+    }
+
+    public func bigBigOp191(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp191(id:body:)")
+    }
+
+    public func bigBigOp192(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp192(id:q:limit:)")
+    }
+
+    public func bigBigOp193(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp193(id:q:limit:)")
+    }
+
+    public func bigBigOp194(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp194(id:body:)")
+    }
+
+    public func bigBigOp195(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp195(id:q:limit:)")
+    }
+
+    public func bigBigOp196(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp196(id:q:limit:)")
+    }
+
+    public func bigBigOp197(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp197(id:body:)")
+    }
+
+    public func bigBigOp198(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp198(id:q:limit:)")
+    }
+
+    public func bigBigOp199(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp199(id:q:limit:)")
+    }
+
+    public func bigBigOp200(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp200(id:body:)")
+    }
+
+    public func bigBigOp201(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp201(id:q:limit:)")
+    }
+
+    public func bigBigOp202(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp202(id:q:limit:)")
+    }
+
+    public func bigBigOp203(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp203(id:body:)")
+    }
+
+    public func bigBigOp204(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp204(id:q:limit:)")
+    }
+
+    public func bigBigOp205(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp205(id:q:limit:)")
+    }
+
+    public func bigBigOp206(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp206(id:body:)")
+    }
+
+    public func bigBigOp207(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp207(id:q:limit:)")
+    }
+
+    public func bigBigOp208(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp208(id:q:limit:)")
+    }
+
+    public func bigBigOp209(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp209(id:body:)")
+    }
+
+    public func bigBigOp210(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp210(id:q:limit:)")
+    }
+
+    public func bigBigOp211(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp211(id:q:limit:)")
+    }
+
+    public func bigBigOp212(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp212(id:body:)")
+    }
+
+    public func bigBigOp213(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp213(id:q:limit:)")
+    }
+
+    public func bigBigOp214(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp214(id:q:limit:)")
+    }
+
+    public func bigBigOp215(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp215(id:body:)")
+    }
+
+    public func bigBigOp216(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp216(id:q:limit:)")
+    }
+
+    public func bigBigOp217(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp217(id:q:limit:)")
+    }
+
+    public func bigBigOp218(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp218(id:body:)")
+    }
+
+    public func bigBigOp219(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp219(id:q:limit:)")
+    }
+
+    public func bigBigOp220(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp220(id:q:limit:)")
+    }
+
+    public func bigBigOp221(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp221(id:body:)")
+    }
+
+    public func bigBigOp222(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp222(id:q:limit:)")
+    }
+
+    public func bigBigOp223(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp223(id:q:limit:)")
+    }
+
+    public func bigBigOp224(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp224(id:body:)")
+    }
+
+    public func bigBigOp225(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp225(id:q:limit:)")
+    }
+
+    public func bigBigOp226(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp226(id:q:limit:)")
+    }
+
+    public func bigBigOp227(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp227(id:body:)")
+    }
+
+    public func bigBigOp228(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp228(id:q:limit:)")
+    }
+
+    public func bigBigOp229(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp229(id:q:limit:)")
+    }
+
+    public func bigBigOp230(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp230(id:body:)")
+    }
+
+    public func bigBigOp231(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp231(id:q:limit:)")
+    }
+
+    public func bigBigOp232(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp232(id:q:limit:)")
+    }
+
+    public func bigBigOp233(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp233(id:body:)")
+    }
+
+    public func bigBigOp234(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp234(id:q:limit:)")
+    }
+
+    public func bigBigOp235(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp235(id:q:limit:)")
+    }
+
+    public func bigBigOp236(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp236(id:body:)")
+    }
+
+    public func bigBigOp237(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp237(id:q:limit:)")
+    }
+
+    public func bigBigOp238(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp238(id:q:limit:)")
+    }
+
+    public func bigBigOp239(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp239(id:body:)")
+    }
+
+    public func bigBigOp240(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp240(id:q:limit:)")
+    }
+
+    public func bigBigOp241(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp241(id:q:limit:)")
+    }
+
+    public func bigBigOp242(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp242(id:body:)")
+    }
+
+    public func bigBigOp243(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp243(id:q:limit:)")
+    }
+
+    public func bigBigOp244(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp244(id:q:limit:)")
+    }
+
+    public func bigBigOp245(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp245(id:body:)")
+    }
+
+    public func bigBigOp246(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp246(id:q:limit:)")
+    }
+
+    public func bigBigOp247(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp247(id:q:limit:)")
+    }
+
+    public func bigBigOp248(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("bigBigOp248(id:body:)")
+    }
+
+    public func bigBigOp249(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("bigBigOp249(id:q:limit:)")
+    }
+
+    public func big2BigOp250(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp250(id:q:limit:)")
+    }
+
+    public func big2BigOp251(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp251(id:body:)")
+    }
+
+    public func big2BigOp252(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp252(id:q:limit:)")
+    }
+
+    public func big2BigOp253(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp253(id:q:limit:)")
+    }
+
+    public func big2BigOp254(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp254(id:body:)")
+    }
+
+    public func big2BigOp255(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp255(id:q:limit:)")
+    }
+
+    public func big2BigOp256(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp256(id:q:limit:)")
+    }
+
+    public func big2BigOp257(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp257(id:body:)")
+    }
+
+    public func big2BigOp258(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp258(id:q:limit:)")
+    }
+
+    public func big2BigOp259(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp259(id:q:limit:)")
+    }
+
+    public func big2BigOp260(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp260(id:body:)")
+    }
+
+    public func big2BigOp261(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp261(id:q:limit:)")
+    }
+
+    public func big2BigOp262(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp262(id:q:limit:)")
+    }
+
+    public func big2BigOp263(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp263(id:body:)")
+    }
+
+    public func big2BigOp264(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp264(id:q:limit:)")
+    }
+
+    public func big2BigOp265(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp265(id:q:limit:)")
+    }
+
+    public func big2BigOp266(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp266(id:body:)")
+    }
+
+    public func big2BigOp267(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp267(id:q:limit:)")
+    }
+
+    public func big2BigOp268(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp268(id:q:limit:)")
+    }
+
+    public func big2BigOp269(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp269(id:body:)")
+    }
+
+    public func big2BigOp270(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp270(id:q:limit:)")
+    }
+
+    public func big2BigOp271(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp271(id:q:limit:)")
+    }
+
+    public func big2BigOp272(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp272(id:body:)")
+    }
+
+    public func big2BigOp273(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp273(id:q:limit:)")
+    }
+
+    public func big2BigOp274(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp274(id:q:limit:)")
+    }
+
+    public func big2BigOp275(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp275(id:body:)")
+    }
+
+    public func big2BigOp276(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp276(id:q:limit:)")
+    }
+
+    public func big2BigOp277(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp277(id:q:limit:)")
+    }
+
+    public func big2BigOp278(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp278(id:body:)")
+    }
+
+    public func big2BigOp279(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp279(id:q:limit:)")
+    }
+
+    public func big2BigOp280(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp280(id:q:limit:)")
+    }
+
+    public func big2BigOp281(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp281(id:body:)")
+    }
+
+    public func big2BigOp282(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp282(id:q:limit:)")
+    }
+
+    public func big2BigOp283(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp283(id:q:limit:)")
+    }
+
+    public func big2BigOp284(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp284(id:body:)")
+    }
+
+    public func big2BigOp285(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp285(id:q:limit:)")
+    }
+
+    public func big2BigOp286(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp286(id:q:limit:)")
+    }
+
+    public func big2BigOp287(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp287(id:body:)")
+    }
+
+    public func big2BigOp288(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp288(id:q:limit:)")
+    }
+
+    public func big2BigOp289(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp289(id:q:limit:)")
+    }
+
+    public func big2BigOp290(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp290(id:body:)")
+    }
+
+    public func big2BigOp291(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp291(id:q:limit:)")
+    }
+
+    public func big2BigOp292(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp292(id:q:limit:)")
+    }
+
+    public func big2BigOp293(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp293(id:body:)")
+    }
+
+    public func big2BigOp294(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp294(id:q:limit:)")
+    }
+
+    public func big2BigOp295(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp295(id:q:limit:)")
+    }
+
+    public func big2BigOp296(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp296(id:body:)")
+    }
+
+    public func big2BigOp297(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp297(id:q:limit:)")
+    }
+
+    public func big2BigOp298(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp298(id:q:limit:)")
+    }
+
+    public func big2BigOp299(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp299(id:body:)")
+    }
+
+    public func big2BigOp300(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp300(id:q:limit:)")
+    }
+
+    public func big2BigOp301(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp301(id:q:limit:)")
+    }
+
+    public func big2BigOp302(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp302(id:body:)")
+    }
+
+    public func big2BigOp303(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp303(id:q:limit:)")
+    }
+
+    public func big2BigOp304(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp304(id:q:limit:)")
+    }
+
+    public func big2BigOp305(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp305(id:body:)")
+    }
+
+    public func big2BigOp306(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp306(id:q:limit:)")
+    }
+
+    public func big2BigOp307(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp307(id:q:limit:)")
+    }
+
+    public func big2BigOp308(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp308(id:body:)")
+    }
+
+    public func big2BigOp309(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp309(id:q:limit:)")
+    }
+
+    public func big2BigOp310(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp310(id:q:limit:)")
+    }
+
+    public func big2BigOp311(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp311(id:body:)")
+    }
+
+    public func big2BigOp312(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp312(id:q:limit:)")
+    }
+
+    public func big2BigOp313(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp313(id:q:limit:)")
+    }
+
+    public func big2BigOp314(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp314(id:body:)")
+    }
+
+    public func big2BigOp315(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp315(id:q:limit:)")
+    }
+
+    public func big2BigOp316(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp316(id:q:limit:)")
+    }
+
+    public func big2BigOp317(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp317(id:body:)")
+    }
+
+    public func big2BigOp318(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp318(id:q:limit:)")
+    }
+
+    public func big2BigOp319(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp319(id:q:limit:)")
+    }
+
+    public func big2BigOp320(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp320(id:body:)")
+    }
+
+    public func big2BigOp321(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp321(id:q:limit:)")
+    }
+
+    public func big2BigOp322(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp322(id:q:limit:)")
+    }
+
+    public func big2BigOp323(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp323(id:body:)")
+    }
+
+    public func big2BigOp324(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp324(id:q:limit:)")
+    }
+
+    public func big2BigOp325(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp325(id:q:limit:)")
+    }
+
+    public func big2BigOp326(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp326(id:body:)")
+    }
+
+    public func big2BigOp327(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp327(id:q:limit:)")
+    }
+
+    public func big2BigOp328(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp328(id:q:limit:)")
+    }
+
+    public func big2BigOp329(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp329(id:body:)")
+    }
+
+    public func big2BigOp330(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp330(id:q:limit:)")
+    }
+
+    public func big2BigOp331(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp331(id:q:limit:)")
+    }
+
+    public func big2BigOp332(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp332(id:body:)")
+    }
+
+    public func big2BigOp333(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp333(id:q:limit:)")
+    }
+
+    public func big2BigOp334(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp334(id:q:limit:)")
+    }
+
+    public func big2BigOp335(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp335(id:body:)")
+    }
+
+    public func big2BigOp336(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp336(id:q:limit:)")
+    }
+
+    public func big2BigOp337(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp337(id:q:limit:)")
+    }
+
+    public func big2BigOp338(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp338(id:body:)")
+    }
+
+    public func big2BigOp339(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp339(id:q:limit:)")
+    }
+
+    public func big2BigOp340(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp340(id:q:limit:)")
+    }
+
+    public func big2BigOp341(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp341(id:body:)")
+    }
+
+    public func big2BigOp342(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp342(id:q:limit:)")
+    }
+
+    public func big2BigOp343(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp343(id:q:limit:)")
+    }
+
+    public func big2BigOp344(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp344(id:body:)")
+    }
+
+    public func big2BigOp345(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp345(id:q:limit:)")
+    }
+
+    public func big2BigOp346(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp346(id:q:limit:)")
+    }
+
+    public func big2BigOp347(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp347(id:body:)")
+    }
+
+    public func big2BigOp348(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp348(id:q:limit:)")
+    }
+
+    public func big2BigOp349(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp349(id:q:limit:)")
+    }
+
+    public func big2BigOp350(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp350(id:body:)")
+    }
+
+    public func big2BigOp351(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp351(id:q:limit:)")
+    }
+
+    public func big2BigOp352(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp352(id:q:limit:)")
+    }
+
+    public func big2BigOp353(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp353(id:body:)")
+    }
+
+    public func big2BigOp354(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp354(id:q:limit:)")
+    }
+
+    public func big2BigOp355(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp355(id:q:limit:)")
+    }
+
+    public func big2BigOp356(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp356(id:body:)")
+    }
+
+    public func big2BigOp357(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp357(id:q:limit:)")
+    }
+
+    public func big2BigOp358(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp358(id:q:limit:)")
+    }
+
+    public func big2BigOp359(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp359(id:body:)")
+    }
+
+    public func big2BigOp360(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp360(id:q:limit:)")
+    }
+
+    public func big2BigOp361(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp361(id:q:limit:)")
+    }
+
+    public func big2BigOp362(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp362(id:body:)")
+    }
+
+    public func big2BigOp363(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp363(id:q:limit:)")
+    }
+
+    public func big2BigOp364(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp364(id:q:limit:)")
+    }
+
+    public func big2BigOp365(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp365(id:body:)")
+    }
+
+    public func big2BigOp366(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp366(id:q:limit:)")
+    }
+
+    public func big2BigOp367(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp367(id:q:limit:)")
+    }
+
+    public func big2BigOp368(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp368(id:body:)")
+    }
+
+    public func big2BigOp369(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp369(id:q:limit:)")
+    }
+
+    public func big2BigOp370(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp370(id:q:limit:)")
+    }
+
+    public func big2BigOp371(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp371(id:body:)")
+    }
+
+    public func big2BigOp372(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp372(id:q:limit:)")
+    }
+
+    public func big2BigOp373(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp373(id:q:limit:)")
+    }
+
+    public func big2BigOp374(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp374(id:body:)")
+    }
+
+    public func big2BigOp375(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp375(id:q:limit:)")
+    }
+
+    public func big2BigOp376(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp376(id:q:limit:)")
+    }
+
+    public func big2BigOp377(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp377(id:body:)")
+    }
+
+    public func big2BigOp378(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp378(id:q:limit:)")
+    }
+
+    public func big2BigOp379(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp379(id:q:limit:)")
+    }
+
+    public func big2BigOp380(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp380(id:body:)")
+    }
+
+    public func big2BigOp381(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp381(id:q:limit:)")
+    }
+
+    public func big2BigOp382(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp382(id:q:limit:)")
+    }
+
+    public func big2BigOp383(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp383(id:body:)")
+    }
+
+    public func big2BigOp384(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp384(id:q:limit:)")
+    }
+
+    public func big2BigOp385(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp385(id:q:limit:)")
+    }
+
+    public func big2BigOp386(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp386(id:body:)")
+    }
+
+    public func big2BigOp387(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp387(id:q:limit:)")
+    }
+
+    public func big2BigOp388(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp388(id:q:limit:)")
+    }
+
+    public func big2BigOp389(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp389(id:body:)")
+    }
+
+    public func big2BigOp390(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp390(id:q:limit:)")
+    }
+
+    public func big2BigOp391(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp391(id:q:limit:)")
+    }
+
+    public func big2BigOp392(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp392(id:body:)")
+    }
+
+    public func big2BigOp393(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp393(id:q:limit:)")
+    }
+
+    public func big2BigOp394(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp394(id:q:limit:)")
+    }
+
+    public func big2BigOp395(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp395(id:body:)")
+    }
+
+    public func big2BigOp396(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp396(id:q:limit:)")
+    }
+
+    public func big2BigOp397(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp397(id:q:limit:)")
+    }
+
+    public func big2BigOp398(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp398(id:body:)")
+    }
+
+    public func big2BigOp399(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp399(id:q:limit:)")
+    }
+
+    public func big2BigOp400(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp400(id:q:limit:)")
+    }
+
+    public func big2BigOp401(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp401(id:body:)")
+    }
+
+    public func big2BigOp402(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp402(id:q:limit:)")
+    }
+
+    public func big2BigOp403(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp403(id:q:limit:)")
+    }
+
+    public func big2BigOp404(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp404(id:body:)")
+    }
+
+    public func big2BigOp405(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp405(id:q:limit:)")
+    }
+
+    public func big2BigOp406(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp406(id:q:limit:)")
+    }
+
+    public func big2BigOp407(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp407(id:body:)")
+    }
+
+    public func big2BigOp408(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp408(id:q:limit:)")
+    }
+
+    public func big2BigOp409(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp409(id:q:limit:)")
+    }
+
+    public func big2BigOp410(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp410(id:body:)")
+    }
+
+    public func big2BigOp411(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp411(id:q:limit:)")
+    }
+
+    public func big2BigOp412(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp412(id:q:limit:)")
+    }
+
+    public func big2BigOp413(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp413(id:body:)")
+    }
+
+    public func big2BigOp414(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp414(id:q:limit:)")
+    }
+
+    public func big2BigOp415(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp415(id:q:limit:)")
+    }
+
+    public func big2BigOp416(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp416(id:body:)")
+    }
+
+    public func big2BigOp417(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp417(id:q:limit:)")
+    }
+
+    public func big2BigOp418(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp418(id:q:limit:)")
+    }
+
+    public func big2BigOp419(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp419(id:body:)")
+    }
+
+    public func big2BigOp420(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp420(id:q:limit:)")
+    }
+
+    public func big2BigOp421(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp421(id:q:limit:)")
+    }
+
+    public func big2BigOp422(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp422(id:body:)")
+    }
+
+    public func big2BigOp423(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp423(id:q:limit:)")
+    }
+
+    public func big2BigOp424(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp424(id:q:limit:)")
+    }
+
+    public func big2BigOp425(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp425(id:body:)")
+    }
+
+    public func big2BigOp426(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp426(id:q:limit:)")
+    }
+
+    public func big2BigOp427(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp427(id:q:limit:)")
+    }
+
+    public func big2BigOp428(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp428(id:body:)")
+    }
+
+    public func big2BigOp429(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp429(id:q:limit:)")
+    }
+
+    public func big2BigOp430(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp430(id:q:limit:)")
+    }
+
+    public func big2BigOp431(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp431(id:body:)")
+    }
+
+    public func big2BigOp432(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp432(id:q:limit:)")
+    }
+
+    public func big2BigOp433(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp433(id:q:limit:)")
+    }
+
+    public func big2BigOp434(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp434(id:body:)")
+    }
+
+    public func big2BigOp435(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp435(id:q:limit:)")
+    }
+
+    public func big2BigOp436(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp436(id:q:limit:)")
+    }
+
+    public func big2BigOp437(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp437(id:body:)")
+    }
+
+    public func big2BigOp438(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp438(id:q:limit:)")
+    }
+
+    public func big2BigOp439(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp439(id:q:limit:)")
+    }
+
+    public func big2BigOp440(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp440(id:body:)")
+    }
+
+    public func big2BigOp441(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp441(id:q:limit:)")
+    }
+
+    public func big2BigOp442(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp442(id:q:limit:)")
+    }
+
+    public func big2BigOp443(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp443(id:body:)")
+    }
+
+    public func big2BigOp444(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp444(id:q:limit:)")
+    }
+
+    public func big2BigOp445(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp445(id:q:limit:)")
+    }
+
+    public func big2BigOp446(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp446(id:body:)")
+    }
+
+    public func big2BigOp447(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp447(id:q:limit:)")
+    }
+
+    public func big2BigOp448(id: Int64, q: String?, limit: Int) async throws -> [Large.Item] {
+        throw ServiceNotImplemented("big2BigOp448(id:q:limit:)")
+    }
+
+    public func big2BigOp449(id: Int64, body: Large.Item) async throws -> Large.Item {
+        throw ServiceNotImplemented("big2BigOp449(id:body:)")
+    }
+}

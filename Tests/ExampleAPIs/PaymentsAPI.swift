@@ -439,3 +439,147 @@ nonisolated extension PaymentsAPI {
     /// and previews. Sending a request never reads them.
     public static let samples: [SampleResponse] = []
 }
+
+// The server side: a protocol to implement, and the handler that serves it.
+nonisolated extension PaymentsAPI {
+    /// The server side of PaymentsAPI: one requirement per endpoint, named by its group path and its name.
+    /// Every requirement answers 501 until implemented, so a fake implements only what a test calls;
+    /// `handler(_:)` serves an implementation. Throw `ErrorResponse(status:body:headers:)` to answer
+    /// with an error body the spec declares; any other error is answered with 500.
+    public nonisolated protocol Service: Sendable {
+        /// `GET /customers`: Customers, newest first, filtered by when they were created.
+        func customersList(
+            created: PaymentsAPI.CreatedFilter?, expand: [String]?, email: String?, limit: Int?
+        ) async throws -> PaymentsAPI.CustomerList
+
+        /// `POST /customers`: Creates a customer.
+        func customersCreate(body: PaymentsAPI.NewCustomer) async throws -> PaymentsAPI.Customer
+
+        /// `GET /customers/{customer}`
+        func customersGet(customer: String, expand: [String]?) async throws -> PaymentsAPI.Customer
+
+        /// `GET /styles/label/{color}/{tags}`
+        func stylesLabel(color: PaymentsAPI.Color, tags: [String]) async throws
+
+        /// `GET /styles/matrix/{color}{tags}`
+        func stylesMatrix(color: PaymentsAPI.Color, tags: [String]) async throws
+
+        /// `GET /styles/simple/{color}/{workflow}`
+        func stylesSimple(color: PaymentsAPI.Color, workflow: PaymentsAPI.WorkflowID, xColor: PaymentsAPI.Color?) async throws
+
+        /// `GET /styles/single/{name}/{version}`
+        func stylesSingle(name: String, version: Int, xLabels: [String: String]?, xTags: [String]?) async throws
+
+        /// `GET /styles/query`
+        func stylesQuery(
+            form: PaymentsAPI.Color?, flat: PaymentsAPI.Color?, spaced: [String]?, piped: [String]?, deep: PaymentsAPI.Color?,
+            labels: [String: String]?
+        ) async throws
+    }
+
+    /// Serves `service`: routes each request by method and path to its endpoint, reads the parameters and
+    /// the body as the client writes them, calls the service and writes its result as the client reads it.
+    /// Unknown paths are 404, other methods 405 (with `Allow`), values that do not decode 400.
+    public static func handler(_ service: some Service) -> HTTPHandler {
+        return ServiceRouter(baseURL: defaults.baseURL, dateFormat: defaults.dateFormat, routes: [
+            ServiceRoute(.get, "/customers") { request in
+                let result = try await service.customersList(
+                    created: request.query("created", as: Optional<PaymentsAPI.CreatedFilter>.self, style: .deepObject),
+                    expand: request.query("expand", as: Optional<[String]>.self, style: .deepObject),
+                    email: request.query("email", as: Optional<String>.self),
+                    limit: request.query("limit", as: Optional<Int>.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/customers") { request in
+                let result = try await service.customersCreate(body: request.body(as: PaymentsAPI.NewCustomer.self, .form(styles: [
+                    "address": .deepObject,
+                    "metadata": .deepObject,
+                    "expand": .deepObject,
+                    "items": .deepObject,
+                    "preferred_locales": ParameterStyle(.form, explode: false),
+                ])))
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/customers/{customer}") { request in
+                let result = try await service.customersGet(customer: request.path("customer", as: String.self), expand: request.query("expand", as: Optional<[String]>.self, style: .deepObject))
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/styles/label/{color}/{tags}") { request in
+                try await service.stylesLabel(color: request.path("color", as: PaymentsAPI.Color.self, style: ParameterStyle(.label, explode: true)), tags: request.path("tags", as: [String].self, style: .label))
+                return request.response(status: 204)
+            },
+            ServiceRoute(.get, "/styles/matrix/{color}{tags}") { request in
+                try await service.stylesMatrix(color: request.path("color", as: PaymentsAPI.Color.self, style: .matrix), tags: request.path("tags", as: [String].self, style: ParameterStyle(.matrix, explode: true)))
+                return request.response(status: 204)
+            },
+            ServiceRoute(.get, "/styles/simple/{color}/{workflow}") { request in
+                try await service.stylesSimple(
+                    color: request.path("color", as: PaymentsAPI.Color.self, style: ParameterStyle(.simple, explode: true)),
+                    workflow: request.path("workflow", as: PaymentsAPI.WorkflowID.self),
+                    xColor: request.header("X-Color", as: Optional<PaymentsAPI.Color>.self)
+                )
+                return request.response(status: 204)
+            },
+            ServiceRoute(.get, "/styles/single/{name}/{version}") { request in
+                try await service.stylesSingle(
+                    name: request.path("name", as: String.self, style: .label),
+                    version: request.path("version", as: Int.self, style: .matrix),
+                    xLabels: request.header("X-Labels", as: Optional<[String: String]>.self),
+                    xTags: request.header("X-Tags", as: Optional<[String]>.self, style: ParameterStyle(.simple, explode: true))
+                )
+                return request.response(status: 204)
+            },
+            ServiceRoute(.get, "/styles/query") { request in
+                try await service.stylesQuery(
+                    form: request.query("form", as: Optional<PaymentsAPI.Color>.self),
+                    flat: request.query("flat", as: Optional<PaymentsAPI.Color>.self, style: ParameterStyle(.form, explode: false)),
+                    spaced: request.query("spaced", as: Optional<[String]>.self, style: .spaceDelimited),
+                    piped: request.query("piped", as: Optional<[String]>.self, style: .pipeDelimited),
+                    deep: request.query("deep", as: Optional<PaymentsAPI.Color>.self, style: .deepObject),
+                    labels: request.query("labels", as: Optional<[String: String]>.self, style: .deepObject)
+                )
+                return request.response(status: 204)
+            },
+        ]).handler
+    }
+}
+
+nonisolated extension PaymentsAPI.Service {
+    // Every requirement answers 501 Not Implemented until a service implements it.
+    public func customersList(
+        created: PaymentsAPI.CreatedFilter?, expand: [String]?, email: String?, limit: Int?
+    ) async throws -> PaymentsAPI.CustomerList {
+        throw ServiceNotImplemented("customersList(created:expand:email:limit:)")
+    }
+
+    public func customersCreate(body: PaymentsAPI.NewCustomer) async throws -> PaymentsAPI.Customer {
+        throw ServiceNotImplemented("customersCreate(body:)")
+    }
+
+    public func customersGet(customer: String, expand: [String]?) async throws -> PaymentsAPI.Customer {
+        throw ServiceNotImplemented("customersGet(customer:expand:)")
+    }
+
+    public func stylesLabel(color: PaymentsAPI.Color, tags: [String]) async throws {
+        throw ServiceNotImplemented("stylesLabel(color:tags:)")
+    }
+
+    public func stylesMatrix(color: PaymentsAPI.Color, tags: [String]) async throws {
+        throw ServiceNotImplemented("stylesMatrix(color:tags:)")
+    }
+
+    public func stylesSimple(color: PaymentsAPI.Color, workflow: PaymentsAPI.WorkflowID, xColor: PaymentsAPI.Color?) async throws {
+        throw ServiceNotImplemented("stylesSimple(color:workflow:xColor:)")
+    }
+
+    public func stylesSingle(name: String, version: Int, xLabels: [String: String]?, xTags: [String]?) async throws {
+        throw ServiceNotImplemented("stylesSingle(name:version:xLabels:xTags:)")
+    }
+
+    public func stylesQuery(
+        form: PaymentsAPI.Color?, flat: PaymentsAPI.Color?, spaced: [String]?, piped: [String]?, deep: PaymentsAPI.Color?, labels: [String: String]?
+    ) async throws {
+        throw ServiceNotImplemented("stylesQuery(form:flat:spaced:piped:deep:labels:)")
+    }
+}

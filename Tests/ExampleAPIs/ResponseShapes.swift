@@ -474,3 +474,193 @@ nonisolated extension ResponseShapes {
     /// and previews. Sending a request never reads them.
     public static let samples: [SampleResponse] = []
 }
+
+// The server side: a protocol to implement, and the handler that serves it.
+nonisolated extension ResponseShapes {
+    /// The server side of ResponseShapes: one requirement per endpoint, named by its group path and its name.
+    /// Every requirement answers 501 until implemented, so a fake implements only what a test calls;
+    /// `handler(_:)` serves an implementation. Throw `ErrorResponse(status:body:headers:)` to answer
+    /// with an error body the spec declares; any other error is answered with 500.
+    public nonisolated protocol Service: Sendable {
+        /// `GET /response`: Its headers struct is `ResponseHeaders`, the runtime protocol's name.
+        func response() async throws -> ResponseWithHeaders<ResponseShapes.Thing, ResponseShapes.ResponseHeaders>
+
+        /// `HEAD /headers`
+        func headers() async throws -> ResponseWithHeaders<Void, ResponseShapes.HeadersHeaders>
+
+        /// `POST /jobs`
+        func acceptedOrNoContent() async throws
+
+        /// `PUT /things/{id}`
+        func okOrCreated(id: Int, body: ResponseShapes.Thing) async throws -> ResponseShapes.Thing
+
+        /// `GET /things/{id}/raw`
+        func thingOrBytes(id: Int) async throws -> ResponseShapes.ThingOrBytesResponse
+
+        /// `GET /note`
+        func textOrNothing() async throws -> String?
+
+        /// `GET /export`
+        func fileOrNothing() async throws -> EndpointRuntime.File?
+
+        /// `POST /deployments`: Headers of several success statuses and of error responses.
+        func deploy(body: ResponseShapes.Thing) async throws -> ResponseWithHeaders<ResponseShapes.Thing?, ResponseShapes.DeployHeaders>
+
+        /// `POST /batch`
+        func manyStatuses() async throws -> ResponseShapes.ManyStatusesResponse
+
+        /// `GET /pages/cursor`
+        func pagesCursor(cursor: String?) async throws -> ResponseShapes.Pagination
+
+        /// `GET /pages/numbered`
+        func pagesNumbered(p: Int, size: Int?) async throws -> ResponseShapes.PageBody
+
+        /// `GET /pages/linked`
+        func pagesLinked() async throws -> ResponseWithHeaders<[ResponseShapes.Thing], ResponseShapes.Pages.LinkedHeaders>
+    }
+
+    /// Serves `service`: routes each request by method and path to its endpoint, reads the parameters and
+    /// the body as the client writes them, calls the service and writes its result as the client reads it.
+    /// Unknown paths are 404, other methods 405 (with `Allow`), values that do not decode 400.
+    public static func handler(_ service: some Service) -> HTTPHandler {
+        return ServiceRouter(baseURL: defaults.baseURL, dateFormat: defaults.dateFormat, routes: [
+            ServiceRoute(.get, "/response") { request in
+                let result = try await service.response()
+                let headers = try request.headers([
+                    "X-Total": result.headers.xTotal,
+                    "Date": result.headers.date,
+                    "Location": result.headers.location,
+                    "X-Flag": result.headers.xFlag,
+                    "X-Ratio": result.headers.xRatio,
+                    "X-Big": result.headers.xBig,
+                    "X-Small": result.headers.xSmall,
+                    "X-Scale": result.headers.xScale,
+                    "X-Request-Id": result.headers.xRequestId,
+                    "X-Mode": result.headers.xMode,
+                    "class": result.headers.`class`,
+                ])
+                return try request.response(result.body, status: 200, headers: headers)
+            },
+            ServiceRoute(.head, "/headers") { request in
+                let result = try await service.headers()
+                let headers = try request.headers(["Headers": result.headers.headers])
+                return request.response(status: 204, headers: headers)
+            },
+            ServiceRoute(.post, "/jobs") { request in
+                try await service.acceptedOrNoContent()
+                return request.response(status: 202)
+            },
+            ServiceRoute(.put, "/things/{id}") { request in
+                let result = try await service.okOrCreated(id: request.path("id", as: Int.self), body: request.body(as: ResponseShapes.Thing.self, .json))
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/things/{id}/raw") { request in
+                let result = try await service.thingOrBytes(id: request.path("id", as: Int.self))
+                switch result {
+                case let .ok(value): return try request.response(value, status: 200)
+                case let .success(value): return try request.response(value, status: 200, as: .binary)
+                }
+            },
+            ServiceRoute(.get, "/note") { request in
+                let result = try await service.textOrNothing()
+                if let result {
+                    return try request.response(result, status: 200)
+                }
+                return request.response(status: 204)
+            },
+            ServiceRoute(.get, "/export") { request in
+                let result = try await service.fileOrNothing()
+                if let result {
+                    return try request.response(result, status: 200, as: .binary)
+                }
+                return request.response(status: 204)
+            },
+            ServiceRoute(.post, "/deployments") { request in
+                let result = try await service.deploy(body: request.body(as: ResponseShapes.Thing.self, .json))
+                let headers = try request.headers([
+                    "Location": result.headers.location,
+                    "X-Request-Id": result.headers.xRequestId,
+                    "Retry-After": result.headers.retryAfter,
+                ])
+                if let value = result.body {
+                    return try request.response(value, status: 201, headers: headers)
+                }
+                return request.response(status: 202, headers: headers)
+            },
+            ServiceRoute(.post, "/batch") { request in
+                let result = try await service.manyStatuses()
+                switch result {
+                case let .ok(value): return try request.response(value, status: 200)
+                case let .created(value): return try request.response(value, status: 201)
+                case let .nonAuthoritativeInformation(value): return try request.response(value, status: 203)
+                case let .multiStatus(value): return try request.response(value, status: 207)
+                case .noContent: return request.response(status: 204)
+                }
+            },
+            ServiceRoute(.get, "/pages/cursor") { request in
+                let result = try await service.pagesCursor(cursor: request.query("page[cursor]", as: Optional<String>.self))
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/pages/numbered") { request in
+                let result = try await service.pagesNumbered(p: request.query("p", as: Int.self), size: request.query("size", as: Optional<Int>.self))
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/pages/linked") { request in
+                let result = try await service.pagesLinked()
+                let headers = try request.headers(["Link": result.headers.link, "X-Total-Count": result.headers.xTotalCount])
+                return try request.response(result.body, status: 200, headers: headers)
+            },
+        ]).handler
+    }
+}
+
+nonisolated extension ResponseShapes.Service {
+    // Every requirement answers 501 Not Implemented until a service implements it.
+    public func response() async throws -> ResponseWithHeaders<ResponseShapes.Thing, ResponseShapes.ResponseHeaders> {
+        throw ServiceNotImplemented("response()")
+    }
+
+    public func headers() async throws -> ResponseWithHeaders<Void, ResponseShapes.HeadersHeaders> {
+        throw ServiceNotImplemented("headers()")
+    }
+
+    public func acceptedOrNoContent() async throws {
+        throw ServiceNotImplemented("acceptedOrNoContent()")
+    }
+
+    public func okOrCreated(id: Int, body: ResponseShapes.Thing) async throws -> ResponseShapes.Thing {
+        throw ServiceNotImplemented("okOrCreated(id:body:)")
+    }
+
+    public func thingOrBytes(id: Int) async throws -> ResponseShapes.ThingOrBytesResponse {
+        throw ServiceNotImplemented("thingOrBytes(id:)")
+    }
+
+    public func textOrNothing() async throws -> String? {
+        throw ServiceNotImplemented("textOrNothing()")
+    }
+
+    public func fileOrNothing() async throws -> EndpointRuntime.File? {
+        throw ServiceNotImplemented("fileOrNothing()")
+    }
+
+    public func deploy(body: ResponseShapes.Thing) async throws -> ResponseWithHeaders<ResponseShapes.Thing?, ResponseShapes.DeployHeaders> {
+        throw ServiceNotImplemented("deploy(body:)")
+    }
+
+    public func manyStatuses() async throws -> ResponseShapes.ManyStatusesResponse {
+        throw ServiceNotImplemented("manyStatuses()")
+    }
+
+    public func pagesCursor(cursor: String?) async throws -> ResponseShapes.Pagination {
+        throw ServiceNotImplemented("pagesCursor(cursor:)")
+    }
+
+    public func pagesNumbered(p: Int, size: Int?) async throws -> ResponseShapes.PageBody {
+        throw ServiceNotImplemented("pagesNumbered(p:size:)")
+    }
+
+    public func pagesLinked() async throws -> ResponseWithHeaders<[ResponseShapes.Thing], ResponseShapes.Pages.LinkedHeaders> {
+        throw ServiceNotImplemented("pagesLinked()")
+    }
+}

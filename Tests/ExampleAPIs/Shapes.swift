@@ -1471,3 +1471,98 @@ nonisolated extension Shapes {
     /// and previews. Sending a request never reads them.
     public static let samples: [SampleResponse] = []
 }
+
+// The server side: a protocol to implement, and the handler that serves it.
+nonisolated extension Shapes {
+    /// The server side of Shapes: one requirement per endpoint, named by its group path and its name.
+    /// Every requirement answers 501 until implemented, so a fake implements only what a test calls;
+    /// `handler(_:)` serves an implementation. Throw `ErrorResponse(status:body:headers:)` to answer
+    /// with an error body the spec declares; any other error is answered with 500.
+    public nonisolated protocol Service: Sendable {
+        /// `GET /pets/{id}`
+        func pet(id: Int) async throws -> Shapes.Pet
+
+        /// `GET /tasks/{priority}`
+        func tasks(
+            priority: Shapes.Priority, atLeast: Shapes.Priority?, anyOf: [Shapes.Priority]?, reaction: Shapes.Reaction?
+        ) async throws -> [Shapes.Task]
+
+        /// `GET /events`
+        func events() async throws -> [Shapes.Event]
+
+        /// `POST /chat`
+        func chat(body: Shapes.ChatRequest) async throws -> Shapes.ChatMessage
+
+        /// `GET /threads/{id}`
+        func thread(id: Int) async throws -> Shapes.Comment
+
+        /// `POST /avatars`
+        func uploadAvatar(body: Shapes.AvatarUpload) async throws
+    }
+
+    /// Serves `service`: routes each request by method and path to its endpoint, reads the parameters and
+    /// the body as the client writes them, calls the service and writes its result as the client reads it.
+    /// Unknown paths are 404, other methods 405 (with `Allow`), values that do not decode 400.
+    public static func handler(_ service: some Service) -> HTTPHandler {
+        return ServiceRouter(baseURL: defaults.baseURL, dateFormat: defaults.dateFormat, routes: [
+            ServiceRoute(.get, "/pets/{id}") { request in
+                let result = try await service.pet(id: request.path("id", as: Int.self))
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/tasks/{priority}") { request in
+                let result = try await service.tasks(
+                    priority: request.path("priority", as: Shapes.Priority.self),
+                    atLeast: request.query("at_least", as: Optional<Shapes.Priority>.self),
+                    anyOf: request.query("any_of", as: Optional<[Shapes.Priority]>.self),
+                    reaction: request.query("reaction", as: Optional<Shapes.Reaction>.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/events") { request in
+                let result = try await service.events()
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/chat") { request in
+                let result = try await service.chat(body: request.body(as: Shapes.ChatRequest.self, .json))
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/threads/{id}") { request in
+                let result = try await service.thread(id: request.path("id", as: Int.self))
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/avatars") { request in
+                try await service.uploadAvatar(body: request.body(as: Shapes.AvatarUpload.self, .multipart))
+                return request.response(status: 204)
+            },
+        ]).handler
+    }
+}
+
+nonisolated extension Shapes.Service {
+    // Every requirement answers 501 Not Implemented until a service implements it.
+    public func pet(id: Int) async throws -> Shapes.Pet {
+        throw ServiceNotImplemented("pet(id:)")
+    }
+
+    public func tasks(
+        priority: Shapes.Priority, atLeast: Shapes.Priority?, anyOf: [Shapes.Priority]?, reaction: Shapes.Reaction?
+    ) async throws -> [Shapes.Task] {
+        throw ServiceNotImplemented("tasks(priority:atLeast:anyOf:reaction:)")
+    }
+
+    public func events() async throws -> [Shapes.Event] {
+        throw ServiceNotImplemented("events()")
+    }
+
+    public func chat(body: Shapes.ChatRequest) async throws -> Shapes.ChatMessage {
+        throw ServiceNotImplemented("chat(body:)")
+    }
+
+    public func thread(id: Int) async throws -> Shapes.Comment {
+        throw ServiceNotImplemented("thread(id:)")
+    }
+
+    public func uploadAvatar(body: Shapes.AvatarUpload) async throws {
+        throw ServiceNotImplemented("uploadAvatar(body:)")
+    }
+}

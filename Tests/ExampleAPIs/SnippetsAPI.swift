@@ -138,3 +138,45 @@ nonisolated extension SnippetsAPI {
         SampleResponse(.get, "/snippets/{id}", json: #"{"id":7,"title":"Hello","author":{"username":"octo","id":1,"state":"active"}}"#),
     ]
 }
+
+// The server side: a protocol to implement, and the handler that serves it.
+nonisolated extension SnippetsAPI {
+    /// The server side of SnippetsAPI: one requirement per endpoint, named by its group path and its name.
+    /// Every requirement answers 501 until implemented, so a fake implements only what a test calls;
+    /// `handler(_:)` serves an implementation. Throw `ErrorResponse(status:body:headers:)` to answer
+    /// with an error body the spec declares; any other error is answered with 500.
+    public nonisolated protocol Service: Sendable {
+        /// `GET /snippets/{id}`: Gets one snippet.
+        func getSnippet(id: Int64) async throws -> SnippetsAPI.Snippet
+
+        /// `GET /snippets/{id}/comments`: Lists the comments on a snippet.
+        func comments(id: Int64) async throws -> [SnippetsAPI.Comment]
+    }
+
+    /// Serves `service`: routes each request by method and path to its endpoint, reads the parameters and
+    /// the body as the client writes them, calls the service and writes its result as the client reads it.
+    /// Unknown paths are 404, other methods 405 (with `Allow`), values that do not decode 400.
+    public static func handler(_ service: some Service) -> HTTPHandler {
+        return ServiceRouter(baseURL: defaults.baseURL, dateFormat: defaults.dateFormat, routes: [
+            ServiceRoute(.get, "/snippets/{id}") { request in
+                let result = try await service.getSnippet(id: request.path("id", as: Int64.self))
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/snippets/{id}/comments") { request in
+                let result = try await service.comments(id: request.path("id", as: Int64.self))
+                return try request.response(result, status: 200)
+            },
+        ]).handler
+    }
+}
+
+nonisolated extension SnippetsAPI.Service {
+    // Every requirement answers 501 Not Implemented until a service implements it.
+    public func getSnippet(id: Int64) async throws -> SnippetsAPI.Snippet {
+        throw ServiceNotImplemented("getSnippet(id:)")
+    }
+
+    public func comments(id: Int64) async throws -> [SnippetsAPI.Comment] {
+        throw ServiceNotImplemented("comments(id:)")
+    }
+}

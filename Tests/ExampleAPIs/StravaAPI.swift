@@ -2055,3 +2055,306 @@ nonisolated extension StravaAPI {
         SampleResponse(.get, "/athlete", json: #"{"id":134815,"username":"marianne_t","firstname":"Marianne","lastname":"Teutenberg","sex":"F","premium":true,"created_at":"2017-11-14T02:30:05Z","weight":58.0}"#),
     ]
 }
+
+// The server side: a protocol to implement, and the handler that serves it.
+nonisolated extension StravaAPI {
+    /// The server side of StravaAPI: one requirement per endpoint, named by its group path and its name.
+    /// Every requirement answers 501 until implemented, so a fake implements only what a test calls;
+    /// `handler(_:)` serves an implementation. Throw `ErrorResponse(status:body:headers:)` to answer
+    /// with an error body the spec declares; any other error is answered with 500.
+    public nonisolated protocol Service: Sendable {
+        /// `GET /athlete`: Returns the authenticated athlete.
+        func athlete() async throws -> StravaAPI.DetailedAthlete
+
+        /// `PUT /athlete`: Updates the currently authenticated athlete. Requires profile:write.
+        func updateAthlete(weight: Float) async throws -> StravaAPI.DetailedAthlete
+
+        /// `GET /athlete/zones`: Returns the authenticated athlete's heart rate and power zones. Requires profile:read_all.
+        func athleteZones() async throws -> StravaAPI.Zones
+
+        /// `GET /athletes/{id}/stats`: Returns the activity stats of an athlete. Only includes data from activities set to Everyone visibility.
+        func athleteStats(id: Int64) async throws -> StravaAPI.ActivityStats
+
+        /// `GET /athlete/activities`: Returns the activities of the authenticated athlete, newest first.
+        func athleteActivities(before: Int?, after: Int?, page: Int, perPage: Int) async throws -> [StravaAPI.SummaryActivity]
+
+        /// `GET /activities/{id}`: Returns the given activity that is owned by the authenticated athlete.
+        func activitiesGet(id: Int64, includeAllEfforts: Bool?, ifNoneMatch: String?) async throws -> StravaAPI.DetailedActivity
+
+        /// `POST /activities`: Creates a manual activity for an athlete. Requires activity:write.
+        func activitiesCreate(body: StravaAPI.NewActivity) async throws -> StravaAPI.DetailedActivity
+
+        /// `PUT /activities/{id}`: Updates the given activity that is owned by the authenticated athlete. Requires activity:write.
+        func activitiesUpdate(id: Int64, body: StravaAPI.UpdatableActivity) async throws -> StravaAPI.DetailedActivity
+
+        /// `GET /activities/{id}/comments`: Returns the comments on the given activity.
+        func activitiesComments(id: Int64, pageSize: Int?, afterCursor: String?) async throws -> [StravaAPI.Comment]
+
+        /// `GET /activities/{id}/kudos`: Returns the athletes who kudoed an activity.
+        func activitiesKudoers(id: Int64, page: Int?, perPage: Int?) async throws -> [StravaAPI.SummaryAthlete]
+
+        /// `GET /activities/{id}/laps`
+        func activitiesLaps(id: Int64) async throws -> [StravaAPI.Lap]
+
+        /// `GET /activities/{id}/zones`: Summit feature: the zones of a given activity.
+        func activitiesZones(id: Int64) async throws -> [StravaAPI.ActivityZone]
+
+        /// `GET /activities/{id}/streams`: Returns the given activity's streams.
+        func activitiesStreams(id: Int64, keys: [StravaAPI.StreamType], keyByType: Bool) async throws -> StravaAPI.StreamSet
+
+        /// `GET /segments/{id}`
+        func segmentsGet(id: Int64) async throws -> StravaAPI.DetailedSegment
+
+        /// `GET /segments/starred`: Lists the segments starred by the authenticated athlete.
+        func segmentsStarred(page: Int?, perPage: Int?) async throws -> [StravaAPI.SummarySegment]
+
+        /// `PUT /segments/{id}/starred`: Stars or unstars the given segment for the authenticated athlete. Requires profile:write.
+        func segmentsStar(id: Int64, body: StravaAPI.StarRequest) async throws -> StravaAPI.DetailedSegment
+
+        /// `GET /segments/explore`: Returns the top 10 segments matching a specified query.
+        func segmentsExplore(
+            bounds: [Float], activityType: StravaAPI.ExploreActivityType, minCat: Int?, maxCat: Int?
+        ) async throws -> StravaAPI.ExplorerResponse
+
+        /// `GET /routes/{id}`
+        func routesGet(id: Int64) async throws -> StravaAPI.Route
+
+        /// `GET /routes/{id}/export_gpx`: Returns a GPX file of the route. Requires read_all scope for private routes.
+        func routesExportGpx(id: Int64) async throws -> Data
+
+        /// `GET /routes/{id}/export_tcx`: Returns a TCX file of the route.
+        func routesExportTcx(id: Int64) async throws -> Data
+
+        /// `GET /gear/{id}`
+        func gearGet(id: String) async throws -> StravaAPI.DetailedGear
+
+        /// `POST /uploads`: Uploads a new data file to create an activity from. Requires activity:write.
+        func uploadsCreate(body: StravaAPI.NewUpload) async throws -> StravaAPI.Upload
+
+        /// `GET /uploads/{uploadId}`: Returns an upload for a given identifier.
+        func uploadsGet(uploadId: Int64) async throws -> StravaAPI.Upload
+    }
+
+    /// Serves `service`: routes each request by method and path to its endpoint, reads the parameters and
+    /// the body as the client writes them, calls the service and writes its result as the client reads it.
+    /// Unknown paths are 404, other methods 405 (with `Allow`), values that do not decode 400.
+    public static func handler(_ service: some Service) -> HTTPHandler {
+        return ServiceRouter(baseURL: defaults.baseURL, dateFormat: defaults.dateFormat, routes: [
+            ServiceRoute(.get, "/athlete") { request in
+                let result = try await service.athlete()
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.put, "/athlete") { request in
+                let result = try await service.updateAthlete(weight: request.query("weight", as: Float.self))
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/athlete/zones") { request in
+                let result = try await service.athleteZones()
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/athletes/{id}/stats") { request in
+                let result = try await service.athleteStats(id: request.path("id", as: Int64.self))
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/athlete/activities") { request in
+                let result = try await service.athleteActivities(
+                    before: request.query("before", as: Optional<Int>.self),
+                    after: request.query("after", as: Optional<Int>.self),
+                    page: request.query("page", as: Int.self),
+                    perPage: request.query("per_page", as: Int.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/activities/{id}") { request in
+                let result = try await service.activitiesGet(
+                    id: request.path("id", as: Int64.self),
+                    includeAllEfforts: request.query("include_all_efforts", as: Optional<Bool>.self),
+                    ifNoneMatch: request.header("If-None-Match", as: Optional<String>.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/activities") { request in
+                let result = try await service.activitiesCreate(body: request.body(as: StravaAPI.NewActivity.self, .form()))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.put, "/activities/{id}") { request in
+                let result = try await service.activitiesUpdate(id: request.path("id", as: Int64.self), body: request.body(as: StravaAPI.UpdatableActivity.self, .json))
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/activities/{id}/comments") { request in
+                let result = try await service.activitiesComments(
+                    id: request.path("id", as: Int64.self),
+                    pageSize: request.query("page_size", as: Optional<Int>.self),
+                    afterCursor: request.query("after_cursor", as: Optional<String>.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/activities/{id}/kudos") { request in
+                let result = try await service.activitiesKudoers(
+                    id: request.path("id", as: Int64.self),
+                    page: request.query("page", as: Optional<Int>.self),
+                    perPage: request.query("per_page", as: Optional<Int>.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/activities/{id}/laps") { request in
+                let result = try await service.activitiesLaps(id: request.path("id", as: Int64.self))
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/activities/{id}/zones") { request in
+                let result = try await service.activitiesZones(id: request.path("id", as: Int64.self))
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/activities/{id}/streams") { request in
+                let result = try await service.activitiesStreams(
+                    id: request.path("id", as: Int64.self),
+                    keys: request.query("keys", as: [StravaAPI.StreamType].self, style: ParameterStyle(.form, explode: false)),
+                    keyByType: request.query("key_by_type", as: Bool.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/segments/{id}") { request in
+                let result = try await service.segmentsGet(id: request.path("id", as: Int64.self))
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/segments/starred") { request in
+                let result = try await service.segmentsStarred(page: request.query("page", as: Optional<Int>.self), perPage: request.query("per_page", as: Optional<Int>.self))
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.put, "/segments/{id}/starred") { request in
+                let result = try await service.segmentsStar(id: request.path("id", as: Int64.self), body: request.body(as: StravaAPI.StarRequest.self, .form()))
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/segments/explore") { request in
+                let result = try await service.segmentsExplore(
+                    bounds: request.query("bounds", as: [Float].self, style: ParameterStyle(.form, explode: false)),
+                    activityType: request.query("activity_type", as: StravaAPI.ExploreActivityType.self),
+                    minCat: request.query("min_cat", as: Optional<Int>.self),
+                    maxCat: request.query("max_cat", as: Optional<Int>.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/routes/{id}") { request in
+                let result = try await service.routesGet(id: request.path("id", as: Int64.self))
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/routes/{id}/export_gpx") { request in
+                let result = try await service.routesExportGpx(id: request.path("id", as: Int64.self))
+                return try request.response(result, status: 200, as: .binary, contentType: "application/gpx+xml")
+            },
+            ServiceRoute(.get, "/routes/{id}/export_tcx") { request in
+                let result = try await service.routesExportTcx(id: request.path("id", as: Int64.self))
+                return try request.response(result, status: 200, as: .binary, contentType: "application/vnd.garmin.tcx+xml")
+            },
+            ServiceRoute(.get, "/gear/{id}") { request in
+                let result = try await service.gearGet(id: request.path("id", as: String.self))
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/uploads") { request in
+                let result = try await service.uploadsCreate(body: request.body(as: StravaAPI.NewUpload.self, .multipart))
+                return try request.response(result, status: 201)
+            },
+            ServiceRoute(.get, "/uploads/{uploadId}") { request in
+                let result = try await service.uploadsGet(uploadId: request.path("uploadId", as: Int64.self))
+                return try request.response(result, status: 200)
+            },
+        ]).handler
+    }
+}
+
+nonisolated extension StravaAPI.Service {
+    // Every requirement answers 501 Not Implemented until a service implements it.
+    public func athlete() async throws -> StravaAPI.DetailedAthlete {
+        throw ServiceNotImplemented("athlete()")
+    }
+
+    public func updateAthlete(weight: Float) async throws -> StravaAPI.DetailedAthlete {
+        throw ServiceNotImplemented("updateAthlete(weight:)")
+    }
+
+    public func athleteZones() async throws -> StravaAPI.Zones {
+        throw ServiceNotImplemented("athleteZones()")
+    }
+
+    public func athleteStats(id: Int64) async throws -> StravaAPI.ActivityStats {
+        throw ServiceNotImplemented("athleteStats(id:)")
+    }
+
+    public func athleteActivities(before: Int?, after: Int?, page: Int, perPage: Int) async throws -> [StravaAPI.SummaryActivity] {
+        throw ServiceNotImplemented("athleteActivities(before:after:page:perPage:)")
+    }
+
+    public func activitiesGet(id: Int64, includeAllEfforts: Bool?, ifNoneMatch: String?) async throws -> StravaAPI.DetailedActivity {
+        throw ServiceNotImplemented("activitiesGet(id:includeAllEfforts:ifNoneMatch:)")
+    }
+
+    public func activitiesCreate(body: StravaAPI.NewActivity) async throws -> StravaAPI.DetailedActivity {
+        throw ServiceNotImplemented("activitiesCreate(body:)")
+    }
+
+    public func activitiesUpdate(id: Int64, body: StravaAPI.UpdatableActivity) async throws -> StravaAPI.DetailedActivity {
+        throw ServiceNotImplemented("activitiesUpdate(id:body:)")
+    }
+
+    public func activitiesComments(id: Int64, pageSize: Int?, afterCursor: String?) async throws -> [StravaAPI.Comment] {
+        throw ServiceNotImplemented("activitiesComments(id:pageSize:afterCursor:)")
+    }
+
+    public func activitiesKudoers(id: Int64, page: Int?, perPage: Int?) async throws -> [StravaAPI.SummaryAthlete] {
+        throw ServiceNotImplemented("activitiesKudoers(id:page:perPage:)")
+    }
+
+    public func activitiesLaps(id: Int64) async throws -> [StravaAPI.Lap] {
+        throw ServiceNotImplemented("activitiesLaps(id:)")
+    }
+
+    public func activitiesZones(id: Int64) async throws -> [StravaAPI.ActivityZone] {
+        throw ServiceNotImplemented("activitiesZones(id:)")
+    }
+
+    public func activitiesStreams(id: Int64, keys: [StravaAPI.StreamType], keyByType: Bool) async throws -> StravaAPI.StreamSet {
+        throw ServiceNotImplemented("activitiesStreams(id:keys:keyByType:)")
+    }
+
+    public func segmentsGet(id: Int64) async throws -> StravaAPI.DetailedSegment {
+        throw ServiceNotImplemented("segmentsGet(id:)")
+    }
+
+    public func segmentsStarred(page: Int?, perPage: Int?) async throws -> [StravaAPI.SummarySegment] {
+        throw ServiceNotImplemented("segmentsStarred(page:perPage:)")
+    }
+
+    public func segmentsStar(id: Int64, body: StravaAPI.StarRequest) async throws -> StravaAPI.DetailedSegment {
+        throw ServiceNotImplemented("segmentsStar(id:body:)")
+    }
+
+    public func segmentsExplore(
+        bounds: [Float], activityType: StravaAPI.ExploreActivityType, minCat: Int?, maxCat: Int?
+    ) async throws -> StravaAPI.ExplorerResponse {
+        throw ServiceNotImplemented("segmentsExplore(bounds:activityType:minCat:maxCat:)")
+    }
+
+    public func routesGet(id: Int64) async throws -> StravaAPI.Route {
+        throw ServiceNotImplemented("routesGet(id:)")
+    }
+
+    public func routesExportGpx(id: Int64) async throws -> Data {
+        throw ServiceNotImplemented("routesExportGpx(id:)")
+    }
+
+    public func routesExportTcx(id: Int64) async throws -> Data {
+        throw ServiceNotImplemented("routesExportTcx(id:)")
+    }
+
+    public func gearGet(id: String) async throws -> StravaAPI.DetailedGear {
+        throw ServiceNotImplemented("gearGet(id:)")
+    }
+
+    public func uploadsCreate(body: StravaAPI.NewUpload) async throws -> StravaAPI.Upload {
+        throw ServiceNotImplemented("uploadsCreate(body:)")
+    }
+
+    public func uploadsGet(uploadId: Int64) async throws -> StravaAPI.Upload {
+        throw ServiceNotImplemented("uploadsGet(uploadId:)")
+    }
+}

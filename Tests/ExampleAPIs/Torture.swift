@@ -819,3 +819,403 @@ nonisolated extension TortureAPI {
         SampleResponse(.get, "/true", json: ###"{"raw":"\"#","more":"\"##","back\\slash":"\\(x)","нет":null,"list":[1,2.5,true]}"###),
     ]
 }
+
+// The server side: a protocol to implement, and the handler that serves it.
+nonisolated extension TortureAPI {
+    /// The server side of TortureAPI: one requirement per endpoint, named by its group path and its name.
+    /// Every requirement answers 501 until implemented, so a fake implements only what a test calls;
+    /// `handler(_:)` serves an implementation. Throw `ErrorResponse(status:body:headers:)` to answer
+    /// with an error body the spec declares; any other error is answered with 500.
+    public nonisolated protocol Service: Sendable {
+        /// `GET /default/{self}/{default}`: An endpoint named `defaultEndpoint` (a group is named `default`: each group is also a case of the `Call` enum).
+        /// */ let x = 1 /*
+        func defaultEndpoint(self: String, default: Int, type: String?, init: Bool?, case: TortureAPI.Keyword?) async throws -> TortureAPI.Case
+
+        /// `POST /self`
+        func `self`(body: TortureAPI.Everything) async throws -> TortureAPI.Everything
+
+        /// `GET /type/{1st}/{dash-name}/{dot.name}`
+        func type(
+            _1st: Int64, dashName: String, dotName: TortureAPI.Keyword, where: [String]?, in: [Int]?, is: Bool?
+        ) async throws -> [TortureAPI.Keyword]
+
+        /// `PUT /protocol/{数据}/{émoji🙂}`
+        func `protocol`(
+            数据: String, émoji: String, данные: Int?, αβγ: Double?, spaceName: String?, filterName: String?, tags: [String]?, u1F642: String?,
+            body: [String: TortureAPI.Everything]
+        ) async throws
+
+        /// `DELETE /init/{id}`
+        func `init`(id: Int, userId: Int?, userID: Int?, pay: String?, рау: String?, emoji: String?, émoji: String?) async throws
+
+        /// `GET /case`
+        func `case`() async throws -> TortureAPI.数据
+
+        /// `PATCH /func/{Self}`
+        func `func`(self: String, any: String?, body: TortureAPI.Form) async throws -> String
+
+        /// `POST /any`
+        func `any`(body: TortureAPI.Файл) async throws -> TortureAPI.Данные
+
+        /// `GET /true`
+        func `true`(q: String, mode: TortureAPI.Keyword, modes: [TortureAPI.Keyword]) async throws -> JSONValue
+
+        /// `GET /1st`
+        func _1stThing() async throws -> TortureAPI._1st
+
+        /// `GET /dash-name`
+        func dashName() async throws -> TortureAPI.Pet🐶
+
+        /// `GET /dot.name`
+        func dotName() async throws
+
+        /// `GET /space_name`
+        func spaceName() async throws
+
+        /// `GET /émoji`
+        func émoji() async throws
+
+        /// `GET /emoji`
+        func emoji() async throws
+
+        /// `GET /🙂`
+        func u1F642() async throws
+
+        /// `GET /данные`
+        func данные() async throws
+
+        /// `GET /数据`
+        func 数据List() async throws
+
+        /// `GET /αβγ`
+        func αβγ() async throws
+
+        /// `GET /user_id`
+        func userId() async throws
+
+        /// `GET /userID`
+        func userID() async throws
+
+        /// `GET /pay`
+        func pay() async throws
+
+        /// `GET /рау`
+        func рау() async throws
+
+        /// `GET /httpRequest`
+        func httpRequest() async throws
+
+        /// `GET /groups/default`
+        func defaultDefaultEndpoint() async throws -> TortureAPI.Case
+
+        /// `GET /groups/default/{self}`
+        func defaultSelf(self: Int) async throws -> [TortureAPI.Case]
+
+        /// `GET /groups/default/default/case`
+        func defaultDefaultCase() async throws -> TortureAPI.Case?
+
+        /// `GET /for/in`
+        func forIn() async throws -> TortureAPI.Keyword
+
+        /// `GET /1st-group/init`
+        func _1stGroupInit() async throws -> TortureAPI._1st
+
+        /// `GET /другие-данные/数据`
+        func другиеДанные数据() async throws -> TortureAPI.数据
+    }
+
+    /// Serves `service`: routes each request by method and path to its endpoint, reads the parameters and
+    /// the body as the client writes them, calls the service and writes its result as the client reads it.
+    /// Unknown paths are 404, other methods 405 (with `Allow`), values that do not decode 400.
+    public static func handler(_ service: some Service) -> HTTPHandler {
+        return ServiceRouter(baseURL: defaults.baseURL, dateFormat: defaults.dateFormat, routes: [
+            ServiceRoute(.get, "/default/{self}/{default}") { request in
+                let result = try await service.defaultEndpoint(
+                    self: request.path("self", as: String.self),
+                    default: request.path("default", as: Int.self),
+                    type: request.query("Type", as: Optional<String>.self),
+                    init: request.header("init", as: Optional<Bool>.self),
+                    case: request.header("X-Case", as: Optional<TortureAPI.Keyword>.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/self") { request in
+                let result = try await service.`self`(body: request.body(as: TortureAPI.Everything.self, .json))
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/type/{1st}/{dash-name}/{dot.name}") { request in
+                let result = try await service.type(
+                    _1st: request.path("1st", as: Int64.self),
+                    dashName: request.path("dash-name", as: String.self),
+                    dotName: request.path("dot.name", as: TortureAPI.Keyword.self),
+                    where: request.query("where", as: Optional<[String]>.self),
+                    in: request.query("in", as: Optional<[Int]>.self, style: ParameterStyle(.form, explode: false)),
+                    is: request.query("is", as: Optional<Bool>.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.put, "/protocol/{数据}/{émoji🙂}") { request in
+                try await service.`protocol`(
+                    数据: request.path("数据", as: String.self),
+                    émoji: request.path("émoji🙂", as: String.self),
+                    данные: request.query("данные", as: Optional<Int>.self),
+                    αβγ: request.query("αβγ", as: Optional<Double>.self),
+                    spaceName: request.query("space name", as: Optional<String>.self),
+                    filterName: request.query("filter[name]", as: Optional<String>.self),
+                    tags: request.query("tags[]", as: Optional<[String]>.self),
+                    u1F642: request.query("🙂", as: Optional<String>.self),
+                    body: request.body(as: [String: TortureAPI.Everything].self, .json)
+                )
+                return request.response(status: 204)
+            },
+            ServiceRoute(.delete, "/init/{id}") { request in
+                try await service.`init`(
+                    id: request.path("id", as: Int.self),
+                    userId: request.query("user_id", as: Optional<Int>.self),
+                    userID: request.query("userID", as: Optional<Int>.self),
+                    pay: request.query("pay", as: Optional<String>.self),
+                    рау: request.query("рау", as: Optional<String>.self),
+                    emoji: request.query("emoji", as: Optional<String>.self),
+                    émoji: request.query("émoji", as: Optional<String>.self)
+                )
+                return request.response(status: 204)
+            },
+            ServiceRoute(.get, "/case") { request in
+                let result = try await service.`case`()
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.patch, "/func/{Self}") { request in
+                let result = try await service.`func`(
+                    self: request.path("Self", as: String.self),
+                    any: request.query("Any", as: Optional<String>.self),
+                    body: request.body(as: TortureAPI.Form.self, .form())
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/any") { request in
+                let result = try await service.`any`(body: request.body(as: TortureAPI.Файл.self, .multipart))
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/true") { request in
+                let result = try await service.`true`(
+                    q: request.query("q", as: String.self),
+                    mode: request.query("mode", as: TortureAPI.Keyword.self),
+                    modes: request.query("modes", as: [TortureAPI.Keyword].self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/1st") { request in
+                let result = try await service._1stThing()
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/dash-name") { request in
+                let result = try await service.dashName()
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/dot.name") { request in
+                try await service.dotName()
+                return request.response(status: 204)
+            },
+            ServiceRoute(.get, "/space_name") { request in
+                try await service.spaceName()
+                return request.response(status: 204)
+            },
+            ServiceRoute(.get, "/émoji") { request in
+                try await service.émoji()
+                return request.response(status: 204)
+            },
+            ServiceRoute(.get, "/emoji") { request in
+                try await service.emoji()
+                return request.response(status: 204)
+            },
+            ServiceRoute(.get, "/🙂") { request in
+                try await service.u1F642()
+                return request.response(status: 204)
+            },
+            ServiceRoute(.get, "/данные") { request in
+                try await service.данные()
+                return request.response(status: 204)
+            },
+            ServiceRoute(.get, "/数据") { request in
+                try await service.数据List()
+                return request.response(status: 204)
+            },
+            ServiceRoute(.get, "/αβγ") { request in
+                try await service.αβγ()
+                return request.response(status: 204)
+            },
+            ServiceRoute(.get, "/user_id") { request in
+                try await service.userId()
+                return request.response(status: 204)
+            },
+            ServiceRoute(.get, "/userID") { request in
+                try await service.userID()
+                return request.response(status: 204)
+            },
+            ServiceRoute(.get, "/pay") { request in
+                try await service.pay()
+                return request.response(status: 204)
+            },
+            ServiceRoute(.get, "/рау") { request in
+                try await service.рау()
+                return request.response(status: 204)
+            },
+            ServiceRoute(.get, "/httpRequest") { request in
+                try await service.httpRequest()
+                return request.response(status: 204)
+            },
+            ServiceRoute(.get, "/groups/default") { request in
+                let result = try await service.defaultDefaultEndpoint()
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/groups/default/{self}") { request in
+                let result = try await service.defaultSelf(self: request.path("self", as: Int.self))
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/groups/default/default/case") { request in
+                let result = try await service.defaultDefaultCase()
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/for/in") { request in
+                let result = try await service.forIn()
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/1st-group/init") { request in
+                let result = try await service._1stGroupInit()
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/другие-данные/数据") { request in
+                let result = try await service.другиеДанные数据()
+                return try request.response(result, status: 200)
+            },
+        ]).handler
+    }
+}
+
+nonisolated extension TortureAPI.Service {
+    // Every requirement answers 501 Not Implemented until a service implements it.
+    public func defaultEndpoint(self: String, default: Int, type: String?, init: Bool?, case: TortureAPI.Keyword?) async throws -> TortureAPI.Case {
+        throw ServiceNotImplemented("defaultEndpoint(self:default:type:init:case:)")
+    }
+
+    public func `self`(body: TortureAPI.Everything) async throws -> TortureAPI.Everything {
+        throw ServiceNotImplemented("self(body:)")
+    }
+
+    public func type(
+        _1st: Int64, dashName: String, dotName: TortureAPI.Keyword, where: [String]?, in: [Int]?, is: Bool?
+    ) async throws -> [TortureAPI.Keyword] {
+        throw ServiceNotImplemented("type(_1st:dashName:dotName:where:in:is:)")
+    }
+
+    public func `protocol`(
+        数据: String, émoji: String, данные: Int?, αβγ: Double?, spaceName: String?, filterName: String?, tags: [String]?, u1F642: String?,
+        body: [String: TortureAPI.Everything]
+    ) async throws {
+        throw ServiceNotImplemented("protocol(数据:émoji:данные:αβγ:spaceName:filterName:tags:u1F642:body:)")
+    }
+
+    public func `init`(id: Int, userId: Int?, userID: Int?, pay: String?, рау: String?, emoji: String?, émoji: String?) async throws {
+        throw ServiceNotImplemented("init(id:userId:userID:pay:рау:emoji:émoji:)")
+    }
+
+    public func `case`() async throws -> TortureAPI.数据 {
+        throw ServiceNotImplemented("case()")
+    }
+
+    public func `func`(self: String, any: String?, body: TortureAPI.Form) async throws -> String {
+        throw ServiceNotImplemented("func(self:any:body:)")
+    }
+
+    public func `any`(body: TortureAPI.Файл) async throws -> TortureAPI.Данные {
+        throw ServiceNotImplemented("any(body:)")
+    }
+
+    public func `true`(q: String, mode: TortureAPI.Keyword, modes: [TortureAPI.Keyword]) async throws -> JSONValue {
+        throw ServiceNotImplemented("true(q:mode:modes:)")
+    }
+
+    public func _1stThing() async throws -> TortureAPI._1st {
+        throw ServiceNotImplemented("_1stThing()")
+    }
+
+    public func dashName() async throws -> TortureAPI.Pet🐶 {
+        throw ServiceNotImplemented("dashName()")
+    }
+
+    public func dotName() async throws {
+        throw ServiceNotImplemented("dotName()")
+    }
+
+    public func spaceName() async throws {
+        throw ServiceNotImplemented("spaceName()")
+    }
+
+    public func émoji() async throws {
+        throw ServiceNotImplemented("émoji()")
+    }
+
+    public func emoji() async throws {
+        throw ServiceNotImplemented("emoji()")
+    }
+
+    public func u1F642() async throws {
+        throw ServiceNotImplemented("u1F642()")
+    }
+
+    public func данные() async throws {
+        throw ServiceNotImplemented("данные()")
+    }
+
+    public func 数据List() async throws {
+        throw ServiceNotImplemented("数据List()")
+    }
+
+    public func αβγ() async throws {
+        throw ServiceNotImplemented("αβγ()")
+    }
+
+    public func userId() async throws {
+        throw ServiceNotImplemented("userId()")
+    }
+
+    public func userID() async throws {
+        throw ServiceNotImplemented("userID()")
+    }
+
+    public func pay() async throws {
+        throw ServiceNotImplemented("pay()")
+    }
+
+    public func рау() async throws {
+        throw ServiceNotImplemented("рау()")
+    }
+
+    public func httpRequest() async throws {
+        throw ServiceNotImplemented("httpRequest()")
+    }
+
+    public func defaultDefaultEndpoint() async throws -> TortureAPI.Case {
+        throw ServiceNotImplemented("defaultDefaultEndpoint()")
+    }
+
+    public func defaultSelf(self: Int) async throws -> [TortureAPI.Case] {
+        throw ServiceNotImplemented("defaultSelf(self:)")
+    }
+
+    public func defaultDefaultCase() async throws -> TortureAPI.Case? {
+        throw ServiceNotImplemented("defaultDefaultCase()")
+    }
+
+    public func forIn() async throws -> TortureAPI.Keyword {
+        throw ServiceNotImplemented("forIn()")
+    }
+
+    public func _1stGroupInit() async throws -> TortureAPI._1st {
+        throw ServiceNotImplemented("_1stGroupInit()")
+    }
+
+    public func другиеДанные数据() async throws -> TortureAPI.数据 {
+        throw ServiceNotImplemented("другиеДанные数据()")
+    }
+}

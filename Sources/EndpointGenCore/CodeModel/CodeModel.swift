@@ -33,6 +33,8 @@ struct Declaration: Hashable, Sendable {
         case enumCase(EnumCaseDecl)
         case variable(VariableDecl)
         case function(FunctionDecl)
+        /// `protocol Name: Inheritance { requirements }`.
+        case `protocol`(ProtocolDecl)
         /// A `// text` line between declarations.
         case lineComment(String)
     }
@@ -63,6 +65,8 @@ indirect enum TypeName: Hashable, Sendable {
     case optional(TypeName)
     /// `any Protocol`
     case existential(TypeName)
+    /// `some Protocol`
+    case opaque(TypeName)
 }
 
 struct TypeAliasDecl: Hashable, Sendable {
@@ -96,6 +100,15 @@ struct ExtensionDecl: Hashable, Sendable {
     var isNonisolated = true
     var extendedType: TypeName
     var conformances: [TypeName] = []
+    var members: [Declaration] = []
+}
+
+/// A protocol: its requirements are functions with `isRequirement` set (no body).
+struct ProtocolDecl: Hashable, Sendable {
+    var access: AccessModifier?
+    var isNonisolated = true
+    var name: String
+    var inheritance: [TypeName] = []
     var members: [Declaration] = []
 }
 
@@ -148,6 +161,10 @@ struct FunctionDecl: Hashable, Sendable {
     var throwsErrors = false
     var returnType: TypeName? = nil
     var body: [Statement]
+    /// `async`, written before `throws`.
+    var isAsync = false
+    /// A protocol requirement: written without a body (`body` is not read).
+    var isRequirement = false
 }
 
 indirect enum Statement: Hashable, Sendable {
@@ -204,6 +221,10 @@ indirect enum Expression: Hashable, Sendable {
     /// `callee(label: value, ...)` with an optional trailing closure of statements.
     case call(Expression, [Argument], trailingClosure: [Statement]? = nil)
     case `try`(Expression)
+    /// `await value`
+    case await(Expression)
+    /// `{ a, b in statements }`; as the last argument of a call it is written as a trailing closure.
+    case closure(parameters: [String], body: [Statement])
     /// `lhs op rhs`
     case binary(Expression, String, Expression)
     /// `[a, b]`, or with `multiline` one element per line.

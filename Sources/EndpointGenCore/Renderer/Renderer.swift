@@ -134,6 +134,9 @@ enum Renderer {
             renderVariable(decl, into: &printer)
         case let .function(decl):
             renderFunction(decl, into: &printer)
+        case let .protocol(decl):
+            renderType(keyword: isolation(decl.isNonisolated) + "protocol", access: decl.access, name: decl.name,
+                       inheritance: decl.inheritance, members: decl.members, into: &printer)
         case let .lineComment(text):
             for line in text.commentLines { printer.line("// \(line)") }
         }
@@ -235,6 +238,7 @@ enum Renderer {
             head += failable ? "init?" : "init"
         }
         var tail = ""
+        if decl.isAsync { tail += " async" }
         if decl.throwsErrors { tail += " throws" }
         if let returnType = decl.returnType { tail += " -> \(text(returnType))" }
         let parameters = decl.parameters.map(parameterText)
@@ -244,6 +248,10 @@ enum Renderer {
             head = ")" + tail
         } else {
             head = oneLine
+        }
+        if decl.isRequirement {
+            printer.line(head)
+            return
         }
         if decl.body.isEmpty {
             printer.line(head + " {}")
@@ -273,6 +281,7 @@ enum Renderer {
             if case .existential = wrapped { return "(" + text(wrapped) + ")?" }
             return text(wrapped) + "?"
         case let .existential(base): return "any " + text(base)
+        case let .opaque(base): return "some " + text(base)
         }
     }
 
@@ -442,6 +451,23 @@ enum Renderer {
 
     private static func renderCall(_ callee: Expression, _ arguments: [Argument], trailingClosure: [Statement]?,
                                    into printer: inout CodePrinter) {
+        // A closure as the last argument is written trailing: `ServiceRoute(.get, "/a") { request in ... }`.
+        if trailingClosure == nil, let last = arguments.last, case let .closure(parameters, body) = last.value {
+            renderExpression(callee, into: &printer)
+            let rest = arguments.dropLast()
+            if !rest.isEmpty {
+                printer.write("(")
+                for (index, argument) in rest.enumerated() {
+                    if index > 0 { printer.write(", ") }
+                    if let label = argument.label { printer.write("\(label): ") }
+                    renderExpression(argument.value, into: &printer)
+                }
+                printer.write(")")
+            }
+            printer.write(" ")
+            renderExpression(.closure(parameters: parameters, body: body), into: &printer)
+            return
+        }
         renderExpression(callee, into: &printer)
         if !arguments.isEmpty || trailingClosure == nil {
             printer.write("(")
@@ -476,8 +502,8 @@ enum Renderer {
             }
             return containsLineBreak(callee) || arguments.contains { containsLineBreak($0.value) }
         case let .arrayLiteral(elements, multiline): return (multiline && !elements.isEmpty) || elements.contains(where: containsLineBreak)
-        case .multilineCall: return true
-        case let .member(base, _), let .try(base): return containsLineBreak(base)
+        case .multilineCall, .closure: return true
+        case let .member(base, _), let .try(base), let .await(base): return containsLineBreak(base)
         case let .binary(lhs, _, rhs): return containsLineBreak(lhs) || containsLineBreak(rhs)
         case let .dictionaryLiteral(entries, multiline):
             return (multiline && !entries.isEmpty) || entries.contains { containsLineBreak($0.key) || containsLineBreak($0.value) }
@@ -542,6 +568,14 @@ enum Renderer {
         case let .try(inner):
             printer.write("try ")
             renderExpression(inner, into: &printer)
+        case let .await(inner):
+            printer.write("await ")
+            renderExpression(inner, into: &printer)
+        case let .closure(parameters, body):
+            printer.write(parameters.isEmpty ? "{" : "{ " + parameters.joined(separator: ", ") + " in")
+            printer.endLine()
+            printer.indented { printer in renderStatements(body, into: &printer) }
+            printer.write("}")
         case let .arrayLiteral(elements, multiline):
             if multiline && !elements.isEmpty {
                 printer.write("[")

@@ -68,7 +68,19 @@ enum RuntimeNames {
         timeout, "HTTPMethod", "HTTPHeaders", "HTTPResponse", "HTTPClient", "DateFormat", "RequestComponent",
         "RequestBuilder", "QueryStyle", "AuthRequirement", "ErrorBodies", "ErrorResponse", "StatusPattern",
         "ResponseDecoder", "EndpointError",
+        Service.handler, Service.router, Service.route, Service.notImplemented, Service.withHeaders, "ServiceRequest", "ServiceResponse",
     ]
+
+    /// What a generated service (`"service": true`) names: its protocol and handler, and the runtime's server side.
+    enum Service {
+        static let protocolName = "Service"
+        static let handlerName = "handler"
+        static let handler = "HTTPHandler"
+        static let router = "ServiceRouter"
+        static let route = "ServiceRoute"
+        static let notImplemented = "ServiceNotImplemented"
+        static let withHeaders = "ResponseWithHeaders"
+    }
 
     /// `ParameterStyle` member for comma-joined arrays (`.form` is the default and never written).
     static let queryStyleComma = "comma"

@@ -30,7 +30,9 @@ extension Translator {
         let sizes = pieces.map { $0.declarations.reduce(0) { $0 + Self.estimatedLines($1) } }
         let groups = Self.pack(sizes: sizes, into: count)
         return groups.enumerated().map { index, range in
-            let declarations = pieces[range].flatMap(\.declarations)
+            var declarations = pieces[range].flatMap(\.declarations)
+            // The server side, when asked for, closes the last part.
+            if options.service, index == groups.count - 1 { declarations += serviceDeclarations() }
             return sourceFile(header: Generator.partHeaderPrefix(specFileName: spec.fileName) + "\(index + 1) of \(count)). DO NOT EDIT.",
                               declarations: declarations)
         }
@@ -70,6 +72,7 @@ extension Translator {
         case let .enumeration(decl): return head + 1 + decl.members.reduce(0) { $0 + estimatedLines($1) }
         case let .structure(decl): return head + 1 + decl.members.reduce(0) { $0 + estimatedLines($1) }
         case let .extension(decl): return head + 1 + decl.members.reduce(0) { $0 + estimatedLines($1) }
+        case let .protocol(decl): return head + 1 + decl.members.reduce(0) { $0 + estimatedLines($1) }
         case let .variable(decl): return head + (decl.getter.map { 1 + estimatedLines($0) } ?? 0)
         case let .function(decl): return head + 1 + estimatedLines(decl.body)
         case .typeAlias, .enumCase, .lineComment: return head

@@ -1,0 +1,310 @@
+// The server side of an API (`"service": true`, `--service`): the `<API>.Service` protocol, one
+// requirement per endpoint answering 501 until implemented, and `<API>.handler(_:)`, which routes
+// a request to its endpoint, reads its parameters and body as the client writes them, calls the
+// service and writes its result as the client reads it (docs/generated-code.md, "Services").
+//
+// Everything here reads the validated `Spec` and the translator's own choices of names and types
+// (`signature(of:)`, `responseShape`, `decoder(for:)`); nothing depends on how the `Call` enum is
+// rendered.
+extension Translator {
+    /// One endpoint as the service sees it: its requirement's name and the level it sits in.
+    struct ServiceEndpoint {
+        var endpoint: Endpoint
+        var level: Level
+        /// `reposGet`: the group path and the endpoint in lower camel case, not escaped.
+        var name: String
+    }
+
+    /// Every endpoint with its requirement name, depth first in spec order. Names are unique: a
+    /// name already taken (`a_b.c` and `a.b_c` are both `aBC`) gets the first free number
+    /// (`aBC2`, `aBC3`, ...) in that order.
+    func serviceEndpoints() -> [ServiceEndpoint] {
+        var result: [ServiceEndpoint] = []
+        var taken: Set<String> = []
+        for level in allLevels() {
+            let groupWords = level.keys.map { Naming.lowerCamel($0) }
+            for endpoint in level.group.endpoints {
+                var base = groupWords.first ?? endpoint.swiftName
+                for word in groupWords.dropFirst() + (groupWords.isEmpty ? [] : [endpoint.swiftName]) {
+                    base += Self.upperFirst(word)
+                }
+                var name = base
+                var number = 2
+                while !taken.insert(name).inserted {
+                    name = base + String(number)
+                    number += 1
+                }
+                result.append(ServiceEndpoint(endpoint: endpoint, level: level, name: name))
+            }
+        }
+        return result
+    }
+
+    private static func upperFirst(_ word: String) -> String {
+        guard let first = word.first else { return word }
+        return first.uppercased() + word.dropFirst()
+    }
+
+    /// The declarations `"service": true` adds after the client's.
+    func serviceDeclarations() -> [Declaration] {
+        // Written outside the API's namespace (`extension GitHubAPI.Service`), so model names are qualified.
+        var qualified = self
+        qualified.modelQualifier = apiTypeName
+        let endpoints = serviceEndpoints()
+        return [
+            Declaration(kind: .lineComment("The server side: a protocol to implement, and the handler that serves it.")),
+            Declaration(kind: .extension(ExtensionDecl(extendedType: apiType, members: [
+                qualified.serviceProtocol(endpoints), qualified.handlerFunction(endpoints),
+            ]))),
+            qualified.defaultImplementations(endpoints),
+        ]
+    }
+
+    private var serviceTypeName: String { RuntimeNames.Service.protocolName }
+
+    /// The requirement's parameters: the endpoint's, without defaults.
+    private func serviceParameters(_ endpoint: Endpoint) -> [FunctionParameter] {
+        signature(of: endpoint).map { parameter in
+            var copy = parameter
+            copy.defaultValue = nil
+            return copy
+        }
+    }
+
+    /// What a requirement returns: the endpoint's `Response` (`AsyncThrowingStream<Element, any
+    /// Error>` for a stream), wrapped in `ResponseWithHeaders` when it declares headers.
+    func serviceResultType(_ service: ServiceEndpoint) -> TypeName {
+        let endpoint = service.endpoint
+        var body: TypeName
+        switch responseShape(endpoint.response) {
+        case let .single(type):
+            body = swiftType(type)
+            if endpoint.response.stream != nil {
+                body = .generic(.named("AsyncThrowingStream"), [body, .existential(.named("Error"))])
+            }
+        case let .optional(type): body = .optional(swiftType(type))
+        case .cases: body = .member(service.level.qualifiedName, Naming.escaped(Validation.responseTypeName(endpoint)))
+        }
+        guard !endpoint.response.headers.isEmpty else { return body }
+        return .generic(runtime(RuntimeNames.Service.withHeaders),
+                        [body, .member(service.level.qualifiedName, Naming.escaped(Validation.headersTypeName(endpoint)))])
+    }
+
+    private func requirement(_ service: ServiceEndpoint, body: [Statement]?) -> FunctionDecl {
+        let returnType = serviceResultType(service)
+        return FunctionDecl(access: body == nil ? nil : access, kind: .function(name: Naming.escaped(service.name), isStatic: false, isMutating: false),
+                            parameters: serviceParameters(service.endpoint), throwsErrors: true,
+                            returnType: returnType == .named("Void") ? nil : returnType, body: body ?? [], isAsync: true,
+                            isRequirement: body == nil)
+    }
+
+    /// `public protocol Service: Sendable { func reposGet(owner: String, ...) async throws -> ... }`
+    private func serviceProtocol(_ endpoints: [ServiceEndpoint]) -> Declaration {
+        let members = endpoints.map { service in
+            Declaration(documentation: serviceDocumentation(service), kind: .function(requirement(service, body: nil)))
+        }
+        return Declaration(documentation: [
+            "The server side of \(spec.api.swiftName): one requirement per endpoint, named by its group path and its name.",
+            "Every requirement answers 501 until implemented, so a fake implements only what a test calls;",
+            "`handler(_:)` serves an implementation. Throw `ErrorResponse(status:body:headers:)` to answer",
+            "with an error body the spec declares; any other error is answered with 500.",
+        ], kind: .protocol(ProtocolDecl(access: access, name: serviceTypeName, inheritance: [.named("Sendable")], members: members)))
+    }
+
+    private func serviceDocumentation(_ service: ServiceEndpoint) -> [String] {
+        let summary = "`\(service.endpoint.method) \(pathTemplate(service.endpoint))`"
+        let description = documentation(service.endpoint.description)
+        return description.isEmpty ? [summary] : [summary + ": " + description[0]] + description.dropFirst()
+    }
+
+    /// `extension GitHubAPI.Service { public func reposGet(...) async throws -> ... { throw ServiceNotImplemented("reposGet") } }`
+    private func defaultImplementations(_ endpoints: [ServiceEndpoint]) -> Declaration {
+        let members = endpoints.map { service in
+            let label = service.name + "(" + serviceParameters(service.endpoint).map { ($0.label ?? "_") + ":" }.joined() + ")"
+            return Declaration(kind: .function(requirement(service, body: [
+                .throw(.call(.type(runtime(RuntimeNames.Service.notImplemented)), [Argument(.stringLiteral(label))])),
+            ])))
+        }
+        return Declaration(documentation: [], kind: .extension(ExtensionDecl(
+            extendedType: .member(apiType, serviceTypeName), members: [
+                Declaration(kind: .lineComment("Every requirement answers 501 Not Implemented until a service implements it.")),
+            ] + members)))
+    }
+
+    /// `public static func handler(_ service: some Service) -> HTTPHandler { ServiceRouter(...).handler }`
+    private func handlerFunction(_ endpoints: [ServiceEndpoint]) -> Declaration {
+        let routes = endpoints.map(route)
+        let router = Expression.call(.type(runtime(RuntimeNames.Service.router)), [
+            Argument("baseURL", .member(.identifier(ReservedNames.Members.defaults), "baseURL")),
+            Argument("dateFormat", .member(.identifier(ReservedNames.Members.defaults), "dateFormat")),
+            Argument("routes", .arrayLiteral(routes, multiline: true)),
+        ])
+        return Declaration(documentation: [
+            "Serves `service`: routes each request by method and path to its endpoint, reads the parameters and",
+            "the body as the client writes them, calls the service and writes its result as the client reads it.",
+            "Unknown paths are 404, other methods 405 (with `Allow`), values that do not decode 400.",
+        ], kind: .function(FunctionDecl(
+            access: access, kind: .function(name: RuntimeNames.Service.handlerName, isStatic: true, isMutating: false),
+            parameters: [FunctionParameter(label: nil, name: "service", type: .opaque(.named(serviceTypeName)))],
+            returnType: runtime(RuntimeNames.Service.handler), body: [.return(.member(router, "handler"))])))
+    }
+
+    /// The template the router matches: `/repos/{owner}/{repo}`, empty segments left out as the client leaves them.
+    private func routeTemplate(_ endpoint: Endpoint) -> String {
+        let segments = endpoint.path.compactMap { segment -> String? in
+            let text = segment.parts.map { part -> String in
+                switch part {
+                case let .literal(text): return text
+                case let .parameter(key): return "{\(key)}"
+                }
+            }.joined()
+            return text.isEmpty ? nil : text
+        }
+        return "/" + segments.joined(separator: "/")
+    }
+
+    /// `ServiceRoute(.get, "/repos/{owner}/{repo}") { request in ... }`
+    private func route(_ service: ServiceEndpoint) -> Expression {
+        let endpoint = service.endpoint
+        var arguments: [Argument] = endpoint.parameters.map { parameter in
+            let type = swiftType(parameter.type)
+            var readArguments = [Argument(.stringLiteral(parameter.location == .path ? parameter.key : parameter.wireName)),
+                                 Argument("as", .metatype(type))]
+            if let style = serviceStyle(parameter.style, in: parameter.location) { readArguments.append(Argument("style", style)) }
+            let reader: String
+            switch parameter.location {
+            case .path: reader = "path"
+            case .query: reader = "query"
+            case .header: reader = "header"
+            }
+            return Argument(label(parameter.swiftName), .call(.member(.identifier("request"), reader), readArguments))
+        }
+        if let body = endpoint.body {
+            arguments.append(Argument("body", .call(.member(.identifier("request"), "body"), [
+                Argument("as", .metatype(swiftType(body.type))), Argument(bodyEncoding(body)),
+            ])))
+        }
+        let call = Expression.try(.await(arguments.count > 2
+            ? .multilineCall(.member(.identifier("service"), Naming.escaped(service.name)), arguments)
+            : .call(.member(.identifier("service"), Naming.escaped(service.name)), arguments)))
+        let returnsVoid = serviceResultType(service) == .named("Void")
+        var statements: [Statement] = [returnsVoid ? .expression(call) : .declaration(isMutable: false, name: "result", value: call)]
+        statements += responseStatements(service)
+        return .call(.type(runtime(RuntimeNames.Service.route)), [
+            Argument(.dotMember(RuntimeNames.method(endpoint.method))), Argument(.stringLiteral(routeTemplate(endpoint))),
+            Argument(.closure(parameters: ["request"], body: statements)),
+        ])
+    }
+
+    /// A style other than the place's default: `.deepObject`, `ParameterStyle(.form, explode: false)`.
+    private func serviceStyle(_ style: Parameter.Style, in location: Parameter.Location) -> Expression? {
+        if style == .default(in: location) { return nil }
+        if style == Parameter.Style(style.name) { return .dotMember(style.name.rawValue) }
+        return .call(.type(runtime(RuntimeNames.parameterStyle)), [Argument(.dotMember(style.name.rawValue)),
+                                                                   Argument("explode", .booleanLiteral(style.explode))])
+    }
+
+    /// `.json`, `.form(styles: ["expand": .deepObject])`, `.multipart`, `.binary`, `.text`.
+    private func bodyEncoding(_ body: Body) -> Expression {
+        switch body.encoding {
+        case .json: return .dotMember("json")
+        case .multipart: return .dotMember("multipart")
+        case .binary: return .dotMember("binary")
+        case .text: return .dotMember("text")
+        case .form:
+            guard case let .model(name, true) = body.type.unwrapped, let model = model(named: name),
+                  case let .object(properties) = model.kind else { return .call(.dotMember("form"), []) }
+            let entries = properties.compactMap { property -> DictionaryEntry? in
+                guard let style = property.formStyle else { return nil }
+                return DictionaryEntry(key: .stringLiteral(property.key),
+                                       value: serviceStyle(style, in: .query) ?? .dotMember(style.name.rawValue))
+            }
+            return entries.isEmpty ? .call(.dotMember("form"), []) : .call(.dotMember("form"), [Argument("styles", .dictionaryLiteral(entries))])
+        }
+    }
+
+    /// The statements after the call: the result (`result`) written as the response.
+    private func responseStatements(_ service: ServiceEndpoint) -> [Statement] {
+        let endpoint = service.endpoint
+        let response = endpoint.response
+        let hasHeaders = !response.headers.isEmpty
+        let body: Expression = hasHeaders ? .member(.identifier("result"), "body") : .identifier("result")
+        var statements: [Statement] = []
+        var headersArgument: [Argument] = []
+        if hasHeaders {
+            let entries = response.headers.map { header in
+                DictionaryEntry(key: .stringLiteral(header.name),
+                                value: .member(.member(.identifier("result"), "headers"), Naming.escaped(header.swiftName)))
+            }
+            statements.append(.declaration(isMutable: false, name: "headers", value: .try(.call(
+                .member(.identifier("request"), "headers"), [Argument(.dictionaryLiteral(entries, multiline: entries.count > 2))]))))
+            headersArgument = [Argument("headers", .identifier("headers"))]
+        }
+        func write(_ value: Expression?, type: TypeRef, status: Int, contentType: String?) -> Expression {
+            guard let value, type != .void else {
+                return .call(.member(.identifier("request"), "response"), [Argument("status", .numberLiteral(String(status)))] + headersArgument)
+            }
+            var arguments = [Argument(value), Argument("status", .numberLiteral(String(status)))]
+            switch decoder(for: Response(type: type, status: nil, contentType: contentType)) {
+            case RuntimeNames.Decoder.text: arguments.append(Argument("as", .dotMember("text")))
+            case RuntimeNames.Decoder.data, RuntimeNames.Decoder.file: arguments.append(Argument("as", .dotMember("binary")))
+            default: break
+            }
+            if let contentType { arguments.append(Argument("contentType", .stringLiteral(contentType))) }
+            return .try(.call(.member(.identifier("request"), "response"), arguments + headersArgument))
+        }
+        switch responseShape(response) {
+        case let .single(type):
+            if let stream = response.stream {
+                var arguments = [Argument("streaming", body), Argument("status", .numberLiteral(String(response.status ?? 200))),
+                                 Argument("as", streamEncoding(stream, end: response.end))]
+                if let contentType = response.contentType { arguments.append(Argument("contentType", .stringLiteral(contentType))) }
+                statements.append(.return(.call(.member(.identifier("request"), "response"), arguments + headersArgument)))
+            } else {
+                let status = response.status ?? response.alternatives.first.map { Self.statusCode($0.status) } ?? (type == .void ? 204 : 200)
+                statements.append(.return(write(type == .void ? nil : body, type: type, status: status, contentType: response.contentType)))
+            }
+        case let .optional(type):
+            let withBody = response.alternatives.first { $0.type != .void }.map { Self.statusCode($0.status) } ?? 200
+            let without = response.alternatives.first { $0.type == .void }.map { Self.statusCode($0.status) } ?? 204
+            if hasHeaders {
+                statements.append(.ifLet(name: "value", value: body, body: [.return(write(.identifier("value"), type: type, status: withBody, contentType: nil))]))
+            } else {
+                statements.append(.ifLet(name: "result", value: .identifier("result"), body: [.return(write(.identifier("result"), type: type, status: withBody, contentType: nil))]))
+            }
+            statements.append(.return(write(nil, type: .void, status: without, contentType: nil)))
+        case .cases:
+            let arms = response.alternatives.map { alternative -> SwitchCase in
+                let caseName = Naming.escaped(Translator.caseName(for: alternative.status))
+                let status = Self.statusCode(alternative.status)
+                if alternative.type == .void {
+                    return SwitchCase(patterns: [.enumCase(name: caseName, bindings: [])],
+                                      body: [.return(write(nil, type: .void, status: status, contentType: nil))])
+                }
+                return SwitchCase(patterns: [.enumCase(name: caseName, bindings: ["value"])],
+                                  body: [.return(write(.identifier("value"), type: alternative.type, status: status, contentType: nil))])
+            }
+            statements.append(.switch(subject: body, cases: arms))
+        }
+        return statements
+    }
+
+    /// The status a service's answer is sent with: the code, `2XX` as 200, `default` as 200.
+    private static func statusCode(_ status: ErrorResponse.Status) -> Int {
+        switch status {
+        case let .code(code): return code
+        case let .range(digit): return digit * 100
+        case .default: return 200
+        }
+    }
+
+    private func streamEncoding(_ stream: Response.Stream, end: String?) -> Expression {
+        switch stream {
+        case .sse:
+            return .call(.dotMember("serverSentEvents"), end.map { [Argument("end", .stringLiteral($0))] } ?? [])
+        case .jsonl: return .dotMember("jsonLines")
+        case .jsonSeq: return .dotMember("jsonSequence")
+        case .bytes: return .dotMember("bytes")
+        }
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+
+/// A transport that hands each request to an ``HTTPHandler`` in the same process, without a socket:
+/// a typed fake of an API, or the API itself under test.
+///
+/// ```swift
+/// struct FakeGists: GistsAPI.Service {
+///     func gistsGet(gistID: String) async throws -> GistsAPI.Gist { ... }   // what the test needs
+/// }
+/// let client = HTTPClient(transport: InProcessTransport(GistsAPI.handler(FakeGists())))
+/// let gist = try await client.send(GistsAPI.Gists.get(gistID: "aa5a315d"))
+/// ```
+///
+/// Everything the client does over the network happens here too: middleware runs around the
+/// transport, pages are fetched one request at a time, a declared error body is thrown as
+/// ``ErrorResponse``, and a stream's chunks reach the client one by one as the handler makes them.
+///
+/// **What the handler sees.** The request as a server would receive it, after middleware: the
+/// method, the absolute URL (the base URL's path included: `https://api.example.com/v1/users/1`),
+/// the headers and the body. What is not sent (``HTTPRequest/call``, ``HTTPRequest/baseURL``, the
+/// auth requirements, the timeout) is not there. The response the client gets carries the request
+/// as sent, as over the network. A request that could not be sent (a URL that is not absolute, a
+/// header with a line break) fails as it would with ``URLSessionTransport``, and never reaches
+/// the handler.
+///
+/// **Timeouts and cancellation.** A request's ``HTTPRequest/timeout`` is the longest wait for the
+/// response head and for each chunk of the body; when it passes the request fails with
+/// `URLError(.timedOut)` and the handler's task is cancelled. Cancelling the calling task, or
+/// breaking off reading the body, cancels the handler's task too, and the caller hears at once
+/// even if the handler ignores it.
+public struct InProcessTransport: HTTPTransport {
+    /// Where requests go.
+    public let handler: HTTPHandler
+
+    /// A transport that answers every request with `handler`.
+    public init(_ handler: HTTPHandler) {
+        self.handler = handler
+    }
+
+    /// Sends `request` to the handler and reads the whole body it answers with.
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let (head, body) = try await answer(request)
+        var response = head
+        // A body made from data is read at once; one still being made chunk by chunk within the timeout.
+        response.body = try await body.handle.source.isInMemory
+            ? body.collect()
+            : ResponseBody(source: HandlerBody(body, timeout: InProcessTransport.timeout(of: request), url: request.url)).collect()
+        return response
+    }
+
+    /// Sends `request` to the handler and returns once it answers with a head, with the body to
+    /// read as the handler makes it. The request body is reported to `progress` as uploaded when the
+    /// head is in.
+    public func stream(_ request: HTTPRequest, progress: ProgressHandler?) async throws -> StreamedResponse {
+        let (head, body) = try await answer(request)
+        TransferProgress.reportUploadDone(of: request, to: progress)
+        return StreamedResponse(head: head, body: ResponseBody(source: HandlerBody(body, timeout: InProcessTransport.timeout(of: request),
+                                                                                   url: request.url)))
+    }
+
+    /// The handler's answer to `request`: its head, carrying `request` as sent, and its body.
+    private func answer(_ request: HTTPRequest) async throws -> (HTTPResponse, ResponseBody) {
+        let received = try InProcessTransport.received(request)
+        let handler = self.handler
+        let answer = try await InProcessRace.run(timeout: InProcessTransport.timeout(of: request), url: received.url,
+                                                 operation: { await handler.respond(to: received) },
+                                                 discard: { $0.body.cancel() })
+        var head = answer.head
+        head.request = request
+        head.body = Data()
+        return (head, answer.body)
+    }
+
+    /// The request as a server receives it: method, URL, headers and body; validated as
+    /// ``HTTPRequest/urlRequest()`` validates what URLSession is given.
+    static func received(_ request: HTTPRequest) throws -> HTTPRequest {
+        let components = request.urlComponents
+        guard let scheme = components.scheme, !scheme.isEmpty, components.url != nil else {
+            throw EndpointError.invalidRequest(reason: "The URL components do not form an absolute URL.", underlying: nil, request: request)
+        }
+        do {
+            try request.headers.validate()
+        } catch let error as EndpointError {
+            throw error.attaching(request)
+        }
+        return HTTPRequest(method: request.method, urlComponents: components, additionalHeaders: request.headers,
+                           body: request.body)
+    }
+
+    /// The request's timeout when it is one to keep (positive and finite).
+    static func timeout(of request: HTTPRequest) -> TimeInterval? {
+        guard let timeout = request.timeout, timeout > 0, timeout.isFinite else { return nil }
+        return timeout
+    }
+}
+
+/// The body a handler answered with, read by the client: each chunk within the timeout, the
+/// handler's body cancelled when the reader is cancelled, breaks off or times out.
+private final class HandlerBody: BodySource {
+    private let body: ResponseBody
+    private let timeout: TimeInterval?
+    private let url: URL?
+    /// Cancelled, timed out or failed: later reads end the body.
+    private let stopped = Locked(false)
+
+    init(_ body: ResponseBody, timeout: TimeInterval?, url: URL?) {
+        self.body = body
+        self.timeout = timeout
+        self.url = url
+    }
+
+    func next() async throws -> Data? {
+        if stopped.withLock({ $0 }) { return nil }
+        let source = body.handle.source
+        if source.isInMemory { return try await source.next() }
+        do {
+            // Empty chunks carry nothing: a reader never sees one.
+            while true {
+                let chunk = try await InProcessRace.run(timeout: timeout, url: url, operation: { try await source.next() },
+                                                        discard: { _ in })
+                if let chunk, chunk.isEmpty { continue }
+                return chunk
+            }
+        } catch {
+            cancel()
+            throw error
+        }
+    }
+
+    func cancel() {
+        stopped.withLock { $0 = true }
+        body.cancel()
+    }
+}
+
+/// Runs an operation in a task of its own and waits for the first of: its result, the caller's
+/// cancellation (`CancellationError`), or the timeout (`URLError(.timedOut)`). On cancellation or
+/// timeout the operation's task is cancelled and the caller resumes at once, even if the operation
+/// ignores cancellation; a result that arrives after that is handed to `discard`.
+final class InProcessRace<Value: Sendable>: Sendable {
+    private struct State: Sendable {
+        var continuation: CheckedContinuation<Value, any Error>?
+        var task: Task<Void, Never>?
+        var finished = false
+    }
+
+    private let state = Locked(State())
+
+    static func run(timeout: TimeInterval?, url: URL?, operation: @escaping @Sendable () async throws -> Value,
+                    discard: @escaping @Sendable (Value) -> Void) async throws -> Value {
+        let race = InProcessRace()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
+                guard race.start(continuation) else { return }
+                let task = Task {
+                    do {
+                        let value = try await operation()
+                        if !race.finish(.success(value)) { discard(value) }
+                    } catch {
+                        race.finish(.failure(error))
+                    }
+                }
+                race.attach(task)
+                if let timeout {
+                    Exchange.clock.asyncAfter(deadline: .now() + timeout) { [weak race] in
+                        race?.finish(.failure(Exchange.timedOut(url: url)))
+                    }
+                }
+            }
+        } onCancel: {
+            race.finish(.failure(CancellationError()))
+        }
+    }
+
+    /// Keeps the continuation; `false` (and the continuation resumed) when the caller was cancelled already.
+    private func start(_ continuation: CheckedContinuation<Value, any Error>) -> Bool {
+        let cancelled = state.withLock { state -> Bool in
+            if state.finished { return true }
+            state.continuation = continuation
+            return false
+        }
+        if cancelled { continuation.resume(throwing: CancellationError()) }
+        return !cancelled
+    }
+
+    /// Keeps the operation's task to cancel, or cancels it when the race is over already.
+    private func attach(_ task: Task<Void, Never>) {
+        let over = state.withLock { state -> Bool in
+            if state.finished { return true }
+            state.task = task
+            return false
+        }
+        if over { task.cancel() }
+    }
+
+    /// Resumes the caller with `result` unless it was resumed already; a failure cancels the
+    /// operation. Whether this call resumed the caller.
+    @discardableResult
+    private func finish(_ result: Result<Value, any Error>) -> Bool {
+        let (continuation, task) = state.withLock { state -> (CheckedContinuation<Value, any Error>?, Task<Void, Never>?) in
+            guard !state.finished else { return (nil, nil) }
+            state.finished = true
+            defer {
+                state.continuation = nil
+                state.task = nil
+            }
+            return (state.continuation, state.task)
+        }
+        if case .failure = result { task?.cancel() }
+        continuation?.resume(with: result)
+        return continuation != nil
+    }
+}

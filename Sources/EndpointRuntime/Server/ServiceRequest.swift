@@ -1,0 +1,284 @@
+import Foundation
+
+/// A request as a generated `<API>.handler(_:)` reads it: the matched route's path values, the
+/// query, the headers and the body, each decoded the way the client's ``Path``, ``Query``,
+/// ``Header`` and body components write it. A value that does not decode throws
+/// ``ServiceInputError`` naming it, which the handler answers with 400.
+///
+/// ```swift
+/// let owner = try request.path("owner", as: String.self)
+/// let ids = try request.query("ids", as: [Int]?.self, style: .comma)
+/// let tag = try request.header("If-None-Match", as: String?.self)
+/// let deployment = try request.body(as: GitHubAPI.NewDeployment.self, .json)
+/// ```
+public struct ServiceRequest: Sendable {
+    /// The request as received.
+    public let raw: HTTPRequest
+    /// How dates are read and written: the API's ``DateFormat``.
+    public let dateFormat: DateFormat
+    /// The path placeholders' values by spec key, still percent-encoded.
+    let pathValues: [String: Substring]
+    /// The whole segment each placeholder is in: matrix parts are found by name in it, so two
+    /// placeholders in one segment (`{color}{tags}`: `;color=...;tags=...`) read apart.
+    let pathSegments: [String: Substring]
+    /// The query's items, names decoded, values still percent-encoded.
+    private let queryItems: [(name: String, raw: Substring)]
+
+    init(raw: HTTPRequest, dateFormat: DateFormat, pathValues: [String: Substring], pathSegments: [String: Substring]) {
+        self.raw = raw
+        self.dateFormat = dateFormat
+        self.pathValues = pathValues
+        self.pathSegments = pathSegments
+        var items: [(name: String, raw: Substring)] = []
+        if let query = raw.urlComponents.percentEncodedQuery, !query.isEmpty {
+            for item in query.split(separator: "&", omittingEmptySubsequences: true) {
+                let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                let name = String(pair[0]).removingPercentEncoding ?? String(pair[0])
+                items.append((name, pair.count > 1 ? pair[1] : ""))
+            }
+        }
+        self.queryItems = items
+    }
+
+    // MARK: Parameters
+
+    /// A path placeholder's value (by its spec key) written in `style` (simple, label or matrix).
+    public func path<T: Decodable>(_ key: String, as type: T.Type, style: ParameterStyle = .simple) throws -> T {
+        let raw = (style.name == .matrix ? pathSegments[key] : pathValues[key]) ?? ""
+        return try decode(T.self, from: Self.textSource(String(raw), name: key, style: style, decoding: .percent), what: "path parameter", name: key)
+    }
+
+    /// A query parameter, by its wire name, written in `style`.
+    public func query<T: Decodable>(_ name: String, as type: T.Type, style: ParameterStyle = .form) throws -> T {
+        try decode(T.self, from: Self.itemsSource(queryItems.map { ($0.name, String($0.raw)) }, name: name, style: style, decoding: .percent),
+                   what: "query parameter", name: name)
+    }
+
+    /// A header parameter's value, written in `style` (simple).
+    public func header<T: Decodable>(_ name: String, as type: T.Type, style: ParameterStyle = .simple) throws -> T {
+        let values = raw.headers.values(for: name)
+        let source: StyledSource = values.isEmpty ? .absent : Self.textSource(values.joined(separator: ","), name: name, style: style, decoding: .none)
+        return try decode(T.self, from: source, what: "header", name: name)
+    }
+
+    // MARK: Bodies
+
+    /// How the body was written: the spec's `encoding`.
+    public enum BodyEncoding: Sendable {
+        /// JSON, dates in the API's format.
+        case json
+        /// `application/x-www-form-urlencoded`; `styles` as given to ``FormBody``.
+        case form(styles: [String: ParameterStyle] = [:])
+        /// `multipart/form-data`.
+        case multipart
+        /// The bytes as they are (`Data` or ``File``).
+        case binary
+        /// UTF-8 text (`String`).
+        case text
+    }
+
+    /// The body read as `type`. An optional type reads an empty body as `nil`.
+    public func body<T: Decodable>(as type: T.Type, _ encoding: BodyEncoding) throws -> T {
+        let data = raw.body ?? Data()
+        do {
+            switch encoding {
+            case .json:
+                if data.isEmpty, let none = StyledDecoder.absentValue(T.self) { return none }
+                return try dateFormat.makeJSONDecoder().decode(T.self, from: data)
+            case let .form(styles):
+                let items = Self.formItems(data)
+                if items.isEmpty, let none = StyledDecoder.absentValue(T.self) { return none }
+                // Each property in its style; the others as `FieldsEncoder` names them (`key[sub]`, `key` repeated).
+                var members: [NamedItem] = []
+                var seen: Set<String> = []
+                for item in items {
+                    let key = item.name.firstIndex(of: "[").map { String(item.name[..<$0]) } ?? item.name
+                    if let style = styles[key] {
+                        guard seen.insert(key).inserted else { continue }
+                        let source = Self.itemsSource(items.map { ($0.name, $0.raw) }, name: key, style: style, decoding: .form, keepsObjectName: true)
+                        members.append(NamedItem(name: key, value: source))
+                    } else if let text = StyledSource.absent.decode(item.raw[...], .form) {
+                        members.append(NamedItem(name: item.name, value: .text(text)))
+                    } else {
+                        throw ServiceInputError("The body's field \"\(item.name)\" is not correctly encoded.")
+                    }
+                }
+                return try StyledDecoder.decode(T.self, from: .items(prefix: nil, items: members), dateFormat: dateFormat)
+            case .multipart:
+                let parts = try Self.multipartParts(data, contentType: raw.headers["Content-Type"])
+                if parts.isEmpty, let none = StyledDecoder.absentValue(T.self) { return none }
+                return try StyledDecoder.decode(T.self, from: .items(prefix: nil, items: parts.map { NamedItem(name: $0.name, value: .part($0)) }),
+                                                dateFormat: dateFormat)
+            case .binary:
+                if data.isEmpty, let none = StyledDecoder.absentValue(T.self) { return none }
+                let part = MultipartPart(name: "body", data: data, fileName: nil, contentType: raw.headers["Content-Type"] ?? "application/octet-stream")
+                var file = part
+                file.fileName = nil
+                return try StyledDecoder.decode(T.self, from: .part(file), dateFormat: dateFormat)
+            case .text:
+                if data.isEmpty, let none = StyledDecoder.absentValue(T.self) { return none }
+                return try StyledDecoder.decode(T.self, from: .text(String(decoding: data, as: UTF8.self)), dateFormat: dateFormat)
+            }
+        } catch let error as ServiceInputError {
+            throw error
+        } catch {
+            throw ServiceInputError("The body is not a valid \(Self.typeName(T.self)): \(Self.reason(error))")
+        }
+    }
+
+    // MARK: Reading styles
+
+    private func decode<T: Decodable>(_ type: T.Type, from source: StyledSource, what: String, name: String) throws -> T {
+        do {
+            return try StyledDecoder.decode(T.self, from: source, dateFormat: dateFormat)
+        } catch {
+            if StyledDecoder(source: source, dateFormat: dateFormat).isAbsent {
+                throw ServiceInputError("The \(what) \"\(name)\" is missing.")
+            }
+            throw ServiceInputError("The \(what) \"\(name)\" is not a valid \(Self.typeName(T.self)): \(Self.reason(error))")
+        }
+    }
+
+    /// Path and header text in simple, label or matrix style.
+    static func textSource(_ raw: String, name: String, style: ParameterStyle, decoding: StyledSource.TextDecoding) -> StyledSource {
+        switch style.name {
+        case .label:
+            guard raw.hasPrefix(".") else { return raw.isEmpty ? .absent : .joined(raw: raw, separator: ",", explodedPairs: false, decoding: decoding) }
+            let rest = String(raw.dropFirst())
+            if rest.isEmpty { return .absent }
+            return .joined(raw: rest, separator: style.explode ? "." : ",", explodedPairs: style.explode, decoding: decoding)
+        case .matrix:
+            // `;name=v`, `;name=a,b`, `;name=a;name=b`, `;R=100;G=200`: read as items.
+            let parts = raw.split(separator: ";", omittingEmptySubsequences: true).map { part -> (String, String) in
+                let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                return (String(pair[0]).removingPercentEncoding ?? String(pair[0]), pair.count > 1 ? String(pair[1]) : "")
+            }
+            if parts.isEmpty || (parts.count == 1 && parts[0].0 == name && parts[0].1.isEmpty) { return .absent }
+            return itemsSource(parts, name: name, style: ParameterStyle(.form, explode: style.explode), decoding: decoding)
+        default:
+            if raw.isEmpty { return .absent }
+            return .joined(raw: raw, separator: ",", explodedPairs: style.explode, decoding: decoding)
+        }
+    }
+
+    /// A query's (or a form body's) items in form, spaceDelimited, pipeDelimited or deepObject style.
+    static func itemsSource(_ items: [(String, String)], name: String, style: ParameterStyle, decoding: StyledSource.TextDecoding,
+                            keepsObjectName: Bool = false) -> StyledSource {
+        func decoded(_ value: String) -> StyledSource {
+            StyledSource.absent.decode(value[...], decoding).map(StyledSource.text) ?? .joined(raw: value, separator: "\u{0}", explodedPairs: false, decoding: decoding)
+        }
+        let separator: String
+        switch style.name {
+        case .form: separator = ","
+        case .spaceDelimited: separator = "%20"
+        case .pipeDelimited: separator = "%7C"
+        default: separator = ","
+        }
+        if style.name == .deepObject || style.explode {
+            let named = items.filter { $0.0 == name || $0.0.hasPrefix(name + "[") }
+            if named.isEmpty && !(style.name == .form && !keepsObjectName) { return .absent }
+            if style.name == .form, !keepsObjectName, named.isEmpty {
+                // An exploded object's keys are the items' own names.
+                return items.isEmpty ? .absent : .items(prefix: nil, items: items.map { NamedItem(name: $0.0, value: decoded($0.1)) })
+            }
+            return .items(prefix: name, items: named.map { NamedItem(name: $0.0, value: decoded($0.1)) })
+        }
+        guard let value = items.first(where: { $0.0 == name })?.1 else { return .absent }
+        let text = decoding == .form ? value.replacingOccurrences(of: "+", with: "%20") : value
+        return .joined(raw: text, separator: separator, explodedPairs: false, decoding: .percent)
+    }
+
+    /// `a=1&b=2` with names decoded (`+` as space), values still encoded.
+    static func formItems(_ data: Data) -> [(name: String, raw: String)] {
+        let text = String(decoding: data, as: UTF8.self)
+        return text.split(separator: "&", omittingEmptySubsequences: true).map { item in
+            let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = StyledSource.absent.decode(pair[0], .form) ?? String(pair[0])
+            return (name, pair.count > 1 ? String(pair[1]) : "")
+        }
+    }
+
+    /// The parts of a `multipart/form-data` body.
+    static func multipartParts(_ data: Data, contentType: String?) throws -> [MultipartPart] {
+        guard let contentType, let range = contentType.range(of: "boundary=") else {
+            throw ServiceInputError("The body is not multipart/form-data: its Content-Type names no boundary.")
+        }
+        var boundary = String(contentType[range.upperBound...])
+        if let end = boundary.firstIndex(of: ";") { boundary = String(boundary[..<end]) }
+        boundary = boundary.trimmingCharacters(in: CharacterSet(charactersIn: "\" "))
+        let delimiter = Data("--\(boundary)".utf8)
+        var parts: [MultipartPart] = []
+        var position = data.startIndex
+        guard let first = data.range(of: delimiter, in: position..<data.endIndex) else {
+            throw ServiceInputError("The multipart body holds no part.")
+        }
+        position = first.upperBound
+        let separator = Data("\r\n\r\n".utf8)
+        while true {
+            // `--` after the delimiter ends the body.
+            if data[position...].starts(with: Data("--".utf8)) { break }
+            guard let next = data.range(of: Data("\r\n--\(boundary)".utf8), in: position..<data.endIndex),
+                  let headEnd = data.range(of: separator, in: position..<next.lowerBound) else {
+                throw ServiceInputError("The multipart body is cut short.")
+            }
+            let head = String(decoding: data[position..<headEnd.lowerBound], as: UTF8.self)
+            var name: String?, fileName: String?, partType: String?
+            var headers = HTTPHeaders()
+            for line in head.components(separatedBy: "\r\n") where !line.isEmpty {
+                guard let colon = line.firstIndex(of: ":") else { continue }
+                let field = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
+                let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+                switch field.lowercased() {
+                case "content-disposition":
+                    name = Self.dispositionParameter("name", in: value)
+                    fileName = Self.dispositionParameter("filename", in: value)
+                case "content-type": partType = value
+                default: headers.append(field, value)
+                }
+            }
+            guard let name else { throw ServiceInputError("A part of the multipart body has no name.") }
+            var part = MultipartPart(name: name, data: Data(data[headEnd.upperBound..<next.lowerBound]), fileName: fileName,
+                                     contentType: partType ?? "application/octet-stream")
+            part.fileName = fileName
+            part.contentType = partType
+            part.headers = headers
+            parts.append(part)
+            position = next.upperBound
+        }
+        return parts
+    }
+
+    private static func dispositionParameter(_ parameter: String, in value: String) -> String? {
+        guard let range = value.range(of: "; \(parameter)=\"") else { return nil }
+        let rest = value[range.upperBound...]
+        guard let end = rest.firstIndex(of: "\"") else { return nil }
+        return String(rest[..<end]).replacingOccurrences(of: "%22", with: "\"").replacingOccurrences(of: "%0D", with: "\r")
+            .replacingOccurrences(of: "%0A", with: "\n")
+    }
+
+    static func typeName(_ type: Any.Type) -> String {
+        var name = String(describing: type)
+        if name.hasPrefix("Optional<"), name.hasSuffix(">") { name = String(name.dropFirst(9).dropLast()) }
+        return name
+    }
+
+    static func reason(_ error: any Error) -> String {
+        switch error {
+        case let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context), let DecodingError.dataCorrupted(context):
+            return context.codingPath.isEmpty ? context.debugDescription
+                : "at \(context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")): \(context.debugDescription)"
+        case let DecodingError.keyNotFound(key, _):
+            return "'\(key.stringValue)' is missing"
+        default:
+            return "\(error)"
+        }
+    }
+}
+
+extension StyledDecoder {
+    /// `nil` as `T` when `T` is optional; else nil (the Swift one).
+    static func absentValue<T>(_ type: T.Type) -> T? {
+        guard let optional = T.self as? any ExpressibleByNilLiteral.Type else { return nil }
+        return optional.init(nilLiteral: ()) as? T
+    }
+}

@@ -1,0 +1,109 @@
+import EndpointRuntime
+import Foundation
+import Testing
+
+/// The router under generated handlers: matching, the answers for requests it cannot serve, and
+/// how errors a service throws are answered.
+@Suite struct ServiceRouterTests {
+    struct Boom: Error, CustomStringConvertible { var description: String { "secret database password 1234" } }
+    struct Problem: Codable, Sendable, Equatable { var message: String }
+
+    static let router = ServiceRouter(baseURL: "https://api.example.com/v1", dateFormat: .iso8601, routes: [
+        ServiceRoute(.get, "/users/{id}") { request in
+            try request.response(["id": try request.path("id", as: Int.self)], status: 200)
+        },
+        ServiceRoute(.delete, "/users/{id}") { _ in ServiceResponse(status: 204) },
+        ServiceRoute(.get, "/users/me") { request in try request.response(["me": true], status: 200) },
+        ServiceRoute(.get, "/files/{name}.json") { request in
+            try request.response(try request.path("name", as: String.self), status: 200, as: .text)
+        },
+        ServiceRoute(.post, "/search") { request in
+            let limit = try request.query("limit", as: Int.self)
+            let body = try request.body(as: Problem.self, .json)
+            return try request.response([body.message: limit], status: 200)
+        },
+        ServiceRoute(.get, "/boom") { _ in throw Boom() },
+        ServiceRoute(.get, "/later") { _ in throw ServiceNotImplemented("later()") },
+        ServiceRoute(.get, "/missing") { _ in
+            throw ErrorResponse(status: 404, body: Problem(message: "no such thing"), headers: ["X-Trace": "t1"])
+        },
+    ])
+
+    func send(_ method: HTTPMethod, _ path: String, body: String? = nil, headers: HTTPHeaders = [:]) async throws -> HTTPResponse {
+        try await answer(Self.router.handler, rawRequest(method, "https://api.example.com/v1" + path, headers: headers, body: body.map { Data($0.utf8) }))
+    }
+
+    @Test func matchesBelowTheBasePathAndDecodesSegments() async throws {
+        let user = try await send(.get, "/users/42")
+        #expect(user.status == 200)
+        #expect(user.text == #"{"id":42}"#)
+        // A literal segment wins over a placeholder, whatever the order of the routes.
+        #expect(try await send(.get, "/users/me").text == #"{"me":true}"#)
+        // Percent-encoded: a slash and a space stay in the one segment; the literal `.json` still matches.
+        let file = try await send(.get, "/files/a%2Fb%20c.json")
+        #expect(file.status == 200)
+        #expect(file.text == "a/b c")
+    }
+
+    @Test func unknownPathIs404() async throws {
+        let response = try await send(.get, "/nothing/here")
+        #expect(response.status == 404)
+        #expect(try await send(.get, "/users/42/extra").status == 404)
+    }
+
+    @Test func otherMethodIs405WithAllow() async throws {
+        let response = try await send(.post, "/users/42")
+        #expect(response.status == 405)
+        #expect(response.headers["Allow"] == "GET, DELETE, HEAD, OPTIONS")
+    }
+
+    @Test func headAnswersAsGetWithoutBodyAndOptionsListsMethods() async throws {
+        let head = try await send(.head, "/users/7")
+        #expect(head.status == 200)
+        #expect(head.body.isEmpty)
+        #expect(head.headers["Content-Type"] == "application/json")
+        let options = try await send(.options, "/users/7")
+        #expect(options.status == 204)
+        #expect(options.headers["Allow"] == "GET, DELETE, HEAD, OPTIONS")
+    }
+
+    @Test func valuesThatDoNotDecodeAre400NamingThem() async throws {
+        let path = try await send(.get, "/users/abc")
+        #expect(path.status == 400)
+        #expect(path.text.contains("path parameter \"id\""))
+        let missing = try await send(.post, "/search", body: #"{"message":"m"}"#)
+        #expect(missing.status == 400)
+        #expect(missing.text == "The query parameter \"limit\" is missing.")
+        let wrongQuery = try await send(.post, "/search?limit=ten", body: #"{"message":"m"}"#)
+        #expect(wrongQuery.status == 400)
+        #expect(wrongQuery.text.contains("query parameter \"limit\" is not a valid Int"))
+        let body = try await send(.post, "/search?limit=1", body: #"{"text":"m"}"#)
+        #expect(body.status == 400)
+        #expect(body.text.contains("The body is not a valid Problem"))
+        #expect(body.text.contains("message"))
+        let good = try await send(.post, "/search?limit=3", body: #"{"message":"m"}"#)
+        #expect(good.status == 200)
+        #expect(good.text == #"{"m":3}"#)
+    }
+
+    @Test func undeclaredErrorIs500WithoutDetails() async throws {
+        let response = try await send(.get, "/boom")
+        #expect(response.status == 500)
+        #expect(!response.text.contains("secret"))
+        #expect(!response.text.contains("Boom"))
+    }
+
+    @Test func unimplementedIs501() async throws {
+        let response = try await send(.get, "/later")
+        #expect(response.status == 501)
+        #expect(response.text.contains("later()"))
+    }
+
+    @Test func errorResponseIsItsStatusHeadersAndBody() async throws {
+        let response = try await send(.get, "/missing")
+        #expect(response.status == 404)
+        #expect(response.headers["X-Trace"] == "t1")
+        #expect(response.headers["Content-Type"] == "application/json")
+        #expect(try JSONDecoder().decode(Problem.self, from: response.body) == Problem(message: "no such thing"))
+    }
+}
