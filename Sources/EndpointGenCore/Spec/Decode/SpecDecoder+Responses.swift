@@ -33,7 +33,7 @@ extension SpecDecoder {
         guard let members = object(node, "'pagination'") else { return nil }
         checkKeys(members, allowed: SpecKeys.pagination, in: "in 'pagination'")
         let fields = Fields(members)
-        let pagination = RawPagination(location: node.location)
+        var pagination = RawPagination(location: node.location)
         pagination.keys = members.filter { SpecKeys.pagination.contains($0.key) }.map(SpecDecoder.key)
         if let field = fields["style"] {
             pagination.style = string(field.value, "the pagination 'style'")

@@ -3,6 +3,8 @@
 /// not look into strings (types, paths, methods) or across objects; `SpecChecker` does.
 struct SpecDecoder {
     var diagnostics = Diagnostics()
+    /// The next node's `RawID`.
+    var nextID: RawID = 0
 
     /// The raw spec, or nil when the root is not an object.
     static func decode(_ root: JSONNode, diagnostics: inout Diagnostics) -> RawSpec? {
@@ -52,6 +54,12 @@ struct SpecDecoder {
 
     static func key(_ member: JSONNode.Member) -> RawKey {
         RawKey(key: member.key, location: member.keyLocation)
+    }
+
+    /// A new node's number.
+    mutating func newID() -> RawID {
+        defer { nextID += 1 }
+        return nextID
     }
 
     // MARK: Top level
@@ -105,7 +113,7 @@ struct SpecDecoder {
     }
 
     mutating func decodeGroup(_ member: JSONNode.Member) -> RawGroup {
-        let group = RawGroup(key: SpecDecoder.key(member))
+        var group = RawGroup(id: newID(), key: SpecDecoder.key(member))
         guard let members = object(member.value, "group '\(member.key)'") else { return group }
         checkKeys(members, allowed: SpecKeys.group, in: "in group '\(member.key)'")
         let fields = Fields(members)
@@ -188,10 +196,10 @@ struct SpecDecoder {
                 } else {
                     error("the error response for '\(member.key)' needs a 'type' (its body's type)", at: member.value.location)
                 }
-                return RawError(key: SpecDecoder.key(member), valueLocation: member.value.location, type: type,
+                return RawError(id: newID(), key: SpecDecoder.key(member), valueLocation: member.value.location, type: type,
                                 headers: object["headers"].flatMap { decodeResponseHeaders($0.value) })
             }
-            return RawError(key: SpecDecoder.key(member), valueLocation: member.value.location,
+            return RawError(id: newID(), key: SpecDecoder.key(member), valueLocation: member.value.location,
                             type: string(member.value, "the error type for '\(member.key)'"))
         }
     }
@@ -200,7 +208,7 @@ struct SpecDecoder {
 
     mutating func decodeEndpoint(_ member: JSONNode.Member) -> RawEndpoint {
         let key = member.key
-        let endpoint = RawEndpoint(key: SpecDecoder.key(member))
+        var endpoint = RawEndpoint(id: newID(), key: SpecDecoder.key(member))
         guard let members = object(member.value, "endpoint '\(key)'") else { return endpoint }
         checkKeys(members, allowed: SpecKeys.endpoint, in: "in endpoint '\(key)'")
         let fields = Fields(members)
@@ -242,15 +250,14 @@ struct SpecDecoder {
 
     mutating func decodeParameter(_ member: JSONNode.Member) -> RawParameter {
         let key = member.key
-        let parameter = RawParameter(key: SpecDecoder.key(member))
+        var parameter = RawParameter(id: newID(), key: SpecDecoder.key(member))
         switch member.value.value {
         case .string(let text):
             parameter.isValid = true
             parameter.type = Located(value: text, location: member.value.location)
         case .object(let members):
             parameter.isValid = true
-            let options = RawParameter.Options()
-            parameter.options = options
+            var options = RawParameter.Options()
             checkKeys(members, allowed: SpecKeys.parameter, in: "in parameter '\(key)'")
             let fields = Fields(members)
             if let field = fields["type"] {
@@ -267,6 +274,7 @@ struct SpecDecoder {
                     }
                     error(message, at: text.location)
                     options.hasUnknownLocation = true
+                    parameter.options = options
                     return parameter
                 }
                 options.location = Located(value: value, location: text.location)
@@ -278,6 +286,7 @@ struct SpecDecoder {
             }
             if let field = fields["explode"] { options.explode = bool(field.value, "the 'explode' of parameter '\(key)'") }
             options.defaultValue = fields["default"]?.value
+            parameter.options = options
         default:
             error("parameter '\(key)' must be a type string or an object, found \(Validation.kind(of: member.value))", at: member.value.location)
         }
@@ -286,7 +295,7 @@ struct SpecDecoder {
 
     mutating func decodeBody(_ member: JSONNode.Member) -> RawBody {
         let node = member.value
-        let body = RawBody(key: SpecDecoder.key(member))
+        var body = RawBody(key: SpecDecoder.key(member))
         switch node.value {
         case .string(let text):
             body.isValid = true
@@ -321,7 +330,7 @@ struct SpecDecoder {
     }
 
     mutating func decodeResponse(_ node: JSONNode) -> RawResponse? {
-        let response = RawResponse(location: node.location)
+        var response = RawResponse(location: node.location)
         switch node.value {
         case .string(let text):
             response.type = Located(value: text, location: node.location)
@@ -349,7 +358,7 @@ struct SpecDecoder {
 
     mutating func decodeModel(_ member: JSONNode.Member) -> RawModel {
         let key = member.key
-        let model = RawModel(key: SpecDecoder.key(member), kind: .invalid)
+        var model = RawModel(id: newID(), key: SpecDecoder.key(member), kind: .invalid)
         guard let members = object(member.value, "model '\(key)'") else { return model }
         let fields = Fields(members)
         if let field = fields["description"] { model.description = string(field.value, "the 'description' of model '\(key)'")?.value }
@@ -452,7 +461,7 @@ struct SpecDecoder {
 
     mutating func decodeProperty(_ member: JSONNode.Member, model: String) -> RawProperty {
         let key = member.key
-        let property = RawProperty(key: SpecDecoder.key(member))
+        var property = RawProperty(id: newID(), key: SpecDecoder.key(member))
         switch member.value.value {
         case .string(let text):
             property.isValid = true
