@@ -56,6 +56,18 @@ public struct Group: Sendable, Hashable {
     /// The group's case in its parent's `Call` enum: lowerCamelCase, not escaped (`activities`).
     public var caseName: String { Naming.lowerCamel(key) }
 
+    /// The endpoints of the group and of all the groups in it: what `generate` reports and the
+    /// number of files a spec is written as (`PartRule`) count.
+    public var endpointCount: Int {
+        var count = 0
+        var pending = [self]
+        while let group = pending.popLast() {
+            count += group.endpoints.count
+            pending += group.groups
+        }
+        return count
+    }
+
     public init(key: String, swiftName: String, description: String?, endpoints: [Endpoint], groups: [Group], location: SourceLocation) {
         self.key = key
         self.swiftName = swiftName

@@ -47,8 +47,9 @@ struct Fields {
 
     init(_ members: [JSONNode.Member]) { self.members = members }
 
-    subscript(key: String) -> JSONNode.Member? {
-        for member in members where member.key == key { return member }
+    subscript(key: SpecKey) -> JSONNode.Member? {
+        let name = key.rawValue
+        for member in members where member.key == name { return member }
         return nil
     }
 }
@@ -75,7 +76,7 @@ enum Validation {
     static func outputName(_ fileName: String) -> (baseName: String, outputName: String) {
         let baseName = fileName.split(separator: "/").last.map(String.init) ?? fileName
         var outputName = baseName
-        for suffix in [".endpoints.json", ".json"] where outputName.hasSuffix(suffix) && outputName.count > suffix.count {
+        for suffix in [SpecFileNames.specSuffix, ".json"] where outputName.hasSuffix(suffix) && outputName.count > suffix.count {
             outputName.removeLast(suffix.count)
             break
         }
