@@ -137,14 +137,16 @@ extension SpecChecker {
     mutating func checkParameter(_ raw: RawParameter, placeholderNames: Set<String>) -> CheckedParameter? {
         let key = raw.key.key
         let type = type(raw.type, allowVoid: false)
-        result.parameters[raw.id, default: .init()].type = type
+        // Filled here and stored once (a spec may have tens of thousands of parameters).
+        var facts = CheckedSpec.ParameterFacts(type: type)
+        defer { result.parameters[raw.id] = facts }
         if let name = raw.name, name.value.isEmpty {
             error("the 'name' of parameter '\(key)' cannot be empty", at: name.location)
         }
         guard raw.isValid, !raw.hasUnknownLocation else { return nil }
         let wireName = Validation.wireName(of: raw)
         let location = raw.location?.value ?? (placeholderNames.contains(wireName) ? .path : .query)
-        result.parameters[raw.id, default: .init()].place = location
+        facts.place = location
         if location == .header && !Validation.isToken(wireName) {
             error("'\(wireName)' is not a valid header name", at: raw.key.location)
         }
@@ -154,11 +156,11 @@ extension SpecChecker {
         } else {
             let style = checkStyle(raw.style, explode: raw.explode, type: Located(value: type, location: typeText.location), location: location,
                                           what: "\(location.rawValue) parameter '\(key)'")
-            result.parameters[raw.id, default: .init()].style = style
+            facts.style = style
         }
         if let node = raw.defaultValue {
             let value = DefaultValues.value(node, type: type, what: "parameter '\(key)'", models: modelIndex, diagnostics: &diagnostics)
-            result.parameters[raw.id, default: .init()].defaultValue = value
+            facts.defaultValue = value
         }
         return CheckedParameter(key: key, wireName: wireName, location: location, inLocation: raw.location?.location ?? raw.key.location,
                                 keyLocation: raw.key.location)

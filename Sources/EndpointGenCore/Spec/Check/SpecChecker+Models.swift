@@ -281,10 +281,11 @@ extension SpecChecker {
     mutating func checkProperty(_ property: RawProperty) -> TypeRef? {
         let key = property.key.key
         let type = type(property.type, allowVoid: false)
-        result.properties[property.id, default: .init()].type = type
+        var facts = CheckedSpec.PropertyFacts(type: type)
+        defer { result.properties[property.id] = facts }
         if let node = property.defaultValue, let type {
             let value = DefaultValues.value(node, type: type, what: "property '\(key)'", models: modelIndex, diagnostics: &diagnostics)
-            result.properties[property.id, default: .init()].defaultValue = value
+            facts.defaultValue = value
         }
         if let contentType = property.contentType { checkContentType(contentType) }
         for header in property.headers ?? [] {
