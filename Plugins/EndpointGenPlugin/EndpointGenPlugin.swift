@@ -51,10 +51,8 @@ extension EndpointGenPlugin: XcodeBuildToolPlugin {
 /// The build commands, shared by the SwiftPM and the Xcode entry points.
 enum EndpointGenCommands {
     static let toolName = "EndpointGen"  // the executable target that builds `endpoint-gen`
-    static let specSuffix = ".endpoints.json"
-    /// OpenAPI documents that `endpoint-gen generate` imports, JSON or YAML.
-    static let documentSuffixes = [".openapi.json", ".openapi.yaml", ".openapi.yml"]
-    static let configName = "endpoint-gen.json"
+    static let specSuffix = SpecFileNames.specSuffix
+    static let configName = SpecFileNames.configName
 
     static func make(tool: URL, files: [URL], targetDirectory: URL?, workDirectory: URL) throws -> [Command] {
         let inputs = files
@@ -82,7 +80,7 @@ enum EndpointGenCommands {
             // outputs up front, so the count is decided here and passed to the generator.
             let parts = partCount(of: input)
             let outputs = (1...parts).map { part in
-                workDirectory.appendingPathComponent(part == 1 ? "\(stem).swift" : "\(stem)+Part\(part).swift")
+                workDirectory.appendingPathComponent(SpecFileNames.swiftFileName(stem: stem, part: part))
             }
             // --quiet: a build log shows problems, not a line per file written into the build folder.
             var arguments = ["generate", input.path, "--output", workDirectory.path, "--parts", String(parts), "--quiet"]
@@ -111,7 +109,7 @@ enum EndpointGenCommands {
         return files.filter { file in
             let name = file.lastPathComponent.lowercased()
             guard file != document, name != configName, !name.hasSuffix(specSuffix),
-                  name.hasSuffix(".json") || name.hasSuffix(".yaml") || name.hasSuffix(".yml") else { return false }
+                  SpecFileNames.referenceableSuffixes.contains(where: { name.hasSuffix($0) }) else { return false }
             return file.standardizedFileURL.path.hasPrefix(folder)
         }.sorted { $0.path < $1.path }
     }
@@ -148,11 +146,7 @@ enum EndpointGenCommands {
 
     /// `<Stem>` of `<Stem>.endpoints.json` or `<Stem>.openapi.json` (`.yaml`, `.yml`); nil for other files.
     static func stem(of input: URL) -> String? {
-        let name = input.lastPathComponent
-        for suffix in [specSuffix] + documentSuffixes where name.hasSuffix(suffix) && name.count > suffix.count {
-            return String(name.dropLast(suffix.count))
-        }
-        return nil
+        SpecFileNames.stem(input.lastPathComponent)
     }
 
     /// The target's `endpoint-gen.json`: at the target's root, or (for Xcode, or a config kept in a

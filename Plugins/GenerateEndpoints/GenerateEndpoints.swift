@@ -152,9 +152,7 @@ extension GenerateEndpoints: XcodeCommandPlugin {
 
 /// One spec to generate: where it is, which config applies, where its Swift goes.
 struct GenerationJob {
-    /// Specs, and the OpenAPI documents that `endpoint-gen generate` imports.
-    static let suffixes = [".endpoints.json", ".openapi.json", ".openapi.yaml", ".openapi.yml"]
-    static let configName = "endpoint-gen.json"
+    static let configName = SpecFileNames.configName
 
     /// The spec or OpenAPI document.
     var spec: URL
@@ -167,10 +165,7 @@ struct GenerationJob {
 
     /// `<Stem>` of `<Stem>.endpoints.json` or `<Stem>.openapi.json` (`.yaml`, `.yml`); nil for other names.
     static func stem(of name: String) -> String? {
-        for suffix in suffixes where name.hasSuffix(suffix) && name.count > suffix.count {
-            return String(name.dropLast(suffix.count))
-        }
-        return nil
+        SpecFileNames.stem(name)
     }
 
     /// Every spec and OpenAPI document under `directory` (hidden folders and `.build` skipped), sorted by path.

@@ -90,7 +90,7 @@ enum CommandLineTool {
                 print(help)
                 return ExitCode.success
             case "help":
-                guard let topic = rest.first else {
+                guard let topic = rest.first, !asksForHelp(rest) else {
                     print(help)
                     return ExitCode.success
                 }

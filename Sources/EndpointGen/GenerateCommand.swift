@@ -62,57 +62,46 @@ struct GenerateCommand {
         Exit status: 0 success, 1 spec errors or --check differences, 64 usage errors.
         """
 
+    /// No inputs and no options: what `init(arguments:)` fills.
+    private init() {}
+
     init(arguments: [String]) throws {
         var reader = ArgumentReader(arguments)
-        var output: String?
-        var accessLevel: AccessLevel?
-        var configPath: String?
-        var parts: Int?
-        var moduleTypes: [String] = []
-        var service = false
-        var check = false
-        var quiet = false
+        var parsed = GenerateCommand()
         try reader.parse { name, value in
             switch name {
             case "--output", "-o":
-                output = try value()
+                parsed.output = try value()
             case "--access-level":
                 let text = try value()
                 guard let level = AccessLevel(rawValue: text) else {
                     throw UsageError("invalid access level '\(text)' (expected public, package or internal)")
                 }
-                accessLevel = level
+                parsed.accessLevel = level
             case "--config":
-                configPath = try value()
+                parsed.configPath = try value()
             case "--parts":
                 let text = try value()
                 guard let count = Int(text), (1...Self.maximumParts).contains(count) else {
                     throw UsageError("invalid number of parts '\(text)' (expected a whole number from 1 to \(Self.maximumParts))")
                 }
-                parts = count
+                parsed.parts = count
             case "--module-type":
-                moduleTypes.append(try GenerateCommand.moduleTypeName(try value()))
+                parsed.moduleTypes.append(try GenerateCommand.moduleTypeName(try value()))
             case "--service":
-                service = true
+                parsed.service = true
             case "--check":
-                check = true
+                parsed.check = true
             case "--quiet", "-q":
-                quiet = true
+                parsed.quiet = true
             default:
                 throw UsageError("unknown option '\(name)' for 'generate'")
             }
         }
         guard !reader.positionals.isEmpty else { throw UsageError("'generate' needs at least one spec file or directory") }
-        guard let output else { throw UsageError("'generate' needs --output <directory>") }
-        self.inputs = reader.positionals
-        self.output = output
-        self.accessLevel = accessLevel
-        self.parts = parts
-        self.configPath = configPath
-        self.moduleTypes = moduleTypes
-        self.service = service
-        self.check = check
-        self.quiet = quiet
+        guard parsed.output != nil else { throw UsageError("'generate' needs --output <directory>") }
+        parsed.inputs = reader.positionals
+        self = parsed
     }
 
     /// The value of `--module-type`, checked as a Swift type name.
@@ -143,26 +132,9 @@ struct GenerateCommand {
         var outputs: [(file: SpecFile, files: [GeneratedFile], summary: String)] = []
         var claimed: [String: String] = [:]  // output file name -> the spec that writes it
         for file in files {
-            let spec: Spec
-            if let stem = ImportCommand.documentStem(file.fileName) {
-                guard let imported = Self.importDocument(file, name: stem, config: config, moduleTypes: options.moduleTypes) else {
-                    failed = true
-                    continue
-                }
-                spec = imported
-            } else {
-                guard let data = SpecFiles.read(file) else {
-                    printError("\(file.path): error: cannot read the file")
-                    failed = true
-                    continue
-                }
-                let (validated, diagnostics) = Generator.validate(specData: data, fileName: file.fileName, moduleTypes: options.moduleTypes)
-                printDiagnostics(diagnostics, fileName: file.fileName, path: file.path)
-                guard let validated, !diagnostics.hasErrors else {
-                    failed = true
-                    continue
-                }
-                spec = validated
+            guard let spec = Self.validatedSpec(file, config: config, moduleTypes: options.moduleTypes) else {
+                failed = true
+                continue
             }
             if options.service {
                 var names = Diagnostics()
@@ -186,7 +158,13 @@ struct GenerateCommand {
             for generated in result.files { claimed[generated.name] = file.path }
             outputs.append((file, result.files, Self.summary(of: spec)))
         }
+        let differences = try write(outputs, to: output)
+        return failed || differences ? ExitCode.failure : ExitCode.success
+    }
 
+    /// Writes (or with `--check`, compares) each spec's files and removes the parts a smaller spec
+    /// left behind. Returns whether `--check` found a difference.
+    private func write(_ outputs: [(file: SpecFile, files: [GeneratedFile], summary: String)], to output: String) throws -> Bool {
         var differences = false
         if !check, !outputs.isEmpty {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
@@ -227,7 +205,7 @@ struct GenerateCommand {
                 }
             }
         }
-        return failed || differences ? ExitCode.failure : ExitCode.success
+        return differences
     }
 
     /// A line on stdout, unless `--quiet`.
@@ -237,13 +215,27 @@ struct GenerateCommand {
 
     /// `12 endpoints, 9 models`: what a spec holds, for the lines `generate` and `validate` print.
     static func summary(of spec: Spec) -> String {
-        func endpoints(in group: Group) -> Int { group.endpoints.count + group.groups.reduce(0) { $0 + endpoints(in: $1) } }
         func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
-        return "\(count(endpoints(in: spec.api), "endpoint")), \(count(spec.models.count, "model"))"
+        return "\(count(spec.api.endpointCount, "endpoint")), \(count(spec.models.count, "model"))"
     }
 }
 
 extension GenerateCommand {
+    /// A spec file, or an OpenAPI document imported in memory, validated; nil (reported) when it
+    /// cannot be read or has errors. `generate` and `validate` read their inputs here.
+    static func validatedSpec(_ file: SpecFile, config: Config, moduleTypes: Set<String>) -> Spec? {
+        if let stem = SpecFileNames.documentStem(file.fileName) {
+            return importDocument(file, name: stem, config: config, moduleTypes: moduleTypes)
+        }
+        guard let data = SpecFiles.read(file) else {
+            printError("\(file.path): error: cannot read the file")
+            return nil
+        }
+        let (spec, diagnostics) = Generator.validate(specData: data, fileName: file.fileName, moduleTypes: moduleTypes)
+        printDiagnostics(diagnostics, fileName: file.fileName, path: file.path)
+        return diagnostics.hasErrors ? nil : spec
+    }
+
     /// An OpenAPI document `<Name>.openapi.json` (or `.yaml`, `.yml`) as a validated spec: imported in
     /// memory as the API `<Name>`, filtered by the config's `tags`, `operations` and `paths`. The
     /// import's warnings name the document; nil (reported) when it has errors.
@@ -262,7 +254,7 @@ extension GenerateCommand {
 
         // The spec exists only in memory: a problem the Validator finds in it is the importer's,
         // reported at the document's place of what the offending spec value was made from.
-        let (spec, diagnostics) = Generator.validate(imported: imported, specFileName: name + SpecFiles.suffix,
+        let (spec, diagnostics) = Generator.validate(imported: imported, specFileName: name + SpecFileNames.specSuffix,
                                                      moduleTypes: moduleTypes)
         for diagnostic in diagnostics.sorted { printError(diagnostic.description) }
         guard var spec, !diagnostics.hasErrors else { return nil }
@@ -331,20 +323,7 @@ struct ValidateCommand {
         var failed = !problems.isEmpty
         problems.forEach(printError)
         for file in files {
-            let checked: Spec?
-            if let stem = ImportCommand.documentStem(file.fileName) {
-                checked = GenerateCommand.importDocument(file, name: stem, config: config, moduleTypes: moduleTypes)
-            } else {
-                guard let data = SpecFiles.read(file) else {
-                    printError("\(file.path): error: cannot read the file")
-                    failed = true
-                    continue
-                }
-                let (spec, diagnostics) = Generator.validate(specData: data, fileName: file.fileName, moduleTypes: moduleTypes)
-                printDiagnostics(diagnostics, fileName: file.fileName, path: file.path)
-                checked = diagnostics.hasErrors ? nil : spec
-            }
-            guard let checked else {
+            guard let checked = GenerateCommand.validatedSpec(file, config: config, moduleTypes: moduleTypes) else {
                 failed = true
                 continue
             }

@@ -43,17 +43,6 @@ enum ImportCommand {
         Exit status: 0 success (warnings allowed), 1 errors in the document, 64 usage errors.
         """
 
-    /// File names that `generate` and the plugins import: `<Name>.openapi.json`, `.yaml`, `.yml`.
-    static let documentSuffixes = [".openapi.json", ".openapi.yaml", ".openapi.yml"]
-
-    /// The `<Name>` of `<Name>.openapi.json` (or `.yaml`, `.yml`); nil for any other file name.
-    static func documentStem(_ fileName: String) -> String? {
-        for suffix in documentSuffixes where fileName.hasSuffix(suffix) && fileName.count > suffix.count {
-            return String(fileName.dropLast(suffix.count))
-        }
-        return nil
-    }
-
     /// Reads and imports one OpenAPI document: the one place the import reads its input, for
     /// `import` and for `generate` (and so for the plugins). `-` reads standard input.
     static func importFile(_ path: String, options: ImportOptions) -> Result<ImportResult, ImportReadError> {
@@ -147,28 +136,31 @@ enum ImportCommand {
         }
         guard let spec = result.specJSON, !result.diagnostics.hasErrors else { return ExitCode.failure }
         if let kept = result.kept { printError(kept.summary) }
-        if let output {
-            let url = URL(fileURLWithPath: output)
-            let bytes = Data(spec.utf8)
-            // Write only when the bytes change, so builds that watch the file are not triggered for nothing.
-            let changed = (try? Data(contentsOf: url)) != bytes
-            if changed {
-                do {
-                    try bytes.write(to: url, options: .atomic)
-                } catch {
-                    printError("endpoint-gen import: error: cannot write '\(output)': \(error.localizedDescription)")
-                    return ExitCode.failure
-                }
+        if let output { return write(spec, to: output, quiet: quiet) }
+        FileHandle.standardOutput.write(Data(spec.utf8))
+        return ExitCode.success
+    }
+
+    /// Writes the spec to `output` (only when its bytes change, so builds that watch the file are
+    /// not triggered for nothing) and says so, unless `quiet`.
+    static func write(_ spec: String, to output: String, quiet: Bool) -> Int32 {
+        let url = URL(fileURLWithPath: output)
+        let bytes = Data(spec.utf8)
+        let changed = (try? Data(contentsOf: url)) != bytes
+        if changed {
+            do {
+                try bytes.write(to: url, options: .atomic)
+            } catch {
+                printError("endpoint-gen import: error: cannot write '\(output)': \(error.localizedDescription)")
+                return ExitCode.failure
             }
-            if !quiet {
-                // The importer never writes a spec the generator refuses, so this validation succeeds;
-                // it only counts.
-                let (validated, _) = Generator.validate(specData: bytes, fileName: url.lastPathComponent)
-                let counts = validated.map { " (\(GenerateCommand.summary(of: $0)))" } ?? ""
-                print("\(changed ? "wrote" : "unchanged") \(output)\(counts)")
-            }
-        } else {
-            FileHandle.standardOutput.write(Data(spec.utf8))
+        }
+        if !quiet {
+            // The importer never writes a spec the generator refuses, so this validation succeeds;
+            // it only counts.
+            let (validated, _) = Generator.validate(specData: bytes, fileName: url.lastPathComponent)
+            let counts = validated.map { " (\(GenerateCommand.summary(of: $0)))" } ?? ""
+            print("\(changed ? "wrote" : "unchanged") \(output)\(counts)")
         }
         return ExitCode.success
     }

@@ -1,3 +1,4 @@
+import EndpointGenCore
 import Foundation
 
 /// One spec to process: the path as given (used in diagnostics) and its file name (used in the header).
@@ -7,7 +8,6 @@ struct SpecFile {
 }
 
 enum SpecFiles {
-    static let suffix = ".endpoints.json"
 
     /// Expands the inputs: a file is taken as is; a directory contributes every `*.endpoints.json`
     /// and every OpenAPI document (`*.openapi.json`, `.yaml`, `.yml`) below it, in sorted order. Problems (a missing path, a directory without specs) are returned.
@@ -27,7 +27,7 @@ enum SpecFiles {
             }
             let found = specs(under: input)
             if found.isEmpty {
-                problems.append("\(input): error: no *\(suffix) or *.openapi.json files in this directory")
+                problems.append("\(input): error: no *\(SpecFileNames.specSuffix) or *.openapi.json files in this directory")
             }
             files.append(contentsOf: found.map { SpecFile(path: $0) })
         }
@@ -38,7 +38,7 @@ enum SpecFiles {
         guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
         var found: [String] = []
         while let relative = enumerator.nextObject() as? String {
-            if relative.hasSuffix(suffix) || ImportCommand.documentStem((relative as NSString).lastPathComponent) != nil {
+            if SpecFileNames.stem((relative as NSString).lastPathComponent) != nil {
                 let path = directory.hasSuffix("/") ? directory + relative : directory + "/" + relative
                 var isDirectory: ObjCBool = false
                 if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {

@@ -102,7 +102,9 @@ public enum Generator {
     }
 
     /// How many files a spec is written as when not told: one per 500 endpoints and models, at least one.
-    public static func partCount(for spec: Spec) -> Int { Translator.automaticPartCount(for: spec) }
+    public static func partCount(for spec: Spec) -> Int {
+        PartRule.partCount(declarations: spec.api.endpointCount + spec.models.count)
+    }
     /// Endpoints and models per file when the number of files is chosen automatically (`PartRule`).
     public static let declarationsPerPart = PartRule.declarationsPerPart
     /// The most files one spec may be written as.
@@ -116,5 +118,5 @@ public enum Generator {
     }
 
     /// `StravaAPI+Part2`: the name of part `number` (2 or more) of the output `name`.
-    public static func partName(_ name: String, _ number: Int) -> String { "\(name)+Part\(number)" }
+    public static func partName(_ name: String, _ number: Int) -> String { SpecFileNames.partName(name, number) }
 }

@@ -10,6 +10,12 @@ import Testing
         #expect(help.status == 0)
         #expect(help.stdout.contains("USAGE: endpoint-gen <command>"))
         #expect(help.stdout.contains("--access-level"))
+        // `help` is a command too: its own --help is the overview.
+        for asked in [["help", "--help"], ["help", "-h"]] {
+            let result = try CLI.run(asked, in: scratch.url)
+            #expect(result.status == 0, "\(asked): \(result.stderr)")
+            #expect(result.stdout == help.stdout, "\(asked)")
+        }
         let version = try scratch.run("--version")
         #expect(version.status == 0)
         #expect(version.stdout.hasPrefix("endpoint-gen "))
@@ -441,6 +447,35 @@ import Testing
         let result = try scratch.run("generate", "specs", "--output", "out", "--parts", "2")
         #expect(result.status == 1)
         #expect(result.stderr.contains("writes Shop+Part2.swift, as "))
+    }
+
+    /// `generate` validates an OpenAPI document's import as a tree, never written as text and parsed
+    /// again: a problem the Validator finds (here the API name the file gives, a type generated code
+    /// uses) is reported at the document's own line and column, not at 1:1 of a spec nobody wrote.
+    @Test func aValidatorProblemInAnImportedDocumentNamesTheDocumentsPlace() throws {
+        let scratch = try Scratch()
+        try scratch.write("""
+            openapi: 3.0.3
+            info:
+              title: Client
+              version: "1"
+            servers:
+              - url: https://api.example.com
+            paths:
+              /pets:
+                get:
+                  operationId: listPets
+                  responses:
+                    "200":
+                      description: ok
+            """, to: "HTTPClient.openapi.yaml")
+        let run = try scratch.run("generate", "HTTPClient.openapi.yaml", "--output", "out")
+        #expect(run.status == 1)
+        // `title: Client`, what the spec's `name` stands for: line 3, column 10.
+        #expect(run.stderr.hasPrefix("HTTPClient.openapi.yaml:3:10: error: 'name': 'HTTPClient' is a type that generated code uses"),
+                "\(run.stderr)")
+        #expect(run.stderr.contains("in the spec imported from this document"))
+        #expect(!scratch.exists("out/HTTPClient.swift"))
     }
 
     // MARK: validate and import

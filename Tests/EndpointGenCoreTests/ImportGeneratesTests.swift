@@ -397,9 +397,19 @@ import Testing
     @Test func aValidatorProblemPointsAtTheDocument() throws {
         var result = OpenAPIImporter.importDocument(Data(Self.recursiveUnions.utf8), fileName: "Zoo.openapi.yaml",
                                                     options: ImportOptions(name: "Zoo"))
-        let spec = try #require(result.specJSON)
-        #expect(spec.contains(#""anyOf": ["String"]"#))
-        result.specJSON = spec.replacingOccurrences(of: #""anyOf": ["String"]"#, with: #""anyOf": ["String?"]"#)
+        #expect(try #require(result.specJSON).contains(#""anyOf": ["String"]"#))
+        // The Validator reads the importer's tree, not its text: the tree is what is changed.
+        func optionalString(_ value: ImportJSON) -> ImportJSON {
+            switch value {
+            case let .object(members):
+                return .object(members.map { key, member in
+                    key == "anyOf" && member == .array([.string("String")]) ? (key, .array([.string("String?")])) : (key, optionalString(member))
+                })
+            case let .array(items): return .array(items.map(optionalString))
+            default: return value
+            }
+        }
+        result.spec = optionalString(try #require(result.spec))
         let (validated, diagnostics) = Generator.validate(imported: result, specFileName: "Zoo.endpoints.json")
         #expect(validated == nil)
         let errors = diagnostics.all.filter { $0.severity == .error }
@@ -408,7 +418,7 @@ import Testing
         // `- type: string` of SelfAny, the alternative the spec's 'String' was made from.
         #expect(error.location == SourceLocation(file: "Zoo.openapi.yaml", line: 29, column: 11), "\(error)")
         #expect(error.message.contains("cannot be optional"))
-        #expect(error.message.contains("the imported spec, line "))
+        #expect(error.message.contains("in the spec imported from this document"))
     }
 
     /// On real output: the spec place of every property of every component model, and of every

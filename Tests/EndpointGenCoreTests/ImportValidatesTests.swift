@@ -72,7 +72,7 @@ import Testing
                 let errors = Self.errors(importing: data, fileName: "round\(round).json", version: version)
                 guard !errors.isEmpty else { continue }
                 failures += 1
-                for error in errors { messages.insert(String(error.split(separator: " (the imported spec")[0].split(separator: ": error: ").last ?? "")) }
+                for error in errors { messages.insert(String(error.split(separator: " (in the spec imported")[0].split(separator: ": error: ").last ?? "")) }
                 if failures <= 3 {
                     Issue.record("round \(round), format version \(version.rawValue): \(errors.prefix(3))\n\(String(decoding: data, as: UTF8.self))")
                 }

@@ -25,12 +25,13 @@ import Testing
         #expect(endpoints[1].pagination?.keys.map(\.key) == ["style", "parameter", "next", "items"])
         #expect(endpoints[2].responses?.entries.map(\.key.key) == ["200", "204"])
 
-        let (_, rules) = ValidatorStepsTests.check(try #require(raw))
+        let (_, checked, rules) = ValidatorStepsTests.check(try #require(raw))
         #expect(rules.isEmpty, "\(rules)")
-        #expect(endpoints[0].responseHeaders == [ResponseHeader(name: "ETag", swiftName: "eTag", type: .optional(.builtin(.string))),
+        // What the checker worked out comes back by node; the raw tree is left as decoded.
+        #expect(checked.endpoints[endpoints[0].id]?.responseHeaders == [ResponseHeader(name: "ETag", swiftName: "eTag", type: .optional(.builtin(.string))),
                                                  ResponseHeader(name: "X-Count", swiftName: "xCount", type: .builtin(.int))])
-        #expect(endpoints[1].checkedPagination == .cursor(parameter: "page[after]", next: "meta.next", items: "data"))
-        #expect(endpoints[2].alternatives == [StatusResponse(status: .code(200), type: .model("Repo", defined: true)),
+        #expect(checked.endpoints[endpoints[1].id]?.pagination == .cursor(parameter: "page[after]", next: "meta.next", items: "data"))
+        #expect(checked.endpoints[endpoints[2].id]?.alternatives == [StatusResponse(status: .code(200), type: .model("Repo", defined: true)),
                                               StatusResponse(status: .code(204), type: .void)])
 
         var diagnostics = Diagnostics()
@@ -41,6 +42,25 @@ import Testing
         #expect(resolved[1].pagination == .cursor(parameter: "page[after]", next: "meta.next", items: "data"))
         #expect(resolved[2].response.type == .model("Repo", defined: true))
         #expect(resolved[2].response.alternatives.count == 2)
+        #expect(resolved[2].response.shape == .optional(.model("Repo", defined: true)))
+        #expect(resolved[0].response.shape == .single(resolved[0].response.type))
+    }
+
+    @Test func theResponseShapeFollowsTheStatusesBodies() {
+        let repo = TypeRef.model("Repo", defined: true)
+        func shape(_ types: [TypeRef]) -> Response.Shape {
+            Response.Shape(alternatives: types.enumerated().map { StatusResponse(status: .code(200 + $0.offset), type: $0.element) })
+        }
+        #expect(shape([repo, repo]) == .single(repo))
+        #expect(shape([.void, .void]) == .single(.void))
+        #expect(shape([repo, .void]) == .optional(repo))
+        #expect(shape([repo, .builtin(.string)]) == .cases)
+        #expect(shape([repo, .builtin(.string)]).bodyType == nil)
+        // The shape follows a change of the statuses.
+        var response = Response(type: .void, status: nil, contentType: nil, alternatives: [StatusResponse(status: .code(200), type: repo)])
+        #expect(response.shape == .single(repo))
+        response.alternatives.append(StatusResponse(status: .code(201), type: .builtin(.int)))
+        #expect(response.shape == .cases)
     }
 
     @Test func theDecoderReportsShapeTheCheckerRules() throws {
@@ -55,7 +75,7 @@ import Testing
             "\(ValidatorStepsTests.file):2:89: error: unknown key 'styl' in 'pagination'; did you mean 'style'?",
             "\(ValidatorStepsTests.file):2:87: error: 'pagination' is missing the required key 'style' ('link', 'cursor', 'page')",
         ])
-        let (_, rules) = ValidatorStepsTests.check(try #require(raw))
+        let (_, _, rules) = ValidatorStepsTests.check(try #require(raw))
         #expect(rules == ["\(ValidatorStepsTests.file):2:107: error: an endpoint has 'response' or 'responses' (several success statuses), not both"])
     }
 }

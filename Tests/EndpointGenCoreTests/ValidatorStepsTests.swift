@@ -19,10 +19,11 @@ import Testing
         return (raw, diagnostics.all.map(\.description))
     }
 
-    static func check(_ raw: RawSpec, moduleTypes: Set<String> = []) -> (SpecChecker, [String]) {
+    /// The checker after the check (its caches), what it returned, and its problems.
+    static func check(_ raw: RawSpec, moduleTypes: Set<String> = []) -> (SpecChecker, CheckedSpec, [String]) {
         var checker = SpecChecker(fileName: file, moduleTypes: moduleTypes)
-        checker.check(raw)
-        return (checker, (checker.early.all + checker.diagnostics.all).map(\.description))
+        let checked = checker.check(raw)
+        return (checker, checked, (checker.early.all + checker.diagnostics.all).map(\.description))
     }
 
     static func at(_ line: Int, _ column: Int) -> EndpointGenCore.SourceLocation { EndpointGenCore.SourceLocation(file: file, line: line, column: column) }
@@ -79,7 +80,7 @@ import Testing
     // MARK: Check
 
     @Test func theCheckerRunsTheRulesOnARawTreeBuiltByHand() {
-        let endpoint = RawEndpoint(key: RawKey(key: "get", location: Self.at(3, 1)))
+        var endpoint = RawEndpoint(id: 0, key: RawKey(key: "get", location: Self.at(3, 1)))
         endpoint.isObject = true
         endpoint.method = Located(value: "get", location: Self.at(4, 1))
         endpoint.path = Located(value: "/items/{id}", location: Self.at(5, 1))
@@ -87,12 +88,12 @@ import Testing
         spec.baseURL = Located(value: "https://a.example", location: Self.at(2, 1))
         spec.contents.endpoints = [endpoint]
 
-        let (checker, problems) = Self.check(spec)
+        let (_, checked, problems) = Self.check(spec)
         #expect(problems == [
             "\(Self.file):4:1: error: method 'get' must be written in upper case: 'GET'",
             "\(Self.file):5:9: error: the placeholder '{id}' has no parameter; add \"id\" to 'parameters'",
         ])
-        #expect(checker.facts.apiName == "Steps")
+        #expect(checked.apiName == "Steps")
     }
 
     @Test func theCheckerFindsCollisionsAndParsesTypesOncePerString() throws {
@@ -104,12 +105,12 @@ import Testing
                 "itemList": { "method": "GET", "response": "[Item]" } } }
             """)
         #expect(shape.isEmpty)
-        let (checker, problems) = Self.check(try #require(raw))
+        let (checker, _, problems) = Self.check(try #require(raw))
         #expect(problems == [
             "\(Self.file):5:5: error: endpoint 'itemList' and endpoint 'item-list' (line 4, column 5) both become the Swift name 'itemList'",
         ])
-        #expect(checker.facts.parsed("[Item]", allowVoid: true) == .array(.model("Item", defined: true)))
-        #expect(checker.facts.modelNames == ["Item"])
+        #expect(checker.responseTypes["[Item]"] == .array(.model("Item", defined: true)))
+        #expect(checker.modelIndex.modelNames == ["Item"])
     }
 
     // MARK: Resolve
@@ -123,9 +124,9 @@ import Testing
             """)
         #expect(shape.isEmpty)
         let spec = try #require(raw)
-        let (checker, problems) = Self.check(spec)
+        let (_, checked, problems) = Self.check(spec)
         #expect(problems.isEmpty)
-        let resolved = SpecResolver(fileName: Self.file, facts: checker.facts).resolve(spec)
+        let resolved = SpecResolver(fileName: Self.file, checked: checked).resolve(spec)
         #expect(resolved.headers == [Header(name: "Accept", value: "application/json"), Header(name: "X-Trace", value: "on"),
                                      Header(name: "X-Client", value: "steps")])
         let endpoint = try #require(resolved.api.groups.first?.endpoints.first)
@@ -157,9 +158,9 @@ import Testing
                                         "auth": { "type": "apiKey", "in": "header", "name": "X-Key" } } } } } }
             """)
         let spec = try #require(raw)
-        let (checker, problems) = Self.check(spec)
+        let (_, checked, problems) = Self.check(spec)
         #expect(problems.isEmpty)
-        let endpoint = try #require(SpecResolver(fileName: Self.file, facts: checker.facts).resolve(spec).api.groups.first?.endpoints.first)
+        let endpoint = try #require(SpecResolver(fileName: Self.file, checked: checked).resolve(spec).api.groups.first?.endpoints.first)
         #expect(endpoint.auth == .apiKey(in: .header, name: "X-Key"))
         #expect(endpoint.errors == [ErrorResponse(status: .range(4), type: .model("Problem", defined: true)),
                                     ErrorResponse(status: .code(500), type: .model("Gone", defined: true)),

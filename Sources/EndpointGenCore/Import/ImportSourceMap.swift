@@ -1,7 +1,7 @@
 // Where each value of an imported spec came from in the OpenAPI document. `generate` and the plugins
-// validate the imported spec in memory; a problem the Validator finds there is placed, through this
-// map, at the document's own line and column: the operation, schema, property or parameter the
-// offending spec value was made from.
+// validate the imported spec as a tree (`documentTree`) whose every value stands at the document's own
+// line and column: the operation, schema, property or parameter it was made from, so a problem the
+// Validator finds there names that place.
 
 import Foundation
 
@@ -101,7 +101,7 @@ extension OpenAPIImportContext {
                 recordEndpoint(endpoint, operation: operation, base: base, into: &places)
             }
         }
-        guard case .object(let top) = spec, case .object(let models)? = top.first(where: { $0.0 == "models" })?.1 else {
+        guard case .object(let top) = spec, case .object(let models)? = top.first(where: { $0.0 == SpecKey.models.key })?.1 else {
             return ImportSourceMap(places: places, documentStart: root.location)
         }
         for (key, definition) in models {
@@ -163,19 +163,46 @@ extension OpenAPIImportContext {
         record(base + "/body", operation["requestBody"])
         record(base + "/parameters", operation["parameters"])
         let responses = operation["responses"]
-        for key in ["response", "responses", "errors", "pagination", "sample"] { record(base + "/" + key, responses) }
+        for key in [SpecKey.response, .responses, .errors, .pagination, .sample].map(\.key) { record(base + "/" + key, responses) }
         for (status, _, response) in responses?.members ?? [] {
             record(base + "/responses/" + OANode.escape(status), response)
             record(base + "/errors/" + OANode.escape(status), response)
         }
         // Each parameter: where the operation (or its path item) lists the parameter of that wire name.
         guard case .object(let fields) = endpoint.value,
-              case .object(let parameters)? = fields.first(where: { $0.0 == "parameters" })?.1 else { return }
+              case .object(let parameters)? = fields.first(where: { $0.0 == SpecKey.parameters.key })?.1 else { return }
         let listed = (operation["parameters"]?.items ?? []) + endpoint.pathParameters
         for (key, value) in parameters {
             var wireName = key
             if case .object(let entry) = value, case .string(let name)? = entry.first(where: { $0.0 == "name" })?.1 { wireName = name }
             record(base + "/parameters/" + OANode.escape(key), listed.first { resolveQuietly($0)?["name"]?.string == wireName })
+        }
+    }
+}
+
+extension ImportSourceMap {
+    /// The imported spec as the JSON tree the Validator reads, each key and value placed at the
+    /// document's place of what it was made from (`documentLocation(ofSpecPointer:)`: its own
+    /// recorded place, else that of the nearest value holding it). No text is written or parsed.
+    func documentTree(_ spec: ImportJSON) -> JSONNode {
+        node(spec, pointer: "", inherited: places[""] ?? documentStart)
+    }
+
+    private func node(_ value: ImportJSON, pointer: String, inherited: SourceLocation) -> JSONNode {
+        let place = places[pointer] ?? inherited
+        switch value {
+        case .null: return JSONNode(.null, at: place)
+        case let .bool(flag): return JSONNode(.bool(flag), at: place)
+        case let .number(text): return JSONNode(.number(text), at: place)
+        case let .string(text): return JSONNode(.string(text), at: place)
+        case let .array(items):
+            return JSONNode(.array(items.enumerated().map { node($1, pointer: pointer + "/\($0)", inherited: place) }), at: place)
+        case let .object(members):
+            return JSONNode(.object(members.map { key, member in
+                let memberPointer = pointer + "/" + OANode.escape(key)
+                let value = node(member, pointer: memberPointer, inherited: place)
+                return JSONNode.Member(key: key, keyLocation: value.location, value: value)
+            }), at: place)
         }
     }
 }

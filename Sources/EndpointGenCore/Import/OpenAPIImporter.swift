@@ -20,6 +20,8 @@ public struct ImportResult: Sendable {
     public var kept: ImportKept?
     /// Where the spec's values came from in the document (nil when there were errors).
     public var sourceMap: ImportSourceMap?
+    /// The spec as a tree (nil when there were errors): what `Generator.validate(imported:)` reads.
+    var spec: ImportJSON?
 }
 
 /// What the import keeps and how the API is named.
@@ -99,7 +101,7 @@ public enum OpenAPIImporter {
         let text = diagnostics.hasErrors ? nil : spec.map(ImportJSONWriter.write)
         return ImportResult(specJSON: text, diagnostics: diagnostics, operationCount: importer.operationCount,
                             warningCounts: importer.warningCounts, kept: importer.kept,
-                            sourceMap: text == nil ? nil : importer.sourceMap)
+                            sourceMap: text == nil ? nil : importer.sourceMap, spec: text == nil ? nil : spec)
     }
 }
 
@@ -296,44 +298,49 @@ final class OpenAPIImportContext {
 
     // MARK: The document
 
-    func run(options: ImportOptions) -> ImportJSON? {
+    /// Whether the document is an OpenAPI 3.0 or 3.1 document (reported otherwise).
+    func isOpenAPI3() -> Bool {
         guard root.isObject else {
             error(root, "not an OpenAPI document: the top level must be a JSON object")
-            return nil
+            return false
         }
         if let swagger = root["swagger"] {
             error(swagger, "this is a Swagger \(swagger.string ?? "2.0") document; only OpenAPI 3.0 and 3.1 are read. "
                   + "Convert it first (e.g. with https://converter.swagger.io or the swagger2openapi tool)")
-            return nil
+            return false
         }
         guard let version = root["openapi"] else {
             error(root, "not an OpenAPI document: the 'openapi' key (3.0.x or 3.1.x) is missing")
-            return nil
+            return false
         }
         guard let versionText = version.string, versionText.hasPrefix("3.") else {
             error(version, "unsupported OpenAPI version \(ImportJSONWriter.compact(ImportJSON(version.node))); only 3.0 and 3.1 are read")
-            return nil
+            return false
         }
+        return true
+    }
 
+    func run(options: ImportOptions) -> ImportJSON? {
+        guard isOpenAPI3() else { return nil }
         var top: [(String, ImportJSON)] = []
         let info = root["info"]
         let apiName = apiTypeName(explicit: options.name, info: info)
         // The API's own type name is taken: a model of that name would clash with it.
         usedModelNames.insert(apiName)
-        if versionTwo { top.append(("formatVersion", .number("2"))) }
-        top.append(("name", .string(apiName)))
+        if versionTwo { top.append((SpecKey.formatVersion.key, .number("2"))) }
+        top.append((SpecKey.name.key, .string(apiName)))
         if let description = joinedDescription(summary: info?["title"]?.string, description: info?["description"]?.string) {
-            top.append(("description", .string(description)))
+            top.append((SpecKey.description.key, .string(description)))
         }
         documentBaseURL = baseURL()
-        top.append(("baseURL", .string(documentBaseURL)))
+        top.append((SpecKey.baseURL.key, .string(documentBaseURL)))
 
         if options.isFiltering { applyFilter(options) }
 
         securitySchemes = root["components"]?["securitySchemes"]
         if let security = root["security"] ?? sharedOperationSecurity() {
             topLevelAuth = auth(for: security)
-            if let topLevelAuth, topLevelAuth != .string("none") { top.append(("auth", topLevelAuth)) }
+            if let topLevelAuth, topLevelAuth != .string("none") { top.append((SpecKey.auth.key, topLevelAuth)) }
         }
 
         registerComponentSchemas()
@@ -350,14 +357,14 @@ final class OpenAPIImportContext {
         var mappedEndpoints: [(pointer: String, endpoints: [ImportedEndpoint])] = []
         var mappedGroups: [(pointer: String, source: OANode?)] = []
         if !rootGroup.endpoints.isEmpty {
-            top.append(("endpoints", .object(rootGroup.endpoints.map { ($0.key, $0.value) })))
+            top.append((SpecKey.endpoints.key, .object(rootGroup.endpoints.map { ($0.key, $0.value) })))
             mappedEndpoints.append(("/endpoints", rootGroup.endpoints))
         }
         if !groups.isEmpty {
             let topLevelNames = Set(rootGroup.endpoints.map { ImportNaming.lowerCamel($0.key) })
             let split = splitLargeGroups(groups)
             let named = namedGroups(split, apiName: apiName, topLevelNames: topLevelNames)
-            top.append(("groups", .object(named)))
+            top.append((SpecKey.groups.key, .object(named)))
             for (group, (key, _)) in zip(split, named) {
                 mappedGroups.append(("/groups/" + OANode.escape(key), group.source))
                 mappedEndpoints.append(("/groups/" + OANode.escape(key) + "/endpoints", group.endpoints))
@@ -372,7 +379,7 @@ final class OpenAPIImportContext {
             } else {
                 breakModelCycles()
             }
-            top.append(("models", .object(modelOrder.compactMap { key in modelDefinitions[key].map { (key, $0) } })))
+            top.append((SpecKey.models.key, .object(modelOrder.compactMap { key in modelDefinitions[key].map { (key, $0) } })))
         }
         let spec = ImportJSON.object(top)
         sourceMap = sourceMap(endpoints: mappedEndpoints, groups: mappedGroups, spec: spec)
@@ -493,8 +500,8 @@ final class OpenAPIImportContext {
             }
             used.insert(ImportNaming.upperCamel(key))
             var members: [(String, ImportJSON)] = []
-            if let description = group.description { members.append(("description", .string(description))) }
-            members.append(("endpoints", .object(group.endpoints.map { ($0.key, $0.value) })))
+            if let description = group.description { members.append((SpecKey.description.key, .string(description))) }
+            members.append((SpecKey.endpoints.key, .object(group.endpoints.map { ($0.key, $0.value) })))
             result.append((key, .object(members)))
         }
         return result
@@ -569,7 +576,7 @@ extension OpenAPIImportContext {
         }
         func properties(of model: String) -> [(String, ImportJSON)] {
             guard case .object(let fields)? = modelDefinitions[model],
-                  case .object(let properties)? = fields.first(where: { $0.0 == "properties" })?.1 else { return [] }
+                  case .object(let properties)? = fields.first(where: { $0.0 == SpecKey.properties.key })?.1 else { return [] }
             return properties
         }
         func reaches(_ start: String, _ target: String) -> Bool {

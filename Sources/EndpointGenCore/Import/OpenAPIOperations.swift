@@ -22,19 +22,89 @@ extension OpenAPIImportContext {
     }
 
     func importPaths(rootGroup: inout ImportedGroup, groups: inout [ImportedGroup], apiName: String) {
+        let pending = pendingOperations(apiName: apiName)
+        let baseNames = Self.baseNames(of: pending)
+        // The names the operations of each group may take, kept free for them by `...Stream` endpoints.
+        var plannedNames: [String: Set<String>] = [:]
+        for (operation, base) in zip(pending, baseNames) {
+            plannedNames[operation.groupKey, default: []].insert(ImportNaming.lowerCamel(base))
+        }
+
+        var groupIndex: [String: Int] = [:]
+        for (operation, base) in zip(pending, baseNames) {
+            let groupKey = operation.groupKey
+            var group: ImportedGroup
+            if groupKey.isEmpty {
+                group = rootGroup
+            } else if let index = groupIndex[groupKey] {
+                group = groups[index]
+            } else {
+                group = ImportedGroup(key: groupKey, description: operation.groupDescription, source: operation.groupSource)
+            }
+            importOperation(operation, baseName: base, into: &group, plannedNames: plannedNames[groupKey] ?? [])
+            if groupKey.isEmpty {
+                rootGroup = group
+            } else if let index = groupIndex[groupKey] {
+                groups[index] = group
+            } else {
+                groupIndex[groupKey] = groups.count
+                groups.append(group)
+            }
+        }
+    }
+
+    /// Imports one operation as an endpoint of `group` (and its `...Stream` twin), under a name no
+    /// endpoint of the group has; `plannedNames` are kept free for the group's other operations.
+    func importOperation(_ operation: PendingOperation, baseName base: String, into group: inout ImportedGroup, plannedNames: Set<String>) {
+        let groupKey = operation.groupKey
+        let name = uniqueEndpointName(base, operation: operation.node, used: group.usedNames, topLevel: groupKey.isEmpty)
+        group.usedNames.insert(ImportNaming.lowerCamel(name))
+        // Models made for this operation are named after it, and after its group when the
+        // name alone does not say it (`list` in `volumes` -> `VolumesList...`).
+        let typeBase = name.lowercased().contains(groupKey.lowercased())
+            ? ImportNaming.upperCamel(name) : ImportNaming.upperCamel(groupKey) + ImportNaming.upperCamel(name)
+        let imported = importOperation(operation.node, method: operation.method, path: operation.path, name: name,
+                                       typeBase: typeBase, pathParameters: operation.itemParameters)
+        group.endpoints.append(ImportedEndpoint(key: name, value: imported.endpoint, source: operation.node,
+                                                pathParameters: operation.itemParameters))
+        if let stream = imported.stream {
+            // JSON and an event stream: the second endpoint, `<name>Stream`, returns the stream.
+            let taken = takenEndpointNames(group.usedNames.union(plannedNames), topLevel: groupKey.isEmpty)
+            let streamName = uniqueName(name + "Stream", used: taken, convert: ImportNaming.lowerCamel)
+            group.usedNames.insert(ImportNaming.lowerCamel(streamName))
+            group.endpoints.append(ImportedEndpoint(key: streamName, value: stream, source: operation.node,
+                                                    pathParameters: operation.itemParameters))
+        }
+        operationCount += 1
+    }
+
+    /// Each operation's name before collisions: its short name when no other operation of its group
+    /// has it. A short name that two operations of a group would share, or that another operation's
+    /// name already is, is not used: both keep their long names.
+    static func baseNames(of pending: [PendingOperation]) -> [String] {
+        var nameCounts: [String: Int] = [:]
+        for operation in pending {
+            nameCounts[operation.groupKey + " " + (operation.shortName ?? operation.longName), default: 0] += 1
+            if operation.shortName != nil { nameCounts[operation.groupKey + " " + operation.longName, default: 0] += 1 }
+        }
+        return pending.map { operation in
+            operation.shortName.flatMap { nameCounts[operation.groupKey + " " + $0] == 1 ? $0 : nil } ?? operation.longName
+        }
+    }
+
+    /// The document's operations that the filters keep, in its order, each with its group and names.
+    func pendingOperations(apiName: String) -> [PendingOperation] {
         let tagDescriptions = Dictionary(
             (root["tags"]?.items ?? []).compactMap { tag in
                 tag["name"]?.string.map { ($0, tag["description"]?.string?.importTrimmed) }
             },
             uniquingKeysWith: { first, _ in first })
-        let operationIDPrefix = commonOperationIDPrefix()
-
-        // Every path of the document and its methods (not only the kept ones: names do not depend on filters).
-        let pathList = (root["paths"]?.members ?? []).map(\.key)
         var pathMethods: [String: Set<String>] = [:]
         for (path, _, rawItem) in root["paths"]?.members ?? [] {
             pathMethods[path] = Set(Self.methods.filter { resolveQuietly(rawItem)?[$0] != nil })
         }
+        let context = NamingContext(apiName: apiName, tagDescriptions: tagDescriptions, operationIDPrefix: commonOperationIDPrefix(),
+                                    pathList: (root["paths"]?.members ?? []).map(\.key), pathMethods: pathMethods)
 
         var pending: [PendingOperation] = []
         for (documentPath, pathKeyLocation, rawItem) in root["paths"]?.members ?? [] {
@@ -57,109 +127,66 @@ extension OpenAPIImportContext {
                     warn(.invalidOperation, value, "an operation must be an object; dropped")
                     continue
                 }
-
-                // The group: the first tag, else the path's resource segment, else the top level.
-                var groupKey = ""
-                var groupDescription: String?
-                var groupSource = value
-                if let tagNode = value["tags"]?.items?.first, let tag = tagNode.string {
-                    groupSource = tagNode
-                    groupKey = ImportNaming.lowerCamel(tag)
-                    groupDescription = tagDescriptions[tag] ?? nil
-                    if groupDescription?.isEmpty == true { groupDescription = nil }
-                }
-                // No tag: the group is the resource after any version segment (`/v1/invoices` -> `invoices`).
-                let segments = path.split(separator: "/")
-                let resourceIndex = groupSource.pointer == value.pointer ? ImportNaming.resourceSegmentIndex(segments) : nil
-                if let resourceIndex { groupKey = ImportNaming.lowerCamel(String(segments[resourceIndex])) }
-                // Without an operationId the fragment names what the operation does (`postOauth2TokenRefresh`).
-                let longName = endpointBaseName(operation: value, method: key, path: documentPath, groupKey: groupKey,
-                                                commonPrefix: operationIDPrefix)
-                var shortName: String?
-                // A fragment says what the operation does, which the path alone cannot: its name keeps it.
-                if let index = resourceIndex, !documentPath.contains("#") {
-                    // An operation its operationId names no better than its path is named by what the path adds.
-                    if value["operationId"]?.string.map({ ImportNaming.operationIDRestatesPath($0, method: key, segments: segments) }) ?? true {
-                        shortName = ImportNaming.resourceName(
-                            method: key, segments: Array(segments.dropFirst(index + 1)), fullPath: path,
-                            isCollection: { prefix in pathList.contains { $0.hasPrefix(prefix + "/{") } },
-                            methods: { pathMethods[$0] ?? [] })
-                    }
-                }
-                if shortName == nil {
-                    shortName = shortenedName(longName, operation: value, method: key, path: path, groupKey: groupKey)
-                }
-                // A group named like the API (tag `store` in `Store`) is the API's own: its endpoints
-                // go at the top level (`Store.listOrders`), where a user looks for them.
-                if ImportNaming.upperCamel(groupKey) == apiName {
-                    groupKey = ""
-                    groupDescription = nil
-                }
-                pending.append(PendingOperation(
-                    path: path, method: key, node: value, itemParameters: itemParameters, groupKey: groupKey,
-                    groupDescription: groupDescription, groupSource: groupSource, longName: longName, shortName: shortName))
+                pending.append(pendingOperation(value, method: key, path: path, documentPath: documentPath, itemParameters: itemParameters,
+                                                context: context))
             }
         }
+        return pending
+    }
 
-        // A short name that two operations of a group would share, or that another operation's
-        // name already is, is not used: both keep their long names.
-        var nameCounts: [String: Int] = [:]
-        for operation in pending {
-            nameCounts[operation.groupKey + " " + (operation.shortName ?? operation.longName), default: 0] += 1
-            if operation.shortName != nil { nameCounts[operation.groupKey + " " + operation.longName, default: 0] += 1 }
+    /// What naming an operation needs to know of the whole document.
+    struct NamingContext {
+        var apiName: String
+        var tagDescriptions: [String: String?]
+        var operationIDPrefix: [String]
+        /// Every path of the document and its methods (not only the kept ones: names do not depend on filters).
+        var pathList: [String]
+        var pathMethods: [String: Set<String>]
+    }
+
+    /// One operation, its group and its names. The group: the first tag, else the path's resource
+    /// segment, else the top level.
+    func pendingOperation(_ value: OANode, method key: String, path: String, documentPath: String, itemParameters: [OANode],
+                          context: NamingContext) -> PendingOperation {
+        var groupKey = ""
+        var groupDescription: String?
+        var groupSource = value
+        if let tagNode = value["tags"]?.items?.first, let tag = tagNode.string {
+            groupSource = tagNode
+            groupKey = ImportNaming.lowerCamel(tag)
+            groupDescription = context.tagDescriptions[tag] ?? nil
+            if groupDescription?.isEmpty == true { groupDescription = nil }
         }
-
-        // Each operation's name before collisions: its short name when no other operation of its group has it.
-        let baseNames = pending.map { operation in
-            operation.shortName.flatMap { nameCounts[operation.groupKey + " " + $0] == 1 ? $0 : nil } ?? operation.longName
-        }
-        // The names the operations of each group may take, kept free for them by `...Stream` endpoints.
-        var plannedNames: [String: Set<String>] = [:]
-        for (operation, base) in zip(pending, baseNames) {
-            plannedNames[operation.groupKey, default: []].insert(ImportNaming.lowerCamel(base))
-        }
-
-        var groupIndex: [String: Int] = [:]
-        for (operation, base) in zip(pending, baseNames) {
-            let groupKey = operation.groupKey
-            var group: ImportedGroup
-            if groupKey.isEmpty {
-                group = rootGroup
-            } else if let index = groupIndex[groupKey] {
-                group = groups[index]
-            } else {
-                group = ImportedGroup(key: groupKey, description: operation.groupDescription, source: operation.groupSource)
-            }
-
-            let name = uniqueEndpointName(base, operation: operation.node, used: group.usedNames, topLevel: groupKey.isEmpty)
-            group.usedNames.insert(ImportNaming.lowerCamel(name))
-            // Models made for this operation are named after it, and after its group when the
-            // name alone does not say it (`list` in `volumes` -> `VolumesList...`).
-            let typeBase = name.lowercased().contains(groupKey.lowercased())
-                ? ImportNaming.upperCamel(name) : ImportNaming.upperCamel(groupKey) + ImportNaming.upperCamel(name)
-            let imported = importOperation(operation.node, method: operation.method, path: operation.path, name: name,
-                                           typeBase: typeBase, pathParameters: operation.itemParameters)
-            group.endpoints.append(ImportedEndpoint(key: name, value: imported.endpoint, source: operation.node,
-                                                    pathParameters: operation.itemParameters))
-            if let stream = imported.stream {
-                // JSON and an event stream: the second endpoint, `<name>Stream`, returns the stream.
-                let taken = takenEndpointNames(group.usedNames.union(plannedNames[groupKey] ?? []), topLevel: groupKey.isEmpty)
-                let streamName = uniqueName(name + "Stream", used: taken, convert: ImportNaming.lowerCamel)
-                group.usedNames.insert(ImportNaming.lowerCamel(streamName))
-                group.endpoints.append(ImportedEndpoint(key: streamName, value: stream, source: operation.node,
-                                                        pathParameters: operation.itemParameters))
-            }
-            operationCount += 1
-
-            if groupKey.isEmpty {
-                rootGroup = group
-            } else if let index = groupIndex[groupKey] {
-                groups[index] = group
-            } else {
-                groupIndex[groupKey] = groups.count
-                groups.append(group)
+        // No tag: the group is the resource after any version segment (`/v1/invoices` -> `invoices`).
+        let segments = path.split(separator: "/")
+        let resourceIndex = groupSource.pointer == value.pointer ? ImportNaming.resourceSegmentIndex(segments) : nil
+        if let resourceIndex { groupKey = ImportNaming.lowerCamel(String(segments[resourceIndex])) }
+        // Without an operationId the fragment names what the operation does (`postOauth2TokenRefresh`).
+        let longName = endpointBaseName(operation: value, method: key, path: documentPath, groupKey: groupKey,
+                                        commonPrefix: context.operationIDPrefix)
+        var shortName: String?
+        // A fragment says what the operation does, which the path alone cannot: its name keeps it.
+        if let index = resourceIndex, !documentPath.contains("#") {
+            // An operation its operationId names no better than its path is named by what the path adds.
+            if value["operationId"]?.string.map({ ImportNaming.operationIDRestatesPath($0, method: key, segments: segments) }) ?? true {
+                shortName = ImportNaming.resourceName(
+                    method: key, segments: Array(segments.dropFirst(index + 1)), fullPath: path,
+                    isCollection: { prefix in context.pathList.contains { $0.hasPrefix(prefix + "/{") } },
+                    methods: { context.pathMethods[$0] ?? [] })
             }
         }
+        if shortName == nil {
+            shortName = shortenedName(longName, operation: value, method: key, path: path, groupKey: groupKey)
+        }
+        // A group named like the API (tag `store` in `Store`) is the API's own: its endpoints
+        // go at the top level (`Store.listOrders`), where a user looks for them.
+        if ImportNaming.upperCamel(groupKey) == context.apiName {
+            groupKey = ""
+            groupDescription = nil
+        }
+        return PendingOperation(
+            path: path, method: key, node: value, itemParameters: itemParameters, groupKey: groupKey,
+            groupDescription: groupDescription, groupSource: groupSource, longName: longName, shortName: shortName)
     }
 
     /// The path an operation of `documentPath` requests, or nil (reported) when the spec cannot hold it.
@@ -305,10 +332,10 @@ extension OpenAPIImportContext {
                          pathParameters: [OANode]) -> (endpoint: ImportJSON, stream: ImportJSON?) {
         var endpoint: [(String, ImportJSON)] = []
         if let description = joinedDescription(summary: operation["summary"]?.string, description: operation["description"]?.string) {
-            endpoint.append(("description", .string(description)))
+            endpoint.append((SpecKey.description.key, .string(description)))
         }
-        if operation["deprecated"]?.bool == true { endpoint.append(("deprecated", .bool(true))) }
-        endpoint.append(("method", .string(method.uppercased())))
+        if operation["deprecated"]?.bool == true { endpoint.append((SpecKey.deprecated.key, .bool(true))) }
+        endpoint.append((SpecKey.method.key, .string(method.uppercased())))
 
         // Request body first: its label `body` is taken before parameters are named.
         var body: ImportJSON?
@@ -323,26 +350,26 @@ extension OpenAPIImportContext {
 
         let (finalPath, parameters) = importParameters(operation: operation, path: path, pathParameters: pathParameters,
                                                         typeBase: typeBase, hasBody: body != nil)
-        endpoint.append(("path", .string(finalPath)))
-        if let baseURL = endpointBaseURL(operation: operation, path: path) { endpoint.append(("baseURL", .string(baseURL))) }
-        if !parameters.isEmpty { endpoint.append(("parameters", .object(parameters))) }
+        endpoint.append((SpecKey.path.key, .string(finalPath)))
+        if let baseURL = endpointBaseURL(operation: operation, path: path) { endpoint.append((SpecKey.baseURL.key, .string(baseURL))) }
+        if !parameters.isEmpty { endpoint.append((SpecKey.parameters.key, .object(parameters))) }
 
         if let security = operation["security"] {
             let operationAuth = auth(for: security) ?? .string("none")
-            if operationAuth != (topLevelAuth ?? .string("none")) { endpoint.append(("auth", operationAuth)) }
+            if operationAuth != (topLevelAuth ?? .string("none")) { endpoint.append((SpecKey.auth.key, operationAuth)) }
         }
-        if let body { endpoint.append(("body", body)) }
+        if let body { endpoint.append((SpecKey.body.key, body)) }
 
         let imported = responses(operation, typeBase: typeBase)
-        if let response = imported.response { endpoint.append(("response", response)) }
-        if !imported.responses.isEmpty { endpoint.append(("responses", .object(imported.responses))) }
-        if let pagination = imported.pagination { endpoint.append(("pagination", pagination)) }
-        if !imported.errors.isEmpty { endpoint.append(("errors", .object(imported.errors))) }
+        if let response = imported.response { endpoint.append((SpecKey.response.key, response)) }
+        if !imported.responses.isEmpty { endpoint.append((SpecKey.responses.key, .object(imported.responses))) }
+        if let pagination = imported.pagination { endpoint.append((SpecKey.pagination.key, pagination)) }
+        if !imported.errors.isEmpty { endpoint.append((SpecKey.errors.key, .object(imported.errors))) }
         // The stream endpoint: the same request, the stream for a response, no JSON sample.
         let stream = imported.streamResponse.map { streamResponse in
-            ImportJSON.object(endpoint.map { $0.0 == "response" ? ($0.0, streamResponse) : $0 })
+            ImportJSON.object(endpoint.map { $0.0 == SpecKey.response.key ? ($0.0, streamResponse) : $0 })
         }
-        if let sample = imported.sample { endpoint.append(("sample", sample)) }
+        if let sample = imported.sample { endpoint.append((SpecKey.sample.key, sample)) }
 
         for (key, keyLocation, value) in operation.members {
             switch key {
@@ -364,6 +391,36 @@ extension OpenAPIImportContext {
         var wireName: String
         var location: String
         var required: Bool
+    }
+
+    /// Whether the spec can hold `parameter` where it is (reported and dropped otherwise): not a
+    /// cookie, a path parameter with its placeholder, a header the runtime does not set itself.
+    func isExpressible(_ parameter: PendingParameter, placeholders: [String], path: String) -> Bool {
+        switch parameter.location {
+        case "cookie":
+            warn(.cookieParameter, pointer: parameter.usePointer, at: parameter.useLocation, "cookie parameters are not supported; '\(parameter.wireName)' dropped")
+            return false
+        case "path":
+            guard placeholders.contains(parameter.wireName) else {
+                warn(.pathParameter, pointer: parameter.usePointer, at: parameter.useLocation, "path parameter '\(parameter.wireName)' has no placeholder in '\(path)'; dropped")
+                return false
+            }
+        case "header":
+            guard Validation.isToken(parameter.wireName) else {
+                warn(.invalidOperation, pointer: parameter.usePointer, at: parameter.useLocation, "'\(parameter.wireName)' is not a valid header name; dropped")
+                return false
+            }
+            if ["accept", "content-type", "authorization"].contains(parameter.wireName.lowercased()) {
+                warn(.reservedHeader, pointer: parameter.usePointer, at: parameter.useLocation, "header parameter '\(parameter.wireName)' is set by the runtime (OpenAPI ignores it too); dropped")
+                return false
+            }
+        case "query":
+            break
+        default:
+            warn(.invalidOperation, pointer: parameter.usePointer, at: parameter.useLocation, "unknown parameter location '\(parameter.location)'; dropped")
+            return false
+        }
+        return true
     }
 
     /// Path-level and operation-level parameters (the operation's override by name and location),
@@ -398,32 +455,7 @@ extension OpenAPIImportContext {
         var used: Set<String> = hasBody ? ["body"] : []
         var result: [(String, ImportJSON)] = []
 
-        for parameter in pending {
-            switch parameter.location {
-            case "cookie":
-                warn(.cookieParameter, pointer: parameter.usePointer, at: parameter.useLocation, "cookie parameters are not supported; '\(parameter.wireName)' dropped")
-                continue
-            case "path":
-                guard placeholders.contains(parameter.wireName) else {
-                    warn(.pathParameter, pointer: parameter.usePointer, at: parameter.useLocation, "path parameter '\(parameter.wireName)' has no placeholder in '\(path)'; dropped")
-                    continue
-                }
-            case "header":
-                guard Validation.isToken(parameter.wireName) else {
-                    warn(.invalidOperation, pointer: parameter.usePointer, at: parameter.useLocation, "'\(parameter.wireName)' is not a valid header name; dropped")
-                    continue
-                }
-                if ["accept", "content-type", "authorization"].contains(parameter.wireName.lowercased()) {
-                    warn(.reservedHeader, pointer: parameter.usePointer, at: parameter.useLocation, "header parameter '\(parameter.wireName)' is set by the runtime (OpenAPI ignores it too); dropped")
-                    continue
-                }
-            case "query":
-                break
-            default:
-                warn(.invalidOperation, pointer: parameter.usePointer, at: parameter.useLocation, "unknown parameter location '\(parameter.location)'; dropped")
-                continue
-            }
-
+        for parameter in pending where isExpressible(parameter, placeholders: placeholders, path: path) {
             var key = comparisonKey(parameter) ?? parameter.wireName
             let converted = ImportNaming.lowerCamel(key)
             if used.contains(converted) || converted.isEmpty {
@@ -444,7 +476,7 @@ extension OpenAPIImportContext {
             var value: ImportJSON = .string("String")
             if used.contains(ImportNaming.lowerCamel(key)) {
                 key = uniqueName(placeholder + "_path", used: used, convert: ImportNaming.lowerCamel)
-                value = .object([("type", .string("String")), ("in", .string("path")), ("name", .string(placeholder))])
+                value = .object([(SpecKey.type.key, .string("String")), (SpecKey.`in`.key, .string("path")), (SpecKey.name.key, .string(placeholder))])
             }
             used.insert(ImportNaming.lowerCamel(key))
             warn(.pathParameter, operation, "placeholder '{\(placeholder)}' in '\(path)' has no parameter; added '\(key)' as a String")
@@ -529,18 +561,18 @@ extension OpenAPIImportContext {
         let placement = parameter.location
         // What the format infers: path when a placeholder has the parameter's (wire) name, else query.
         let inferred = placeholders.contains(parameter.wireName) ? "path" : "query"
-        var members: [(String, ImportJSON)] = [("type", .string(typeString))]
+        var members: [(String, ImportJSON)] = [(SpecKey.type.key, .string(typeString))]
         if placement != inferred {
-            members.append(("in", .string(placement)))
+            members.append((SpecKey.`in`.key, .string(placement)))
         }
-        if key != parameter.wireName { members.append(("name", .string(parameter.wireName))) }
+        if key != parameter.wireName { members.append((SpecKey.name.key, .string(parameter.wireName))) }
         // A deprecated parameter has no key of its own in the format: its description says so.
         let deprecation = node["deprecated"]?.bool == true ? "Deprecated." : nil
         let description = node["description"]?.string?.importTrimmed
         if let text = joinedDescription(summary: description, description: deprecation) {
-            members.append(("description", .string(text)))
+            members.append((SpecKey.description.key, .string(text)))
         }
-        if let defaultValue { members.append(("default", defaultValue)) }
+        if let defaultValue { members.append((SpecKey.`default`.key, defaultValue)) }
         members += style
         return members.count == 1 ? .string(typeString) : .object(members)
     }
@@ -624,10 +656,10 @@ extension OpenAPIImportContext {
             }
         }
         if encoding == "json" { noteJSONUse(type, at: media["schema"] ?? media) }
-        var members: [(String, ImportJSON)] = [("type", .string(type))]
-        if encoding != "json" { members.append(("encoding", .string(encoding))) }
+        var members: [(String, ImportJSON)] = [(SpecKey.type.key, .string(type))]
+        if encoding != "json" { members.append((SpecKey.encoding.key, .string(encoding))) }
         if let contentType, Self.defaultContentType(for: encoding) != Self.bareMediaType(contentType) {
-            members.append(("contentType", .string(contentType)))
+            members.append((SpecKey.contentType.key, .string(contentType)))
         }
         return members.count == 1 ? .string(type) : .object(members)
     }
@@ -723,7 +755,7 @@ extension OpenAPIImportContext {
     func responses(_ operation: OANode, typeBase: String) -> ImportedResponses {
         var result = ImportedResponses()
         guard let responses = operation["responses"] else { return result }
-        var success: [(code: Int?, key: String, keyLocation: SourceLocation, node: OANode)] = []
+        var success: [SuccessStatus] = []
 
         for (key, keyLocation, raw) in responses.members {
             if key.hasPrefix("x-") { continue }
@@ -739,44 +771,10 @@ extension OpenAPIImportContext {
                 success.append((code, isRange ? upper : key, keyLocation, raw))
                 continue
             }
-            guard let response = resolve(raw) else { continue }
-            let statusKey = key == "default" ? "default" : (isRange ? upper : key)
-            if hundreds == 1 || hundreds == 3 {
-                if response["content"] != nil {
-                    warn(.unsupportedStatus, pointer: raw.pointer, at: keyLocation, "\(key) response bodies are not supported; dropped")
-                }
-                continue
+            if let entry = errorResponse(key: key, keyLocation: keyLocation, raw: raw, hundreds: hundreds, isRange: isRange, upper: upper,
+                                         typeBase: typeBase) {
+                result.errors.append(entry)
             }
-            // Version 2: an error's headers go with its body, `{ "type", "headers" }`. (A redirect's
-            // headers, above, are the transport's.)
-            var errorHeaders: [(String, ImportJSON)] = []
-            if let headers = response["headers"] {
-                let dropped = headers.members.filter { $0.key.lowercased() != "content-type" }
-                let hasBody = response["content"]?.members.contains { Self.isJSON($0.key) } == true
-                if versionTwo && hasBody {
-                    errorHeaders = responseHeaders(headers, typeBase: typeBase)
-                } else if !dropped.isEmpty {
-                    let reason = versionTwo ? "headers of an error response without a JSON body are not expressible" : "headers of error responses are not expressible"
-                    warn(.responseHeaders, headers, "\(reason); \(dropped.map { "'\($0.key)'" }.joined(separator: ", ")) dropped")
-                }
-            }
-            guard let content = response["content"], !content.members.isEmpty else { continue }
-            guard let (_, media) = content.members.first(where: { Self.isJSON($0.key) }).map({ ($0.key, $0.value) }) else {
-                warn(.errorBodyDropped, content, "error bodies that are not JSON are not supported; the \(statusKey) body is dropped")
-                continue
-            }
-            let others = content.members.filter { !Self.isJSON($0.key) && !sameSchema($0.value, media) }
-            if !others.isEmpty {
-                warn(.contentTypeAlternative, content, "only JSON error bodies are kept; \(others.map { "'\($0.key)'" }.joined(separator: ", ")) dropped")
-            }
-            guard let schema = media["schema"] else { continue }
-            let contextName = raw.pointer == response.pointer
-                ? typeBase + "Error" + (statusKey == "default" ? "Default" : statusKey)
-                : ImportNaming.upperCamel(String(response.pointer.split(separator: "/").last ?? "Error")) + "Error"
-            let type = schemaType(schema, name: contextName).type
-            noteJSONUse(type, at: schema)
-            result.errors.append((statusKey, errorHeaders.isEmpty ? .string(type)
-                                    : .object([("type", .string(type)), ("headers", .object(errorHeaders))])))
         }
         unifyHeaderTypes(&result.errors, of: responses)
 
@@ -786,44 +784,103 @@ extension OpenAPIImportContext {
         if let links = response["links"], !links.members.isEmpty {
             warn(.links, links, "links are not supported; dropped")
         }
-
         if versionTwo, success.count > 1 {
-            // Several success shapes: `responses`, one type string per status.
-            var statuses: [(resolved: OANode, body: SuccessBody)] = []
-            for (index, entry) in success.enumerated() {
-                guard let resolved = resolve(entry.node) else { continue }
-                if index > 0, let links = resolved["links"], !links.members.isEmpty {
-                    warn(.links, links, "links are not supported; dropped")
-                }
-                // Every status's inline model ends in it (`...Response200`): `<Endpoint>Response` is the
-                // name of the generated enum when the statuses' types differ.
-                let body = successBody(resolved, raw: entry.node, code: entry.code, typeBase: typeBase,
-                                       suffix: entry.key, splitsStreams: false, operation: operation)
-                if index == 0 { result.sample = body.sample }
-                result.responses.append((entry.key, .string(body.type)))
-                statuses.append((resolved, body))
-            }
-            // GitHub's contributors: a list with `Link` for its pages, and 204 without a body for
-            // an empty one. One array type beside `Void` is `[T]?`, which pages (a `nil` page is
-            // empty), so `Link` is read by the pagination.
-            let bodies = Set(statuses.map(\.body.type).filter { $0 != "Void" })
-            let paginated = bodies.count == 1 && statuses.count > bodies.count
-                && bodies.allSatisfy { $0.hasPrefix("[") && !$0.hasPrefix("[String: ") }
-                && statuses.allSatisfy { $0.body.stream == nil }
-                && statuses.contains { status in status.body.type != "Void" && status.resolved["headers"].map(hasLinkHeader) == true }
-            if paginated { result.pagination = .object([("style", .string("link"))]) }
-            // A status with headers: `{ "type": "Deployment", "headers": { "Location": "URL" } }`
-            // (`Link` is the pagination's when it pages).
-            for (index, (resolved, body)) in statuses.enumerated() where index < result.responses.count {
-                guard let headers = resolved["headers"] else { continue }
-                let typed = responseHeaders(headers, typeBase: typeBase).filter { !(paginated && $0.0.lowercased() == "link") }
-                guard !typed.isEmpty else { continue }
-                result.responses[index].1 = .object([("type", .string(body.type)), ("headers", .object(typed))])
-            }
+            importStatuses(success, operation: operation, typeBase: typeBase, into: &result)
             unifyHeaderTypes(&result.responses, of: responses)
-            return result
+        } else {
+            importFirstSuccess(success, response: response, operation: operation, typeBase: typeBase, into: &result)
         }
+        return result
+    }
 
+    /// A success status of an operation: its code (nil for `2XX`), its key, and its response.
+    typealias SuccessStatus = (code: Int?, key: String, keyLocation: SourceLocation, node: OANode)
+
+    /// One status that is not a success: its entry of `errors` (`"404": "NotFound"`, or with its
+    /// headers `{ "type", "headers" }`), or nil (reported when something is dropped).
+    func errorResponse(key: String, keyLocation: SourceLocation, raw: OANode, hundreds: Int?, isRange: Bool, upper: String,
+                       typeBase: String) -> (String, ImportJSON)? {
+        guard let response = resolve(raw) else { return nil }
+        let statusKey = key == "default" ? "default" : (isRange ? upper : key)
+        if hundreds == 1 || hundreds == 3 {
+            if response["content"] != nil {
+                warn(.unsupportedStatus, pointer: raw.pointer, at: keyLocation, "\(key) response bodies are not supported; dropped")
+            }
+            return nil
+        }
+        // Version 2: an error's headers go with its body, `{ "type", "headers" }`. (A redirect's
+        // headers, above, are the transport's.)
+        var errorHeaders: [(String, ImportJSON)] = []
+        if let headers = response["headers"] {
+            let dropped = headers.members.filter { $0.key.lowercased() != "content-type" }
+            let hasBody = response["content"]?.members.contains { Self.isJSON($0.key) } == true
+            if versionTwo && hasBody {
+                errorHeaders = responseHeaders(headers, typeBase: typeBase)
+            } else if !dropped.isEmpty {
+                let reason = versionTwo ? "headers of an error response without a JSON body are not expressible" : "headers of error responses are not expressible"
+                warn(.responseHeaders, headers, "\(reason); \(dropped.map { "'\($0.key)'" }.joined(separator: ", ")) dropped")
+            }
+        }
+        guard let content = response["content"], !content.members.isEmpty else { return nil }
+        guard let (_, media) = content.members.first(where: { Self.isJSON($0.key) }).map({ ($0.key, $0.value) }) else {
+            warn(.errorBodyDropped, content, "error bodies that are not JSON are not supported; the \(statusKey) body is dropped")
+            return nil
+        }
+        let others = content.members.filter { !Self.isJSON($0.key) && !sameSchema($0.value, media) }
+        if !others.isEmpty {
+            warn(.contentTypeAlternative, content, "only JSON error bodies are kept; \(others.map { "'\($0.key)'" }.joined(separator: ", ")) dropped")
+        }
+        guard let schema = media["schema"] else { return nil }
+        let contextName = raw.pointer == response.pointer
+            ? typeBase + "Error" + (statusKey == "default" ? "Default" : statusKey)
+            : ImportNaming.upperCamel(String(response.pointer.split(separator: "/").last ?? "Error")) + "Error"
+        let type = schemaType(schema, name: contextName).type
+        noteJSONUse(type, at: schema)
+        return (statusKey, errorHeaders.isEmpty ? .string(type) : .object([(SpecKey.type.key, .string(type)), (SpecKey.headers.key, .object(errorHeaders))]))
+    }
+
+    /// Version 2's several success statuses: `responses`, one type string (or `{ "type", "headers" }`)
+    /// per status, and `pagination` when they are a list with `Link` and an empty page.
+    func importStatuses(_ success: [SuccessStatus], operation: OANode, typeBase: String, into result: inout ImportedResponses) {
+        // Several success shapes: `responses`, one type string per status.
+        var statuses: [(resolved: OANode, body: SuccessBody)] = []
+        for (index, entry) in success.enumerated() {
+            guard let resolved = resolve(entry.node) else { continue }
+            if index > 0, let links = resolved["links"], !links.members.isEmpty {
+                warn(.links, links, "links are not supported; dropped")
+            }
+            // Every status's inline model ends in it (`...Response200`): `<Endpoint>Response` is the
+            // name of the generated enum when the statuses' types differ.
+            let body = successBody(resolved, raw: entry.node, code: entry.code, typeBase: typeBase,
+                                   suffix: entry.key, splitsStreams: false, operation: operation)
+            if index == 0 { result.sample = body.sample }
+            result.responses.append((entry.key, .string(body.type)))
+            statuses.append((resolved, body))
+        }
+        // GitHub's contributors: a list with `Link` for its pages, and 204 without a body for
+        // an empty one. One array type beside `Void` is `[T]?`, which pages (a `nil` page is
+        // empty), so `Link` is read by the pagination.
+        let bodies = Set(statuses.map(\.body.type).filter { $0 != "Void" })
+        let paginated = bodies.count == 1 && statuses.count > bodies.count
+            && bodies.allSatisfy { $0.hasPrefix("[") && !$0.hasPrefix("[String: ") }
+            && statuses.allSatisfy { $0.body.stream == nil }
+            && statuses.contains { status in status.body.type != "Void" && status.resolved["headers"].map(hasLinkHeader) == true }
+        if paginated { result.pagination = .object([(SpecKey.style.key, .string("link"))]) }
+        // A status with headers: `{ "type": "Deployment", "headers": { "Location": "URL" } }`
+        // (`Link` is the pagination's when it pages).
+        for (index, (resolved, body)) in statuses.enumerated() where index < result.responses.count {
+            guard let headers = resolved["headers"] else { continue }
+            let typed = responseHeaders(headers, typeBase: typeBase).filter { !(paginated && $0.0.lowercased() == "link") }
+            guard !typed.isEmpty else { continue }
+            result.responses[index].1 = .object([(SpecKey.type.key, .string(body.type)), (SpecKey.headers.key, .object(typed))])
+        }
+    }
+
+    /// The first success status as `response` (and the `...Stream` endpoint's response), warning
+    /// about the other statuses' bodies; `response` is its resolved node.
+    func importFirstSuccess(_ success: [SuccessStatus], response: OANode, operation: OANode, typeBase: String,
+                            into result: inout ImportedResponses) {
+        let first = success[0]
         let status: Int? = success.count == 1 ? first.code.flatMap { $0 == 200 ? nil : $0 } : nil
         for other in success.dropFirst() {
             if let resolved = resolve(other.node), resolved["content"].map({ !$0.members.isEmpty }) == true {
@@ -846,26 +903,25 @@ extension OpenAPIImportContext {
         // GitHub's pages: a `Link` header on a list. (A `Link` beside an object body stays a header.)
         if versionTwo, let headers = response["headers"], hasLinkHeader(headers), body.stream == nil,
            body.type.hasPrefix("["), !body.type.hasPrefix("[String: ") {
-            result.pagination = .object([("style", .string("link"))])
+            result.pagination = .object([(SpecKey.style.key, .string("link"))])
         }
         result.response = responseValue(type: body.type, status: status, contentType: body.contentType, headers: headerTypes,
                                         stream: body.stream)
         result.streamResponse = body.alternativeStream.map {
             responseValue(type: $0.type, status: status, contentType: nil, headers: [], stream: $0)
         }
-        return result
     }
 
     /// `response`: the type string alone, or `{ "type", "status", "contentType", "headers", "stream", "end" }`.
     func responseValue(type: String, status: Int?, contentType: String?, headers: [(String, ImportJSON)],
                        stream: ImportedStream?) -> ImportJSON {
-        var members: [(String, ImportJSON)] = [("type", .string(type))]
-        if let status { members.append(("status", .number(String(status)))) }
-        if let contentType { members.append(("contentType", .string(contentType))) }
-        if !headers.isEmpty { members.append(("headers", .object(headers))) }
+        var members: [(String, ImportJSON)] = [(SpecKey.type.key, .string(type))]
+        if let status { members.append((SpecKey.status.key, .number(String(status)))) }
+        if let contentType { members.append((SpecKey.contentType.key, .string(contentType))) }
+        if !headers.isEmpty { members.append((SpecKey.headers.key, .object(headers))) }
         if let stream {
-            members.append(("stream", .string(stream.kind)))
-            if let end = stream.end { members.append(("end", .string(end))) }
+            members.append((SpecKey.stream.key, .string(stream.kind)))
+            if let end = stream.end { members.append((SpecKey.end.key, .string(end))) }
         }
         return members.count == 1 ? .string(type) : .object(members)
     }
@@ -1131,7 +1187,7 @@ extension OpenAPIImportContext {
                 warn(.unsupportedSecurity, scheme, "API keys in '\(location)' are not supported; ignored")
                 return nil
             }
-            return .object([("type", .string("apiKey")), ("in", .string(location)), ("name", .string(keyName))])
+            return .object([(SpecKey.type.key, .string("apiKey")), (SpecKey.`in`.key, .string(location)), (SpecKey.name.key, .string(keyName))])
         case "oauth2", "openIdConnect":
             if reportedSchemes.insert(name).inserted {
                 warn(.unsupportedSecurity, scheme, "\(type) flows and scopes are not expressible; '\(name)' is mapped to bearer (send the access token)")

@@ -44,8 +44,8 @@ extension OpenAPIImportContext {
             updateProperties(ofModel: pending.model) { properties in
                 guard let position = properties.firstIndex(where: { $0.0 == pending.property }) else { return }
                 switch properties[position].1 {
-                case .string(let typeString): properties[position].1 = .object([("type", .string(typeString)), ("default", value)])
-                case .object(let members): properties[position].1 = .object(members + [("default", value)])
+                case .string(let typeString): properties[position].1 = .object([(SpecKey.type.key, .string(typeString)), (SpecKey.`default`.key, value)])
+                case .object(let members): properties[position].1 = .object(members + [(SpecKey.`default`.key, value)])
                 default: break
                 }
             }
@@ -163,26 +163,28 @@ extension OpenAPIImportContext {
         schema["nullable"]?.bool == true || typeNames(schema).contains("null")
     }
 
-    /// The string values of a string enum (null removed), or nil when the schema is not one.
-    func stringEnumValues(_ schema: OANode) -> [String]? {
+    /// The values of `enum` other than null, when the schema has no type or only `type` (and
+    /// null), and each is a value of that type (`value` reads it); nil otherwise.
+    func enumItems<Value>(_ schema: OANode, type: String, _ value: (OANode) -> Value?) -> [Value]? {
         guard let items = schema["enum"]?.items else { return nil }
         let types = typeNames(schema).filter { $0 != "null" }
-        guard types.isEmpty || types == ["string"] else { return nil }
-        let values = items.filter { $0.node.value != .null }
-        guard !values.isEmpty, values.allSatisfy({ $0.string != nil }) else { return nil }
-        return values.compactMap(\.string)
+        guard types.isEmpty || types == [type] else { return nil }
+        let values = items.filter { $0.node.value != .null }.map(value)
+        guard !values.isEmpty, values.allSatisfy({ $0 != nil }) else { return nil }
+        return values.compactMap { $0 }
+    }
+
+    /// The string values of a string enum (null removed), or nil when the schema is not one.
+    func stringEnumValues(_ schema: OANode) -> [String]? {
+        enumItems(schema, type: "string", \.string)
     }
 
     /// The distinct values of a boolean enum (`type: boolean` or no type; null removed), or nil when
     /// the schema is not one. Stripe's `deleted: {type: boolean, enum: [true]}` is a constant.
     func booleanEnumValues(_ schema: OANode) -> [Bool]? {
-        guard let items = schema["enum"]?.items else { return nil }
-        let types = typeNames(schema).filter { $0 != "null" }
-        guard types.isEmpty || types == ["boolean"] else { return nil }
-        let values = items.filter { $0.node.value != .null }
-        guard !values.isEmpty, values.allSatisfy({ $0.bool != nil }) else { return nil }
+        guard let values = enumItems(schema, type: "boolean", \.bool) else { return nil }
         var result: [Bool] = []
-        for value in values.compactMap(\.bool) where !result.contains(value) { result.append(value) }
+        for value in values where !result.contains(value) { result.append(value) }
         return result
     }
 
@@ -255,90 +257,114 @@ extension OpenAPIImportContext {
     private func computeType(_ schema: OANode, name: String, nullable: Bool, usingAllOf: Bool) -> SchemaType {
         var nullable = nullable
         if usingAllOf, let allOf = schema["allOf"]?.items {
-            let ownShape = schema["properties"] != nil || schema["oneOf"] != nil || schema["anyOf"] != nil
-            let annotations = allOf.filter(isAnnotationOnly)
-            if annotations.contains(where: { $0["nullable"]?.bool == true }) { nullable = true }
-            let shaped = allOf.filter { !isAnnotationOnly($0) }
-            // Members that only annotate (Box's `allOf: [{}, {description}]`) add nothing: the schema's own
-            // keywords give the type (none: any value, `JSON`, which loses nothing).
-            if shaped.isEmpty { return typeIgnoringAllOf(schema, name: name, nullable: nullable) }
-            // `allOf: [{$ref}]` with `nullable` or a description: that type (the nullable-ref idiom).
-            if shaped.count == 1, !ownShape {
-                var result = schemaType(shaped[0], name: name)
-                result.nullable = result.nullable || nullable
-                return result
-            }
-            var visited: Set<String> = []
-            if !ownShape, collectObject(schema, visited: &visited, reporting: false).properties.isEmpty {
-                if let type = mergedScalarType(shaped, name: name) {
-                    return SchemaType(type: type.type, nullable: type.nullable || nullable)
-                }
-                warn(.schemaAsJSON, schema["allOf"] ?? schema,
-                     "allOf of members without properties (unions, scalars) cannot be merged into one model; typed JSON (the raw value is kept)")
-                return SchemaType(type: "JSON", nullable: nullable)
-            }
-            return SchemaType(type: inlineObjectModel(schema, name: name), nullable: nullable)
+            return allOfType(schema, allOf: allOf, name: name, nullable: nullable)
         }
-
-        for keyword in ["oneOf", "anyOf"] {
-            guard let variants = schema[keyword]?.items, !onlyConstrains(variants) else { continue }
-            let nonNull = variants.filter { !isNullSchema($0) }
-            if nonNull.count < variants.count { nullable = true }
-            if nonNull.count == 1, schema["properties"] == nil {
-                var result = schemaType(nonNull[0], name: name)
-                result.nullable = result.nullable || nullable
-                return result
-            }
-            if schema["properties"] == nil, versionTwo, !nonNull.isEmpty {
-                return SchemaType(type: inlineObjectModel(schema, name: name), nullable: nullable)
-            }
-            if schema["properties"] == nil {
-                warn(.schemaAsJSON, schema[keyword] ?? schema, "\(keyword) is not expressible; typed JSON (the raw value is kept)")
-                return SchemaType(type: "JSON", nullable: nullable)
-            }
-        }
-
-        if let values = stringEnumValues(schema) {
-            return SchemaType(type: enumModel(values, node: schema, name: name), nullable: nullable)
-        }
-        if versionTwo, let values = integerEnumValues(schema) {
-            return SchemaType(type: integerEnumModel(values, node: schema, name: name), nullable: nullable)
-        }
-        if booleanEnumValues(schema) != nil {
-            // `true`, `false` or both: a Bool holds every allowed value; a constant is said in the description.
-            return SchemaType(type: "Bool", nullable: nullable)
-        }
-        if schema["enum"] != nil {
-            warn(.schemaDetailDropped, schema["enum"] ?? schema, versionTwo
-                 ? "only string and integer enums become enum models; the allowed values are dropped"
-                 : "only string enums become enum models; the allowed values are dropped")
-        }
-
+        if let type = unionType(schema, name: name, nullable: &nullable) { return type }
+        if let type = enumType(schema, name: name, nullable: nullable) { return type }
         let types = typeNames(schema).filter { $0 != "null" }
-        if types.count > 1, versionTwo {
-            // A 3.1 type array (`["string", "integer"]`): a union of those types.
-            let key = reserveModelName(name)
-            let alternatives = types.map { type -> String in
-                switch type {
-                case "string": return schema["format"]?.string == "date-time" ? "Date" : "String"
-                case "integer": return "Int"
-                case "number": return "Double"
-                case "boolean": return "Bool"
-                case "array": return arrayType(schema, name: key)
-                default: return "JSON"
-                }
-            }
-            var unique: [String] = []
-            for alternative in alternatives where !unique.contains(alternative) { unique.append(alternative) }
-            modelDefinitions[key] = .object([("oneOf", .array(unique.map(ImportJSON.string)))])
-            modelSources[key] = schema
-            unionAlternatives[key] = unique
-            return SchemaType(type: key, nullable: nullable)
-        }
+        if types.count > 1, versionTwo { return typeArrayUnion(schema, types: types, name: name, nullable: nullable) }
         if types.count > 1 {
             warn(.schemaAsJSON, schema["type"] ?? schema, "a value of several types (\(types.joined(separator: ", "))) is not expressible; typed JSON")
             return SchemaType(type: "JSON", nullable: nullable)
         }
+        return singleType(schema, types: types, name: name, nullable: nullable)
+    }
+
+    /// The type of a schema with `allOf`: the one member that shapes it, a merged scalar, or an
+    /// inline model of all the members' properties.
+    private func allOfType(_ schema: OANode, allOf: [OANode], name: String, nullable: Bool) -> SchemaType {
+        var nullable = nullable
+        let ownShape = schema["properties"] != nil || schema["oneOf"] != nil || schema["anyOf"] != nil
+        let annotations = allOf.filter(isAnnotationOnly)
+        if annotations.contains(where: { $0["nullable"]?.bool == true }) { nullable = true }
+        let shaped = allOf.filter { !isAnnotationOnly($0) }
+        // Members that only annotate (Box's `allOf: [{}, {description}]`) add nothing: the schema's own
+        // keywords give the type (none: any value, `JSON`, which loses nothing).
+        if shaped.isEmpty { return typeIgnoringAllOf(schema, name: name, nullable: nullable) }
+        // `allOf: [{$ref}]` with `nullable` or a description: that type (the nullable-ref idiom).
+        if shaped.count == 1, !ownShape {
+            var result = schemaType(shaped[0], name: name)
+            result.nullable = result.nullable || nullable
+            return result
+        }
+        var visited: Set<String> = []
+        if !ownShape, collectObject(schema, visited: &visited, reporting: false).properties.isEmpty {
+            if let type = mergedScalarType(shaped, name: name) {
+                return SchemaType(type: type.type, nullable: type.nullable || nullable)
+            }
+            warn(.schemaAsJSON, schema["allOf"] ?? schema,
+                 "allOf of members without properties (unions, scalars) cannot be merged into one model; typed JSON (the raw value is kept)")
+            return SchemaType(type: "JSON", nullable: nullable)
+        }
+        return SchemaType(type: inlineObjectModel(schema, name: name), nullable: nullable)
+    }
+
+    /// The type `oneOf` or `anyOf` give (nil when they leave it to the other keywords); a `null`
+    /// alternative makes it `nullable`.
+    private func unionType(_ schema: OANode, name: String, nullable: inout Bool) -> SchemaType? {
+    for keyword in ["oneOf", "anyOf"] {
+        guard let variants = schema[keyword]?.items, !onlyConstrains(variants) else { continue }
+        let nonNull = variants.filter { !isNullSchema($0) }
+        if nonNull.count < variants.count { nullable = true }
+        if nonNull.count == 1, schema["properties"] == nil {
+            var result = schemaType(nonNull[0], name: name)
+            result.nullable = result.nullable || nullable
+            return result
+        }
+        if schema["properties"] == nil, versionTwo, !nonNull.isEmpty {
+            return SchemaType(type: inlineObjectModel(schema, name: name), nullable: nullable)
+        }
+        if schema["properties"] == nil {
+            warn(.schemaAsJSON, schema[keyword] ?? schema, "\(keyword) is not expressible; typed JSON (the raw value is kept)")
+            return SchemaType(type: "JSON", nullable: nullable)
+        }
+    }
+        return nil
+    }
+
+    /// The type an `enum` gives: an enum model, or `Bool`; nil (reported when values are dropped) otherwise.
+    private func enumType(_ schema: OANode, name: String, nullable: Bool) -> SchemaType? {
+    if let values = stringEnumValues(schema) {
+        return SchemaType(type: enumModel(values, node: schema, name: name), nullable: nullable)
+    }
+    if versionTwo, let values = integerEnumValues(schema) {
+        return SchemaType(type: integerEnumModel(values, node: schema, name: name), nullable: nullable)
+    }
+    if booleanEnumValues(schema) != nil {
+        // `true`, `false` or both: a Bool holds every allowed value; a constant is said in the description.
+        return SchemaType(type: "Bool", nullable: nullable)
+    }
+    if schema["enum"] != nil {
+        warn(.schemaDetailDropped, schema["enum"] ?? schema, versionTwo
+             ? "only string and integer enums become enum models; the allowed values are dropped"
+             : "only string enums become enum models; the allowed values are dropped")
+    }
+        return nil
+    }
+
+    /// A 3.1 type array (`["string", "integer"]`): a union model of those types.
+    private func typeArrayUnion(_ schema: OANode, types: [String], name: String, nullable: Bool) -> SchemaType {
+        let key = reserveModelName(name)
+        let alternatives = types.map { type -> String in
+            switch type {
+            case "string": return schema["format"]?.string == "date-time" ? "Date" : "String"
+            case "integer": return "Int"
+            case "number": return "Double"
+            case "boolean": return "Bool"
+            case "array": return arrayType(schema, name: key)
+            default: return "JSON"
+            }
+        }
+        var unique: [String] = []
+        for alternative in alternatives where !unique.contains(alternative) { unique.append(alternative) }
+        modelDefinitions[key] = .object([(SpecKey.oneOf.key, .array(unique.map(ImportJSON.string)))])
+        modelSources[key] = schema
+        unionAlternatives[key] = unique
+        return SchemaType(type: key, nullable: nullable)
+    }
+
+    /// The type of a schema of at most one JSON type (`types`: its types without `null`), by its `format`.
+    private func singleType(_ schema: OANode, types: [String], name: String, nullable: Bool) -> SchemaType {
         let format = schema["format"]?.string
         switch types.first {
         case "string":
@@ -422,10 +448,16 @@ extension OpenAPIImportContext {
     func enumModel(_ rawValues: [String], node: OANode, name: String) -> String {
         let values = keptEnumValues(rawValues, node: node)
         if values.isEmpty { return "String" }
-        let (key, isNew) = enumModelKey(name) { enumValues[$0] == values }
+        return reusedEnumModel(values, integer: false, node: node, name: name)
+    }
+
+    /// The enum model of `values` named after `name`: the model of that name holding the same values
+    /// (of the same kind), or a new one.
+    func reusedEnumModel(_ values: [String], integer: Bool, node: OANode, name: String) -> String {
+        let (key, isNew) = enumModelKey(name) { (integer ? intEnumValues[$0] : enumValues[$0]) == values }
         if isNew {
-            enumValues[key] = values
-            modelDefinitions[key] = enumDefinition(values.map(ImportJSON.string), integer: false, node: node)
+            if integer { intEnumValues[key] = values } else { enumValues[key] = values }
+            modelDefinitions[key] = enumDefinition(values.map(integer ? ImportJSON.number : ImportJSON.string), integer: integer, node: node)
             modelSources[key] = node
         }
         return key
@@ -450,10 +482,10 @@ extension OpenAPIImportContext {
     func enumDefinition(_ values: [ImportJSON], integer: Bool, node: OANode) -> ImportJSON {
         var definition: [(String, ImportJSON)] = []
         if let description = node["description"]?.string?.importTrimmed, !description.isEmpty {
-            definition.append(("description", .string(description)))
+            definition.append((SpecKey.description.key, .string(description)))
         }
-        if integer { definition.append(("type", .string("Int"))) }
-        definition.append(("enum", .array(values)))
+        if integer { definition.append((SpecKey.type.key, .string("Int"))) }
+        definition.append((SpecKey.`enum`.key, .array(values)))
         return .object(definition)
     }
 
@@ -483,7 +515,7 @@ extension OpenAPIImportContext {
         var visited: Set<String> = []
         let collected = collectObject(schema, visited: &visited, reporting: true)
         var definition: [(String, ImportJSON)] = []
-        if let description = collected.description { definition.append(("description", .string(description))) }
+        if let description = collected.description { definition.append((SpecKey.description.key, .string(description))) }
         var properties: [(String, ImportJSON)] = []
         var usedNames: Set<String> = []
         for (propertyName, keyLocation, propertySchema) in collected.properties {
@@ -498,7 +530,7 @@ extension OpenAPIImportContext {
             if isFileSchema(propertySchema) { fileProperties[key, default: []].insert(propertyName) }
             let required = collected.required.contains(propertyName)
             let typeString = required ? type.optionalType : (type.type.hasSuffix("?") ? type.type : type.type + "?")
-            var members: [(String, ImportJSON)] = [("type", .string(typeString))]
+            var members: [(String, ImportJSON)] = [(SpecKey.type.key, .string(typeString))]
             let resolved = resolve(propertySchema)
             // Its own description, else one an annotating allOf member gives (Box's `allOf: [{$ref}, {description}]`),
             // else the referenced schema's when it is inline.
@@ -511,7 +543,7 @@ extension OpenAPIImportContext {
                 return description?.lowercased().contains(said) == true ? nil : note
             }
             if let text = joinedDescription(summary: description, description: note) {
-                members.append(("description", .string(text)))
+                members.append((SpecKey.description.key, .string(text)))
             }
             if let defaultNode = propertySchema["default"] {
                 if modelDefinitions[type.type] == nil, componentModelKeys.values.contains(type.type), unionAlternatives[type.type] == nil,
@@ -519,12 +551,12 @@ extension OpenAPIImportContext {
                     // A component defined further on may be a union: its alternatives decide once every component is defined.
                     pendingDefaults.append((key, propertyName, defaultNode, type.type, typeString.hasSuffix("?")))
                 } else if let value = checkedDefault(defaultNode, type: type.type, optional: typeString.hasSuffix("?")) {
-                    members.append(("default", value))
+                    members.append((SpecKey.`default`.key, value))
                 }
             }
             properties.append((propertyName, members.count == 1 ? .string(typeString) : .object(members)))
         }
-        definition.append(("properties", .object(properties)))
+        definition.append((SpecKey.properties.key, .object(properties)))
         if versionTwo, let additional = collected.additionalProperties, additional.bool != false {
             if usedNames.contains("additionalProperties") {
                 warn(.schemaDetailDropped, additional,
@@ -533,7 +565,7 @@ extension OpenAPIImportContext {
                 // `true` and `{}` allow any value.
                 let type = additional.isObject && !additional.members.isEmpty
                     ? schemaType(additional, name: key + "Value").optionalType : "JSON"
-                definition.append(("additionalProperties", .string(type)))
+                definition.append((SpecKey.additionalProperties.key, .string(type)))
             }
         }
         return .object(definition)
@@ -609,16 +641,16 @@ extension OpenAPIImportContext {
                 guard let partEncoding = resolve(rawEncoding) else { continue }
                 var additions: [(String, ImportJSON)] = []
                 if let contentType = partEncoding["contentType"]?.string, let chosen = partContentType(contentType, of: name, at: partEncoding["contentType"] ?? partEncoding) {
-                    additions.append(("contentType", .string(chosen)))
+                    additions.append((SpecKey.contentType.key, .string(chosen)))
                 }
                 if let headers = partEncoding["headers"] {
                     let fixed = partHeaders(headers, of: name)
-                    if !fixed.isEmpty { additions.append(("headers", .object(fixed))) }
+                    if !fixed.isEmpty { additions.append((SpecKey.headers.key, .object(fixed))) }
                 }
                 guard !additions.isEmpty else { continue }
                 var entry: [(String, ImportJSON)]
                 switch properties[index].1 {
-                case .string(let type): entry = [("type", .string(type))]
+                case .string(let type): entry = [(SpecKey.type.key, .string(type))]
                 case .object(let members): entry = members.filter { member in !additions.contains { $0.0 == member.0 } }
                 default: continue
                 }

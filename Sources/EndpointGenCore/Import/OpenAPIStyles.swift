@@ -77,9 +77,9 @@ extension OpenAPIImportContext {
             return nil
         }
         if style == Parameter.Style.default(in: place) { return [] }
-        if style == .comma, case .list = shape { return [("style", .string("comma"))] }
-        var members: [(String, ImportJSON)] = [("style", .string(style.name.rawValue))]
-        if style.explode != Parameter.Style.explodesByDefault(style.name) { members.append(("explode", .bool(style.explode))) }
+        if style == .comma, case .list = shape { return [(SpecKey.style.key, .string("comma"))] }
+        var members: [(String, ImportJSON)] = [(SpecKey.style.key, .string(style.name.rawValue))]
+        if style.explode != Parameter.Style.explodesByDefault(style.name) { members.append((SpecKey.explode.key, .bool(style.explode))) }
         return members
     }
 
@@ -110,7 +110,7 @@ extension OpenAPIImportContext {
             for (name, members) in styles {
                 guard let index = properties.firstIndex(where: { $0.0 == name }) else { continue }
                 switch properties[index].1 {
-                case .string(let type): properties[index].1 = .object([("type", .string(type))] + members)
+                case .string(let type): properties[index].1 = .object([(SpecKey.type.key, .string(type))] + members)
                 case .object(let existing):
                     // One model sent by several operations: the first encoding stays.
                     if existing.contains(where: { $0.0 == "style" || $0.0 == "explode" }) { continue }
@@ -138,15 +138,15 @@ extension OpenAPIImportContext {
                  "'\(name)' holds objects or arrays inside its value, which style '\(declared)' cannot write; sent in brackets (name[key]=value)")
             return []
         }
-        var members: [(String, ImportJSON)] = [("style", .string(style.name.rawValue))]
-        if style.explode != Parameter.Style.explodesByDefault(style.name) { members.append(("explode", .bool(style.explode))) }
+        var members: [(String, ImportJSON)] = [(SpecKey.style.key, .string(style.name.rawValue))]
+        if style.explode != Parameter.Style.explodesByDefault(style.name) { members.append((SpecKey.explode.key, .bool(style.explode))) }
         return members
     }
 
     /// An object model's properties: wire name and type string.
     private func propertyEntries(ofModel model: String) -> [(String, String)] {
         guard case .object(let fields)? = modelDefinitions[model],
-              case .object(let properties)? = fields.first(where: { $0.0 == "properties" })?.1 else { return [] }
+              case .object(let properties)? = fields.first(where: { $0.0 == SpecKey.properties.key })?.1 else { return [] }
         return properties.compactMap { name, value in
             switch value {
             case .string(let type): return (name, type)
@@ -188,7 +188,7 @@ extension OpenAPIImportContext {
             let declaredStyle = node["style"]?.string
             if parameter.location == "query" {
                 switch declaredStyle {
-                case nil, "form": if node["explode"]?.bool == false { style = [("style", .string("comma"))] }
+                case nil, "form": if node["explode"]?.bool == false { style = [(SpecKey.style.key, .string("comma"))] }
                 default:
                     warn(.parameterStyle, node["style"] ?? node,
                          "query style '\(declaredStyle ?? "")' is not expressible in format version 1; sent as form (name=a&name=b)")

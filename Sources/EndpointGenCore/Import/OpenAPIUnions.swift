@@ -23,7 +23,7 @@ extension OpenAPIImportContext {
         guard let (keyword, variants) = unionVariants(schema) else { return nil }
         var definition: [(String, ImportJSON)] = []
         if let description = schema["description"]?.string?.importTrimmed, !description.isEmpty {
-            definition.append(("description", .string(description)))
+            definition.append((SpecKey.description.key, .string(description)))
         }
         var types: [String] = []
         /// The `$ref` of each referenced alternative -> its type, for the discriminator's mapping.
@@ -41,7 +41,7 @@ extension OpenAPIImportContext {
         unionAlternatives[key] = types
         if let discriminator = schema["discriminator"], keyword == "oneOf",
            let value = discriminatorValue(discriminator, referenced: referenced, variants: variants) {
-            definition.append(("discriminator", value))
+            definition.append((SpecKey.discriminator.key, value))
         } else if let discriminator = schema["discriminator"], keyword == "anyOf" {
             warn(.schemaDetailDropped, discriminator, "a discriminator chooses one alternative, which anyOf does not; dropped (every alternative is tried)")
         }
@@ -86,7 +86,7 @@ extension OpenAPIImportContext {
             mapping.append((wire, alternative.type))
         }
         if mapping.allSatisfy({ $0.wire == $0.type }) { return .string(property) }
-        return .object([("property", .string(property)), ("mapping", .object(mapping.map { ($0.wire, .string($0.type)) }))])
+        return .object([(SpecKey.property.key, .string(property)), (SpecKey.mapping.key, .object(mapping.map { ($0.wire, .string($0.type)) }))])
     }
 
     // MARK: Unions that list themselves
@@ -275,12 +275,6 @@ extension OpenAPIImportContext {
 
     /// An `Int` enum model: an identical one with the same name is reused, otherwise a new one is made.
     func integerEnumModel(_ values: [String], node: OANode, name: String) -> String {
-        let (key, isNew) = enumModelKey(name) { intEnumValues[$0] == values }
-        if isNew {
-            intEnumValues[key] = values
-            modelDefinitions[key] = enumDefinition(values.map(ImportJSON.number), integer: true, node: node)
-            modelSources[key] = node
-        }
-        return key
+        reusedEnumModel(values, integer: true, node: node, name: name)
     }
 }

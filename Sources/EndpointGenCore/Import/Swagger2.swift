@@ -137,35 +137,9 @@ final class Swagger2Converter {
                 components.append(JSONNode.Member(key: "schemas", keyLocation: member.keyLocation,
                                                   value: JSONNode(.object(schemas), at: member.value.location)))
             case "parameters":
-                var parameters: [JSONNode.Member] = []
-                for shared in member.value.importMembers ?? [] {
-                    let pointer2 = Self.child("#/parameters", shared.key)
-                    let written = shared.value.importMember("in")
-                    let location = written?.importString
-                    if location == "body" || location == "formData" { continue }
-                    if written != nil, !["query", "header", "path", "cookie"].contains(location ?? "") {
-                        invalidLocation(shared.value, name: shared.key)
-                        continue
-                    }
-                    let pointer3 = Self.child("#/components/parameters", shared.key)
-                    parameters.append(JSONNode.Member(key: shared.key, keyLocation: shared.keyLocation,
-                                                      value: parameter(shared.value, pointer2: pointer2, pointer3: pointer3)))
-                }
-                record("#/components/parameters", "#/parameters")
-                components.append(JSONNode.Member(key: "parameters", keyLocation: member.keyLocation,
-                                                  value: JSONNode(.object(parameters), at: member.value.location)))
+                components.append(sharedParameters(member))
             case "responses":
-                var responses: [JSONNode.Member] = []
-                for shared in member.value.importMembers ?? [] {
-                    let pointer3 = Self.child("#/components/responses", shared.key)
-                    responses.append(JSONNode.Member(
-                        key: shared.key, keyLocation: shared.keyLocation,
-                        value: response(shared.value, pointer2: Self.child("#/responses", shared.key), pointer3: pointer3,
-                                        produces: globalProduces)))
-                }
-                record("#/components/responses", "#/responses")
-                components.append(JSONNode.Member(key: "responses", keyLocation: member.keyLocation,
-                                                  value: JSONNode(.object(responses), at: member.value.location)))
+                components.append(sharedResponses(member))
             case "securityDefinitions":
                 record("#/components/securitySchemes", "#/securityDefinitions")
                 var schemes: [JSONNode.Member] = []
@@ -184,6 +158,41 @@ final class Swagger2Converter {
                                        value: JSONNode(.object(components), at: components[0].keyLocation)))
         }
         return JSONNode(.object(out), at: root.location)
+    }
+
+    /// The document's shared `parameters` as `components.parameters` (body and form parameters go
+    /// with the operations that use them).
+    private func sharedParameters(_ member: JSONNode.Member) -> JSONNode.Member {
+        var parameters: [JSONNode.Member] = []
+        for shared in member.value.importMembers ?? [] {
+            let pointer2 = Self.child("#/parameters", shared.key)
+            let written = shared.value.importMember("in")
+            let location = written?.importString
+            if location == "body" || location == "formData" { continue }
+            if written != nil, !["query", "header", "path", "cookie"].contains(location ?? "") {
+                invalidLocation(shared.value, name: shared.key)
+                continue
+            }
+            let pointer3 = Self.child("#/components/parameters", shared.key)
+            parameters.append(JSONNode.Member(key: shared.key, keyLocation: shared.keyLocation,
+                                              value: parameter(shared.value, pointer2: pointer2, pointer3: pointer3)))
+        }
+        record("#/components/parameters", "#/parameters")
+        return JSONNode.Member(key: "parameters", keyLocation: member.keyLocation, value: JSONNode(.object(parameters), at: member.value.location))
+    }
+
+    /// The document's shared `responses` as `components.responses`.
+    private func sharedResponses(_ member: JSONNode.Member) -> JSONNode.Member {
+        var responses: [JSONNode.Member] = []
+        for shared in member.value.importMembers ?? [] {
+            let pointer3 = Self.child("#/components/responses", shared.key)
+            responses.append(JSONNode.Member(
+                key: shared.key, keyLocation: shared.keyLocation,
+                value: response(shared.value, pointer2: Self.child("#/responses", shared.key), pointer3: pointer3,
+                                produces: globalProduces)))
+        }
+        record("#/components/responses", "#/responses")
+        return JSONNode.Member(key: "responses", keyLocation: member.keyLocation, value: JSONNode(.object(responses), at: member.value.location))
     }
 
     /// `schemes` x (`host` + `basePath`) -> servers, HTTPS first. No host: the base path alone, a
@@ -331,20 +340,10 @@ final class Swagger2Converter {
         return self.parameter(parameter.node, pointer2: parameter.pointer, pointer3: pointer3)
     }
 
-    private func operation(_ node: JSONNode, pointer: String, inherited: [Parameter]) -> JSONNode {
-        let consumes = Self.strings(node.importMember("consumes")) ?? globalConsumes
-        let consumesNode = node.importMember("consumes") ?? root.importMember("consumes")
-        let produces = Self.strings(node.importMember("produces")) ?? globalProduces
-
-        var listed: [Parameter] = []
-        for (index, raw) in (node.importMember("parameters")?.importItems ?? []).enumerated() {
-            listed.append(resolveParameter(raw, usePointer: pointer + "/parameters/\(index)"))
-        }
-        // Path-level body and form parameters the operation does not override (same name and location).
-        for parameter in inherited where !listed.contains(where: { $0.resolved && $0.name == parameter.name && $0.location == parameter.location }) {
-            listed.append(parameter)
-        }
-
+    /// The operation's query, header and path parameters, and its body: the body parameter, or its
+    /// form parameters as a form body.
+    private func parametersAndBody(_ listed: [Parameter], pointer: String, consumes: [String]?,
+                                   consumesNode: JSONNode?) -> ([JSONNode], JSONNode?) {
         var parameters: [JSONNode] = []
         var body: Parameter?
         var form: [Parameter] = []
@@ -378,6 +377,24 @@ final class Swagger2Converter {
         } else if !form.isEmpty {
             requestBody = formBody(form, consumes: consumes, consumesNode: consumesNode, pointer3: pointer + "/requestBody")
         }
+        return (parameters, requestBody)
+    }
+
+    private func operation(_ node: JSONNode, pointer: String, inherited: [Parameter]) -> JSONNode {
+        let consumes = Self.strings(node.importMember("consumes")) ?? globalConsumes
+        let consumesNode = node.importMember("consumes") ?? root.importMember("consumes")
+        let produces = Self.strings(node.importMember("produces")) ?? globalProduces
+
+        var listed: [Parameter] = []
+        for (index, raw) in (node.importMember("parameters")?.importItems ?? []).enumerated() {
+            listed.append(resolveParameter(raw, usePointer: pointer + "/parameters/\(index)"))
+        }
+        // Path-level body and form parameters the operation does not override (same name and location).
+        for parameter in inherited where !listed.contains(where: { $0.resolved && $0.name == parameter.name && $0.location == parameter.location }) {
+            listed.append(parameter)
+        }
+
+        let (parameters, requestBody) = parametersAndBody(listed, pointer: pointer, consumes: consumes, consumesNode: consumesNode)
 
         var out: [JSONNode.Member] = []
         var bodyPlaced = false

@@ -56,6 +56,18 @@ public struct Group: Sendable, Hashable {
     /// The group's case in its parent's `Call` enum: lowerCamelCase, not escaped (`activities`).
     public var caseName: String { Naming.lowerCamel(key) }
 
+    /// The endpoints of the group and of all the groups in it: what `generate` reports and the
+    /// number of files a spec is written as (`PartRule`) count.
+    public var endpointCount: Int {
+        var count = 0
+        var pending = [self]
+        while let group = pending.popLast() {
+            count += group.endpoints.count
+            pending += group.groups
+        }
+        return count
+    }
+
     public init(key: String, swiftName: String, description: String?, endpoints: [Endpoint], groups: [Group], location: SourceLocation) {
         self.key = key
         self.swiftName = swiftName
@@ -329,8 +341,42 @@ public struct Response: Sendable, Hashable {
         case bytes
     }
 
-    /// `.void` when the spec has no response or `"Void"`. For a stream, the type of one element.
-    public var type: TypeRef
+    /// How the success responses become the endpoint's `Response` type: the one rule, which the
+    /// checker (a page's type), the resolver and the translator all read.
+    public enum Shape: Sendable, Hashable {
+        /// One type: `response` (for a stream, the type of one element), or `responses` whose
+        /// statuses all have it, or are all `Void`.
+        case single(TypeRef)
+        /// `T?`: the statuses of `responses` with a body share `T`, the others are `Void`.
+        case optional(TypeRef)
+        /// A generated enum, one case per status: the statuses with a body differ in type.
+        case cases
+
+        /// The shape of `responses`' statuses (not empty).
+        public init(alternatives: [StatusResponse]) {
+            let bodies = Set(alternatives.map(\.type).filter { $0 != .void })
+            if bodies.isEmpty {
+                self = .single(.void)
+            } else if bodies.count == 1, let common = bodies.first {
+                self = alternatives.contains(where: { $0.type == .void }) ? .optional(common) : .single(common)
+            } else {
+                self = .cases
+            }
+        }
+
+        /// The one type of the bodies (`T` of `.optional`); nil for `.cases`.
+        public var bodyType: TypeRef? {
+            switch self {
+            case let .single(type), let .optional(type): return type
+            case .cases: return nil
+            }
+        }
+    }
+
+    /// The type of `response` (`.void` when the spec has none or `"Void"`; for a stream, the type of
+    /// one element), or the one type of the bodies of `responses` (`.void` when they differ:
+    /// `shape` tells).
+    public var type: TypeRef { didSet { shape = Response.shape(type: type, alternatives: alternatives) } }
     /// The one success status the endpoint answers with; nil accepts any 2xx.
     public var status: Int?
     public var contentType: String?
@@ -341,7 +387,9 @@ public struct Response: Sendable, Hashable {
     /// The declared response headers (`response.headers`), in the spec's order.
     public var headers: [ResponseHeader]
     /// One entry per success status of `responses`, in the spec's order; empty for `response`.
-    public var alternatives: [StatusResponse]
+    public var alternatives: [StatusResponse] { didSet { shape = Response.shape(type: type, alternatives: alternatives) } }
+    /// What `type` and `alternatives` make of the endpoint's `Response` type.
+    public private(set) var shape: Shape
 
     public init(type: TypeRef, status: Int?, contentType: String?, stream: Stream? = nil, end: String? = nil,
                 headers: [ResponseHeader] = [], alternatives: [StatusResponse] = []) {
@@ -352,6 +400,12 @@ public struct Response: Sendable, Hashable {
         self.end = end
         self.headers = headers
         self.alternatives = alternatives
+        self.shape = Response.shape(type: type, alternatives: alternatives)
+    }
+
+    /// `.single(type)` for `response`, else the shape of the statuses of `responses`.
+    static func shape(type: TypeRef, alternatives: [StatusResponse]) -> Shape {
+        alternatives.isEmpty ? .single(type) : Shape(alternatives: alternatives)
     }
 }
 

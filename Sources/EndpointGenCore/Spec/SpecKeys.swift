@@ -1,27 +1,45 @@
+/// A key of a spec object, as written: the one spelling the decoder reads (`fields[.baseURL]`), the
+/// lists below name, and the importer writes.
+enum SpecKey: String, CaseIterable {
+    /// `$schema` is an extension: it lets an editor find the JSON Schema; the generator ignores it.
+    case schema = "$schema"
+    case formatVersion, name, description, baseURL, headers, auth, dateFormat, errors, endpoints, groups, models
+    case path, method, deprecated, parameters, body, response, timeout, sample, responses, pagination
+    case type, `in`, `default`, style, explode, encoding, contentType, status, stream, end
+    case parameter, next, items
+    case properties, additionalProperties, `enum`, oneOf, anyOf, discriminator, property, mapping
+
+    /// The key as written.
+    var key: String { rawValue }
+}
+
 /// Every key the Validator accepts, per object kind: one list used both by the Validator (unknown
 /// keys, "did you mean") and by the test that checks specs/endpoint-spec.schema.json against it.
 enum SpecKeys {
-    /// `$schema` is an extension: it lets an editor find the JSON Schema; the generator ignores it.
-    static let topLevel = ["$schema", "formatVersion", "name", "description", "baseURL", "headers", "auth", "dateFormat", "errors", "endpoints", "groups", "models"]
-    static let group = ["description", "path", "baseURL", "headers", "auth", "errors", "endpoints", "groups"]
-    static let endpoint = ["description", "method", "path", "baseURL", "deprecated", "parameters", "headers", "auth", "body", "response", "errors", "timeout", "sample", "responses", "pagination"]
-    static let parameter = ["type", "in", "name", "description", "default", "style", "explode"]
-    static let body = ["type", "encoding", "contentType"]
-    static let response = ["type", "status", "contentType", "stream", "end", "headers"]
+    static let topLevel = names(.schema, .formatVersion, .name, .description, .baseURL, .headers, .auth, .dateFormat, .errors, .endpoints,
+                                .groups, .models)
+    static let group = names(.description, .path, .baseURL, .headers, .auth, .errors, .endpoints, .groups)
+    static let endpoint = names(.description, .method, .path, .baseURL, .deprecated, .parameters, .headers, .auth, .body, .response, .errors,
+                                .timeout, .sample, .responses, .pagination)
+    static let parameter = names(.type, .in, .name, .description, .default, .style, .explode)
+    static let body = names(.type, .encoding, .contentType)
+    static let response = names(.type, .status, .contentType, .stream, .end, .headers)
     /// One status of `responses` in the object form.
-    static let statusResponse = ["type", "headers"]
+    static let statusResponse = names(.type, .headers)
     /// One status of `errors` in the object form.
-    static let errorResponse = ["type", "headers"]
-    static let pagination = ["style", "parameter", "next", "items"]
+    static let errorResponse = names(.type, .headers)
+    static let pagination = names(.style, .parameter, .next, .items)
     static let paginationStyles = ["link", "cursor", "page"]
-    static let auth = ["type", "in", "name"]
-    static let objectModel = ["description", "properties", "additionalProperties"]
-    static let enumModel = ["description", "type", "enum"]
-    static let oneOfModel = ["description", "oneOf", "discriminator"]
-    static let anyOfModel = ["description", "anyOf"]
-    static let discriminator = ["property", "mapping"]
+    static let auth = names(.type, .in, .name)
+    static let objectModel = names(.description, .properties, .additionalProperties)
+    static let enumModel = names(.description, .type, .enum)
+    static let oneOfModel = names(.description, .oneOf, .discriminator)
+    static let anyOfModel = names(.description, .anyOf)
+    static let discriminator = names(.property, .mapping)
     static let enumTypes = ["String", "Int"]
-    static let property = ["type", "description", "default", "contentType", "headers", "style", "explode"]
+    static let property = names(.type, .description, .default, .contentType, .headers, .style, .explode)
+
+    private static func names(_ keys: SpecKey...) -> [String] { keys.map(\.rawValue) }
 
     static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
     static let authNames = ["none", "bearer", "basic", "apiKey"]

@@ -145,14 +145,8 @@ struct TypeParser {
         let known = TypeRef.Builtin.allCases.map(\.rawValue) + ["JSON", "File", "Void"] + models.sorted()
         let isCapitalised = scalars[start].properties.isUppercase
         if !isCapitalised {
-            var message = "unknown type '\(word)'"
-            if let alias = TypeParser.aliases[word] {
-                message += "; did you mean '\(alias)'?"
-            } else if let suggestion = Naming.didYouMean(word, candidates: known) {
-                message += "; did you mean '\(suggestion)'?"
-            } else {
-                message += ": a type the module defines must start with a capital letter"
-            }
+            let message = TypeParser.unknownType(word, closest: TypeParser.aliases[word] ?? Naming.didYouMean(word, candidates: known),
+                                                 otherwise: "a type the module defines must start with a capital letter")
             throw fail(message, at: start, &diagnostics)
         }
         if let problem = Naming.typeNameProblem(word) {
@@ -160,17 +154,18 @@ struct TypeParser {
         }
         guard moduleTypes.contains(word) else {
             // The compiler would report every use of the name; one error here, at the name, instead.
-            var message = "unknown type '\(word)'"
-            if let same = known.first(where: { $0.lowercased() == word.lowercased() }) {
-                message += "; did you mean '\(same)'?"
-            } else if let suggestion = Naming.didYouMean(word, candidates: known) {
-                message += "; did you mean '\(suggestion)'?"
-            } else {
-                message += ": define it in 'models', or, if the module defines it, list it in the config's \"moduleTypes\""
-            }
+            let closest = known.first(where: { $0.lowercased() == word.lowercased() }) ?? Naming.didYouMean(word, candidates: known)
+            let message = TypeParser.unknownType(word, closest: closest,
+                                                 otherwise: "define it in 'models', or, if the module defines it, list it in the config's \"moduleTypes\"")
             throw fail(message, at: start, &diagnostics)
         }
         return .model(word, defined: false)
+    }
+
+    /// "unknown type 'word'", with "did you mean" the closest name when there is one, else `otherwise`.
+    static func unknownType(_ word: String, closest: String?, otherwise: String) -> String {
+        if let closest { return "unknown type '\(word)'; did you mean '\(closest)'?" }
+        return "unknown type '\(word)': \(otherwise)"
     }
 }
 

@@ -4,20 +4,13 @@ extension Validation {
     /// The header types a response header may have: single values that parse from header text.
     static let responseHeaderTypes: [TypeRef.Builtin] = [.string, .int, .int32, .int64, .double, .float, .bool, .date, .uuid, .url]
 
-    /// The one type every status with a body shares (`.void` when none has one), or nil when they differ.
-    static func commonType(of alternatives: [StatusResponse]) -> TypeRef? {
-        let bodies = Set(alternatives.map(\.type).filter { $0 != .void })
-        if bodies.isEmpty { return .void }
-        return bodies.count == 1 ? bodies.first : nil
-    }
-
     /// The types generated for an endpoint's responses: `GetRepoHeaders` for declared headers,
     /// `ListThingsResponse` for `responses` of different types.
     static func generatedTypeNames(key: String, hasHeaders: Bool, alternatives: [StatusResponse], hasErrorHeaders: Bool = false) -> [String] {
         var names: [String] = []
         if hasHeaders { names.append(headersTypeName(key)) }
         if hasErrorHeaders { names.append(errorHeadersTypeName(key)) }
-        if !alternatives.isEmpty, commonType(of: alternatives) == nil { names.append(responseTypeName(key)) }
+        if !alternatives.isEmpty, Response.Shape(alternatives: alternatives) == .cases { names.append(responseTypeName(key)) }
         return names
     }
 

@@ -5,8 +5,9 @@ import Foundation
 ///
 /// 1. `SpecDecoder`: JSON tree -> `RawSpec`, reporting problems of shape (unknown keys, wrong kinds,
 ///    missing keys);
-/// 2. `SpecChecker`: the rules over the raw tree (paths, types, parameters, bodies, names...);
-/// 3. `SpecResolver`: inheritance, Swift names and parsed types -> `Spec`, when nothing was wrong.
+/// 2. `SpecChecker`: the rules over the raw tree (paths, types, parameters, bodies, names...),
+///    returning what it parsed and decided (`CheckedSpec`);
+/// 3. `SpecResolver`: raw tree + `CheckedSpec` -> `Spec` (inheritance, Swift names), when nothing was wrong.
 ///
 /// Every problem in the file is reported, each at its key or value; the result is nil when there
 /// is any error.
@@ -20,11 +21,11 @@ public enum Validator {
             return nil
         }
         var checker = SpecChecker(fileName: fileName, moduleTypes: moduleTypes)
-        checker.check(raw)
+        let checked = checker.check(raw)
         let found = Validator.merged(early: checker.early, shape: shape, rules: checker.diagnostics)
         diagnostics.append(contentsOf: found)
         guard !found.hasErrors, !diagnostics.hasErrors else { return nil }
-        return SpecResolver(fileName: fileName, facts: checker.facts).resolve(raw)
+        return SpecResolver(fileName: fileName, checked: checked).resolve(raw)
     }
 
     /// The three lists in file order. At one place, a reserved-name problem comes first, then shape
@@ -46,8 +47,9 @@ struct Fields {
 
     init(_ members: [JSONNode.Member]) { self.members = members }
 
-    subscript(key: String) -> JSONNode.Member? {
-        for member in members where member.key == key { return member }
+    subscript(key: SpecKey) -> JSONNode.Member? {
+        let name = key.rawValue
+        for member in members where member.key == name { return member }
         return nil
     }
 }
@@ -74,7 +76,7 @@ enum Validation {
     static func outputName(_ fileName: String) -> (baseName: String, outputName: String) {
         let baseName = fileName.split(separator: "/").last.map(String.init) ?? fileName
         var outputName = baseName
-        for suffix in [".endpoints.json", ".json"] where outputName.hasSuffix(suffix) && outputName.count > suffix.count {
+        for suffix in [SpecFileNames.specSuffix, ".json"] where outputName.hasSuffix(suffix) && outputName.count > suffix.count {
             outputName.removeLast(suffix.count)
             break
         }

@@ -3,27 +3,10 @@
 // (`ListThingsResponse`), the decoder that picks a response by status, the endpoint's pagination,
 // and the `PageBody` conformance of a model that holds a page's items.
 extension Translator {
-    /// How an endpoint's success responses become its `Response` type.
-    enum ResponseShape {
-        /// One type (`response`, or `responses` whose statuses all have it, or are all `Void`).
-        case single(TypeRef)
-        /// `T?`: the statuses with a body share `T`, the others are `Void`.
-        case optional(TypeRef)
-        /// A generated enum, one case per status.
-        case cases
-    }
-
-    func responseShape(_ response: Response) -> ResponseShape {
-        guard !response.alternatives.isEmpty else { return .single(response.type) }
-        guard let common = Validation.commonType(of: response.alternatives) else { return .cases }
-        if common == .void || !response.alternatives.contains(where: { $0.type == .void }) { return .single(common) }
-        return .optional(common)
-    }
-
     /// The endpoint's `Response`: the declared type (`ResponseStream<Element>` for a stream), `T?`,
     /// or its generated enum.
     func responseBodyType(_ endpoint: Endpoint) -> TypeName {
-        switch responseShape(endpoint.response) {
+        switch endpoint.response.shape {
         case let .single(type):
             return endpoint.response.stream == nil ? swiftType(type) : .generic(runtime(RuntimeNames.responseStream), [swiftType(type)])
         case let .optional(type): return .optional(swiftType(type))
@@ -44,7 +27,7 @@ extension Translator {
     func endpointArguments(_ endpoint: Endpoint) -> [Argument] {
         var arguments: [Argument] = []
         let response = endpoint.response
-        switch responseShape(response) {
+        switch response.shape {
         case let .single(type):
             if let stream = streamDecoder(for: response) {
                 arguments.append(Argument("decoder", stream))
@@ -80,7 +63,7 @@ extension Translator {
     func statusDecoder(_ endpoint: Endpoint) -> Expression {
         let response = endpoint.response
         let isOptional: Bool
-        if case .optional = responseShape(response) { isOptional = true } else { isOptional = false }
+        if case .optional = response.shape { isOptional = true } else { isOptional = false }
         let entries = response.alternatives.map { alternative -> DictionaryEntry in
             let caseName = Naming.escaped(Translator.caseName(for: alternative.status))
             let value: Expression
@@ -152,7 +135,7 @@ extension Translator {
                 documentation: ["The headers of the error responses `\(endpoint.swiftName)` declares: `try error.headers(as: \(Naming.escaped(Validation.errorHeadersTypeName(endpoint.key))).self)`",
                                 "on its `ErrorResponse`, or `try \(Naming.escaped(Validation.errorHeadersTypeName(endpoint.key)))(headers: response.headers)`."]))
         }
-        if case .cases = responseShape(endpoint.response) { declarations.append(responseEnumDeclaration(endpoint)) }
+        if case .cases = endpoint.response.shape { declarations.append(responseEnumDeclaration(endpoint)) }
         return declarations
     }
 
@@ -231,7 +214,7 @@ extension Translator {
             for endpoint in group.endpoints {
                 // With `responses`, the page is the type of the statuses with a body.
                 let response = endpoint.response
-                let page = response.alternatives.isEmpty ? response.type : Validation.commonType(of: response.alternatives) ?? .void
+                let page = response.shape.bodyType ?? .void
                 guard let items = endpoint.pagination?.items, case let .model(name, true) = withoutOptional(page) else { continue }
                 keys[name] = items
             }

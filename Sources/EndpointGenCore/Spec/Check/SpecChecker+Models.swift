@@ -17,24 +17,24 @@ extension SpecChecker {
     /// First pass: the names of all models and which are enums, so types can refer to any model.
     mutating func collectModelNames(_ models: [RawModel]) {
         for model in models {
-            facts.modelNames.insert(model.key.key)
+            modelIndex.modelNames.insert(model.key.key)
             switch model.kind {
             case .enumeration(let values?, _, _, _):
-                facts.modelKinds[model.key.key] = .some(values.map(\.value))
+                modelIndex.modelKinds[model.key.key] = .some(values.map(\.value))
             case .integerEnumeration(let values?, _, _, _):
-                facts.modelKinds[model.key.key] = .some(values.map(\.value))
-                facts.integerEnumModels.insert(model.key.key)
+                modelIndex.modelKinds[model.key.key] = .some(values.map(\.value))
+                modelIndex.integerEnumModels.insert(model.key.key)
             default:
-                facts.modelKinds[model.key.key] = .some(nil)
+                modelIndex.modelKinds[model.key.key] = .some(nil)
             }
         }
         // Once every name is known: the alternatives of each union, for defaults (problems are
         // reported where the union itself is checked).
-        for model in models where facts.unionAlternatives[model.key.key] == nil {
+        for model in models where modelIndex.unionAlternatives[model.key.key] == nil {
             switch model.kind {
             case .oneOf(let texts?, _, _), .anyOf(let texts?, _):
-                facts.unionAlternatives[model.key.key] = texts.compactMap { text in
-                    guard let type = facts.type(text, allowVoid: false), !type.isOptional, type != .file else { return nil }
+                modelIndex.unionAlternatives[model.key.key] = texts.compactMap { text in
+                    guard let type = quietType(text), !type.isOptional, type != .file else { return nil }
                     return type
                 }
             default:
@@ -106,24 +106,27 @@ extension SpecChecker {
                 checkCollisions(rawProperties.map { ($0.key.key, Naming.lowerCamel($0.key.key), $0.key.location) }, what: "property")
             }
             if let additional {
-                model.parsedAdditionalProperties = type(additional, allowVoid: false)
+                let parsed = type(additional, allowVoid: false)
+                result.models[model.id, default: .init()].additionalProperties = parsed
                 if let clash = rawProperties?.first(where: { Naming.lowerCamel($0.key.key) == ReservedNames.additionalProperties }) {
                     error("property '\(clash.key.key)' would be the Swift property 'additionalProperties', which holds the other members "
                           + "of a model with 'additionalProperties'; rename the property", at: clash.key.location)
                 }
-                if model.parsedAdditionalProperties == .file {
+                if parsed == .file {
                     error("'additionalProperties' cannot be 'File': a file has no JSON form", at: additional.location)
                 }
             }
             return CheckedModel(key: model.key, properties: properties)
         case .oneOf(let alternatives, let location, let discriminator):
-            model.parsedAlternatives = checkAlternatives(alternatives, keyword: "oneOf", location: location, model: key)
+            let parsed = checkAlternatives(alternatives, keyword: "oneOf", location: location, model: key)
+            result.models[model.id, default: .init()].alternatives = parsed
             if let discriminator {
-                checkDiscriminator(discriminator, alternatives: alternatives ?? [], parsed: model.parsedAlternatives, models: models, model: key)
+                checkDiscriminator(discriminator, alternatives: alternatives ?? [], parsed: parsed, models: models, model: key)
             }
             return nil
         case .anyOf(let alternatives, let location):
-            model.parsedAlternatives = checkAlternatives(alternatives, keyword: "anyOf", location: location, model: key)
+            result.models[model.id, default: .init()].alternatives =
+                checkAlternatives(alternatives, keyword: "anyOf", location: location, model: key)
             return nil
         }
     }
@@ -197,7 +200,7 @@ extension SpecChecker {
             // The wire value is read as a string: the property must hold one.
             if let typeText = declared.type?.value {
                 let bare = typeText.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "?", with: "")
-                let isString = bare == "String" || (facts.isEnumModel(bare) && !facts.integerEnumModels.contains(bare))
+                let isString = bare == "String" || (modelIndex.isEnumModel(bare) && !modelIndex.integerEnumModels.contains(bare))
                 if !isString {
                     error("the discriminator property '\(property.value)' of alternative '\(name)' is '\(typeText)'; it must be a String or a string enum",
                           at: text.location)
@@ -208,7 +211,7 @@ extension SpecChecker {
         var mapped: Set<String> = []
         for entry in discriminator.mapping {
             guard alternativeNames.contains(entry.type.value) else {
-                var message = facts.modelNames.contains(entry.type.value)
+                var message = modelIndex.modelNames.contains(entry.type.value)
                     ? "discriminator value '\(entry.value.key)' maps to '\(entry.type.value)', which is not an alternative of model '\(model)'"
                     : "discriminator value '\(entry.value.key)' maps to unknown model '\(entry.type.value)'"
                 if let suggestion = Naming.didYouMean(entry.type.value, candidates: alternativeNames.sorted()) {
@@ -251,7 +254,7 @@ extension SpecChecker {
         var edges: [[Int]] = Array(repeating: [], count: models.count)
         var reverse: [[Int]] = Array(repeating: [], count: models.count)
         for (from, model) in models.enumerated() {
-            for type in model.parsedAlternatives {
+            for type in result.models[model.id]?.alternatives ?? [] {
                 if let to = target(type) {
                     edges[from].append(to)
                     reverse[to].append(from)
@@ -260,7 +263,7 @@ extension SpecChecker {
         }
         let component = Validation.stronglyConnectedComponents(edges, reverse: reverse)
         for (from, model) in models.enumerated() {
-            for (text, type) in zip(alternatives(model) ?? [], model.parsedAlternatives) {
+            for (text, type) in zip(alternatives(model) ?? [], result.models[model.id]?.alternatives ?? []) {
                 guard let to = target(type) else { continue }
                 if to == from {
                     error("model '\(model.key.key)' lists itself as an alternative: decoding would never end; "
@@ -278,9 +281,11 @@ extension SpecChecker {
     mutating func checkProperty(_ property: RawProperty) -> TypeRef? {
         let key = property.key.key
         let type = type(property.type, allowVoid: false)
-        property.parsedType = type
+        var facts = CheckedSpec.PropertyFacts(type: type)
+        defer { result.properties[property.id] = facts }
         if let node = property.defaultValue, let type {
-            _ = DefaultValues.value(node, type: type, what: "property '\(key)'", facts: facts, diagnostics: &diagnostics)
+            let value = DefaultValues.value(node, type: type, what: "property '\(key)'", models: modelIndex, diagnostics: &diagnostics)
+            facts.defaultValue = value
         }
         if let contentType = property.contentType { checkContentType(contentType) }
         for header in property.headers ?? [] {

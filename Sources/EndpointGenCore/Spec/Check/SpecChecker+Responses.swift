@@ -6,17 +6,18 @@
 extension SpecChecker {
     /// The response headers, `responses` and `pagination` of an endpoint whose response (if any)
     /// was checked.
-    mutating func checkResponseContract(_ endpoint: RawEndpoint) {
-        if let headers = endpoint.response?.headers { endpoint.responseHeaders = checkResponseHeaders(headers) }
+    /// `checked` holds what was found of the endpoint so far (its response's type).
+    mutating func checkResponseContract(_ endpoint: RawEndpoint, checked: inout CheckedSpec.EndpointFacts) {
+        if let headers = endpoint.response?.headers { checked.responseHeaders = checkResponseHeaders(headers) }
         if let responses = endpoint.responses {
             if endpoint.response != nil {
                 error("an endpoint has 'response' or 'responses' (several success statuses), not both", at: responses.key.location)
             } else {
-                endpoint.alternatives = checkStatusResponses(responses)
-                if let headers = checkStatusHeaders(responses) { endpoint.responseHeaders = headers }
+                checked.alternatives = checkStatusResponses(responses)
+                if let headers = checkStatusHeaders(responses) { checked.responseHeaders = headers }
             }
         }
-        if let pagination = endpoint.pagination { endpoint.checkedPagination = checkPagination(pagination, of: endpoint) }
+        if let pagination = endpoint.pagination { checked.pagination = checkPagination(pagination, of: endpoint, checked: checked) }
     }
 
     /// `"headers": { "ETag": "String?", "X-RateLimit-Remaining": "Int?" }` inside `response`.
@@ -62,7 +63,7 @@ extension SpecChecker {
     func isResponseHeaderType(_ type: TypeRef) -> Bool {
         switch type {
         case let .builtin(builtin): return Validation.responseHeaderTypes.contains(builtin)
-        case let .model(name, true): return facts.isEnumModel(name)
+        case let .model(name, true): return modelIndex.isEnumModel(name)
         default: return false
         }
     }
@@ -160,7 +161,7 @@ extension SpecChecker {
     }
 
     /// `"pagination": { "style": "cursor", "parameter": "after", "next": "next_cursor", "items": "data" }`.
-    mutating func checkPagination(_ raw: RawPagination, of endpoint: RawEndpoint) -> Pagination? {
+    mutating func checkPagination(_ raw: RawPagination, of endpoint: RawEndpoint, checked: CheckedSpec.EndpointFacts) -> Pagination? {
         guard let styleText = raw.style else { return nil }
         let style = styleText.value
         guard SpecKeys.paginationStyles.contains(style) else {
@@ -177,10 +178,10 @@ extension SpecChecker {
         }
         // `responses` pages when every status with a body has the same type (`T?` with `Void` for
         // the bodiless ones, an empty page); statuses of different types are an enum, which has no items.
-        var pageType = endpoint.responseType ?? .void
+        var pageType = checked.responseType ?? .void
         if endpoint.responses != nil {
-            guard let alternatives = endpoint.alternatives else { return nil }
-            guard let common = Validation.commonType(of: alternatives), common != .void else {
+            guard let alternatives = checked.alternatives else { return nil }
+            guard let common = Response.Shape(alternatives: alternatives).bodyType, common != .void else {
                 let bodies = alternatives.filter { $0.type != .void }.map { "'\($0.type.specText)'" }
                 let found = bodies.isEmpty ? "no status has a body" : "its statuses answer \(bodies.joined(separator: ", "))"
                 error("a paginated endpoint's 'responses' must give one page type to the statuses with a body and \"Void\" to the others (an empty page), but \(found)",
@@ -220,7 +221,7 @@ extension SpecChecker {
             if checkItems(text, response: pageType) { items = text.value }
         } else if case .array = withoutOptional(pageType) {
             // The body is the page's array.
-        } else if endpoint.response == nil || endpoint.responseType != nil {
+        } else if endpoint.response == nil || checked.responseType != nil {
             let fix = style == "link" ? "a 'link' page is the body itself" : "add 'items', the body key that holds the page's array"
             error("the paginated endpoint answers '\(pageType.specText)', not an array: \(fix)", at: raw.location)
         }
@@ -239,8 +240,9 @@ extension SpecChecker {
     /// The wire name of the query parameter a pagination `parameter` names (by key or wire name).
     private mutating func queryParameter(_ text: Located<String>, of endpoint: RawEndpoint, style: String) -> String? {
         let parameters = (endpoint.parameters ?? []).filter { $0.isValid }
+        func place(_ parameter: RawParameter) -> Parameter.Location { result.parameters[parameter.id]?.place ?? .query }
         guard let parameter = parameters.first(where: { $0.key.key == text.value || Validation.wireName(of: $0) == text.value }) else {
-            let queries = parameters.filter { $0.place == .query }.map(\.key.key)
+            let queries = parameters.filter { place($0) == .query }.map(\.key.key)
             var message = "the pagination parameter '\(text.value)' is not a parameter of the endpoint; declare it in 'parameters' (a query parameter)"
             if let suggestion = Naming.didYouMean(text.value, candidates: queries) {
                 message = "the pagination parameter '\(text.value)' is not a parameter of the endpoint; did you mean '\(suggestion)'?"
@@ -248,11 +250,11 @@ extension SpecChecker {
             error(message, at: text.location)
             return nil
         }
-        guard parameter.place == .query else {
-            error("the pagination parameter '\(text.value)' is a \(parameter.place.rawValue) parameter; it must be in the query", at: text.location)
+        guard place(parameter) == .query else {
+            error("the pagination parameter '\(text.value)' is a \(place(parameter).rawValue) parameter; it must be in the query", at: text.location)
             return nil
         }
-        if style == "page", let type = parameter.parsedType, case .builtin(let builtin) = withoutOptional(type),
+        if style == "page", let type = result.parameters[parameter.id]?.type, case .builtin(let builtin) = withoutOptional(type),
            builtin != .int && builtin != .int64 && builtin != .int32 {
             error("the page parameter '\(text.value)' must be an integer type, not '\(type.specText)'", at: text.location)
             return nil
@@ -340,10 +342,11 @@ extension SpecChecker {
     mutating func checkResponseTypeNames(_ contents: RawContents, isAPI: Bool) {
         var taken: [String: String] = [:]
         for group in contents.groups ?? [] where group.isObject { taken[Naming.upperCamel(group.key.key)] = "group '\(group.key.key)'" }
-        if isAPI { for name in facts.modelNames { taken[name] = "model '\(name)'" } }
+        if isAPI { for name in modelIndex.modelNames { taken[name] = "model '\(name)'" } }
         for endpoint in contents.endpoints ?? [] where endpoint.isObject {
-            for name in Validation.generatedTypeNames(key: endpoint.key.key, hasHeaders: !endpoint.responseHeaders.isEmpty,
-                                                      alternatives: endpoint.alternatives ?? [], hasErrorHeaders: !endpoint.errorHeaders.isEmpty) {
+            let checked = result.endpoints[endpoint.id] ?? CheckedSpec.EndpointFacts()
+            for name in Validation.generatedTypeNames(key: endpoint.key.key, hasHeaders: !checked.responseHeaders.isEmpty,
+                                                      alternatives: checked.alternatives ?? [], hasErrorHeaders: !checked.errorHeaders.isEmpty) {
                 if let owner = taken[name] {
                     error("endpoint '\(endpoint.key.key)' declares the type '\(name)' for its responses, which \(owner) also is; rename one",
                           at: endpoint.key.location)

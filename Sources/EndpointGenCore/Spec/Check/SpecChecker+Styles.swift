@@ -45,7 +45,7 @@ extension SpecChecker {
             guard !value.isOptional, let inner = valueShape(value, visiting: &visiting) else { return nil }
             return .object(nested: inner != .single)
         case .model(let name, let defined):
-            if !defined || facts.isEnumModel(name) { return .single }
+            if !defined || modelIndex.isEnumModel(name) { return .single }
             // A model that holds itself nests without end: deep, whatever its properties say.
             guard visiting.insert(name).inserted else { return .object(nested: true) }
             defer { visiting.remove(name) }
@@ -58,7 +58,7 @@ extension SpecChecker {
                 }
                 return .object(nested: nested)
             }
-            if let alternatives = facts.unionAlternatives[name] {
+            if let alternatives = modelIndex.unionAlternatives[name] {
                 var shapes: [ValueShape] = []
                 for alternative in alternatives {
                     guard let shape = valueShape(alternative, visiting: &visiting) else { return nil }
@@ -155,10 +155,11 @@ extension SpecChecker {
         for model in models {
             guard case .object(let properties?, _) = model.kind else { continue }
             for property in properties where property.style != nil || property.explode != nil {
-                guard let type = property.parsedType, let typeText = property.type else { continue }
-                property.checkedStyle = checkStyle(property.style, explode: property.explode, type: Located(value: type, location: typeText.location),
+                guard let type = result.properties[property.id]?.type, let typeText = property.type else { continue }
+                let style = checkStyle(property.style, explode: property.explode, type: Located(value: type, location: typeText.location),
                                                    location: .query, inBody: true,
                                                    what: "property '\(property.key.key)' of model '\(model.key.key)' in a form body")
+                result.properties[property.id, default: .init()].style = style
             }
         }
     }

@@ -1,53 +1,21 @@
 import Foundation
 
-/// What the checker learned that the resolver uses as well: which names are models, and the
-/// parsed form of every type string.
-struct SpecFacts {
-    /// Model name -> enum values (nil for an object model or a union).
-    var modelKinds: [String: [String]?] = [:]
-    var modelNames: Set<String> = []
-    /// Enum models declared `"type": "Int"` (their values in `modelKinds` are the integers' text).
-    var integerEnumModels: Set<String> = []
-    /// Union models (`oneOf` and `anyOf`) -> the alternatives whose types parsed, in the spec's order:
-    /// a default on a union fits the first alternative that accepts it.
-    var unionAlternatives: [String: [TypeRef]] = [:]
+/// Step 2 of validation: every rule of the spec format (docs/spec-format.md) over the raw tree:
+/// paths and their placeholders, type strings, parameter kinds and places, bodies, responses,
+/// error statuses, defaults, union alternatives and discriminators, unions that contain themselves,
+/// and names that collide in Swift or are reserved. It reports, and returns what it parsed and decided
+/// (`CheckedSpec`); `SpecResolver` builds the `Spec` from that and the raw tree.
+struct SpecChecker {
+    let fileName: String
     /// Names the module defines itself (the config's `moduleTypes`): usable without a model.
-    var moduleTypes: Set<String> = []
+    let moduleTypes: Set<String>
+    /// What `check` returns, filled as it goes.
+    var result = CheckedSpec()
+    var modelIndex = ModelIndex()
     /// Type strings parsed without any diagnostic (where `Void` is not allowed): big specs repeat them.
     var types: [String: TypeRef] = [:]
     /// The same for response types, where `Void` is allowed.
     var responseTypes: [String: TypeRef] = [:]
-    /// The API's Swift type name ("" when the spec gives none that works).
-    var apiName = ""
-
-    /// The parsed type of `text` parsed before without a problem.
-    func parsed(_ text: String, allowVoid: Bool) -> TypeRef? {
-        allowVoid ? responseTypes[text] : types[text]
-    }
-
-    /// The parsed type of `text`, from the types parsed before or parsed again (problems are the
-    /// checker's to report).
-    func type(_ text: Located<String>, allowVoid: Bool) -> TypeRef? {
-        if let type = parsed(text.value, allowVoid: allowVoid) { return type }
-        var ignored = Diagnostics()
-        return TypeParser.parse(text.value, at: text.location, models: modelNames, moduleTypes: moduleTypes, allowVoid: allowVoid,
-                                diagnostics: &ignored)
-    }
-
-    /// Whether `name` is an enum model.
-    func isEnumModel(_ name: String) -> Bool {
-        if let kind = modelKinds[name], kind != nil { return true }
-        return false
-    }
-}
-
-/// Step 2 of validation: every rule of the spec format (docs/spec-format.md) over the raw tree:
-/// paths and their placeholders, type strings, parameter kinds and places, bodies, responses,
-/// error statuses, defaults, union alternatives and discriminators, unions that contain themselves,
-/// and names that collide in Swift or are reserved. It reports and builds nothing; `SpecResolver` builds the `Spec`.
-struct SpecChecker {
-    let fileName: String
-    var facts = SpecFacts()
     var diagnostics = Diagnostics()
     /// Problems reported before the decoder's at the same place (a reserved name before a missing key).
     var early = Diagnostics()
@@ -60,7 +28,7 @@ struct SpecChecker {
 
     init(fileName: String, moduleTypes: Set<String>) {
         self.fileName = fileName
-        facts.moduleTypes = moduleTypes
+        self.moduleTypes = moduleTypes
     }
 
     mutating func error(_ message: String, at location: SourceLocation) {
@@ -83,14 +51,23 @@ struct SpecChecker {
     /// Parses a type string, reporting its problems (once per string that has none: big specs repeat them).
     mutating func type(_ text: Located<String>?, allowVoid: Bool) -> TypeRef? {
         guard let text else { return nil }
-        if let cached = facts.parsed(text.value, allowVoid: allowVoid) { return cached }
+        if let cached = allowVoid ? responseTypes[text.value] : types[text.value] { return cached }
         let before = diagnostics.all.count
-        let type = TypeParser.parse(text.value, at: text.location, models: facts.modelNames, moduleTypes: facts.moduleTypes,
+        let type = TypeParser.parse(text.value, at: text.location, models: modelIndex.modelNames, moduleTypes: moduleTypes,
                                     allowVoid: allowVoid, diagnostics: &diagnostics)
         if let type, diagnostics.all.count == before {
-            if allowVoid { facts.responseTypes[text.value] = type } else { facts.types[text.value] = type }
+            if allowVoid { responseTypes[text.value] = type } else { types[text.value] = type }
         }
         return type
+    }
+
+    /// The type of `text` where `Void` is not allowed, without reporting its problems (reported
+    /// where the string itself is checked).
+    func quietType(_ text: Located<String>) -> TypeRef? {
+        if let type = types[text.value] { return type }
+        var ignored = Diagnostics()
+        return TypeParser.parse(text.value, at: text.location, models: modelIndex.modelNames, moduleTypes: moduleTypes, allowVoid: false,
+                                diagnostics: &ignored)
     }
 
     /// A string that must be of a JSON kind the decoder could not know (it depends on another key).
@@ -102,19 +79,20 @@ struct SpecChecker {
 
     // MARK: Top level
 
-    mutating func check(_ spec: RawSpec) {
+    /// Checks the spec; what it works out is returned, its problems are in `early` and `diagnostics`.
+    mutating func check(_ spec: RawSpec) -> CheckedSpec {
         let (baseName, outputName) = Validation.outputName(fileName)
         if spec.hasName {
             if let name = spec.name {
                 if let problem = Naming.typeNameProblem(name.value) ?? Validation.reservedTypeNameProblem(name.value) {
                     error("'name': \(problem)", at: name.location)
                 }
-                facts.apiName = name.value
+                result.apiName = name.value
             }
         } else if let problem = Naming.typeNameProblem(outputName) ?? Validation.reservedTypeNameProblem(outputName) {
             early.error("the file name '\(baseName)' does not give a Swift type name (\(problem)); add a 'name' key", at: spec.location)
         } else {
-            facts.apiName = outputName
+            result.apiName = outputName
         }
 
         if let node = spec.formatVersion {
@@ -142,14 +120,14 @@ struct SpecChecker {
             models = checkModels(rawModels)
             for model in models { if let properties = model.properties { objectModels[model.key.key] = properties } }
             for model in rawModels {
-                if case .object(_, let extra?) = model.kind, let type = facts.type(extra, allowVoid: false) {
+                if case .object(_, let extra?) = model.kind, let type = quietType(extra) {
                     additionalPropertyTypes[model.key.key] = type
                 }
             }
             checkFormStyles(rawModels)
         }
         checkShared(spec.shared)
-        let api = checkContents(spec.contents, key: facts.apiName, location: spec.location, path: [], isAPI: true)
+        let api = checkContents(spec.contents, key: result.apiName, location: spec.location, path: [], isAPI: true)
 
         // A model named like a group would be hidden by it inside the API type.
         // (Groups indexed once by name, first in depth-first order: searching the tree for each
@@ -165,17 +143,18 @@ struct SpecChecker {
         if !models.isEmpty { index(spec.contents) }
         for model in models {
             if let endpoint = api.endpoints[model.key.key] {
-                error("model '\(model.key.key)' and endpoint '\(endpoint.key)' (line \(endpoint.location.line), column \(endpoint.location.column)) would both be '\(facts.apiName).\(model.key.key)'; rename one",
+                error("model '\(model.key.key)' and endpoint '\(endpoint.key)' (line \(endpoint.location.line), column \(endpoint.location.column)) would both be '\(result.apiName).\(model.key.key)'; rename one",
                       at: model.key.location)
             }
-            if model.key.key == facts.apiName {
+            if model.key.key == result.apiName {
                 error("model '\(model.key.key)' has the same name as the API type", at: model.key.location)
             }
             if let group = groupsByName[model.key.key] {
-                error("model '\(model.key.key)' has the same Swift name as group '\(group.key)' (line \(group.location.line), column \(group.location.column)), which would hide it inside '\(facts.apiName)'",
+                error("model '\(model.key.key)' has the same Swift name as group '\(group.key)' (line \(group.location.line), column \(group.location.column)), which would hide it inside '\(result.apiName)'",
                       at: model.key.location)
             }
         }
+        return result
     }
 
     // MARK: Groups
@@ -199,7 +178,7 @@ struct SpecChecker {
                 let endpointName = Naming.lowerCamel(endpoint.key.key)
                 endpointNames.append((endpoint.key.key, endpointName, endpoint.key.location))
                 if isAPI && ReservedNames.apiMembers.contains(endpointName) {
-                    early.error("endpoint '\(endpoint.key.key)' would be '\(facts.apiName).\(endpointName)', which the generated API type uses for \(ReservedNames.apiMemberUses[endpointName] ?? "itself"); rename the endpoint",
+                    early.error("endpoint '\(endpoint.key.key)' would be '\(result.apiName).\(endpointName)', which the generated API type uses for \(ReservedNames.apiMemberUses[endpointName] ?? "itself"); rename the endpoint",
                                 at: endpoint.key.location)
                 }
                 if endpoint.isObject {
@@ -258,15 +237,15 @@ struct SpecChecker {
                 : "generated code names, and the group would hide it inside the API"
             error("group '\(group.key.key)' would be the Swift type '\(swiftName)', which \(use); rename the group",
                   at: group.key.location)
-        } else if swiftName == facts.apiName {
-            error("group '\(group.key.key)' would have the same Swift name as the API type '\(facts.apiName)'", at: group.key.location)
+        } else if swiftName == result.apiName {
+            error("group '\(group.key.key)' would have the same Swift name as the API type '\(result.apiName)'", at: group.key.location)
         }
         guard group.isObject else { return }
         var inner = path
         if let text = group.path {
             if let segments = PathParser.parse(text, group: group.key.key, diagnostics: &diagnostics) {
                 inner += segments
-                group.segments = segments.map { PathSegment(parts: $0.parts) }
+                result.groupSegments[group.id] = segments.map { PathSegment(parts: $0.parts) }
             }
         }
         checkShared(group.shared)
@@ -399,6 +378,7 @@ struct SpecChecker {
                 error("'\(entry.key.key)' is not an error status; use a code (\"404\"), a range (\"4XX\") or \"default\"", at: entry.key.location)
             }
             let type = type(entry.type, allowVoid: false)
+            if let type { result.errorTypes[entry.id] = type }
             guard let status else { continue }
             if let first = seen[status] {
                 error("error status '\(entry.key.key)' is given twice (also at line \(first.line), column \(first.column))", at: entry.key.location)

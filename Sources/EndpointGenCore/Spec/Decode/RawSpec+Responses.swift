@@ -17,7 +17,7 @@ struct RawStatusResponses {
 }
 
 /// `pagination`: its strings as written; the style decides which apply.
-final class RawPagination {
+struct RawPagination {
     let location: SourceLocation
     var style: Located<String>?
     var parameter: Located<String>?
@@ -25,6 +25,4 @@ final class RawPagination {
     var items: Located<String>?
     /// The keys given, for "does not apply to this style".
     var keys: [RawKey] = []
-
-    init(location: SourceLocation) { self.location = location }
 }

@@ -4,12 +4,15 @@
 /// decoder and is nil here.
 ///
 /// Adding a spec key: a field on the raw type below, its line in the decoder (`SpecDecoder`), its
-/// rules in `SpecChecker`, its resolved value in `SpecResolver`, and its name in `SpecKeys`.
+/// rules in `SpecChecker` (and what they work out in `CheckedSpec`), its resolved value in
+/// `SpecResolver`, and its name in `SpecKeys`.
 
-/// The nodes that hold many fields (groups, endpoints, parameters, bodies, responses, models, properties) are
-/// classes: the checker and the resolver each walk the tree, and a class is passed without copying
-/// its fields. The decoder fills them. The checker adds what it parsed (a path's segments, a type)
-/// in the fields marked "set by the checker", so the resolver does not parse a string twice.
+/// The tree is made of values: the decoder builds it, and nothing changes it after. What the checker
+/// works out (a path's segments, a parsed type, a checked style) it returns apart, in `CheckedSpec`,
+/// by the `id` the decoder gave each group, endpoint, error, parameter, model and property.
+
+/// A raw node's number, unique in one decoded spec: the key of what the checker found for it.
+typealias RawID = Int
 
 /// A value and the place it was written.
 struct Located<Value> {
@@ -57,7 +60,8 @@ struct RawContents {
     var groups: [RawGroup]?
 }
 
-final class RawGroup {
+struct RawGroup {
+    let id: RawID
     let key: RawKey
     /// False when the group's value is not an object (reported); its fields are then empty.
     var isObject = false
@@ -65,10 +69,6 @@ final class RawGroup {
     var path: Located<String>?
     var shared = RawShared()
     var contents = RawContents()
-    /// Set by the checker: `path` as segments, placeholders by name.
-    var segments: [PathSegment]?
-
-    init(key: RawKey) { self.key = key }
 }
 
 struct RawHeader {
@@ -94,6 +94,7 @@ indirect enum RawAuth {
 }
 
 struct RawError {
+    let id: RawID
     var key: RawKey
     /// The place of the error body's type.
     var valueLocation: SourceLocation
@@ -103,7 +104,8 @@ struct RawError {
     var headers: [RawResponseHeader]?
 }
 
-final class RawEndpoint {
+struct RawEndpoint {
+    let id: RawID
     let key: RawKey
     /// False when the endpoint's value is not an object (reported); its fields are then empty.
     var isObject = false
@@ -119,30 +121,14 @@ final class RawEndpoint {
     /// The number as written.
     var timeout: Located<String>?
     var sample: JSONNode?
-    /// Set by the checker: `path` as segments, placeholders by name.
-    var segments: [PathSegment]?
-    /// Set by the checker: the response's type.
-    var responseType: TypeRef?
-    /// Set by the checker: a streamed response's sample elements, each compact JSON text.
-    var sampleElements: [String]?
     /// Version 2: `responses` (several success statuses) and `pagination` (RawSpec+Responses.swift).
     var responses: RawStatusResponses?
     var pagination: RawPagination?
-    /// Set by the checker: the declared response headers, the statuses of `responses` (nil
-    /// without it) and the pagination, when they have no problem.
-    var responseHeaders: [ResponseHeader] = []
-    /// The checked headers of the endpoint's own error responses, merged (`checkErrorHeaders`).
-    var errorHeaders: [ResponseHeader] = []
-    var alternatives: [StatusResponse]?
-    var checkedPagination: Pagination?
-
-    init(key: RawKey) { self.key = key }
 }
 
-final class RawParameter {
-    /// The keys besides `type`, which most parameters (`"id": "Int"`) do not have: kept apart so
-    /// that such a parameter stays small (a spec has tens of thousands).
-    final class Options {
+struct RawParameter {
+    /// The keys besides `type`, which most parameters (`"id": "Int"`) do not have.
+    struct Options {
         var name: Located<String>?
         var location: Located<Parameter.Location>?
         var hasUnknownLocation = false
@@ -153,6 +139,7 @@ final class RawParameter {
         var defaultValue: JSONNode?
     }
 
+    let id: RawID
     let key: RawKey
     /// False when the value is neither a type string nor an object (reported).
     var isValid = false
@@ -171,18 +158,9 @@ final class RawParameter {
     var styleKeyLocation: SourceLocation? { options?.styleKeyLocation }
     var explode: Located<Bool>? { options?.explode }
     var defaultValue: JSONNode? { options?.defaultValue }
-    /// Set by the checker: `type` parsed.
-    var parsedType: TypeRef?
-    /// Set by the checker: the style stated, or the place's default; nil when it is not usable.
-    var checkedStyle: Parameter.Style?
-    /// Set by the checker: `in`, or where the parameter goes without it (the path when a
-    /// placeholder has its name, else the query).
-    var place: Parameter.Location = .query
-
-    init(key: RawKey) { self.key = key }
 }
 
-final class RawBody {
+struct RawBody {
     /// The place of the `body` key.
     let key: RawKey
     /// False when the value is neither a type string nor an object (reported).
@@ -194,13 +172,9 @@ final class RawBody {
     /// Whether `encoding` is a word that is not an encoding (reported); `contentType` is not read.
     var hasUnknownEncoding = false
     var contentType: Located<String>?
-    /// Set by the checker: `type` parsed.
-    var parsedType: TypeRef?
-
-    init(key: RawKey) { self.key = key }
 }
 
-final class RawResponse {
+struct RawResponse {
     let location: SourceLocation
     var isObject = false
     /// Whether a `type` key is there, whatever its kind.
@@ -212,16 +186,11 @@ final class RawResponse {
     /// `stream` and `end`, checked by StreamRules.
     var stream: JSONNode?
     var end: JSONNode?
-    /// Set by the checker: the stream's kind and its `end`, when they are good.
-    var streamKind: Response.Stream?
-    var endText: String?
     /// Version 2: `headers`, name -> type string; nil when there is no `headers` object.
     var headers: [RawResponseHeader]?
-
-    init(location: SourceLocation) { self.location = location }
 }
 
-final class RawModel {
+struct RawModel {
     enum Kind {
         /// The value is not an object (reported).
         case invalid
@@ -240,18 +209,10 @@ final class RawModel {
         case anyOf(alternatives: [Located<String>]?, location: SourceLocation)
     }
 
+    let id: RawID
     let key: RawKey
     var description: String?
     var kind: Kind
-    /// Set by the checker: the parsed type of each alternative of a union (nil where it has a problem),
-    /// and of `additionalProperties`.
-    var parsedAlternatives: [TypeRef?] = []
-    var parsedAdditionalProperties: TypeRef?
-
-    init(key: RawKey, kind: Kind) {
-        self.key = key
-        self.kind = kind
-    }
 }
 
 /// A union's `discriminator`: a property name, or `{ "property", "mapping" }`.
@@ -262,7 +223,8 @@ struct RawDiscriminator {
     var mapping: [(value: RawKey, type: Located<String>)] = []
 }
 
-final class RawProperty {
+struct RawProperty {
+    let id: RawID
     let key: RawKey
     /// False when the value is neither a type string nor an object (reported).
     var isValid = false
@@ -275,10 +237,4 @@ final class RawProperty {
     /// `style` and `explode`: how the property is written when the model is a form body.
     var style: Located<String>?
     var explode: Located<Bool>?
-    /// Set by the checker: `style` and `explode` checked; nil when neither is given or not usable.
-    var checkedStyle: Parameter.Style?
-    /// Set by the checker: `type` parsed.
-    var parsedType: TypeRef?
-
-    init(key: RawKey) { self.key = key }
 }

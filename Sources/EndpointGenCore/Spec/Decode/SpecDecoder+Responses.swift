@@ -20,9 +20,9 @@ extension SpecDecoder {
             if case .object(let fields) = member.value.value {
                 checkKeys(fields, allowed: SpecKeys.statusResponse, in: "in the response for '\(member.key)'")
                 let object = Fields(fields)
-                let type = object["type"].map { string($0.value, "the response type for '\(member.key)'") }
+                let type = object[.type].map { string($0.value, "the response type for '\(member.key)'") }
                     ?? Located(value: "Void", location: member.value.location)
-                return (SpecDecoder.key(member), type, object["headers"].flatMap { decodeResponseHeaders($0.value) })
+                return (SpecDecoder.key(member), type, object[.headers].flatMap { decodeResponseHeaders($0.value) })
             }
             return (SpecDecoder.key(member), string(member.value, "the response type for '\(member.key)'"), nil)
         })
@@ -33,16 +33,16 @@ extension SpecDecoder {
         guard let members = object(node, "'pagination'") else { return nil }
         checkKeys(members, allowed: SpecKeys.pagination, in: "in 'pagination'")
         let fields = Fields(members)
-        let pagination = RawPagination(location: node.location)
+        var pagination = RawPagination(location: node.location)
         pagination.keys = members.filter { SpecKeys.pagination.contains($0.key) }.map(SpecDecoder.key)
-        if let field = fields["style"] {
+        if let field = fields[.style] {
             pagination.style = string(field.value, "the pagination 'style'")
         } else {
             error("'pagination' is missing the required key 'style' (\(Validation.list(SpecKeys.paginationStyles)))", at: node.location)
         }
-        if let field = fields["parameter"] { pagination.parameter = string(field.value, "the pagination 'parameter'") }
-        if let field = fields["next"] { pagination.next = string(field.value, "'next'") }
-        if let field = fields["items"] { pagination.items = string(field.value, "'items'") }
+        if let field = fields[.parameter] { pagination.parameter = string(field.value, "the pagination 'parameter'") }
+        if let field = fields[.next] { pagination.next = string(field.value, "'next'") }
+        if let field = fields[.items] { pagination.items = string(field.value, "'items'") }
         return pagination
     }
 }

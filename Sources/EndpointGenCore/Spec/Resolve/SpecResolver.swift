@@ -1,10 +1,11 @@
 /// Step 3 of validation: builds the `Spec` the translator consumes from a raw tree the checker
 /// found no problem in. Inheritance is resolved here (headers merged by case-insensitive name with
 /// `null` removing one, auth, errors by status, group paths as prefixes), Swift names are chosen and
-/// types come from the checker's parsed forms. It reports nothing.
+/// types, styles and defaults are those the checker worked out (`CheckedSpec`). It parses nothing
+/// and reports nothing.
 struct SpecResolver {
     let fileName: String
-    let facts: SpecFacts
+    let checked: CheckedSpec
 
     /// What a level passes down to its groups and endpoints.
     struct Inherited {
@@ -22,7 +23,7 @@ struct SpecResolver {
         let outputName = Validation.outputName(fileName).outputName
         var inherited = Inherited()
         inherit(spec.shared, into: &inherited)
-        let apiName = facts.apiName
+        let apiName = checked.apiName
         let api = resolveContents(spec.contents, key: apiName, swiftName: apiName, description: spec.description, location: spec.location,
                                   inherited: inherited)
         return Spec(fileName: fileName, outputName: outputName, api: api, baseURL: spec.baseURL?.value ?? "",
@@ -96,8 +97,7 @@ struct SpecResolver {
 
     func resolveErrors(_ errors: [RawError]) -> [ErrorResponse] {
         errors.compactMap { entry in
-            guard let status = Validation.errorStatus(entry.key.key), let text = entry.type,
-                  let type = facts.type(text, allowVoid: false) else { return nil }
+            guard let status = Validation.errorStatus(entry.key.key), let type = checked.errorTypes[entry.id] else { return nil }
             return ErrorResponse(status: status, type: type)
         }
     }
@@ -113,7 +113,7 @@ struct SpecResolver {
 
     func resolveGroup(_ group: RawGroup, inherited: Inherited) -> Group {
         var inner = inherited
-        inner.path += group.segments ?? []
+        inner.path += checked.groupSegments[group.id] ?? []
         inherit(group.shared, into: &inner)
         return resolveContents(group.contents, key: group.key.key, swiftName: Naming.upperCamel(group.key.key), description: group.description,
                                location: group.key.location, inherited: inner)
@@ -125,9 +125,10 @@ struct SpecResolver {
         var level = inherited
         inherit(endpoint.shared, into: &level)
         let parameters = (endpoint.parameters ?? []).compactMap(resolveParameter)
+        let facts = checked.endpoints[endpoint.id] ?? CheckedSpec.EndpointFacts()
 
         var path = inherited.path
-        path += endpoint.segments ?? []
+        path += facts.segments
         // Each placeholder names the path parameter that fills it, by key.
         for index in path.indices where path[index].parts.contains(where: { if case .parameter = $0 { true } else { false } }) {
             path[index].parts = path[index].parts.map { part in
@@ -138,46 +139,40 @@ struct SpecResolver {
         }
 
         var body: Body?
-        if let raw = endpoint.body, let type = raw.parsedType {
+        if let raw = endpoint.body, let type = facts.bodyType {
             body = Body(type: type, encoding: Validation.encoding(of: raw, type: type), contentType: raw.contentType?.value)
         }
 
-        var response = Response(type: .void, status: nil, contentType: nil)
+        var response = Response(type: facts.responseType ?? .void, status: nil, contentType: nil, stream: facts.stream, end: facts.end,
+                                headers: facts.responseHeaders)
         if let raw = endpoint.response {
-            if let type = endpoint.responseType { response.type = type }
             if case .number(let text)? = raw.status?.value { response.status = Int(text) }
             if case .string(let text)? = raw.contentType?.value { response.contentType = text }
-            response.stream = raw.streamKind
-            response.end = raw.endText
         }
-        if let alternatives = endpoint.alternatives {
-            response = Response(type: Validation.commonType(of: alternatives) ?? .void, status: nil, contentType: nil, alternatives: alternatives)
+        if let alternatives = facts.alternatives {
+            let shape = Response.Shape(alternatives: alternatives)
+            response = Response(type: shape.bodyType ?? .void, status: nil, contentType: nil, headers: facts.responseHeaders,
+                                alternatives: alternatives)
         }
-        response.headers = endpoint.responseHeaders
 
         var resolved = Endpoint(key: endpoint.key.key, swiftName: Naming.lowerCamel(endpoint.key.key), description: endpoint.description,
                                 deprecation: endpoint.deprecation, method: endpoint.method?.value ?? "GET", path: path, parameters: parameters,
                                 headers: level.headers, auth: level.auth, body: body, response: response, errors: level.errors,
                                 timeout: endpoint.timeout.flatMap { Double($0.value) }, sample: endpoint.sample?.compactJSON,
-                                location: endpoint.key.location, pagination: endpoint.checkedPagination)
-        resolved.sampleElements = endpoint.sampleElements
+                                location: endpoint.key.location, pagination: facts.pagination)
+        resolved.sampleElements = facts.sampleElements
         resolved.baseURL = level.baseURL
-        resolved.errorHeaders = endpoint.errorHeaders
+        resolved.errorHeaders = facts.errorHeaders
         return resolved
     }
 
     func resolveParameter(_ raw: RawParameter) -> Parameter? {
-        guard raw.isValid, let type = raw.parsedType else { return nil }
+        guard raw.isValid, let facts = checked.parameters[raw.id], let type = facts.type else { return nil }
         let wireName = Validation.wireName(of: raw)
-        var defaultValue: DefaultValue?
-        if let node = raw.defaultValue {
-            var ignored = Diagnostics()
-            defaultValue = DefaultValues.value(node, type: type, what: "", facts: facts, diagnostics: &ignored)
-        }
         return Parameter(key: raw.key.key, wireName: wireName, swiftName: Naming.lowerCamel(raw.key.key), type: type,
-                         location: raw.place,
-                         description: raw.description, defaultValue: defaultValue,
-                         style: raw.checkedStyle ?? .default(in: raw.place), sourceLocation: raw.key.location)
+                         location: facts.place,
+                         description: raw.description, defaultValue: facts.defaultValue,
+                         style: facts.style ?? .default(in: facts.place), sourceLocation: raw.key.location)
     }
 
     // MARK: Models
@@ -194,7 +189,7 @@ struct SpecResolver {
         case .object(let properties, _):
             kind = .object((properties ?? []).compactMap(resolveProperty))
         case .oneOf(let texts, _, let discriminator):
-            var alternatives = resolveAlternatives(texts, parsed: model.parsedAlternatives)
+            var alternatives = resolveAlternatives(texts, parsed: checked.models[model.id]?.alternatives ?? [])
             if let discriminator {
                 // Mapping keys choose their model; an alternative no key names is chosen by its name.
                 for entry in discriminator.mapping {
@@ -208,10 +203,10 @@ struct SpecResolver {
             }
             kind = .oneOf(Union(alternatives: alternatives, discriminator: discriminator?.property?.value))
         case .anyOf(let texts, _):
-            kind = .anyOf(resolveAlternatives(texts, parsed: model.parsedAlternatives))
+            kind = .anyOf(resolveAlternatives(texts, parsed: checked.models[model.id]?.alternatives ?? []))
         }
         return Model(key: model.key.key, swiftName: model.key.key, description: model.description, kind: kind,
-                     additionalProperties: model.parsedAdditionalProperties, location: model.key.location)
+                     additionalProperties: checked.models[model.id]?.additionalProperties, location: model.key.location)
     }
 
     func resolveAlternatives(_ texts: [Located<String>]?, parsed: [TypeRef?]) -> [UnionAlternative] {
@@ -282,15 +277,10 @@ struct SpecResolver {
 
 
     func resolveProperty(_ property: RawProperty) -> Property? {
-        guard property.isValid, let type = property.parsedType else { return nil }
-        var defaultValue: DefaultValue?
-        if let node = property.defaultValue {
-            var ignored = Diagnostics()
-            defaultValue = DefaultValues.value(node, type: type, what: "", facts: facts, diagnostics: &ignored)
-        }
+        guard property.isValid, let facts = checked.properties[property.id], let type = facts.type else { return nil }
         return Property(key: property.key.key, swiftName: Naming.lowerCamel(property.key.key), type: type, description: property.description,
-                        defaultValue: defaultValue, partContentType: property.contentType?.value,
-                        partHeaders: SpecResolver.merging([], property.headers ?? []), formStyle: property.checkedStyle,
+                        defaultValue: facts.defaultValue, partContentType: property.contentType?.value,
+                        partHeaders: SpecResolver.merging([], property.headers ?? []), formStyle: facts.style,
                         location: property.key.location)
     }
 }

@@ -1,0 +1,1 @@
+../../Sources/EndpointGenCore/Support/SpecFileNames.swift

@@ -1,0 +1,80 @@
+/// What step 2 works out besides its diagnostics, returned by `SpecChecker.check` for
+/// `SpecResolver`: the parsed and checked form of the raw tree's strings, by the `RawID` of the node
+/// they belong to. The raw tree itself stays as the decoder made it. Complete only when the check
+/// found no error (the resolver runs only then): a node with a problem may have no entry.
+struct CheckedSpec {
+    /// An endpoint's path, body, response and the version 2 response contract, checked.
+    struct EndpointFacts {
+        /// The endpoint's own `path` as segments, placeholders by name.
+        var segments: [PathSegment] = []
+        /// The body's type.
+        var bodyType: TypeRef?
+        /// The response's type (nil without `response`, or when its type is not given).
+        var responseType: TypeRef?
+        /// A streamed response's kind and `end`, when they are good.
+        var stream: Response.Stream?
+        var end: String?
+        /// A streamed response's sample elements, each compact JSON text.
+        var sampleElements: [String]?
+        /// The declared response headers (of `response`, or merged over the statuses of `responses`).
+        var responseHeaders: [ResponseHeader] = []
+        /// The headers of the endpoint's own error responses, merged (`checkErrorHeaders`).
+        var errorHeaders: [ResponseHeader] = []
+        /// The statuses of `responses`; nil without it.
+        var alternatives: [StatusResponse]?
+        var pagination: Pagination?
+    }
+
+    struct ParameterFacts {
+        var type: TypeRef?
+        /// The style stated, or the place's default; nil when it is not usable.
+        var style: Parameter.Style?
+        /// `in`, or where the parameter goes without it (the path when a placeholder has its name,
+        /// else the query).
+        var place: Parameter.Location = .query
+        var defaultValue: DefaultValue?
+    }
+
+    struct ModelFacts {
+        /// The parsed type of each alternative of a union (nil where it has a problem).
+        var alternatives: [TypeRef?] = []
+        var additionalProperties: TypeRef?
+    }
+
+    struct PropertyFacts {
+        var type: TypeRef?
+        /// `style` and `explode` checked; nil when neither is given or not usable.
+        var style: Parameter.Style?
+        var defaultValue: DefaultValue?
+    }
+
+    /// The API's Swift type name ("" when the spec gives none that works).
+    var apiName = ""
+    /// Each group's own `path` as segments.
+    var groupSegments: [RawID: [PathSegment]] = [:]
+    var endpoints: [RawID: EndpointFacts] = [:]
+    /// The type of each error response (of every level).
+    var errorTypes: [RawID: TypeRef] = [:]
+    var parameters: [RawID: ParameterFacts] = [:]
+    var models: [RawID: ModelFacts] = [:]
+    var properties: [RawID: PropertyFacts] = [:]
+}
+
+/// What the checker knows of the spec's models while it checks: which names are models, which are
+/// enums (and of integers), and the alternatives of each union. Defaults and styles read it.
+struct ModelIndex {
+    /// Model name -> enum values (nil for an object model or a union).
+    var modelKinds: [String: [String]?] = [:]
+    var modelNames: Set<String> = []
+    /// Enum models declared `"type": "Int"` (their values in `modelKinds` are the integers' text).
+    var integerEnumModels: Set<String> = []
+    /// Union models (`oneOf` and `anyOf`) -> the alternatives whose types parsed, in the spec's order:
+    /// a default on a union fits the first alternative that accepts it.
+    var unionAlternatives: [String: [TypeRef]] = [:]
+
+    /// Whether `name` is an enum model.
+    func isEnumModel(_ name: String) -> Bool {
+        if let kind = modelKinds[name], kind != nil { return true }
+        return false
+    }
+}
