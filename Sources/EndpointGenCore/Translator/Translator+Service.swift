@@ -76,7 +76,7 @@ extension Translator {
     func serviceResultType(_ service: ServiceEndpoint) -> TypeName {
         let endpoint = service.endpoint
         var body: TypeName
-        switch responseShape(endpoint.response) {
+        switch endpoint.response.shape {
         case let .single(type):
             body = swiftType(type)
             if endpoint.response.stream != nil {
@@ -253,7 +253,7 @@ extension Translator {
             if let contentType { arguments.append(Argument("contentType", .stringLiteral(contentType))) }
             return .try(.call(.member(.identifier("request"), "response"), arguments + headersArgument))
         }
-        switch responseShape(response) {
+        switch response.shape {
         case let .single(type):
             if let stream = response.stream {
                 var arguments = [Argument("streaming", body), Argument("status", .numberLiteral(String(response.status ?? 200))),
