@@ -78,9 +78,7 @@ extension OpenAPIImportContext {
         }
         if style == Parameter.Style.default(in: place) { return [] }
         if style == .comma, case .list = shape { return [("style", .string("comma"))] }
-        var members: [(String, ImportJSON)] = [("style", .string(style.name.rawValue))]
-        if style.explode != Parameter.Style.explodesByDefault(style.name) { members.append(("explode", .bool(style.explode))) }
-        return members
+        return Self.specMembers(of: style)
     }
 
     /// A form body's `encoding` (OpenAPI's per-property style and explode): each named property of
@@ -138,8 +136,14 @@ extension OpenAPIImportContext {
                  "'\(name)' holds objects or arrays inside its value, which style '\(declared)' cannot write; sent in brackets (name[key]=value)")
             return []
         }
-        var members: [(String, ImportJSON)] = [("style", .string(style.name.rawValue))]
-        if style.explode != Parameter.Style.explodesByDefault(style.name) { members.append(("explode", .bool(style.explode))) }
+        return Self.specMembers(of: style)
+    }
+
+    /// A style as the spec's `style` and `explode` keys (`Parameter.Style.specKeys`).
+    static func specMembers(of style: Parameter.Style) -> [(String, ImportJSON)] {
+        let keys = style.specKeys
+        var members: [(String, ImportJSON)] = [("style", .string(keys.style))]
+        if let explode = keys.explode { members.append(("explode", .bool(explode))) }
         return members
     }
 
