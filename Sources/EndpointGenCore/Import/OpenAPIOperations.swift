@@ -1113,7 +1113,9 @@ extension OpenAPIImportContext {
     func sameSchema(_ a: OANode, _ b: OANode) -> Bool {
         switch (a["schema"], b["schema"]) {
         case (nil, nil): return true
-        case let (x?, y?): return ImportJSONWriter.compact(ImportJSON(x.node)) == ImportJSONWriter.compact(ImportJSON(y.node))
+        case let (x?, y?):
+            // One node (a Swagger 2.0 schema under each of its media types) is the same at once.
+            return x.node == y.node || ImportJSONWriter.compact(ImportJSON(x.node)) == ImportJSONWriter.compact(ImportJSON(y.node))
         default: return false
         }
     }

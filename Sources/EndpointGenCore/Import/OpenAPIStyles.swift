@@ -4,51 +4,32 @@
 // imports as one that does not.
 
 extension OpenAPIImportContext {
-    /// The shape of a value of the type string `type` (`?` allowed), as the spec's checker sees it
-    /// (`SpecChecker.valueShape`): nil for what no place can carry.
+    /// The shape of a value of the type string `type` (`?` allowed), by the spec checker's rule
+    /// (`ValueShape.of`, as `SpecChecker.valueShape`): nil for what no place can carry.
     func valueShape(ofType type: String) -> ValueShape? {
         var visiting: Set<String> = []
-        return valueShape(ofType: type, visiting: &visiting)
+        return ValueShape.of(type, visiting: &visiting, step: shapeStep)
     }
 
-    private func valueShape(ofType type: String, visiting: inout Set<String>) -> ValueShape? {
+    private func shapeStep(_ type: String) -> ValueShapeStep<String> {
         let bare = type.hasSuffix("?") ? String(type.dropLast()) : type
-        if bare == "File" || bare == "Void" { return nil }
-        // An element or entry that may be null has no text in any style (`SpecChecker.valueShape`).
+        if bare == "File" || bare == "Void" { return .none }
         if bare.hasPrefix("[String: "), bare.hasSuffix("]") {
             let value = String(bare.dropFirst(9).dropLast())
-            guard !value.hasSuffix("?"), let inner = valueShape(ofType: value, visiting: &visiting) else { return nil }
-            return .object(nested: inner != .single)
+            return .dictionary(value: value, optional: value.hasSuffix("?"))
         }
         if bare.hasPrefix("["), bare.hasSuffix("]") {
             let element = String(bare.dropFirst().dropLast())
-            guard !element.hasSuffix("?"), let inner = valueShape(ofType: element, visiting: &visiting) else { return nil }
-            return .list(nested: inner != .single)
+            return .list(element: element, optional: element.hasSuffix("?"))
         }
-        if let alternatives = unionAlternatives[bare] {
-            guard visiting.insert(bare).inserted else { return .object(nested: true) }
-            defer { visiting.remove(bare) }
-            var shapes: [ValueShape] = []
-            for alternative in alternatives {
-                guard let shape = valueShape(ofType: alternative, visiting: &visiting) else { return nil }
-                shapes.append(shape)
-            }
-            return .union(of: shapes)
-        }
+        if let alternatives = unionAlternatives[bare] { return .union(name: bare, alternatives: alternatives) }
         if objectModels.contains(bare) {
-            guard visiting.insert(bare).inserted else { return .object(nested: true) }
-            defer { visiting.remove(bare) }
-            var nested = false
-            for (_, propertyType) in propertyEntries(ofModel: bare) {
-                guard let shape = valueShape(ofType: propertyType, visiting: &visiting) else { return nil }
-                if shape != .single { nested = true }
-            }
+            var parts = propertyEntries(ofModel: bare).map(\.1)
             if case .object(let fields)? = modelDefinitions[bare], let extra = fields.first(where: { $0.0 == "additionalProperties" }),
                case .string(let extraType) = extra.1 {
-                guard let shape = valueShape(ofType: extraType, visiting: &visiting) else { return nil }
-                if shape != .single { nested = true }
+                parts.append(extraType)
             }
-            return .object(nested: nested)
+            return .object(name: bare, parts: parts)
         }
         return .single
     }
@@ -78,9 +59,7 @@ extension OpenAPIImportContext {
         }
         if style == Parameter.Style.default(in: place) { return [] }
         if style == .comma, case .list = shape { return [(SpecKey.style.key, .string("comma"))] }
-        var members: [(String, ImportJSON)] = [(SpecKey.style.key, .string(style.name.rawValue))]
-        if style.explode != Parameter.Style.explodesByDefault(style.name) { members.append((SpecKey.explode.key, .bool(style.explode))) }
-        return members
+        return Self.specMembers(of: style)
     }
 
     /// A form body's `encoding` (OpenAPI's per-property style and explode): each named property of
@@ -138,8 +117,14 @@ extension OpenAPIImportContext {
                  "'\(name)' holds objects or arrays inside its value, which style '\(declared)' cannot write; sent in brackets (name[key]=value)")
             return []
         }
-        var members: [(String, ImportJSON)] = [(SpecKey.style.key, .string(style.name.rawValue))]
-        if style.explode != Parameter.Style.explodesByDefault(style.name) { members.append((SpecKey.explode.key, .bool(style.explode))) }
+        return Self.specMembers(of: style)
+    }
+
+    /// A style as the spec's `style` and `explode` keys (`Parameter.Style.specKeys`).
+    static func specMembers(of style: Parameter.Style) -> [(String, ImportJSON)] {
+        let keys = style.specKeys
+        var members: [(String, ImportJSON)] = [(SpecKey.style.key, .string(keys.style))]
+        if let explode = keys.explode { members.append((SpecKey.explode.key, .bool(explode))) }
         return members
     }
 

@@ -22,6 +22,11 @@ final class Swagger2Converter {
     private var filled: Set<String> = []
     /// While an operation is translated again for its pointers: its warnings and errors were given.
     private var silent = false
+    /// False while an operation is translated for the first time: its 2.0 pointers are needed only by a
+    /// warning or an error, which most operations do not have, so none is built (`at` gives "").
+    /// A warning or error met then sets `deferred`, and the operation is translated again with them.
+    private var pointers = true
+    private var deferred = false
 
     private var globalConsumes: [String]?
     private var globalProduces: [String]?
@@ -34,12 +39,30 @@ final class Swagger2Converter {
     /// Whether `key` of a non-body parameter (and of a header, and of `items`) describes its value.
     /// (A switch: the keys are short strings, compared without hashing.)
     static func isValueKey(_ key: String) -> Bool {
+        // By length first: most keys are then compared with one or two candidates, or none.
+        switch key.utf8.count {
+        case 4: return key == "type" || key == "enum"
+        case 5: return key == "items"
+        case 6: return key == "format"
+        case 7: return key == "default" || key == "maximum" || key == "minimum" || key == "pattern"
+        case 8: return key == "maxItems" || key == "minItems"
+        case 9: return key == "maxLength" || key == "minLength"
+        case 10: return key == "multipleOf"
+        case 11: return key == "uniqueItems"
+        case 16: return key == "exclusiveMaximum" || key == "exclusiveMinimum"
+        default: return false
+        }
+    }
+
+    /// Whether `location` is a non-body location 3.0 has (`cookie` is not 2.0, but the importer reports it).
+    private static func isListedLocation(_ location: String?) -> Bool {
+        location == "query" || location == "header" || location == "path" || location == "cookie"
+    }
+
+    private static func isMethod(_ key: String) -> Bool {
         switch key {
-        case "type", "format", "items", "enum", "default", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
-             "maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems", "multipleOf":
-            return true
-        default:
-            return false
+        case "get", "put", "post", "delete", "options", "head", "patch": return true
+        default: return false
         }
     }
 
@@ -51,6 +74,11 @@ final class Swagger2Converter {
     private func record(_ pointer3: @autoclosure () -> String, _ pointer2: @autoclosure () -> String) {
         guard recording else { return }
         sources?.record(pointer3(), pointer2())
+    }
+
+    /// A pointer, built only when pointers are (see `pointers`).
+    private func at(_ pointer: @autoclosure () -> String) -> String {
+        pointers ? pointer() : ""
     }
 
     /// Records the entries of the operation `pointer` lies in, by translating it again (its warnings
@@ -90,12 +118,18 @@ final class Swagger2Converter {
         }
     }
 
-    private func warn(_ kind: ImportWarning, _ pointer: String, _ location: SourceLocation, _ message: String) {
+    private func warn(_ kind: ImportWarning, _ pointer: @autoclosure () -> String, _ location: SourceLocation,
+                      _ message: @autoclosure () -> String) {
         guard !silent else { return }
-        warnings.append(ImportStageWarning(kind: kind, pointer: pointer, location: location, message: message))
+        guard pointers else {
+            deferred = true
+            return
+        }
+        warnings.append(ImportStageWarning(kind: kind, pointer: pointer(), location: location, message: message()))
     }
 
     private static func child(_ pointer: String, _ key: String) -> String { pointer + "/" + OANode.escape(key) }
+    private func child(_ pointer: String, _ key: String) -> String { pointers ? Self.child(pointer, key) : "" }
 
     private static func strings(_ node: JSONNode?) -> [String]? {
         guard let items = node?.importItems else { return nil }
@@ -169,7 +203,7 @@ final class Swagger2Converter {
             let written = shared.value.importMember("in")
             let location = written?.importString
             if location == "body" || location == "formData" { continue }
-            if written != nil, !["query", "header", "path", "cookie"].contains(location ?? "") {
+            if written != nil, !Self.isListedLocation(location) {
                 invalidLocation(shared.value, name: shared.key)
                 continue
             }
@@ -252,8 +286,28 @@ final class Swagger2Converter {
         /// False for a `$ref` the converter cannot follow: it is passed on as written, and the importer reports it.
         var resolved: Bool
 
-        var name: String? { node.importMember("name")?.importString }
-        var location: String? { node.importMember("in")?.importString }
+        /// The definition's `name` and `in` (read once: they are asked for often).
+        var name: String?
+        var location: String?
+
+        init(raw: JSONNode, node: JSONNode, pointer: String, usePointer: String, shared: String?, resolved: Bool) {
+            self.raw = raw
+            self.node = node
+            self.pointer = pointer
+            self.usePointer = usePointer
+            self.shared = shared
+            self.resolved = resolved
+            var named = false, placed = false
+            for member in node.importMembers ?? [] where !(named && placed) {
+                if !named, member.key == "name" {
+                    named = true
+                    name = member.value.importString
+                } else if !placed, member.key == "in" {
+                    placed = true
+                    location = member.value.importString
+                }
+            }
+        }
     }
 
     private func resolveParameter(_ raw: JSONNode, usePointer: String) -> Parameter {
@@ -262,7 +316,7 @@ final class Swagger2Converter {
                 let token = String(ref.dropFirst("#/parameters/".count))
                 let name = OANode.unescape(token)
                 if !token.contains("/"), let target = sharedParameters[name] {
-                    return Parameter(raw: raw, node: target, pointer: "#/parameters/" + token, usePointer: usePointer,
+                    return Parameter(raw: raw, node: target, pointer: at("#/parameters/" + token), usePointer: usePointer,
                                      shared: name, resolved: true)
                 }
             }
@@ -273,6 +327,10 @@ final class Swagger2Converter {
 
     private func invalidLocation(_ node: JSONNode, name: String) {
         guard !silent else { return }
+        guard pointers else {
+            deferred = true
+            return
+        }
         let written = node.importMember("in")
         let text = written.map { $0.importString ?? ImportJSONWriter.compact(ImportJSON($0)) } ?? ""
         diagnostics.error("parameter '\(node.importMember("name")?.importString ?? name)': 'in: \(text)' is not a "
@@ -307,11 +365,18 @@ final class Swagger2Converter {
                         item.append(JSONNode.Member(key: "parameters", keyLocation: itemMember.keyLocation,
                                                     value: JSONNode(.array(kept), at: itemMember.value.location)))
                     }
-                } else if Self.methods.contains(itemMember.key), itemMember.value.importMembers != nil {
+                } else if Self.isMethod(itemMember.key), itemMember.value.importMembers != nil {
                     let operationPointer = Self.child(pointer, itemMember.key)
                     recording = false
-                    item.append(JSONNode.Member(key: itemMember.key, keyLocation: itemMember.keyLocation,
-                                                value: operation(itemMember.value, pointer: operationPointer, inherited: pathParameters)))
+                    pointers = false
+                    deferred = false
+                    var converted = operation(itemMember.value, pointer: operationPointer, inherited: pathParameters)
+                    pointers = true
+                    if deferred {
+                        // Again, for its warnings and errors at their places.
+                        converted = operation(itemMember.value, pointer: operationPointer, inherited: pathParameters)
+                    }
+                    item.append(JSONNode.Member(key: itemMember.key, keyLocation: itemMember.keyLocation, value: converted))
                     recording = true
                 } else {
                     item.append(itemMember)
@@ -329,11 +394,12 @@ final class Swagger2Converter {
         guard parameter.resolved else { return parameter.raw }
         if let shared = parameter.shared {
             // Reported where it is defined.
-            if parameter.node.importMember("in") != nil, !["query", "header", "path", "cookie"].contains(parameter.location ?? "") { return nil }
-            return .object([("$ref", .string("#/components/parameters/" + OANode.escape(shared), at: parameter.raw.location))],
-                           at: parameter.raw.location)
+            if parameter.node.importMember("in") != nil, !Self.isListedLocation(parameter.location) { return nil }
+            let at = parameter.raw.location
+            return JSONNode(.object([JSONNode.Member(key: "$ref", keyLocation: at,
+                                                     value: .string("#/components/parameters/" + OANode.escape(shared), at: at))]), at: at)
         }
-        if parameter.node.importMember("in") != nil, !["query", "header", "path", "cookie"].contains(parameter.location ?? "") {
+        if parameter.node.importMember("in") != nil, !Self.isListedLocation(parameter.location) {
             invalidLocation(parameter.node, name: parameter.name ?? "?")
             return nil
         }
@@ -359,7 +425,7 @@ final class Swagger2Converter {
             case "formData":
                 form.append(parameter)
             default:
-                if let converted = listedParameter(parameter, pointer3: pointer + "/parameters/\(parameters.count)") {
+                if let converted = listedParameter(parameter, pointer3: at(pointer + "/parameters/\(parameters.count)")) {
                     parameters.append(converted)
                 }
             }
@@ -373,9 +439,9 @@ final class Swagger2Converter {
         }
         var requestBody: JSONNode?
         if let body {
-            requestBody = self.requestBody(body, consumes: consumes, consumesNode: consumesNode, pointer3: pointer + "/requestBody")
+            requestBody = self.requestBody(body, consumes: consumes, consumesNode: consumesNode, pointer3: at(pointer + "/requestBody"))
         } else if !form.isEmpty {
-            requestBody = formBody(form, consumes: consumes, consumesNode: consumesNode, pointer3: pointer + "/requestBody")
+            requestBody = formBody(form, consumes: consumes, consumesNode: consumesNode, pointer3: at(pointer + "/requestBody"))
         }
         return (parameters, requestBody)
     }
@@ -387,7 +453,7 @@ final class Swagger2Converter {
 
         var listed: [Parameter] = []
         for (index, raw) in (node.importMember("parameters")?.importItems ?? []).enumerated() {
-            listed.append(resolveParameter(raw, usePointer: pointer + "/parameters/\(index)"))
+            listed.append(resolveParameter(raw, usePointer: at(pointer + "/parameters/\(index)")))
         }
         // Path-level body and form parameters the operation does not override (same name and location).
         for parameter in inherited where !listed.contains(where: { $0.resolved && $0.name == parameter.name && $0.location == parameter.location }) {
@@ -421,7 +487,7 @@ final class Swagger2Converter {
                 }
             case "responses":
                 out.append(JSONNode.Member(key: "responses", keyLocation: member.keyLocation,
-                                           value: responses(member.value, pointer: Self.child(pointer, "responses"), produces: produces)))
+                                           value: responses(member.value, pointer: child(pointer, "responses"), produces: produces)))
             default:
                 out.append(member)
             }
@@ -443,6 +509,7 @@ final class Swagger2Converter {
         record(pointer3 + "/style", pointer2 + "/collectionFormat")
         record(pointer3 + "/explode", pointer2 + "/collectionFormat")
         var out: [JSONNode.Member] = []
+        out.reserveCapacity(members.count + 2)
         var schemaPlaced = false
         for member in members {
             if Self.isValueKey(member.key) || member.key == "x-nullable" || member.key == "collectionFormat" {
@@ -495,29 +562,28 @@ final class Swagger2Converter {
     /// binary string, `x-nullable` -> `nullable`).
     private func valueSchema(_ node: JSONNode, pointer2: String) -> JSONNode {
         if node.importMember("$ref") != nil { return schema(node) }
+        let members = node.importMembers ?? []
         var out: [JSONNode.Member] = []
-        for member in node.importMembers ?? [] {
-            switch member.key {
-            case "type" where member.value.importString == "file":
-                out.append(JSONNode.Member(key: "type", keyLocation: member.keyLocation, value: .string("string", at: member.value.location)))
-                if node.importMember("format") == nil {
-                    out.append(JSONNode.Member(key: "format", keyLocation: member.keyLocation, value: .string("binary", at: member.value.location)))
+        out.reserveCapacity(members.count)
+        for member in members {
+            if Self.isValueKey(member.key) {
+                if member.key == "type", member.value.importString == "file" {
+                    out.append(JSONNode.Member(key: "type", keyLocation: member.keyLocation, value: .string("string", at: member.value.location)))
+                    if node.importMember("format") == nil {
+                        out.append(JSONNode.Member(key: "format", keyLocation: member.keyLocation, value: .string("binary", at: member.value.location)))
+                    }
+                } else if member.key == "items" {
+                    out.append(JSONNode.Member(key: "items", keyLocation: member.keyLocation,
+                                               value: valueSchema(member.value, pointer2: at(pointer2 + "/items"))))
+                    if let inner = member.value.importMember("collectionFormat"), member.value.importMember("type")?.importString == "array" {
+                        warn(.parameterStyle, pointer2 + "/items/collectionFormat", inner.location,
+                             "collectionFormat of nested arrays has no OpenAPI 3 equivalent; dropped")
+                    }
+                } else {
+                    out.append(member)
                 }
-            case "items":
-                out.append(JSONNode.Member(key: "items", keyLocation: member.keyLocation,
-                                           value: valueSchema(member.value, pointer2: pointer2 + "/items")))
-                if let inner = member.value.importMember("collectionFormat"), member.value.importMember("type")?.importString == "array" {
-                    warn(.parameterStyle, pointer2 + "/items/collectionFormat", inner.location,
-                         "collectionFormat of nested arrays has no OpenAPI 3 equivalent; dropped")
-                }
-            case "x-nullable":
-                if node.importMember("nullable") == nil {
-                    out.append(JSONNode.Member(key: "nullable", keyLocation: member.keyLocation, value: member.value))
-                }
-            case _ where Self.isValueKey(member.key):
-                out.append(member)
-            default:
-                continue
+            } else if member.key == "x-nullable", node.importMember("nullable") == nil {
+                out.append(JSONNode.Member(key: "nullable", keyLocation: member.keyLocation, value: member.value))
             }
         }
         return JSONNode(.object(out), at: node.location)
@@ -526,6 +592,7 @@ final class Swagger2Converter {
     // MARK: Bodies
 
     private static func isForm(_ mediaType: String) -> Bool {
+        if mediaType == "application/json" { return false }
         let bare = OpenAPIImportContext.bareMediaType(mediaType)
         return bare == "application/x-www-form-urlencoded" || bare == "multipart/form-data"
     }
@@ -541,7 +608,7 @@ final class Swagger2Converter {
         record(pointer3 + "/content", pointer2)
         var content: [(String, JSONNode)] = []
         for mediaType in mediaTypes {
-            let mediaPointer = Self.child(pointer3 + "/content", mediaType)
+            let mediaPointer = child(pointer3 + "/content", mediaType)
             record(mediaPointer, pointer2)
             record(mediaPointer + "/schema", pointer2 + "/schema")
             content.append((mediaType, .object([("schema", converted)], at: converted.location)))
@@ -603,7 +670,7 @@ final class Swagger2Converter {
         let schema = JSONNode.object(schemaMembers, at: first.raw.location)
         var content: [(String, JSONNode)] = []
         for mediaType in mediaTypes {
-            let mediaPointer = Self.child(pointer3 + "/content", mediaType)
+            let mediaPointer = child(pointer3 + "/content", mediaType)
             record(mediaPointer, first.usePointer)
             record(mediaPointer + "/schema", first.usePointer)
             content.append((mediaType, .object([("schema", schema)], at: first.raw.location)))
@@ -617,7 +684,7 @@ final class Swagger2Converter {
         guard let members = node.importMembers else { return node }
         var out: [JSONNode.Member] = []
         for member in members {
-            let pointer3 = Self.child(pointer, member.key)
+            let pointer3 = child(pointer, member.key)
             if member.key.hasPrefix("x-") {
                 out.append(member)
                 continue
@@ -668,7 +735,7 @@ final class Swagger2Converter {
                 record(pointer3 + "/content", pointer2 + "/schema")
                 var content: [(String, JSONNode)] = []
                 for mediaType in mediaTypes {
-                    let mediaPointer = Self.child(pointer3 + "/content", mediaType)
+                    let mediaPointer = child(pointer3 + "/content", mediaType)
                     record(mediaPointer, pointer2 + "/schema")
                     record(mediaPointer + "/schema", pointer2 + "/schema")
                     var media: [(String, JSONNode)] = [("schema", converted)]
@@ -684,8 +751,8 @@ final class Swagger2Converter {
             case "headers":
                 var headers: [JSONNode.Member] = []
                 for header in member.value.importMembers ?? [] {
-                    let header2 = Self.child(pointer2 + "/headers", header.key)
-                    let header3 = Self.child(pointer3 + "/headers", header.key)
+                    let header2 = child(pointer2 + "/headers", header.key)
+                    let header3 = child(pointer3 + "/headers", header.key)
                     if pointer2 != pointer3 { record(header3, header2) }
                     record(header3 + "/schema", header2)
                     var converted: [(String, JSONNode)] = []
@@ -786,11 +853,14 @@ final class Swagger2Converter {
     /// `#/definitions/Pet` -> `#/components/schemas/Pet` (and responses, parameters) when it names one;
     /// any other reference stays as written, for the importer to follow or report.
     private func rewrite(_ ref: String) -> String {
+        // (On UTF-8 bytes: every schema reference passes here.)
         func rewritten(_ prefix: String, _ names: Set<String>, _ replacement: String) -> String {
-            let rest = ref.dropFirst(prefix.count)
-            let token = rest.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-            return names.contains(OANode.unescape(token)) ? replacement + rest : ref
+            let rest = ref.utf8.dropFirst(prefix.utf8.count)
+            let end = rest.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
+            let token = String(Substring(ref.utf8[rest.startIndex..<end]))
+            return names.contains(OANode.unescape(token)) ? replacement + Substring(rest) : ref
         }
+        guard ref.utf8.first == UInt8(ascii: "#") else { return ref }
         if ref.hasPrefix("#/definitions/") { return rewritten("#/definitions/", definitionNames, "#/components/schemas/") }
         if ref.hasPrefix("#/responses/") { return rewritten("#/responses/", responseNames, "#/components/responses/") }
         return ref

@@ -204,6 +204,13 @@ public struct Parameter: Sendable, Hashable {
                 return nil
             }
         }
+
+        /// The spec's `style` and `explode` keys for this style: its name, and `explode` only when it
+        /// is not the name's default (`form` without explode: `("form", false)`). The reverse of
+        /// `init?(specName:explode:)`, which reads it back as this style.
+        public var specKeys: (style: String, explode: Bool?) {
+            (name.rawValue, explode == Style.explodesByDefault(name) ? nil : explode)
+        }
     }
 
     /// The spec key (`include_all_efforts`).

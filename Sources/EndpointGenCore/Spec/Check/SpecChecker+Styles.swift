@@ -25,47 +25,82 @@ enum ValueShape: Equatable {
     }
 }
 
+/// What the shape rule needs to know of one type, however types are spelled (the spec's `TypeRef`,
+/// the importer's type strings): `ValueShape.of` walks it, so both follow one rule.
+enum ValueShapeStep<Type> {
+    /// A value with no parts: a scalar, an enum, JSON.
+    case single
+    /// What no place can carry (`File`, `Void`).
+    case none
+    /// The shape of another type (an optional's wrapped one).
+    case same(Type)
+    /// An array of `element`, a dictionary of `value` (`optional`: it may be null).
+    case list(element: Type, optional: Bool)
+    case dictionary(value: Type, optional: Bool)
+    /// An object model: the types of its properties and of its `additionalProperties` entries.
+    case object(name: String, parts: [Type])
+    /// A union of `alternatives`.
+    case union(name: String, alternatives: [Type])
+}
+
+extension ValueShape {
+    /// The shape of `type`, each step told by `step`; nil for what no place can carry.
+    static func of<Type>(_ type: Type, visiting: inout Set<String>, step: (Type) -> ValueShapeStep<Type>) -> ValueShape? {
+        switch step(type) {
+        case .single: return .single
+        case .none: return nil
+        case .same(let other): return of(other, visiting: &visiting, step: step)
+        // An element or entry that may be null has no text in any style: OpenAPI writes no `null`.
+        case .list(let element, let optional):
+            guard !optional, let inner = of(element, visiting: &visiting, step: step) else { return nil }
+            return .list(nested: inner != .single)
+        case .dictionary(let value, let optional):
+            guard !optional, let inner = of(value, visiting: &visiting, step: step) else { return nil }
+            return .object(nested: inner != .single)
+        case .object(let name, let parts):
+            // A model that holds itself nests without end: deep, whatever its properties say.
+            guard visiting.insert(name).inserted else { return .object(nested: true) }
+            defer { visiting.remove(name) }
+            var nested = false
+            for part in parts {
+                guard let shape = of(part, visiting: &visiting, step: step) else { return nil }
+                if shape != .single { nested = true }
+            }
+            return .object(nested: nested)
+        case .union(let name, let alternatives):
+            guard visiting.insert(name).inserted else { return .object(nested: true) }
+            defer { visiting.remove(name) }
+            var shapes: [ValueShape] = []
+            for alternative in alternatives {
+                guard let shape = of(alternative, visiting: &visiting, step: step) else { return nil }
+                shapes.append(shape)
+            }
+            return .union(of: shapes)
+        }
+    }
+}
+
 extension SpecChecker {
     /// The shape of `type` (optional or not); nil for what no place can carry (`File`, `Void`).
     func valueShape(_ type: TypeRef) -> ValueShape? {
         var visiting: Set<String> = []
-        return valueShape(withoutOptional(type), visiting: &visiting)
+        return ValueShape.of(withoutOptional(type), visiting: &visiting, step: shapeStep)
     }
 
-    private func valueShape(_ type: TypeRef, visiting: inout Set<String>) -> ValueShape? {
+    private func shapeStep(_ type: TypeRef) -> ValueShapeStep<TypeRef> {
         switch type {
         case .builtin, .json: return .single
-        case .file, .void: return nil
-        case .optional(let wrapped): return valueShape(wrapped, visiting: &visiting)
-        // An element or entry that may be null has no text in any style: OpenAPI writes no `null`.
-        case .array(let element):
-            guard !element.isOptional, let inner = valueShape(element, visiting: &visiting) else { return nil }
-            return .list(nested: inner != .single)
-        case .dictionary(let value):
-            guard !value.isOptional, let inner = valueShape(value, visiting: &visiting) else { return nil }
-            return .object(nested: inner != .single)
+        case .file, .void: return .none
+        case .optional(let wrapped): return .same(wrapped)
+        case .array(let element): return .list(element: element, optional: element.isOptional)
+        case .dictionary(let value): return .dictionary(value: value, optional: value.isOptional)
         case .model(let name, let defined):
             if !defined || modelIndex.isEnumModel(name) { return .single }
-            // A model that holds itself nests without end: deep, whatever its properties say.
-            guard visiting.insert(name).inserted else { return .object(nested: true) }
-            defer { visiting.remove(name) }
             if let properties = objectModels[name] {
-                var nested = false
                 // The `additionalProperties` entries are written beside the properties.
-                for type in properties.map(\.type) + [additionalPropertyTypes[name]].compactMap({ $0 }) {
-                    guard let shape = valueShape(type, visiting: &visiting) else { return nil }
-                    if shape != .single { nested = true }
-                }
-                return .object(nested: nested)
+                return .object(name: name, parts: properties.map(\.type) + [additionalPropertyTypes[name]].compactMap { $0 })
             }
-            if let alternatives = modelIndex.unionAlternatives[name] {
-                var shapes: [ValueShape] = []
-                for alternative in alternatives {
-                    guard let shape = valueShape(alternative, visiting: &visiting) else { return nil }
-                    shapes.append(shape)
-                }
-                return .union(of: shapes)
-            }
+            if let alternatives = modelIndex.unionAlternatives[name] { return .union(name: name, alternatives: alternatives) }
             return .single
         }
     }
