@@ -15,7 +15,7 @@ public struct StreamedResponse: Sendable {
     public var body: ResponseBody
 
     /// A streamed response. `head.body` is ignored (set to empty).
-    init(head: HTTPResponse, body: ResponseBody) {
+    public init(head: HTTPResponse, body: ResponseBody) {
         var head = head
         head.body = Data()
         self.head = head
@@ -53,7 +53,7 @@ public struct TransferProgress: Sendable, Hashable, CustomStringConvertible {
     public var total: Int64?
 
     /// A progress report.
-    init(_ direction: Direction, completed: Int64, total: Int64?) {
+    public init(_ direction: Direction, completed: Int64, total: Int64?) {
         self.direction = direction
         self.completed = completed
         self.total = total
@@ -142,20 +142,20 @@ public struct ResponseBody: AsyncSequence, Sendable {
     init(source: any BodySource) { handle = Handle(source) }
 
     /// A body of one chunk (none when `data` is empty).
-    init(_ data: Data) {
+    public init(_ data: Data) {
         self.init(chunks: data.isEmpty ? [] : [data])
     }
 
     /// A body of `chunks`, the first delivered at once and each of the others `interval` after the
     /// one before (for stubs and tests of stream consumers).
-    init(chunks: [Data], interval: Duration = .zero) {
+    public init(chunks: [Data], interval: Duration = .zero) {
         self.init(source: ChunkSource(chunks, interval: interval))
     }
 
     /// A body read by a custom transport: `next` returns each chunk in turn and `nil` at the end;
     /// `cancel` stops the transfer. Called when the reader breaks off, is cancelled or goes away
     /// (it may be called more than once, and after the end).
-    init(next: @escaping @Sendable () async throws -> Data?, cancel: @escaping @Sendable () -> Void = {}) {
+    public init(next: @escaping @Sendable () async throws -> Data?, cancel: @escaping @Sendable () -> Void = {}) {
         self.init(source: ClosureSource(read: next, stop: cancel))
     }
 
@@ -177,7 +177,7 @@ public struct ResponseBody: AsyncSequence, Sendable {
     public func cancel() { handle.source.cancel() }
 
     /// The whole body, reading at most `limit` bytes (the rest is discarded and the transfer stopped).
-    func collect(upTo limit: Int = .max) async throws -> Data {
+    public func collect(upTo limit: Int = .max) async throws -> Data {
         var data = Data()
         for try await chunk in self {
             let room = limit - data.count
