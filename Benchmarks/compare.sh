@@ -5,18 +5,24 @@
 #      per endpoint, generation time, type-check time, debug compile time and its peak memory;
 #   2. swift-openapi-generator 1.14.3 (SOG; types + client, against OpenAPIRuntime) on the OpenAPI
 #      documents in ../shared/openapi: generation time (SOG's `generate` vs our `import` + `generate`),
-#      debug compile time of the generated code and the compile's peak memory.
+#      debug compile time of the generated code and the compile's peak memory;
+#   3. with --today [COMMIT]: the generator as it was at COMMIT (default f753e9e, before the generated
+#      models were reshaped for compile time, issue 24), with its own runtime, against this one, on
+#      AdyenCheckout, Spotify and XeroAccounting (../shared/openapi; each side imports and generates
+#      with its own CLI) and the synthetic 700- and 5,000-endpoint specs: generated lines, type-check
+#      CPU, debug compile CPU and peak memory. Not run by default.
 # Every figure is a ratio measured in one run: both sides back to back, alternating. Heavy (about
 # 15-25 minutes on 2 cores, plus a first build of SOG): CI does not run it; CI runs run.sh --smoke.
 #
 #   Benchmarks/compare.sh                 both comparisons; prints the table, writes Benchmarks/comparison.md
 #   Benchmarks/compare.sh --v1            only version 1 vs version 2
 #   Benchmarks/compare.sh --sog           only SOG vs endpoint-gen
+#   Benchmarks/compare.sh --today [COMMIT]  only "today" (COMMIT, default f753e9e) vs this commit
 #   Options: --sizes "700 5000"  --rounds N (rounds of the short compiles, default 3)
 #            --output FILE (default Benchmarks/comparison.md)
 #
 # Scratch builds (git-ignored, never committed): Benchmarks/.build-v1 (git archive of 95c8c12, built in
-# release) and Benchmarks/.build-sog (a package that depends on SOG 1.14.3 and swift-openapi-runtime,
+# release), Benchmarks/.build-today (git archive of the --today commit, built in release) and Benchmarks/.build-sog (a package that depends on SOG 1.14.3 and swift-openapi-runtime,
 # resolved from the machine's package mirror; skipped with a note when the mirror is absent).
 # It measures and reports; a slow number never fails it. It exits non-zero only when this branch's own
 # generator or runtime cannot be built; a baseline that cannot be built or that refuses a spec is
@@ -34,6 +40,9 @@ OPENAPI_DIR="${OPENAPI_DIR:-$ROOT/../shared/openapi}"
 [ -d "$OPENAPI_DIR" ] || OPENAPI_DIR=/work/shared/openapi
 DO_V1=1
 DO_SOG=1
+DO_TODAY=0
+TODAY_COMMIT=f753e9e
+TODAY_DOCS="AdyenCheckout.json Spotify.yaml XeroAccounting.yaml"
 SIZES="700 5000"
 ROUNDS=3
 RESULT="$BENCH/comparison.md"
@@ -41,10 +50,13 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --v1) DO_V1=1; DO_SOG=0 ;;
         --sog) DO_V1=0; DO_SOG=1 ;;
+        --today)
+            DO_V1=0; DO_SOG=0; DO_TODAY=1
+            if [ $# -gt 1 ] && [[ "$2" != --* ]]; then TODAY_COMMIT="$2"; shift; fi ;;
         --sizes) SIZES="$2"; shift ;;
         --rounds) ROUNDS="$2"; shift ;;
         --output) RESULT="$2"; shift ;;
-        -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,31p' "$0"; exit 0 ;;
         *) echo "compare.sh: unknown argument '$1'" >&2; exit 2 ;;
     esac
     shift
@@ -383,6 +395,76 @@ print(sum(1 for p in d.get('paths', {}).values() for m in p if m in ('get','put'
     write_table
 }
 
+# ---------------------------------------------------------------- 3. today vs new
+# today_build: extracts and builds the --today commit's generator and runtime; sets TODAY_GEN, TODAY_MODULES.
+today_build() {
+    local dir="$BENCH/.build-today" src="$BENCH/.build-today/src"
+    if [ "$(cat "$dir/commit" 2>/dev/null)" != "$TODAY_COMMIT" ]; then
+        log "extracting $TODAY_COMMIT into $src"
+        rm -rf "$src" && mkdir -p "$src"
+        git -C "$ROOT" archive "$TODAY_COMMIT" | tar -x -C "$src" || {
+            note "today: \`git archive $TODAY_COMMIT\` failed; comparison skipped"; return 1; }
+        echo "$TODAY_COMMIT" > "$dir/commit"
+    fi
+    log "building $TODAY_COMMIT's endpoint-gen and EndpointRuntime (release)"
+    if ! ( cd "$src" && swift build -c release --product endpoint-gen && swift build -c release --target EndpointRuntime ) \
+            > "$OUT/logs/build-today.log" 2>&1; then
+        note "today ($TODAY_COMMIT) did not build: $(grep -m1 'error:' "$OUT/logs/build-today.log" || tail -n 1 "$OUT/logs/build-today.log")"
+        return 1
+    fi
+    local bin; bin="$(cd "$src" && swift build -c release --show-bin-path)"
+    TODAY_GEN="$bin/endpoint-gen"
+    TODAY_MODULES="$(modules_of "$bin")"
+    method "Today vs new: \"today\" is commit $TODAY_COMMIT (its generator and runtime, \`git archive\`, release, in Benchmarks/.build-today); \"new\" is this commit. Each side's output is compiled against its own EndpointRuntime module. OpenAPI documents: each side runs its own \`import DOC --name NAME\` then \`generate\`; synthetic specs: Benchmarks/make-spec.py SIZE, the same file for both."
+}
+
+# today_input NAME SOURCE: today's generator against this one on SOURCE (an OpenAPI document or a spec).
+today_input() {
+    local name="$1" source="$2" input endpoints side gen l1 f1 c1 l2 f2 c2 rounds tc_rounds
+    local today_dir="$OUT/gen-today/$name" new_dir="$OUT/gen-new/$name"
+    rm -rf "$today_dir" "$new_dir" && mkdir -p "$today_dir" "$new_dir"
+    for side in today new; do
+        gen=$V2_GEN; [ "$side" = today ] && gen=$TODAY_GEN
+        local spec="$source" dir="$OUT/gen-$side/$name"
+        case "$source" in
+            *.endpoints.json) ;;
+            *)
+                spec="$OUT/specs/$side-$name.endpoints.json"
+                "$gen" import "$source" --name "$name" --output "$spec" --quiet > "$OUT/logs/today-import-$side-$name.log" 2>&1 \
+                    || { note "$side refuses $source: $(grep -m1 -i error "$OUT/logs/today-import-$side-$name.log")"; return 0; } ;;
+        esac
+        "$gen" generate "$spec" --output "$dir" --quiet > "$OUT/logs/today-gen-$side-$name.log" 2>&1 \
+            || { note "$side cannot generate $name: $(grep -m1 -i error "$OUT/logs/today-gen-$side-$name.log")"; return 0; }
+    done
+    endpoints=$(count_endpoints "$OUT/specs/new-$name.endpoints.json" 2>/dev/null || count_endpoints "$source")
+    case "$source" in
+        *.endpoints.json) input="make-spec.py ${name#Synth}: $endpoints endpoints" ;;
+        *) input="$(basename "$source") ($endpoints endpoints)" ;;
+    esac
+    log "today vs new: $input"
+    read -r l1 f1 c1 < <(lines_of "$today_dir")
+    read -r l2 f2 c2 < <(lines_of "$new_dir")
+    row "3. today vs new" "$input" "generated Swift: lines (files); code lines (not blank, not comments)" \
+        "$l1 ($f1); $c1" "$l2 ($f2); $c2" "$(py "print(f'{$l2/$l1:.2f}; {$c2/$c1:.2f}')")"
+    rounds=$ROUNDS; tc_rounds=$ROUNDS
+    if [ "$endpoints" -gt 2000 ]; then rounds=2; tc_rounds=1; fi
+    tc_a() { compile "$today_dir" "$TODAY_MODULES" "Today$name" typecheck; }
+    tc_b() { compile "$new_dir" "$V2_MODULES" "New$name" typecheck; }
+    if pair "today-typecheck-$name" "$tc_rounds" tc_a tc_b; then
+        report "today-typecheck-$name" "3. today vs new" "$input" typecheck
+    else
+        note "type-checking $name failed (today or new; see $OUT/logs/*$name-typecheck.log)"
+    fi
+    cc_a() { compile "$today_dir" "$TODAY_MODULES" "Today$name"; }
+    cc_b() { compile "$new_dir" "$V2_MODULES" "New$name"; }
+    if pair "today-compile-$name" "$rounds" cc_a cc_b; then
+        report "today-compile-$name" "3. today vs new" "$input" compile
+    else
+        note "compiling $name failed (today or new; see $OUT/logs/*$name-compile.log)"
+    fi
+    write_table
+}
+
 # ---------------------------------------------------------------- the measurements
 # Short inputs first, the 5,000-endpoint spec (minutes per compile) last.
 small=(); large=()
@@ -403,6 +485,15 @@ if [ "$SOG_OK" = 1 ]; then
     for doc in "$OPENAPI_DIR"/*.json; do sog_doc "$doc"; done
 fi
 for name in "${large[@]}"; do v1_input "$name"; done
+if [ "$DO_TODAY" = 1 ] && today_build; then
+    for doc in $TODAY_DOCS; do
+        [ -f "$OPENAPI_DIR/$doc" ] && today_input "${doc%.*}" "$OPENAPI_DIR/$doc" || note "today: $OPENAPI_DIR/$doc is absent"
+    done
+    for n in $SIZES; do
+        python3 "$BENCH/make-spec.py" "$n" "$OUT/specs/Synth$n.endpoints.json"
+        today_input "Synth$n" "$OUT/specs/Synth$n.endpoints.json"
+    done
+fi
 
 write_table
 cat "$RESULT"

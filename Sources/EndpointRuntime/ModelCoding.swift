@@ -177,3 +177,34 @@ extension KeyedEncodingContainer {
         try encodeIfPresent(value.value, forKey: key)
     }
 }
+
+/// The coding key of a generated model's `init(from:)` and `encode(to:)`: the member's name in
+/// the JSON, written as a string literal.
+///
+/// ```swift
+/// // In a generated model:
+/// public init(from decoder: any Decoder) throws {
+///     let container = try decoder.container(keyedBy: ModelKey.self)
+///     self.id = try container.decode(Int64.self, forKey: "id")
+///     self.createdAt = try container.decodeIfPresent(Date.self, forKey: "created_at")
+/// }
+/// ```
+///
+/// Synthesized `Codable` would declare a `CodingKeys` enum in every model, with conformances of its
+/// own for the compiler to write; one key type serves them all.
+public struct ModelKey: CodingKey, ExpressibleByStringLiteral, Hashable, Sendable {
+    /// The member's name.
+    public var stringValue: String
+    /// Always `nil`: model members are named.
+    public var intValue: Int? { nil }
+
+    /// The key named `stringValue`.
+    @inlinable
+    public init(stringLiteral stringValue: String) { self.stringValue = stringValue }
+
+    /// The key named `stringValue`.
+    public init(stringValue: String) { self.stringValue = stringValue }
+
+    /// The key named by the number's digits.
+    public init?(intValue: Int) { stringValue = String(intValue) }
+}

@@ -390,39 +390,58 @@ import Testing
                         self.extra = extra
                     }
 
+                    public init(from decoder: any Decoder) throws {
+                        let container = try decoder.container(keyedBy: ModelKey.self)
+                        self.id = try container.decode(Int64.self, forKey: "id")
+                        self.petName = try container.decode(String.self, forKey: "pet_name")
+                        self.tags = try container.decodeIfPresent([String].self, forKey: "tags")
+                        self.count = try container.decode(Int.self, forKey: "count")
+                        self.extra = try container.decodeIfPresent([String: JSONValue].self, forKey: "extra")
+                    }
+
+                    public func encode(to encoder: any Encoder) throws {
+                        var container = encoder.container(keyedBy: ModelKey.self)
+                        try container.encode(self.id, forKey: "id")
+                        try container.encode(self.petName, forKey: "pet_name")
+                        try container.encodeIfPresent(self.tags, forKey: "tags")
+                        try container.encode(self.count, forKey: "count")
+                        try container.encodeIfPresent(self.extra, forKey: "extra")
+                    }
+
                     public static func == (lhs: Self, rhs: Self) -> Bool {
                         guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.petName, rhs.petName), ModelEquality.same(lhs.tags, rhs.tags),
                               ModelEquality.same(lhs.count, rhs.count), ModelEquality.same(lhs.extra, rhs.extra) else { return false }
                         return true
-                    }
-
-                    private nonisolated enum CodingKeys: String, CodingKey {
-                        case id
-                        case petName = "pet_name"
-                        case tags, count, extra
                     }
                 }
             """))
         // `==` compares every stored property with one generic function; `hash(into:)` is synthesized.
         let models = try #require(swift.range(of: "// Models") as Range<String.Index>?)
         #expect(!swift[models.lowerBound...].contains("func hash(into"))
-        // No CodingKeys when every Swift name is the wire name.
-        let plain = try #require(swift.range(of: "public nonisolated struct Plain") as Range<String.Index>?)
-        #expect(!swift[plain.lowerBound...].contains("CodingKeys"))
+        // Keys are string literals of the runtime's `ModelKey`: no model declares `CodingKeys`.
+        #expect(!swift.contains("CodingKeys"))
+        #expect(swift.contains("            self.a = try container.decode(Int.self, forKey: \"a\")\n            self.b = try container.decodeIfPresent(Bool.self, forKey: \"b\")\n"))
     }
 
-    @Test func enumModelsWithACatchAll() throws {
+    @Test func enumModelsAreOpenStructs() throws {
         let swift = try Self.generate(Self.spec(top: #""models": { "State": { "enum": ["closed", "unknown", "in-progress"] } },"#))
         #expect(swift.contains("""
-                public nonisolated enum State: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-                    case closed, unknown
+                public nonisolated struct State: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+                    public var rawValue: String
+
+                    /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
+                    public init(rawValue: String) {
+                        self.rawValue = rawValue
+                    }
+
+                    public static var closed: Self { Self(rawValue: "closed") }
+                    public static var unknown: Self { Self(rawValue: "unknown") }
+
                     /// `in-progress`
-                    case inProgress
-                    /// A value this version of the spec does not list: decoding keeps it instead of failing.
-                    case unknownValue(String)
+                    public static var inProgress: Self { Self(rawValue: "in-progress") }
+                }
             """))
-        #expect(swift.contains("            default: self = .unknownValue(rawValue)"))
-        #expect(swift.contains("            case let .unknownValue(value): return value"))
+        #expect(!swift.contains("unknownValue") && !swift.contains("switch rawValue"))
     }
 
     @Test func enumValuesNamedLikeOptionalCasesAreRenamed() throws {
@@ -431,11 +450,19 @@ import Testing
         let swift = try Self.generate(Self.spec(
             endpoint: #""parameters": { "who": { "type": "Association?", "default": "NONE" } }"#,
             top: #""models": { "Association": { "enum": ["OWNER", "NONE", "some"] } },"#))
-        #expect(swift.contains("        case owner\n        /// `NONE`\n        case noneValue\n        /// `some`\n        case someValue\n"))
+        #expect(swift.contains("""
+                    /// `OWNER`
+                    public static var owner: Self { Self(rawValue: "OWNER") }
+
+                    /// `NONE`
+                    public static var noneValue: Self { Self(rawValue: "NONE") }
+
+                    /// `some`
+                    public static var someValue: Self { Self(rawValue: "some") }
+            """))
         #expect(swift.contains("case thing(who: Association? = .noneValue)"))
         #expect(swift.contains("public static func thing(who: Association? = .noneValue) -> Endpoint<Void> {"))
-        #expect(!swift.contains("case none\n") && !swift.contains("Association? = .none)"))
-        #expect(swift.contains("case \"NONE\": self = .noneValue"))
+        #expect(!swift.contains("static var none:") && !swift.contains("Association? = .none)"))
     }
 
     @Test(arguments: [AccessLevel.package, .internal])
@@ -446,7 +473,8 @@ import Testing
         #expect(!swift.contains("public "))
         #expect(swift.contains("\(level.rawValue) nonisolated enum API {"))
         #expect(swift.contains("\(level.rawValue) nonisolated struct M:"))
-        #expect(swift.contains("\(level.rawValue) nonisolated enum E:"))
+        #expect(swift.contains("\(level.rawValue) nonisolated struct E:"))
+        #expect(swift.contains("\(level.rawValue) static var x: Self { Self(rawValue: \"x\") }"))
         #expect(swift.contains("\(level.rawValue) static let defaults = APIDefaults("))
         #expect(swift.contains("@available(*, deprecated)\n    \(level.rawValue) static var thing: Endpoint<M> {"))
         #expect(swift.contains("\(level.rawValue) nonisolated enum Call: HTTPRequestable, Sendable, Hashable {"))

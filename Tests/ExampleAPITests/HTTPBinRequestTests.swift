@@ -220,12 +220,23 @@ import Testing
         #expect(Order(rawValue: "default") == Order.default)
         #expect(Order(rawValue: "unknown") == Order.unknown)
         #expect(Order(rawValue: "most-recent") == .mostRecent)
-        #expect(Order(rawValue: "sideways") == .unknownValue("sideways"))
-        #expect(Order.unknownValue("ascending") == .ascending)
-        #expect(Set([Order.unknownValue("ascending"), .ascending]).count == 1)
+        #expect(Order(rawValue: "sideways").rawValue == "sideways")
+        #expect(![Order.default, .unknown, .mostRecent, .ascending].contains(Order(rawValue: "sideways")))
+        #expect(Order(rawValue: "ascending") == .ascending)
+        #expect(Set([Order(rawValue: "ascending"), .ascending]).count == 1)
         let decoded = try JSONDecoder().decode([Order].self, from: Data(#"["unknown","sideways","default"]"#.utf8))
-        let expected: [Order] = [.unknown, .unknownValue("sideways"), .default]
+        let expected: [Order] = [.unknown, Order(rawValue: "sideways"), .default]
         #expect(decoded == expected)
+        // A `switch` matches the listed values; a value the spec does not list reaches `default`.
+        func describe(_ order: Order) -> String {
+            switch order {
+            case .default: return "listed: default"
+            case .unknown: return "listed: unknown"
+            case .mostRecent, .ascending: return "listed"
+            default: return "not listed: \(order.rawValue)"
+            }
+        }
+        #expect(decoded.map(describe) == ["listed: unknown", "not listed: sideways", "listed: default"])
         #expect(String(decoding: try JSONEncoder().encode(decoded), as: UTF8.self) == #"["unknown","sideways","default"]"#)
         #expect(HTTPBin.ImageFormat.svg.parameterString(dateFormat: .iso8601) == "svg")
     }

@@ -242,14 +242,15 @@ import Testing
     @Test func integerEnumsAreForwardCompatibleAndWorkAsParameters() throws {
         #expect(try Self.roundTrip(Shapes.Priority.self, "2") == ._2)
         #expect(try Self.roundTrip(Shapes.Priority.self, "-1") == .minus1)
-        #expect(try Self.roundTrip(Shapes.Priority.self, "7") == .unknown(7))
-        #expect(Shapes.Priority.unknown(3) == ._3)
+        #expect(try Self.roundTrip(Shapes.Priority.self, "7") == Shapes.Priority(rawValue: 7))
+        #expect(try Self.roundTrip(Shapes.Priority.self, "7").rawValue == 7)
+        #expect(Shapes.Priority(rawValue: 3) == ._3)
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(Shapes.Priority.self, from: Data(#""2""#.utf8)) }
         // The spec's default is the enum case.
         #expect(Shapes.Task(title: "t").priority == ._2)
-        try check(Shapes.tasks(priority: ._3, atLeast: .unknown(9), anyOf: [._1, .minus1], reaction: .plus1),
+        try check(Shapes.tasks(priority: ._3, atLeast: .init(rawValue: 9), anyOf: [._1, .minus1], reaction: .plus1),
                   ExpectedRequest(method: .get, url: "https://shapes.example.com/v1/tasks/3?at_least=9&any_of=1&any_of=-1&reaction=%2B1"),
-                  wraps: Shapes.Call.tasks(priority: ._3, atLeast: .unknown(9), anyOf: [._1, .minus1], reaction: .plus1))
+                  wraps: Shapes.Call.tasks(priority: ._3, atLeast: .init(rawValue: 9), anyOf: [._1, .minus1], reaction: .plus1))
         #expect(Shapes.Reaction(rawValue: "-1") == .minus1 && Shapes.Reaction.plus1.rawValue == "+1")
     }
 

@@ -448,6 +448,50 @@ nonisolated extension GistsAPI {
             self.truncated = truncated
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.url = try container.decode(URL.self, forKey: "url")
+            self.forksUrl = try container.decode(URL.self, forKey: "forks_url")
+            self.commitsUrl = try container.decode(URL.self, forKey: "commits_url")
+            self.id = try container.decode(String.self, forKey: "id")
+            self.nodeId = try container.decode(String.self, forKey: "node_id")
+            self.gitPullUrl = try container.decode(URL.self, forKey: "git_pull_url")
+            self.gitPushUrl = try container.decode(URL.self, forKey: "git_push_url")
+            self.htmlUrl = try container.decode(URL.self, forKey: "html_url")
+            self.files = try container.decode([String: GistFile].self, forKey: "files")
+            self.`public` = try container.decode(Bool.self, forKey: "public")
+            self.createdAt = try container.decode(Date.self, forKey: "created_at")
+            self.updatedAt = try container.decode(Date.self, forKey: "updated_at")
+            self.description = try container.decodeIfPresent(String.self, forKey: "description")
+            self.comments = try container.decode(Int.self, forKey: "comments")
+            self.user = try container.decodeIfPresent(SimpleUser.self, forKey: "user")
+            self.commentsUrl = try container.decode(URL.self, forKey: "comments_url")
+            self.owner = try container.decodeIfPresent(SimpleUser.self, forKey: "owner")
+            self.truncated = try container.decodeIfPresent(Bool.self, forKey: "truncated")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.url, forKey: "url")
+            try container.encode(self.forksUrl, forKey: "forks_url")
+            try container.encode(self.commitsUrl, forKey: "commits_url")
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.nodeId, forKey: "node_id")
+            try container.encode(self.gitPullUrl, forKey: "git_pull_url")
+            try container.encode(self.gitPushUrl, forKey: "git_push_url")
+            try container.encode(self.htmlUrl, forKey: "html_url")
+            try container.encode(self.files, forKey: "files")
+            try container.encode(self.`public`, forKey: "public")
+            try container.encode(self.createdAt, forKey: "created_at")
+            try container.encode(self.updatedAt, forKey: "updated_at")
+            try container.encodeIfPresent(self.description, forKey: "description")
+            try container.encode(self.comments, forKey: "comments")
+            try container.encodeIfPresent(self.user, forKey: "user")
+            try container.encode(self.commentsUrl, forKey: "comments_url")
+            try container.encodeIfPresent(self.owner, forKey: "owner")
+            try container.encodeIfPresent(self.truncated, forKey: "truncated")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.url, rhs.url), ModelEquality.same(lhs.forksUrl, rhs.forksUrl),
                   ModelEquality.same(lhs.commitsUrl, rhs.commitsUrl), ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.nodeId, rhs.nodeId),
@@ -459,23 +503,6 @@ nonisolated extension GistsAPI {
                   ModelEquality.same(lhs.commentsUrl, rhs.commentsUrl), ModelEquality.same(lhs.owner, rhs.owner),
                   ModelEquality.same(lhs.truncated, rhs.truncated) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case url
-            case forksUrl = "forks_url"
-            case commitsUrl = "commits_url"
-            case id
-            case nodeId = "node_id"
-            case gitPullUrl = "git_pull_url"
-            case gitPushUrl = "git_push_url"
-            case htmlUrl = "html_url"
-            case files, `public`
-            case createdAt = "created_at"
-            case updatedAt = "updated_at"
-            case description, comments, user
-            case commentsUrl = "comments_url"
-            case owner, truncated
         }
     }
 
@@ -535,6 +562,56 @@ nonisolated extension GistsAPI {
             self.forkOf = forkOf
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.url = try container.decode(URL.self, forKey: "url")
+            self.forksUrl = try container.decode(URL.self, forKey: "forks_url")
+            self.commitsUrl = try container.decode(URL.self, forKey: "commits_url")
+            self.id = try container.decode(String.self, forKey: "id")
+            self.nodeId = try container.decode(String.self, forKey: "node_id")
+            self.gitPullUrl = try container.decode(URL.self, forKey: "git_pull_url")
+            self.gitPushUrl = try container.decode(URL.self, forKey: "git_push_url")
+            self.htmlUrl = try container.decode(URL.self, forKey: "html_url")
+            self.files = try container.decode([String: GistFile].self, forKey: "files")
+            self.`public` = try container.decode(Bool.self, forKey: "public")
+            self.createdAt = try container.decode(Date.self, forKey: "created_at")
+            self.updatedAt = try container.decode(Date.self, forKey: "updated_at")
+            self.description = try container.decodeIfPresent(String.self, forKey: "description")
+            self.comments = try container.decode(Int.self, forKey: "comments")
+            self.user = try container.decodeIfPresent(SimpleUser.self, forKey: "user")
+            self.commentsUrl = try container.decode(URL.self, forKey: "comments_url")
+            self.owner = try container.decodeIfPresent(SimpleUser.self, forKey: "owner")
+            self.truncated = try container.decodeIfPresent(Bool.self, forKey: "truncated")
+            self.forks = try container.decodeIfPresent([GistFork].self, forKey: "forks")
+            self.history = try container.decodeIfPresent([GistCommit].self, forKey: "history")
+            self.forkOf = try container.decodeIfPresent(BaseGist.self, forKey: "fork_of")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.url, forKey: "url")
+            try container.encode(self.forksUrl, forKey: "forks_url")
+            try container.encode(self.commitsUrl, forKey: "commits_url")
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.nodeId, forKey: "node_id")
+            try container.encode(self.gitPullUrl, forKey: "git_pull_url")
+            try container.encode(self.gitPushUrl, forKey: "git_push_url")
+            try container.encode(self.htmlUrl, forKey: "html_url")
+            try container.encode(self.files, forKey: "files")
+            try container.encode(self.`public`, forKey: "public")
+            try container.encode(self.createdAt, forKey: "created_at")
+            try container.encode(self.updatedAt, forKey: "updated_at")
+            try container.encodeIfPresent(self.description, forKey: "description")
+            try container.encode(self.comments, forKey: "comments")
+            try container.encodeIfPresent(self.user, forKey: "user")
+            try container.encode(self.commentsUrl, forKey: "comments_url")
+            try container.encodeIfPresent(self.owner, forKey: "owner")
+            try container.encodeIfPresent(self.truncated, forKey: "truncated")
+            try container.encodeIfPresent(self.forks, forKey: "forks")
+            try container.encodeIfPresent(self.history, forKey: "history")
+            try container.encodeIfPresent(self.forkOf, forKey: "fork_of")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.url, rhs.url), ModelEquality.same(lhs.forksUrl, rhs.forksUrl),
                   ModelEquality.same(lhs.commitsUrl, rhs.commitsUrl), ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.nodeId, rhs.nodeId),
@@ -547,24 +624,6 @@ nonisolated extension GistsAPI {
                   ModelEquality.same(lhs.truncated, rhs.truncated), ModelEquality.same(lhs.forks, rhs.forks),
                   ModelEquality.same(lhs.history, rhs.history), ModelEquality.same(lhs.forkOf, rhs.forkOf) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case url
-            case forksUrl = "forks_url"
-            case commitsUrl = "commits_url"
-            case id
-            case nodeId = "node_id"
-            case gitPullUrl = "git_pull_url"
-            case gitPushUrl = "git_push_url"
-            case htmlUrl = "html_url"
-            case files, `public`
-            case createdAt = "created_at"
-            case updatedAt = "updated_at"
-            case description, comments, user
-            case commentsUrl = "comments_url"
-            case owner, truncated, forks, history
-            case forkOf = "fork_of"
         }
     }
 
@@ -593,17 +652,33 @@ nonisolated extension GistsAPI {
             self.content = content
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.filename = try container.decodeIfPresent(String.self, forKey: "filename")
+            self.type = try container.decodeIfPresent(String.self, forKey: "type")
+            self.language = try container.decodeIfPresent(String.self, forKey: "language")
+            self.rawUrl = try container.decodeIfPresent(URL.self, forKey: "raw_url")
+            self.size = try container.decodeIfPresent(Int.self, forKey: "size")
+            self.truncated = try container.decodeIfPresent(Bool.self, forKey: "truncated")
+            self.content = try container.decodeIfPresent(String.self, forKey: "content")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.filename, forKey: "filename")
+            try container.encodeIfPresent(self.type, forKey: "type")
+            try container.encodeIfPresent(self.language, forKey: "language")
+            try container.encodeIfPresent(self.rawUrl, forKey: "raw_url")
+            try container.encodeIfPresent(self.size, forKey: "size")
+            try container.encodeIfPresent(self.truncated, forKey: "truncated")
+            try container.encodeIfPresent(self.content, forKey: "content")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.filename, rhs.filename), ModelEquality.same(lhs.type, rhs.type),
                   ModelEquality.same(lhs.language, rhs.language), ModelEquality.same(lhs.rawUrl, rhs.rawUrl), ModelEquality.same(lhs.size, rhs.size),
                   ModelEquality.same(lhs.truncated, rhs.truncated), ModelEquality.same(lhs.content, rhs.content) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case filename, type, language
-            case rawUrl = "raw_url"
-            case size, truncated, content
         }
     }
 
@@ -627,128 +702,86 @@ nonisolated extension GistsAPI {
             self.siteAdmin = siteAdmin
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.login = try container.decode(String.self, forKey: "login")
+            self.id = try container.decode(Int64.self, forKey: "id")
+            self.nodeId = try container.decode(String.self, forKey: "node_id")
+            self.avatarUrl = try container.decode(URL.self, forKey: "avatar_url")
+            self.htmlUrl = try container.decode(URL.self, forKey: "html_url")
+            self.type = try container.decode(UserType.self, forKey: "type")
+            self.siteAdmin = try container.decode(Bool.self, forKey: "site_admin")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.login, forKey: "login")
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.nodeId, forKey: "node_id")
+            try container.encode(self.avatarUrl, forKey: "avatar_url")
+            try container.encode(self.htmlUrl, forKey: "html_url")
+            try container.encode(self.type, forKey: "type")
+            try container.encode(self.siteAdmin, forKey: "site_admin")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.login, rhs.login), ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.nodeId, rhs.nodeId),
                   ModelEquality.same(lhs.avatarUrl, rhs.avatarUrl), ModelEquality.same(lhs.htmlUrl, rhs.htmlUrl),
                   ModelEquality.same(lhs.type, rhs.type), ModelEquality.same(lhs.siteAdmin, rhs.siteAdmin) else { return false }
             return true
         }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case login, id
-            case nodeId = "node_id"
-            case avatarUrl = "avatar_url"
-            case htmlUrl = "html_url"
-            case type
-            case siteAdmin = "site_admin"
-        }
     }
 
-    public nonisolated enum UserType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        /// `User`
-        case user
-        /// `Organization`
-        case organization
-        /// `Bot`
-        case bot
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
+    public nonisolated struct UserType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
 
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
         public init(rawValue: String) {
-            switch rawValue {
-            case "User": self = .user
-            case "Organization": self = .organization
-            case "Bot": self = .bot
-            default: self = .unknown(rawValue)
-            }
+            self.rawValue = rawValue
         }
 
-        public var rawValue: String {
-            switch self {
-            case .user: return "User"
-            case .organization: return "Organization"
-            case .bot: return "Bot"
-            case let .unknown(value): return value
-            }
-        }
+        /// `User`
+        public static var user: Self { Self(rawValue: "User") }
 
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
+        /// `Organization`
+        public static var organization: Self { Self(rawValue: "Organization") }
 
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: UserType, rhs: UserType) -> Bool { lhs.rawValue == rhs.rawValue }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        /// `Bot`
+        public static var bot: Self { Self(rawValue: "Bot") }
     }
 
     /// How the author is associated with the repository.
-    public nonisolated enum AuthorAssociation: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        /// `COLLABORATOR`
-        case collaborator
-        /// `CONTRIBUTOR`
-        case contributor
-        /// `FIRST_TIMER`
-        case firstTimer
-        /// `FIRST_TIME_CONTRIBUTOR`
-        case firstTimeContributor
-        /// `MANNEQUIN`
-        case mannequin
-        /// `MEMBER`
-        case member
-        /// `NONE`
-        case noneValue
-        /// `OWNER`
-        case owner
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
+    public nonisolated struct AuthorAssociation: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
 
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
         public init(rawValue: String) {
-            switch rawValue {
-            case "COLLABORATOR": self = .collaborator
-            case "CONTRIBUTOR": self = .contributor
-            case "FIRST_TIMER": self = .firstTimer
-            case "FIRST_TIME_CONTRIBUTOR": self = .firstTimeContributor
-            case "MANNEQUIN": self = .mannequin
-            case "MEMBER": self = .member
-            case "NONE": self = .noneValue
-            case "OWNER": self = .owner
-            default: self = .unknown(rawValue)
-            }
+            self.rawValue = rawValue
         }
 
-        public var rawValue: String {
-            switch self {
-            case .collaborator: return "COLLABORATOR"
-            case .contributor: return "CONTRIBUTOR"
-            case .firstTimer: return "FIRST_TIMER"
-            case .firstTimeContributor: return "FIRST_TIME_CONTRIBUTOR"
-            case .mannequin: return "MANNEQUIN"
-            case .member: return "MEMBER"
-            case .noneValue: return "NONE"
-            case .owner: return "OWNER"
-            case let .unknown(value): return value
-            }
-        }
+        /// `COLLABORATOR`
+        public static var collaborator: Self { Self(rawValue: "COLLABORATOR") }
 
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
+        /// `CONTRIBUTOR`
+        public static var contributor: Self { Self(rawValue: "CONTRIBUTOR") }
 
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
+        /// `FIRST_TIMER`
+        public static var firstTimer: Self { Self(rawValue: "FIRST_TIMER") }
 
-        public static func == (lhs: AuthorAssociation, rhs: AuthorAssociation) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
+        /// `FIRST_TIME_CONTRIBUTOR`
+        public static var firstTimeContributor: Self { Self(rawValue: "FIRST_TIME_CONTRIBUTOR") }
 
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        /// `MANNEQUIN`
+        public static var mannequin: Self { Self(rawValue: "MANNEQUIN") }
+
+        /// `MEMBER`
+        public static var member: Self { Self(rawValue: "MEMBER") }
+
+        /// `NONE`
+        public static var noneValue: Self { Self(rawValue: "NONE") }
+
+        /// `OWNER`
+        public static var owner: Self { Self(rawValue: "OWNER") }
     }
 
     public nonisolated struct ChangeStatus: Codable, Hashable, Sendable {
@@ -760,6 +793,20 @@ nonisolated extension GistsAPI {
             self.total = total
             self.additions = additions
             self.deletions = deletions
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.total = try container.decodeIfPresent(Int.self, forKey: "total")
+            self.additions = try container.decodeIfPresent(Int.self, forKey: "additions")
+            self.deletions = try container.decodeIfPresent(Int.self, forKey: "deletions")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.total, forKey: "total")
+            try container.encodeIfPresent(self.additions, forKey: "additions")
+            try container.encodeIfPresent(self.deletions, forKey: "deletions")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -785,16 +832,28 @@ nonisolated extension GistsAPI {
             self.committedAt = committedAt
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.url = try container.decode(URL.self, forKey: "url")
+            self.version = try container.decode(String.self, forKey: "version")
+            self.user = try container.decodeIfPresent(SimpleUser.self, forKey: "user")
+            self.changeStatus = try container.decode(ChangeStatus.self, forKey: "change_status")
+            self.committedAt = try container.decode(Date.self, forKey: "committed_at")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.url, forKey: "url")
+            try container.encode(self.version, forKey: "version")
+            try container.encodeIfPresent(self.user, forKey: "user")
+            try container.encode(self.changeStatus, forKey: "change_status")
+            try container.encode(self.committedAt, forKey: "committed_at")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.url, rhs.url), ModelEquality.same(lhs.version, rhs.version), ModelEquality.same(lhs.user, rhs.user),
                   ModelEquality.same(lhs.changeStatus, rhs.changeStatus), ModelEquality.same(lhs.committedAt, rhs.committedAt) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case url, version, user
-            case changeStatus = "change_status"
-            case committedAt = "committed_at"
         }
     }
 
@@ -813,16 +872,28 @@ nonisolated extension GistsAPI {
             self.updatedAt = updatedAt
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(String.self, forKey: "id")
+            self.url = try container.decode(URL.self, forKey: "url")
+            self.user = try container.decodeIfPresent(SimpleUser.self, forKey: "user")
+            self.createdAt = try container.decode(Date.self, forKey: "created_at")
+            self.updatedAt = try container.decode(Date.self, forKey: "updated_at")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.url, forKey: "url")
+            try container.encodeIfPresent(self.user, forKey: "user")
+            try container.encode(self.createdAt, forKey: "created_at")
+            try container.encode(self.updatedAt, forKey: "updated_at")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.url, rhs.url), ModelEquality.same(lhs.user, rhs.user),
                   ModelEquality.same(lhs.createdAt, rhs.createdAt), ModelEquality.same(lhs.updatedAt, rhs.updatedAt) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case id, url, user
-            case createdAt = "created_at"
-            case updatedAt = "updated_at"
         }
     }
 
@@ -854,21 +925,36 @@ nonisolated extension GistsAPI {
             self.authorAssociation = authorAssociation
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(Int64.self, forKey: "id")
+            self.nodeId = try container.decode(String.self, forKey: "node_id")
+            self.url = try container.decode(URL.self, forKey: "url")
+            self.body = try container.decode(String.self, forKey: "body")
+            self.user = try container.decodeIfPresent(SimpleUser.self, forKey: "user")
+            self.createdAt = try container.decode(Date.self, forKey: "created_at")
+            self.updatedAt = try container.decode(Date.self, forKey: "updated_at")
+            self.authorAssociation = try container.decode(AuthorAssociation.self, forKey: "author_association")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.nodeId, forKey: "node_id")
+            try container.encode(self.url, forKey: "url")
+            try container.encode(self.body, forKey: "body")
+            try container.encodeIfPresent(self.user, forKey: "user")
+            try container.encode(self.createdAt, forKey: "created_at")
+            try container.encode(self.updatedAt, forKey: "updated_at")
+            try container.encode(self.authorAssociation, forKey: "author_association")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.nodeId, rhs.nodeId), ModelEquality.same(lhs.url, rhs.url),
                   ModelEquality.same(lhs.body, rhs.body), ModelEquality.same(lhs.user, rhs.user), ModelEquality.same(lhs.createdAt, rhs.createdAt),
                   ModelEquality.same(lhs.updatedAt, rhs.updatedAt),
                   ModelEquality.same(lhs.authorAssociation, rhs.authorAssociation) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case id
-            case nodeId = "node_id"
-            case url, body, user
-            case createdAt = "created_at"
-            case updatedAt = "updated_at"
-            case authorAssociation = "author_association"
         }
     }
 
@@ -878,6 +964,16 @@ nonisolated extension GistsAPI {
 
         public init(body: String) {
             self.body = body
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.body = try container.decode(String.self, forKey: "body")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.body, forKey: "body")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -900,6 +996,20 @@ nonisolated extension GistsAPI {
             self.`public` = `public`
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.description = try container.decodeIfPresent(String.self, forKey: "description")
+            self.files = try container.decode([String: GistFileContent].self, forKey: "files")
+            self.`public` = try container.decodeIfPresent(Bool.self, forKey: "public")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.description, forKey: "description")
+            try container.encode(self.files, forKey: "files")
+            try container.encodeIfPresent(self.`public`, forKey: "public")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.description, rhs.description), ModelEquality.same(lhs.files, rhs.files),
                   ModelEquality.same(lhs.`public`, rhs.`public`) else { return false }
@@ -912,6 +1022,16 @@ nonisolated extension GistsAPI {
 
         public init(content: String) {
             self.content = content
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.content = try container.decode(String.self, forKey: "content")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.content, forKey: "content")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -931,6 +1051,18 @@ nonisolated extension GistsAPI {
             self.files = files
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.description = try container.decodeIfPresent(String.self, forKey: "description")
+            self.files = try container.decodeIfPresent([String: GistFileUpdate?].self, forKey: "files")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.description, forKey: "description")
+            try container.encodeIfPresent(self.files, forKey: "files")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.description, rhs.description), ModelEquality.same(lhs.files, rhs.files) else { return false }
             return true
@@ -946,6 +1078,18 @@ nonisolated extension GistsAPI {
         public init(content: String? = nil, filename: String? = nil) {
             self.content = content
             self.filename = filename
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.content = try container.decodeIfPresent(String.self, forKey: "content")
+            self.filename = try container.decodeIfPresent(String.self, forKey: "filename")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.content, forKey: "content")
+            try container.encodeIfPresent(self.filename, forKey: "filename")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -967,16 +1111,26 @@ nonisolated extension GistsAPI {
             self.status = status
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.message = try container.decodeIfPresent(String.self, forKey: "message")
+            self.documentationUrl = try container.decodeIfPresent(String.self, forKey: "documentation_url")
+            self.url = try container.decodeIfPresent(String.self, forKey: "url")
+            self.status = try container.decodeIfPresent(String.self, forKey: "status")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.message, forKey: "message")
+            try container.encodeIfPresent(self.documentationUrl, forKey: "documentation_url")
+            try container.encodeIfPresent(self.url, forKey: "url")
+            try container.encodeIfPresent(self.status, forKey: "status")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.message, rhs.message), ModelEquality.same(lhs.documentationUrl, rhs.documentationUrl),
                   ModelEquality.same(lhs.url, rhs.url), ModelEquality.same(lhs.status, rhs.status) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case message
-            case documentationUrl = "documentation_url"
-            case url, status
         }
     }
 
@@ -991,16 +1145,24 @@ nonisolated extension GistsAPI {
             self.errors = errors
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.message = try container.decode(String.self, forKey: "message")
+            self.documentationUrl = try container.decode(String.self, forKey: "documentation_url")
+            self.errors = try container.decodeIfPresent([ValidationErrorDetail].self, forKey: "errors")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.message, forKey: "message")
+            try container.encode(self.documentationUrl, forKey: "documentation_url")
+            try container.encodeIfPresent(self.errors, forKey: "errors")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.message, rhs.message), ModelEquality.same(lhs.documentationUrl, rhs.documentationUrl),
                   ModelEquality.same(lhs.errors, rhs.errors) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case message
-            case documentationUrl = "documentation_url"
-            case errors
         }
     }
 
@@ -1021,6 +1183,26 @@ nonisolated extension GistsAPI {
             self.code = code
             self.index = index
             self.value = value
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.resource = try container.decodeIfPresent(String.self, forKey: "resource")
+            self.field = try container.decodeIfPresent(String.self, forKey: "field")
+            self.message = try container.decodeIfPresent(String.self, forKey: "message")
+            self.code = try container.decode(String.self, forKey: "code")
+            self.index = try container.decodeIfPresent(Int.self, forKey: "index")
+            self.value = try container.decodeIfPresent(JSONValue.self, forKey: "value")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.resource, forKey: "resource")
+            try container.encodeIfPresent(self.field, forKey: "field")
+            try container.encodeIfPresent(self.message, forKey: "message")
+            try container.encode(self.code, forKey: "code")
+            try container.encodeIfPresent(self.index, forKey: "index")
+            try container.encodeIfPresent(self.value, forKey: "value")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -527,86 +527,35 @@ nonisolated extension HTTPBin.Auth {
 // Models
 nonisolated extension HTTPBin {
     /// A value named `unknown` exists, so the catch-all case takes another name.
-    public nonisolated enum SortOrder: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case ascending, descending, `default`, unknown
-        /// `most-recent`
-        case mostRecent
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknownValue(String)
+    public nonisolated struct SortOrder: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
 
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
         public init(rawValue: String) {
-            switch rawValue {
-            case "ascending": self = .ascending
-            case "descending": self = .descending
-            case "default": self = .`default`
-            case "unknown": self = .unknown
-            case "most-recent": self = .mostRecent
-            default: self = .unknownValue(rawValue)
-            }
+            self.rawValue = rawValue
         }
 
-        public var rawValue: String {
-            switch self {
-            case .ascending: return "ascending"
-            case .descending: return "descending"
-            case .`default`: return "default"
-            case .unknown: return "unknown"
-            case .mostRecent: return "most-recent"
-            case let .unknownValue(value): return value
-            }
-        }
+        public static var ascending: Self { Self(rawValue: "ascending") }
+        public static var descending: Self { Self(rawValue: "descending") }
+        public static var `default`: Self { Self(rawValue: "default") }
+        public static var unknown: Self { Self(rawValue: "unknown") }
 
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: SortOrder, rhs: SortOrder) -> Bool { lhs.rawValue == rhs.rawValue }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        /// `most-recent`
+        public static var mostRecent: Self { Self(rawValue: "most-recent") }
     }
 
-    public nonisolated enum ImageFormat: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case png, jpeg, webp, svg
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
+    public nonisolated struct ImageFormat: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
 
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
         public init(rawValue: String) {
-            switch rawValue {
-            case "png": self = .png
-            case "jpeg": self = .jpeg
-            case "webp": self = .webp
-            case "svg": self = .svg
-            default: self = .unknown(rawValue)
-            }
+            self.rawValue = rawValue
         }
 
-        public var rawValue: String {
-            switch self {
-            case .png: return "png"
-            case .jpeg: return "jpeg"
-            case .webp: return "webp"
-            case .svg: return "svg"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: ImageFormat, rhs: ImageFormat) -> Bool { lhs.rawValue == rhs.rawValue }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var png: Self { Self(rawValue: "png") }
+        public static var jpeg: Self { Self(rawValue: "jpeg") }
+        public static var webp: Self { Self(rawValue: "webp") }
+        public static var svg: Self { Self(rawValue: "svg") }
     }
 
     /// What httpbin echoes back.
@@ -636,6 +585,30 @@ nonisolated extension HTTPBin {
             self.json = json
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.args = try container.decode([String: JSONValue].self, forKey: "args")
+            self.headers = try container.decode([String: String].self, forKey: "headers")
+            self.origin = try container.decodeIfPresent(String.self, forKey: "origin")
+            self.url = try container.decodeIfPresent(URL.self, forKey: "url")
+            self.data = try container.decodeIfPresent(String.self, forKey: "data")
+            self.form = try container.decodeIfPresent([String: JSONValue].self, forKey: "form")
+            self.files = try container.decodeIfPresent([String: String].self, forKey: "files")
+            self.json = try container.decodeIfPresent(JSONValue.self, forKey: "json")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.args, forKey: "args")
+            try container.encode(self.headers, forKey: "headers")
+            try container.encodeIfPresent(self.origin, forKey: "origin")
+            try container.encodeIfPresent(self.url, forKey: "url")
+            try container.encodeIfPresent(self.data, forKey: "data")
+            try container.encodeIfPresent(self.form, forKey: "form")
+            try container.encodeIfPresent(self.files, forKey: "files")
+            try container.encodeIfPresent(self.json, forKey: "json")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.args, rhs.args), ModelEquality.same(lhs.headers, rhs.headers), ModelEquality.same(lhs.origin, rhs.origin),
                   ModelEquality.same(lhs.url, rhs.url), ModelEquality.same(lhs.data, rhs.data), ModelEquality.same(lhs.form, rhs.form),
@@ -649,6 +622,16 @@ nonisolated extension HTTPBin {
 
         public init(uuid: UUID) {
             self.uuid = uuid
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.uuid = try container.decode(UUID.self, forKey: "uuid")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.uuid, forKey: "uuid")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -666,6 +649,20 @@ nonisolated extension HTTPBin {
             self.authenticated = authenticated
             self.user = user
             self.token = token
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.authenticated = try container.decode(Bool.self, forKey: "authenticated")
+            self.user = try container.decodeIfPresent(String.self, forKey: "user")
+            self.token = try container.decodeIfPresent(String.self, forKey: "token")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.authenticated, forKey: "authenticated")
+            try container.encodeIfPresent(self.user, forKey: "user")
+            try container.encodeIfPresent(self.token, forKey: "token")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -728,6 +725,50 @@ nonisolated extension HTTPBin {
             self.firstName = firstName
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(UUID.self, forKey: "id")
+            self.name = try container.decode(String.self, forKey: "name")
+            self.count = try container.decode(Int32.self, forKey: "count")
+            self.total = try container.decode(Int64.self, forKey: "total")
+            self.ratio = try container.decode(Double.self, forKey: "ratio")
+            self.score = try container.decodeIfPresent(Float.self, forKey: "score")
+            self.active = try container.decode(Bool.self, forKey: "active")
+            self.created = try container.decode(Date.self, forKey: "created")
+            self.homepage = try container.decodeIfPresent(URL.self, forKey: "homepage")
+            self.avatar = try container.decodeIfPresent(Data.self, forKey: "avatar")
+            self.tags = try container.decode([String].self, forKey: "tags")
+            self.attributes = try container.decodeIfPresent([String: String].self, forKey: "attributes")
+            self.matrix = try container.decodeIfPresent([[Int]].self, forKey: "matrix")
+            self.metadata = try container.decodeIfPresent(JSONValue.self, forKey: "metadata")
+            self.order = try container.decode(SortOrder.self, forKey: "order")
+            self.location = try container.decodeIfPresent(Coordinates.self, forKey: "location")
+            self.`self` = try container.decodeIfPresent(String.self, forKey: "self")
+            self.firstName = try container.decodeIfPresent(String.self, forKey: "first-name")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.name, forKey: "name")
+            try container.encode(self.count, forKey: "count")
+            try container.encode(self.total, forKey: "total")
+            try container.encode(self.ratio, forKey: "ratio")
+            try container.encodeIfPresent(self.score, forKey: "score")
+            try container.encode(self.active, forKey: "active")
+            try container.encode(self.created, forKey: "created")
+            try container.encodeIfPresent(self.homepage, forKey: "homepage")
+            try container.encodeIfPresent(self.avatar, forKey: "avatar")
+            try container.encode(self.tags, forKey: "tags")
+            try container.encodeIfPresent(self.attributes, forKey: "attributes")
+            try container.encodeIfPresent(self.matrix, forKey: "matrix")
+            try container.encodeIfPresent(self.metadata, forKey: "metadata")
+            try container.encode(self.order, forKey: "order")
+            try container.encodeIfPresent(self.location, forKey: "location")
+            try container.encodeIfPresent(self.`self`, forKey: "self")
+            try container.encodeIfPresent(self.firstName, forKey: "first-name")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.name, rhs.name), ModelEquality.same(lhs.count, rhs.count),
                   ModelEquality.same(lhs.total, rhs.total), ModelEquality.same(lhs.ratio, rhs.ratio), ModelEquality.same(lhs.score, rhs.score),
@@ -738,11 +779,6 @@ nonisolated extension HTTPBin {
                   ModelEquality.same(lhs.location, rhs.location), ModelEquality.same(lhs.`self`, rhs.`self`),
                   ModelEquality.same(lhs.firstName, rhs.firstName) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case id, name, count, total, ratio, score, active, created, homepage, avatar, tags, attributes, matrix, metadata, order, location, `self`
-            case firstName = "first-name"
         }
     }
 
@@ -759,6 +795,22 @@ nonisolated extension HTTPBin {
             self.interests = interests
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.email = try container.decode(String.self, forKey: "email")
+            self.age = try container.decodeIfPresent(Int.self, forKey: "age")
+            self.newsletter = try container.decode(Bool.self, forKey: "newsletter")
+            self.interests = try container.decode([String].self, forKey: "interests")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.email, forKey: "email")
+            try container.encodeIfPresent(self.age, forKey: "age")
+            try container.encode(self.newsletter, forKey: "newsletter")
+            try container.encode(self.interests, forKey: "interests")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.email, rhs.email), ModelEquality.same(lhs.age, rhs.age), ModelEquality.same(lhs.newsletter, rhs.newsletter),
                   ModelEquality.same(lhs.interests, rhs.interests) else { return false }
@@ -773,6 +825,18 @@ nonisolated extension HTTPBin {
         public init(username: String, password: String) {
             self.username = username
             self.password = password
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.username = try container.decode(String.self, forKey: "username")
+            self.password = try container.decode(String.self, forKey: "password")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.username, forKey: "username")
+            try container.encode(self.password, forKey: "password")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -792,6 +856,20 @@ nonisolated extension HTTPBin {
             self.file = file
             self.title = title
             self.tags = tags
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.file = try container.decode(Data.self, forKey: "file")
+            self.title = try container.decode(String.self, forKey: "title")
+            self.tags = try container.decodeIfPresent([String].self, forKey: "tags")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.file, forKey: "file")
+            try container.encode(self.title, forKey: "title")
+            try container.encodeIfPresent(self.tags, forKey: "tags")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -814,6 +892,20 @@ nonisolated extension HTTPBin {
             self.note = note
             self.file = file
             self.extras = extras
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.note = try container.decode(String.self, forKey: "note")
+            self.file = try container.decode(EndpointRuntime.File.self, forKey: "file")
+            self.extras = try container.decodeIfPresent([EndpointRuntime.File].self, forKey: "extras")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.note, forKey: "note")
+            try container.encode(self.file, forKey: "file")
+            try container.encodeIfPresent(self.extras, forKey: "extras")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -228,15 +228,23 @@ nonisolated extension PaymentsAPI {
             self.b = b
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.r = try container.decode(Int.self, forKey: "R")
+            self.g = try container.decode(Int.self, forKey: "G")
+            self.b = try container.decode(Int.self, forKey: "B")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.r, forKey: "R")
+            try container.encode(self.g, forKey: "G")
+            try container.encode(self.b, forKey: "B")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.r, rhs.r), ModelEquality.same(lhs.g, rhs.g), ModelEquality.same(lhs.b, rhs.b) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case r = "R"
-            case g = "G"
-            case b = "B"
         }
     }
 
@@ -252,6 +260,22 @@ nonisolated extension PaymentsAPI {
             self.gte = gte
             self.lt = lt
             self.lte = lte
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.gt = try container.decodeIfPresent(Int.self, forKey: "gt")
+            self.gte = try container.decodeIfPresent(Int.self, forKey: "gte")
+            self.lt = try container.decodeIfPresent(Int.self, forKey: "lt")
+            self.lte = try container.decodeIfPresent(Int.self, forKey: "lte")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.gt, forKey: "gt")
+            try container.encodeIfPresent(self.gte, forKey: "gte")
+            try container.encodeIfPresent(self.lt, forKey: "lt")
+            try container.encodeIfPresent(self.lte, forKey: "lte")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -332,15 +356,26 @@ nonisolated extension PaymentsAPI {
             self.postalCode = postalCode
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.city = try container.decodeIfPresent(String.self, forKey: "city")
+            self.country = try container.decodeIfPresent(String.self, forKey: "country")
+            self.line1 = try container.decodeIfPresent(String.self, forKey: "line1")
+            self.postalCode = try container.decodeIfPresent(String.self, forKey: "postal_code")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.city, forKey: "city")
+            try container.encodeIfPresent(self.country, forKey: "country")
+            try container.encodeIfPresent(self.line1, forKey: "line1")
+            try container.encodeIfPresent(self.postalCode, forKey: "postal_code")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.city, rhs.city), ModelEquality.same(lhs.country, rhs.country), ModelEquality.same(lhs.line1, rhs.line1),
                   ModelEquality.same(lhs.postalCode, rhs.postalCode) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case city, country, line1
-            case postalCode = "postal_code"
         }
     }
 
@@ -351,6 +386,18 @@ nonisolated extension PaymentsAPI {
         public init(price: String, quantity: Int? = nil) {
             self.price = price
             self.quantity = quantity
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.price = try container.decode(String.self, forKey: "price")
+            self.quantity = try container.decodeIfPresent(Int.self, forKey: "quantity")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.price, forKey: "price")
+            try container.encodeIfPresent(self.quantity, forKey: "quantity")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -382,16 +429,33 @@ nonisolated extension PaymentsAPI {
             self.preferredLocales = preferredLocales
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.email = try container.decodeIfPresent(String.self, forKey: "email")
+            self.name = try container.decodeIfPresent(String.self, forKey: "name")
+            self.address = try container.decodeIfPresent(Address.self, forKey: "address")
+            self.metadata = try container.decodeIfPresent([String: String].self, forKey: "metadata")
+            self.expand = try container.decodeIfPresent([String].self, forKey: "expand")
+            self.items = try container.decodeIfPresent([LineItem].self, forKey: "items")
+            self.preferredLocales = try container.decodeIfPresent([String].self, forKey: "preferred_locales")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.email, forKey: "email")
+            try container.encodeIfPresent(self.name, forKey: "name")
+            try container.encodeIfPresent(self.address, forKey: "address")
+            try container.encodeIfPresent(self.metadata, forKey: "metadata")
+            try container.encodeIfPresent(self.expand, forKey: "expand")
+            try container.encodeIfPresent(self.items, forKey: "items")
+            try container.encodeIfPresent(self.preferredLocales, forKey: "preferred_locales")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.email, rhs.email), ModelEquality.same(lhs.name, rhs.name), ModelEquality.same(lhs.address, rhs.address),
                   ModelEquality.same(lhs.metadata, rhs.metadata), ModelEquality.same(lhs.expand, rhs.expand),
                   ModelEquality.same(lhs.items, rhs.items), ModelEquality.same(lhs.preferredLocales, rhs.preferredLocales) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case email, name, address, metadata, expand, items
-            case preferredLocales = "preferred_locales"
         }
     }
 
@@ -404,6 +468,20 @@ nonisolated extension PaymentsAPI {
             self.id = id
             self.email = email
             self.name = name
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(String.self, forKey: "id")
+            self.email = try container.decodeIfPresent(String.self, forKey: "email")
+            self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encodeIfPresent(self.email, forKey: "email")
+            try container.encodeIfPresent(self.name, forKey: "name")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -422,14 +500,21 @@ nonisolated extension PaymentsAPI {
             self.hasMore = hasMore
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.data = try container.decode([Customer].self, forKey: "data")
+            self.hasMore = try container.decode(Bool.self, forKey: "has_more")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.data, forKey: "data")
+            try container.encode(self.hasMore, forKey: "has_more")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.data, rhs.data), ModelEquality.same(lhs.hasMore, rhs.hasMore) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case data
-            case hasMore = "has_more"
         }
     }
 }

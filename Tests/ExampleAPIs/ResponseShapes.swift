@@ -363,6 +363,18 @@ nonisolated extension ResponseShapes {
             self.name = name
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(Int.self, forKey: "id")
+            self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encodeIfPresent(self.name, forKey: "name")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.name, rhs.name) else { return false }
             return true
@@ -376,45 +388,32 @@ nonisolated extension ResponseShapes {
             self.message = message
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.message = try container.decode(String.self, forKey: "message")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.message, forKey: "message")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.message, rhs.message) else { return false }
             return true
         }
     }
 
-    public nonisolated enum Mode: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case live, test
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
+    public nonisolated struct Mode: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
 
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
         public init(rawValue: String) {
-            switch rawValue {
-            case "live": self = .live
-            case "test": self = .test
-            default: self = .unknown(rawValue)
-            }
+            self.rawValue = rawValue
         }
 
-        public var rawValue: String {
-            switch self {
-            case .live: return "live"
-            case .test: return "test"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: Mode, rhs: Mode) -> Bool { lhs.rawValue == rhs.rawValue }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var live: Self { Self(rawValue: "live") }
+        public static var test: Self { Self(rawValue: "test") }
     }
 
     public nonisolated struct Links: Codable, Hashable, Sendable {
@@ -422,6 +421,16 @@ nonisolated extension ResponseShapes {
 
         public init(next: String? = nil) {
             self.next = next
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.next = try container.decodeIfPresent(String.self, forKey: "next")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.next, forKey: "next")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -437,6 +446,18 @@ nonisolated extension ResponseShapes {
         public init(things: [Thing]? = nil, links: Links) {
             self.things = things
             self.links = links
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.things = try container.decodeIfPresent([Thing].self, forKey: "things")
+            self.links = try container.decode(Links.self, forKey: "links")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.things, forKey: "things")
+            try container.encode(self.links, forKey: "links")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -457,14 +478,21 @@ nonisolated extension ResponseShapes {
             self.total = total
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.pageItems = try container.decode([Thing].self, forKey: "page_items")
+            self.total = try container.decode(Int.self, forKey: "total")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.pageItems, forKey: "page_items")
+            try container.encode(self.total, forKey: "total")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.pageItems, rhs.pageItems), ModelEquality.same(lhs.total, rhs.total) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case pageItems = "page_items"
-            case total
         }
     }
 }

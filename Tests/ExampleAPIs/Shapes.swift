@@ -146,6 +146,20 @@ nonisolated extension Shapes {
             self.lives = lives
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.petType = try container.decode(String.self, forKey: "petType")
+            self.name = try container.decode(String.self, forKey: "name")
+            self.lives = try container.decodeIfPresent(Int.self, forKey: "lives")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.petType, forKey: "petType")
+            try container.encode(self.name, forKey: "name")
+            try container.encodeIfPresent(self.lives, forKey: "lives")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.petType, rhs.petType), ModelEquality.same(lhs.name, rhs.name),
                   ModelEquality.same(lhs.lives, rhs.lives) else { return false }
@@ -164,15 +178,24 @@ nonisolated extension Shapes {
             self.goodBoy = goodBoy
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.petType = try container.decode(String.self, forKey: "petType")
+            self.name = try container.decode(String.self, forKey: "name")
+            self.goodBoy = try container.decode(Bool.self, forKey: "good_boy")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.petType, forKey: "petType")
+            try container.encode(self.name, forKey: "name")
+            try container.encode(self.goodBoy, forKey: "good_boy")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.petType, rhs.petType), ModelEquality.same(lhs.name, rhs.name),
                   ModelEquality.same(lhs.goodBoy, rhs.goodBoy) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case petType, name
-            case goodBoy = "good_boy"
         }
     }
 
@@ -183,6 +206,18 @@ nonisolated extension Shapes {
         public init(petType: String, scales: Int) {
             self.petType = petType
             self.scales = scales
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.petType = try container.decode(String.self, forKey: "petType")
+            self.scales = try container.decode(Int.self, forKey: "scales")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.petType, forKey: "petType")
+            try container.encode(self.scales, forKey: "scales")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -251,15 +286,28 @@ nonisolated extension Shapes {
             self.createdAt = createdAt
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.type = try container.decode(String.self, forKey: "type")
+            self.id = try container.decode(String.self, forKey: "id")
+            self.actor = try container.decode(Actor.self, forKey: "actor")
+            self.payload = try container.decode(PushPayload.self, forKey: "payload")
+            self.createdAt = try container.decode(Date.self, forKey: "created_at")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.type, forKey: "type")
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.actor, forKey: "actor")
+            try container.encode(self.payload, forKey: "payload")
+            try container.encode(self.createdAt, forKey: "created_at")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.type, rhs.type), ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.actor, rhs.actor),
                   ModelEquality.same(lhs.payload, rhs.payload), ModelEquality.same(lhs.createdAt, rhs.createdAt) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case type, id, actor, payload
-            case createdAt = "created_at"
         }
     }
 
@@ -272,6 +320,20 @@ nonisolated extension Shapes {
             self.ref = ref
             self.size = size
             self.commits = commits
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.ref = try container.decode(String.self, forKey: "ref")
+            self.size = try container.decode(Int.self, forKey: "size")
+            self.commits = try container.decode([Commit].self, forKey: "commits")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.ref, forKey: "ref")
+            try container.encode(self.size, forKey: "size")
+            try container.encode(self.commits, forKey: "commits")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -290,6 +352,20 @@ nonisolated extension Shapes {
             self.sha = sha
             self.message = message
             self.distinct = distinct
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.sha = try container.decode(String.self, forKey: "sha")
+            self.message = try container.decode(String.self, forKey: "message")
+            self.distinct = try container.decode(Bool.self, forKey: "distinct")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.sha, forKey: "sha")
+            try container.encode(self.message, forKey: "message")
+            try container.encode(self.distinct, forKey: "distinct")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -312,6 +388,22 @@ nonisolated extension Shapes {
             self.payload = payload
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.type = try container.decode(String.self, forKey: "type")
+            self.id = try container.decode(String.self, forKey: "id")
+            self.actor = try container.decode(Actor.self, forKey: "actor")
+            self.payload = try container.decode(IssuesPayload.self, forKey: "payload")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.type, forKey: "type")
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.actor, forKey: "actor")
+            try container.encode(self.payload, forKey: "payload")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.type, rhs.type), ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.actor, rhs.actor),
                   ModelEquality.same(lhs.payload, rhs.payload) else { return false }
@@ -326,6 +418,18 @@ nonisolated extension Shapes {
         public init(action: String, issue: Issue) {
             self.action = action
             self.issue = issue
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.action = try container.decode(String.self, forKey: "action")
+            self.issue = try container.decode(Issue.self, forKey: "issue")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.action, forKey: "action")
+            try container.encode(self.issue, forKey: "issue")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -347,6 +451,22 @@ nonisolated extension Shapes {
             self.reactions = reactions
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.number = try container.decode(Int.self, forKey: "number")
+            self.title = try container.decode(String.self, forKey: "title")
+            self.labels = try container.decode([Label].self, forKey: "labels")
+            self.reactions = try container.decodeIfPresent(Reactions.self, forKey: "reactions")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.number, forKey: "number")
+            try container.encode(self.title, forKey: "title")
+            try container.encode(self.labels, forKey: "labels")
+            try container.encodeIfPresent(self.reactions, forKey: "reactions")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.number, rhs.number), ModelEquality.same(lhs.title, rhs.title), ModelEquality.same(lhs.labels, rhs.labels),
                   ModelEquality.same(lhs.reactions, rhs.reactions) else { return false }
@@ -361,6 +481,18 @@ nonisolated extension Shapes {
         public init(name: String, color: String? = nil) {
             self.name = name
             self.color = color
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.name = try container.decode(String.self, forKey: "name")
+            self.color = try container.decodeIfPresent(String.self, forKey: "color")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.name, forKey: "name")
+            try container.encodeIfPresent(self.color, forKey: "color")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -382,17 +514,26 @@ nonisolated extension Shapes {
             self.laugh = laugh
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.totalCount = try container.decode(Int.self, forKey: "total_count")
+            self.plus1 = try container.decode(Int.self, forKey: "+1")
+            self.minus1 = try container.decode(Int.self, forKey: "-1")
+            self.laugh = try container.decode(Int.self, forKey: "laugh")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.totalCount, forKey: "total_count")
+            try container.encode(self.plus1, forKey: "+1")
+            try container.encode(self.minus1, forKey: "-1")
+            try container.encode(self.laugh, forKey: "laugh")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.totalCount, rhs.totalCount), ModelEquality.same(lhs.plus1, rhs.plus1),
                   ModelEquality.same(lhs.minus1, rhs.minus1), ModelEquality.same(lhs.laugh, rhs.laugh) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case totalCount = "total_count"
-            case plus1 = "+1"
-            case minus1 = "-1"
-            case laugh
         }
     }
 
@@ -405,6 +546,20 @@ nonisolated extension Shapes {
             self.type = type
             self.id = id
             self.actor = actor
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.type = try container.decode(String.self, forKey: "type")
+            self.id = try container.decode(String.self, forKey: "id")
+            self.actor = try container.decode(Actor.self, forKey: "actor")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.type, forKey: "type")
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.actor, forKey: "actor")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -423,53 +578,40 @@ nonisolated extension Shapes {
             self.login = login
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(Int64.self, forKey: "id")
+            self.login = try container.decode(String.self, forKey: "login")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.login, forKey: "login")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.login, rhs.login) else { return false }
             return true
         }
     }
 
-    public nonisolated enum Reaction: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        /// `+1`
-        case plus1
-        /// `-1`
-        case minus1
-        case laugh, heart
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
+    public nonisolated struct Reaction: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
 
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
         public init(rawValue: String) {
-            switch rawValue {
-            case "+1": self = .plus1
-            case "-1": self = .minus1
-            case "laugh": self = .laugh
-            case "heart": self = .heart
-            default: self = .unknown(rawValue)
-            }
+            self.rawValue = rawValue
         }
 
-        public var rawValue: String {
-            switch self {
-            case .plus1: return "+1"
-            case .minus1: return "-1"
-            case .laugh: return "laugh"
-            case .heart: return "heart"
-            case let .unknown(value): return value
-            }
-        }
+        /// `+1`
+        public static var plus1: Self { Self(rawValue: "+1") }
 
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
+        /// `-1`
+        public static var minus1: Self { Self(rawValue: "-1") }
 
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: Reaction, rhs: Reaction) -> Bool { lhs.rawValue == rhs.rawValue }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var laugh: Self { Self(rawValue: "laugh") }
+        public static var heart: Self { Self(rawValue: "heart") }
     }
 
     public nonisolated struct ChatRequest: Codable, Hashable, Sendable {
@@ -492,17 +634,31 @@ nonisolated extension Shapes {
             self.n = n
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.model = try container.decode(String.self, forKey: "model")
+            self.messages = try container.decode([ChatMessage].self, forKey: "messages")
+            self.temperature = try container.decodeIfPresent(Double.self, forKey: "temperature")
+            self.toolChoice = try container.decodeIfPresent(ToolChoice.self, forKey: "tool_choice")
+            self.stop = try container.decodeIfPresent(Stop.self, forKey: "stop")
+            self.n = try container.decode(Number.self, forKey: "n")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.model, forKey: "model")
+            try container.encode(self.messages, forKey: "messages")
+            try container.encodeIfPresent(self.temperature, forKey: "temperature")
+            try container.encodeIfPresent(self.toolChoice, forKey: "tool_choice")
+            try container.encodeIfPresent(self.stop, forKey: "stop")
+            try container.encode(self.n, forKey: "n")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.model, rhs.model), ModelEquality.same(lhs.messages, rhs.messages),
                   ModelEquality.same(lhs.temperature, rhs.temperature), ModelEquality.same(lhs.toolChoice, rhs.toolChoice),
                   ModelEquality.same(lhs.stop, rhs.stop), ModelEquality.same(lhs.n, rhs.n) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case model, messages, temperature
-            case toolChoice = "tool_choice"
-            case stop, n
         }
     }
 
@@ -537,45 +693,19 @@ nonisolated extension Shapes {
         }
     }
 
-    public nonisolated enum ToolChoiceMode: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        /// `none`
-        case noneValue
-        case auto, required
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
+    public nonisolated struct ToolChoiceMode: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
 
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
         public init(rawValue: String) {
-            switch rawValue {
-            case "none": self = .noneValue
-            case "auto": self = .auto
-            case "required": self = .required
-            default: self = .unknown(rawValue)
-            }
+            self.rawValue = rawValue
         }
 
-        public var rawValue: String {
-            switch self {
-            case .noneValue: return "none"
-            case .auto: return "auto"
-            case .required: return "required"
-            case let .unknown(value): return value
-            }
-        }
+        /// `none`
+        public static var noneValue: Self { Self(rawValue: "none") }
 
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: ToolChoiceMode, rhs: ToolChoiceMode) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var auto: Self { Self(rawValue: "auto") }
+        public static var required: Self { Self(rawValue: "required") }
     }
 
     public nonisolated struct NamedToolChoice: Codable, Hashable, Sendable {
@@ -585,6 +715,18 @@ nonisolated extension Shapes {
         public init(type: String, function: ToolName) {
             self.type = type
             self.function = function
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.type = try container.decode(String.self, forKey: "type")
+            self.function = try container.decode(ToolName.self, forKey: "function")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.type, forKey: "type")
+            try container.encode(self.function, forKey: "function")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -598,6 +740,16 @@ nonisolated extension Shapes {
 
         public init(name: String) {
             self.name = name
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.name = try container.decode(String.self, forKey: "name")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.name, forKey: "name")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -694,6 +846,18 @@ nonisolated extension Shapes {
             self.content = content
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.role = try container.decode(String.self, forKey: "role")
+            self.content = try container.decode(String.self, forKey: "content")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.role, forKey: "role")
+            try container.encode(self.content, forKey: "content")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.role, rhs.role), ModelEquality.same(lhs.content, rhs.content) else { return false }
             return true
@@ -707,6 +871,18 @@ nonisolated extension Shapes {
         public init(role: String, content: UserContent) {
             self.role = role
             self.content = content
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.role = try container.decode(String.self, forKey: "role")
+            self.content = try container.decode(UserContent.self, forKey: "content")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.role, forKey: "role")
+            try container.encode(self.content, forKey: "content")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -793,6 +969,18 @@ nonisolated extension Shapes {
             self.text = text
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.type = try container.decode(String.self, forKey: "type")
+            self.text = try container.decode(String.self, forKey: "text")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.type, forKey: "type")
+            try container.encode(self.text, forKey: "text")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.type, rhs.type), ModelEquality.same(lhs.text, rhs.text) else { return false }
             return true
@@ -808,14 +996,21 @@ nonisolated extension Shapes {
             self.imageUrl = imageUrl
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.type = try container.decode(String.self, forKey: "type")
+            self.imageUrl = try container.decode(ImageURL.self, forKey: "image_url")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.type, forKey: "type")
+            try container.encode(self.imageUrl, forKey: "image_url")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.type, rhs.type), ModelEquality.same(lhs.imageUrl, rhs.imageUrl) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case type
-            case imageUrl = "image_url"
         }
     }
 
@@ -826,6 +1021,18 @@ nonisolated extension Shapes {
         public init(url: String, detail: String? = nil) {
             self.url = url
             self.detail = detail
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.url = try container.decode(String.self, forKey: "url")
+            self.detail = try container.decodeIfPresent(String.self, forKey: "detail")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.url, forKey: "url")
+            try container.encodeIfPresent(self.detail, forKey: "detail")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -845,15 +1052,24 @@ nonisolated extension Shapes {
             self.toolCalls = toolCalls
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.role = try container.decode(String.self, forKey: "role")
+            self.content = try container.decodeIfPresent(String.self, forKey: "content")
+            self.toolCalls = try container.decodeIfPresent([ToolCall].self, forKey: "tool_calls")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.role, forKey: "role")
+            try container.encodeIfPresent(self.content, forKey: "content")
+            try container.encodeIfPresent(self.toolCalls, forKey: "tool_calls")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.role, rhs.role), ModelEquality.same(lhs.content, rhs.content),
                   ModelEquality.same(lhs.toolCalls, rhs.toolCalls) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case role, content
-            case toolCalls = "tool_calls"
         }
     }
 
@@ -866,6 +1082,20 @@ nonisolated extension Shapes {
             self.id = id
             self.type = type
             self.function = function
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(String.self, forKey: "id")
+            self.type = try container.decode(String.self, forKey: "type")
+            self.function = try container.decode(FunctionCall.self, forKey: "function")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.type, forKey: "type")
+            try container.encode(self.function, forKey: "function")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -882,6 +1112,18 @@ nonisolated extension Shapes {
         public init(name: String, arguments: String) {
             self.name = name
             self.arguments = arguments
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.name = try container.decode(String.self, forKey: "name")
+            self.arguments = try container.decode(String.self, forKey: "arguments")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.name, forKey: "name")
+            try container.encode(self.arguments, forKey: "arguments")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -928,39 +1170,16 @@ nonisolated extension Shapes {
         }
     }
 
-    public nonisolated enum FigureKind: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case circle, square
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
+    public nonisolated struct FigureKind: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
 
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
         public init(rawValue: String) {
-            switch rawValue {
-            case "circle": self = .circle
-            case "square": self = .square
-            default: self = .unknown(rawValue)
-            }
+            self.rawValue = rawValue
         }
 
-        public var rawValue: String {
-            switch self {
-            case .circle: return "circle"
-            case .square: return "square"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: FigureKind, rhs: FigureKind) -> Bool { lhs.rawValue == rhs.rawValue }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var circle: Self { Self(rawValue: "circle") }
+        public static var square: Self { Self(rawValue: "square") }
     }
 
     public nonisolated struct Circle: Codable, Hashable, Sendable {
@@ -970,6 +1189,18 @@ nonisolated extension Shapes {
         public init(kind: FigureKind, radius: Double) {
             self.kind = kind
             self.radius = radius
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.kind = try container.decode(FigureKind.self, forKey: "kind")
+            self.radius = try container.decode(Double.self, forKey: "radius")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.kind, forKey: "kind")
+            try container.encode(self.radius, forKey: "radius")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -985,6 +1216,18 @@ nonisolated extension Shapes {
         public init(kind: FigureKind, side: Double) {
             self.kind = kind
             self.side = side
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.kind = try container.decode(FigureKind.self, forKey: "kind")
+            self.side = try container.decode(Double.self, forKey: "side")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.kind, forKey: "kind")
+            try container.encode(self.side, forKey: "side")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1087,15 +1330,24 @@ nonisolated extension Shapes {
             self.verifiedAt = verifiedAt
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.email = try container.decode(String.self, forKey: "email")
+            self.verified = try container.decodeIfPresent(Bool.self, forKey: "verified")
+            self.verifiedAt = try container.decodeIfPresent(Date.self, forKey: "verified_at")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.email, forKey: "email")
+            try container.encodeIfPresent(self.verified, forKey: "verified")
+            try container.encodeIfPresent(self.verifiedAt, forKey: "verified_at")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.email, rhs.email), ModelEquality.same(lhs.verified, rhs.verified),
                   ModelEquality.same(lhs.verifiedAt, rhs.verifiedAt) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case email, verified
-            case verifiedAt = "verified_at"
         }
     }
 
@@ -1104,6 +1356,16 @@ nonisolated extension Shapes {
 
         public init(phone: String) {
             self.phone = phone
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.phone = try container.decode(String.self, forKey: "phone")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.phone, forKey: "phone")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1133,16 +1395,28 @@ nonisolated extension Shapes {
             self.byId = byId
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(Int.self, forKey: "id")
+            self.text = try container.decode(String.self, forKey: "text")
+            self.replies = try container.decodeIfPresent([Comment].self, forKey: "replies")
+            self._parent = Indirect(try container.decodeIfPresent(Comment.self, forKey: "parent"))
+            self.byId = try container.decodeIfPresent([String: Comment].self, forKey: "by_id")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.text, forKey: "text")
+            try container.encodeIfPresent(self.replies, forKey: "replies")
+            try container.encodeIfPresent(self.parent, forKey: "parent")
+            try container.encodeIfPresent(self.byId, forKey: "by_id")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.text, rhs.text), ModelEquality.same(lhs.replies, rhs.replies),
                   ModelEquality.same(lhs.parent, rhs.parent), ModelEquality.same(lhs.byId, rhs.byId) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case id, text, replies
-            case _parent = "parent"
-            case byId = "by_id"
         }
     }
 
@@ -1199,6 +1473,18 @@ nonisolated extension Shapes {
             self.value = value
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.kind = try container.decode(String.self, forKey: "kind")
+            self.value = try container.decode(Double.self, forKey: "value")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.kind, forKey: "kind")
+            try container.encode(self.value, forKey: "value")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.kind, rhs.kind), ModelEquality.same(lhs.value, rhs.value) else { return false }
             return true
@@ -1230,16 +1516,26 @@ nonisolated extension Shapes {
             self._right = Indirect(right)
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.kind = try container.decode(String.self, forKey: "kind")
+            self.op = try container.decode(String.self, forKey: "op")
+            self._left = Indirect(try container.decode(Expr.self, forKey: "left"))
+            self._right = Indirect(try container.decode(Expr.self, forKey: "right"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.kind, forKey: "kind")
+            try container.encode(self.op, forKey: "op")
+            try container.encode(self.left, forKey: "left")
+            try container.encode(self.right, forKey: "right")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.kind, rhs.kind), ModelEquality.same(lhs.op, rhs.op), ModelEquality.same(lhs.left, rhs.left),
                   ModelEquality.same(lhs.right, rhs.right) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case kind, op
-            case _left = "left"
-            case _right = "right"
         }
     }
 
@@ -1252,6 +1548,20 @@ nonisolated extension Shapes {
             self.kind = kind
             self.function = function
             self.arguments = arguments
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.kind = try container.decode(String.self, forKey: "kind")
+            self.function = try container.decode(String.self, forKey: "function")
+            self.arguments = try container.decode([Expr].self, forKey: "arguments")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.kind, forKey: "kind")
+            try container.encode(self.function, forKey: "function")
+            try container.encode(self.arguments, forKey: "arguments")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1276,14 +1586,21 @@ nonisolated extension Shapes {
             self._child = Indirect(child)
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.name = try container.decode(String.self, forKey: "name")
+            self._child = Indirect(try container.decodeIfPresent(Tree.self, forKey: "child"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.name, forKey: "name")
+            try container.encodeIfPresent(self.child, forKey: "child")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.name, rhs.name), ModelEquality.same(lhs.child, rhs.child) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case name
-            case _child = "child"
         }
     }
 
@@ -1328,6 +1645,20 @@ nonisolated extension Shapes {
             self.note = note
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.photo = try container.decode(EndpointRuntime.File.self, forKey: "photo")
+            self.metadata = try container.decode(String.self, forKey: "metadata")
+            self.note = try container.decodeIfPresent(String.self, forKey: "note")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.photo, forKey: "photo")
+            try container.encode(self.metadata, forKey: "metadata")
+            try container.encodeIfPresent(self.note, forKey: "note")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.photo, rhs.photo), ModelEquality.same(lhs.metadata, rhs.metadata),
                   ModelEquality.same(lhs.note, rhs.note) else { return false }
@@ -1349,16 +1680,16 @@ nonisolated extension Shapes {
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.count = try container.decode(Int.self, forKey: .count)
-            self.name = try container.decodeIfPresent(String.self, forKey: .name)
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.count = try container.decode(Int.self, forKey: "count")
+            self.name = try container.decodeIfPresent(String.self, forKey: "name")
             self.additionalProperties = try ModelCoding.additionalProperties(String.self, from: decoder, excluding: ["count", "name"])
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.count, forKey: .count)
-            try container.encodeIfPresent(self.name, forKey: .name)
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.count, forKey: "count")
+            try container.encodeIfPresent(self.name, forKey: "name")
             try ModelCoding.encodeAdditionalProperties(self.additionalProperties, to: encoder)
         }
 
@@ -1366,10 +1697,6 @@ nonisolated extension Shapes {
             guard ModelEquality.same(lhs.count, rhs.count), ModelEquality.same(lhs.name, rhs.name),
                   ModelEquality.same(lhs.additionalProperties, rhs.additionalProperties) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case count, name
         }
     }
 
@@ -1385,14 +1712,14 @@ nonisolated extension Shapes {
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try container.decode(String.self, forKey: .id)
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(String.self, forKey: "id")
             self.additionalProperties = try ModelCoding.additionalProperties(JSONValue.self, from: decoder, excluding: ["id"])
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.id, forKey: .id)
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
             try ModelCoding.encodeAdditionalProperties(self.additionalProperties, to: encoder)
         }
 
@@ -1400,49 +1727,20 @@ nonisolated extension Shapes {
             guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.additionalProperties, rhs.additionalProperties) else { return false }
             return true
         }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case id
-        }
     }
 
-    public nonisolated enum Priority: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case _1, _2, _3, minus1
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(Int)
+    public nonisolated struct Priority: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: Int
 
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
         public init(rawValue: Int) {
-            switch rawValue {
-            case 1: self = ._1
-            case 2: self = ._2
-            case 3: self = ._3
-            case -1: self = .minus1
-            default: self = .unknown(rawValue)
-            }
+            self.rawValue = rawValue
         }
 
-        public var rawValue: Int {
-            switch self {
-            case ._1: return 1
-            case ._2: return 2
-            case ._3: return 3
-            case .minus1: return -1
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(Int.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: Priority, rhs: Priority) -> Bool { lhs.rawValue == rhs.rawValue }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var _1: Self { Self(rawValue: 1) }
+        public static var _2: Self { Self(rawValue: 2) }
+        public static var _3: Self { Self(rawValue: 3) }
+        public static var minus1: Self { Self(rawValue: -1) }
     }
 
     public nonisolated struct Task: Codable, Hashable, Sendable {
@@ -1456,6 +1754,22 @@ nonisolated extension Shapes {
             self.priority = priority
             self.reaction = reaction
             self.extra = extra
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.title = try container.decode(String.self, forKey: "title")
+            self.priority = try container.decode(Priority.self, forKey: "priority")
+            self.reaction = try container.decodeIfPresent(Reaction.self, forKey: "reaction")
+            self.extra = try container.decodeIfPresent(JSONValue.self, forKey: "extra")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.title, forKey: "title")
+            try container.encode(self.priority, forKey: "priority")
+            try container.encodeIfPresent(self.reaction, forKey: "reaction")
+            try container.encodeIfPresent(self.extra, forKey: "extra")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -69,6 +69,20 @@ nonisolated extension SnippetsAPI {
             self.author = author
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(Int64.self, forKey: "id")
+            self.title = try container.decode(String.self, forKey: "title")
+            self.author = try container.decode(SimpleUser.self, forKey: "author")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.title, forKey: "title")
+            try container.encode(self.author, forKey: "author")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.title, rhs.title),
                   ModelEquality.same(lhs.author, rhs.author) else { return false }
@@ -86,6 +100,20 @@ nonisolated extension SnippetsAPI {
             self.id = id
             self.username = username
             self.state = state
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(Int64.self, forKey: "id")
+            self.username = try container.decode(String.self, forKey: "username")
+            self.state = try container.decodeIfPresent(String.self, forKey: "state")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.username, forKey: "username")
+            try container.encodeIfPresent(self.state, forKey: "state")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -107,6 +135,20 @@ nonisolated extension SnippetsAPI {
             self.author = author
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(Int64.self, forKey: "id")
+            self.body = try container.decode(String.self, forKey: "body")
+            self.author = try container.decodeIfPresent(SimpleUser.self, forKey: "author")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.body, forKey: "body")
+            try container.encodeIfPresent(self.author, forKey: "author")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.body, rhs.body),
                   ModelEquality.same(lhs.author, rhs.author) else { return false }
@@ -122,6 +164,18 @@ nonisolated extension SnippetsAPI {
         public init(message: String, status: Int) {
             self.message = message
             self.status = status
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.message = try container.decode(String.self, forKey: "message")
+            self.status = try container.decode(Int.self, forKey: "status")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.message, forKey: "message")
+            try container.encode(self.status, forKey: "status")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {

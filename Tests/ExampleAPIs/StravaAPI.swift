@@ -438,6 +438,18 @@ nonisolated extension StravaAPI {
             self.message = message
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.errors = try container.decodeIfPresent([FaultError].self, forKey: "errors")
+            self.message = try container.decodeIfPresent(String.self, forKey: "message")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.errors, forKey: "errors")
+            try container.encodeIfPresent(self.message, forKey: "message")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.errors, rhs.errors), ModelEquality.same(lhs.message, rhs.message) else { return false }
             return true
@@ -455,6 +467,20 @@ nonisolated extension StravaAPI {
             self.resource = resource
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.code = try container.decodeIfPresent(String.self, forKey: "code")
+            self.field = try container.decodeIfPresent(String.self, forKey: "field")
+            self.resource = try container.decodeIfPresent(String.self, forKey: "resource")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.code, forKey: "code")
+            try container.encodeIfPresent(self.field, forKey: "field")
+            try container.encodeIfPresent(self.resource, forKey: "resource")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.code, rhs.code), ModelEquality.same(lhs.field, rhs.field),
                   ModelEquality.same(lhs.resource, rhs.resource) else { return false }
@@ -462,79 +488,31 @@ nonisolated extension StravaAPI {
         }
     }
 
-    public nonisolated enum Sex: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        /// `M`
-        case m
-        /// `F`
-        case f
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
+    public nonisolated struct Sex: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
 
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
         public init(rawValue: String) {
-            switch rawValue {
-            case "M": self = .m
-            case "F": self = .f
-            default: self = .unknown(rawValue)
-            }
+            self.rawValue = rawValue
         }
 
-        public var rawValue: String {
-            switch self {
-            case .m: return "M"
-            case .f: return "F"
-            case let .unknown(value): return value
-            }
-        }
+        /// `M`
+        public static var m: Self { Self(rawValue: "M") }
 
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: Sex, rhs: Sex) -> Bool { lhs.rawValue == rhs.rawValue }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        /// `F`
+        public static var f: Self { Self(rawValue: "F") }
     }
 
-    public nonisolated enum MeasurementPreference: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case feet, meters
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
+    public nonisolated struct MeasurementPreference: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
 
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
         public init(rawValue: String) {
-            switch rawValue {
-            case "feet": self = .feet
-            case "meters": self = .meters
-            default: self = .unknown(rawValue)
-            }
+            self.rawValue = rawValue
         }
 
-        public var rawValue: String {
-            switch self {
-            case .feet: return "feet"
-            case .meters: return "meters"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: MeasurementPreference, rhs: MeasurementPreference) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var feet: Self { Self(rawValue: "feet") }
+        public static var meters: Self { Self(rawValue: "meters") }
     }
 
     public nonisolated struct SummaryAthlete: Codable, Hashable, Sendable {
@@ -550,16 +528,26 @@ nonisolated extension StravaAPI {
             self.lastname = lastname
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(Int64.self, forKey: "id")
+            self.resourceState = try container.decodeIfPresent(Int.self, forKey: "resource_state")
+            self.firstname = try container.decodeIfPresent(String.self, forKey: "firstname")
+            self.lastname = try container.decodeIfPresent(String.self, forKey: "lastname")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encodeIfPresent(self.resourceState, forKey: "resource_state")
+            try container.encodeIfPresent(self.firstname, forKey: "firstname")
+            try container.encodeIfPresent(self.lastname, forKey: "lastname")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.resourceState, rhs.resourceState),
                   ModelEquality.same(lhs.firstname, rhs.firstname), ModelEquality.same(lhs.lastname, rhs.lastname) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case id
-            case resourceState = "resource_state"
-            case firstname, lastname
         }
     }
 
@@ -627,6 +615,60 @@ nonisolated extension StravaAPI {
             self.shoes = shoes
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(Int64.self, forKey: "id")
+            self.username = try container.decodeIfPresent(String.self, forKey: "username")
+            self.resourceState = try container.decodeIfPresent(Int.self, forKey: "resource_state")
+            self.firstname = try container.decodeIfPresent(String.self, forKey: "firstname")
+            self.lastname = try container.decodeIfPresent(String.self, forKey: "lastname")
+            self.city = try container.decodeIfPresent(String.self, forKey: "city")
+            self.state = try container.decodeIfPresent(String.self, forKey: "state")
+            self.country = try container.decodeIfPresent(String.self, forKey: "country")
+            self.sex = try container.decodeIfPresent(Sex.self, forKey: "sex")
+            self.premium = try container.decodeIfPresent(Bool.self, forKey: "premium")
+            self.summit = try container.decodeIfPresent(Bool.self, forKey: "summit")
+            self.createdAt = try container.decodeIfPresent(Date.self, forKey: "created_at")
+            self.updatedAt = try container.decodeIfPresent(Date.self, forKey: "updated_at")
+            self.profileMedium = try container.decodeIfPresent(URL.self, forKey: "profile_medium")
+            self.profile = try container.decodeIfPresent(URL.self, forKey: "profile")
+            self.followerCount = try container.decodeIfPresent(Int.self, forKey: "follower_count")
+            self.friendCount = try container.decodeIfPresent(Int.self, forKey: "friend_count")
+            self.measurementPreference = try container.decodeIfPresent(MeasurementPreference.self, forKey: "measurement_preference")
+            self.ftp = try container.decodeIfPresent(Int.self, forKey: "ftp")
+            self.weight = try container.decodeIfPresent(Float.self, forKey: "weight")
+            self.clubs = try container.decodeIfPresent([SummaryClub].self, forKey: "clubs")
+            self.bikes = try container.decodeIfPresent([SummaryGear].self, forKey: "bikes")
+            self.shoes = try container.decodeIfPresent([SummaryGear].self, forKey: "shoes")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encodeIfPresent(self.username, forKey: "username")
+            try container.encodeIfPresent(self.resourceState, forKey: "resource_state")
+            try container.encodeIfPresent(self.firstname, forKey: "firstname")
+            try container.encodeIfPresent(self.lastname, forKey: "lastname")
+            try container.encodeIfPresent(self.city, forKey: "city")
+            try container.encodeIfPresent(self.state, forKey: "state")
+            try container.encodeIfPresent(self.country, forKey: "country")
+            try container.encodeIfPresent(self.sex, forKey: "sex")
+            try container.encodeIfPresent(self.premium, forKey: "premium")
+            try container.encodeIfPresent(self.summit, forKey: "summit")
+            try container.encodeIfPresent(self.createdAt, forKey: "created_at")
+            try container.encodeIfPresent(self.updatedAt, forKey: "updated_at")
+            try container.encodeIfPresent(self.profileMedium, forKey: "profile_medium")
+            try container.encodeIfPresent(self.profile, forKey: "profile")
+            try container.encodeIfPresent(self.followerCount, forKey: "follower_count")
+            try container.encodeIfPresent(self.friendCount, forKey: "friend_count")
+            try container.encodeIfPresent(self.measurementPreference, forKey: "measurement_preference")
+            try container.encodeIfPresent(self.ftp, forKey: "ftp")
+            try container.encodeIfPresent(self.weight, forKey: "weight")
+            try container.encodeIfPresent(self.clubs, forKey: "clubs")
+            try container.encodeIfPresent(self.bikes, forKey: "bikes")
+            try container.encodeIfPresent(self.shoes, forKey: "shoes")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.username, rhs.username),
                   ModelEquality.same(lhs.resourceState, rhs.resourceState), ModelEquality.same(lhs.firstname, rhs.firstname),
@@ -639,20 +681,6 @@ nonisolated extension StravaAPI {
                   ModelEquality.same(lhs.ftp, rhs.ftp), ModelEquality.same(lhs.weight, rhs.weight), ModelEquality.same(lhs.clubs, rhs.clubs),
                   ModelEquality.same(lhs.bikes, rhs.bikes), ModelEquality.same(lhs.shoes, rhs.shoes) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case id, username
-            case resourceState = "resource_state"
-            case firstname, lastname, city, state, country, sex, premium, summit
-            case createdAt = "created_at"
-            case updatedAt = "updated_at"
-            case profileMedium = "profile_medium"
-            case profile
-            case followerCount = "follower_count"
-            case friendCount = "friend_count"
-            case measurementPreference = "measurement_preference"
-            case ftp, weight, clubs, bikes, shoes
         }
     }
 
@@ -669,16 +697,26 @@ nonisolated extension StravaAPI {
             self.url = url
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(Int64.self, forKey: "id")
+            self.name = try container.decodeIfPresent(String.self, forKey: "name")
+            self.memberCount = try container.decodeIfPresent(Int.self, forKey: "member_count")
+            self.url = try container.decodeIfPresent(String.self, forKey: "url")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encodeIfPresent(self.name, forKey: "name")
+            try container.encodeIfPresent(self.memberCount, forKey: "member_count")
+            try container.encodeIfPresent(self.url, forKey: "url")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.name, rhs.name), ModelEquality.same(lhs.memberCount, rhs.memberCount),
                   ModelEquality.same(lhs.url, rhs.url) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case id, name
-            case memberCount = "member_count"
-            case url
         }
     }
 
@@ -693,6 +731,22 @@ nonisolated extension StravaAPI {
             self.primary = primary
             self.name = name
             self.distance = distance
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(String.self, forKey: "id")
+            self.primary = try container.decodeIfPresent(Bool.self, forKey: "primary")
+            self.name = try container.decodeIfPresent(String.self, forKey: "name")
+            self.distance = try container.decodeIfPresent(Float.self, forKey: "distance")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encodeIfPresent(self.primary, forKey: "primary")
+            try container.encodeIfPresent(self.name, forKey: "name")
+            try container.encodeIfPresent(self.distance, forKey: "distance")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -726,20 +780,36 @@ nonisolated extension StravaAPI {
             self.description = description
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(String.self, forKey: "id")
+            self.primary = try container.decodeIfPresent(Bool.self, forKey: "primary")
+            self.name = try container.decodeIfPresent(String.self, forKey: "name")
+            self.distance = try container.decodeIfPresent(Float.self, forKey: "distance")
+            self.brandName = try container.decodeIfPresent(String.self, forKey: "brand_name")
+            self.modelName = try container.decodeIfPresent(String.self, forKey: "model_name")
+            self.frameType = try container.decodeIfPresent(Int.self, forKey: "frame_type")
+            self.description = try container.decodeIfPresent(String.self, forKey: "description")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encodeIfPresent(self.primary, forKey: "primary")
+            try container.encodeIfPresent(self.name, forKey: "name")
+            try container.encodeIfPresent(self.distance, forKey: "distance")
+            try container.encodeIfPresent(self.brandName, forKey: "brand_name")
+            try container.encodeIfPresent(self.modelName, forKey: "model_name")
+            try container.encodeIfPresent(self.frameType, forKey: "frame_type")
+            try container.encodeIfPresent(self.description, forKey: "description")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.primary, rhs.primary), ModelEquality.same(lhs.name, rhs.name),
                   ModelEquality.same(lhs.distance, rhs.distance), ModelEquality.same(lhs.brandName, rhs.brandName),
                   ModelEquality.same(lhs.modelName, rhs.modelName), ModelEquality.same(lhs.frameType, rhs.frameType),
                   ModelEquality.same(lhs.description, rhs.description) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case id, primary, name, distance
-            case brandName = "brand_name"
-            case modelName = "model_name"
-            case frameType = "frame_type"
-            case description
         }
     }
 
@@ -752,14 +822,21 @@ nonisolated extension StravaAPI {
             self.power = power
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.heartRate = try container.decodeIfPresent(HeartRateZoneRanges.self, forKey: "heart_rate")
+            self.power = try container.decodeIfPresent(PowerZoneRanges.self, forKey: "power")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.heartRate, forKey: "heart_rate")
+            try container.encodeIfPresent(self.power, forKey: "power")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.heartRate, rhs.heartRate), ModelEquality.same(lhs.power, rhs.power) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case heartRate = "heart_rate"
-            case power
         }
     }
 
@@ -772,14 +849,21 @@ nonisolated extension StravaAPI {
             self.zones = zones
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.customZones = try container.decodeIfPresent(Bool.self, forKey: "custom_zones")
+            self.zones = try container.decode([ZoneRange].self, forKey: "zones")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.customZones, forKey: "custom_zones")
+            try container.encode(self.zones, forKey: "zones")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.customZones, rhs.customZones), ModelEquality.same(lhs.zones, rhs.zones) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case customZones = "custom_zones"
-            case zones
         }
     }
 
@@ -788,6 +872,16 @@ nonisolated extension StravaAPI {
 
         public init(zones: [ZoneRange]) {
             self.zones = zones
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.zones = try container.decode([ZoneRange].self, forKey: "zones")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.zones, forKey: "zones")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -803,6 +897,18 @@ nonisolated extension StravaAPI {
         public init(min: Int, max: Int) {
             self.min = min
             self.max = max
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.min = try container.decode(Int.self, forKey: "min")
+            self.max = try container.decode(Int.self, forKey: "max")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.min, forKey: "min")
+            try container.encode(self.max, forKey: "max")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -829,20 +935,32 @@ nonisolated extension StravaAPI {
             self.achievementCount = achievementCount
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.count = try container.decode(Int.self, forKey: "count")
+            self.distance = try container.decode(Float.self, forKey: "distance")
+            self.movingTime = try container.decode(Int.self, forKey: "moving_time")
+            self.elapsedTime = try container.decode(Int.self, forKey: "elapsed_time")
+            self.elevationGain = try container.decode(Float.self, forKey: "elevation_gain")
+            self.achievementCount = try container.decodeIfPresent(Int.self, forKey: "achievement_count")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.count, forKey: "count")
+            try container.encode(self.distance, forKey: "distance")
+            try container.encode(self.movingTime, forKey: "moving_time")
+            try container.encode(self.elapsedTime, forKey: "elapsed_time")
+            try container.encode(self.elevationGain, forKey: "elevation_gain")
+            try container.encodeIfPresent(self.achievementCount, forKey: "achievement_count")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.count, rhs.count), ModelEquality.same(lhs.distance, rhs.distance),
                   ModelEquality.same(lhs.movingTime, rhs.movingTime), ModelEquality.same(lhs.elapsedTime, rhs.elapsedTime),
                   ModelEquality.same(lhs.elevationGain, rhs.elevationGain),
                   ModelEquality.same(lhs.achievementCount, rhs.achievementCount) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case count, distance
-            case movingTime = "moving_time"
-            case elapsedTime = "elapsed_time"
-            case elevationGain = "elevation_gain"
-            case achievementCount = "achievement_count"
         }
     }
 
@@ -878,6 +996,36 @@ nonisolated extension StravaAPI {
             self.allSwimTotals = allSwimTotals
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.biggestRideDistance = try container.decodeIfPresent(Double.self, forKey: "biggest_ride_distance")
+            self.biggestClimbElevationGain = try container.decodeIfPresent(Double.self, forKey: "biggest_climb_elevation_gain")
+            self.recentRideTotals = try container.decodeIfPresent(ActivityTotal.self, forKey: "recent_ride_totals")
+            self.recentRunTotals = try container.decodeIfPresent(ActivityTotal.self, forKey: "recent_run_totals")
+            self.recentSwimTotals = try container.decodeIfPresent(ActivityTotal.self, forKey: "recent_swim_totals")
+            self.ytdRideTotals = try container.decodeIfPresent(ActivityTotal.self, forKey: "ytd_ride_totals")
+            self.ytdRunTotals = try container.decodeIfPresent(ActivityTotal.self, forKey: "ytd_run_totals")
+            self.ytdSwimTotals = try container.decodeIfPresent(ActivityTotal.self, forKey: "ytd_swim_totals")
+            self.allRideTotals = try container.decodeIfPresent(ActivityTotal.self, forKey: "all_ride_totals")
+            self.allRunTotals = try container.decodeIfPresent(ActivityTotal.self, forKey: "all_run_totals")
+            self.allSwimTotals = try container.decodeIfPresent(ActivityTotal.self, forKey: "all_swim_totals")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.biggestRideDistance, forKey: "biggest_ride_distance")
+            try container.encodeIfPresent(self.biggestClimbElevationGain, forKey: "biggest_climb_elevation_gain")
+            try container.encodeIfPresent(self.recentRideTotals, forKey: "recent_ride_totals")
+            try container.encodeIfPresent(self.recentRunTotals, forKey: "recent_run_totals")
+            try container.encodeIfPresent(self.recentSwimTotals, forKey: "recent_swim_totals")
+            try container.encodeIfPresent(self.ytdRideTotals, forKey: "ytd_ride_totals")
+            try container.encodeIfPresent(self.ytdRunTotals, forKey: "ytd_run_totals")
+            try container.encodeIfPresent(self.ytdSwimTotals, forKey: "ytd_swim_totals")
+            try container.encodeIfPresent(self.allRideTotals, forKey: "all_ride_totals")
+            try container.encodeIfPresent(self.allRunTotals, forKey: "all_run_totals")
+            try container.encodeIfPresent(self.allSwimTotals, forKey: "all_swim_totals")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.biggestRideDistance, rhs.biggestRideDistance),
                   ModelEquality.same(lhs.biggestClimbElevationGain, rhs.biggestClimbElevationGain),
@@ -888,159 +1036,97 @@ nonisolated extension StravaAPI {
                   ModelEquality.same(lhs.allSwimTotals, rhs.allSwimTotals) else { return false }
             return true
         }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case biggestRideDistance = "biggest_ride_distance"
-            case biggestClimbElevationGain = "biggest_climb_elevation_gain"
-            case recentRideTotals = "recent_ride_totals"
-            case recentRunTotals = "recent_run_totals"
-            case recentSwimTotals = "recent_swim_totals"
-            case ytdRideTotals = "ytd_ride_totals"
-            case ytdRunTotals = "ytd_run_totals"
-            case ytdSwimTotals = "ytd_swim_totals"
-            case allRideTotals = "all_ride_totals"
-            case allRunTotals = "all_run_totals"
-            case allSwimTotals = "all_swim_totals"
-        }
     }
 
     /// The sport of an activity. New sports are added over time: unknown ones decode as `unknown`.
-    public nonisolated enum SportType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        /// `AlpineSki`
-        case alpineSki
-        /// `BackcountrySki`
-        case backcountrySki
-        /// `Canoeing`
-        case canoeing
-        /// `Crossfit`
-        case crossfit
-        /// `EBikeRide`
-        case eBikeRide
-        /// `EMountainBikeRide`
-        case eMountainBikeRide
-        /// `Elliptical`
-        case elliptical
-        /// `GravelRide`
-        case gravelRide
-        /// `Hike`
-        case hike
-        /// `IceSkate`
-        case iceSkate
-        /// `InlineSkate`
-        case inlineSkate
-        /// `Kayaking`
-        case kayaking
-        /// `MountainBikeRide`
-        case mountainBikeRide
-        /// `NordicSki`
-        case nordicSki
-        /// `Ride`
-        case ride
-        /// `RockClimbing`
-        case rockClimbing
-        /// `Rowing`
-        case rowing
-        /// `Run`
-        case run
-        /// `Snowboard`
-        case snowboard
-        /// `Swim`
-        case swim
-        /// `TrailRun`
-        case trailRun
-        /// `VirtualRide`
-        case virtualRide
-        /// `VirtualRun`
-        case virtualRun
-        /// `Walk`
-        case walk
-        /// `WeightTraining`
-        case weightTraining
-        /// `Workout`
-        case workout
-        /// `Yoga`
-        case yoga
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
+    public nonisolated struct SportType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
 
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
         public init(rawValue: String) {
-            switch rawValue {
-            case "AlpineSki": self = .alpineSki
-            case "BackcountrySki": self = .backcountrySki
-            case "Canoeing": self = .canoeing
-            case "Crossfit": self = .crossfit
-            case "EBikeRide": self = .eBikeRide
-            case "EMountainBikeRide": self = .eMountainBikeRide
-            case "Elliptical": self = .elliptical
-            case "GravelRide": self = .gravelRide
-            case "Hike": self = .hike
-            case "IceSkate": self = .iceSkate
-            case "InlineSkate": self = .inlineSkate
-            case "Kayaking": self = .kayaking
-            case "MountainBikeRide": self = .mountainBikeRide
-            case "NordicSki": self = .nordicSki
-            case "Ride": self = .ride
-            case "RockClimbing": self = .rockClimbing
-            case "Rowing": self = .rowing
-            case "Run": self = .run
-            case "Snowboard": self = .snowboard
-            case "Swim": self = .swim
-            case "TrailRun": self = .trailRun
-            case "VirtualRide": self = .virtualRide
-            case "VirtualRun": self = .virtualRun
-            case "Walk": self = .walk
-            case "WeightTraining": self = .weightTraining
-            case "Workout": self = .workout
-            case "Yoga": self = .yoga
-            default: self = .unknown(rawValue)
-            }
+            self.rawValue = rawValue
         }
 
-        public var rawValue: String {
-            switch self {
-            case .alpineSki: return "AlpineSki"
-            case .backcountrySki: return "BackcountrySki"
-            case .canoeing: return "Canoeing"
-            case .crossfit: return "Crossfit"
-            case .eBikeRide: return "EBikeRide"
-            case .eMountainBikeRide: return "EMountainBikeRide"
-            case .elliptical: return "Elliptical"
-            case .gravelRide: return "GravelRide"
-            case .hike: return "Hike"
-            case .iceSkate: return "IceSkate"
-            case .inlineSkate: return "InlineSkate"
-            case .kayaking: return "Kayaking"
-            case .mountainBikeRide: return "MountainBikeRide"
-            case .nordicSki: return "NordicSki"
-            case .ride: return "Ride"
-            case .rockClimbing: return "RockClimbing"
-            case .rowing: return "Rowing"
-            case .run: return "Run"
-            case .snowboard: return "Snowboard"
-            case .swim: return "Swim"
-            case .trailRun: return "TrailRun"
-            case .virtualRide: return "VirtualRide"
-            case .virtualRun: return "VirtualRun"
-            case .walk: return "Walk"
-            case .weightTraining: return "WeightTraining"
-            case .workout: return "Workout"
-            case .yoga: return "Yoga"
-            case let .unknown(value): return value
-            }
-        }
+        /// `AlpineSki`
+        public static var alpineSki: Self { Self(rawValue: "AlpineSki") }
 
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
+        /// `BackcountrySki`
+        public static var backcountrySki: Self { Self(rawValue: "BackcountrySki") }
 
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
+        /// `Canoeing`
+        public static var canoeing: Self { Self(rawValue: "Canoeing") }
 
-        public static func == (lhs: SportType, rhs: SportType) -> Bool { lhs.rawValue == rhs.rawValue }
+        /// `Crossfit`
+        public static var crossfit: Self { Self(rawValue: "Crossfit") }
 
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        /// `EBikeRide`
+        public static var eBikeRide: Self { Self(rawValue: "EBikeRide") }
+
+        /// `EMountainBikeRide`
+        public static var eMountainBikeRide: Self { Self(rawValue: "EMountainBikeRide") }
+
+        /// `Elliptical`
+        public static var elliptical: Self { Self(rawValue: "Elliptical") }
+
+        /// `GravelRide`
+        public static var gravelRide: Self { Self(rawValue: "GravelRide") }
+
+        /// `Hike`
+        public static var hike: Self { Self(rawValue: "Hike") }
+
+        /// `IceSkate`
+        public static var iceSkate: Self { Self(rawValue: "IceSkate") }
+
+        /// `InlineSkate`
+        public static var inlineSkate: Self { Self(rawValue: "InlineSkate") }
+
+        /// `Kayaking`
+        public static var kayaking: Self { Self(rawValue: "Kayaking") }
+
+        /// `MountainBikeRide`
+        public static var mountainBikeRide: Self { Self(rawValue: "MountainBikeRide") }
+
+        /// `NordicSki`
+        public static var nordicSki: Self { Self(rawValue: "NordicSki") }
+
+        /// `Ride`
+        public static var ride: Self { Self(rawValue: "Ride") }
+
+        /// `RockClimbing`
+        public static var rockClimbing: Self { Self(rawValue: "RockClimbing") }
+
+        /// `Rowing`
+        public static var rowing: Self { Self(rawValue: "Rowing") }
+
+        /// `Run`
+        public static var run: Self { Self(rawValue: "Run") }
+
+        /// `Snowboard`
+        public static var snowboard: Self { Self(rawValue: "Snowboard") }
+
+        /// `Swim`
+        public static var swim: Self { Self(rawValue: "Swim") }
+
+        /// `TrailRun`
+        public static var trailRun: Self { Self(rawValue: "TrailRun") }
+
+        /// `VirtualRide`
+        public static var virtualRide: Self { Self(rawValue: "VirtualRide") }
+
+        /// `VirtualRun`
+        public static var virtualRun: Self { Self(rawValue: "VirtualRun") }
+
+        /// `Walk`
+        public static var walk: Self { Self(rawValue: "Walk") }
+
+        /// `WeightTraining`
+        public static var weightTraining: Self { Self(rawValue: "WeightTraining") }
+
+        /// `Workout`
+        public static var workout: Self { Self(rawValue: "Workout") }
+
+        /// `Yoga`
+        public static var yoga: Self { Self(rawValue: "Yoga") }
     }
 
     public nonisolated struct MetaAthlete: Codable, Hashable, Sendable {
@@ -1048,6 +1134,16 @@ nonisolated extension StravaAPI {
 
         public init(id: Int64) {
             self.id = id
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(Int64.self, forKey: "id")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1067,15 +1163,24 @@ nonisolated extension StravaAPI {
             self.summaryPolyline = summaryPolyline
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(String.self, forKey: "id")
+            self.polyline = try container.decodeIfPresent(String.self, forKey: "polyline")
+            self.summaryPolyline = try container.decodeIfPresent(String.self, forKey: "summary_polyline")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encodeIfPresent(self.polyline, forKey: "polyline")
+            try container.encodeIfPresent(self.summaryPolyline, forKey: "summary_polyline")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.polyline, rhs.polyline),
                   ModelEquality.same(lhs.summaryPolyline, rhs.summaryPolyline) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case id, polyline
-            case summaryPolyline = "summary_polyline"
         }
     }
 
@@ -1153,6 +1258,72 @@ nonisolated extension StravaAPI {
             self.hasHeartrate = hasHeartrate
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(Int64.self, forKey: "id")
+            self.externalId = try container.decodeIfPresent(String.self, forKey: "external_id")
+            self.uploadId = try container.decodeIfPresent(Int64.self, forKey: "upload_id")
+            self.athlete = try container.decode(MetaAthlete.self, forKey: "athlete")
+            self.name = try container.decode(String.self, forKey: "name")
+            self.distance = try container.decode(Float.self, forKey: "distance")
+            self.movingTime = try container.decode(Int.self, forKey: "moving_time")
+            self.elapsedTime = try container.decode(Int.self, forKey: "elapsed_time")
+            self.totalElevationGain = try container.decode(Float.self, forKey: "total_elevation_gain")
+            self.sportType = try container.decode(SportType.self, forKey: "sport_type")
+            self.startDate = try container.decode(Date.self, forKey: "start_date")
+            self.startDateLocal = try container.decode(Date.self, forKey: "start_date_local")
+            self.timezone = try container.decodeIfPresent(String.self, forKey: "timezone")
+            self.startLatlng = try container.decodeIfPresent([Float].self, forKey: "start_latlng")
+            self.endLatlng = try container.decodeIfPresent([Float].self, forKey: "end_latlng")
+            self.achievementCount = try container.decodeIfPresent(Int.self, forKey: "achievement_count")
+            self.kudosCount = try container.decodeIfPresent(Int.self, forKey: "kudos_count")
+            self.commentCount = try container.decodeIfPresent(Int.self, forKey: "comment_count")
+            self.map = try container.decodeIfPresent(PolylineMap.self, forKey: "map")
+            self.trainer = try container.decodeIfPresent(Bool.self, forKey: "trainer")
+            self.commute = try container.decodeIfPresent(Bool.self, forKey: "commute")
+            self.manual = try container.decodeIfPresent(Bool.self, forKey: "manual")
+            self.`private` = try container.decodeIfPresent(Bool.self, forKey: "private")
+            self.gearId = try container.decodeIfPresent(String.self, forKey: "gear_id")
+            self.averageSpeed = try container.decodeIfPresent(Float.self, forKey: "average_speed")
+            self.maxSpeed = try container.decodeIfPresent(Float.self, forKey: "max_speed")
+            self.averageWatts = try container.decodeIfPresent(Float.self, forKey: "average_watts")
+            self.kilojoules = try container.decodeIfPresent(Float.self, forKey: "kilojoules")
+            self.hasHeartrate = try container.decodeIfPresent(Bool.self, forKey: "has_heartrate")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encodeIfPresent(self.externalId, forKey: "external_id")
+            try container.encodeIfPresent(self.uploadId, forKey: "upload_id")
+            try container.encode(self.athlete, forKey: "athlete")
+            try container.encode(self.name, forKey: "name")
+            try container.encode(self.distance, forKey: "distance")
+            try container.encode(self.movingTime, forKey: "moving_time")
+            try container.encode(self.elapsedTime, forKey: "elapsed_time")
+            try container.encode(self.totalElevationGain, forKey: "total_elevation_gain")
+            try container.encode(self.sportType, forKey: "sport_type")
+            try container.encode(self.startDate, forKey: "start_date")
+            try container.encode(self.startDateLocal, forKey: "start_date_local")
+            try container.encodeIfPresent(self.timezone, forKey: "timezone")
+            try container.encodeIfPresent(self.startLatlng, forKey: "start_latlng")
+            try container.encodeIfPresent(self.endLatlng, forKey: "end_latlng")
+            try container.encodeIfPresent(self.achievementCount, forKey: "achievement_count")
+            try container.encodeIfPresent(self.kudosCount, forKey: "kudos_count")
+            try container.encodeIfPresent(self.commentCount, forKey: "comment_count")
+            try container.encodeIfPresent(self.map, forKey: "map")
+            try container.encodeIfPresent(self.trainer, forKey: "trainer")
+            try container.encodeIfPresent(self.commute, forKey: "commute")
+            try container.encodeIfPresent(self.manual, forKey: "manual")
+            try container.encodeIfPresent(self.`private`, forKey: "private")
+            try container.encodeIfPresent(self.gearId, forKey: "gear_id")
+            try container.encodeIfPresent(self.averageSpeed, forKey: "average_speed")
+            try container.encodeIfPresent(self.maxSpeed, forKey: "max_speed")
+            try container.encodeIfPresent(self.averageWatts, forKey: "average_watts")
+            try container.encodeIfPresent(self.kilojoules, forKey: "kilojoules")
+            try container.encodeIfPresent(self.hasHeartrate, forKey: "has_heartrate")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.externalId, rhs.externalId),
                   ModelEquality.same(lhs.uploadId, rhs.uploadId), ModelEquality.same(lhs.athlete, rhs.athlete),
@@ -1169,32 +1340,6 @@ nonisolated extension StravaAPI {
                   ModelEquality.same(lhs.maxSpeed, rhs.maxSpeed), ModelEquality.same(lhs.averageWatts, rhs.averageWatts),
                   ModelEquality.same(lhs.kilojoules, rhs.kilojoules), ModelEquality.same(lhs.hasHeartrate, rhs.hasHeartrate) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case id
-            case externalId = "external_id"
-            case uploadId = "upload_id"
-            case athlete, name, distance
-            case movingTime = "moving_time"
-            case elapsedTime = "elapsed_time"
-            case totalElevationGain = "total_elevation_gain"
-            case sportType = "sport_type"
-            case startDate = "start_date"
-            case startDateLocal = "start_date_local"
-            case timezone
-            case startLatlng = "start_latlng"
-            case endLatlng = "end_latlng"
-            case achievementCount = "achievement_count"
-            case kudosCount = "kudos_count"
-            case commentCount = "comment_count"
-            case map, trainer, commute, manual, `private`
-            case gearId = "gear_id"
-            case averageSpeed = "average_speed"
-            case maxSpeed = "max_speed"
-            case averageWatts = "average_watts"
-            case kilojoules
-            case hasHeartrate = "has_heartrate"
         }
     }
 
@@ -1252,6 +1397,56 @@ nonisolated extension StravaAPI {
             self.photos = photos
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(Int64.self, forKey: "id")
+            self.externalId = try container.decodeIfPresent(String.self, forKey: "external_id")
+            self.athlete = try container.decode(MetaAthlete.self, forKey: "athlete")
+            self.name = try container.decode(String.self, forKey: "name")
+            self.description = try container.decodeIfPresent(String.self, forKey: "description")
+            self.distance = try container.decode(Float.self, forKey: "distance")
+            self.movingTime = try container.decode(Int.self, forKey: "moving_time")
+            self.elapsedTime = try container.decode(Int.self, forKey: "elapsed_time")
+            self.totalElevationGain = try container.decode(Float.self, forKey: "total_elevation_gain")
+            self.sportType = try container.decode(SportType.self, forKey: "sport_type")
+            self.startDate = try container.decode(Date.self, forKey: "start_date")
+            self.startDateLocal = try container.decode(Date.self, forKey: "start_date_local")
+            self.timezone = try container.decodeIfPresent(String.self, forKey: "timezone")
+            self.map = try container.decodeIfPresent(PolylineMap.self, forKey: "map")
+            self.gearId = try container.decodeIfPresent(String.self, forKey: "gear_id")
+            self.gear = try container.decodeIfPresent(SummaryGear.self, forKey: "gear")
+            self.calories = try container.decodeIfPresent(Float.self, forKey: "calories")
+            self.deviceName = try container.decodeIfPresent(String.self, forKey: "device_name")
+            self.laps = try container.decodeIfPresent([Lap].self, forKey: "laps")
+            self.segmentEfforts = try container.decodeIfPresent([JSONValue].self, forKey: "segment_efforts")
+            self.photos = try container.decodeIfPresent(JSONValue.self, forKey: "photos")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encodeIfPresent(self.externalId, forKey: "external_id")
+            try container.encode(self.athlete, forKey: "athlete")
+            try container.encode(self.name, forKey: "name")
+            try container.encodeIfPresent(self.description, forKey: "description")
+            try container.encode(self.distance, forKey: "distance")
+            try container.encode(self.movingTime, forKey: "moving_time")
+            try container.encode(self.elapsedTime, forKey: "elapsed_time")
+            try container.encode(self.totalElevationGain, forKey: "total_elevation_gain")
+            try container.encode(self.sportType, forKey: "sport_type")
+            try container.encode(self.startDate, forKey: "start_date")
+            try container.encode(self.startDateLocal, forKey: "start_date_local")
+            try container.encodeIfPresent(self.timezone, forKey: "timezone")
+            try container.encodeIfPresent(self.map, forKey: "map")
+            try container.encodeIfPresent(self.gearId, forKey: "gear_id")
+            try container.encodeIfPresent(self.gear, forKey: "gear")
+            try container.encodeIfPresent(self.calories, forKey: "calories")
+            try container.encodeIfPresent(self.deviceName, forKey: "device_name")
+            try container.encodeIfPresent(self.laps, forKey: "laps")
+            try container.encodeIfPresent(self.segmentEfforts, forKey: "segment_efforts")
+            try container.encodeIfPresent(self.photos, forKey: "photos")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.externalId, rhs.externalId),
                   ModelEquality.same(lhs.athlete, rhs.athlete), ModelEquality.same(lhs.name, rhs.name),
@@ -1264,25 +1459,6 @@ nonisolated extension StravaAPI {
                   ModelEquality.same(lhs.deviceName, rhs.deviceName), ModelEquality.same(lhs.laps, rhs.laps),
                   ModelEquality.same(lhs.segmentEfforts, rhs.segmentEfforts), ModelEquality.same(lhs.photos, rhs.photos) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case id
-            case externalId = "external_id"
-            case athlete, name, description, distance
-            case movingTime = "moving_time"
-            case elapsedTime = "elapsed_time"
-            case totalElevationGain = "total_elevation_gain"
-            case sportType = "sport_type"
-            case startDate = "start_date"
-            case startDateLocal = "start_date_local"
-            case timezone, map
-            case gearId = "gear_id"
-            case gear, calories
-            case deviceName = "device_name"
-            case laps
-            case segmentEfforts = "segment_efforts"
-            case photos
         }
     }
 
@@ -1309,22 +1485,36 @@ nonisolated extension StravaAPI {
             self.split = split
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(Int64.self, forKey: "id")
+            self.name = try container.decodeIfPresent(String.self, forKey: "name")
+            self.elapsedTime = try container.decode(Int.self, forKey: "elapsed_time")
+            self.movingTime = try container.decode(Int.self, forKey: "moving_time")
+            self.startDate = try container.decode(Date.self, forKey: "start_date")
+            self.distance = try container.decode(Float.self, forKey: "distance")
+            self.lapIndex = try container.decode(Int.self, forKey: "lap_index")
+            self.split = try container.decodeIfPresent(Int.self, forKey: "split")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encodeIfPresent(self.name, forKey: "name")
+            try container.encode(self.elapsedTime, forKey: "elapsed_time")
+            try container.encode(self.movingTime, forKey: "moving_time")
+            try container.encode(self.startDate, forKey: "start_date")
+            try container.encode(self.distance, forKey: "distance")
+            try container.encode(self.lapIndex, forKey: "lap_index")
+            try container.encodeIfPresent(self.split, forKey: "split")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.name, rhs.name), ModelEquality.same(lhs.elapsedTime, rhs.elapsedTime),
                   ModelEquality.same(lhs.movingTime, rhs.movingTime), ModelEquality.same(lhs.startDate, rhs.startDate),
                   ModelEquality.same(lhs.distance, rhs.distance), ModelEquality.same(lhs.lapIndex, rhs.lapIndex),
                   ModelEquality.same(lhs.split, rhs.split) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case id, name
-            case elapsedTime = "elapsed_time"
-            case movingTime = "moving_time"
-            case startDate = "start_date"
-            case distance
-            case lapIndex = "lap_index"
-            case split
         }
     }
 
@@ -1343,17 +1533,28 @@ nonisolated extension StravaAPI {
             self.createdAt = createdAt
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(Int64.self, forKey: "id")
+            self.activityId = try container.decode(Int64.self, forKey: "activity_id")
+            self.text = try container.decode(String.self, forKey: "text")
+            self.athlete = try container.decode(SummaryAthlete.self, forKey: "athlete")
+            self.createdAt = try container.decode(Date.self, forKey: "created_at")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.activityId, forKey: "activity_id")
+            try container.encode(self.text, forKey: "text")
+            try container.encode(self.athlete, forKey: "athlete")
+            try container.encode(self.createdAt, forKey: "created_at")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.activityId, rhs.activityId), ModelEquality.same(lhs.text, rhs.text),
                   ModelEquality.same(lhs.athlete, rhs.athlete), ModelEquality.same(lhs.createdAt, rhs.createdAt) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case id
-            case activityId = "activity_id"
-            case text, athlete
-            case createdAt = "created_at"
         }
     }
 
@@ -1393,20 +1594,36 @@ nonisolated extension StravaAPI {
             self.commute = commute
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.name = try container.decode(String.self, forKey: "name")
+            self.sportType = try container.decode(SportType.self, forKey: "sport_type")
+            self.startDateLocal = try container.decode(Date.self, forKey: "start_date_local")
+            self.elapsedTime = try container.decode(Int.self, forKey: "elapsed_time")
+            self.description = try container.decodeIfPresent(String.self, forKey: "description")
+            self.distance = try container.decodeIfPresent(Float.self, forKey: "distance")
+            self.trainer = try container.decodeIfPresent(Int.self, forKey: "trainer")
+            self.commute = try container.decodeIfPresent(Int.self, forKey: "commute")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.name, forKey: "name")
+            try container.encode(self.sportType, forKey: "sport_type")
+            try container.encode(self.startDateLocal, forKey: "start_date_local")
+            try container.encode(self.elapsedTime, forKey: "elapsed_time")
+            try container.encodeIfPresent(self.description, forKey: "description")
+            try container.encodeIfPresent(self.distance, forKey: "distance")
+            try container.encodeIfPresent(self.trainer, forKey: "trainer")
+            try container.encodeIfPresent(self.commute, forKey: "commute")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.name, rhs.name), ModelEquality.same(lhs.sportType, rhs.sportType),
                   ModelEquality.same(lhs.startDateLocal, rhs.startDateLocal), ModelEquality.same(lhs.elapsedTime, rhs.elapsedTime),
                   ModelEquality.same(lhs.description, rhs.description), ModelEquality.same(lhs.distance, rhs.distance),
                   ModelEquality.same(lhs.trainer, rhs.trainer), ModelEquality.same(lhs.commute, rhs.commute) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case name
-            case sportType = "sport_type"
-            case startDateLocal = "start_date_local"
-            case elapsedTime = "elapsed_time"
-            case description, distance, trainer, commute
         }
     }
 
@@ -1432,6 +1649,28 @@ nonisolated extension StravaAPI {
             self.gearId = gearId
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.commute = try container.decodeIfPresent(Bool.self, forKey: "commute")
+            self.trainer = try container.decodeIfPresent(Bool.self, forKey: "trainer")
+            self.hideFromHome = try container.decodeIfPresent(Bool.self, forKey: "hide_from_home")
+            self.description = try container.decodeIfPresent(String.self, forKey: "description")
+            self.name = try container.decodeIfPresent(String.self, forKey: "name")
+            self.sportType = try container.decodeIfPresent(SportType.self, forKey: "sport_type")
+            self.gearId = try container.decodeIfPresent(String.self, forKey: "gear_id")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.commute, forKey: "commute")
+            try container.encodeIfPresent(self.trainer, forKey: "trainer")
+            try container.encodeIfPresent(self.hideFromHome, forKey: "hide_from_home")
+            try container.encodeIfPresent(self.description, forKey: "description")
+            try container.encodeIfPresent(self.name, forKey: "name")
+            try container.encodeIfPresent(self.sportType, forKey: "sport_type")
+            try container.encodeIfPresent(self.gearId, forKey: "gear_id")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.commute, rhs.commute), ModelEquality.same(lhs.trainer, rhs.trainer),
                   ModelEquality.same(lhs.hideFromHome, rhs.hideFromHome), ModelEquality.same(lhs.description, rhs.description),
@@ -1439,51 +1678,18 @@ nonisolated extension StravaAPI {
                   ModelEquality.same(lhs.gearId, rhs.gearId) else { return false }
             return true
         }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case commute, trainer
-            case hideFromHome = "hide_from_home"
-            case description, name
-            case sportType = "sport_type"
-            case gearId = "gear_id"
-        }
     }
 
-    public nonisolated enum ActivityZoneType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case heartrate, power
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
+    public nonisolated struct ActivityZoneType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
 
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
         public init(rawValue: String) {
-            switch rawValue {
-            case "heartrate": self = .heartrate
-            case "power": self = .power
-            default: self = .unknown(rawValue)
-            }
+            self.rawValue = rawValue
         }
 
-        public var rawValue: String {
-            switch self {
-            case .heartrate: return "heartrate"
-            case .power: return "power"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: ActivityZoneType, rhs: ActivityZoneType) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var heartrate: Self { Self(rawValue: "heartrate") }
+        public static var power: Self { Self(rawValue: "power") }
     }
 
     public nonisolated struct ActivityZone: Codable, Hashable, Sendable {
@@ -1508,20 +1714,34 @@ nonisolated extension StravaAPI {
             self.distributionBuckets = distributionBuckets
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.score = try container.decodeIfPresent(Int.self, forKey: "score")
+            self.sensorBased = try container.decodeIfPresent(Bool.self, forKey: "sensor_based")
+            self.customZones = try container.decodeIfPresent(Bool.self, forKey: "custom_zones")
+            self.max = try container.decodeIfPresent(Int.self, forKey: "max")
+            self.points = try container.decodeIfPresent(Int.self, forKey: "points")
+            self.type = try container.decodeIfPresent(ActivityZoneType.self, forKey: "type")
+            self.distributionBuckets = try container.decodeIfPresent([TimedZoneRange].self, forKey: "distribution_buckets")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.score, forKey: "score")
+            try container.encodeIfPresent(self.sensorBased, forKey: "sensor_based")
+            try container.encodeIfPresent(self.customZones, forKey: "custom_zones")
+            try container.encodeIfPresent(self.max, forKey: "max")
+            try container.encodeIfPresent(self.points, forKey: "points")
+            try container.encodeIfPresent(self.type, forKey: "type")
+            try container.encodeIfPresent(self.distributionBuckets, forKey: "distribution_buckets")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.score, rhs.score), ModelEquality.same(lhs.sensorBased, rhs.sensorBased),
                   ModelEquality.same(lhs.customZones, rhs.customZones), ModelEquality.same(lhs.max, rhs.max),
                   ModelEquality.same(lhs.points, rhs.points), ModelEquality.same(lhs.type, rhs.type),
                   ModelEquality.same(lhs.distributionBuckets, rhs.distributionBuckets) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case score
-            case sensorBased = "sensor_based"
-            case customZones = "custom_zones"
-            case max, points, type
-            case distributionBuckets = "distribution_buckets"
         }
     }
 
@@ -1536,6 +1756,20 @@ nonisolated extension StravaAPI {
             self.time = time
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.min = try container.decode(Int.self, forKey: "min")
+            self.max = try container.decode(Int.self, forKey: "max")
+            self.time = try container.decode(Int.self, forKey: "time")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.min, forKey: "min")
+            try container.encode(self.max, forKey: "max")
+            try container.encode(self.time, forKey: "time")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.min, rhs.min), ModelEquality.same(lhs.max, rhs.max),
                   ModelEquality.same(lhs.time, rhs.time) else { return false }
@@ -1543,62 +1777,30 @@ nonisolated extension StravaAPI {
         }
     }
 
-    public nonisolated enum StreamType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case time, distance, latlng, altitude
-        /// `velocity_smooth`
-        case velocitySmooth
-        case heartrate, cadence, watts, temp, moving
-        /// `grade_smooth`
-        case gradeSmooth
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
+    public nonisolated struct StreamType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
 
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
         public init(rawValue: String) {
-            switch rawValue {
-            case "time": self = .time
-            case "distance": self = .distance
-            case "latlng": self = .latlng
-            case "altitude": self = .altitude
-            case "velocity_smooth": self = .velocitySmooth
-            case "heartrate": self = .heartrate
-            case "cadence": self = .cadence
-            case "watts": self = .watts
-            case "temp": self = .temp
-            case "moving": self = .moving
-            case "grade_smooth": self = .gradeSmooth
-            default: self = .unknown(rawValue)
-            }
+            self.rawValue = rawValue
         }
 
-        public var rawValue: String {
-            switch self {
-            case .time: return "time"
-            case .distance: return "distance"
-            case .latlng: return "latlng"
-            case .altitude: return "altitude"
-            case .velocitySmooth: return "velocity_smooth"
-            case .heartrate: return "heartrate"
-            case .cadence: return "cadence"
-            case .watts: return "watts"
-            case .temp: return "temp"
-            case .moving: return "moving"
-            case .gradeSmooth: return "grade_smooth"
-            case let .unknown(value): return value
-            }
-        }
+        public static var time: Self { Self(rawValue: "time") }
+        public static var distance: Self { Self(rawValue: "distance") }
+        public static var latlng: Self { Self(rawValue: "latlng") }
+        public static var altitude: Self { Self(rawValue: "altitude") }
 
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
+        /// `velocity_smooth`
+        public static var velocitySmooth: Self { Self(rawValue: "velocity_smooth") }
 
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
+        public static var heartrate: Self { Self(rawValue: "heartrate") }
+        public static var cadence: Self { Self(rawValue: "cadence") }
+        public static var watts: Self { Self(rawValue: "watts") }
+        public static var temp: Self { Self(rawValue: "temp") }
+        public static var moving: Self { Self(rawValue: "moving") }
 
-        public static func == (lhs: StreamType, rhs: StreamType) -> Bool { lhs.rawValue == rhs.rawValue }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        /// `grade_smooth`
+        public static var gradeSmooth: Self { Self(rawValue: "grade_smooth") }
     }
 
     public nonisolated struct Stream: Codable, Hashable, Sendable {
@@ -1616,17 +1818,26 @@ nonisolated extension StravaAPI {
             self.data = data
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.originalSize = try container.decodeIfPresent(Int.self, forKey: "original_size")
+            self.resolution = try container.decodeIfPresent(String.self, forKey: "resolution")
+            self.seriesType = try container.decodeIfPresent(String.self, forKey: "series_type")
+            self.data = try container.decode([JSONValue].self, forKey: "data")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.originalSize, forKey: "original_size")
+            try container.encodeIfPresent(self.resolution, forKey: "resolution")
+            try container.encodeIfPresent(self.seriesType, forKey: "series_type")
+            try container.encode(self.data, forKey: "data")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.originalSize, rhs.originalSize), ModelEquality.same(lhs.resolution, rhs.resolution),
                   ModelEquality.same(lhs.seriesType, rhs.seriesType), ModelEquality.same(lhs.data, rhs.data) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case originalSize = "original_size"
-            case resolution
-            case seriesType = "series_type"
-            case data
         }
     }
 
@@ -1661,6 +1872,36 @@ nonisolated extension StravaAPI {
             self.gradeSmooth = gradeSmooth
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.time = try container.decodeIfPresent(Stream.self, forKey: "time")
+            self.distance = try container.decodeIfPresent(Stream.self, forKey: "distance")
+            self.latlng = try container.decodeIfPresent(Stream.self, forKey: "latlng")
+            self.altitude = try container.decodeIfPresent(Stream.self, forKey: "altitude")
+            self.velocitySmooth = try container.decodeIfPresent(Stream.self, forKey: "velocity_smooth")
+            self.heartrate = try container.decodeIfPresent(Stream.self, forKey: "heartrate")
+            self.cadence = try container.decodeIfPresent(Stream.self, forKey: "cadence")
+            self.watts = try container.decodeIfPresent(Stream.self, forKey: "watts")
+            self.temp = try container.decodeIfPresent(Stream.self, forKey: "temp")
+            self.moving = try container.decodeIfPresent(Stream.self, forKey: "moving")
+            self.gradeSmooth = try container.decodeIfPresent(Stream.self, forKey: "grade_smooth")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.time, forKey: "time")
+            try container.encodeIfPresent(self.distance, forKey: "distance")
+            try container.encodeIfPresent(self.latlng, forKey: "latlng")
+            try container.encodeIfPresent(self.altitude, forKey: "altitude")
+            try container.encodeIfPresent(self.velocitySmooth, forKey: "velocity_smooth")
+            try container.encodeIfPresent(self.heartrate, forKey: "heartrate")
+            try container.encodeIfPresent(self.cadence, forKey: "cadence")
+            try container.encodeIfPresent(self.watts, forKey: "watts")
+            try container.encodeIfPresent(self.temp, forKey: "temp")
+            try container.encodeIfPresent(self.moving, forKey: "moving")
+            try container.encodeIfPresent(self.gradeSmooth, forKey: "grade_smooth")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.time, rhs.time), ModelEquality.same(lhs.distance, rhs.distance), ModelEquality.same(lhs.latlng, rhs.latlng),
                   ModelEquality.same(lhs.altitude, rhs.altitude), ModelEquality.same(lhs.velocitySmooth, rhs.velocitySmooth),
@@ -1669,50 +1910,18 @@ nonisolated extension StravaAPI {
                   ModelEquality.same(lhs.gradeSmooth, rhs.gradeSmooth) else { return false }
             return true
         }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case time, distance, latlng, altitude
-            case velocitySmooth = "velocity_smooth"
-            case heartrate, cadence, watts, temp, moving
-            case gradeSmooth = "grade_smooth"
-        }
     }
 
-    public nonisolated enum ExploreActivityType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case running, riding
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
+    public nonisolated struct ExploreActivityType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
 
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
         public init(rawValue: String) {
-            switch rawValue {
-            case "running": self = .running
-            case "riding": self = .riding
-            default: self = .unknown(rawValue)
-            }
+            self.rawValue = rawValue
         }
 
-        public var rawValue: String {
-            switch self {
-            case .running: return "running"
-            case .riding: return "riding"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: ExploreActivityType, rhs: ExploreActivityType) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var running: Self { Self(rawValue: "running") }
+        public static var riding: Self { Self(rawValue: "riding") }
     }
 
     public nonisolated struct SummarySegment: Codable, Hashable, Sendable {
@@ -1752,6 +1961,42 @@ nonisolated extension StravaAPI {
             self.starred = starred
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(Int64.self, forKey: "id")
+            self.name = try container.decode(String.self, forKey: "name")
+            self.activityType = try container.decodeIfPresent(String.self, forKey: "activity_type")
+            self.distance = try container.decode(Float.self, forKey: "distance")
+            self.averageGrade = try container.decodeIfPresent(Float.self, forKey: "average_grade")
+            self.maximumGrade = try container.decodeIfPresent(Float.self, forKey: "maximum_grade")
+            self.elevationHigh = try container.decodeIfPresent(Float.self, forKey: "elevation_high")
+            self.elevationLow = try container.decodeIfPresent(Float.self, forKey: "elevation_low")
+            self.climbCategory = try container.decodeIfPresent(Int.self, forKey: "climb_category")
+            self.city = try container.decodeIfPresent(String.self, forKey: "city")
+            self.state = try container.decodeIfPresent(String.self, forKey: "state")
+            self.country = try container.decodeIfPresent(String.self, forKey: "country")
+            self.`private` = try container.decodeIfPresent(Bool.self, forKey: "private")
+            self.starred = try container.decodeIfPresent(Bool.self, forKey: "starred")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.name, forKey: "name")
+            try container.encodeIfPresent(self.activityType, forKey: "activity_type")
+            try container.encode(self.distance, forKey: "distance")
+            try container.encodeIfPresent(self.averageGrade, forKey: "average_grade")
+            try container.encodeIfPresent(self.maximumGrade, forKey: "maximum_grade")
+            try container.encodeIfPresent(self.elevationHigh, forKey: "elevation_high")
+            try container.encodeIfPresent(self.elevationLow, forKey: "elevation_low")
+            try container.encodeIfPresent(self.climbCategory, forKey: "climb_category")
+            try container.encodeIfPresent(self.city, forKey: "city")
+            try container.encodeIfPresent(self.state, forKey: "state")
+            try container.encodeIfPresent(self.country, forKey: "country")
+            try container.encodeIfPresent(self.`private`, forKey: "private")
+            try container.encodeIfPresent(self.starred, forKey: "starred")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.name, rhs.name), ModelEquality.same(lhs.activityType, rhs.activityType),
                   ModelEquality.same(lhs.distance, rhs.distance), ModelEquality.same(lhs.averageGrade, rhs.averageGrade),
@@ -1760,18 +2005,6 @@ nonisolated extension StravaAPI {
                   ModelEquality.same(lhs.city, rhs.city), ModelEquality.same(lhs.state, rhs.state), ModelEquality.same(lhs.country, rhs.country),
                   ModelEquality.same(lhs.`private`, rhs.`private`), ModelEquality.same(lhs.starred, rhs.starred) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case id, name
-            case activityType = "activity_type"
-            case distance
-            case averageGrade = "average_grade"
-            case maximumGrade = "maximum_grade"
-            case elevationHigh = "elevation_high"
-            case elevationLow = "elevation_low"
-            case climbCategory = "climb_category"
-            case city, state, country, `private`, starred
         }
     }
 
@@ -1808,6 +2041,38 @@ nonisolated extension StravaAPI {
             self.starCount = starCount
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(Int64.self, forKey: "id")
+            self.name = try container.decode(String.self, forKey: "name")
+            self.activityType = try container.decodeIfPresent(String.self, forKey: "activity_type")
+            self.distance = try container.decode(Float.self, forKey: "distance")
+            self.createdAt = try container.decodeIfPresent(Date.self, forKey: "created_at")
+            self.updatedAt = try container.decodeIfPresent(Date.self, forKey: "updated_at")
+            self.totalElevationGain = try container.decodeIfPresent(Float.self, forKey: "total_elevation_gain")
+            self.map = try container.decodeIfPresent(PolylineMap.self, forKey: "map")
+            self.effortCount = try container.decodeIfPresent(Int.self, forKey: "effort_count")
+            self.athleteCount = try container.decodeIfPresent(Int.self, forKey: "athlete_count")
+            self.hazardous = try container.decodeIfPresent(Bool.self, forKey: "hazardous")
+            self.starCount = try container.decodeIfPresent(Int.self, forKey: "star_count")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.name, forKey: "name")
+            try container.encodeIfPresent(self.activityType, forKey: "activity_type")
+            try container.encode(self.distance, forKey: "distance")
+            try container.encodeIfPresent(self.createdAt, forKey: "created_at")
+            try container.encodeIfPresent(self.updatedAt, forKey: "updated_at")
+            try container.encodeIfPresent(self.totalElevationGain, forKey: "total_elevation_gain")
+            try container.encodeIfPresent(self.map, forKey: "map")
+            try container.encodeIfPresent(self.effortCount, forKey: "effort_count")
+            try container.encodeIfPresent(self.athleteCount, forKey: "athlete_count")
+            try container.encodeIfPresent(self.hazardous, forKey: "hazardous")
+            try container.encodeIfPresent(self.starCount, forKey: "star_count")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.name, rhs.name), ModelEquality.same(lhs.activityType, rhs.activityType),
                   ModelEquality.same(lhs.distance, rhs.distance), ModelEquality.same(lhs.createdAt, rhs.createdAt),
@@ -1817,20 +2082,6 @@ nonisolated extension StravaAPI {
                   ModelEquality.same(lhs.starCount, rhs.starCount) else { return false }
             return true
         }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case id, name
-            case activityType = "activity_type"
-            case distance
-            case createdAt = "created_at"
-            case updatedAt = "updated_at"
-            case totalElevationGain = "total_elevation_gain"
-            case map
-            case effortCount = "effort_count"
-            case athleteCount = "athlete_count"
-            case hazardous
-            case starCount = "star_count"
-        }
     }
 
     public nonisolated struct StarRequest: Codable, Hashable, Sendable {
@@ -1838,6 +2089,16 @@ nonisolated extension StravaAPI {
 
         public init(starred: Bool) {
             self.starred = starred
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.starred = try container.decode(Bool.self, forKey: "starred")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.starred, forKey: "starred")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1874,6 +2135,34 @@ nonisolated extension StravaAPI {
             self.points = points
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(Int64.self, forKey: "id")
+            self.name = try container.decode(String.self, forKey: "name")
+            self.climbCategory = try container.decode(Int.self, forKey: "climb_category")
+            self.climbCategoryDesc = try container.decode(String.self, forKey: "climb_category_desc")
+            self.avgGrade = try container.decode(Float.self, forKey: "avg_grade")
+            self.startLatlng = try container.decode([Float].self, forKey: "start_latlng")
+            self.endLatlng = try container.decode([Float].self, forKey: "end_latlng")
+            self.elevDifference = try container.decode(Float.self, forKey: "elev_difference")
+            self.distance = try container.decode(Float.self, forKey: "distance")
+            self.points = try container.decode(String.self, forKey: "points")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.name, forKey: "name")
+            try container.encode(self.climbCategory, forKey: "climb_category")
+            try container.encode(self.climbCategoryDesc, forKey: "climb_category_desc")
+            try container.encode(self.avgGrade, forKey: "avg_grade")
+            try container.encode(self.startLatlng, forKey: "start_latlng")
+            try container.encode(self.endLatlng, forKey: "end_latlng")
+            try container.encode(self.elevDifference, forKey: "elev_difference")
+            try container.encode(self.distance, forKey: "distance")
+            try container.encode(self.points, forKey: "points")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.name, rhs.name),
                   ModelEquality.same(lhs.climbCategory, rhs.climbCategory), ModelEquality.same(lhs.climbCategoryDesc, rhs.climbCategoryDesc),
@@ -1882,17 +2171,6 @@ nonisolated extension StravaAPI {
                   ModelEquality.same(lhs.distance, rhs.distance), ModelEquality.same(lhs.points, rhs.points) else { return false }
             return true
         }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case id, name
-            case climbCategory = "climb_category"
-            case climbCategoryDesc = "climb_category_desc"
-            case avgGrade = "avg_grade"
-            case startLatlng = "start_latlng"
-            case endLatlng = "end_latlng"
-            case elevDifference = "elev_difference"
-            case distance, points
-        }
     }
 
     public nonisolated struct ExplorerResponse: Codable, Hashable, Sendable {
@@ -1900,6 +2178,16 @@ nonisolated extension StravaAPI {
 
         public init(segments: [ExplorerSegment]) {
             self.segments = segments
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.segments = try container.decode([ExplorerSegment].self, forKey: "segments")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.segments, forKey: "segments")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1945,6 +2233,42 @@ nonisolated extension StravaAPI {
             self.map = map
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(Int64.self, forKey: "id")
+            self.idStr = try container.decodeIfPresent(String.self, forKey: "id_str")
+            self.name = try container.decode(String.self, forKey: "name")
+            self.description = try container.decodeIfPresent(String.self, forKey: "description")
+            self.distance = try container.decodeIfPresent(Float.self, forKey: "distance")
+            self.elevationGain = try container.decodeIfPresent(Float.self, forKey: "elevation_gain")
+            self.`private` = try container.decodeIfPresent(Bool.self, forKey: "private")
+            self.starred = try container.decodeIfPresent(Bool.self, forKey: "starred")
+            self.timestamp = try container.decodeIfPresent(Int.self, forKey: "timestamp")
+            self.createdAt = try container.decodeIfPresent(Date.self, forKey: "created_at")
+            self.updatedAt = try container.decodeIfPresent(Date.self, forKey: "updated_at")
+            self.estimatedMovingTime = try container.decodeIfPresent(Int.self, forKey: "estimated_moving_time")
+            self.athlete = try container.decodeIfPresent(SummaryAthlete.self, forKey: "athlete")
+            self.map = try container.decodeIfPresent(PolylineMap.self, forKey: "map")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encodeIfPresent(self.idStr, forKey: "id_str")
+            try container.encode(self.name, forKey: "name")
+            try container.encodeIfPresent(self.description, forKey: "description")
+            try container.encodeIfPresent(self.distance, forKey: "distance")
+            try container.encodeIfPresent(self.elevationGain, forKey: "elevation_gain")
+            try container.encodeIfPresent(self.`private`, forKey: "private")
+            try container.encodeIfPresent(self.starred, forKey: "starred")
+            try container.encodeIfPresent(self.timestamp, forKey: "timestamp")
+            try container.encodeIfPresent(self.createdAt, forKey: "created_at")
+            try container.encodeIfPresent(self.updatedAt, forKey: "updated_at")
+            try container.encodeIfPresent(self.estimatedMovingTime, forKey: "estimated_moving_time")
+            try container.encodeIfPresent(self.athlete, forKey: "athlete")
+            try container.encodeIfPresent(self.map, forKey: "map")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.idStr, rhs.idStr), ModelEquality.same(lhs.name, rhs.name),
                   ModelEquality.same(lhs.description, rhs.description), ModelEquality.same(lhs.distance, rhs.distance),
@@ -1954,18 +2278,6 @@ nonisolated extension StravaAPI {
                   ModelEquality.same(lhs.estimatedMovingTime, rhs.estimatedMovingTime), ModelEquality.same(lhs.athlete, rhs.athlete),
                   ModelEquality.same(lhs.map, rhs.map) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case id
-            case idStr = "id_str"
-            case name, description, distance
-            case elevationGain = "elevation_gain"
-            case `private`, starred, timestamp
-            case createdAt = "created_at"
-            case updatedAt = "updated_at"
-            case estimatedMovingTime = "estimated_moving_time"
-            case athlete, map
         }
     }
 
@@ -1997,18 +2309,34 @@ nonisolated extension StravaAPI {
             self.externalId = externalId
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.file = try container.decode(Data.self, forKey: "file")
+            self.name = try container.decodeIfPresent(String.self, forKey: "name")
+            self.description = try container.decodeIfPresent(String.self, forKey: "description")
+            self.trainer = try container.decodeIfPresent(String.self, forKey: "trainer")
+            self.commute = try container.decodeIfPresent(String.self, forKey: "commute")
+            self.dataType = try container.decode(String.self, forKey: "data_type")
+            self.externalId = try container.decodeIfPresent(String.self, forKey: "external_id")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.file, forKey: "file")
+            try container.encodeIfPresent(self.name, forKey: "name")
+            try container.encodeIfPresent(self.description, forKey: "description")
+            try container.encodeIfPresent(self.trainer, forKey: "trainer")
+            try container.encodeIfPresent(self.commute, forKey: "commute")
+            try container.encode(self.dataType, forKey: "data_type")
+            try container.encodeIfPresent(self.externalId, forKey: "external_id")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.file, rhs.file), ModelEquality.same(lhs.name, rhs.name),
                   ModelEquality.same(lhs.description, rhs.description), ModelEquality.same(lhs.trainer, rhs.trainer),
                   ModelEquality.same(lhs.commute, rhs.commute), ModelEquality.same(lhs.dataType, rhs.dataType),
                   ModelEquality.same(lhs.externalId, rhs.externalId) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case file, name, description, trainer, commute
-            case dataType = "data_type"
-            case externalId = "external_id"
         }
     }
 
@@ -2031,19 +2359,31 @@ nonisolated extension StravaAPI {
             self.activityId = activityId
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(Int64.self, forKey: "id")
+            self.idStr = try container.decodeIfPresent(String.self, forKey: "id_str")
+            self.externalId = try container.decodeIfPresent(String.self, forKey: "external_id")
+            self.error = try container.decodeIfPresent(String.self, forKey: "error")
+            self.status = try container.decodeIfPresent(String.self, forKey: "status")
+            self.activityId = try container.decodeIfPresent(Int64.self, forKey: "activity_id")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encodeIfPresent(self.idStr, forKey: "id_str")
+            try container.encodeIfPresent(self.externalId, forKey: "external_id")
+            try container.encodeIfPresent(self.error, forKey: "error")
+            try container.encodeIfPresent(self.status, forKey: "status")
+            try container.encodeIfPresent(self.activityId, forKey: "activity_id")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.idStr, rhs.idStr), ModelEquality.same(lhs.externalId, rhs.externalId),
                   ModelEquality.same(lhs.error, rhs.error), ModelEquality.same(lhs.status, rhs.status),
                   ModelEquality.same(lhs.activityId, rhs.activityId) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case id
-            case idStr = "id_str"
-            case externalId = "external_id"
-            case error, status
-            case activityId = "activity_id"
         }
     }
 }

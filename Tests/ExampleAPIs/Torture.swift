@@ -430,16 +430,26 @@ nonisolated extension TortureAPI {
             self.`init` = `init`
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.`default` = try container.decode(String.self, forKey: "default")
+            self.`self` = try container.decode(Int.self, forKey: "self")
+            self.type = try container.decodeIfPresent(String.self, forKey: "Type")
+            self.`init` = try container.decodeIfPresent(Bool.self, forKey: "init")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.`default`, forKey: "default")
+            try container.encode(self.`self`, forKey: "self")
+            try container.encodeIfPresent(self.type, forKey: "Type")
+            try container.encodeIfPresent(self.`init`, forKey: "init")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.`default`, rhs.`default`), ModelEquality.same(lhs.`self`, rhs.`self`),
                   ModelEquality.same(lhs.type, rhs.type), ModelEquality.same(lhs.`init`, rhs.`init`) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case `default`, `self`
-            case type = "Type"
-            case `init`
         }
     }
 
@@ -513,6 +523,72 @@ nonisolated extension TortureAPI {
             self.from = from
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.`self` = try container.decode(String.self, forKey: "self")
+            self.selfValue = try container.decodeIfPresent(Int.self, forKey: "self_value")
+            self.`default` = try container.decode(Int.self, forKey: "default")
+            self.type = try container.decode(String.self, forKey: "Type")
+            self.`protocol` = try container.decodeIfPresent(String.self, forKey: "Protocol")
+            self.`init` = try container.decodeIfPresent(Int.self, forKey: "init")
+            self.`case` = try container.decode(TortureAPI.Keyword.self, forKey: "case")
+            self.`func` = try container.decodeIfPresent([TortureAPI.Keyword].self, forKey: "func")
+            self.`any` = try container.decodeIfPresent(JSONValue.self, forKey: "Any")
+            self.`true` = try container.decode(Bool.self, forKey: "true")
+            self._1st = try container.decodeIfPresent(Int.self, forKey: "1st")
+            self.dashName = try container.decodeIfPresent(String.self, forKey: "dash-name")
+            self.dotName = try container.decodeIfPresent(String.self, forKey: "dot.name")
+            self.spaceName = try container.decodeIfPresent(String.self, forKey: "space name")
+            self.émoji = try container.decodeIfPresent(String.self, forKey: "émoji🙂")
+            self.u1F642 = try container.decodeIfPresent(String.self, forKey: "🙂")
+            self.данные = try container.decodeIfPresent(TortureAPI.Данные.self, forKey: "данные")
+            self.数据 = try container.decodeIfPresent(TortureAPI.数据.self, forKey: "数据")
+            self.αβγ = try container.decodeIfPresent(Double.self, forKey: "αβγ")
+            self.userId = try container.decodeIfPresent(Int.self, forKey: "user_id")
+            self.userID = try container.decodeIfPresent(Int.self, forKey: "userID")
+            self.pay = try container.decodeIfPresent(String.self, forKey: "pay")
+            self.рау = try container.decodeIfPresent(String.self, forKey: "рау")
+            self.codingKeys = try container.decodeIfPresent(String.self, forKey: "CodingKeys")
+            self.description = try container.decodeIfPresent(String.self, forKey: "description")
+            self.rawValue = try container.decodeIfPresent(String.self, forKey: "rawValue")
+            self.decoder = try container.decodeIfPresent(String.self, forKey: "decoder")
+            self.encoder = try container.decodeIfPresent(String.self, forKey: "encoder")
+            self.from = try container.decodeIfPresent(String.self, forKey: "from")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.`self`, forKey: "self")
+            try container.encodeIfPresent(self.selfValue, forKey: "self_value")
+            try container.encode(self.`default`, forKey: "default")
+            try container.encode(self.type, forKey: "Type")
+            try container.encodeIfPresent(self.`protocol`, forKey: "Protocol")
+            try container.encodeIfPresent(self.`init`, forKey: "init")
+            try container.encode(self.`case`, forKey: "case")
+            try container.encodeIfPresent(self.`func`, forKey: "func")
+            try container.encodeIfPresent(self.`any`, forKey: "Any")
+            try container.encode(self.`true`, forKey: "true")
+            try container.encodeIfPresent(self._1st, forKey: "1st")
+            try container.encodeIfPresent(self.dashName, forKey: "dash-name")
+            try container.encodeIfPresent(self.dotName, forKey: "dot.name")
+            try container.encodeIfPresent(self.spaceName, forKey: "space name")
+            try container.encodeIfPresent(self.émoji, forKey: "émoji🙂")
+            try container.encodeIfPresent(self.u1F642, forKey: "🙂")
+            try container.encodeIfPresent(self.данные, forKey: "данные")
+            try container.encodeIfPresent(self.数据, forKey: "数据")
+            try container.encodeIfPresent(self.αβγ, forKey: "αβγ")
+            try container.encodeIfPresent(self.userId, forKey: "user_id")
+            try container.encodeIfPresent(self.userID, forKey: "userID")
+            try container.encodeIfPresent(self.pay, forKey: "pay")
+            try container.encodeIfPresent(self.рау, forKey: "рау")
+            try container.encodeIfPresent(self.codingKeys, forKey: "CodingKeys")
+            try container.encodeIfPresent(self.description, forKey: "description")
+            try container.encodeIfPresent(self.rawValue, forKey: "rawValue")
+            try container.encodeIfPresent(self.decoder, forKey: "decoder")
+            try container.encodeIfPresent(self.encoder, forKey: "encoder")
+            try container.encodeIfPresent(self.from, forKey: "from")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.`self`, rhs.`self`), ModelEquality.same(lhs.selfValue, rhs.selfValue),
                   ModelEquality.same(lhs.`default`, rhs.`default`), ModelEquality.same(lhs.type, rhs.type),
@@ -528,176 +604,84 @@ nonisolated extension TortureAPI {
                   ModelEquality.same(lhs.encoder, rhs.encoder), ModelEquality.same(lhs.from, rhs.from) else { return false }
             return true
         }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case `self`
-            case selfValue = "self_value"
-            case `default`
-            case type = "Type"
-            case `protocol` = "Protocol"
-            case `init`, `case`, `func`
-            case `any` = "Any"
-            case `true`
-            case _1st = "1st"
-            case dashName = "dash-name"
-            case dotName = "dot.name"
-            case spaceName = "space name"
-            case émoji = "émoji🙂"
-            case u1F642 = "🙂"
-            case данные, 数据, αβγ
-            case userId = "user_id"
-            case userID, pay, рау
-            case codingKeys = "CodingKeys"
-            case description, rawValue, decoder, encoder, from
-        }
     }
 
     /// Enum values that are keywords, empty, digits first, punctuation, emoji, other scripts, and `unknown` (the catch-all case's own name).
-    public nonisolated enum Keyword: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case `default`, `self`
-        /// `Type`
-        case type
-        /// `Protocol`
-        case `protocol`
-        case `init`, `case`, `func`
-        /// `Any`
-        case `any`
-        case `true`, `false`, `nil`
-        /// `none`
-        case noneValue
-        case unknown, rawValue
-        /// ``
-        case unnamed
-        /// `1st`
-        case _1st
-        /// `dash-value`
-        case dashValue
-        /// `dot.value`
-        case dotValue
-        /// `space value`
-        case spaceValue
-        /// `émoji🙂`
-        case émoji
-        /// `🙂`
-        case u1F642
-        case данные, 数据, αβγ
-        /// `user_id`
-        case userId
-        case userID
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknownValue(String)
+    public nonisolated struct Keyword: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
 
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
         public init(rawValue: String) {
-            switch rawValue {
-            case "default": self = .`default`
-            case "self": self = .`self`
-            case "Type": self = .type
-            case "Protocol": self = .`protocol`
-            case "init": self = .`init`
-            case "case": self = .`case`
-            case "func": self = .`func`
-            case "Any": self = .`any`
-            case "true": self = .`true`
-            case "false": self = .`false`
-            case "nil": self = .`nil`
-            case "none": self = .noneValue
-            case "unknown": self = .unknown
-            case "rawValue": self = .rawValue
-            case "": self = .unnamed
-            case "1st": self = ._1st
-            case "dash-value": self = .dashValue
-            case "dot.value": self = .dotValue
-            case "space value": self = .spaceValue
-            case "émoji🙂": self = .émoji
-            case "🙂": self = .u1F642
-            case "данные": self = .данные
-            case "数据": self = .数据
-            case "αβγ": self = .αβγ
-            case "user_id": self = .userId
-            case "userID": self = .userID
-            default: self = .unknownValue(rawValue)
-            }
+            self.rawValue = rawValue
         }
 
-        public var rawValue: String {
-            switch self {
-            case .`default`: return "default"
-            case .`self`: return "self"
-            case .type: return "Type"
-            case .`protocol`: return "Protocol"
-            case .`init`: return "init"
-            case .`case`: return "case"
-            case .`func`: return "func"
-            case .`any`: return "Any"
-            case .`true`: return "true"
-            case .`false`: return "false"
-            case .`nil`: return "nil"
-            case .noneValue: return "none"
-            case .unknown: return "unknown"
-            case .rawValue: return "rawValue"
-            case .unnamed: return ""
-            case ._1st: return "1st"
-            case .dashValue: return "dash-value"
-            case .dotValue: return "dot.value"
-            case .spaceValue: return "space value"
-            case .émoji: return "émoji🙂"
-            case .u1F642: return "🙂"
-            case .данные: return "данные"
-            case .数据: return "数据"
-            case .αβγ: return "αβγ"
-            case .userId: return "user_id"
-            case .userID: return "userID"
-            case let .unknownValue(value): return value
-            }
-        }
+        public static var `default`: Self { Self(rawValue: "default") }
+        public static var `self`: Self { Self(rawValue: "self") }
 
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
+        /// `Type`
+        public static var type: Self { Self(rawValue: "Type") }
 
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
+        /// `Protocol`
+        public static var `protocol`: Self { Self(rawValue: "Protocol") }
 
-        public static func == (lhs: Keyword, rhs: Keyword) -> Bool { lhs.rawValue == rhs.rawValue }
+        public static var `init`: Self { Self(rawValue: "init") }
+        public static var `case`: Self { Self(rawValue: "case") }
+        public static var `func`: Self { Self(rawValue: "func") }
 
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        /// `Any`
+        public static var `any`: Self { Self(rawValue: "Any") }
+
+        public static var `true`: Self { Self(rawValue: "true") }
+        public static var `false`: Self { Self(rawValue: "false") }
+        public static var `nil`: Self { Self(rawValue: "nil") }
+
+        /// `none`
+        public static var noneValue: Self { Self(rawValue: "none") }
+
+        public static var unknown: Self { Self(rawValue: "unknown") }
+        public static var rawValue: Self { Self(rawValue: "rawValue") }
+
+        /// ``
+        public static var unnamed: Self { Self(rawValue: "") }
+
+        /// `1st`
+        public static var _1st: Self { Self(rawValue: "1st") }
+
+        /// `dash-value`
+        public static var dashValue: Self { Self(rawValue: "dash-value") }
+
+        /// `dot.value`
+        public static var dotValue: Self { Self(rawValue: "dot.value") }
+
+        /// `space value`
+        public static var spaceValue: Self { Self(rawValue: "space value") }
+
+        /// `émoji🙂`
+        public static var émoji: Self { Self(rawValue: "émoji🙂") }
+
+        /// `🙂`
+        public static var u1F642: Self { Self(rawValue: "🙂") }
+
+        public static var данные: Self { Self(rawValue: "данные") }
+        public static var 数据: Self { Self(rawValue: "数据") }
+        public static var αβγ: Self { Self(rawValue: "αβγ") }
+
+        /// `user_id`
+        public static var userId: Self { Self(rawValue: "user_id") }
+
+        public static var userID: Self { Self(rawValue: "userID") }
     }
 
-    public nonisolated enum 数据: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case 数据, данные
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
+    public nonisolated struct 数据: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
 
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
         public init(rawValue: String) {
-            switch rawValue {
-            case "数据": self = .数据
-            case "данные": self = .данные
-            default: self = .unknown(rawValue)
-            }
+            self.rawValue = rawValue
         }
 
-        public var rawValue: String {
-            switch self {
-            case .数据: return "数据"
-            case .данные: return "данные"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: 数据, rhs: 数据) -> Bool { lhs.rawValue == rhs.rawValue }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var 数据: Self { Self(rawValue: "数据") }
+        public static var данные: Self { Self(rawValue: "данные") }
     }
 
     public nonisolated struct Данные: Codable, Hashable, Sendable {
@@ -709,14 +693,21 @@ nonisolated extension TortureAPI {
             self.данные = данные
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.数据 = try container.decode(TortureAPI.数据.self, forKey: "数据")
+            self.данные = try container.decodeIfPresent(String.self, forKey: "Данные")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.数据, forKey: "数据")
+            try container.encodeIfPresent(self.данные, forKey: "Данные")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.数据, rhs.数据), ModelEquality.same(lhs.данные, rhs.данные) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case 数据
-            case данные = "Данные"
         }
     }
 
@@ -729,14 +720,21 @@ nonisolated extension TortureAPI {
             self._2nd = _2nd
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self._1st = try container.decode(Int.self, forKey: "1st")
+            self._2nd = try container.decodeIfPresent(String.self, forKey: "2nd")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self._1st, forKey: "1st")
+            try container.encodeIfPresent(self._2nd, forKey: "2nd")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs._1st, rhs._1st), ModelEquality.same(lhs._2nd, rhs._2nd) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case _1st = "1st"
-            case _2nd = "2nd"
         }
     }
 
@@ -749,14 +747,21 @@ nonisolated extension TortureAPI {
             self.name = name
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.u1F436 = try container.decode(String.self, forKey: "🐶")
+            self.name = try container.decode(String.self, forKey: "name")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.u1F436, forKey: "🐶")
+            try container.encode(self.name, forKey: "name")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.u1F436, rhs.u1F436), ModelEquality.same(lhs.name, rhs.name) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case u1F436 = "🐶"
-            case name
         }
     }
 
@@ -773,17 +778,26 @@ nonisolated extension TortureAPI {
             self.数据 = 数据
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.`self` = try container.decode(String.self, forKey: "self")
+            self.dashName = try container.decodeIfPresent(Int.self, forKey: "dash-name")
+            self.spaceName = try container.decodeIfPresent(String.self, forKey: "space name")
+            self.数据 = try container.decodeIfPresent([String].self, forKey: "数据")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.`self`, forKey: "self")
+            try container.encodeIfPresent(self.dashName, forKey: "dash-name")
+            try container.encodeIfPresent(self.spaceName, forKey: "space name")
+            try container.encodeIfPresent(self.数据, forKey: "数据")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.`self`, rhs.`self`), ModelEquality.same(lhs.dashName, rhs.dashName),
                   ModelEquality.same(lhs.spaceName, rhs.spaceName), ModelEquality.same(lhs.数据, rhs.数据) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case `self`
-            case dashName = "dash-name"
-            case spaceName = "space name"
-            case 数据
         }
     }
 
@@ -798,16 +812,24 @@ nonisolated extension TortureAPI {
             self.`default` = `default`
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.file = try container.decode(Data.self, forKey: "file")
+            self.émoji = try container.decodeIfPresent(String.self, forKey: "émoji🙂")
+            self.`default` = try container.decode(String.self, forKey: "default")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.file, forKey: "file")
+            try container.encodeIfPresent(self.émoji, forKey: "émoji🙂")
+            try container.encode(self.`default`, forKey: "default")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.file, rhs.file), ModelEquality.same(lhs.émoji, rhs.émoji),
                   ModelEquality.same(lhs.`default`, rhs.`default`) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case file
-            case émoji = "émoji🙂"
-            case `default`
         }
     }
 }

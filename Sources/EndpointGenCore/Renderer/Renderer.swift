@@ -89,7 +89,11 @@ enum Renderer {
         switch (first.kind, second.kind) {
         case (.enumCase, .enumCase): return false
         case let (.variable(a), .variable(b)):
-            return !(a.isStored && b.isStored && first.documentation.isEmpty && second.documentation.isEmpty)
+            // Stored properties, and an open enum's static members (`static var active: Self { ... }`),
+            // follow each other without blank lines when neither has documentation.
+            let member = TypeName.named("Self")
+            let sameKind = (a.isStored && b.isStored) || (a.isStatic && b.isStatic && a.type == member && b.type == member)
+            return !(sameKind && first.documentation.isEmpty && second.documentation.isEmpty)
         case (.lineComment, _): return false
         default: return true
         }

@@ -31,6 +31,8 @@ enum RuntimeNames {
     /// What a generated model's `==` compares each stored property with.
     static let modelEquality = "ModelEquality"
     static let modelEqualitySame = "same"
+    /// The coding key of a generated model's `init(from:)` and `encode(to:)`: a string literal.
+    static let modelKey = "ModelKey"
     /// The property wrapper of a property stored out of line (a model cycle).
     static let indirect = "Indirect"
     /// `APIDefaults` members generated code calls.
@@ -63,7 +65,7 @@ enum RuntimeNames {
     /// Every type name of the runtime that generated code writes, or that users meet beside it.
     static let typeNames: Set<String> = [
         module, versionMarker, requestable, request, parameterValue, jsonValue, endpoint, responseStream, apiDefaults, sampleResponse,
-        modelCoding, modelEquality, indirect,
+        modelCoding, modelEquality, modelKey, indirect,
         path, pathSegment, pathParameter, parameterStyle, query, header, auth, authOptions, jsonBody, formBody, multipartBody, multipartPartOptions, dataBody, textBody, file, removeHeader,
         timeout, "HTTPMethod", "HTTPHeaders", "HTTPResponse", "HTTPClient", "DateFormat", "RequestComponent",
         "RequestBuilder", "QueryStyle", "AuthRequirement", "ErrorBodies", "ErrorResponse", "StatusPattern",

@@ -84,20 +84,11 @@ extension Translator {
         }
         members.append(Declaration(kind: .function(FunctionDecl(
             access: access, kind: .initializer(failable: false), parameters: parameters, body: assignments))))
-        if let additional = model.additionalProperties {
-            members += additionalPropertiesCoding(properties, additional: additional)
+        if !properties.isEmpty || model.additionalProperties != nil {
+            members += codingMembers(properties, additional: model.additionalProperties)
         }
         members.append(equalityFunction(properties.map { Naming.escaped($0.swiftName) }
                                         + (additionalType == nil ? [] : [ReservedNames.additionalProperties])))
-        if properties.contains(where: { $0.key != $0.swiftName || $0.isIndirect }) || (model.additionalProperties != nil && !properties.isEmpty) {
-            let keys = properties.map { property in
-                let name = property.isIndirect ? Translator.storageName(property.swiftName) : property.swiftName
-                return Declaration(kind: .enumCase(EnumCaseDecl(
-                    name: Naming.escaped(name), rawValue: property.key == name ? nil : .stringLiteral(property.key))))
-            }
-            members.append(Declaration(kind: .enumeration(EnumDecl(
-                access: "private", name: "CodingKeys", inheritance: [.named("String"), .named("CodingKey")], members: keys))))
-        }
         var inheritance: [TypeName] = [.named("Codable"), .named("Hashable"), .named("Sendable")]
         if let (conformance, member) = pageBodyConformance(model, properties: properties) {
             inheritance.append(conformance)
@@ -126,36 +117,46 @@ extension Translator {
                 : [.guard(conditions: conditions, elseBody: .return(.booleanLiteral(false))), .return(.booleanLiteral(true))])))
     }
 
-    /// `init(from:)` and `encode(to:)` of a struct with `additionalProperties`: the declared members by
-    /// their keys, then every other member into `additionalProperties`.
-    private func additionalPropertiesCoding(_ properties: [Property], additional: TypeRef) -> [Declaration] {
-        let name = ReservedNames.additionalProperties
+    /// `init(from:)` and `encode(to:)` of an object model: each declared property by its wire name
+    /// (`decode` / `decodeIfPresent`, `encode` / `encodeIfPresent`, as the synthesized ones do), then,
+    /// with `additionalProperties`, every other member. The keys are string literals of the
+    /// runtime's `ModelKey`: a synthesized conformance declares a `CodingKeys` enum per model, whose
+    /// own conformances (`init(stringValue:)`, `stringValue`, `==`, `hash(into:)`) were a fifth of the
+    /// code the compiler wrote for a model-heavy spec (docs/generated-code.md, "Compile time and size").
+    private func codingMembers(_ properties: [Property], additional: TypeRef?) -> [Declaration] {
         var decode: [Statement] = []
         var encode: [Statement] = []
+        let keyType = Expression.metatype(runtime(RuntimeNames.modelKey))
+        // In the model's own members a property hides a type of its name (`数据: 数据`, `_1st: _1st`):
+        // then the types in `T.self` are qualified with the API's name.
+        var types = self
+        if properties.contains(where: { model(named: $0.swiftName) != nil }) { types.modelQualifier = apiTypeName }
         if !properties.isEmpty {
             decode.append(.declaration(isMutable: false, name: "container", value: .try(.call(
-                .member(.identifier("decoder"), "container"), [Argument("keyedBy", .metatype(.named("CodingKeys")))]))))
+                .member(.identifier("decoder"), "container"), [Argument("keyedBy", keyType)]))))
             encode.append(.declaration(isMutable: true, name: "container", value: .call(
-                .member(.identifier("encoder"), "container"), [Argument("keyedBy", .metatype(.named("CodingKeys")))])))
+                .member(.identifier("encoder"), "container"), [Argument("keyedBy", keyType)])))
         }
         for property in properties {
             let swiftName = Naming.escaped(property.swiftName)
-            let key = property.isIndirect ? Translator.storageName(property.swiftName) : swiftName
             let optional = property.type.isOptional
             decode.append(storedAssignment(property.swiftName, isIndirect: property.isIndirect, .try(.call(
                 .member(.identifier("container"), optional ? "decodeIfPresent" : "decode"),
-                [Argument(.metatype(swiftType(property.type.unwrapped))), Argument("forKey", .dotMember(key))]))))
+                [Argument(.metatype(types.swiftType(property.type.unwrapped))), Argument("forKey", .stringLiteral(property.key))]))))
             encode.append(.expression(.try(.call(
                 .member(.identifier("container"), optional ? "encodeIfPresent" : "encode"),
-                [Argument(.member(.identifier("self"), swiftName)), Argument("forKey", .dotMember(key))]))))
+                [Argument(.member(.identifier("self"), swiftName)), Argument("forKey", .stringLiteral(property.key))]))))
         }
-        decode.append(.assignment(target: .member(.identifier("self"), name), value: .try(modelCoding("additionalProperties", [
-            Argument(.metatype(swiftType(additional))), Argument("from", .identifier("decoder")),
-            Argument("excluding", .arrayLiteral(properties.map { .stringLiteral($0.key) })),
-        ]))))
-        encode.append(.expression(.try(modelCoding("encodeAdditionalProperties", [
-            Argument(.member(.identifier("self"), name)), Argument("to", .identifier("encoder")),
-        ]))))
+        if let additional {
+            let name = ReservedNames.additionalProperties
+            decode.append(.assignment(target: .member(.identifier("self"), name), value: .try(modelCoding("additionalProperties", [
+                Argument(.metatype(types.swiftType(additional))), Argument("from", .identifier("decoder")),
+                Argument("excluding", .arrayLiteral(properties.map { .stringLiteral($0.key) })),
+            ]))))
+            encode.append(.expression(.try(modelCoding("encodeAdditionalProperties", [
+                Argument(.member(.identifier("self"), name)), Argument("to", .identifier("encoder")),
+            ]))))
+        }
         return [decodingInitializer(decode), encodingFunction(encode)]
     }
 
@@ -297,67 +298,37 @@ extension Translator {
         return name
     }
 
+    /// An open enum: a struct holding its raw value, with a static member per listed value, as
+    /// swift-http-types' `HTTPField.Name` and Apple's extensible names spell them. A value the spec
+    /// does not list is kept as it came and written back (`Status(rawValue: "paused")`); `==` and
+    /// `hash(into:)` go by the raw value; a `switch` matches the members (`case .active:`) and ends
+    /// with `default:`. `Codable` comes from the standard library's `RawRepresentable` conformances
+    /// (the raw value, read and written as a single value) and `ParameterValue` from the runtime's.
+    /// An enum with a `case` per value and a catch-all case cost its two `switch`es and four
+    /// written-out members in every enum (docs/generated-code.md, "Compile time and size").
     private func enumDeclaration(_ model: Model, cases: [EnumCase], rawType: String) -> Declaration {
         func literal(_ value: String) -> Expression { rawType == "Int" ? .numberLiteral(value) : .stringLiteral(value) }
         let typeName = Naming.escaped(model.swiftName)
-        let catchAll = Naming.escaped(catchAllName(for: cases))
-        var members: [Declaration] = cases.map { enumCase in
+        let selfType = TypeName.named("Self")
+        var members: [Declaration] = [
+            Declaration(kind: .variable(VariableDecl(access: access, isMutable: true, name: "rawValue", type: .named(rawType)))),
+            Declaration(
+                documentation: ["The value `rawValue`, listed below or not: a value the spec does not list is kept as it is."],
+                kind: .function(FunctionDecl(
+                    access: access, kind: .initializer(failable: false),
+                    parameters: [FunctionParameter(label: "rawValue", type: .named(rawType))],
+                    body: [.assignment(target: .member(.identifier("self"), "rawValue"), value: .identifier("rawValue"))]))),
+        ]
+        members += cases.map { enumCase in
             Declaration(
                 documentation: enumCase.value == enumCase.swiftName || rawType == "Int" ? [] : ["`\(enumCase.value)`"],
-                kind: .enumCase(EnumCaseDecl(name: Naming.escaped(enumCase.swiftName))))
+                kind: .variable(VariableDecl(
+                    access: access, isStatic: true, name: Naming.escaped(enumCase.swiftName), type: selfType,
+                    getter: [.expression(.call(.type(selfType), [Argument("rawValue", literal(enumCase.value))]))])))
         }
-        members.append(Declaration(
-            documentation: ["A value this version of the spec does not list: decoding keeps it instead of failing."],
-            kind: .enumCase(EnumCaseDecl(name: catchAll, associatedValues: [FunctionParameter(label: nil, type: .named(rawType))]))))
-
-        var initCases = cases.map { enumCase in
-            SwitchCase(patterns: [.expression(literal(enumCase.value))],
-                       body: [.assignment(target: .identifier("self"), value: .dotMember(Naming.escaped(enumCase.swiftName)))])
-        }
-        initCases.append(SwitchCase(patterns: [.default], body: [
-            .assignment(target: .identifier("self"), value: .call(.dotMember(catchAll), [Argument(.identifier("rawValue"))])),
-        ]))
-        members.append(Declaration(kind: .function(FunctionDecl(
-            access: access, kind: .initializer(failable: false),
-            parameters: [FunctionParameter(label: "rawValue", type: .named(rawType))],
-            body: [.switch(subject: .identifier("rawValue"), cases: initCases)]))))
-
-        var rawCases = cases.map { enumCase in
-            SwitchCase(patterns: [.enumCase(name: Naming.escaped(enumCase.swiftName), bindings: [])],
-                       body: [.return(literal(enumCase.value))])
-        }
-        rawCases.append(SwitchCase(patterns: [.enumCase(name: catchAll, bindings: ["value"])], body: [.return(.identifier("value"))]))
-        members.append(Declaration(kind: .variable(VariableDecl(
-            access: access, name: "rawValue", type: .named(rawType),
-            getter: [.switch(subject: .identifier("self"), cases: rawCases)]))))
-
-        members.append(Declaration(kind: .function(FunctionDecl(
-            access: access, kind: .initializer(failable: false),
-            parameters: [FunctionParameter(label: "from", name: "decoder", type: .existential(.named("Decoder")))], throwsErrors: true,
-            body: [.expression(.call(.member(.identifier("self"), "init"), [Argument("rawValue", .try(.call(
-                .member(.call(.member(.identifier("decoder"), "singleValueContainer"), []), "decode"),
-                [Argument(.metatype(.named(rawType)))])))]))]))))
-        members.append(Declaration(kind: .function(FunctionDecl(
-            access: access, kind: .function(name: "encode", isStatic: false, isMutating: false),
-            parameters: [FunctionParameter(label: "to", name: "encoder", type: .existential(.named("Encoder")))], throwsErrors: true,
-            body: [
-                .declaration(isMutable: true, name: "container", value: .call(.member(.identifier("encoder"), "singleValueContainer"), [])),
-                .expression(.try(.call(.member(.identifier("container"), "encode"), [Argument(.identifier("rawValue"))]))),
-            ]))))
-        // Equality by raw value: `.unknown("M")` built by hand equals `.m`.
-        members.append(Declaration(kind: .function(FunctionDecl(
-            access: access, kind: .function(name: "==", isStatic: true, isMutating: false),
-            parameters: [FunctionParameter(label: "lhs", type: .named(typeName)), FunctionParameter(label: "rhs", type: .named(typeName))],
-            returnType: .named("Bool"),
-            body: [.return(.binary(.member(.identifier("lhs"), "rawValue"), "==", .member(.identifier("rhs"), "rawValue")))]))))
-        members.append(Declaration(kind: .function(FunctionDecl(
-            access: access, kind: .function(name: "hash", isStatic: false, isMutating: false),
-            parameters: [FunctionParameter(label: "into", name: "hasher", type: .named("Hasher"), isInout: true)],
-            body: [.expression(.call(.member(.identifier("hasher"), "combine"), [Argument(.identifier("rawValue"))]))]))))
-
         return Declaration(
             documentation: documentation(model.description),
-            kind: .enumeration(EnumDecl(
+            kind: .structure(StructDecl(
                 access: access, name: typeName,
                 inheritance: [.named("RawRepresentable"), .named("Codable"), .named("Hashable"), .named("Sendable"),
                               runtime(RuntimeNames.parameterValue)],

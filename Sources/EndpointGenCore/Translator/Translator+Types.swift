@@ -59,7 +59,7 @@ extension Translator {
         }
     }
 
-    /// `.m` for the enum model case whose raw value is `raw`; `.unknown("raw")` for a value it does not list.
+    /// `.m` for the enum model member whose raw value is `raw`; `.init(rawValue: "raw")` for a value it does not list.
     private func enumCaseLiteral(_ raw: String, type: TypeRef) -> Expression {
         var base = type
         while true {
@@ -81,7 +81,7 @@ extension Translator {
             if let match = cases.first(where: { $0.value == raw }) {
                 return .dotMember(Naming.escaped(match.swiftName))
             }
-            return .call(.dotMember(Naming.escaped(catchAllName(for: cases))), [Argument(rawLiteral)])
+            return .call(.dotMember("init"), [Argument("rawValue", rawLiteral)])
         }
         return .stringLiteral(raw)
     }

@@ -219,6 +219,16 @@ nonisolated extension Bookshop {
             self.`open` = `open`
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.`open` = try container.decode(Bool.self, forKey: "open")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.`open`, forKey: "open")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.`open`, rhs.`open`) else { return false }
             return true
@@ -236,6 +246,20 @@ nonisolated extension Bookshop {
             self.author = author
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(Int.self, forKey: "id")
+            self.title = try container.decode(String.self, forKey: "title")
+            self.author = try container.decodeIfPresent(Author.self, forKey: "author")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.title, forKey: "title")
+            try container.encodeIfPresent(self.author, forKey: "author")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.title, rhs.title),
                   ModelEquality.same(lhs.author, rhs.author) else { return false }
@@ -250,6 +274,16 @@ nonisolated extension Bookshop {
             self.name = name
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.name = try container.decode(String.self, forKey: "name")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.name, forKey: "name")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.name, rhs.name) else { return false }
             return true
@@ -261,6 +295,16 @@ nonisolated extension Bookshop {
 
         public init(title: String) {
             self.title = title
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.title = try container.decode(String.self, forKey: "title")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.title, forKey: "title")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -278,6 +322,18 @@ nonisolated extension Bookshop {
             self.password = password
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.user = try container.decode(String.self, forKey: "user")
+            self.password = try container.decode(String.self, forKey: "password")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.user, forKey: "user")
+            try container.encode(self.password, forKey: "password")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.user, rhs.user), ModelEquality.same(lhs.password, rhs.password) else { return false }
             return true
@@ -289,6 +345,16 @@ nonisolated extension Bookshop {
 
         public init(token: String) {
             self.token = token
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.token = try container.decode(String.self, forKey: "token")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.token, forKey: "token")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -304,6 +370,18 @@ nonisolated extension Bookshop {
         public init(id: Int, url: URL) {
             self.id = id
             self.url = url
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(Int.self, forKey: "id")
+            self.url = try container.decode(URL.self, forKey: "url")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.url, forKey: "url")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -261,14 +261,21 @@ nonisolated extension GitHubLike {
             self.documentationUrl = documentationUrl
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.message = try container.decodeIfPresent(String.self, forKey: "message")
+            self.documentationUrl = try container.decodeIfPresent(String.self, forKey: "documentation_url")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.message, forKey: "message")
+            try container.encodeIfPresent(self.documentationUrl, forKey: "documentation_url")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.message, rhs.message), ModelEquality.same(lhs.documentationUrl, rhs.documentationUrl) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case message
-            case documentationUrl = "documentation_url"
         }
     }
 
@@ -279,6 +286,18 @@ nonisolated extension GitHubLike {
         public init(login: String, id: Int64) {
             self.login = login
             self.id = id
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.login = try container.decode(String.self, forKey: "login")
+            self.id = try container.decode(Int64.self, forKey: "id")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.login, forKey: "login")
+            try container.encode(self.id, forKey: "id")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -296,6 +315,18 @@ nonisolated extension GitHubLike {
             self.id = id
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.login = try container.decode(String.self, forKey: "login")
+            self.id = try container.decode(Int64.self, forKey: "id")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.login, forKey: "login")
+            try container.encode(self.id, forKey: "id")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.login, rhs.login), ModelEquality.same(lhs.id, rhs.id) else { return false }
             return true
@@ -311,6 +342,20 @@ nonisolated extension GitHubLike {
             self.id = id
             self.name = name
             self.owner = owner
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(Int64.self, forKey: "id")
+            self.name = try container.decode(String.self, forKey: "name")
+            self.owner = try container.decode(SimpleUser.self, forKey: "owner")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.name, forKey: "name")
+            try container.encode(self.owner, forKey: "owner")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -346,20 +391,34 @@ nonisolated extension GitHubLike {
             self.securityLevel = securityLevel
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(Int64.self, forKey: "id")
+            self.name = try container.decode(String.self, forKey: "name")
+            self.owner = try container.decode(SimpleUser.self, forKey: "owner")
+            self.subscribersCount = try container.decode(Int.self, forKey: "subscribers_count")
+            self.templateRepository = try container.decodeIfPresent(Repository.self, forKey: "template_repository")
+            self.customProperties = try container.decodeIfPresent(FullRepositoryCustomProperties.self, forKey: "custom_properties")
+            self.securityLevel = try container.decodeIfPresent(FullRepositorySecurityLevel.self, forKey: "security_level")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.name, forKey: "name")
+            try container.encode(self.owner, forKey: "owner")
+            try container.encode(self.subscribersCount, forKey: "subscribers_count")
+            try container.encodeIfPresent(self.templateRepository, forKey: "template_repository")
+            try container.encodeIfPresent(self.customProperties, forKey: "custom_properties")
+            try container.encodeIfPresent(self.securityLevel, forKey: "security_level")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.name, rhs.name), ModelEquality.same(lhs.owner, rhs.owner),
                   ModelEquality.same(lhs.subscribersCount, rhs.subscribersCount), ModelEquality.same(lhs.templateRepository, rhs.templateRepository),
                   ModelEquality.same(lhs.customProperties, rhs.customProperties),
                   ModelEquality.same(lhs.securityLevel, rhs.securityLevel) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case id, name, owner
-            case subscribersCount = "subscribers_count"
-            case templateRepository = "template_repository"
-            case customProperties = "custom_properties"
-            case securityLevel = "security_level"
         }
     }
 
@@ -372,6 +431,20 @@ nonisolated extension GitHubLike {
             self.login = login
             self.contributions = contributions
             self.type = type
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.login = try container.decodeIfPresent(String.self, forKey: "login")
+            self.contributions = try container.decode(Int.self, forKey: "contributions")
+            self.type = try container.decode(String.self, forKey: "type")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.login, forKey: "login")
+            try container.encode(self.contributions, forKey: "contributions")
+            try container.encode(self.type, forKey: "type")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -394,6 +467,22 @@ nonisolated extension GitHubLike {
             self.reactions = reactions
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.number = try container.decode(Int.self, forKey: "number")
+            self.title = try container.decode(String.self, forKey: "title")
+            self.assignee = try container.decodeIfPresent(NullableSimpleUser.self, forKey: "assignee")
+            self.reactions = try container.decodeIfPresent(ReactionRollup.self, forKey: "reactions")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.number, forKey: "number")
+            try container.encode(self.title, forKey: "title")
+            try container.encodeIfPresent(self.assignee, forKey: "assignee")
+            try container.encodeIfPresent(self.reactions, forKey: "reactions")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.number, rhs.number), ModelEquality.same(lhs.title, rhs.title),
                   ModelEquality.same(lhs.assignee, rhs.assignee), ModelEquality.same(lhs.reactions, rhs.reactions) else { return false }
@@ -414,17 +503,26 @@ nonisolated extension GitHubLike {
             self.laugh = laugh
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.totalCount = try container.decode(Int.self, forKey: "total_count")
+            self.plus1 = try container.decode(Int.self, forKey: "+1")
+            self.minus1 = try container.decode(Int.self, forKey: "-1")
+            self.laugh = try container.decode(Int.self, forKey: "laugh")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.totalCount, forKey: "total_count")
+            try container.encode(self.plus1, forKey: "+1")
+            try container.encode(self.minus1, forKey: "-1")
+            try container.encode(self.laugh, forKey: "laugh")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.totalCount, rhs.totalCount), ModelEquality.same(lhs.plus1, rhs.plus1),
                   ModelEquality.same(lhs.minus1, rhs.minus1), ModelEquality.same(lhs.laugh, rhs.laugh) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case totalCount = "total_count"
-            case plus1 = "+1"
-            case minus1 = "-1"
-            case laugh
         }
     }
 
@@ -437,6 +535,20 @@ nonisolated extension GitHubLike {
             self.id = id
             self.user = user
             self.content = content
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(Int.self, forKey: "id")
+            self.user = try container.decodeIfPresent(NullableSimpleUser.self, forKey: "user")
+            self.content = try container.decode(ReactionContent.self, forKey: "content")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encodeIfPresent(self.user, forKey: "user")
+            try container.encode(self.content, forKey: "content")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -455,6 +567,20 @@ nonisolated extension GitHubLike {
             self.id = id
             self.name = name
             self.state = state
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(Int.self, forKey: "id")
+            self.name = try container.decode(String.self, forKey: "name")
+            self.state = try container.decode(ReleaseAssetState.self, forKey: "state")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.name, forKey: "name")
+            try container.encode(self.state, forKey: "state")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -484,16 +610,26 @@ nonisolated extension GitHubLike {
             self.replies = replies
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(Int64.self, forKey: "id")
+            self.body = try container.decode(String.self, forKey: "body")
+            self._inReplyTo = Indirect(try container.decodeIfPresent(IssueComment.self, forKey: "in_reply_to"))
+            self.replies = try container.decode([IssueComment].self, forKey: "replies")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.body, forKey: "body")
+            try container.encodeIfPresent(self.inReplyTo, forKey: "in_reply_to")
+            try container.encode(self.replies, forKey: "replies")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.body, rhs.body), ModelEquality.same(lhs.inReplyTo, rhs.inReplyTo),
                   ModelEquality.same(lhs.replies, rhs.replies) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case id, body
-            case _inReplyTo = "in_reply_to"
-            case replies
         }
     }
 
@@ -510,14 +646,14 @@ nonisolated extension GitHubLike {
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.team = try container.decodeIfPresent(String.self, forKey: .team)
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.team = try container.decodeIfPresent(String.self, forKey: "team")
             self.additionalProperties = try ModelCoding.additionalProperties(String.self, from: decoder, excluding: ["team"])
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeIfPresent(self.team, forKey: .team)
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.team, forKey: "team")
             try ModelCoding.encodeAdditionalProperties(self.additionalProperties, to: encoder)
         }
 
@@ -525,139 +661,53 @@ nonisolated extension GitHubLike {
             guard ModelEquality.same(lhs.team, rhs.team), ModelEquality.same(lhs.additionalProperties, rhs.additionalProperties) else { return false }
             return true
         }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case team
-        }
     }
 
-    public nonisolated enum FullRepositorySecurityLevel: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case _0, _10, _20
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(Int)
+    public nonisolated struct FullRepositorySecurityLevel: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: Int
 
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
         public init(rawValue: Int) {
-            switch rawValue {
-            case 0: self = ._0
-            case 10: self = ._10
-            case 20: self = ._20
-            default: self = .unknown(rawValue)
-            }
+            self.rawValue = rawValue
         }
 
-        public var rawValue: Int {
-            switch self {
-            case ._0: return 0
-            case ._10: return 10
-            case ._20: return 20
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(Int.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: FullRepositorySecurityLevel, rhs: FullRepositorySecurityLevel) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var _0: Self { Self(rawValue: 0) }
+        public static var _10: Self { Self(rawValue: 10) }
+        public static var _20: Self { Self(rawValue: 20) }
     }
 
-    public nonisolated enum ReactionContent: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+    public nonisolated struct ReactionContent: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
+
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
         /// `+1`
-        case plus1
+        public static var plus1: Self { Self(rawValue: "+1") }
+
         /// `-1`
-        case minus1
-        case laugh, confused, heart, hooray, rocket, eyes
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
+        public static var minus1: Self { Self(rawValue: "-1") }
 
-        public init(rawValue: String) {
-            switch rawValue {
-            case "+1": self = .plus1
-            case "-1": self = .minus1
-            case "laugh": self = .laugh
-            case "confused": self = .confused
-            case "heart": self = .heart
-            case "hooray": self = .hooray
-            case "rocket": self = .rocket
-            case "eyes": self = .eyes
-            default: self = .unknown(rawValue)
-            }
-        }
-
-        public var rawValue: String {
-            switch self {
-            case .plus1: return "+1"
-            case .minus1: return "-1"
-            case .laugh: return "laugh"
-            case .confused: return "confused"
-            case .heart: return "heart"
-            case .hooray: return "hooray"
-            case .rocket: return "rocket"
-            case .eyes: return "eyes"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: ReactionContent, rhs: ReactionContent) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var laugh: Self { Self(rawValue: "laugh") }
+        public static var confused: Self { Self(rawValue: "confused") }
+        public static var heart: Self { Self(rawValue: "heart") }
+        public static var hooray: Self { Self(rawValue: "hooray") }
+        public static var rocket: Self { Self(rawValue: "rocket") }
+        public static var eyes: Self { Self(rawValue: "eyes") }
     }
 
-    public nonisolated enum ReleaseAssetState: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case uploaded, `open`
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
+    public nonisolated struct ReleaseAssetState: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
 
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
         public init(rawValue: String) {
-            switch rawValue {
-            case "uploaded": self = .uploaded
-            case "open": self = .`open`
-            default: self = .unknown(rawValue)
-            }
+            self.rawValue = rawValue
         }
 
-        public var rawValue: String {
-            switch self {
-            case .uploaded: return "uploaded"
-            case .`open`: return "open"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: ReleaseAssetState, rhs: ReleaseAssetState) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var uploaded: Self { Self(rawValue: "uploaded") }
+        public static var `open`: Self { Self(rawValue: "open") }
     }
 
     public nonisolated struct ReactionsCreateForIssueRequest: Codable, Hashable, Sendable {
@@ -668,6 +718,16 @@ nonisolated extension GitHubLike {
             self.content = content
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.content = try container.decode(ReactionsCreateForIssueRequestContent.self, forKey: "content")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.content, forKey: "content")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.content, rhs.content) else { return false }
             return true
@@ -675,57 +735,26 @@ nonisolated extension GitHubLike {
     }
 
     /// The reaction type to add to the issue.
-    public nonisolated enum ReactionsCreateForIssueRequestContent: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        /// `+1`
-        case plus1
-        /// `-1`
-        case minus1
-        case laugh, confused, heart, hooray, rocket, eyes
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
+    public nonisolated struct ReactionsCreateForIssueRequestContent: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
 
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
         public init(rawValue: String) {
-            switch rawValue {
-            case "+1": self = .plus1
-            case "-1": self = .minus1
-            case "laugh": self = .laugh
-            case "confused": self = .confused
-            case "heart": self = .heart
-            case "hooray": self = .hooray
-            case "rocket": self = .rocket
-            case "eyes": self = .eyes
-            default: self = .unknown(rawValue)
-            }
+            self.rawValue = rawValue
         }
 
-        public var rawValue: String {
-            switch self {
-            case .plus1: return "+1"
-            case .minus1: return "-1"
-            case .laugh: return "laugh"
-            case .confused: return "confused"
-            case .heart: return "heart"
-            case .hooray: return "hooray"
-            case .rocket: return "rocket"
-            case .eyes: return "eyes"
-            case let .unknown(value): return value
-            }
-        }
+        /// `+1`
+        public static var plus1: Self { Self(rawValue: "+1") }
 
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
+        /// `-1`
+        public static var minus1: Self { Self(rawValue: "-1") }
 
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: ReactionsCreateForIssueRequestContent, rhs: ReactionsCreateForIssueRequestContent) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var laugh: Self { Self(rawValue: "laugh") }
+        public static var confused: Self { Self(rawValue: "confused") }
+        public static var heart: Self { Self(rawValue: "heart") }
+        public static var hooray: Self { Self(rawValue: "hooray") }
+        public static var rocket: Self { Self(rawValue: "rocket") }
+        public static var eyes: Self { Self(rawValue: "eyes") }
     }
 
     public nonisolated struct ReposUploadReleaseAssetRequest: Codable, Hashable, Sendable {
@@ -737,6 +766,20 @@ nonisolated extension GitHubLike {
             self.label = label
             self.asset = asset
             self.manifest = manifest
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.label = try container.decodeIfPresent(String.self, forKey: "label")
+            self.asset = try container.decode(EndpointRuntime.File.self, forKey: "asset")
+            self.manifest = try container.decodeIfPresent(ReposUploadReleaseAssetRequestManifest.self, forKey: "manifest")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.label, forKey: "label")
+            try container.encode(self.asset, forKey: "asset")
+            try container.encodeIfPresent(self.manifest, forKey: "manifest")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -751,6 +794,16 @@ nonisolated extension GitHubLike {
 
         public init(checksum: String? = nil) {
             self.checksum = checksum
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.checksum = try container.decodeIfPresent(String.self, forKey: "checksum")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.checksum, forKey: "checksum")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -3882,6 +3882,48 @@ nonisolated extension GoogleBooks {
             self.volumeId = volumeId
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.afterSelectedText = try container.decodeIfPresent(String.self, forKey: "afterSelectedText")
+            self.beforeSelectedText = try container.decodeIfPresent(String.self, forKey: "beforeSelectedText")
+            self.clientVersionRanges = try container.decodeIfPresent(AnnotationClientVersionRanges.self, forKey: "clientVersionRanges")
+            self.created = try container.decodeIfPresent(String.self, forKey: "created")
+            self.currentVersionRanges = try container.decodeIfPresent(AnnotationCurrentVersionRanges.self, forKey: "currentVersionRanges")
+            self.data = try container.decodeIfPresent(String.self, forKey: "data")
+            self.deleted = try container.decodeIfPresent(Bool.self, forKey: "deleted")
+            self.highlightStyle = try container.decodeIfPresent(String.self, forKey: "highlightStyle")
+            self.id = try container.decodeIfPresent(String.self, forKey: "id")
+            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+            self.layerId = try container.decodeIfPresent(String.self, forKey: "layerId")
+            self.layerSummary = try container.decodeIfPresent(AnnotationLayerSummary.self, forKey: "layerSummary")
+            self.pageIds = try container.decodeIfPresent([String].self, forKey: "pageIds")
+            self.selectedText = try container.decodeIfPresent(String.self, forKey: "selectedText")
+            self.selfLink = try container.decodeIfPresent(String.self, forKey: "selfLink")
+            self.updated = try container.decodeIfPresent(String.self, forKey: "updated")
+            self.volumeId = try container.decodeIfPresent(String.self, forKey: "volumeId")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.afterSelectedText, forKey: "afterSelectedText")
+            try container.encodeIfPresent(self.beforeSelectedText, forKey: "beforeSelectedText")
+            try container.encodeIfPresent(self.clientVersionRanges, forKey: "clientVersionRanges")
+            try container.encodeIfPresent(self.created, forKey: "created")
+            try container.encodeIfPresent(self.currentVersionRanges, forKey: "currentVersionRanges")
+            try container.encodeIfPresent(self.data, forKey: "data")
+            try container.encodeIfPresent(self.deleted, forKey: "deleted")
+            try container.encodeIfPresent(self.highlightStyle, forKey: "highlightStyle")
+            try container.encodeIfPresent(self.id, forKey: "id")
+            try container.encodeIfPresent(self.kind, forKey: "kind")
+            try container.encodeIfPresent(self.layerId, forKey: "layerId")
+            try container.encodeIfPresent(self.layerSummary, forKey: "layerSummary")
+            try container.encodeIfPresent(self.pageIds, forKey: "pageIds")
+            try container.encodeIfPresent(self.selectedText, forKey: "selectedText")
+            try container.encodeIfPresent(self.selfLink, forKey: "selfLink")
+            try container.encodeIfPresent(self.updated, forKey: "updated")
+            try container.encodeIfPresent(self.volumeId, forKey: "volumeId")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.afterSelectedText, rhs.afterSelectedText),
                   ModelEquality.same(lhs.beforeSelectedText, rhs.beforeSelectedText),
@@ -3916,6 +3958,22 @@ nonisolated extension GoogleBooks {
             self.totalItems = totalItems
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.items = try container.decodeIfPresent([Annotation].self, forKey: "items")
+            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+            self.nextPageToken = try container.decodeIfPresent(String.self, forKey: "nextPageToken")
+            self.totalItems = try container.decodeIfPresent(Int32.self, forKey: "totalItems")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.items, forKey: "items")
+            try container.encodeIfPresent(self.kind, forKey: "kind")
+            try container.encodeIfPresent(self.nextPageToken, forKey: "nextPageToken")
+            try container.encodeIfPresent(self.totalItems, forKey: "totalItems")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.items, rhs.items), ModelEquality.same(lhs.kind, rhs.kind),
                   ModelEquality.same(lhs.nextPageToken, rhs.nextPageToken), ModelEquality.same(lhs.totalItems, rhs.totalItems) else { return false }
@@ -3930,6 +3988,18 @@ nonisolated extension GoogleBooks {
         public init(kind: String? = nil, layers: [AnnotationsSummaryLayersItem]? = nil) {
             self.kind = kind
             self.layers = layers
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+            self.layers = try container.decodeIfPresent([AnnotationsSummaryLayersItem].self, forKey: "layers")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.kind, forKey: "kind")
+            try container.encodeIfPresent(self.layers, forKey: "layers")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -3956,6 +4026,22 @@ nonisolated extension GoogleBooks {
             self.kind = kind
             self.nextPageToken = nextPageToken
             self.totalItems = totalItems
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.items = try container.decodeIfPresent([GeoAnnotationdata].self, forKey: "items")
+            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+            self.nextPageToken = try container.decodeIfPresent(String.self, forKey: "nextPageToken")
+            self.totalItems = try container.decodeIfPresent(Int32.self, forKey: "totalItems")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.items, forKey: "items")
+            try container.encodeIfPresent(self.kind, forKey: "kind")
+            try container.encodeIfPresent(self.nextPageToken, forKey: "nextPageToken")
+            try container.encodeIfPresent(self.totalItems, forKey: "totalItems")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -3985,6 +4071,22 @@ nonisolated extension GoogleBooks {
             self.startPosition = startPosition
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.endOffset = try container.decodeIfPresent(String.self, forKey: "endOffset")
+            self.endPosition = try container.decodeIfPresent(String.self, forKey: "endPosition")
+            self.startOffset = try container.decodeIfPresent(String.self, forKey: "startOffset")
+            self.startPosition = try container.decodeIfPresent(String.self, forKey: "startPosition")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.endOffset, forKey: "endOffset")
+            try container.encodeIfPresent(self.endPosition, forKey: "endPosition")
+            try container.encodeIfPresent(self.startOffset, forKey: "startOffset")
+            try container.encodeIfPresent(self.startPosition, forKey: "startPosition")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.endOffset, rhs.endOffset), ModelEquality.same(lhs.endPosition, rhs.endPosition),
                   ModelEquality.same(lhs.startOffset, rhs.startOffset), ModelEquality.same(lhs.startPosition, rhs.startPosition) else { return false }
@@ -4005,6 +4107,22 @@ nonisolated extension GoogleBooks {
             self.volumeId = volumeId
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.author = try container.decodeIfPresent(String.self, forKey: "author")
+            self.processingState = try container.decodeIfPresent(String.self, forKey: "processingState")
+            self.title = try container.decodeIfPresent(String.self, forKey: "title")
+            self.volumeId = try container.decodeIfPresent(String.self, forKey: "volumeId")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.author, forKey: "author")
+            try container.encodeIfPresent(self.processingState, forKey: "processingState")
+            try container.encodeIfPresent(self.title, forKey: "title")
+            try container.encodeIfPresent(self.volumeId, forKey: "volumeId")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.author, rhs.author), ModelEquality.same(lhs.processingState, rhs.processingState),
                   ModelEquality.same(lhs.title, rhs.title), ModelEquality.same(lhs.volumeId, rhs.volumeId) else { return false }
@@ -4019,13 +4137,19 @@ nonisolated extension GoogleBooks {
             self.consistencyToken = consistencyToken
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.consistencyToken = try container.decodeIfPresent(String.self, forKey: "consistency_token")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.consistencyToken, forKey: "consistency_token")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.consistencyToken, rhs.consistencyToken) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case consistencyToken = "consistency_token"
         }
     }
 
@@ -4076,6 +4200,34 @@ nonisolated extension GoogleBooks {
             self.volumesLastUpdated = volumesLastUpdated
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.access = try container.decodeIfPresent(String.self, forKey: "access")
+            self.created = try container.decodeIfPresent(String.self, forKey: "created")
+            self.description = try container.decodeIfPresent(String.self, forKey: "description")
+            self.id = try container.decodeIfPresent(Int32.self, forKey: "id")
+            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+            self.selfLink = try container.decodeIfPresent(String.self, forKey: "selfLink")
+            self.title = try container.decodeIfPresent(String.self, forKey: "title")
+            self.updated = try container.decodeIfPresent(String.self, forKey: "updated")
+            self.volumeCount = try container.decodeIfPresent(Int32.self, forKey: "volumeCount")
+            self.volumesLastUpdated = try container.decodeIfPresent(String.self, forKey: "volumesLastUpdated")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.access, forKey: "access")
+            try container.encodeIfPresent(self.created, forKey: "created")
+            try container.encodeIfPresent(self.description, forKey: "description")
+            try container.encodeIfPresent(self.id, forKey: "id")
+            try container.encodeIfPresent(self.kind, forKey: "kind")
+            try container.encodeIfPresent(self.selfLink, forKey: "selfLink")
+            try container.encodeIfPresent(self.title, forKey: "title")
+            try container.encodeIfPresent(self.updated, forKey: "updated")
+            try container.encodeIfPresent(self.volumeCount, forKey: "volumeCount")
+            try container.encodeIfPresent(self.volumesLastUpdated, forKey: "volumesLastUpdated")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.access, rhs.access), ModelEquality.same(lhs.created, rhs.created),
                   ModelEquality.same(lhs.description, rhs.description), ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.kind, rhs.kind),
@@ -4098,6 +4250,18 @@ nonisolated extension GoogleBooks {
             self.kind = kind
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.items = try container.decodeIfPresent([Bookshelf].self, forKey: "items")
+            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.items, forKey: "items")
+            try container.encodeIfPresent(self.kind, forKey: "kind")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.items, rhs.items), ModelEquality.same(lhs.kind, rhs.kind) else { return false }
             return true
@@ -4114,6 +4278,18 @@ nonisolated extension GoogleBooks {
         public init(items: [CategoryItemsItem]? = nil, kind: String? = nil) {
             self.items = items
             self.kind = kind
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.items = try container.decodeIfPresent([CategoryItemsItem].self, forKey: "items")
+            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.items, forKey: "items")
+            try container.encodeIfPresent(self.kind, forKey: "kind")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -4174,6 +4350,36 @@ nonisolated extension GoogleBooks {
             self.volumeId = volumeId
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.deviceAllowed = try container.decodeIfPresent(Bool.self, forKey: "deviceAllowed")
+            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+            self.maxConcurrentDevices = try container.decodeIfPresent(Int32.self, forKey: "maxConcurrentDevices")
+            self.message = try container.decodeIfPresent(String.self, forKey: "message")
+            self.nonce = try container.decodeIfPresent(String.self, forKey: "nonce")
+            self.reasonCode = try container.decodeIfPresent(String.self, forKey: "reasonCode")
+            self.restricted = try container.decodeIfPresent(Bool.self, forKey: "restricted")
+            self.signature = try container.decodeIfPresent(String.self, forKey: "signature")
+            self.source = try container.decodeIfPresent(String.self, forKey: "source")
+            self.timeWindowSeconds = try container.decodeIfPresent(Int32.self, forKey: "timeWindowSeconds")
+            self.volumeId = try container.decodeIfPresent(String.self, forKey: "volumeId")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.deviceAllowed, forKey: "deviceAllowed")
+            try container.encodeIfPresent(self.kind, forKey: "kind")
+            try container.encodeIfPresent(self.maxConcurrentDevices, forKey: "maxConcurrentDevices")
+            try container.encodeIfPresent(self.message, forKey: "message")
+            try container.encodeIfPresent(self.nonce, forKey: "nonce")
+            try container.encodeIfPresent(self.reasonCode, forKey: "reasonCode")
+            try container.encodeIfPresent(self.restricted, forKey: "restricted")
+            try container.encodeIfPresent(self.signature, forKey: "signature")
+            try container.encodeIfPresent(self.source, forKey: "source")
+            try container.encodeIfPresent(self.timeWindowSeconds, forKey: "timeWindowSeconds")
+            try container.encodeIfPresent(self.volumeId, forKey: "volumeId")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.deviceAllowed, rhs.deviceAllowed), ModelEquality.same(lhs.kind, rhs.kind),
                   ModelEquality.same(lhs.maxConcurrentDevices, rhs.maxConcurrentDevices), ModelEquality.same(lhs.message, rhs.message),
@@ -4228,6 +4434,32 @@ nonisolated extension GoogleBooks {
             self.volumeId = volumeId
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.annotationType = try container.decodeIfPresent(String.self, forKey: "annotationType")
+            self.data = try container.decodeIfPresent(Dictlayerdata.self, forKey: "data")
+            self.encodedData = try container.decodeIfPresent(Data.self, forKey: "encodedData")
+            self.id = try container.decodeIfPresent(String.self, forKey: "id")
+            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+            self.layerId = try container.decodeIfPresent(String.self, forKey: "layerId")
+            self.selfLink = try container.decodeIfPresent(String.self, forKey: "selfLink")
+            self.updated = try container.decodeIfPresent(String.self, forKey: "updated")
+            self.volumeId = try container.decodeIfPresent(String.self, forKey: "volumeId")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.annotationType, forKey: "annotationType")
+            try container.encodeIfPresent(self.data, forKey: "data")
+            try container.encodeIfPresent(self.encodedData, forKey: "encodedData")
+            try container.encodeIfPresent(self.id, forKey: "id")
+            try container.encodeIfPresent(self.kind, forKey: "kind")
+            try container.encodeIfPresent(self.layerId, forKey: "layerId")
+            try container.encodeIfPresent(self.selfLink, forKey: "selfLink")
+            try container.encodeIfPresent(self.updated, forKey: "updated")
+            try container.encodeIfPresent(self.volumeId, forKey: "volumeId")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.annotationType, rhs.annotationType), ModelEquality.same(lhs.data, rhs.data),
                   ModelEquality.same(lhs.encodedData, rhs.encodedData), ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.kind, rhs.kind),
@@ -4246,6 +4478,20 @@ nonisolated extension GoogleBooks {
             self.common = common
             self.dict = dict
             self.kind = kind
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.common = try container.decodeIfPresent(DictlayerdataCommon.self, forKey: "common")
+            self.dict = try container.decodeIfPresent(DictlayerdataDict.self, forKey: "dict")
+            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.common, forKey: "common")
+            try container.encodeIfPresent(self.dict, forKey: "dict")
+            try container.encodeIfPresent(self.kind, forKey: "kind")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -4267,6 +4513,20 @@ nonisolated extension GoogleBooks {
             self.clusters = clusters
             self.kind = kind
             self.totalClusters = totalClusters
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.clusters = try container.decodeIfPresent([DiscoveryclustersClustersItem].self, forKey: "clusters")
+            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+            self.totalClusters = try container.decodeIfPresent(Int32.self, forKey: "totalClusters")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.clusters, forKey: "clusters")
+            try container.encodeIfPresent(self.kind, forKey: "kind")
+            try container.encodeIfPresent(self.totalClusters, forKey: "totalClusters")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -4332,6 +4592,38 @@ nonisolated extension GoogleBooks {
             self.volumeId = volumeId
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.deviceAllowed = try container.decodeIfPresent(Bool.self, forKey: "deviceAllowed")
+            self.downloadsAcquired = try container.decodeIfPresent(Int32.self, forKey: "downloadsAcquired")
+            self.justAcquired = try container.decodeIfPresent(Bool.self, forKey: "justAcquired")
+            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+            self.maxDownloadDevices = try container.decodeIfPresent(Int32.self, forKey: "maxDownloadDevices")
+            self.message = try container.decodeIfPresent(String.self, forKey: "message")
+            self.nonce = try container.decodeIfPresent(String.self, forKey: "nonce")
+            self.reasonCode = try container.decodeIfPresent(String.self, forKey: "reasonCode")
+            self.restricted = try container.decodeIfPresent(Bool.self, forKey: "restricted")
+            self.signature = try container.decodeIfPresent(String.self, forKey: "signature")
+            self.source = try container.decodeIfPresent(String.self, forKey: "source")
+            self.volumeId = try container.decodeIfPresent(String.self, forKey: "volumeId")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.deviceAllowed, forKey: "deviceAllowed")
+            try container.encodeIfPresent(self.downloadsAcquired, forKey: "downloadsAcquired")
+            try container.encodeIfPresent(self.justAcquired, forKey: "justAcquired")
+            try container.encodeIfPresent(self.kind, forKey: "kind")
+            try container.encodeIfPresent(self.maxDownloadDevices, forKey: "maxDownloadDevices")
+            try container.encodeIfPresent(self.message, forKey: "message")
+            try container.encodeIfPresent(self.nonce, forKey: "nonce")
+            try container.encodeIfPresent(self.reasonCode, forKey: "reasonCode")
+            try container.encodeIfPresent(self.restricted, forKey: "restricted")
+            try container.encodeIfPresent(self.signature, forKey: "signature")
+            try container.encodeIfPresent(self.source, forKey: "source")
+            try container.encodeIfPresent(self.volumeId, forKey: "volumeId")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.deviceAllowed, rhs.deviceAllowed), ModelEquality.same(lhs.downloadsAcquired, rhs.downloadsAcquired),
                   ModelEquality.same(lhs.justAcquired, rhs.justAcquired), ModelEquality.same(lhs.kind, rhs.kind),
@@ -4355,6 +4647,18 @@ nonisolated extension GoogleBooks {
             self.kind = kind
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.downloadAccessList = try container.decodeIfPresent([DownloadAccessRestriction].self, forKey: "downloadAccessList")
+            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.downloadAccessList, forKey: "downloadAccessList")
+            try container.encodeIfPresent(self.kind, forKey: "kind")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.downloadAccessList, rhs.downloadAccessList), ModelEquality.same(lhs.kind, rhs.kind) else { return false }
             return true
@@ -4371,6 +4675,18 @@ nonisolated extension GoogleBooks {
         public init(kind: String? = nil, membership: FamilyInfoMembership? = nil) {
             self.kind = kind
             self.membership = membership
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+            self.membership = try container.decodeIfPresent(FamilyInfoMembership.self, forKey: "membership")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.kind, forKey: "kind")
+            try container.encodeIfPresent(self.membership, forKey: "membership")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -4422,6 +4738,32 @@ nonisolated extension GoogleBooks {
             self.volumeId = volumeId
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.annotationType = try container.decodeIfPresent(String.self, forKey: "annotationType")
+            self.data = try container.decodeIfPresent(Geolayerdata.self, forKey: "data")
+            self.encodedData = try container.decodeIfPresent(Data.self, forKey: "encodedData")
+            self.id = try container.decodeIfPresent(String.self, forKey: "id")
+            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+            self.layerId = try container.decodeIfPresent(String.self, forKey: "layerId")
+            self.selfLink = try container.decodeIfPresent(String.self, forKey: "selfLink")
+            self.updated = try container.decodeIfPresent(String.self, forKey: "updated")
+            self.volumeId = try container.decodeIfPresent(String.self, forKey: "volumeId")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.annotationType, forKey: "annotationType")
+            try container.encodeIfPresent(self.data, forKey: "data")
+            try container.encodeIfPresent(self.encodedData, forKey: "encodedData")
+            try container.encodeIfPresent(self.id, forKey: "id")
+            try container.encodeIfPresent(self.kind, forKey: "kind")
+            try container.encodeIfPresent(self.layerId, forKey: "layerId")
+            try container.encodeIfPresent(self.selfLink, forKey: "selfLink")
+            try container.encodeIfPresent(self.updated, forKey: "updated")
+            try container.encodeIfPresent(self.volumeId, forKey: "volumeId")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.annotationType, rhs.annotationType), ModelEquality.same(lhs.data, rhs.data),
                   ModelEquality.same(lhs.encodedData, rhs.encodedData), ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.kind, rhs.kind),
@@ -4440,6 +4782,20 @@ nonisolated extension GoogleBooks {
             self.common = common
             self.geo = geo
             self.kind = kind
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.common = try container.decodeIfPresent(GeolayerdataCommon.self, forKey: "common")
+            self.geo = try container.decodeIfPresent(GeolayerdataGeo.self, forKey: "geo")
+            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.common, forKey: "common")
+            try container.encodeIfPresent(self.geo, forKey: "geo")
+            try container.encodeIfPresent(self.kind, forKey: "kind")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -4463,6 +4819,20 @@ nonisolated extension GoogleBooks {
             self.items = items
             self.kind = kind
             self.totalItems = totalItems
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.items = try container.decodeIfPresent([Layersummary].self, forKey: "items")
+            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+            self.totalItems = try container.decodeIfPresent(Int32.self, forKey: "totalItems")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.items, forKey: "items")
+            try container.encodeIfPresent(self.kind, forKey: "kind")
+            try container.encodeIfPresent(self.totalItems, forKey: "totalItems")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -4532,6 +4902,40 @@ nonisolated extension GoogleBooks {
             self.volumeId = volumeId
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.annotationCount = try container.decodeIfPresent(Int32.self, forKey: "annotationCount")
+            self.annotationTypes = try container.decodeIfPresent([String].self, forKey: "annotationTypes")
+            self.annotationsDataLink = try container.decodeIfPresent(String.self, forKey: "annotationsDataLink")
+            self.annotationsLink = try container.decodeIfPresent(String.self, forKey: "annotationsLink")
+            self.contentVersion = try container.decodeIfPresent(String.self, forKey: "contentVersion")
+            self.dataCount = try container.decodeIfPresent(Int32.self, forKey: "dataCount")
+            self.id = try container.decodeIfPresent(String.self, forKey: "id")
+            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+            self.layerId = try container.decodeIfPresent(String.self, forKey: "layerId")
+            self.selfLink = try container.decodeIfPresent(String.self, forKey: "selfLink")
+            self.updated = try container.decodeIfPresent(String.self, forKey: "updated")
+            self.volumeAnnotationsVersion = try container.decodeIfPresent(String.self, forKey: "volumeAnnotationsVersion")
+            self.volumeId = try container.decodeIfPresent(String.self, forKey: "volumeId")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.annotationCount, forKey: "annotationCount")
+            try container.encodeIfPresent(self.annotationTypes, forKey: "annotationTypes")
+            try container.encodeIfPresent(self.annotationsDataLink, forKey: "annotationsDataLink")
+            try container.encodeIfPresent(self.annotationsLink, forKey: "annotationsLink")
+            try container.encodeIfPresent(self.contentVersion, forKey: "contentVersion")
+            try container.encodeIfPresent(self.dataCount, forKey: "dataCount")
+            try container.encodeIfPresent(self.id, forKey: "id")
+            try container.encodeIfPresent(self.kind, forKey: "kind")
+            try container.encodeIfPresent(self.layerId, forKey: "layerId")
+            try container.encodeIfPresent(self.selfLink, forKey: "selfLink")
+            try container.encodeIfPresent(self.updated, forKey: "updated")
+            try container.encodeIfPresent(self.volumeAnnotationsVersion, forKey: "volumeAnnotationsVersion")
+            try container.encodeIfPresent(self.volumeId, forKey: "volumeId")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.annotationCount, rhs.annotationCount), ModelEquality.same(lhs.annotationTypes, rhs.annotationTypes),
                   ModelEquality.same(lhs.annotationsDataLink, rhs.annotationsDataLink), ModelEquality.same(lhs.annotationsLink, rhs.annotationsLink),
@@ -4554,6 +4958,18 @@ nonisolated extension GoogleBooks {
         public init(items: [MetadataItemsItem]? = nil, kind: String? = nil) {
             self.items = items
             self.kind = kind
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.items = try container.decodeIfPresent([MetadataItemsItem].self, forKey: "items")
+            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.items, forKey: "items")
+            try container.encodeIfPresent(self.kind, forKey: "kind")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -4610,6 +5026,46 @@ nonisolated extension GoogleBooks {
             self.title = title
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.body = try container.decodeIfPresent(String.self, forKey: "body")
+            self.crmExperimentIds = try container.decodeIfPresent([String].self, forKey: "crmExperimentIds")
+            self.docId = try container.decodeIfPresent(String.self, forKey: "doc_id")
+            self.docType = try container.decodeIfPresent(String.self, forKey: "doc_type")
+            self.dontShowNotification = try container.decodeIfPresent(Bool.self, forKey: "dont_show_notification")
+            self.iconUrl = try container.decodeIfPresent(String.self, forKey: "iconUrl")
+            self.isDocumentMature = try container.decodeIfPresent(Bool.self, forKey: "is_document_mature")
+            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+            self.notificationGroup = try container.decodeIfPresent(String.self, forKey: "notificationGroup")
+            self.notificationType = try container.decodeIfPresent(String.self, forKey: "notification_type")
+            self.pcampaignId = try container.decodeIfPresent(String.self, forKey: "pcampaign_id")
+            self.reason = try container.decodeIfPresent(String.self, forKey: "reason")
+            self.showNotificationSettingsAction = try container.decodeIfPresent(Bool.self, forKey: "show_notification_settings_action")
+            self.targetUrl = try container.decodeIfPresent(String.self, forKey: "targetUrl")
+            self.timeToExpireMs = try container.decodeIfPresent(String.self, forKey: "timeToExpireMs")
+            self.title = try container.decodeIfPresent(String.self, forKey: "title")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.body, forKey: "body")
+            try container.encodeIfPresent(self.crmExperimentIds, forKey: "crmExperimentIds")
+            try container.encodeIfPresent(self.docId, forKey: "doc_id")
+            try container.encodeIfPresent(self.docType, forKey: "doc_type")
+            try container.encodeIfPresent(self.dontShowNotification, forKey: "dont_show_notification")
+            try container.encodeIfPresent(self.iconUrl, forKey: "iconUrl")
+            try container.encodeIfPresent(self.isDocumentMature, forKey: "is_document_mature")
+            try container.encodeIfPresent(self.kind, forKey: "kind")
+            try container.encodeIfPresent(self.notificationGroup, forKey: "notificationGroup")
+            try container.encodeIfPresent(self.notificationType, forKey: "notification_type")
+            try container.encodeIfPresent(self.pcampaignId, forKey: "pcampaign_id")
+            try container.encodeIfPresent(self.reason, forKey: "reason")
+            try container.encodeIfPresent(self.showNotificationSettingsAction, forKey: "show_notification_settings_action")
+            try container.encodeIfPresent(self.targetUrl, forKey: "targetUrl")
+            try container.encodeIfPresent(self.timeToExpireMs, forKey: "timeToExpireMs")
+            try container.encodeIfPresent(self.title, forKey: "title")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.body, rhs.body), ModelEquality.same(lhs.crmExperimentIds, rhs.crmExperimentIds),
                   ModelEquality.same(lhs.docId, rhs.docId), ModelEquality.same(lhs.docType, rhs.docType),
@@ -4621,21 +5077,6 @@ nonisolated extension GoogleBooks {
                   ModelEquality.same(lhs.targetUrl, rhs.targetUrl), ModelEquality.same(lhs.timeToExpireMs, rhs.timeToExpireMs),
                   ModelEquality.same(lhs.title, rhs.title) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case body, crmExperimentIds
-            case docId = "doc_id"
-            case docType = "doc_type"
-            case dontShowNotification = "dont_show_notification"
-            case iconUrl
-            case isDocumentMature = "is_document_mature"
-            case kind, notificationGroup
-            case notificationType = "notification_type"
-            case pcampaignId = "pcampaign_id"
-            case reason
-            case showNotificationSettingsAction = "show_notification_settings_action"
-            case targetUrl, timeToExpireMs, title
         }
     }
 
@@ -4649,6 +5090,18 @@ nonisolated extension GoogleBooks {
         public init(items: [OffersItemsItem]? = nil, kind: String? = nil) {
             self.items = items
             self.kind = kind
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.items = try container.decodeIfPresent([OffersItemsItem].self, forKey: "items")
+            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.items, forKey: "items")
+            try container.encodeIfPresent(self.kind, forKey: "kind")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -4692,6 +5145,28 @@ nonisolated extension GoogleBooks {
             self.volumeId = volumeId
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.epubCfiPosition = try container.decodeIfPresent(String.self, forKey: "epubCfiPosition")
+            self.gbImagePosition = try container.decodeIfPresent(String.self, forKey: "gbImagePosition")
+            self.gbTextPosition = try container.decodeIfPresent(String.self, forKey: "gbTextPosition")
+            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+            self.pdfPosition = try container.decodeIfPresent(String.self, forKey: "pdfPosition")
+            self.updated = try container.decodeIfPresent(String.self, forKey: "updated")
+            self.volumeId = try container.decodeIfPresent(String.self, forKey: "volumeId")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.epubCfiPosition, forKey: "epubCfiPosition")
+            try container.encodeIfPresent(self.gbImagePosition, forKey: "gbImagePosition")
+            try container.encodeIfPresent(self.gbTextPosition, forKey: "gbTextPosition")
+            try container.encodeIfPresent(self.kind, forKey: "kind")
+            try container.encodeIfPresent(self.pdfPosition, forKey: "pdfPosition")
+            try container.encodeIfPresent(self.updated, forKey: "updated")
+            try container.encodeIfPresent(self.volumeId, forKey: "volumeId")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.epubCfiPosition, rhs.epubCfiPosition), ModelEquality.same(lhs.gbImagePosition, rhs.gbImagePosition),
                   ModelEquality.same(lhs.gbTextPosition, rhs.gbTextPosition), ModelEquality.same(lhs.kind, rhs.kind),
@@ -4715,6 +5190,20 @@ nonisolated extension GoogleBooks {
             self.concurrentAccess = concurrentAccess
             self.downloadAccess = downloadAccess
             self.kind = kind
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.concurrentAccess = try container.decodeIfPresent(ConcurrentAccessRestriction.self, forKey: "concurrentAccess")
+            self.downloadAccess = try container.decodeIfPresent(DownloadAccessRestriction.self, forKey: "downloadAccess")
+            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.concurrentAccess, forKey: "concurrentAccess")
+            try container.encodeIfPresent(self.downloadAccess, forKey: "downloadAccess")
+            try container.encodeIfPresent(self.kind, forKey: "kind")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -4771,6 +5260,34 @@ nonisolated extension GoogleBooks {
             self.volumeId = volumeId
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.author = try container.decodeIfPresent(ReviewAuthor.self, forKey: "author")
+            self.content = try container.decodeIfPresent(String.self, forKey: "content")
+            self.date = try container.decodeIfPresent(String.self, forKey: "date")
+            self.fullTextUrl = try container.decodeIfPresent(String.self, forKey: "fullTextUrl")
+            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+            self.rating = try container.decodeIfPresent(String.self, forKey: "rating")
+            self.source = try container.decodeIfPresent(ReviewSource.self, forKey: "source")
+            self.title = try container.decodeIfPresent(String.self, forKey: "title")
+            self.type = try container.decodeIfPresent(String.self, forKey: "type")
+            self.volumeId = try container.decodeIfPresent(String.self, forKey: "volumeId")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.author, forKey: "author")
+            try container.encodeIfPresent(self.content, forKey: "content")
+            try container.encodeIfPresent(self.date, forKey: "date")
+            try container.encodeIfPresent(self.fullTextUrl, forKey: "fullTextUrl")
+            try container.encodeIfPresent(self.kind, forKey: "kind")
+            try container.encodeIfPresent(self.rating, forKey: "rating")
+            try container.encodeIfPresent(self.source, forKey: "source")
+            try container.encodeIfPresent(self.title, forKey: "title")
+            try container.encodeIfPresent(self.type, forKey: "type")
+            try container.encodeIfPresent(self.volumeId, forKey: "volumeId")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.author, rhs.author), ModelEquality.same(lhs.content, rhs.content), ModelEquality.same(lhs.date, rhs.date),
                   ModelEquality.same(lhs.fullTextUrl, rhs.fullTextUrl), ModelEquality.same(lhs.kind, rhs.kind),
@@ -4791,6 +5308,18 @@ nonisolated extension GoogleBooks {
             self.series = series
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+            self.series = try container.decodeIfPresent([SeriesSeriesItem].self, forKey: "series")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.kind, forKey: "kind")
+            try container.encodeIfPresent(self.series, forKey: "series")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.kind, rhs.kind), ModelEquality.same(lhs.series, rhs.series) else { return false }
             return true
@@ -4808,6 +5337,20 @@ nonisolated extension GoogleBooks {
             self.kind = kind
             self.member = member
             self.nextPageToken = nextPageToken
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+            self.member = try container.decodeIfPresent([Volume].self, forKey: "member")
+            self.nextPageToken = try container.decodeIfPresent(String.self, forKey: "nextPageToken")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.kind, forKey: "kind")
+            try container.encodeIfPresent(self.member, forKey: "member")
+            try container.encodeIfPresent(self.nextPageToken, forKey: "nextPageToken")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -4830,6 +5373,20 @@ nonisolated extension GoogleBooks {
             self.kind = kind
             self.notesExport = notesExport
             self.notification = notification
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+            self.notesExport = try container.decodeIfPresent(UsersettingsNotesExport.self, forKey: "notesExport")
+            self.notification = try container.decodeIfPresent(UsersettingsNotification.self, forKey: "notification")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.kind, forKey: "kind")
+            try container.encodeIfPresent(self.notesExport, forKey: "notesExport")
+            try container.encodeIfPresent(self.notification, forKey: "notification")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -4891,6 +5448,36 @@ nonisolated extension GoogleBooks {
             self.volumeInfo = volumeInfo
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.accessInfo = try container.decodeIfPresent(VolumeAccessInfo.self, forKey: "accessInfo")
+            self.etag = try container.decodeIfPresent(String.self, forKey: "etag")
+            self.id = try container.decodeIfPresent(String.self, forKey: "id")
+            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+            self.layerInfo = try container.decodeIfPresent(VolumeLayerInfo.self, forKey: "layerInfo")
+            self.recommendedInfo = try container.decodeIfPresent(VolumeRecommendedInfo.self, forKey: "recommendedInfo")
+            self.saleInfo = try container.decodeIfPresent(VolumeSaleInfo.self, forKey: "saleInfo")
+            self.searchInfo = try container.decodeIfPresent(VolumeSearchInfo.self, forKey: "searchInfo")
+            self.selfLink = try container.decodeIfPresent(String.self, forKey: "selfLink")
+            self.userInfo = try container.decodeIfPresent(VolumeUserInfo.self, forKey: "userInfo")
+            self.volumeInfo = try container.decodeIfPresent(VolumeVolumeInfo.self, forKey: "volumeInfo")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.accessInfo, forKey: "accessInfo")
+            try container.encodeIfPresent(self.etag, forKey: "etag")
+            try container.encodeIfPresent(self.id, forKey: "id")
+            try container.encodeIfPresent(self.kind, forKey: "kind")
+            try container.encodeIfPresent(self.layerInfo, forKey: "layerInfo")
+            try container.encodeIfPresent(self.recommendedInfo, forKey: "recommendedInfo")
+            try container.encodeIfPresent(self.saleInfo, forKey: "saleInfo")
+            try container.encodeIfPresent(self.searchInfo, forKey: "searchInfo")
+            try container.encodeIfPresent(self.selfLink, forKey: "selfLink")
+            try container.encodeIfPresent(self.userInfo, forKey: "userInfo")
+            try container.encodeIfPresent(self.volumeInfo, forKey: "volumeInfo")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.accessInfo, rhs.accessInfo), ModelEquality.same(lhs.etag, rhs.etag), ModelEquality.same(lhs.id, rhs.id),
                   ModelEquality.same(lhs.kind, rhs.kind), ModelEquality.same(lhs.layerInfo, rhs.layerInfo),
@@ -4914,6 +5501,20 @@ nonisolated extension GoogleBooks {
             self.items = items
             self.kind = kind
             self.nextPageToken = nextPageToken
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.items = try container.decodeIfPresent([Volume].self, forKey: "items")
+            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+            self.nextPageToken = try container.decodeIfPresent(String.self, forKey: "nextPageToken")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.items, forKey: "items")
+            try container.encodeIfPresent(self.kind, forKey: "kind")
+            try container.encodeIfPresent(self.nextPageToken, forKey: "nextPageToken")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -4988,6 +5589,42 @@ nonisolated extension GoogleBooks {
             self.volumeId = volumeId
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.annotationDataId = try container.decodeIfPresent(String.self, forKey: "annotationDataId")
+            self.annotationDataLink = try container.decodeIfPresent(String.self, forKey: "annotationDataLink")
+            self.annotationType = try container.decodeIfPresent(String.self, forKey: "annotationType")
+            self.contentRanges = try container.decodeIfPresent(VolumeannotationContentRanges.self, forKey: "contentRanges")
+            self.data = try container.decodeIfPresent(String.self, forKey: "data")
+            self.deleted = try container.decodeIfPresent(Bool.self, forKey: "deleted")
+            self.id = try container.decodeIfPresent(String.self, forKey: "id")
+            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+            self.layerId = try container.decodeIfPresent(String.self, forKey: "layerId")
+            self.pageIds = try container.decodeIfPresent([String].self, forKey: "pageIds")
+            self.selectedText = try container.decodeIfPresent(String.self, forKey: "selectedText")
+            self.selfLink = try container.decodeIfPresent(String.self, forKey: "selfLink")
+            self.updated = try container.decodeIfPresent(String.self, forKey: "updated")
+            self.volumeId = try container.decodeIfPresent(String.self, forKey: "volumeId")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.annotationDataId, forKey: "annotationDataId")
+            try container.encodeIfPresent(self.annotationDataLink, forKey: "annotationDataLink")
+            try container.encodeIfPresent(self.annotationType, forKey: "annotationType")
+            try container.encodeIfPresent(self.contentRanges, forKey: "contentRanges")
+            try container.encodeIfPresent(self.data, forKey: "data")
+            try container.encodeIfPresent(self.deleted, forKey: "deleted")
+            try container.encodeIfPresent(self.id, forKey: "id")
+            try container.encodeIfPresent(self.kind, forKey: "kind")
+            try container.encodeIfPresent(self.layerId, forKey: "layerId")
+            try container.encodeIfPresent(self.pageIds, forKey: "pageIds")
+            try container.encodeIfPresent(self.selectedText, forKey: "selectedText")
+            try container.encodeIfPresent(self.selfLink, forKey: "selfLink")
+            try container.encodeIfPresent(self.updated, forKey: "updated")
+            try container.encodeIfPresent(self.volumeId, forKey: "volumeId")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.annotationDataId, rhs.annotationDataId), ModelEquality.same(lhs.annotationDataLink, rhs.annotationDataLink),
                   ModelEquality.same(lhs.annotationType, rhs.annotationType), ModelEquality.same(lhs.contentRanges, rhs.contentRanges),
@@ -5025,6 +5662,24 @@ nonisolated extension GoogleBooks {
             self.version = version
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.items = try container.decodeIfPresent([Volumeannotation].self, forKey: "items")
+            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+            self.nextPageToken = try container.decodeIfPresent(String.self, forKey: "nextPageToken")
+            self.totalItems = try container.decodeIfPresent(Int32.self, forKey: "totalItems")
+            self.version = try container.decodeIfPresent(String.self, forKey: "version")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.items, forKey: "items")
+            try container.encodeIfPresent(self.kind, forKey: "kind")
+            try container.encodeIfPresent(self.nextPageToken, forKey: "nextPageToken")
+            try container.encodeIfPresent(self.totalItems, forKey: "totalItems")
+            try container.encodeIfPresent(self.version, forKey: "version")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.items, rhs.items), ModelEquality.same(lhs.kind, rhs.kind),
                   ModelEquality.same(lhs.nextPageToken, rhs.nextPageToken), ModelEquality.same(lhs.totalItems, rhs.totalItems),
@@ -5047,6 +5702,20 @@ nonisolated extension GoogleBooks {
             self.items = items
             self.kind = kind
             self.totalItems = totalItems
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.items = try container.decodeIfPresent([Volume].self, forKey: "items")
+            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+            self.totalItems = try container.decodeIfPresent(Int32.self, forKey: "totalItems")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.items, forKey: "items")
+            try container.encodeIfPresent(self.kind, forKey: "kind")
+            try container.encodeIfPresent(self.totalItems, forKey: "totalItems")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -5076,6 +5745,22 @@ nonisolated extension GoogleBooks {
             self.kind = kind
             self.shortSeriesBookTitle = shortSeriesBookTitle
             self.volumeSeries = volumeSeries
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.bookDisplayNumber = try container.decodeIfPresent(String.self, forKey: "bookDisplayNumber")
+            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+            self.shortSeriesBookTitle = try container.decodeIfPresent(String.self, forKey: "shortSeriesBookTitle")
+            self.volumeSeries = try container.decodeIfPresent([VolumeseriesinfoVolumeSeriesItem].self, forKey: "volumeSeries")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.bookDisplayNumber, forKey: "bookDisplayNumber")
+            try container.encodeIfPresent(self.kind, forKey: "kind")
+            try container.encodeIfPresent(self.shortSeriesBookTitle, forKey: "shortSeriesBookTitle")
+            try container.encodeIfPresent(self.volumeSeries, forKey: "volumeSeries")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -5114,6 +5799,24 @@ nonisolated extension GoogleBooks {
             self.imageCfiRange = imageCfiRange
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.cfiRange = try container.decodeIfPresent(BooksAnnotationsRange.self, forKey: "cfiRange")
+            self.contentVersion = try container.decodeIfPresent(String.self, forKey: "contentVersion")
+            self.gbImageRange = try container.decodeIfPresent(BooksAnnotationsRange.self, forKey: "gbImageRange")
+            self.gbTextRange = try container.decodeIfPresent(BooksAnnotationsRange.self, forKey: "gbTextRange")
+            self.imageCfiRange = try container.decodeIfPresent(BooksAnnotationsRange.self, forKey: "imageCfiRange")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.cfiRange, forKey: "cfiRange")
+            try container.encodeIfPresent(self.contentVersion, forKey: "contentVersion")
+            try container.encodeIfPresent(self.gbImageRange, forKey: "gbImageRange")
+            try container.encodeIfPresent(self.gbTextRange, forKey: "gbTextRange")
+            try container.encodeIfPresent(self.imageCfiRange, forKey: "imageCfiRange")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.cfiRange, rhs.cfiRange), ModelEquality.same(lhs.contentVersion, rhs.contentVersion),
                   ModelEquality.same(lhs.gbImageRange, rhs.gbImageRange), ModelEquality.same(lhs.gbTextRange, rhs.gbTextRange),
@@ -5150,6 +5853,24 @@ nonisolated extension GoogleBooks {
             self.imageCfiRange = imageCfiRange
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.cfiRange = try container.decodeIfPresent(BooksAnnotationsRange.self, forKey: "cfiRange")
+            self.contentVersion = try container.decodeIfPresent(String.self, forKey: "contentVersion")
+            self.gbImageRange = try container.decodeIfPresent(BooksAnnotationsRange.self, forKey: "gbImageRange")
+            self.gbTextRange = try container.decodeIfPresent(BooksAnnotationsRange.self, forKey: "gbTextRange")
+            self.imageCfiRange = try container.decodeIfPresent(BooksAnnotationsRange.self, forKey: "imageCfiRange")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.cfiRange, forKey: "cfiRange")
+            try container.encodeIfPresent(self.contentVersion, forKey: "contentVersion")
+            try container.encodeIfPresent(self.gbImageRange, forKey: "gbImageRange")
+            try container.encodeIfPresent(self.gbTextRange, forKey: "gbTextRange")
+            try container.encodeIfPresent(self.imageCfiRange, forKey: "imageCfiRange")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.cfiRange, rhs.cfiRange), ModelEquality.same(lhs.contentVersion, rhs.contentVersion),
                   ModelEquality.same(lhs.gbImageRange, rhs.gbImageRange), ModelEquality.same(lhs.gbTextRange, rhs.gbTextRange),
@@ -5172,6 +5893,20 @@ nonisolated extension GoogleBooks {
             self.allowedCharacterCount = allowedCharacterCount
             self.limitType = limitType
             self.remainingCharacterCount = remainingCharacterCount
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.allowedCharacterCount = try container.decodeIfPresent(Int32.self, forKey: "allowedCharacterCount")
+            self.limitType = try container.decodeIfPresent(String.self, forKey: "limitType")
+            self.remainingCharacterCount = try container.decodeIfPresent(Int32.self, forKey: "remainingCharacterCount")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.allowedCharacterCount, forKey: "allowedCharacterCount")
+            try container.encodeIfPresent(self.limitType, forKey: "limitType")
+            try container.encodeIfPresent(self.remainingCharacterCount, forKey: "remainingCharacterCount")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -5199,6 +5934,24 @@ nonisolated extension GoogleBooks {
             self.updated = updated
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.allowedCharacterCount = try container.decodeIfPresent(Int32.self, forKey: "allowedCharacterCount")
+            self.layerId = try container.decodeIfPresent(String.self, forKey: "layerId")
+            self.limitType = try container.decodeIfPresent(String.self, forKey: "limitType")
+            self.remainingCharacterCount = try container.decodeIfPresent(Int32.self, forKey: "remainingCharacterCount")
+            self.updated = try container.decodeIfPresent(String.self, forKey: "updated")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.allowedCharacterCount, forKey: "allowedCharacterCount")
+            try container.encodeIfPresent(self.layerId, forKey: "layerId")
+            try container.encodeIfPresent(self.limitType, forKey: "limitType")
+            try container.encodeIfPresent(self.remainingCharacterCount, forKey: "remainingCharacterCount")
+            try container.encodeIfPresent(self.updated, forKey: "updated")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.allowedCharacterCount, rhs.allowedCharacterCount), ModelEquality.same(lhs.layerId, rhs.layerId),
                   ModelEquality.same(lhs.limitType, rhs.limitType), ModelEquality.same(lhs.remainingCharacterCount, rhs.remainingCharacterCount),
@@ -5218,6 +5971,20 @@ nonisolated extension GoogleBooks {
             self.name = name
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.badgeUrl = try container.decodeIfPresent(String.self, forKey: "badgeUrl")
+            self.categoryId = try container.decodeIfPresent(String.self, forKey: "categoryId")
+            self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.badgeUrl, forKey: "badgeUrl")
+            try container.encodeIfPresent(self.categoryId, forKey: "categoryId")
+            try container.encodeIfPresent(self.name, forKey: "name")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.badgeUrl, rhs.badgeUrl), ModelEquality.same(lhs.categoryId, rhs.categoryId),
                   ModelEquality.same(lhs.name, rhs.name) else { return false }
@@ -5231,6 +5998,16 @@ nonisolated extension GoogleBooks {
 
         public init(title: String? = nil) {
             self.title = title
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.title = try container.decodeIfPresent(String.self, forKey: "title")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.title, forKey: "title")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -5250,6 +6027,18 @@ nonisolated extension GoogleBooks {
             self.words = words
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.source = try container.decodeIfPresent(DictlayerdataDictSource.self, forKey: "source")
+            self.words = try container.decodeIfPresent([DictlayerdataDictWordsItem].self, forKey: "words")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.source, forKey: "source")
+            try container.encodeIfPresent(self.words, forKey: "words")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.source, rhs.source), ModelEquality.same(lhs.words, rhs.words) else { return false }
             return true
@@ -5264,6 +6053,18 @@ nonisolated extension GoogleBooks {
         public init(attribution: String? = nil, url: String? = nil) {
             self.attribution = attribution
             self.url = url
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.attribution = try container.decodeIfPresent(String.self, forKey: "attribution")
+            self.url = try container.decodeIfPresent(String.self, forKey: "url")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.attribution, forKey: "attribution")
+            try container.encodeIfPresent(self.url, forKey: "url")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -5290,6 +6091,22 @@ nonisolated extension GoogleBooks {
             self.source = source
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.derivatives = try container.decodeIfPresent([DictlayerdataDictWordsItemDerivativesItem].self, forKey: "derivatives")
+            self.examples = try container.decodeIfPresent([DictlayerdataDictWordsItemExamplesItem].self, forKey: "examples")
+            self.senses = try container.decodeIfPresent([DictlayerdataDictWordsItemSensesItem].self, forKey: "senses")
+            self.source = try container.decodeIfPresent(DictlayerdataDictWordsItemSource.self, forKey: "source")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.derivatives, forKey: "derivatives")
+            try container.encodeIfPresent(self.examples, forKey: "examples")
+            try container.encodeIfPresent(self.senses, forKey: "senses")
+            try container.encodeIfPresent(self.source, forKey: "source")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.derivatives, rhs.derivatives), ModelEquality.same(lhs.examples, rhs.examples),
                   ModelEquality.same(lhs.senses, rhs.senses), ModelEquality.same(lhs.source, rhs.source) else { return false }
@@ -5304,6 +6121,18 @@ nonisolated extension GoogleBooks {
         public init(source: DictlayerdataDictWordsItemDerivativesItemSource? = nil, text: String? = nil) {
             self.source = source
             self.text = text
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.source = try container.decodeIfPresent(DictlayerdataDictWordsItemDerivativesItemSource.self, forKey: "source")
+            self.text = try container.decodeIfPresent(String.self, forKey: "text")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.source, forKey: "source")
+            try container.encodeIfPresent(self.text, forKey: "text")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -5321,6 +6150,18 @@ nonisolated extension GoogleBooks {
             self.url = url
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.attribution = try container.decodeIfPresent(String.self, forKey: "attribution")
+            self.url = try container.decodeIfPresent(String.self, forKey: "url")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.attribution, forKey: "attribution")
+            try container.encodeIfPresent(self.url, forKey: "url")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.attribution, rhs.attribution), ModelEquality.same(lhs.url, rhs.url) else { return false }
             return true
@@ -5336,6 +6177,18 @@ nonisolated extension GoogleBooks {
             self.text = text
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.source = try container.decodeIfPresent(DictlayerdataDictWordsItemExamplesItemSource.self, forKey: "source")
+            self.text = try container.decodeIfPresent(String.self, forKey: "text")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.source, forKey: "source")
+            try container.encodeIfPresent(self.text, forKey: "text")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.source, rhs.source), ModelEquality.same(lhs.text, rhs.text) else { return false }
             return true
@@ -5349,6 +6202,18 @@ nonisolated extension GoogleBooks {
         public init(attribution: String? = nil, url: String? = nil) {
             self.attribution = attribution
             self.url = url
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.attribution = try container.decodeIfPresent(String.self, forKey: "attribution")
+            self.url = try container.decodeIfPresent(String.self, forKey: "url")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.attribution, forKey: "attribution")
+            try container.encodeIfPresent(self.url, forKey: "url")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -5383,6 +6248,30 @@ nonisolated extension GoogleBooks {
             self.synonyms = synonyms
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.conjugations = try container.decodeIfPresent([DictlayerdataDictWordsItemSensesItemConjugationsItem].self, forKey: "conjugations")
+            self.definitions = try container.decodeIfPresent([DictlayerdataDictWordsItemSensesItemDefinitionsItem].self, forKey: "definitions")
+            self.partOfSpeech = try container.decodeIfPresent(String.self, forKey: "partOfSpeech")
+            self.pronunciation = try container.decodeIfPresent(String.self, forKey: "pronunciation")
+            self.pronunciationUrl = try container.decodeIfPresent(String.self, forKey: "pronunciationUrl")
+            self.source = try container.decodeIfPresent(DictlayerdataDictWordsItemSensesItemSource.self, forKey: "source")
+            self.syllabification = try container.decodeIfPresent(String.self, forKey: "syllabification")
+            self.synonyms = try container.decodeIfPresent([DictlayerdataDictWordsItemSensesItemSynonymsItem].self, forKey: "synonyms")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.conjugations, forKey: "conjugations")
+            try container.encodeIfPresent(self.definitions, forKey: "definitions")
+            try container.encodeIfPresent(self.partOfSpeech, forKey: "partOfSpeech")
+            try container.encodeIfPresent(self.pronunciation, forKey: "pronunciation")
+            try container.encodeIfPresent(self.pronunciationUrl, forKey: "pronunciationUrl")
+            try container.encodeIfPresent(self.source, forKey: "source")
+            try container.encodeIfPresent(self.syllabification, forKey: "syllabification")
+            try container.encodeIfPresent(self.synonyms, forKey: "synonyms")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.conjugations, rhs.conjugations), ModelEquality.same(lhs.definitions, rhs.definitions),
                   ModelEquality.same(lhs.partOfSpeech, rhs.partOfSpeech), ModelEquality.same(lhs.pronunciation, rhs.pronunciation),
@@ -5401,6 +6290,18 @@ nonisolated extension GoogleBooks {
             self.value = value
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.type = try container.decodeIfPresent(String.self, forKey: "type")
+            self.value = try container.decodeIfPresent(String.self, forKey: "value")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.type, forKey: "type")
+            try container.encodeIfPresent(self.value, forKey: "value")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.type, rhs.type), ModelEquality.same(lhs.value, rhs.value) else { return false }
             return true
@@ -5414,6 +6315,18 @@ nonisolated extension GoogleBooks {
         public init(definition: String? = nil, examples: [DictlayerdataDictWordsItemSensesItemDefinitionsItemExamplesItem]? = nil) {
             self.definition = definition
             self.examples = examples
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.definition = try container.decodeIfPresent(String.self, forKey: "definition")
+            self.examples = try container.decodeIfPresent([DictlayerdataDictWordsItemSensesItemDefinitionsItemExamplesItem].self, forKey: "examples")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.definition, forKey: "definition")
+            try container.encodeIfPresent(self.examples, forKey: "examples")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -5431,6 +6344,18 @@ nonisolated extension GoogleBooks {
             self.text = text
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.source = try container.decodeIfPresent(DictlayerdataDictWordsItemSensesItemDefinitionsItemExamplesItemSource.self, forKey: "source")
+            self.text = try container.decodeIfPresent(String.self, forKey: "text")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.source, forKey: "source")
+            try container.encodeIfPresent(self.text, forKey: "text")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.source, rhs.source), ModelEquality.same(lhs.text, rhs.text) else { return false }
             return true
@@ -5444,6 +6369,18 @@ nonisolated extension GoogleBooks {
         public init(attribution: String? = nil, url: String? = nil) {
             self.attribution = attribution
             self.url = url
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.attribution = try container.decodeIfPresent(String.self, forKey: "attribution")
+            self.url = try container.decodeIfPresent(String.self, forKey: "url")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.attribution, forKey: "attribution")
+            try container.encodeIfPresent(self.url, forKey: "url")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -5461,6 +6398,18 @@ nonisolated extension GoogleBooks {
             self.url = url
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.attribution = try container.decodeIfPresent(String.self, forKey: "attribution")
+            self.url = try container.decodeIfPresent(String.self, forKey: "url")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.attribution, forKey: "attribution")
+            try container.encodeIfPresent(self.url, forKey: "url")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.attribution, rhs.attribution), ModelEquality.same(lhs.url, rhs.url) else { return false }
             return true
@@ -5474,6 +6423,18 @@ nonisolated extension GoogleBooks {
         public init(source: DictlayerdataDictWordsItemSensesItemSynonymsItemSource? = nil, text: String? = nil) {
             self.source = source
             self.text = text
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.source = try container.decodeIfPresent(DictlayerdataDictWordsItemSensesItemSynonymsItemSource.self, forKey: "source")
+            self.text = try container.decodeIfPresent(String.self, forKey: "text")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.source, forKey: "source")
+            try container.encodeIfPresent(self.text, forKey: "text")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -5491,6 +6452,18 @@ nonisolated extension GoogleBooks {
             self.url = url
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.attribution = try container.decodeIfPresent(String.self, forKey: "attribution")
+            self.url = try container.decodeIfPresent(String.self, forKey: "url")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.attribution, forKey: "attribution")
+            try container.encodeIfPresent(self.url, forKey: "url")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.attribution, rhs.attribution), ModelEquality.same(lhs.url, rhs.url) else { return false }
             return true
@@ -5505,6 +6478,18 @@ nonisolated extension GoogleBooks {
         public init(attribution: String? = nil, url: String? = nil) {
             self.attribution = attribution
             self.url = url
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.attribution = try container.decodeIfPresent(String.self, forKey: "attribution")
+            self.url = try container.decodeIfPresent(String.self, forKey: "url")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.attribution, forKey: "attribution")
+            try container.encodeIfPresent(self.url, forKey: "url")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -5533,16 +6518,31 @@ nonisolated extension GoogleBooks {
             self.volumes = volumes
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.bannerWithContentContainer = try container.decodeIfPresent(DiscoveryclustersClustersItemBannerWithContentContainer.self, forKey: "banner_with_content_container")
+            self.subTitle = try container.decodeIfPresent(String.self, forKey: "subTitle")
+            self.title = try container.decodeIfPresent(String.self, forKey: "title")
+            self.totalVolumes = try container.decodeIfPresent(Int32.self, forKey: "totalVolumes")
+            self.uid = try container.decodeIfPresent(String.self, forKey: "uid")
+            self.volumes = try container.decodeIfPresent([Volume].self, forKey: "volumes")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.bannerWithContentContainer, forKey: "banner_with_content_container")
+            try container.encodeIfPresent(self.subTitle, forKey: "subTitle")
+            try container.encodeIfPresent(self.title, forKey: "title")
+            try container.encodeIfPresent(self.totalVolumes, forKey: "totalVolumes")
+            try container.encodeIfPresent(self.uid, forKey: "uid")
+            try container.encodeIfPresent(self.volumes, forKey: "volumes")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.bannerWithContentContainer, rhs.bannerWithContentContainer), ModelEquality.same(lhs.subTitle, rhs.subTitle),
                   ModelEquality.same(lhs.title, rhs.title), ModelEquality.same(lhs.totalVolumes, rhs.totalVolumes),
                   ModelEquality.same(lhs.uid, rhs.uid), ModelEquality.same(lhs.volumes, rhs.volumes) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case bannerWithContentContainer = "banner_with_content_container"
-            case subTitle, title, totalVolumes, uid, volumes
         }
     }
 
@@ -5564,6 +6564,26 @@ nonisolated extension GoogleBooks {
             self.moreButtonText = moreButtonText
             self.moreButtonUrl = moreButtonUrl
             self.textColorArgb = textColorArgb
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.fillColorArgb = try container.decodeIfPresent(String.self, forKey: "fillColorArgb")
+            self.imageUrl = try container.decodeIfPresent(String.self, forKey: "imageUrl")
+            self.maskColorArgb = try container.decodeIfPresent(String.self, forKey: "maskColorArgb")
+            self.moreButtonText = try container.decodeIfPresent(String.self, forKey: "moreButtonText")
+            self.moreButtonUrl = try container.decodeIfPresent(String.self, forKey: "moreButtonUrl")
+            self.textColorArgb = try container.decodeIfPresent(String.self, forKey: "textColorArgb")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.fillColorArgb, forKey: "fillColorArgb")
+            try container.encodeIfPresent(self.imageUrl, forKey: "imageUrl")
+            try container.encodeIfPresent(self.maskColorArgb, forKey: "maskColorArgb")
+            try container.encodeIfPresent(self.moreButtonText, forKey: "moreButtonText")
+            try container.encodeIfPresent(self.moreButtonUrl, forKey: "moreButtonUrl")
+            try container.encodeIfPresent(self.textColorArgb, forKey: "textColorArgb")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -5602,6 +6622,24 @@ nonisolated extension GoogleBooks {
             self.role = role
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.acquirePermission = try container.decodeIfPresent(String.self, forKey: "acquirePermission")
+            self.ageGroup = try container.decodeIfPresent(String.self, forKey: "ageGroup")
+            self.allowedMaturityRating = try container.decodeIfPresent(String.self, forKey: "allowedMaturityRating")
+            self.isInFamily = try container.decodeIfPresent(Bool.self, forKey: "isInFamily")
+            self.role = try container.decodeIfPresent(String.self, forKey: "role")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.acquirePermission, forKey: "acquirePermission")
+            try container.encodeIfPresent(self.ageGroup, forKey: "ageGroup")
+            try container.encodeIfPresent(self.allowedMaturityRating, forKey: "allowedMaturityRating")
+            try container.encodeIfPresent(self.isInFamily, forKey: "isInFamily")
+            try container.encodeIfPresent(self.role, forKey: "role")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.acquirePermission, rhs.acquirePermission), ModelEquality.same(lhs.ageGroup, rhs.ageGroup),
                   ModelEquality.same(lhs.allowedMaturityRating, rhs.allowedMaturityRating), ModelEquality.same(lhs.isInFamily, rhs.isInFamily),
@@ -5632,6 +6670,24 @@ nonisolated extension GoogleBooks {
             self.snippet = snippet
             self.snippetUrl = snippetUrl
             self.title = title
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.lang = try container.decodeIfPresent(String.self, forKey: "lang")
+            self.previewImageUrl = try container.decodeIfPresent(String.self, forKey: "previewImageUrl")
+            self.snippet = try container.decodeIfPresent(String.self, forKey: "snippet")
+            self.snippetUrl = try container.decodeIfPresent(String.self, forKey: "snippetUrl")
+            self.title = try container.decodeIfPresent(String.self, forKey: "title")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.lang, forKey: "lang")
+            try container.encodeIfPresent(self.previewImageUrl, forKey: "previewImageUrl")
+            try container.encodeIfPresent(self.snippet, forKey: "snippet")
+            try container.encodeIfPresent(self.snippetUrl, forKey: "snippetUrl")
+            try container.encodeIfPresent(self.title, forKey: "title")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -5681,6 +6737,30 @@ nonisolated extension GoogleBooks {
             self.zoom = zoom
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.boundary = try container.decodeIfPresent([String].self, forKey: "boundary")
+            self.cachePolicy = try container.decodeIfPresent(String.self, forKey: "cachePolicy")
+            self.countryCode = try container.decodeIfPresent(String.self, forKey: "countryCode")
+            self.latitude = try container.decodeIfPresent(Double.self, forKey: "latitude")
+            self.longitude = try container.decodeIfPresent(Double.self, forKey: "longitude")
+            self.mapType = try container.decodeIfPresent(String.self, forKey: "mapType")
+            self.viewport = try container.decodeIfPresent(GeolayerdataGeoViewport.self, forKey: "viewport")
+            self.zoom = try container.decodeIfPresent(Int32.self, forKey: "zoom")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.boundary, forKey: "boundary")
+            try container.encodeIfPresent(self.cachePolicy, forKey: "cachePolicy")
+            try container.encodeIfPresent(self.countryCode, forKey: "countryCode")
+            try container.encodeIfPresent(self.latitude, forKey: "latitude")
+            try container.encodeIfPresent(self.longitude, forKey: "longitude")
+            try container.encodeIfPresent(self.mapType, forKey: "mapType")
+            try container.encodeIfPresent(self.viewport, forKey: "viewport")
+            try container.encodeIfPresent(self.zoom, forKey: "zoom")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.boundary, rhs.boundary), ModelEquality.same(lhs.cachePolicy, rhs.cachePolicy),
                   ModelEquality.same(lhs.countryCode, rhs.countryCode), ModelEquality.same(lhs.latitude, rhs.latitude),
@@ -5700,6 +6780,18 @@ nonisolated extension GoogleBooks {
             self.lo = lo
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.hi = try container.decodeIfPresent(GeolayerdataGeoViewportHi.self, forKey: "hi")
+            self.lo = try container.decodeIfPresent(GeolayerdataGeoViewportLo.self, forKey: "lo")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.hi, forKey: "hi")
+            try container.encodeIfPresent(self.lo, forKey: "lo")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.hi, rhs.hi), ModelEquality.same(lhs.lo, rhs.lo) else { return false }
             return true
@@ -5715,6 +6807,18 @@ nonisolated extension GoogleBooks {
             self.longitude = longitude
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.latitude = try container.decodeIfPresent(Double.self, forKey: "latitude")
+            self.longitude = try container.decodeIfPresent(Double.self, forKey: "longitude")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.latitude, forKey: "latitude")
+            try container.encodeIfPresent(self.longitude, forKey: "longitude")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.latitude, rhs.latitude), ModelEquality.same(lhs.longitude, rhs.longitude) else { return false }
             return true
@@ -5728,6 +6832,18 @@ nonisolated extension GoogleBooks {
         public init(latitude: Double? = nil, longitude: Double? = nil) {
             self.latitude = latitude
             self.longitude = longitude
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.latitude = try container.decodeIfPresent(Double.self, forKey: "latitude")
+            self.longitude = try container.decodeIfPresent(Double.self, forKey: "longitude")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.latitude, forKey: "latitude")
+            try container.encodeIfPresent(self.longitude, forKey: "longitude")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -5751,17 +6867,29 @@ nonisolated extension GoogleBooks {
             self.version = version
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.downloadUrl = try container.decodeIfPresent(String.self, forKey: "download_url")
+            self.encryptedKey = try container.decodeIfPresent(String.self, forKey: "encrypted_key")
+            self.language = try container.decodeIfPresent(String.self, forKey: "language")
+            self.size = try container.decodeIfPresent(String.self, forKey: "size")
+            self.version = try container.decodeIfPresent(String.self, forKey: "version")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.downloadUrl, forKey: "download_url")
+            try container.encodeIfPresent(self.encryptedKey, forKey: "encrypted_key")
+            try container.encodeIfPresent(self.language, forKey: "language")
+            try container.encodeIfPresent(self.size, forKey: "size")
+            try container.encodeIfPresent(self.version, forKey: "version")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.downloadUrl, rhs.downloadUrl), ModelEquality.same(lhs.encryptedKey, rhs.encryptedKey),
                   ModelEquality.same(lhs.language, rhs.language), ModelEquality.same(lhs.size, rhs.size),
                   ModelEquality.same(lhs.version, rhs.version) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case downloadUrl = "download_url"
-            case encryptedKey = "encrypted_key"
-            case language, size, version
         }
     }
 
@@ -5776,6 +6904,22 @@ nonisolated extension GoogleBooks {
             self.gservicesKey = gservicesKey
             self.id = id
             self.items = items
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.artUrl = try container.decodeIfPresent(String.self, forKey: "artUrl")
+            self.gservicesKey = try container.decodeIfPresent(String.self, forKey: "gservicesKey")
+            self.id = try container.decodeIfPresent(String.self, forKey: "id")
+            self.items = try container.decodeIfPresent([OffersItemsItemItemsItem].self, forKey: "items")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.artUrl, forKey: "artUrl")
+            try container.encodeIfPresent(self.gservicesKey, forKey: "gservicesKey")
+            try container.encodeIfPresent(self.id, forKey: "id")
+            try container.encodeIfPresent(self.items, forKey: "items")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -5805,6 +6949,26 @@ nonisolated extension GoogleBooks {
             self.volumeId = volumeId
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.author = try container.decodeIfPresent(String.self, forKey: "author")
+            self.canonicalVolumeLink = try container.decodeIfPresent(String.self, forKey: "canonicalVolumeLink")
+            self.coverUrl = try container.decodeIfPresent(String.self, forKey: "coverUrl")
+            self.description = try container.decodeIfPresent(String.self, forKey: "description")
+            self.title = try container.decodeIfPresent(String.self, forKey: "title")
+            self.volumeId = try container.decodeIfPresent(String.self, forKey: "volumeId")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.author, forKey: "author")
+            try container.encodeIfPresent(self.canonicalVolumeLink, forKey: "canonicalVolumeLink")
+            try container.encodeIfPresent(self.coverUrl, forKey: "coverUrl")
+            try container.encodeIfPresent(self.description, forKey: "description")
+            try container.encodeIfPresent(self.title, forKey: "title")
+            try container.encodeIfPresent(self.volumeId, forKey: "volumeId")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.author, rhs.author), ModelEquality.same(lhs.canonicalVolumeLink, rhs.canonicalVolumeLink),
                   ModelEquality.same(lhs.coverUrl, rhs.coverUrl), ModelEquality.same(lhs.description, rhs.description),
@@ -5820,6 +6984,16 @@ nonisolated extension GoogleBooks {
 
         public init(displayName: String? = nil) {
             self.displayName = displayName
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.displayName = try container.decodeIfPresent(String.self, forKey: "displayName")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.displayName, forKey: "displayName")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -5843,6 +7017,20 @@ nonisolated extension GoogleBooks {
             self.description = description
             self.extraDescription = extraDescription
             self.url = url
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.description = try container.decodeIfPresent(String.self, forKey: "description")
+            self.extraDescription = try container.decodeIfPresent(String.self, forKey: "extraDescription")
+            self.url = try container.decodeIfPresent(String.self, forKey: "url")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.description, forKey: "description")
+            try container.encodeIfPresent(self.extraDescription, forKey: "extraDescription")
+            try container.encodeIfPresent(self.url, forKey: "url")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -5882,6 +7070,34 @@ nonisolated extension GoogleBooks {
             self.title = title
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.bannerImageUrl = try container.decodeIfPresent(String.self, forKey: "bannerImageUrl")
+            self.eligibleForSubscription = try container.decodeIfPresent(Bool.self, forKey: "eligibleForSubscription")
+            self.imageUrl = try container.decodeIfPresent(String.self, forKey: "imageUrl")
+            self.isComplete = try container.decodeIfPresent(Bool.self, forKey: "isComplete")
+            self.seriesFormatType = try container.decodeIfPresent(String.self, forKey: "seriesFormatType")
+            self.seriesId = try container.decodeIfPresent(String.self, forKey: "seriesId")
+            self.seriesSubscriptionReleaseInfo = try container.decodeIfPresent(SeriesSeriesItemSeriesSubscriptionReleaseInfo.self, forKey: "seriesSubscriptionReleaseInfo")
+            self.seriesType = try container.decodeIfPresent(String.self, forKey: "seriesType")
+            self.subscriptionId = try container.decodeIfPresent(String.self, forKey: "subscriptionId")
+            self.title = try container.decodeIfPresent(String.self, forKey: "title")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.bannerImageUrl, forKey: "bannerImageUrl")
+            try container.encodeIfPresent(self.eligibleForSubscription, forKey: "eligibleForSubscription")
+            try container.encodeIfPresent(self.imageUrl, forKey: "imageUrl")
+            try container.encodeIfPresent(self.isComplete, forKey: "isComplete")
+            try container.encodeIfPresent(self.seriesFormatType, forKey: "seriesFormatType")
+            try container.encodeIfPresent(self.seriesId, forKey: "seriesId")
+            try container.encodeIfPresent(self.seriesSubscriptionReleaseInfo, forKey: "seriesSubscriptionReleaseInfo")
+            try container.encodeIfPresent(self.seriesType, forKey: "seriesType")
+            try container.encodeIfPresent(self.subscriptionId, forKey: "subscriptionId")
+            try container.encodeIfPresent(self.title, forKey: "title")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.bannerImageUrl, rhs.bannerImageUrl),
                   ModelEquality.same(lhs.eligibleForSubscription, rhs.eligibleForSubscription), ModelEquality.same(lhs.imageUrl, rhs.imageUrl),
@@ -5910,6 +7126,22 @@ nonisolated extension GoogleBooks {
             self.seriesSubscriptionType = seriesSubscriptionType
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.cancelTime = try container.decodeIfPresent(String.self, forKey: "cancelTime")
+            self.currentReleaseInfo = try container.decodeIfPresent(SeriesSeriesItemSeriesSubscriptionReleaseInfoCurrentReleaseInfo.self, forKey: "currentReleaseInfo")
+            self.nextReleaseInfo = try container.decodeIfPresent(SeriesSeriesItemSeriesSubscriptionReleaseInfoNextReleaseInfo.self, forKey: "nextReleaseInfo")
+            self.seriesSubscriptionType = try container.decodeIfPresent(String.self, forKey: "seriesSubscriptionType")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.cancelTime, forKey: "cancelTime")
+            try container.encodeIfPresent(self.currentReleaseInfo, forKey: "currentReleaseInfo")
+            try container.encodeIfPresent(self.nextReleaseInfo, forKey: "nextReleaseInfo")
+            try container.encodeIfPresent(self.seriesSubscriptionType, forKey: "seriesSubscriptionType")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.cancelTime, rhs.cancelTime), ModelEquality.same(lhs.currentReleaseInfo, rhs.currentReleaseInfo),
                   ModelEquality.same(lhs.nextReleaseInfo, rhs.nextReleaseInfo),
@@ -5929,6 +7161,22 @@ nonisolated extension GoogleBooks {
             self.currencyCode = currencyCode
             self.releaseNumber = releaseNumber
             self.releaseTime = releaseTime
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.amountInMicros = try container.decodeIfPresent(Double.self, forKey: "amountInMicros")
+            self.currencyCode = try container.decodeIfPresent(String.self, forKey: "currencyCode")
+            self.releaseNumber = try container.decodeIfPresent(String.self, forKey: "releaseNumber")
+            self.releaseTime = try container.decodeIfPresent(String.self, forKey: "releaseTime")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.amountInMicros, forKey: "amountInMicros")
+            try container.encodeIfPresent(self.currencyCode, forKey: "currencyCode")
+            try container.encodeIfPresent(self.releaseNumber, forKey: "releaseNumber")
+            try container.encodeIfPresent(self.releaseTime, forKey: "releaseTime")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -5951,6 +7199,22 @@ nonisolated extension GoogleBooks {
             self.releaseTime = releaseTime
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.amountInMicros = try container.decodeIfPresent(Double.self, forKey: "amountInMicros")
+            self.currencyCode = try container.decodeIfPresent(String.self, forKey: "currencyCode")
+            self.releaseNumber = try container.decodeIfPresent(String.self, forKey: "releaseNumber")
+            self.releaseTime = try container.decodeIfPresent(String.self, forKey: "releaseTime")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.amountInMicros, forKey: "amountInMicros")
+            try container.encodeIfPresent(self.currencyCode, forKey: "currencyCode")
+            try container.encodeIfPresent(self.releaseNumber, forKey: "releaseNumber")
+            try container.encodeIfPresent(self.releaseTime, forKey: "releaseTime")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.amountInMicros, rhs.amountInMicros), ModelEquality.same(lhs.currencyCode, rhs.currencyCode),
                   ModelEquality.same(lhs.releaseNumber, rhs.releaseNumber), ModelEquality.same(lhs.releaseTime, rhs.releaseTime) else { return false }
@@ -5966,6 +7230,18 @@ nonisolated extension GoogleBooks {
         public init(folderName: String? = nil, isEnabled: Bool? = nil) {
             self.folderName = folderName
             self.isEnabled = isEnabled
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.folderName = try container.decodeIfPresent(String.self, forKey: "folderName")
+            self.isEnabled = try container.decodeIfPresent(Bool.self, forKey: "isEnabled")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.folderName, forKey: "folderName")
+            try container.encodeIfPresent(self.isEnabled, forKey: "isEnabled")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -5993,6 +7269,24 @@ nonisolated extension GoogleBooks {
             self.rewardExpirations = rewardExpirations
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.matchMyInterests = try container.decodeIfPresent(UsersettingsNotificationMatchMyInterests.self, forKey: "matchMyInterests")
+            self.moreFromAuthors = try container.decodeIfPresent(UsersettingsNotificationMoreFromAuthors.self, forKey: "moreFromAuthors")
+            self.moreFromSeries = try container.decodeIfPresent(UsersettingsNotificationMoreFromSeries.self, forKey: "moreFromSeries")
+            self.priceDrop = try container.decodeIfPresent(UsersettingsNotificationPriceDrop.self, forKey: "priceDrop")
+            self.rewardExpirations = try container.decodeIfPresent(UsersettingsNotificationRewardExpirations.self, forKey: "rewardExpirations")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.matchMyInterests, forKey: "matchMyInterests")
+            try container.encodeIfPresent(self.moreFromAuthors, forKey: "moreFromAuthors")
+            try container.encodeIfPresent(self.moreFromSeries, forKey: "moreFromSeries")
+            try container.encodeIfPresent(self.priceDrop, forKey: "priceDrop")
+            try container.encodeIfPresent(self.rewardExpirations, forKey: "rewardExpirations")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.matchMyInterests, rhs.matchMyInterests), ModelEquality.same(lhs.moreFromAuthors, rhs.moreFromAuthors),
                   ModelEquality.same(lhs.moreFromSeries, rhs.moreFromSeries), ModelEquality.same(lhs.priceDrop, rhs.priceDrop),
@@ -6008,13 +7302,19 @@ nonisolated extension GoogleBooks {
             self.optedState = optedState
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.optedState = try container.decodeIfPresent(String.self, forKey: "opted_state")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.optedState, forKey: "opted_state")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.optedState, rhs.optedState) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case optedState = "opted_state"
         }
     }
 
@@ -6025,13 +7325,19 @@ nonisolated extension GoogleBooks {
             self.optedState = optedState
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.optedState = try container.decodeIfPresent(String.self, forKey: "opted_state")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.optedState, forKey: "opted_state")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.optedState, rhs.optedState) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case optedState = "opted_state"
         }
     }
 
@@ -6042,13 +7348,19 @@ nonisolated extension GoogleBooks {
             self.optedState = optedState
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.optedState = try container.decodeIfPresent(String.self, forKey: "opted_state")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.optedState, forKey: "opted_state")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.optedState, rhs.optedState) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case optedState = "opted_state"
         }
     }
 
@@ -6059,13 +7371,19 @@ nonisolated extension GoogleBooks {
             self.optedState = optedState
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.optedState = try container.decodeIfPresent(String.self, forKey: "opted_state")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.optedState, forKey: "opted_state")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.optedState, rhs.optedState) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case optedState = "opted_state"
         }
     }
 
@@ -6076,13 +7394,19 @@ nonisolated extension GoogleBooks {
             self.optedState = optedState
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.optedState = try container.decodeIfPresent(String.self, forKey: "opted_state")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.optedState, forKey: "opted_state")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.optedState, rhs.optedState) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case optedState = "opted_state"
         }
     }
 
@@ -6153,6 +7477,42 @@ nonisolated extension GoogleBooks {
             self.webReaderLink = webReaderLink
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.accessViewStatus = try container.decodeIfPresent(String.self, forKey: "accessViewStatus")
+            self.country = try container.decodeIfPresent(String.self, forKey: "country")
+            self.downloadAccess = try container.decodeIfPresent(DownloadAccessRestriction.self, forKey: "downloadAccess")
+            self.driveImportedContentLink = try container.decodeIfPresent(String.self, forKey: "driveImportedContentLink")
+            self.embeddable = try container.decodeIfPresent(Bool.self, forKey: "embeddable")
+            self.epub = try container.decodeIfPresent(VolumeAccessInfoEpub.self, forKey: "epub")
+            self.explicitOfflineLicenseManagement = try container.decodeIfPresent(Bool.self, forKey: "explicitOfflineLicenseManagement")
+            self.pdf = try container.decodeIfPresent(VolumeAccessInfoPdf.self, forKey: "pdf")
+            self.publicDomain = try container.decodeIfPresent(Bool.self, forKey: "publicDomain")
+            self.quoteSharingAllowed = try container.decodeIfPresent(Bool.self, forKey: "quoteSharingAllowed")
+            self.textToSpeechPermission = try container.decodeIfPresent(String.self, forKey: "textToSpeechPermission")
+            self.viewOrderUrl = try container.decodeIfPresent(String.self, forKey: "viewOrderUrl")
+            self.viewability = try container.decodeIfPresent(String.self, forKey: "viewability")
+            self.webReaderLink = try container.decodeIfPresent(String.self, forKey: "webReaderLink")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.accessViewStatus, forKey: "accessViewStatus")
+            try container.encodeIfPresent(self.country, forKey: "country")
+            try container.encodeIfPresent(self.downloadAccess, forKey: "downloadAccess")
+            try container.encodeIfPresent(self.driveImportedContentLink, forKey: "driveImportedContentLink")
+            try container.encodeIfPresent(self.embeddable, forKey: "embeddable")
+            try container.encodeIfPresent(self.epub, forKey: "epub")
+            try container.encodeIfPresent(self.explicitOfflineLicenseManagement, forKey: "explicitOfflineLicenseManagement")
+            try container.encodeIfPresent(self.pdf, forKey: "pdf")
+            try container.encodeIfPresent(self.publicDomain, forKey: "publicDomain")
+            try container.encodeIfPresent(self.quoteSharingAllowed, forKey: "quoteSharingAllowed")
+            try container.encodeIfPresent(self.textToSpeechPermission, forKey: "textToSpeechPermission")
+            try container.encodeIfPresent(self.viewOrderUrl, forKey: "viewOrderUrl")
+            try container.encodeIfPresent(self.viewability, forKey: "viewability")
+            try container.encodeIfPresent(self.webReaderLink, forKey: "webReaderLink")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.accessViewStatus, rhs.accessViewStatus), ModelEquality.same(lhs.country, rhs.country),
                   ModelEquality.same(lhs.downloadAccess, rhs.downloadAccess),
@@ -6184,6 +7544,20 @@ nonisolated extension GoogleBooks {
             self.isAvailable = isAvailable
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.acsTokenLink = try container.decodeIfPresent(String.self, forKey: "acsTokenLink")
+            self.downloadLink = try container.decodeIfPresent(String.self, forKey: "downloadLink")
+            self.isAvailable = try container.decodeIfPresent(Bool.self, forKey: "isAvailable")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.acsTokenLink, forKey: "acsTokenLink")
+            try container.encodeIfPresent(self.downloadLink, forKey: "downloadLink")
+            try container.encodeIfPresent(self.isAvailable, forKey: "isAvailable")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.acsTokenLink, rhs.acsTokenLink), ModelEquality.same(lhs.downloadLink, rhs.downloadLink),
                   ModelEquality.same(lhs.isAvailable, rhs.isAvailable) else { return false }
@@ -6208,6 +7582,20 @@ nonisolated extension GoogleBooks {
             self.isAvailable = isAvailable
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.acsTokenLink = try container.decodeIfPresent(String.self, forKey: "acsTokenLink")
+            self.downloadLink = try container.decodeIfPresent(String.self, forKey: "downloadLink")
+            self.isAvailable = try container.decodeIfPresent(Bool.self, forKey: "isAvailable")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.acsTokenLink, forKey: "acsTokenLink")
+            try container.encodeIfPresent(self.downloadLink, forKey: "downloadLink")
+            try container.encodeIfPresent(self.isAvailable, forKey: "isAvailable")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.acsTokenLink, rhs.acsTokenLink), ModelEquality.same(lhs.downloadLink, rhs.downloadLink),
                   ModelEquality.same(lhs.isAvailable, rhs.isAvailable) else { return false }
@@ -6222,6 +7610,16 @@ nonisolated extension GoogleBooks {
 
         public init(layers: [VolumeLayerInfoLayersItem]? = nil) {
             self.layers = layers
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.layers = try container.decodeIfPresent([VolumeLayerInfoLayersItem].self, forKey: "layers")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.layers, forKey: "layers")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -6242,6 +7640,18 @@ nonisolated extension GoogleBooks {
             self.volumeAnnotationsVersion = volumeAnnotationsVersion
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.layerId = try container.decodeIfPresent(String.self, forKey: "layerId")
+            self.volumeAnnotationsVersion = try container.decodeIfPresent(String.self, forKey: "volumeAnnotationsVersion")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.layerId, forKey: "layerId")
+            try container.encodeIfPresent(self.volumeAnnotationsVersion, forKey: "volumeAnnotationsVersion")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.layerId, rhs.layerId),
                   ModelEquality.same(lhs.volumeAnnotationsVersion, rhs.volumeAnnotationsVersion) else { return false }
@@ -6256,6 +7666,16 @@ nonisolated extension GoogleBooks {
 
         public init(explanation: String? = nil) {
             self.explanation = explanation
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.explanation = try container.decodeIfPresent(String.self, forKey: "explanation")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.explanation, forKey: "explanation")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -6305,6 +7725,30 @@ nonisolated extension GoogleBooks {
             self.saleability = saleability
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.buyLink = try container.decodeIfPresent(String.self, forKey: "buyLink")
+            self.country = try container.decodeIfPresent(String.self, forKey: "country")
+            self.isEbook = try container.decodeIfPresent(Bool.self, forKey: "isEbook")
+            self.listPrice = try container.decodeIfPresent(VolumeSaleInfoListPrice.self, forKey: "listPrice")
+            self.offers = try container.decodeIfPresent([VolumeSaleInfoOffersItem].self, forKey: "offers")
+            self.onSaleDate = try container.decodeIfPresent(String.self, forKey: "onSaleDate")
+            self.retailPrice = try container.decodeIfPresent(VolumeSaleInfoRetailPrice.self, forKey: "retailPrice")
+            self.saleability = try container.decodeIfPresent(String.self, forKey: "saleability")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.buyLink, forKey: "buyLink")
+            try container.encodeIfPresent(self.country, forKey: "country")
+            try container.encodeIfPresent(self.isEbook, forKey: "isEbook")
+            try container.encodeIfPresent(self.listPrice, forKey: "listPrice")
+            try container.encodeIfPresent(self.offers, forKey: "offers")
+            try container.encodeIfPresent(self.onSaleDate, forKey: "onSaleDate")
+            try container.encodeIfPresent(self.retailPrice, forKey: "retailPrice")
+            try container.encodeIfPresent(self.saleability, forKey: "saleability")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.buyLink, rhs.buyLink), ModelEquality.same(lhs.country, rhs.country),
                   ModelEquality.same(lhs.isEbook, rhs.isEbook), ModelEquality.same(lhs.listPrice, rhs.listPrice),
@@ -6325,6 +7769,18 @@ nonisolated extension GoogleBooks {
         public init(amount: Double? = nil, currencyCode: String? = nil) {
             self.amount = amount
             self.currencyCode = currencyCode
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.amount = try container.decodeIfPresent(Double.self, forKey: "amount")
+            self.currencyCode = try container.decodeIfPresent(String.self, forKey: "currencyCode")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.amount, forKey: "amount")
+            try container.encodeIfPresent(self.currencyCode, forKey: "currencyCode")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -6360,6 +7816,24 @@ nonisolated extension GoogleBooks {
             self.retailPrice = retailPrice
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.finskyOfferType = try container.decodeIfPresent(Int32.self, forKey: "finskyOfferType")
+            self.giftable = try container.decodeIfPresent(Bool.self, forKey: "giftable")
+            self.listPrice = try container.decodeIfPresent(VolumeSaleInfoOffersItemListPrice.self, forKey: "listPrice")
+            self.rentalDuration = try container.decodeIfPresent(VolumeSaleInfoOffersItemRentalDuration.self, forKey: "rentalDuration")
+            self.retailPrice = try container.decodeIfPresent(VolumeSaleInfoOffersItemRetailPrice.self, forKey: "retailPrice")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.finskyOfferType, forKey: "finskyOfferType")
+            try container.encodeIfPresent(self.giftable, forKey: "giftable")
+            try container.encodeIfPresent(self.listPrice, forKey: "listPrice")
+            try container.encodeIfPresent(self.rentalDuration, forKey: "rentalDuration")
+            try container.encodeIfPresent(self.retailPrice, forKey: "retailPrice")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.finskyOfferType, rhs.finskyOfferType), ModelEquality.same(lhs.giftable, rhs.giftable),
                   ModelEquality.same(lhs.listPrice, rhs.listPrice), ModelEquality.same(lhs.rentalDuration, rhs.rentalDuration),
@@ -6376,6 +7850,18 @@ nonisolated extension GoogleBooks {
         public init(amountInMicros: Double? = nil, currencyCode: String? = nil) {
             self.amountInMicros = amountInMicros
             self.currencyCode = currencyCode
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.amountInMicros = try container.decodeIfPresent(Double.self, forKey: "amountInMicros")
+            self.currencyCode = try container.decodeIfPresent(String.self, forKey: "currencyCode")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.amountInMicros, forKey: "amountInMicros")
+            try container.encodeIfPresent(self.currencyCode, forKey: "currencyCode")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -6395,6 +7881,18 @@ nonisolated extension GoogleBooks {
             self.unit = unit
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.count = try container.decodeIfPresent(Double.self, forKey: "count")
+            self.unit = try container.decodeIfPresent(String.self, forKey: "unit")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.count, forKey: "count")
+            try container.encodeIfPresent(self.unit, forKey: "unit")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.count, rhs.count), ModelEquality.same(lhs.unit, rhs.unit) else { return false }
             return true
@@ -6409,6 +7907,18 @@ nonisolated extension GoogleBooks {
         public init(amountInMicros: Double? = nil, currencyCode: String? = nil) {
             self.amountInMicros = amountInMicros
             self.currencyCode = currencyCode
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.amountInMicros = try container.decodeIfPresent(Double.self, forKey: "amountInMicros")
+            self.currencyCode = try container.decodeIfPresent(String.self, forKey: "currencyCode")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.amountInMicros, forKey: "amountInMicros")
+            try container.encodeIfPresent(self.currencyCode, forKey: "currencyCode")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -6431,6 +7941,18 @@ nonisolated extension GoogleBooks {
             self.currencyCode = currencyCode
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.amount = try container.decodeIfPresent(Double.self, forKey: "amount")
+            self.currencyCode = try container.decodeIfPresent(String.self, forKey: "currencyCode")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.amount, forKey: "amount")
+            try container.encodeIfPresent(self.currencyCode, forKey: "currencyCode")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.amount, rhs.amount), ModelEquality.same(lhs.currencyCode, rhs.currencyCode) else { return false }
             return true
@@ -6444,6 +7966,16 @@ nonisolated extension GoogleBooks {
 
         public init(textSnippet: String? = nil) {
             self.textSnippet = textSnippet
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.textSnippet = try container.decodeIfPresent(String.self, forKey: "textSnippet")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.textSnippet, forKey: "textSnippet")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -6539,6 +8071,52 @@ nonisolated extension GoogleBooks {
             self.userUploadedVolumeInfo = userUploadedVolumeInfo
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.acquiredTime = try container.decodeIfPresent(String.self, forKey: "acquiredTime")
+            self.acquisitionType = try container.decodeIfPresent(Int32.self, forKey: "acquisitionType")
+            self.`copy` = try container.decodeIfPresent(VolumeUserInfoCopy.self, forKey: "copy")
+            self.entitlementType = try container.decodeIfPresent(Int32.self, forKey: "entitlementType")
+            self.familySharing = try container.decodeIfPresent(VolumeUserInfoFamilySharing.self, forKey: "familySharing")
+            self.isFamilySharedFromUser = try container.decodeIfPresent(Bool.self, forKey: "isFamilySharedFromUser")
+            self.isFamilySharedToUser = try container.decodeIfPresent(Bool.self, forKey: "isFamilySharedToUser")
+            self.isFamilySharingAllowed = try container.decodeIfPresent(Bool.self, forKey: "isFamilySharingAllowed")
+            self.isFamilySharingDisabledByFop = try container.decodeIfPresent(Bool.self, forKey: "isFamilySharingDisabledByFop")
+            self.isInMyBooks = try container.decodeIfPresent(Bool.self, forKey: "isInMyBooks")
+            self.isPreordered = try container.decodeIfPresent(Bool.self, forKey: "isPreordered")
+            self.isPurchased = try container.decodeIfPresent(Bool.self, forKey: "isPurchased")
+            self.isUploaded = try container.decodeIfPresent(Bool.self, forKey: "isUploaded")
+            self.readingPosition = try container.decodeIfPresent(ReadingPosition.self, forKey: "readingPosition")
+            self.rentalPeriod = try container.decodeIfPresent(VolumeUserInfoRentalPeriod.self, forKey: "rentalPeriod")
+            self.rentalState = try container.decodeIfPresent(String.self, forKey: "rentalState")
+            self.review = try container.decodeIfPresent(Review.self, forKey: "review")
+            self.updated = try container.decodeIfPresent(String.self, forKey: "updated")
+            self.userUploadedVolumeInfo = try container.decodeIfPresent(VolumeUserInfoUserUploadedVolumeInfo.self, forKey: "userUploadedVolumeInfo")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.acquiredTime, forKey: "acquiredTime")
+            try container.encodeIfPresent(self.acquisitionType, forKey: "acquisitionType")
+            try container.encodeIfPresent(self.`copy`, forKey: "copy")
+            try container.encodeIfPresent(self.entitlementType, forKey: "entitlementType")
+            try container.encodeIfPresent(self.familySharing, forKey: "familySharing")
+            try container.encodeIfPresent(self.isFamilySharedFromUser, forKey: "isFamilySharedFromUser")
+            try container.encodeIfPresent(self.isFamilySharedToUser, forKey: "isFamilySharedToUser")
+            try container.encodeIfPresent(self.isFamilySharingAllowed, forKey: "isFamilySharingAllowed")
+            try container.encodeIfPresent(self.isFamilySharingDisabledByFop, forKey: "isFamilySharingDisabledByFop")
+            try container.encodeIfPresent(self.isInMyBooks, forKey: "isInMyBooks")
+            try container.encodeIfPresent(self.isPreordered, forKey: "isPreordered")
+            try container.encodeIfPresent(self.isPurchased, forKey: "isPurchased")
+            try container.encodeIfPresent(self.isUploaded, forKey: "isUploaded")
+            try container.encodeIfPresent(self.readingPosition, forKey: "readingPosition")
+            try container.encodeIfPresent(self.rentalPeriod, forKey: "rentalPeriod")
+            try container.encodeIfPresent(self.rentalState, forKey: "rentalState")
+            try container.encodeIfPresent(self.review, forKey: "review")
+            try container.encodeIfPresent(self.updated, forKey: "updated")
+            try container.encodeIfPresent(self.userUploadedVolumeInfo, forKey: "userUploadedVolumeInfo")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.acquiredTime, rhs.acquiredTime), ModelEquality.same(lhs.acquisitionType, rhs.acquisitionType),
                   ModelEquality.same(lhs.`copy`, rhs.`copy`), ModelEquality.same(lhs.entitlementType, rhs.entitlementType),
@@ -6571,6 +8149,22 @@ nonisolated extension GoogleBooks {
             self.updated = updated
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.allowedCharacterCount = try container.decodeIfPresent(Int32.self, forKey: "allowedCharacterCount")
+            self.limitType = try container.decodeIfPresent(String.self, forKey: "limitType")
+            self.remainingCharacterCount = try container.decodeIfPresent(Int32.self, forKey: "remainingCharacterCount")
+            self.updated = try container.decodeIfPresent(String.self, forKey: "updated")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.allowedCharacterCount, forKey: "allowedCharacterCount")
+            try container.encodeIfPresent(self.limitType, forKey: "limitType")
+            try container.encodeIfPresent(self.remainingCharacterCount, forKey: "remainingCharacterCount")
+            try container.encodeIfPresent(self.updated, forKey: "updated")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.allowedCharacterCount, rhs.allowedCharacterCount), ModelEquality.same(lhs.limitType, rhs.limitType),
                   ModelEquality.same(lhs.remainingCharacterCount, rhs.remainingCharacterCount),
@@ -6596,6 +8190,20 @@ nonisolated extension GoogleBooks {
             self.isSharingDisabledByFop = isSharingDisabledByFop
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.familyRole = try container.decodeIfPresent(String.self, forKey: "familyRole")
+            self.isSharingAllowed = try container.decodeIfPresent(Bool.self, forKey: "isSharingAllowed")
+            self.isSharingDisabledByFop = try container.decodeIfPresent(Bool.self, forKey: "isSharingDisabledByFop")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.familyRole, forKey: "familyRole")
+            try container.encodeIfPresent(self.isSharingAllowed, forKey: "isSharingAllowed")
+            try container.encodeIfPresent(self.isSharingDisabledByFop, forKey: "isSharingDisabledByFop")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.familyRole, rhs.familyRole), ModelEquality.same(lhs.isSharingAllowed, rhs.isSharingAllowed),
                   ModelEquality.same(lhs.isSharingDisabledByFop, rhs.isSharingDisabledByFop) else { return false }
@@ -6613,6 +8221,18 @@ nonisolated extension GoogleBooks {
             self.startUtcSec = startUtcSec
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.endUtcSec = try container.decodeIfPresent(String.self, forKey: "endUtcSec")
+            self.startUtcSec = try container.decodeIfPresent(String.self, forKey: "startUtcSec")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.endUtcSec, forKey: "endUtcSec")
+            try container.encodeIfPresent(self.startUtcSec, forKey: "startUtcSec")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.endUtcSec, rhs.endUtcSec), ModelEquality.same(lhs.startUtcSec, rhs.startUtcSec) else { return false }
             return true
@@ -6624,6 +8244,16 @@ nonisolated extension GoogleBooks {
 
         public init(processingState: String? = nil) {
             self.processingState = processingState
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.processingState = try container.decodeIfPresent(String.self, forKey: "processingState")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.processingState, forKey: "processingState")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -6757,6 +8387,70 @@ nonisolated extension GoogleBooks {
             self.title = title
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.allowAnonLogging = try container.decodeIfPresent(Bool.self, forKey: "allowAnonLogging")
+            self.authors = try container.decodeIfPresent([String].self, forKey: "authors")
+            self.averageRating = try container.decodeIfPresent(Double.self, forKey: "averageRating")
+            self.canonicalVolumeLink = try container.decodeIfPresent(String.self, forKey: "canonicalVolumeLink")
+            self.categories = try container.decodeIfPresent([String].self, forKey: "categories")
+            self.comicsContent = try container.decodeIfPresent(Bool.self, forKey: "comicsContent")
+            self.contentVersion = try container.decodeIfPresent(String.self, forKey: "contentVersion")
+            self.description = try container.decodeIfPresent(String.self, forKey: "description")
+            self.dimensions = try container.decodeIfPresent(VolumeVolumeInfoDimensions.self, forKey: "dimensions")
+            self.imageLinks = try container.decodeIfPresent(VolumeVolumeInfoImageLinks.self, forKey: "imageLinks")
+            self.industryIdentifiers = try container.decodeIfPresent([VolumeVolumeInfoIndustryIdentifiersItem].self, forKey: "industryIdentifiers")
+            self.infoLink = try container.decodeIfPresent(String.self, forKey: "infoLink")
+            self.language = try container.decodeIfPresent(String.self, forKey: "language")
+            self.mainCategory = try container.decodeIfPresent(String.self, forKey: "mainCategory")
+            self.maturityRating = try container.decodeIfPresent(String.self, forKey: "maturityRating")
+            self.pageCount = try container.decodeIfPresent(Int32.self, forKey: "pageCount")
+            self.panelizationSummary = try container.decodeIfPresent(VolumeVolumeInfoPanelizationSummary.self, forKey: "panelizationSummary")
+            self.previewLink = try container.decodeIfPresent(String.self, forKey: "previewLink")
+            self.printType = try container.decodeIfPresent(String.self, forKey: "printType")
+            self.printedPageCount = try container.decodeIfPresent(Int32.self, forKey: "printedPageCount")
+            self.publishedDate = try container.decodeIfPresent(String.self, forKey: "publishedDate")
+            self.publisher = try container.decodeIfPresent(String.self, forKey: "publisher")
+            self.ratingsCount = try container.decodeIfPresent(Int32.self, forKey: "ratingsCount")
+            self.readingModes = try container.decodeIfPresent(VolumeVolumeInfoReadingModes.self, forKey: "readingModes")
+            self.samplePageCount = try container.decodeIfPresent(Int32.self, forKey: "samplePageCount")
+            self.seriesInfo = try container.decodeIfPresent(Volumeseriesinfo.self, forKey: "seriesInfo")
+            self.subtitle = try container.decodeIfPresent(String.self, forKey: "subtitle")
+            self.title = try container.decodeIfPresent(String.self, forKey: "title")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.allowAnonLogging, forKey: "allowAnonLogging")
+            try container.encodeIfPresent(self.authors, forKey: "authors")
+            try container.encodeIfPresent(self.averageRating, forKey: "averageRating")
+            try container.encodeIfPresent(self.canonicalVolumeLink, forKey: "canonicalVolumeLink")
+            try container.encodeIfPresent(self.categories, forKey: "categories")
+            try container.encodeIfPresent(self.comicsContent, forKey: "comicsContent")
+            try container.encodeIfPresent(self.contentVersion, forKey: "contentVersion")
+            try container.encodeIfPresent(self.description, forKey: "description")
+            try container.encodeIfPresent(self.dimensions, forKey: "dimensions")
+            try container.encodeIfPresent(self.imageLinks, forKey: "imageLinks")
+            try container.encodeIfPresent(self.industryIdentifiers, forKey: "industryIdentifiers")
+            try container.encodeIfPresent(self.infoLink, forKey: "infoLink")
+            try container.encodeIfPresent(self.language, forKey: "language")
+            try container.encodeIfPresent(self.mainCategory, forKey: "mainCategory")
+            try container.encodeIfPresent(self.maturityRating, forKey: "maturityRating")
+            try container.encodeIfPresent(self.pageCount, forKey: "pageCount")
+            try container.encodeIfPresent(self.panelizationSummary, forKey: "panelizationSummary")
+            try container.encodeIfPresent(self.previewLink, forKey: "previewLink")
+            try container.encodeIfPresent(self.printType, forKey: "printType")
+            try container.encodeIfPresent(self.printedPageCount, forKey: "printedPageCount")
+            try container.encodeIfPresent(self.publishedDate, forKey: "publishedDate")
+            try container.encodeIfPresent(self.publisher, forKey: "publisher")
+            try container.encodeIfPresent(self.ratingsCount, forKey: "ratingsCount")
+            try container.encodeIfPresent(self.readingModes, forKey: "readingModes")
+            try container.encodeIfPresent(self.samplePageCount, forKey: "samplePageCount")
+            try container.encodeIfPresent(self.seriesInfo, forKey: "seriesInfo")
+            try container.encodeIfPresent(self.subtitle, forKey: "subtitle")
+            try container.encodeIfPresent(self.title, forKey: "title")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.allowAnonLogging, rhs.allowAnonLogging), ModelEquality.same(lhs.authors, rhs.authors),
                   ModelEquality.same(lhs.averageRating, rhs.averageRating), ModelEquality.same(lhs.canonicalVolumeLink, rhs.canonicalVolumeLink),
@@ -6791,6 +8485,20 @@ nonisolated extension GoogleBooks {
             self.height = height
             self.thickness = thickness
             self.width = width
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.height = try container.decodeIfPresent(String.self, forKey: "height")
+            self.thickness = try container.decodeIfPresent(String.self, forKey: "thickness")
+            self.width = try container.decodeIfPresent(String.self, forKey: "width")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.height, forKey: "height")
+            try container.encodeIfPresent(self.thickness, forKey: "thickness")
+            try container.encodeIfPresent(self.width, forKey: "width")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -6832,6 +8540,26 @@ nonisolated extension GoogleBooks {
             self.thumbnail = thumbnail
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.extraLarge = try container.decodeIfPresent(String.self, forKey: "extraLarge")
+            self.large = try container.decodeIfPresent(String.self, forKey: "large")
+            self.medium = try container.decodeIfPresent(String.self, forKey: "medium")
+            self.small = try container.decodeIfPresent(String.self, forKey: "small")
+            self.smallThumbnail = try container.decodeIfPresent(String.self, forKey: "smallThumbnail")
+            self.thumbnail = try container.decodeIfPresent(String.self, forKey: "thumbnail")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.extraLarge, forKey: "extraLarge")
+            try container.encodeIfPresent(self.large, forKey: "large")
+            try container.encodeIfPresent(self.medium, forKey: "medium")
+            try container.encodeIfPresent(self.small, forKey: "small")
+            try container.encodeIfPresent(self.smallThumbnail, forKey: "smallThumbnail")
+            try container.encodeIfPresent(self.thumbnail, forKey: "thumbnail")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.extraLarge, rhs.extraLarge), ModelEquality.same(lhs.large, rhs.large),
                   ModelEquality.same(lhs.medium, rhs.medium), ModelEquality.same(lhs.small, rhs.small),
@@ -6850,6 +8578,18 @@ nonisolated extension GoogleBooks {
         public init(identifier: String? = nil, type: String? = nil) {
             self.identifier = identifier
             self.type = type
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.identifier = try container.decodeIfPresent(String.self, forKey: "identifier")
+            self.type = try container.decodeIfPresent(String.self, forKey: "type")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.identifier, forKey: "identifier")
+            try container.encodeIfPresent(self.type, forKey: "type")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -6874,6 +8614,22 @@ nonisolated extension GoogleBooks {
             self.imageBubbleVersion = imageBubbleVersion
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.containsEpubBubbles = try container.decodeIfPresent(Bool.self, forKey: "containsEpubBubbles")
+            self.containsImageBubbles = try container.decodeIfPresent(Bool.self, forKey: "containsImageBubbles")
+            self.epubBubbleVersion = try container.decodeIfPresent(String.self, forKey: "epubBubbleVersion")
+            self.imageBubbleVersion = try container.decodeIfPresent(String.self, forKey: "imageBubbleVersion")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.containsEpubBubbles, forKey: "containsEpubBubbles")
+            try container.encodeIfPresent(self.containsImageBubbles, forKey: "containsImageBubbles")
+            try container.encodeIfPresent(self.epubBubbleVersion, forKey: "epubBubbleVersion")
+            try container.encodeIfPresent(self.imageBubbleVersion, forKey: "imageBubbleVersion")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.containsEpubBubbles, rhs.containsEpubBubbles),
                   ModelEquality.same(lhs.containsImageBubbles, rhs.containsImageBubbles),
@@ -6891,6 +8647,18 @@ nonisolated extension GoogleBooks {
         public init(image: Bool? = nil, text: Bool? = nil) {
             self.image = image
             self.text = text
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.image = try container.decodeIfPresent(Bool.self, forKey: "image")
+            self.text = try container.decodeIfPresent(Bool.self, forKey: "text")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.image, forKey: "image")
+            try container.encodeIfPresent(self.text, forKey: "text")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -6923,6 +8691,22 @@ nonisolated extension GoogleBooks {
             self.gbTextRange = gbTextRange
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.cfiRange = try container.decodeIfPresent(BooksAnnotationsRange.self, forKey: "cfiRange")
+            self.contentVersion = try container.decodeIfPresent(String.self, forKey: "contentVersion")
+            self.gbImageRange = try container.decodeIfPresent(BooksAnnotationsRange.self, forKey: "gbImageRange")
+            self.gbTextRange = try container.decodeIfPresent(BooksAnnotationsRange.self, forKey: "gbTextRange")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.cfiRange, forKey: "cfiRange")
+            try container.encodeIfPresent(self.contentVersion, forKey: "contentVersion")
+            try container.encodeIfPresent(self.gbImageRange, forKey: "gbImageRange")
+            try container.encodeIfPresent(self.gbTextRange, forKey: "gbTextRange")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.cfiRange, rhs.cfiRange), ModelEquality.same(lhs.contentVersion, rhs.contentVersion),
                   ModelEquality.same(lhs.gbImageRange, rhs.gbImageRange), ModelEquality.same(lhs.gbTextRange, rhs.gbTextRange) else { return false }
@@ -6953,6 +8737,22 @@ nonisolated extension GoogleBooks {
             self.seriesId = seriesId
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.issue = try container.decodeIfPresent([VolumeseriesinfoVolumeSeriesItemIssueItem].self, forKey: "issue")
+            self.orderNumber = try container.decodeIfPresent(Int32.self, forKey: "orderNumber")
+            self.seriesBookType = try container.decodeIfPresent(String.self, forKey: "seriesBookType")
+            self.seriesId = try container.decodeIfPresent(String.self, forKey: "seriesId")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.issue, forKey: "issue")
+            try container.encodeIfPresent(self.orderNumber, forKey: "orderNumber")
+            try container.encodeIfPresent(self.seriesBookType, forKey: "seriesBookType")
+            try container.encodeIfPresent(self.seriesId, forKey: "seriesId")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.issue, rhs.issue), ModelEquality.same(lhs.orderNumber, rhs.orderNumber),
                   ModelEquality.same(lhs.seriesBookType, rhs.seriesBookType), ModelEquality.same(lhs.seriesId, rhs.seriesId) else { return false }
@@ -6969,6 +8769,18 @@ nonisolated extension GoogleBooks {
             self.issueOrderNumber = issueOrderNumber
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.issueDisplayNumber = try container.decodeIfPresent(String.self, forKey: "issueDisplayNumber")
+            self.issueOrderNumber = try container.decodeIfPresent(Int32.self, forKey: "issueOrderNumber")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.issueDisplayNumber, forKey: "issueDisplayNumber")
+            try container.encodeIfPresent(self.issueOrderNumber, forKey: "issueOrderNumber")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.issueDisplayNumber, rhs.issueDisplayNumber),
                   ModelEquality.same(lhs.issueOrderNumber, rhs.issueOrderNumber) else { return false }
@@ -6976,1143 +8788,492 @@ nonisolated extension GoogleBooks {
         }
     }
 
-    public nonisolated enum Xgafv: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+    public nonisolated struct Xgafv: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
+
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
         /// `1`
-        case _1
+        public static var _1: Self { Self(rawValue: "1") }
+
         /// `2`
-        case _2
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
-
-        public init(rawValue: String) {
-            switch rawValue {
-            case "1": self = ._1
-            case "2": self = ._2
-            default: self = .unknown(rawValue)
-            }
-        }
-
-        public var rawValue: String {
-            switch self {
-            case ._1: return "1"
-            case ._2: return "2"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: Xgafv, rhs: Xgafv) -> Bool { lhs.rawValue == rhs.rawValue }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var _2: Self { Self(rawValue: "2") }
     }
 
-    public nonisolated enum Alt: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case json, media, proto
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
+    public nonisolated struct Alt: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
 
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
         public init(rawValue: String) {
-            switch rawValue {
-            case "json": self = .json
-            case "media": self = .media
-            case "proto": self = .proto
-            default: self = .unknown(rawValue)
-            }
+            self.rawValue = rawValue
         }
 
-        public var rawValue: String {
-            switch self {
-            case .json: return "json"
-            case .media: return "media"
-            case .proto: return "proto"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: Alt, rhs: Alt) -> Bool { lhs.rawValue == rhs.rawValue }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var json: Self { Self(rawValue: "json") }
+        public static var media: Self { Self(rawValue: "media") }
+        public static var proto: Self { Self(rawValue: "proto") }
     }
 
-    public nonisolated enum MyconfigRequestAccessLicenseTypes: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+    public nonisolated struct MyconfigRequestAccessLicenseTypes: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
+
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
         /// `LICENSE_TYPES_UNDEFINED`
-        case licenseTypesUndefined
+        public static var licenseTypesUndefined: Self { Self(rawValue: "LICENSE_TYPES_UNDEFINED") }
+
         /// `BOTH`
-        case both
+        public static var both: Self { Self(rawValue: "BOTH") }
+
         /// `CONCURRENT`
-        case concurrent
+        public static var concurrent: Self { Self(rawValue: "CONCURRENT") }
+
         /// `DOWNLOAD`
-        case download
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
-
-        public init(rawValue: String) {
-            switch rawValue {
-            case "LICENSE_TYPES_UNDEFINED": self = .licenseTypesUndefined
-            case "BOTH": self = .both
-            case "CONCURRENT": self = .concurrent
-            case "DOWNLOAD": self = .download
-            default: self = .unknown(rawValue)
-            }
-        }
-
-        public var rawValue: String {
-            switch self {
-            case .licenseTypesUndefined: return "LICENSE_TYPES_UNDEFINED"
-            case .both: return "BOTH"
-            case .concurrent: return "CONCURRENT"
-            case .download: return "DOWNLOAD"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: MyconfigRequestAccessLicenseTypes, rhs: MyconfigRequestAccessLicenseTypes) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var download: Self { Self(rawValue: "DOWNLOAD") }
     }
 
-    public nonisolated enum MyconfigSyncVolumeLicensesFeaturesItem: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+    public nonisolated struct MyconfigSyncVolumeLicensesFeaturesItem: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
+
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
         /// `FEATURES_UNDEFINED`
-        case featuresUndefined
+        public static var featuresUndefined: Self { Self(rawValue: "FEATURES_UNDEFINED") }
+
         /// `RENTALS`
-        case rentals
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
-
-        public init(rawValue: String) {
-            switch rawValue {
-            case "FEATURES_UNDEFINED": self = .featuresUndefined
-            case "RENTALS": self = .rentals
-            default: self = .unknown(rawValue)
-            }
-        }
-
-        public var rawValue: String {
-            switch self {
-            case .featuresUndefined: return "FEATURES_UNDEFINED"
-            case .rentals: return "RENTALS"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: MyconfigSyncVolumeLicensesFeaturesItem, rhs: MyconfigSyncVolumeLicensesFeaturesItem) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var rentals: Self { Self(rawValue: "RENTALS") }
     }
 
-    public nonisolated enum MylibraryBookshelvesAddVolumeReason: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+    public nonisolated struct MylibraryBookshelvesAddVolumeReason: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
+
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
         /// `REASON_UNDEFINED`
-        case reasonUndefined
+        public static var reasonUndefined: Self { Self(rawValue: "REASON_UNDEFINED") }
+
         /// `IOS_PREX`
-        case iosPrex
+        public static var iosPrex: Self { Self(rawValue: "IOS_PREX") }
+
         /// `IOS_SEARCH`
-        case iosSearch
+        public static var iosSearch: Self { Self(rawValue: "IOS_SEARCH") }
+
         /// `ONBOARDING`
-        case onboarding
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
-
-        public init(rawValue: String) {
-            switch rawValue {
-            case "REASON_UNDEFINED": self = .reasonUndefined
-            case "IOS_PREX": self = .iosPrex
-            case "IOS_SEARCH": self = .iosSearch
-            case "ONBOARDING": self = .onboarding
-            default: self = .unknown(rawValue)
-            }
-        }
-
-        public var rawValue: String {
-            switch self {
-            case .reasonUndefined: return "REASON_UNDEFINED"
-            case .iosPrex: return "IOS_PREX"
-            case .iosSearch: return "IOS_SEARCH"
-            case .onboarding: return "ONBOARDING"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: MylibraryBookshelvesAddVolumeReason, rhs: MylibraryBookshelvesAddVolumeReason) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var onboarding: Self { Self(rawValue: "ONBOARDING") }
     }
 
-    public nonisolated enum MylibraryBookshelvesRemoveVolumeReason: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+    public nonisolated struct MylibraryBookshelvesRemoveVolumeReason: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
+
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
         /// `REASON_UNDEFINED`
-        case reasonUndefined
+        public static var reasonUndefined: Self { Self(rawValue: "REASON_UNDEFINED") }
+
         /// `ONBOARDING`
-        case onboarding
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
-
-        public init(rawValue: String) {
-            switch rawValue {
-            case "REASON_UNDEFINED": self = .reasonUndefined
-            case "ONBOARDING": self = .onboarding
-            default: self = .unknown(rawValue)
-            }
-        }
-
-        public var rawValue: String {
-            switch self {
-            case .reasonUndefined: return "REASON_UNDEFINED"
-            case .onboarding: return "ONBOARDING"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: MylibraryBookshelvesRemoveVolumeReason, rhs: MylibraryBookshelvesRemoveVolumeReason) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var onboarding: Self { Self(rawValue: "ONBOARDING") }
     }
 
-    public nonisolated enum MylibraryBookshelvesVolumesListProjection: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+    public nonisolated struct MylibraryBookshelvesVolumesListProjection: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
+
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
         /// `PROJECTION_UNDEFINED`
-        case projectionUndefined
+        public static var projectionUndefined: Self { Self(rawValue: "PROJECTION_UNDEFINED") }
+
         /// `FULL`
-        case full
+        public static var full: Self { Self(rawValue: "FULL") }
+
         /// `LITE`
-        case lite
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
-
-        public init(rawValue: String) {
-            switch rawValue {
-            case "PROJECTION_UNDEFINED": self = .projectionUndefined
-            case "FULL": self = .full
-            case "LITE": self = .lite
-            default: self = .unknown(rawValue)
-            }
-        }
-
-        public var rawValue: String {
-            switch self {
-            case .projectionUndefined: return "PROJECTION_UNDEFINED"
-            case .full: return "FULL"
-            case .lite: return "LITE"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: MylibraryBookshelvesVolumesListProjection, rhs: MylibraryBookshelvesVolumesListProjection) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var lite: Self { Self(rawValue: "LITE") }
     }
 
-    public nonisolated enum MylibraryReadingpositionsSetPositionAction: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+    public nonisolated struct MylibraryReadingpositionsSetPositionAction: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
+
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
         /// `ACTION_UNDEFINED`
-        case actionUndefined
-        case bookmark, chapter
+        public static var actionUndefined: Self { Self(rawValue: "ACTION_UNDEFINED") }
+
+        public static var bookmark: Self { Self(rawValue: "bookmark") }
+        public static var chapter: Self { Self(rawValue: "chapter") }
+
         /// `next-page`
-        case nextPage
+        public static var nextPage: Self { Self(rawValue: "next-page") }
+
         /// `prev-page`
-        case prevPage
-        case scroll, search
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
+        public static var prevPage: Self { Self(rawValue: "prev-page") }
 
-        public init(rawValue: String) {
-            switch rawValue {
-            case "ACTION_UNDEFINED": self = .actionUndefined
-            case "bookmark": self = .bookmark
-            case "chapter": self = .chapter
-            case "next-page": self = .nextPage
-            case "prev-page": self = .prevPage
-            case "scroll": self = .scroll
-            case "search": self = .search
-            default: self = .unknown(rawValue)
-            }
-        }
-
-        public var rawValue: String {
-            switch self {
-            case .actionUndefined: return "ACTION_UNDEFINED"
-            case .bookmark: return "bookmark"
-            case .chapter: return "chapter"
-            case .nextPage: return "next-page"
-            case .prevPage: return "prev-page"
-            case .scroll: return "scroll"
-            case .search: return "search"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: MylibraryReadingpositionsSetPositionAction, rhs: MylibraryReadingpositionsSetPositionAction) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var scroll: Self { Self(rawValue: "scroll") }
+        public static var search: Self { Self(rawValue: "search") }
     }
 
-    public nonisolated enum OnboardingListCategoryVolumesMaxAllowedMaturityRating: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+    public nonisolated struct OnboardingListCategoryVolumesMaxAllowedMaturityRating: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
+
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
         /// `MAX_ALLOWED_MATURITY_RATING_UNDEFINED`
-        case maxAllowedMaturityRatingUndefined
+        public static var maxAllowedMaturityRatingUndefined: Self {
+            Self(rawValue: "MAX_ALLOWED_MATURITY_RATING_UNDEFINED")
+        }
+
         /// `MATURE`
-        case mature
+        public static var mature: Self { Self(rawValue: "MATURE") }
+
         /// `not-mature`
-        case notMature
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
-
-        public init(rawValue: String) {
-            switch rawValue {
-            case "MAX_ALLOWED_MATURITY_RATING_UNDEFINED": self = .maxAllowedMaturityRatingUndefined
-            case "MATURE": self = .mature
-            case "not-mature": self = .notMature
-            default: self = .unknown(rawValue)
-            }
-        }
-
-        public var rawValue: String {
-            switch self {
-            case .maxAllowedMaturityRatingUndefined: return "MAX_ALLOWED_MATURITY_RATING_UNDEFINED"
-            case .mature: return "MATURE"
-            case .notMature: return "not-mature"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (
-            lhs: OnboardingListCategoryVolumesMaxAllowedMaturityRating, rhs: OnboardingListCategoryVolumesMaxAllowedMaturityRating
-        ) -> Bool { lhs.rawValue == rhs.rawValue }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var notMature: Self { Self(rawValue: "not-mature") }
     }
 
-    public nonisolated enum PersonalizedstreamGetMaxAllowedMaturityRating: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+    public nonisolated struct PersonalizedstreamGetMaxAllowedMaturityRating: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
+
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
         /// `MAX_ALLOWED_MATURITY_RATING_UNDEFINED`
-        case maxAllowedMaturityRatingUndefined
+        public static var maxAllowedMaturityRatingUndefined: Self {
+            Self(rawValue: "MAX_ALLOWED_MATURITY_RATING_UNDEFINED")
+        }
+
         /// `MATURE`
-        case mature
+        public static var mature: Self { Self(rawValue: "MATURE") }
+
         /// `not-mature`
-        case notMature
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
-
-        public init(rawValue: String) {
-            switch rawValue {
-            case "MAX_ALLOWED_MATURITY_RATING_UNDEFINED": self = .maxAllowedMaturityRatingUndefined
-            case "MATURE": self = .mature
-            case "not-mature": self = .notMature
-            default: self = .unknown(rawValue)
-            }
-        }
-
-        public var rawValue: String {
-            switch self {
-            case .maxAllowedMaturityRatingUndefined: return "MAX_ALLOWED_MATURITY_RATING_UNDEFINED"
-            case .mature: return "MATURE"
-            case .notMature: return "not-mature"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: PersonalizedstreamGetMaxAllowedMaturityRating, rhs: PersonalizedstreamGetMaxAllowedMaturityRating) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var notMature: Self { Self(rawValue: "not-mature") }
     }
 
-    public nonisolated enum VolumesListDownload: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+    public nonisolated struct VolumesListDownload: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
+
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
         /// `DOWNLOAD_UNDEFINED`
-        case downloadUndefined
+        public static var downloadUndefined: Self { Self(rawValue: "DOWNLOAD_UNDEFINED") }
+
         /// `EPUB`
-        case epub
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
-
-        public init(rawValue: String) {
-            switch rawValue {
-            case "DOWNLOAD_UNDEFINED": self = .downloadUndefined
-            case "EPUB": self = .epub
-            default: self = .unknown(rawValue)
-            }
-        }
-
-        public var rawValue: String {
-            switch self {
-            case .downloadUndefined: return "DOWNLOAD_UNDEFINED"
-            case .epub: return "EPUB"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: VolumesListDownload, rhs: VolumesListDownload) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var epub: Self { Self(rawValue: "EPUB") }
     }
 
-    public nonisolated enum VolumesListFilter: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+    public nonisolated struct VolumesListFilter: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
+
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
         /// `FILTER_UNDEFINED`
-        case filterUndefined
-        case ebooks
+        public static var filterUndefined: Self { Self(rawValue: "FILTER_UNDEFINED") }
+
+        public static var ebooks: Self { Self(rawValue: "ebooks") }
+
         /// `free-ebooks`
-        case freeEbooks
-        case full
+        public static var freeEbooks: Self { Self(rawValue: "free-ebooks") }
+
+        public static var full: Self { Self(rawValue: "full") }
+
         /// `paid-ebooks`
-        case paidEbooks
-        case partial
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
+        public static var paidEbooks: Self { Self(rawValue: "paid-ebooks") }
 
-        public init(rawValue: String) {
-            switch rawValue {
-            case "FILTER_UNDEFINED": self = .filterUndefined
-            case "ebooks": self = .ebooks
-            case "free-ebooks": self = .freeEbooks
-            case "full": self = .full
-            case "paid-ebooks": self = .paidEbooks
-            case "partial": self = .partial
-            default: self = .unknown(rawValue)
-            }
-        }
-
-        public var rawValue: String {
-            switch self {
-            case .filterUndefined: return "FILTER_UNDEFINED"
-            case .ebooks: return "ebooks"
-            case .freeEbooks: return "free-ebooks"
-            case .full: return "full"
-            case .paidEbooks: return "paid-ebooks"
-            case .partial: return "partial"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: VolumesListFilter, rhs: VolumesListFilter) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var partial: Self { Self(rawValue: "partial") }
     }
 
-    public nonisolated enum VolumesListLibraryRestrict: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+    public nonisolated struct VolumesListLibraryRestrict: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
+
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
         /// `LIBRARY_RESTRICT_UNDEFINED`
-        case libraryRestrictUndefined
+        public static var libraryRestrictUndefined: Self { Self(rawValue: "LIBRARY_RESTRICT_UNDEFINED") }
+
         /// `my-library`
-        case myLibrary
+        public static var myLibrary: Self { Self(rawValue: "my-library") }
+
         /// `no-restrict`
-        case noRestrict
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
-
-        public init(rawValue: String) {
-            switch rawValue {
-            case "LIBRARY_RESTRICT_UNDEFINED": self = .libraryRestrictUndefined
-            case "my-library": self = .myLibrary
-            case "no-restrict": self = .noRestrict
-            default: self = .unknown(rawValue)
-            }
-        }
-
-        public var rawValue: String {
-            switch self {
-            case .libraryRestrictUndefined: return "LIBRARY_RESTRICT_UNDEFINED"
-            case .myLibrary: return "my-library"
-            case .noRestrict: return "no-restrict"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: VolumesListLibraryRestrict, rhs: VolumesListLibraryRestrict) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var noRestrict: Self { Self(rawValue: "no-restrict") }
     }
 
-    public nonisolated enum VolumesListMaxAllowedMaturityRating: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+    public nonisolated struct VolumesListMaxAllowedMaturityRating: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
+
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
         /// `MAX_ALLOWED_MATURITY_RATING_UNDEFINED`
-        case maxAllowedMaturityRatingUndefined
+        public static var maxAllowedMaturityRatingUndefined: Self {
+            Self(rawValue: "MAX_ALLOWED_MATURITY_RATING_UNDEFINED")
+        }
+
         /// `MATURE`
-        case mature
+        public static var mature: Self { Self(rawValue: "MATURE") }
+
         /// `not-mature`
-        case notMature
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
-
-        public init(rawValue: String) {
-            switch rawValue {
-            case "MAX_ALLOWED_MATURITY_RATING_UNDEFINED": self = .maxAllowedMaturityRatingUndefined
-            case "MATURE": self = .mature
-            case "not-mature": self = .notMature
-            default: self = .unknown(rawValue)
-            }
-        }
-
-        public var rawValue: String {
-            switch self {
-            case .maxAllowedMaturityRatingUndefined: return "MAX_ALLOWED_MATURITY_RATING_UNDEFINED"
-            case .mature: return "MATURE"
-            case .notMature: return "not-mature"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: VolumesListMaxAllowedMaturityRating, rhs: VolumesListMaxAllowedMaturityRating) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var notMature: Self { Self(rawValue: "not-mature") }
     }
 
-    public nonisolated enum VolumesListOrderBy: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+    public nonisolated struct VolumesListOrderBy: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
+
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
         /// `ORDER_BY_UNDEFINED`
-        case orderByUndefined
-        case newest, relevance
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
+        public static var orderByUndefined: Self { Self(rawValue: "ORDER_BY_UNDEFINED") }
 
-        public init(rawValue: String) {
-            switch rawValue {
-            case "ORDER_BY_UNDEFINED": self = .orderByUndefined
-            case "newest": self = .newest
-            case "relevance": self = .relevance
-            default: self = .unknown(rawValue)
-            }
-        }
-
-        public var rawValue: String {
-            switch self {
-            case .orderByUndefined: return "ORDER_BY_UNDEFINED"
-            case .newest: return "newest"
-            case .relevance: return "relevance"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: VolumesListOrderBy, rhs: VolumesListOrderBy) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var newest: Self { Self(rawValue: "newest") }
+        public static var relevance: Self { Self(rawValue: "relevance") }
     }
 
-    public nonisolated enum VolumesListPrintType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+    public nonisolated struct VolumesListPrintType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
+
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
         /// `PRINT_TYPE_UNDEFINED`
-        case printTypeUndefined
+        public static var printTypeUndefined: Self { Self(rawValue: "PRINT_TYPE_UNDEFINED") }
+
         /// `ALL`
-        case all
+        public static var all: Self { Self(rawValue: "ALL") }
+
         /// `BOOKS`
-        case books
+        public static var books: Self { Self(rawValue: "BOOKS") }
+
         /// `MAGAZINES`
-        case magazines
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
-
-        public init(rawValue: String) {
-            switch rawValue {
-            case "PRINT_TYPE_UNDEFINED": self = .printTypeUndefined
-            case "ALL": self = .all
-            case "BOOKS": self = .books
-            case "MAGAZINES": self = .magazines
-            default: self = .unknown(rawValue)
-            }
-        }
-
-        public var rawValue: String {
-            switch self {
-            case .printTypeUndefined: return "PRINT_TYPE_UNDEFINED"
-            case .all: return "ALL"
-            case .books: return "BOOKS"
-            case .magazines: return "MAGAZINES"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: VolumesListPrintType, rhs: VolumesListPrintType) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var magazines: Self { Self(rawValue: "MAGAZINES") }
     }
 
-    public nonisolated enum VolumesListProjection: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+    public nonisolated struct VolumesListProjection: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
+
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
         /// `PROJECTION_UNDEFINED`
-        case projectionUndefined
+        public static var projectionUndefined: Self { Self(rawValue: "PROJECTION_UNDEFINED") }
+
         /// `FULL`
-        case full
+        public static var full: Self { Self(rawValue: "FULL") }
+
         /// `LITE`
-        case lite
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
-
-        public init(rawValue: String) {
-            switch rawValue {
-            case "PROJECTION_UNDEFINED": self = .projectionUndefined
-            case "FULL": self = .full
-            case "LITE": self = .lite
-            default: self = .unknown(rawValue)
-            }
-        }
-
-        public var rawValue: String {
-            switch self {
-            case .projectionUndefined: return "PROJECTION_UNDEFINED"
-            case .full: return "FULL"
-            case .lite: return "LITE"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: VolumesListProjection, rhs: VolumesListProjection) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var lite: Self { Self(rawValue: "LITE") }
     }
 
-    public nonisolated enum VolumesMybooksListAcquireMethodItem: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+    public nonisolated struct VolumesMybooksListAcquireMethodItem: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
+
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
         /// `ACQUIRE_METHOD_UNDEFINED`
-        case acquireMethodUndefined
+        public static var acquireMethodUndefined: Self { Self(rawValue: "ACQUIRE_METHOD_UNDEFINED") }
+
         /// `FAMILY_SHARED`
-        case familyShared
+        public static var familyShared: Self { Self(rawValue: "FAMILY_SHARED") }
+
         /// `PREORDERED`
-        case preordered
+        public static var preordered: Self { Self(rawValue: "PREORDERED") }
+
         /// `PREVIOUSLY_RENTED`
-        case previouslyRented
+        public static var previouslyRented: Self { Self(rawValue: "PREVIOUSLY_RENTED") }
+
         /// `PUBLIC_DOMAIN`
-        case publicDomain
+        public static var publicDomain: Self { Self(rawValue: "PUBLIC_DOMAIN") }
+
         /// `PURCHASED`
-        case purchased
+        public static var purchased: Self { Self(rawValue: "PURCHASED") }
+
         /// `RENTED`
-        case rented
+        public static var rented: Self { Self(rawValue: "RENTED") }
+
         /// `SAMPLE`
-        case sample
+        public static var sample: Self { Self(rawValue: "SAMPLE") }
+
         /// `UPLOADED`
-        case uploaded
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
-
-        public init(rawValue: String) {
-            switch rawValue {
-            case "ACQUIRE_METHOD_UNDEFINED": self = .acquireMethodUndefined
-            case "FAMILY_SHARED": self = .familyShared
-            case "PREORDERED": self = .preordered
-            case "PREVIOUSLY_RENTED": self = .previouslyRented
-            case "PUBLIC_DOMAIN": self = .publicDomain
-            case "PURCHASED": self = .purchased
-            case "RENTED": self = .rented
-            case "SAMPLE": self = .sample
-            case "UPLOADED": self = .uploaded
-            default: self = .unknown(rawValue)
-            }
-        }
-
-        public var rawValue: String {
-            switch self {
-            case .acquireMethodUndefined: return "ACQUIRE_METHOD_UNDEFINED"
-            case .familyShared: return "FAMILY_SHARED"
-            case .preordered: return "PREORDERED"
-            case .previouslyRented: return "PREVIOUSLY_RENTED"
-            case .publicDomain: return "PUBLIC_DOMAIN"
-            case .purchased: return "PURCHASED"
-            case .rented: return "RENTED"
-            case .sample: return "SAMPLE"
-            case .uploaded: return "UPLOADED"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: VolumesMybooksListAcquireMethodItem, rhs: VolumesMybooksListAcquireMethodItem) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var uploaded: Self { Self(rawValue: "UPLOADED") }
     }
 
-    public nonisolated enum VolumesMybooksListProcessingStateItem: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+    public nonisolated struct VolumesMybooksListProcessingStateItem: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
+
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
         /// `PROCESSING_STATE_UNDEFINED`
-        case processingStateUndefined
+        public static var processingStateUndefined: Self { Self(rawValue: "PROCESSING_STATE_UNDEFINED") }
+
         /// `COMPLETED_FAILED`
-        case completedFailed
+        public static var completedFailed: Self { Self(rawValue: "COMPLETED_FAILED") }
+
         /// `COMPLETED_SUCCESS`
-        case completedSuccess
+        public static var completedSuccess: Self { Self(rawValue: "COMPLETED_SUCCESS") }
+
         /// `RUNNING`
-        case running
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
-
-        public init(rawValue: String) {
-            switch rawValue {
-            case "PROCESSING_STATE_UNDEFINED": self = .processingStateUndefined
-            case "COMPLETED_FAILED": self = .completedFailed
-            case "COMPLETED_SUCCESS": self = .completedSuccess
-            case "RUNNING": self = .running
-            default: self = .unknown(rawValue)
-            }
-        }
-
-        public var rawValue: String {
-            switch self {
-            case .processingStateUndefined: return "PROCESSING_STATE_UNDEFINED"
-            case .completedFailed: return "COMPLETED_FAILED"
-            case .completedSuccess: return "COMPLETED_SUCCESS"
-            case .running: return "RUNNING"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: VolumesMybooksListProcessingStateItem, rhs: VolumesMybooksListProcessingStateItem) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var running: Self { Self(rawValue: "RUNNING") }
     }
 
-    public nonisolated enum VolumesRecommendedListMaxAllowedMaturityRating: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+    public nonisolated struct VolumesRecommendedListMaxAllowedMaturityRating: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
+
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
         /// `MAX_ALLOWED_MATURITY_RATING_UNDEFINED`
-        case maxAllowedMaturityRatingUndefined
+        public static var maxAllowedMaturityRatingUndefined: Self {
+            Self(rawValue: "MAX_ALLOWED_MATURITY_RATING_UNDEFINED")
+        }
+
         /// `MATURE`
-        case mature
+        public static var mature: Self { Self(rawValue: "MATURE") }
+
         /// `not-mature`
-        case notMature
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
-
-        public init(rawValue: String) {
-            switch rawValue {
-            case "MAX_ALLOWED_MATURITY_RATING_UNDEFINED": self = .maxAllowedMaturityRatingUndefined
-            case "MATURE": self = .mature
-            case "not-mature": self = .notMature
-            default: self = .unknown(rawValue)
-            }
-        }
-
-        public var rawValue: String {
-            switch self {
-            case .maxAllowedMaturityRatingUndefined: return "MAX_ALLOWED_MATURITY_RATING_UNDEFINED"
-            case .mature: return "MATURE"
-            case .notMature: return "not-mature"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: VolumesRecommendedListMaxAllowedMaturityRating, rhs: VolumesRecommendedListMaxAllowedMaturityRating) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var notMature: Self { Self(rawValue: "not-mature") }
     }
 
-    public nonisolated enum VolumesRecommendedRateRating: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+    public nonisolated struct VolumesRecommendedRateRating: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
+
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
         /// `RATING_UNDEFINED`
-        case ratingUndefined
+        public static var ratingUndefined: Self { Self(rawValue: "RATING_UNDEFINED") }
+
         /// `HAVE_IT`
-        case haveIt
+        public static var haveIt: Self { Self(rawValue: "HAVE_IT") }
+
         /// `NOT_INTERESTED`
-        case notInterested
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
-
-        public init(rawValue: String) {
-            switch rawValue {
-            case "RATING_UNDEFINED": self = .ratingUndefined
-            case "HAVE_IT": self = .haveIt
-            case "NOT_INTERESTED": self = .notInterested
-            default: self = .unknown(rawValue)
-            }
-        }
-
-        public var rawValue: String {
-            switch self {
-            case .ratingUndefined: return "RATING_UNDEFINED"
-            case .haveIt: return "HAVE_IT"
-            case .notInterested: return "NOT_INTERESTED"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: VolumesRecommendedRateRating, rhs: VolumesRecommendedRateRating) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var notInterested: Self { Self(rawValue: "NOT_INTERESTED") }
     }
 
-    public nonisolated enum VolumesUseruploadedListProcessingStateItem: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+    public nonisolated struct VolumesUseruploadedListProcessingStateItem: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
+
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
         /// `PROCESSING_STATE_UNDEFINED`
-        case processingStateUndefined
+        public static var processingStateUndefined: Self { Self(rawValue: "PROCESSING_STATE_UNDEFINED") }
+
         /// `COMPLETED_FAILED`
-        case completedFailed
+        public static var completedFailed: Self { Self(rawValue: "COMPLETED_FAILED") }
+
         /// `COMPLETED_SUCCESS`
-        case completedSuccess
+        public static var completedSuccess: Self { Self(rawValue: "COMPLETED_SUCCESS") }
+
         /// `RUNNING`
-        case running
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
-
-        public init(rawValue: String) {
-            switch rawValue {
-            case "PROCESSING_STATE_UNDEFINED": self = .processingStateUndefined
-            case "COMPLETED_FAILED": self = .completedFailed
-            case "COMPLETED_SUCCESS": self = .completedSuccess
-            case "RUNNING": self = .running
-            default: self = .unknown(rawValue)
-            }
-        }
-
-        public var rawValue: String {
-            switch self {
-            case .processingStateUndefined: return "PROCESSING_STATE_UNDEFINED"
-            case .completedFailed: return "COMPLETED_FAILED"
-            case .completedSuccess: return "COMPLETED_SUCCESS"
-            case .running: return "RUNNING"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: VolumesUseruploadedListProcessingStateItem, rhs: VolumesUseruploadedListProcessingStateItem) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var running: Self { Self(rawValue: "RUNNING") }
     }
 
-    public nonisolated enum VolumesGetProjection: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+    public nonisolated struct VolumesGetProjection: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
+
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
         /// `PROJECTION_UNDEFINED`
-        case projectionUndefined
+        public static var projectionUndefined: Self { Self(rawValue: "PROJECTION_UNDEFINED") }
+
         /// `FULL`
-        case full
+        public static var full: Self { Self(rawValue: "FULL") }
+
         /// `LITE`
-        case lite
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
-
-        public init(rawValue: String) {
-            switch rawValue {
-            case "PROJECTION_UNDEFINED": self = .projectionUndefined
-            case "FULL": self = .full
-            case "LITE": self = .lite
-            default: self = .unknown(rawValue)
-            }
-        }
-
-        public var rawValue: String {
-            switch self {
-            case .projectionUndefined: return "PROJECTION_UNDEFINED"
-            case .full: return "FULL"
-            case .lite: return "LITE"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: VolumesGetProjection, rhs: VolumesGetProjection) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var lite: Self { Self(rawValue: "LITE") }
     }
 
-    public nonisolated enum VolumesAssociatedListAssociation: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+    public nonisolated struct VolumesAssociatedListAssociation: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
+
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
         /// `ASSOCIATION_UNDEFINED`
-        case associationUndefined
+        public static var associationUndefined: Self { Self(rawValue: "ASSOCIATION_UNDEFINED") }
+
         /// `end-of-sample`
-        case endOfSample
+        public static var endOfSample: Self { Self(rawValue: "end-of-sample") }
+
         /// `end-of-volume`
-        case endOfVolume
+        public static var endOfVolume: Self { Self(rawValue: "end-of-volume") }
+
         /// `related-for-play`
-        case relatedForPlay
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
-
-        public init(rawValue: String) {
-            switch rawValue {
-            case "ASSOCIATION_UNDEFINED": self = .associationUndefined
-            case "end-of-sample": self = .endOfSample
-            case "end-of-volume": self = .endOfVolume
-            case "related-for-play": self = .relatedForPlay
-            default: self = .unknown(rawValue)
-            }
-        }
-
-        public var rawValue: String {
-            switch self {
-            case .associationUndefined: return "ASSOCIATION_UNDEFINED"
-            case .endOfSample: return "end-of-sample"
-            case .endOfVolume: return "end-of-volume"
-            case .relatedForPlay: return "related-for-play"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: VolumesAssociatedListAssociation, rhs: VolumesAssociatedListAssociation) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var relatedForPlay: Self { Self(rawValue: "related-for-play") }
     }
 
-    public nonisolated enum VolumesAssociatedListMaxAllowedMaturityRating: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        /// `MAX_ALLOWED_MATURITY_RATING_UNDEFINED`
-        case maxAllowedMaturityRatingUndefined
-        /// `MATURE`
-        case mature
-        /// `not-mature`
-        case notMature
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
+    public nonisolated struct VolumesAssociatedListMaxAllowedMaturityRating: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
 
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
         public init(rawValue: String) {
-            switch rawValue {
-            case "MAX_ALLOWED_MATURITY_RATING_UNDEFINED": self = .maxAllowedMaturityRatingUndefined
-            case "MATURE": self = .mature
-            case "not-mature": self = .notMature
-            default: self = .unknown(rawValue)
-            }
+            self.rawValue = rawValue
         }
 
-        public var rawValue: String {
-            switch self {
-            case .maxAllowedMaturityRatingUndefined: return "MAX_ALLOWED_MATURITY_RATING_UNDEFINED"
-            case .mature: return "MATURE"
-            case .notMature: return "not-mature"
-            case let .unknown(value): return value
-            }
+        /// `MAX_ALLOWED_MATURITY_RATING_UNDEFINED`
+        public static var maxAllowedMaturityRatingUndefined: Self {
+            Self(rawValue: "MAX_ALLOWED_MATURITY_RATING_UNDEFINED")
         }
 
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
+        /// `MATURE`
+        public static var mature: Self { Self(rawValue: "MATURE") }
 
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: VolumesAssociatedListMaxAllowedMaturityRating, rhs: VolumesAssociatedListMaxAllowedMaturityRating) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        /// `not-mature`
+        public static var notMature: Self { Self(rawValue: "not-mature") }
     }
 }
 

@@ -247,6 +247,36 @@ nonisolated extension OpenAILike {
             self.stream = stream
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.model = try container.decode(String.self, forKey: "model")
+            self.messages = try container.decode([ChatCompletionRequestMessage].self, forKey: "messages")
+            self.temperature = try container.decodeIfPresent(Double.self, forKey: "temperature")
+            self.user = try container.decodeIfPresent(String.self, forKey: "user")
+            self.stop = try container.decodeIfPresent(CreateChatCompletionRequestStop.self, forKey: "stop")
+            self.toolChoice = try container.decodeIfPresent(ChatCompletionToolChoiceOption.self, forKey: "tool_choice")
+            self.seed = try container.decodeIfPresent(CreateChatCompletionRequestSeed.self, forKey: "seed")
+            self.tools = try container.decodeIfPresent([Tool].self, forKey: "tools")
+            self.metadata = try container.decodeIfPresent([String: String].self, forKey: "metadata")
+            self.filter = try container.decodeIfPresent(Filter.self, forKey: "filter")
+            self.stream = try container.decodeIfPresent(Bool.self, forKey: "stream")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.model, forKey: "model")
+            try container.encode(self.messages, forKey: "messages")
+            try container.encodeIfPresent(self.temperature, forKey: "temperature")
+            try container.encodeIfPresent(self.user, forKey: "user")
+            try container.encodeIfPresent(self.stop, forKey: "stop")
+            try container.encodeIfPresent(self.toolChoice, forKey: "tool_choice")
+            try container.encodeIfPresent(self.seed, forKey: "seed")
+            try container.encodeIfPresent(self.tools, forKey: "tools")
+            try container.encodeIfPresent(self.metadata, forKey: "metadata")
+            try container.encodeIfPresent(self.filter, forKey: "filter")
+            try container.encodeIfPresent(self.stream, forKey: "stream")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.model, rhs.model), ModelEquality.same(lhs.messages, rhs.messages),
                   ModelEquality.same(lhs.temperature, rhs.temperature), ModelEquality.same(lhs.user, rhs.user),
@@ -254,12 +284,6 @@ nonisolated extension OpenAILike {
                   ModelEquality.same(lhs.tools, rhs.tools), ModelEquality.same(lhs.metadata, rhs.metadata),
                   ModelEquality.same(lhs.filter, rhs.filter), ModelEquality.same(lhs.stream, rhs.stream) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case model, messages, temperature, user, stop
-            case toolChoice = "tool_choice"
-            case seed, tools, metadata, filter, stream
         }
     }
 
@@ -319,6 +343,18 @@ nonisolated extension OpenAILike {
             self.content = content
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.role = try container.decode(ChatCompletionRequestSystemMessageRole.self, forKey: "role")
+            self.content = try container.decode(String.self, forKey: "content")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.role, forKey: "role")
+            try container.encode(self.content, forKey: "content")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.role, rhs.role), ModelEquality.same(lhs.content, rhs.content) else { return false }
             return true
@@ -334,6 +370,18 @@ nonisolated extension OpenAILike {
             self.content = content
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.role = try container.decode(ChatCompletionRequestUserMessageRole.self, forKey: "role")
+            self.content = try container.decode(ChatCompletionRequestUserMessageContent.self, forKey: "content")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.role, forKey: "role")
+            try container.encode(self.content, forKey: "content")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.role, rhs.role), ModelEquality.same(lhs.content, rhs.content) else { return false }
             return true
@@ -347,6 +395,18 @@ nonisolated extension OpenAILike {
         public init(role: ChatCompletionRequestAssistantMessageRole, content: String? = nil) {
             self.role = role
             self.content = content
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.role = try container.decode(ChatCompletionRequestAssistantMessageRole.self, forKey: "role")
+            self.content = try container.decodeIfPresent(String.self, forKey: "content")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.role, forKey: "role")
+            try container.encodeIfPresent(self.content, forKey: "content")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -424,6 +484,18 @@ nonisolated extension OpenAILike {
             self.name = name
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.type = try container.decode(ChatCompletionNamedToolChoiceType.self, forKey: "type")
+            self.name = try container.decode(String.self, forKey: "name")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.type, forKey: "type")
+            try container.encode(self.name, forKey: "name")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.type, rhs.type), ModelEquality.same(lhs.name, rhs.name) else { return false }
             return true
@@ -478,6 +550,20 @@ nonisolated extension OpenAILike {
             self.parameters = parameters
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.type = try container.decode(String.self, forKey: "type")
+            self.name = try container.decode(String.self, forKey: "name")
+            self.parameters = try container.decodeIfPresent(JSONValue.self, forKey: "parameters")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.type, forKey: "type")
+            try container.encode(self.name, forKey: "name")
+            try container.encodeIfPresent(self.parameters, forKey: "parameters")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.type, rhs.type), ModelEquality.same(lhs.name, rhs.name),
                   ModelEquality.same(lhs.parameters, rhs.parameters) else { return false }
@@ -494,14 +580,21 @@ nonisolated extension OpenAILike {
             self.maxNumResults = maxNumResults
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.type = try container.decode(String.self, forKey: "type")
+            self.maxNumResults = try container.decodeIfPresent(Int.self, forKey: "max_num_results")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.type, forKey: "type")
+            try container.encodeIfPresent(self.maxNumResults, forKey: "max_num_results")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.type, rhs.type), ModelEquality.same(lhs.maxNumResults, rhs.maxNumResults) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case type
-            case maxNumResults = "max_num_results"
         }
     }
 
@@ -542,6 +635,20 @@ nonisolated extension OpenAILike {
             self.value = value
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.type = try container.decode(ComparisonFilterType.self, forKey: "type")
+            self.key = try container.decode(String.self, forKey: "key")
+            self.value = try container.decode(ComparisonFilterValue.self, forKey: "value")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.type, forKey: "type")
+            try container.encode(self.key, forKey: "key")
+            try container.encode(self.value, forKey: "value")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.type, rhs.type), ModelEquality.same(lhs.key, rhs.key),
                   ModelEquality.same(lhs.value, rhs.value) else { return false }
@@ -557,6 +664,18 @@ nonisolated extension OpenAILike {
         public init(type: CompoundFilterType, filters: [CompoundFilterFiltersItem]) {
             self.type = type
             self.filters = filters
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.type = try container.decode(CompoundFilterType.self, forKey: "type")
+            self.filters = try container.decode([CompoundFilterFiltersItem].self, forKey: "filters")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.type, forKey: "type")
+            try container.encode(self.filters, forKey: "filters")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -576,6 +695,20 @@ nonisolated extension OpenAILike {
             self.usage = usage
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(String.self, forKey: "id")
+            self.choices = try container.decode([CreateChatCompletionResponseChoicesItem].self, forKey: "choices")
+            self.usage = try container.decodeIfPresent(CompletionUsage.self, forKey: "usage")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.choices, forKey: "choices")
+            try container.encodeIfPresent(self.usage, forKey: "usage")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.choices, rhs.choices),
                   ModelEquality.same(lhs.usage, rhs.usage) else { return false }
@@ -590,6 +723,18 @@ nonisolated extension OpenAILike {
         public init(id: String, choices: [CreateChatCompletionStreamResponseChoicesItem]) {
             self.id = id
             self.choices = choices
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(String.self, forKey: "id")
+            self.choices = try container.decode([CreateChatCompletionStreamResponseChoicesItem].self, forKey: "choices")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.choices, forKey: "choices")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -607,15 +752,22 @@ nonisolated extension OpenAILike {
             self.completionTokens = completionTokens
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.promptTokens = try container.decode(Int.self, forKey: "prompt_tokens")
+            self.completionTokens = try container.decode(Int.self, forKey: "completion_tokens")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.promptTokens, forKey: "prompt_tokens")
+            try container.encode(self.completionTokens, forKey: "completion_tokens")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.promptTokens, rhs.promptTokens),
                   ModelEquality.same(lhs.completionTokens, rhs.completionTokens) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case promptTokens = "prompt_tokens"
-            case completionTokens = "completion_tokens"
         }
     }
 
@@ -628,14 +780,21 @@ nonisolated extension OpenAILike {
             self.customId = customId
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decodeIfPresent(String.self, forKey: "id")
+            self.customId = try container.decodeIfPresent(String.self, forKey: "custom_id")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.id, forKey: "id")
+            try container.encodeIfPresent(self.customId, forKey: "custom_id")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.customId, rhs.customId) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case id
-            case customId = "custom_id"
         }
     }
 
@@ -646,6 +805,18 @@ nonisolated extension OpenAILike {
         public init(time: Date? = nil, level: LogRecordLevel? = nil) {
             self.time = time
             self.level = level
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.time = try container.decodeIfPresent(Date.self, forKey: "time")
+            self.level = try container.decodeIfPresent(LogRecordLevel.self, forKey: "level")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.time, forKey: "time")
+            try container.encodeIfPresent(self.level, forKey: "level")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -663,6 +834,18 @@ nonisolated extension OpenAILike {
             self.purpose = purpose
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.file = try container.decode(EndpointRuntime.File.self, forKey: "file")
+            self.purpose = try container.decode(CreateFileRequestPurpose.self, forKey: "purpose")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.file, forKey: "file")
+            try container.encode(self.purpose, forKey: "purpose")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.file, rhs.file), ModelEquality.same(lhs.purpose, rhs.purpose) else { return false }
             return true
@@ -678,6 +861,20 @@ nonisolated extension OpenAILike {
             self.id = id
             self.bytes = bytes
             self.filename = filename
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(String.self, forKey: "id")
+            self.bytes = try container.decode(Int.self, forKey: "bytes")
+            self.filename = try container.decode(String.self, forKey: "filename")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.bytes, forKey: "bytes")
+            try container.encode(self.filename, forKey: "filename")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -748,74 +945,26 @@ nonisolated extension OpenAILike {
         }
     }
 
-    public nonisolated enum ChatCompletionRequestSystemMessageRole: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case system
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
+    public nonisolated struct ChatCompletionRequestSystemMessageRole: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
 
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
         public init(rawValue: String) {
-            switch rawValue {
-            case "system": self = .system
-            default: self = .unknown(rawValue)
-            }
+            self.rawValue = rawValue
         }
 
-        public var rawValue: String {
-            switch self {
-            case .system: return "system"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: ChatCompletionRequestSystemMessageRole, rhs: ChatCompletionRequestSystemMessageRole) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var system: Self { Self(rawValue: "system") }
     }
 
-    public nonisolated enum ChatCompletionRequestUserMessageRole: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case user
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
+    public nonisolated struct ChatCompletionRequestUserMessageRole: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
 
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
         public init(rawValue: String) {
-            switch rawValue {
-            case "user": self = .user
-            default: self = .unknown(rawValue)
-            }
+            self.rawValue = rawValue
         }
 
-        public var rawValue: String {
-            switch self {
-            case .user: return "user"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: ChatCompletionRequestUserMessageRole, rhs: ChatCompletionRequestUserMessageRole) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var user: Self { Self(rawValue: "user") }
     }
 
     public nonisolated struct ChatCompletionRequestUserMessageContent: Codable, Hashable, Sendable {
@@ -847,39 +996,15 @@ nonisolated extension OpenAILike {
         }
     }
 
-    public nonisolated enum ChatCompletionRequestAssistantMessageRole: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case assistant
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
+    public nonisolated struct ChatCompletionRequestAssistantMessageRole: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
 
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
         public init(rawValue: String) {
-            switch rawValue {
-            case "assistant": self = .assistant
-            default: self = .unknown(rawValue)
-            }
+            self.rawValue = rawValue
         }
 
-        public var rawValue: String {
-            switch self {
-            case .assistant: return "assistant"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: ChatCompletionRequestAssistantMessageRole, rhs: ChatCompletionRequestAssistantMessageRole) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var assistant: Self { Self(rawValue: "assistant") }
     }
 
     public nonisolated struct ChatCompletionRequestMessageContentPartText: Codable, Hashable, Sendable {
@@ -891,45 +1016,33 @@ nonisolated extension OpenAILike {
             self.text = text
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.type = try container.decode(ChatCompletionRequestMessageContentPartTextType.self, forKey: "type")
+            self.text = try container.decode(String.self, forKey: "text")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.type, forKey: "type")
+            try container.encode(self.text, forKey: "text")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.type, rhs.type), ModelEquality.same(lhs.text, rhs.text) else { return false }
             return true
         }
     }
 
-    public nonisolated enum ChatCompletionRequestMessageContentPartTextType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case text
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
+    public nonisolated struct ChatCompletionRequestMessageContentPartTextType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
 
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
         public init(rawValue: String) {
-            switch rawValue {
-            case "text": self = .text
-            default: self = .unknown(rawValue)
-            }
+            self.rawValue = rawValue
         }
 
-        public var rawValue: String {
-            switch self {
-            case .text: return "text"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: ChatCompletionRequestMessageContentPartTextType, rhs: ChatCompletionRequestMessageContentPartTextType) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var text: Self { Self(rawValue: "text") }
     }
 
     public nonisolated struct ChatCompletionRequestMessageContentPartImage: Codable, Hashable, Sendable {
@@ -941,168 +1054,74 @@ nonisolated extension OpenAILike {
             self.imageUrl = imageUrl
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.type = try container.decode(ChatCompletionRequestMessageContentPartImageType.self, forKey: "type")
+            self.imageUrl = try container.decode(URL.self, forKey: "image_url")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.type, forKey: "type")
+            try container.encode(self.imageUrl, forKey: "image_url")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.type, rhs.type), ModelEquality.same(lhs.imageUrl, rhs.imageUrl) else { return false }
             return true
         }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case type
-            case imageUrl = "image_url"
-        }
     }
 
-    public nonisolated enum ChatCompletionRequestMessageContentPartImageType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+    public nonisolated struct ChatCompletionRequestMessageContentPartImageType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
+
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
         /// `image_url`
-        case imageUrl
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
-
-        public init(rawValue: String) {
-            switch rawValue {
-            case "image_url": self = .imageUrl
-            default: self = .unknown(rawValue)
-            }
-        }
-
-        public var rawValue: String {
-            switch self {
-            case .imageUrl: return "image_url"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: ChatCompletionRequestMessageContentPartImageType, rhs: ChatCompletionRequestMessageContentPartImageType) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var imageUrl: Self { Self(rawValue: "image_url") }
     }
 
-    public nonisolated enum ChatCompletionToolChoiceOptionOption1: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+    public nonisolated struct ChatCompletionToolChoiceOptionOption1: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
+
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
         /// `none`
-        case noneValue
-        case auto, required
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
+        public static var noneValue: Self { Self(rawValue: "none") }
 
-        public init(rawValue: String) {
-            switch rawValue {
-            case "none": self = .noneValue
-            case "auto": self = .auto
-            case "required": self = .required
-            default: self = .unknown(rawValue)
-            }
-        }
-
-        public var rawValue: String {
-            switch self {
-            case .noneValue: return "none"
-            case .auto: return "auto"
-            case .required: return "required"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: ChatCompletionToolChoiceOptionOption1, rhs: ChatCompletionToolChoiceOptionOption1) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var auto: Self { Self(rawValue: "auto") }
+        public static var required: Self { Self(rawValue: "required") }
     }
 
-    public nonisolated enum ChatCompletionNamedToolChoiceType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case function
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
+    public nonisolated struct ChatCompletionNamedToolChoiceType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
 
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
         public init(rawValue: String) {
-            switch rawValue {
-            case "function": self = .function
-            default: self = .unknown(rawValue)
-            }
+            self.rawValue = rawValue
         }
 
-        public var rawValue: String {
-            switch self {
-            case .function: return "function"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: ChatCompletionNamedToolChoiceType, rhs: ChatCompletionNamedToolChoiceType) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var function: Self { Self(rawValue: "function") }
     }
 
-    public nonisolated enum ComparisonFilterType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case eq, ne, gt, lt
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
+    public nonisolated struct ComparisonFilterType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
 
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
         public init(rawValue: String) {
-            switch rawValue {
-            case "eq": self = .eq
-            case "ne": self = .ne
-            case "gt": self = .gt
-            case "lt": self = .lt
-            default: self = .unknown(rawValue)
-            }
+            self.rawValue = rawValue
         }
 
-        public var rawValue: String {
-            switch self {
-            case .eq: return "eq"
-            case .ne: return "ne"
-            case .gt: return "gt"
-            case .lt: return "lt"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: ComparisonFilterType, rhs: ComparisonFilterType) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var eq: Self { Self(rawValue: "eq") }
+        public static var ne: Self { Self(rawValue: "ne") }
+        public static var gt: Self { Self(rawValue: "gt") }
+        public static var lt: Self { Self(rawValue: "lt") }
     }
 
     public nonisolated enum ComparisonFilterValue: Codable, Hashable, Sendable {
@@ -1142,41 +1161,16 @@ nonisolated extension OpenAILike {
         }
     }
 
-    public nonisolated enum CompoundFilterType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case and, or
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
+    public nonisolated struct CompoundFilterType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
 
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
         public init(rawValue: String) {
-            switch rawValue {
-            case "and": self = .and
-            case "or": self = .or
-            default: self = .unknown(rawValue)
-            }
+            self.rawValue = rawValue
         }
 
-        public var rawValue: String {
-            switch self {
-            case .and: return "and"
-            case .or: return "or"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: CompoundFilterType, rhs: CompoundFilterType) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var and: Self { Self(rawValue: "and") }
+        public static var or: Self { Self(rawValue: "or") }
     }
 
     public nonisolated enum CompoundFilterFiltersItem: Codable, Hashable, Sendable {
@@ -1223,58 +1217,40 @@ nonisolated extension OpenAILike {
             self.logprobs = logprobs
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.index = try container.decode(Int.self, forKey: "index")
+            self.finishReason = try container.decode(CreateChatCompletionResponseChoicesItemFinishReason.self, forKey: "finish_reason")
+            self.logprobs = try container.decodeIfPresent(CreateChatCompletionResponseChoicesItemLogprobs.self, forKey: "logprobs")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.index, forKey: "index")
+            try container.encode(self.finishReason, forKey: "finish_reason")
+            try container.encodeIfPresent(self.logprobs, forKey: "logprobs")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.index, rhs.index), ModelEquality.same(lhs.finishReason, rhs.finishReason),
                   ModelEquality.same(lhs.logprobs, rhs.logprobs) else { return false }
             return true
         }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case index
-            case finishReason = "finish_reason"
-            case logprobs
-        }
     }
 
-    public nonisolated enum CreateChatCompletionResponseChoicesItemFinishReason: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case stop, length
-        /// `tool_calls`
-        case toolCalls
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
+    public nonisolated struct CreateChatCompletionResponseChoicesItemFinishReason: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
 
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
         public init(rawValue: String) {
-            switch rawValue {
-            case "stop": self = .stop
-            case "length": self = .length
-            case "tool_calls": self = .toolCalls
-            default: self = .unknown(rawValue)
-            }
+            self.rawValue = rawValue
         }
 
-        public var rawValue: String {
-            switch self {
-            case .stop: return "stop"
-            case .length: return "length"
-            case .toolCalls: return "tool_calls"
-            case let .unknown(value): return value
-            }
-        }
+        public static var stop: Self { Self(rawValue: "stop") }
+        public static var length: Self { Self(rawValue: "length") }
 
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (
-            lhs: CreateChatCompletionResponseChoicesItemFinishReason, rhs: CreateChatCompletionResponseChoicesItemFinishReason
-        ) -> Bool { lhs.rawValue == rhs.rawValue }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        /// `tool_calls`
+        public static var toolCalls: Self { Self(rawValue: "tool_calls") }
     }
 
     public nonisolated struct CreateChatCompletionResponseChoicesItemLogprobs: Codable, Hashable, Sendable {
@@ -1282,6 +1258,16 @@ nonisolated extension OpenAILike {
 
         public init(content: [Double]? = nil) {
             self.content = content
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.content = try container.decodeIfPresent([Double].self, forKey: "content")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.content, forKey: "content")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1297,6 +1283,16 @@ nonisolated extension OpenAILike {
             self.delta = delta
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.delta = try container.decodeIfPresent(CreateChatCompletionStreamResponseChoicesItemDelta.self, forKey: "delta")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.delta, forKey: "delta")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.delta, rhs.delta) else { return false }
             return true
@@ -1310,90 +1306,48 @@ nonisolated extension OpenAILike {
             self.content = content
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.content = try container.decodeIfPresent(String.self, forKey: "content")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.content, forKey: "content")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.content, rhs.content) else { return false }
             return true
         }
     }
 
-    public nonisolated enum LogRecordLevel: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case _1, _2, _3
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(Int)
+    public nonisolated struct LogRecordLevel: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: Int
 
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
         public init(rawValue: Int) {
-            switch rawValue {
-            case 1: self = ._1
-            case 2: self = ._2
-            case 3: self = ._3
-            default: self = .unknown(rawValue)
-            }
+            self.rawValue = rawValue
         }
 
-        public var rawValue: Int {
-            switch self {
-            case ._1: return 1
-            case ._2: return 2
-            case ._3: return 3
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(Int.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: LogRecordLevel, rhs: LogRecordLevel) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var _1: Self { Self(rawValue: 1) }
+        public static var _2: Self { Self(rawValue: 2) }
+        public static var _3: Self { Self(rawValue: 3) }
     }
 
-    public nonisolated enum CreateFileRequestPurpose: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case assistants, batch
-        /// `fine-tune`
-        case fineTune
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
+    public nonisolated struct CreateFileRequestPurpose: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
 
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
         public init(rawValue: String) {
-            switch rawValue {
-            case "assistants": self = .assistants
-            case "batch": self = .batch
-            case "fine-tune": self = .fineTune
-            default: self = .unknown(rawValue)
-            }
+            self.rawValue = rawValue
         }
 
-        public var rawValue: String {
-            switch self {
-            case .assistants: return "assistants"
-            case .batch: return "batch"
-            case .fineTune: return "fine-tune"
-            case let .unknown(value): return value
-            }
-        }
+        public static var assistants: Self { Self(rawValue: "assistants") }
+        public static var batch: Self { Self(rawValue: "batch") }
 
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: CreateFileRequestPurpose, rhs: CreateFileRequestPurpose) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        /// `fine-tune`
+        public static var fineTune: Self { Self(rawValue: "fine-tune") }
     }
 
     public nonisolated struct LogsListEventsResponseItem: Codable, Hashable, Sendable {
@@ -1401,6 +1355,16 @@ nonisolated extension OpenAILike {
 
         public init(id: String) {
             self.id = id
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(String.self, forKey: "id")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {

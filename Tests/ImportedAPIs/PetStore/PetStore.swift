@@ -425,6 +425,26 @@ nonisolated extension PetStore {
             self.complete = complete
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decodeIfPresent(Int64.self, forKey: "id")
+            self.petId = try container.decodeIfPresent(Int64.self, forKey: "petId")
+            self.quantity = try container.decodeIfPresent(Int32.self, forKey: "quantity")
+            self.shipDate = try container.decodeIfPresent(Date.self, forKey: "shipDate")
+            self.status = try container.decodeIfPresent(OrderStatus.self, forKey: "status")
+            self.complete = try container.decodeIfPresent(Bool.self, forKey: "complete")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.id, forKey: "id")
+            try container.encodeIfPresent(self.petId, forKey: "petId")
+            try container.encodeIfPresent(self.quantity, forKey: "quantity")
+            try container.encodeIfPresent(self.shipDate, forKey: "shipDate")
+            try container.encodeIfPresent(self.status, forKey: "status")
+            try container.encodeIfPresent(self.complete, forKey: "complete")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.petId, rhs.petId), ModelEquality.same(lhs.quantity, rhs.quantity),
                   ModelEquality.same(lhs.shipDate, rhs.shipDate), ModelEquality.same(lhs.status, rhs.status),
@@ -440,6 +460,18 @@ nonisolated extension PetStore {
         public init(id: Int64? = nil, name: String? = nil) {
             self.id = id
             self.name = name
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decodeIfPresent(Int64.self, forKey: "id")
+            self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.id, forKey: "id")
+            try container.encodeIfPresent(self.name, forKey: "name")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -474,6 +506,30 @@ nonisolated extension PetStore {
             self.userStatus = userStatus
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decodeIfPresent(Int64.self, forKey: "id")
+            self.username = try container.decodeIfPresent(String.self, forKey: "username")
+            self.firstName = try container.decodeIfPresent(String.self, forKey: "firstName")
+            self.lastName = try container.decodeIfPresent(String.self, forKey: "lastName")
+            self.email = try container.decodeIfPresent(String.self, forKey: "email")
+            self.password = try container.decodeIfPresent(String.self, forKey: "password")
+            self.phone = try container.decodeIfPresent(String.self, forKey: "phone")
+            self.userStatus = try container.decodeIfPresent(Int32.self, forKey: "userStatus")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.id, forKey: "id")
+            try container.encodeIfPresent(self.username, forKey: "username")
+            try container.encodeIfPresent(self.firstName, forKey: "firstName")
+            try container.encodeIfPresent(self.lastName, forKey: "lastName")
+            try container.encodeIfPresent(self.email, forKey: "email")
+            try container.encodeIfPresent(self.password, forKey: "password")
+            try container.encodeIfPresent(self.phone, forKey: "phone")
+            try container.encodeIfPresent(self.userStatus, forKey: "userStatus")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.username, rhs.username),
                   ModelEquality.same(lhs.firstName, rhs.firstName), ModelEquality.same(lhs.lastName, rhs.lastName),
@@ -490,6 +546,18 @@ nonisolated extension PetStore {
         public init(id: Int64? = nil, name: String? = nil) {
             self.id = id
             self.name = name
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decodeIfPresent(Int64.self, forKey: "id")
+            self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.id, forKey: "id")
+            try container.encodeIfPresent(self.name, forKey: "name")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -517,6 +585,26 @@ nonisolated extension PetStore {
             self.status = status
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decodeIfPresent(Int64.self, forKey: "id")
+            self.name = try container.decode(String.self, forKey: "name")
+            self.category = try container.decodeIfPresent(Category.self, forKey: "category")
+            self.photoUrls = try container.decode([String].self, forKey: "photoUrls")
+            self.tags = try container.decodeIfPresent([Tag].self, forKey: "tags")
+            self.status = try container.decodeIfPresent(PetStatus.self, forKey: "status")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.id, forKey: "id")
+            try container.encode(self.name, forKey: "name")
+            try container.encodeIfPresent(self.category, forKey: "category")
+            try container.encode(self.photoUrls, forKey: "photoUrls")
+            try container.encodeIfPresent(self.tags, forKey: "tags")
+            try container.encodeIfPresent(self.status, forKey: "status")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.name, rhs.name), ModelEquality.same(lhs.category, rhs.category),
                   ModelEquality.same(lhs.photoUrls, rhs.photoUrls), ModelEquality.same(lhs.tags, rhs.tags),
@@ -536,6 +624,20 @@ nonisolated extension PetStore {
             self.message = message
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.code = try container.decodeIfPresent(Int32.self, forKey: "code")
+            self.type = try container.decodeIfPresent(String.self, forKey: "type")
+            self.message = try container.decodeIfPresent(String.self, forKey: "message")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.code, forKey: "code")
+            try container.encodeIfPresent(self.type, forKey: "type")
+            try container.encodeIfPresent(self.message, forKey: "message")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.code, rhs.code), ModelEquality.same(lhs.type, rhs.type),
                   ModelEquality.same(lhs.message, rhs.message) else { return false }
@@ -544,118 +646,44 @@ nonisolated extension PetStore {
     }
 
     /// Order Status
-    public nonisolated enum OrderStatus: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case placed, approved, delivered
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
+    public nonisolated struct OrderStatus: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
 
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
         public init(rawValue: String) {
-            switch rawValue {
-            case "placed": self = .placed
-            case "approved": self = .approved
-            case "delivered": self = .delivered
-            default: self = .unknown(rawValue)
-            }
+            self.rawValue = rawValue
         }
 
-        public var rawValue: String {
-            switch self {
-            case .placed: return "placed"
-            case .approved: return "approved"
-            case .delivered: return "delivered"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: OrderStatus, rhs: OrderStatus) -> Bool { lhs.rawValue == rhs.rawValue }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var placed: Self { Self(rawValue: "placed") }
+        public static var approved: Self { Self(rawValue: "approved") }
+        public static var delivered: Self { Self(rawValue: "delivered") }
     }
 
     /// pet status in the store
-    public nonisolated enum PetStatus: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case available, pending, sold
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
+    public nonisolated struct PetStatus: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
 
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
         public init(rawValue: String) {
-            switch rawValue {
-            case "available": self = .available
-            case "pending": self = .pending
-            case "sold": self = .sold
-            default: self = .unknown(rawValue)
-            }
+            self.rawValue = rawValue
         }
 
-        public var rawValue: String {
-            switch self {
-            case .available: return "available"
-            case .pending: return "pending"
-            case .sold: return "sold"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: PetStatus, rhs: PetStatus) -> Bool { lhs.rawValue == rhs.rawValue }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var available: Self { Self(rawValue: "available") }
+        public static var pending: Self { Self(rawValue: "pending") }
+        public static var sold: Self { Self(rawValue: "sold") }
     }
 
-    public nonisolated enum FindPetsByStatusStatus: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case available, pending, sold
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
+    public nonisolated struct FindPetsByStatusStatus: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
 
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
         public init(rawValue: String) {
-            switch rawValue {
-            case "available": self = .available
-            case "pending": self = .pending
-            case "sold": self = .sold
-            default: self = .unknown(rawValue)
-            }
+            self.rawValue = rawValue
         }
 
-        public var rawValue: String {
-            switch self {
-            case .available: return "available"
-            case .pending: return "pending"
-            case .sold: return "sold"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: FindPetsByStatusStatus, rhs: FindPetsByStatusStatus) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var available: Self { Self(rawValue: "available") }
+        public static var pending: Self { Self(rawValue: "pending") }
+        public static var sold: Self { Self(rawValue: "sold") }
     }
 }
 

@@ -1260,242 +1260,97 @@ nonisolated extension TomTom.ReverseGeocoding {
 
 // Models
 nonisolated extension TomTom {
-    public nonisolated enum VersionNumber: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case _2
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(Int)
+    public nonisolated struct VersionNumber: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: Int
 
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
         public init(rawValue: Int) {
-            switch rawValue {
-            case 2: self = ._2
-            default: self = .unknown(rawValue)
-            }
+            self.rawValue = rawValue
         }
 
-        public var rawValue: Int {
-            switch self {
-            case ._2: return 2
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(Int.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: VersionNumber, rhs: VersionNumber) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var _2: Self { Self(rawValue: 2) }
     }
 
-    public nonisolated enum GetSearchAdditionalDataExt: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case json
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
+    public nonisolated struct GetSearchAdditionalDataExt: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
 
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
         public init(rawValue: String) {
-            switch rawValue {
-            case "json": self = .json
-            default: self = .unknown(rawValue)
-            }
+            self.rawValue = rawValue
         }
 
-        public var rawValue: String {
-            switch self {
-            case .json: return "json"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: GetSearchAdditionalDataExt, rhs: GetSearchAdditionalDataExt) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var json: Self { Self(rawValue: "json") }
     }
 
-    public nonisolated enum GetSearchAdditionalDataGeometriesZoom: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case _0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14, _15, _16, _17, _18, _19, _20, _21, _22
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(Int)
+    public nonisolated struct GetSearchAdditionalDataGeometriesZoom: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: Int
 
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
         public init(rawValue: Int) {
-            switch rawValue {
-            case 0: self = ._0
-            case 1: self = ._1
-            case 2: self = ._2
-            case 3: self = ._3
-            case 4: self = ._4
-            case 5: self = ._5
-            case 6: self = ._6
-            case 7: self = ._7
-            case 8: self = ._8
-            case 9: self = ._9
-            case 10: self = ._10
-            case 11: self = ._11
-            case 12: self = ._12
-            case 13: self = ._13
-            case 14: self = ._14
-            case 15: self = ._15
-            case 16: self = ._16
-            case 17: self = ._17
-            case 18: self = ._18
-            case 19: self = ._19
-            case 20: self = ._20
-            case 21: self = ._21
-            case 22: self = ._22
-            default: self = .unknown(rawValue)
-            }
+            self.rawValue = rawValue
         }
 
-        public var rawValue: Int {
-            switch self {
-            case ._0: return 0
-            case ._1: return 1
-            case ._2: return 2
-            case ._3: return 3
-            case ._4: return 4
-            case ._5: return 5
-            case ._6: return 6
-            case ._7: return 7
-            case ._8: return 8
-            case ._9: return 9
-            case ._10: return 10
-            case ._11: return 11
-            case ._12: return 12
-            case ._13: return 13
-            case ._14: return 14
-            case ._15: return 15
-            case ._16: return 16
-            case ._17: return 17
-            case ._18: return 18
-            case ._19: return 19
-            case ._20: return 20
-            case ._21: return 21
-            case ._22: return 22
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(Int.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: GetSearchAdditionalDataGeometriesZoom, rhs: GetSearchAdditionalDataGeometriesZoom) -> Bool {
-            return lhs.rawValue == rhs.rawValue
-        }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var _0: Self { Self(rawValue: 0) }
+        public static var _1: Self { Self(rawValue: 1) }
+        public static var _2: Self { Self(rawValue: 2) }
+        public static var _3: Self { Self(rawValue: 3) }
+        public static var _4: Self { Self(rawValue: 4) }
+        public static var _5: Self { Self(rawValue: 5) }
+        public static var _6: Self { Self(rawValue: 6) }
+        public static var _7: Self { Self(rawValue: 7) }
+        public static var _8: Self { Self(rawValue: 8) }
+        public static var _9: Self { Self(rawValue: 9) }
+        public static var _10: Self { Self(rawValue: 10) }
+        public static var _11: Self { Self(rawValue: 11) }
+        public static var _12: Self { Self(rawValue: 12) }
+        public static var _13: Self { Self(rawValue: 13) }
+        public static var _14: Self { Self(rawValue: 14) }
+        public static var _15: Self { Self(rawValue: 15) }
+        public static var _16: Self { Self(rawValue: 16) }
+        public static var _17: Self { Self(rawValue: 17) }
+        public static var _18: Self { Self(rawValue: 18) }
+        public static var _19: Self { Self(rawValue: 19) }
+        public static var _20: Self { Self(rawValue: 20) }
+        public static var _21: Self { Self(rawValue: 21) }
+        public static var _22: Self { Self(rawValue: 22) }
     }
 
-    public nonisolated enum Ext: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        case json, jsonp, js, xml
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
+    public nonisolated struct Ext: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
 
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
         public init(rawValue: String) {
-            switch rawValue {
-            case "json": self = .json
-            case "jsonp": self = .jsonp
-            case "js": self = .js
-            case "xml": self = .xml
-            default: self = .unknown(rawValue)
-            }
+            self.rawValue = rawValue
         }
 
-        public var rawValue: String {
-            switch self {
-            case .json: return "json"
-            case .jsonp: return "jsonp"
-            case .js: return "js"
-            case .xml: return "xml"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: Ext, rhs: Ext) -> Bool { lhs.rawValue == rhs.rawValue }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var json: Self { Self(rawValue: "json") }
+        public static var jsonp: Self { Self(rawValue: "jsonp") }
+        public static var js: Self { Self(rawValue: "js") }
+        public static var xml: Self { Self(rawValue: "xml") }
     }
 
-    public nonisolated enum View: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+    public nonisolated struct View: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
+
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
         /// `Unified`
-        case unified
+        public static var unified: Self { Self(rawValue: "Unified") }
+
         /// `IN`
-        case `in`
+        public static var `in`: Self { Self(rawValue: "IN") }
+
         /// `PK`
-        case pk
+        public static var pk: Self { Self(rawValue: "PK") }
+
         /// `IL`
-        case il
+        public static var il: Self { Self(rawValue: "IL") }
+
         /// `MA`
-        case ma
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
-
-        public init(rawValue: String) {
-            switch rawValue {
-            case "Unified": self = .unified
-            case "IN": self = .`in`
-            case "PK": self = .pk
-            case "IL": self = .il
-            case "MA": self = .ma
-            default: self = .unknown(rawValue)
-            }
-        }
-
-        public var rawValue: String {
-            switch self {
-            case .unified: return "Unified"
-            case .`in`: return "IN"
-            case .pk: return "PK"
-            case .il: return "IL"
-            case .ma: return "MA"
-            case let .unknown(value): return value
-            }
-        }
-
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
-        public static func == (lhs: View, rhs: View) -> Bool { lhs.rawValue == rhs.rawValue }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public static var ma: Self { Self(rawValue: "MA") }
     }
 
     public nonisolated struct FiltersPostSearchGeometryFilterRequest: Codable, Hashable, Sendable {
@@ -1508,6 +1363,18 @@ nonisolated extension TomTom {
         ) {
             self.geometryList = geometryList
             self.poiList = poiList
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.geometryList = try container.decodeIfPresent([FiltersPostSearchGeometryFilterRequestGeometryListItem].self, forKey: "geometryList")
+            self.poiList = try container.decodeIfPresent([FiltersPostSearchGeometryFilterRequestPoiListItem].self, forKey: "poiList")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.geometryList, forKey: "geometryList")
+            try container.encodeIfPresent(self.poiList, forKey: "poiList")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1527,6 +1394,22 @@ nonisolated extension TomTom {
             self.radius = radius
             self.type = type
             self.vertices = vertices
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.position = try container.decodeIfPresent(String.self, forKey: "position")
+            self.radius = try container.decodeIfPresent(Int.self, forKey: "radius")
+            self.type = try container.decodeIfPresent(String.self, forKey: "type")
+            self.vertices = try container.decodeIfPresent([String].self, forKey: "vertices")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.position, forKey: "position")
+            try container.encodeIfPresent(self.radius, forKey: "radius")
+            try container.encodeIfPresent(self.type, forKey: "type")
+            try container.encodeIfPresent(self.vertices, forKey: "vertices")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1551,6 +1434,20 @@ nonisolated extension TomTom {
             self.position = position
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.address = try container.decodeIfPresent(FiltersPostSearchGeometryFilterRequestPoiListItemAddress.self, forKey: "address")
+            self.poi = try container.decodeIfPresent(FiltersPostSearchGeometryFilterRequestPoiListItemPoi.self, forKey: "poi")
+            self.position = try container.decodeIfPresent(FiltersPostSearchGeometryFilterRequestPoiListItemPosition.self, forKey: "position")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.address, forKey: "address")
+            try container.encodeIfPresent(self.poi, forKey: "poi")
+            try container.encodeIfPresent(self.position, forKey: "position")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.address, rhs.address), ModelEquality.same(lhs.poi, rhs.poi),
                   ModelEquality.same(lhs.position, rhs.position) else { return false }
@@ -1565,6 +1462,16 @@ nonisolated extension TomTom {
             self.freeformAddress = freeformAddress
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.freeformAddress = try container.decodeIfPresent(String.self, forKey: "freeformAddress")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.freeformAddress, forKey: "freeformAddress")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.freeformAddress, rhs.freeformAddress) else { return false }
             return true
@@ -1576,6 +1483,16 @@ nonisolated extension TomTom {
 
         public init(name: String? = nil) {
             self.name = name
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.name, forKey: "name")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1593,6 +1510,18 @@ nonisolated extension TomTom {
             self.lon = lon
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.lat = try container.decodeIfPresent(Float.self, forKey: "lat")
+            self.lon = try container.decodeIfPresent(Float.self, forKey: "lon")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.lat, forKey: "lat")
+            try container.encodeIfPresent(self.lon, forKey: "lon")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.lat, rhs.lat), ModelEquality.same(lhs.lon, rhs.lon) else { return false }
             return true
@@ -1604,6 +1533,16 @@ nonisolated extension TomTom {
 
         public init(geometryList: [PostSearchGeometrySearchRequestGeometryListItem]? = nil) {
             self.geometryList = geometryList
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.geometryList = try container.decodeIfPresent([PostSearchGeometrySearchRequestGeometryListItem].self, forKey: "geometryList")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.geometryList, forKey: "geometryList")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1625,6 +1564,22 @@ nonisolated extension TomTom {
             self.vertices = vertices
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.position = try container.decodeIfPresent(String.self, forKey: "position")
+            self.radius = try container.decodeIfPresent(Int.self, forKey: "radius")
+            self.type = try container.decodeIfPresent(String.self, forKey: "type")
+            self.vertices = try container.decodeIfPresent([String].self, forKey: "vertices")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.position, forKey: "position")
+            try container.encodeIfPresent(self.radius, forKey: "radius")
+            try container.encodeIfPresent(self.type, forKey: "type")
+            try container.encodeIfPresent(self.vertices, forKey: "vertices")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.position, rhs.position), ModelEquality.same(lhs.radius, rhs.radius), ModelEquality.same(lhs.type, rhs.type),
                   ModelEquality.same(lhs.vertices, rhs.vertices) else { return false }
@@ -1637,6 +1592,16 @@ nonisolated extension TomTom {
 
         public init(poiList: [FiltersPostSearchRoutedFilterRequestPoiListItem]? = nil) {
             self.poiList = poiList
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.poiList = try container.decodeIfPresent([FiltersPostSearchRoutedFilterRequestPoiListItem].self, forKey: "poiList")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.poiList, forKey: "poiList")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1659,6 +1624,20 @@ nonisolated extension TomTom {
             self.position = position
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.address = try container.decodeIfPresent(FiltersPostSearchRoutedFilterRequestPoiListItemAddress.self, forKey: "address")
+            self.poi = try container.decodeIfPresent(FiltersPostSearchRoutedFilterRequestPoiListItemPoi.self, forKey: "poi")
+            self.position = try container.decodeIfPresent(FiltersPostSearchRoutedFilterRequestPoiListItemPosition.self, forKey: "position")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.address, forKey: "address")
+            try container.encodeIfPresent(self.poi, forKey: "poi")
+            try container.encodeIfPresent(self.position, forKey: "position")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.address, rhs.address), ModelEquality.same(lhs.poi, rhs.poi),
                   ModelEquality.same(lhs.position, rhs.position) else { return false }
@@ -1673,6 +1652,16 @@ nonisolated extension TomTom {
             self.freeformAddress = freeformAddress
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.freeformAddress = try container.decodeIfPresent(String.self, forKey: "freeformAddress")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.freeformAddress, forKey: "freeformAddress")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.freeformAddress, rhs.freeformAddress) else { return false }
             return true
@@ -1684,6 +1673,16 @@ nonisolated extension TomTom {
 
         public init(name: String? = nil) {
             self.name = name
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.name, forKey: "name")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1701,6 +1700,18 @@ nonisolated extension TomTom {
             self.lon = lon
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.lat = try container.decodeIfPresent(Float.self, forKey: "lat")
+            self.lon = try container.decodeIfPresent(Float.self, forKey: "lon")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.lat, forKey: "lat")
+            try container.encodeIfPresent(self.lon, forKey: "lon")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.lat, rhs.lat), ModelEquality.same(lhs.lon, rhs.lon) else { return false }
             return true
@@ -1712,6 +1723,16 @@ nonisolated extension TomTom {
 
         public init(route: PostSearchSearchAlongRouteRequestRoute? = nil) {
             self.route = route
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.route = try container.decodeIfPresent(PostSearchSearchAlongRouteRequestRoute.self, forKey: "route")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.route, forKey: "route")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1727,6 +1748,16 @@ nonisolated extension TomTom {
             self.points = points
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.points = try container.decodeIfPresent([PostSearchSearchAlongRouteRequestRoutePointsItem].self, forKey: "points")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.points, forKey: "points")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.points, rhs.points) else { return false }
             return true
@@ -1740,6 +1771,18 @@ nonisolated extension TomTom {
         public init(lat: Float? = nil, lon: Float? = nil) {
             self.lat = lat
             self.lon = lon
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.lat = try container.decodeIfPresent(Float.self, forKey: "lat")
+            self.lon = try container.decodeIfPresent(Float.self, forKey: "lon")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.lat, forKey: "lat")
+            try container.encodeIfPresent(self.lon, forKey: "lon")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {

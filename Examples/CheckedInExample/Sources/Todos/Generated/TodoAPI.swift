@@ -76,6 +76,20 @@ nonisolated extension TodoAPI {
             self.done = done
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(Int.self, forKey: "id")
+            self.title = try container.decode(String.self, forKey: "title")
+            self.done = try container.decode(Bool.self, forKey: "done")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.title, forKey: "title")
+            try container.encode(self.done, forKey: "done")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.title, rhs.title),
                   ModelEquality.same(lhs.done, rhs.done) else { return false }
@@ -90,6 +104,18 @@ nonisolated extension TodoAPI {
         public init(title: String, done: Bool? = nil) {
             self.title = title
             self.done = done
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.title = try container.decode(String.self, forKey: "title")
+            self.done = try container.decodeIfPresent(Bool.self, forKey: "done")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.title, forKey: "title")
+            try container.encodeIfPresent(self.done, forKey: "done")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
