@@ -76,6 +76,9 @@ struct StyledDecoder: Decoder {
     /// The value of `type`: the types whose `Decodable` conformance does not read text the way
     /// the client wrote it (dates, data, URLs, files) are read here.
     func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
+        if let optional = T.self as? any OptionalStyledDecoding.Type {
+            return try optional.decodeStyled(self) as! T
+        }
         if T.self == Date.self {
             let text = try scalarText()
             guard let date = dateFormat.date(from: text) else { throw mismatch(T.self, text) }
@@ -110,9 +113,15 @@ struct StyledDecoder: Decoder {
     /// The source a single value reads: one named item's value, or the text.
     var resolvedScalar: StyledSource {
         switch source {
+        case .items(nil, _):
+            // Items whose names are an object's keys hold no single value.
+            return .absent
         case let .items(prefix?, items):
             let matching = items.filter { $0.name == prefix }
-            return matching.count == 1 ? matching[0].value : (matching.isEmpty ? .absent : source)
+            if matching.count == 1 { return matching[0].value }
+            // Only bracketed items (`filter[a]`, `ids[]`): a value, but not a single one.
+            if matching.isEmpty && !items.contains(where: { $0.name.hasPrefix(prefix + "[") }) { return .absent }
+            return source
         case let .joined(raw, _, _, decoding):
             return source.decode(raw[...], decoding).map(StyledSource.text) ?? source
         default:
@@ -121,11 +130,14 @@ struct StyledDecoder: Decoder {
     }
 
     var isAbsent: Bool {
-        switch resolvedScalar {
-        case .absent: return true
-        case let .items(nil, items): return items.isEmpty
-        default: return false
-        }
+        if case .absent = resolvedScalar { return true }
+        return false
+    }
+
+    /// Whether the source is items that only an object reads (an exploded form object's keys).
+    var isLooseObject: Bool {
+        if case .items(nil, _) = source { return true }
+        return false
     }
 
     func scalarText() throws -> String {
@@ -195,8 +207,16 @@ struct StyledDecoder: Decoder {
                 groups[key, default: []].append(item)
             }
             return order.map { key in
+                let group = groups[key] ?? []
+                // A member already read in its own style (a form body's styled property) is its source.
+                if prefix == nil, group.count == 1, group[0].name == key {
+                    switch group[0].value {
+                    case .items, .joined: return (key, group[0].value)
+                    default: break
+                    }
+                }
                 let childPrefix = prefix.map { "\($0)[\(key)]" } ?? key
-                return (key, .items(prefix: childPrefix, items: groups[key] ?? []))
+                return (key, .items(prefix: childPrefix, items: group))
             }
         case .text, .part:
             throw DecodingError.typeMismatch([String: String].self, DecodingError.Context(codingPath: codingPath, debugDescription: "a single value where an object was expected"))
@@ -330,4 +350,20 @@ private struct StyledSingleValue: SingleValueDecodingContainer {
     func decode(_ type: UInt32.Type) throws -> UInt32 { try parse(type) { UInt32($0) } }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try parse(type) { UInt64($0) } }
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try decoder.decodeValue(T.self) }
+}
+
+/// `Optional` read from styled text: `nil` when nothing was sent. Items that only an object reads
+/// (`R=100&G=200` for an exploded form parameter) are the value when they decode as it, else absent.
+protocol OptionalStyledDecoding {
+    static func decodeStyled(_ decoder: StyledDecoder) throws -> Self
+}
+
+extension Optional: OptionalStyledDecoding where Wrapped: Decodable {
+    static func decodeStyled(_ decoder: StyledDecoder) throws -> Optional<Wrapped> {
+        if decoder.isLooseObject {
+            return try? decoder.decodeValue(Wrapped.self)
+        }
+        if decoder.isAbsent { return nil }
+        return try decoder.decodeValue(Wrapped.self)
+    }
 }

@@ -132,7 +132,7 @@ public struct ServiceRequest: Sendable {
         do {
             return try StyledDecoder.decode(T.self, from: source, dateFormat: dateFormat)
         } catch {
-            if case .absent = source {
+            if StyledDecoder(source: source, dateFormat: dateFormat).isAbsent {
                 throw ServiceInputError("The \(what) \"\(name)\" is missing.")
             }
             throw ServiceInputError("The \(what) \"\(name)\" is not a valid \(Self.typeName(T.self)): \(Self.reason(error))")

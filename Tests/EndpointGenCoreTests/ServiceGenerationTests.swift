@@ -1,0 +1,79 @@
+import EndpointGenCore
+import Foundation
+import Testing
+
+/// `"service": true`: what the generator adds, how it names requirements, and what it refuses.
+@Suite struct ServiceGenerationTests {
+    static let spec = """
+    {
+      "formatVersion": 2,
+      "name": "Names",
+      "baseURL": "https://names.example",
+      "endpoints": {
+        "class": { "method": "GET", "path": "/class" },
+        "a_b_c": { "method": "GET", "path": "/top" }
+      },
+      "groups": {
+        "a_b": { "path": "/ab", "endpoints": { "c": { "method": "POST", "path": "/c", "body": "String" } } },
+        "a": { "path": "/a", "groups": { "b": { "path": "/b", "endpoints": { "c": { "method": "DELETE", "path": "/{id}", "parameters": { "id": "Int" } } } } } }
+      }
+    }
+    """
+
+    func generate(_ text: String, service: Bool, parts: Int? = nil) -> GeneratorResult {
+        Generator.generate(specData: Data(text.utf8), fileName: "Names.endpoints.json",
+                           options: GeneratorOptions(parts: parts, service: service))
+    }
+
+    @Test func nothingWithoutTheOption() throws {
+        let swift = try #require(generate(Self.spec, service: false).swift)
+        #expect(!swift.contains("Service"))
+        #expect(!swift.contains("handler"))
+        let withService = try #require(generate(Self.spec, service: true).swift)
+        // The client's part of the file is the same; the server side follows it.
+        #expect(withService.hasPrefix(swift.dropLast().description))
+        #expect(withService.contains("public nonisolated protocol Service: Sendable {"))
+        #expect(withService.contains("public static func handler(_ service: some Service) -> HTTPHandler {"))
+    }
+
+    @Test func requirementsAreNamedByGroupPathAndNumberedOnAClash() throws {
+        let swift = try #require(generate(Self.spec, service: true).swift)
+        // `class` is escaped; `a_b_c` (top level), `a_b.c` and `a.b.c` are all `aBC`: numbered in spec order.
+        #expect(swift.contains("func `class`() async throws\n"))
+        #expect(swift.contains("func aBC() async throws\n"))
+        #expect(swift.contains("func aBC2(body: String) async throws\n"))
+        #expect(swift.contains("func aBC3(id: Int) async throws\n"))
+        #expect(swift.contains(#"throw ServiceNotImplemented("aBC3(id:)")"#))
+        #expect(swift.contains(#"ServiceRoute(.delete, "/a/b/{id}") { request in"#))
+        #expect(swift.contains(#"try await service.aBC3(id: request.path("id", as: Int.self))"#))
+    }
+
+    @Test func namesTheServiceNeedsAreErrorsAtTheirPlace() {
+        let text = """
+        {
+          "formatVersion": 2, "name": "Clash", "baseURL": "https://clash.example",
+          "endpoints": { "handler": { "method": "GET", "path": "/h" } },
+          "groups": { "service": { "path": "/s", "endpoints": { "get": { "method": "GET", "path": "" } } } }
+        }
+        """
+        let result = generate(text, service: true)
+        #expect(result.files.isEmpty)
+        let messages = result.diagnostics.sorted.map(\.description)
+        #expect(messages.count == 2)
+        // Each at its line in the spec (the column is the validator's position for an endpoint or group).
+        #expect(messages.first?.hasPrefix("Names.endpoints.json:3:") == true)
+        #expect(messages.first?.contains(": error: the endpoint 'handler' is named handler in Swift") == true)
+        #expect(messages.last?.hasPrefix("Names.endpoints.json:4:") == true)
+        #expect(messages.last?.contains(": error: the group 'service' is named Service in Swift") == true)
+        // Without the option the same spec is fine.
+        #expect(!generate(text, service: false).files.isEmpty)
+    }
+
+    @Test func inPartsTheServiceClosesTheLastPart() throws {
+        let files = generate(Self.spec, service: true, parts: 2).files
+        #expect(files.count == 2)
+        #expect(!files[0].swift.contains("protocol Service"))
+        #expect(files[1].swift.contains("protocol Service"))
+        #expect(files[1].swift.contains("import EndpointRuntime"))
+    }
+}
