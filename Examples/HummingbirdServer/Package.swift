@@ -16,6 +16,10 @@ let endpointGen = URL(fileURLWithPath: #filePath)
 let package = Package(
     name: "HummingbirdServer",
     platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "demo-server", targets: ["DemoServer"]),
+        .executable(name: "demo-client", targets: ["DemoClient"]),
+    ],
     dependencies: [
         .package(path: "../.."),
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
