@@ -164,7 +164,8 @@ import Testing
             return StreamedResponse(head: HTTPResponse(status: 200, request: request), body: body)
         }
         let transport = InProcessTransport(handler)
-        let request = try HTTPRequest(.get, baseURL: "https://api.example.com") { Path("feed"); Timeout(0.3) }
+        // A second: the head and the first chunk must come in time even on a loaded machine.
+        let request = try HTTPRequest(.get, baseURL: "https://api.example.com") { Path("feed"); Timeout(1) }
         let streamed = try await transport.stream(request, progress: nil)
         var iterator = streamed.body.makeAsyncIterator()
         #expect(try await iterator.next() == Data("first".utf8))
