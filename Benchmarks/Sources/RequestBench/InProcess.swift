@@ -97,3 +97,31 @@ func compareAsync(_ plan: Plan, generated: () async throws -> Int, baseline: () 
     }
     return Comparison(generated: median(generatedTimes), baseline: median(baselineTimes), ratio: median(ratios))
 }
+
+/// `--only inprocess-parts`: where the in-process time goes, on standard error (for profiling; not a
+/// table row): the generated handler alone, the service's answer JSON-encoded, a task and a
+/// continuation (what the transport adds per request), and the whole send.
+func inProcessParts(_ plan: Plan) async throws {
+    let handler = BenchAPI.handler(EchoActivities())
+    let request = try BenchAPI.activity(id: 1_234_567, includeAllEfforts: true, ifNoneMatch: "abc").httpRequest()
+    let service = EchoActivities()
+    func line(_ name: String, _ c: Comparison) {
+        FileHandle.standardError.write(Data("\(name): \(formatDuration(c.generated)) (build \(formatDuration(c.baseline)))\n".utf8))
+    }
+    line("handler.respond + collect", try await compareAsync(plan, generated: {
+        let answer = await handler.respond(to: request)
+        return answer.head.status &+ (try await answer.body.collect()).count
+    }, baseline: { try buildActivity() }))
+    line("service + JSONEncoder().encode", try await compareAsync(plan, generated: {
+        let activity = try await service.activity(id: 1, includeAllEfforts: true, ifNoneMatch: "abc")
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        return try encoder.encode(activity).count
+    }, baseline: { try buildActivity() }))
+    line("Task + continuation", try await compareAsync(plan, generated: {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Int, Never>) in
+            Task { continuation.resume(returning: 1) }
+        }
+    }, baseline: { try buildActivity() }))
+    line("transport.send", try await compareAsync(plan, generated: { try await sendActivityInProcess() }, baseline: { try buildActivity() }))
+}

@@ -158,6 +158,11 @@ if only == nil || only == "requests" || only == "styles" { do {
 
 // MARK: - In process: the generated handler behind InProcessTransport (InProcess.swift)
 
+if only == "inprocess-parts" {
+    try await inProcessParts(plan)
+    exit(0)
+}
+
 if only == nil || only == "inprocess" { do {
     try await checkInProcess()
     report("GET /activities/{id} through InProcessTransport and the generated BenchAPI.handler (route; path, query, header read back; service; JSON answer written) vs building the request alone",
