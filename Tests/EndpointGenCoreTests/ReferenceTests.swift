@@ -15,6 +15,13 @@ import Testing
         return Set(config?["moduleTypes"] as? [String] ?? [])
     }
 
+    /// The `"service"` of specs/endpoint-gen.json: whether the example specs' files hold their server side.
+    static var service: Bool {
+        let data = (try? Data(contentsOf: root.appendingPathComponent("specs/endpoint-gen.json"))) ?? Data()
+        let config = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        return config?["service"] as? Bool ?? false
+    }
+
     /// (spec path, expected Swift path), relative to the package root.
     static var references: [(String, String)] {
         let manager = FileManager.default
@@ -43,7 +50,9 @@ import Testing
         let expectedPath = try #require(Self.references.first { $0.0 == spec }?.1)
         let data = try Data(contentsOf: Self.root.appendingPathComponent(spec))
         let fileName = (spec as NSString).lastPathComponent
-        let result = Generator.generate(specData: data, fileName: fileName, options: GeneratorOptions(moduleTypes: Self.moduleTypes))
+        // The config applies to specs/ (regenerate.sh passes it there), not to specs/imported/.
+        let service = Self.service && !spec.hasPrefix("specs/imported/")
+        let result = Generator.generate(specData: data, fileName: fileName, options: GeneratorOptions(moduleTypes: Self.moduleTypes, service: service))
         #expect(result.diagnostics.all.isEmpty, "\(result.diagnostics.all.map(\.description))")
         let swift = try #require(result.swift)
         let expected = try String(contentsOf: Self.root.appendingPathComponent(expectedPath), encoding: .utf8)

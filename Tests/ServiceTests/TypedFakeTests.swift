@@ -23,8 +23,14 @@ import Testing
             return .created(GitHubAPI.Deployment(id: 7, ref: body.ref, environment: body.environment ?? "production"))
         }
 
+        /// `linked`: two pages, the first linking the second with `Link` (marked by `anon=true`), as GitHub links them.
         func reposContributors(owner: String, repo: String, anon: Bool?, perPage: Int?) async throws -> [GitHubAPI.Contributor]? {
-            repo == "empty" ? nil : [GitHubAPI.Contributor(login: owner, id: 1, contributions: perPage ?? 0)]
+            if repo == "linked" {
+                if anon == true { return [GitHubAPI.Contributor(login: "second", contributions: 2)] }
+                ServiceResponseHeaders.add("Link", "<https://api.github.com/repos/\(owner)/\(repo)/contributors?anon=true>; rel=\"next\"")
+                return [GitHubAPI.Contributor(login: "first", contributions: 1)]
+            }
+            return repo == "empty" ? nil : [GitHubAPI.Contributor(login: owner, id: 1, contributions: perPage ?? 0)]
         }
 
         /// Three pages of two events: the cursor is the next page's number.
@@ -37,6 +43,12 @@ import Testing
         struct Crash: Error { var secret = "token=abc" }
         func reposIssues(owner: String, repo: String, state: String?, perPage: Int?, page: Int?) async throws -> [GitHubAPI.Issue] {
             throw Crash()
+        }
+
+        /// Pages by number until an empty one.
+        func reposStargazers(owner: String, repo: String, perPage: Int?, page: Int?) async throws -> [GitHubAPI.SimpleUser] {
+            let number = page ?? 1
+            return number <= 2 ? [GitHubAPI.SimpleUser(login: "user\(number)", id: Int64(number))] : []
         }
     }
 
@@ -93,6 +105,17 @@ import Testing
             actions += page.data.map(\.action)
         }
         #expect(actions == ["acme.0", "acme.1", "acme.2", "acme.3", "acme.4", "acme.5"])
+    }
+
+    @Test func numberedAndLinkedPages() async throws {
+        var logins: [String] = []
+        for try await page in github.pages(GitHubAPI.Repos.stargazers(owner: "o", repo: "r")) { logins += page.map(\.login) }
+        #expect(logins == ["user1", "user2"])
+        var contributors: [String] = []
+        for try await page in github.pages(GitHubAPI.Repos.contributors(owner: "o", repo: "linked")) {
+            contributors += page.compactMap(\.login)
+        }
+        #expect(contributors == ["first", "second"])
     }
 
     // MARK: Streams

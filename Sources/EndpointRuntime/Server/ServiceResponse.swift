@@ -244,3 +244,21 @@ public struct ResponseWithHeaders<Body: Sendable, Headers: Sendable>: Sendable {
         self.headers = headers
     }
 }
+
+/// Headers a service adds to the response it is making, beside what its result declares: a
+/// `Link` to the next page, a `Retry-After`. Only inside a requirement called by a generated handler.
+///
+/// ```swift
+/// func reposIssues(owner: String, repo: String, state: String?, perPage: Int?, page: Int?) async throws -> [GitHubAPI.Issue] {
+///     ServiceResponseHeaders.add("Link", "<https://api.github.com/repos/\(owner)/\(repo)/issues?page=2>; rel=\"next\"")
+///     return firstPage
+/// }
+/// ```
+public enum ServiceResponseHeaders {
+    @TaskLocal static var current: Locked<HTTPHeaders>?
+
+    /// Adds a header field to the response being made; nothing outside a handler's call.
+    public static func add(_ name: String, _ value: String) {
+        current?.withLock { $0.append(name, value) }
+    }
+}

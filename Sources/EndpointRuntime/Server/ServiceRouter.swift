@@ -182,8 +182,11 @@ public struct ServiceRouter: Sendable {
             return response
         }
         let serviceRequest = ServiceRequest(raw: request, dateFormat: dateFormat, pathValues: best.values, pathSegments: best.segments)
+        let added = Locked(HTTPHeaders())
         do {
-            return try await best.route.respond(serviceRequest)
+            var response = try await ServiceResponseHeaders.$current.withValue(added) { try await best.route.respond(serviceRequest) }
+            for field in added.withLock({ $0 }) { response.headers.append(field.name, field.value) }
+            return response
         } catch let error as ServiceInputError {
             return Self.plain(400, error.description)
         } catch let error as ServiceNotImplemented {

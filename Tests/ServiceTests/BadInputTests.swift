@@ -1,0 +1,48 @@
+import EndpointRuntime
+import ExampleAPIs
+import Foundation
+import Testing
+
+/// Input a client of ours would never send: answered 400 (or 404), never a crash or a hang.
+@Suite struct BadInputTests {
+    struct NoHTTPBin: HTTPBin.Service {}
+    static let handler = HTTPBin.handler(NoHTTPBin())
+
+    func send(_ method: HTTPMethod, _ path: String, headers: HTTPHeaders = [:], body: String? = nil) async throws -> HTTPResponse {
+        try await answer(Self.handler, rawRequest(method, "https://httpbin.org" + path, headers: headers, body: body.map { Data($0.utf8) }))
+    }
+
+    @Test func brokenEncodingsAre400() async throws {
+        // A path value that is not percent-encoding, a query value that is not, a form body that is not.
+        let path = try await send(.get, "/status/%ZZ")
+        #expect(path.status == 400)
+        #expect(path.text.contains("\"code\""))
+        let query = try await send(.get, "/bytes/3?seed=%ZZ")
+        #expect(query.status == 400)
+        #expect(query.text.contains("\"seed\""))
+        let form = try await send(.post, "/anything/form", headers: ["Content-Type": "application/x-www-form-urlencoded"], body: "email=%ZZ&newsletter=true")
+        #expect(form.status == 400)
+        #expect(form.text.contains("body"))
+    }
+
+    @Test func brokenMultipartIs400() async throws {
+        let noBoundary = try await send(.put, "/anything/multipart", headers: ["Content-Type": "multipart/form-data"], body: "--x\r\n")
+        #expect(noBoundary.status == 400)
+        #expect(noBoundary.text.contains("boundary"))
+        let cut = try await send(.put, "/anything/multipart", headers: ["Content-Type": "multipart/form-data; boundary=x"],
+                                 body: "--x\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nhalf a part")
+        #expect(cut.status == 400)
+        let nameless = try await send(.put, "/anything/multipart", headers: ["Content-Type": "multipart/form-data; boundary=x"],
+                                      body: "--x\r\nContent-Type: text/plain\r\n\r\nno name\r\n--x--\r\n")
+        #expect(nameless.status == 400)
+        #expect(nameless.text.contains("no name"))
+    }
+
+    @Test func wrongJSONAndEmptyBodiesAre400() async throws {
+        for body in ["", "{", "[1,2]", "{\"id\": 5}"] {
+            let response = try await send(.post, "/anything/json", headers: ["Content-Type": "application/json"], body: body)
+            #expect(response.status == 400, "\(body)")
+            #expect(response.text.hasPrefix("The body is not a valid EchoBody"), "\(body): \(response.text)")
+        }
+    }
+}
