@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Benchmarks for endpoint-gen: generation, compilation of the generated code, build-plugin
-# integration, run-time cost of requests and decoding (union-heavy payloads included), importing
-# OpenAPI from YAML vs JSON, and the compile time of 100 vs 1,000 union models.
+# integration, run-time cost of requests and decoding (union-heavy payloads included; a request
+# answered in process by a generated handler), importing OpenAPI from YAML vs JSON, the compile time
+# of 100 vs 1,000 union models, and what `--service` adds to the compile time of a spec's file.
 # Needs only the Swift toolchain and python3.
 #
 #   Benchmarks/run.sh            full run; prints one table and writes it to Benchmarks/results.md
@@ -9,6 +10,8 @@
 #                                (< 3 minutes); writes Benchmarks/out/results-smoke.md, leaves results.md alone
 #
 # Options: --sizes "100 1000 10000"   --no-plugin   --no-requests   --no-import
+#          --services   only what issue 26 asks of services: a GET answered in process by the generated
+#                       handler (4.) and the compile time --service adds (7.); with --smoke, debug builds
 # It measures and reports; it fails only when something breaks (a build, a generation, a compile,
 # a no-op rebuild that runs the generator), never because a number is slow.
 # Benchmarks/compare.sh (not run by CI) compares with version 1 and swift-openapi-generator.
@@ -22,6 +25,7 @@ SIZES="100 1000 10000"
 DO_PLUGIN=1
 DO_REQUESTS=1
 DO_IMPORT=1
+SERVICES_ONLY=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --smoke) SMOKE=1; SIZES="100"; DO_PLUGIN=0 ;;
@@ -29,7 +33,8 @@ while [ $# -gt 0 ]; do
         --no-plugin) DO_PLUGIN=0 ;;
         --no-requests) DO_REQUESTS=0 ;;
         --no-import) DO_IMPORT=0 ;;
-        -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+        --services) SERVICES_ONLY=1 ;;
+        -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
         *) echo "run.sh: unknown argument '$1'" >&2; exit 2 ;;
     esac
     shift
@@ -65,6 +70,8 @@ GEN="$BIN/endpoint-gen"
 MODULES="$(dirname "$(find "$BIN" -name 'EndpointRuntime.swiftmodule' -not -path '*/index/*' | head -n 1)")"
 [ -x "$GEN" ] || { echo "run.sh: $GEN not found" >&2; exit 1; }
 [ -d "$MODULES" ] || { echo "run.sh: EndpointRuntime.swiftmodule not found under $BIN" >&2; exit 1; }
+
+if [ "$SERVICES_ONLY" = 1 ]; then SIZES=""; DO_PLUGIN=0; DO_IMPORT=0; fi
 
 # ---------------------------------------------------------------- 1. generation
 gen_runs() { if [ "$SMOKE" = 1 ]; then echo 1; else echo 5; fi; }
@@ -196,14 +203,15 @@ if [ "$DO_PLUGIN" = 1 ] && [ -f "$EXAMPLE/Package.swift" ]; then
     fi
 elif [ "$DO_PLUGIN" = 1 ]; then
     row "3. Build integration" "Examples/PluginExample" "not present" "" ""
-else
+elif [ "$SERVICES_ONLY" = 0 ]; then
     row "3. Build integration" "Examples/PluginExample cold and no-op build" "skipped (--smoke / --no-plugin)" "" ""
 fi
 
 # ---------------------------------------------------------------- 4. requests and decoding
 if [ "$DO_REQUESTS" = 1 ]; then
-    # The checked-in generated API must be what the current generator writes from the spec.
-    "$GEN" generate "$BENCH/Specs/BenchAPI.endpoints.json" --output "$OUT/gen" > "$OUT/logs/gen-benchapi.log" 2>&1 \
+    # The checked-in generated API must be what the current generator writes from the spec (with its
+    # service and handler: the in-process benchmark serves it).
+    "$GEN" generate "$BENCH/Specs/BenchAPI.endpoints.json" --service --output "$OUT/gen" > "$OUT/logs/gen-benchapi.log" 2>&1 \
         || { cat "$OUT/logs/gen-benchapi.log" >&2; broken "generating BenchAPI failed"; }
     if [ -s "$OUT/gen/BenchAPI.swift" ] && ! cmp -s "$OUT/gen/BenchAPI.swift" "$BENCH/Sources/BenchAPI/BenchAPI.swift"; then
         log "Sources/BenchAPI/BenchAPI.swift was stale; regenerated it (commit the change)"
@@ -216,6 +224,7 @@ if [ "$DO_REQUESTS" = 1 ]; then
             > "$OUT/logs/build-requests.log" 2>&1; then
         args=()
         [ "$SMOKE" = 1 ] && args+=(--smoke)
+        [ "$SERVICES_ONLY" = 1 ] && args+=(--only inprocess)
         if "$OUT/requests-build/$CONFIG/RequestBench" ${args[@]+"${args[@]}"} > "$OUT/requests.tsv" 2> "$OUT/logs/requests.log"; then
             cat "$OUT/requests.tsv" >> "$ROWS"
         else
@@ -224,7 +233,9 @@ if [ "$DO_REQUESTS" = 1 ]; then
         fi
         # Streams: the SSE decoder per event against a hand-written parser, and peak memory reading a
         # 1 GiB event stream (64 MiB in the smoke run) from a local python3 server.
-        if "$OUT/requests-build/$CONFIG/StreamBench" ${args[@]+"${args[@]}"} > "$OUT/streams.tsv" 2> "$OUT/logs/streams.log"; then
+        if [ "$SERVICES_ONLY" = 1 ]; then
+            :
+        elif "$OUT/requests-build/$CONFIG/StreamBench" ${args[@]+"${args[@]}"} > "$OUT/streams.tsv" 2> "$OUT/logs/streams.log"; then
             cat "$OUT/streams.tsv" >> "$ROWS"
         else
             cat "$OUT/logs/streams.log" >&2; broken "the stream benchmark failed"
@@ -336,12 +347,62 @@ fi
 
 # ---------------------------------------------------------------- 6. union models: compile time
 # 100 vs 1,000 oneOf models (Benchmarks/union-compile.sh): unions must not make compilation superlinear.
-if [ "$SMOKE" = 0 ]; then
+if [ "$SMOKE" = 0 ] && [ "$SERVICES_ONLY" = 0 ]; then
     UNION_ROWS="$ROWS" "$BENCH/union-compile.sh" 100 1000 >&2 || { broken "the union compile benchmark failed"; row "6. Union models" "union-compile.sh" "FAILED" "" "broken"; }
 fi
 
+# ---------------------------------------------------------------- 7. services: compile time
+# service_compile SPEC...: each spec's generated file compiled alone (-Onone -g, one module) without
+# and with `--service` (its <API>.Service and handler), alternating which goes first, 3 rounds (1 in
+# the smoke run); the ratio of the median CPU times (user + sys) must be <= 1.25.
+service_compile() {
+    local spec name rounds=3 round side
+    [ "$SMOKE" = 1 ] && rounds=1
+    for spec in "$@"; do
+        name=$(basename "$spec" .endpoints.json)
+        mkdir -p "$OUT/gen-service/plain" "$OUT/gen-service/service"
+        if ! "$GEN" generate "$spec" --output "$OUT/gen-service/plain" > "$OUT/logs/gen-service-$name.log" 2>&1 \
+                || ! "$GEN" generate "$spec" --service --output "$OUT/gen-service/service" >> "$OUT/logs/gen-service-$name.log" 2>&1; then
+            cat "$OUT/logs/gen-service-$name.log" >&2; broken "generating $name with and without --service failed"
+            row "7. Services" "$name" "FAILED" "" "broken"; continue
+        fi
+        local -a plain=() service=()
+        local ok=1
+        for round in $(seq "$rounds"); do
+            for side in plain service; do
+                # Alternate: plain first in odd rounds, the service first in even ones.
+                if [ $((round % 2)) = 0 ]; then [ "$side" = plain ] && side=service || side=plain; fi
+                rm -rf "$OUT/obj/service-$name-$side" && mkdir -p "$OUT/obj/service-$name-$side"
+                if ! ( cd "$OUT/obj/service-$name-$side" && timed "$OUT/logs/compile-service-$name-$side.log" swiftc -c -Onone -g \
+                        -parse-as-library -module-name "$name" -I "$MODULES" "$OUT/gen-service/$side/$name.swift" ); then
+                    tail -n 20 "$OUT/logs/compile-service-$name-$side.log" >&2; ok=0; break 2
+                fi
+                read -r wall user sys mem < "$OUT/time.txt"
+                if [ "$side" = plain ]; then plain+=("$(py "print($user + $sys)")"); else service+=("$(py "print($user + $sys)")"); fi
+            done
+        done
+        if [ "$ok" = 0 ]; then
+            broken "compiling $name's generated file failed"
+            row "7. Services" "$name" "FAILED" "" "broken"; continue
+        fi
+        local lines_plain lines_service
+        lines_plain=$(wc -l < "$OUT/gen-service/plain/$name.swift"); lines_service=$(wc -l < "$OUT/gen-service/service/$name.swift")
+        read -r cp cs ratio verdict < <(py "
+import statistics
+p=statistics.median([float(x) for x in '${plain[*]}'.split()]); s=statistics.median([float(x) for x in '${service[*]}'.split()])
+r=s/max(p,0.001)
+print(f'{p:.2f}', f'{s:.2f}', f'{r:.2f}', 'met' if r <= 1.25 else 'MISSED')")
+        how="median of $rounds rounds, alternating"; [ "$rounds" = 1 ] && how="one round"
+        row "7. Services" "$name: compile CPU of the generated file (-Onone -g) with --service / without ($lines_service / $lines_plain lines); $how" \
+            "$cs s / $cp s = ${ratio}x" "<= 1.25x" "$verdict"
+    done
+}
+service_compile "$ROOT/specs/StravaAPI.endpoints.json" "$ROOT/specs/GitHubAPI.endpoints.json"
+
 # ---------------------------------------------------------------- the table
 if [ "$SMOKE" = 1 ]; then RESULT="$OUT/results-smoke.md"; else RESULT="$BENCH/results.md"; fi
+# A partial run never replaces the full run's table.
+[ "$SERVICES_ONLY" = 1 ] && RESULT="$OUT/results-services$([ "$SMOKE" = 1 ] && echo -smoke).md"
 python3 "$BENCH/table.py" "$ROWS" "$RESULT" "$([ "$SMOKE" = 1 ] && echo smoke || echo full)"
 cat "$RESULT"
 if [ "$BROKEN" = 1 ]; then

@@ -8,6 +8,7 @@
 # specs/*.endpoints.json         -> Tests/ExampleAPIs (one module: the example APIs)
 # specs/Large.endpoints.json     -> Tests/PartedAPIs/Large, in three parts (module LargeInParts)
 # specs/imported/<Name>.endpoints.json -> Tests/ImportedAPIs/<Name> (one module each: their model names overlap)
+# specs/GitHubAPI and ChatAPI (--service) -> Examples/HummingbirdServer/Sources/APIs/Generated
 set -eu
 cd "$(dirname "$0")/.."
 swift build --product endpoint-gen
@@ -33,6 +34,9 @@ done
 "$BIN" generate specs/*.endpoints.json --config specs/endpoint-gen.json --output Tests/ExampleAPIs --quiet "$@" || status=1
 # The same Large spec as three files: the layout of a spec of more than 500 endpoints and models.
 "$BIN" generate specs/Large.endpoints.json --parts 3 --output Tests/PartedAPIs/Large --quiet "$@" || status=1
+# Examples/HummingbirdServer serves GitHubAPI and ChatAPI: their Swift, services and handlers included.
+"$BIN" generate specs/GitHubAPI.endpoints.json specs/ChatAPI.endpoints.json --service \
+    --output Examples/HummingbirdServer/Sources/APIs/Generated --quiet "$@" || status=1
 for spec in specs/imported/*.endpoints.json; do
     [ -e "$spec" ] || continue
     name="$(basename "$spec" .endpoints.json)"

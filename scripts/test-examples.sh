@@ -12,6 +12,8 @@
 #                     (it uses the build plugin) and writes nothing.
 #   CheckedInExample  checked-in Swift written by the generate-endpoints command plugin: `--check`
 #                     passes, fails naming the file when a spec changed, then build and tests.
+#   HummingbirdServer its checked-in Swift (GitHubAPI and ChatAPI with --service) is current; the
+#                     package itself is built and run by scripts/test-hummingbird.sh.
 # Each example builds in one scratch directory, <example>/.build/test-examples, removed first.
 # Any spec the script changes is restored on exit, whatever happened.
 set -euo pipefail
@@ -245,6 +247,15 @@ step "CheckedInExample: the command line gives the same bytes as the checked-in 
     > "$LOGS/cli.log" 2>&1 || fail "endpoint-gen generate --check on CheckedInExample" "$LOGS/cli.log"
 [ "$(fingerprint "$TODO_SWIFT")" = "$todo_before" ] || fail "endpoint-gen --check wrote TodoAPI.swift"
 pass "endpoint-gen generate ... --check exits 0"
+
+step "HummingbirdServer: its checked-in Swift is what the generator writes"
+# Building that package compiles Hummingbird (minutes): scripts/test-hummingbird.sh does it. Here only
+# its generated sources are checked, as scripts/regenerate.sh writes them.
+(cd "$CHECKED_IN_EXAMPLE" && swift run --scratch-path .build/test-examples endpoint-gen generate \
+    "$ROOT/specs/GitHubAPI.endpoints.json" "$ROOT/specs/ChatAPI.endpoints.json" --service \
+    --output "$ROOT/Examples/HummingbirdServer/Sources/APIs/Generated" --check) > "$LOGS/hummingbird-check.log" 2>&1 \
+    || fail "Examples/HummingbirdServer/Sources/APIs/Generated is stale: run scripts/regenerate.sh" "$LOGS/hummingbird-check.log"
+pass "endpoint-gen generate ... --service --check exits 0"
 
 step "CheckedInExample: build and tests (against a local server)"
 start=$(now)

@@ -429,4 +429,21 @@ func save(client: HTTPClient, to file: URL) async throws {
         try await save(client: HTTPClient(transport: stub), to: file)
         #expect(try Data(contentsOf: file) == Data("abcdef".utf8))
     }
+
+    @Test func inProcessHandlerExample() async throws {
+        let notesServer = HTTPHandler { request in
+            guard request.method == .get, request.urlComponents.path == "/v1/notes" else {
+                return StreamedResponse(head: HTTPResponse(status: 404, request: request), body: ResponseBody(Data()))
+            }
+            let json = #"[{"id": 1, "text": "hi", "createdAt": "2024-05-01T12:00:00Z"}]"#
+            return StreamedResponse(head: HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], request: request),
+                                    body: ResponseBody(Data(json.utf8)))
+        }
+        let client = HTTPClient(transport: InProcessTransport(notesServer))
+        #expect(try await workNotes(client: client).map(\.text) == ["hi"])
+
+        // Any other path is the handler's 404.
+        let missing = try await client.data(for: NotesAPI.note(id: 1))
+        #expect(missing.status == 404)
+    }
 }

@@ -417,3 +417,66 @@ nonisolated extension BenchAPI {
     /// and previews. Sending a request never reads them.
     public static let samples: [SampleResponse] = []
 }
+
+// The server side: a protocol to implement, and the handler that serves it.
+nonisolated extension BenchAPI {
+    /// The server side of BenchAPI: one requirement per endpoint, named by its group path and its name.
+    /// Every requirement answers 501 until implemented, so a fake implements only what a test calls;
+    /// `handler(_:)` serves an implementation. Throw `ErrorResponse(status:body:headers:)` to answer
+    /// with an error body the spec declares; any other error is answered with 500.
+    public nonisolated protocol Service: Sendable {
+        /// `GET /activities/{id}`: Path, query and header parameters.
+        func activity(id: Int64, includeAllEfforts: Bool?, ifNoneMatch: String?) async throws -> BenchAPI.Activity
+
+        /// `GET /athlete/activities`: Query parameters of several kinds: dates, a default, a comma-joined array.
+        func activitiesList(before: Date?, after: Date?, page: Int?, perPage: Int, ids: [Int64]?) async throws -> [BenchAPI.Activity]
+
+        /// `POST /athlete/activities`: A JSON body.
+        func activitiesCreate(body: BenchAPI.NewActivity) async throws -> BenchAPI.Activity
+    }
+
+    /// Serves `service`: routes each request by method and path to its endpoint, reads the parameters and
+    /// the body as the client writes them, calls the service and writes its result as the client reads it.
+    /// Unknown paths are 404, other methods 405 (with `Allow`), values that do not decode 400.
+    public static func handler(_ service: some Service) -> HTTPHandler {
+        return ServiceRouter(baseURL: defaults.baseURL, dateFormat: defaults.dateFormat, routes: [
+            ServiceRoute(.get, "/activities/{id}") { request in
+                let result = try await service.activity(
+                    id: request.path("id", as: Int64.self),
+                    includeAllEfforts: request.query("include_all_efforts", as: Optional<Bool>.self),
+                    ifNoneMatch: request.header("If-None-Match", as: Optional<String>.self)
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.get, "/athlete/activities") { request in
+                let result = try await service.activitiesList(
+                    before: request.query("before", as: Optional<Date>.self),
+                    after: request.query("after", as: Optional<Date>.self),
+                    page: request.query("page", as: Optional<Int>.self),
+                    perPage: request.query("per_page", as: Int.self),
+                    ids: request.query("ids", as: Optional<[Int64]>.self, style: ParameterStyle(.form, explode: false))
+                )
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/athlete/activities") { request in
+                let result = try await service.activitiesCreate(body: request.body(as: BenchAPI.NewActivity.self, .json))
+                return try request.response(result, status: 201)
+            },
+        ]).handler
+    }
+}
+
+nonisolated extension BenchAPI.Service {
+    // Every requirement answers 501 Not Implemented until a service implements it.
+    public func activity(id: Int64, includeAllEfforts: Bool?, ifNoneMatch: String?) async throws -> BenchAPI.Activity {
+        throw ServiceNotImplemented("activity(id:includeAllEfforts:ifNoneMatch:)")
+    }
+
+    public func activitiesList(before: Date?, after: Date?, page: Int?, perPage: Int, ids: [Int64]?) async throws -> [BenchAPI.Activity] {
+        throw ServiceNotImplemented("activitiesList(before:after:page:perPage:ids:)")
+    }
+
+    public func activitiesCreate(body: BenchAPI.NewActivity) async throws -> BenchAPI.Activity {
+        throw ServiceNotImplemented("activitiesCreate(body:)")
+    }
+}

@@ -9,7 +9,7 @@ import FoundationNetworking
 #endif
 
 let plan = CommandLine.arguments.contains("--smoke") ? Plan.smoke : Plan.full
-/// `--only requests`, `--only styles`, `--only decoding` or `--only unions`: one part (for profiling).
+/// `--only requests`, `--only styles`, `--only inprocess`, `--only decoding` or `--only unions`: one part (for profiling).
 let only = CommandLine.arguments.firstIndex(of: "--only").flatMap { index in
     index + 1 < CommandLine.arguments.count ? CommandLine.arguments[index + 1] : nil
 }
@@ -151,6 +151,27 @@ if only == nil || only == "requests" { do {
 
 if only == nil || only == "requests" || only == "styles" { do {
     try benchmarkStyles(plan)
+} catch {
+    FileHandle.standardError.write(Data("RequestBench: \(error)\n".utf8))
+    exit(1)
+} }
+
+// MARK: - In process: the generated handler behind InProcessTransport (InProcess.swift)
+
+if only == "inprocess-parts" {
+    try await inProcessParts(plan)
+    exit(0)
+}
+
+if only == nil || only == "inprocess" { do {
+    try await checkInProcess()
+    report("GET /activities/{id} through InProcessTransport and the generated BenchAPI.handler (route; path, query, header read back; service; JSON answer written) vs building the request alone",
+           try await compareAsync(plan, generated: { try await sendActivityInProcess() }, baseline: { try buildActivity() }),
+           baselineName: "building the request", target: 3)
+    // For information, no target: the whole client call, the answer decoded too.
+    let whole = try await compareAsync(plan, generated: { try await fetchActivityInProcess() }, baseline: { try buildActivity() })
+    print("4. Requests\tthe same through HTTPClient.send, the JSON answer decoded (for information)\t"
+          + "\(formatDuration(whole.generated)) vs \(formatDuration(whole.baseline)) building the request: \(String(format: "%.2fx", whole.ratio))\t\t")
 } catch {
     FileHandle.standardError.write(Data("RequestBench: \(error)\n".utf8))
     exit(1)

@@ -134,7 +134,8 @@ private final class HandlerBody: BodySource {
 }
 
 /// Runs an operation in a task of its own and waits for the first of: its result, the caller's
-/// cancellation (`CancellationError`), or the timeout (`URLError(.timedOut)`). On cancellation or
+/// cancellation (`CancellationError`), or the timeout (`URLError(.timedOut)`, counted from when the
+/// operation starts). On cancellation or
 /// timeout the operation's task is cancelled and the caller resumes at once, even if the operation
 /// ignores cancellation; a result that arrives after that is handed to `discard`.
 final class InProcessRace<Value: Sendable>: Sendable {
@@ -153,6 +154,13 @@ final class InProcessRace<Value: Sendable>: Sendable {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
                 guard race.start(continuation) else { return }
                 let task = Task {
+                    // The clock starts when the operation does: a task that waits for a thread of a
+                    // busy pool has not been slow itself.
+                    if let timeout {
+                        Exchange.clock.asyncAfter(deadline: .now() + timeout) { [weak race] in
+                            race?.finish(.failure(Exchange.timedOut(url: url)))
+                        }
+                    }
                     do {
                         let value = try await operation()
                         if !race.finish(.success(value)) { discard(value) }
@@ -161,11 +169,6 @@ final class InProcessRace<Value: Sendable>: Sendable {
                     }
                 }
                 race.attach(task)
-                if let timeout {
-                    Exchange.clock.asyncAfter(deadline: .now() + timeout) { [weak race] in
-                        race?.finish(.failure(Exchange.timedOut(url: url)))
-                    }
-                }
             }
         } onCancel: {
             race.finish(.failure(CancellationError()))
