@@ -1,7 +1,7 @@
 public import Foundation
 
 /// What a generated handler answers a request with: a status, headers and a body, made from a
-/// service's result by ``ServiceRequest/response(_:status:as:contentType:)`` and its kin, the way
+/// service's result by ``ServiceRequest/response(_:status:as:contentType:headers:)`` and its kin, the way
 /// the client's decoders read it back.
 public struct ServiceResponse: Sendable {
     /// The status code.
