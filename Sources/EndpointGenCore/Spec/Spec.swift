@@ -143,6 +143,32 @@ public struct Endpoint: Sendable, Hashable {
     }
 }
 
+extension Endpoint {
+    /// The types generated for an endpoint's responses: `GetRepoHeaders` for declared headers,
+    /// `GetRepoErrorHeaders` for its error responses' headers, `ListThingsResponse` for `responses`
+    /// of different types. The one rule, which the checker (collisions) and the translator read.
+    static func generatedTypeNames(key: String, hasHeaders: Bool, alternatives: [StatusResponse], hasErrorHeaders: Bool = false) -> [String] {
+        var names: [String] = []
+        if hasHeaders { names.append(Naming.headersTypeName(key)) }
+        if hasErrorHeaders { names.append(Naming.errorHeadersTypeName(key)) }
+        if !alternatives.isEmpty, Response.Shape(alternatives: alternatives) == .cases { names.append(Naming.responseTypeName(key)) }
+        return names
+    }
+
+    /// The types generated for this endpoint's responses, by `generatedTypeNames(key:hasHeaders:alternatives:hasErrorHeaders:)`.
+    var generatedTypeNames: [String] {
+        Endpoint.generatedTypeNames(key: key, hasHeaders: !response.headers.isEmpty, alternatives: response.alternatives,
+                                    hasErrorHeaders: !errorHeaders.isEmpty)
+    }
+
+    /// Not escaped: `<Endpoint>Headers`, the struct of `response.headers`.
+    var headersTypeName: String { Naming.headersTypeName(key) }
+    /// Not escaped: `<Endpoint>ErrorHeaders`, the struct of `errorHeaders`.
+    var errorHeadersTypeName: String { Naming.errorHeadersTypeName(key) }
+    /// Not escaped: `<Endpoint>Response`, the enum of a `.cases` response.
+    var responseTypeName: String { Naming.responseTypeName(key) }
+}
+
 /// One path segment: literal text and parameter references (`{name}.json` is `[.parameter("name"), .literal(".json")]`).
 public struct PathSegment: Sendable, Hashable {
     public enum Part: Sendable, Hashable {

@@ -10,7 +10,7 @@ extension Translator {
         case let .single(type):
             return endpoint.response.stream == nil ? swiftType(type) : .generic(runtime(RuntimeNames.responseStream), [swiftType(type)])
         case let .optional(type): return .optional(swiftType(type))
-        case .cases: return .named(Naming.escaped(Validation.responseTypeName(endpoint)))
+        case .cases: return .named(Naming.escaped(endpoint.responseTypeName))
         }
     }
 
@@ -19,7 +19,7 @@ extension Translator {
     func endpointType(_ endpoint: Endpoint) -> TypeName {
         let body = responseBodyType(endpoint)
         guard !endpoint.response.headers.isEmpty else { return .generic(runtime(RuntimeNames.endpoint), [body]) }
-        return .generic(runtime(RuntimeNames.endpointWithHeaders), [body, .named(Naming.escaped(Validation.headersTypeName(endpoint)))])
+        return .generic(runtime(RuntimeNames.endpointWithHeaders), [body, .named(Naming.escaped(endpoint.headersTypeName))])
     }
 
     /// The arguments of `defaults.endpoint(call, ...)` after the call: decoder, headers, statuses,
@@ -39,7 +39,7 @@ extension Translator {
             arguments.append(Argument("decoder", statusDecoder(endpoint)))
         }
         if !response.headers.isEmpty {
-            arguments.append(Argument("headers", .metatype(.named(Naming.escaped(Validation.headersTypeName(endpoint))))))
+            arguments.append(Argument("headers", .metatype(.named(Naming.escaped(endpoint.headersTypeName)))))
         }
         if let status = response.status {
             arguments.append(Argument("statuses", .arrayLiteral([.numberLiteral(String(status))])))
@@ -131,9 +131,9 @@ extension Translator {
         if !endpoint.response.headers.isEmpty { declarations.append(headersDeclaration(endpoint)) }
         if !endpoint.errorHeaders.isEmpty {
             declarations.append(headersDeclaration(
-                name: Validation.errorHeadersTypeName(endpoint.key), headers: endpoint.errorHeaders,
-                documentation: ["The headers of the error responses `\(endpoint.swiftName)` declares: `try error.headers(as: \(Naming.escaped(Validation.errorHeadersTypeName(endpoint.key))).self)`",
-                                "on its `ErrorResponse`, or `try \(Naming.escaped(Validation.errorHeadersTypeName(endpoint.key)))(headers: response.headers)`."]))
+                name: endpoint.errorHeadersTypeName, headers: endpoint.errorHeaders,
+                documentation: ["The headers of the error responses `\(endpoint.swiftName)` declares: `try error.headers(as: \(Naming.escaped(endpoint.errorHeadersTypeName)).self)`",
+                                "on its `ErrorResponse`, or `try \(Naming.escaped(endpoint.errorHeadersTypeName))(headers: response.headers)`."]))
         }
         if case .cases = endpoint.response.shape { declarations.append(responseEnumDeclaration(endpoint)) }
         return declarations
@@ -141,7 +141,7 @@ extension Translator {
 
     /// `public struct GetRepoHeaders: ResponseHeaders, Hashable { public var eTag: String?; init(headers:) }`
     func headersDeclaration(_ endpoint: Endpoint) -> Declaration {
-        headersDeclaration(name: Validation.headersTypeName(endpoint), headers: endpoint.response.headers,
+        headersDeclaration(name: endpoint.headersTypeName, headers: endpoint.response.headers,
                            documentation: ["The response headers `\(endpoint.swiftName)` declares, read by `client.response(for:)`."])
     }
 
@@ -202,7 +202,7 @@ extension Translator {
         if alternatives.allSatisfy({ Translator.isHashable($0.type) }) { inheritance.insert(.named("Hashable"), at: 0) }
         return Declaration(
             documentation: ["The success responses of `\(endpoint.swiftName)`: one case per status."],
-            kind: .enumeration(EnumDecl(access: access, name: Naming.escaped(Validation.responseTypeName(endpoint)),
+            kind: .enumeration(EnumDecl(access: access, name: Naming.escaped(endpoint.responseTypeName),
                                         inheritance: inheritance, members: members)))
     }
 

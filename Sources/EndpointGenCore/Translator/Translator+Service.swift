@@ -83,11 +83,11 @@ extension Translator {
                 body = .generic(.named("AsyncThrowingStream"), [body, .existential(.named("Error"))])
             }
         case let .optional(type): body = .optional(swiftType(type))
-        case .cases: body = .member(service.level.qualifiedName, Naming.escaped(Validation.responseTypeName(endpoint)))
+        case .cases: body = .member(service.level.qualifiedName, Naming.escaped(endpoint.responseTypeName))
         }
         guard !endpoint.response.headers.isEmpty else { return body }
         return .generic(runtime(RuntimeNames.Service.withHeaders),
-                        [body, .member(service.level.qualifiedName, Naming.escaped(Validation.headersTypeName(endpoint)))])
+                        [body, .member(service.level.qualifiedName, Naming.escaped(endpoint.headersTypeName))])
     }
 
     private func requirement(_ service: ServiceEndpoint, body: [Statement]?) -> FunctionDecl {

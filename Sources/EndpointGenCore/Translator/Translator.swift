@@ -69,7 +69,7 @@ struct Translator: Sendable {
         spec.api.groups.forEach(visit)
         // The types generated for endpoints' responses (an endpoint `response` declares `ResponseHeaders`).
         func visitEndpoints(_ group: Group) {
-            for endpoint in group.endpoints { names.formUnion(Validation.generatedTypeNames(for: endpoint)) }
+            for endpoint in group.endpoints { names.formUnion(endpoint.generatedTypeNames) }
             group.groups.forEach(visitEndpoints)
         }
         visitEndpoints(spec.api)

@@ -345,8 +345,8 @@ extension SpecChecker {
         if isAPI { for name in modelIndex.modelNames { taken[name] = "model '\(name)'" } }
         for endpoint in contents.endpoints ?? [] where endpoint.isObject {
             let checked = result.endpoints[endpoint.id] ?? CheckedSpec.EndpointFacts()
-            for name in Validation.generatedTypeNames(key: endpoint.key.key, hasHeaders: !checked.responseHeaders.isEmpty,
-                                                      alternatives: checked.alternatives ?? [], hasErrorHeaders: !checked.errorHeaders.isEmpty) {
+            for name in Endpoint.generatedTypeNames(key: endpoint.key.key, hasHeaders: !checked.responseHeaders.isEmpty,
+                                                    alternatives: checked.alternatives ?? [], hasErrorHeaders: !checked.errorHeaders.isEmpty) {
                 if let owner = taken[name] {
                     error("endpoint '\(endpoint.key.key)' declares the type '\(name)' for its responses, which \(owner) also is; rename one",
                           at: endpoint.key.location)
