@@ -1,5 +1,7 @@
 // Every name of EndpointRuntime that generated code uses, in one place. The contract is
-// docs/architecture.md ("The contract between generated code and EndpointRuntime").
+// docs/architecture.md ("The contract between generated code and EndpointRuntime"). In Naming,
+// beside ReservedNames, which reserves these names, so that no stage depends on the translator for
+// them; how the spec's values map to some of them (`dateFormat(_:)`) is the translator's.
 enum RuntimeNames {
     static let module = "EndpointRuntime"
     /// Declared by the runtime; every generated file names it so a mismatch is a compile error.
@@ -139,16 +141,5 @@ enum RuntimeNames {
     /// `HTTPMethod` static members, by the spec's method.
     static func method(_ specMethod: String) -> String {
         specMethod.lowercased()
-    }
-
-    /// `DateFormat` cases, by the spec's date format.
-    static func dateFormat(_ format: DateFormat) -> String {
-        switch format {
-        case .iso8601: return "iso8601"
-        case .iso8601Fractional: return "iso8601Fractional"
-        case .secondsSince1970: return "secondsSince1970"
-        case .millisecondsSince1970: return "millisecondsSince1970"
-        case .date: return "date"
-        }
     }
 }
