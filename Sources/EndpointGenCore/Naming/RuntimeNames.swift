@@ -35,8 +35,16 @@ enum RuntimeNames {
     static let modelEqualitySame = "same"
     /// The coding key of a generated model's `init(from:)` and `encode(to:)`: a string literal.
     static let modelKey = "ModelKey"
-    /// The property wrapper of a property stored out of line (a model cycle).
+    /// The property wrapper of a property stored out of line (a model cycle), and its stored value.
     static let indirect = "Indirect"
+    static let indirectValue = "value"
+    /// The `EndpointError` case a level without endpoints throws from its request builder.
+    static let invalidRequest = "invalidRequest"
+
+    /// `ModelCoding`'s static members, which generated models' `init(from:)` and `encode(to:)` call.
+    enum ModelCodingMember: String {
+        case discriminator, attempt, encode, encodeAnyOf, additionalProperties, encodeAdditionalProperties
+    }
     /// `APIDefaults` members generated code calls.
     static let defaultsRequest = "request"
     static let defaultsEndpoint = "endpoint"
@@ -69,10 +77,10 @@ enum RuntimeNames {
         module, versionMarker, requestable, request, parameterValue, jsonValue, endpoint, responseStream, apiDefaults, sampleResponse,
         modelCoding, modelEquality, modelKey, indirect,
         path, pathSegment, pathParameter, parameterStyle, query, header, auth, authOptions, jsonBody, formBody, multipartBody, multipartPartOptions, dataBody, textBody, file, removeHeader,
-        timeout, "HTTPMethod", "HTTPHeaders", "HTTPResponse", "HTTPClient", "DateFormat", "RequestComponent",
+        timeout, "HTTPMethod", httpHeaders, "HTTPResponse", "HTTPClient", "DateFormat", "RequestComponent",
         "RequestBuilder", "QueryStyle", "AuthRequirement", "ErrorBodies", "ErrorResponse", "StatusPattern",
-        "ResponseDecoder", "EndpointError",
-        Service.handler, Service.router, Service.route, Service.notImplemented, Service.withHeaders, "ServiceRequest", "ServiceResponse",
+        "ResponseDecoder", endpointError,
+        Service.handler, Service.router, Service.route, Service.notImplemented, Service.withHeaders, Service.request, Service.response,
     ]
 
     /// What a generated service (`"service": true`) names: its protocol and handler, and the runtime's server side.
@@ -84,6 +92,36 @@ enum RuntimeNames {
         static let route = "ServiceRoute"
         static let notImplemented = "ServiceNotImplemented"
         static let withHeaders = "ResponseWithHeaders"
+        static let request = "ServiceRequest"
+        static let response = "ServiceResponse"
+        /// `ServiceRouter.handler`, and the `APIDefaults` members a router is made with.
+        static let routerHandler = "handler"
+        static let defaultsBaseURL = "baseURL"
+        static let defaultsDateFormat = "dateFormat"
+        /// `ServiceRequest` methods: a parameter by its place, the body, response headers, the response.
+        static let readPath = "path"
+        static let readQuery = "query"
+        static let readHeader = "header"
+        static let readBody = "body"
+        static let responseHeaders = "headers"
+        static let respond = "response"
+
+        /// `ServiceRequest.BodyEncoding` and `ServiceResponse.BodyEncoding` cases.
+        enum BodyEncoding {
+            static let json = "json"
+            static let form = "form"
+            static let multipart = "multipart"
+            static let binary = "binary"
+            static let text = "text"
+        }
+
+        /// `ServiceResponse.StreamEncoding` cases.
+        enum StreamEncoding {
+            static let serverSentEvents = "serverSentEvents"
+            static let jsonLines = "jsonLines"
+            static let jsonSequence = "jsonSequence"
+            static let bytes = "bytes"
+        }
     }
 
     /// `ParameterStyle` member for comma-joined arrays (`.form` is the default and never written).

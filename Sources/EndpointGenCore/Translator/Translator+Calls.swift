@@ -36,7 +36,7 @@ extension Translator {
         members.append(Declaration(kind: .function(FunctionDecl(
             access: access, kind: .function(name: RuntimeNames.requestMethod, isStatic: false, isMutating: false),
             throwsErrors: true, returnType: runtime(RuntimeNames.request),
-            body: arms.isEmpty ? [.throw(.call(.member(.type(runtime(RuntimeNames.endpointError)), "invalidRequest"), [
+            body: arms.isEmpty ? [.throw(.call(.member(.type(runtime(RuntimeNames.endpointError)), RuntimeNames.invalidRequest), [
                 Argument("reason", .stringLiteral("\(group.swiftName) has no endpoints.")),
                 Argument("underlying", .nilLiteral), Argument("request", .nilLiteral),
             ]))] : [.switch(subject: .identifier("self"), cases: arms)]))))

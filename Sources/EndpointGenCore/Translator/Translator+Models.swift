@@ -23,8 +23,8 @@ extension Translator {
         return [
             Declaration(documentation: lines, kind: .variable(VariableDecl(
                 access: access, isMutable: true, name: name, type: type,
-                getter: [.expression(.member(.identifier(storage), "value"))],
-                setter: [.assignment(target: .member(.identifier(storage), "value"), value: .identifier("newValue"))]))),
+                getter: [.expression(.member(.identifier(storage), RuntimeNames.indirectValue))],
+                setter: [.assignment(target: .member(.identifier(storage), RuntimeNames.indirectValue), value: .identifier("newValue"))]))),
             Declaration(kind: .variable(VariableDecl(access: "private", isMutable: true, name: storage,
                                                      type: .generic(runtime(RuntimeNames.indirect), [type])))),
         ]
@@ -42,8 +42,8 @@ extension Translator {
     }
 
     /// `ModelCoding.<name>(arguments)`.
-    func modelCoding(_ name: String, _ arguments: [Argument]) -> Expression {
-        .call(.member(.type(runtime(RuntimeNames.modelCoding)), name), arguments)
+    func modelCoding(_ member: RuntimeNames.ModelCodingMember, _ arguments: [Argument]) -> Expression {
+        .call(.member(.type(runtime(RuntimeNames.modelCoding)), member.rawValue), arguments)
     }
 
     // MARK: Object models
@@ -149,11 +149,11 @@ extension Translator {
         }
         if let additional {
             let name = ReservedNames.additionalProperties
-            decode.append(.assignment(target: .member(.identifier("self"), name), value: .try(modelCoding("additionalProperties", [
+            decode.append(.assignment(target: .member(.identifier("self"), name), value: .try(modelCoding(.additionalProperties, [
                 Argument(.metatype(types.swiftType(additional))), Argument("from", .identifier("decoder")),
                 Argument("excluding", .arrayLiteral(properties.map { .stringLiteral($0.key) })),
             ]))))
-            encode.append(.expression(.try(modelCoding("encodeAdditionalProperties", [
+            encode.append(.expression(.try(modelCoding(.encodeAdditionalProperties, [
                 Argument(.member(.identifier("self"), name)), Argument("to", .identifier("encoder")),
             ]))))
         }
@@ -183,7 +183,7 @@ extension Translator {
 
     /// `if let value = ModelCoding.attempt(T.self, from: decoder) { then(value) }`.
     private func attempt(_ type: TypeRef, then body: [Statement]) -> Statement {
-        .ifLet(name: "value", value: modelCoding("attempt", [Argument(.metatype(swiftType(type))), Argument("from", .identifier("decoder"))]),
+        .ifLet(name: "value", value: modelCoding(.attempt, [Argument(.metatype(swiftType(type))), Argument("from", .identifier("decoder"))]),
                body: body)
     }
 
@@ -220,7 +220,7 @@ extension Translator {
                            body: [attempt(alternative.type, then: chosen(alternative))])
             }
             cases.append(SwitchCase(patterns: [.default], body: [.break]))
-            decode = [.switch(subject: modelCoding("discriminator", [Argument(.stringLiteral(discriminator)), Argument("in", .identifier("decoder"))]),
+            decode = [.switch(subject: modelCoding(.discriminator, [Argument(.stringLiteral(discriminator)), Argument("in", .identifier("decoder"))]),
                               cases: cases)]
         } else {
             decode = union.alternatives.map { attempt($0.type, then: chosen($0)) }
@@ -228,7 +228,7 @@ extension Translator {
         decode.append(.assignment(target: .identifier("self"), value: .call(.dotMember(raw), [Argument(decodeRawJSON)])))
         members.append(decodingInitializer(decode))
 
-        let encodeValue: [Statement] = [.expression(.try(modelCoding("encode", [Argument(.identifier("value")), Argument("to", .identifier("encoder"))])))]
+        let encodeValue: [Statement] = [.expression(.try(modelCoding(.encode, [Argument(.identifier("value")), Argument("to", .identifier("encoder"))])))]
         var encodeCases = union.alternatives.map { alternative in
             SwitchCase(patterns: [.enumCase(name: Naming.escaped(alternative.swiftName), bindings: ["value"])], body: encodeValue)
         }
@@ -261,7 +261,7 @@ extension Translator {
 
         var decode: [Statement] = alternatives.map { alternative in
             storedAssignment(alternative.swiftName, isIndirect: alternative.isIndirect,
-                             modelCoding("attempt", [Argument(.metatype(swiftType(alternative.type))), Argument("from", .identifier("decoder"))]))
+                             modelCoding(.attempt, [Argument(.metatype(swiftType(alternative.type))), Argument("from", .identifier("decoder"))]))
         }
         let noneDecoded = alternatives.dropFirst().reduce(Expression.binary(.member(.identifier("self"), names[0]), "==", .nilLiteral)) {
             .binary($0, "&&", .binary(.member(.identifier("self"), Naming.escaped($1.swiftName)), "==", .nilLiteral))
@@ -277,7 +277,7 @@ extension Translator {
         var encodeArguments = [Argument(.arrayLiteral(names.map { .member(.identifier("self"), $0) }))]
         if allObjects { encodeArguments.append(Argument("objects", .booleanLiteral(true))) }
         encodeArguments.append(Argument("to", .identifier("encoder")))
-        members.append(encodingFunction([.expression(.try(modelCoding("encodeAnyOf", encodeArguments)))]))
+        members.append(encodingFunction([.expression(.try(modelCoding(.encodeAnyOf, encodeArguments)))]))
         return Declaration(
             documentation: documentation(model.description),
             kind: .structure(StructDecl(access: access, name: typeName,

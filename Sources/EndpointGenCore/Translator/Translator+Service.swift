@@ -135,8 +135,8 @@ extension Translator {
     private func handlerFunction(_ endpoints: [ServiceEndpoint]) -> Declaration {
         let routes = endpoints.map(route)
         let router = Expression.call(.type(runtime(RuntimeNames.Service.router)), [
-            Argument("baseURL", .member(.identifier(ReservedNames.Members.defaults), "baseURL")),
-            Argument("dateFormat", .member(.identifier(ReservedNames.Members.defaults), "dateFormat")),
+            Argument("baseURL", .member(.identifier(ReservedNames.Members.defaults), RuntimeNames.Service.defaultsBaseURL)),
+            Argument("dateFormat", .member(.identifier(ReservedNames.Members.defaults), RuntimeNames.Service.defaultsDateFormat)),
             Argument("routes", .arrayLiteral(routes, multiline: true)),
         ])
         return Declaration(documentation: [
@@ -146,7 +146,7 @@ extension Translator {
         ], kind: .function(FunctionDecl(
             access: access, kind: .function(name: RuntimeNames.Service.handlerName, isStatic: true, isMutating: false),
             parameters: [FunctionParameter(label: nil, name: "service", type: .opaque(.named(serviceTypeName)))],
-            returnType: runtime(RuntimeNames.Service.handler), body: [.return(.member(router, "handler"))])))
+            returnType: runtime(RuntimeNames.Service.handler), body: [.return(.member(router, RuntimeNames.Service.routerHandler))])))
     }
 
     /// The template the router matches: `/repos/{owner}/{repo}`, empty segments left out as the client leaves them.
@@ -173,14 +173,14 @@ extension Translator {
             if let style = serviceStyle(parameter.style, in: parameter.location) { readArguments.append(Argument("style", style)) }
             let reader: String
             switch parameter.location {
-            case .path: reader = "path"
-            case .query: reader = "query"
-            case .header: reader = "header"
+            case .path: reader = RuntimeNames.Service.readPath
+            case .query: reader = RuntimeNames.Service.readQuery
+            case .header: reader = RuntimeNames.Service.readHeader
             }
             return Argument(label(parameter.swiftName), .call(.member(.identifier("request"), reader), readArguments))
         }
         if let body = endpoint.body {
-            arguments.append(Argument("body", .call(.member(.identifier("request"), "body"), [
+            arguments.append(Argument("body", .call(.member(.identifier("request"), RuntimeNames.Service.readBody), [
                 Argument("as", .metatype(swiftType(body.type))), Argument(bodyEncoding(body)),
             ])))
         }
@@ -207,19 +207,20 @@ extension Translator {
     /// `.json`, `.form(styles: ["expand": .deepObject])`, `.multipart`, `.binary`, `.text`.
     private func bodyEncoding(_ body: Body) -> Expression {
         switch body.encoding {
-        case .json: return .dotMember("json")
-        case .multipart: return .dotMember("multipart")
-        case .binary: return .dotMember("binary")
-        case .text: return .dotMember("text")
+        case .json: return .dotMember(RuntimeNames.Service.BodyEncoding.json)
+        case .multipart: return .dotMember(RuntimeNames.Service.BodyEncoding.multipart)
+        case .binary: return .dotMember(RuntimeNames.Service.BodyEncoding.binary)
+        case .text: return .dotMember(RuntimeNames.Service.BodyEncoding.text)
         case .form:
             guard case let .model(name, true) = body.type.unwrapped, let model = model(named: name),
-                  case let .object(properties) = model.kind else { return .call(.dotMember("form"), []) }
+                  case let .object(properties) = model.kind else { return .call(.dotMember(RuntimeNames.Service.BodyEncoding.form), []) }
             let entries = properties.compactMap { property -> DictionaryEntry? in
                 guard let style = property.formStyle else { return nil }
                 return DictionaryEntry(key: .stringLiteral(property.key),
                                        value: serviceStyle(style, in: .query) ?? .dotMember(style.name.rawValue))
             }
-            return entries.isEmpty ? .call(.dotMember("form"), []) : .call(.dotMember("form"), [Argument("styles", .dictionaryLiteral(entries))])
+            let form = Expression.dotMember(RuntimeNames.Service.BodyEncoding.form)
+            return entries.isEmpty ? .call(form, []) : .call(form, [Argument("styles", .dictionaryLiteral(entries))])
         }
     }
 
@@ -237,21 +238,25 @@ extension Translator {
                                 value: .member(.member(.identifier("result"), "headers"), Naming.escaped(header.swiftName)))
             }
             statements.append(.declaration(isMutable: false, name: "headers", value: .try(.call(
-                .member(.identifier("request"), "headers"), [Argument(.dictionaryLiteral(entries, multiline: entries.count > 2))]))))
+                .member(.identifier("request"), RuntimeNames.Service.responseHeaders),
+                [Argument(.dictionaryLiteral(entries, multiline: entries.count > 2))]))))
             headersArgument = [Argument("headers", .identifier("headers"))]
         }
         func write(_ value: Expression?, type: TypeRef, status: Int, contentType: String?) -> Expression {
             guard let value, type != .void else {
-                return .call(.member(.identifier("request"), "response"), [Argument("status", .numberLiteral(String(status)))] + headersArgument)
+                return .call(.member(.identifier("request"), RuntimeNames.Service.respond),
+                             [Argument("status", .numberLiteral(String(status)))] + headersArgument)
             }
             var arguments = [Argument(value), Argument("status", .numberLiteral(String(status)))]
             switch decoder(for: Response(type: type, status: nil, contentType: contentType)) {
-            case RuntimeNames.Decoder.text: arguments.append(Argument("as", .dotMember("text")))
-            case RuntimeNames.Decoder.data, RuntimeNames.Decoder.file: arguments.append(Argument("as", .dotMember("binary")))
+            case RuntimeNames.Decoder.text:
+                arguments.append(Argument("as", .dotMember(RuntimeNames.Service.BodyEncoding.text)))
+            case RuntimeNames.Decoder.data, RuntimeNames.Decoder.file:
+                arguments.append(Argument("as", .dotMember(RuntimeNames.Service.BodyEncoding.binary)))
             default: break
             }
             if let contentType { arguments.append(Argument("contentType", .stringLiteral(contentType))) }
-            return .try(.call(.member(.identifier("request"), "response"), arguments + headersArgument))
+            return .try(.call(.member(.identifier("request"), RuntimeNames.Service.respond), arguments + headersArgument))
         }
         switch response.shape {
         case let .single(type):
@@ -259,7 +264,7 @@ extension Translator {
                 var arguments = [Argument("streaming", body), Argument("status", .numberLiteral(String(response.status ?? 200))),
                                  Argument("as", streamEncoding(stream, end: response.end))]
                 if let contentType = response.contentType { arguments.append(Argument("contentType", .stringLiteral(contentType))) }
-                statements.append(.return(.call(.member(.identifier("request"), "response"), arguments + headersArgument)))
+                statements.append(.return(.call(.member(.identifier("request"), RuntimeNames.Service.respond), arguments + headersArgument)))
             } else {
                 let status = response.status ?? response.alternatives.first.map { Self.statusCode($0.status) } ?? (type == .void ? 204 : 200)
                 statements.append(.return(write(type == .void ? nil : body, type: type, status: status, contentType: response.contentType)))
@@ -301,10 +306,10 @@ extension Translator {
     private func streamEncoding(_ stream: Response.Stream, end: String?) -> Expression {
         switch stream {
         case .sse:
-            return .call(.dotMember("serverSentEvents"), end.map { [Argument("end", .stringLiteral($0))] } ?? [])
-        case .jsonl: return .dotMember("jsonLines")
-        case .jsonSeq: return .dotMember("jsonSequence")
-        case .bytes: return .dotMember("bytes")
+            return .call(.dotMember(RuntimeNames.Service.StreamEncoding.serverSentEvents), end.map { [Argument("end", .stringLiteral($0))] } ?? [])
+        case .jsonl: return .dotMember(RuntimeNames.Service.StreamEncoding.jsonLines)
+        case .jsonSeq: return .dotMember(RuntimeNames.Service.StreamEncoding.jsonSequence)
+        case .bytes: return .dotMember(RuntimeNames.Service.StreamEncoding.bytes)
         }
     }
 }
