@@ -8,14 +8,6 @@
 // with its typed factories in chunks, each level's `Call` enum, each model, the samples), then packed
 // in order into the requested number of files of about equal length.
 extension Translator {
-    /// How many files a spec is written as by default (`PartRule`, shared with the build plugin).
-    static func automaticPartCount(for spec: Spec) -> Int {
-        func endpoints(in group: Group) -> Int {
-            group.endpoints.count + group.groups.reduce(0) { $0 + endpoints(in: $1) }
-        }
-        return PartRule.partCount(declarations: endpoints(in: spec.api) + spec.models.count)
-    }
-
     /// Declarations placed whole in one file.
     struct Piece: Sendable {
         var declarations: [Declaration]
