@@ -93,6 +93,18 @@ nonisolated extension ChatAPI {
             self.maxTokens = maxTokens
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.prompt = try container.decode(String.self, forKey: "prompt")
+            self.maxTokens = try container.decodeIfPresent(Int.self, forKey: "maxTokens")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.prompt, forKey: "prompt")
+            try container.encodeIfPresent(self.maxTokens, forKey: "maxTokens")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.prompt, rhs.prompt), ModelEquality.same(lhs.maxTokens, rhs.maxTokens) else { return false }
             return true
@@ -106,6 +118,18 @@ nonisolated extension ChatAPI {
         public init(index: Int, text: String) {
             self.index = index
             self.text = text
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.index = try container.decode(Int.self, forKey: "index")
+            self.text = try container.decode(String.self, forKey: "text")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.index, forKey: "index")
+            try container.encode(self.text, forKey: "text")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -125,6 +149,20 @@ nonisolated extension ChatAPI {
             self.time = time
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.level = try container.decode(String.self, forKey: "level")
+            self.message = try container.decode(String.self, forKey: "message")
+            self.time = try container.decode(Date.self, forKey: "time")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.level, forKey: "level")
+            try container.encode(self.message, forKey: "message")
+            try container.encode(self.time, forKey: "time")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.level, rhs.level), ModelEquality.same(lhs.message, rhs.message),
                   ModelEquality.same(lhs.time, rhs.time) else { return false }
@@ -137,6 +175,16 @@ nonisolated extension ChatAPI {
 
         public init(message: String) {
             self.message = message
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.message = try container.decode(String.self, forKey: "message")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.message, forKey: "message")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {

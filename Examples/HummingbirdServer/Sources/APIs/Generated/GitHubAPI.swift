@@ -244,14 +244,21 @@ nonisolated extension GitHubAPI {
             self.documentationUrl = documentationUrl
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.message = try container.decodeIfPresent(String.self, forKey: "message")
+            self.documentationUrl = try container.decodeIfPresent(String.self, forKey: "documentation_url")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.message, forKey: "message")
+            try container.encodeIfPresent(self.documentationUrl, forKey: "documentation_url")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.message, rhs.message), ModelEquality.same(lhs.documentationUrl, rhs.documentationUrl) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case message
-            case documentationUrl = "documentation_url"
         }
     }
 
@@ -268,6 +275,22 @@ nonisolated extension GitHubAPI {
             self.used = used
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.limit = try container.decode(Int.self, forKey: "limit")
+            self.remaining = try container.decode(Int.self, forKey: "remaining")
+            self.reset = try container.decode(Int64.self, forKey: "reset")
+            self.used = try container.decode(Int.self, forKey: "used")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.limit, forKey: "limit")
+            try container.encode(self.remaining, forKey: "remaining")
+            try container.encode(self.reset, forKey: "reset")
+            try container.encode(self.used, forKey: "used")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.limit, rhs.limit), ModelEquality.same(lhs.remaining, rhs.remaining),
                   ModelEquality.same(lhs.reset, rhs.reset), ModelEquality.same(lhs.used, rhs.used) else { return false }
@@ -280,6 +303,16 @@ nonisolated extension GitHubAPI {
 
         public init(rate: RateLimit) {
             self.rate = rate
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.rate = try container.decode(RateLimit.self, forKey: "rate")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.rate, forKey: "rate")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -295,6 +328,18 @@ nonisolated extension GitHubAPI {
         public init(login: String, id: Int64) {
             self.login = login
             self.id = id
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.login = try container.decode(String.self, forKey: "login")
+            self.id = try container.decode(Int64.self, forKey: "id")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.login, forKey: "login")
+            try container.encode(self.id, forKey: "id")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -318,19 +363,29 @@ nonisolated extension GitHubAPI {
             self.owner = owner
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(Int64.self, forKey: "id")
+            self.fullName = try container.decode(String.self, forKey: "full_name")
+            self.`private` = try container.decode(Bool.self, forKey: "private")
+            self.stargazersCount = try container.decode(Int.self, forKey: "stargazers_count")
+            self.owner = try container.decode(SimpleUser.self, forKey: "owner")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.fullName, forKey: "full_name")
+            try container.encode(self.`private`, forKey: "private")
+            try container.encode(self.stargazersCount, forKey: "stargazers_count")
+            try container.encode(self.owner, forKey: "owner")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.fullName, rhs.fullName),
                   ModelEquality.same(lhs.`private`, rhs.`private`), ModelEquality.same(lhs.stargazersCount, rhs.stargazersCount),
                   ModelEquality.same(lhs.owner, rhs.owner) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case id
-            case fullName = "full_name"
-            case `private`
-            case stargazersCount = "stargazers_count"
-            case owner
         }
     }
 
@@ -343,6 +398,20 @@ nonisolated extension GitHubAPI {
             self.login = login
             self.id = id
             self.contributions = contributions
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.login = try container.decodeIfPresent(String.self, forKey: "login")
+            self.id = try container.decodeIfPresent(Int64.self, forKey: "id")
+            self.contributions = try container.decode(Int.self, forKey: "contributions")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.login, forKey: "login")
+            try container.encodeIfPresent(self.id, forKey: "id")
+            try container.encode(self.contributions, forKey: "contributions")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -365,6 +434,22 @@ nonisolated extension GitHubAPI {
             self.state = state
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(Int64.self, forKey: "id")
+            self.number = try container.decode(Int.self, forKey: "number")
+            self.title = try container.decode(String.self, forKey: "title")
+            self.state = try container.decodeIfPresent(String.self, forKey: "state")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.number, forKey: "number")
+            try container.encode(self.title, forKey: "title")
+            try container.encodeIfPresent(self.state, forKey: "state")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.number, rhs.number), ModelEquality.same(lhs.title, rhs.title),
                   ModelEquality.same(lhs.state, rhs.state) else { return false }
@@ -383,15 +468,24 @@ nonisolated extension GitHubAPI {
             self.createdAt = createdAt
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.action = try container.decode(String.self, forKey: "action")
+            self.actor = try container.decodeIfPresent(String.self, forKey: "actor")
+            self.createdAt = try container.decodeIfPresent(Date.self, forKey: "created_at")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.action, forKey: "action")
+            try container.encodeIfPresent(self.actor, forKey: "actor")
+            try container.encodeIfPresent(self.createdAt, forKey: "created_at")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.action, rhs.action), ModelEquality.same(lhs.actor, rhs.actor),
                   ModelEquality.same(lhs.createdAt, rhs.createdAt) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case action, actor
-            case createdAt = "created_at"
         }
     }
 
@@ -402,13 +496,19 @@ nonisolated extension GitHubAPI {
             self.nextCursor = nextCursor
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.nextCursor = try container.decodeIfPresent(String.self, forKey: "next_cursor")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeIfPresent(self.nextCursor, forKey: "next_cursor")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.nextCursor, rhs.nextCursor) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case nextCursor = "next_cursor"
         }
     }
 
@@ -419,6 +519,18 @@ nonisolated extension GitHubAPI {
         public init(data: [AuditLogEvent], meta: AuditLogMeta) {
             self.data = data
             self.meta = meta
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.data = try container.decode([AuditLogEvent].self, forKey: "data")
+            self.meta = try container.decode(AuditLogMeta.self, forKey: "meta")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.data, forKey: "data")
+            try container.encode(self.meta, forKey: "meta")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -439,6 +551,18 @@ nonisolated extension GitHubAPI {
             self.environment = environment
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.ref = try container.decode(String.self, forKey: "ref")
+            self.environment = try container.decodeIfPresent(String.self, forKey: "environment")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.ref, forKey: "ref")
+            try container.encodeIfPresent(self.environment, forKey: "environment")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.ref, rhs.ref), ModelEquality.same(lhs.environment, rhs.environment) else { return false }
             return true
@@ -456,6 +580,20 @@ nonisolated extension GitHubAPI {
             self.environment = environment
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(Int64.self, forKey: "id")
+            self.ref = try container.decode(String.self, forKey: "ref")
+            self.environment = try container.decode(String.self, forKey: "environment")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.ref, forKey: "ref")
+            try container.encode(self.environment, forKey: "environment")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.ref, rhs.ref),
                   ModelEquality.same(lhs.environment, rhs.environment) else { return false }
@@ -468,6 +606,16 @@ nonisolated extension GitHubAPI {
 
         public init(message: String) {
             self.message = message
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.message = try container.decode(String.self, forKey: "message")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.message, forKey: "message")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
