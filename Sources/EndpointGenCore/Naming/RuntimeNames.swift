@@ -17,6 +17,8 @@ enum RuntimeNames {
     static let responseStream = "ResponseStream"
     static let apiDefaults = "APIDefaults"
     static let endpointError = "EndpointError"
+    /// The error a non-2xx response with a declared body becomes, and what a service throws to answer with one.
+    static let errorResponse = "ErrorResponse"
     static let sampleResponse = "SampleResponse"
     /// An endpoint with typed response headers, the protocol its headers struct conforms to, and
     /// the `HTTPHeaders` methods that struct reads them with.
@@ -78,7 +80,7 @@ enum RuntimeNames {
         modelCoding, modelEquality, modelKey, indirect,
         path, pathSegment, pathParameter, parameterStyle, query, header, auth, authOptions, jsonBody, formBody, multipartBody, multipartPartOptions, dataBody, textBody, file, removeHeader,
         timeout, "HTTPMethod", httpHeaders, "HTTPResponse", "HTTPClient", "DateFormat", "RequestComponent",
-        "RequestBuilder", "QueryStyle", "AuthRequirement", "ErrorBodies", "ErrorResponse", "StatusPattern",
+        "RequestBuilder", "QueryStyle", "AuthRequirement", "ErrorBodies", errorResponse, "StatusPattern",
         "ResponseDecoder", endpointError,
         Service.handler, Service.router, Service.route, Service.notImplemented, Service.withHeaders, Service.request, Service.response,
     ]

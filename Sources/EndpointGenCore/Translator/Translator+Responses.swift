@@ -133,7 +133,7 @@ extension Translator {
             declarations.append(headersDeclaration(
                 name: endpoint.errorHeadersTypeName, headers: endpoint.errorHeaders,
                 documentation: ["The headers of the error responses `\(endpoint.swiftName)` declares: `try error.headers(as: \(Naming.escaped(endpoint.errorHeadersTypeName)).self)`",
-                                "on its `ErrorResponse`, or `try \(Naming.escaped(endpoint.errorHeadersTypeName))(headers: response.headers)`."]))
+                                "on its `\(RuntimeNames.errorResponse)`, or `try \(Naming.escaped(endpoint.errorHeadersTypeName))(headers: response.headers)`."]))
         }
         if case .cases = endpoint.response.shape { declarations.append(responseEnumDeclaration(endpoint)) }
         return declarations

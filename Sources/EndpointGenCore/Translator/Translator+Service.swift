@@ -106,7 +106,7 @@ extension Translator {
         return Declaration(documentation: [
             "The server side of \(spec.api.swiftName): one requirement per endpoint, named by its group path and its name.",
             "Every requirement answers 501 until implemented, so a fake implements only what a test calls;",
-            "`handler(_:)` serves an implementation. Throw `ErrorResponse(status:body:headers:)` to answer",
+            "`\(RuntimeNames.Service.handlerName)(_:)` serves an implementation. Throw `\(RuntimeNames.errorResponse)(status:body:headers:)` to answer",
             "with an error body the spec declares; any other error is answered with 500.",
         ], kind: .protocol(ProtocolDecl(access: access, name: serviceTypeName, inheritance: [.named("Sendable")], members: members)))
     }
