@@ -36,16 +36,30 @@ public protocol HeaderValue: Sendable {
     init?(headerText: String)
 }
 
-extension HeaderValue where Self: LosslessStringConvertible {
-    /// The value the text spells: the text itself for `String`, a decimal integer that fits the
-    /// type (`59`) for the integers.
+// Each type declares its own initializer rather than sharing one in an extension of
+// `LosslessStringConvertible` types: with two protocol-extension candidates, a user's
+// `strings.compactMap(Int.init)` in a file that imports EndpointRuntime no longer compiles
+// ("ambiguous use of 'init'"); a member of the type itself is preferred and keeps it compiling.
+
+extension String: HeaderValue {
+    /// The text itself.
+    public init?(headerText: String) { self = headerText }
+}
+
+extension Int: HeaderValue {
+    /// A decimal integer, such as `59`.
     public init?(headerText: String) { self.init(headerText) }
 }
 
-extension String: HeaderValue {}
-extension Int: HeaderValue {}
-extension Int64: HeaderValue {}
-extension Int32: HeaderValue {}
+extension Int64: HeaderValue {
+    /// A decimal integer, such as `1732550400`.
+    public init?(headerText: String) { self.init(headerText) }
+}
+
+extension Int32: HeaderValue {
+    /// A decimal integer that fits 32 bits.
+    public init?(headerText: String) { self.init(headerText) }
+}
 
 extension Float: HeaderValue {
     /// A decimal number, such as `0.25`.

@@ -108,6 +108,15 @@ struct Echo: Decodable, Sendable, Equatable {
         #expect("\(underlying)" == #"The response header X-RateLimit-Remaining is "lots", which is not a Int."#)
     }
 
+    /// Importing the runtime must not make the standard library's unlabeled initializers
+    /// ambiguous when used as functions (`compactMap(Int.init)` in a user's file): this file
+    /// does not compile if it does.
+    @Test func theStandardInitializersStayUnambiguous() {
+        #expect(["1", "x", "30"].compactMap(Int.init) == [1, 30])
+        #expect(["7"].compactMap(Int64.init) == [7])
+        #expect(["8"].compactMap(Int32.init) == [8])
+    }
+
     @Test func headerValueTypes() {
         #expect(Int(headerText: "12") == 12)
         #expect(Int(headerText: "1.5") == nil)
