@@ -354,23 +354,16 @@ enum Renderer {
             }
             printer.line("}")
         case let .ifLet(name, value, body):
-            if value == .identifier(name) {
-                printer.write("if let \(name) {")
-            } else {
-                printer.write("if let \(name) = ")
+            printer.write("if let \(name)")
+            if value != .identifier(name) {
+                printer.write(" = ")
                 renderExpression(value, into: &printer)
-                printer.write(" {")
             }
-            printer.endLine()
-            printer.indented { printer in renderStatements(body, into: &printer) }
-            printer.line("}")
+            renderBlock(body, into: &printer)
         case let .if(condition, body):
             printer.write("if ")
             renderExpression(condition, into: &printer)
-            printer.write(" {")
-            printer.endLine()
-            printer.indented { printer in renderStatements(body, into: &printer) }
-            printer.line("}")
+            renderBlock(body, into: &printer)
         case let .guard(conditions, elseBody):
             // Conditions fill the lines, continuing under the first (`guard a, b,` / `      c else`).
             var pieces = commaSeparated(conditions.map(inlineText))
@@ -379,6 +372,14 @@ enum Renderer {
         case .break:
             printer.line("break")
         }
+    }
+
+    /// ` {` after what the line holds, `body` one level in, and `}` on a line of its own.
+    private static func renderBlock(_ body: [Statement], into printer: inout CodePrinter) {
+        printer.write(" {")
+        printer.endLine()
+        printer.indented { printer in renderStatements(body, into: &printer) }
+        printer.line("}")
     }
 
     /// How long a line may be that holds a whole function or computed property: `{ expression }` on the
@@ -453,35 +454,30 @@ enum Renderer {
         return false
     }
 
+    /// `(label: value, value)` on one line.
+    private static func renderArgumentList(_ arguments: some Collection<Argument>, into printer: inout CodePrinter) {
+        printer.write("(")
+        for (index, argument) in arguments.enumerated() {
+            if index > 0 { printer.write(", ") }
+            if let label = argument.label { printer.write("\(label): ") }
+            renderExpression(argument.value, into: &printer)
+        }
+        printer.write(")")
+    }
+
     private static func renderCall(_ callee: Expression, _ arguments: [Argument], trailingClosure: [Statement]?,
                                    into printer: inout CodePrinter) {
         // A closure as the last argument is written trailing: `ServiceRoute(.get, "/a") { request in ... }`.
         if trailingClosure == nil, let last = arguments.last, case let .closure(parameters, body) = last.value {
             renderExpression(callee, into: &printer)
             let rest = arguments.dropLast()
-            if !rest.isEmpty {
-                printer.write("(")
-                for (index, argument) in rest.enumerated() {
-                    if index > 0 { printer.write(", ") }
-                    if let label = argument.label { printer.write("\(label): ") }
-                    renderExpression(argument.value, into: &printer)
-                }
-                printer.write(")")
-            }
+            if !rest.isEmpty { renderArgumentList(rest, into: &printer) }
             printer.write(" ")
             renderExpression(.closure(parameters: parameters, body: body), into: &printer)
             return
         }
         renderExpression(callee, into: &printer)
-        if !arguments.isEmpty || trailingClosure == nil {
-            printer.write("(")
-            for (index, argument) in arguments.enumerated() {
-                if index > 0 { printer.write(", ") }
-                if let label = argument.label { printer.write("\(label): ") }
-                renderExpression(argument.value, into: &printer)
-            }
-            printer.write(")")
-        }
+        if !arguments.isEmpty || trailingClosure == nil { renderArgumentList(arguments, into: &printer) }
         if let body = trailingClosure, body.count == 1, case let .expression(single) = body[0], !containsLineBreak(single) {
             // `body.map { JSONBody($0) }`: a closure of one short expression stays on the line.
             printer.write(" { ")
