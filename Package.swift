@@ -23,7 +23,7 @@ let package = Package(
             .enableUpcomingFeature("InferIsolatedConformances"),
         ]),
 
-        // The generator as a library (not API): Loader -> Spec (validated) -> Translator ->
+        // The generator as a library (not API: its declarations are `package`): Loader -> Spec (validated) -> Translator ->
         // CodeModel -> Renderer, plus the OpenAPI importer. Only the command line touches the disk.
         .target(name: "EndpointGenCore"),
 

@@ -52,76 +52,85 @@ struct Config {
         var config = Config()
         var ok = true
         for member in members {
-            switch member.key {
-            case "accessLevel":
-                if case let .string(text) = member.value.value, let level = AccessLevel(rawValue: text) {
-                    config.accessLevel = level
-                } else {
-                    diagnostics.error("'accessLevel' must be \"public\", \"package\" or \"internal\"", at: member.value.location)
-                    ok = false
-                }
-            case "output":
-                if case let .string(text) = member.value.value, !text.isEmpty, !text.hasPrefix("/") {
-                    config.output = text
-                } else {
-                    diagnostics.error("'output' must be a folder relative to the target's directory, e.g. \"Generated\"", at: member.value.location)
-                    ok = false
-                }
-            case "service":
-                if case let .bool(value) = member.value.value {
-                    config.service = value
-                } else {
-                    diagnostics.error("'service' must be true or false", at: member.value.location)
-                    ok = false
-                }
-            case "moduleTypes":
-                var names: [String] = []
-                if case let .array(items) = member.value.value {
-                    for item in items {
-                        guard case let .string(text) = item.value else { continue }
-                        if let problem = Naming.typeNameProblem(text) {
-                            diagnostics.error("'moduleTypes': \(problem)", at: item.location)
-                            ok = false
-                        }
-                        names.append(text)
-                    }
-                    if names.count != items.count { names = [] }
-                }
-                guard !names.isEmpty else {
-                    diagnostics.error("'moduleTypes' must be an array of Swift type names, e.g. [\"Coordinates\"]", at: member.value.location)
-                    ok = false
-                    continue
-                }
-                config.moduleTypes = names
-            case "tags", "operations", "paths":
-                var strings: [String] = []
-                if case let .array(items) = member.value.value {
-                    for item in items {
-                        if case let .string(text) = item.value, !text.isEmpty { strings.append(text) }
-                    }
-                    if strings.count != items.count { strings = [] }
-                }
-                guard !strings.isEmpty else {
-                    diagnostics.error("'\(member.key)' must be an array of non-empty strings, e.g. [\"pets\"]", at: member.value.location)
-                    ok = false
-                    continue
-                }
-                switch member.key {
-                case "tags": config.tags = strings
-                case "operations": config.operations = strings
-                default: config.paths = strings
-                }
-            default:
-                var message = "unknown key '\(member.key)' in the config"
-                if let suggestion = Naming.didYouMean(member.key, candidates: keys) {
-                    message += "; did you mean '\(suggestion)'?"
-                } else {
-                    message += " (known keys: \(keys.joined(separator: ", ")))"
-                }
-                diagnostics.error(message, at: member.keyLocation)
-                ok = false
-            }
+            if !config.set(member, diagnostics: &diagnostics) { ok = false }
         }
         return ok ? config : nil
+    }
+
+    /// Sets the option `member` gives; false after reporting what is wrong with it.
+    private mutating func set(_ member: JSONNode.Member, diagnostics: inout Diagnostics) -> Bool {
+        let node = member.value
+        switch member.key {
+        case "accessLevel":
+            guard case let .string(text) = node.value, let level = AccessLevel(rawValue: text) else {
+                diagnostics.error("'accessLevel' must be \"public\", \"package\" or \"internal\"", at: node.location)
+                return false
+            }
+            accessLevel = level
+        case "output":
+            guard case let .string(text) = node.value, !text.isEmpty, !text.hasPrefix("/") else {
+                diagnostics.error("'output' must be a folder relative to the target's directory, e.g. \"Generated\"", at: node.location)
+                return false
+            }
+            output = text
+        case "service":
+            guard case let .bool(value) = node.value else {
+                diagnostics.error("'service' must be true or false", at: node.location)
+                return false
+            }
+            service = value
+        case "moduleTypes":
+            return setModuleTypes(node, diagnostics: &diagnostics)
+        case "tags", "operations", "paths":
+            var strings: [String] = []
+            if case let .array(items) = node.value {
+                for item in items {
+                    if case let .string(text) = item.value, !text.isEmpty { strings.append(text) }
+                }
+                if strings.count != items.count { strings = [] }
+            }
+            guard !strings.isEmpty else {
+                diagnostics.error("'\(member.key)' must be an array of non-empty strings, e.g. [\"pets\"]", at: node.location)
+                return false
+            }
+            switch member.key {
+            case "tags": tags = strings
+            case "operations": operations = strings
+            default: paths = strings
+            }
+        default:
+            var message = "unknown key '\(member.key)' in the config"
+            if let suggestion = Naming.didYouMean(member.key, candidates: Self.keys) {
+                message += "; did you mean '\(suggestion)'?"
+            } else {
+                message += " (known keys: \(Self.keys.joined(separator: ", ")))"
+            }
+            diagnostics.error(message, at: member.keyLocation)
+            return false
+        }
+        return true
+    }
+
+    /// `moduleTypes`: an array of Swift type names; each name that is not one is reported where it is.
+    private mutating func setModuleTypes(_ node: JSONNode, diagnostics: inout Diagnostics) -> Bool {
+        var ok = true
+        var names: [String] = []
+        if case let .array(items) = node.value {
+            for item in items {
+                guard case let .string(text) = item.value else { continue }
+                if let problem = Naming.typeNameProblem(text) {
+                    diagnostics.error("'moduleTypes': \(problem)", at: item.location)
+                    ok = false
+                }
+                names.append(text)
+            }
+            if names.count != items.count { names = [] }
+        }
+        guard !names.isEmpty else {
+            diagnostics.error("'moduleTypes' must be an array of Swift type names, e.g. [\"Coordinates\"]", at: node.location)
+            return false
+        }
+        moduleTypes = names
+        return ok
     }
 }

@@ -5,7 +5,7 @@ extension Generator {
     /// order (line, then column); the spec is nil when any of them is an error.
     /// `moduleTypes` are the type names the module defines itself, which the spec may use without
     /// declaring them as models.
-    public static func validate(specData: Data, fileName: String, moduleTypes: Set<String> = []) -> (Spec?, Diagnostics) {
+    package static func validate(specData: Data, fileName: String, moduleTypes: Set<String> = []) -> (Spec?, Diagnostics) {
         var collected = Diagnostics()
         var spec: Spec?
         if let root = JSONParser.parse(specData, fileName: fileName, diagnostics: &collected) {

@@ -1,25 +1,25 @@
 import Foundation
 
 /// The access level written on every declaration of a generated file.
-public enum AccessLevel: String, Sendable, Hashable, CaseIterable {
+package enum AccessLevel: String, Sendable, Hashable, CaseIterable {
     case `public`
     case `package`
     case `internal`
 }
 
 /// Options that change the generated Swift (and so are part of its identity: same spec + same options, same bytes).
-public struct GeneratorOptions: Sendable, Hashable {
-    public var accessLevel: AccessLevel
+package struct GeneratorOptions: Sendable, Hashable {
+    package var accessLevel: AccessLevel
     /// How many files each spec is written as; `nil` chooses: one per 500 endpoints and models.
-    public var parts: Int?
+    package var parts: Int?
     /// Types the module defines itself that specs may use without declaring them in `models`
     /// (the config's `"moduleTypes"`). Any other undefined name is an error.
-    public var moduleTypes: Set<String>
+    package var moduleTypes: Set<String>
     /// Whether the server side is generated too: `<API>.Service` and `<API>.handler(_:)` (the
     /// config's `"service": true`, the command line's `--service`).
-    public var service: Bool
+    package var service: Bool
 
-    public init(accessLevel: AccessLevel = .public, parts: Int? = nil, moduleTypes: Set<String> = [], service: Bool = false) {
+    package init(accessLevel: AccessLevel = .public, parts: Int? = nil, moduleTypes: Set<String> = [], service: Bool = false) {
         self.accessLevel = accessLevel
         self.parts = parts
         self.moduleTypes = moduleTypes
@@ -28,38 +28,38 @@ public struct GeneratorOptions: Sendable, Hashable {
 }
 
 /// One generated Swift file.
-public struct GeneratedFile: Sendable, Hashable {
+package struct GeneratedFile: Sendable, Hashable {
     /// The file name without `.swift`: `StravaAPI`, then `StravaAPI+Part2`, ... for a spec in parts.
-    public var name: String
-    public var swift: String
+    package var name: String
+    package var swift: String
 
-    public init(name: String, swift: String) {
+    package init(name: String, swift: String) {
         self.name = name
         self.swift = swift
     }
 }
 
 /// What `Generator.generate` produces: the Swift files, or none when the spec has errors.
-public struct GeneratorResult: Sendable {
+package struct GeneratorResult: Sendable {
     /// The files in order; the first is `<outputName>.swift`.
-    public var files: [GeneratedFile]
-    public var diagnostics: Diagnostics
+    package var files: [GeneratedFile]
+    package var diagnostics: Diagnostics
 
     /// The first file's Swift (the whole output of a spec written as one file).
-    public var swift: String? { files.first?.swift }
+    package var swift: String? { files.first?.swift }
     /// The first file's name: the spec's output name.
-    public var outputName: String? { files.first?.name }
+    package var outputName: String? { files.first?.name }
 
-    public init(files: [GeneratedFile], diagnostics: Diagnostics) {
+    package init(files: [GeneratedFile], diagnostics: Diagnostics) {
         self.files = files
         self.diagnostics = diagnostics
     }
 }
 
 /// The core's entry point, used by the command line and by tests. Everything here is in memory.
-public enum Generator {
+package enum Generator {
     /// Loads, validates and renders one spec. `fileName` is used in diagnostics and in the header.
-    public static func generate(specData: Data, fileName: String, options: GeneratorOptions) -> GeneratorResult {
+    package static func generate(specData: Data, fileName: String, options: GeneratorOptions) -> GeneratorResult {
         var (spec, diagnostics) = validate(specData: specData, fileName: fileName, moduleTypes: options.moduleTypes)
         if let spec, options.service { checkServiceNames(spec, diagnostics: &diagnostics) }
         guard let spec, !diagnostics.hasErrors else {
@@ -70,7 +70,7 @@ public enum Generator {
 
     /// With `service`, the API type also declares `Service` and `handler(_:)`: a group, model or
     /// top-level endpoint of those names would collide with them.
-    public static func checkServiceNames(_ spec: Spec, diagnostics: inout Diagnostics) {
+    package static func checkServiceNames(_ spec: Spec, diagnostics: inout Diagnostics) {
         let service = "Service", handler = "handler"
         for group in spec.api.groups where group.swiftName == service {
             diagnostics.error("the group '\(group.key)' is named \(service) in Swift, which the generated service protocol \(spec.api.swiftName).\(service) needs (\"service\": true); rename the group", at: group.location)
@@ -84,14 +84,14 @@ public enum Generator {
     }
 
     /// Translates and renders an already validated spec as one file (the back half of the pipeline).
-    public static func render(_ spec: Spec, options: GeneratorOptions) -> String {
+    package static func render(_ spec: Spec, options: GeneratorOptions) -> String {
         let file = Translator(spec: spec, options: options).translate()
         return Renderer.render(file)
     }
 
     /// Translates and renders an already validated spec as `options.parts` files (or as many as
     /// ``partCount(for:)`` chooses).
-    public static func renderFiles(_ spec: Spec, options: GeneratorOptions) -> [GeneratedFile] {
+    package static func renderFiles(_ spec: Spec, options: GeneratorOptions) -> [GeneratedFile] {
         let count = options.parts ?? partCount(for: spec)
         let files = Translator(spec: spec, options: options).translateParts(count: count)
         // Parts render independently, on every core.
@@ -102,21 +102,21 @@ public enum Generator {
     }
 
     /// How many files a spec is written as when not told: one per 500 endpoints and models, at least one.
-    public static func partCount(for spec: Spec) -> Int {
+    package static func partCount(for spec: Spec) -> Int {
         PartRule.partCount(declarations: spec.api.endpointCount + spec.models.count)
     }
     /// Endpoints and models per file when the number of files is chosen automatically (`PartRule`).
-    public static let declarationsPerPart = PartRule.declarationsPerPart
+    package static let declarationsPerPart = PartRule.declarationsPerPart
     /// The most files one spec may be written as.
-    public static let maximumParts = PartRule.maximumParts
+    package static let maximumParts = PartRule.maximumParts
 
     /// How the header comment of every part of a spec written in parts begins (`2 of 3). DO NOT
     /// EDIT.` follows; the file's first line is `// ` and this comment). The command line recognises
     /// the parts it left behind by it.
-    public static func partHeaderPrefix(specFileName: String) -> String {
+    package static func partHeaderPrefix(specFileName: String) -> String {
         "Generated by endpoint-gen from \(specFileName) (part "
     }
 
     /// `StravaAPI+Part2`: the name of part `number` (2 or more) of the output `name`.
-    public static func partName(_ name: String, _ number: Int) -> String { SpecFileNames.partName(name, number) }
+    package static func partName(_ name: String, _ number: Int) -> String { SpecFileNames.partName(name, number) }
 }

@@ -273,15 +273,14 @@ struct KeyedFields<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 }
 
-struct UnkeyedFields: UnkeyedEncodingContainer {
-    let node: FieldNode
-    let codingPath: [any CodingKey]
-    let options: FieldsEncodingOptions
-    var count: Int { node.unkeyedCount }
+/// A container that writes each primitive value as text (`true`, `42`, `2.5`): the unkeyed and the
+/// single-value containers, which differ only in where the text goes.
+protocol FieldTextContainer {
+    /// Writes one value's text.
+    func text(_ value: String)
+}
 
-    private func text(_ value: String) { node.appendChild().kind = .value(.text(value)) }
-
-    mutating func encodeNil() throws { node.appendChild().kind = .null }
+extension FieldTextContainer {
     mutating func encode(_ value: Bool) throws { text(value ? "true" : "false") }
     mutating func encode(_ value: String) throws { text(value) }
     mutating func encode(_ value: Double) throws { text(String(value)) }
@@ -296,6 +295,17 @@ struct UnkeyedFields: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt16) throws { text(String(value)) }
     mutating func encode(_ value: UInt32) throws { text(String(value)) }
     mutating func encode(_ value: UInt64) throws { text(String(value)) }
+}
+
+struct UnkeyedFields: UnkeyedEncodingContainer, FieldTextContainer {
+    let node: FieldNode
+    let codingPath: [any CodingKey]
+    let options: FieldsEncodingOptions
+    var count: Int { node.unkeyedCount }
+
+    func text(_ value: String) { node.appendChild().kind = .value(.text(value)) }
+
+    mutating func encodeNil() throws { node.appendChild().kind = .null }
     mutating func encode<T: Encodable>(_ value: T) throws {
         let path = codingPath + [IndexKey(count)]
         try FieldsEncoding.encode(value, into: node.appendChild(), codingPath: path, options: options)
@@ -317,28 +327,14 @@ struct UnkeyedFields: UnkeyedEncodingContainer {
     }
 }
 
-struct SingleValueFields: SingleValueEncodingContainer {
+struct SingleValueFields: SingleValueEncodingContainer, FieldTextContainer {
     let node: FieldNode
     let codingPath: [any CodingKey]
     let options: FieldsEncodingOptions
 
-    private func text(_ value: String) { node.kind = .value(.text(value)) }
+    func text(_ value: String) { node.kind = .value(.text(value)) }
 
     mutating func encodeNil() throws { node.kind = .null }
-    mutating func encode(_ value: Bool) throws { text(value ? "true" : "false") }
-    mutating func encode(_ value: String) throws { text(value) }
-    mutating func encode(_ value: Double) throws { text(String(value)) }
-    mutating func encode(_ value: Float) throws { text(String(value)) }
-    mutating func encode(_ value: Int) throws { text(String(value)) }
-    mutating func encode(_ value: Int8) throws { text(String(value)) }
-    mutating func encode(_ value: Int16) throws { text(String(value)) }
-    mutating func encode(_ value: Int32) throws { text(String(value)) }
-    mutating func encode(_ value: Int64) throws { text(String(value)) }
-    mutating func encode(_ value: UInt) throws { text(String(value)) }
-    mutating func encode(_ value: UInt8) throws { text(String(value)) }
-    mutating func encode(_ value: UInt16) throws { text(String(value)) }
-    mutating func encode(_ value: UInt32) throws { text(String(value)) }
-    mutating func encode(_ value: UInt64) throws { text(String(value)) }
     mutating func encode<T: Encodable>(_ value: T) throws {
         try FieldsEncoding.encode(value, into: node, codingPath: codingPath, options: options)
     }

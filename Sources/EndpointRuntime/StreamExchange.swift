@@ -91,6 +91,20 @@ final class StreamExchange: TaskEventHandler, BodySource {
         var challenged = false
         var lastActivity: UInt64 = 0
         var peakBuffered = 0
+
+        /// The continuations, the task and the release of a held-back queue, taken out so that
+        /// whoever ends the exchange resumes and releases each exactly once, outside the lock.
+        mutating func takeWaiters() -> (head: CheckedContinuation<HTTPURLResponse, any Error>?,
+                                        reader: CheckedContinuation<Data?, any Error>?,
+                                        task: URLSessionDataTask?, release: (@Sendable () -> Void)?) {
+            defer {
+                head = nil
+                reader = nil
+                task = nil
+                release = nil
+            }
+            return (head, reader, task, release)
+        }
     }
 
     private let state = Locked(State())
@@ -260,13 +274,8 @@ final class StreamExchange: TaskEventHandler, BodySource {
             state.cancelled = true
             state.chunks.removeAll()
             state.buffered = 0
-            defer {
-                state.head = nil
-                state.reader = nil
-                state.task = nil
-                state.release = nil
-            }
-            return (state.head, state.reader, state.task, state.release)
+            let waiters = state.takeWaiters()
+            return (waiters.head, waiters.reader, waiters.task, waiters.release)
         }
         // First let a held-back work queue go: cancelling the task waits for it.
         gate.open()
@@ -286,13 +295,8 @@ final class StreamExchange: TaskEventHandler, BodySource {
             state.ended = true
             state.failure = failure
             if state.response == nil { state.response = fallbackResponse }
-            defer {
-                state.head = nil
-                state.reader = nil
-                state.task = nil
-                state.release = nil
-            }
-            return (state.head, state.reader, state.response, state.release)
+            let waiters = state.takeWaiters()
+            return (waiters.head, waiters.reader, state.response, waiters.release)
         }
         gate.open()
         release?()

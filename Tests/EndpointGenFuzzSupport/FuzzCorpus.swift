@@ -3,15 +3,15 @@ import Foundation
 /// Where fuzz seeds come from: every `*.endpoints.json` in the package's `specs/` (the valid example
 /// specs), any spec-shaped JSON under the core tests' fixtures (the bad-spec corpus), and one built-in
 /// spec that touches every key of the format, so the fuzzer has something to chew on in any checkout.
-public enum FuzzCorpus {
+package enum FuzzCorpus {
     /// The package root, found from this file's own path (`Tests/EndpointGenFuzzSupport/FuzzCorpus.swift`).
-    public static var packageRoot: URL {
+    package static var packageRoot: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
     /// Seeds in a fixed order (sorted by path), so a seed number means the same input on every machine.
     /// `maxBytes` leaves out larger files (the debug-built CI test skips the 200 KB imported specs).
-    public static func seeds(root: URL = packageRoot, maxBytes: Int = 1_000_000) -> [FuzzSeed] {
+    package static func seeds(root: URL = packageRoot, maxBytes: Int = 1_000_000) -> [FuzzSeed] {
         var seeds = [FuzzSeed(name: "built-in kitchen sink", data: Data(kitchenSink.utf8))]
         let directories = [
             root.appendingPathComponent("specs"),
@@ -38,7 +38,7 @@ public enum FuzzCorpus {
     }
 
     /// A valid spec using every key of format version 1 at least once.
-    public static let kitchenSink = #"""
+    package static let kitchenSink = #"""
     {
       "name": "KitchenSinkAPI",
       "description": "Every key of the format.",

@@ -3,7 +3,7 @@ import Foundation
 /// A JSON tree for mutating specs: keeps key order and duplicate keys, and can hold verbatim text
 /// (`raw`) so a mutation can plant tokens no valid tree has (`NaN`, `01`, a lone `\uD800`, a comment).
 /// It is deliberately separate from the generator's own loader: the fuzzer must not share its bugs.
-public indirect enum FuzzJSON: Sendable, Hashable {
+package indirect enum FuzzJSON: Sendable, Hashable {
     case null
     case bool(Bool)
     /// The number's text as written.
@@ -14,18 +14,18 @@ public indirect enum FuzzJSON: Sendable, Hashable {
     /// Printed exactly as given.
     case raw(String)
 
-    public struct Member: Sendable, Hashable {
-        public var key: String
-        public var value: FuzzJSON
+    package struct Member: Sendable, Hashable {
+        package var key: String
+        package var value: FuzzJSON
 
-        public init(_ key: String, _ value: FuzzJSON) {
+        package init(_ key: String, _ value: FuzzJSON) {
             self.key = key
             self.value = value
         }
     }
 
     /// Parses strict JSON (the seeds are valid specs). Returns nil on anything else.
-    public static func parse(_ data: Data) -> FuzzJSON? {
+    package static func parse(_ data: Data) -> FuzzJSON? {
         var parser = Parser(bytes: Array(data))
         parser.skipWhitespace()
         guard let value = parser.parseValue(depth: 0) else { return nil }
@@ -35,17 +35,17 @@ public indirect enum FuzzJSON: Sendable, Hashable {
 
     // MARK: Printing
 
-    public struct Style: Sendable, Hashable {
+    package struct Style: Sendable, Hashable {
         /// nil: compact on one line.
-        public var indent: String?
+        package var indent: String?
         /// Space after `:` (pretty output always has one).
-        public var spaceAfterColon: Bool
+        package var spaceAfterColon: Bool
         /// Write every non-ASCII scalar as `\uXXXX` (surrogate pairs above the BMP).
-        public var escapeNonASCII: Bool
+        package var escapeNonASCII: Bool
         /// Line ending between lines of pretty output.
-        public var newline: String
+        package var newline: String
 
-        public init(indent: String? = "  ", spaceAfterColon: Bool = true, escapeNonASCII: Bool = false, newline: String = "\n") {
+        package init(indent: String? = "  ", spaceAfterColon: Bool = true, escapeNonASCII: Bool = false, newline: String = "\n") {
             self.indent = indent
             self.spaceAfterColon = spaceAfterColon
             self.escapeNonASCII = escapeNonASCII
@@ -53,7 +53,7 @@ public indirect enum FuzzJSON: Sendable, Hashable {
         }
     }
 
-    public func serialized(_ style: Style = Style()) -> Data {
+    package func serialized(_ style: Style = Style()) -> Data {
         var out = ""
         write(to: &out, style: style, level: 0)
         if style.indent != nil { out += style.newline }
@@ -137,7 +137,7 @@ public indirect enum FuzzJSON: Sendable, Hashable {
     // MARK: Walking
 
     /// Every node's path from the root (indices into arrays and objects' member lists), root first.
-    public func allPaths() -> [[Int]] {
+    package func allPaths() -> [[Int]] {
         var paths: [[Int]] = []
         collectPaths(prefix: [], into: &paths)
         return paths
@@ -154,7 +154,7 @@ public indirect enum FuzzJSON: Sendable, Hashable {
         }
     }
 
-    public subscript(path path: [Int]) -> FuzzJSON {
+    package subscript(path path: [Int]) -> FuzzJSON {
         get {
             guard let first = path.first else { return self }
             let rest = Array(path.dropFirst())
@@ -180,7 +180,7 @@ public indirect enum FuzzJSON: Sendable, Hashable {
     }
 
     /// Every string used as an object key anywhere in the tree, in order of appearance.
-    public func allKeys() -> [String] {
+    package func allKeys() -> [String] {
         switch self {
         case .array(let elements): return elements.flatMap { $0.allKeys() }
         case .object(let members): return members.flatMap { [$0.key] + $0.value.allKeys() }
@@ -189,7 +189,7 @@ public indirect enum FuzzJSON: Sendable, Hashable {
     }
 
     /// Every string value in the tree.
-    public func allStrings() -> [String] {
+    package func allStrings() -> [String] {
         switch self {
         case .string(let text): return [text]
         case .array(let elements): return elements.flatMap { $0.allStrings() }

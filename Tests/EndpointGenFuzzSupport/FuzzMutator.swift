@@ -1,16 +1,16 @@
 import Foundation
 
 /// One starting spec for mutation.
-public struct FuzzSeed: Sendable {
-    public var name: String
-    public var data: Data
+package struct FuzzSeed: Sendable {
+    package var name: String
+    package var data: Data
     /// The parsed tree; nil when the seed is not JSON (it then only gets byte mutations).
-    public var tree: FuzzJSON?
+    package var tree: FuzzJSON?
     /// A valid spec: picked four times out of five, so most mutants are near-valid. The others (the
     /// bad-spec corpus) start already broken.
-    public var isValidSpec: Bool
+    package var isValidSpec: Bool
 
-    public init(name: String, data: Data, isValidSpec: Bool = true) {
+    package init(name: String, data: Data, isValidSpec: Bool = true) {
         self.name = name
         self.data = data
         self.tree = FuzzJSON.parse(data)
@@ -19,12 +19,12 @@ public struct FuzzSeed: Sendable {
 }
 
 /// One mutated input and how it was made.
-public struct FuzzCase: Sendable {
-    public var iteration: Int
-    public var fileName: String
-    public var data: Data
+package struct FuzzCase: Sendable {
+    package var iteration: Int
+    package var fileName: String
+    package var data: Data
     /// The seed(s) and mutations, in order, for the report.
-    public var recipe: [String]
+    package var recipe: [String]
 }
 
 /// Mutates valid specs into near-valid and invalid ones: structure-aware changes on the JSON tree
@@ -32,14 +32,14 @@ public struct FuzzCase: Sendable {
 /// specs; deep nesting; growth) and then, sometimes, byte-level damage (bits flipped, bytes inserted or
 /// deleted, cuts, splices of two specs, other encodings). Everything is drawn from `FuzzRandom(seed:
 /// iteration:)`, so `(seed, iteration)` recreates a case exactly.
-public struct FuzzMutator: Sendable {
-    public let seeds: [FuzzSeed]
+package struct FuzzMutator: Sendable {
+    package let seeds: [FuzzSeed]
     private let validSeeds: [FuzzSeed]
     private let keyPool: [String]
     private let modelNames: [String]
     private let subtrees: [FuzzJSON]
 
-    public init(seeds: [FuzzSeed]) {
+    package init(seeds: [FuzzSeed]) {
         precondition(!seeds.isEmpty, "the fuzzer needs at least one seed spec")
         self.seeds = seeds
         validSeeds = seeds.filter(\.isValidSpec)
@@ -65,7 +65,7 @@ public struct FuzzMutator: Sendable {
         subtrees = trees.isEmpty ? [.null] : trees
     }
 
-    public func makeCase(seed: UInt64, iteration: Int) -> FuzzCase {
+    package func makeCase(seed: UInt64, iteration: Int) -> FuzzCase {
         var rng = FuzzRandom(seed: seed, iteration: iteration)
         let base = rng.chance(4, in: 5) && !validSeeds.isEmpty ? rng.pick(validSeeds) : rng.pick(seeds)
         var recipe = ["seed \(base.name)"]

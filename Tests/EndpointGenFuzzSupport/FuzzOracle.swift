@@ -9,24 +9,24 @@ import Foundation
 ///   was given, with a line and column inside that file;
 /// - the same input gives the same bytes and the same diagnostics twice;
 /// - `Generator.validate` agrees with `Generator.generate` on whether the spec is valid.
-public struct FuzzOracle: Sendable {
-    public var timeLimit: Duration
-    public var options: GeneratorOptions
+package struct FuzzOracle: Sendable {
+    package var timeLimit: Duration
+    package var options: GeneratorOptions
     /// Stack of the thread the generator runs on: smaller than the 8 MB main thread the command line
     /// runs on, so recursion that only just fits there fails here first.
-    public var stackSize: Int
+    package var stackSize: Int
 
     /// The determinism check (a second run) is made for every input that validates and for every
     /// n-th other one; the agreement check with `validate` for every n-th input. 1: always. The CI
     /// test (a debug build) spot-checks to stay fast; the release driver checks everything.
-    public var determinismEvery: Int
-    public var validateAgreementEvery: Int
+    package var determinismEvery: Int
+    package var validateAgreementEvery: Int
 
     /// The types of the module that the seeds use without defining them (specs/endpoint-gen.json's,
     /// and the kitchen sink's `ExternalOwner`).
-    public static let moduleTypes: Set<String> = ["Coordinates", "ExternalOwner"]
+    package static let moduleTypes: Set<String> = ["Coordinates", "ExternalOwner"]
 
-    public init(timeLimit: Duration = .seconds(2), options: GeneratorOptions = GeneratorOptions(moduleTypes: FuzzOracle.moduleTypes), stackSize: Int = 4 << 20,
+    package init(timeLimit: Duration = .seconds(2), options: GeneratorOptions = GeneratorOptions(moduleTypes: FuzzOracle.moduleTypes), stackSize: Int = 4 << 20,
                 determinismEvery: Int = 1, validateAgreementEvery: Int = 1) {
         self.timeLimit = timeLimit
         self.options = options
@@ -35,20 +35,20 @@ public struct FuzzOracle: Sendable {
         self.validateAgreementEvery = max(1, validateAgreementEvery)
     }
 
-    public struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         /// Nil when the run hung.
-        public var result: GeneratorResult?
-        public var hung: Bool
+        package var result: GeneratorResult?
+        package var hung: Bool
         /// CPU time of the first `generate`.
-        public var elapsed: Duration
+        package var elapsed: Duration
         /// Broken invariants, each one line.
-        public var violations: [String]
+        package var violations: [String]
 
-        public var validated: Bool { result?.swift != nil }
+        package var validated: Bool { result?.swift != nil }
     }
 
     /// `iteration` picks which spot checks run (see `determinismEvery`).
-    public func check(_ data: Data, fileName: String, iteration: Int = 0) -> Outcome {
+    package func check(_ data: Data, fileName: String, iteration: Int = 0) -> Outcome {
         let options = self.options
         guard let (first, elapsed) = runTimeBoxed({ Generator.generate(specData: data, fileName: fileName, options: options) }) else {
             return Outcome(result: nil, hung: true, elapsed: timeLimit * 2,
@@ -84,7 +84,7 @@ public struct FuzzOracle: Sendable {
     }
 
     /// The invariants of one result.
-    public static func violations(of result: GeneratorResult, data: Data, fileName: String) -> [String] {
+    package static func violations(of result: GeneratorResult, data: Data, fileName: String) -> [String] {
         var violations: [String] = []
         let hasErrors = result.diagnostics.hasErrors
         if hasErrors, result.swift != nil { violations.append("a result with errors has Swift") }

@@ -1,20 +1,20 @@
 /// A small seeded random number generator (SplitMix64), so a fuzz run is reproducible from
 /// `(seed, iteration)` alone: the driver can resume after a crash at the next iteration and a
 /// failure report names the one pair that recreates the input.
-public struct FuzzRandom: RandomNumberGenerator, Sendable {
+package struct FuzzRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    public init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
     /// The generator for one iteration of a run: independent of every other iteration's.
-    public init(seed: UInt64, iteration: Int) {
+    package init(seed: UInt64, iteration: Int) {
         var mixer = FuzzRandom(seed: seed ^ 0x6A09_E667_F3BC_C908)
         let base = mixer.next()
         self.init(seed: base &+ UInt64(truncatingIfNeeded: iteration) &* 0x9E37_79B9_7F4A_7C15)
         _ = next()
     }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -23,16 +23,16 @@ public struct FuzzRandom: RandomNumberGenerator, Sendable {
     }
 
     /// A uniformly chosen index below `count` (which must be positive).
-    public mutating func below(_ count: Int) -> Int {
+    package mutating func below(_ count: Int) -> Int {
         Int(next() % UInt64(count))
     }
 
     /// True with probability `numerator / denominator`.
-    public mutating func chance(_ numerator: Int, in denominator: Int) -> Bool {
+    package mutating func chance(_ numerator: Int, in denominator: Int) -> Bool {
         below(denominator) < numerator
     }
 
-    public mutating func pick<T>(_ values: [T]) -> T {
+    package mutating func pick<T>(_ values: [T]) -> T {
         values[below(values.count)]
     }
 }

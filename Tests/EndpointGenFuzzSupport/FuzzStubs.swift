@@ -3,8 +3,8 @@ import EndpointGenCore
 /// Swift declarations for the model names a spec uses but does not define. The format takes such a
 /// name to be a type the user defines in the same module, so a generated file alone does not compile
 /// without them; the fuzz driver writes these beside each sampled file before type-checking it.
-public enum FuzzStubs {
-    public static func undefinedModels(in spec: Spec) -> [String] {
+package enum FuzzStubs {
+    package static func undefinedModels(in spec: Spec) -> [String] {
         var names = Set<String>()
         func visit(_ type: TypeRef) {
             switch type {
@@ -38,7 +38,7 @@ public enum FuzzStubs {
     }
 
     /// A file declaring each name as an empty type usable anywhere the format allows a model.
-    public static func source(for names: [String]) -> String {
+    package static func source(for names: [String]) -> String {
         var text = "import Foundation\nimport EndpointRuntime\n"
         for name in names {
             text += """

@@ -9,17 +9,17 @@ import Foundation
 
 /// How the importer reads the files a document refers to (`$ref: './schemas/pet.yaml'`). The library
 /// does not touch the disk itself: the command line passes `ImportFiles.disk`-like readers.
-public struct ImportFiles: Sendable {
+package struct ImportFiles: Sendable {
     /// The bytes of the file at `path` (absolute, standardized), or an error message
     /// (`no such file`).
-    public var read: @Sendable (_ path: String) -> Result<Data, ImportFileError>
+    package var read: @Sendable (_ path: String) -> Result<Data, ImportFileError>
     /// `path` (absolute) with its symbolic links resolved, to check that a reference stays inside
     /// the root document's folder.
-    public var realPath: @Sendable (_ path: String) -> String
+    package var realPath: @Sendable (_ path: String) -> String
     /// The current directory, to make a relative document path absolute.
-    public var currentDirectory: String
+    package var currentDirectory: String
 
-    public init(read: @escaping @Sendable (String) -> Result<Data, ImportFileError>,
+    package init(read: @escaping @Sendable (String) -> Result<Data, ImportFileError>,
                 realPath: @escaping @Sendable (String) -> String = { $0 },
                 currentDirectory: String) {
         self.read = read
@@ -28,9 +28,9 @@ public struct ImportFiles: Sendable {
     }
 }
 
-public struct ImportFileError: Error, Sendable {
-    public var message: String
-    public init(_ message: String) { self.message = message }
+package struct ImportFileError: Error, Sendable {
+    package var message: String
+    package init(_ message: String) { self.message = message }
 }
 
 /// Pointers of the tree the importer reads -> pointers of what was written. Only nodes whose place

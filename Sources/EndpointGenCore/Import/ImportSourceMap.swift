@@ -7,7 +7,7 @@ import Foundation
 
 /// The document places of an imported spec's values, by the spec's JSON pointers
 /// (`/groups/pets/endpoints/listPets/parameters/limit`, `/models/Pet/properties/name`).
-public struct ImportSourceMap: Sendable, Hashable {
+package struct ImportSourceMap: Sendable, Hashable {
     /// Spec JSON pointer -> the place in the document of what that spec value was made from.
     var places: [String: SourceLocation]
     /// The document's first value: the place of whatever no entry covers.
@@ -15,7 +15,7 @@ public struct ImportSourceMap: Sendable, Hashable {
 
     /// The document place of the spec value at `pointer`: that of the pointer itself when recorded,
     /// else of the nearest recorded value holding it (the endpoint, the model), else the document's start.
-    public func documentLocation(ofSpecPointer pointer: String) -> SourceLocation {
+    package func documentLocation(ofSpecPointer pointer: String) -> SourceLocation {
         var tokens = pointer.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         while !tokens.isEmpty {
             if let place = places[tokens.joined(separator: "/")] { return place }
@@ -27,7 +27,7 @@ public struct ImportSourceMap: Sendable, Hashable {
     /// The JSON pointer of the value written at each of `locations` in `specJSON` (the value or key
     /// that starts there, else the last one starting before it: the string a column points into).
     /// Nil for all when the text does not parse. The spec is read once, however many places.
-    public static func specPointers(at locations: [SourceLocation], inSpec specJSON: String) -> [String?] {
+    package static func specPointers(at locations: [SourceLocation], inSpec specJSON: String) -> [String?] {
         var ignored = Diagnostics()
         guard !locations.isEmpty,
               let root = JSONParser.parse(Data(specJSON.utf8), fileName: locations[0].file, diagnostics: &ignored) else {
@@ -68,12 +68,12 @@ public struct ImportSourceMap: Sendable, Hashable {
     }
 
     /// `documentLocation(ofSpecPointer:)` of the value at `location` in `specJSON`.
-    public func documentLocation(ofSpecLocation location: SourceLocation, inSpec specJSON: String) -> SourceLocation {
+    package func documentLocation(ofSpecLocation location: SourceLocation, inSpec specJSON: String) -> SourceLocation {
         documentLocations(ofSpecLocations: [location], inSpec: specJSON)[0]
     }
 
     /// `documentLocation(ofSpecPointer:)` of the values at `locations` in `specJSON`.
-    public func documentLocations(ofSpecLocations locations: [SourceLocation], inSpec specJSON: String) -> [SourceLocation] {
+    package func documentLocations(ofSpecLocations locations: [SourceLocation], inSpec specJSON: String) -> [SourceLocation] {
         Self.specPointers(at: locations, inSpec: specJSON).map { pointer in
             pointer.map(documentLocation(ofSpecPointer:)) ?? documentStart
         }

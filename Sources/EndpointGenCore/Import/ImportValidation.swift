@@ -13,7 +13,7 @@ extension Generator {
     ///   - specFileName: the name the spec is validated under (`<Name>.endpoints.json`).
     /// - Returns: the spec, nil when the import or the validation has errors; the validation's
     ///   diagnostics, placed in the document (the import's own are in `imported.diagnostics`).
-    public static func validate(imported: ImportResult, specFileName: String, moduleTypes: Set<String> = []) -> (Spec?, Diagnostics) {
+    package static func validate(imported: ImportResult, specFileName: String, moduleTypes: Set<String> = []) -> (Spec?, Diagnostics) {
         guard let tree = imported.spec, let map = imported.sourceMap, !imported.diagnostics.hasErrors else { return (nil, Diagnostics()) }
         var found = Diagnostics()
         let spec = Validator.validate(map.documentTree(tree), fileName: specFileName, moduleTypes: moduleTypes, diagnostics: &found)

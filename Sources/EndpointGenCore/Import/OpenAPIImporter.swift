@@ -8,41 +8,41 @@
 import Foundation
 
 /// What one import produced.
-public struct ImportResult: Sendable {
+package struct ImportResult: Sendable {
     /// The endpoint spec as JSON text (two-space indent, stable key order); nil when there were errors.
-    public var specJSON: String?
-    public var diagnostics: Diagnostics
+    package var specJSON: String?
+    package var diagnostics: Diagnostics
     /// Operations turned into endpoints.
-    public var operationCount: Int
+    package var operationCount: Int
     /// Warnings by kind (`cookie-parameter`, `schema-as-json`, ...), for summaries and tests.
-    public var warningCounts: [String: Int]
+    package var warningCounts: [String: Int]
     /// What a filtered import kept; nil when no filter was given.
-    public var kept: ImportKept?
+    package var kept: ImportKept?
     /// Where the spec's values came from in the document (nil when there were errors).
-    public var sourceMap: ImportSourceMap?
+    package var sourceMap: ImportSourceMap?
     /// The spec as a tree (nil when there were errors): what `Generator.validate(imported:)` reads.
     var spec: ImportJSON?
 }
 
 /// What the import keeps and how the API is named.
-public struct ImportOptions: Sendable, Hashable {
+package struct ImportOptions: Sendable, Hashable {
     /// The API's Swift type name, used as given when it is a valid Swift type name; default: the
     /// document's `info.title` in UpperCamelCase.
-    public var name: String?
+    package var name: String?
     /// Operations with one of these tags (any of an operation's tags, not only its first).
-    public var tags: [String]
+    package var tags: [String]
     /// Operations with one of these operationIds.
-    public var operationIDs: [String]
+    package var operationIDs: [String]
     /// Operations whose path is one of these or lies below it (`/repos` keeps `/repos/{id}`, not `/reposX`).
-    public var pathPrefixes: [String]
+    package var pathPrefixes: [String]
     /// The spec format version the import writes. `.two` (the default) writes the version 2 keys
     /// (unions, integer enums, `additionalProperties`, recursive models, `response.headers`,
     /// `responses`, `response.stream`, `pagination`) and states `"formatVersion": 2`; `.one` uses only
     /// the keys of format version 1 and approximates the rest, with warnings (for a generator of
     /// version 1).
-    public var formatVersion: ImportFormatVersion
+    package var formatVersion: ImportFormatVersion
 
-    public init(name: String? = nil, tags: [String] = [], operationIDs: [String] = [], pathPrefixes: [String] = [],
+    package init(name: String? = nil, tags: [String] = [], operationIDs: [String] = [], pathPrefixes: [String] = [],
                 formatVersion: ImportFormatVersion = .two) {
         self.name = name
         self.tags = tags
@@ -52,40 +52,40 @@ public struct ImportOptions: Sendable, Hashable {
     }
 
     /// Whether any filter is given. An operation is kept when it matches any filter of any kind.
-    public var isFiltering: Bool { !tags.isEmpty || !operationIDs.isEmpty || !pathPrefixes.isEmpty }
+    package var isFiltering: Bool { !tags.isEmpty || !operationIDs.isEmpty || !pathPrefixes.isEmpty }
 }
 
 /// The spec format version an import writes (`endpoint-gen import --format-version 2`).
-public enum ImportFormatVersion: Int, Sendable, Hashable, CaseIterable {
+package enum ImportFormatVersion: Int, Sendable, Hashable, CaseIterable {
     case one = 1
     case two = 2
 }
 
 /// The counts of a filtered import. Models are the document's component schemas that become models.
-public struct ImportKept: Sendable, Hashable {
-    public var operations: Int
-    public var totalOperations: Int
-    public var models: Int
-    public var totalModels: Int
+package struct ImportKept: Sendable, Hashable {
+    package var operations: Int
+    package var totalOperations: Int
+    package var models: Int
+    package var totalModels: Int
 
     /// `kept 12 of 664 operations, 9 of 300 models`
-    public var summary: String {
+    package var summary: String {
         "kept \(operations) of \(totalOperations) operations, \(models) of \(totalModels) models"
     }
 }
 
-public enum OpenAPIImporter {
+package enum OpenAPIImporter {
     /// Imports an OpenAPI 3.x document, JSON or YAML (see `DocumentFormat.detect`).
     /// - Parameters:
     ///   - fileName: used in diagnostics and to choose the reader by its extension.
     ///   - name: the API's Swift type name; default: the document's `info.title` in UpperCamelCase.
-    public static func importDocument(_ data: Data, fileName: String, name: String? = nil) -> ImportResult {
+    package static func importDocument(_ data: Data, fileName: String, name: String? = nil) -> ImportResult {
         importDocument(data, fileName: fileName, options: ImportOptions(name: name))
     }
 
     /// Imports an OpenAPI 3.x or Swagger 2.0 document, keeping what `options` selects. `files` reads
     /// the files its `$ref`s name (relative to `fileName`); without it, such references are errors.
-    public static func importDocument(_ data: Data, fileName: String, options: ImportOptions, files: ImportFiles? = nil) -> ImportResult {
+    package static func importDocument(_ data: Data, fileName: String, options: ImportOptions, files: ImportFiles? = nil) -> ImportResult {
         var diagnostics = Diagnostics()
         let format = DocumentFormat.detect(data, fileName: fileName)
         guard let parsed = format.parse(data, fileName: fileName, diagnostics: &diagnostics), !diagnostics.hasErrors,

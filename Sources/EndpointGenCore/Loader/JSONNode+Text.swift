@@ -1,7 +1,7 @@
 extension JSONNode {
     /// The value as compact JSON text: keys in order, numbers as written, strings escaped as JSON
     /// needs. Locations are dropped. For `endpoint-gen yaml-to-json` and tests.
-    public var jsonText: String {
+    package var jsonText: String {
         var output: [UInt8] = []
         JSONNode.write(self, into: &output)
         return String(decoding: output, as: UTF8.self)

@@ -11,13 +11,13 @@ import Foundation
 ///
 /// A UTF-8 byte order mark at the very start is accepted and skipped (RFC 8259 section 8.1 allows
 /// a parser to ignore it); columns on the first line are counted after it.
-public enum JSONParser {
+package enum JSONParser {
     /// Arrays and objects nested deeper than this are an error (the parser never overflows the stack).
-    public static let maximumDepth = 512
+    package static let maximumDepth = 512
 
     /// Parses `data`. Returns nil after a fatal syntax error; non-fatal problems are in `diagnostics`
     /// and still return a tree (so a caller can report more problems) — check `diagnostics.hasErrors`.
-    public static func parse(_ data: Data, fileName: String, diagnostics: inout Diagnostics) -> JSONNode? {
+    package static func parse(_ data: Data, fileName: String, diagnostics: inout Diagnostics) -> JSONNode? {
         let bytes = [UInt8](data)
         return bytes.withUnsafeBufferPointer { buffer in
             var parser = Parser(bytes: buffer, fileName: fileName)

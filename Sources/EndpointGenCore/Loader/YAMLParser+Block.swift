@@ -296,20 +296,28 @@ extension YAMLReader {
                 builder.add(key, at: keyLocation, value: value, diagnostics: &diagnostics)
             }
 
-            try skipToContent()
-            if pos >= count || isDocumentMarker(pos) { break }
-            guard atLineStart(pos) else { throw unexpectedAfterValue() }
-            let column = pos - lineStart
-            if column < indent { break }
-            if column > indent {
-                throw fatal("bad indentation: this line starts at column \(column + 1), but the keys of its mapping are at column \(indent + 1)", at: pos)
-            }
+            guard try nextLineContinues(indent: indent, items: "keys of its mapping") else { break }
             if bytes[pos] == UInt8(ascii: "-") && YAMLReader.isBlankOrEnd(at(pos + 1)) {
                 throw fatal("expected a key at this indentation, found a list entry '- '", at: pos)
             }
         }
         try countNode(at: pos)
         return JSONNode(.object(builder.finish()), at: location)
+    }
+
+    /// After a mapping's value or a list's entry: whether the next line holds another of the block's
+    /// `items` at `indent` (false at the end of the document or at a line indented less); a line
+    /// indented more, or more on the same line, is an error.
+    mutating func nextLineContinues(indent: Int, items: String) throws -> Bool {
+        try skipToContent()
+        if pos >= count || isDocumentMarker(pos) { return false }
+        guard atLineStart(pos) else { throw unexpectedAfterValue() }
+        let column = pos - lineStart
+        if column < indent { return false }
+        if column > indent {
+            throw fatal("bad indentation: this line starts at column \(column + 1), but the \(items) are at column \(indent + 1)", at: pos)
+        }
+        return true
     }
 
     func missingKeyMessage() -> String {
@@ -334,14 +342,7 @@ extension YAMLReader {
         while true {
             pos += 1  // '-'
             items.append(try parseBlockNode(parentIndent: indent, inline: true, mappingValue: false))
-            try skipToContent()
-            if pos >= count || isDocumentMarker(pos) { break }
-            guard atLineStart(pos) else { throw unexpectedAfterValue() }
-            let column = pos - lineStart
-            if column < indent { break }
-            if column > indent {
-                throw fatal("bad indentation: this line starts at column \(column + 1), but the entries of its list are at column \(indent + 1)", at: pos)
-            }
+            guard try nextLineContinues(indent: indent, items: "entries of its list") else { break }
             guard bytes[pos] == UInt8(ascii: "-") && YAMLReader.isBlankOrEnd(at(pos + 1)) else { break }
         }
         try countNode(at: pos)

@@ -20,19 +20,19 @@ import Foundation
 /// `maximumDepth`, counting what aliases bring in (never a stack overflow); more than one document; a
 /// list or mapping as a key. Problems with a clear extent (duplicate keys, bad escapes, unknown
 /// aliases, `.inf`, invalid UTF-8) are reported and reading goes on; structural ones stop it.
-public enum YAMLParser {
+package enum YAMLParser {
     /// Collections nested deeper than this are an error, as in `JSONParser`.
-    public static let maximumDepth = JSONParser.maximumDepth
+    package static let maximumDepth = JSONParser.maximumDepth
     /// The fewest nodes a document may have with every alias expanded; larger inputs may have one
     /// node per byte (a document without aliases never has more).
-    public static let minimumNodeLimit = 1_000_000
+    package static let minimumNodeLimit = 1_000_000
 
     /// The most nodes a document of `byteCount` bytes may expand to.
-    public static func nodeLimit(byteCount: Int) -> Int { max(minimumNodeLimit, byteCount) }
+    package static func nodeLimit(byteCount: Int) -> Int { max(minimumNodeLimit, byteCount) }
 
     /// Parses `data`. Returns nil after a fatal error; non-fatal problems are in `diagnostics` and
     /// still return a tree — check `diagnostics.hasErrors`.
-    public static func parse(_ data: Data, fileName: String, diagnostics: inout Diagnostics) -> JSONNode? {
+    package static func parse(_ data: Data, fileName: String, diagnostics: inout Diagnostics) -> JSONNode? {
         let bytes = [UInt8](data)
         return bytes.withUnsafeBufferPointer { buffer in
             var reader = YAMLReader(bytes: buffer, fileName: fileName)
@@ -44,13 +44,13 @@ public enum YAMLParser {
 }
 
 /// How a document is read.
-public enum DocumentFormat: Sendable, Equatable {
+package enum DocumentFormat: Sendable, Equatable {
     case json
     case yaml
 
     /// `.yaml`/`.yml` are YAML and `.json` is JSON; anything else (standard input) is JSON when its
     /// first character other than white space is `{`, and YAML otherwise.
-    public static func detect(_ data: Data, fileName: String) -> DocumentFormat {
+    package static func detect(_ data: Data, fileName: String) -> DocumentFormat {
         let lowered = fileName.lowercased()
         if lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml") { return .yaml }
         if lowered.hasSuffix(".json") { return .json }
@@ -59,7 +59,7 @@ public enum DocumentFormat: Sendable, Equatable {
     }
 
     /// Reads `data` in this format.
-    public func parse(_ data: Data, fileName: String, diagnostics: inout Diagnostics) -> JSONNode? {
+    package func parse(_ data: Data, fileName: String, diagnostics: inout Diagnostics) -> JSONNode? {
         switch self {
         case .json: return JSONParser.parse(data, fileName: fileName, diagnostics: &diagnostics)
         case .yaml: return YAMLParser.parse(data, fileName: fileName, diagnostics: &diagnostics)

@@ -15,14 +15,14 @@
 ///   hexadecimal code points of its characters (`🎉` -> `u1F389`), so a name is never empty.
 /// - A name that would start with a digit gets a leading underscore (`2fa` -> `_2fa`).
 /// - `lowerCamel`/`upperCamel` never add backticks: `escaped` does, where a name is used.
-public enum Naming {
+package enum Naming {
     // MARK: Conversions
 
     /// `include_all_efforts` -> `includeAllEfforts`, `If-None-Match` -> `ifNoneMatch`, `HTTPStatus` -> `httpStatus`.
     ///
     /// A leading sign is a word, so keys that differ only in it keep distinct names: `+1` -> `plus1`,
     /// `-1` -> `minus1` (GitHub's reactions, as enum values and as properties), `-5` -> `minus5`.
-    public static func lowerCamel(_ key: String) -> String {
+    package static func lowerCamel(_ key: String) -> String {
         if key.count > 1, let sign = key.first, sign == "+" || sign == "-" {
             return lowerCamel((sign == "+" ? "plus " : "minus ") + key.dropFirst())
         }
@@ -49,7 +49,7 @@ public enum Naming {
     /// `someValue`. A property of an enum type is usually optional, and there `.none` would be read as
     /// `Optional.none`: `status == .none` would test for nil, and a spec default of `"NONE"` would
     /// become a nil default.
-    public static func enumCase(_ value: String) -> String {
+    package static func enumCase(_ value: String) -> String {
         let name = lowerCamel(value)
         return optionalCaseNames.contains(name) ? name + "Value" : name
     }
@@ -57,7 +57,7 @@ public enum Naming {
     private static let optionalCaseNames: Set<String> = ["none", "some"]
 
     /// `user_profile` -> `UserProfile`, `activities` -> `Activities`, `HTTPStatus` -> `HTTPStatus`.
-    public static func upperCamel(_ key: String) -> String {
+    package static func upperCamel(_ key: String) -> String {
         if let fast = asciiCamel(key, upper: true) { return fast }
         return generalUpperCamel(key)
     }
@@ -70,12 +70,12 @@ public enum Naming {
 
     /// Backticks around `name` when it is a Swift keyword, so it can be used as an enum case, a
     /// member, an argument label or a local name: `default` -> `` `default` ``.
-    public static func escaped(_ name: String) -> String {
+    package static func escaped(_ name: String) -> String {
         escapedKeywords.contains(name) ? "`\(name)`" : name
     }
 
     /// True when `name` can be used unescaped as a Swift identifier (not a keyword, valid characters).
-    public static func isValidIdentifier(_ name: String) -> Bool {
+    package static func isValidIdentifier(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, isIdentifierHead(first) else { return false }
         guard name.unicodeScalars.dropFirst().allSatisfy(isIdentifierCharacter) else { return false }
         return !escapedKeywords.contains(name) && name != "_"
@@ -84,7 +84,7 @@ public enum Naming {
     /// Why `name` cannot name a Swift type, or nil when it can. The checks: valid identifier
     /// characters, not a keyword, and not one of `Type`, `Self`, `Any`, `Protocol` (a nested type with
     /// such a name cannot be referred to as `Outer.Type`).
-    public static func typeNameProblem(_ name: String) -> String? {
+    package static func typeNameProblem(_ name: String) -> String? {
         if name.isEmpty { return "a type name cannot be empty" }
         guard let first = name.unicodeScalars.first, isIdentifierHead(first),
               name.unicodeScalars.dropFirst().allSatisfy(isIdentifierCharacter), name != "_" else {
@@ -104,7 +104,7 @@ public enum Naming {
 
     /// The closest candidate to `key` (case-insensitive edit distance), when it is close enough to be
     /// a plausible typo: distance at most 1 for short keys, at most 2 from 4 characters, 3 from 9.
-    public static func didYouMean(_ key: String, candidates: [String]) -> String? {
+    package static func didYouMean(_ key: String, candidates: [String]) -> String? {
         let lowered = Array(key.lowercased().unicodeScalars)
         var best: (candidate: String, distance: Int)?
         for candidate in candidates where candidate != key {
@@ -124,7 +124,7 @@ public enum Naming {
     /// statements, expressions, types), plus contextual ones that change meaning after a dot or
     /// as a pattern (`self`, `Self`, `Type`, `Protocol`, `init`, `Any`). Escaping a word that did not
     /// strictly need it is harmless; missing one is a compile error.
-    public static let escapedKeywords: Set<String> = [
+    package static let escapedKeywords: Set<String> = [
         // Declarations
         "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate",
         "func", "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "private",

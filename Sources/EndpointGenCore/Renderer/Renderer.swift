@@ -354,23 +354,16 @@ enum Renderer {
             }
             printer.line("}")
         case let .ifLet(name, value, body):
-            if value == .identifier(name) {
-                printer.write("if let \(name) {")
-            } else {
-                printer.write("if let \(name) = ")
+            printer.write("if let \(name)")
+            if value != .identifier(name) {
+                printer.write(" = ")
                 renderExpression(value, into: &printer)
-                printer.write(" {")
             }
-            printer.endLine()
-            printer.indented { printer in renderStatements(body, into: &printer) }
-            printer.line("}")
+            renderBlock(body, into: &printer)
         case let .if(condition, body):
             printer.write("if ")
             renderExpression(condition, into: &printer)
-            printer.write(" {")
-            printer.endLine()
-            printer.indented { printer in renderStatements(body, into: &printer) }
-            printer.line("}")
+            renderBlock(body, into: &printer)
         case let .guard(conditions, elseBody):
             // Conditions fill the lines, continuing under the first (`guard a, b,` / `      c else`).
             var pieces = commaSeparated(conditions.map(inlineText))
@@ -379,6 +372,14 @@ enum Renderer {
         case .break:
             printer.line("break")
         }
+    }
+
+    /// ` {` after what the line holds, `body` one level in, and `}` on a line of its own.
+    private static func renderBlock(_ body: [Statement], into printer: inout CodePrinter) {
+        printer.write(" {")
+        printer.endLine()
+        printer.indented { printer in renderStatements(body, into: &printer) }
+        printer.line("}")
     }
 
     /// How long a line may be that holds a whole function or computed property: `{ expression }` on the
@@ -453,35 +454,30 @@ enum Renderer {
         return false
     }
 
+    /// `(label: value, value)` on one line.
+    private static func renderArgumentList(_ arguments: some Collection<Argument>, into printer: inout CodePrinter) {
+        printer.write("(")
+        for (index, argument) in arguments.enumerated() {
+            if index > 0 { printer.write(", ") }
+            if let label = argument.label { printer.write("\(label): ") }
+            renderExpression(argument.value, into: &printer)
+        }
+        printer.write(")")
+    }
+
     private static func renderCall(_ callee: Expression, _ arguments: [Argument], trailingClosure: [Statement]?,
                                    into printer: inout CodePrinter) {
         // A closure as the last argument is written trailing: `ServiceRoute(.get, "/a") { request in ... }`.
         if trailingClosure == nil, let last = arguments.last, case let .closure(parameters, body) = last.value {
             renderExpression(callee, into: &printer)
             let rest = arguments.dropLast()
-            if !rest.isEmpty {
-                printer.write("(")
-                for (index, argument) in rest.enumerated() {
-                    if index > 0 { printer.write(", ") }
-                    if let label = argument.label { printer.write("\(label): ") }
-                    renderExpression(argument.value, into: &printer)
-                }
-                printer.write(")")
-            }
+            if !rest.isEmpty { renderArgumentList(rest, into: &printer) }
             printer.write(" ")
             renderExpression(.closure(parameters: parameters, body: body), into: &printer)
             return
         }
         renderExpression(callee, into: &printer)
-        if !arguments.isEmpty || trailingClosure == nil {
-            printer.write("(")
-            for (index, argument) in arguments.enumerated() {
-                if index > 0 { printer.write(", ") }
-                if let label = argument.label { printer.write("\(label): ") }
-                renderExpression(argument.value, into: &printer)
-            }
-            printer.write(")")
-        }
+        if !arguments.isEmpty || trailingClosure == nil { renderArgumentList(arguments, into: &printer) }
         if let body = trailingClosure, body.count == 1, case let .expression(single) = body[0], !containsLineBreak(single) {
             // `body.map { JSONBody($0) }`: a closure of one short expression stays on the line.
             printer.write(" { ")
@@ -555,18 +551,7 @@ enum Renderer {
             renderExpression(base, into: &printer)
             printer.write(".\(name)")
         case let .call(callee, arguments, nil) where isHuggingList(arguments.last?.value):
-            // A call ending in a list written one element per line (`request(.get, [ ... ])`)
-            // stays on one line when it fits there.
-            var flat = arguments
-            if case let .arrayLiteral(elements, _)? = arguments.last?.value {
-                flat[flat.count - 1].value = .arrayLiteral(elements, multiline: false)
-            }
-            let inline = Expression.call(callee, flat)
-            if printer.column + inlineText(inline).count <= maximumLineLength {
-                renderExpression(inline, into: &printer)
-            } else {
-                renderCall(callee, arguments, trailingClosure: nil, into: &printer)
-            }
+            renderHuggingCall(callee, arguments, into: &printer)
         case let .call(callee, arguments, trailingClosure):
             renderCall(callee, arguments, trailingClosure: trailingClosure, into: &printer)
         case let .try(inner):
@@ -581,94 +566,125 @@ enum Renderer {
             printer.indented { printer in renderStatements(body, into: &printer) }
             printer.write("}")
         case let .arrayLiteral(elements, multiline):
-            if multiline && !elements.isEmpty {
-                printer.write("[")
-                printer.endLine()
-                printer.indented { printer in
-                    for element in elements {
-                        renderExpression(element, into: &printer)
-                        printer.write(",")
-                        printer.endLine()
-                    }
-                }
-                printer.write("]")
-            } else if elements.count > 1, !elements.contains(where: containsLineBreak),
-                      case let pieces = elements.map(inlineText),
-                      printer.column + pieces.joined(separator: ", ").count + 2 > maximumLineLength {
-                // A list too long for its line fills the lines below it (`"addBook", volumeId, xgafv,`).
-                printer.write("[")
-                printer.endLine()
-                printer.indented { printer in fillLines(pieces.map { $0 + "," }, into: &printer) }
-                printer.write("]")
-            } else {
-                printer.write("[")
-                for (index, element) in elements.enumerated() {
-                    if index > 0 { printer.write(", ") }
-                    renderExpression(element, into: &printer)
-                }
-                printer.write("]")
-            }
+            renderArrayLiteral(elements, multiline: multiline, into: &printer)
         case let .dictionaryLiteral(entries, multiline):
-            if entries.isEmpty {
-                printer.write("[:]")
-            } else if multiline {
-                printer.write("[")
-                printer.endLine()
-                printer.indented { printer in
-                    for entry in entries {
-                        renderExpression(entry.key, into: &printer)
-                        printer.write(": ")
-                        renderExpression(entry.value, into: &printer)
-                        printer.write(",")
-                        printer.endLine()
-                    }
-                }
-                printer.write("]")
-            } else {
-                // One entry per line when the literal would not fit the line (`parts: [` ... `]`).
-                let pieces = entries.map { inlineText($0.key) + ": " + inlineText($0.value) }
-                let oneLine = "[" + pieces.joined(separator: ", ") + "]"
-                if entries.count > 1 && printer.column + oneLine.count + 2 > maximumLineLength {
-                    printer.write("[")
-                    printer.endLine()
-                    printer.indented { printer in
-                        for piece in pieces {
-                            printer.write(piece + ",")
-                            printer.endLine()
-                        }
-                    }
-                    printer.write("]")
-                } else {
-                    printer.write(oneLine)
-                }
-            }
+            renderDictionaryLiteral(entries, multiline: multiline, into: &printer)
         case let .multilineCall(callee, arguments):
-            renderExpression(callee, into: &printer)
-            // Values passed on by name fill the lines (`id: id, page: page,`); other arguments
-            // (literals, calls that wrap in turn) go one per line.
-            let texts = arguments.map { argument in (argument.label.map { "\($0): " } ?? "") + inlineText(argument.value) }
-            if arguments.allSatisfy({ if case .identifier = $0.value { return true } else { return false } }),
-               texts.allSatisfy({ printer.column + 4 + $0.count < maximumLineLength }) {
-                printer.write("(")
-                printer.endLine()
-                printer.indented { printer in fillLines(commaSeparated(texts), into: &printer) }
-                printer.write(")")
-                return
-            }
-            printer.write("(")
+            renderMultilineCall(callee, arguments, into: &printer)
+        }
+    }
+
+    /// A call ending in a list written one element per line (`request(.get, [ ... ])`): it stays
+    /// on one line when it fits there.
+    private static func renderHuggingCall(_ callee: Expression, _ arguments: [Argument], into printer: inout CodePrinter) {
+        var flat = arguments
+        if case let .arrayLiteral(elements, _)? = arguments.last?.value {
+            flat[flat.count - 1].value = .arrayLiteral(elements, multiline: false)
+        }
+        let inline = Expression.call(callee, flat)
+        if printer.column + inlineText(inline).count <= maximumLineLength {
+            renderExpression(inline, into: &printer)
+        } else {
+            renderCall(callee, arguments, trailingClosure: nil, into: &printer)
+        }
+    }
+
+    /// `[a, b]`; one element per line when `multiline`; a list too long for its line fills the lines below it.
+    private static func renderArrayLiteral(_ elements: [Expression], multiline: Bool, into printer: inout CodePrinter) {
+        if multiline && !elements.isEmpty {
+            printer.write("[")
             printer.endLine()
             printer.indented { printer in
-                for (index, argument) in arguments.enumerated() {
-                    let label = argument.label.map { "\($0): " } ?? ""
-                    printer.write(label)
-                    // An argument that is itself a long call wraps in turn.
-                    renderExpression(wrapped(argument.value, after: index < arguments.count - 1 ? 1 : 0, in: printer), into: &printer)
-                    if index < arguments.count - 1 { printer.write(",") }
+                for element in elements {
+                    renderExpression(element, into: &printer)
+                    printer.write(",")
                     printer.endLine()
                 }
             }
-            printer.write(")")
+            printer.write("]")
+        } else if elements.count > 1, !elements.contains(where: containsLineBreak),
+                  case let pieces = elements.map(inlineText),
+                  printer.column + pieces.joined(separator: ", ").count + 2 > maximumLineLength {
+            // A list too long for its line fills the lines below it (`"addBook", volumeId, xgafv,`).
+            printer.write("[")
+            printer.endLine()
+            printer.indented { printer in fillLines(pieces.map { $0 + "," }, into: &printer) }
+            printer.write("]")
+        } else {
+            printer.write("[")
+            for (index, element) in elements.enumerated() {
+                if index > 0 { printer.write(", ") }
+                renderExpression(element, into: &printer)
+            }
+            printer.write("]")
         }
+    }
+
+    /// `[key: value, ...]` (`[:]` when empty); one entry per line when `multiline` or when it would
+    /// not fit its line.
+    private static func renderDictionaryLiteral(_ entries: [DictionaryEntry], multiline: Bool, into printer: inout CodePrinter) {
+        if entries.isEmpty {
+            printer.write("[:]")
+        } else if multiline {
+            printer.write("[")
+            printer.endLine()
+            printer.indented { printer in
+                for entry in entries {
+                    renderExpression(entry.key, into: &printer)
+                    printer.write(": ")
+                    renderExpression(entry.value, into: &printer)
+                    printer.write(",")
+                    printer.endLine()
+                }
+            }
+            printer.write("]")
+        } else {
+            // One entry per line when the literal would not fit the line (`parts: [` ... `]`).
+            let pieces = entries.map { inlineText($0.key) + ": " + inlineText($0.value) }
+            let oneLine = "[" + pieces.joined(separator: ", ") + "]"
+            if entries.count > 1 && printer.column + oneLine.count + 2 > maximumLineLength {
+                printer.write("[")
+                printer.endLine()
+                printer.indented { printer in
+                    for piece in pieces {
+                        printer.write(piece + ",")
+                        printer.endLine()
+                    }
+                }
+                printer.write("]")
+            } else {
+                printer.write(oneLine)
+            }
+        }
+    }
+
+    /// `callee(` with its arguments on the lines below `)`.
+    private static func renderMultilineCall(_ callee: Expression, _ arguments: [Argument], into printer: inout CodePrinter) {
+        renderExpression(callee, into: &printer)
+        // Values passed on by name fill the lines (`id: id, page: page,`); other arguments
+        // (literals, calls that wrap in turn) go one per line.
+        let texts = arguments.map { argument in (argument.label.map { "\($0): " } ?? "") + inlineText(argument.value) }
+        if arguments.allSatisfy({ if case .identifier = $0.value { return true } else { return false } }),
+           texts.allSatisfy({ printer.column + 4 + $0.count < maximumLineLength }) {
+            printer.write("(")
+            printer.endLine()
+            printer.indented { printer in fillLines(commaSeparated(texts), into: &printer) }
+            printer.write(")")
+            return
+        }
+        printer.write("(")
+        printer.endLine()
+        printer.indented { printer in
+            for (index, argument) in arguments.enumerated() {
+                let label = argument.label.map { "\($0): " } ?? ""
+                printer.write(label)
+                // An argument that is itself a long call wraps in turn.
+                renderExpression(wrapped(argument.value, after: index < arguments.count - 1 ? 1 : 0, in: printer), into: &printer)
+                if index < arguments.count - 1 { printer.write(",") }
+                printer.endLine()
+            }
+        }
+        printer.write(")")
     }
 
     /// Control characters (C0, DEL, C1 such as NEL) and the Unicode line and paragraph separators:

@@ -3,24 +3,24 @@
 // The Translator reads only this; it never sees JSON and never reports a spec error.
 
 /// A whole spec file, validated.
-public struct Spec: Sendable, Hashable {
+package struct Spec: Sendable, Hashable {
     /// The spec file's name as given to the generator (used in diagnostics and the file header).
-    public var fileName: String
+    package var fileName: String
     /// The output file's base name: the file name without `.endpoints.json` (`StravaAPI`).
-    public var outputName: String
+    package var outputName: String
     /// The top-level API: its `swiftName` is the API type name (`name` key, or the file name).
-    public var api: Group
+    package var api: Group
     /// The default base URL, validated as an absolute http(s) URL.
-    public var baseURL: String
-    public var dateFormat: DateFormat
+    package var baseURL: String
+    package var dateFormat: DateFormat
     /// The top level's headers, auth and error bodies: what every endpoint starts from.
-    public var headers: [Header]
-    public var auth: Auth
-    public var errors: [ErrorResponse]
+    package var headers: [Header]
+    package var auth: Auth
+    package var errors: [ErrorResponse]
     /// Models in the spec's own order.
-    public var models: [Model]
+    package var models: [Model]
 
-    public init(fileName: String, outputName: String, api: Group, baseURL: String, dateFormat: DateFormat,
+    package init(fileName: String, outputName: String, api: Group, baseURL: String, dateFormat: DateFormat,
                 headers: [Header] = [], auth: Auth = .none, errors: [ErrorResponse] = [], models: [Model]) {
         self.fileName = fileName
         self.outputName = outputName
@@ -34,7 +34,7 @@ public struct Spec: Sendable, Hashable {
     }
 }
 
-public enum DateFormat: String, Sendable, Hashable, CaseIterable {
+package enum DateFormat: String, Sendable, Hashable, CaseIterable {
     case iso8601 = "iso8601"
     case iso8601Fractional = "iso8601-fractional"
     case secondsSince1970 = "secondsSince1970"
@@ -43,22 +43,22 @@ public enum DateFormat: String, Sendable, Hashable, CaseIterable {
 }
 
 /// The API itself or one group: a Swift enum whose cases are its endpoints, with nested groups.
-public struct Group: Sendable, Hashable {
+package struct Group: Sendable, Hashable {
     /// The spec key (`activities`); for the API, the API name.
-    public var key: String
+    package var key: String
     /// UpperCamelCase Swift type name, not escaped (`Activities`).
-    public var swiftName: String
-    public var description: String?
-    public var endpoints: [Endpoint]
-    public var groups: [Group]
-    public var location: SourceLocation
+    package var swiftName: String
+    package var description: String?
+    package var endpoints: [Endpoint]
+    package var groups: [Group]
+    package var location: SourceLocation
 
     /// The group's case in its parent's `Call` enum: lowerCamelCase, not escaped (`activities`).
-    public var caseName: String { Naming.lowerCamel(key) }
+    package var caseName: String { Naming.lowerCamel(key) }
 
     /// The endpoints of the group and of all the groups in it: what `generate` reports and the
     /// number of files a spec is written as (`PartRule`) count.
-    public var endpointCount: Int {
+    package var endpointCount: Int {
         var count = 0
         var pending = [self]
         while let group = pending.popLast() {
@@ -68,7 +68,7 @@ public struct Group: Sendable, Hashable {
         return count
     }
 
-    public init(key: String, swiftName: String, description: String?, endpoints: [Endpoint], groups: [Group], location: SourceLocation) {
+    package init(key: String, swiftName: String, description: String?, endpoints: [Endpoint], groups: [Group], location: SourceLocation) {
         self.key = key
         self.swiftName = swiftName
         self.description = description
@@ -78,49 +78,49 @@ public struct Group: Sendable, Hashable {
     }
 }
 
-public struct Endpoint: Sendable, Hashable {
-    public enum Deprecation: Sendable, Hashable {
+package struct Endpoint: Sendable, Hashable {
+    package enum Deprecation: Sendable, Hashable {
         case deprecated
         case message(String)
     }
 
     /// The spec key (`list_activities`).
-    public var key: String
+    package var key: String
     /// lowerCamelCase case name, not escaped (`listActivities`).
-    public var swiftName: String
-    public var description: String?
-    public var deprecation: Deprecation?
+    package var swiftName: String
+    package var description: String?
+    package var deprecation: Deprecation?
     /// Upper-case method: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS.
-    public var method: String
+    package var method: String
     /// The full path below the base URL, group prefixes included, split at `/` (empty segments dropped).
-    public var path: [PathSegment]
+    package var path: [PathSegment]
     /// Parameters in the spec's order.
-    public var parameters: [Parameter]
+    package var parameters: [Parameter]
     /// The effective static headers after inheritance (case-insensitive merge, `null` removed):
     /// inherited ones first in their order, then the endpoint's own.
-    public var headers: [Header]
+    package var headers: [Header]
     /// The effective auth after inheritance.
-    public var auth: Auth
-    public var body: Body?
-    public var response: Response
+    package var auth: Auth
+    package var body: Body?
+    package var response: Response
     /// The effective error bodies after inheritance (the top level's and groups', the endpoint's own winning).
-    public var errors: [ErrorResponse]
-    public var timeout: Double?
+    package var errors: [ErrorResponse]
+    package var timeout: Double?
     /// The `sample` value as compact JSON text in the spec's own key order.
-    public var sample: String?
+    package var sample: String?
     /// For a streamed response: the sample's elements (it is a JSON array), each compact JSON text.
-    public var sampleElements: [String]?
-    public var location: SourceLocation
+    package var sampleElements: [String]?
+    package var location: SourceLocation
     /// How the following pages are fetched (`pagination`), if the endpoint is paginated.
-    public var pagination: Pagination?
+    package var pagination: Pagination?
     /// The base URL of the endpoint's own server (its or its nearest group's `baseURL`), exactly as
     /// written; nil when it uses the API's.
-    public var baseURL: String?
+    package var baseURL: String?
     /// The headers its own error responses declare (`errors` in the object form), merged: the
     /// `<Endpoint>ErrorHeaders` struct. Empty without.
-    public var errorHeaders: [ResponseHeader] = []
+    package var errorHeaders: [ResponseHeader] = []
 
-    public init(key: String, swiftName: String, description: String?, deprecation: Deprecation?, method: String,
+    package init(key: String, swiftName: String, description: String?, deprecation: Deprecation?, method: String,
                 path: [PathSegment], parameters: [Parameter], headers: [Header], auth: Auth, body: Body?,
                 response: Response, errors: [ErrorResponse], timeout: Double?, sample: String?, location: SourceLocation,
                 pagination: Pagination? = nil) {
@@ -170,57 +170,57 @@ extension Endpoint {
 }
 
 /// One path segment: literal text and parameter references (`{name}.json` is `[.parameter("name"), .literal(".json")]`).
-public struct PathSegment: Sendable, Hashable {
-    public enum Part: Sendable, Hashable {
+package struct PathSegment: Sendable, Hashable {
+    package enum Part: Sendable, Hashable {
         case literal(String)
         /// The parameter's spec key.
         case parameter(String)
     }
 
-    public var parts: [Part]
+    package var parts: [Part]
 
-    public init(parts: [Part]) { self.parts = parts }
+    package init(parts: [Part]) { self.parts = parts }
 }
 
-public struct Parameter: Sendable, Hashable {
-    public enum Location: String, Sendable, Hashable {
+package struct Parameter: Sendable, Hashable {
+    package enum Location: String, Sendable, Hashable {
         case path, query, header
     }
 
     /// How a value is written in its place: OpenAPI's `style` and `explode`, the runtime's
     /// `ParameterStyle` (docs/spec-format.md, "Parameter styles").
-    public struct Style: Sendable, Hashable {
-        public enum Name: String, Sendable, Hashable, CaseIterable {
+    package struct Style: Sendable, Hashable {
+        package enum Name: String, Sendable, Hashable, CaseIterable {
             case form, spaceDelimited, pipeDelimited, deepObject, simple, label, matrix
         }
 
-        public var name: Name
-        public var explode: Bool
+        package var name: Name
+        package var explode: Bool
 
         /// `explode` nil: OpenAPI's default, true for `form` and `deepObject`, false for the others.
-        public init(_ name: Name, explode: Bool? = nil) {
+        package init(_ name: Name, explode: Bool? = nil) {
             self.name = name
             self.explode = explode ?? Style.explodesByDefault(name)
         }
 
-        public static func explodesByDefault(_ name: Name) -> Bool { name == .form || name == .deepObject }
+        package static func explodesByDefault(_ name: Name) -> Bool { name == .form || name == .deepObject }
 
         /// The style of a place when the spec states none: `form` in a query, `simple` in a path or header.
-        public static func `default`(in location: Location) -> Style {
+        package static func `default`(in location: Location) -> Style {
             Style(location == .query ? .form : .simple)
         }
 
         /// The style as it writes: exploded, the delimited styles are `form`'s (OpenAPI gives
         /// them no meaning of their own).
-        public var canonical: Style {
+        package var canonical: Style {
             (name == .spaceDelimited || name == .pipeDelimited) && explode ? Style(.form) : self
         }
 
         /// The version 1 spelling `"comma"`: `form` without explode (`ids=1,2`).
-        public static let comma = Style(.form, explode: false)
+        package static let comma = Style(.form, explode: false)
 
         /// The value of the spec's `style` key: a style name or `comma`.
-        public init?(specName: String, explode: Bool?) {
+        package init?(specName: String, explode: Bool?) {
             if specName == "comma" {
                 guard explode != true else { return nil }
                 self = .comma
@@ -234,27 +234,27 @@ public struct Parameter: Sendable, Hashable {
         /// The spec's `style` and `explode` keys for this style: its name, and `explode` only when it
         /// is not the name's default (`form` without explode: `("form", false)`). The reverse of
         /// `init?(specName:explode:)`, which reads it back as this style.
-        public var specKeys: (style: String, explode: Bool?) {
+        package var specKeys: (style: String, explode: Bool?) {
             (name.rawValue, explode == Style.explodesByDefault(name) ? nil : explode)
         }
     }
 
     /// The spec key (`include_all_efforts`).
-    public var key: String
+    package var key: String
     /// The name sent on the wire (`name`, else the key).
-    public var wireName: String
+    package var wireName: String
     /// lowerCamelCase label, not escaped (`includeAllEfforts`).
-    public var swiftName: String
-    public var type: TypeRef
-    public var location: Location
-    public var description: String?
+    package var swiftName: String
+    package var type: TypeRef
+    package var location: Location
+    package var description: String?
     /// The `default` value as written in the spec; the Translator turns it into a Swift literal.
-    public var defaultValue: DefaultValue?
+    package var defaultValue: DefaultValue?
     /// The style stated or the place's default (`Style.default(in:)`).
-    public var style: Style
-    public var sourceLocation: SourceLocation
+    package var style: Style
+    package var sourceLocation: SourceLocation
 
-    public init(key: String, wireName: String, swiftName: String, type: TypeRef, location: Location, description: String?,
+    package init(key: String, wireName: String, swiftName: String, type: TypeRef, location: Location, description: String?,
                 defaultValue: DefaultValue?, style: Style, sourceLocation: SourceLocation) {
         self.key = key
         self.wireName = wireName
@@ -269,7 +269,7 @@ public struct Parameter: Sendable, Hashable {
 }
 
 /// A `default` value, already checked against the parameter's or property's type.
-public indirect enum DefaultValue: Sendable, Hashable {
+package indirect enum DefaultValue: Sendable, Hashable {
     case string(String)
     case integer(String)
     case number(String)
@@ -283,19 +283,19 @@ public indirect enum DefaultValue: Sendable, Hashable {
     case alternative(TypeRef, DefaultValue)
 }
 
-public struct Header: Sendable, Hashable {
+package struct Header: Sendable, Hashable {
     /// The header name as written at the level that set it.
-    public var name: String
-    public var value: String
+    package var name: String
+    package var value: String
 
-    public init(name: String, value: String) {
+    package init(name: String, value: String) {
         self.name = name
         self.value = value
     }
 }
 
-public enum Auth: Sendable, Hashable {
-    public enum APIKeyLocation: String, Sendable, Hashable {
+package enum Auth: Sendable, Hashable {
+    package enum APIKeyLocation: String, Sendable, Hashable {
         case header, query
     }
 
@@ -309,7 +309,7 @@ public enum Auth: Sendable, Hashable {
     case alternatives([Auth], optional: Bool)
 
     /// `schemes` as one auth: `.none` without any, the scheme itself when it is one and required.
-    public static func anyOf(_ schemes: [Auth], optional: Bool) -> Auth {
+    package static func anyOf(_ schemes: [Auth], optional: Bool) -> Auth {
         var unique: [Auth] = []
         for scheme in schemes where scheme != .none && !unique.contains(scheme) { unique.append(scheme) }
         if unique.isEmpty { return .none }
@@ -319,8 +319,8 @@ public enum Auth: Sendable, Hashable {
 }
 
 /// A parsed type string.
-public indirect enum TypeRef: Sendable, Hashable {
-    public enum Builtin: String, Sendable, Hashable, CaseIterable {
+package indirect enum TypeRef: Sendable, Hashable {
+    package enum Builtin: String, Sendable, Hashable, CaseIterable {
         case string = "String", int = "Int", int32 = "Int32", int64 = "Int64", double = "Double", float = "Float"
         case bool = "Bool", date = "Date", uuid = "UUID", url = "URL", data = "Data"
     }
@@ -338,32 +338,32 @@ public indirect enum TypeRef: Sendable, Hashable {
     case dictionary(TypeRef)
     case optional(TypeRef)
 
-    public var isOptional: Bool {
+    package var isOptional: Bool {
         if case .optional = self { return true }
         return false
     }
 }
 
-public struct Body: Sendable, Hashable {
-    public enum Encoding: String, Sendable, Hashable, CaseIterable {
+package struct Body: Sendable, Hashable {
+    package enum Encoding: String, Sendable, Hashable, CaseIterable {
         case json, form, multipart, binary, text
     }
 
-    public var type: TypeRef
-    public var encoding: Encoding
+    package var type: TypeRef
+    package var encoding: Encoding
     /// An explicit Content-Type; nil means the encoding's own.
-    public var contentType: String?
+    package var contentType: String?
 
-    public init(type: TypeRef, encoding: Encoding, contentType: String?) {
+    package init(type: TypeRef, encoding: Encoding, contentType: String?) {
         self.type = type
         self.encoding = encoding
         self.contentType = contentType
     }
 }
 
-public struct Response: Sendable, Hashable {
+package struct Response: Sendable, Hashable {
     /// How a streamed response body is cut into elements (`response.stream`).
-    public enum Stream: String, Sendable, Hashable, CaseIterable {
+    package enum Stream: String, Sendable, Hashable, CaseIterable {
         /// Server-Sent Events, each event's `data` one element.
         case sse
         /// JSON Lines: one JSON value per line.
@@ -376,7 +376,7 @@ public struct Response: Sendable, Hashable {
 
     /// How the success responses become the endpoint's `Response` type: the one rule, which the
     /// checker (a page's type), the resolver and the translator all read.
-    public enum Shape: Sendable, Hashable {
+    package enum Shape: Sendable, Hashable {
         /// One type: `response` (for a stream, the type of one element), or `responses` whose
         /// statuses all have it, or are all `Void`.
         case single(TypeRef)
@@ -386,7 +386,7 @@ public struct Response: Sendable, Hashable {
         case cases
 
         /// The shape of `responses`' statuses (not empty).
-        public init(alternatives: [StatusResponse]) {
+        package init(alternatives: [StatusResponse]) {
             let bodies = Set(alternatives.map(\.type).filter { $0 != .void })
             if bodies.isEmpty {
                 self = .single(.void)
@@ -398,7 +398,7 @@ public struct Response: Sendable, Hashable {
         }
 
         /// The one type of the bodies (`T` of `.optional`); nil for `.cases`.
-        public var bodyType: TypeRef? {
+        package var bodyType: TypeRef? {
             switch self {
             case let .single(type), let .optional(type): return type
             case .cases: return nil
@@ -409,22 +409,22 @@ public struct Response: Sendable, Hashable {
     /// The type of `response` (`.void` when the spec has none or `"Void"`; for a stream, the type of
     /// one element), or the one type of the bodies of `responses` (`.void` when they differ:
     /// `shape` tells).
-    public var type: TypeRef { didSet { shape = Response.shape(type: type, alternatives: alternatives) } }
+    package var type: TypeRef { didSet { shape = Response.shape(type: type, alternatives: alternatives) } }
     /// The one success status the endpoint answers with; nil accepts any 2xx.
-    public var status: Int?
-    public var contentType: String?
+    package var status: Int?
+    package var contentType: String?
     /// Set when the body is a stream of `type` elements, each delivered as it arrives.
-    public var stream: Stream?
+    package var stream: Stream?
     /// For an SSE stream: the `data` that ends it (`"[DONE]"`).
-    public var end: String?
+    package var end: String?
     /// The declared response headers (`response.headers`), in the spec's order.
-    public var headers: [ResponseHeader]
+    package var headers: [ResponseHeader]
     /// One entry per success status of `responses`, in the spec's order; empty for `response`.
-    public var alternatives: [StatusResponse] { didSet { shape = Response.shape(type: type, alternatives: alternatives) } }
+    package var alternatives: [StatusResponse] { didSet { shape = Response.shape(type: type, alternatives: alternatives) } }
     /// What `type` and `alternatives` make of the endpoint's `Response` type.
-    public private(set) var shape: Shape
+    package private(set) var shape: Shape
 
-    public init(type: TypeRef, status: Int?, contentType: String?, stream: Stream? = nil, end: String? = nil,
+    package init(type: TypeRef, status: Int?, contentType: String?, stream: Stream? = nil, end: String? = nil,
                 headers: [ResponseHeader] = [], alternatives: [StatusResponse] = []) {
         self.type = type
         self.status = status
@@ -443,15 +443,15 @@ public struct Response: Sendable, Hashable {
 }
 
 /// A declared response header: `"X-RateLimit-Remaining": "Int?"`.
-public struct ResponseHeader: Sendable, Hashable {
+package struct ResponseHeader: Sendable, Hashable {
     /// The header name as written.
-    public var name: String
+    package var name: String
     /// The property name, lowerCamelCase, not escaped (`xRateLimitRemaining`).
-    public var swiftName: String
+    package var swiftName: String
     /// A single value (String, Int, Int64, Double, Bool, Date or URL), optional when the header may be missing.
-    public var type: TypeRef
+    package var type: TypeRef
 
-    public init(name: String, swiftName: String, type: TypeRef) {
+    package init(name: String, swiftName: String, type: TypeRef) {
         self.name = name
         self.swiftName = swiftName
         self.type = type
@@ -459,19 +459,19 @@ public struct ResponseHeader: Sendable, Hashable {
 }
 
 /// One success status of `responses` and its type (`Void` for a bodiless status).
-public struct StatusResponse: Sendable, Hashable {
+package struct StatusResponse: Sendable, Hashable {
     /// `.code(204)` or `.range(2)` (`"2XX"`).
-    public var status: ErrorResponse.Status
-    public var type: TypeRef
+    package var status: ErrorResponse.Status
+    package var type: TypeRef
 
-    public init(status: ErrorResponse.Status, type: TypeRef) {
+    package init(status: ErrorResponse.Status, type: TypeRef) {
         self.status = status
         self.type = type
     }
 }
 
 /// An endpoint's `pagination`.
-public enum Pagination: Sendable, Hashable {
+package enum Pagination: Sendable, Hashable {
     /// RFC 8288 `Link: <...>; rel="next"`.
     case link
     /// `parameter` is the query parameter's wire name; `next` the body path of the next cursor;
@@ -481,7 +481,7 @@ public enum Pagination: Sendable, Hashable {
     case page(parameter: String, items: String?)
 
     /// The body key holding a page's array, if any.
-    public var items: String? {
+    package var items: String? {
         switch self {
         case .link: return nil
         case let .cursor(_, _, items), let .page(_, items): return items
@@ -489,8 +489,8 @@ public enum Pagination: Sendable, Hashable {
     }
 }
 
-public struct ErrorResponse: Sendable, Hashable {
-    public enum Status: Sendable, Hashable {
+package struct ErrorResponse: Sendable, Hashable {
+    package enum Status: Sendable, Hashable {
         /// `"404"`
         case code(Int)
         /// `"4XX"`: the hundreds digit.
@@ -499,17 +499,17 @@ public struct ErrorResponse: Sendable, Hashable {
         case `default`
     }
 
-    public var status: Status
-    public var type: TypeRef
+    package var status: Status
+    package var type: TypeRef
 
-    public init(status: Status, type: TypeRef) {
+    package init(status: Status, type: TypeRef) {
         self.status = status
         self.type = type
     }
 }
 
-public struct Model: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable {
+package struct Model: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         case object([Property])
         /// A `String`-backed enum (`"enum": ["M", "F"]`).
         case enumeration([EnumCase])
@@ -522,16 +522,16 @@ public struct Model: Sendable, Hashable {
     }
 
     /// The spec key.
-    public var key: String
+    package var key: String
     /// UpperCamelCase Swift type name, not escaped.
-    public var swiftName: String
-    public var description: String?
-    public var kind: Kind
+    package var swiftName: String
+    package var description: String?
+    package var kind: Kind
     /// An object model's `additionalProperties`: the type of every member not in `properties`.
-    public var additionalProperties: TypeRef?
-    public var location: SourceLocation
+    package var additionalProperties: TypeRef?
+    package var location: SourceLocation
 
-    public init(key: String, swiftName: String, description: String?, kind: Kind, additionalProperties: TypeRef? = nil,
+    package init(key: String, swiftName: String, description: String?, kind: Kind, additionalProperties: TypeRef? = nil,
                 location: SourceLocation) {
         self.key = key
         self.swiftName = swiftName
@@ -543,29 +543,29 @@ public struct Model: Sendable, Hashable {
 }
 
 /// A `oneOf` model: its alternatives in the spec's order and, when there is one, the discriminator.
-public struct Union: Sendable, Hashable {
-    public var alternatives: [UnionAlternative]
+package struct Union: Sendable, Hashable {
+    package var alternatives: [UnionAlternative]
     /// The wire name of the member whose string value chooses the alternative; nil: tried in order.
-    public var discriminator: String?
+    package var discriminator: String?
 
-    public init(alternatives: [UnionAlternative], discriminator: String?) {
+    package init(alternatives: [UnionAlternative], discriminator: String?) {
         self.alternatives = alternatives
         self.discriminator = discriminator
     }
 }
 
 /// One alternative of a `oneOf` or `anyOf` model.
-public struct UnionAlternative: Sendable, Hashable {
-    public var type: TypeRef
+package struct UnionAlternative: Sendable, Hashable {
+    package var type: TypeRef
     /// lowerCamelCase case (oneOf) or property (anyOf) name, not escaped: `cat`, `int`, `petArray`.
-    public var swiftName: String
+    package var swiftName: String
     /// The discriminator values that choose it (mapping keys, else the type's name); empty without a discriminator.
-    public var tags: [String]
+    package var tags: [String]
     /// True when the alternative holds a model that holds this one back by value: it is stored out of line.
-    public var isIndirect: Bool
-    public var location: SourceLocation
+    package var isIndirect: Bool
+    package var location: SourceLocation
 
-    public init(type: TypeRef, swiftName: String, tags: [String] = [], isIndirect: Bool = false, location: SourceLocation) {
+    package init(type: TypeRef, swiftName: String, tags: [String] = [], isIndirect: Bool = false, location: SourceLocation) {
         self.type = type
         self.swiftName = swiftName
         self.tags = tags
@@ -574,27 +574,27 @@ public struct UnionAlternative: Sendable, Hashable {
     }
 }
 
-public struct Property: Sendable, Hashable {
+package struct Property: Sendable, Hashable {
     /// The wire name (the spec key).
-    public var key: String
+    package var key: String
     /// lowerCamelCase, not escaped.
-    public var swiftName: String
-    public var type: TypeRef
-    public var description: String?
-    public var defaultValue: DefaultValue?
+    package var swiftName: String
+    package var type: TypeRef
+    package var description: String?
+    package var defaultValue: DefaultValue?
     /// True when the property closes a cycle of models held by value (`parent: Comment?` in
     /// `Comment`): it is stored out of line (`Indirect`).
-    public var isIndirect: Bool
+    package var isIndirect: Bool
     /// The `Content-Type` of its part when the model is a multipart body.
-    public var partContentType: String?
+    package var partContentType: String?
     /// More headers of its part when the model is a multipart body, in the spec's order.
-    public var partHeaders: [Header]
+    package var partHeaders: [Header]
     /// How the property is written when the model is a form body (`style`, `explode`); nil:
     /// the form body's own rule (nested objects in brackets, arrays repeat the name).
-    public var formStyle: Parameter.Style?
-    public var location: SourceLocation
+    package var formStyle: Parameter.Style?
+    package var location: SourceLocation
 
-    public init(key: String, swiftName: String, type: TypeRef, description: String?, defaultValue: DefaultValue?,
+    package init(key: String, swiftName: String, type: TypeRef, description: String?, defaultValue: DefaultValue?,
                 isIndirect: Bool = false, partContentType: String? = nil, partHeaders: [Header] = [], formStyle: Parameter.Style? = nil,
                 location: SourceLocation) {
         self.key = key
@@ -610,13 +610,13 @@ public struct Property: Sendable, Hashable {
     }
 }
 
-public struct EnumCase: Sendable, Hashable {
+package struct EnumCase: Sendable, Hashable {
     /// The raw value on the wire.
-    public var value: String
+    package var value: String
     /// lowerCamelCase case name, not escaped.
-    public var swiftName: String
+    package var swiftName: String
 
-    public init(value: String, swiftName: String) {
+    package init(value: String, swiftName: String) {
         self.value = value
         self.swiftName = swiftName
     }

@@ -11,8 +11,8 @@ import Foundation
 ///
 /// Every problem in the file is reported, each at its key or value; the result is nil when there
 /// is any error.
-public enum Validator {
-    public static func validate(_ root: JSONNode, fileName: String, moduleTypes: Set<String> = [],
+package enum Validator {
+    package static func validate(_ root: JSONNode, fileName: String, moduleTypes: Set<String> = [],
                                 diagnostics: inout Diagnostics) -> Spec? {
         var shape = Diagnostics()
         let decoded = SpecDecoder.decode(root, diagnostics: &shape)

@@ -2,6 +2,8 @@
 // command line and both plugins. A plugin cannot import a library target, so
 // Plugins/EndpointGenPlugin/SpecFileNames.swift and Plugins/GenerateEndpoints/SpecFileNames.swift are
 // symbolic links to this file (as PartRule.swift is): it must stay plain Swift with no imports.
+// It stays `public` where the rest of EndpointGenCore is `package`: the plugins are compiled
+// without a package name, and `package` does not compile there.
 
 /// A spec's suffix, the OpenAPI documents' suffixes, the config's name, and the stems and output
 /// names made of them.
