@@ -293,7 +293,7 @@ extension ResponseDecoder {
     /// let events = try ResponseDecoder<ResponseStream<ServerSentEvent>>.events()
     ///     .decode(StreamedResponse(head: head, body: ResponseBody(chunks: chunks)))
     /// ```
-    func decode(_ streamed: StreamedResponse) throws -> Response {
+    public func decode(_ streamed: StreamedResponse) throws -> Response {
         guard let streaming else {
             throw StreamFormatError("this decoder reads whole bodies, not streams: read the body, then decode the HTTPResponse")
         }

@@ -153,6 +153,48 @@ nonisolated extension BenchAPI {
             self.athlete = athlete
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(Int64.self, forKey: "id")
+            self.name = try container.decode(String.self, forKey: "name")
+            self.sportType = try container.decode(SportType.self, forKey: "sport_type")
+            self.distance = try container.decode(Double.self, forKey: "distance")
+            self.movingTime = try container.decode(Int.self, forKey: "moving_time")
+            self.elapsedTime = try container.decode(Int.self, forKey: "elapsed_time")
+            self.totalElevationGain = try container.decode(Double.self, forKey: "total_elevation_gain")
+            self.startDate = try container.decode(Date.self, forKey: "start_date")
+            self.startDateLocal = try container.decode(Date.self, forKey: "start_date_local")
+            self.timezone = try container.decodeIfPresent(String.self, forKey: "timezone")
+            self.kudosCount = try container.decode(Int.self, forKey: "kudos_count")
+            self.commute = try container.decode(Bool.self, forKey: "commute")
+            self.`private` = try container.decode(Bool.self, forKey: "private")
+            self.averageSpeed = try container.decodeIfPresent(Double.self, forKey: "average_speed")
+            self.maxSpeed = try container.decodeIfPresent(Double.self, forKey: "max_speed")
+            self.gearId = try container.decodeIfPresent(String.self, forKey: "gear_id")
+            self.athlete = try container.decode(MetaAthlete.self, forKey: "athlete")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.name, forKey: "name")
+            try container.encode(self.sportType, forKey: "sport_type")
+            try container.encode(self.distance, forKey: "distance")
+            try container.encode(self.movingTime, forKey: "moving_time")
+            try container.encode(self.elapsedTime, forKey: "elapsed_time")
+            try container.encode(self.totalElevationGain, forKey: "total_elevation_gain")
+            try container.encode(self.startDate, forKey: "start_date")
+            try container.encode(self.startDateLocal, forKey: "start_date_local")
+            try container.encodeIfPresent(self.timezone, forKey: "timezone")
+            try container.encode(self.kudosCount, forKey: "kudos_count")
+            try container.encode(self.commute, forKey: "commute")
+            try container.encode(self.`private`, forKey: "private")
+            try container.encodeIfPresent(self.averageSpeed, forKey: "average_speed")
+            try container.encodeIfPresent(self.maxSpeed, forKey: "max_speed")
+            try container.encodeIfPresent(self.gearId, forKey: "gear_id")
+            try container.encode(self.athlete, forKey: "athlete")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.name, rhs.name), ModelEquality.same(lhs.sportType, rhs.sportType),
                   ModelEquality.same(lhs.distance, rhs.distance), ModelEquality.same(lhs.movingTime, rhs.movingTime),
@@ -164,24 +206,6 @@ nonisolated extension BenchAPI {
                   ModelEquality.same(lhs.gearId, rhs.gearId), ModelEquality.same(lhs.athlete, rhs.athlete) else { return false }
             return true
         }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case id, name
-            case sportType = "sport_type"
-            case distance
-            case movingTime = "moving_time"
-            case elapsedTime = "elapsed_time"
-            case totalElevationGain = "total_elevation_gain"
-            case startDate = "start_date"
-            case startDateLocal = "start_date_local"
-            case timezone
-            case kudosCount = "kudos_count"
-            case commute, `private`
-            case averageSpeed = "average_speed"
-            case maxSpeed = "max_speed"
-            case gearId = "gear_id"
-            case athlete
-        }
     }
 
     public nonisolated struct MetaAthlete: Codable, Hashable, Sendable {
@@ -191,60 +215,44 @@ nonisolated extension BenchAPI {
             self.id = id
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.decode(Int64.self, forKey: "id")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.id, forKey: "id")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.id, rhs.id) else { return false }
             return true
         }
     }
 
-    public nonisolated enum SportType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-        /// `Run`
-        case run
-        /// `Ride`
-        case ride
-        /// `Swim`
-        case swim
-        /// `Walk`
-        case walk
-        /// `Hike`
-        case hike
-        /// A value this version of the spec does not list: decoding keeps it instead of failing.
-        case unknown(String)
+    public nonisolated struct SportType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
 
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
         public init(rawValue: String) {
-            switch rawValue {
-            case "Run": self = .run
-            case "Ride": self = .ride
-            case "Swim": self = .swim
-            case "Walk": self = .walk
-            case "Hike": self = .hike
-            default: self = .unknown(rawValue)
-            }
+            self.rawValue = rawValue
         }
 
-        public var rawValue: String {
-            switch self {
-            case .run: return "Run"
-            case .ride: return "Ride"
-            case .swim: return "Swim"
-            case .walk: return "Walk"
-            case .hike: return "Hike"
-            case let .unknown(value): return value
-            }
-        }
+        /// `Run`
+        public static var run: Self { Self(rawValue: "Run") }
 
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
+        /// `Ride`
+        public static var ride: Self { Self(rawValue: "Ride") }
 
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
+        /// `Swim`
+        public static var swim: Self { Self(rawValue: "Swim") }
 
-        public static func == (lhs: SportType, rhs: SportType) -> Bool { lhs.rawValue == rhs.rawValue }
+        /// `Walk`
+        public static var walk: Self { Self(rawValue: "Walk") }
 
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        /// `Hike`
+        public static var hike: Self { Self(rawValue: "Hike") }
     }
 
     public nonisolated struct NewActivity: Codable, Hashable, Sendable {
@@ -269,20 +277,34 @@ nonisolated extension BenchAPI {
             self.commute = commute
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.name = try container.decode(String.self, forKey: "name")
+            self.sportType = try container.decode(SportType.self, forKey: "sport_type")
+            self.startDateLocal = try container.decode(Date.self, forKey: "start_date_local")
+            self.elapsedTime = try container.decode(Int.self, forKey: "elapsed_time")
+            self.description = try container.decodeIfPresent(String.self, forKey: "description")
+            self.distance = try container.decodeIfPresent(Double.self, forKey: "distance")
+            self.commute = try container.decodeIfPresent(Bool.self, forKey: "commute")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.name, forKey: "name")
+            try container.encode(self.sportType, forKey: "sport_type")
+            try container.encode(self.startDateLocal, forKey: "start_date_local")
+            try container.encode(self.elapsedTime, forKey: "elapsed_time")
+            try container.encodeIfPresent(self.description, forKey: "description")
+            try container.encodeIfPresent(self.distance, forKey: "distance")
+            try container.encodeIfPresent(self.commute, forKey: "commute")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.name, rhs.name), ModelEquality.same(lhs.sportType, rhs.sportType),
                   ModelEquality.same(lhs.startDateLocal, rhs.startDateLocal), ModelEquality.same(lhs.elapsedTime, rhs.elapsedTime),
                   ModelEquality.same(lhs.description, rhs.description), ModelEquality.same(lhs.distance, rhs.distance),
                   ModelEquality.same(lhs.commute, rhs.commute) else { return false }
             return true
-        }
-
-        private nonisolated enum CodingKeys: String, CodingKey {
-            case name
-            case sportType = "sport_type"
-            case startDateLocal = "start_date_local"
-            case elapsedTime = "elapsed_time"
-            case description, distance, commute
         }
     }
 
@@ -351,6 +373,26 @@ nonisolated extension BenchAPI {
             self.tags = tags
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.type = try container.decode(String.self, forKey: "type")
+            self.id = try container.decode(Int64.self, forKey: "id")
+            self.author = try container.decode(String.self, forKey: "author")
+            self.text = try container.decode(String.self, forKey: "text")
+            self.likes = try container.decode(Int.self, forKey: "likes")
+            self.tags = try container.decode([String].self, forKey: "tags")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.type, forKey: "type")
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.author, forKey: "author")
+            try container.encode(self.text, forKey: "text")
+            try container.encode(self.likes, forKey: "likes")
+            try container.encode(self.tags, forKey: "tags")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.type, rhs.type), ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.author, rhs.author),
                   ModelEquality.same(lhs.text, rhs.text), ModelEquality.same(lhs.likes, rhs.likes),
@@ -378,6 +420,28 @@ nonisolated extension BenchAPI {
             self.caption = caption
         }
 
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.type = try container.decode(String.self, forKey: "type")
+            self.id = try container.decode(Int64.self, forKey: "id")
+            self.author = try container.decode(String.self, forKey: "author")
+            self.url = try container.decode(String.self, forKey: "url")
+            self.width = try container.decode(Int.self, forKey: "width")
+            self.height = try container.decode(Int.self, forKey: "height")
+            self.caption = try container.decodeIfPresent(String.self, forKey: "caption")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.type, forKey: "type")
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.author, forKey: "author")
+            try container.encode(self.url, forKey: "url")
+            try container.encode(self.width, forKey: "width")
+            try container.encode(self.height, forKey: "height")
+            try container.encodeIfPresent(self.caption, forKey: "caption")
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.type, rhs.type), ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.author, rhs.author),
                   ModelEquality.same(lhs.url, rhs.url), ModelEquality.same(lhs.width, rhs.width), ModelEquality.same(lhs.height, rhs.height),
@@ -401,6 +465,26 @@ nonisolated extension BenchAPI {
             self.href = href
             self.title = title
             self.score = score
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.type = try container.decode(String.self, forKey: "type")
+            self.id = try container.decode(Int64.self, forKey: "id")
+            self.author = try container.decode(String.self, forKey: "author")
+            self.href = try container.decode(String.self, forKey: "href")
+            self.title = try container.decode(String.self, forKey: "title")
+            self.score = try container.decode(Double.self, forKey: "score")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(self.type, forKey: "type")
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.author, forKey: "author")
+            try container.encode(self.href, forKey: "href")
+            try container.encode(self.title, forKey: "title")
+            try container.encode(self.score, forKey: "score")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
