@@ -158,6 +158,11 @@ if only == nil || only == "requests" || only == "styles" { do {
 
 // MARK: - In process: the generated handler behind InProcessTransport (InProcess.swift)
 
+if let only, only.hasPrefix("loop-") {
+    try await inProcessLoop(String(only.dropFirst(5)))
+    exit(0)
+}
+
 if only == "inprocess-parts" {
     try await inProcessParts(plan)
     exit(0)
