@@ -101,7 +101,9 @@ public struct HTTPClient: Sendable {
     /// ignore the endpoint's contract.)
     @available(*, unavailable, message: "an Endpoint decodes its own response: call send(endpoint) without 'as:'")
     public func send<E: EndpointProtocol, Other: Decodable & Sendable>(_ endpoint: E, as type: Other.Type) async throws -> Other {
-        fatalError("unavailable")
+        // Never called (the declaration is unavailable); an error, not a crash, were it ever reached.
+        throw EndpointError.invalidRequest(reason: "An Endpoint decodes its own response: call send(endpoint) without 'as:'.",
+                                           underlying: nil, request: nil)
     }
 
     /// Sends a request whose response body is not needed; throws if the status is not a 2xx.

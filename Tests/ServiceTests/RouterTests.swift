@@ -45,6 +45,32 @@ import Testing
         #expect(file.text == "a/b c")
     }
 
+    @Test func literalSegmentsMatchDecodedAndQueryNamesAreDecoded() async throws {
+        // An escaped letter in a literal segment is the letter: `%65` is `e`.
+        #expect(try await send(.get, "/us%65rs/42").text == #"{"id":42}"#)
+        #expect(try await send(.get, "/users/m%65").text == #"{"me":true}"#)
+        // An escape that is not one never matches a literal.
+        #expect(try await send(.get, "/us%zzers/42").status == 404)
+        // Query names are decoded; values too.
+        let search = try await send(.post, "/search?li%6Dit=%37", body: #"{"message":"m"}"#)
+        #expect(search.status == 200)
+        #expect(search.text == #"{"m":7}"#)
+        // A placeholder's value that is not correctly encoded is 400 naming it.
+        let bad = try await send(.get, "/users/%zz")
+        #expect(bad.status == 400)
+        #expect(bad.text.contains("path parameter \"id\""))
+    }
+
+    @Test func routesOfOtherLengthsAndMethodsDoNotAnswer() async throws {
+        // Same length, other method only: 405; a longer or shorter path: 404.
+        #expect(try await send(.put, "/users/me").status == 405)
+        #expect(try await send(.get, "/users").status == 404)
+        #expect(try await send(.get, "/").status == 404)
+        // The base path is optional: the same route without `/v1`.
+        let bare = try await answer(Self.router.handler, rawRequest(.get, "https://api.example.com/users/5"))
+        #expect(bare.text == #"{"id":5}"#)
+    }
+
     @Test func unknownPathIs404() async throws {
         let response = try await send(.get, "/nothing/here")
         #expect(response.status == 404)

@@ -99,8 +99,9 @@ func compareAsync(_ plan: Plan, generated: () async throws -> Int, baseline: () 
 }
 
 /// `--only inprocess-parts`: where the in-process time goes, on standard error (for profiling; not a
-/// table row): the generated handler alone, the service's answer JSON-encoded, a task and a
-/// continuation (what the transport adds per request), and the whole send.
+/// table row): the generated handler alone, the service's answer JSON-encoded (plainly, as the handler
+/// does, and with JSONEncoder's own date strategy), a task and a continuation (what the transport
+/// adds per request), and the whole send.
 func inProcessParts(_ plan: Plan) async throws {
     let handler = BenchAPI.handler(EchoActivities())
     let request = try BenchAPI.activity(id: 1_234_567, includeAllEfforts: true, ifNoneMatch: "abc").httpRequest()
@@ -118,10 +119,62 @@ func inProcessParts(_ plan: Plan) async throws {
         encoder.dateEncodingStrategy = .iso8601
         return try encoder.encode(activity).count
     }, baseline: { try buildActivity() }))
+    // The answer encoded as the handler encodes it (sorted keys, no escaped slashes, dates in the
+    // API's format through its custom strategy), and with JSONEncoder's own ISO 8601 strategy.
+    let handlerEncoder = JSONEncoder()
+    handlerEncoder.dateEncodingStrategy = BenchAPI.defaults.dateFormat.encodingStrategy
+    handlerEncoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    line("service + the handler's encoding", try await compareAsync(plan, generated: {
+        let activity = try await service.activity(id: 1, includeAllEfforts: true, ifNoneMatch: "abc")
+        return try handlerEncoder.encode(activity).count
+    }, baseline: { try buildActivity() }))
+    let nativeDates = JSONEncoder()
+    nativeDates.dateEncodingStrategy = .iso8601
+    nativeDates.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    line("service + the same, .iso8601 dates", try await compareAsync(plan, generated: {
+        let activity = try await service.activity(id: 1, includeAllEfforts: true, ifNoneMatch: "abc")
+        return try nativeDates.encode(activity).count
+    }, baseline: { try buildActivity() }))
     line("Task + continuation", try await compareAsync(plan, generated: {
         await withCheckedContinuation { (continuation: CheckedContinuation<Int, Never>) in
             Task { continuation.resume(returning: 1) }
         }
     }, baseline: { try buildActivity() }))
     line("transport.send", try await compareAsync(plan, generated: { try await sendActivityInProcess() }, baseline: { try buildActivity() }))
+}
+
+/// `--only loop-<part>`: one part run 20,000 times, nothing timed, for an instruction count that
+/// the machine's load does not change (`perf stat -e instructions:u`, against `loop-none` for the
+/// start-up): `build` (the request alone), `handler` (handler.respond and collect), `send`
+/// (transport and handler), `fetch` (HTTPClient.send), `encode` (the answer as the handler encodes it),
+/// `encode-iso8601` and `encode-unsorted` (the same with JSONEncoder's own date strategy, without sorted keys).
+func inProcessLoop(_ part: String) async throws {
+    let handler = BenchAPI.handler(EchoActivities())
+    let request = try BenchAPI.activity(id: 1_234_567, includeAllEfforts: true, ifNoneMatch: "abc").httpRequest()
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = BenchAPI.defaults.dateFormat.encodingStrategy
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    // JSONEncoder's own ISO 8601 strategy, and no sorted keys: what other choices would save.
+    let nativeDates = JSONEncoder()
+    nativeDates.dateEncodingStrategy = .iso8601
+    nativeDates.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let unsorted = JSONEncoder()
+    unsorted.dateEncodingStrategy = BenchAPI.defaults.dateFormat.encodingStrategy
+    let activity = try await EchoActivities().activity(id: 1, includeAllEfforts: true, ifNoneMatch: "abc")
+    var total = 0
+    for _ in 0..<20_000 {
+        switch part {
+        case "build": total &+= try buildActivity()
+        case "handler":
+            let answer = await handler.respond(to: request)
+            total &+= answer.head.status &+ (try await answer.body.collect()).count
+        case "send": total &+= try await sendActivityInProcess()
+        case "fetch": total &+= try await fetchActivityInProcess()
+        case "encode": total &+= try encoder.encode(activity).count
+        case "encode-iso8601": total &+= try nativeDates.encode(activity).count
+        case "encode-unsorted": total &+= try unsorted.encode(activity).count
+        default: break
+        }
+    }
+    sink &+= total
 }

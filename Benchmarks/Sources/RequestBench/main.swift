@@ -9,7 +9,8 @@ import FoundationNetworking
 #endif
 
 let plan = CommandLine.arguments.contains("--smoke") ? Plan.smoke : Plan.full
-/// `--only requests`, `--only styles`, `--only inprocess`, `--only decoding` or `--only unions`: one part (for profiling).
+/// `--only requests`, `--only styles`, `--only inprocess`, `--only decoding` or `--only unions`: one part (for profiling);
+/// `--only inprocess-parts` and `--only loop-<part>` (InProcess.swift): where the in-process request spends its time.
 let only = CommandLine.arguments.firstIndex(of: "--only").flatMap { index in
     index + 1 < CommandLine.arguments.count ? CommandLine.arguments[index + 1] : nil
 }
@@ -157,6 +158,11 @@ if only == nil || only == "requests" || only == "styles" { do {
 } }
 
 // MARK: - In process: the generated handler behind InProcessTransport (InProcess.swift)
+
+if let only, only.hasPrefix("loop-") {
+    try await inProcessLoop(String(only.dropFirst(5)))
+    exit(0)
+}
 
 if only == "inprocess-parts" {
     try await inProcessParts(plan)

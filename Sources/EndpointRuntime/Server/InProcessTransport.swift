@@ -60,9 +60,9 @@ public struct InProcessTransport: HTTPTransport {
 
     /// The handler's answer to `request`: its head, carrying `request` as sent, and its body.
     private func answer(_ request: HTTPRequest) async throws -> (HTTPResponse, ResponseBody) {
-        let received = try InProcessTransport.received(request)
+        let (received, url) = try InProcessTransport.received(request)
         let handler = self.handler
-        let answer = try await InProcessRace.run(timeout: InProcessTransport.timeout(of: request), url: received.url,
+        let answer = try await InProcessRace.run(timeout: InProcessTransport.timeout(of: request), url: url,
                                                  operation: { await handler.respond(to: received) },
                                                  discard: { $0.body.cancel() })
         var head = answer.head
@@ -72,10 +72,10 @@ public struct InProcessTransport: HTTPTransport {
     }
 
     /// The request as a server receives it: method, URL, headers and body; validated as
-    /// ``HTTPRequest/urlRequest()`` validates what URLSession is given.
-    static func received(_ request: HTTPRequest) throws -> HTTPRequest {
+    /// ``HTTPRequest/urlRequest()`` validates what URLSession is given. With its URL, made once.
+    static func received(_ request: HTTPRequest) throws -> (HTTPRequest, URL) {
         let components = request.urlComponents
-        guard let scheme = components.scheme, !scheme.isEmpty, components.url != nil else {
+        guard let scheme = components.scheme, !scheme.isEmpty, let url = components.url else {
             throw EndpointError.invalidRequest(reason: "The URL components do not form an absolute URL.", underlying: nil, request: request)
         }
         do {
@@ -83,8 +83,7 @@ public struct InProcessTransport: HTTPTransport {
         } catch let error as EndpointError {
             throw error.attaching(request)
         }
-        return HTTPRequest(method: request.method, urlComponents: components, additionalHeaders: request.headers,
-                           body: request.body)
+        return (HTTPRequest(method: request.method, urlComponents: components, additionalHeaders: request.headers, body: request.body), url)
     }
 
     /// The request's timeout when it is one to keep (positive and finite).

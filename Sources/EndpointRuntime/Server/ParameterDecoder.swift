@@ -36,10 +36,24 @@ indirect enum StyledSource: Sendable {
 
     func decode(_ piece: Substring, _ decoding: TextDecoding) -> String? {
         switch decoding {
-        case .percent: return String(piece).removingPercentEncoding
-        case .form: return String(piece).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
-        case .none: return piece.trimmingCharacters(in: .whitespaces)
+        case .percent: return PercentEncoding.decode(piece)
+        case .form: return PercentEncoding.decode(piece, plusIsSpace: true)
+        case .none: return Self.trimmingWhitespace(piece)
         }
+    }
+
+    /// `piece` without the whitespace around it, as `trimmingCharacters(in: .whitespaces)` trims it
+    /// (Unicode's space separators and the tab), without going through NSString.
+    static func trimmingWhitespace(_ piece: Substring) -> String {
+        func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+            if scalar.isASCII { return scalar == " " || scalar == "\t" }
+            return scalar.properties.generalCategory == .spaceSeparator
+        }
+        let scalars = piece.unicodeScalars
+        guard let start = scalars.firstIndex(where: { !isWhitespace($0) }) else { return "" }
+        var end = scalars.endIndex
+        while end > start, isWhitespace(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
+        return String(Substring(scalars[start..<end]))
     }
 }
 
@@ -77,33 +91,42 @@ struct StyledDecoder: Decoder {
     /// the client wrote it (dates, data, URLs, files) are read here.
     func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
         if let optional = T.self as? any OptionalStyledDecoding.Type {
-            return try optional.decodeStyled(self) as! T
+            return try cast(optional.decodeStyled(self))
         }
         if T.self == Date.self {
             let text = try scalarText()
             guard let date = dateFormat.date(from: text) else { throw mismatch(T.self, text) }
-            return date as! T
+            return try cast(date)
         }
         if T.self == Data.self {
-            if case let .part(part) = resolvedScalar { return part.data as! T }
+            if case let .part(part) = resolvedScalar { return try cast(part.data) }
             let text = try scalarText()
             guard let data = Data(base64Encoded: text) else { throw mismatch(T.self, text) }
-            return data as! T
+            return try cast(data)
         }
         if T.self == File.self {
             if case let .part(part) = resolvedScalar {
-                return File(data: part.data, fileName: part.fileName, contentType: part.contentType) as! T
+                return try cast(File(data: part.data, fileName: part.fileName, contentType: part.contentType))
             }
             let text = try scalarText()
             guard let data = Data(base64Encoded: text) else { throw mismatch(T.self, text) }
-            return File(data: data) as! T
+            return try cast(File(data: data))
         }
         if T.self == URL.self {
             let text = try scalarText()
             guard let url = URL(string: text) else { throw mismatch(T.self, text) }
-            return url as! T
+            return try cast(url)
         }
         return try T(from: self)
+    }
+
+    /// `value` as `T`, which the caller has checked it is; a decoding error rather than a crash if not
+    /// (the handler answers it with 400 naming the parameter).
+    private func cast<T>(_ value: Any) throws -> T {
+        guard let typed = value as? T else {
+            throw DecodingError.typeMismatch(T.self, DecodingError.Context(codingPath: codingPath, debugDescription: "a \(type(of: value)) where a \(T.self) was expected"))
+        }
+        return typed
     }
 
     func mismatch(_ type: Any.Type, _ text: String) -> DecodingError {

@@ -16,25 +16,28 @@ public struct ServiceRequest: Sendable {
     public let raw: HTTPRequest
     /// How dates are read and written: the API's ``DateFormat``.
     public let dateFormat: DateFormat
-    /// The path placeholders' values by spec key, still percent-encoded.
-    let pathValues: [String: Substring]
+    /// The path placeholders' values by spec key, still percent-encoded, in template order.
+    let pathValues: [(name: String, value: Substring)]
     /// The whole segment each placeholder is in: matrix parts are found by name in it, so two
     /// placeholders in one segment (`{color}{tags}`: `;color=...;tags=...`) read apart.
-    let pathSegments: [String: Substring]
-    /// The query's items, names decoded, values still percent-encoded.
-    private let queryItems: [(name: String, raw: Substring)]
+    let pathSegments: [(name: String, value: Substring)]
+    /// The query's items, read once: names decoded, values still percent-encoded.
+    private let queryItems: [(String, String)]
 
-    init(raw: HTTPRequest, dateFormat: DateFormat, pathValues: [String: Substring], pathSegments: [String: Substring]) {
+    init(raw: HTTPRequest, dateFormat: DateFormat, pathValues: [(name: String, value: Substring)],
+         pathSegments: [(name: String, value: Substring)]) {
         self.raw = raw
         self.dateFormat = dateFormat
         self.pathValues = pathValues
         self.pathSegments = pathSegments
-        var items: [(name: String, raw: Substring)] = []
+        var items: [(String, String)] = []
         if let query = raw.urlComponents.percentEncodedQuery, !query.isEmpty {
-            for item in query.split(separator: "&", omittingEmptySubsequences: true) {
-                let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                let name = String(pair[0]).removingPercentEncoding ?? String(pair[0])
-                items.append((name, pair.count > 1 ? pair[1] : ""))
+            // Split on the UTF-8 bytes: `&` and `=` are ASCII, and an encoded query is ASCII too.
+            for item in query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+                let equals = item.firstIndex(of: UInt8(ascii: "="))
+                let name = Substring(item[..<(equals ?? item.endIndex)])
+                let value = equals.map { String(Substring(item[item.index(after: $0)...])) } ?? ""
+                items.append((PercentEncoding.decode(name) ?? String(name), value))
             }
         }
         self.queryItems = items
@@ -44,13 +47,13 @@ public struct ServiceRequest: Sendable {
 
     /// A path placeholder's value (by its spec key) written in `style` (simple, label or matrix).
     public func path<T: Decodable>(_ key: String, as type: T.Type, style: ParameterStyle = .simple) throws -> T {
-        let raw = (style.name == .matrix ? pathSegments[key] : pathValues[key]) ?? ""
+        let raw = (style.name == .matrix ? pathSegments : pathValues).last { $0.name == key }?.value ?? ""
         return try decode(T.self, from: Self.textSource(String(raw), name: key, style: style, decoding: .percent), what: "path parameter", name: key)
     }
 
     /// A query parameter, by its wire name, written in `style`.
     public func query<T: Decodable>(_ name: String, as type: T.Type, style: ParameterStyle = .form) throws -> T {
-        try decode(T.self, from: Self.itemsSource(queryItems.map { ($0.name, String($0.raw)) }, name: name, style: style, decoding: .percent),
+        try decode(T.self, from: Self.itemsSource(queryItems, name: name, style: style, decoding: .percent),
                    what: "query parameter", name: name)
     }
 
@@ -151,7 +154,7 @@ public struct ServiceRequest: Sendable {
             // `;name=v`, `;name=a,b`, `;name=a;name=b`, `;R=100;G=200`: read as items.
             let parts = raw.split(separator: ";", omittingEmptySubsequences: true).map { part -> (String, String) in
                 let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                return (String(pair[0]).removingPercentEncoding ?? String(pair[0]), pair.count > 1 ? String(pair[1]) : "")
+                return (PercentEncoding.decode(pair[0]) ?? String(pair[0]), pair.count > 1 ? String(pair[1]) : "")
             }
             if parts.isEmpty || (parts.count == 1 && parts[0].0 == name && parts[0].1.isEmpty) { return .absent }
             return itemsSource(parts, name: name, style: ParameterStyle(.form, explode: style.explode), decoding: decoding)

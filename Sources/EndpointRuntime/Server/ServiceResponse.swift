@@ -143,7 +143,15 @@ extension ServiceRequest {
         return ServiceResponse(status: status, headers: fields, body: body)
     }
 
+    /// The encoder of answers in `dateFormat`: made once per format and shared (it is not changed
+    /// after it is made, and encoding with it is safe from any thread).
     static func jsonEncoder(_ dateFormat: DateFormat) -> JSONEncoder {
+        encoders[dateFormat] ?? makeJSONEncoder(dateFormat)
+    }
+
+    private static let encoders: [DateFormat: JSONEncoder] = Dictionary(uniqueKeysWithValues: DateFormat.allCases.map { ($0, makeJSONEncoder($0)) })
+
+    private static func makeJSONEncoder(_ dateFormat: DateFormat) -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = dateFormat.encodingStrategy
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

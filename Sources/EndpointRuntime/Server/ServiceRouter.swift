@@ -6,7 +6,10 @@ public struct ServiceRoute: Sendable {
     public let method: HTTPMethod
     /// The path below the API's base URL, placeholders by spec key: `/repos/{owner}/{repo}`.
     public let template: String
-    let segments: [[TemplatePart]]
+    /// The template's segments, read once here rather than on every request.
+    let segments: [Segment]
+    /// How many segments are literals: the most specific route (most literals) wins.
+    let literals: Int
     let respond: @Sendable (ServiceRequest) async throws -> ServiceResponse
 
     /// A route answering `method` on `template` with `respond`.
@@ -14,64 +17,98 @@ public struct ServiceRoute: Sendable {
         self.method = method
         self.template = template
         self.respond = respond
-        self.segments = template.split(separator: "/", omittingEmptySubsequences: true).map(TemplatePart.parse)
+        self.segments = template.split(separator: "/", omittingEmptySubsequences: true).map(Segment.init)
+        self.literals = segments.reduce(0) { count, segment in
+            if case .literal = segment { return count + 1 }
+            return count
+        }
+    }
+
+    /// One segment of a template.
+    enum Segment: Sendable {
+        /// Literal text: the request's segment, percent-decoded, must equal it.
+        case literal(String)
+        /// A whole segment that is one placeholder.
+        case parameter(String)
+        /// Placeholders and literals in one segment: `{name}.json`.
+        case parts([TemplatePart])
+
+        init(_ text: Substring) {
+            let parts = TemplatePart.parse(text)
+            switch parts.count == 1 ? parts[0] : nil {
+            case let .literal(literal, _)?: self = .literal(literal)
+            case let .parameter(name)?: self = .parameter(name)
+            case nil: self = .parts(parts)
+            }
+        }
     }
 
     enum TemplatePart: Sendable, Equatable {
-        case literal(String)
+        /// A literal, as written and percent-encoded (as a client writes it).
+        case literal(String, encoded: String)
         case parameter(String)
 
-        /// `{name}.json` as `[.parameter("name"), .literal(".json")]`.
+        /// `{name}.json` as `[.parameter("name"), .literal(".json", encoded: ".json")]`.
         static func parse(_ segment: Substring) -> [TemplatePart] {
             var parts: [TemplatePart] = []
             var rest = segment[...]
+            func literal(_ text: Substring) -> TemplatePart { .literal(String(text), encoded: PercentEncoding.encode(String(text))) }
             while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-                if open > rest.startIndex { parts.append(.literal(String(rest[..<open]))) }
+                if open > rest.startIndex { parts.append(literal(rest[..<open])) }
                 parts.append(.parameter(String(rest[rest.index(after: open)..<close])))
                 rest = rest[rest.index(after: close)...]
             }
-            if !rest.isEmpty { parts.append(.literal(String(rest))) }
+            if !rest.isEmpty { parts.append(literal(rest)) }
             return parts
         }
     }
 
-    /// The placeholders' values (still percent-encoded) when `path` (encoded segments) matches;
-    /// with the number of literal segments, which picks the most specific route.
-    func match(_ path: [Substring]) -> (values: [String: Substring], segments: [String: Substring], literals: Int)? {
+    /// A placeholder's value or whole segment, still percent-encoded.
+    typealias Values = [(name: String, value: Substring)]
+
+    /// The placeholders' values (still percent-encoded) when `path` (encoded segments, as many as
+    /// the template's) matches, with the whole segment each placeholder is in.
+    func match(_ path: [Substring]) -> (values: Values, segments: Values)? {
         guard path.count == segments.count else { return nil }
-        var values: [String: Substring] = [:]
-        var whole: [String: Substring] = [:]
-        var literals = 0
-        for (segment, parts) in zip(path, segments) {
-            if parts.count == 1, case let .literal(text) = parts[0] {
-                guard segment.removingPercentEncoding == text else { return nil }
-                literals += 1
-                continue
+        var values: Values = []
+        var whole: Values = []
+        for (segment, template) in zip(path, segments) {
+            switch template {
+            case let .literal(text):
+                // Most segments hold no escape: compared as they are, without decoding.
+                if segment.utf8.contains(UInt8(ascii: "%")) {
+                    guard PercentEncoding.decode(segment) == text else { return nil }
+                } else {
+                    guard segment == text else { return nil }
+                }
+            case let .parameter(name):
+                values.append((name, segment))
+                whole.append((name, segment))
+            case let .parts(parts):
+                guard Self.match(parts[...], segment, into: &values) else { return nil }
+                for case let .parameter(name) in parts { whole.append((name, segment)) }
             }
-            guard Self.match(parts[...], segment, into: &values) else { return nil }
-            for case let .parameter(name) in parts { whole[name] = segment }
         }
-        return (values, whole, literals)
+        return (values, whole)
     }
 
     /// Matches a segment made of parts: a placeholder takes the shortest text before the next literal.
-    private static func match(_ parts: ArraySlice<TemplatePart>, _ text: Substring, into values: inout [String: Substring]) -> Bool {
+    private static func match(_ parts: ArraySlice<TemplatePart>, _ text: Substring, into values: inout Values) -> Bool {
         guard let first = parts.first else { return text.isEmpty }
         switch first {
-        case let .literal(literal):
-            let encoded = PercentEncoding.encode(literal)
+        case let .literal(literal, encoded):
             if text.hasPrefix(encoded) { return match(parts.dropFirst(), text.dropFirst(encoded.count), into: &values) }
             if text.hasPrefix(literal) { return match(parts.dropFirst(), text.dropFirst(literal.count), into: &values) }
             return false
         case let .parameter(name):
             if parts.count == 1 {
-                values[name] = text
+                values.append((name, text))
                 return true
             }
             var end = text.startIndex
             while true {
                 var attempt = values
-                attempt[name] = text[..<end]
+                attempt.append((name, text[..<end]))
                 if match(parts.dropFirst(), text[end...], into: &attempt) {
                     values = attempt
                     return true
@@ -132,6 +169,31 @@ public struct ServiceRouter: Sendable {
     let routes: [ServiceRoute]
     let basePath: [Substring]
     let dateFormat: DateFormat
+    /// The routes by number of segments (the index), in spec order: a request is matched against
+    /// those of its own length only. Built once, with the router.
+    private let table: [RouteGroup]
+    /// Whether a route has `HEAD` (else `HEAD` is answered as `GET`).
+    private let hasHead: Bool
+
+    /// The routes of one path length: all of them (for `Allow`) and by method (a few methods:
+    /// searched in order rather than hashed).
+    private struct RouteGroup: Sendable {
+        var all: [ServiceRoute] = []
+        var byMethod: [(method: HTTPMethod, routes: [ServiceRoute])] = []
+
+        mutating func add(_ route: ServiceRoute) {
+            all.append(route)
+            if let index = byMethod.firstIndex(where: { $0.method == route.method }) {
+                byMethod[index].routes.append(route)
+            } else {
+                byMethod.append((route.method, [route]))
+            }
+        }
+
+        func routes(_ method: HTTPMethod) -> [ServiceRoute] {
+            byMethod.first { $0.method == method }?.routes ?? []
+        }
+    }
 
     /// A router of `routes` for an API whose base URL is `baseURL` and dates `dateFormat` (the API's `defaults`).
     public init(baseURL: String, dateFormat: DateFormat, routes: [ServiceRoute]) {
@@ -139,6 +201,10 @@ public struct ServiceRouter: Sendable {
         self.dateFormat = dateFormat
         let path = URLComponents(string: baseURL)?.percentEncodedPath ?? ""
         self.basePath = path.split(separator: "/", omittingEmptySubsequences: true)
+        var table = [RouteGroup](repeating: RouteGroup(), count: (routes.map(\.segments.count).max() ?? 0) + 1)
+        for route in routes { table[route.segments.count].add(route) }
+        self.table = table
+        self.hasHead = routes.contains { $0.method == .head }
     }
 
     /// The handler answering with these routes.
@@ -160,24 +226,27 @@ public struct ServiceRouter: Sendable {
     }
 
     private func answer(_ request: HTTPRequest) async -> ServiceResponse {
-        var path = request.urlComponents.percentEncodedPath.split(separator: "/", omittingEmptySubsequences: true)
+        let encodedPath = request.urlComponents.percentEncodedPath
+        var path = Self.segments(of: encodedPath)
         if !basePath.isEmpty, path.starts(with: basePath) { path.removeFirst(basePath.count) }
-        var best: (route: ServiceRoute, values: [String: Substring], segments: [String: Substring], literals: Int)?
-        var allowed: [HTTPMethod] = []
-        let method = request.method == .head && !routes.contains(where: { $0.method == .head }) ? HTTPMethod.get : request.method
-        for route in routes {
-            guard let match = route.match(path) else { continue }
-            if !allowed.contains(route.method) { allowed.append(route.method) }
-            guard route.method == method else { continue }
-            if best == nil || match.literals > best!.literals { best = (route, match.values, match.segments, match.literals) }
+        let method = request.method == .head && !hasHead ? HTTPMethod.get : request.method
+        let group = path.count < table.count ? table[path.count] : RouteGroup()
+        // The route of the method with the most literal segments; the first in spec order on a tie.
+        var best: (route: ServiceRoute, values: ServiceRoute.Values, segments: ServiceRoute.Values)?
+        for route in group.routes(method) where best.map({ route.literals > $0.route.literals }) ?? true {
+            if let match = route.match(path) { best = (route, match.values, match.segments) }
         }
         guard let best else {
-            if allowed.isEmpty { return Self.plain(404, "No endpoint has the path \(request.urlComponents.percentEncodedPath).") }
+            var allowed: [HTTPMethod] = []
+            for route in group.all where !allowed.contains(route.method) && route.match(path) != nil {
+                allowed.append(route.method)
+            }
+            if allowed.isEmpty { return Self.plain(404, "No endpoint has the path \(encodedPath).") }
             if allowed.contains(.get), !allowed.contains(.head) { allowed.append(.head) }
             if !allowed.contains(.options) { allowed.append(.options) }
             let allow = allowed.map(\.rawValue).joined(separator: ", ")
             if request.method == .options { return ServiceResponse(status: 204, headers: ["Allow": allow]) }
-            var response = Self.plain(405, "The path \(request.urlComponents.percentEncodedPath) takes \(allow), not \(request.method).")
+            var response = Self.plain(405, "The path \(encodedPath) takes \(allow), not \(request.method).")
             response.headers.replace("Allow", with: allow)
             return response
         }
@@ -196,6 +265,11 @@ public struct ServiceRouter: Sendable {
         } catch {
             return Self.plain(500, "Internal Server Error")
         }
+    }
+
+    /// A path's non-empty segments, still percent-encoded: split on its UTF-8 bytes.
+    static func segments(of path: String) -> [Substring] {
+        path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).map { Substring($0) }
     }
 
     static func plain(_ status: Int, _ text: String) -> ServiceResponse {
