@@ -203,6 +203,35 @@ import Testing
         #expect(animal["owner"] as? String == "JSON?" || animal["owner"] as? String == "Animal?")
     }
 
+    /// An operation is translated without its pointers first; each part that warns (its parameters, its
+    /// own schemes, its responses) is translated again with them: every warning names its own place,
+    /// once, and the importer's warnings about the same operation still find theirs.
+    @Test func warningsInEachPartOfAnOperationNameTheirPlacesOnce() {
+        let text = Self.swagger("""
+            {"/a": {"get": {"operationId": "a", "schemes": ["http"],
+              "parameters": [{"name": "q", "in": "query", "type": "array", "items": {"type": "string"}, "collectionFormat": "tsv"},
+                {"name": "session", "in": "cookie", "type": "string"}],
+              "responses": {"200": {"description": "ok", "schema": {"type": "string"},
+                "headers": {"X-List": {"type": "array", "items": {"type": "string"}, "collectionFormat": "pipes"}}}}}}}
+            """)
+        /// `file:line:column` of the first `needle` in the document (its lines and columns count from 1).
+        func place(of needle: String) -> String {
+            let before = text[..<text.range(of: needle)!.lowerBound]
+            let lines = before.split(separator: "\n", omittingEmptySubsequences: false)
+            return "openapi.json:\(lines.count):\(lines.last!.count + 1)"
+        }
+        let imported = T.run(text)
+        let expected = [
+            "\(place(of: "\"tsv\"")): warning: #/paths/~1a/get/parameters/0/collectionFormat: collectionFormat 'tsv' of 'q' has no OpenAPI 3 equivalent",
+            "\(place(of: "\"schemes\": [\"http\"]")): warning: #/paths/~1a/get/schemes: operation-level schemes are not supported",
+            "\(place(of: "\"pipes\"")): warning: #/paths/~1a/get/responses/200/headers/X-List/collectionFormat: collectionFormat 'pipes' of the response header 'X-List'",
+            "\(place(of: "{\"name\": \"session\"")): warning: #/paths/~1a/get/parameters/1: cookie parameters are not supported; 'session' dropped",
+        ]
+        for prefix in expected {
+            #expect(imported.warnings.filter { $0.hasPrefix(prefix) }.count == 1, "\(prefix) in \(imported.warnings)")
+        }
+    }
+
     @Test func swaggerVersionsOtherThan2AreErrors() {
         let yaml = OpenAPIImporter.importDocument(Data("swagger: 2.0\ninfo: {title: T, version: '1'}\npaths: {}\n".utf8),
                                                   fileName: "api.yaml", options: ImportOptions())

@@ -169,7 +169,9 @@ extension JSONNode {
 
     func importMember(_ key: String) -> JSONNode? {
         guard case let .object(members) = value else { return nil }
-        return members.first(where: { $0.key == key })?.value
+        // Lengths first: most keys differ in length, which is cheaper to see than a string comparison.
+        let length = key.utf8.count
+        return members.first(where: { $0.key.utf8.count == length && $0.key == key })?.value
     }
 
     var importMembers: [JSONNode.Member]? {

@@ -24,9 +24,12 @@ final class Swagger2Converter {
     private var silent = false
     /// False while an operation is translated for the first time: its 2.0 pointers are needed only by a
     /// warning or an error, which most operations do not have, so none is built (`at` gives "").
-    /// A warning or error met then sets `deferred`, and the operation is translated again with them.
+    /// A warning or error met then sets `deferred`, and the part of the operation it was met in (its
+    /// parameters and body, its responses) is translated again with them (`withPointersOnDemand`).
     private var pointers = true
     private var deferred = false
+    /// The document's `consumes` (an operation without its own uses it).
+    private var globalConsumesNode: JSONNode?
 
     private var globalConsumes: [String]?
     private var globalProduces: [String]?
@@ -79,6 +82,19 @@ final class Swagger2Converter {
     /// A pointer, built only when pointers are (see `pointers`).
     private func at(_ pointer: @autoclosure () -> String) -> String {
         pointers ? pointer() : ""
+    }
+
+    /// `part` of an operation, translated without pointers while they are off; translated again with
+    /// them when it met a warning or an error, so its messages name their places. (A part builds all
+    /// the pointers it uses, so the rest of the operation is not translated twice.)
+    private func withPointersOnDemand<T>(_ part: () -> T) -> T {
+        guard !pointers else { return part() }
+        deferred = false
+        let result = part()
+        guard deferred else { return result }
+        pointers = true
+        defer { pointers = false }
+        return part()
     }
 
     /// Records the entries of the operation `pointer` lies in, by translating it again (its warnings
@@ -140,7 +156,8 @@ final class Swagger2Converter {
 
     func convert() -> JSONNode? {
         guard let members = root.importMembers else { return nil }
-        globalConsumes = Self.strings(root.importMember("consumes"))
+        globalConsumesNode = root.importMember("consumes")
+        globalConsumes = Self.strings(globalConsumesNode)
         globalProduces = Self.strings(root.importMember("produces"))
         definitionNames = Set(root.importMember("definitions")?.importMembers?.map(\.key) ?? [])
         responseNames = Set(root.importMember("responses")?.importMembers?.map(\.key) ?? [])
@@ -369,15 +386,10 @@ final class Swagger2Converter {
                     let operationPointer = Self.child(pointer, itemMember.key)
                     recording = false
                     pointers = false
-                    deferred = false
-                    var converted = operation(itemMember.value, pointer: operationPointer, inherited: pathParameters)
+                    let converted = operation(itemMember.value, pointer: operationPointer, inherited: pathParameters)
                     pointers = true
-                    if deferred {
-                        // Again, for its warnings and errors at their places.
-                        converted = operation(itemMember.value, pointer: operationPointer, inherited: pathParameters)
-                    }
-                    item.append(JSONNode.Member(key: itemMember.key, keyLocation: itemMember.keyLocation, value: converted))
                     recording = true
+                    item.append(JSONNode.Member(key: itemMember.key, keyLocation: itemMember.keyLocation, value: converted))
                 } else {
                     item.append(itemMember)
                 }
@@ -404,6 +416,19 @@ final class Swagger2Converter {
             return nil
         }
         return self.parameter(parameter.node, pointer2: parameter.pointer, pointer3: pointer3)
+    }
+
+    /// The operation's parameters as listed, then the path-level body and form parameters it does not
+    /// override (same name and location).
+    private func listedParameters(_ node: JSONNode, pointer: String, inherited: [Parameter]) -> [Parameter] {
+        var listed: [Parameter] = []
+        for (index, raw) in (node.importMember("parameters")?.importItems ?? []).enumerated() {
+            listed.append(resolveParameter(raw, usePointer: at(pointer + "/parameters/\(index)")))
+        }
+        for parameter in inherited where !listed.contains(where: { $0.resolved && $0.name == parameter.name && $0.location == parameter.location }) {
+            listed.append(parameter)
+        }
+        return listed
     }
 
     /// The operation's query, header and path parameters, and its body: the body parameter, or its
@@ -447,20 +472,15 @@ final class Swagger2Converter {
     }
 
     private func operation(_ node: JSONNode, pointer: String, inherited: [Parameter]) -> JSONNode {
-        let consumes = Self.strings(node.importMember("consumes")) ?? globalConsumes
-        let consumesNode = node.importMember("consumes") ?? root.importMember("consumes")
+        let ownConsumes = node.importMember("consumes")
+        let consumes = Self.strings(ownConsumes) ?? globalConsumes
+        let consumesNode = ownConsumes ?? globalConsumesNode
         let produces = Self.strings(node.importMember("produces")) ?? globalProduces
 
-        var listed: [Parameter] = []
-        for (index, raw) in (node.importMember("parameters")?.importItems ?? []).enumerated() {
-            listed.append(resolveParameter(raw, usePointer: at(pointer + "/parameters/\(index)")))
+        let (parameters, requestBody) = withPointersOnDemand {
+            parametersAndBody(listedParameters(node, pointer: pointer, inherited: inherited), pointer: pointer,
+                              consumes: consumes, consumesNode: consumesNode)
         }
-        // Path-level body and form parameters the operation does not override (same name and location).
-        for parameter in inherited where !listed.contains(where: { $0.resolved && $0.name == parameter.name && $0.location == parameter.location }) {
-            listed.append(parameter)
-        }
-
-        let (parameters, requestBody) = parametersAndBody(listed, pointer: pointer, consumes: consumes, consumesNode: consumesNode)
 
         var out: [JSONNode.Member] = []
         var bodyPlaced = false
@@ -482,12 +502,16 @@ final class Swagger2Converter {
             case "schemes":
                 let written = Set(Self.strings(member.value) ?? [])
                 if written != Set(Self.strings(root.importMember("schemes")) ?? []) {
-                    warn(.extraServer, Self.child(pointer, "schemes"), member.keyLocation,
-                         "operation-level schemes are not supported; dropped (the document's are used)")
+                    withPointersOnDemand {
+                        warn(.extraServer, Self.child(pointer, "schemes"), member.keyLocation,
+                             "operation-level schemes are not supported; dropped (the document's are used)")
+                    }
                 }
             case "responses":
-                out.append(JSONNode.Member(key: "responses", keyLocation: member.keyLocation,
-                                           value: responses(member.value, pointer: child(pointer, "responses"), produces: produces)))
+                let responses = withPointersOnDemand {
+                    self.responses(member.value, pointer: child(pointer, "responses"), produces: produces)
+                }
+                out.append(JSONNode.Member(key: "responses", keyLocation: member.keyLocation, value: responses))
             default:
                 out.append(member)
             }
