@@ -23,7 +23,7 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
         public var value: String
 
         /// Makes a field.
-        public init(name: String, value: String) {
+        init(name: String, value: String) {
             self.name = name
             self.value = value
         }
@@ -129,7 +129,7 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
 
     /// Throws ``EndpointError/invalidRequest(reason:underlying:request:)`` when a name is not an
     /// HTTP token or a name or value holds a carriage return, line feed or NUL.
-    public func validate() throws {
+    func validate() throws {
         for field in fields {
             try HTTPHeaders.validate(name: field.name, value: field.value)
         }
