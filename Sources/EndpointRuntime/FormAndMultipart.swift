@@ -1,7 +1,8 @@
 public import Foundation
 
 /// An `application/x-www-form-urlencoded` body made from an `Encodable` value's properties
-/// (see ``FieldsEncoder`` for how nested values are named).
+/// (nested objects as `address[city]`, arrays of scalars as the name repeated, arrays of objects
+/// as `items[0][name]`; `nil` is left out).
 ///
 /// `styles` writes a property (by its wire name) in a ``ParameterStyle``, as OpenAPI's per-property
 /// `encoding` does: `.deepObject` gives `expand[]=customer`, `metadata[order_id]=6735`,

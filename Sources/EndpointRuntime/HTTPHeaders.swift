@@ -121,7 +121,7 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
         }
     }
 
-    /// The fields, one per line, with credentials redacted (see ``Redaction``).
+    /// The fields, one per line, with credentials (`Authorization`, cookies, API keys) redacted.
     public var description: String {
         fields.map { "\($0.name): \(Redaction.isSensitiveHeader($0.name) ? Redaction.mask : $0.value)" }
             .joined(separator: "\n")

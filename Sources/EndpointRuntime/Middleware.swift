@@ -185,9 +185,9 @@ public struct AuthMiddleware: HTTPMiddleware {
 /// Retries failed requests with exponential backoff.
 ///
 /// Idempotent requests (GET, HEAD, OPTIONS, PUT, DELETE, or any request with an `Idempotency-Key`
-/// header) are retried after a connection failure or a status in ``retryableStatuses``. Other
+/// header) are retried after a connection failure or a status in `retryableStatuses`. Other
 /// requests are retried only for 429 and 503, where the server says it did not do the work.
-/// A `Retry-After` header (seconds or an HTTP date) sets the wait; one longer than ``maxDelay``
+/// A `Retry-After` header (seconds or an HTTP date) sets the wait; one longer than `maxDelay`
 /// is not waited for and the response is returned.
 ///
 /// ```swift
