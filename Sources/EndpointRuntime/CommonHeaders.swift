@@ -16,7 +16,7 @@ public enum AuthorizationValue: Sendable, Hashable, CustomStringConvertible {
     case custom(scheme: String, credentials: String)
 
     /// The header value.
-    public var headerValue: String {
+    var headerValue: String {
         switch self {
         case let .bearer(token): return "Bearer \(token)"
         case let .basic(username, password): return "Basic \(Data("\(username):\(password)".utf8).base64EncodedString())"
@@ -64,7 +64,7 @@ public enum CacheDirective: Sendable, Hashable {
     case custom(String)
 
     /// The directive's text.
-    public var text: String {
+    var text: String {
         switch self {
         case .noCache: return "no-cache"
         case .noStore: return "no-store"
@@ -90,7 +90,7 @@ extension HTTPHeaders {
     /// ```swift
     /// HTTPHeaders.acceptLanguage(Locale.preferredLanguages)
     /// ```
-    public static func acceptLanguage(_ languages: [String] = Locale.preferredLanguages) -> String {
+    static func acceptLanguage(_ languages: [String] = Locale.preferredLanguages) -> String {
         var seen = Set<String>()
         let unique = languages.filter { !$0.isEmpty && seen.insert($0.lowercased()).inserted }.prefix(6)
         guard !unique.isEmpty else { return "*" }
@@ -98,43 +98,6 @@ extension HTTPHeaders {
             index == 0 ? language : "\(language);q=0.\(Swift.max(1, 10 - index))"
         }.joined(separator: ", ")
     }
-
-    /// A `User-Agent` value: `MyApp/1.2 EndpointRuntime/1 (Linux)`.
-    public static func userAgent(product: String, version: String) -> String {
-        #if os(Linux)
-        let system = "Linux"
-        #elseif os(macOS)
-        let system = "macOS"
-        #elseif os(iOS)
-        let system = "iOS"
-        #elseif os(tvOS)
-        let system = "tvOS"
-        #elseif os(watchOS)
-        let system = "watchOS"
-        #else
-        let system = "unknown"
-        #endif
-        return "\(product)/\(version) EndpointRuntime/1 (\(system))"
-    }
-
-    /// Sets `Accept` to the media types, joined with `", "`.
-    public mutating func setAccept(_ mediaTypes: String...) { replace("Accept", with: mediaTypes.joined(separator: ", ")) }
-    /// Sets `Content-Type`.
-    public mutating func setContentType(_ mediaType: String) { replace("Content-Type", with: mediaType) }
-    /// Sets `Authorization`.
-    public mutating func setAuthorization(_ value: AuthorizationValue) { replace("Authorization", with: value.headerValue) }
-    /// Sets `Accept-Language` from languages in order of preference.
-    public mutating func setAcceptLanguage(_ languages: [String] = Locale.preferredLanguages) {
-        replace("Accept-Language", with: HTTPHeaders.acceptLanguage(languages))
-    }
-    /// Sets `Cache-Control`.
-    public mutating func setCacheControl(_ directives: [CacheDirective]) {
-        replace("Cache-Control", with: directives.map(\.text).joined(separator: ", "))
-    }
-    /// Sets `Idempotency-Key` (a new UUID by default), which also lets ``RetryMiddleware`` retry the request.
-    public mutating func setIdempotencyKey(_ key: String = UUID().uuidString) { replace("Idempotency-Key", with: key) }
-    /// Sets `User-Agent`.
-    public mutating func setUserAgent(_ value: String) { replace("User-Agent", with: value) }
 }
 
 extension Header {
@@ -144,8 +107,6 @@ extension Header {
     /// Header.accept("application/json", "text/plain;q=0.5")
     /// ```
     public static func accept(_ mediaTypes: String...) -> Header { Header("Accept", mediaTypes.joined(separator: ", ")) }
-    /// `Content-Type: <type>`.
-    public static func contentType(_ mediaType: String) -> Header { Header("Content-Type", mediaType) }
     /// `Authorization: <value>`.
     ///
     /// ```swift
@@ -166,6 +127,21 @@ extension Header {
     }
     /// `Idempotency-Key: <key>` (a new UUID by default).
     public static func idempotencyKey(_ key: String = UUID().uuidString) -> Header { Header("Idempotency-Key", key) }
-    /// `User-Agent: <value>`.
-    public static func userAgent(_ value: String) -> Header { Header("User-Agent", value) }
+    /// `User-Agent: MyApp/1.2 EndpointRuntime/1 (Linux)`: the product, then the runtime and the system.
+    public static func userAgent(product: String, version: String) -> Header {
+        #if os(Linux)
+        let system = "Linux"
+        #elseif os(macOS)
+        let system = "macOS"
+        #elseif os(iOS)
+        let system = "iOS"
+        #elseif os(tvOS)
+        let system = "tvOS"
+        #elseif os(watchOS)
+        let system = "watchOS"
+        #else
+        let system = "unknown"
+        #endif
+        return Header("User-Agent", "\(product)/\(version) EndpointRuntime/1 (\(system))")
+    }
 }

@@ -58,7 +58,7 @@ public enum DateFormat: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The `JSONEncoder` date strategy that writes this format.
-    public var encodingStrategy: JSONEncoder.DateEncodingStrategy {
+    var encodingStrategy: JSONEncoder.DateEncodingStrategy {
         switch self {
         case .secondsSince1970: return .secondsSince1970
         case .millisecondsSince1970: return .millisecondsSince1970
@@ -72,7 +72,7 @@ public enum DateFormat: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The `JSONDecoder` date strategy that reads this format.
-    public var decodingStrategy: JSONDecoder.DateDecodingStrategy {
+    var decodingStrategy: JSONDecoder.DateDecodingStrategy {
         switch self {
         case .secondsSince1970: return .secondsSince1970
         case .millisecondsSince1970: return .millisecondsSince1970
@@ -94,7 +94,7 @@ public enum DateFormat: String, Sendable, Hashable, CaseIterable {
     ///
     /// Keys are sorted: Foundation's encoder on Linux does not keep one key order from one encoding to
     /// the next, and the same request must have the same bytes (equal requests, stable logs and stubs).
-    public func makeJSONEncoder() -> JSONEncoder {
+    func makeJSONEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         encoder.dateEncodingStrategy = encodingStrategy

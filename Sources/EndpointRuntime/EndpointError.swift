@@ -57,7 +57,7 @@ public enum EndpointError: Error, Sendable, CustomStringConvertible, CustomDebug
     public var status: Int? { response?.status }
 
     /// The error underneath: the encoding, transport or decoding error.
-    public var underlyingError: (any Error)? {
+    var underlyingError: (any Error)? {
         switch self {
         case let .invalidRequest(_, underlying, _): return underlying
         case let .transport(underlying, _): return underlying
@@ -108,9 +108,9 @@ public enum EndpointError: Error, Sendable, CustomStringConvertible, CustomDebug
 /// Header values of `Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie` and names that
 /// look like API keys or tokens are replaced by `<redacted>`, as are query items with such names and
 /// the API-key item the request's ``AuthRequirement`` names.
-public enum Redaction {
+enum Redaction {
     /// The text shown instead of a secret.
-    public static let mask = "<redacted>"
+    static let mask = "<redacted>"
 
     static let sensitiveHeaders: Set<String> = [
         "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key", "apikey",
@@ -123,7 +123,7 @@ public enum Redaction {
     ]
 
     /// Whether a header of this name carries credentials.
-    public static func isSensitiveHeader(_ name: String, auth: AuthRequirement = .none) -> Bool {
+    static func isSensitiveHeader(_ name: String, auth: AuthRequirement = .none) -> Bool {
         let lower = name.lowercased()
         if case let .apiKey(.header, keyName) = auth, keyName.lowercased() == lower { return true }
         return sensitiveHeaders.contains(lower) || lower.contains("token") || lower.contains("secret")
@@ -131,7 +131,7 @@ public enum Redaction {
     }
 
     /// Whether a query item of this name carries credentials.
-    public static func isSensitiveQueryItem(_ name: String, auth: AuthRequirement = .none) -> Bool {
+    static func isSensitiveQueryItem(_ name: String, auth: AuthRequirement = .none) -> Bool {
         let lower = (name.removingPercentEncoding ?? name).lowercased()
         if case let .apiKey(.query, keyName) = auth, keyName.lowercased() == lower { return true }
         return sensitiveQueryNames.contains(lower) || lower.contains("token") || lower.contains("secret")
@@ -149,7 +149,7 @@ public enum Redaction {
 
     /// The URL as text with sensitive query values (shown as `<redacted>`) and any user or
     /// password replaced.
-    public static func redactedURL(_ components: URLComponents, auth: AuthRequirement = .none) -> String {
+    static func redactedURL(_ components: URLComponents, auth: AuthRequirement = .none) -> String {
         redactedURL(components, auth: AuthOptions(auth))
     }
 
@@ -175,7 +175,7 @@ public enum Redaction {
     }
 
     /// The headers as `Name: value` lines with secrets replaced.
-    public static func redactedHeaders(_ headers: HTTPHeaders, auth: AuthRequirement = .none) -> [String] {
+    static func redactedHeaders(_ headers: HTTPHeaders, auth: AuthRequirement = .none) -> [String] {
         headers.fields.map { "\($0.name): \(isSensitiveHeader($0.name, auth: auth) ? mask : $0.value)" }
     }
 

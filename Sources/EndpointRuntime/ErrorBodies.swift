@@ -68,7 +68,7 @@ public struct ErrorBodies: Sendable, Hashable, ExpressibleByDictionaryLiteral {
 
     /// Decodes error bodies matching `pattern` into `type`, replacing an earlier type for the same
     /// pattern. A `String` type reads the body as text; any other type reads it as JSON.
-    public mutating func register<T: Decodable & Sendable>(_ type: T.Type, for pattern: StatusPattern) {
+    mutating func register<T: Decodable & Sendable>(_ type: T.Type, for pattern: StatusPattern) {
         entries.removeAll { $0.pattern == pattern }
         entries.append(Entry(pattern: pattern, typeID: ObjectIdentifier(type), typeName: String(reflecting: type),
                              makeError: { response in
@@ -77,7 +77,7 @@ public struct ErrorBodies: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     }
 
     /// These error types, then `other`'s, which replace these for the same pattern.
-    public func merging(_ other: ErrorBodies) -> ErrorBodies {
+    func merging(_ other: ErrorBodies) -> ErrorBodies {
         guard !other.isEmpty else { return self }
         var merged = self
         for entry in other.entries {
@@ -96,7 +96,7 @@ public struct ErrorBodies: Sendable, Hashable, ExpressibleByDictionaryLiteral {
 
     /// The ``ErrorResponse`` for `response`, its body decoded into the type registered for its
     /// status. `nil` when no type is registered for the status; throws when the body does not decode.
-    public func error(for response: HTTPResponse) throws -> (any Error)? {
+    func error(for response: HTTPResponse) throws -> (any Error)? {
         guard let entry = entry(for: response.status) else { return nil }
         return try entry.makeError(response)
     }

@@ -1,34 +1,25 @@
-public import Foundation
+import Foundation
 
-/// A file in a multipart body: its bytes, the file name sent and its content type.
-///
-/// Use it as a property of a type sent with ``MultipartBody`` to choose the file name and type
-/// (a plain `Data` property is sent as a file named after the property, `application/octet-stream`).
-///
-/// ```swift
-/// struct Upload: Encodable, Sendable {
-///     var title: String
-///     var file: MultipartFile
-/// }
-/// MultipartBody(Upload(title: "Run", file: MultipartFile(gpx, fileName: "run.gpx", contentType: "application/gpx+xml")))
-/// ```
-public struct MultipartFile: Encodable, Sendable, Hashable {
+/// A file part of a multipart body, as ``FieldsEncoder`` makes it from a `Data` property (named
+/// after the property, `application/octet-stream`) or a ``File`` property (its own name and type).
+/// A property of your own type chooses its file name and type with ``File``.
+struct MultipartFile: Encodable, Sendable, Hashable {
     /// The bytes.
-    public var data: Data
+    var data: Data
     /// The file name sent in `Content-Disposition`; `nil` uses the field name.
-    public var fileName: String?
+    var fileName: String?
     /// The part's `Content-Type`.
-    public var contentType: String
+    var contentType: String
 
     /// A file part.
-    public init(_ data: Data, fileName: String? = nil, contentType: String = "application/octet-stream") {
+    init(_ data: Data, fileName: String? = nil, contentType: String = "application/octet-stream") {
         self.data = data
         self.fileName = fileName
         self.contentType = contentType
     }
 
     /// Outside a multipart body, a file encodes as its bytes in base64.
-    public func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(data.base64EncodedString())
     }
@@ -47,9 +38,9 @@ public struct MultipartFile: Encodable, Sendable, Hashable {
 /// try FieldsEncoder(dateFormat: .iso8601).fields(Login(user: "ada", remember: true))
 /// // [("user", .text("ada")), ("remember", .text("true"))]
 /// ```
-public struct FieldsEncoder: Sendable {
+struct FieldsEncoder: Sendable {
     /// A field's value.
-    public enum Value: Sendable, Hashable {
+    enum Value: Sendable, Hashable {
         /// Text.
         case text(String)
         /// A file (multipart only; form bodies get base64 text instead).
@@ -57,19 +48,19 @@ public struct FieldsEncoder: Sendable {
     }
 
     /// How dates are written.
-    public var dateFormat: DateFormat
+    var dateFormat: DateFormat
     /// Whether `Data` becomes a file part (`true`, multipart) or base64 text (`false`, form).
-    public var dataAsFiles: Bool
+    var dataAsFiles: Bool
 
     /// An encoder.
-    public init(dateFormat: DateFormat = .iso8601, dataAsFiles: Bool = false) {
+    init(dateFormat: DateFormat = .iso8601, dataAsFiles: Bool = false) {
         self.dateFormat = dateFormat
         self.dataAsFiles = dataAsFiles
     }
 
     /// The fields of `value`, in encoding order. Throws `EncodingError` when `value` is not an
     /// object (a keyed container at the top level) or its encoding throws.
-    public func fields(_ value: some Encodable) throws -> [(name: String, value: Value)] {
+    func fields(_ value: some Encodable) throws -> [(name: String, value: Value)] {
         var output: [(name: String, value: Value)] = []
         for (key, node) in try members(value) { FieldsEncoding.flatten(node, name: key, into: &output) }
         return output
@@ -90,8 +81,8 @@ public struct FieldsEncoder: Sendable {
 }
 
 struct FieldsEncodingOptions {
-    public var dateFormat: DateFormat
-    public var dataAsFiles: Bool
+    var dateFormat: DateFormat
+    var dataAsFiles: Bool
 }
 
 /// A node of the tree an encoded value is built into. Reference type because containers handed

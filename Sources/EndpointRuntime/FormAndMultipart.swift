@@ -1,7 +1,8 @@
 public import Foundation
 
 /// An `application/x-www-form-urlencoded` body made from an `Encodable` value's properties
-/// (see ``FieldsEncoder`` for how nested values are named).
+/// (nested objects as `address[city]`, arrays of scalars as the name repeated, arrays of objects
+/// as `items[0][name]`; `nil` is left out).
 ///
 /// `styles` writes a property (by its wire name) in a ``ParameterStyle``, as OpenAPI's per-property
 /// `encoding` does: `.deepObject` gives `expand[]=customer`, `metadata[order_id]=6735`,
@@ -51,7 +52,7 @@ public struct FormBody: RequestComponent {
     }
 
     /// The encoded body text for `fields`: `name=value` pairs joined with `&`, spaces as `+`.
-    public static func encode(_ fields: [(name: String, value: String)]) -> String {
+    static func encode(_ fields: [(name: String, value: String)]) -> String {
         var sink = FormSink()
         write(fields, into: &sink)
         return String(decoding: sink.bytes, as: UTF8.self)
@@ -88,13 +89,13 @@ public struct FormBody: RequestComponent {
 /// ```
 public struct MultipartPart: Sendable, Hashable {
     /// The form field name.
-    public var name: String
+    var name: String
     /// The file name, for file parts.
-    public var fileName: String?
+    var fileName: String?
     /// The part's `Content-Type`; `nil` sends none (a plain text field).
-    public var contentType: String?
+    var contentType: String?
     /// The part's content.
-    public var data: Data
+    var data: Data
     /// More header fields of the part, written after `Content-Type`.
     var headers: HTTPHeaders = [:]
 
@@ -136,11 +137,11 @@ public struct MultipartPartOptions: Sendable, Hashable {
     }
 }
 
-/// A `multipart/form-data` body: from an `Encodable` value (text properties become fields, `Data`,
-/// ``File`` and ``MultipartFile`` properties become file parts) or from explicit parts.
+/// A `multipart/form-data` body: from an `Encodable` value (text properties become fields, `Data`
+/// and ``File`` properties become file parts) or from explicit parts.
 ///
 /// ```swift
-/// MultipartBody(Upload(title: "Run", file: MultipartFile(gpx, fileName: "run.gpx")))
+/// MultipartBody(Upload(title: "Run", file: File(data: gpx, fileName: "run.gpx")))
 /// MultipartBody(parts: [MultipartPart(name: "title", text: "Run"),
 ///                       MultipartPart(name: "file", data: gpx, fileName: "run.gpx")])
 /// ```
@@ -188,7 +189,7 @@ public struct MultipartBody: RequestComponent {
     }
 
     /// The encoded body for `parts` separated by `boundary`.
-    public static func encode(_ parts: [MultipartPart], boundary: String) -> Data {
+    static func encode(_ parts: [MultipartPart], boundary: String) -> Data {
         var body = Data()
         for part in parts {
             var head = "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(quoted(part.name))\""

@@ -136,19 +136,6 @@ public struct HTTPClient: Sendable {
         }
     }
 
-    /// Completion-handler form of ``data(for:)``.
-    @discardableResult
-    public func data(for requestable: some HTTPRequestable,
-                     completion: @escaping @Sendable (Result<HTTPResponse, EndpointError>) -> Void) -> Task<Void, Never> {
-        Task {
-            do throws(EndpointError) {
-                completion(.success(try await data(for: requestable)))
-            } catch {
-                completion(.failure(error))
-            }
-        }
-    }
-
     // MARK: - Steps
 
     /// Builds the request and applies the client's base URL: the entry of `baseURLs` for the

@@ -23,7 +23,7 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
         public var value: String
 
         /// Makes a field.
-        public init(name: String, value: String) {
+        init(name: String, value: String) {
             self.name = name
             self.value = value
         }
@@ -121,7 +121,7 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
         }
     }
 
-    /// The fields, one per line, with credentials redacted (see ``Redaction``).
+    /// The fields, one per line, with credentials (`Authorization`, cookies, API keys) redacted.
     public var description: String {
         fields.map { "\($0.name): \(Redaction.isSensitiveHeader($0.name) ? Redaction.mask : $0.value)" }
             .joined(separator: "\n")
@@ -129,7 +129,7 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
 
     /// Throws ``EndpointError/invalidRequest(reason:underlying:request:)`` when a name is not an
     /// HTTP token or a name or value holds a carriage return, line feed or NUL.
-    public func validate() throws {
+    func validate() throws {
         for field in fields {
             try HTTPHeaders.validate(name: field.name, value: field.value)
         }

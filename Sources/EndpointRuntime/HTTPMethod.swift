@@ -40,7 +40,7 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, ExpressibleByStr
     ///
     /// The retry middleware only repeats idempotent requests after a failure that may have reached
     /// the server.
-    public var isIdempotent: Bool {
+    var isIdempotent: Bool {
         switch rawValue {
         case "GET", "HEAD", "OPTIONS", "PUT", "DELETE", "TRACE": return true
         default: return false

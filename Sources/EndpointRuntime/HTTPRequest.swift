@@ -54,7 +54,7 @@ extension HTTPRequestable {
 /// }
 /// ```
 ///
-/// or from `URLComponents`, or with the fluent ``HTTPRequestBuilder``.
+/// or from `URLComponents` (``init(method:urlComponents:additionalHeaders:body:timeout:)``).
 public struct HTTPRequest: Sendable, Hashable, HTTPRequestable, CustomStringConvertible {
     /// The method.
     public var method: HTTPMethod

@@ -91,21 +91,6 @@ public enum JSONValue: Codable, Hashable, Sendable, CustomStringConvertible,
         return nil
     }
 
-    /// The string, if this is one.
-    public var stringValue: String? { if case let .string(value) = self { return value } else { return nil } }
-    /// The number as a `Double`, if this is one.
-    public var doubleValue: Double? {
-        switch self {
-        case let .int(value): return Double(value)
-        case let .double(value): return value
-        default: return nil
-        }
-    }
-    /// The integer, if this is one.
-    public var intValue: Int64? { if case let .int(value) = self { return value } else { return nil } }
-    /// The Boolean, if this is one.
-    public var boolValue: Bool? { if case let .bool(value) = self { return value } else { return nil } }
-
     /// Compact JSON text with sorted keys.
     public var jsonText: String {
         let encoder = JSONEncoder()

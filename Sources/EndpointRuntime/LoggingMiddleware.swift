@@ -41,7 +41,7 @@ public enum LogLevel: Int, Sendable, Hashable, Comparable, CaseIterable, CustomS
 /// lines are the same from run to run. Bodies are not logged, only their sizes.
 ///
 /// ```swift
-/// LoggingMiddleware { line in print(line) }
+/// LoggingMiddleware { _, line in print(line) }
 /// // → GET https://api.test/v1/me?api_key=<redacted> [Accept: application/json, Authorization: <redacted>]
 /// // ← 200 GET https://api.test/v1/me?api_key=<redacted> [Content-Type: application/json] 345 bytes in 12 ms
 ///
@@ -56,14 +56,10 @@ public struct LoggingMiddleware: HTTPMiddleware {
     let includeHeaders: Bool
     let minimumLevel: LogLevel
 
-    /// Logging through `log` (standard output by default).
-    public init(includeHeaders: Bool = true, log: @escaping @Sendable (String) -> Void = { print($0) }) {
-        self.init(includeHeaders: includeHeaders, minimumLevel: .trace) { _, line in log(line) }
-    }
-
-    /// Logging through `sink`, which also gets each line's level; lines below `minimumLevel` are
-    /// not made.
-    public init(includeHeaders: Bool = true, minimumLevel: LogLevel, sink: @escaping @Sendable (LogLevel, String) -> Void) {
+    /// Logging through `sink` (standard output by default), which gets each line and its level;
+    /// lines below `minimumLevel` are not made.
+    public init(includeHeaders: Bool = true, minimumLevel: LogLevel = .trace,
+                sink: @escaping @Sendable (LogLevel, String) -> Void = { print($1) }) {
         self.includeHeaders = includeHeaders
         self.minimumLevel = minimumLevel
         self.sink = sink

@@ -150,7 +150,7 @@ public struct AuthMiddleware: HTTPMiddleware {
     }
 
     /// Returns `request` with `credentials` added as its ``HTTPRequest/auth`` requires.
-    public static func apply(_ credentials: Credentials?, to request: HTTPRequest) throws -> HTTPRequest {
+    static func apply(_ credentials: Credentials?, to request: HTTPRequest) throws -> HTTPRequest {
         guard let credentials else { return request }
         var request = request
         switch (request.auth, credentials) {
@@ -185,9 +185,9 @@ public struct AuthMiddleware: HTTPMiddleware {
 /// Retries failed requests with exponential backoff.
 ///
 /// Idempotent requests (GET, HEAD, OPTIONS, PUT, DELETE, or any request with an `Idempotency-Key`
-/// header) are retried after a connection failure or a status in ``retryableStatuses``. Other
+/// header) are retried after a connection failure or a status in `retryableStatuses`. Other
 /// requests are retried only for 429 and 503, where the server says it did not do the work.
-/// A `Retry-After` header (seconds or an HTTP date) sets the wait; one longer than ``maxDelay``
+/// A `Retry-After` header (seconds or an HTTP date) sets the wait; one longer than `maxDelay`
 /// is not waited for and the response is returned.
 ///
 /// ```swift
@@ -195,13 +195,13 @@ public struct AuthMiddleware: HTTPMiddleware {
 /// ```
 public struct RetryMiddleware: HTTPMiddleware {
     /// Attempts in all, the first included.
-    public var maxAttempts: Int
+    var maxAttempts: Int
     /// The wait before the first retry, in seconds; it doubles each time (with jitter).
-    public var baseDelay: TimeInterval
+    var baseDelay: TimeInterval
     /// The longest wait, in seconds.
-    public var maxDelay: TimeInterval
+    var maxDelay: TimeInterval
     /// Statuses worth retrying.
-    public var retryableStatuses: Set<Int>
+    var retryableStatuses: Set<Int>
 
     /// A retry policy.
     public init(maxAttempts: Int = 3, baseDelay: TimeInterval = 0.5, maxDelay: TimeInterval = 30,

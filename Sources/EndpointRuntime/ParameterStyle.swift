@@ -71,10 +71,6 @@ public struct ParameterStyle: Sendable, Hashable {
     public static let matrix = ParameterStyle(.matrix)
 }
 
-/// The version 1 name of ``ParameterStyle``.
-@available(*, deprecated, renamed: "ParameterStyle")
-public typealias QueryStyle = ParameterStyle
-
 extension ParameterStyle: CustomStringConvertible {
     /// `deepObject`, `form (explode false)`.
     public var description: String {

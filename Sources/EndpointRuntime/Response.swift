@@ -20,7 +20,7 @@ public struct HTTPResponse: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether the status is a 2xx. An ``Endpoint`` may accept fewer (``Endpoint/accepts(_:)``).
-    public var isSuccess: Bool { (200..<300).contains(status) }
+    var isSuccess: Bool { (200..<300).contains(status) }
 
     /// The body as UTF-8 text (invalid bytes replaced).
     public var text: String { String(decoding: body, as: UTF8.self) }
@@ -134,11 +134,6 @@ extension ResponseDecoder where Response == Data {
 extension ResponseDecoder where Response == Void {
     /// Ignores the body (for `204 No Content` and endpoints without a response type).
     public static var none: ResponseDecoder<Void> { ResponseDecoder { _ in () } }
-}
-
-extension ResponseDecoder where Response == HTTPResponse {
-    /// The whole response.
-    public static var response: ResponseDecoder<HTTPResponse> { ResponseDecoder { $0 } }
 }
 
 /// What ``HTTPClient`` sends, decodes and pages through: an ``Endpoint``, or an

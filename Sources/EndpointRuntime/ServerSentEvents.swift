@@ -61,7 +61,7 @@ struct RawServerSentEvent {
 /// A malformed stream body: the reason, at an element the framing cannot read.
 public struct StreamFormatError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong.
-    public var reason: String
+    var reason: String
     /// A malformed stream body.
     init(_ reason: String) { self.reason = reason }
     public var description: String { reason }

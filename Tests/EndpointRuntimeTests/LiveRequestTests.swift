@@ -113,7 +113,7 @@ import TestSupport
     struct Upload: Encodable, Sendable {
         var title = "Morning \"run\""
         var raw = Data([0x00, 0xFF, 0x0D, 0x0A])
-        var gpx = MultipartFile(Data("<gpx/>".utf8), fileName: "run.gpx", contentType: "application/gpx+xml")
+        var gpx = File(data: Data("<gpx/>".utf8), fileName: "run.gpx", contentType: "application/gpx+xml")
     }
 
     @Test func multipartBodyArrivesExactly() async throws {

@@ -24,7 +24,7 @@ import Testing
         let stub = StubTransport()
         await stub.stub(.post, path: "/me", responses: [.json("{}", headers: ["Set-Cookie": "s=SECRET-3", "B": "2", "a": "1"])])
         let client = HTTPClient(transport: stub, middleware: [
-            LoggingMiddleware { lines.append($0) },
+            LoggingMiddleware { _, line in lines.append(line) },
             AuthMiddleware(credentials: .apiKey("SECRET-4")),
         ])
         _ = try await client.data(for: try request())

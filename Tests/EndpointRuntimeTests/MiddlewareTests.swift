@@ -232,7 +232,7 @@ final class Recorder<Value: Sendable>: @unchecked Sendable {
     @Test func loggingRedactsCredentials() async throws {
         let lines = Recorder<String>()
         let client = HTTPClient(transport: transport, middleware: [
-            LoggingMiddleware { lines.append($0) },
+            LoggingMiddleware { _, line in lines.append(line) },
             AuthMiddleware { _, _ in .apiKey("SECRET-KEY-1") },
         ])
         let sent = try request(auth: .apiKey(in: .query, name: "key")) {

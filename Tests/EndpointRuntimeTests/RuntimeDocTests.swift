@@ -299,7 +299,7 @@ func save(client: HTTPClient, to file: URL) async throws {
             let stub = StubTransport()
             await stub.stub(.get, path: "/me", json: "{}")
             let lines = Recorder<String>()
-            let logging = LoggingMiddleware { lines.append($0) }
+            let logging = LoggingMiddleware { _, line in lines.append(line) }
             let auth = AuthMiddleware { _, _ in .bearer("SECRET-TOKEN") }
             let client = HTTPClient(transport: stub, middleware: loggingFirst ? [logging, auth] : [auth, logging])
             _ = try await client.data(for: try HTTPRequest(.get, baseURL: "https://api.test") {

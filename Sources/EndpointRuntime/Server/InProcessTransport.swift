@@ -30,7 +30,7 @@ import Foundation
 /// even if the handler ignores it.
 public struct InProcessTransport: HTTPTransport {
     /// Where requests go.
-    public let handler: HTTPHandler
+    let handler: HTTPHandler
 
     /// A transport that answers every request with `handler`.
     public init(_ handler: HTTPHandler) {

@@ -64,12 +64,12 @@ struct NamedItem: Sendable {
 }
 
 /// Why a parameter or body could not be read: answered with 400 and this text.
-public struct ServiceInputError: Error, CustomStringConvertible, Sendable {
+struct ServiceInputError: Error, CustomStringConvertible, Sendable {
     /// What was wrong, naming the parameter or body.
-    public var description: String
+    var description: String
 
     /// An input error with its message.
-    public init(_ description: String) { self.description = description }
+    init(_ description: String) { self.description = description }
 }
 
 /// Decodes a `StyledSource` into a `Decodable` value.

@@ -3,7 +3,7 @@ import Foundation
 /// A request as a generated `<API>.handler(_:)` reads it: the matched route's path values, the
 /// query, the headers and the body, each decoded the way the client's ``Path``, ``Query``,
 /// ``Header`` and body components write it. A value that does not decode throws
-/// ``ServiceInputError`` naming it, which the handler answers with 400.
+/// an error naming it, which the handler answers with 400.
 ///
 /// ```swift
 /// let owner = try request.path("owner", as: String.self)
@@ -13,9 +13,9 @@ import Foundation
 /// ```
 public struct ServiceRequest: Sendable {
     /// The request as received.
-    public let raw: HTTPRequest
+    let raw: HTTPRequest
     /// How dates are read and written: the API's ``DateFormat``.
-    public let dateFormat: DateFormat
+    let dateFormat: DateFormat
     /// The path placeholders' values by spec key, still percent-encoded, in template order.
     let pathValues: [(name: String, value: Substring)]
     /// The whole segment each placeholder is in: matrix parts are found by name in it, so two

@@ -43,7 +43,7 @@ public struct ServiceResponse: Sendable {
 
     /// Sets a response header to `value` written as the client's `Header` writes it (simple style,
     /// dates in `dateFormat`, a `Date` as an HTTP date).
-    public mutating func setHeader(_ name: String, _ value: any Encodable & Sendable, dateFormat: DateFormat = .iso8601) throws {
+    mutating func setHeader(_ name: String, _ value: any Encodable & Sendable, dateFormat: DateFormat = .iso8601) throws {
         if let date = value as? Date {
             // What the client's typed headers read first: an HTTP date (RFC 9110).
             headers.replace(name, with: Self.httpDate(date))

@@ -3,9 +3,9 @@ import Foundation
 /// One endpoint of a generated `<API>.handler(_:)`: its method, its path template and what answers it.
 public struct ServiceRoute: Sendable {
     /// The method.
-    public let method: HTTPMethod
+    let method: HTTPMethod
     /// The path below the API's base URL, placeholders by spec key: `/repos/{owner}/{repo}`.
-    public let template: String
+    let template: String
     /// The template's segments, read once here rather than on every request.
     let segments: [Segment]
     /// How many segments are literals: the most specific route (most literals) wins.
@@ -123,7 +123,7 @@ public struct ServiceRoute: Sendable {
 /// Thrown by a service requirement that is not implemented: answered with 501.
 public struct ServiceNotImplemented: Error, CustomStringConvertible, Sendable {
     /// The requirement's name: `reposGet(owner:repo:ifNoneMatch:)`.
-    public var requirement: String
+    var requirement: String
 
     /// The error for `requirement`.
     public init(_ requirement: String) { self.requirement = requirement }
@@ -132,14 +132,14 @@ public struct ServiceNotImplemented: Error, CustomStringConvertible, Sendable {
 }
 
 /// An error a service throws that carries its own response: ``ErrorResponse`` whose body is `Encodable`.
-public protocol ServiceErrorResponse: Error {
+protocol ServiceErrorResponse: Error {
     /// The response to send for this error.
     func serviceResponse(dateFormat: DateFormat) throws -> ServiceResponse
 }
 
 extension ErrorResponse: ServiceErrorResponse where Body: Encodable {
     /// The status, the headers and the body (JSON, or text for a `String` body).
-    public func serviceResponse(dateFormat: DateFormat) throws -> ServiceResponse {
+    func serviceResponse(dateFormat: DateFormat) throws -> ServiceResponse {
         var headers = response.headers
         let data: Data
         if let text = body as? String {
@@ -214,7 +214,7 @@ public struct ServiceRouter: Sendable {
     }
 
     /// The response to `request`; never throws.
-    public func respond(to request: HTTPRequest) async -> StreamedResponse {
+    func respond(to request: HTTPRequest) async -> StreamedResponse {
         let response = await answer(request)
         var head = HTTPResponse(status: response.status, headers: response.headers, request: request)
         if request.method == .head {
