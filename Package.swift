@@ -69,7 +69,9 @@ let package = Package(
         .testTarget(name: "ExampleAPITests", dependencies: ["ExampleAPIs", "LargeInParts", "EndpointRuntime", "TestSupport"]),
         // The generated services (`"service": true` in specs/endpoint-gen.json) and the runtime's server
         // side: every example spec's handler, typed fakes through the client, every parameter style read back.
+        // RoundTrips/ is written by ServiceRoundTripGen (scripts/regenerate.sh): a fake and a check for every endpoint.
         .testTarget(name: "ServiceTests", dependencies: ["ExampleAPIs", "EndpointRuntime", "EndpointGenCore"]),
+        .executableTarget(name: "ServiceRoundTripGen", dependencies: ["EndpointGenCore"], path: "Tests/ServiceRoundTripGen"),
 
         // Swift generated from the OpenAPI imports in specs/imported/, compiled and exercised. One target
         // for all of them: their model names overlap (PetStore's and GoogleBooks' `Category`), and

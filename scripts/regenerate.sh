@@ -9,10 +9,14 @@
 # specs/Large.endpoints.json     -> Tests/PartedAPIs/Large, in three parts (module LargeInParts)
 # specs/imported/<Name>.endpoints.json -> Tests/ImportedAPIs/<Name> (one module each: their model names overlap)
 # specs/GitHubAPI and ChatAPI (--service) -> Examples/HummingbirdServer/Sources/APIs/Generated
+# specs/*.endpoints.json         -> Tests/ServiceTests/RoundTrips (Tests/ServiceRoundTripGen: a fake service and a
+#                                   round trip through client and handler for every endpoint)
 set -eu
 cd "$(dirname "$0")/.."
 swift build --product endpoint-gen
+swift build --product ServiceRoundTripGen
 BIN="$(swift build --show-bin-path)/endpoint-gen"
+ROUND_TRIPS="$(swift build --show-bin-path)/ServiceRoundTripGen"
 check=no
 [ "${1:-}" = "--check" ] && check=yes
 status=0
@@ -37,6 +41,7 @@ done
 # Examples/HummingbirdServer serves GitHubAPI and ChatAPI: their Swift, services and handlers included.
 "$BIN" generate specs/GitHubAPI.endpoints.json specs/ChatAPI.endpoints.json --service \
     --output Examples/HummingbirdServer/Sources/APIs/Generated --quiet "$@" || status=1
+"$ROUND_TRIPS" "$@" --output Tests/ServiceTests/RoundTrips specs/*.endpoints.json || status=1
 for spec in specs/imported/*.endpoints.json; do
     [ -e "$spec" ] || continue
     name="$(basename "$spec" .endpoints.json)"

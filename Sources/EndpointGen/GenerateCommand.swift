@@ -138,7 +138,7 @@ struct GenerateCommand {
             }
             if options.service {
                 var names = Diagnostics()
-                Generator.checkServiceNames(spec, diagnostics: &names)
+                Generator.checkService(spec, diagnostics: &names)
                 printDiagnostics(names, fileName: file.fileName, path: file.path)
                 if names.hasErrors {
                     failed = true

@@ -61,11 +61,45 @@ package enum Generator {
     /// Loads, validates and renders one spec. `fileName` is used in diagnostics and in the header.
     package static func generate(specData: Data, fileName: String, options: GeneratorOptions) -> GeneratorResult {
         var (spec, diagnostics) = validate(specData: specData, fileName: fileName, moduleTypes: options.moduleTypes)
-        if let spec, options.service { checkServiceNames(spec, diagnostics: &diagnostics) }
+        if let spec, options.service { checkService(spec, diagnostics: &diagnostics) }
         guard let spec, !diagnostics.hasErrors else {
             return GeneratorResult(files: [], diagnostics: diagnostics)
         }
         return GeneratorResult(files: renderFiles(spec, options: options), diagnostics: diagnostics)
+    }
+
+    /// What `service` adds to the checks: the names it needs (`checkServiceNames`) and the routes
+    /// its handler can tell apart (`checkServiceRoutes`).
+    package static func checkService(_ spec: Spec, diagnostics: inout Diagnostics) {
+        checkServiceNames(spec, diagnostics: &diagnostics)
+        checkServiceRoutes(spec, diagnostics: &diagnostics)
+    }
+
+    /// Two endpoints of one method and path (below their base paths, placeholders alike whatever
+    /// their names: `/users/{id}` and `/users/{name}`) are one route to `<API>.handler(_:)`: the
+    /// first in spec order answers, the other's requirement is never called. A warning at the
+    /// second names both; the client is unaffected, so it is not an error.
+    package static func checkServiceRoutes(_ spec: Spec, diagnostics: inout Diagnostics) {
+        var first: [String: (endpoint: Endpoint, name: String)] = [:]
+        func visit(_ group: Group, prefix: String) {
+            for endpoint in group.endpoints {
+                let template = Translator.routeTemplate(endpoint, apiBaseURL: spec.baseURL)
+                let route = endpoint.method + " " + template.replacingOccurrences(of: #"\{[^}]*\}"#, with: "{}", options: .regularExpression)
+                let name = prefix + endpoint.key
+                guard let earlier = first[route] else {
+                    first[route] = (endpoint, name)
+                    continue
+                }
+                let location = earlier.endpoint.location
+                diagnostics.warning("""
+                    '\(name)' is \(endpoint.method) \(template), the route of '\(earlier.name)' (line \(location.line)): \
+                    \(spec.api.swiftName).handler(_:) sends such requests to '\(earlier.name)', the first in spec order, and never \
+                    calls the requirement of '\(name)'; give one of them another method, path or base URL
+                    """, at: endpoint.location)
+            }
+            for child in group.groups { visit(child, prefix: prefix + child.key + ".") }
+        }
+        visit(spec.api, prefix: "")
     }
 
     /// With `service`, the API type also declares `Service` and `handler(_:)`: a group, model or

@@ -80,8 +80,21 @@ extension ResponseDecoder where Response == File {
     }
 }
 
-/// Reads the file name of a `Content-Disposition` value (RFC 6266).
+/// Reads the file name of a `Content-Disposition` value (RFC 6266), and writes one.
 enum ContentDisposition {
+    /// `attachment; filename="report.pdf"`; a name beyond printable ASCII also as RFC 8187
+    /// `filename*=UTF-8''…` (which readers prefer), its plain `filename` with `_` for those characters.
+    static func attachment(fileName: String) -> String {
+        let plain = String(String.UnicodeScalarView(fileName.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F ? $0 : "_" }))
+        let quoted = plain.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        var value = "attachment; filename=\"\(quoted)\""
+        if plain != fileName {
+            let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$&+-.^_`|~")
+            value += "; filename*=UTF-8''" + (fileName.addingPercentEncoding(withAllowedCharacters: allowed) ?? plain)
+        }
+        return value
+    }
+
     /// `report.pdf` for `attachment; filename="report.pdf"`; the RFC 8187 `filename*` wins when it
     /// decodes. `nil` when there is no file name.
     static func fileName(_ value: String) -> String? {

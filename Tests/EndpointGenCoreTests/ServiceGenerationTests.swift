@@ -69,6 +69,50 @@ import Testing
         #expect(!generate(text, service: false).files.isEmpty)
     }
 
+    /// Two endpoints of one method and path are one route: the handler answers with the first, so
+    /// the second's requirement is never called. A warning at the second names both (the file is
+    /// still written: the client is unaffected); a base URL of its own makes a path of its own.
+    @Test func endpointsOfOneRouteAreAWarningNamingBoth() throws {
+        let text = """
+        {
+          "formatVersion": 2, "name": "Routes", "baseURL": "https://routes.example/v1",
+          "endpoints": {
+            "user": { "method": "GET", "path": "/users/{id}", "parameters": { "id": "Int" } },
+            "mirror": { "method": "GET", "baseURL": "https://eu.routes.example/v2", "path": "/users/{id}", "parameters": { "id": "Int" } },
+            "same_server": { "method": "GET", "baseURL": "https://eu.routes.example/v1", "path": "/users/{id}", "parameters": { "id": "Int" } },
+            "delete_user": { "method": "DELETE", "path": "/users/{id}", "parameters": { "id": "Int" } }
+          },
+          "groups": {
+            "people": { "path": "/users", "endpoints": { "by_name": { "method": "GET", "path": "/{name}", "parameters": { "name": "String" } } } }
+          }
+        }
+        """
+        let result = generate(text, service: true)
+        let swift = try #require(result.swift)
+        // The mirror is served below its own base path; an own base URL with the API's path is the API's route.
+        #expect(swift.contains(#"ServiceRoute(.get, "/v2/users/{id}") { request in"#))
+        #expect(swift.contains(#"ServiceRoute(.get, "/users/{id}") { request in"#))
+        let messages = result.diagnostics.sorted.map(\.description)
+        #expect(messages == [
+            "Names.endpoints.json:6:5: warning: 'same_server' is GET /users/{id}, the route of 'user' (line 4): Routes.handler(_:) sends such requests to 'user', the first in spec order, and never calls the requirement of 'same_server'; give one of them another method, path or base URL",
+            "Names.endpoints.json:10:50: warning: 'people.by_name' is GET /users/{name}, the route of 'user' (line 4): Routes.handler(_:) sends such requests to 'user', the first in spec order, and never calls the requirement of 'people.by_name'; give one of them another method, path or base URL",
+        ])
+        // Without the option there is no handler, and nothing to warn about.
+        #expect(generate(text, service: false).diagnostics.sorted.isEmpty)
+    }
+
+    /// HTTPBin's `mirror` (`https://eu.httpbin.org/v2`) and `get` share `GET /get` below their base
+    /// URLs, but not on the wire: the handler tells them apart by the mirror's `/v2`, without a warning.
+    @Test func httpbinMirrorAndGetAreTwoRoutes() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../specs/HTTPBin.endpoints.json")
+        let result = Generator.generate(specData: try Data(contentsOf: url), fileName: "HTTPBin.endpoints.json",
+                                        options: GeneratorOptions(moduleTypes: ["Coordinates"], service: true))
+        #expect(result.diagnostics.sorted.isEmpty)
+        let swift = try #require(result.swift)
+        #expect(swift.contains(#"ServiceRoute(.get, "/get") { request in"#))
+        #expect(swift.contains(#"ServiceRoute(.get, "/v2/get") { request in"#))
+    }
+
     @Test func inPartsTheServiceClosesTheLastPart() throws {
         let files = generate(Self.spec, service: true, parts: 2).files
         #expect(files.count == 2)

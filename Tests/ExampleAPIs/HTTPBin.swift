@@ -1054,7 +1054,7 @@ nonisolated extension HTTPBin {
                 )
                 return try request.response(result, status: 200)
             },
-            ServiceRoute(.get, "/get") { request in
+            ServiceRoute(.get, "/v2/get") { request in
                 let result = try await service.mirror()
                 return try request.response(result, status: 200)
             },

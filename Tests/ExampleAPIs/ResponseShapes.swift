@@ -586,7 +586,7 @@ nonisolated extension ResponseShapes {
                 let result = try await service.thingOrBytes(id: request.path("id", as: Int.self))
                 switch result {
                 case let .ok(value): return try request.response(value, status: 200)
-                case let .success(value): return try request.response(value, status: 200, as: .binary)
+                case let .success(value): return try request.response(value, status: 201, as: .binary)
                 }
             },
             ServiceRoute(.get, "/note") { request in

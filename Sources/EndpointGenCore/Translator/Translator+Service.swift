@@ -1,3 +1,5 @@
+import Foundation
+
 // The server side of an API (`"service": true`, `--service`): the `<API>.Service` protocol, one
 // requirement per endpoint answering 501 until implemented, and `<API>.handler(_:)`, which routes
 // a request to its endpoint, reads its parameters and body as the client writes them, calls the
@@ -150,7 +152,10 @@ extension Translator {
     }
 
     /// The template the router matches: `/repos/{owner}/{repo}`, empty segments left out as the client leaves them.
-    private func routeTemplate(_ endpoint: Endpoint) -> String {
+    /// An endpoint with a base URL of its own is matched below that URL's path, as a server there
+    /// receives it (HTTPBin's `mirror` at `https://eu.httpbin.org/v2`: `/v2/get`), less the part the
+    /// router takes off every request (the API's base path).
+    static func routeTemplate(_ endpoint: Endpoint, apiBaseURL: String) -> String {
         let segments = endpoint.path.compactMap { segment -> String? in
             let text = segment.parts.map { part -> String in
                 switch part {
@@ -160,8 +165,19 @@ extension Translator {
             }.joined()
             return text.isEmpty ? nil : text
         }
-        return "/" + segments.joined(separator: "/")
+        var base: [Substring] = []
+        if let own = endpoint.baseURL {
+            func path(_ url: String) -> [Substring] {
+                (URLComponents(string: url)?.percentEncodedPath ?? "").split(separator: "/")
+            }
+            base = path(own)
+            let apiBase = path(apiBaseURL)
+            if !apiBase.isEmpty, base.starts(with: apiBase) { base.removeFirst(apiBase.count) }
+        }
+        return "/" + (base.map(String.init) + segments).joined(separator: "/")
     }
+
+    private func routeTemplate(_ endpoint: Endpoint) -> String { Self.routeTemplate(endpoint, apiBaseURL: spec.baseURL) }
 
     /// `ServiceRoute(.get, "/repos/{owner}/{repo}") { request in ... }`
     private func route(_ service: ServiceEndpoint) -> Expression {
@@ -266,12 +282,12 @@ extension Translator {
                 if let contentType = response.contentType { arguments.append(Argument("contentType", .stringLiteral(contentType))) }
                 statements.append(.return(.call(.member(.identifier("request"), RuntimeNames.Service.respond), arguments + headersArgument)))
             } else {
-                let status = response.status ?? response.alternatives.first.map { Self.statusCode($0.status) } ?? (type == .void ? 204 : 200)
+                let status = response.status ?? response.alternatives.first.map { Self.statusCode($0.status, among: response.alternatives) } ?? (type == .void ? 204 : 200)
                 statements.append(.return(write(type == .void ? nil : body, type: type, status: status, contentType: response.contentType)))
             }
         case let .optional(type):
-            let withBody = response.alternatives.first { $0.type != .void }.map { Self.statusCode($0.status) } ?? 200
-            let without = response.alternatives.first { $0.type == .void }.map { Self.statusCode($0.status) } ?? 204
+            let withBody = response.alternatives.first { $0.type != .void }.map { Self.statusCode($0.status, among: response.alternatives) } ?? 200
+            let without = response.alternatives.first { $0.type == .void }.map { Self.statusCode($0.status, among: response.alternatives) } ?? 204
             if hasHeaders {
                 statements.append(.ifLet(name: "value", value: body, body: [.return(write(.identifier("value"), type: type, status: withBody, contentType: nil))]))
             } else {
@@ -281,7 +297,7 @@ extension Translator {
         case .cases:
             let arms = response.alternatives.map { alternative -> SwitchCase in
                 let caseName = Naming.escaped(Translator.caseName(for: alternative.status))
-                let status = Self.statusCode(alternative.status)
+                let status = Self.statusCode(alternative.status, among: response.alternatives)
                 if alternative.type == .void {
                     return SwitchCase(patterns: [.enumCase(name: caseName, bindings: [])],
                                       body: [.return(write(nil, type: .void, status: status, contentType: nil))])
@@ -294,12 +310,19 @@ extension Translator {
         return statements
     }
 
-    /// The status a service's answer is sent with: the code, `2XX` as 200, `default` as 200.
-    private static func statusCode(_ status: ErrorResponse.Status) -> Int {
+    /// The status a service's answer is sent with: the code; for `2XX` (and `default`) the first
+    /// code of the range that no other status of the endpoint names, so that the client reads the
+    /// answer as this case (`"200": "Thing", "2XX": "Data"`: the `Data` is sent as 201), never 204
+    /// or 205, which have no body.
+    private static func statusCode(_ status: ErrorResponse.Status, among alternatives: [StatusResponse]) -> Int {
+        let taken = Set(alternatives.compactMap { alternative -> Int? in
+            if case let .code(code) = alternative.status { return code } else { return nil }
+        })
+        func free(_ range: ClosedRange<Int>) -> Int? { range.first { !taken.contains($0) && $0 != 204 && $0 != 205 } }
         switch status {
         case let .code(code): return code
-        case let .range(digit): return digit * 100
-        case .default: return 200
+        case let .range(digit): return free(digit * 100...digit * 100 + 99) ?? digit * 100
+        case .default: return free(200...299) ?? 200
         }
     }
 

@@ -101,6 +101,10 @@ extension ServiceRequest {
         }
         var fields = headers
         fields.replace("Content-Type", with: contentType ?? defaultType)
+        // A file's name travels in `Content-Disposition`, where the client reads it back.
+        if case .binary = encoding, let fileName = (value as? File)?.fileName, !fields.contains("Content-Disposition") {
+            fields.replace("Content-Disposition", with: ContentDisposition.attachment(fileName: fileName))
+        }
         return ServiceResponse(status: status, headers: fields, body: ResponseBody(data))
     }
 
