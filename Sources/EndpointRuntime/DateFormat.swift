@@ -94,7 +94,7 @@ public enum DateFormat: String, Sendable, Hashable, CaseIterable {
     ///
     /// Keys are sorted: Foundation's encoder on Linux does not keep one key order from one encoding to
     /// the next, and the same request must have the same bytes (equal requests, stable logs and stubs).
-    func makeJSONEncoder() -> JSONEncoder {
+    public func makeJSONEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         encoder.dateEncodingStrategy = encodingStrategy

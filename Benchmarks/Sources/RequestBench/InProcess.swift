@@ -121,8 +121,7 @@ func inProcessParts(_ plan: Plan) async throws {
     }, baseline: { try buildActivity() }))
     // The answer encoded as the handler encodes it (sorted keys, no escaped slashes, dates in the
     // API's format through its custom strategy), and with JSONEncoder's own ISO 8601 strategy.
-    let handlerEncoder = JSONEncoder()
-    handlerEncoder.dateEncodingStrategy = BenchAPI.defaults.dateFormat.encodingStrategy
+    let handlerEncoder = BenchAPI.defaults.dateFormat.makeJSONEncoder()
     handlerEncoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     line("service + the handler's encoding", try await compareAsync(plan, generated: {
         let activity = try await service.activity(id: 1, includeAllEfforts: true, ifNoneMatch: "abc")
@@ -151,15 +150,14 @@ func inProcessParts(_ plan: Plan) async throws {
 func inProcessLoop(_ part: String) async throws {
     let handler = BenchAPI.handler(EchoActivities())
     let request = try BenchAPI.activity(id: 1_234_567, includeAllEfforts: true, ifNoneMatch: "abc").httpRequest()
-    let encoder = JSONEncoder()
-    encoder.dateEncodingStrategy = BenchAPI.defaults.dateFormat.encodingStrategy
+    let encoder = BenchAPI.defaults.dateFormat.makeJSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     // JSONEncoder's own ISO 8601 strategy, and no sorted keys: what other choices would save.
     let nativeDates = JSONEncoder()
     nativeDates.dateEncodingStrategy = .iso8601
     nativeDates.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    let unsorted = JSONEncoder()
-    unsorted.dateEncodingStrategy = BenchAPI.defaults.dateFormat.encodingStrategy
+    let unsorted = BenchAPI.defaults.dateFormat.makeJSONEncoder()
+    unsorted.outputFormatting = []
     let activity = try await EchoActivities().activity(id: 1, includeAllEfforts: true, ifNoneMatch: "abc")
     var total = 0
     for _ in 0..<20_000 {

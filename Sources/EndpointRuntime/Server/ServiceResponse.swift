@@ -156,9 +156,8 @@ extension ServiceRequest {
     private static let encoders: [DateFormat: JSONEncoder] = Dictionary(uniqueKeysWithValues: DateFormat.allCases.map { ($0, makeJSONEncoder($0)) })
 
     private static func makeJSONEncoder(_ dateFormat: DateFormat) -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = dateFormat.encodingStrategy
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let encoder = dateFormat.makeJSONEncoder()
+        encoder.outputFormatting.insert(.withoutEscapingSlashes)
         return encoder
     }
 }
