@@ -19,7 +19,8 @@
 #   Benchmarks/compare.sh --sog           only SOG vs endpoint-gen
 #   Benchmarks/compare.sh --today [COMMIT]  only "today" (COMMIT, default f753e9e) vs this commit
 #   Options: --sizes "700 5000"  --rounds N (rounds of the short compiles, default 3)
-#            --output FILE (default Benchmarks/comparison.md)
+#            --output FILE (default Benchmarks/comparison.md; with --today, Benchmarks/comparison-today.md,
+#            so that a "today" run leaves the version-1 and SOG table as it was)
 #
 # Scratch builds (git-ignored, never committed): Benchmarks/.build-v1 (git archive of 95c8c12, built in
 # release), Benchmarks/.build-today (git archive of the --today commit, built in release) and Benchmarks/.build-sog (a package that depends on SOG 1.14.3 and swift-openapi-runtime,
@@ -45,7 +46,7 @@ TODAY_COMMIT=f753e9e
 TODAY_DOCS="AdyenCheckout.json Spotify.yaml XeroAccounting.yaml"
 SIZES="700 5000"
 ROUNDS=3
-RESULT="$BENCH/comparison.md"
+RESULT=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --v1) DO_V1=1; DO_SOG=0 ;;
@@ -56,11 +57,17 @@ while [ $# -gt 0 ]; do
         --sizes) SIZES="$2"; shift ;;
         --rounds) ROUNDS="$2"; shift ;;
         --output) RESULT="$2"; shift ;;
-        -h|--help) sed -n '2,31p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
         *) echo "compare.sh: unknown argument '$1'" >&2; exit 2 ;;
     esac
     shift
 done
+
+if [ -z "$RESULT" ]; then
+    RESULT="$BENCH/comparison.md"; [ "$DO_TODAY" = 1 ] && RESULT="$BENCH/comparison-today.md"
+fi
+TITLE="Comparison: endpoint-gen version 2 against version 1 and swift-openapi-generator"
+[ "$DO_TODAY" = 1 ] && TITLE="Comparison: endpoint-gen's generated code today ($TODAY_COMMIT) against this commit's"
 
 rm -rf "$OUT"
 mkdir -p "$OUT/logs" "$OUT/runs" "$OUT/specs"
@@ -174,7 +181,7 @@ method "CPU time: user + sys of the command and of every process it waited for (
 
 write_table() {
     [ -s "$ROWS" ] || row "(nothing measured)" "" "" "" "" ""
-    python3 "$BENCH/compare_table.py" table "$ROWS" "$RESULT" "$NOTES"
+    python3 "$BENCH/compare_table.py" table "$ROWS" "$RESULT" "$NOTES" "$TITLE"
 }
 
 # ---------------------------------------------------------------- 1. version 1: build

@@ -14,7 +14,7 @@
         waited for (a compiler driver's frontend jobs); maxrss is that of the largest of them.
         Exits with CMD's status.
 
-    python3 Benchmarks/compare_table.py table ROWS.tsv OUTPUT.md NOTES.txt
+    python3 Benchmarks/compare_table.py table ROWS.tsv OUTPUT.md NOTES.txt [TITLE]
         ROWS.tsv: "comparison, input, measure, baseline, ours, ratio" per line.
 """
 
@@ -81,7 +81,8 @@ def cell(text):
     return text.replace("|", "\\|").strip()
 
 
-def table(rows_path, output, notes_path):
+def table(rows_path, output, notes_path,
+          title="Comparison: endpoint-gen version 2 against version 1 and swift-openapi-generator"):
     rows = []
     with open(rows_path) as f:
         for line in f:
@@ -93,7 +94,7 @@ def table(rows_path, output, notes_path):
         with open(notes_path) as f:
             notes = [line.rstrip("\n") for line in f if line.strip()]
     out = [
-        "# Comparison: endpoint-gen version 2 against version 1 and swift-openapi-generator",
+        "# " + title,
         "",
         "Written by `Benchmarks/compare.sh` (not run by CI). Each ratio is endpoint-gen version 2 divided by",
         "the baseline, measured in one run: the two sides run back to back, alternating (A B B A ...), and",
@@ -122,7 +123,7 @@ def main(argv):
     if len(argv) >= 5 and argv[1] == "run":
         return run(argv[2], argv[3], argv[4:])
     if len(argv) >= 5 and argv[1] == "table":
-        table(argv[2], argv[3], argv[4])
+        table(argv[2], argv[3], argv[4], *argv[5:6])
         return 0
     sys.stderr.write(__doc__)
     return 2
