@@ -339,16 +339,16 @@ enum Renderer {
             }
         case let .throw(value):
             printer.write("throw ")
-            renderExpression(wrapped(value, after: 0, in: printer), into: &printer)
+            renderExpression(value, into: &printer)
             printer.endLine()
         case let .declaration(isMutable, name, value):
             printer.write("\(isMutable ? "var" : "let") \(name) = ")
-            renderExpression(wrapped(value, after: 0, in: printer), into: &printer)
+            renderExpression(value, into: &printer)
             printer.endLine()
         case let .assignment(target, value):
             renderExpression(target, into: &printer)
             printer.write(" = ")
-            renderExpression(wrapped(value, after: 0, in: printer), into: &printer)
+            renderExpression(value, into: &printer)
             printer.endLine()
         case let .switch(subject, cases):
             printer.write("switch ")
@@ -359,7 +359,7 @@ enum Renderer {
                 let label = caseLabel(switchCase.patterns)
                 // A case that only returns or assigns a short value reads best on one line:
                 // `case .m: return "M"`.
-                if let single = singleLine(switchCase.body), printer.column + label.count + 1 + single.count <= shortBodyLineLength {
+                if let single = singleLine(switchCase.body), printer.column + label.count + 1 + single.count <= maximumLineLength {
                     printer.line(label + " " + single)
                     continue
                 }
@@ -402,10 +402,8 @@ enum Renderer {
         printer.line("}")
     }
 
-    /// How long a line may be that holds a body of one statement on the line of what opens it:
-    /// `{ expression }` on a function's or computed property's line, `return value` on a `case`
-    /// line. Shorter than ``maximumLineLength``, so such a line reads at a glance; a longer one
-    /// puts the body on the lines below.
+    /// How long a line may be that holds a whole function or computed property: `{ expression }` on the
+    /// declaration's line. Shorter than ``maximumLineLength``, so such a line reads at a glance.
     static let shortBodyLineLength = 110
 
     /// The text of a body that is one expression (or `return` of one) written on one line: the body of
@@ -455,16 +453,8 @@ enum Renderer {
     /// line (`prefix` characters are written before it), of two or more arguments or of one that is
     /// itself a call.
     private static func wrapped(_ expression: Expression, after prefix: Int, in printer: CodePrinter) -> Expression {
-        // `try` and `await` stay on the line; the call after them wraps.
-        switch expression {
-        case let .try(inner): return .try(wrapped(inner, after: prefix + 4, in: printer))
-        case let .await(inner): return .await(wrapped(inner, after: prefix + 6, in: printer))
-        default: break
-        }
         guard case let .call(callee, arguments, nil) = expression, !arguments.isEmpty else { return expression }
-        // A call ending in a list of calls wraps there (`renderHuggingCall`), as does one ending
-        // in a list written one element per line.
-        if isHuggingList(arguments.last?.value) { return expression }
+        // A call ending in a list written one element per line already wraps there.
         if case .arrayLiteral(_, true)? = arguments.last?.value { return expression }
         guard printer.column + prefix + inlineText(expression).count > maximumLineLength else { return expression }
         // A single argument that is a call stays on the line and wraps in turn, so nested calls
@@ -479,11 +469,9 @@ enum Renderer {
         return .multilineCall(callee, arguments)
     }
 
-    /// A list of calls (`[Path("a"), Query("q", q)]`): as a call's last argument, it is what wraps
-    /// when the call does not fit its line (`renderHuggingCall`).
     private static func isHuggingList(_ expression: Expression?) -> Bool {
-        guard case let .arrayLiteral(elements, false)? = expression, !elements.isEmpty else { return false }
-        return elements.allSatisfy { if case .call = $0 { true } else { false } }
+        if case .arrayLiteral(let elements, true)? = expression { return !elements.isEmpty }
+        return false
     }
 
     /// `(label: value, value)` on one line.
@@ -606,17 +594,18 @@ enum Renderer {
         }
     }
 
-    /// A call ending in a list of calls (`request(.get, [Path("a"), Query("q", q)])`): on one line
-    /// when it fits there, else the list one element per line, hugging the call.
+    /// A call ending in a list written one element per line (`request(.get, [ ... ])`): it stays
+    /// on one line when it fits there.
     private static func renderHuggingCall(_ callee: Expression, _ arguments: [Argument], into printer: inout CodePrinter) {
-        var inline = CodePrinter()
-        renderCall(callee, arguments, trailingClosure: nil, into: &inline)
-        if printer.column + inline.text.count - 1 <= maximumLineLength {
+        var flat = arguments
+        if case let .arrayLiteral(elements, _)? = arguments.last?.value {
+            flat[flat.count - 1].value = .arrayLiteral(elements, multiline: false)
+        }
+        let inline = Expression.call(callee, flat)
+        if printer.column + inlineText(inline).count <= maximumLineLength {
+            renderExpression(inline, into: &printer)
+        } else {
             renderCall(callee, arguments, trailingClosure: nil, into: &printer)
-        } else if case let .arrayLiteral(elements, _)? = arguments.last?.value {
-            var hugging = arguments
-            hugging[hugging.count - 1].value = .arrayLiteral(elements, multiline: true)
-            renderCall(callee, hugging, trailingClosure: nil, into: &printer)
         }
     }
 
