@@ -127,9 +127,23 @@ package enum Generator {
     /// ``partCount(for:)`` chooses).
     package static func renderFiles(_ spec: Spec, options: GeneratorOptions) -> [GeneratedFile] {
         let count = options.parts ?? partCount(for: spec)
-        let files = Translator(spec: spec, options: options).translateParts(count: count)
-        // Parts render independently, on every core.
-        let texts = files.concurrentMap { Renderer.render($0) }
+        let translator = Translator(spec: spec, options: options)
+        guard count > 1 else { return [GeneratedFile(name: spec.outputName, swift: Renderer.render(translator.translate()))] }
+        // Each piece is rendered once, on every core, and the parts are packed by the lines the
+        // renderer wrote: no second reckoning of how long a piece will be.
+        let pieces = translator.partPieces()
+        let rendered = pieces.concurrentMap { Renderer.renderTopLevel($0.declarations) }
+        let ranges = Translator.pack(sizes: rendered.map(Renderer.lineCount), into: count)
+        // The server side, when asked for, closes the last part.
+        let service = options.service ? translator.serviceDeclarations() : []
+        let texts = ranges.enumerated().map { index, range in
+            let isLast = index == ranges.count - 1
+            let file = translator.partFile(number: index + 1, of: count,
+                                           declarations: pieces[range].flatMap(\.declarations) + (isLast ? service : []))
+            var body = Array(rendered[range])
+            if isLast && !service.isEmpty { body.append(Renderer.renderTopLevel(service)) }
+            return Renderer.render(file, renderedDeclarations: body)
+        }
         return texts.enumerated().map { index, swift in
             GeneratedFile(name: index == 0 ? spec.outputName : partName(spec.outputName, index + 1), swift: swift)
         }

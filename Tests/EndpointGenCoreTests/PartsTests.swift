@@ -46,6 +46,18 @@ import Testing
         #expect(Translator.pack(sizes: [], into: 2) == [0..<0, 0..<0])
     }
 
+    /// Packed by the lines the renderer wrote, no part is left a sliver: packed by an estimate of
+    /// them, `specs/Large.endpoints.json`'s third part held 39 of its 3,700 lines.
+    @Test func partsAreOfComparableLength() throws {
+        let url = ReferenceTests.root.appendingPathComponent("specs/Large.endpoints.json")
+        let result = Generator.generate(specData: try Data(contentsOf: url), fileName: "Large.endpoints.json",
+                                        options: GeneratorOptions(parts: 3))
+        let lines = result.files.map { Renderer.lineCount($0.swift) }
+        #expect(lines.count == 3)
+        let even = lines.reduce(0, +) / 3
+        #expect(lines.allSatisfy { $0 >= even / 2 }, "\(lines)")
+    }
+
     @Test func partsHoldWhatTheSingleFileHolds() throws {
         let spec = Self.spec(endpoints: 450)
         let single = Generator.render(spec, options: GeneratorOptions())

@@ -104,9 +104,9 @@ import Testing
         #expect(spec.auth == .alternatives([.basic, .apiKey(in: .header, name: "X-Key")], optional: false))
         let uploads = try #require(spec.api.groups.first)
         // The group's list and server pass to its endpoints; the nearest level wins; one scheme is itself.
-        #expect(uploads.endpoints[0].auth == .alternatives([.bearer], optional: true))
+        #expect(uploads.endpoints[0].overrides.auth == .alternatives([.bearer], optional: true))
         #expect(uploads.endpoints[0].baseURL == "https://upload.example/2.0")
-        #expect(uploads.endpoints[1].auth == .bearer)
+        #expect(uploads.endpoints[1].overrides.auth == .bearer)
         #expect(uploads.endpoints[1].baseURL == "https://api.example")
         #expect(spec.api.endpoints[0].baseURL == nil)
 

@@ -24,9 +24,11 @@ enum TranslatorFixtures {
         response: Response = Response(type: .void, status: nil, contentType: nil), errors: [ErrorResponse] = [],
         timeout: Double? = nil, sample: String? = nil
     ) -> Endpoint {
+        // The fixtures' API shares no headers, auth or errors: an endpoint's are its overrides.
         Endpoint(key: key, swiftName: swiftName ?? key, description: description, deprecation: deprecation, method: method,
-                 path: segments(path), parameters: parameters, headers: headers, auth: auth, body: body,
-                 response: response, errors: errors, timeout: timeout, sample: sample, location: here)
+                 path: segments(path), parameters: parameters,
+                 overrides: Endpoint.Overrides(headers: headers, auth: auth == .none ? nil : auth, errors: errors), body: body,
+                 response: response, timeout: timeout, sample: sample, location: here)
     }
 
     /// `/activities/{id}/{name}.json` -> segments with literal and parameter parts.

@@ -131,8 +131,9 @@ import Testing
                                      Header(name: "X-Client", value: "steps")])
         let endpoint = try #require(resolved.api.groups.first?.endpoints.first)
         // The nearer spelling replaces the inherited one in place; null removed X-Trace; new names come last.
-        #expect(endpoint.headers == [Header(name: "ACCEPT", value: "text/plain"), Header(name: "x-client", value: "admin"),
-                                     Header(name: "X-New", value: "1")])
+        #expect(endpoint.overrides.headers == [Header(name: "ACCEPT", value: "text/plain"), Header(name: "x-client", value: "admin"),
+                                               Header(name: "X-New", value: "1")])
+        #expect(endpoint.overrides.removedHeaders == ["X-Trace"])
         #expect(endpoint.path == [PathSegment(parts: [.literal("admin")]), PathSegment(parts: [.literal("users")])])
         #expect(endpoint.swiftName == "list")
         #expect(resolved.api.groups.first?.swiftName == "Admin")
@@ -149,6 +150,27 @@ import Testing
         #expect(SpecResolver.merging(inherited, []) == inherited)
     }
 
+    /// An endpoint's overrides are what it does differently from the API, whatever its groups did
+    /// on the way: a value set back to the API's, or removed and set again, is no override.
+    @Test func overridesAreWhatDiffersFromTheAPI() throws {
+        let (raw, _) = try Self.decode("""
+            { "baseURL": "https://a.example", "auth": "bearer", "headers": { "X-A": "1", "X-B": "2" },
+              "errors": { "500": "String" },
+              "groups": { "g": { "auth": "basic", "headers": { "X-A": "9", "X-B": null }, "errors": { "500": "Int" },
+                "endpoints": {
+                  "same": { "auth": "bearer", "headers": { "x-a": "1", "X-B": "2" }, "errors": { "500": "String" } },
+                  "text": { "headers": { "X-A": null }, "response": { "type": "String", "contentType": "text/plain" } } } } } }
+            """)
+        let spec = try #require(raw)
+        let (_, checked, problems) = Self.check(spec)
+        #expect(problems.isEmpty)
+        let endpoints = try #require(SpecResolver(fileName: Self.file, checked: checked).resolve(spec).api.groups.first?.endpoints)
+        #expect(endpoints[0].overrides == Endpoint.Overrides())
+        #expect(endpoints[1].overrides == Endpoint.Overrides(headers: [Header(name: "Accept", value: "text/plain")],
+                                                             removedHeaders: ["X-A", "X-B"], auth: .basic,
+                                                             errors: [ErrorResponse(status: .code(500), type: .builtin(.int))]))
+    }
+
     @Test func theResolverInheritsAuthAndErrorsAndFillsPlaceholdersByKey() throws {
         let (raw, _) = try Self.decode("""
             { "baseURL": "https://a.example", "auth": "bearer", "errors": { "4XX": "Problem", "500": "Problem" },
@@ -161,10 +183,10 @@ import Testing
         let (_, checked, problems) = Self.check(spec)
         #expect(problems.isEmpty)
         let endpoint = try #require(SpecResolver(fileName: Self.file, checked: checked).resolve(spec).api.groups.first?.endpoints.first)
-        #expect(endpoint.auth == .apiKey(in: .header, name: "X-Key"))
-        #expect(endpoint.errors == [ErrorResponse(status: .range(4), type: .model("Problem", defined: true)),
-                                    ErrorResponse(status: .code(500), type: .model("Gone", defined: true)),
-                                    ErrorResponse(status: .code(404), type: .model("Gone", defined: true))])
+        #expect(endpoint.overrides.auth == .apiKey(in: .header, name: "X-Key"))
+        // The API's 4XX stays the API's (written once, in defaults); the group's 500 replaces the API's.
+        #expect(endpoint.overrides.errors == [ErrorResponse(status: .code(500), type: .model("Gone", defined: true)),
+                                              ErrorResponse(status: .code(404), type: .model("Gone", defined: true))])
         #expect(endpoint.path == [PathSegment(parts: [.literal("items")]), PathSegment(parts: [.parameter("itemID")])])
         #expect(endpoint.parameters.first?.location == .path)
     }

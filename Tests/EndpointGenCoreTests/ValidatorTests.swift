@@ -19,16 +19,17 @@ let fixturesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponen
         #expect(api.swiftName == "StravaAPI")
         #expect(api.endpoints.map(\.swiftName) == ["athlete", "activity", "login"])
         let login = api.endpoints[2]
-        #expect(login.headers == [Header(name: "accept", value: "application/x-www-form-urlencoded")])
-        #expect(login.auth == Auth.none)
+        // What login does differently from the API's Accept, X-Client and bearer.
+        #expect(login.overrides == Endpoint.Overrides(headers: [Header(name: "accept", value: "application/x-www-form-urlencoded")],
+                                                      removedHeaders: ["X-Client"], auth: Auth.none))
         #expect(login.sample == #"{"access_token":"abc","expires_in":3600,"scopes":["read","write"],"nested":{"é":"\"q\""}}"#)
         let streams = try #require(api.groups.first?.groups.first)
         #expect(streams.swiftName == "Streams")
         let get = try #require(streams.endpoints.first)
         #expect(get.path == [PathSegment(parts: [.literal("activities")]), PathSegment(parts: [.parameter("activity_id")]),
                              PathSegment(parts: [.literal("streams")])])
-        #expect(get.headers == [Header(name: "Accept", value: "application/vnd.streams+json"), Header(name: "X-Client", value: "endpoint-gen")])
-        #expect(get.auth == .apiKey(in: .header, name: "X-Api-Key"))
+        #expect(get.overrides == Endpoint.Overrides(headers: [Header(name: "Accept", value: "application/vnd.streams+json")],
+                                                    auth: .apiKey(in: .header, name: "X-Api-Key")))
         #expect(get.response.type == .dictionary(.array(.builtin(.double))))
     }
 }
@@ -78,8 +79,9 @@ private func endpoint(_ endpoint: String, models: String = "{}", moduleTypes: Se
         let ping = try #require(value.api.endpoints.first)
         #expect(ping.method == "HEAD")
         #expect(ping.path.isEmpty)
-        #expect(ping.auth == .basic)
-        #expect(ping.headers == [Header(name: "Accept", value: "application/json")])
+        #expect(value.auth == .basic)
+        #expect(value.headers == [Header(name: "Accept", value: "application/json")])
+        #expect(ping.overrides == Endpoint.Overrides())
         #expect(ping.response == Response(type: .void, status: nil, contentType: nil))
     }
 
@@ -97,7 +99,8 @@ private func endpoint(_ endpoint: String, models: String = "{}", moduleTypes: Se
     ])
     func authValues(json: String, expected: Auth) throws {
         let e = try endpoint("{ \"method\": \"GET\", \"auth\": \(json) }")
-        #expect(e.auth == expected)
+        // The API's auth is none: an endpoint's own is an override unless it is none too.
+        #expect(e.overrides.auth == (expected == .none ? nil : expected))
     }
 
     @Test func baseURLKeepsItsPath() throws {
@@ -133,12 +136,13 @@ private func endpoint(_ endpoint: String, models: String = "{}", moduleTypes: Se
         #expect(errors.isEmpty, "\(errors)")
         let outer = try #require(result?.api.groups.first)
         let list = try #require(outer.endpoints.first)
-        #expect(list.headers == [Header(name: "accept", value: "text/plain"), Header(name: "X-Top", value: "t")])
-        #expect(list.auth == .basic)
+        #expect(list.overrides == Endpoint.Overrides(headers: [Header(name: "accept", value: "text/plain")], removedHeaders: ["X-Trace"],
+                                                     auth: .basic))
         #expect(list.path == [PathSegment(parts: [.literal("outer")]), PathSegment(parts: [.parameter("org")])])
         let get = try #require(outer.groups.first?.endpoints.first)
-        #expect(get.auth == Auth.none)
-        #expect(get.headers == [Header(name: "accept", value: "text/plain"), Header(name: "X-TOP", value: "override"), Header(name: "X-Inner", value: "i")])
+        #expect(get.overrides == Endpoint.Overrides(
+            headers: [Header(name: "accept", value: "text/plain"), Header(name: "X-TOP", value: "override"), Header(name: "X-Inner", value: "i")],
+            removedHeaders: ["X-Trace"], auth: Auth.none))
         #expect(get.path == [
             PathSegment(parts: [.literal("outer")]), PathSegment(parts: [.parameter("org")]), PathSegment(parts: [.literal("inner")]),
             PathSegment(parts: [.literal("items")]), PathSegment(parts: [.parameter("id"), .literal(".json")]),
@@ -208,7 +212,8 @@ private func endpoint(_ endpoint: String, models: String = "{}", moduleTypes: Se
               "errors": { "404": "Fault", "4xx": "[String: JSON]", "5XX": "String", "default": "JSON" } }
             """, moduleTypes: ["Fault"])
         #expect(e.response == Response(type: .void, status: 204, contentType: nil))
-        #expect(e.errors == [
+        // The API has no error bodies: the endpoint's are all overrides.
+        #expect(e.overrides.errors == [
             ErrorResponse(status: .code(404), type: .model("Fault", defined: false)),
             ErrorResponse(status: .range(4), type: .dictionary(.json)),
             ErrorResponse(status: .range(5), type: .builtin(.string)),
@@ -216,6 +221,8 @@ private func endpoint(_ endpoint: String, models: String = "{}", moduleTypes: Se
         ])
         let text = try endpoint("{ \"method\": \"GET\", \"response\": { \"type\": \"String\", \"contentType\": \"text/plain\" } }")
         #expect(text.response == Response(type: .builtin(.string), status: nil, contentType: "text/plain"))
+        // What the response is read as, the endpoint accepts.
+        #expect(text.overrides.headers == [Header(name: "Accept", value: "text/plain")])
         let plain = try endpoint("{ \"method\": \"GET\", \"response\": \"[ String : [ Int? ] ] ?\" }")
         #expect(plain.response.type == .optional(.dictionary(.array(.optional(.builtin(.int))))))
     }

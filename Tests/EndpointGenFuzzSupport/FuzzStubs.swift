@@ -20,11 +20,12 @@ package enum FuzzStubs {
                 visit(endpoint.response.type)
                 endpoint.response.alternatives.forEach { visit($0.type) }
                 endpoint.response.headers.forEach { visit($0.type) }
-                endpoint.errors.forEach { visit($0.type) }
+                endpoint.overrides.errors.forEach { visit($0.type) }
             }
             group.groups.forEach(visit)
         }
         visit(spec.api)
+        spec.errors.forEach { visit($0.type) }
         for model in spec.models {
             switch model.kind {
             case .object(let properties): properties.forEach { visit($0.type) }

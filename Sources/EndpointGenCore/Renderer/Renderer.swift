@@ -7,6 +7,13 @@ enum Renderer {
     static let maximumLineLength = 150
 
     static func render(_ file: SwiftFile) -> String {
+        render(file, renderedDeclarations: file.declarations.isEmpty ? [] : [renderTopLevel(file.declarations)])
+    }
+
+    /// `file`'s header and imports, then its declarations as `renderedDeclarations` holds them:
+    /// consecutive runs of them, each rendered by ``renderTopLevel(_:)``, with a blank line between
+    /// two (as between any two top-level declarations).
+    static func render(_ file: SwiftFile, renderedDeclarations: [String]) -> String {
         var printer = CodePrinter()
         for comment in file.headerComments.flatMap(\.commentLines) {
             printer.line(comment.isEmpty ? "//" : "// \(comment)")
@@ -15,9 +22,22 @@ enum Renderer {
         for module in file.imports {
             printer.line("\(prefix(module.access))import \(module.module)")
         }
-        if !file.imports.isEmpty && !file.declarations.isEmpty { printer.blankLine() }
-        renderMembers(file.declarations, into: &printer)
+        if !file.imports.isEmpty && !renderedDeclarations.isEmpty { printer.blankLine() }
+        let declarations = renderedDeclarations.joined(separator: "\n")
+        if file.headerComments.isEmpty && file.imports.isEmpty { return declarations.isEmpty ? "\n" : declarations }
+        return printer.text + declarations
+    }
+
+    /// Top-level declarations (not empty), each line ending in a newline.
+    static func renderTopLevel(_ declarations: [Declaration]) -> String {
+        var printer = CodePrinter()
+        renderMembers(declarations, into: &printer)
         return printer.text
+    }
+
+    /// The lines of rendered text.
+    static func lineCount(_ text: String) -> Int {
+        text.utf8.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
     }
 
     // MARK: Declarations

@@ -96,15 +96,10 @@ package struct Endpoint: Sendable, Hashable {
     package var path: [PathSegment]
     /// Parameters in the spec's order.
     package var parameters: [Parameter]
-    /// The effective static headers after inheritance (case-insensitive merge, `null` removed):
-    /// inherited ones first in their order, then the endpoint's own.
-    package var headers: [Header]
-    /// The effective auth after inheritance.
-    package var auth: Auth
+    /// What its requests send differently from the API's `defaults`: headers, auth, error bodies.
+    package var overrides: Overrides
     package var body: Body?
     package var response: Response
-    /// The effective error bodies after inheritance (the top level's and groups', the endpoint's own winning).
-    package var errors: [ErrorResponse]
     package var timeout: Double?
     /// The `sample` value as compact JSON text in the spec's own key order.
     package var sample: String?
@@ -121,8 +116,8 @@ package struct Endpoint: Sendable, Hashable {
     package var errorHeaders: [ResponseHeader] = []
 
     package init(key: String, swiftName: String, description: String?, deprecation: Deprecation?, method: String,
-                path: [PathSegment], parameters: [Parameter], headers: [Header], auth: Auth, body: Body?,
-                response: Response, errors: [ErrorResponse], timeout: Double?, sample: String?, location: SourceLocation,
+                path: [PathSegment], parameters: [Parameter], overrides: Overrides = Overrides(), body: Body?,
+                response: Response, timeout: Double?, sample: String?, location: SourceLocation,
                 pagination: Pagination? = nil) {
         self.pagination = pagination
         self.key = key
@@ -132,11 +127,9 @@ package struct Endpoint: Sendable, Hashable {
         self.method = method
         self.path = path
         self.parameters = parameters
-        self.headers = headers
-        self.auth = auth
+        self.overrides = overrides
         self.body = body
         self.response = response
-        self.errors = errors
         self.timeout = timeout
         self.sample = sample
         self.location = location
@@ -144,6 +137,30 @@ package struct Endpoint: Sendable, Hashable {
 }
 
 extension Endpoint {
+    /// What an endpoint does differently from the API's shared `headers`, `auth` and `errors` (what
+    /// `defaults` holds), once its groups' and its own keys are applied: exactly what its `Call`
+    /// case and typed value write. Empty for an endpoint that inherits everything unchanged.
+    package struct Overrides: Sendable, Hashable {
+        /// Headers it sends that the API does not, or with another value, in the order of its
+        /// merged headers (the API's first, then those its groups and it add); an `Accept` of its
+        /// `response.contentType` when it inherits no `Accept`.
+        package var headers: [Header]
+        /// The names of the API's headers it does not send (`null`), in the API's order.
+        package var removedHeaders: [String]
+        /// Its auth, when it is not the API's.
+        package var auth: Auth?
+        /// Error bodies the API does not have, or with another type for the status, in the order
+        /// of its merged error bodies; the runtime merges them with the API's, these winning.
+        package var errors: [ErrorResponse]
+
+        package init(headers: [Header] = [], removedHeaders: [String] = [], auth: Auth? = nil, errors: [ErrorResponse] = []) {
+            self.headers = headers
+            self.removedHeaders = removedHeaders
+            self.auth = auth
+            self.errors = errors
+        }
+    }
+
     /// The types generated for an endpoint's responses: `GetRepoHeaders` for declared headers,
     /// `GetRepoErrorHeaders` for its error responses' headers, `ListThingsResponse` for `responses`
     /// of different types. The one rule, which the checker (collisions) and the translator read.

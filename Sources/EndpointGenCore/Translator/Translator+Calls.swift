@@ -122,8 +122,8 @@ extension Translator {
         .call(.type(runtime(name)), arguments)
     }
 
-    /// The request components in a fixed order: path, query, headers and auth that differ from the
-    /// API's, body, timeout.
+    /// The request components in a fixed order: path, query, the headers and auth the endpoint
+    /// overrides, header parameters, body, timeout.
     func components(for endpoint: Endpoint) -> [Expression] {
         var statements: [Expression] = []
         let parametersByKey = Dictionary(endpoint.parameters.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
@@ -156,26 +156,22 @@ extension Translator {
             statements.append(component(RuntimeNames.query, styledArguments(parameter, value(parameter.key))))
         }
 
-        // Headers and auth: only what differs from the API's defaults.
-        var headers = endpoint.headers
-        if let contentType = endpoint.response.contentType,
-           !headers.contains(where: { $0.name.lowercased() == "accept" }) {
-            headers.append(Header(name: "Accept", value: contentType))
-        }
-        for header in headers where !spec.headers.contains(where: { $0.name.lowercased() == header.name.lowercased() && $0.value == header.value }) {
+        // Headers and auth: what the endpoint does differently from the API's defaults.
+        let overrides = endpoint.overrides
+        for header in overrides.headers {
             statements.append(component(RuntimeNames.header, [Argument(.stringLiteral(header.name)), Argument(.stringLiteral(header.value))]))
         }
-        for header in spec.headers where !headers.contains(where: { $0.name.lowercased() == header.name.lowercased() }) {
-            statements.append(component(RuntimeNames.removeHeader, [Argument(.stringLiteral(header.name))]))
+        for name in overrides.removedHeaders {
+            statements.append(component(RuntimeNames.removeHeader, [Argument(.stringLiteral(name))]))
         }
         for parameter in endpoint.parameters where parameter.location == .header {
             statements.append(component(RuntimeNames.header, styledArguments(parameter, value(parameter.key))))
         }
-        if endpoint.auth != spec.auth {
-            if case .alternatives = endpoint.auth {
-                statements.append(authOptionsExpression(endpoint.auth))
+        if let auth = overrides.auth {
+            if case .alternatives = auth {
+                statements.append(authOptionsExpression(auth))
             } else {
-                statements.append(component(RuntimeNames.auth, [Argument(authExpression(endpoint.auth) ?? .dotMember("none"))]))
+                statements.append(component(RuntimeNames.auth, [Argument(authExpression(auth) ?? .dotMember("none"))]))
             }
         }
 

@@ -5,29 +5,20 @@
 // 352 s in 32 files (and 34 s for 1,000 endpoints either way).
 //
 // The declarations are cut into self-contained pieces (the API's namespace, each group's namespace
-// with its typed factories in chunks, each level's `Call` enum, each model, the samples), then packed
-// in order into the requested number of files of about equal length.
+// with its typed factories in chunks, each level's `Call` enum, each model, the samples), each
+// rendered once, then packed in order by their rendered lines into the requested number of files of
+// about equal length (`Generator.renderFiles`).
 extension Translator {
     /// Declarations placed whole in one file.
     struct Piece: Sendable {
         var declarations: [Declaration]
     }
 
-    /// The spec as `count` files (the first holds the API enum); `count` 1 is `translate()`.
-    func translateParts(count: Int) -> [SwiftFile] {
-        guard count > 1 else { return [translate()] }
-        let pieces = partPieces()
-        // Packed by an estimate of their lines read off the code model: rendering every piece to
-        // measure it would render the whole spec twice.
-        let sizes = pieces.map { $0.declarations.reduce(0) { $0 + Self.estimatedLines($1) } }
-        let groups = Self.pack(sizes: sizes, into: count)
-        return groups.enumerated().map { index, range in
-            var declarations = pieces[range].flatMap(\.declarations)
-            // The server side, when asked for, closes the last part.
-            if options.service, index == groups.count - 1 { declarations += serviceDeclarations() }
-            return sourceFile(header: Generator.partHeaderPrefix(specFileName: spec.fileName) + "\(index + 1) of \(count)). DO NOT EDIT.",
-                              declarations: declarations)
-        }
+    /// Part `number` of `count` (from 1): its header, its imports, and `declarations`, which are
+    /// packed pieces (`partPieces()`, by `pack(sizes:into:)`) and, in the last part, the server side.
+    func partFile(number: Int, of count: Int, declarations: [Declaration]) -> SwiftFile {
+        sourceFile(header: Generator.partHeaderPrefix(specFileName: spec.fileName) + "\(number) of \(count)). DO NOT EDIT.",
+                   declarations: declarations)
     }
 
     /// Consecutive ranges of `sizes`, exactly `count` of them (some empty when there are fewer
@@ -55,49 +46,6 @@ extension Translator {
             start = end
         }
         return ranges
-    }
-
-    /// About how many lines `declaration` renders to (a blank line before it included).
-    static func estimatedLines(_ declaration: Declaration) -> Int {
-        let head = 1 + declaration.documentation.count + declaration.attributes.count
-        switch declaration.kind {
-        case let .enumeration(decl): return head + 1 + decl.members.reduce(0) { $0 + estimatedLines($1) }
-        case let .structure(decl): return head + 1 + decl.members.reduce(0) { $0 + estimatedLines($1) }
-        case let .extension(decl): return head + 1 + decl.members.reduce(0) { $0 + estimatedLines($1) }
-        case let .protocol(decl): return head + 1 + decl.members.reduce(0) { $0 + estimatedLines($1) }
-        case let .variable(decl): return head + (decl.getter.map { 1 + estimatedLines($0) } ?? 0)
-        case let .function(decl): return head + 1 + estimatedLines(decl.body)
-        case .typeAlias, .enumCase, .lineComment: return head
-        }
-    }
-
-    static func estimatedLines(_ statements: [Statement]) -> Int {
-        statements.reduce(0) { total, statement in
-            switch statement {
-            case let .expression(value), let .return(value?), let .throw(value), let .declaration(_, _, value),
-                 let .assignment(_, value):
-                return total + estimatedLines(value)
-            case .return(nil), .break:
-                return total + 1
-            case let .switch(_, cases):
-                return total + 2 + cases.reduce(0) { $0 + 1 + estimatedLines($1.body) }
-            case let .ifLet(_, _, body), let .if(_, body):
-                return total + 2 + estimatedLines(body)
-            case let .guard(conditions, _):
-                return total + max(1, conditions.count / 3)
-            }
-        }
-    }
-
-    /// One line, plus the lines of a trailing closure or of a list written one element per line.
-    static func estimatedLines(_ expression: Expression) -> Int {
-        switch expression {
-        case let .call(_, _, trailingClosure?): return 1 + estimatedLines(trailingClosure)
-        case let .call(_, arguments, nil): return arguments.reduce(1) { $0 + estimatedLines($1.value) - 1 }
-        case let .arrayLiteral(elements, true): return elements.count + 1
-        case let .try(inner): return estimatedLines(inner)
-        default: return 1
-        }
     }
 
     /// Every piece, in the order of the single file.

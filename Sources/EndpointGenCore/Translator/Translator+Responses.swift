@@ -52,8 +52,7 @@ extension Translator {
             }
             if !codes.isEmpty { arguments.append(Argument("statuses", .arrayLiteral(codes.map { .numberLiteral(String($0)) }))) }
         }
-        let ownErrors = endpoint.errors.filter { !spec.errors.contains($0) }
-        if !ownErrors.isEmpty { arguments.append(Argument("errors", errorBodiesExpression(ownErrors))) }
+        if !endpoint.overrides.errors.isEmpty { arguments.append(Argument("errors", errorBodiesExpression(endpoint.overrides.errors))) }
         if let pagination = endpoint.pagination { arguments.append(Argument("pagination", paginationExpression(pagination))) }
         return arguments
     }

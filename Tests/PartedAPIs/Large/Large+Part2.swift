@@ -3,612 +3,18 @@
 import Foundation
 public import EndpointRuntime
 
-nonisolated extension Large.Big2 {
-    /// The endpoints of `Large.Big2` as cases; `Large.Call.big2(...)` wraps them.
+nonisolated extension Large {
+    /// Every endpoint of Large as a case, its parameters as associated values, and
+    /// every group as a case wrapping the group's own `Call`: what middleware, stubs and logs
+    /// match on (`request.call as? Large.Call`). Each case builds its request.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
-        case bigOp250(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp251(id: Int64, body: Large.Item)
-        case bigOp252(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp253(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp254(id: Int64, body: Large.Item)
-        case bigOp255(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp256(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp257(id: Int64, body: Large.Item)
-        case bigOp258(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp259(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp260(id: Int64, body: Large.Item)
-        case bigOp261(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp262(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp263(id: Int64, body: Large.Item)
-        case bigOp264(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp265(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp266(id: Int64, body: Large.Item)
-        case bigOp267(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp268(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp269(id: Int64, body: Large.Item)
-        case bigOp270(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp271(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp272(id: Int64, body: Large.Item)
-        case bigOp273(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp274(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp275(id: Int64, body: Large.Item)
-        case bigOp276(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp277(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp278(id: Int64, body: Large.Item)
-        case bigOp279(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp280(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp281(id: Int64, body: Large.Item)
-        case bigOp282(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp283(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp284(id: Int64, body: Large.Item)
-        case bigOp285(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp286(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp287(id: Int64, body: Large.Item)
-        case bigOp288(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp289(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp290(id: Int64, body: Large.Item)
-        case bigOp291(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp292(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp293(id: Int64, body: Large.Item)
-        case bigOp294(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp295(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp296(id: Int64, body: Large.Item)
-        case bigOp297(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp298(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp299(id: Int64, body: Large.Item)
-        case bigOp300(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp301(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp302(id: Int64, body: Large.Item)
-        case bigOp303(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp304(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp305(id: Int64, body: Large.Item)
-        case bigOp306(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp307(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp308(id: Int64, body: Large.Item)
-        case bigOp309(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp310(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp311(id: Int64, body: Large.Item)
-        case bigOp312(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp313(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp314(id: Int64, body: Large.Item)
-        case bigOp315(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp316(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp317(id: Int64, body: Large.Item)
-        case bigOp318(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp319(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp320(id: Int64, body: Large.Item)
-        case bigOp321(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp322(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp323(id: Int64, body: Large.Item)
-        case bigOp324(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp325(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp326(id: Int64, body: Large.Item)
-        case bigOp327(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp328(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp329(id: Int64, body: Large.Item)
-        case bigOp330(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp331(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp332(id: Int64, body: Large.Item)
-        case bigOp333(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp334(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp335(id: Int64, body: Large.Item)
-        case bigOp336(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp337(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp338(id: Int64, body: Large.Item)
-        case bigOp339(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp340(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp341(id: Int64, body: Large.Item)
-        case bigOp342(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp343(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp344(id: Int64, body: Large.Item)
-        case bigOp345(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp346(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp347(id: Int64, body: Large.Item)
-        case bigOp348(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp349(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp350(id: Int64, body: Large.Item)
-        case bigOp351(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp352(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp353(id: Int64, body: Large.Item)
-        case bigOp354(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp355(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp356(id: Int64, body: Large.Item)
-        case bigOp357(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp358(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp359(id: Int64, body: Large.Item)
-        case bigOp360(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp361(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp362(id: Int64, body: Large.Item)
-        case bigOp363(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp364(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp365(id: Int64, body: Large.Item)
-        case bigOp366(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp367(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp368(id: Int64, body: Large.Item)
-        case bigOp369(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp370(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp371(id: Int64, body: Large.Item)
-        case bigOp372(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp373(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp374(id: Int64, body: Large.Item)
-        case bigOp375(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp376(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp377(id: Int64, body: Large.Item)
-        case bigOp378(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp379(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp380(id: Int64, body: Large.Item)
-        case bigOp381(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp382(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp383(id: Int64, body: Large.Item)
-        case bigOp384(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp385(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp386(id: Int64, body: Large.Item)
-        case bigOp387(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp388(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp389(id: Int64, body: Large.Item)
-        case bigOp390(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp391(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp392(id: Int64, body: Large.Item)
-        case bigOp393(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp394(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp395(id: Int64, body: Large.Item)
-        case bigOp396(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp397(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp398(id: Int64, body: Large.Item)
-        case bigOp399(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp400(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp401(id: Int64, body: Large.Item)
-        case bigOp402(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp403(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp404(id: Int64, body: Large.Item)
-        case bigOp405(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp406(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp407(id: Int64, body: Large.Item)
-        case bigOp408(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp409(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp410(id: Int64, body: Large.Item)
-        case bigOp411(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp412(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp413(id: Int64, body: Large.Item)
-        case bigOp414(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp415(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp416(id: Int64, body: Large.Item)
-        case bigOp417(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp418(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp419(id: Int64, body: Large.Item)
-        case bigOp420(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp421(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp422(id: Int64, body: Large.Item)
-        case bigOp423(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp424(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp425(id: Int64, body: Large.Item)
-        case bigOp426(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp427(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp428(id: Int64, body: Large.Item)
-        case bigOp429(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp430(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp431(id: Int64, body: Large.Item)
-        case bigOp432(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp433(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp434(id: Int64, body: Large.Item)
-        case bigOp435(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp436(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp437(id: Int64, body: Large.Item)
-        case bigOp438(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp439(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp440(id: Int64, body: Large.Item)
-        case bigOp441(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp442(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp443(id: Int64, body: Large.Item)
-        case bigOp444(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp445(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp446(id: Int64, body: Large.Item)
-        case bigOp447(id: Int64, q: String? = nil, limit: Int = 10)
-        case bigOp448(id: Int64, q: String? = nil, limit: Int = 10)
-        indirect case bigOp449(id: Int64, body: Large.Item)
+        case big(Big.Call)
+        case big2(Big2.Call)
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case let .bigOp250(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items250", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp251(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items251", id), JSONBody(body)])
-            case let .bigOp252(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items252", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp253(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items253", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp254(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items254", id), JSONBody(body)])
-            case let .bigOp255(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items255", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp256(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items256", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp257(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items257", id), JSONBody(body)])
-            case let .bigOp258(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items258", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp259(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items259", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp260(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items260", id), JSONBody(body)])
-            case let .bigOp261(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items261", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp262(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items262", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp263(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items263", id), JSONBody(body)])
-            case let .bigOp264(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items264", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp265(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items265", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp266(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items266", id), JSONBody(body)])
-            case let .bigOp267(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items267", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp268(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items268", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp269(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items269", id), JSONBody(body)])
-            case let .bigOp270(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items270", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp271(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items271", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp272(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items272", id), JSONBody(body)])
-            case let .bigOp273(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items273", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp274(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items274", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp275(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items275", id), JSONBody(body)])
-            case let .bigOp276(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items276", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp277(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items277", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp278(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items278", id), JSONBody(body)])
-            case let .bigOp279(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items279", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp280(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items280", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp281(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items281", id), JSONBody(body)])
-            case let .bigOp282(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items282", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp283(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items283", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp284(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items284", id), JSONBody(body)])
-            case let .bigOp285(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items285", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp286(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items286", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp287(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items287", id), JSONBody(body)])
-            case let .bigOp288(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items288", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp289(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items289", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp290(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items290", id), JSONBody(body)])
-            case let .bigOp291(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items291", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp292(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items292", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp293(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items293", id), JSONBody(body)])
-            case let .bigOp294(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items294", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp295(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items295", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp296(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items296", id), JSONBody(body)])
-            case let .bigOp297(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items297", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp298(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items298", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp299(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items299", id), JSONBody(body)])
-            case let .bigOp300(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items300", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp301(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items301", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp302(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items302", id), JSONBody(body)])
-            case let .bigOp303(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items303", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp304(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items304", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp305(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items305", id), JSONBody(body)])
-            case let .bigOp306(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items306", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp307(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items307", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp308(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items308", id), JSONBody(body)])
-            case let .bigOp309(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items309", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp310(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items310", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp311(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items311", id), JSONBody(body)])
-            case let .bigOp312(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items312", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp313(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items313", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp314(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items314", id), JSONBody(body)])
-            case let .bigOp315(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items315", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp316(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items316", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp317(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items317", id), JSONBody(body)])
-            case let .bigOp318(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items318", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp319(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items319", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp320(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items320", id), JSONBody(body)])
-            case let .bigOp321(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items321", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp322(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items322", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp323(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items323", id), JSONBody(body)])
-            case let .bigOp324(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items324", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp325(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items325", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp326(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items326", id), JSONBody(body)])
-            case let .bigOp327(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items327", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp328(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items328", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp329(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items329", id), JSONBody(body)])
-            case let .bigOp330(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items330", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp331(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items331", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp332(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items332", id), JSONBody(body)])
-            case let .bigOp333(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items333", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp334(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items334", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp335(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items335", id), JSONBody(body)])
-            case let .bigOp336(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items336", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp337(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items337", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp338(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items338", id), JSONBody(body)])
-            case let .bigOp339(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items339", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp340(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items340", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp341(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items341", id), JSONBody(body)])
-            case let .bigOp342(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items342", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp343(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items343", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp344(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items344", id), JSONBody(body)])
-            case let .bigOp345(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items345", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp346(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items346", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp347(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items347", id), JSONBody(body)])
-            case let .bigOp348(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items348", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp349(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items349", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp350(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items350", id), JSONBody(body)])
-            case let .bigOp351(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items351", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp352(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items352", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp353(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items353", id), JSONBody(body)])
-            case let .bigOp354(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items354", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp355(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items355", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp356(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items356", id), JSONBody(body)])
-            case let .bigOp357(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items357", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp358(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items358", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp359(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items359", id), JSONBody(body)])
-            case let .bigOp360(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items360", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp361(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items361", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp362(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items362", id), JSONBody(body)])
-            case let .bigOp363(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items363", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp364(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items364", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp365(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items365", id), JSONBody(body)])
-            case let .bigOp366(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items366", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp367(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items367", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp368(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items368", id), JSONBody(body)])
-            case let .bigOp369(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items369", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp370(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items370", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp371(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items371", id), JSONBody(body)])
-            case let .bigOp372(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items372", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp373(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items373", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp374(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items374", id), JSONBody(body)])
-            case let .bigOp375(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items375", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp376(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items376", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp377(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items377", id), JSONBody(body)])
-            case let .bigOp378(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items378", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp379(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items379", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp380(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items380", id), JSONBody(body)])
-            case let .bigOp381(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items381", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp382(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items382", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp383(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items383", id), JSONBody(body)])
-            case let .bigOp384(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items384", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp385(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items385", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp386(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items386", id), JSONBody(body)])
-            case let .bigOp387(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items387", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp388(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items388", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp389(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items389", id), JSONBody(body)])
-            case let .bigOp390(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items390", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp391(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items391", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp392(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items392", id), JSONBody(body)])
-            case let .bigOp393(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items393", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp394(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items394", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp395(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items395", id), JSONBody(body)])
-            case let .bigOp396(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items396", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp397(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items397", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp398(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items398", id), JSONBody(body)])
-            case let .bigOp399(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items399", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp400(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items400", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp401(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items401", id), JSONBody(body)])
-            case let .bigOp402(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items402", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp403(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items403", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp404(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items404", id), JSONBody(body)])
-            case let .bigOp405(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items405", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp406(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items406", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp407(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items407", id), JSONBody(body)])
-            case let .bigOp408(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items408", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp409(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items409", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp410(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items410", id), JSONBody(body)])
-            case let .bigOp411(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items411", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp412(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items412", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp413(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items413", id), JSONBody(body)])
-            case let .bigOp414(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items414", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp415(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items415", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp416(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items416", id), JSONBody(body)])
-            case let .bigOp417(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items417", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp418(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items418", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp419(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items419", id), JSONBody(body)])
-            case let .bigOp420(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items420", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp421(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items421", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp422(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items422", id), JSONBody(body)])
-            case let .bigOp423(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items423", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp424(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items424", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp425(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items425", id), JSONBody(body)])
-            case let .bigOp426(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items426", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp427(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items427", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp428(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items428", id), JSONBody(body)])
-            case let .bigOp429(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items429", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp430(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items430", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp431(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items431", id), JSONBody(body)])
-            case let .bigOp432(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items432", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp433(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items433", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp434(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items434", id), JSONBody(body)])
-            case let .bigOp435(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items435", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp436(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items436", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp437(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items437", id), JSONBody(body)])
-            case let .bigOp438(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items438", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp439(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items439", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp440(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items440", id), JSONBody(body)])
-            case let .bigOp441(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items441", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp442(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items442", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp443(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items443", id), JSONBody(body)])
-            case let .bigOp444(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items444", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp445(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items445", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp446(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items446", id), JSONBody(body)])
-            case let .bigOp447(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items447", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp448(id, q, limit):
-                return try Large.defaults.request(.get, [Path("big", "big", "items448", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp449(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items449", id), JSONBody(body)])
+            case let .big(call): return try call.httpRequest()
+            case let .big2(call): return try call.httpRequest()
             }
         }
 
@@ -619,206 +25,1029 @@ nonisolated extension Large.Big2 {
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
             switch self {
-            case let .bigOp250(id, q, limit): return ["bigOp250", id, q, limit]
-            case let .bigOp251(id, body): return ["bigOp251", id, body]
-            case let .bigOp252(id, q, limit): return ["bigOp252", id, q, limit]
-            case let .bigOp253(id, q, limit): return ["bigOp253", id, q, limit]
-            case let .bigOp254(id, body): return ["bigOp254", id, body]
-            case let .bigOp255(id, q, limit): return ["bigOp255", id, q, limit]
-            case let .bigOp256(id, q, limit): return ["bigOp256", id, q, limit]
-            case let .bigOp257(id, body): return ["bigOp257", id, body]
-            case let .bigOp258(id, q, limit): return ["bigOp258", id, q, limit]
-            case let .bigOp259(id, q, limit): return ["bigOp259", id, q, limit]
-            case let .bigOp260(id, body): return ["bigOp260", id, body]
-            case let .bigOp261(id, q, limit): return ["bigOp261", id, q, limit]
-            case let .bigOp262(id, q, limit): return ["bigOp262", id, q, limit]
-            case let .bigOp263(id, body): return ["bigOp263", id, body]
-            case let .bigOp264(id, q, limit): return ["bigOp264", id, q, limit]
-            case let .bigOp265(id, q, limit): return ["bigOp265", id, q, limit]
-            case let .bigOp266(id, body): return ["bigOp266", id, body]
-            case let .bigOp267(id, q, limit): return ["bigOp267", id, q, limit]
-            case let .bigOp268(id, q, limit): return ["bigOp268", id, q, limit]
-            case let .bigOp269(id, body): return ["bigOp269", id, body]
-            case let .bigOp270(id, q, limit): return ["bigOp270", id, q, limit]
-            case let .bigOp271(id, q, limit): return ["bigOp271", id, q, limit]
-            case let .bigOp272(id, body): return ["bigOp272", id, body]
-            case let .bigOp273(id, q, limit): return ["bigOp273", id, q, limit]
-            case let .bigOp274(id, q, limit): return ["bigOp274", id, q, limit]
-            case let .bigOp275(id, body): return ["bigOp275", id, body]
-            case let .bigOp276(id, q, limit): return ["bigOp276", id, q, limit]
-            case let .bigOp277(id, q, limit): return ["bigOp277", id, q, limit]
-            case let .bigOp278(id, body): return ["bigOp278", id, body]
-            case let .bigOp279(id, q, limit): return ["bigOp279", id, q, limit]
-            case let .bigOp280(id, q, limit): return ["bigOp280", id, q, limit]
-            case let .bigOp281(id, body): return ["bigOp281", id, body]
-            case let .bigOp282(id, q, limit): return ["bigOp282", id, q, limit]
-            case let .bigOp283(id, q, limit): return ["bigOp283", id, q, limit]
-            case let .bigOp284(id, body): return ["bigOp284", id, body]
-            case let .bigOp285(id, q, limit): return ["bigOp285", id, q, limit]
-            case let .bigOp286(id, q, limit): return ["bigOp286", id, q, limit]
-            case let .bigOp287(id, body): return ["bigOp287", id, body]
-            case let .bigOp288(id, q, limit): return ["bigOp288", id, q, limit]
-            case let .bigOp289(id, q, limit): return ["bigOp289", id, q, limit]
-            case let .bigOp290(id, body): return ["bigOp290", id, body]
-            case let .bigOp291(id, q, limit): return ["bigOp291", id, q, limit]
-            case let .bigOp292(id, q, limit): return ["bigOp292", id, q, limit]
-            case let .bigOp293(id, body): return ["bigOp293", id, body]
-            case let .bigOp294(id, q, limit): return ["bigOp294", id, q, limit]
-            case let .bigOp295(id, q, limit): return ["bigOp295", id, q, limit]
-            case let .bigOp296(id, body): return ["bigOp296", id, body]
-            case let .bigOp297(id, q, limit): return ["bigOp297", id, q, limit]
-            case let .bigOp298(id, q, limit): return ["bigOp298", id, q, limit]
-            case let .bigOp299(id, body): return ["bigOp299", id, body]
-            case let .bigOp300(id, q, limit): return ["bigOp300", id, q, limit]
-            case let .bigOp301(id, q, limit): return ["bigOp301", id, q, limit]
-            case let .bigOp302(id, body): return ["bigOp302", id, body]
-            case let .bigOp303(id, q, limit): return ["bigOp303", id, q, limit]
-            case let .bigOp304(id, q, limit): return ["bigOp304", id, q, limit]
-            case let .bigOp305(id, body): return ["bigOp305", id, body]
-            case let .bigOp306(id, q, limit): return ["bigOp306", id, q, limit]
-            case let .bigOp307(id, q, limit): return ["bigOp307", id, q, limit]
-            case let .bigOp308(id, body): return ["bigOp308", id, body]
-            case let .bigOp309(id, q, limit): return ["bigOp309", id, q, limit]
-            case let .bigOp310(id, q, limit): return ["bigOp310", id, q, limit]
-            case let .bigOp311(id, body): return ["bigOp311", id, body]
-            case let .bigOp312(id, q, limit): return ["bigOp312", id, q, limit]
-            case let .bigOp313(id, q, limit): return ["bigOp313", id, q, limit]
-            case let .bigOp314(id, body): return ["bigOp314", id, body]
-            case let .bigOp315(id, q, limit): return ["bigOp315", id, q, limit]
-            case let .bigOp316(id, q, limit): return ["bigOp316", id, q, limit]
-            case let .bigOp317(id, body): return ["bigOp317", id, body]
-            case let .bigOp318(id, q, limit): return ["bigOp318", id, q, limit]
-            case let .bigOp319(id, q, limit): return ["bigOp319", id, q, limit]
-            case let .bigOp320(id, body): return ["bigOp320", id, body]
-            case let .bigOp321(id, q, limit): return ["bigOp321", id, q, limit]
-            case let .bigOp322(id, q, limit): return ["bigOp322", id, q, limit]
-            case let .bigOp323(id, body): return ["bigOp323", id, body]
-            case let .bigOp324(id, q, limit): return ["bigOp324", id, q, limit]
-            case let .bigOp325(id, q, limit): return ["bigOp325", id, q, limit]
-            case let .bigOp326(id, body): return ["bigOp326", id, body]
-            case let .bigOp327(id, q, limit): return ["bigOp327", id, q, limit]
-            case let .bigOp328(id, q, limit): return ["bigOp328", id, q, limit]
-            case let .bigOp329(id, body): return ["bigOp329", id, body]
-            case let .bigOp330(id, q, limit): return ["bigOp330", id, q, limit]
-            case let .bigOp331(id, q, limit): return ["bigOp331", id, q, limit]
-            case let .bigOp332(id, body): return ["bigOp332", id, body]
-            case let .bigOp333(id, q, limit): return ["bigOp333", id, q, limit]
-            case let .bigOp334(id, q, limit): return ["bigOp334", id, q, limit]
-            case let .bigOp335(id, body): return ["bigOp335", id, body]
-            case let .bigOp336(id, q, limit): return ["bigOp336", id, q, limit]
-            case let .bigOp337(id, q, limit): return ["bigOp337", id, q, limit]
-            case let .bigOp338(id, body): return ["bigOp338", id, body]
-            case let .bigOp339(id, q, limit): return ["bigOp339", id, q, limit]
-            case let .bigOp340(id, q, limit): return ["bigOp340", id, q, limit]
-            case let .bigOp341(id, body): return ["bigOp341", id, body]
-            case let .bigOp342(id, q, limit): return ["bigOp342", id, q, limit]
-            case let .bigOp343(id, q, limit): return ["bigOp343", id, q, limit]
-            case let .bigOp344(id, body): return ["bigOp344", id, body]
-            case let .bigOp345(id, q, limit): return ["bigOp345", id, q, limit]
-            case let .bigOp346(id, q, limit): return ["bigOp346", id, q, limit]
-            case let .bigOp347(id, body): return ["bigOp347", id, body]
-            case let .bigOp348(id, q, limit): return ["bigOp348", id, q, limit]
-            case let .bigOp349(id, q, limit): return ["bigOp349", id, q, limit]
-            case let .bigOp350(id, body): return ["bigOp350", id, body]
-            case let .bigOp351(id, q, limit): return ["bigOp351", id, q, limit]
-            case let .bigOp352(id, q, limit): return ["bigOp352", id, q, limit]
-            case let .bigOp353(id, body): return ["bigOp353", id, body]
-            case let .bigOp354(id, q, limit): return ["bigOp354", id, q, limit]
-            case let .bigOp355(id, q, limit): return ["bigOp355", id, q, limit]
-            case let .bigOp356(id, body): return ["bigOp356", id, body]
-            case let .bigOp357(id, q, limit): return ["bigOp357", id, q, limit]
-            case let .bigOp358(id, q, limit): return ["bigOp358", id, q, limit]
-            case let .bigOp359(id, body): return ["bigOp359", id, body]
-            case let .bigOp360(id, q, limit): return ["bigOp360", id, q, limit]
-            case let .bigOp361(id, q, limit): return ["bigOp361", id, q, limit]
-            case let .bigOp362(id, body): return ["bigOp362", id, body]
-            case let .bigOp363(id, q, limit): return ["bigOp363", id, q, limit]
-            case let .bigOp364(id, q, limit): return ["bigOp364", id, q, limit]
-            case let .bigOp365(id, body): return ["bigOp365", id, body]
-            case let .bigOp366(id, q, limit): return ["bigOp366", id, q, limit]
-            case let .bigOp367(id, q, limit): return ["bigOp367", id, q, limit]
-            case let .bigOp368(id, body): return ["bigOp368", id, body]
-            case let .bigOp369(id, q, limit): return ["bigOp369", id, q, limit]
-            case let .bigOp370(id, q, limit): return ["bigOp370", id, q, limit]
-            case let .bigOp371(id, body): return ["bigOp371", id, body]
-            case let .bigOp372(id, q, limit): return ["bigOp372", id, q, limit]
-            case let .bigOp373(id, q, limit): return ["bigOp373", id, q, limit]
-            case let .bigOp374(id, body): return ["bigOp374", id, body]
-            case let .bigOp375(id, q, limit): return ["bigOp375", id, q, limit]
-            case let .bigOp376(id, q, limit): return ["bigOp376", id, q, limit]
-            case let .bigOp377(id, body): return ["bigOp377", id, body]
-            case let .bigOp378(id, q, limit): return ["bigOp378", id, q, limit]
-            case let .bigOp379(id, q, limit): return ["bigOp379", id, q, limit]
-            case let .bigOp380(id, body): return ["bigOp380", id, body]
-            case let .bigOp381(id, q, limit): return ["bigOp381", id, q, limit]
-            case let .bigOp382(id, q, limit): return ["bigOp382", id, q, limit]
-            case let .bigOp383(id, body): return ["bigOp383", id, body]
-            case let .bigOp384(id, q, limit): return ["bigOp384", id, q, limit]
-            case let .bigOp385(id, q, limit): return ["bigOp385", id, q, limit]
-            case let .bigOp386(id, body): return ["bigOp386", id, body]
-            case let .bigOp387(id, q, limit): return ["bigOp387", id, q, limit]
-            case let .bigOp388(id, q, limit): return ["bigOp388", id, q, limit]
-            case let .bigOp389(id, body): return ["bigOp389", id, body]
-            case let .bigOp390(id, q, limit): return ["bigOp390", id, q, limit]
-            case let .bigOp391(id, q, limit): return ["bigOp391", id, q, limit]
-            case let .bigOp392(id, body): return ["bigOp392", id, body]
-            case let .bigOp393(id, q, limit): return ["bigOp393", id, q, limit]
-            case let .bigOp394(id, q, limit): return ["bigOp394", id, q, limit]
-            case let .bigOp395(id, body): return ["bigOp395", id, body]
-            case let .bigOp396(id, q, limit): return ["bigOp396", id, q, limit]
-            case let .bigOp397(id, q, limit): return ["bigOp397", id, q, limit]
-            case let .bigOp398(id, body): return ["bigOp398", id, body]
-            case let .bigOp399(id, q, limit): return ["bigOp399", id, q, limit]
-            case let .bigOp400(id, q, limit): return ["bigOp400", id, q, limit]
-            case let .bigOp401(id, body): return ["bigOp401", id, body]
-            case let .bigOp402(id, q, limit): return ["bigOp402", id, q, limit]
-            case let .bigOp403(id, q, limit): return ["bigOp403", id, q, limit]
-            case let .bigOp404(id, body): return ["bigOp404", id, body]
-            case let .bigOp405(id, q, limit): return ["bigOp405", id, q, limit]
-            case let .bigOp406(id, q, limit): return ["bigOp406", id, q, limit]
-            case let .bigOp407(id, body): return ["bigOp407", id, body]
-            case let .bigOp408(id, q, limit): return ["bigOp408", id, q, limit]
-            case let .bigOp409(id, q, limit): return ["bigOp409", id, q, limit]
-            case let .bigOp410(id, body): return ["bigOp410", id, body]
-            case let .bigOp411(id, q, limit): return ["bigOp411", id, q, limit]
-            case let .bigOp412(id, q, limit): return ["bigOp412", id, q, limit]
-            case let .bigOp413(id, body): return ["bigOp413", id, body]
-            case let .bigOp414(id, q, limit): return ["bigOp414", id, q, limit]
-            case let .bigOp415(id, q, limit): return ["bigOp415", id, q, limit]
-            case let .bigOp416(id, body): return ["bigOp416", id, body]
-            case let .bigOp417(id, q, limit): return ["bigOp417", id, q, limit]
-            case let .bigOp418(id, q, limit): return ["bigOp418", id, q, limit]
-            case let .bigOp419(id, body): return ["bigOp419", id, body]
-            case let .bigOp420(id, q, limit): return ["bigOp420", id, q, limit]
-            case let .bigOp421(id, q, limit): return ["bigOp421", id, q, limit]
-            case let .bigOp422(id, body): return ["bigOp422", id, body]
-            case let .bigOp423(id, q, limit): return ["bigOp423", id, q, limit]
-            case let .bigOp424(id, q, limit): return ["bigOp424", id, q, limit]
-            case let .bigOp425(id, body): return ["bigOp425", id, body]
-            case let .bigOp426(id, q, limit): return ["bigOp426", id, q, limit]
-            case let .bigOp427(id, q, limit): return ["bigOp427", id, q, limit]
-            case let .bigOp428(id, body): return ["bigOp428", id, body]
-            case let .bigOp429(id, q, limit): return ["bigOp429", id, q, limit]
-            case let .bigOp430(id, q, limit): return ["bigOp430", id, q, limit]
-            case let .bigOp431(id, body): return ["bigOp431", id, body]
-            case let .bigOp432(id, q, limit): return ["bigOp432", id, q, limit]
-            case let .bigOp433(id, q, limit): return ["bigOp433", id, q, limit]
-            case let .bigOp434(id, body): return ["bigOp434", id, body]
-            case let .bigOp435(id, q, limit): return ["bigOp435", id, q, limit]
-            case let .bigOp436(id, q, limit): return ["bigOp436", id, q, limit]
-            case let .bigOp437(id, body): return ["bigOp437", id, body]
-            case let .bigOp438(id, q, limit): return ["bigOp438", id, q, limit]
-            case let .bigOp439(id, q, limit): return ["bigOp439", id, q, limit]
-            case let .bigOp440(id, body): return ["bigOp440", id, body]
-            case let .bigOp441(id, q, limit): return ["bigOp441", id, q, limit]
-            case let .bigOp442(id, q, limit): return ["bigOp442", id, q, limit]
-            case let .bigOp443(id, body): return ["bigOp443", id, body]
-            case let .bigOp444(id, q, limit): return ["bigOp444", id, q, limit]
-            case let .bigOp445(id, q, limit): return ["bigOp445", id, q, limit]
-            case let .bigOp446(id, body): return ["bigOp446", id, body]
-            case let .bigOp447(id, q, limit): return ["bigOp447", id, q, limit]
-            case let .bigOp448(id, q, limit): return ["bigOp448", id, q, limit]
-            case let .bigOp449(id, body): return ["bigOp449", id, body]
+            case let .big(call): return ["big", call]
+            case let .big2(call): return ["big2", call]
+            }
+        }
+    }
+}
+
+nonisolated extension Large.Big {
+    /// The endpoints of `Large.Big` as cases; `Large.Call.big(...)` wraps them.
+    public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
+        case bigOp0(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp1(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp2(id: Int64, body: Large.Item)
+        case bigOp3(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp4(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp5(id: Int64, body: Large.Item)
+        case bigOp6(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp7(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp8(id: Int64, body: Large.Item)
+        case bigOp9(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp10(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp11(id: Int64, body: Large.Item)
+        case bigOp12(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp13(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp14(id: Int64, body: Large.Item)
+        case bigOp15(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp16(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp17(id: Int64, body: Large.Item)
+        case bigOp18(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp19(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp20(id: Int64, body: Large.Item)
+        case bigOp21(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp22(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp23(id: Int64, body: Large.Item)
+        case bigOp24(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp25(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp26(id: Int64, body: Large.Item)
+        case bigOp27(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp28(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp29(id: Int64, body: Large.Item)
+        case bigOp30(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp31(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp32(id: Int64, body: Large.Item)
+        case bigOp33(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp34(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp35(id: Int64, body: Large.Item)
+        case bigOp36(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp37(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp38(id: Int64, body: Large.Item)
+        case bigOp39(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp40(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp41(id: Int64, body: Large.Item)
+        case bigOp42(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp43(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp44(id: Int64, body: Large.Item)
+        case bigOp45(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp46(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp47(id: Int64, body: Large.Item)
+        case bigOp48(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp49(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp50(id: Int64, body: Large.Item)
+        case bigOp51(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp52(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp53(id: Int64, body: Large.Item)
+        case bigOp54(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp55(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp56(id: Int64, body: Large.Item)
+        case bigOp57(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp58(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp59(id: Int64, body: Large.Item)
+        case bigOp60(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp61(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp62(id: Int64, body: Large.Item)
+        case bigOp63(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp64(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp65(id: Int64, body: Large.Item)
+        case bigOp66(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp67(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp68(id: Int64, body: Large.Item)
+        case bigOp69(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp70(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp71(id: Int64, body: Large.Item)
+        case bigOp72(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp73(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp74(id: Int64, body: Large.Item)
+        case bigOp75(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp76(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp77(id: Int64, body: Large.Item)
+        case bigOp78(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp79(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp80(id: Int64, body: Large.Item)
+        case bigOp81(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp82(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp83(id: Int64, body: Large.Item)
+        case bigOp84(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp85(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp86(id: Int64, body: Large.Item)
+        case bigOp87(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp88(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp89(id: Int64, body: Large.Item)
+        case bigOp90(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp91(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp92(id: Int64, body: Large.Item)
+        case bigOp93(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp94(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp95(id: Int64, body: Large.Item)
+        case bigOp96(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp97(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp98(id: Int64, body: Large.Item)
+        case bigOp99(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp100(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp101(id: Int64, body: Large.Item)
+        case bigOp102(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp103(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp104(id: Int64, body: Large.Item)
+        case bigOp105(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp106(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp107(id: Int64, body: Large.Item)
+        case bigOp108(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp109(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp110(id: Int64, body: Large.Item)
+        case bigOp111(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp112(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp113(id: Int64, body: Large.Item)
+        case bigOp114(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp115(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp116(id: Int64, body: Large.Item)
+        case bigOp117(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp118(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp119(id: Int64, body: Large.Item)
+        case bigOp120(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp121(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp122(id: Int64, body: Large.Item)
+        case bigOp123(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp124(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp125(id: Int64, body: Large.Item)
+        case bigOp126(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp127(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp128(id: Int64, body: Large.Item)
+        case bigOp129(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp130(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp131(id: Int64, body: Large.Item)
+        case bigOp132(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp133(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp134(id: Int64, body: Large.Item)
+        case bigOp135(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp136(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp137(id: Int64, body: Large.Item)
+        case bigOp138(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp139(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp140(id: Int64, body: Large.Item)
+        case bigOp141(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp142(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp143(id: Int64, body: Large.Item)
+        case bigOp144(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp145(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp146(id: Int64, body: Large.Item)
+        case bigOp147(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp148(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp149(id: Int64, body: Large.Item)
+        case bigOp150(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp151(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp152(id: Int64, body: Large.Item)
+        case bigOp153(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp154(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp155(id: Int64, body: Large.Item)
+        case bigOp156(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp157(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp158(id: Int64, body: Large.Item)
+        case bigOp159(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp160(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp161(id: Int64, body: Large.Item)
+        case bigOp162(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp163(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp164(id: Int64, body: Large.Item)
+        case bigOp165(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp166(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp167(id: Int64, body: Large.Item)
+        case bigOp168(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp169(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp170(id: Int64, body: Large.Item)
+        case bigOp171(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp172(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp173(id: Int64, body: Large.Item)
+        case bigOp174(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp175(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp176(id: Int64, body: Large.Item)
+        case bigOp177(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp178(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp179(id: Int64, body: Large.Item)
+        case bigOp180(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp181(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp182(id: Int64, body: Large.Item)
+        case bigOp183(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp184(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp185(id: Int64, body: Large.Item)
+        case bigOp186(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp187(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp188(id: Int64, body: Large.Item)
+        case bigOp189(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp190(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp191(id: Int64, body: Large.Item)
+        case bigOp192(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp193(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp194(id: Int64, body: Large.Item)
+        case bigOp195(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp196(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp197(id: Int64, body: Large.Item)
+        case bigOp198(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp199(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp200(id: Int64, body: Large.Item)
+        case bigOp201(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp202(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp203(id: Int64, body: Large.Item)
+        case bigOp204(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp205(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp206(id: Int64, body: Large.Item)
+        case bigOp207(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp208(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp209(id: Int64, body: Large.Item)
+        case bigOp210(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp211(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp212(id: Int64, body: Large.Item)
+        case bigOp213(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp214(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp215(id: Int64, body: Large.Item)
+        case bigOp216(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp217(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp218(id: Int64, body: Large.Item)
+        case bigOp219(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp220(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp221(id: Int64, body: Large.Item)
+        case bigOp222(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp223(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp224(id: Int64, body: Large.Item)
+        case bigOp225(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp226(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp227(id: Int64, body: Large.Item)
+        case bigOp228(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp229(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp230(id: Int64, body: Large.Item)
+        case bigOp231(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp232(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp233(id: Int64, body: Large.Item)
+        case bigOp234(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp235(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp236(id: Int64, body: Large.Item)
+        case bigOp237(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp238(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp239(id: Int64, body: Large.Item)
+        case bigOp240(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp241(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp242(id: Int64, body: Large.Item)
+        case bigOp243(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp244(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp245(id: Int64, body: Large.Item)
+        case bigOp246(id: Int64, q: String? = nil, limit: Int = 10)
+        case bigOp247(id: Int64, q: String? = nil, limit: Int = 10)
+        indirect case bigOp248(id: Int64, body: Large.Item)
+        case bigOp249(id: Int64, q: String? = nil, limit: Int = 10)
+
+        public func httpRequest() throws -> HTTPRequest {
+            switch self {
+            case let .bigOp0(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items0", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp1(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items1", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp2(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items2", id), JSONBody(body)])
+            case let .bigOp3(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items3", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp4(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items4", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp5(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items5", id), JSONBody(body)])
+            case let .bigOp6(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items6", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp7(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items7", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp8(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items8", id), JSONBody(body)])
+            case let .bigOp9(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items9", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp10(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items10", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp11(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items11", id), JSONBody(body)])
+            case let .bigOp12(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items12", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp13(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items13", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp14(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items14", id), JSONBody(body)])
+            case let .bigOp15(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items15", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp16(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items16", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp17(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items17", id), JSONBody(body)])
+            case let .bigOp18(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items18", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp19(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items19", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp20(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items20", id), JSONBody(body)])
+            case let .bigOp21(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items21", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp22(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items22", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp23(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items23", id), JSONBody(body)])
+            case let .bigOp24(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items24", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp25(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items25", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp26(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items26", id), JSONBody(body)])
+            case let .bigOp27(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items27", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp28(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items28", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp29(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items29", id), JSONBody(body)])
+            case let .bigOp30(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items30", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp31(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items31", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp32(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items32", id), JSONBody(body)])
+            case let .bigOp33(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items33", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp34(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items34", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp35(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items35", id), JSONBody(body)])
+            case let .bigOp36(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items36", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp37(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items37", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp38(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items38", id), JSONBody(body)])
+            case let .bigOp39(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items39", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp40(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items40", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp41(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items41", id), JSONBody(body)])
+            case let .bigOp42(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items42", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp43(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items43", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp44(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items44", id), JSONBody(body)])
+            case let .bigOp45(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items45", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp46(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items46", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp47(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items47", id), JSONBody(body)])
+            case let .bigOp48(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items48", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp49(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items49", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp50(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items50", id), JSONBody(body)])
+            case let .bigOp51(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items51", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp52(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items52", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp53(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items53", id), JSONBody(body)])
+            case let .bigOp54(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items54", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp55(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items55", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp56(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items56", id), JSONBody(body)])
+            case let .bigOp57(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items57", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp58(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items58", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp59(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items59", id), JSONBody(body)])
+            case let .bigOp60(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items60", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp61(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items61", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp62(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items62", id), JSONBody(body)])
+            case let .bigOp63(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items63", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp64(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items64", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp65(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items65", id), JSONBody(body)])
+            case let .bigOp66(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items66", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp67(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items67", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp68(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items68", id), JSONBody(body)])
+            case let .bigOp69(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items69", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp70(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items70", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp71(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items71", id), JSONBody(body)])
+            case let .bigOp72(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items72", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp73(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items73", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp74(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items74", id), JSONBody(body)])
+            case let .bigOp75(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items75", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp76(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items76", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp77(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items77", id), JSONBody(body)])
+            case let .bigOp78(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items78", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp79(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items79", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp80(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items80", id), JSONBody(body)])
+            case let .bigOp81(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items81", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp82(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items82", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp83(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items83", id), JSONBody(body)])
+            case let .bigOp84(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items84", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp85(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items85", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp86(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items86", id), JSONBody(body)])
+            case let .bigOp87(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items87", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp88(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items88", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp89(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items89", id), JSONBody(body)])
+            case let .bigOp90(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items90", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp91(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items91", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp92(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items92", id), JSONBody(body)])
+            case let .bigOp93(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items93", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp94(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items94", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp95(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items95", id), JSONBody(body)])
+            case let .bigOp96(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items96", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp97(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items97", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp98(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items98", id), JSONBody(body)])
+            case let .bigOp99(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items99", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp100(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items100", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp101(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items101", id), JSONBody(body)])
+            case let .bigOp102(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items102", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp103(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items103", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp104(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items104", id), JSONBody(body)])
+            case let .bigOp105(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items105", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp106(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items106", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp107(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items107", id), JSONBody(body)])
+            case let .bigOp108(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items108", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp109(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items109", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp110(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items110", id), JSONBody(body)])
+            case let .bigOp111(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items111", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp112(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items112", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp113(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items113", id), JSONBody(body)])
+            case let .bigOp114(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items114", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp115(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items115", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp116(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items116", id), JSONBody(body)])
+            case let .bigOp117(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items117", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp118(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items118", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp119(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items119", id), JSONBody(body)])
+            case let .bigOp120(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items120", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp121(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items121", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp122(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items122", id), JSONBody(body)])
+            case let .bigOp123(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items123", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp124(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items124", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp125(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items125", id), JSONBody(body)])
+            case let .bigOp126(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items126", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp127(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items127", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp128(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items128", id), JSONBody(body)])
+            case let .bigOp129(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items129", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp130(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items130", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp131(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items131", id), JSONBody(body)])
+            case let .bigOp132(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items132", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp133(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items133", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp134(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items134", id), JSONBody(body)])
+            case let .bigOp135(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items135", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp136(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items136", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp137(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items137", id), JSONBody(body)])
+            case let .bigOp138(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items138", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp139(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items139", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp140(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items140", id), JSONBody(body)])
+            case let .bigOp141(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items141", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp142(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items142", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp143(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items143", id), JSONBody(body)])
+            case let .bigOp144(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items144", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp145(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items145", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp146(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items146", id), JSONBody(body)])
+            case let .bigOp147(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items147", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp148(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items148", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp149(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items149", id), JSONBody(body)])
+            case let .bigOp150(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items150", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp151(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items151", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp152(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items152", id), JSONBody(body)])
+            case let .bigOp153(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items153", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp154(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items154", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp155(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items155", id), JSONBody(body)])
+            case let .bigOp156(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items156", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp157(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items157", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp158(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items158", id), JSONBody(body)])
+            case let .bigOp159(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items159", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp160(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items160", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp161(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items161", id), JSONBody(body)])
+            case let .bigOp162(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items162", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp163(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items163", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp164(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items164", id), JSONBody(body)])
+            case let .bigOp165(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items165", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp166(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items166", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp167(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items167", id), JSONBody(body)])
+            case let .bigOp168(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items168", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp169(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items169", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp170(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items170", id), JSONBody(body)])
+            case let .bigOp171(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items171", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp172(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items172", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp173(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items173", id), JSONBody(body)])
+            case let .bigOp174(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items174", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp175(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items175", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp176(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items176", id), JSONBody(body)])
+            case let .bigOp177(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items177", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp178(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items178", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp179(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items179", id), JSONBody(body)])
+            case let .bigOp180(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items180", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp181(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items181", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp182(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items182", id), JSONBody(body)])
+            case let .bigOp183(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items183", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp184(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items184", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp185(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items185", id), JSONBody(body)])
+            case let .bigOp186(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items186", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp187(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items187", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp188(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items188", id), JSONBody(body)])
+            case let .bigOp189(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items189", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp190(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items190", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp191(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items191", id), JSONBody(body)])
+            case let .bigOp192(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items192", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp193(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items193", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp194(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items194", id), JSONBody(body)])
+            case let .bigOp195(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items195", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp196(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items196", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp197(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items197", id), JSONBody(body)])
+            case let .bigOp198(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items198", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp199(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items199", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp200(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items200", id), JSONBody(body)])
+            case let .bigOp201(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items201", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp202(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items202", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp203(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items203", id), JSONBody(body)])
+            case let .bigOp204(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items204", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp205(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items205", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp206(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items206", id), JSONBody(body)])
+            case let .bigOp207(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items207", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp208(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items208", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp209(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items209", id), JSONBody(body)])
+            case let .bigOp210(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items210", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp211(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items211", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp212(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items212", id), JSONBody(body)])
+            case let .bigOp213(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items213", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp214(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items214", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp215(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items215", id), JSONBody(body)])
+            case let .bigOp216(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items216", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp217(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items217", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp218(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items218", id), JSONBody(body)])
+            case let .bigOp219(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items219", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp220(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items220", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp221(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items221", id), JSONBody(body)])
+            case let .bigOp222(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items222", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp223(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items223", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp224(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items224", id), JSONBody(body)])
+            case let .bigOp225(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items225", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp226(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items226", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp227(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items227", id), JSONBody(body)])
+            case let .bigOp228(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items228", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp229(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items229", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp230(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items230", id), JSONBody(body)])
+            case let .bigOp231(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items231", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp232(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items232", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp233(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items233", id), JSONBody(body)])
+            case let .bigOp234(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items234", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp235(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items235", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp236(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items236", id), JSONBody(body)])
+            case let .bigOp237(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items237", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp238(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items238", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp239(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items239", id), JSONBody(body)])
+            case let .bigOp240(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items240", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp241(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items241", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp242(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items242", id), JSONBody(body)])
+            case let .bigOp243(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items243", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp244(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items244", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp245(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items245", id), JSONBody(body)])
+            case let .bigOp246(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items246", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp247(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items247", id), Query("q", q), Query("limit", limit)])
+            case let .bigOp248(id, body):
+                return try Large.defaults.request(.post, [Path("big", "big", "items248", id), JSONBody(body)])
+            case let .bigOp249(id, q, limit):
+                return try Large.defaults.request(.get, [Path("big", "big", "items249", id), Query("q", q), Query("limit", limit)])
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity() == rhs.identity() }
+
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity()) }
+
+        /// The case's name and values: what `==` and `hash(into:)` compare.
+        private func identity() -> [AnyHashable] {
+            switch self {
+            case let .bigOp0(id, q, limit): return ["bigOp0", id, q, limit]
+            case let .bigOp1(id, q, limit): return ["bigOp1", id, q, limit]
+            case let .bigOp2(id, body): return ["bigOp2", id, body]
+            case let .bigOp3(id, q, limit): return ["bigOp3", id, q, limit]
+            case let .bigOp4(id, q, limit): return ["bigOp4", id, q, limit]
+            case let .bigOp5(id, body): return ["bigOp5", id, body]
+            case let .bigOp6(id, q, limit): return ["bigOp6", id, q, limit]
+            case let .bigOp7(id, q, limit): return ["bigOp7", id, q, limit]
+            case let .bigOp8(id, body): return ["bigOp8", id, body]
+            case let .bigOp9(id, q, limit): return ["bigOp9", id, q, limit]
+            case let .bigOp10(id, q, limit): return ["bigOp10", id, q, limit]
+            case let .bigOp11(id, body): return ["bigOp11", id, body]
+            case let .bigOp12(id, q, limit): return ["bigOp12", id, q, limit]
+            case let .bigOp13(id, q, limit): return ["bigOp13", id, q, limit]
+            case let .bigOp14(id, body): return ["bigOp14", id, body]
+            case let .bigOp15(id, q, limit): return ["bigOp15", id, q, limit]
+            case let .bigOp16(id, q, limit): return ["bigOp16", id, q, limit]
+            case let .bigOp17(id, body): return ["bigOp17", id, body]
+            case let .bigOp18(id, q, limit): return ["bigOp18", id, q, limit]
+            case let .bigOp19(id, q, limit): return ["bigOp19", id, q, limit]
+            case let .bigOp20(id, body): return ["bigOp20", id, body]
+            case let .bigOp21(id, q, limit): return ["bigOp21", id, q, limit]
+            case let .bigOp22(id, q, limit): return ["bigOp22", id, q, limit]
+            case let .bigOp23(id, body): return ["bigOp23", id, body]
+            case let .bigOp24(id, q, limit): return ["bigOp24", id, q, limit]
+            case let .bigOp25(id, q, limit): return ["bigOp25", id, q, limit]
+            case let .bigOp26(id, body): return ["bigOp26", id, body]
+            case let .bigOp27(id, q, limit): return ["bigOp27", id, q, limit]
+            case let .bigOp28(id, q, limit): return ["bigOp28", id, q, limit]
+            case let .bigOp29(id, body): return ["bigOp29", id, body]
+            case let .bigOp30(id, q, limit): return ["bigOp30", id, q, limit]
+            case let .bigOp31(id, q, limit): return ["bigOp31", id, q, limit]
+            case let .bigOp32(id, body): return ["bigOp32", id, body]
+            case let .bigOp33(id, q, limit): return ["bigOp33", id, q, limit]
+            case let .bigOp34(id, q, limit): return ["bigOp34", id, q, limit]
+            case let .bigOp35(id, body): return ["bigOp35", id, body]
+            case let .bigOp36(id, q, limit): return ["bigOp36", id, q, limit]
+            case let .bigOp37(id, q, limit): return ["bigOp37", id, q, limit]
+            case let .bigOp38(id, body): return ["bigOp38", id, body]
+            case let .bigOp39(id, q, limit): return ["bigOp39", id, q, limit]
+            case let .bigOp40(id, q, limit): return ["bigOp40", id, q, limit]
+            case let .bigOp41(id, body): return ["bigOp41", id, body]
+            case let .bigOp42(id, q, limit): return ["bigOp42", id, q, limit]
+            case let .bigOp43(id, q, limit): return ["bigOp43", id, q, limit]
+            case let .bigOp44(id, body): return ["bigOp44", id, body]
+            case let .bigOp45(id, q, limit): return ["bigOp45", id, q, limit]
+            case let .bigOp46(id, q, limit): return ["bigOp46", id, q, limit]
+            case let .bigOp47(id, body): return ["bigOp47", id, body]
+            case let .bigOp48(id, q, limit): return ["bigOp48", id, q, limit]
+            case let .bigOp49(id, q, limit): return ["bigOp49", id, q, limit]
+            case let .bigOp50(id, body): return ["bigOp50", id, body]
+            case let .bigOp51(id, q, limit): return ["bigOp51", id, q, limit]
+            case let .bigOp52(id, q, limit): return ["bigOp52", id, q, limit]
+            case let .bigOp53(id, body): return ["bigOp53", id, body]
+            case let .bigOp54(id, q, limit): return ["bigOp54", id, q, limit]
+            case let .bigOp55(id, q, limit): return ["bigOp55", id, q, limit]
+            case let .bigOp56(id, body): return ["bigOp56", id, body]
+            case let .bigOp57(id, q, limit): return ["bigOp57", id, q, limit]
+            case let .bigOp58(id, q, limit): return ["bigOp58", id, q, limit]
+            case let .bigOp59(id, body): return ["bigOp59", id, body]
+            case let .bigOp60(id, q, limit): return ["bigOp60", id, q, limit]
+            case let .bigOp61(id, q, limit): return ["bigOp61", id, q, limit]
+            case let .bigOp62(id, body): return ["bigOp62", id, body]
+            case let .bigOp63(id, q, limit): return ["bigOp63", id, q, limit]
+            case let .bigOp64(id, q, limit): return ["bigOp64", id, q, limit]
+            case let .bigOp65(id, body): return ["bigOp65", id, body]
+            case let .bigOp66(id, q, limit): return ["bigOp66", id, q, limit]
+            case let .bigOp67(id, q, limit): return ["bigOp67", id, q, limit]
+            case let .bigOp68(id, body): return ["bigOp68", id, body]
+            case let .bigOp69(id, q, limit): return ["bigOp69", id, q, limit]
+            case let .bigOp70(id, q, limit): return ["bigOp70", id, q, limit]
+            case let .bigOp71(id, body): return ["bigOp71", id, body]
+            case let .bigOp72(id, q, limit): return ["bigOp72", id, q, limit]
+            case let .bigOp73(id, q, limit): return ["bigOp73", id, q, limit]
+            case let .bigOp74(id, body): return ["bigOp74", id, body]
+            case let .bigOp75(id, q, limit): return ["bigOp75", id, q, limit]
+            case let .bigOp76(id, q, limit): return ["bigOp76", id, q, limit]
+            case let .bigOp77(id, body): return ["bigOp77", id, body]
+            case let .bigOp78(id, q, limit): return ["bigOp78", id, q, limit]
+            case let .bigOp79(id, q, limit): return ["bigOp79", id, q, limit]
+            case let .bigOp80(id, body): return ["bigOp80", id, body]
+            case let .bigOp81(id, q, limit): return ["bigOp81", id, q, limit]
+            case let .bigOp82(id, q, limit): return ["bigOp82", id, q, limit]
+            case let .bigOp83(id, body): return ["bigOp83", id, body]
+            case let .bigOp84(id, q, limit): return ["bigOp84", id, q, limit]
+            case let .bigOp85(id, q, limit): return ["bigOp85", id, q, limit]
+            case let .bigOp86(id, body): return ["bigOp86", id, body]
+            case let .bigOp87(id, q, limit): return ["bigOp87", id, q, limit]
+            case let .bigOp88(id, q, limit): return ["bigOp88", id, q, limit]
+            case let .bigOp89(id, body): return ["bigOp89", id, body]
+            case let .bigOp90(id, q, limit): return ["bigOp90", id, q, limit]
+            case let .bigOp91(id, q, limit): return ["bigOp91", id, q, limit]
+            case let .bigOp92(id, body): return ["bigOp92", id, body]
+            case let .bigOp93(id, q, limit): return ["bigOp93", id, q, limit]
+            case let .bigOp94(id, q, limit): return ["bigOp94", id, q, limit]
+            case let .bigOp95(id, body): return ["bigOp95", id, body]
+            case let .bigOp96(id, q, limit): return ["bigOp96", id, q, limit]
+            case let .bigOp97(id, q, limit): return ["bigOp97", id, q, limit]
+            case let .bigOp98(id, body): return ["bigOp98", id, body]
+            case let .bigOp99(id, q, limit): return ["bigOp99", id, q, limit]
+            case let .bigOp100(id, q, limit): return ["bigOp100", id, q, limit]
+            case let .bigOp101(id, body): return ["bigOp101", id, body]
+            case let .bigOp102(id, q, limit): return ["bigOp102", id, q, limit]
+            case let .bigOp103(id, q, limit): return ["bigOp103", id, q, limit]
+            case let .bigOp104(id, body): return ["bigOp104", id, body]
+            case let .bigOp105(id, q, limit): return ["bigOp105", id, q, limit]
+            case let .bigOp106(id, q, limit): return ["bigOp106", id, q, limit]
+            case let .bigOp107(id, body): return ["bigOp107", id, body]
+            case let .bigOp108(id, q, limit): return ["bigOp108", id, q, limit]
+            case let .bigOp109(id, q, limit): return ["bigOp109", id, q, limit]
+            case let .bigOp110(id, body): return ["bigOp110", id, body]
+            case let .bigOp111(id, q, limit): return ["bigOp111", id, q, limit]
+            case let .bigOp112(id, q, limit): return ["bigOp112", id, q, limit]
+            case let .bigOp113(id, body): return ["bigOp113", id, body]
+            case let .bigOp114(id, q, limit): return ["bigOp114", id, q, limit]
+            case let .bigOp115(id, q, limit): return ["bigOp115", id, q, limit]
+            case let .bigOp116(id, body): return ["bigOp116", id, body]
+            case let .bigOp117(id, q, limit): return ["bigOp117", id, q, limit]
+            case let .bigOp118(id, q, limit): return ["bigOp118", id, q, limit]
+            case let .bigOp119(id, body): return ["bigOp119", id, body]
+            case let .bigOp120(id, q, limit): return ["bigOp120", id, q, limit]
+            case let .bigOp121(id, q, limit): return ["bigOp121", id, q, limit]
+            case let .bigOp122(id, body): return ["bigOp122", id, body]
+            case let .bigOp123(id, q, limit): return ["bigOp123", id, q, limit]
+            case let .bigOp124(id, q, limit): return ["bigOp124", id, q, limit]
+            case let .bigOp125(id, body): return ["bigOp125", id, body]
+            case let .bigOp126(id, q, limit): return ["bigOp126", id, q, limit]
+            case let .bigOp127(id, q, limit): return ["bigOp127", id, q, limit]
+            case let .bigOp128(id, body): return ["bigOp128", id, body]
+            case let .bigOp129(id, q, limit): return ["bigOp129", id, q, limit]
+            case let .bigOp130(id, q, limit): return ["bigOp130", id, q, limit]
+            case let .bigOp131(id, body): return ["bigOp131", id, body]
+            case let .bigOp132(id, q, limit): return ["bigOp132", id, q, limit]
+            case let .bigOp133(id, q, limit): return ["bigOp133", id, q, limit]
+            case let .bigOp134(id, body): return ["bigOp134", id, body]
+            case let .bigOp135(id, q, limit): return ["bigOp135", id, q, limit]
+            case let .bigOp136(id, q, limit): return ["bigOp136", id, q, limit]
+            case let .bigOp137(id, body): return ["bigOp137", id, body]
+            case let .bigOp138(id, q, limit): return ["bigOp138", id, q, limit]
+            case let .bigOp139(id, q, limit): return ["bigOp139", id, q, limit]
+            case let .bigOp140(id, body): return ["bigOp140", id, body]
+            case let .bigOp141(id, q, limit): return ["bigOp141", id, q, limit]
+            case let .bigOp142(id, q, limit): return ["bigOp142", id, q, limit]
+            case let .bigOp143(id, body): return ["bigOp143", id, body]
+            case let .bigOp144(id, q, limit): return ["bigOp144", id, q, limit]
+            case let .bigOp145(id, q, limit): return ["bigOp145", id, q, limit]
+            case let .bigOp146(id, body): return ["bigOp146", id, body]
+            case let .bigOp147(id, q, limit): return ["bigOp147", id, q, limit]
+            case let .bigOp148(id, q, limit): return ["bigOp148", id, q, limit]
+            case let .bigOp149(id, body): return ["bigOp149", id, body]
+            case let .bigOp150(id, q, limit): return ["bigOp150", id, q, limit]
+            case let .bigOp151(id, q, limit): return ["bigOp151", id, q, limit]
+            case let .bigOp152(id, body): return ["bigOp152", id, body]
+            case let .bigOp153(id, q, limit): return ["bigOp153", id, q, limit]
+            case let .bigOp154(id, q, limit): return ["bigOp154", id, q, limit]
+            case let .bigOp155(id, body): return ["bigOp155", id, body]
+            case let .bigOp156(id, q, limit): return ["bigOp156", id, q, limit]
+            case let .bigOp157(id, q, limit): return ["bigOp157", id, q, limit]
+            case let .bigOp158(id, body): return ["bigOp158", id, body]
+            case let .bigOp159(id, q, limit): return ["bigOp159", id, q, limit]
+            case let .bigOp160(id, q, limit): return ["bigOp160", id, q, limit]
+            case let .bigOp161(id, body): return ["bigOp161", id, body]
+            case let .bigOp162(id, q, limit): return ["bigOp162", id, q, limit]
+            case let .bigOp163(id, q, limit): return ["bigOp163", id, q, limit]
+            case let .bigOp164(id, body): return ["bigOp164", id, body]
+            case let .bigOp165(id, q, limit): return ["bigOp165", id, q, limit]
+            case let .bigOp166(id, q, limit): return ["bigOp166", id, q, limit]
+            case let .bigOp167(id, body): return ["bigOp167", id, body]
+            case let .bigOp168(id, q, limit): return ["bigOp168", id, q, limit]
+            case let .bigOp169(id, q, limit): return ["bigOp169", id, q, limit]
+            case let .bigOp170(id, body): return ["bigOp170", id, body]
+            case let .bigOp171(id, q, limit): return ["bigOp171", id, q, limit]
+            case let .bigOp172(id, q, limit): return ["bigOp172", id, q, limit]
+            case let .bigOp173(id, body): return ["bigOp173", id, body]
+            case let .bigOp174(id, q, limit): return ["bigOp174", id, q, limit]
+            case let .bigOp175(id, q, limit): return ["bigOp175", id, q, limit]
+            case let .bigOp176(id, body): return ["bigOp176", id, body]
+            case let .bigOp177(id, q, limit): return ["bigOp177", id, q, limit]
+            case let .bigOp178(id, q, limit): return ["bigOp178", id, q, limit]
+            case let .bigOp179(id, body): return ["bigOp179", id, body]
+            case let .bigOp180(id, q, limit): return ["bigOp180", id, q, limit]
+            case let .bigOp181(id, q, limit): return ["bigOp181", id, q, limit]
+            case let .bigOp182(id, body): return ["bigOp182", id, body]
+            case let .bigOp183(id, q, limit): return ["bigOp183", id, q, limit]
+            case let .bigOp184(id, q, limit): return ["bigOp184", id, q, limit]
+            case let .bigOp185(id, body): return ["bigOp185", id, body]
+            case let .bigOp186(id, q, limit): return ["bigOp186", id, q, limit]
+            case let .bigOp187(id, q, limit): return ["bigOp187", id, q, limit]
+            case let .bigOp188(id, body): return ["bigOp188", id, body]
+            case let .bigOp189(id, q, limit): return ["bigOp189", id, q, limit]
+            case let .bigOp190(id, q, limit): return ["bigOp190", id, q, limit]
+            case let .bigOp191(id, body): return ["bigOp191", id, body]
+            case let .bigOp192(id, q, limit): return ["bigOp192", id, q, limit]
+            case let .bigOp193(id, q, limit): return ["bigOp193", id, q, limit]
+            case let .bigOp194(id, body): return ["bigOp194", id, body]
+            case let .bigOp195(id, q, limit): return ["bigOp195", id, q, limit]
+            case let .bigOp196(id, q, limit): return ["bigOp196", id, q, limit]
+            case let .bigOp197(id, body): return ["bigOp197", id, body]
+            case let .bigOp198(id, q, limit): return ["bigOp198", id, q, limit]
+            case let .bigOp199(id, q, limit): return ["bigOp199", id, q, limit]
+            case let .bigOp200(id, body): return ["bigOp200", id, body]
+            case let .bigOp201(id, q, limit): return ["bigOp201", id, q, limit]
+            case let .bigOp202(id, q, limit): return ["bigOp202", id, q, limit]
+            case let .bigOp203(id, body): return ["bigOp203", id, body]
+            case let .bigOp204(id, q, limit): return ["bigOp204", id, q, limit]
+            case let .bigOp205(id, q, limit): return ["bigOp205", id, q, limit]
+            case let .bigOp206(id, body): return ["bigOp206", id, body]
+            case let .bigOp207(id, q, limit): return ["bigOp207", id, q, limit]
+            case let .bigOp208(id, q, limit): return ["bigOp208", id, q, limit]
+            case let .bigOp209(id, body): return ["bigOp209", id, body]
+            case let .bigOp210(id, q, limit): return ["bigOp210", id, q, limit]
+            case let .bigOp211(id, q, limit): return ["bigOp211", id, q, limit]
+            case let .bigOp212(id, body): return ["bigOp212", id, body]
+            case let .bigOp213(id, q, limit): return ["bigOp213", id, q, limit]
+            case let .bigOp214(id, q, limit): return ["bigOp214", id, q, limit]
+            case let .bigOp215(id, body): return ["bigOp215", id, body]
+            case let .bigOp216(id, q, limit): return ["bigOp216", id, q, limit]
+            case let .bigOp217(id, q, limit): return ["bigOp217", id, q, limit]
+            case let .bigOp218(id, body): return ["bigOp218", id, body]
+            case let .bigOp219(id, q, limit): return ["bigOp219", id, q, limit]
+            case let .bigOp220(id, q, limit): return ["bigOp220", id, q, limit]
+            case let .bigOp221(id, body): return ["bigOp221", id, body]
+            case let .bigOp222(id, q, limit): return ["bigOp222", id, q, limit]
+            case let .bigOp223(id, q, limit): return ["bigOp223", id, q, limit]
+            case let .bigOp224(id, body): return ["bigOp224", id, body]
+            case let .bigOp225(id, q, limit): return ["bigOp225", id, q, limit]
+            case let .bigOp226(id, q, limit): return ["bigOp226", id, q, limit]
+            case let .bigOp227(id, body): return ["bigOp227", id, body]
+            case let .bigOp228(id, q, limit): return ["bigOp228", id, q, limit]
+            case let .bigOp229(id, q, limit): return ["bigOp229", id, q, limit]
+            case let .bigOp230(id, body): return ["bigOp230", id, body]
+            case let .bigOp231(id, q, limit): return ["bigOp231", id, q, limit]
+            case let .bigOp232(id, q, limit): return ["bigOp232", id, q, limit]
+            case let .bigOp233(id, body): return ["bigOp233", id, body]
+            case let .bigOp234(id, q, limit): return ["bigOp234", id, q, limit]
+            case let .bigOp235(id, q, limit): return ["bigOp235", id, q, limit]
+            case let .bigOp236(id, body): return ["bigOp236", id, body]
+            case let .bigOp237(id, q, limit): return ["bigOp237", id, q, limit]
+            case let .bigOp238(id, q, limit): return ["bigOp238", id, q, limit]
+            case let .bigOp239(id, body): return ["bigOp239", id, body]
+            case let .bigOp240(id, q, limit): return ["bigOp240", id, q, limit]
+            case let .bigOp241(id, q, limit): return ["bigOp241", id, q, limit]
+            case let .bigOp242(id, body): return ["bigOp242", id, body]
+            case let .bigOp243(id, q, limit): return ["bigOp243", id, q, limit]
+            case let .bigOp244(id, q, limit): return ["bigOp244", id, q, limit]
+            case let .bigOp245(id, body): return ["bigOp245", id, body]
+            case let .bigOp246(id, q, limit): return ["bigOp246", id, q, limit]
+            case let .bigOp247(id, q, limit): return ["bigOp247", id, q, limit]
+            case let .bigOp248(id, body): return ["bigOp248", id, body]
+            case let .bigOp249(id, q, limit): return ["bigOp249", id, q, limit]
             }
         }
     }

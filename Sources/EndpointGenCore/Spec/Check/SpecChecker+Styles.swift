@@ -83,11 +83,23 @@ extension ValueShape {
 extension SpecChecker {
     /// The shape of `type` (optional or not); nil for what no place can carry (`File`, `Void`).
     func valueShape(_ type: TypeRef) -> ValueShape? {
+        let bare = withoutOptional(type)
+        // Most parameters are single values: no walk.
+        switch bare {
+        case .builtin, .json: return .single
+        default: break
+        }
         var visiting: Set<String> = []
-        return ValueShape.of(withoutOptional(type), visiting: &visiting, step: shapeStep)
+        // The step reads three tables, not the checker: with the checker in the closure, every
+        // step copied it whole (a retain for each of its tables), twice for each parameter.
+        let modelIndex = modelIndex, objectModels = objectModels, additionalPropertyTypes = additionalPropertyTypes
+        return ValueShape.of(bare, visiting: &visiting) { type in
+            SpecChecker.shapeStep(type, modelIndex: modelIndex, objectModels: objectModels, additionalPropertyTypes: additionalPropertyTypes)
+        }
     }
 
-    private func shapeStep(_ type: TypeRef) -> ValueShapeStep<TypeRef> {
+    private static func shapeStep(_ type: TypeRef, modelIndex: ModelIndex, objectModels: [String: [CheckedModel.Member]],
+                                  additionalPropertyTypes: [String: TypeRef]) -> ValueShapeStep<TypeRef> {
         switch type {
         case .builtin, .json: return .single
         case .file, .void: return .none

@@ -17,12 +17,20 @@ struct SpecResolver {
         var errors: [ErrorResponse] = []
         /// Path segments of the enclosing groups, placeholders by name.
         var path: [PathSegment] = []
+        /// The top level's headers, auth and errors: what `defaults` holds, which an endpoint's
+        /// `Overrides` are measured against.
+        var apiHeaders: [Header] = []
+        var apiAuth: Auth = .none
+        var apiErrors: [ErrorResponse] = []
     }
 
     func resolve(_ spec: RawSpec) -> Spec {
         let outputName = Validation.outputName(fileName).outputName
         var inherited = Inherited()
         inherit(spec.shared, into: &inherited)
+        inherited.apiHeaders = inherited.headers
+        inherited.apiAuth = inherited.auth
+        inherited.apiErrors = inherited.errors
         let apiName = checked.apiName
         let api = resolveContents(spec.contents, key: apiName, swiftName: apiName, description: spec.description, location: spec.location,
                                   inherited: inherited)
@@ -61,6 +69,25 @@ struct SpecResolver {
             }
         }
         return result
+    }
+
+    /// What an endpoint whose merged headers, auth and errors are `level`'s, and whose response is
+    /// `response`, does differently from the API's (`apiHeaders`, `apiAuth`, `apiErrors`).
+    static func overrides(of level: Inherited, response: Response) -> Endpoint.Overrides {
+        var headers = level.headers
+        // `response.contentType` is what the endpoint accepts, unless it inherits an `Accept`.
+        if let contentType = response.contentType, !headers.contains(where: { $0.name.lowercased() == "accept" }) {
+            headers.append(Header(name: "Accept", value: contentType))
+        }
+        return Endpoint.Overrides(
+            headers: headers.filter { header in
+                !level.apiHeaders.contains { $0.name.lowercased() == header.name.lowercased() && $0.value == header.value }
+            },
+            removedHeaders: level.apiHeaders.filter { header in
+                !headers.contains { $0.name.lowercased() == header.name.lowercased() }
+            }.map(\.name),
+            auth: level.auth == level.apiAuth ? nil : level.auth,
+            errors: level.errors.filter { !level.apiErrors.contains($0) })
     }
 
     /// `inherited`, with each of `own` replacing the entry of the same status or added after them.
@@ -157,7 +184,7 @@ struct SpecResolver {
 
         var resolved = Endpoint(key: endpoint.key.key, swiftName: Naming.lowerCamel(endpoint.key.key), description: endpoint.description,
                                 deprecation: endpoint.deprecation, method: endpoint.method?.value ?? "GET", path: path, parameters: parameters,
-                                headers: level.headers, auth: level.auth, body: body, response: response, errors: level.errors,
+                                overrides: SpecResolver.overrides(of: level, response: response), body: body, response: response,
                                 timeout: endpoint.timeout.flatMap { Double($0.value) }, sample: endpoint.sample?.compactJSON,
                                 location: endpoint.key.location, pagination: facts.pagination)
         resolved.sampleElements = facts.sampleElements
