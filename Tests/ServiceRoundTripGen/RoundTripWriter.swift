@@ -224,7 +224,7 @@ struct RoundTripWriter {
     /// The first error body the endpoint declares with a status code, thrown by the service as
     /// `ErrorResponse(status:body:)`: the client throws it typed, with the same status and body.
     private func errorCheck(_ endpoint: ServiceSurface.EndpointSurface, call: String) throws -> [String] {
-        let declared = (endpoint.endpoint.errors + spec.errors).first { error in
+        let declared = (endpoint.endpoint.overrides.errors + spec.errors).first { error in
             if case .code = error.status, error.type != .void { return true }
             return false
         }
