@@ -3,9 +3,9 @@ public import Foundation
 /// The value of an `Authorization` header.
 ///
 /// ```swift
-/// AuthorizationValue.bearer("abc").headerValue                              // "Bearer abc"
-/// AuthorizationValue.basic(username: "ada", password: "pw").headerValue     // "Basic YWRhOnB3"
-/// AuthorizationValue.custom(scheme: "Token", credentials: "t").headerValue  // "Token t"
+/// Header.authorization(.bearer("abc"))                              // Authorization: Bearer abc
+/// Header.authorization(.basic(username: "ada", password: "pw"))     // Authorization: Basic YWRhOnB3
+/// Header.authorization(.custom(scheme: "Token", credentials: "t"))  // Authorization: Token t
 /// ```
 public enum AuthorizationValue: Sendable, Hashable, CustomStringConvertible {
     /// `Bearer <token>`.

@@ -125,7 +125,8 @@ enum ContentDisposition {
             scalars = scalars[scalars.index(after: equals)...]
             while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
             var text = String.UnicodeScalarView()
-            if scalars.first == "\"" {
+            let isQuoted = scalars.first == "\""
+            if isQuoted {
                 scalars.removeFirst()
                 while let scalar = scalars.popFirst(), scalar != "\"" {
                     if scalar == "\\", let escaped = scalars.popFirst() { text.append(escaped) } else { text.append(scalar) }
@@ -136,7 +137,8 @@ enum ContentDisposition {
                 text.append(contentsOf: scalars[..<end])
                 scalars = scalars[end...]
             }
-            result.append((name, String(text).trimmingCharacters(in: .whitespaces)))
+            // A quoted value is the name as written, spaces at its ends included; a token is trimmed.
+            result.append((name, isQuoted ? String(text) : String(text).trimmingCharacters(in: .whitespaces)))
         }
         return result
     }

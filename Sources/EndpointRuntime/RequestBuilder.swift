@@ -58,7 +58,7 @@ public enum RequestBuilder {
         list.append(first)
         return list
     }
-    /// The first statement of a block: a list (an `if`, a `for`, an optional component).
+    /// The first statement of a block: a list (an `if`, a `for`).
     @inlinable
     public static func buildPartialBlock(first: [any RequestComponent]) -> [any RequestComponent] { first }
     /// The next statement of a block: one component.

@@ -101,6 +101,21 @@ import Testing
         #expect(generate(text, service: false).diagnostics.sorted.isEmpty)
     }
 
+    /// An own base URL's path is a literal like the spec's own paths, escapes decoded: the router
+    /// compares literals with the request's decoded segments.
+    @Test func anOwnBasePathWithAnEscapeIsItsDecodedLiteral() throws {
+        let text = """
+        {
+          "formatVersion": 2, "name": "Escaped", "baseURL": "https://escaped.example",
+          "endpoints": {
+            "files": { "method": "GET", "baseURL": "https://uploads.example/my%20api", "path": "/files" }
+          }
+        }
+        """
+        let swift = try #require(generate(text, service: true).swift)
+        #expect(swift.contains(#"ServiceRoute(.get, "/my api/files") { request in"#))
+    }
+
     /// HTTPBin's `mirror` (`https://eu.httpbin.org/v2`) and `get` share `GET /get` below their base
     /// URLs, but not on the wire: the handler tells them apart by the mirror's `/v2`, without a warning.
     @Test func httpbinMirrorAndGetAreTwoRoutes() throws {

@@ -14,6 +14,8 @@ import Testing
         ("attachment; filename=plain.txt", "plain.txt"),
         ("inline; FILENAME = \"spaced name.txt\" ; size=3", "spaced name.txt"),
         ("attachment; filename=\"a \\\"quoted\\\" name\"", "a \"quoted\" name"),
+        // Quoted, the name is what is between the quotes, spaces at its ends included.
+        ("attachment; filename=\" padded.txt \"", " padded.txt "),
         ("attachment; filename*=UTF-8''%E2%82%AC%20rates.csv", "€ rates.csv"),
         ("attachment; filename*=utf-8''caf%C3%A9.txt; filename=\"cafe.txt\"", "café.txt"),
         // An extended value in another charset, or broken, falls back to the plain one.

@@ -224,7 +224,10 @@ struct RoundTripWriter {
     /// The first error body the endpoint declares with a status code, thrown by the service as
     /// `ErrorResponse(status:body:)`: the client throws it typed, with the same status and body.
     private func errorCheck(_ endpoint: ServiceSurface.EndpointSurface, call: String) throws -> [String] {
-        let declared = (endpoint.endpoint.overrides.errors + spec.errors).first { error in
+        // The endpoint's own error bodies replace the API's of the same status (a `Void` one too).
+        let own = endpoint.endpoint.overrides.errors
+        let errors = own + spec.errors.filter { api in !own.contains { $0.status == api.status } }
+        let declared = errors.first { error in
             if case .code = error.status, error.type != .void { return true }
             return false
         }

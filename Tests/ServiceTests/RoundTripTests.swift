@@ -166,7 +166,10 @@ final class Exchange: @unchecked Sendable {
                         sourceLocation: SourceLocation = #_sourceLocation) {
         let calls = locked { self.calls }
         #expect(calls.map(\.requirement) == [requirement], sourceLocation: sourceLocation)
-        guard let call = calls.first, call.values.count == values.count else { return }
+        guard let call = calls.first else { return }
+        #expect(call.values.count == values.count, "\(requirement): \(call.values.count) values received, \(values.count) sent",
+                sourceLocation: sourceLocation)
+        guard call.values.count == values.count else { return }
         for (index, label) in labels.enumerated() where !unchecked.contains(label) {
             #expect(call.values[index] == values[index], "\(requirement): \(label)", sourceLocation: sourceLocation)
         }

@@ -3,9 +3,8 @@ import Foundation
 extension PercentEncoding {
     /// `text` with each `%XX` replaced by its byte (and, with `plusIsSpace`, each `+` by a space),
     /// as `removingPercentEncoding` reads it: `nil` when a `%` is not followed by two hex digits or
-    /// the bytes are not UTF-8; a leading byte order mark is dropped. Other text without `%` (or `+`)
-    /// is returned as it is, without going through NSString and CFString, which made decoding most
-    /// of the cost of routing a request.
+    /// the bytes are not UTF-8; a leading byte order mark is dropped. Text without `%` (or `+`) and
+    /// without a byte order mark is returned as it is. Written on the UTF-8 bytes, without Foundation.
     static func decode(_ text: Substring, plusIsSpace: Bool = false) -> String? {
         let utf8 = text.utf8
         guard utf8.starts(with: byteOrderMark) || utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }) else {

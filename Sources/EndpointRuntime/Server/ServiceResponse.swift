@@ -150,7 +150,7 @@ extension ServiceRequest {
     /// The encoder of answers in `dateFormat`: made once per format and shared (it is not changed
     /// after it is made, and encoding with it is safe from any thread).
     static func jsonEncoder(_ dateFormat: DateFormat) -> JSONEncoder {
-        encoders[dateFormat] ?? makeJSONEncoder(dateFormat)
+        encoders[dateFormat] ?? makeJSONEncoder(dateFormat) // every format is in `encoders`
     }
 
     private static let encoders: [DateFormat: JSONEncoder] = Dictionary(uniqueKeysWithValues: DateFormat.allCases.map { ($0, makeJSONEncoder($0)) })
