@@ -30,17 +30,7 @@ public struct ServiceRequest: Sendable {
         self.dateFormat = dateFormat
         self.pathValues = pathValues
         self.pathSegments = pathSegments
-        var items: [(String, String)] = []
-        if let query = raw.urlComponents.percentEncodedQuery, !query.isEmpty {
-            // Split on the UTF-8 bytes: `&` and `=` are ASCII, and an encoded query is ASCII too.
-            for item in query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
-                let equals = item.firstIndex(of: UInt8(ascii: "="))
-                let name = Substring(item[..<(equals ?? item.endIndex)])
-                let value = equals.map { String(Substring(item[item.index(after: $0)...])) } ?? ""
-                items.append((PercentEncoding.decode(name) ?? String(name), value))
-            }
-        }
-        self.queryItems = items
+        self.queryItems = Self.items((raw.urlComponents.percentEncodedQuery ?? "")[...], separator: "&") { PercentEncoding.decode($0) }
     }
 
     // MARK: Parameters
@@ -152,10 +142,7 @@ public struct ServiceRequest: Sendable {
             return .joined(raw: rest, separator: style.explode ? "." : ",", explodedPairs: style.explode, decoding: decoding)
         case .matrix:
             // `;name=v`, `;name=a,b`, `;name=a;name=b`, `;R=100;G=200`: read as items.
-            let parts = raw.split(separator: ";", omittingEmptySubsequences: true).map { part -> (String, String) in
-                let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                return (PercentEncoding.decode(pair[0]) ?? String(pair[0]), pair.count > 1 ? String(pair[1]) : "")
-            }
+            let parts = items(raw[...], separator: ";") { PercentEncoding.decode($0) }
             if parts.isEmpty || (parts.count == 1 && parts[0].0 == name && parts[0].1.isEmpty) { return .absent }
             return itemsSource(parts, name: name, style: ParameterStyle(.form, explode: style.explode), decoding: decoding)
         default:
@@ -193,11 +180,19 @@ public struct ServiceRequest: Sendable {
 
     /// `a=1&b=2` with names decoded (`+` as space), values still encoded.
     static func formItems(_ data: Data) -> [(name: String, raw: String)] {
-        let text = String(decoding: data, as: UTF8.self)
-        return text.split(separator: "&", omittingEmptySubsequences: true).map { item in
-            let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = StyledSource.absent.decode(pair[0], .form) ?? String(pair[0])
-            return (name, pair.count > 1 ? String(pair[1]) : "")
+        items(String(decoding: data, as: UTF8.self)[...], separator: "&") { StyledSource.absent.decode($0, .form) }
+            .map { (name: $0.0, raw: $0.1) }
+    }
+
+    /// `a=1&b=2` (a query, a form body) or `a=1;b=2` (matrix parts) as items, split on the UTF-8
+    /// bytes: names through `decodeName` (as written when it cannot decode them), values still
+    /// encoded; an item without `=` has an empty value, empty items are skipped.
+    static func items(_ text: Substring, separator: Unicode.Scalar, decodeName: (Substring) -> String?) -> [(String, String)] {
+        text.utf8.split(separator: UInt8(ascii: separator), omittingEmptySubsequences: true).map { item in
+            let equals = item.firstIndex(of: UInt8(ascii: "="))
+            let name = Substring(item[..<(equals ?? item.endIndex)])
+            let value = equals.map { String(Substring(item[item.index(after: $0)...])) } ?? ""
+            return (decodeName(name) ?? String(name), value)
         }
     }
 
