@@ -98,6 +98,20 @@ func compareAsync(_ plan: Plan, generated: () async throws -> Int, baseline: () 
     return Comparison(generated: median(generatedTimes), baseline: median(baselineTimes), ratio: median(ratios))
 }
 
+/// The in-process rows. Called from a nonisolated function so that the closures timed are not
+/// the main actor's: written in main.swift's top-level code they were, and each call of one hopped
+/// to the main thread and back, which the rows then counted as the transport's.
+func benchmarkInProcess(_ plan: Plan) async throws {
+    try await checkInProcess()
+    report("GET /activities/{id} through InProcessTransport and the generated BenchAPI.handler (route; path, query, header read back; service; JSON answer written) vs building the request alone",
+           try await compareAsync(plan, generated: { try await sendActivityInProcess() }, baseline: { try buildActivity() }),
+           baselineName: "building the request", target: 3)
+    // For information, no target: the whole client call, the answer decoded too.
+    let whole = try await compareAsync(plan, generated: { try await fetchActivityInProcess() }, baseline: { try buildActivity() })
+    print("4. Requests\tthe same through HTTPClient.send, the JSON answer decoded (for information)\t"
+          + "\(formatDuration(whole.generated)) vs \(formatDuration(whole.baseline)) building the request: \(String(format: "%.2fx", whole.ratio))\t\t")
+}
+
 /// `--only inprocess-parts`: where the in-process time goes, on standard error (for profiling; not a
 /// table row): the generated handler alone, the service's answer JSON-encoded (plainly, as the handler
 /// does, and with JSONEncoder's own date strategy), a task and a continuation (what the transport

@@ -170,14 +170,7 @@ if only == "inprocess-parts" {
 }
 
 if only == nil || only == "inprocess" { do {
-    try await checkInProcess()
-    report("GET /activities/{id} through InProcessTransport and the generated BenchAPI.handler (route; path, query, header read back; service; JSON answer written) vs building the request alone",
-           try await compareAsync(plan, generated: { try await sendActivityInProcess() }, baseline: { try buildActivity() }),
-           baselineName: "building the request", target: 3)
-    // For information, no target: the whole client call, the answer decoded too.
-    let whole = try await compareAsync(plan, generated: { try await fetchActivityInProcess() }, baseline: { try buildActivity() })
-    print("4. Requests\tthe same through HTTPClient.send, the JSON answer decoded (for information)\t"
-          + "\(formatDuration(whole.generated)) vs \(formatDuration(whole.baseline)) building the request: \(String(format: "%.2fx", whole.ratio))\t\t")
+    try await benchmarkInProcess(plan)
 } catch {
     FileHandle.standardError.write(Data("RequestBench: \(error)\n".utf8))
     exit(1)

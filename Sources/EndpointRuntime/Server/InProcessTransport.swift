@@ -27,7 +27,10 @@ import Foundation
 /// response head and for each chunk of the body; when it passes the request fails with
 /// `URLError(.timedOut)` and the handler's task is cancelled. Cancelling the calling task, or
 /// breaking off reading the body, cancels the handler's task too, and the caller hears at once
-/// even if the handler ignores it.
+/// even if the handler ignores it. For a request without a timeout, where `Task.immediate` is
+/// available, the handler's task starts on the caller's thread and runs there until it first
+/// waits: an answer made without waiting costs no hand-off between threads, and the caller hears
+/// of a cancellation from that wait on.
 public struct InProcessTransport: HTTPTransport {
     /// Where requests go.
     let handler: HTTPHandler
@@ -136,7 +139,9 @@ private final class HandlerBody: BodySource {
 /// cancellation (`CancellationError`), or the timeout (`URLError(.timedOut)`, counted from when the
 /// operation starts). On cancellation or
 /// timeout the operation's task is cancelled and the caller resumes at once, even if the operation
-/// ignores cancellation; a result that arrives after that is handed to `discard`.
+/// ignores cancellation; a result that arrives after that is handed to `discard`. Without a
+/// timeout the task starts on the caller's thread where `Task.immediate` is available: the caller
+/// can resume once the operation first waits.
 final class InProcessRace<Value: Sendable>: Sendable {
     private struct State: Sendable {
         var continuation: CheckedContinuation<Value, any Error>?
@@ -152,7 +157,7 @@ final class InProcessRace<Value: Sendable>: Sendable {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
                 guard race.start(continuation) else { return }
-                let task = Task {
+                let work: @concurrent @Sendable () async -> Void = {
                     // The clock starts when the operation does: a task that waits for a thread of a
                     // busy pool has not been slow itself.
                     if let timeout {
@@ -166,6 +171,17 @@ final class InProcessRace<Value: Sendable>: Sendable {
                     } catch {
                         race.finish(.failure(error))
                     }
+                }
+                // Without a timeout, started on this thread where it can be: most answers are made
+                // without waiting, and handing each to another thread and back cost more than making
+                // it. With one, in a task of its own: its clock starts when a thread of the pool
+                // takes it, and a pool kept busy for seconds by a parallel test run does not count
+                // against the handler once it has started on this thread and then waits for one.
+                let task: Task<Void, Never>
+                if timeout == nil, #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+                    task = Task.immediate(operation: work)
+                } else {
+                    task = Task(operation: work)
                 }
                 race.attach(task)
             }

@@ -147,18 +147,18 @@ extension ServiceRequest {
         return ServiceResponse(status: status, headers: fields, body: body)
     }
 
-    /// The encoder of answers in `dateFormat`: made once per format and shared (it is not changed
-    /// after it is made, and encoding with it is safe from any thread).
-    static func jsonEncoder(_ dateFormat: DateFormat) -> JSONEncoder {
+    /// The encoder of answers in `dateFormat`: ``SortedJSONEncoder`` with the same bytes as
+    /// `JSONEncoder` (sorted keys, slashes as they are), which it falls back on; made once per format.
+    static func jsonEncoder(_ dateFormat: DateFormat) -> SortedJSONEncoder {
         encoders[dateFormat] ?? makeJSONEncoder(dateFormat) // every format is in `encoders`
     }
 
-    private static let encoders: [DateFormat: JSONEncoder] = Dictionary(uniqueKeysWithValues: DateFormat.allCases.map { ($0, makeJSONEncoder($0)) })
+    private static let encoders: [DateFormat: SortedJSONEncoder] = Dictionary(uniqueKeysWithValues: DateFormat.allCases.map { ($0, makeJSONEncoder($0)) })
 
-    private static func makeJSONEncoder(_ dateFormat: DateFormat) -> JSONEncoder {
+    private static func makeJSONEncoder(_ dateFormat: DateFormat) -> SortedJSONEncoder {
         let encoder = dateFormat.makeJSONEncoder()
         encoder.outputFormatting.insert(.withoutEscapingSlashes)
-        return encoder
+        return SortedJSONEncoder(dateFormat: dateFormat, escapesSlashes: false, fallback: encoder)
     }
 }
 

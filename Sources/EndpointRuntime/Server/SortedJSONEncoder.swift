@@ -1,0 +1,618 @@
+import Foundation
+
+/// Writes an `Encodable` value as JSON with the same bytes as the handler's `JSONEncoder` (keys
+/// sorted by their UTF-8 bytes, dates in the API's ``DateFormat``, `Data` as Base64, a `Double` as
+/// its shortest text without a trailing `.0`), but straight into a byte buffer: no tree of boxed
+/// values, no dictionary per object. What it does not do the way `JSONEncoder` does (a value that
+/// is not a number, a top-level value that encodes nothing, a container asked for after a value
+/// was written) is handed to `fallback`, so the result, or the error, is always `JSONEncoder`'s.
+struct SortedJSONEncoder: Sendable {
+    /// How dates are written.
+    let dateFormat: DateFormat
+    /// Whether `/` is written `\/` (`JSONEncoder` without `.withoutEscapingSlashes`).
+    let escapesSlashes: Bool
+    /// The `JSONEncoder` with the same settings, for what this one hands over.
+    let fallback: JSONEncoder
+
+    func encode<T: Encodable>(_ value: T) throws -> Data {
+        let output = JSONOutput(dateFormat: dateFormat, escapesSlashes: escapesSlashes)
+        do {
+            let root = JSONValueEncoder(output, parent: nil, key: nil)
+            try root.encodeValue(value)
+            try root.finishRoot()
+            guard !output.unsupported, case let .value(range) = root.content else { throw JSONOutput.Unsupported() }
+            return output.bytes.withUnsafeBufferPointer { Data(UnsafeBufferPointer(rebasing: $0[range])) }
+        } catch is JSONOutput.Unsupported {
+            return try fallback.encode(value)
+        }
+    }
+}
+
+/// The bytes of one encoding: values are written here as they are encoded; an object or an array
+/// is written when the value holding it is done, from its members' byte ranges.
+final class JSONOutput {
+    /// Thrown (and caught by ``SortedJSONEncoder``) for what `JSONEncoder` does differently.
+    struct Unsupported: Error {}
+
+    // Unchecked: only this encoding's own calls reach them, one at a time, and the checks cost a
+    // fifth of the time.
+    @exclusivity(unchecked) var bytes: [UInt8] = []
+    let dateFormat: DateFormat
+    let escapesSlashes: Bool
+    /// Set where a non-throwing call met something unsupported: the result is not used.
+    @exclusivity(unchecked) var unsupported = false
+
+    init(dateFormat: DateFormat, escapesSlashes: Bool) {
+        self.dateFormat = dateFormat
+        self.escapesSlashes = escapesSlashes
+        bytes.reserveCapacity(512)
+    }
+
+    // MARK: Scalars
+
+    func writeNull() -> Range<Int> {
+        let start = bytes.count
+        bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+        return start..<bytes.count
+    }
+
+    func write(_ value: Bool) -> Range<Int> {
+        let start = bytes.count
+        if value {
+            bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65])
+        } else {
+            bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65])
+        }
+        return start..<bytes.count
+    }
+
+    func write(_ value: Int64) -> Range<Int> {
+        let start = bytes.count
+        if value < 0 { bytes.append(0x2D) }
+        writeDigits(value.magnitude)
+        return start..<bytes.count
+    }
+
+    func write(_ value: UInt64) -> Range<Int> {
+        let start = bytes.count
+        writeDigits(value)
+        return start..<bytes.count
+    }
+
+    private func writeDigits(_ value: UInt64) {
+        if value < 10 {
+            bytes.append(0x30 &+ UInt8(truncatingIfNeeded: value))
+            return
+        }
+        var digits: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                     UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { raw in
+            let buffer = raw.bindMemory(to: UInt8.self)
+            while rest > 0 {
+                buffer[count] = 0x30 &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+                count += 1
+            }
+            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+        }
+    }
+
+    /// A number as `JSONEncoder` writes it: its `description` without a trailing `.0`.
+    func write<F: BinaryFloatingPoint & CustomStringConvertible>(_ value: F) throws -> Range<Int> {
+        // `JSONEncoder` throws for these (or writes them as strings when told to): its call, not ours.
+        guard value.isFinite else { throw Unsupported() }
+        let start = bytes.count
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        bytes.append(contentsOf: text.utf8)
+        return start..<bytes.count
+    }
+
+    /// Text already valid as a JSON number (`Decimal`'s).
+    func writeNumber(_ text: String) -> Range<Int> {
+        let start = bytes.count
+        bytes.append(contentsOf: text.utf8)
+        return start..<bytes.count
+    }
+
+    func write(_ value: String) -> Range<Int> {
+        let start = bytes.count
+        writeQuoted(value)
+        return start..<bytes.count
+    }
+
+    /// `"text"`, escaped as `JSONEncoder` escapes: `"`, `\`, control characters (short forms where
+    /// JSON has them, else `\u00xx` in lower-case hex) and, when asked, `/`.
+    func writeQuoted(_ value: String) {
+        bytes.append(0x22)
+        var text = value
+        text.withUTF8 { utf8 in
+            var start = 0
+            for index in 0..<utf8.count {
+                let byte = utf8[index]
+                if byte >= 0x20, byte != 0x22, byte != 0x5C, byte != 0x2F || !escapesSlashes { continue }
+                if start < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index])) }
+                start = index + 1
+                switch byte {
+                case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
+                case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
+                case 0x2F: bytes.append(contentsOf: [0x5C, 0x2F])
+                case 0x08: bytes.append(contentsOf: [0x5C, 0x62])
+                case 0x0C: bytes.append(contentsOf: [0x5C, 0x66])
+                case 0x0A: bytes.append(contentsOf: [0x5C, 0x6E])
+                case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
+                case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
+                default:
+                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                    bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+                }
+            }
+            if start < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...])) }
+        }
+        bytes.append(0x22)
+    }
+
+    /// A date as the API's ``DateFormat`` writes it in JSON, as `JSONEncoder`'s strategy does.
+    func write(_ date: Date) throws -> Range<Int> {
+        switch dateFormat {
+        case .secondsSince1970: return try write(date.timeIntervalSince1970)
+        case .millisecondsSince1970: return try write(1000.0 * date.timeIntervalSince1970)
+        case .iso8601, .iso8601Fractional, .date:
+            let start = bytes.count
+            if !writeWholeSecondDate(date) { writeQuoted(dateFormat.string(from: date)) }
+            return start..<bytes.count
+        }
+    }
+
+    /// A date on a whole second from 1970 to 9999 in the ISO 8601 formats, written from its
+    /// calendar fields (what `DateFormat.string(from:)` writes, without a format style): `false`
+    /// for other dates, left to the format style.
+    private func writeWholeSecondDate(_ date: Date) -> Bool {
+        let interval = date.timeIntervalSince1970
+        guard interval >= 0, interval < 253_402_300_800, interval.rounded(.down) == interval else { return false }
+        let seconds = Int(interval)
+        let (year, month, day) = Self.civilDate(daysSince1970: seconds / 86_400)
+        let time = seconds % 86_400
+        func two(_ value: Int) {
+            bytes.append(0x30 &+ UInt8(truncatingIfNeeded: value / 10))
+            bytes.append(0x30 &+ UInt8(truncatingIfNeeded: value % 10))
+        }
+        bytes.append(0x22)
+        two(year / 100)
+        two(year % 100)
+        bytes.append(0x2D)
+        two(month)
+        bytes.append(0x2D)
+        two(day)
+        if dateFormat != .date {
+            bytes.append(0x54)
+            two(time / 3600)
+            bytes.append(0x3A)
+            two(time / 60 % 60)
+            bytes.append(0x3A)
+            two(time % 60)
+            if dateFormat == .iso8601Fractional { bytes.append(contentsOf: [0x2E, 0x30, 0x30, 0x30]) }
+            bytes.append(0x5A)
+        }
+        bytes.append(0x22)
+        return true
+    }
+
+    /// The proleptic Gregorian year, month and day of a day counted from 1970-01-01 (not before it).
+    static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
+        // Counted in 400-year eras from 0000-03-01, so that a leap day ends each year.
+        let shifted = days + 719_468
+        let era = shifted / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthFromMarch = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
+        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// The values `JSONEncoder` writes itself rather than through their `encode(to:)`, and the
+    /// plain ones (written the same either way) without an encoder of their own; `nil` for others.
+    func writeKnown<T: Encodable>(_ value: T) throws -> Range<Int>? {
+        let type = T.self
+        if type == String.self { return write(unsafeBitCast(value, to: String.self)) }
+        if type == Date.self { return try write(unsafeBitCast(value, to: Date.self)) }
+        if type == Int.self { return write(Int64(unsafeBitCast(value, to: Int.self))) }
+        if type == Int64.self { return write(unsafeBitCast(value, to: Int64.self)) }
+        if type == Double.self { return try write(unsafeBitCast(value, to: Double.self)) }
+        if type == Bool.self { return write(unsafeBitCast(value, to: Bool.self)) }
+        if type == Int32.self { return write(Int64(unsafeBitCast(value, to: Int32.self))) }
+        if type == Float.self { return try write(unsafeBitCast(value, to: Float.self)) }
+        if type == Data.self { return write(unsafeBitCast(value, to: Data.self).base64EncodedString()) }
+        if type == URL.self { return write(unsafeBitCast(value, to: URL.self).absoluteString) }
+        if type == Decimal.self { return writeNumber(unsafeBitCast(value, to: Decimal.self).description) }
+        return nil
+    }
+
+    // MARK: Containers
+
+    /// Writes a finished object as `JSONEncoder`'s dictionary does: keys that are equal as
+    /// strings are one member, spelled as first written, with the last value written; members
+    /// sorted by their keys' UTF-8 bytes.
+    func writeObject(_ object: ObjectStorage) throws -> Range<Int> {
+        let keys = object.keys
+        var values: [Range<Int>] = []
+        values.reserveCapacity(keys.count)
+        for member in object.values { values.append(try finish(member)) }
+        // Where all keys are ASCII, equal strings are equal bytes: sorted with the order written as
+        // the tie-break, a run of one key ends with its last value. Otherwise keys are merged first.
+        var order = Array(keys.indices)
+        if keys.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) {
+            order.sort { keys[$0] == keys[$1] ? $0 < $1 : keys[$0] < keys[$1] }
+            order = order.indices.compactMap { index in
+                index + 1 < order.count && keys[order[index + 1]] == keys[order[index]] ? nil : order[index]
+            }
+        } else {
+            var first: [String: Int] = [:]
+            var last: [Int: Int] = [:]
+            var distinct: [Int] = []
+            for index in keys.indices {
+                if let spelled = first[keys[index]] {
+                    last[spelled] = index
+                } else {
+                    first[keys[index]] = index
+                    distinct.append(index)
+                }
+            }
+            distinct.sort { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) }
+            order = distinct
+            for index in order.indices { values[order[index]] = values[last[order[index]] ?? order[index]] }
+        }
+        let start = bytes.count
+        bytes.append(0x7B)
+        for (position, index) in order.enumerated() {
+            if position > 0 { bytes.append(0x2C) }
+            writeQuoted(keys[index])
+            bytes.append(0x3A)
+            appendCopy(values[index])
+        }
+        bytes.append(0x7D)
+        return start..<bytes.count
+    }
+
+    func writeArray(_ array: ArrayStorage) throws -> Range<Int> {
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(array.items.count)
+        for item in array.items { ranges.append(try finish(item)) }
+        let start = bytes.count
+        bytes.append(0x5B)
+        for (index, range) in ranges.enumerated() {
+            if index > 0 { bytes.append(0x2C) }
+            appendCopy(range)
+        }
+        bytes.append(0x5D)
+        return start..<bytes.count
+    }
+
+    /// Appends a copy of bytes written before.
+    private func appendCopy(_ range: Range<Int>) {
+        let count = range.count
+        let end = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: count))
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress! // non-empty: it holds `range`
+            (base + end).update(from: base + range.lowerBound, count: count)
+        }
+    }
+
+    func finish(_ member: Member) throws -> Range<Int> {
+        switch member {
+        case let .value(range): return range
+        case let .encoder(encoder): return try encoder.finish()
+        }
+    }
+}
+
+/// A member of an object or an array: written already, or a nested container or super encoder
+/// still open (written when its holder is).
+enum Member {
+    case value(Range<Int>)
+    case encoder(JSONValueEncoder)
+}
+
+final class ObjectStorage {
+    // Unchecked, as `JSONOutput.bytes`: one encoding's calls reach them, one at a time.
+    @exclusivity(unchecked) var keys: [String] = []
+    @exclusivity(unchecked) var values: [Member] = []
+
+    func add(_ key: String, _ value: Member) {
+        keys.append(key)
+        values.append(value)
+    }
+}
+
+final class ArrayStorage {
+    @exclusivity(unchecked) var items: [Member] = []
+}
+
+/// The encoder of one value: what its `encode(to:)` is given.
+final class JSONValueEncoder: Encoder, SingleValueEncodingContainer {
+    enum Content {
+        case none
+        case value(Range<Int>)
+        case object(ObjectStorage)
+        case array(ArrayStorage)
+    }
+
+    let output: JSONOutput
+    private let parent: JSONValueEncoder?
+    private let key: (any CodingKey)?
+    @exclusivity(unchecked) private(set) var content = Content.none
+
+    init(_ output: JSONOutput, parent: JSONValueEncoder?, key: (any CodingKey)?) {
+        self.output = output
+        self.parent = parent
+        self.key = key
+    }
+
+    var codingPath: [any CodingKey] {
+        var path: [any CodingKey] = []
+        var current: JSONValueEncoder? = self
+        while let encoder = current, let key = encoder.key {
+            path.append(key)
+            current = encoder.parent
+        }
+        return path.reversed()
+    }
+
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    /// Encodes `value` as this encoder's value.
+    func encodeValue<T: Encodable>(_ value: T) throws {
+        if let range = try output.writeKnown(value) {
+            set(range)
+            return
+        }
+        try value.encode(to: self)
+    }
+
+    /// `value` encoded by an encoder of its own below this one (under `key`): its bytes.
+    func encodeChild<T: Encodable>(_ value: T, key: any CodingKey) throws -> Range<Int> {
+        if let range = try output.writeKnown(value) { return range }
+        let child = JSONValueEncoder(output, parent: self, key: key)
+        try value.encode(to: child)
+        return try child.finish()
+    }
+
+    /// A child encoder left open (a nested container, a super encoder).
+    func openChild(key: any CodingKey) -> JSONValueEncoder {
+        JSONValueEncoder(output, parent: self, key: key)
+    }
+
+    /// This value's bytes; a value that encoded nothing is `{}`, as with `JSONEncoder`.
+    func finish() throws -> Range<Int> {
+        switch content {
+        case .none:
+            let start = output.bytes.count
+            output.bytes.append(contentsOf: [0x7B, 0x7D])
+            return start..<output.bytes.count
+        case let .value(range): return range
+        case let .object(object):
+            let range = try output.writeObject(object)
+            content = .value(range)
+            return range
+        case let .array(array):
+            let range = try output.writeArray(array)
+            content = .value(range)
+            return range
+        }
+    }
+
+    private func set(_ range: Range<Int>) {
+        // `JSONEncoder` stops the program for a second value: left to it.
+        guard case .none = content else {
+            output.unsupported = true
+            return
+        }
+        content = .value(range)
+    }
+
+    /// The finished root: its containers written.
+    func finishRoot() throws {
+        guard case .none = content else {
+            _ = try finish()
+            return
+        }
+        throw JSONOutput.Unsupported() // `JSONEncoder` throws: nothing was encoded
+    }
+
+    // MARK: Encoder
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        let object: ObjectStorage
+        switch content {
+        case let .object(existing): object = existing
+        case .none:
+            object = ObjectStorage()
+            content = .object(object)
+        default:
+            output.unsupported = true
+            object = ObjectStorage()
+        }
+        return KeyedEncodingContainer(JSONKeyedContainer(encoder: self, object: object))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        let array: ArrayStorage
+        switch content {
+        case let .array(existing): array = existing
+        case .none:
+            array = ArrayStorage()
+            content = .array(array)
+        default:
+            output.unsupported = true
+            array = ArrayStorage()
+        }
+        return JSONUnkeyedContainer(encoder: self, array: array)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer { self }
+
+    // MARK: SingleValueEncodingContainer
+
+    func encodeNil() throws { set(output.writeNull()) }
+    func encode(_ value: Bool) throws { set(output.write(value)) }
+    func encode(_ value: String) throws { set(output.write(value)) }
+    func encode(_ value: Double) throws { set(try output.write(value)) }
+    func encode(_ value: Float) throws { set(try output.write(value)) }
+    func encode(_ value: Int) throws { set(output.write(Int64(value))) }
+    func encode(_ value: Int8) throws { set(output.write(Int64(value))) }
+    func encode(_ value: Int16) throws { set(output.write(Int64(value))) }
+    func encode(_ value: Int32) throws { set(output.write(Int64(value))) }
+    func encode(_ value: Int64) throws { set(output.write(value)) }
+    func encode(_ value: UInt) throws { set(output.write(UInt64(value))) }
+    func encode(_ value: UInt8) throws { set(output.write(UInt64(value))) }
+    func encode(_ value: UInt16) throws { set(output.write(UInt64(value))) }
+    func encode(_ value: UInt32) throws { set(output.write(UInt64(value))) }
+    func encode(_ value: UInt64) throws { set(output.write(value)) }
+
+    func encode<T: Encodable>(_ value: T) throws {
+        guard case .none = content else {
+            output.unsupported = true
+            return
+        }
+        if let range = try output.writeKnown(value) {
+            content = .value(range)
+            return
+        }
+        // `JSONEncoder` encodes the value in place, with this encoder's coding path.
+        let child = JSONValueEncoder(output, parent: parent, key: key)
+        try value.encode(to: child)
+        guard case .none = content else {
+            output.unsupported = true
+            return
+        }
+        content = .value(try child.finish())
+    }
+}
+
+/// An index in an array, for coding paths.
+private struct JSONIndexKey: CodingKey {
+    let index: Int
+    var stringValue: String { "Index \(index)" }
+    var intValue: Int? { index }
+    init(_ index: Int) { self.index = index }
+    init?(stringValue: String) { nil }
+    init(intValue: Int) { index = intValue }
+}
+
+/// The key of a super encoder.
+private struct JSONSuperKey: CodingKey {
+    var stringValue: String { "super" }
+    var intValue: Int? { nil }
+    init() {}
+    init?(stringValue: String) { nil }
+    init?(intValue: Int) { nil }
+}
+
+private struct JSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let encoder: JSONValueEncoder
+    let object: ObjectStorage
+
+    var codingPath: [any CodingKey] { encoder.codingPath }
+
+    private func add(_ key: Key, _ range: Range<Int>) {
+        object.add(key.stringValue, .value(range))
+    }
+
+    mutating func encodeNil(forKey key: Key) throws { add(key, encoder.output.writeNull()) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { add(key, encoder.output.write(value)) }
+    mutating func encode(_ value: String, forKey key: Key) throws { add(key, encoder.output.write(value)) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { add(key, try encoder.output.write(value)) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { add(key, try encoder.output.write(value)) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { add(key, encoder.output.write(Int64(value))) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { add(key, encoder.output.write(Int64(value))) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { add(key, encoder.output.write(Int64(value))) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { add(key, encoder.output.write(Int64(value))) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { add(key, encoder.output.write(value)) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { add(key, encoder.output.write(UInt64(value))) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { add(key, encoder.output.write(UInt64(value))) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { add(key, encoder.output.write(UInt64(value))) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { add(key, encoder.output.write(UInt64(value))) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { add(key, encoder.output.write(value)) }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        add(key, try encoder.encodeChild(value, key: key))
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        let child = encoder.openChild(key: key)
+        object.add(key.stringValue, .encoder(child))
+        return child.container(keyedBy: keyType)
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        let child = encoder.openChild(key: key)
+        object.add(key.stringValue, .encoder(child))
+        return child.unkeyedContainer()
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        let child = encoder.openChild(key: JSONSuperKey())
+        object.add("super", .encoder(child))
+        return child
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        let child = encoder.openChild(key: key)
+        object.add(key.stringValue, .encoder(child))
+        return child
+    }
+}
+
+private struct JSONUnkeyedContainer: UnkeyedEncodingContainer {
+    let encoder: JSONValueEncoder
+    let array: ArrayStorage
+
+    var codingPath: [any CodingKey] { encoder.codingPath }
+    var count: Int { array.items.count }
+
+    private func add(_ range: Range<Int>) { array.items.append(.value(range)) }
+
+    mutating func encodeNil() throws { add(encoder.output.writeNull()) }
+    mutating func encode(_ value: Bool) throws { add(encoder.output.write(value)) }
+    mutating func encode(_ value: String) throws { add(encoder.output.write(value)) }
+    mutating func encode(_ value: Double) throws { add(try encoder.output.write(value)) }
+    mutating func encode(_ value: Float) throws { add(try encoder.output.write(value)) }
+    mutating func encode(_ value: Int) throws { add(encoder.output.write(Int64(value))) }
+    mutating func encode(_ value: Int8) throws { add(encoder.output.write(Int64(value))) }
+    mutating func encode(_ value: Int16) throws { add(encoder.output.write(Int64(value))) }
+    mutating func encode(_ value: Int32) throws { add(encoder.output.write(Int64(value))) }
+    mutating func encode(_ value: Int64) throws { add(encoder.output.write(value)) }
+    mutating func encode(_ value: UInt) throws { add(encoder.output.write(UInt64(value))) }
+    mutating func encode(_ value: UInt8) throws { add(encoder.output.write(UInt64(value))) }
+    mutating func encode(_ value: UInt16) throws { add(encoder.output.write(UInt64(value))) }
+    mutating func encode(_ value: UInt32) throws { add(encoder.output.write(UInt64(value))) }
+    mutating func encode(_ value: UInt64) throws { add(encoder.output.write(value)) }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        add(try encoder.encodeChild(value, key: JSONIndexKey(array.items.count)))
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        let child = encoder.openChild(key: JSONIndexKey(array.items.count))
+        array.items.append(.encoder(child))
+        return child.container(keyedBy: keyType)
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        let child = encoder.openChild(key: JSONIndexKey(array.items.count))
+        array.items.append(.encoder(child))
+        return child.unkeyedContainer()
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        let child = encoder.openChild(key: JSONIndexKey(array.items.count))
+        array.items.append(.encoder(child))
+        return child
+    }
+}

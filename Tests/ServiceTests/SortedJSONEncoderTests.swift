@@ -1,0 +1,243 @@
+import ExampleAPIs
+import Foundation
+import Testing
+@testable import EndpointRuntime
+
+/// The handler's JSON writer against `JSONEncoder` with the same settings: the same bytes for every
+/// value, or the same failure.
+@Suite struct SortedJSONEncoderTests {
+    /// Both encoders of `dateFormat`, slashes escaped or not.
+    static func encoders(_ dateFormat: DateFormat, escapesSlashes: Bool) -> (SortedJSONEncoder, JSONEncoder) {
+        let reference = dateFormat.makeJSONEncoder()
+        if !escapesSlashes { reference.outputFormatting.insert(.withoutEscapingSlashes) }
+        // Its own fallback is a separate encoder: what is compared is never the fallback against itself
+        // unless the fallback is what answered (counted by `Counting`).
+        let fallback = dateFormat.makeJSONEncoder()
+        if !escapesSlashes { fallback.outputFormatting.insert(.withoutEscapingSlashes) }
+        return (SortedJSONEncoder(dateFormat: dateFormat, escapesSlashes: escapesSlashes, fallback: fallback), reference)
+    }
+
+    /// Checks `value` in every date format, slashes escaped and not; whether the fast path wrote it.
+    func check<T: Encodable>(_ value: T, fastPath: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) {
+        for format in DateFormat.allCases {
+            for escapes in [false, true] {
+                let (sorted, reference) = Self.encoders(format, escapesSlashes: escapes)
+                let expected = Result { try reference.encode(value) }
+                let output = JSONOutput(dateFormat: format, escapesSlashes: escapes)
+                let fast = Result { () throws -> Data in
+                    let root = JSONValueEncoder(output, parent: nil, key: nil)
+                    try root.encodeValue(value)
+                    try root.finishRoot()
+                    guard !output.unsupported, case let .value(range) = root.content else { throw JSONOutput.Unsupported() }
+                    return Data(output.bytes[range])
+                }
+                let actual = Result { try sorted.encode(value) }
+                switch (expected, actual) {
+                case let (.success(expected), .success(actual)):
+                    #expect(String(decoding: actual, as: UTF8.self) == String(decoding: expected, as: UTF8.self),
+                            "\(format) escapesSlashes: \(escapes)", sourceLocation: sourceLocation)
+                    #expect(actual == expected, sourceLocation: sourceLocation)
+                case (.failure, .failure): break
+                default:
+                    Issue.record("\(format): JSONEncoder \(expected), SortedJSONEncoder \(actual)", sourceLocation: sourceLocation)
+                }
+                // The bytes are the writer's own, not the fallback's, where it is meant to write them.
+                if fastPath {
+                    if case let .success(bytes) = fast, case let .success(expected) = expected {
+                        #expect(bytes == expected, sourceLocation: sourceLocation)
+                    } else {
+                        Issue.record("\(format): the fast path did not write \(T.self): \(fast)", sourceLocation: sourceLocation)
+                    }
+                } else {
+                    #expect(throws: (any Error).self, "\(format): expected the fallback", sourceLocation: sourceLocation) { try fast.get() }
+                }
+            }
+        }
+    }
+
+    @Test func strings() {
+        var everyByte = ""
+        for scalar in 0..<0x80 { everyByte.unicodeScalars.append(Unicode.Scalar(UInt8(scalar))) }
+        check(everyByte)
+        check(["", "a/b", "\"quoted\"", "back\\slash", "tab\there\nline\r\u{8}\u{C}", "é", "e\u{301}", "日本語", "😀 \u{2028}\u{2029}\u{7F}", "/"])
+        check(["key/with\"escapes\\": "value", "\n": "line", "😀": "emoji"])
+    }
+
+    @Test func numbers() {
+        check([0.0, -0.0, 0.1, 1.5, 10_000, 1e20, 1e-7, 1e15, 1e16, 123_456_789_012_345_678, 3.141592653589793,
+               .greatestFiniteMagnitude, .leastNonzeroMagnitude, -2.5e-300])
+        check([Float(0.1), 1e20, -3.25, .greatestFiniteMagnitude])
+        check([Int.min, Int.max, 0, -1, 42])
+        check([UInt64.max, 0])
+        check(Numbers())
+        check(Decimal(string: "12.50")!)
+        check([Decimal(string: "-0.001")!, Decimal(1_000_000)])
+        // Not numbers in JSON: JSONEncoder's error either way.
+        check([Double.nan], fastPath: false)
+        check(["x": Double.infinity], fastPath: false)
+    }
+
+    @Test func nested() {
+        check([[1, 2], [], [3]])
+        check(["b": ["y": [1, 2], "x": []], "a": [:], "c": ["z": [3]]])
+        check([["a": [["b": [true, false]]]]] as [[String: [[String: [Bool]]]]])
+        check([Optional<Int>.none, 1, nil])
+        check(["present": Optional(1), "absent": nil])
+        check(Containers(value: 3))
+        check([Containers(value: 1), Containers(value: 2)])
+        check(Child(name: "kid", age: 3))
+        check(Empty.Holder())
+        check([1: "one", 20: "twenty", 3: "three"])
+    }
+
+    @Test func keys() {
+        // Sorted by their UTF-8 bytes; a key written twice keeps its last value; keys equal as
+        // strings but spelled apart (é and e + U+0301) are one member, as in JSONEncoder's dictionary.
+        check(Keyed(keys: ["b", "a10", "a2", "A", "_x", "a", "a-b", "a_b", "aa", "Z"]))
+        check(Keyed(keys: ["b", "a", "b", "a", "c"]))
+        check(Keyed(keys: ["f", "e\u{301}", "é", "e", "\u{212B}", "\u{C5}", "Z", "ß", "ss"]))
+        check(Keyed(keys: ["é", "e\u{301}", "f"]))
+    }
+
+    @Test func dates() {
+        var dates: [Date] = []
+        // Whole seconds across the years (leap days, centuries, the last second of 9999), and dates
+        // the format style writes itself: fractions, before 1970, after 9999.
+        var seconds = 0.0
+        while seconds < 253_402_300_800 {
+            dates.append(Date(timeIntervalSince1970: seconds))
+            seconds += 86_400 * 97 + 3_607
+        }
+        for text in ["2000-02-29T23:59:59Z", "1972-12-31T00:00:00Z", "2100-03-01T12:00:00Z", "9999-12-31T23:59:59Z", "2024-02-29T00:00:00Z"] {
+            dates.append(try! Date(text, strategy: .iso8601))
+        }
+        dates += [Date(timeIntervalSince1970: 1_714_566_600.25), Date(timeIntervalSince1970: 0.999), Date(timeIntervalSince1970: -1),
+                  Date(timeIntervalSince1970: -86_400 * 400), Date(timeIntervalSince1970: 253_402_300_800), Date(timeIntervalSince1970: 1e-6)]
+        check(dates)
+        check(["start": Date(timeIntervalSince1970: 1_714_566_600)])
+        check(Date(timeIntervalSince1970: 86_400))
+    }
+
+    @Test func foundationValues() {
+        check([Data(), Data([0, 1, 2, 255]), Data("hello/world".utf8)])
+        check([URL(string: "https://example.com/a/b?c=d&e=%20")!, URL(string: "relative/path")!])
+        check(UUIDHolder(id: UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!))
+    }
+
+    @Test func generatedModels() throws {
+        // Unions (discriminated, with an open `unknown`), open enums, optional members, nested models.
+        let pets = try JSONDecoder().decode([Shapes.Pet].self, from: Data("""
+            [{"petType":"cat","name":"Tom","lives":9},{"petType":"dog","name":"Rex","goodBoy":true},
+             {"petType":"Lizard","scales":120},{"petType":"parrot","name":"Polly","words":["hi","a/b"],"age":3.5,"owner":{"z":1,"a":null}}]
+            """.utf8))
+        check(pets)
+        check(Shapes.Reaction(rawValue: "+1"))
+        check([Shapes.Reaction(rawValue: "unlisted/value")])
+        let json = try JSONDecoder().decode(JSONValue.self, from: Data(#"{"b":[1,2.5,"x",null,true],"a":{"c":{},"d":[]},"é":"\u0001"}"#.utf8))
+        check(json)
+    }
+
+    @Test func topLevelValues() {
+        check("text")
+        check(42)
+        check(true)
+        check(Optional<String>.none)
+        // Nothing encoded at the top: JSONEncoder's error.
+        check(Empty(), fastPath: false)
+    }
+
+    @Test func encodesWhatTheHandlerAnswers() throws {
+        // The encoder the handler uses: its settings are JSONEncoder's for the API's date format.
+        for format in DateFormat.allCases {
+            let encoder = ServiceRequest.jsonEncoder(format)
+            #expect(encoder.dateFormat == format)
+            #expect(!encoder.escapesSlashes)
+            let reference = format.makeJSONEncoder()
+            reference.outputFormatting.insert(.withoutEscapingSlashes)
+            let value = ["url": "https://x/y", "when": "now"]
+            #expect(try encoder.encode(value) == reference.encode(value))
+        }
+    }
+}
+
+private struct Numbers: Encodable {
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: ModelKey.self)
+        try container.encode(Int8.min, forKey: "int8")
+        try container.encode(Int16.max, forKey: "int16")
+        try container.encode(Int32.min, forKey: "int32")
+        try container.encode(Int64.min, forKey: "int64")
+        try container.encode(UInt.max, forKey: "uint")
+        try container.encode(UInt8.max, forKey: "uint8")
+        try container.encode(UInt16.max, forKey: "uint16")
+        try container.encode(UInt32.max, forKey: "uint32")
+        try container.encode(Float(2.5), forKey: "float")
+        try container.encodeNil(forKey: "nothing")
+        var list = container.nestedUnkeyedContainer(forKey: "list")
+        try list.encode(Int8(-1))
+        try list.encode(UInt16(7))
+        try list.encode(Float(0.5))
+        try list.encode(false)
+        try list.encodeNil()
+        var single = container.superEncoder(forKey: "single").singleValueContainer()
+        try single.encode(Int32(-9))
+    }
+}
+
+/// Nested keyed and unkeyed containers, written to after later siblings, and super encoders.
+private struct Containers: Encodable {
+    var value: Int
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: ModelKey.self)
+        var nested = container.nestedContainer(keyedBy: ModelKey.self, forKey: "nested")
+        try container.encode("after", forKey: "z")
+        try nested.encode(value, forKey: "value")
+        var items = container.nestedUnkeyedContainer(forKey: "items")
+        try items.encode("one")
+        var inner = items.nestedContainer(keyedBy: ModelKey.self)
+        try inner.encode([1, 2], forKey: "pair")
+        var deeper = items.nestedUnkeyedContainer()
+        try deeper.encode(Date(timeIntervalSince1970: 60))
+        try items.encode(["k": "v"])
+        try Date(timeIntervalSince1970: 1).encode(to: container.superEncoder())
+        try "from super".encode(to: items.superEncoder())
+    }
+}
+
+/// A subclass-style encoding: the parent's members under `super`, the child's beside them.
+private struct Child: Encodable {
+    var name: String
+    var age: Int
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: ModelKey.self)
+        try container.encode(age, forKey: "age")
+        var parent = container.superEncoder().container(keyedBy: ModelKey.self)
+        try parent.encode(name, forKey: "name")
+    }
+}
+
+/// Encodes nothing: `{}` inside a container, an error at the top.
+private struct Empty: Encodable {
+    func encode(to encoder: any Encoder) throws {}
+
+    struct Holder: Encodable {
+        var empty = Empty()
+        var list = [Empty()]
+    }
+}
+
+/// Members under the given keys, in order, each with its position as the value.
+private struct Keyed: Encodable {
+    var keys: [String]
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: ModelKey.self)
+        for (index, key) in keys.enumerated() { try container.encode(index, forKey: ModelKey(stringValue: key)) }
+    }
+}
+
+private struct UUIDHolder: Encodable {
+    var id: UUID
+}
