@@ -56,7 +56,7 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
     }
 
     /// Every value of the fields named `name`, in order.
-    public func values(for name: String) -> [String] {
+    func values(for name: String) -> [String] {
         fields.filter { HTTPHeaders.sameName($0.name, name) }.map(\.value)
     }
 
@@ -99,10 +99,10 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
     }
 
     /// Whether there are no fields.
-    public var isEmpty: Bool { fields.isEmpty }
+    var isEmpty: Bool { fields.isEmpty }
 
     /// The number of fields.
-    public var count: Int { fields.count }
+    var count: Int { fields.count }
 
     /// Iterates over the fields in order.
     public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }

@@ -22,7 +22,7 @@ extension Translator {
         return .generic(runtime(RuntimeNames.endpointWithHeaders), [body, .named(Naming.escaped(endpoint.headersTypeName))])
     }
 
-    /// The arguments of `defaults.endpoint(call, ...)` after the call: decoder, headers, statuses,
+    /// The arguments of `defaults.endpoint(call, ...)` after the call: decoder, statuses,
     /// errors and pagination, each only when it is not the runtime's default.
     func endpointArguments(_ endpoint: Endpoint) -> [Argument] {
         var arguments: [Argument] = []
@@ -37,9 +37,6 @@ extension Translator {
             }
         case .optional, .cases:
             arguments.append(Argument("decoder", statusDecoder(endpoint)))
-        }
-        if !response.headers.isEmpty {
-            arguments.append(Argument("headers", .metatype(.named(Naming.escaped(endpoint.headersTypeName)))))
         }
         if let status = response.status {
             arguments.append(Argument("statuses", .arrayLiteral([.numberLiteral(String(status))])))
@@ -58,7 +55,7 @@ extension Translator {
     }
 
     /// `.byStatus([.code(200): .some(.json), .code(204): .value(nil)])`, or with the cases of the
-    /// generated enum: `.byStatus([.code(201): .json { .created($0) }, .code(204): .value(.noContent)])`.
+    /// generated enum: `.byStatus([.code(201): .wrapping(.json) { .created($0) }, .code(204): .value(.noContent)])`.
     func statusDecoder(_ endpoint: Endpoint) -> Expression {
         let response = endpoint.response
         let isOptional: Bool
@@ -76,9 +73,7 @@ extension Translator {
                     // A closure, not the case itself: an enum case as a function value is not
                     // `@Sendable` in the Swift 5 language mode.
                     let wrap: [Statement] = [.expression(.call(.dotMember(caseName), [Argument(.identifier("$0"))]))]
-                    value = decoder == RuntimeNames.Decoder.json
-                        ? .call(.dotMember(RuntimeNames.Decoder.json), [], trailingClosure: wrap)
-                        : .call(.dotMember(RuntimeNames.Decoder.wrapping), [Argument(.dotMember(decoder))], trailingClosure: wrap)
+                    value = .call(.dotMember(RuntimeNames.Decoder.wrapping), [Argument(.dotMember(decoder))], trailingClosure: wrap)
                 }
             }
             return DictionaryEntry(key: statusPatternExpression(alternative.status), value: value)

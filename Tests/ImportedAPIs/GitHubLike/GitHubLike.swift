@@ -17,11 +17,10 @@ public nonisolated enum GitHubLike {
 nonisolated extension GitHubLike {
     public nonisolated enum Repos {
         public static func get(owner: String, repo: String) -> EndpointWithHeaders<GitHubLike.FullRepository, GetHeaders> {
-            GitHubLike.defaults.endpoint(
+            EndpointWithHeaders(GitHubLike.defaults.endpoint(
                 GitHubLike.Call.repos(.get(owner: owner, repo: repo)),
-                headers: GetHeaders.self,
                 errors: [.code(404): GitHubLike.BasicError.self]
-            )
+            ))
         }
 
         /// The response headers `get` declares, read by `client.response(for:)`.
@@ -75,11 +74,10 @@ nonisolated extension GitHubLike {
         public static func listForRepo(
             owner: String, repo: String, perPage: Int = 30, page: Int = 1
         ) -> EndpointWithHeaders<[GitHubLike.Issue], ListForRepoHeaders> {
-            GitHubLike.defaults.endpoint(
+            EndpointWithHeaders(GitHubLike.defaults.endpoint(
                 GitHubLike.Call.issues(.listForRepo(owner: owner, repo: repo, perPage: perPage, page: page)),
-                headers: ListForRepoHeaders.self,
                 pagination: .link
-            )
+            ))
         }
 
         /// The response headers `listForRepo` declares, read by `client.response(for:)`.
