@@ -12,7 +12,7 @@ public enum StatusPattern: Sendable, Hashable, CustomStringConvertible {
     case `default`
 
     /// Whether `status` matches.
-    public func matches(_ status: Int) -> Bool {
+    func matches(_ status: Int) -> Bool {
         switch self {
         case let .code(code): return status == code
         case let .range(hundreds): return status / 100 == hundreds

@@ -61,7 +61,7 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
     }
 
     /// Whether a field named `name` is present.
-    public func contains(_ name: String) -> Bool {
+    func contains(_ name: String) -> Bool {
         fields.contains { HTTPHeaders.sameName($0.name, name) }
     }
 
@@ -90,7 +90,7 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
     }
 
     /// Replaces or adds every field of `other`: a name in `other` replaces that name here.
-    public mutating func merge(_ other: HTTPHeaders) {
+    mutating func merge(_ other: HTTPHeaders) {
         var seen = Set<String>()
         for field in other.fields {
             let key = field.name.lowercased()

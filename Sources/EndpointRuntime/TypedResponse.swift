@@ -316,17 +316,13 @@ extension ResponseDecoder {
         ResponseDecoder { _ in value }
     }
 
-    /// `decoder`'s value as a non-nil optional: the statuses of a `T?` response that have a body.
+    /// Decodes the body with `decoder`, then wraps it, as in the case of a generated response
+    /// enum: `.wrapping(.json) { .created($0) }`, `.wrapping(.text) { .accepted($0) }`; or as a
+    /// non-nil optional, for the statuses of a `T?` response that have a body:
     ///
     /// ```swift
-    /// let decoder: ResponseDecoder<[Contributor]?> = .byStatus([.code(200): .some(.json), .code(204): .value(nil)])
+    /// let decoder: ResponseDecoder<[Contributor]?> = .byStatus([.code(200): .wrapping(.json) { .some($0) }, .code(204): .value(nil)])
     /// ```
-    public static func some<Wrapped>(_ decoder: ResponseDecoder<Wrapped>) -> ResponseDecoder<Response> where Response == Wrapped? {
-        ResponseDecoder { response in .some(try decoder.decode(response)) }
-    }
-
-    /// Decodes the body with `decoder`, then wraps it, as in the case of a generated response
-    /// enum: `.wrapping(.json) { .created($0) }`, `.wrapping(.text) { .accepted($0) }`.
     public static func wrapping<Body>(_ decoder: ResponseDecoder<Body>, _ wrap: @escaping @Sendable (Body) -> Response) -> ResponseDecoder<Response> {
         ResponseDecoder { response in wrap(try decoder.decode(response)) }
     }

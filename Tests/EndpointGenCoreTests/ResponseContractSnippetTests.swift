@@ -46,7 +46,7 @@ import Testing
             "responses": { "200": "[Thing]", "204": "Void" }, "pagination": { "style": "link" }
             """#, models: #""Thing": { "properties": { "id": "Int" } }"#)
         #expect(swift.contains("public static var thing: Endpoint<[Thing]?> {"))
-        #expect(swift.contains("decoder: .byStatus([.code(200): .some(.json), .code(204): .value(nil)]),"))
+        #expect(swift.contains("decoder: .byStatus([.code(200): .wrapping(.json) { .some($0) }, .code(204): .value(nil)]),"))
         #expect(swift.contains("statuses: [200, 204],"))
         #expect(swift.contains("pagination: .link"))
     }

@@ -369,7 +369,7 @@ func save(client: HTTPClient, to file: URL) async throws {
         #expect(note.text == "hi")
         #expect(remaining == 9)
 
-        let maybeNotes = Endpoint<[Note]?>(NotesAPI.list(tag: "work"), decoder: .byStatus([.code(200): .some(.json), .code(204): .value(nil)]),
+        let maybeNotes = Endpoint<[Note]?>(NotesAPI.list(tag: "work"), decoder: .byStatus([.code(200): .wrapping(.json) { .some($0) }, .code(204): .value(nil)]),
                                            statuses: [200, 204])
         let notesOrNil = try await client.send(maybeNotes)             // nil for a 204
         #expect(notesOrNil == nil)

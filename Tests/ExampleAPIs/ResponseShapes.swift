@@ -129,18 +129,26 @@ public nonisolated enum ResponseShapes {
     }
 
     public static var textOrNothing: Endpoint<String?> {
-        defaults.endpoint(Call.textOrNothing, decoder: .byStatus([.code(200): .some(.json), .code(204): .value(nil)]), statuses: [200, 204])
+        defaults.endpoint(
+            Call.textOrNothing,
+            decoder: .byStatus([.code(200): .wrapping(.json) { .some($0) }, .code(204): .value(nil)]),
+            statuses: [200, 204]
+        )
     }
 
     public static var fileOrNothing: Endpoint<EndpointRuntime.File?> {
-        defaults.endpoint(Call.fileOrNothing, decoder: .byStatus([.code(200): .some(.file), .code(204): .value(nil)]), statuses: [200, 204])
+        defaults.endpoint(
+            Call.fileOrNothing,
+            decoder: .byStatus([.code(200): .wrapping(.file) { .some($0) }, .code(204): .value(nil)]),
+            statuses: [200, 204]
+        )
     }
 
     /// Headers of several success statuses and of error responses.
     public static func deploy(body: Thing) -> EndpointWithHeaders<Thing?, DeployHeaders> {
         EndpointWithHeaders(defaults.endpoint(
             Call.deploy(body: body),
-            decoder: .byStatus([.code(201): .some(.json), .code(202): .value(nil)]),
+            decoder: .byStatus([.code(201): .wrapping(.json) { .some($0) }, .code(202): .value(nil)]),
             statuses: [201, 202],
             errors: [.code(409): Problem.self, .code(422): Problem.self, .range(5): String.self]
         ))

@@ -146,7 +146,8 @@ enum RuntimeNames {
         static let jsonSequence = "jsonSequence"
         static let bytes = "bytes"
         /// Picks a decoder by status; `value` ignores the body; `wrapping` wraps another decoder's
-        /// value (`.wrapping(.json) { .created($0) }`).
+        /// value (`.wrapping(.json) { .created($0) }`); `some` is `Optional.some`, which wraps a
+        /// `T?` response's value (`.wrapping(.json) { .some($0) }`).
         static let byStatus = "byStatus"
         static let value = "value"
         static let wrapping = "wrapping"

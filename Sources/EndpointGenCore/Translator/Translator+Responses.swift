@@ -54,7 +54,7 @@ extension Translator {
         return arguments
     }
 
-    /// `.byStatus([.code(200): .some(.json), .code(204): .value(nil)])`, or with the cases of the
+    /// `.byStatus([.code(200): .wrapping(.json) { .some($0) }, .code(204): .value(nil)])`, or with the cases of the
     /// generated enum: `.byStatus([.code(201): .wrapping(.json) { .created($0) }, .code(204): .value(.noContent)])`.
     func statusDecoder(_ endpoint: Endpoint) -> Expression {
         let response = endpoint.response
@@ -67,14 +67,11 @@ extension Translator {
                 value = .call(.dotMember(RuntimeNames.Decoder.value), [Argument(isOptional ? .nilLiteral : .dotMember(caseName))])
             } else {
                 let decoder = decoder(for: Response(type: alternative.type, status: nil, contentType: nil))
-                if isOptional {
-                    value = .call(.dotMember(RuntimeNames.Decoder.some), [Argument(.dotMember(decoder))])
-                } else {
-                    // A closure, not the case itself: an enum case as a function value is not
-                    // `@Sendable` in the Swift 5 language mode.
-                    let wrap: [Statement] = [.expression(.call(.dotMember(caseName), [Argument(.identifier("$0"))]))]
-                    value = .call(.dotMember(RuntimeNames.Decoder.wrapping), [Argument(.dotMember(decoder))], trailingClosure: wrap)
-                }
+                // A closure, not the case itself: an enum case as a function value is not
+                // `@Sendable` in the Swift 5 language mode. A `T?` response's value is `.some($0)`.
+                let wrapper = isOptional ? RuntimeNames.Decoder.some : caseName
+                let wrap: [Statement] = [.expression(.call(.dotMember(wrapper), [Argument(.identifier("$0"))]))]
+                value = .call(.dotMember(RuntimeNames.Decoder.wrapping), [Argument(.dotMember(decoder))], trailingClosure: wrap)
             }
             return DictionaryEntry(key: statusPatternExpression(alternative.status), value: value)
         }

@@ -47,7 +47,7 @@ nonisolated extension GitHubLike {
         public static func listContributors(owner: String, repo: String, perPage: Int = 30, page: Int = 1) -> Endpoint<[GitHubLike.Contributor]?> {
             GitHubLike.defaults.endpoint(
                 GitHubLike.Call.repos(.listContributors(owner: owner, repo: repo, perPage: perPage, page: page)),
-                decoder: .byStatus([.code(200): .some(.json), .code(204): .value(nil)]),
+                decoder: .byStatus([.code(200): .wrapping(.json) { .some($0) }, .code(204): .value(nil)]),
                 statuses: [200, 204],
                 errors: [.code(403): GitHubLike.BasicError.self],
                 pagination: .link

@@ -102,7 +102,7 @@ nonisolated extension GitHubAPI {
         public static func contributors(owner: String, repo: String, anon: Bool? = nil, perPage: Int? = nil) -> Endpoint<[GitHubAPI.Contributor]?> {
             GitHubAPI.defaults.endpoint(
                 GitHubAPI.Call.repos(.contributors(owner: owner, repo: repo, anon: anon, perPage: perPage)),
-                decoder: .byStatus([.code(200): .some(.json), .code(204): .value(nil)]),
+                decoder: .byStatus([.code(200): .wrapping(.json) { .some($0) }, .code(204): .value(nil)]),
                 statuses: [200, 204],
                 pagination: .link
             )
