@@ -7,9 +7,9 @@ import Foundation
 /// ```swift
 /// let defaults = APIDefaults(baseURL: "https://api.example.com/v1",
 ///                            headers: ["Accept": "application/json"],
-///                            auth: .bearer,
+///                            auth: AuthOptions([.bearer]),
 ///                            errors: [.range(4): Problem.self])
-/// let request = try defaults.request(.get) { Path("users", 42) }
+/// let request = try defaults.request(.get, [Path("users", 42)])
 /// let user: Endpoint<User> = defaults.endpoint(request, decoder: .json)
 /// ```
 public struct APIDefaults: Sendable {
@@ -18,49 +18,33 @@ public struct APIDefaults: Sendable {
     public var baseURL: String
     /// Headers every request starts with; an endpoint's own headers replace or remove them.
     public var headers: HTTPHeaders
-    /// The credentials every request needs unless the endpoint says otherwise. With several
-    /// alternatives (``authOptions``) this is the first; setting it replaces them all.
-    public var auth: AuthRequirement {
-        get { authOptions.alternatives.first ?? .none }
-        set { authOptions = AuthOptions(newValue) }
-    }
-    /// The credentials every request may be sent with unless the endpoint says otherwise: one or
-    /// more alternatives, optional or not (see ``AuthMiddleware``).
-    public var authOptions: AuthOptions
+    /// The credentials every request may be sent with unless the endpoint says otherwise: one
+    /// requirement, or several alternatives, optional or not (see ``AuthMiddleware``).
+    public var auth: AuthOptions
     /// How dates are written in paths, queries and JSON bodies, and read from JSON responses.
     public var dateFormat: DateFormat
     /// Error bodies every endpoint may answer with; an endpoint's own replace these for the same status.
     public var errors: ErrorBodies
 
-    /// The shared parts of an API's endpoints.
-    public init(baseURL: String, headers: HTTPHeaders = [:], auth: AuthRequirement = .none,
-                dateFormat: DateFormat = .iso8601, errors: ErrorBodies = ErrorBodies()) {
-        self.init(baseURL: baseURL, headers: headers, auth: AuthOptions(auth), dateFormat: dateFormat, errors: errors)
-    }
-
-    /// The shared parts of an API whose requests may be sent with any of several credentials, or
-    /// without: `APIDefaults(baseURL: url, auth: AuthOptions([.basic, .apiKey(in: .header, name: "X-API-Key")]))`.
-    public init(baseURL: String, headers: HTTPHeaders = [:], auth: AuthOptions,
-                dateFormat: DateFormat = .iso8601, errors: ErrorBodies = ErrorBodies()) {
+    /// The shared parts of an API's endpoints. `auth` is one requirement (`AuthOptions([.bearer])`),
+    /// or several alternatives, optional or not:
+    /// `APIDefaults(baseURL: url, auth: AuthOptions([.basic, .apiKey(in: .header, name: "X-API-Key")]))`.
+    public init(baseURL: String, headers: HTTPHeaders = [:], auth: AuthOptions = AuthOptions([]),
+                dateFormat: DateFormat = .iso8601, errors: ErrorBodies = [:]) {
         self.baseURL = baseURL
         self.headers = headers
-        self.authOptions = auth
+        self.auth = auth
         self.dateFormat = dateFormat
         self.errors = errors
     }
 
-    /// A request to `baseURL` with the shared headers and auth, then `build`'s components, which
-    /// may replace them (`Header`, `Auth(.none)`) or remove a header (`RemoveHeader`).
+    /// A request to `baseURL` with the shared headers and auth, then `components` in order, which
+    /// may replace them (`Header`, `AuthOptions([])`) or remove a header (`Header.remove`).
+    /// A list rather than a builder closure: a list literal is quicker for the compiler to check
+    /// and build, and generated code writes one per endpoint.
     ///
     /// Throws ``EndpointError/invalidRequest(reason:underlying:request:)`` as
     /// ``HTTPRequest/init(_:baseURL:dateFormat:_:)`` does.
-    public func request(_ method: HTTPMethod, @RequestBuilder _ build: () throws -> [any RequestComponent]) throws -> HTTPRequest {
-        try HTTPRequest(method, baseURL: baseURL, headers: headers, auth: authOptions, dateFormat: dateFormat, build)
-    }
-
-    /// A request to `baseURL` with the shared headers and auth, then `components` in order: the
-    /// same request as the builder form, from a list. Generated code uses this form: a list literal
-    /// is quicker for the compiler to check and build than a builder closure per endpoint.
     ///
     /// An endpoint with a server of its own (an upload host) passes it as `baseURL`. Unless it is
     /// the API's own, the request keeps it when a client is made with another base URL
@@ -71,7 +55,7 @@ public struct APIDefaults: Sendable {
     /// let upload = try defaults.request(.post, baseURL: "https://upload.box.com/api/2.0", [Path("files", "content")])
     /// ```
     public func request(_ method: HTTPMethod, baseURL: String? = nil, _ components: [any RequestComponent]) throws -> HTTPRequest {
-        var request = try HTTPRequest(method, baseURL: baseURL ?? self.baseURL, headers: headers, auth: authOptions,
+        var request = try HTTPRequest(method, baseURL: baseURL ?? self.baseURL, headers: headers, auth: auth,
                                       dateFormat: dateFormat) { components }
         if let baseURL { request.hasOwnBaseURL = baseURL != self.baseURL }
         return request
@@ -82,7 +66,7 @@ public struct APIDefaults: Sendable {
     /// matches the shared error bodies or `errors` (which win) is thrown as ``ErrorResponse``.
     /// A paginated endpoint states its `pagination`.
     public func endpoint<Response>(_ call: some HTTPRequestable, decoder: ResponseDecoder<Response>,
-                                   statuses: Set<Int> = [], errors: ErrorBodies = ErrorBodies(),
+                                   statuses: Set<Int> = [], errors: ErrorBodies = [:],
                                    pagination: Pagination? = nil) -> Endpoint<Response> {
         Endpoint(call, decoder: decoder, statuses: statuses, errors: self.errors.merging(errors), pagination: pagination)
     }
@@ -94,7 +78,7 @@ public struct APIDefaults: Sendable {
     /// static func user(id: Int) -> Endpoint<User> { defaults.endpoint(Call.user(id: id)) }
     /// ```
     public func endpoint<Response: Decodable & Sendable>(_ call: some HTTPRequestable, statuses: Set<Int> = [],
-                                                         errors: ErrorBodies = ErrorBodies(),
+                                                         errors: ErrorBodies = [:],
                                                          pagination: Pagination? = nil) -> Endpoint<Response> {
         endpoint(call, decoder: .json, statuses: statuses, errors: errors, pagination: pagination)
     }

@@ -2,9 +2,12 @@
 /// preference, and whether it may go without any. ``AuthMiddleware`` sends the first alternative
 /// its provider has credentials for; with none, an optional request goes without credentials.
 ///
-/// As a request component it sets ``HTTPRequest/authOptions``, as ``Auth`` sets one requirement:
+/// As a request component it sets ``HTTPRequest/authOptions``: one requirement, several, or optional
+/// ones, replacing what the API's defaults say:
 ///
 /// ```swift
+/// try defaults.request(.get, [Path("me"), AuthOptions([.bearer])])
+/// try defaults.request(.get, [Path("status"), AuthOptions([])])
 /// try defaults.request(.post, [Path("payments"), AuthOptions([.basic, .apiKey(in: .header, name: "X-API-Key")])])
 /// try defaults.request(.get, [Path("guilds", id), AuthOptions([.bearer], optional: true)])
 /// ```
@@ -15,7 +18,8 @@ public struct AuthOptions: RequestComponent, Sendable, Hashable, CustomStringCon
     /// alternative (OpenAPI's `security: [{}, {bot: []}]`). Always `false` without alternatives.
     public var isOptional: Bool
 
-    /// `alternatives` in order, without repeats. A `.none` among them makes the credentials
+    /// `alternatives` in order, without repeats: one requirement (`AuthOptions([.bearer])`), several,
+    /// or none (`AuthOptions([])`, no credentials). A `.none` among others makes the credentials
     /// optional, as `optional: true` does (OpenAPI's empty requirement `{}`).
     public init(_ alternatives: [AuthRequirement], optional: Bool = false) {
         var schemes: [AuthRequirement] = []
@@ -24,11 +28,6 @@ public struct AuthOptions: RequestComponent, Sendable, Hashable, CustomStringCon
         }
         self.alternatives = schemes
         self.isOptional = !schemes.isEmpty && (optional || alternatives.contains(.none))
-    }
-
-    /// One requirement: `.none` is no alternatives at all.
-    public init(_ requirement: AuthRequirement) {
-        self.init([requirement])
     }
 
     /// Sets ``HTTPRequest/authOptions``.

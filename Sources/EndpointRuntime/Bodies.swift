@@ -27,14 +27,6 @@ public struct JSONBody: RequestComponent {
         self.contentType = contentType ?? "application/json"
     }
 
-    /// Encodes `value` with an encoder made by `makeEncoder` (output formatting, key strategy…).
-    /// Its date strategy is used as made; set it yourself if you need the request's.
-    public init(_ value: some Encodable & Sendable, contentType: String? = nil,
-                encoder makeEncoder: @escaping @Sendable () -> JSONEncoder) {
-        self.encode = { _ in try makeEncoder().encode(value) }
-        self.contentType = contentType ?? "application/json"
-    }
-
     /// Sets the body and `Content-Type`. Throws when the value cannot be encoded.
     public func apply(to request: inout HTTPRequest) throws {
         do {
@@ -46,10 +38,12 @@ public struct JSONBody: RequestComponent {
     }
 }
 
-/// Raw bytes as the body.
+/// Raw bytes, or text in UTF-8, as the body.
 ///
 /// ```swift
 /// DataBody(pngData, contentType: "image/png")
+/// DataBody("hello")                                   // text/plain; charset=utf-8
+/// DataBody(csv, contentType: "text/csv; charset=utf-8")
 /// ```
 public struct DataBody: RequestComponent {
     let data: Data
@@ -61,32 +55,14 @@ public struct DataBody: RequestComponent {
         self.contentType = contentType
     }
 
+    /// The body `text` in UTF-8, sent as `contentType`.
+    public init(_ text: String, contentType: String = "text/plain; charset=utf-8") {
+        self.init(Data(text.utf8), contentType: contentType)
+    }
+
     /// Sets the body and `Content-Type`.
     public func apply(to request: inout HTTPRequest) throws {
         request.body = data
-        request.headers.replace("Content-Type", with: contentType)
-    }
-}
-
-/// Text as the body, encoded as UTF-8.
-///
-/// ```swift
-/// TextBody("hello")
-/// TextBody(csv, contentType: "text/csv; charset=utf-8")
-/// ```
-public struct TextBody: RequestComponent {
-    let text: String
-    let contentType: String
-
-    /// The body `text` in UTF-8, sent as `contentType`.
-    public init(_ text: String, contentType: String = "text/plain; charset=utf-8") {
-        self.text = text
-        self.contentType = contentType
-    }
-
-    /// Sets the body and `Content-Type`.
-    public func apply(to request: inout HTTPRequest) throws {
-        request.body = Data(text.utf8)
         request.headers.replace("Content-Type", with: contentType)
     }
 }

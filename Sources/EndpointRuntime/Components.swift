@@ -268,14 +268,16 @@ public struct Query: RequestComponent {
     }
 }
 
-/// A header field. It replaces a field of the same name set earlier; `nil` adds nothing.
-/// A name or value containing a line break is refused with an error.
+/// A header field. It replaces a field of the same name set earlier; `nil` adds nothing;
+/// ``remove(_:)`` removes one an API's defaults set. A name or value containing a line break is
+/// refused with an error.
 ///
 /// ```swift
 /// Header("Accept", "application/json")
 /// Header("If-None-Match", etag)           // omitted when etag is nil
 /// Header("X-Tags", ["a", "b"])            // X-Tags: a, b
 /// Header("X-Color", encoding: rgb)        // X-Color: R,100,G,200,B,150
+/// Header.remove("Accept")                 // no Accept field (the spec's `"Accept": null`)
 /// ```
 public struct Header: RequestComponent {
     @usableFromInline let name: String
@@ -288,6 +290,8 @@ public struct Header: RequestComponent {
         /// Joined with `", "`.
         case list([any ParameterValue])
         case encoded(any Encodable & Sendable, ParameterStyle)
+        /// Removes every field of the name.
+        case remove
     }
 
     /// A field with one value; nothing when `nil`.
@@ -311,11 +315,24 @@ public struct Header: RequestComponent {
         self.value = value.map { .encoded($0, style) } ?? .none
     }
 
-    /// Sets the field.
+    /// Removes every field named `name` (matched without regard to case), such as one the API's
+    /// defaults set: the spec's `"Accept": null` on an endpoint.
+    public static func remove(_ name: String) -> Header { Header(name: name, value: .remove) }
+
+    @usableFromInline
+    init(name: String, value: Value) {
+        self.name = name
+        self.value = value
+    }
+
+    /// Sets the field, or removes it.
     public func apply(to request: inout HTTPRequest) throws {
         let text: String
         switch value {
         case .none:
+            return
+        case .remove:
+            request.headers.remove(name)
             return
         case let .one(value):
             text = value.parameterString(dateFormat: request.dateFormat)
@@ -337,32 +354,6 @@ public struct Header: RequestComponent {
         try HTTPHeaders.validate(name: name, value: text)
         request.headers.replace(name, with: text)
     }
-}
-
-/// Removes a header field an API's defaults set (the spec's `"Accept": null` on an endpoint).
-///
-/// ```swift
-/// RemoveHeader("Accept")
-/// ```
-public struct RemoveHeader: RequestComponent {
-    let name: String
-
-    /// Removes every field named `name` (matched without regard to case).
-    public init(_ name: String) { self.name = name }
-
-    /// Removes the field.
-    public func apply(to request: inout HTTPRequest) throws { request.headers.remove(name) }
-}
-
-/// The credentials a request needs; see ``AuthMiddleware``.
-public struct Auth: RequestComponent {
-    let requirement: AuthRequirement
-
-    /// `Auth(.bearer)`, `Auth(.apiKey(in: .header, name: "X-Api-Key"))`.
-    public init(_ requirement: AuthRequirement) { self.requirement = requirement }
-
-    /// Sets ``HTTPRequest/auth``.
-    public func apply(to request: inout HTTPRequest) throws { request.auth = requirement }
 }
 
 /// Seconds to wait for the response.

@@ -20,7 +20,7 @@ public enum DateFormat: String, Sendable, Hashable, CaseIterable {
     case date
 
     /// Writes `date` in this format.
-    public func string(from date: Date) -> String {
+    func string(from date: Date) -> String {
         switch self {
         case .iso8601:
             return date.formatted(Styles.seconds)
@@ -43,7 +43,7 @@ public enum DateFormat: String, Sendable, Hashable, CaseIterable {
     ///
     /// The two ISO 8601 formats each accept the other, so a server that sometimes adds
     /// fractional seconds is still understood.
-    public func date(from string: String) -> Date? {
+    func date(from string: String) -> Date? {
         switch self {
         case .iso8601, .iso8601Fractional:
             if let date = try? Styles.seconds.parse(string) { return date }

@@ -150,7 +150,7 @@ enum Redaction {
     /// The URL as text with sensitive query values (shown as `<redacted>`) and any user or
     /// password replaced.
     static func redactedURL(_ components: URLComponents, auth: AuthRequirement = .none) -> String {
-        redactedURL(components, auth: AuthOptions(auth))
+        redactedURL(components, auth: AuthOptions([auth]))
     }
 
     /// The URL as text with sensitive query values, for any of the alternatives, and any user or

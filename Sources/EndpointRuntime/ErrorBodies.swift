@@ -12,7 +12,7 @@ public enum StatusPattern: Sendable, Hashable, CustomStringConvertible {
     case `default`
 
     /// Whether `status` matches.
-    public func matches(_ status: Int) -> Bool {
+    func matches(_ status: Int) -> Bool {
         switch self {
         case let .code(code): return status == code
         case let .range(hundreds): return status / 100 == hundreds
@@ -56,7 +56,7 @@ public struct ErrorBodies: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     private(set) var entries: [Entry] = []
 
     /// No error types.
-    public init() {}
+    init() {}
 
     /// Error types by status pattern, in the order written.
     public init(dictionaryLiteral elements: (StatusPattern, any (Decodable & Sendable).Type)...) {
@@ -140,7 +140,7 @@ public struct ErrorResponse<Body: Sendable>: Error, CustomStringConvertible {
     public let response: HTTPResponse
 
     /// An error response.
-    public init(body: Body, response: HTTPResponse) {
+    init(body: Body, response: HTTPResponse) {
         self.body = body
         self.response = response
     }

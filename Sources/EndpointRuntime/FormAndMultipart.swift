@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// An `application/x-www-form-urlencoded` body made from an `Encodable` value's properties
 /// (nested objects as `address[city]`, arrays of scalars as the name repeated, arrays of objects
@@ -45,7 +45,7 @@ public struct FormBody: RequestComponent {
     }
 
     /// Sends the given fields, in order.
-    public init(fields: [(name: String, value: String)], contentType: String? = nil) {
+    init(fields: [(name: String, value: String)], contentType: String? = nil) {
         let copied = fields.map { (name: $0.name, value: $0.value) }
         self.write = { _, sink in FormBody.write(copied, into: &sink) }
         self.contentType = contentType ?? "application/x-www-form-urlencoded"
@@ -87,7 +87,7 @@ public struct FormBody: RequestComponent {
 /// MultipartPart(name: "title", text: "Morning run")
 /// MultipartPart(name: "file", data: gpx, fileName: "run.gpx", contentType: "application/gpx+xml")
 /// ```
-public struct MultipartPart: Sendable, Hashable {
+struct MultipartPart: Sendable, Hashable {
     /// The form field name.
     var name: String
     /// The file name, for file parts.
@@ -100,7 +100,7 @@ public struct MultipartPart: Sendable, Hashable {
     var headers: HTTPHeaders = [:]
 
     /// A text field.
-    public init(name: String, text: String) {
+    init(name: String, text: String) {
         self.name = name
         self.fileName = nil
         self.contentType = nil
@@ -108,7 +108,7 @@ public struct MultipartPart: Sendable, Hashable {
     }
 
     /// A file part.
-    public init(name: String, data: Data, fileName: String? = nil, contentType: String = "application/octet-stream") {
+    init(name: String, data: Data, fileName: String? = nil, contentType: String = "application/octet-stream") {
         self.name = name
         self.fileName = fileName ?? name
         self.contentType = contentType
@@ -173,7 +173,7 @@ public struct MultipartBody: RequestComponent {
     }
 
     /// The given parts, in order.
-    public init(parts: [MultipartPart], boundary: String? = nil) {
+    init(parts: [MultipartPart], boundary: String? = nil) {
         self.parts = { _ in parts }
         self.boundary = boundary ?? MultipartBody.makeBoundary()
     }

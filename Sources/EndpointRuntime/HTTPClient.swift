@@ -16,12 +16,12 @@ public import Foundation
 /// and throws ``EndpointError/cancelled(request:)``.
 public struct HTTPClient: Sendable {
     /// Where requests go.
-    public let transport: any HTTPTransport
+    let transport: any HTTPTransport
     /// Middleware, outermost first: the first sees the request first and the response last.
     public let middleware: [any HTTPMiddleware]
     /// The base URL that replaces each request's ``HTTPRequest/baseURL``, if any, except where the
     /// endpoint has a server of its own (``HTTPRequest/hasOwnBaseURL``).
-    public let baseURL: URL?
+    let baseURL: URL?
     /// Base URLs by the base URL they replace, as the spec writes it: the way to move an endpoint's
     /// own server (`"https://upload.box.com/api/2.0"`) too. An entry wins over ``baseURL``.
     let baseURLs: [String: URL]
@@ -110,30 +110,6 @@ public struct HTTPClient: Sendable {
     public func send(_ request: some HTTPRequestable) async throws(EndpointError) {
         let response = try await data(for: request)
         try decode(response, with: ResponseDecoder<Void>.none)
-    }
-
-    /// Completion-handler form of ``send(_:)-(E)`` for code that is not async.
-    /// The handler runs on an arbitrary thread. Cancel the returned task to cancel the request.
-    ///
-    /// ```swift
-    /// client.send(StravaAPI.athlete) { result in
-    ///     switch result {
-    ///     case .success(let athlete): print(athlete)
-    ///     case .failure(let error): print(error)
-    ///     }
-    /// }
-    /// ```
-    @discardableResult
-    public func send<E: EndpointProtocol>(_ endpoint: E,
-                                          completion: @escaping @Sendable (Result<E.Response, any Error>) -> Void) -> Task<Void, Never> {
-        Task {
-            do {
-                let value = try await send(endpoint)
-                completion(.success(value))
-            } catch {
-                completion(.failure(error))
-            }
-        }
     }
 
     // MARK: - Steps

@@ -56,12 +56,12 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
     }
 
     /// Every value of the fields named `name`, in order.
-    public func values(for name: String) -> [String] {
+    func values(for name: String) -> [String] {
         fields.filter { HTTPHeaders.sameName($0.name, name) }.map(\.value)
     }
 
     /// Whether a field named `name` is present.
-    public func contains(_ name: String) -> Bool {
+    func contains(_ name: String) -> Bool {
         fields.contains { HTTPHeaders.sameName($0.name, name) }
     }
 
@@ -90,7 +90,7 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
     }
 
     /// Replaces or adds every field of `other`: a name in `other` replaces that name here.
-    public mutating func merge(_ other: HTTPHeaders) {
+    mutating func merge(_ other: HTTPHeaders) {
         var seen = Set<String>()
         for field in other.fields {
             let key = field.name.lowercased()
@@ -99,10 +99,10 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
     }
 
     /// Whether there are no fields.
-    public var isEmpty: Bool { fields.isEmpty }
+    var isEmpty: Bool { fields.isEmpty }
 
     /// The number of fields.
-    public var count: Int { fields.count }
+    var count: Int { fields.count }
 
     /// Iterates over the fields in order.
     public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }

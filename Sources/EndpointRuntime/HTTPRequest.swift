@@ -50,7 +50,7 @@ extension HTTPRequestable {
 ///     Path("users", userID)
 ///     Query("expand", "teams")
 ///     Header("Accept", "application/json")
-///     Auth(.bearer)
+///     AuthOptions([.bearer])
 /// }
 /// ```
 ///
@@ -85,15 +85,15 @@ public struct HTTPRequest: Sendable, Hashable, HTTPRequestable, CustomStringConv
     /// such as an upload host) rather than the API's: a client made with another base URL leaves it
     /// alone, and only the client's `baseURLs` entry for it moves it. Not sent.
     public var hasOwnBaseURL: Bool
-    /// Which credentials the request needs; the auth middleware supplies them. Not sent. With
-    /// several alternatives (``authOptions``) this is the first; setting it replaces them all.
-    public var auth: AuthRequirement {
+    /// The first of ``authOptions`` (what ``AuthMiddleware`` asks its provider for); setting it
+    /// replaces them all.
+    var auth: AuthRequirement {
         get { authOptions.alternatives.first ?? .none }
-        set { authOptions = AuthOptions(newValue) }
+        set { authOptions = AuthOptions([newValue]) }
     }
-    /// The credentials the request may be sent with: one or more alternatives, optional or not.
-    /// ``AuthMiddleware`` picks the one it sends, and leaves the request saying only that one.
-    /// Not sent.
+    /// Which credentials the request may be sent with: one or more alternatives, optional or not,
+    /// or none. ``AuthMiddleware`` supplies them: it picks the one it sends, and leaves the request
+    /// saying only that one. Not sent.
     public var authOptions: AuthOptions
     /// How dates are written in the path, query and JSON body, and read from a JSON response.
     public var dateFormat: DateFormat

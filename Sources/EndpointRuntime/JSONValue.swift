@@ -91,14 +91,11 @@ public enum JSONValue: Codable, Hashable, Sendable, CustomStringConvertible,
         return nil
     }
 
-    /// Compact JSON text with sorted keys.
-    public var jsonText: String {
+    /// Compact JSON text with sorted keys: `{"a":[1,true]}`.
+    public var description: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(self) else { return "null" }
         return String(decoding: data, as: UTF8.self)
     }
-
-    /// The compact JSON text.
-    public var description: String { jsonText }
 }

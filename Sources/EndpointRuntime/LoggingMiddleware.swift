@@ -5,7 +5,7 @@ import os
 
 /// How much a log line matters, from the least to the most: the levels of OSLog and swift-log,
 /// without depending on either.
-public enum LogLevel: Int, Sendable, Hashable, Comparable, CaseIterable, CustomStringConvertible {
+public enum LogLevel: Int, Sendable, Hashable, Comparable, CaseIterable {
     /// Very detailed tracing.
     case trace
     /// Detail for debugging.
@@ -21,18 +21,6 @@ public enum LogLevel: Int, Sendable, Hashable, Comparable, CaseIterable, CustomS
 
     /// Orders by importance.
     public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.rawValue < rhs.rawValue }
-
-    /// `info`, `warning`, …
-    public var description: String {
-        switch self {
-        case .trace: return "trace"
-        case .debug: return "debug"
-        case .info: return "info"
-        case .notice: return "notice"
-        case .warning: return "warning"
-        case .error: return "error"
-        }
-    }
 }
 
 /// Logs one line per request and one per response, with credentials redacted as `<redacted>`:

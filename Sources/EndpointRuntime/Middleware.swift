@@ -63,6 +63,16 @@ public enum Credentials: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The value of an `Authorization` header with these credentials: `Bearer <token>`,
+    /// `Basic <base64(username:password)>`, or the API key as it is.
+    var authorizationValue: String {
+        switch self {
+        case let .bearer(token): return "Bearer \(token)"
+        case let .basic(username, password): return "Basic \(Data("\(username):\(password)".utf8).base64EncodedString())"
+        case let .apiKey(key): return key
+        }
+    }
+
     /// Whether these are the credentials `requirement` asks for.
     func fits(_ requirement: AuthRequirement) -> Bool {
         switch (requirement, self) {
@@ -81,7 +91,7 @@ public enum Credentials: Sendable, Hashable, CustomStringConvertible {
 /// (``AuthOptions/isOptional``) goes without any when the provider has none; one whose credentials
 /// are required is sent without them as well, and the server's 401 says so (or the provider's
 /// credentials of the wrong kind throw). The request passed on says only the requirement it carries
-/// (``HTTPRequest/auth``), so later middleware and error descriptions redact the right names.
+/// (``HTTPRequest/authOptions``), so later middleware and error descriptions redact the right names.
 ///
 /// ```swift
 /// let auth = AuthMiddleware { requirement, refresh in
@@ -149,17 +159,15 @@ public struct AuthMiddleware: HTTPMiddleware {
         }
     }
 
-    /// Returns `request` with `credentials` added as its ``HTTPRequest/auth`` requires.
+    /// Returns `request` with `credentials` added as the one requirement it carries requires.
     static func apply(_ credentials: Credentials?, to request: HTTPRequest) throws -> HTTPRequest {
         guard let credentials else { return request }
         var request = request
         switch (request.auth, credentials) {
         case (.none, _):
             break
-        case let (.bearer, .bearer(token)):
-            request.headers.replace("Authorization", with: AuthorizationValue.bearer(token).headerValue)
-        case let (.basic, .basic(username, password)):
-            request.headers.replace("Authorization", with: AuthorizationValue.basic(username: username, password: password).headerValue)
+        case (.bearer, .bearer), (.basic, .basic):
+            request.headers.replace("Authorization", with: credentials.authorizationValue)
         case let (.apiKey(.header, name), .apiKey(key)):
             request.headers.replace(name, with: key)
         case let (.apiKey(.query, name), .apiKey(key)):
@@ -253,7 +261,7 @@ public struct RetryMiddleware: HTTPMiddleware {
     }
 
     /// Seconds to wait from a `Retry-After` value: delay-seconds or an HTTP date.
-    public static func retryAfter(_ value: String?, now: Date = Date()) -> TimeInterval? {
+    static func retryAfter(_ value: String?, now: Date = Date()) -> TimeInterval? {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
         if let seconds = TimeInterval(value) { return max(0, seconds) }
         let formatter = DateFormatter()

@@ -103,7 +103,8 @@ struct AnyCodingKey: CodingKey {
 
 /// A value stored out of line, so that a model can hold a value of its own type (`parent:
 /// Comment?` in `Comment`). Generated code keeps such a property in a private `Indirect` and
-/// exposes it as a plain property; the box is copied on write and leaves no trace in JSON.
+/// exposes it as a plain property, which its `init(from:)` and `encode(to:)` read and write under
+/// the wire name; the box is copied on write and leaves no trace in JSON.
 ///
 /// ```swift
 /// struct Comment: Codable, Hashable, Sendable {
@@ -113,6 +114,18 @@ struct AnyCodingKey: CodingKey {
 ///         set { _parent.value = newValue }
 ///     }
 ///     private var _parent: Indirect<Comment?>
+///
+///     init(from decoder: any Decoder) throws {
+///         let container = try decoder.container(keyedBy: ModelKey.self)
+///         text = try container.decode(String.self, forKey: "text")
+///         _parent = Indirect(try container.decodeIfPresent(Comment.self, forKey: "parent"))
+///     }
+///
+///     func encode(to encoder: any Encoder) throws {
+///         var container = encoder.container(keyedBy: ModelKey.self)
+///         try container.encode(text, forKey: "text")
+///         try container.encodeIfPresent(parent, forKey: "parent")
+///     }
 /// }
 /// ```
 public struct Indirect<Value> {
@@ -144,38 +157,6 @@ extension Indirect: Equatable where Value: Equatable {
 extension Indirect: Hashable where Value: Hashable {
     /// Hashes the value.
     public func hash(into hasher: inout Hasher) { hasher.combine(value) }
-}
-
-extension Indirect: Decodable where Value: Decodable {
-    /// Decodes the value itself.
-    public init(from decoder: any Decoder) throws {
-        self.init(try decoder.singleValueContainer().decode(Value.self))
-    }
-}
-
-extension Indirect: Encodable where Value: Encodable {
-    /// Encodes the value itself.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(value)
-    }
-}
-
-/// An optional `Indirect` property behaves as an optional one in synthesized `Codable`: absent or
-/// `null` decodes to `nil` ...
-extension KeyedDecodingContainer {
-    /// `nil` when the key is absent or `null`.
-    public func decode<Wrapped: Decodable>(_ type: Indirect<Wrapped?>.Type, forKey key: Key) throws -> Indirect<Wrapped?> {
-        Indirect(try decodeIfPresent(Wrapped.self, forKey: key))
-    }
-}
-
-/// ... and `nil` is left out when encoding.
-extension KeyedEncodingContainer {
-    /// Writes nothing for `nil`.
-    public mutating func encode<Wrapped: Encodable>(_ value: Indirect<Wrapped?>, forKey key: Key) throws {
-        try encodeIfPresent(value.value, forKey: key)
-    }
 }
 
 /// The coding key of a generated model's `init(from:)` and `encode(to:)`: the member's name in

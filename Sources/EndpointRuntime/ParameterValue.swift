@@ -63,7 +63,7 @@ extension JSONValue: ParameterValue {
         case let .double(value): return String(value)
         case let .bool(value): return value ? "true" : "false"
         case .null: return "null"
-        case .array, .object: return jsonText
+        case .array, .object: return description
         }
     }
 }

@@ -43,13 +43,6 @@ public enum RequestBuilder {
     // functions are inlinable so that the list is appended to in place and the generic ones are
     // specialized for the caller's component types.
 
-    /// One component, kept as it is until it is added to the block's list; an optional one
-    /// (`verbose ? Header("X-Debug", "1") : nil`) is a component that does nothing when `nil`.
-    @inlinable
-    public static func buildExpression<Component: RequestComponent>(_ component: Component) -> Component { component }
-    /// A list of components, as returned by a helper.
-    @inlinable
-    public static func buildExpression(_ components: [any RequestComponent]) -> [any RequestComponent] { components }
     /// The first statement of a block: one component.
     @inlinable
     public static func buildPartialBlock(first: some RequestComponent) -> [any RequestComponent] {

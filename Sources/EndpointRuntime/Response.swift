@@ -81,15 +81,6 @@ extension ResponseDecoder where Response: Decodable {
         }
     }
 
-    /// JSON read by a decoder you make (key strategy, date strategy…); a `String` sent as text is
-    /// read as text, as with ``json``.
-    public static func json(_ makeDecoder: @escaping @Sendable () -> JSONDecoder) -> ResponseDecoder<Response> {
-        ResponseDecoder { response in
-            if let text = try textIfString(response) { return text }
-            return try makeDecoder().decode(Response.self, from: response.body)
-        }
-    }
-
     /// The body as text when `Response` is `String` and the response's media type is `text/...`;
     /// nil otherwise (then the body is JSON).
     private static func textIfString(_ response: HTTPResponse) throws -> Response? {
@@ -179,7 +170,7 @@ public struct Endpoint<Response: Sendable>: EndpointProtocol {
 
     /// Pairs `call` with its response contract.
     public init(_ call: some HTTPRequestable, decoder: ResponseDecoder<Response>, statuses: Set<Int> = [],
-                errors: ErrorBodies = ErrorBodies(), pagination: Pagination? = nil) {
+                errors: ErrorBodies = [:], pagination: Pagination? = nil) {
         self.call = call
         self.decoder = decoder
         self.statuses = statuses

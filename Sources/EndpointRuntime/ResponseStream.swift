@@ -286,7 +286,7 @@ struct BytesFraming: StreamFraming {
 
 extension ResponseDecoder {
     /// Reads a body still arriving with a streaming decoder (see `isStreaming`), such as one a custom
-    /// transport or a test makes. A decoder of whole bodies throws ``StreamFormatError``: read the body
+    /// transport or a test makes. A decoder of whole bodies throws (a stream format error): read the body
     /// and call ``decode(_:)`` instead.
     ///
     /// ```swift

@@ -59,12 +59,12 @@ struct RawServerSentEvent {
 }
 
 /// A malformed stream body: the reason, at an element the framing cannot read.
-public struct StreamFormatError: Error, Sendable, Hashable, CustomStringConvertible {
+struct StreamFormatError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong.
     var reason: String
     /// A malformed stream body.
     init(_ reason: String) { self.reason = reason }
-    public var description: String { reason }
+    var description: String { reason }
 }
 
 /// The event stream interpretation of the HTML standard, fed bytes in chunks split anywhere.

@@ -8,20 +8,12 @@ public import Foundation
 ///
 /// ```swift
 /// let stub = StubTransport(samples: StravaAPI.samples)
-/// await stub.stub(.delete, path: "/activities/1", status: 204)
+/// await stub.stub(.delete, path: "/activities/1", responses: [StubResponse(status: 204)])
 /// let client = HTTPClient(transport: stub)
 /// let athlete = try await client.send(StravaAPI.athlete)      // the spec's sample
 /// let sent = await stub.requests                               // what the client sent
 /// ```
 public actor StubTransport: HTTPTransport {
-    /// What to do with a request no stub matches.
-    public enum Fallback: Sendable {
-        /// Serve the matching sample, or 404 without one.
-        case sample
-        /// Answer 404.
-        case notFound
-    }
-
     struct Route: Sendable {
         var method: HTTPMethod?
         var path: String?
@@ -29,58 +21,43 @@ public actor StubTransport: HTTPTransport {
     }
 
     private var routes: [Route] = []
-    private let fallback: Fallback
     private let samples: [SampleResponse]
 
     /// Every request received, in order.
     public private(set) var requests: [HTTPRequest] = []
 
-    /// A stub transport that falls back to `samples` (such as a generated `<API>.samples`).
-    public init(samples: [SampleResponse] = [], fallback: Fallback = .sample) {
+    /// A stub transport that falls back to `samples` (such as a generated `<API>.samples`), and
+    /// answers 404 without one.
+    public init(samples: [SampleResponse] = []) {
         self.samples = samples
-        self.fallback = fallback
     }
 
-    /// Answers requests for `method` (any when `nil`) whose decoded path is `path` or ends with
-    /// `/`+`path` without its leading slash (so `"/athlete"` matches `/api/v3/athlete`). Later
-    /// stubs are tried first.
-    public func stub(_ method: HTTPMethod? = nil, path: String, status: Int = 200, headers: HTTPHeaders = [:], body: Data = Data()) {
-        routes.insert(Route(method: method, path: path) { request in
-            StreamedResponse(head: HTTPResponse(status: status, headers: headers, request: request), body: ResponseBody(body))
-        }, at: 0)
-    }
-
-    /// Answers with a body that arrives in `chunks`, the first at once and each of the others
-    /// `interval` after the one before: for testing code that consumes a stream.
+    /// Answers requests for `method` (any when `nil`) whose decoded path is `path` (any when `nil`)
+    /// or ends with `/`+`path` without its leading slash (so `"/athlete"` matches
+    /// `/api/v3/athlete`) with `responses` in turn, one per request, then the last one again: one
+    /// answer, pages, a retried failure then a success, a slow answer, a stream in chunks. Each may
+    /// carry headers (typed response headers, `Link`), a delay and an injected failure. Later stubs
+    /// are tried first.
     ///
     /// ```swift
-    /// await stub.stub(.get, path: "/feed", headers: ["Content-Type": "application/jsonl"],
-    ///                 chunks: [Data("{\"n\":1}\n{\"n\"".utf8), Data(":2}\n".utf8)], interval: .milliseconds(50))
+    /// await stub.stub(.delete, path: "/activities/1", responses: [StubResponse(status: 204)])
+    /// await stub.stub(.get, path: "/issues", responses: [
+    ///     .json("[1, 2]", headers: ["Link": #"<https://api.test/issues?page=2>; rel="next""#]),
+    ///     .json("[3]"),
+    /// ])
+    /// await stub.stub(.get, path: "/slow", responses: [.failure(URLError(.timedOut)), .json("{}", delay: .seconds(1))])
+    /// await stub.stub(.post, path: "/chat/completions", responses: [.events([ServerSentEvent(data: "[DONE]")])])
     /// ```
-    public func stub(_ method: HTTPMethod? = nil, path: String, status: Int = 200, headers: HTTPHeaders = [:],
-                     chunks: [Data], interval: Duration = .zero) {
-        routes.insert(Route(method: method, path: path) { request in
-            StreamedResponse(head: HTTPResponse(status: status, headers: headers, request: request),
-                             body: ResponseBody(chunks: chunks, interval: interval))
-        }, at: 0)
-    }
-
-    /// Answers with Server-Sent Events (`Content-Type: text/event-stream`), one chunk per event,
-    /// each `interval` after the one before.
     ///
-    /// ```swift
-    /// await stub.stub(.post, path: "/chat/completions",
-    ///                 events: [ServerSentEvent(data: #"{"text":"Hi"}"#), ServerSentEvent(data: "[DONE]")])
-    /// ```
-    public func stub(_ method: HTTPMethod? = nil, path: String, status: Int = 200, events: [ServerSentEvent],
-                     interval: Duration = .zero) {
-        stub(method, path: path, status: status, headers: ["Content-Type": "text/event-stream"],
-             chunks: events.map { Data($0.text.utf8) }, interval: interval)
-    }
-
-    /// Answers with JSON text and `Content-Type: application/json`.
-    public func stub(_ method: HTTPMethod? = nil, path: String, status: Int = 200, json: String) {
-        stub(method, path: path, status: status, headers: ["Content-Type": "application/json"], body: Data(json.utf8))
+    /// A failure (``StubResponse/failure(_:delay:)``) fails the request as a broken connection
+    /// would: the client throws ``EndpointError/transport(underlying:request:)`` carrying it.
+    public func stub(_ method: HTTPMethod? = nil, path: String? = nil, responses: [StubResponse]) {
+        guard let last = responses.last else { return }
+        let queue = Locked(responses[...])
+        routes.insert(Route(method: method, path: path) { request in
+            let next = queue.withLock { queue in queue.count > 1 ? queue.removeFirst() : last }
+            return try await next.serve(request)
+        }, at: 0)
     }
 
     /// Answers matching requests with whatever `respond` returns or throws (throw a `URLError`
@@ -92,36 +69,6 @@ public actor StubTransport: HTTPTransport {
             return StreamedResponse(whole: response)
         }, at: 0)
     }
-
-    /// Answers matching requests with `responses` in turn, one per request, then the last one
-    /// again: pages, a retried failure then a success, a slow answer. Each may carry headers
-    /// (typed response headers, `Link`), a delay and an injected failure.
-    ///
-    /// ```swift
-    /// await stub.stub(.get, path: "/issues", responses: [
-    ///     .json("[1, 2]", headers: ["Link": #"<https://api.test/issues?page=2>; rel="next""#]),
-    ///     .json("[3]"),
-    /// ])
-    /// await stub.stub(.get, path: "/slow", responses: [.failure(URLError(.timedOut)), .json("{}", delay: .seconds(1))])
-    /// ```
-    public func stub(_ method: HTTPMethod? = nil, path: String, responses: [StubResponse]) {
-        guard let last = responses.last else { return }
-        let queue = Locked(responses[...])
-        routes.insert(Route(method: method, path: path) { request in
-            let next = queue.withLock { queue in queue.count > 1 ? queue.removeFirst() : last }
-            let response = try await next.serve(request)
-            return StreamedResponse(whole: response)
-        }, at: 0)
-    }
-
-    /// Fails matching requests with `error` (after `delay`), as a broken connection would: the
-    /// client throws ``EndpointError/transport(underlying:request:)`` carrying it.
-    public func fail(_ method: HTTPMethod? = nil, path: String, with error: any Error, delay: Duration? = nil) {
-        stub(method, path: path, responses: [.failure(error, delay: delay)])
-    }
-
-    /// Forgets the recorded requests.
-    public func clearRequests() { requests.removeAll() }
 
     /// Records the request and answers it, the body read whole.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -140,7 +87,7 @@ public actor StubTransport: HTTPTransport {
             if let wanted = route.path, !StubTransport.path(path, matches: wanted) { continue }
             return try await route.respond(request)
         }
-        if fallback == .sample, let sample = samples.first(where: { $0.matches(request) }) {
+        if let sample = samples.first(where: { $0.matches(request) }) {
             return StreamedResponse(head: HTTPResponse(status: sample.status, headers: ["Content-Type": sample.contentType], request: request),
                                     body: ResponseBody(chunks: sample.chunks))
         }
@@ -156,13 +103,17 @@ public actor StubTransport: HTTPTransport {
     }
 }
 
-/// One canned answer of ``StubTransport/stub(_:path:responses:)``: a response, or an injected
-/// failure, after an optional delay (cancelling the request cuts the delay short).
+/// One canned answer of ``StubTransport/stub(_:path:responses:)``: a response (its body whole or
+/// in chunks), or an injected failure, after an optional delay (cancelling the request cuts the
+/// delay short).
 ///
 /// ```swift
-/// StubResponse.json(#"{"id": 1}"#, headers: ["ETag": "\"v1\"", "X-RateLimit-Remaining": "59"])
 /// StubResponse(status: 204)
+/// StubResponse.json(#"{"id": 1}"#, headers: ["ETag": "\"v1\"", "X-RateLimit-Remaining": "59"])
 /// StubResponse.json("[]", delay: .milliseconds(200))
+/// StubResponse.chunks([Data("{\"n\":1}\n{\"n\"".utf8), Data(":2}\n".utf8)], headers: ["Content-Type": "application/jsonl"],
+///                     interval: .milliseconds(50))
+/// StubResponse.events([ServerSentEvent(data: #"{"text":"Hi"}"#), ServerSentEvent(data: "[DONE]")])
 /// StubResponse.failure(URLError(.notConnectedToInternet))
 /// ```
 public struct StubResponse: Sendable {
@@ -170,8 +121,10 @@ public struct StubResponse: Sendable {
     var status: Int
     /// The headers served.
     var headers: HTTPHeaders
-    /// The body served.
-    var body: Data
+    /// The body served, in chunks: the first at once, each of the others `interval` after the one before.
+    var chunks: [Data]
+    /// The wait between chunks.
+    var interval: Duration = .zero
     /// How long to wait before answering.
     var delay: Duration?
     /// Thrown instead of answering, when set.
@@ -181,7 +134,7 @@ public struct StubResponse: Sendable {
     public init(status: Int = 200, headers: HTTPHeaders = [:], body: Data = Data(), delay: Duration? = nil) {
         self.status = status
         self.headers = headers
-        self.body = body
+        self.chunks = [body]
         self.delay = delay
     }
 
@@ -192,6 +145,22 @@ public struct StubResponse: Sendable {
         return StubResponse(status: status, headers: all, body: Data(text.utf8), delay: delay)
     }
 
+    /// A body that arrives in `chunks`, the first at once and each of the others `interval` after
+    /// the one before: for testing code that consumes a stream.
+    public static func chunks(_ chunks: [Data], status: Int = 200, headers: HTTPHeaders = [:],
+                              interval: Duration = .zero) -> StubResponse {
+        var response = StubResponse(status: status, headers: headers)
+        response.chunks = chunks
+        response.interval = interval
+        return response
+    }
+
+    /// Server-Sent Events (`Content-Type: text/event-stream`), one chunk per event, each `interval`
+    /// after the one before.
+    public static func events(_ events: [ServerSentEvent], status: Int = 200, interval: Duration = .zero) -> StubResponse {
+        chunks(events.map { Data($0.text.utf8) }, status: status, headers: ["Content-Type": "text/event-stream"], interval: interval)
+    }
+
     /// A failure instead of a response: the transport throws `error`.
     public static func failure(_ error: any Error, delay: Duration? = nil) -> StubResponse {
         var response = StubResponse(status: 0, delay: delay)
@@ -199,10 +168,12 @@ public struct StubResponse: Sendable {
         return response
     }
 
-    func serve(_ request: HTTPRequest) async throws -> HTTPResponse {
+    func serve(_ request: HTTPRequest) async throws -> StreamedResponse {
         if let delay { try await Task.sleep(for: delay) }
         if let failure { throw failure }
-        return HTTPResponse(status: status, headers: headers, body: body, request: request)
+        let head = HTTPResponse(status: status, headers: headers, request: request)
+        if chunks.count == 1 { return StreamedResponse(head: head, body: ResponseBody(chunks[0])) }
+        return StreamedResponse(head: head, body: ResponseBody(chunks: chunks, interval: interval))
     }
 }
 

@@ -52,7 +52,7 @@ public protocol HTTPTransport: Sendable {
 /// the status and headers come back, the body is empty.
 public struct URLSessionTransport: HTTPTransport {
     /// The session requests are sent with.
-    public let session: URLSession
+    let session: URLSession
     /// The delegate of an owned session; `nil` for a session passed in.
     let delegate: SessionDelegate?
     /// Invalidates an owned session when the last copy of the transport goes.
@@ -60,13 +60,15 @@ public struct URLSessionTransport: HTTPTransport {
     /// The session configuration's `timeoutIntervalForRequest`, for requests without a timeout.
     private let sessionTimeout: TimeInterval
 
-    /// The transport over this process's standard session: the default configuration and the
-    /// transport's delegate. What `HTTPClient()` uses.
-    public init() { self = URLSessionTransport.standard }
-
-    /// A transport over a session of its own made with `configuration`, with the transport's delegate.
-    /// The session is invalidated when the last copy of the transport is released.
-    public init(configuration: URLSessionConfiguration) {
+    /// A transport over a session of its own made with `configuration`, with the transport's delegate;
+    /// the session is invalidated when the last copy of the transport is released. Without a
+    /// configuration (`URLSessionTransport()`, what `HTTPClient()` uses): the transport over this
+    /// process's standard session, the default configuration and the transport's delegate.
+    public init(configuration: URLSessionConfiguration? = nil) {
+        guard let configuration else {
+            self = URLSessionTransport.standard
+            return
+        }
         self.init(owning: configuration, invalidatesWhenReleased: true)
     }
 
@@ -151,7 +153,7 @@ public struct URLSessionTransport: HTTPTransport {
 
 /// Invalidates a session the transport made, once no copy of the transport is left.
 final class SessionOwner: Sendable {
-    public let session: URLSession
+    let session: URLSession
     init(_ session: URLSession) { self.session = session }
     deinit { session.finishTasksAndInvalidate() }
 }

@@ -219,7 +219,9 @@ public struct TypedResponse<Body: Sendable, Headers: Sendable>: Sendable {
 }
 
 /// An ``Endpoint`` whose response headers are declared and typed as `Headers`. Generated APIs
-/// make one for each endpoint with `response.headers`; everything else is `Endpoint<Response>`.
+/// make one for each endpoint with `response.headers`
+/// (`EndpointWithHeaders(defaults.endpoint(Call.getRepo(owner: owner, repo: repo)))`); everything
+/// else is `Endpoint<Response>`.
 /// ``HTTPClient/send(_:)-(E)`` returns the body, as for any endpoint; ``HTTPClient/response(for:)``
 /// returns the body with the typed headers.
 ///
@@ -252,30 +254,6 @@ extension EndpointProtocol {
         } catch {
             throw EndpointError.decoding(underlying: error, response: response)
         }
-    }
-}
-
-extension APIDefaults {
-    /// A typed endpoint of this API whose response headers are read as `headers`.
-    public func endpoint<Response, Headers: ResponseHeaders>(
-        _ call: some HTTPRequestable, decoder: ResponseDecoder<Response>, headers: Headers.Type, statuses: Set<Int> = [],
-        errors: ErrorBodies = ErrorBodies(), pagination: Pagination? = nil
-    ) -> EndpointWithHeaders<Response, Headers> {
-        EndpointWithHeaders(endpoint(call, decoder: decoder, statuses: statuses, errors: errors, pagination: pagination))
-    }
-
-    /// A typed JSON endpoint of this API whose response headers are read as `headers`.
-    ///
-    /// ```swift
-    /// static func getRepo(owner: String, repo: String) -> EndpointWithHeaders<Repository, GetRepoHeaders> {
-    ///     defaults.endpoint(Call.getRepo(owner: owner, repo: repo), headers: GetRepoHeaders.self)
-    /// }
-    /// ```
-    public func endpoint<Response: Decodable & Sendable, Headers: ResponseHeaders>(
-        _ call: some HTTPRequestable, headers: Headers.Type, statuses: Set<Int> = [], errors: ErrorBodies = ErrorBodies(),
-        pagination: Pagination? = nil
-    ) -> EndpointWithHeaders<Response, Headers> {
-        endpoint(call, decoder: .json, headers: headers, statuses: statuses, errors: errors, pagination: pagination)
     }
 }
 
@@ -321,7 +299,7 @@ extension ResponseDecoder {
     /// A status with no decoder fails to decode. Generated endpoints with several `responses` use it.
     ///
     /// ```swift
-    /// let decoder: ResponseDecoder<Listing> = .byStatus([.code(200): .json { .ok($0) }, .code(204): .value(.noContent)])
+    /// let decoder: ResponseDecoder<Listing> = .byStatus([.code(200): .wrapping(.json) { .ok($0) }, .code(204): .value(.noContent)])
     /// ```
     public static func byStatus(_ decoders: [StatusPattern: ResponseDecoder<Response>]) -> ResponseDecoder<Response> {
         let ordered = decoders.sorted { $0.key.precedence < $1.key.precedence }
@@ -338,24 +316,13 @@ extension ResponseDecoder {
         ResponseDecoder { _ in value }
     }
 
-    /// `decoder`'s value as a non-nil optional: the statuses of a `T?` response that have a body.
+    /// Decodes the body with `decoder`, then wraps it, as in the case of a generated response
+    /// enum: `.wrapping(.json) { .created($0) }`, `.wrapping(.text) { .accepted($0) }`; or as a
+    /// non-nil optional, for the statuses of a `T?` response that have a body:
     ///
     /// ```swift
-    /// let decoder: ResponseDecoder<[Contributor]?> = .byStatus([.code(200): .some(.json), .code(204): .value(nil)])
+    /// let decoder: ResponseDecoder<[Contributor]?> = .byStatus([.code(200): .wrapping(.json) { .some($0) }, .code(204): .value(nil)])
     /// ```
-    public static func some<Wrapped>(_ decoder: ResponseDecoder<Wrapped>) -> ResponseDecoder<Response> where Response == Wrapped? {
-        ResponseDecoder { response in .some(try decoder.decode(response)) }
-    }
-
-    /// Decodes the body as JSON `Body` (dates in the request's format), then wraps it, as in the
-    /// case of a generated response enum: `.json { .created($0) }`.
-    public static func json<Body: Decodable & Sendable>(_ wrap: @escaping @Sendable (Body) -> Response) -> ResponseDecoder<Response> {
-        ResponseDecoder { response in
-            wrap(try response.request.dateFormat.makeJSONDecoder().decode(Body.self, from: response.body))
-        }
-    }
-
-    /// Decodes the body with `decoder`, then wraps it: `.wrapping(.text) { .accepted($0) }`.
     public static func wrapping<Body>(_ decoder: ResponseDecoder<Body>, _ wrap: @escaping @Sendable (Body) -> Response) -> ResponseDecoder<Response> {
         ResponseDecoder { response in wrap(try decoder.decode(response)) }
     }

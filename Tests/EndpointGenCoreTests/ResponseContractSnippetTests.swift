@@ -12,7 +12,7 @@ import Testing
     @Test func headerPropertiesAreTheDesignsLowerCamelNames() throws {
         let swift = try Self.generate(#""response": { "type": "String", "headers": { "ETag": "String?", "X-RateLimit-Remaining": "Int?" } }"#)
         #expect(swift.contains("public static var thing: EndpointWithHeaders<String, ThingHeaders> {"))
-        #expect(swift.contains("defaults.endpoint(Call.thing, headers: ThingHeaders.self)"))
+        #expect(swift.contains("EndpointWithHeaders(defaults.endpoint(Call.thing))"))
         #expect(swift.contains("public var eTag: String?"))
         #expect(swift.contains("public var xRateLimitRemaining: Int?"))
         #expect(swift.contains(#"self.xRateLimitRemaining = try headers.optionalValue("X-RateLimit-Remaining", as: Int.self)"#))
@@ -24,7 +24,7 @@ import Testing
                                       access: .package)
         #expect(swift.contains("package nonisolated enum ThingResponse: Hashable, Sendable {"))
         #expect(swift.contains("package static var thing: Endpoint<ThingResponse> {"))
-        #expect(swift.contains("decoder: .byStatus([.code(200): .json { .ok($0) }, .code(202): .json { .accepted($0) }]),"))
+        #expect(swift.contains("decoder: .byStatus([.code(200): .wrapping(.json) { .ok($0) }, .code(202): .wrapping(.json) { .accepted($0) }]),"))
         #expect(!swift.contains("public "))
     }
 
@@ -46,7 +46,7 @@ import Testing
             "responses": { "200": "[Thing]", "204": "Void" }, "pagination": { "style": "link" }
             """#, models: #""Thing": { "properties": { "id": "Int" } }"#)
         #expect(swift.contains("public static var thing: Endpoint<[Thing]?> {"))
-        #expect(swift.contains("decoder: .byStatus([.code(200): .some(.json), .code(204): .value(nil)]),"))
+        #expect(swift.contains("decoder: .byStatus([.code(200): .wrapping(.json) { .some($0) }, .code(204): .value(nil)]),"))
         #expect(swift.contains("statuses: [200, 204],"))
         #expect(swift.contains("pagination: .link"))
     }

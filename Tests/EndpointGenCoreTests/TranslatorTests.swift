@@ -41,7 +41,7 @@ import Testing
                                 Query("include_all_efforts", includeAllEfforts),
                                 Header("Accept", "application/json"),
                                 Header("If-None-Match", ifNoneMatch),
-                                Auth(.bearer),
+                                AuthOptions([.bearer]),
                             ])
             """))
         #expect(swift.contains("""

@@ -49,7 +49,7 @@ import TestSupport
                     group.addTask {
                         let request = try HTTPRequest(.get, baseURL: base) {
                             Path("load", index)
-                            Auth(.bearer)
+                            AuthOptions([.bearer])
                             Timeout(60)
                             // Every third needs the refreshed token; every fifth fails once with 503.
                             if index % 3 == 0 { Header("X-Echo-Require-Authorization", "Bearer fresh") }

@@ -11,7 +11,7 @@ nonisolated enum StravaAPI {
     static let defaults = APIDefaults(
         baseURL: "https://www.strava.com/api/v3",
         headers: ["Accept": "application/json"],
-        auth: .bearer,
+        auth: AuthOptions([.bearer]),
         errors: [.range(4): Fault.self]
     )
 
@@ -50,16 +50,14 @@ nonisolated extension StravaAPI {
         func httpRequest() throws -> HTTPRequest {
             switch self {
             case .athlete:
-                return try defaults.request(.get) {
-                    Path("athlete")
-                }
+                return try defaults.request(.get, [Path("athlete")])
             case let .activity(id, includeAllEfforts, ifNoneMatch):
-                return try defaults.request(.get) {
-                    Path("activities", id)
-                    Query("include_all_efforts", includeAllEfforts)
-                    Header("If-None-Match", ifNoneMatch)
-                    Timeout(30)
-                }
+                return try defaults.request(.get, [
+                    Path("activities", id),
+                    Query("include_all_efforts", includeAllEfforts),
+                    Header("If-None-Match", ifNoneMatch),
+                    Timeout(30),
+                ])
             case let .activities(call):
                 return try call.httpRequest()
             }
@@ -75,19 +73,19 @@ nonisolated extension StravaAPI.Activities {
         func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .list(before, perPage, ids):
-                return try StravaAPI.defaults.request(.get) {
-                    Path("activities")
-                    Query("before", before)
-                    Query("per_page", perPage)
-                    Query("ids", ids, style: .comma)
-                    RemoveHeader("Accept")
-                    Auth(.none)
-                }
+                return try StravaAPI.defaults.request(.get, [
+                    Path("activities"),
+                    Query("before", before),
+                    Query("per_page", perPage),
+                    Query("ids", ids, style: .comma),
+                    Header.remove("Accept"),
+                    AuthOptions([]),
+                ])
             case let .create(body):
-                return try StravaAPI.defaults.request(.post) {
-                    Path("activities")
-                    JSONBody(body)
-                }
+                return try StravaAPI.defaults.request(.post, [
+                    Path("activities"),
+                    JSONBody(body),
+                ])
             }
         }
     }

@@ -9,7 +9,7 @@ import Testing
     func request() throws -> HTTPRequest {
         try HTTPRequest(.post, baseURL: "https://api.test/v1") {
             Path("me")
-            Auth(.apiKey(in: .query, name: "key"))
+            AuthOptions([.apiKey(in: .query, name: "key")])
             Query("visible", "yes")
             Query("access_token", "SECRET-1")
             Header("X-Zeta", "z")
@@ -43,9 +43,9 @@ import Testing
     @Test func levelsAndAMinimum() async throws {
         let lines = Recorder<String>()
         let stub = StubTransport()
-        await stub.stub(.get, path: "/ok", status: 200)
-        await stub.stub(.get, path: "/missing", status: 404)
-        await stub.fail(.get, path: "/down", with: URLError(.notConnectedToInternet))
+        await stub.stub(.get, path: "/ok", responses: [StubResponse(status: 200)])
+        await stub.stub(.get, path: "/missing", responses: [StubResponse(status: 404)])
+        await stub.stub(.get, path: "/down", responses: [.failure(URLError(.notConnectedToInternet))])
         let all = HTTPClient(transport: stub, middleware: [
             LoggingMiddleware(includeHeaders: false, minimumLevel: .trace) { level, line in lines.append("\(level) \(line)") },
         ])
@@ -78,7 +78,7 @@ import Testing
 
 @Suite struct StubSequenceTests {
     @Test func servesResponsesInTurnThenTheLastAgain() async throws {
-        let stub = StubTransport(fallback: .notFound)
+        let stub = StubTransport()
         await stub.stub(.get, path: "/issues", responses: [
             .json("[1, 2]", headers: ["Link": #"<https://api.test/issues?page=2>; rel="next""#]),
             .json("[3]"),
@@ -94,12 +94,12 @@ import Testing
     }
 
     @Test func aNextLinkToAnotherHostIsNotFollowed() async throws {
-        let stub = StubTransport(fallback: .notFound)
+        let stub = StubTransport()
         await stub.stub(.get, path: "/issues", responses: [
             .json("[1]", headers: ["Link": #"<https://elsewhere.test/issues?page=2>; rel="next""#]),
         ])
         let client = HTTPClient(transport: stub, middleware: [AuthMiddleware(credentials: .bearer("SECRET"))])
-        let endpoint = Endpoint<[Int]>(try HTTPRequest(.get, baseURL: "https://api.test") { Path("issues"); Auth(.bearer) },
+        let endpoint = Endpoint<[Int]>(try HTTPRequest(.get, baseURL: "https://api.test") { Path("issues"); AuthOptions([.bearer]) },
                                        decoder: .json, pagination: .link)
         var iterator = client.pages(endpoint).makeAsyncIterator()
         #expect(try await iterator.next() == [1])
@@ -110,7 +110,7 @@ import Testing
     }
 
     @Test func servesTypedHeaders() async throws {
-        let stub = StubTransport(fallback: .notFound)
+        let stub = StubTransport()
         await stub.stub(path: "/repo", responses: [.json(#"{"method": "GET", "path": "/repo"}"#, headers: ["etag": "v9", "X-Request-ID": "r"])])
         let endpoint = EndpointWithHeaders<Echo, RepoHeaders>(Endpoint(try HTTPRequest(.get, baseURL: "https://a.test") { Path("repo") }, decoder: .json))
         let response = try await HTTPClient(transport: stub).response(for: endpoint)
@@ -119,14 +119,14 @@ import Testing
     }
 
     @Test func injectedFailuresThenSuccess() async throws {
-        let stub = StubTransport(fallback: .notFound)
+        let stub = StubTransport()
         await stub.stub(.get, path: "/flaky", responses: [.failure(URLError(.timedOut)), StubResponse(status: 503), .json("[7]")])
         let client = HTTPClient(transport: stub, middleware: [RetryMiddleware(maxAttempts: 3, baseDelay: 0.001)])
         let endpoint = Endpoint<[Int]>(try HTTPRequest(.get, baseURL: "https://a.test") { Path("flaky") }, decoder: .json)
         #expect(try await client.send(endpoint) == [7])
         #expect(await stub.requests.count == 3)
 
-        await stub.fail(path: "/down", with: URLError(.cannotConnectToHost))
+        await stub.stub(path: "/down", responses: [.failure(URLError(.cannotConnectToHost))])
         let error = await #expect(throws: EndpointError.self) {
             try await HTTPClient(transport: stub).data(for: try HTTPRequest(.get, baseURL: "https://a.test") { Path("down") })
         }
@@ -135,7 +135,7 @@ import Testing
     }
 
     @Test func delaysWaitAndCancellationCutsThemShort() async throws {
-        let stub = StubTransport(fallback: .notFound)
+        let stub = StubTransport()
         await stub.stub(path: "/slow", responses: [.json("[1]", delay: .milliseconds(300))])
         let client = HTTPClient(transport: stub)
         let request = try HTTPRequest(.get, baseURL: "https://a.test") { Path("slow") }

@@ -26,7 +26,7 @@ final class Recorder<Value: Sendable>: @unchecked Sendable {
         let more = extra()
         return try HTTPRequest(method, baseURL: server.baseURLString) {
             Path("mw")
-            Auth(auth)
+            AuthOptions([auth])
             more
         }
     }
@@ -206,7 +206,7 @@ final class Recorder<Value: Sendable>: @unchecked Sendable {
         #expect(try await client.data(for: post429).status == 200)
 
         let key3 = UUID().uuidString
-        let keyed = try request(.post) { Header("X-Echo-Fail", "1:502:\(key3)"); Header.idempotencyKey() }
+        let keyed = try request(.post) { Header("X-Echo-Fail", "1:502:\(key3)"); Header("Idempotency-Key", UUID()) }
         #expect(try await client.data(for: keyed).status == 200, "an Idempotency-Key makes a POST retryable")
     }
 
@@ -276,7 +276,7 @@ final class Recorder<Value: Sendable>: @unchecked Sendable {
         #expect(!scrubbed.description.contains("SECRET"), "\(scrubbed)")
         #expect(scrubbed.description.contains("ada"))
         #expect(Credentials.bearer("SECRET").description == "bearer(<redacted>)")
-        #expect(!AuthorizationValue.basic(username: "u", password: "SECRET").description.contains("SECRET"))
+        #expect(!Credentials.basic(username: "u", password: "SECRET").description.contains("SECRET"))
     }
 
     @Test func middlewareOrderAndClosureMiddleware() async throws {

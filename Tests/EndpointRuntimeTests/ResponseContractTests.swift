@@ -147,7 +147,7 @@ struct Echo: Decodable, Sendable, Equatable {
     }
 
     @Test func optionalBodyForABodilessStatus() async throws {
-        let decoder: ResponseDecoder<[Int]?> = .byStatus([.code(200): .some(.json), .code(204): .value(nil)])
+        let decoder: ResponseDecoder<[Int]?> = .byStatus([.code(200): .wrapping(.json) { .some($0) }, .code(204): .value(nil)])
         let list = Endpoint(try request(body: "[1, 2]"), decoder: decoder, statuses: [200, 204])
         #expect(try await client.send(list) == [1, 2])
         let empty = Endpoint(try request(status: 204), decoder: decoder, statuses: [200, 204])
@@ -163,7 +163,7 @@ struct Echo: Decodable, Sendable, Equatable {
 
     @Test func enumForStatusesWithDifferentTypes() async throws {
         let decoder: ResponseDecoder<Listing> = .byStatus([
-            .code(200): .json { .ok($0) }, .code(202): .wrapping(.text) { .accepted($0) }, .code(204): .value(.noContent),
+            .code(200): .wrapping(.json) { .ok($0) }, .code(202): .wrapping(.text) { .accepted($0) }, .code(204): .value(.noContent),
         ])
         func send(_ status: Int, _ body: String?) async throws -> Listing {
             try await client.send(Endpoint(try request(status: status, body: body), decoder: decoder, statuses: [200, 202, 204]))
@@ -173,7 +173,7 @@ struct Echo: Decodable, Sendable, Equatable {
         #expect(try await send(204, nil) == .noContent)
         await #expect(throws: EndpointError.self) { try await send(200, "not json") }
         // A range and an exact code: the exact code wins.
-        let ranged: ResponseDecoder<Listing> = .byStatus([.range(2): .value(.noContent), .code(200): .json { .ok($0) }])
+        let ranged: ResponseDecoder<Listing> = .byStatus([.range(2): .value(.noContent), .code(200): .wrapping(.json) { .ok($0) }])
         #expect(try await client.send(Endpoint(try request(status: 200, body: "[4]"), decoder: ranged)) == .ok([4]))
         #expect(try await client.send(Endpoint(try request(status: 203, body: "x"), decoder: ranged)) == .noContent)
     }

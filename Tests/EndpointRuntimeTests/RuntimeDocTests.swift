@@ -39,24 +39,24 @@ enum NotesAPI: HTTPRequestable {
                 Path("notes")
                 Query("tag", tag)            // left out when nil
                 Query("limit", limit)
-                Header.accept("application/json")
-                Auth(.bearer)
+                Header("Accept", "application/json")
+                AuthOptions([.bearer])
             }
         case let .note(id):
             return try HTTPRequest(.get, baseURL: NotesAPI.baseURL) {
                 Path("notes", id)
-                Auth(.bearer)
+                AuthOptions([.bearer])
             }
         case let .create(note):
             return try HTTPRequest(.post, baseURL: NotesAPI.baseURL) {
                 Path("notes")
                 JSONBody(note)
-                Auth(.bearer)
+                AuthOptions([.bearer])
             }
         case let .delete(id):
             return try HTTPRequest(.delete, baseURL: NotesAPI.baseURL) {
                 Path("notes", id)
-                Auth(.bearer)
+                AuthOptions([.bearer])
             }
         }
     }
@@ -103,15 +103,13 @@ enum ShopCall: HTTPRequestable, Hashable {
     func httpRequest() throws -> HTTPRequest {
         switch self {
         case let .product(id):
-            return try Shop.defaults.request(.get) {
-                Path("products", id)
-            }
+            return try Shop.defaults.request(.get, [Path("products", id)])
         case .ping:
-            return try Shop.defaults.request(.get) {
-                Path("ping")
-                RemoveHeader("Accept")       // the defaults set it; this endpoint does not send it
-                Auth(.none)
-            }
+            return try Shop.defaults.request(.get, [
+                Path("ping"),
+                Header.remove("Accept"),      // the defaults set it; this endpoint does not send it
+                AuthOptions([]),              // no credentials
+            ])
         }
     }
 }
@@ -120,7 +118,7 @@ enum Shop {
     static let defaults = APIDefaults(
         baseURL: "https://shop.example.com/api",
         headers: ["Accept": "application/json"],
-        auth: .apiKey(in: .header, name: "X-Api-Key"),
+        auth: AuthOptions([.apiKey(in: .header, name: "X-Api-Key")]),
         errors: [.default: APIProblem.self]
     )
 
@@ -247,8 +245,9 @@ func save(client: HTTPClient, to file: URL) async throws {
         #expect(String(decoding: try encoder.encode(dog), as: UTF8.self) == #"{"name":"Rex","petType":"dog"}"#)
     }
 
-    /// `Indirect` as documented: the box is invisible in JSON, an optional one is left out when nil,
-    /// and copies do not share writes.
+    /// `Indirect` as documented: the box is invisible in JSON (the model reads and writes the value
+    /// under its wire name, as generated models do), an optional one is left out when nil, and
+    /// copies do not share writes.
     @Test func indirectIsInvisibleInJSONAndCopiedOnWrite() throws {
         struct Node: Codable, Hashable {
             var name: String
@@ -261,9 +260,15 @@ func save(client: HTTPClient, to file: URL) async throws {
                 self.name = name
                 self._next = Indirect(next)
             }
-            private enum CodingKeys: String, CodingKey {
-                case name
-                case _next = "next"
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: ModelKey.self)
+                name = try container.decode(String.self, forKey: "name")
+                _next = Indirect(try container.decodeIfPresent(Node.self, forKey: "next"))
+            }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: ModelKey.self)
+                try container.encode(name, forKey: "name")
+                try container.encodeIfPresent(next, forKey: "next")
             }
         }
         var list = Node(name: "a", next: Node(name: "b"))
@@ -297,14 +302,14 @@ func save(client: HTTPClient, to file: URL) async throws {
 
         func firstLine(loggingFirst: Bool) async throws -> String {
             let stub = StubTransport()
-            await stub.stub(.get, path: "/me", json: "{}")
+            await stub.stub(.get, path: "/me", responses: [.json("{}")])
             let lines = Recorder<String>()
             let logging = LoggingMiddleware { _, line in lines.append(line) }
             let auth = AuthMiddleware { _, _ in .bearer("SECRET-TOKEN") }
             let client = HTTPClient(transport: stub, middleware: loggingFirst ? [logging, auth] : [auth, logging])
             _ = try await client.data(for: try HTTPRequest(.get, baseURL: "https://api.test") {
                 Path("me")
-                Auth(.bearer)
+                AuthOptions([.bearer])
             })
             #expect(await stub.requests.first?.headers["Authorization"] == "Bearer SECRET-TOKEN")
             return lines.values.first ?? ""
@@ -320,18 +325,18 @@ func save(client: HTTPClient, to file: URL) async throws {
         let product = try Shop.product(id: 7).httpRequest()
         #expect(product.url?.absoluteString == "https://shop.example.com/api/products/7")
         #expect(product.headers["Accept"] == "application/json")
-        #expect(product.auth == .apiKey(in: .header, name: "X-Api-Key"))
+        #expect(product.authOptions == AuthOptions([.apiKey(in: .header, name: "X-Api-Key")]))
         #expect(product.call as? ShopCall == .product(id: 7))
         let ping = try Shop.ping.httpRequest()
         #expect(ping.headers["Accept"] == nil)
-        #expect(ping.auth == AuthRequirement.none)
+        #expect(ping.authOptions == AuthOptions([]))
         #expect(Shop.ping.errors.typeName(for: 500)?.hasSuffix("APIProblem") == true)
     }
 
     @Test func stubTransportExample() async throws {
         let stub = StubTransport()
-        await stub.stub(.get, path: "/notes", json: #"[{"id": 1, "text": "hi", "createdAt": "2024-05-01T12:00:00Z"}]"#)
-        await stub.stub(.get, path: "/notes/1", status: 404, json: #"{"message": "no such note"}"#)
+        await stub.stub(.get, path: "/notes", responses: [.json(#"[{"id": 1, "text": "hi", "createdAt": "2024-05-01T12:00:00Z"}]"#)])
+        await stub.stub(.get, path: "/notes/1", responses: [.json(#"{"message": "no such note"}"#, status: 404)])
         let client = HTTPClient(transport: stub)
 
         let notes = try await workNotes(client: client)
@@ -364,7 +369,7 @@ func save(client: HTTPClient, to file: URL) async throws {
         #expect(note.text == "hi")
         #expect(remaining == 9)
 
-        let maybeNotes = Endpoint<[Note]?>(NotesAPI.list(tag: "work"), decoder: .byStatus([.code(200): .some(.json), .code(204): .value(nil)]),
+        let maybeNotes = Endpoint<[Note]?>(NotesAPI.list(tag: "work"), decoder: .byStatus([.code(200): .wrapping(.json) { .some($0) }, .code(204): .value(nil)]),
                                            statuses: [200, 204])
         let notesOrNil = try await client.send(maybeNotes)             // nil for a 204
         #expect(notesOrNil == nil)
@@ -378,7 +383,7 @@ func save(client: HTTPClient, to file: URL) async throws {
             .json(#"[{"id": 2, "text": "b", "createdAt": "2024-05-01T12:00:00Z"}]"#, delay: .milliseconds(20)),
         ])
         await pages.stub(.get, path: "/notes/7", responses: [.failure(URLError(.timedOut)), .json(#"{"id": 7, "text": "late", "createdAt": "2024-05-01T12:00:00Z"}"#)])
-        await pages.fail(.delete, path: "/notes/7", with: URLError(.notConnectedToInternet))
+        await pages.stub(.delete, path: "/notes/7", responses: [.failure(URLError(.notConnectedToInternet))])
 
         let client = HTTPClient(transport: pages, middleware: [RetryMiddleware(maxAttempts: 2, baseDelay: 0.001)])
         let list = Endpoint<[Note]>(NotesAPI.list(), decoder: .json, pagination: .link)
@@ -404,12 +409,10 @@ func save(client: HTTPClient, to file: URL) async throws {
 
     @Test func streamsProgressAndDownloadExamples() async throws {
         let stub = StubTransport()
-        await stub.stub(.post, path: "/chat", events: [ServerSentEvent(data: #"{"text": "Hel"}"#),
+        await stub.stub(.post, path: "/chat", responses: [.events([ServerSentEvent(data: #"{"text": "Hel"}"#),
                                                        ServerSentEvent(data: #"{"text": "lo"}"#),
-                                                       ServerSentEvent(data: "[DONE]")],
-                        interval: .milliseconds(50))
-        await stub.stub(.get, path: "/feed", headers: ["Content-Type": "application/jsonl"],
-                        chunks: [Data("{\"n\": 1}\n{\"n\"".utf8), Data(": 2}\n".utf8)])
+                                                       ServerSentEvent(data: "[DONE]")], interval: .milliseconds(50))])
+        await stub.stub(.get, path: "/feed", responses: [.chunks([Data("{\"n\": 1}\n{\"n\"".utf8), Data(": 2}\n".utf8)], headers: ["Content-Type": "application/jsonl"])])
         #expect(try await chat(client: HTTPClient(transport: stub)) == "Hello")
 
         struct N: Decodable, Sendable, Equatable { var n: Int }
@@ -418,12 +421,11 @@ func save(client: HTTPClient, to file: URL) async throws {
         for try await value in try await HTTPClient(transport: stub).send(feed) { numbers.append(value.n) }
         #expect(numbers == [1, 2])
 
-        await stub.stub(.post, path: "/reports", status: 204)
+        await stub.stub(.post, path: "/reports", responses: [StubResponse(status: 204)])
         try await upload(client: HTTPClient(transport: stub), report: Data(repeating: 1, count: 1000))
         #expect(await stub.requests.last?.body?.count == 1000)
 
-        await stub.stub(.get, path: "/video.mp4", headers: ["Content-Type": "video/mp4", "Content-Length": "6"],
-                        chunks: [Data("abc".utf8), Data("def".utf8)])
+        await stub.stub(.get, path: "/video.mp4", responses: [.chunks([Data("abc".utf8), Data("def".utf8)], headers: ["Content-Type": "video/mp4", "Content-Length": "6"])])
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("doc-\(UUID().uuidString).mp4")
         defer { try? FileManager.default.removeItem(at: file) }
         try await save(client: HTTPClient(transport: stub), to: file)

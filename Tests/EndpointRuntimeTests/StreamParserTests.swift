@@ -82,7 +82,7 @@ import Testing
     @Test func aMalformedEventIsADecodingError() async throws {
         struct Chunk: Decodable, Sendable { var n: Int }
         let stub = StubTransport()
-        await stub.stub(.get, path: "/events", chunks: [Data("data: {\"n\": 1}\n\n".utf8), Data("data: {\"n\": oops}\n\n".utf8)])
+        await stub.stub(.get, path: "/events", responses: [.chunks([Data("data: {\"n\": 1}\n\n".utf8), Data("data: {\"n\": oops}\n\n".utf8)])])
         let client = HTTPClient(transport: stub)
         let endpoint = Endpoint<ResponseStream<Chunk>>(try HTTPRequest(.get, baseURL: "https://example.com") { Path("events") },
                                                         decoder: .serverSentEvents())

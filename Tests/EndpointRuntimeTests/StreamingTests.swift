@@ -21,7 +21,7 @@ import FoundationNetworking
     }
 
     func endpoint<Response>(_ path: String, method: HTTPMethod = .get, query: [String: String] = [:],
-                            decoder: ResponseDecoder<Response>, errors: ErrorBodies = ErrorBodies(),
+                            decoder: ResponseDecoder<Response>, errors: ErrorBodies = [:],
                             body: Data? = nil) throws -> Endpoint<Response> {
         let request = try HTTPRequest(method, baseURL: server.baseURLString) {
             Path(path)
@@ -339,10 +339,9 @@ import FoundationNetworking
 
     @Test func stubsServeStreamsInChunksWithPauses() async throws {
         let stub = StubTransport()
-        await stub.stub(.post, path: "/chat", events: [ServerSentEvent(data: #"{"n":1,"sent":0}"#),
+        await stub.stub(.post, path: "/chat", responses: [.events([ServerSentEvent(data: #"{"n":1,"sent":0}"#),
                                                        ServerSentEvent(data: #"{"n":2,"sent":0}"#),
-                                                       ServerSentEvent(data: "[DONE]")],
-                        interval: .milliseconds(100))
+                                                       ServerSentEvent(data: "[DONE]")], interval: .milliseconds(100))])
         let client = HTTPClient(transport: stub)
         let chat = Endpoint<ResponseStream<Tick>>(try HTTPRequest(.post, baseURL: "https://example.com") { Path("chat") },
                                                    decoder: .serverSentEvents(end: "[DONE]"))

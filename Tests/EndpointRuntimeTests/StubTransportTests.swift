@@ -22,13 +22,13 @@ import Testing
     }
 
     @Test func stubsMatchMethodAndPathLatestFirst() async throws {
-        let stub = StubTransport(fallback: .notFound)
-        await stub.stub(.get, path: "/activities/5", json: #"{"id":5,"name":"old"}"#)
-        await stub.stub(.get, path: "activities/5", json: #"{"id":5,"name":"Ride","start_date":"2024-01-02T03:04:05Z"}"#)
-        await stub.stub(.post, path: "/activities", status: 201, json: #"{"id":6,"name":"New"}"#)
-        await stub.stub(.get, path: "/activities/7", status: 410, json: #"{"message":"gone"}"#)
-        await stub.stub(.get, path: "/activities/8", status: 404, json: #"{"resource":"activity"}"#)
-        await stub.stub(.get, path: "/activities/9", status: 404, json: #"{"message":"not a NotFound"}"#)
+        let stub = StubTransport()
+        await stub.stub(.get, path: "/activities/5", responses: [.json(#"{"id":5,"name":"old"}"#)])
+        await stub.stub(.get, path: "activities/5", responses: [.json(#"{"id":5,"name":"Ride","start_date":"2024-01-02T03:04:05Z"}"#)])
+        await stub.stub(.post, path: "/activities", responses: [.json(#"{"id":6,"name":"New"}"#, status: 201)])
+        await stub.stub(.get, path: "/activities/7", responses: [.json(#"{"message":"gone"}"#, status: 410)])
+        await stub.stub(.get, path: "/activities/8", responses: [.json(#"{"resource":"activity"}"#, status: 404)])
+        await stub.stub(.get, path: "/activities/9", responses: [.json(#"{"message":"not a NotFound"}"#, status: 404)])
         let client = HTTPClient(transport: stub)
 
         let ride = try await client.send(StravaAPI.activity(id: 5))

@@ -103,11 +103,11 @@ extension Duration {
             return .basic(username: "ada", password: refresh ? "fresh" : "stale")
         }
         let client = HTTPClient(transport: transport, middleware: [auth])
-        let expected = AuthorizationValue.basic(username: "ada", password: "fresh").headerValue
+        let expected = Credentials.basic(username: "ada", password: "fresh").authorizationValue
         let json = #"{"WWW-Authenticate": "Basic realm=\"api\""}"#
         let request = try HTTPRequest(.get, baseURL: server.baseURLString) {
             Path("me")
-            Auth(.basic)
+            AuthOptions([.basic])
             Header("X-Echo-Require-Authorization", expected)
             Header("X-Echo-Headers", json)
             Timeout(20)
@@ -125,7 +125,7 @@ extension Duration {
             return .bearer(refresh ? "fresh" : "stale")
         }])
         let request = try HTTPRequest(.get, baseURL: server.baseURLString) {
-            Auth(.bearer)
+            AuthOptions([.bearer])
             Header("X-Echo-Require-Authorization", "Bearer fresh")
             Header("X-Echo-Headers", #"{"WWW-Authenticate": "Bearer realm=\"api\", error=\"invalid_token\""}"#)
             Timeout(20)

@@ -14,7 +14,7 @@ import Testing
         headers["accept"] = nil
         #expect(!headers.contains("Accept"))
         headers.remove("X-MULTI")
-        #expect(headers.isEmpty)
+        #expect(headers.fields.isEmpty)
         #expect(HTTPHeaders([("A", "1")]) == HTTPHeaders([("a", "1")]))
         var merged: HTTPHeaders = ["A": "1", "B": "2"]
         merged.merge(["b": "3", "C": "4"])
@@ -23,26 +23,20 @@ import Testing
 
     @Test func typedCommonHeaders() throws {
         let request = try HTTPRequest(.get, baseURL: "https://h.test") {
-            Header.accept("application/json", "text/plain;q=0.5")
             Header("Content-Type", "application/json")
-            Header.authorization(.custom(scheme: "Token", credentials: "abc"))
+            Header.authorization(.basic(username: "Aladdin", password: "open sesame"))
             Header.acceptLanguage(["fr-CH", "fr", "en", "FR"])
-            Header.cacheControl(.noCache, .maxAge(0), .maxStale(nil))
-            Header.idempotencyKey("k1")
             Header.userAgent(product: "Demo", version: "1.0")
         }
-        #expect(request.headers["Accept"] == "application/json, text/plain;q=0.5")
-        #expect(request.headers["Authorization"] == "Token abc")
+        #expect(request.headers["Authorization"] == "Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==")
         #expect(request.headers["Accept-Language"] == "fr-CH, fr;q=0.9, en;q=0.8")
-        #expect(request.headers["Cache-Control"] == "no-cache, max-age=0, max-stale")
-        #expect(request.headers["Idempotency-Key"] == "k1")
         #expect(request.headers["User-Agent"]?.hasPrefix("Demo/1.0 EndpointRuntime/1 (") == true)
-        #expect(AuthorizationValue.bearer("t").headerValue == "Bearer t")
-        #expect(AuthorizationValue.basic(username: "Aladdin", password: "open sesame").headerValue == "Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==")
+        #expect(Credentials.bearer("t").authorizationValue == "Bearer t")
+        #expect(Credentials.apiKey("k").authorizationValue == "k")
         #expect(HTTPHeaders.acceptLanguage([]) == "*")
         #expect(HTTPHeaders.acceptLanguage((1...9).map { "l\($0)" }) == "l1, l2;q=0.9, l3;q=0.8, l4;q=0.7, l5;q=0.6, l6;q=0.5")
         var headers = HTTPHeaders()
-        headers.replace("Authorization", with: AuthorizationValue.bearer("x").headerValue)
+        headers.replace("Authorization", with: Credentials.bearer("x").authorizationValue)
         #expect(headers["authorization"] == "Bearer x")
         #expect(headers.description.contains("Authorization: <redacted>"))
     }
@@ -83,11 +77,10 @@ import Testing
         let request = try HTTPRequest(.get, baseURL: "https://h.test") { Path("health") }
         let response = HTTPResponse(status: 200, headers: ["Content-Type": contentType], body: Data(body.utf8), request: request)
         #expect(try ResponseDecoder<String>.json.decode(response) == expected)
-        #expect(try ResponseDecoder<String>.json { JSONDecoder() }.decode(response) == expected)
 
         // Through the client, as generated code sends an `Endpoint<String>` (decoder `.json`).
         let stub = StubTransport()
-        await stub.stub(.get, path: "/health", headers: ["Content-Type": contentType], body: Data(body.utf8))
+        await stub.stub(.get, path: "/health", responses: [StubResponse(headers: ["Content-Type": contentType], body: Data(body.utf8))])
         let sent: String = try await HTTPClient(transport: stub).send(Endpoint(request, decoder: .json))
         #expect(sent == expected)
     }
@@ -116,7 +109,7 @@ import Testing
         #expect(request.body == Data(#"{"display_name":"Ada","joined_at":"1970-01-01"}"#.utf8))
         #expect(request.headers["Content-Type"] == "application/merge-patch+json")
         let own = try HTTPRequest(.put, baseURL: "https://h.test") {
-            JSONBody(profile, encoder: { let encoder = JSONEncoder(); encoder.dateEncodingStrategy = .secondsSince1970; encoder.outputFormatting = .sortedKeys; return encoder })
+            JSONBody(profile) { $0.dateEncodingStrategy = .secondsSince1970; $0.outputFormatting = .sortedKeys }
         }
         #expect(own.body == Data(#"{"displayName":"Ada","joinedAt":0}"#.utf8))
     }
@@ -142,7 +135,7 @@ import Testing
         #expect(value["b"]?["c"] == .int(9_007_199_254_740_993))
         #expect(value["a"]?[1] == .double(2.5))
         #expect(value["a"]?[4] == .null)
-        #expect(value.jsonText == text)
+        #expect(value.description == text)
         #expect(try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(value)) == value)
     }
 }

@@ -207,7 +207,7 @@ import Testing
 
     @Test func theReadmeExample() async throws {
         let stub = StubTransport(samples: GitHubAPI.samples)
-        await stub.stub(.get, path: "/contributors", status: 204)
+        await stub.stub(.get, path: "/contributors", responses: [StubResponse(status: 204)])
         #expect(try await readmeExample(client: HTTPClient(transport: stub)) == nil)
     }
 
@@ -231,7 +231,7 @@ import Testing
         for try await issue in client.items(GitHubAPI.Repos.issues(owner: "apple", repo: "swift")) { numbers.append(issue.number) }
         #expect(numbers == [1, 2])
 
-        await stub.fail(.get, path: "/rate_limit", with: URLError(.notConnectedToInternet))
+        await stub.stub(.get, path: "/rate_limit", responses: [.failure(URLError(.notConnectedToInternet))])
         let error = await #expect(throws: EndpointError.self) { try await client.send(GitHubAPI.rateLimit) }
         guard case .transport? = error else { Issue.record("expected a transport error, got \(String(describing: error))"); return }
     }

@@ -103,7 +103,7 @@ import Testing
                   .init(method: .get, url: "https://api.example.com/v1/big/big/items4/2?limit=1", headers: Self.headers, auth: .bearer),
                   wraps: Large.Call.big(.bigOp4(id: 2, limit: 1)))
         #expect(Large.defaults.baseURL == "https://api.example.com/v1")
-        #expect(Large.defaults.auth == .bearer)
+        #expect(Large.defaults.auth == AuthOptions([.bearer]))
     }
 }
 

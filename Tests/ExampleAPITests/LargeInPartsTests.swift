@@ -13,7 +13,7 @@ import Testing
     static func shape(_ request: HTTPRequest) -> String {
         [request.method.rawValue, request.url?.absoluteString ?? "no URL",
          request.headers.fields.map { "\($0.name): \($0.value)" }.joined(separator: "; "),
-         request.body.map { String(decoding: $0, as: UTF8.self) } ?? "no body", "\(request.auth)",
+         request.body.map { String(decoding: $0, as: UTF8.self) } ?? "no body", "\(request.authOptions)",
          request.call.map { withoutModule(String(reflecting: type(of: $0))) } ?? "no call"]
             .joined(separator: " | ")
     }

@@ -94,7 +94,7 @@ func checkRequest(_ requestable: some HTTPRequestable, _ expected: ExpectedReque
     } else {
         #expect(headers == expectedHeaders, sourceLocation: sourceLocation)
     }
-    #expect(request.authOptions == expected.authOptions ?? AuthOptions(expected.auth), sourceLocation: sourceLocation)
+    #expect(request.authOptions == expected.authOptions ?? AuthOptions([expected.auth]), sourceLocation: sourceLocation)
     #expect(request.timeout == expected.timeout, sourceLocation: sourceLocation)
     switch expected.body {
     case .none:

@@ -45,7 +45,7 @@ import Testing
         let written = try encoder().encode(value)
         let original = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
         let again = try JSONDecoder().decode(JSONValue.self, from: written)
-        #expect(same(original, again), "\(original.jsonText)\n!=\n\(again.jsonText)", sourceLocation: sourceLocation)
+        #expect(same(original, again), "\(original.description)\n!=\n\(again.description)", sourceLocation: sourceLocation)
         return value
     }
 
@@ -236,7 +236,7 @@ import Testing
             #expect(String(decoding: try JSONEncoder().encode(value), as: UTF8.self) == text)
         }
         let object = try JSONDecoder().decode(JSONValue.self, from: Data(#"{"id":9007199254740993}"#.utf8))
-        #expect(object.jsonText == #"{"id":9007199254740993}"#)
+        #expect(object.description == #"{"id":9007199254740993}"#)
     }
 
     @Test func integerEnumsAreForwardCompatibleAndWorkAsParameters() throws {
@@ -334,15 +334,15 @@ import Testing
     @Test func randomShapesRoundTrip() throws {
         var random = SplitMix(seed: 0x5EED_0F_5A_A9E5)
         for _ in 0..<300 {
-            try Self.roundTrip(Shapes.Expr.self, Self.expr(&random, depth: 0).jsonText)
-            try Self.roundTrip(Shapes.Comment.self, Self.comment(&random, depth: 0).jsonText)
-            try Self.roundTrip([Shapes.ContentPart].self, JSONValue.array((0..<random.below(4)).map { _ in Self.part(&random) }).jsonText)
-            try Self.roundTrip(Shapes.Labels.self, Self.labels(&random).jsonText)
-            try Self.roundTrip(Shapes.Metadata.self, Self.metadata(&random).jsonText)
-            try Self.roundTrip(Shapes.Number.self, Self.scalar(&random).jsonText)
-            try Self.roundTrip(Shapes.IdOrName.self, Self.scalar(&random).jsonText)
-            try Self.roundTrip(Shapes.Contact.self, Self.contact(&random).jsonText)
-            try Self.roundTrip(Shapes.Pet.self, Self.pet(&random).jsonText)
+            try Self.roundTrip(Shapes.Expr.self, Self.expr(&random, depth: 0).description)
+            try Self.roundTrip(Shapes.Comment.self, Self.comment(&random, depth: 0).description)
+            try Self.roundTrip([Shapes.ContentPart].self, JSONValue.array((0..<random.below(4)).map { _ in Self.part(&random) }).description)
+            try Self.roundTrip(Shapes.Labels.self, Self.labels(&random).description)
+            try Self.roundTrip(Shapes.Metadata.self, Self.metadata(&random).description)
+            try Self.roundTrip(Shapes.Number.self, Self.scalar(&random).description)
+            try Self.roundTrip(Shapes.IdOrName.self, Self.scalar(&random).description)
+            try Self.roundTrip(Shapes.Contact.self, Self.contact(&random).description)
+            try Self.roundTrip(Shapes.Pet.self, Self.pet(&random).description)
         }
     }
 

@@ -77,7 +77,7 @@ struct TortureTests {
         #expect(queryItems(request).map(\.0) == ["Type"])
         #expect(queryItems(request).map(\.1) == ["T"])
         expectHeaders(request, topHeaders + [("init", "true"), ("X-Case", "self")])
-        #expect(request.auth == .apiKey(in: .query, name: "api-key"))
+        #expect(request.authOptions == AuthOptions([.apiKey(in: .query, name: "api-key")]))
 
         // Optional ones left nil are omitted, not sent empty.
         let bare = try TortureAPI.defaultEndpoint(self: "s", default: 0).httpRequest()
@@ -221,7 +221,7 @@ struct TortureTests {
         #expect(nested.call as? TortureAPI.Call == .`default`(.`default`(.`case`)))
         #expect(try TortureAPI.Default.Default.Call.`case`.httpRequest() == nested)
         #expect(nested.urlComponents.path == "/api/v1/groups/default/default/case")
-        #expect(nested.auth == .bearer)
+        #expect(nested.authOptions == AuthOptions([.bearer]))
 
         #expect(try TortureAPI.For.`in`.httpRequest().urlComponents.path == "/api/v1/for/in")
         #expect(TortureAPI.For.`in`.call as? TortureAPI.Call == .`for`(.`in`))
@@ -230,7 +230,7 @@ struct TortureTests {
         let cyrillic = try TortureAPI.ДругиеДанные.数据.httpRequest()
         #expect(cyrillic.call as? TortureAPI.Call == .другиеДанные(.数据))
         #expect(cyrillic.urlComponents.path == "/api/v1/другие-данные/数据")
-        #expect(cyrillic.auth == AuthRequirement.none)
+        #expect(cyrillic.authOptions == AuthOptions([]))
     }
 
     @Test("Typed factories wrap the cases and build the same requests")
@@ -251,7 +251,7 @@ struct TortureTests {
         #expect(optional.call as? TortureAPI.Call == .`default`(.`default`(.`case`)))
         // An endpoint named `httpRequest` is a case and a typed value like any other.
         #expect(try TortureAPI.httpRequest.httpRequest() == TortureAPI.Call.httpRequest.httpRequest())
-        #expect(TortureAPI.defaults.auth == .apiKey(in: .query, name: "api-key"))
+        #expect(TortureAPI.defaults.auth == AuthOptions([.apiKey(in: .query, name: "api-key")]))
     }
 
     @Test("A model decodes from and encodes to its exact wire keys")

@@ -11,7 +11,7 @@ public nonisolated enum ChatAPI {
     /// A client made with another base URL sends there instead.
     public static let defaults = APIDefaults(
         baseURL: "https://chat.example.com/v1",
-        auth: .bearer,
+        auth: AuthOptions([.bearer]),
         errors: [.range(4): Problem.self]
     )
 

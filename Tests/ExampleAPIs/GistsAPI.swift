@@ -12,7 +12,7 @@ public nonisolated enum GistsAPI {
     public static let defaults = APIDefaults(
         baseURL: "https://api.github.com",
         headers: ["Accept": "application/vnd.github+json", "X-GitHub-Api-Version": "2022-11-28"],
-        auth: .bearer,
+        auth: AuthOptions([.bearer]),
         errors: [.range(4): BasicError.self]
     )
 }
@@ -244,7 +244,7 @@ nonisolated extension GistsAPI.Gists {
                     Query("languages", languages, style: .comma),
                     Query("per_page", perPage),
                     Query("page", page),
-                    Auth(.none),
+                    AuthOptions([]),
                 ])
             case let .listStarred(since, perPage, page):
                 return try GistsAPI.defaults.request(.get, [
@@ -379,7 +379,7 @@ nonisolated extension GistsAPI.Users {
                     Query("since", since),
                     Query("per_page", perPage),
                     Query("page", page),
-                    Auth(.none),
+                    AuthOptions([]),
                 ])
             }
         }

@@ -12,13 +12,13 @@ public nonisolated enum GitHubAPI {
     public static let defaults = APIDefaults(
         baseURL: "https://api.github.com",
         headers: ["Accept": "application/vnd.github+json", "X-GitHub-Api-Version": "2022-11-28"],
-        auth: .bearer,
+        auth: AuthOptions([.bearer]),
         errors: [.range(4): BasicError.self]
     )
 
     /// Gets the rate limit status of the authenticated user.
     public static var rateLimit: EndpointWithHeaders<RateLimitOverview, RateLimitHeaders> {
-        defaults.endpoint(Call.rateLimit, headers: RateLimitHeaders.self)
+        EndpointWithHeaders(defaults.endpoint(Call.rateLimit))
     }
 
     /// The response headers `rateLimit` declares, read by `client.response(for:)`.
@@ -69,7 +69,7 @@ nonisolated extension GitHubAPI {
     public nonisolated enum Repos {
         /// Gets a repository. The `ETag` makes the next request conditional.
         public static func get(owner: String, repo: String, ifNoneMatch: String? = nil) -> EndpointWithHeaders<GitHubAPI.Repository, GetHeaders> {
-            GitHubAPI.defaults.endpoint(GitHubAPI.Call.repos(.get(owner: owner, repo: repo, ifNoneMatch: ifNoneMatch)), headers: GetHeaders.self)
+            EndpointWithHeaders(GitHubAPI.defaults.endpoint(GitHubAPI.Call.repos(.get(owner: owner, repo: repo, ifNoneMatch: ifNoneMatch))))
         }
 
         /// The response headers `get` declares, read by `client.response(for:)`.
@@ -102,7 +102,7 @@ nonisolated extension GitHubAPI {
         public static func contributors(owner: String, repo: String, anon: Bool? = nil, perPage: Int? = nil) -> Endpoint<[GitHubAPI.Contributor]?> {
             GitHubAPI.defaults.endpoint(
                 GitHubAPI.Call.repos(.contributors(owner: owner, repo: repo, anon: anon, perPage: perPage)),
-                decoder: .byStatus([.code(200): .some(.json), .code(204): .value(nil)]),
+                decoder: .byStatus([.code(200): .wrapping(.json) { .some($0) }, .code(204): .value(nil)]),
                 statuses: [200, 204],
                 pagination: .link
             )
@@ -130,7 +130,7 @@ nonisolated extension GitHubAPI {
         public static func createDeployment(owner: String, repo: String, body: GitHubAPI.NewDeployment) -> Endpoint<CreateDeploymentResponse> {
             GitHubAPI.defaults.endpoint(
                 GitHubAPI.Call.repos(.createDeployment(owner: owner, repo: repo, body: body)),
-                decoder: .byStatus([.code(201): .json { .created($0) }, .code(202): .json { .accepted($0) }]),
+                decoder: .byStatus([.code(201): .wrapping(.json) { .created($0) }, .code(202): .wrapping(.json) { .accepted($0) }]),
                 statuses: [201, 202]
             )
         }

@@ -300,28 +300,28 @@ nonisolated extension HTTPBin.Anything {
                 return try HTTPBin.defaults.request(.post, [
                     Path("anything", "json"),
                     Header("X-Group", "anything"),
-                    RemoveHeader("X-Client"),
+                    Header.remove("X-Client"),
                     JSONBody(body),
                 ])
             case let .jsonPatch(body):
                 return try HTTPBin.defaults.request(.patch, [
                     Path("anything", "json"),
                     Header("X-Group", "anything"),
-                    RemoveHeader("X-Client"),
+                    Header.remove("X-Client"),
                     JSONBody(body, contentType: "application/merge-patch+json"),
                 ])
             case let .form(body):
                 return try HTTPBin.defaults.request(.post, [
                     Path("anything", "form"),
                     Header("X-Group", "anything"),
-                    RemoveHeader("X-Client"),
+                    Header.remove("X-Client"),
                     FormBody(body),
                 ])
             case let .multipart(body):
                 return try HTTPBin.defaults.request(.put, [
                     Path("anything", "multipart"),
                     Header("X-Group", "anything"),
-                    RemoveHeader("X-Client"),
+                    Header.remove("X-Client"),
                     MultipartBody(body),
                     Timeout(60),
                 ])
@@ -329,44 +329,48 @@ nonisolated extension HTTPBin.Anything {
                 return try HTTPBin.defaults.request(.post, [
                     Path("anything", "binary"),
                     Header("X-Group", "anything"),
-                    RemoveHeader("X-Client"),
+                    Header.remove("X-Client"),
                     DataBody(body, contentType: "image/png"),
                 ])
             case let .text(body):
                 return try HTTPBin.defaults.request(.patch, [
                     Path("anything", "text"),
                     Header("X-Group", "anything"),
-                    RemoveHeader("X-Client"),
-                    TextBody(body),
+                    Header.remove("X-Client"),
+                    DataBody(body),
                 ])
             case let .file(name):
                 return try HTTPBin.defaults.request(.get, [
                     Path("anything", "files"),
                     PathSegment(name, ".json"),
                     Header("X-Group", "anything"),
-                    RemoveHeader("X-Client"),
+                    Header.remove("X-Client"),
                 ])
             case let .delete(id):
-                return try HTTPBin.defaults.request(.delete, [Path("anything", "items", id), Header("X-Group", "anything"), RemoveHeader("X-Client")])
+                return try HTTPBin.defaults.request(.delete, [
+                    Path("anything", "items", id),
+                    Header("X-Group", "anything"),
+                    Header.remove("X-Client"),
+                ])
             case .keyed:
                 return try HTTPBin.defaults.request(.get, [
                     Path("anything", "keyed"),
                     Header("X-Group", "anything"),
-                    RemoveHeader("X-Client"),
-                    EndpointRuntime.Auth(.apiKey(in: .query, name: "api_key")),
+                    Header.remove("X-Client"),
+                    AuthOptions([.apiKey(in: .query, name: "api_key")]),
                 ])
             case let .upload(body):
                 return try HTTPBin.defaults.request(.post, [
                     Path("anything", "upload"),
                     Header("X-Group", "anything"),
-                    RemoveHeader("X-Client"),
+                    Header.remove("X-Client"),
                     MultipartBody(body),
                 ])
             case let .putFile(name, body):
                 return try HTTPBin.defaults.request(.put, [
                     Path("anything", "files", name),
                     Header("X-Group", "anything"),
-                    RemoveHeader("X-Client"),
+                    Header.remove("X-Client"),
                     DataBody(body, contentType: "application/pdf"),
                 ])
             case let .download(name):
@@ -374,7 +378,7 @@ nonisolated extension HTTPBin.Anything {
                     Path("anything", "download", name),
                     Header("Accept", "*/*"),
                     Header("X-Group", "anything"),
-                    RemoveHeader("X-Client"),
+                    Header.remove("X-Client"),
                 ])
             case let .admin(call): return try call.httpRequest()
             }
@@ -418,15 +422,15 @@ nonisolated extension HTTPBin.Anything.Admin {
                 return try HTTPBin.defaults.request(.post, [
                     Path("anything", "admin", "login"),
                     Header("X-Group", "admin"),
-                    RemoveHeader("X-Client"),
+                    Header.remove("X-Client"),
                     FormBody(body),
                 ])
             case .stats:
                 return try HTTPBin.defaults.request(.get, [
                     Path("anything", "admin", "stats"),
                     Header("X-Group", "admin"),
-                    RemoveHeader("X-Client"),
-                    EndpointRuntime.Auth(.bearer),
+                    Header.remove("X-Client"),
+                    AuthOptions([.bearer]),
                 ])
             case let .keys(call): return try call.httpRequest()
             }
@@ -461,16 +465,16 @@ nonisolated extension HTTPBin.Anything.Admin.Keys {
                     Query("since", since),
                     Query("limit", limit),
                     Header("X-Group", "admin"),
-                    RemoveHeader("X-Client"),
-                    EndpointRuntime.Auth(.apiKey(in: .header, name: "X-Api-Key")),
+                    Header.remove("X-Client"),
+                    AuthOptions([.apiKey(in: .header, name: "X-Api-Key")]),
                 ])
             case let .revoke(key, reason):
                 return try HTTPBin.defaults.request(.delete, [
                     Path("anything", "admin", "keys", key),
                     Query("reason", reason),
                     Header("X-Group", "admin"),
-                    RemoveHeader("X-Client"),
-                    EndpointRuntime.Auth(.apiKey(in: .header, name: "X-Api-Key")),
+                    Header.remove("X-Client"),
+                    AuthOptions([.apiKey(in: .header, name: "X-Api-Key")]),
                 ])
             }
         }
@@ -498,9 +502,9 @@ nonisolated extension HTTPBin.Auth {
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .basic(user, passwd):
-                return try HTTPBin.defaults.request(.get, [Path("basic-auth", user, passwd), EndpointRuntime.Auth(.basic)])
+                return try HTTPBin.defaults.request(.get, [Path("basic-auth", user, passwd), AuthOptions([.basic])])
             case .bearer:
-                return try HTTPBin.defaults.request(.get, [Path("bearer"), EndpointRuntime.Auth(.bearer)])
+                return try HTTPBin.defaults.request(.get, [Path("bearer"), AuthOptions([.bearer])])
             case .bearerOrBasic:
                 return try HTTPBin.defaults.request(.get, [Path("anything", "either"), AuthOptions([.bearer, .basic])])
             case .optionalBearer:

@@ -11,7 +11,7 @@ public nonisolated enum Large {
     public static let defaults = APIDefaults(
         baseURL: "https://api.example.com/v1",
         headers: ["Accept": "application/json"],
-        auth: .bearer
+        auth: AuthOptions([.bearer])
     )
 }
 

@@ -11,7 +11,7 @@ public nonisolated enum PaymentsAPI {
     /// A client made with another base URL sends there instead.
     public static let defaults = APIDefaults(
         baseURL: "https://api.payments.example/v1",
-        auth: .bearer
+        auth: AuthOptions([.bearer])
     )
 }
 

@@ -13,7 +13,7 @@ public nonisolated enum ResponseShapes {
 
     /// Its headers struct is `ResponseHeaders`, the runtime protocol's name.
     public static var response: EndpointWithHeaders<Thing, ResponseHeaders> {
-        defaults.endpoint(Call.response, headers: ResponseHeaders.self)
+        EndpointWithHeaders(defaults.endpoint(Call.response))
     }
 
     /// The response headers `response` declares, read by `client.response(for:)`.
@@ -86,7 +86,7 @@ public nonisolated enum ResponseShapes {
     }
 
     public static var headers: EndpointWithHeaders<Void, HeadersHeaders> {
-        defaults.endpoint(Call.headers, decoder: .none, headers: HeadersHeaders.self)
+        EndpointWithHeaders(defaults.endpoint(Call.headers, decoder: .none))
     }
 
     /// The response headers `headers` declares, read by `client.response(for:)`.
@@ -116,7 +116,7 @@ public nonisolated enum ResponseShapes {
     public static func thingOrBytes(id: Int) -> Endpoint<ThingOrBytesResponse> {
         defaults.endpoint(
             Call.thingOrBytes(id: id),
-            decoder: .byStatus([.code(200): .json { .ok($0) }, .range(2): .wrapping(.data) { .success($0) }])
+            decoder: .byStatus([.code(200): .wrapping(.json) { .ok($0) }, .range(2): .wrapping(.data) { .success($0) }])
         )
     }
 
@@ -129,22 +129,29 @@ public nonisolated enum ResponseShapes {
     }
 
     public static var textOrNothing: Endpoint<String?> {
-        defaults.endpoint(Call.textOrNothing, decoder: .byStatus([.code(200): .some(.json), .code(204): .value(nil)]), statuses: [200, 204])
+        defaults.endpoint(
+            Call.textOrNothing,
+            decoder: .byStatus([.code(200): .wrapping(.json) { .some($0) }, .code(204): .value(nil)]),
+            statuses: [200, 204]
+        )
     }
 
     public static var fileOrNothing: Endpoint<EndpointRuntime.File?> {
-        defaults.endpoint(Call.fileOrNothing, decoder: .byStatus([.code(200): .some(.file), .code(204): .value(nil)]), statuses: [200, 204])
+        defaults.endpoint(
+            Call.fileOrNothing,
+            decoder: .byStatus([.code(200): .wrapping(.file) { .some($0) }, .code(204): .value(nil)]),
+            statuses: [200, 204]
+        )
     }
 
     /// Headers of several success statuses and of error responses.
     public static func deploy(body: Thing) -> EndpointWithHeaders<Thing?, DeployHeaders> {
-        defaults.endpoint(
+        EndpointWithHeaders(defaults.endpoint(
             Call.deploy(body: body),
-            decoder: .byStatus([.code(201): .some(.json), .code(202): .value(nil)]),
-            headers: DeployHeaders.self,
+            decoder: .byStatus([.code(201): .wrapping(.json) { .some($0) }, .code(202): .value(nil)]),
             statuses: [201, 202],
             errors: [.code(409): Problem.self, .code(422): Problem.self, .range(5): String.self]
-        )
+        ))
     }
 
     /// The response headers `deploy` declares, read by `client.response(for:)`.
@@ -199,10 +206,10 @@ public nonisolated enum ResponseShapes {
         defaults.endpoint(
             Call.manyStatuses,
             decoder: .byStatus([
-                .code(200): .json { .ok($0) },
-                .code(201): .json { .created($0) },
-                .code(203): .json { .nonAuthoritativeInformation($0) },
-                .code(207): .json { .multiStatus($0) },
+                .code(200): .wrapping(.json) { .ok($0) },
+                .code(201): .wrapping(.json) { .created($0) },
+                .code(203): .wrapping(.json) { .nonAuthoritativeInformation($0) },
+                .code(207): .wrapping(.json) { .multiStatus($0) },
                 .code(204): .value(.noContent),
             ]),
             statuses: [200, 201, 203, 207, 204]
@@ -241,7 +248,7 @@ nonisolated extension ResponseShapes {
         }
 
         public static var linked: EndpointWithHeaders<[ResponseShapes.Thing], LinkedHeaders> {
-            ResponseShapes.defaults.endpoint(ResponseShapes.Call.pages(.linked), headers: LinkedHeaders.self, pagination: .link)
+            EndpointWithHeaders(ResponseShapes.defaults.endpoint(ResponseShapes.Call.pages(.linked), pagination: .link))
         }
 
         /// The response headers `linked` declares, read by `client.response(for:)`.

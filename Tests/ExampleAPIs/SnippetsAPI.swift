@@ -12,7 +12,7 @@ public nonisolated enum SnippetsAPI {
     public static let defaults = APIDefaults(
         baseURL: "https://snippets.example.com/api/v4",
         headers: ["Accept": "application/json"],
-        auth: .bearer
+        auth: AuthOptions([.bearer])
     )
 
     /// Gets one snippet.

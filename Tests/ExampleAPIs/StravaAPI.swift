@@ -13,7 +13,7 @@ public nonisolated enum StravaAPI {
     public static let defaults = APIDefaults(
         baseURL: "https://www.strava.com/api/v3",
         headers: ["Accept": "application/json"],
-        auth: .bearer,
+        auth: AuthOptions([.bearer]),
         errors: [.range(4): Fault.self]
     )
 

@@ -13,7 +13,7 @@ public nonisolated enum TortureAPI {
     public static let defaults = APIDefaults(
         baseURL: "https://torture.example.com/api/v1",
         headers: ["X-Default": "default", "X-Quote": "say \"hi\" \\ \\(notInterpolated) #\"raw\"# \"\"\"", "Accept": "application/json"],
-        auth: .apiKey(in: .query, name: "api-key")
+        auth: AuthOptions([.apiKey(in: .query, name: "api-key")])
     )
 
     /// An endpoint named `defaultEndpoint` (a group is named `default`: each group is also a case of the `Call` enum).
@@ -285,12 +285,12 @@ nonisolated extension TortureAPI.Default {
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case .defaultEndpoint:
-                return try TortureAPI.defaults.request(.get, [Path("groups", "default"), Header("x-group", "default"), RemoveHeader("X-Default")])
+                return try TortureAPI.defaults.request(.get, [Path("groups", "default"), Header("x-group", "default"), Header.remove("X-Default")])
             case let .`self`(`self`):
                 return try TortureAPI.defaults.request(.get, [
                     Path("groups", "default", `self`),
                     Header("x-group", "default"),
-                    RemoveHeader("X-Default"),
+                    Header.remove("X-Default"),
                 ])
             case let .`default`(call): return try call.httpRequest()
             }
@@ -322,8 +322,8 @@ nonisolated extension TortureAPI.Default.Default {
                 return try TortureAPI.defaults.request(.get, [
                     Path("groups", "default", "default", "case"),
                     Header("x-group", "default"),
-                    RemoveHeader("X-Default"),
-                    Auth(.bearer),
+                    Header.remove("X-Default"),
+                    AuthOptions([.bearer]),
                 ])
             }
         }
@@ -397,7 +397,7 @@ nonisolated extension TortureAPI.ДругиеДанные {
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case .数据:
-                return try TortureAPI.defaults.request(.get, [Path("другие-данные", "数据"), Auth(.none)])
+                return try TortureAPI.defaults.request(.get, [Path("другие-данные", "数据"), AuthOptions([])])
             }
         }
 

@@ -158,7 +158,7 @@ import Testing
             FileEcho(try $0.body(as: File.self, .binary))
         } == FileEcho(file))
         #expect(try await roundTrip(Data([9, 8]), [DataBody(Data([9, 8]))]) { try $0.body(as: Data.self, .binary) } == Data([9, 8]))
-        #expect(try await roundTrip("héllo\nworld", [TextBody("héllo\nworld")]) { try $0.body(as: String.self, .text) } == "héllo\nworld")
+        #expect(try await roundTrip("héllo\nworld", [DataBody("héllo\nworld")]) { try $0.body(as: String.self, .text) } == "héllo\nworld")
         #expect(try await roundTrip(Optional<Item>.none, []) { try $0.body(as: Item?.self, .json) } == nil)
     }
 }

@@ -12,7 +12,7 @@ public nonisolated enum BenchAPI {
     public static let defaults = APIDefaults(
         baseURL: "https://www.example.com/api/v3",
         headers: ["Accept": "application/json"],
-        auth: .bearer
+        auth: AuthOptions([.bearer])
     )
 
     /// Path, query and header parameters.

@@ -58,27 +58,30 @@ enum RuntimeNames {
     static let parameterStyle = "ParameterStyle"
     static let query = "Query"
     static let header = "Header"
-    static let auth = "Auth"
-    /// Several auth alternatives, or optional auth: `AuthOptions([.basic, .bearer], optional: true)`.
+    /// `Header.remove("Accept")`: removes a header the API's defaults set.
+    static let headerRemove = "remove"
+    /// The credentials a request may be sent with: `AuthOptions([.bearer])`, `AuthOptions([])`,
+    /// several alternatives or optional auth: `AuthOptions([.basic, .bearer], optional: true)`.
     static let authOptions = "AuthOptions"
     static let jsonBody = "JSONBody"
     static let formBody = "FormBody"
     static let multipartBody = "MultipartBody"
     /// A multipart part's own content type and headers (`MultipartBody(value, parts: [...])`).
     static let multipartPartOptions = "MultipartPartOptions"
+    /// Bytes (`Data`, a `File`) or text (`String`) as the body.
     static let dataBody = "DataBody"
-    static let textBody = "TextBody"
     /// A spec's `File`; always written qualified (`EndpointRuntime.File`): `File` is a name an app
     /// easily declares itself, which would hide the runtime's in generated code.
     static let file = "File"
-    static let removeHeader = "RemoveHeader"
     static let timeout = "Timeout"
 
     /// Every type name of the runtime that generated code writes, or that users meet beside it.
     static let typeNames: Set<String> = [
         module, versionMarker, requestable, request, parameterValue, jsonValue, endpoint, responseStream, apiDefaults, sampleResponse,
         modelCoding, modelEquality, modelKey, indirect,
-        path, pathSegment, pathParameter, parameterStyle, query, header, auth, authOptions, jsonBody, formBody, multipartBody, multipartPartOptions, dataBody, textBody, file, removeHeader,
+        path, pathSegment, pathParameter, parameterStyle, query, header, authOptions, jsonBody, formBody, multipartBody, multipartPartOptions, dataBody, file,
+        // Gone from the runtime, still reserved so that specs validate and import as before.
+        "Auth", "TextBody", "RemoveHeader",
         timeout, "HTTPMethod", httpHeaders, "HTTPResponse", "HTTPClient", "DateFormat", "RequestComponent",
         "RequestBuilder", "QueryStyle", "AuthRequirement", "ErrorBodies", errorResponse, "StatusPattern",
         "ResponseDecoder", endpointError,
@@ -142,7 +145,9 @@ enum RuntimeNames {
         static let jsonLines = "jsonLines"
         static let jsonSequence = "jsonSequence"
         static let bytes = "bytes"
-        /// Picks a decoder by status; `value` ignores the body; `wrapping` wraps another decoder's value.
+        /// Picks a decoder by status; `value` ignores the body; `wrapping` wraps another decoder's
+        /// value (`.wrapping(.json) { .created($0) }`); `some` is `Optional.some`, which wraps a
+        /// `T?` response's value (`.wrapping(.json) { .some($0) }`).
         static let byStatus = "byStatus"
         static let value = "value"
         static let wrapping = "wrapping"

@@ -162,18 +162,12 @@ extension Translator {
             statements.append(component(RuntimeNames.header, [Argument(.stringLiteral(header.name)), Argument(.stringLiteral(header.value))]))
         }
         for name in overrides.removedHeaders {
-            statements.append(component(RuntimeNames.removeHeader, [Argument(.stringLiteral(name))]))
+            statements.append(.call(.member(.type(runtime(RuntimeNames.header)), RuntimeNames.headerRemove), [Argument(.stringLiteral(name))]))
         }
         for parameter in endpoint.parameters where parameter.location == .header {
             statements.append(component(RuntimeNames.header, styledArguments(parameter, value(parameter.key))))
         }
-        if let auth = overrides.auth {
-            if case .alternatives = auth {
-                statements.append(authOptionsExpression(auth))
-            } else {
-                statements.append(component(RuntimeNames.auth, [Argument(authExpression(auth) ?? .dotMember("none"))]))
-            }
-        }
+        if let auth = overrides.auth { statements.append(authOptionsExpression(auth)) }
 
         if let body = endpoint.body {
             if body.type.isOptional {
@@ -198,8 +192,7 @@ extension Translator {
         case .json: name = RuntimeNames.jsonBody
         case .form: name = RuntimeNames.formBody
         case .multipart: name = RuntimeNames.multipartBody
-        case .binary: name = RuntimeNames.dataBody
-        case .text: name = RuntimeNames.textBody
+        case .binary, .text: name = RuntimeNames.dataBody
         }
         // A multipart body's Content-Type carries its boundary, so the runtime always sets it.
         if let contentType = body.contentType, body.encoding != .multipart {

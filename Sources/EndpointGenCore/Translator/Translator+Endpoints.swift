@@ -26,11 +26,7 @@ extension Translator {
                 DictionaryEntry(key: .stringLiteral($0.name), value: .stringLiteral($0.value))
             })))
         }
-        if case .alternatives = spec.auth {
-            arguments.append(Argument("auth", authOptionsExpression(spec.auth)))
-        } else if let auth = authExpression(spec.auth) {
-            arguments.append(Argument("auth", auth))
-        }
+        if spec.auth != .none { arguments.append(Argument("auth", authOptionsExpression(spec.auth))) }
         if spec.dateFormat != .iso8601 {
             arguments.append(Argument("dateFormat", .dotMember(RuntimeNames.dateFormat(spec.dateFormat))))
         }
@@ -61,9 +57,12 @@ extension Translator {
         let returnType = endpointType(endpoint)
         let signature = signature(of: endpoint)
 
-        // A JSON response needs no decoder argument: `defaults.endpoint(call)` reads JSON.
+        // A JSON response needs no decoder argument: `defaults.endpoint(call)` reads JSON. Declared
+        // response headers: `EndpointWithHeaders(defaults.endpoint(call))`, its type says which.
         let arguments = [Argument(callExpression(endpoint, in: level))] + endpointArguments(endpoint)
-        let body: [Statement] = [.expression(.call(.member(defaultsReference(in: level), RuntimeNames.defaultsEndpoint), arguments))]
+        var value: Expression = .call(.member(defaultsReference(in: level), RuntimeNames.defaultsEndpoint), arguments)
+        if !endpoint.response.headers.isEmpty { value = .call(.type(runtime(RuntimeNames.endpointWithHeaders)), [Argument(value)]) }
+        let body: [Statement] = [.expression(value)]
 
         let kind: Declaration.Kind
         if signature.isEmpty {

@@ -22,7 +22,7 @@ extension Translator {
         return .generic(runtime(RuntimeNames.endpointWithHeaders), [body, .named(Naming.escaped(endpoint.headersTypeName))])
     }
 
-    /// The arguments of `defaults.endpoint(call, ...)` after the call: decoder, headers, statuses,
+    /// The arguments of `defaults.endpoint(call, ...)` after the call: decoder, statuses,
     /// errors and pagination, each only when it is not the runtime's default.
     func endpointArguments(_ endpoint: Endpoint) -> [Argument] {
         var arguments: [Argument] = []
@@ -37,9 +37,6 @@ extension Translator {
             }
         case .optional, .cases:
             arguments.append(Argument("decoder", statusDecoder(endpoint)))
-        }
-        if !response.headers.isEmpty {
-            arguments.append(Argument("headers", .metatype(.named(Naming.escaped(endpoint.headersTypeName)))))
         }
         if let status = response.status {
             arguments.append(Argument("statuses", .arrayLiteral([.numberLiteral(String(status))])))
@@ -57,8 +54,8 @@ extension Translator {
         return arguments
     }
 
-    /// `.byStatus([.code(200): .some(.json), .code(204): .value(nil)])`, or with the cases of the
-    /// generated enum: `.byStatus([.code(201): .json { .created($0) }, .code(204): .value(.noContent)])`.
+    /// `.byStatus([.code(200): .wrapping(.json) { .some($0) }, .code(204): .value(nil)])`, or with the cases of the
+    /// generated enum: `.byStatus([.code(201): .wrapping(.json) { .created($0) }, .code(204): .value(.noContent)])`.
     func statusDecoder(_ endpoint: Endpoint) -> Expression {
         let response = endpoint.response
         let isOptional: Bool
@@ -70,16 +67,11 @@ extension Translator {
                 value = .call(.dotMember(RuntimeNames.Decoder.value), [Argument(isOptional ? .nilLiteral : .dotMember(caseName))])
             } else {
                 let decoder = decoder(for: Response(type: alternative.type, status: nil, contentType: nil))
-                if isOptional {
-                    value = .call(.dotMember(RuntimeNames.Decoder.some), [Argument(.dotMember(decoder))])
-                } else {
-                    // A closure, not the case itself: an enum case as a function value is not
-                    // `@Sendable` in the Swift 5 language mode.
-                    let wrap: [Statement] = [.expression(.call(.dotMember(caseName), [Argument(.identifier("$0"))]))]
-                    value = decoder == RuntimeNames.Decoder.json
-                        ? .call(.dotMember(RuntimeNames.Decoder.json), [], trailingClosure: wrap)
-                        : .call(.dotMember(RuntimeNames.Decoder.wrapping), [Argument(.dotMember(decoder))], trailingClosure: wrap)
-                }
+                // A closure, not the case itself: an enum case as a function value is not
+                // `@Sendable` in the Swift 5 language mode. A `T?` response's value is `.some($0)`.
+                let wrapper = isOptional ? RuntimeNames.Decoder.some : caseName
+                let wrap: [Statement] = [.expression(.call(.dotMember(wrapper), [Argument(.identifier("$0"))]))]
+                value = .call(.dotMember(RuntimeNames.Decoder.wrapping), [Argument(.dotMember(decoder))], trailingClosure: wrap)
             }
             return DictionaryEntry(key: statusPatternExpression(alternative.status), value: value)
         }

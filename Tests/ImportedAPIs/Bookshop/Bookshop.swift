@@ -13,7 +13,7 @@ public nonisolated enum Bookshop {
     /// A client made with another base URL sends there instead.
     public static let defaults = APIDefaults(
         baseURL: "https://bookshop.example.com/api",
-        auth: .bearer
+        auth: AuthOptions([.bearer])
     )
 
     /// Whether the shop is open.
@@ -161,7 +161,7 @@ nonisolated extension Bookshop.Auth {
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .login(body):
-                return try Bookshop.defaults.request(.post, [Path("auth", "login"), EndpointRuntime.Auth(.none), JSONBody(body)])
+                return try Bookshop.defaults.request(.post, [Path("auth", "login"), AuthOptions([]), JSONBody(body)])
             case .logout: return try Bookshop.defaults.request(.post, [Path("auth", "logout")])
             }
         }

@@ -17,11 +17,10 @@ public nonisolated enum GitHubLike {
 nonisolated extension GitHubLike {
     public nonisolated enum Repos {
         public static func get(owner: String, repo: String) -> EndpointWithHeaders<GitHubLike.FullRepository, GetHeaders> {
-            GitHubLike.defaults.endpoint(
+            EndpointWithHeaders(GitHubLike.defaults.endpoint(
                 GitHubLike.Call.repos(.get(owner: owner, repo: repo)),
-                headers: GetHeaders.self,
                 errors: [.code(404): GitHubLike.BasicError.self]
-            )
+            ))
         }
 
         /// The response headers `get` declares, read by `client.response(for:)`.
@@ -48,7 +47,7 @@ nonisolated extension GitHubLike {
         public static func listContributors(owner: String, repo: String, perPage: Int = 30, page: Int = 1) -> Endpoint<[GitHubLike.Contributor]?> {
             GitHubLike.defaults.endpoint(
                 GitHubLike.Call.repos(.listContributors(owner: owner, repo: repo, perPage: perPage, page: page)),
-                decoder: .byStatus([.code(200): .some(.json), .code(204): .value(nil)]),
+                decoder: .byStatus([.code(200): .wrapping(.json) { .some($0) }, .code(204): .value(nil)]),
                 statuses: [200, 204],
                 errors: [.code(403): GitHubLike.BasicError.self],
                 pagination: .link
@@ -75,11 +74,10 @@ nonisolated extension GitHubLike {
         public static func listForRepo(
             owner: String, repo: String, perPage: Int = 30, page: Int = 1
         ) -> EndpointWithHeaders<[GitHubLike.Issue], ListForRepoHeaders> {
-            GitHubLike.defaults.endpoint(
+            EndpointWithHeaders(GitHubLike.defaults.endpoint(
                 GitHubLike.Call.issues(.listForRepo(owner: owner, repo: repo, perPage: perPage, page: page)),
-                headers: ListForRepoHeaders.self,
                 pagination: .link
-            )
+            ))
         }
 
         /// The response headers `listForRepo` declares, read by `client.response(for:)`.

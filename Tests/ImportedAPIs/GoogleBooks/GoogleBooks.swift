@@ -13,7 +13,7 @@ public nonisolated enum GoogleBooks {
     /// A client made with another base URL sends there instead.
     public static let defaults = APIDefaults(
         baseURL: "https://books.googleapis.com",
-        auth: .bearer
+        auth: AuthOptions([.bearer])
     )
 }
 

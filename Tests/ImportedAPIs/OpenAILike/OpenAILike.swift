@@ -13,7 +13,7 @@ public nonisolated enum OpenAILike {
     /// A client made with another base URL sends there instead.
     public static let defaults = APIDefaults(
         baseURL: "https://api.openai.example/v1",
-        auth: .bearer
+        auth: AuthOptions([.bearer])
     )
 }
 

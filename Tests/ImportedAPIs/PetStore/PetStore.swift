@@ -163,10 +163,7 @@ nonisolated extension PetStore {
         ///   - username: The user name for login
         ///   - password: The password for login in clear text
         public static func loginUser(username: String? = nil, password: String? = nil) -> EndpointWithHeaders<String, LoginUserHeaders> {
-            PetStore.defaults.endpoint(
-                PetStore.Call.userEndpoints(.loginUser(username: username, password: password)),
-                headers: LoginUserHeaders.self
-            )
+            EndpointWithHeaders(PetStore.defaults.endpoint(PetStore.Call.userEndpoints(.loginUser(username: username, password: password))))
         }
 
         /// The response headers `loginUser` declares, read by `client.response(for:)`.
@@ -277,24 +274,29 @@ nonisolated extension PetStore.PetEndpoints {
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .updatePet(body):
-                return try PetStore.defaults.request(.put, [Path("pet"), Auth(.bearer), JSONBody(body)])
+                return try PetStore.defaults.request(.put, [Path("pet"), AuthOptions([.bearer]), JSONBody(body)])
             case let .addPet(body):
-                return try PetStore.defaults.request(.post, [Path("pet"), Auth(.bearer), JSONBody(body)])
+                return try PetStore.defaults.request(.post, [Path("pet"), AuthOptions([.bearer]), JSONBody(body)])
             case let .findPetsByStatus(status):
-                return try PetStore.defaults.request(.get, [Path("pet", "findByStatus"), Query("status", status), Auth(.bearer)])
+                return try PetStore.defaults.request(.get, [Path("pet", "findByStatus"), Query("status", status), AuthOptions([.bearer])])
             case let .findPetsByTags(tags):
-                return try PetStore.defaults.request(.get, [Path("pet", "findByTags"), Query("tags", tags), Auth(.bearer)])
+                return try PetStore.defaults.request(.get, [Path("pet", "findByTags"), Query("tags", tags), AuthOptions([.bearer])])
             case let .getPetById(petId):
                 return try PetStore.defaults.request(.get, [Path("pet", petId), AuthOptions([.apiKey(in: .header, name: "api_key"), .bearer])])
             case let .updatePetWithForm(petId, name, status):
-                return try PetStore.defaults.request(.post, [Path("pet", petId), Query("name", name), Query("status", status), Auth(.bearer)])
+                return try PetStore.defaults.request(.post, [
+                    Path("pet", petId),
+                    Query("name", name),
+                    Query("status", status),
+                    AuthOptions([.bearer]),
+                ])
             case let .deletePet(petId, apiKey):
-                return try PetStore.defaults.request(.delete, [Path("pet", petId), Header("api_key", apiKey), Auth(.bearer)])
+                return try PetStore.defaults.request(.delete, [Path("pet", petId), Header("api_key", apiKey), AuthOptions([.bearer])])
             case let .uploadFile(petId, additionalMetadata, body):
                 return try PetStore.defaults.request(.post, [
                     Path("pet", petId, "uploadImage"),
                     Query("additionalMetadata", additionalMetadata),
-                    Auth(.bearer),
+                    AuthOptions([.bearer]),
                     DataBody(body),
                 ])
             }
@@ -331,7 +333,7 @@ nonisolated extension PetStore.Store {
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case .getInventory:
-                return try PetStore.defaults.request(.get, [Path("store", "inventory"), Auth(.apiKey(in: .header, name: "api_key"))])
+                return try PetStore.defaults.request(.get, [Path("store", "inventory"), AuthOptions([.apiKey(in: .header, name: "api_key")])])
             case let .placeOrder(body):
                 return try PetStore.defaults.request(.post, [Path("store", "order"), JSONBody(body)])
             case let .getOrderById(orderId): return try PetStore.defaults.request(.get, [Path("store", "order", orderId)])

@@ -13,7 +13,7 @@ public nonisolated enum TomTom {
     /// A client made with another base URL sends there instead.
     public static let defaults = APIDefaults(
         baseURL: "https://api.tomtom.com",
-        auth: .apiKey(in: .query, name: "key")
+        auth: AuthOptions([.apiKey(in: .query, name: "key")])
     )
 }
 
