@@ -232,6 +232,43 @@ import Testing
         }
     }
 
+    /// A parameter that warns is translated again on its own; when something else among the parameters
+    /// and the body warns too (a second body), the whole is translated again. Either way each message is
+    /// given once, naming its own place, and an error is given once.
+    @Test func warningsOfSeveralParametersAndABodyAreGivenOnce() {
+        let text = Self.swagger("""
+            {"/a": {"post": {"operationId": "a",
+              "parameters": [{"name": "q", "in": "query", "type": "array", "items": {"type": "string"}, "collectionFormat": "tsv"},
+                {"name": "b1", "in": "body", "schema": {"type": "string"}},
+                {"name": "h", "in": "header", "type": "array", "items": {"type": "string"}, "collectionFormat": "pipes"},
+                {"name": "b2", "in": "body", "schema": {"type": "string"}}],
+              "responses": {"204": {"description": "ok"}}}}}
+            """)
+        func place(of needle: String) -> String {
+            let before = text[..<text.range(of: needle)!.lowerBound]
+            let lines = before.split(separator: "\n", omittingEmptySubsequences: false)
+            return "openapi.json:\(lines.count):\(lines.last!.count + 1)"
+        }
+        let imported = T.run(text)
+        let expected = [
+            "\(place(of: "\"tsv\"")): warning: #/paths/~1a/post/parameters/0/collectionFormat: collectionFormat 'tsv' of 'q' has no OpenAPI 3 equivalent",
+            "\(place(of: "\"pipes\"")): warning: #/paths/~1a/post/parameters/2/collectionFormat: collectionFormat 'pipes' of the header parameter 'h'",
+            "\(place(of: "{\"name\": \"b2\"")): warning: #/paths/~1a/post/parameters/3: an operation has one body parameter; 'b2' dropped",
+        ]
+        for prefix in expected {
+            #expect(imported.warnings.filter { $0.hasPrefix(prefix) }.count == 1, "\(prefix) in \(imported.warnings)")
+        }
+        #expect(imported.warnings.filter { $0.contains("collectionFormat") || $0.contains("body parameter") }.count == 2 + 1)
+
+        let withError = T.run(Self.swagger("""
+            {"/a": {"get": {"operationId": "a", "parameters": [{"name": "x", "in": "somewhere", "type": "string"},
+              {"name": "q", "in": "query", "type": "array", "items": {"type": "string"}, "collectionFormat": "tsv"}],
+              "responses": {"200": {"description": "ok"}}}}}
+            """))
+        #expect(withError.result.specJSON == nil)
+        #expect(withError.errors == ["openapi.json:6:83: error: parameter 'x': 'in: somewhere' is not a Swagger 2.0 location (query, header, path, formData or body)"])
+    }
+
     @Test func swaggerVersionsOtherThan2AreErrors() {
         let yaml = OpenAPIImporter.importDocument(Data("swagger: 2.0\ninfo: {title: T, version: '1'}\npaths: {}\n".utf8),
                                                   fileName: "api.yaml", options: ImportOptions())

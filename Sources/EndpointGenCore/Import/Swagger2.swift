@@ -87,14 +87,43 @@ final class Swagger2Converter {
     /// `part` of an operation, translated without pointers while they are off; translated again with
     /// them when it met a warning or an error, so its messages name their places. (A part builds all
     /// the pointers it uses, so the rest of the operation is not translated twice.)
+    /// A parameter that met one is translated again on its own (`listedParameterOnDemand`), its
+    /// messages given then; when something else in the part met one too, those are taken back and the
+    /// whole part is translated again, so the messages keep their order.
     private func withPointersOnDemand<T>(_ part: () -> T) -> T {
         guard !pointers else { return part() }
         deferred = false
+        let givenWarnings = warnings.count
+        let givenDiagnostics = diagnostics
         let result = part()
         guard deferred else { return result }
+        warnings.removeSubrange(givenWarnings...)
+        diagnostics = givenDiagnostics
         pointers = true
         defer { pointers = false }
         return part()
+    }
+
+    /// `listedParameter` of the operation's own parameter at `index` of its list, which is the
+    /// `position`th of the 3.0 list: while pointers are off and it meets a warning or an error, it
+    /// alone is translated again with them (not the whole part it is in).
+    private func listedParameterOnDemand(_ parameter: Parameter, operationPointer makePointer: () -> String, position: Int) -> JSONNode? {
+        guard !pointers, let index = parameter.index else {
+            return listedParameter(parameter, pointer3: at(makePointer() + "/parameters/\(position)"))
+        }
+        let deferredBefore = deferred
+        deferred = false
+        let result = listedParameter(parameter, pointer3: "")
+        guard deferred else {
+            deferred = deferredBefore
+            return result
+        }
+        deferred = deferredBefore
+        pointers = true
+        defer { pointers = false }
+        let operationPointer = makePointer()
+        let withPointers = resolveParameter(parameter.raw, usePointer: operationPointer + "/parameters/\(index)", index: index)
+        return listedParameter(withPointers, pointer3: operationPointer + "/parameters/\(position)")
     }
 
     /// Records the entries of the operation `pointer` lies in, by translating it again (its warnings
@@ -110,7 +139,7 @@ final class Swagger2Converter {
               let operation = item.importMember(String(tokens[3])), operation.importMembers != nil else { return }
         silent = true
         recording = true
-        _ = self.operation(operation, pointer: key, inherited: pathBodyParameters(item, pointer: "#/paths/" + tokens[2]))
+        _ = self.operation(operation, pointer: { key }, inherited: pathBodyParameters(item, pointer: "#/paths/" + tokens[2]))
         silent = false
     }
 
@@ -300,6 +329,8 @@ final class Swagger2Converter {
         var usePointer: String
         /// The shared parameter's name when `raw` is a `$ref` to one.
         var shared: String?
+        /// Its index in the operation's own `parameters` (nil for one of the path item's).
+        var index: Int?
         /// False for a `$ref` the converter cannot follow: it is passed on as written, and the importer reports it.
         var resolved: Bool
 
@@ -327,12 +358,19 @@ final class Swagger2Converter {
         }
     }
 
+    private func resolveParameter(_ raw: JSONNode, usePointer: String, index: Int) -> Parameter {
+        var parameter = resolveParameter(raw, usePointer: usePointer)
+        parameter.index = index
+        return parameter
+    }
+
     private func resolveParameter(_ raw: JSONNode, usePointer: String) -> Parameter {
         if let ref = raw.importMember("$ref")?.importString {
             if ref.hasPrefix("#/parameters/") {
-                let token = String(ref.dropFirst("#/parameters/".count))
+                let token = String(Substring(ref.utf8.dropFirst("#/parameters/".utf8.count)))
                 let name = OANode.unescape(token)
-                if !token.contains("/"), let target = sharedParameters[name] {
+                // (On UTF-8 bytes: Foundation's `contains` searches as NSString does.)
+                if !token.utf8.contains(UInt8(ascii: "/")), let target = sharedParameters[name] {
                     return Parameter(raw: raw, node: target, pointer: at("#/parameters/" + token), usePointer: usePointer,
                                      shared: name, resolved: true)
                 }
@@ -356,17 +394,23 @@ final class Swagger2Converter {
 
     private func paths(_ paths: JSONNode) -> JSONNode {
         guard let members = paths.importMembers else { return paths }
+        // (Lists are given their sizes up front here and below: growing one copies it.)
         var out: [JSONNode.Member] = []
+        out.reserveCapacity(members.count)
         for member in members {
-            let pointer = Self.child("#/paths", member.key)
             guard let itemMembers = member.value.importMembers, member.value.importMember("$ref") == nil else {
                 out.append(member)
                 continue
             }
+            // The path's pointer (escaped, so not free) is built when its parameters are recorded or
+            // an operation's pointers are asked for.
+            let itemParameters = member.value.importMember("parameters")?.importItems ?? []
+            let itemPointer = itemParameters.isEmpty ? nil : Self.child("#/paths", member.key)
+            let pointer = itemPointer ?? ""
             // Path-level parameters: non-body ones stay there; body and form ones go to each operation.
             var pathParameters: [Parameter] = []
             var kept: [JSONNode] = []
-            for (index, raw) in (member.value.importMember("parameters")?.importItems ?? []).enumerated() {
+            for (index, raw) in itemParameters.enumerated() {
                 let usePointer = pointer + "/parameters/\(index)"
                 let parameter = resolveParameter(raw, usePointer: usePointer)
                 if parameter.resolved, parameter.location == "body" || parameter.location == "formData" {
@@ -376,6 +420,7 @@ final class Swagger2Converter {
                 }
             }
             var item: [JSONNode.Member] = []
+            item.reserveCapacity(itemMembers.count)
             for itemMember in itemMembers {
                 if itemMember.key == "parameters" {
                     if !kept.isEmpty {
@@ -383,10 +428,10 @@ final class Swagger2Converter {
                                                     value: JSONNode(.array(kept), at: itemMember.value.location)))
                     }
                 } else if Self.isMethod(itemMember.key), itemMember.value.importMembers != nil {
-                    let operationPointer = Self.child(pointer, itemMember.key)
                     recording = false
                     pointers = false
-                    let converted = operation(itemMember.value, pointer: operationPointer, inherited: pathParameters)
+                    let converted = operation(itemMember.value, pointer: { Self.child(itemPointer ?? Self.child("#/paths", member.key), itemMember.key) },
+                                              inherited: pathParameters)
                     pointers = true
                     recording = true
                     item.append(JSONNode.Member(key: itemMember.key, keyLocation: itemMember.keyLocation, value: converted))
@@ -421,9 +466,11 @@ final class Swagger2Converter {
     /// The operation's parameters as listed, then the path-level body and form parameters it does not
     /// override (same name and location).
     private func listedParameters(_ node: JSONNode, pointer: String, inherited: [Parameter]) -> [Parameter] {
+        let items = node.importMember("parameters")?.importItems ?? []
         var listed: [Parameter] = []
-        for (index, raw) in (node.importMember("parameters")?.importItems ?? []).enumerated() {
-            listed.append(resolveParameter(raw, usePointer: at(pointer + "/parameters/\(index)")))
+        listed.reserveCapacity(items.count + inherited.count)
+        for (index, raw) in items.enumerated() {
+            listed.append(resolveParameter(raw, usePointer: at(pointer + "/parameters/\(index)"), index: index))
         }
         for parameter in inherited where !listed.contains(where: { $0.resolved && $0.name == parameter.name && $0.location == parameter.location }) {
             listed.append(parameter)
@@ -433,9 +480,10 @@ final class Swagger2Converter {
 
     /// The operation's query, header and path parameters, and its body: the body parameter, or its
     /// form parameters as a form body.
-    private func parametersAndBody(_ listed: [Parameter], pointer: String, consumes: [String]?,
+    private func parametersAndBody(_ listed: [Parameter], pointer makePointer: () -> String, consumes: [String]?,
                                    consumesNode: JSONNode?) -> ([JSONNode], JSONNode?) {
         var parameters: [JSONNode] = []
+        parameters.reserveCapacity(listed.count)
         var body: Parameter?
         var form: [Parameter] = []
         for parameter in listed {
@@ -450,7 +498,7 @@ final class Swagger2Converter {
             case "formData":
                 form.append(parameter)
             default:
-                if let converted = listedParameter(parameter, pointer3: at(pointer + "/parameters/\(parameters.count)")) {
+                if let converted = listedParameterOnDemand(parameter, operationPointer: makePointer, position: parameters.count) {
                     parameters.append(converted)
                 }
             }
@@ -464,25 +512,27 @@ final class Swagger2Converter {
         }
         var requestBody: JSONNode?
         if let body {
-            requestBody = self.requestBody(body, consumes: consumes, consumesNode: consumesNode, pointer3: at(pointer + "/requestBody"))
+            requestBody = self.requestBody(body, consumes: consumes, consumesNode: consumesNode, pointer3: at(makePointer() + "/requestBody"))
         } else if !form.isEmpty {
-            requestBody = formBody(form, consumes: consumes, consumesNode: consumesNode, pointer3: at(pointer + "/requestBody"))
+            requestBody = formBody(form, consumes: consumes, consumesNode: consumesNode, pointer3: at(makePointer() + "/requestBody"))
         }
         return (parameters, requestBody)
     }
 
-    private func operation(_ node: JSONNode, pointer: String, inherited: [Parameter]) -> JSONNode {
+    /// `makePointer` gives the operation's pointer, built only while pointers are (see `pointers`).
+    private func operation(_ node: JSONNode, pointer makePointer: () -> String, inherited: [Parameter]) -> JSONNode {
         let ownConsumes = node.importMember("consumes")
         let consumes = Self.strings(ownConsumes) ?? globalConsumes
         let consumesNode = ownConsumes ?? globalConsumesNode
         let produces = Self.strings(node.importMember("produces")) ?? globalProduces
 
         let (parameters, requestBody) = withPointersOnDemand {
-            parametersAndBody(listedParameters(node, pointer: pointer, inherited: inherited), pointer: pointer,
+            parametersAndBody(listedParameters(node, pointer: at(makePointer()), inherited: inherited), pointer: makePointer,
                               consumes: consumes, consumesNode: consumesNode)
         }
 
         var out: [JSONNode.Member] = []
+        out.reserveCapacity((node.importMembers?.count ?? 0) + 1)
         var bodyPlaced = false
         func placeBody(_ location: SourceLocation) {
             guard let requestBody, !bodyPlaced else { return }
@@ -503,13 +553,13 @@ final class Swagger2Converter {
                 let written = Set(Self.strings(member.value) ?? [])
                 if written != Set(Self.strings(root.importMember("schemes")) ?? []) {
                     withPointersOnDemand {
-                        warn(.extraServer, Self.child(pointer, "schemes"), member.keyLocation,
+                        warn(.extraServer, Self.child(makePointer(), "schemes"), member.keyLocation,
                              "operation-level schemes are not supported; dropped (the document's are used)")
                     }
                 }
             case "responses":
                 let responses = withPointersOnDemand {
-                    self.responses(member.value, pointer: child(pointer, "responses"), produces: produces)
+                    self.responses(member.value, pointer: at(makePointer() + "/responses"), produces: produces)
                 }
                 out.append(JSONNode.Member(key: "responses", keyLocation: member.keyLocation, value: responses))
             default:
@@ -526,8 +576,6 @@ final class Swagger2Converter {
     /// `style` and `explode`.
     private func parameter(_ node: JSONNode, pointer2: String, pointer3: String) -> JSONNode {
         guard let members = node.importMembers else { return node }
-        let location = node.importMember("in")?.importString ?? ""
-        let name = node.importMember("name")?.importString ?? "?"
         record(pointer3, pointer2)
         record(pointer3 + "/schema", pointer2)
         record(pointer3 + "/style", pointer2 + "/collectionFormat")
@@ -541,7 +589,7 @@ final class Swagger2Converter {
                 schemaPlaced = true
                 out.append(JSONNode.Member(key: "schema", keyLocation: member.keyLocation,
                                            value: valueSchema(node, pointer2: pointer2)))
-                out.append(contentsOf: style(node, location: location, name: name, pointer2: pointer2))
+                style(node, pointer2: pointer2, into: &out)
             } else if member.key == "schema" {
                 // Not Swagger 2.0 for a non-body parameter, but unambiguous.
                 out.append(JSONNode.Member(key: "schema", keyLocation: member.keyLocation, value: schema(member.value)))
@@ -556,39 +604,47 @@ final class Swagger2Converter {
     /// `collectionFormat` of an array parameter -> `style` and `explode` (a query's default, `csv`, is
     /// `form` without explode; `multi` is `form` exploded; `ssv` and `pipes` are `spaceDelimited` and
     /// `pipeDelimited`; `tsv` has no 3.0 equivalent).
-    private func style(_ node: JSONNode, location: String, name: String, pointer2: String) -> [JSONNode.Member] {
-        guard node.importMember("type")?.importString == "array" else { return [] }
+    private func style(_ node: JSONNode, pointer2: String, into out: inout [JSONNode.Member]) {
+        guard node.importMember("type")?.importString == "array" else { return }
+        let location = node.importMember("in")?.importString ?? ""
+        // (Looked up only for a warning: most parameters have none.)
+        var name: String { node.importMember("name")?.importString ?? "?" }
         let formatNode = node.importMember("collectionFormat")
         let format = formatNode?.importString ?? "csv"
         let at = formatNode?.location ?? node.location
-        let pointer = formatNode == nil ? pointer2 : pointer2 + "/collectionFormat"
-        func members(_ style: String, _ explode: Bool) -> [JSONNode.Member] {
-            [JSONNode.Member(key: "style", keyLocation: at, value: .string(style, at: at)),
-             JSONNode.Member(key: "explode", keyLocation: at, value: JSONNode(.bool(explode), at: at))]
+        // (Built only for a warning: most parameters have none.)
+        var pointer: String { formatNode == nil ? pointer2 : pointer2 + "/collectionFormat" }
+        func append(_ style: String, _ explode: Bool) {
+            out.append(JSONNode.Member(key: "style", keyLocation: at, value: .string(style, at: at)))
+            out.append(JSONNode.Member(key: "explode", keyLocation: at, value: JSONNode(.bool(explode), at: at)))
         }
         switch (location, format) {
-        case ("query", "csv"): return members("form", false)
-        case ("query", "multi"): return members("form", true)
-        case ("query", "ssv"): return members("spaceDelimited", false)
-        case ("query", "pipes"): return members("pipeDelimited", false)
+        case ("query", "csv"): append("form", false)
+        case ("query", "multi"): append("form", true)
+        case ("query", "ssv"): append("spaceDelimited", false)
+        case ("query", "pipes"): append("pipeDelimited", false)
         case ("query", _):
             warn(.parameterStyle, pointer, at, "collectionFormat '\(format)' of '\(name)' has no OpenAPI 3 equivalent; sent as form (name=a&name=b)")
-            return []
         case (_, "csv"):
-            return []
+            break
         default:
             warn(.parameterStyle, pointer, at, "collectionFormat '\(format)' of the \(location) parameter '\(name)' has no OpenAPI 3 equivalent; sent comma-separated")
-            return []
         }
     }
 
     /// The schema of a non-body parameter, a header or `items`: its value keys (`type: file` -> a
     /// binary string, `x-nullable` -> `nullable`).
-    private func valueSchema(_ node: JSONNode, pointer2: String) -> JSONNode {
-        if node.importMember("$ref") != nil { return schema(node) }
+    /// `extra` (a form field's description) is appended to it.
+    private func valueSchema(_ node: JSONNode, pointer2: String, appending extra: JSONNode.Member? = nil) -> JSONNode {
+        if node.importMember("$ref") != nil {
+            let converted = schema(node)
+            guard let extra, var members = converted.importMembers else { return converted }
+            members.append(extra)
+            return JSONNode(.object(members), at: converted.location)
+        }
         let members = node.importMembers ?? []
         var out: [JSONNode.Member] = []
-        out.reserveCapacity(members.count)
+        out.reserveCapacity(members.count + (extra == nil ? 0 : 1))
         for member in members {
             if Self.isValueKey(member.key) {
                 if member.key == "type", member.value.importString == "file" {
@@ -610,6 +666,7 @@ final class Swagger2Converter {
                 out.append(JSONNode.Member(key: "nullable", keyLocation: member.keyLocation, value: member.value))
             }
         }
+        if let extra { out.append(extra) }
         return JSONNode(.object(out), at: node.location)
     }
 
@@ -621,27 +678,50 @@ final class Swagger2Converter {
         return bare == "application/x-www-form-urlencoded" || bare == "multipart/form-data"
     }
 
+    /// The document's `consumes` split once (reading a media type's parameters is not free).
+    private var globalSplit: (body: [String], form: [String])?
+
+    /// `consumes` split into the media types of a body parameter and of form parameters.
+    private func splitConsumes(_ consumes: [String]?) -> (body: [String], form: [String]) {
+        // (An operation without its own shares the document's array, which compares at once.)
+        let isGlobal = consumes == globalConsumes
+        if isGlobal, let globalSplit { return globalSplit }
+        let list = consumes ?? []
+        let split = (body: list.filter { !Self.isForm($0) }, form: list.filter(Self.isForm))
+        if isGlobal { globalSplit = split }
+        return split
+    }
+
     private func requestBody(_ body: Parameter, consumes: [String]?, consumesNode: JSONNode?, pointer3: String) -> JSONNode {
         let node = body.node
         let pointer2 = body.pointer
         let schemaNode = node.importMember("schema")
         let converted = schemaNode.map(schema) ?? JSONNode(.object([]), at: node.location)
-        var mediaTypes = (consumes ?? []).filter { !Self.isForm($0) }
+        var mediaTypes = splitConsumes(consumes).body
         if mediaTypes.isEmpty { mediaTypes = ["application/json"] }
         record(pointer3, pointer2)
         record(pointer3 + "/content", pointer2)
-        var content: [(String, JSONNode)] = []
+        var content: [JSONNode.Member] = []
+        content.reserveCapacity(mediaTypes.count)
+        let at = converted.location
         for mediaType in mediaTypes {
             let mediaPointer = child(pointer3 + "/content", mediaType)
             record(mediaPointer, pointer2)
             record(mediaPointer + "/schema", pointer2 + "/schema")
-            content.append((mediaType, .object([("schema", converted)], at: converted.location)))
+            content.append(JSONNode.Member(key: mediaType, keyLocation: at,
+                                           value: JSONNode(.object([JSONNode.Member(key: "schema", keyLocation: at, value: converted)]), at: at)))
         }
-        var out: [(String, JSONNode)] = []
-        if let description = node.importMember("description") { out.append(("description", description)) }
-        out.append(("content", .object(content, at: consumesNode?.location ?? node.location)))
-        if let required = node.importMember("required") { out.append(("required", required)) }
-        return .object(out, at: node.location)
+        var out: [JSONNode.Member] = []
+        out.reserveCapacity(3)
+        if let description = node.importMember("description") {
+            out.append(JSONNode.Member(key: "description", keyLocation: description.location, value: description))
+        }
+        let contentAt = consumesNode?.location ?? node.location
+        out.append(JSONNode.Member(key: "content", keyLocation: contentAt, value: JSONNode(.object(content), at: contentAt)))
+        if let required = node.importMember("required") {
+            out.append(JSONNode.Member(key: "required", keyLocation: required.location, value: required))
+        }
+        return JSONNode(.object(out), at: node.location)
     }
 
     /// `formData` parameters -> an object schema of one property per parameter, sent as a form, or as
@@ -649,7 +729,7 @@ final class Swagger2Converter {
     private func formBody(_ parameters: [Parameter], consumes: [String]?, consumesNode: JSONNode?, pointer3: String) -> JSONNode {
         let first = parameters[0]
         let hasFile = parameters.contains { $0.node.importMember("type")?.importString == "file" }
-        var mediaTypes = (consumes ?? []).filter(Self.isForm)
+        var mediaTypes = splitConsumes(consumes).form
         if mediaTypes.isEmpty { mediaTypes = [hasFile ? "multipart/form-data" : "application/x-www-form-urlencoded"] }
         record(pointer3, first.usePointer)
         record(pointer3 + "/content", first.usePointer)
@@ -666,13 +746,9 @@ final class Swagger2Converter {
                 warn(.invalidOperation, parameter.usePointer, parameter.raw.location, "form parameter '\(name)' is listed twice; dropped")
                 continue
             }
-            var property = valueSchema(parameter.node, pointer2: parameter.pointer)
-            if var members = property.importMembers {
-                if let description = parameter.node.importMember("description") {
-                    members.append(JSONNode.Member(key: "description", keyLocation: description.location, value: description))
-                }
-                property = JSONNode(.object(members), at: property.location)
-            }
+            let description = parameter.node.importMember("description")
+                .map { JSONNode.Member(key: "description", keyLocation: $0.location, value: $0) }
+            let property = valueSchema(parameter.node, pointer2: parameter.pointer, appending: description)
             if parameter.node.importMember("type")?.importString == "array",
                parameter.node.importMember("collectionFormat")?.importString != "multi" {
                 let formatNode = parameter.node.importMember("collectionFormat")
@@ -688,18 +764,22 @@ final class Swagger2Converter {
                 record(Self.child(pointer3 + "/content", mediaType) + "/schema/properties/" + OANode.escape(name), parameter.pointer)
             }
         }
-        var schemaMembers: [(String, JSONNode)] = [("type", .string("object", at: first.raw.location)),
-                                                    ("properties", JSONNode(.object(properties), at: first.raw.location))]
-        if !required.isEmpty { schemaMembers.append(("required", JSONNode(.array(required), at: first.raw.location))) }
-        let schema = JSONNode.object(schemaMembers, at: first.raw.location)
-        var content: [(String, JSONNode)] = []
+        let at = first.raw.location
+        var schemaMembers = [JSONNode.Member(key: "type", keyLocation: at, value: .string("object", at: at)),
+                             JSONNode.Member(key: "properties", keyLocation: at, value: JSONNode(.object(properties), at: at))]
+        if !required.isEmpty { schemaMembers.append(JSONNode.Member(key: "required", keyLocation: at, value: JSONNode(.array(required), at: at))) }
+        let schema = JSONNode(.object(schemaMembers), at: at)
+        var content: [JSONNode.Member] = []
+        content.reserveCapacity(mediaTypes.count)
         for mediaType in mediaTypes {
             let mediaPointer = child(pointer3 + "/content", mediaType)
             record(mediaPointer, first.usePointer)
             record(mediaPointer + "/schema", first.usePointer)
-            content.append((mediaType, .object([("schema", schema)], at: first.raw.location)))
+            content.append(JSONNode.Member(key: mediaType, keyLocation: at,
+                                           value: JSONNode(.object([JSONNode.Member(key: "schema", keyLocation: at, value: schema)]), at: at)))
         }
-        return .object([("content", .object(content, at: consumesNode?.location ?? first.raw.location))], at: first.raw.location)
+        let contentAt = consumesNode?.location ?? at
+        return JSONNode(.object([JSONNode.Member(key: "content", keyLocation: contentAt, value: JSONNode(.object(content), at: contentAt))]), at: at)
     }
 
     // MARK: Responses
@@ -707,6 +787,7 @@ final class Swagger2Converter {
     private func responses(_ node: JSONNode, pointer: String, produces: [String]?) -> JSONNode {
         guard let members = node.importMembers else { return node }
         var out: [JSONNode.Member] = []
+        out.reserveCapacity(members.count)
         for member in members {
             let pointer3 = child(pointer, member.key)
             if member.key.hasPrefix("x-") {
@@ -716,7 +797,7 @@ final class Swagger2Converter {
             if let ref = member.value.importMember("$ref")?.importString {
                 let token = ref.hasPrefix("#/responses/") ? String(ref.dropFirst("#/responses/".count)) : ""
                 let name = OANode.unescape(token)
-                guard !token.isEmpty, !token.contains("/"), responseNames.contains(name),
+                guard !token.isEmpty, !token.utf8.contains(UInt8(ascii: "/")), responseNames.contains(name),
                       let shared = root.importMember("responses")?.importMember(name) else {
                     out.append(member)
                     continue
@@ -745,6 +826,7 @@ final class Swagger2Converter {
     private func response(_ node: JSONNode, pointer2: String, pointer3: String, produces: [String]?) -> JSONNode {
         guard let members = node.importMembers, node.importMember("$ref") == nil else { return node }
         var out: [JSONNode.Member] = []
+        out.reserveCapacity(members.count)
         for member in members {
             switch member.key {
             case "schema":
@@ -757,19 +839,22 @@ final class Swagger2Converter {
                 if mediaTypes.isEmpty { mediaTypes = ["application/json"] }
                 let examples = node.importMember("examples")
                 record(pointer3 + "/content", pointer2 + "/schema")
-                var content: [(String, JSONNode)] = []
+                // (Members built directly: no lists of pairs to convert.)
+                let at = member.value.location
+                var content: [JSONNode.Member] = []
+                content.reserveCapacity(mediaTypes.count)
                 for mediaType in mediaTypes {
                     let mediaPointer = child(pointer3 + "/content", mediaType)
                     record(mediaPointer, pointer2 + "/schema")
                     record(mediaPointer + "/schema", pointer2 + "/schema")
-                    var media: [(String, JSONNode)] = [("schema", converted)]
+                    var media = [JSONNode.Member(key: "schema", keyLocation: converted.location, value: converted)]
                     if let example = examples?.importMember(mediaType) {
                         record(mediaPointer + "/example", Self.child(pointer2 + "/examples", mediaType))
-                        media.append(("example", example))
+                        media.append(JSONNode.Member(key: "example", keyLocation: example.location, value: example))
                     }
-                    content.append((mediaType, .object(media, at: member.value.location)))
+                    content.append(JSONNode.Member(key: mediaType, keyLocation: at, value: JSONNode(.object(media), at: at)))
                 }
-                out.append(JSONNode.Member(key: "content", keyLocation: member.keyLocation, value: .object(content, at: member.value.location)))
+                out.append(JSONNode.Member(key: "content", keyLocation: member.keyLocation, value: JSONNode(.object(content), at: at)))
             case "examples":
                 continue
             case "headers":
@@ -877,7 +962,17 @@ final class Swagger2Converter {
     /// `#/definitions/Pet` -> `#/components/schemas/Pet` (and responses, parameters) when it names one;
     /// any other reference stays as written, for the importer to follow or report.
     private func rewrite(_ ref: String) -> String {
-        // (On UTF-8 bytes: every schema reference passes here.)
+        if let known = rewrittenReferences[ref] { return known }
+        let result = rewriteOnce(ref)
+        rewrittenReferences[ref] = result
+        return result
+    }
+
+    /// References already rewritten: most are written many times.
+    private var rewrittenReferences: [String: String] = [:]
+
+    private func rewriteOnce(_ ref: String) -> String {
+        // (On UTF-8 bytes.)
         func rewritten(_ prefix: String, _ names: Set<String>, _ replacement: String) -> String {
             let rest = ref.utf8.dropFirst(prefix.utf8.count)
             let end = rest.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
