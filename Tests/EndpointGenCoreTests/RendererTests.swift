@@ -16,6 +16,47 @@ import Testing
         #expect(printer.text == "a {\n    b {\n        c\n    }\n\n}\n")
     }
 
+    /// A name is stored as it reads; the renderer writes backticks around a keyword where its
+    /// position needs them: every declaration, reference and member, a label only for `inout`,
+    /// `var` and `let`. The generator's own words (`self`, `.init`) are written as they are.
+    @Test func keywordNamesAreEscapedForTheirPosition() {
+        let (inout_, default_, var_, in_) = (Identifier("inout"), Identifier("default"), Identifier("var"), Identifier("in"))
+        let enumeration = Declaration(kind: .enumeration(EnumDecl(access: nil, isNonisolated: false, name: "E", members: [
+            Declaration(kind: .enumCase(EnumCaseDecl(name: default_, associatedValues: [
+                FunctionParameter(label: in_, type: .named("Int")), FunctionParameter(label: var_, type: .named("Int")),
+            ]))),
+            Declaration(kind: .variable(VariableDecl(access: nil, isStatic: true, name: in_, type: .named("E"),
+                                                     initializer: .call(.dotMember(default_), [Argument(in_, .numberLiteral("1")),
+                                                                                               Argument(var_, .numberLiteral("2"))])))),
+            Declaration(kind: .function(FunctionDecl(
+                access: nil, kind: .function(name: default_, isStatic: false, isMutating: false),
+                parameters: [FunctionParameter(label: inout_, type: .named("Int")), FunctionParameter(label: in_, name: var_, type: .named("Int"))],
+                body: [.switch(subject: .identifier("self"), cases: [
+                    SwitchCase(patterns: [.enumCase(name: default_, bindings: [in_, var_])],
+                               body: [.expression(.call(.member(.identifier("self"), default_), [Argument(.identifier(in_))]))]),
+                    SwitchCase(patterns: [.expression(.dotMember("init"))], body: [.return(.member(.identifier(inout_), "default"))]),
+                ])]))),
+        ])))
+        #expect(Renderer.render(SwiftFile(headerComments: [], imports: [], declarations: [enumeration])) == """
+            enum E {
+                case `default`(in: Int, `var`: Int)
+
+                static let `in`: E = .`default`(in: 1, `var`: 2)
+
+                func `default`(`inout`: Int, in `var`: Int) {
+                    switch self {
+                    case let .`default`(`in`, `var`):
+                        self.`default`(`in`)
+                    case .init: return `inout`.default
+                    }
+                }
+            }
+
+            """)
+        #expect(Renderer.spelling("default", .declaration) == "default")
+        #expect(Renderer.spelling(Identifier("rawValue"), .declaration) == "rawValue")
+    }
+
     @Test func declarationsAndBlankLines() {
         let file = SwiftFile(
             headerComments: ["Header."],
