@@ -20,7 +20,9 @@ import Testing
     /// position needs them: every declaration, reference and member, a label only for `inout`,
     /// `var` and `let`. The generator's own words (`self`, `.init`) are written as they are.
     @Test func keywordNamesAreEscapedForTheirPosition() {
-        let (inout_, default_, var_, in_) = (Identifier("inout"), Identifier("default"), Identifier("var"), Identifier("in"))
+        // Names as the spec gives them: Strings, not literals (`Identifier("in")` would be the word `in`).
+        let specNames = ["inout", "default", "var", "in"]
+        let (inout_, default_, var_, in_) = (Identifier(specNames[0]), Identifier(specNames[1]), Identifier(specNames[2]), Identifier(specNames[3]))
         let enumeration = Declaration(kind: .enumeration(EnumDecl(access: nil, isNonisolated: false, name: "E", members: [
             Declaration(kind: .enumCase(EnumCaseDecl(name: default_, associatedValues: [
                 FunctionParameter(label: in_, type: .named("Int")), FunctionParameter(label: var_, type: .named("Int")),
@@ -54,6 +56,7 @@ import Testing
 
             """)
         #expect(Renderer.spelling("default", .declaration) == "default")
+        #expect(Renderer.spelling(Identifier("default"), .declaration) == "default", "a literal argument is the literal: a word")
         #expect(Renderer.spelling(Identifier("rawValue"), .declaration) == "rawValue")
     }
 
@@ -128,7 +131,7 @@ import Testing
     }
 
     @Test func longSignaturesCallsAndCasesWrapFillingTheLines() {
-        let parameters = (1...9).map { FunctionParameter(label: "parameter\($0)", type: .optional(.named("String")), defaultValue: .nilLiteral) }
+        let parameters = (1...9).map { FunctionParameter(label: Identifier("parameter\($0)"), type: .optional(.named("String")), defaultValue: .nilLiteral) }
         let call = Expression.call(.type(.named("Make")), (1...9).map { Argument("argument\($0)", .identifier("value\($0)")) })
         let file = SwiftFile(headerComments: [], imports: [], declarations: [
             Declaration(kind: .enumeration(EnumDecl(access: nil, isNonisolated: false, name: "E", members: [
@@ -159,7 +162,7 @@ import Testing
     }
 
     @Test func longSwitchPatternsAndNestedCallsWrap() {
-        let bindings = (1...16).map { "binding\($0)" }
+        let bindings = (1...16).map { Identifier("binding\($0)") }
         let inner = Expression.call(.dotMember("inner"), bindings.map { Argument($0, .identifier($0)) })
         var printer = CodePrinter()
         Renderer.renderStatements([
@@ -187,7 +190,7 @@ import Testing
     @Test func aLongListFillsTheLinesBelowIt() {
         let names = (1...24).map { "value\($0)" }
         var printer = CodePrinter()
-        Renderer.renderStatements([.return(.arrayLiteral([.stringLiteral("name")] + names.map(Expression.identifier)))], into: &printer)
+        Renderer.renderStatements([.return(.arrayLiteral([.stringLiteral("name")] + names.map { Expression.identifier($0) }))], into: &printer)
         #expect(printer.text == """
             return [
                 "name", value1, value2, value3, value4, value5, value6, value7, value8, value9, value10, value11, value12, value13, value14, value15, value16,

@@ -9,7 +9,8 @@
 /// A name made from the spec is `Identifier(name)`: whether it is a Swift keyword is worked out
 /// once, here, from `Naming.escapedKeywords`. A string literal, and a `String` given where the code
 /// model takes a name, is one of the generator's own words, written as it is in every position:
-/// `self`, `init`, `rawValue`, or a member of the runtime such as `.default` after a dot.
+/// `self`, `init`, `rawValue`, or a member of the runtime such as `.default` after a dot. (So is
+/// `Identifier("default")` with a literal: Swift reads `T("literal")` as the literal itself.)
 struct Identifier: Hashable, Sendable, ExpressibleByStringLiteral {
     /// The name, without backticks.
     let name: String
