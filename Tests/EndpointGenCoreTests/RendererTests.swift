@@ -16,30 +16,6 @@ import Testing
         #expect(printer.text == "a {\n    b {\n        c\n    }\n\n}\n")
     }
 
-    /// The renderer tries a construct on its line and takes it back when it does not fit: a rewind
-    /// restores the line being written, the lines ended since and the indentation.
-    @Test func aRewindTakesBackWhatWasWrittenSinceTheMark() {
-        var printer = CodePrinter()
-        printer.line("a")
-        printer.write("b = ")
-        let mark = printer.mark
-        printer.write("[")
-        printer.endLine()
-        printer.indent()
-        printer.line("c,")
-        #expect(printer.hasEndedLine(since: mark))
-        printer.rewind(to: mark)
-        #expect(!printer.hasEndedLine(since: mark))
-        #expect(printer.column == 4)
-        printer.write("d")
-        printer.endLine()
-        let markOnLine = printer.mark
-        printer.write("e")
-        printer.rewind(to: markOnLine)
-        printer.line("f")
-        #expect(printer.text == "a\nb = d\nf\n")
-    }
-
     /// A name is stored as it reads; the renderer writes backticks around a keyword where its
     /// position needs them: every declaration, reference and member, a label only for `inout`,
     /// `var` and `let`. The generator's own words (`self`, `.init`) are written as they are.
@@ -251,10 +227,8 @@ import Testing
         let parts: [Expression] = [.call(.type(.named("Path")), [Argument(.stringLiteral("a"))])]
             + (1...6).map { .call(.type(.named("Query")), [Argument(.stringLiteral("query_\($0)")), Argument(.identifier("query\($0)"))]) }
         Renderer.renderStatements([
-            .return(.try(.call(.member(.identifier("defaults"), "request"), [Argument(.dotMember("get")), Argument(.arrayLiteral(parts))]))),
+            .return(.try(.call(.member(.identifier("defaults"), "request"), [Argument(.dotMember("get")), Argument(.arrayLiteral(parts, multiline: true))]))),
             .return(.try(.call(.member(.identifier("defaults"), "request"), [Argument(.dotMember("get")), Argument(.arrayLiteral([parts[0]]))]))),
-            .return(.try(.call(.member(.identifier("defaults"), "request"), [Argument(.dotMember("get")),
-                                                                             Argument(.arrayLiteral(Array(parts.prefix(2))))]))),
         ], into: &printer)
         #expect(printer.text == """
             return try defaults.request(.get, [
@@ -267,42 +241,8 @@ import Testing
                 Query("query_6", query6),
             ])
             return try defaults.request(.get, [Path("a")])
-            return try defaults.request(.get, [Path("a"), Query("query_1", query1)])
 
             """)
-    }
-
-    /// `try`, `await` and `let x =` stay in front of a call too long for its line, which wraps.
-    @Test func aCallAfterTryAwaitOrLetWraps() {
-        let arguments = (1...4).map { Argument("argument\($0)", .call(.member(.identifier("request"), "value"), [Argument(.stringLiteral("name_\($0)"))])) }
-        let call = Expression.try(.await(.call(.member(.identifier("service"), "handle"), arguments)))
-        var printer = CodePrinter()
-        Renderer.renderStatements([.declaration(isMutable: false, name: "result", value: call), .expression(call)], into: &printer)
-        let wrapped = """
-            service.handle(
-                argument1: request.value("name_1"),
-                argument2: request.value("name_2"),
-                argument3: request.value("name_3"),
-                argument4: request.value("name_4")
-            )
-
-            """
-        #expect(printer.text == "let result = try await " + wrapped + "try await " + wrapped)
-    }
-
-    /// A `case` that only returns shares the case's line up to 110 columns, as a one-expression
-    /// body shares its function's line.
-    @Test func aCaseSharesItsLineUpTo110Columns() {
-        func rendered(_ length: Int) -> String {
-            var printer = CodePrinter()
-            // `case .a: return "` and `"`: 18 columns around the text.
-            Renderer.renderStatements([.switch(subject: .identifier("self"), cases: [
-                SwitchCase(patterns: [.enumCase(name: "a", bindings: [])], body: [.return(.stringLiteral(String(repeating: "x", count: length - 18)))]),
-            ])], into: &printer)
-            return printer.text
-        }
-        #expect(rendered(110).split(separator: "\n").count == 3)
-        #expect(rendered(111).split(separator: "\n").count == 4)
     }
 
     @Test(arguments: [

@@ -175,16 +175,9 @@ import Testing
               "groups": { "assets": { "baseURL": "https://assets.example.com", "path": "/a",
                 "endpoints": { "get": { "method": "GET" }, "back": { "method": "GET", "baseURL": "https://api.example.com/v2" } } } } }
             """)
-        // Past 110 columns on the case's line, the return goes on the line below.
-        #expect(swift.contains(#"""
-                        case .upload:
-                            return try defaults.request(.post, baseURL: "https://upload.example.com/v2", [Path("files")])
-            """#), "\(swift)")
+        #expect(swift.contains(#"case .upload: return try defaults.request(.post, baseURL: "https://upload.example.com/v2", [Path("files")])"#), "\(swift)")
         #expect(swift.contains(#"case .same: return try defaults.request(.get, [Path("same")])"#))
-        #expect(swift.contains(#"""
-                        case .get:
-                            return try API.defaults.request(.get, baseURL: "https://assets.example.com", [Path("a")])
-            """#))
+        #expect(swift.contains(#"case .get: return try API.defaults.request(.get, baseURL: "https://assets.example.com", [Path("a")])"#))
         #expect(swift.contains(#"case .back: return try API.defaults.request(.get, [Path("a")])"#))
     }
 

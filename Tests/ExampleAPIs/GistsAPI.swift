@@ -261,16 +261,12 @@ nonisolated extension GistsAPI.Gists {
             case let .delete(gistId): return try GistsAPI.defaults.request(.delete, [Path("gists", gistId)])
             case let .listCommits(gistId, perPage, page):
                 return try GistsAPI.defaults.request(.get, [Path("gists", gistId, "commits"), Query("per_page", perPage), Query("page", page)])
-            case let .getRevision(gistId, sha):
-                return try GistsAPI.defaults.request(.get, [Path("gists", gistId, sha)])
-            case let .isStarred(gistId):
-                return try GistsAPI.defaults.request(.get, [Path("gists", gistId, "star")])
+            case let .getRevision(gistId, sha): return try GistsAPI.defaults.request(.get, [Path("gists", gistId, sha)])
+            case let .isStarred(gistId): return try GistsAPI.defaults.request(.get, [Path("gists", gistId, "star")])
             case let .star(gistId):
                 return try GistsAPI.defaults.request(.put, [Path("gists", gistId, "star"), Header("Content-Length", "0")])
-            case let .unstar(gistId):
-                return try GistsAPI.defaults.request(.delete, [Path("gists", gistId, "star")])
-            case let .fork(gistId):
-                return try GistsAPI.defaults.request(.post, [Path("gists", gistId, "fork")])
+            case let .unstar(gistId): return try GistsAPI.defaults.request(.delete, [Path("gists", gistId, "star")])
+            case let .fork(gistId): return try GistsAPI.defaults.request(.post, [Path("gists", gistId, "fork")])
             case let .comments(call): return try call.httpRequest()
             case let .forks(call): return try call.httpRequest()
             }
@@ -283,10 +279,8 @@ nonisolated extension GistsAPI.Gists {
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
             switch self {
-            case let .list(since, perPage, page, ifNoneMatch):
-                return ["list", since, perPage, page, ifNoneMatch]
-            case let .listPublic(since, languages, perPage, page):
-                return ["listPublic", since, languages, perPage, page]
+            case let .list(since, perPage, page, ifNoneMatch): return ["list", since, perPage, page, ifNoneMatch]
+            case let .listPublic(since, languages, perPage, page): return ["listPublic", since, languages, perPage, page]
             case let .listStarred(since, perPage, page): return ["listStarred", since, perPage, page]
             case let .get(gistId): return ["get", gistId]
             case let .create(body): return ["create", body]
@@ -318,14 +312,12 @@ nonisolated extension GistsAPI.Gists.Comments {
             switch self {
             case let .list(gistId, perPage, page):
                 return try GistsAPI.defaults.request(.get, [Path("gists", gistId, "comments"), Query("per_page", perPage), Query("page", page)])
-            case let .get(gistId, commentId):
-                return try GistsAPI.defaults.request(.get, [Path("gists", gistId, "comments", commentId)])
+            case let .get(gistId, commentId): return try GistsAPI.defaults.request(.get, [Path("gists", gistId, "comments", commentId)])
             case let .create(gistId, body):
                 return try GistsAPI.defaults.request(.post, [Path("gists", gistId, "comments"), JSONBody(body)])
             case let .update(gistId, commentId, body):
                 return try GistsAPI.defaults.request(.patch, [Path("gists", gistId, "comments", commentId), JSONBody(body)])
-            case let .delete(gistId, commentId):
-                return try GistsAPI.defaults.request(.delete, [Path("gists", gistId, "comments", commentId)])
+            case let .delete(gistId, commentId): return try GistsAPI.defaults.request(.delete, [Path("gists", gistId, "comments", commentId)])
             }
         }
 
@@ -356,8 +348,7 @@ nonisolated extension GistsAPI.Gists.Forks {
             switch self {
             case let .list(gistId, perPage, page):
                 return try GistsAPI.defaults.request(.get, [Path("gists", gistId, "forks"), Query("per_page", perPage), Query("page", page)])
-            case let .create(gistId):
-                return try GistsAPI.defaults.request(.post, [Path("gists", gistId, "forks")])
+            case let .create(gistId): return try GistsAPI.defaults.request(.post, [Path("gists", gistId, "forks")])
             }
         }
 
@@ -400,8 +391,7 @@ nonisolated extension GistsAPI.Users {
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
             switch self {
-            case let .listGists(username, since, perPage, page):
-                return ["listGists", username, since, perPage, page]
+            case let .listGists(username, since, perPage, page): return ["listGists", username, since, perPage, page]
             }
         }
     }
@@ -1343,10 +1333,7 @@ nonisolated extension GistsAPI {
                 return try request.response(result, status: 201)
             },
             ServiceRoute(.patch, "/gists/{gist_id}") { request in
-                let result = try await service.gistsUpdate(
-                    gistId: request.path("gist_id", as: String.self),
-                    body: request.body(as: GistsAPI.UpdateGist.self, .json)
-                )
+                let result = try await service.gistsUpdate(gistId: request.path("gist_id", as: String.self), body: request.body(as: GistsAPI.UpdateGist.self, .json))
                 return try request.response(result, status: 200)
             },
             ServiceRoute(.delete, "/gists/{gist_id}") { request in
@@ -1362,10 +1349,7 @@ nonisolated extension GistsAPI {
                 return try request.response(result, status: 200)
             },
             ServiceRoute(.get, "/gists/{gist_id}/{sha}") { request in
-                let result = try await service.gistsGetRevision(
-                    gistId: request.path("gist_id", as: String.self),
-                    sha: request.path("sha", as: String.self)
-                )
+                let result = try await service.gistsGetRevision(gistId: request.path("gist_id", as: String.self), sha: request.path("sha", as: String.self))
                 return try request.response(result, status: 200)
             },
             ServiceRoute(.get, "/gists/{gist_id}/star") { request in
@@ -1393,17 +1377,11 @@ nonisolated extension GistsAPI {
                 return try request.response(result, status: 200)
             },
             ServiceRoute(.get, "/gists/{gist_id}/comments/{comment_id}") { request in
-                let result = try await service.gistsCommentsGet(
-                    gistId: request.path("gist_id", as: String.self),
-                    commentId: request.path("comment_id", as: Int64.self)
-                )
+                let result = try await service.gistsCommentsGet(gistId: request.path("gist_id", as: String.self), commentId: request.path("comment_id", as: Int64.self))
                 return try request.response(result, status: 200)
             },
             ServiceRoute(.post, "/gists/{gist_id}/comments") { request in
-                let result = try await service.gistsCommentsCreate(
-                    gistId: request.path("gist_id", as: String.self),
-                    body: request.body(as: GistsAPI.CommentBody.self, .json)
-                )
+                let result = try await service.gistsCommentsCreate(gistId: request.path("gist_id", as: String.self), body: request.body(as: GistsAPI.CommentBody.self, .json))
                 return try request.response(result, status: 201)
             },
             ServiceRoute(.patch, "/gists/{gist_id}/comments/{comment_id}") { request in
@@ -1415,10 +1393,7 @@ nonisolated extension GistsAPI {
                 return try request.response(result, status: 200)
             },
             ServiceRoute(.delete, "/gists/{gist_id}/comments/{comment_id}") { request in
-                try await service.gistsCommentsDelete(
-                    gistId: request.path("gist_id", as: String.self),
-                    commentId: request.path("comment_id", as: Int64.self)
-                )
+                try await service.gistsCommentsDelete(gistId: request.path("gist_id", as: String.self), commentId: request.path("comment_id", as: Int64.self))
                 return request.response(status: 204)
             },
             ServiceRoute(.get, "/gists/{gist_id}/forks") { request in

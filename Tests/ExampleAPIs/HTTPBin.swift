@@ -226,8 +226,7 @@ nonisolated extension HTTPBin {
                     Header("X-Request-ID", xRequestID),
                     Header("X-Tags", xTags),
                 ])
-            case .mirror:
-                return try defaults.request(.get, baseURL: "https://eu.httpbin.org/v2", [Path("get")])
+            case .mirror: return try defaults.request(.get, baseURL: "https://eu.httpbin.org/v2", [Path("get")])
             case let .status(code): return try defaults.request(.get, [Path("status", code)])
             case let .delay(seconds):
                 return try defaults.request(.get, [Path("delay", seconds), Timeout(12.5)])
@@ -270,8 +269,7 @@ nonisolated extension HTTPBin {
             case let .bytes(n, seed): return ["bytes", n, seed]
             case .head: return ["head"]
             case .options: return ["options"]
-            case let ._2fa(userId, `class`, `for`, größe, sortBy):
-                return ["_2fa", userId, `class`, `for`, größe, sortBy]
+            case let ._2fa(userId, `class`, `for`, größe, sortBy): return ["_2fa", userId, `class`, `for`, größe, sortBy]
             case let .anything(call): return ["anything", call]
             case let .auth(call): return ["auth", call]
             }
@@ -1143,10 +1141,7 @@ nonisolated extension HTTPBin {
                 return try request.response(result, status: 200)
             },
             ServiceRoute(.put, "/anything/files/{name}") { request in
-                let result = try await service.anythingPutFile(
-                    name: request.path("name", as: String.self),
-                    body: request.body(as: EndpointRuntime.File.self, .binary)
-                )
+                let result = try await service.anythingPutFile(name: request.path("name", as: String.self), body: request.body(as: EndpointRuntime.File.self, .binary))
                 return try request.response(result, status: 200)
             },
             ServiceRoute(.get, "/anything/download/{name}") { request in
@@ -1162,17 +1157,11 @@ nonisolated extension HTTPBin {
                 return try request.response(result, status: 200)
             },
             ServiceRoute(.get, "/anything/admin/keys") { request in
-                let result = try await service.anythingAdminKeysList(
-                    since: request.query("since", as: Optional<Date>.self),
-                    limit: request.query("limit", as: Int32.self)
-                )
+                let result = try await service.anythingAdminKeysList(since: request.query("since", as: Optional<Date>.self), limit: request.query("limit", as: Int32.self))
                 return try request.response(result, status: 200)
             },
             ServiceRoute(.delete, "/anything/admin/keys/{key}") { request in
-                let result = try await service.anythingAdminKeysRevoke(
-                    key: request.path("key", as: String.self),
-                    reason: request.query("reason", as: Optional<String>.self)
-                )
+                let result = try await service.anythingAdminKeysRevoke(key: request.path("key", as: String.self), reason: request.query("reason", as: Optional<String>.self))
                 return try request.response(result, status: 200)
             },
             ServiceRoute(.get, "/basic-auth/{user}/{passwd}") { request in

@@ -168,9 +168,7 @@ nonisolated extension PaymentsAPI.Styles {
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .label(color, tags):
-                return try PaymentsAPI.defaults.request(.get, [
-                    Path("styles", "label", PathParameter("color", encoding: color, style: ParameterStyle(.label, explode: true)), PathParameter("tags", tags, style: .label)),
-                ])
+                return try PaymentsAPI.defaults.request(.get, [Path("styles", "label", PathParameter("color", encoding: color, style: ParameterStyle(.label, explode: true)), PathParameter("tags", tags, style: .label))])
             case let .matrix(color, tags):
                 return try PaymentsAPI.defaults.request(.get, [
                     Path("styles", "matrix"),
@@ -211,8 +209,7 @@ nonisolated extension PaymentsAPI.Styles {
             case let .matrix(color, tags): return ["matrix", color, tags]
             case let .simple(color, workflow, xColor): return ["simple", color, workflow, xColor]
             case let .single(name, version, xLabels, xTags): return ["single", name, version, xLabels, xTags]
-            case let .query(form, flat, spaced, piped, deep, labels):
-                return ["query", form, flat, spaced, piped, deep, labels]
+            case let .query(form, flat, spaced, piped, deep, labels): return ["query", form, flat, spaced, piped, deep, labels]
             }
         }
     }
@@ -580,37 +577,25 @@ nonisolated extension PaymentsAPI {
                 return try request.response(result, status: 200)
             },
             ServiceRoute(.post, "/customers") { request in
-                let result = try await service.customersCreate(body: request.body(
-                    as: PaymentsAPI.NewCustomer.self,
-                    .form(styles: [
-                        "address": .deepObject,
-                        "metadata": .deepObject,
-                        "expand": .deepObject,
-                        "items": .deepObject,
-                        "preferred_locales": ParameterStyle(.form, explode: false),
-                    ])
-                ))
+                let result = try await service.customersCreate(body: request.body(as: PaymentsAPI.NewCustomer.self, .form(styles: [
+                    "address": .deepObject,
+                    "metadata": .deepObject,
+                    "expand": .deepObject,
+                    "items": .deepObject,
+                    "preferred_locales": ParameterStyle(.form, explode: false),
+                ])))
                 return try request.response(result, status: 200)
             },
             ServiceRoute(.get, "/customers/{customer}") { request in
-                let result = try await service.customersGet(
-                    customer: request.path("customer", as: String.self),
-                    expand: request.query("expand", as: Optional<[String]>.self, style: .deepObject)
-                )
+                let result = try await service.customersGet(customer: request.path("customer", as: String.self), expand: request.query("expand", as: Optional<[String]>.self, style: .deepObject))
                 return try request.response(result, status: 200)
             },
             ServiceRoute(.get, "/styles/label/{color}/{tags}") { request in
-                try await service.stylesLabel(
-                    color: request.path("color", as: PaymentsAPI.Color.self, style: ParameterStyle(.label, explode: true)),
-                    tags: request.path("tags", as: [String].self, style: .label)
-                )
+                try await service.stylesLabel(color: request.path("color", as: PaymentsAPI.Color.self, style: ParameterStyle(.label, explode: true)), tags: request.path("tags", as: [String].self, style: .label))
                 return request.response(status: 204)
             },
             ServiceRoute(.get, "/styles/matrix/{color}{tags}") { request in
-                try await service.stylesMatrix(
-                    color: request.path("color", as: PaymentsAPI.Color.self, style: .matrix),
-                    tags: request.path("tags", as: [String].self, style: ParameterStyle(.matrix, explode: true))
-                )
+                try await service.stylesMatrix(color: request.path("color", as: PaymentsAPI.Color.self, style: .matrix), tags: request.path("tags", as: [String].self, style: ParameterStyle(.matrix, explode: true)))
                 return request.response(status: 204)
             },
             ServiceRoute(.get, "/styles/simple/{color}/{workflow}") { request in

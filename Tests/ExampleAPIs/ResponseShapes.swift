@@ -291,7 +291,8 @@ nonisolated extension ResponseShapes {
             case let .thingOrBytes(id): return try defaults.request(.get, [Path("things", id, "raw")])
             case .textOrNothing: return try defaults.request(.get, [Path("note")])
             case .fileOrNothing: return try defaults.request(.get, [Path("export")])
-            case let .deploy(body): return try defaults.request(.post, [Path("deployments"), JSONBody(body)])
+            case let .deploy(body):
+                return try defaults.request(.post, [Path("deployments"), JSONBody(body)])
             case .manyStatuses: return try defaults.request(.post, [Path("batch")])
             case let .pages(call): return try call.httpRequest()
             }
@@ -578,10 +579,7 @@ nonisolated extension ResponseShapes {
                 return request.response(status: 202)
             },
             ServiceRoute(.put, "/things/{id}") { request in
-                let result = try await service.okOrCreated(
-                    id: request.path("id", as: Int.self),
-                    body: request.body(as: ResponseShapes.Thing.self, .json)
-                )
+                let result = try await service.okOrCreated(id: request.path("id", as: Int.self), body: request.body(as: ResponseShapes.Thing.self, .json))
                 return try request.response(result, status: 200)
             },
             ServiceRoute(.get, "/things/{id}/raw") { request in

@@ -54,7 +54,8 @@ nonisolated extension Shapes {
                     Query("reaction", reaction),
                 ])
             case .events: return try defaults.request(.get, [Path("events")])
-            case let .chat(body): return try defaults.request(.post, [Path("chat"), JSONBody(body)])
+            case let .chat(body):
+                return try defaults.request(.post, [Path("chat"), JSONBody(body)])
             case let .thread(id): return try defaults.request(.get, [Path("threads", id)])
             case let .uploadAvatar(body):
                 return try defaults.request(.post, [
@@ -75,8 +76,7 @@ nonisolated extension Shapes {
         private func identity() -> [AnyHashable] {
             switch self {
             case let .pet(id): return ["pet", id]
-            case let .tasks(priority, atLeast, anyOf, reaction):
-                return ["tasks", priority, atLeast, anyOf, reaction]
+            case let .tasks(priority, atLeast, anyOf, reaction): return ["tasks", priority, atLeast, anyOf, reaction]
             case .events: return ["events"]
             case let .chat(body): return ["chat", body]
             case let .thread(id): return ["thread", id]

@@ -226,8 +226,7 @@ nonisolated extension StravaAPI {
             case let .updateAthlete(weight): return ["updateAthlete", weight]
             case .athleteZones: return ["athleteZones"]
             case let .athleteStats(id): return ["athleteStats", id]
-            case let .athleteActivities(before, after, page, perPage):
-                return ["athleteActivities", before, after, page, perPage]
+            case let .athleteActivities(before, after, page, perPage): return ["athleteActivities", before, after, page, perPage]
             case let .activities(call): return ["activities", call]
             case let .segments(call): return ["segments", call]
             case let .routes(call): return ["routes", call]
@@ -271,8 +270,7 @@ nonisolated extension StravaAPI.Activities {
             case let .kudoers(id, page, perPage):
                 return try StravaAPI.defaults.request(.get, [Path("activities", id, "kudos"), Query("page", page), Query("per_page", perPage)])
             case let .laps(id): return try StravaAPI.defaults.request(.get, [Path("activities", id, "laps")])
-            case let .zones(id):
-                return try StravaAPI.defaults.request(.get, [Path("activities", id, "zones")])
+            case let .zones(id): return try StravaAPI.defaults.request(.get, [Path("activities", id, "zones")])
             case let .streams(id, keys, keyByType):
                 return try StravaAPI.defaults.request(.get, [
                     Path("activities", id, "streams"),
@@ -289,8 +287,7 @@ nonisolated extension StravaAPI.Activities {
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
             switch self {
-            case let .get(id, includeAllEfforts, ifNoneMatch):
-                return ["get", id, includeAllEfforts, ifNoneMatch]
+            case let .get(id, includeAllEfforts, ifNoneMatch): return ["get", id, includeAllEfforts, ifNoneMatch]
             case let .create(body): return ["create", body]
             case let .update(id, body): return ["update", id, body]
             case let .comments(id, pageSize, afterCursor): return ["comments", id, pageSize, afterCursor]
@@ -339,8 +336,7 @@ nonisolated extension StravaAPI.Segments {
             case let .get(id): return ["get", id]
             case let .starred(page, perPage): return ["starred", page, perPage]
             case let .star(id, body): return ["star", id, body]
-            case let .explore(bounds, activityType, minCat, maxCat):
-                return ["explore", bounds, activityType, minCat, maxCat]
+            case let .explore(bounds, activityType, minCat, maxCat): return ["explore", bounds, activityType, minCat, maxCat]
             }
         }
     }
@@ -2522,10 +2518,7 @@ nonisolated extension StravaAPI {
                 return try request.response(result, status: 201)
             },
             ServiceRoute(.put, "/activities/{id}") { request in
-                let result = try await service.activitiesUpdate(
-                    id: request.path("id", as: Int64.self),
-                    body: request.body(as: StravaAPI.UpdatableActivity.self, .json)
-                )
+                let result = try await service.activitiesUpdate(id: request.path("id", as: Int64.self), body: request.body(as: StravaAPI.UpdatableActivity.self, .json))
                 return try request.response(result, status: 200)
             },
             ServiceRoute(.get, "/activities/{id}/comments") { request in
@@ -2565,17 +2558,11 @@ nonisolated extension StravaAPI {
                 return try request.response(result, status: 200)
             },
             ServiceRoute(.get, "/segments/starred") { request in
-                let result = try await service.segmentsStarred(
-                    page: request.query("page", as: Optional<Int>.self),
-                    perPage: request.query("per_page", as: Optional<Int>.self)
-                )
+                let result = try await service.segmentsStarred(page: request.query("page", as: Optional<Int>.self), perPage: request.query("per_page", as: Optional<Int>.self))
                 return try request.response(result, status: 200)
             },
             ServiceRoute(.put, "/segments/{id}/starred") { request in
-                let result = try await service.segmentsStar(
-                    id: request.path("id", as: Int64.self),
-                    body: request.body(as: StravaAPI.StarRequest.self, .form())
-                )
+                let result = try await service.segmentsStar(id: request.path("id", as: Int64.self), body: request.body(as: StravaAPI.StarRequest.self, .form()))
                 return try request.response(result, status: 200)
             },
             ServiceRoute(.get, "/segments/explore") { request in

@@ -175,7 +175,8 @@ nonisolated extension TortureAPI {
                     Header("init", `init`),
                     Header("X-Case", `case`),
                 ])
-            case let .`self`(body): return try defaults.request(.post, [Path("self"), JSONBody(body)])
+            case let .`self`(body):
+                return try defaults.request(.post, [Path("self"), JSONBody(body)])
             case let .type(_1st, dashName, dotName, `where`, `in`, `is`):
                 return try defaults.request(.get, [
                     Path("type", _1st, dashName, dotName),
@@ -207,7 +208,8 @@ nonisolated extension TortureAPI {
             case .`case`: return try defaults.request(.get, [Path("case")])
             case let .`func`(`self`, `any`, body):
                 return try defaults.request(.patch, [Path("func", `self`), Query("Any", `any`), FormBody(body)])
-            case let .`any`(body): return try defaults.request(.post, [Path("any"), MultipartBody(body)])
+            case let .`any`(body):
+                return try defaults.request(.post, [Path("any"), MultipartBody(body)])
             case let .`true`(q, mode, modes):
                 return try defaults.request(.get, [Path("true"), Query("q", q), Query("mode", mode), Query("modes", modes)])
             case ._1stThing: return try defaults.request(.get, [Path("1st")])
@@ -239,15 +241,12 @@ nonisolated extension TortureAPI {
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
             switch self {
-            case let .defaultEndpoint(`self`, `default`, type, `init`, `case`):
-                return ["defaultEndpoint", `self`, `default`, type, `init`, `case`]
+            case let .defaultEndpoint(`self`, `default`, type, `init`, `case`): return ["defaultEndpoint", `self`, `default`, type, `init`, `case`]
             case let .`self`(body): return ["self", body]
-            case let .type(_1st, dashName, dotName, `where`, `in`, `is`):
-                return ["type", _1st, dashName, dotName, `where`, `in`, `is`]
+            case let .type(_1st, dashName, dotName, `where`, `in`, `is`): return ["type", _1st, dashName, dotName, `where`, `in`, `is`]
             case let .`protocol`(数据, émoji, данные, αβγ, spaceName, filterName, tags, u1F642, body):
                 return ["protocol", 数据, émoji, данные, αβγ, spaceName, filterName, tags, u1F642, body]
-            case let .`init`(id, userId, userID, pay, рау, emoji, émoji):
-                return ["init", id, userId, userID, pay, рау, emoji, émoji]
+            case let .`init`(id, userId, userID, pay, рау, emoji, émoji): return ["init", id, userId, userID, pay, рау, emoji, émoji]
             case .`case`: return ["case"]
             case let .`func`(`self`, `any`, body): return ["func", `self`, `any`, body]
             case let .`any`(body): return ["any", body]
@@ -397,7 +396,8 @@ nonisolated extension TortureAPI.ДругиеДанные {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case .数据: return try TortureAPI.defaults.request(.get, [Path("другие-данные", "数据"), Auth(.none)])
+            case .数据:
+                return try TortureAPI.defaults.request(.get, [Path("другие-данные", "数据"), Auth(.none)])
             }
         }
 

@@ -44,30 +44,6 @@ struct CodePrinter {
     /// The column the next character written would land in (indentation included).
     var column: Int { level * Self.unit.count + current.count }
 
-    /// Where the printer is: what `rewind(to:)` goes back to.
-    struct Mark {
-        fileprivate let outputLength: Int
-        fileprivate let current: String
-        fileprivate let lineCount: Int
-        fileprivate let level: Int
-    }
-
-    var mark: Mark { Mark(outputLength: output.utf8.count, current: current, lineCount: lineCount, level: level) }
-
-    /// Whether a line was ended since `mark`.
-    func hasEndedLine(since mark: Mark) -> Bool { lineCount != mark.lineCount }
-
-    /// Takes back everything written since `mark`: how the renderer tries a construct on one line
-    /// and, when it does not fit, writes it another way, rendering it once when it fits.
-    mutating func rewind(to mark: Mark) {
-        if lineCount != mark.lineCount {
-            output.removeSubrange(output.utf8.index(output.startIndex, offsetBy: mark.outputLength)...)
-            lineCount = mark.lineCount
-        }
-        current = mark.current
-        level = mark.level
-    }
-
     mutating func indent() { level += 1 }
     mutating func outdent() { level -= 1 }
 

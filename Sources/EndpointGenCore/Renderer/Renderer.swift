@@ -234,7 +234,10 @@ enum Renderer {
             }
             printer.line("}")
         } else if let getter = decl.getter {
-            if writeOnOneLine(head, getter, into: &printer) { return }
+            if let single = singleExpression(getter), printer.column + head.count + single.count + 6 <= shortBodyLineLength {
+                printer.line(head + " { " + single + " }")
+                return
+            }
             printer.line(head + " {")
             printer.indented { printer in renderStatements(getter, into: &printer) }
             printer.line("}")
@@ -278,7 +281,10 @@ enum Renderer {
             printer.line(head + " {}")
             return
         }
-        if writeOnOneLine(head, decl.body, into: &printer) { return }
+        if let single = singleExpression(decl.body), printer.column + head.count + single.count + 6 <= shortBodyLineLength {
+            printer.line(head + " { " + single + " }")
+            return
+        }
         printer.line(head + " {")
         printer.indented { printer in renderStatements(decl.body, into: &printer) }
         printer.line("}")
@@ -356,28 +362,28 @@ enum Renderer {
     private static func render(_ statement: Statement, into printer: inout CodePrinter) {
         switch statement {
         case let .expression(expression):
-            renderFitting(expression, into: &printer)
+            renderExpression(wrapped(expression, after: 0, in: printer), into: &printer)
             printer.endLine()
         case let .return(value):
             if let value {
                 printer.write("return ")
-                renderFitting(value, into: &printer)
+                renderExpression(wrapped(value, after: 7, in: printer), into: &printer)
                 printer.endLine()
             } else {
                 printer.line("return")
             }
         case let .throw(value):
             printer.write("throw ")
-            renderFitting(value, into: &printer)
+            renderExpression(value, into: &printer)
             printer.endLine()
         case let .declaration(isMutable, name, value):
             printer.write("\(isMutable ? "var" : "let") \(name) = ")
-            renderFitting(value, into: &printer)
+            renderExpression(value, into: &printer)
             printer.endLine()
         case let .assignment(target, value):
             renderExpression(target, into: &printer)
             printer.write(" = ")
-            renderFitting(value, into: &printer)
+            renderExpression(value, into: &printer)
             printer.endLine()
         case let .switch(subject, cases):
             printer.write("switch ")
@@ -388,7 +394,10 @@ enum Renderer {
                 let label = caseLabel(switchCase.patterns)
                 // A case that only returns or assigns a short value reads best on one line:
                 // `case .m: return "M"`.
-                if writeCaseOnOneLine(label, switchCase.body, into: &printer) { continue }
+                if let single = singleLine(switchCase.body), printer.column + label.count + 1 + single.count <= maximumLineLength {
+                    printer.line(label + " " + single)
+                    continue
+                }
                 if printer.column + label.count > maximumLineLength,
                    case let .enumCase(name, bindings)? = switchCase.patterns.first, switchCase.patterns.count == 1, bindings.count > 1 {
                     writeWrapped(bindings.map { spelling($0, .declaration) }, opening: "case let ." + spelling(name, .member) + "(",
@@ -429,94 +438,12 @@ enum Renderer {
         printer.line("}")
     }
 
-    /// How long a line may be that holds a body of one statement on the line of what opens it:
-    /// `{ expression }` on a function's or computed property's line, `return value` on a `case`
-    /// line. Shorter than ``maximumLineLength``, so such a line reads at a glance; a longer one
-    /// puts the body on the lines below.
+    /// How long a line may be that holds a whole function or computed property: `{ expression }` on the
+    /// declaration's line. Shorter than ``maximumLineLength``, so such a line reads at a glance.
     static let shortBodyLineLength = 110
 
-    /// `head { expression }`: a function or computed property whose body is one expression (or
-    /// `return` of one) on one line, when the line fits in ``shortBodyLineLength``; false, with
-    /// nothing written, when it does not. The line is written, then taken back when it is too
-    /// long, so a body that fits is rendered once.
-    private static func writeOnOneLine(_ head: String, _ body: [Statement], into printer: inout CodePrinter) -> Bool {
-        guard body.count == 1 else { return false }
-        let value: Expression
-        switch body[0] {
-        case let .expression(expression), let .return(expression?): value = expression
-        default: return false
-        }
-        guard !containsLineBreak(value) else { return false }
-        let mark = printer.mark
-        printer.write(head + " { ")
-        renderExpression(value, into: &printer)
-        printer.write(" }")
-        return fits(since: mark, within: shortBodyLineLength, into: &printer)
-    }
-
-    /// `label return value`, `label target = value` or `label break`: a `case` whose body is that one
-    /// statement, on the case's line when it fits in ``shortBodyLineLength`` (as `writeOnOneLine`).
-    private static func writeCaseOnOneLine(_ label: String, _ body: [Statement], into printer: inout CodePrinter) -> Bool {
-        guard body.count == 1 else { return false }
-        let mark = printer.mark
-        switch body[0] {
-        case let .return(value?) where !containsLineBreak(value):
-            printer.write(label + " return ")
-            renderExpression(value, into: &printer)
-        case let .assignment(target, value) where !containsLineBreak(target) && !containsLineBreak(value):
-            printer.write(label + " ")
-            renderExpression(target, into: &printer)
-            printer.write(" = ")
-            renderExpression(value, into: &printer)
-        case .break:
-            printer.write(label + " break")
-        default:
-            return false
-        }
-        return fits(since: mark, within: shortBodyLineLength, into: &printer)
-    }
-
-    /// Whether what was written since `mark` stays on its line within `limit` columns; if not, it is
-    /// taken back. On success the line is ended.
-    private static func fits(since mark: CodePrinter.Mark, within limit: Int, into printer: inout CodePrinter) -> Bool {
-        if !printer.hasEndedLine(since: mark) && printer.column <= limit {
-            printer.endLine()
-            return true
-        }
-        printer.rewind(to: mark)
-        return false
-    }
-
-    /// `expression` as the line has it, or, when it is a call (after `try` or `await`) that would
-    /// pass ``maximumLineLength``, with its arguments wrapped (`wrapped`). Tried on the line first
-    /// and taken back when too long, so an expression that fits is rendered once.
-    private static func renderFitting(_ expression: Expression, into printer: inout CodePrinter) {
-        guard canWrap(expression) else {
-            renderExpression(expression, into: &printer)
-            return
-        }
-        let mark = printer.mark
-        renderExpression(expression, into: &printer)
-        if !printer.hasEndedLine(since: mark) && printer.column <= maximumLineLength { return }
-        printer.rewind(to: mark)
-        renderExpression(wrapped(expression, after: 0, in: printer), into: &printer)
-    }
-
-    /// Whether `wrapped` could wrap `expression`: a call with arguments (after `try` or `await`) that
-    /// does not already wrap at a list.
-    private static func canWrap(_ expression: Expression) -> Bool {
-        switch expression {
-        case let .try(inner), let .await(inner): return canWrap(inner)
-        case let .call(_, arguments, nil):
-            guard let last = arguments.last?.value else { return false }
-            if case .arrayLiteral(_, true) = last { return false }
-            return !isHuggingList(last)
-        default: return false
-        }
-    }
-
     /// The text of a body that is one expression (or `return` of one) written on one line: the body of
-    /// a getter or setter.
+    /// a function or getter that fits on its declaration's line.
     private static func singleExpression(_ body: [Statement]) -> String? {
         guard body.count == 1 else { return nil }
         switch body[0] {
@@ -526,8 +453,7 @@ enum Renderer {
         }
     }
 
-    /// The text of a body that is one `return` or assignment of an expression written on one line:
-    /// a getter or setter, the `else` of a `guard`.
+    /// The text of a case body that is one `return` or assignment of an expression written on one line.
     private static func singleLine(_ body: [Statement]) -> String? {
         guard body.count == 1 else { return nil }
         switch body[0] {
@@ -564,16 +490,8 @@ enum Renderer {
     /// line (`prefix` characters are written before it), of two or more arguments or of one that is
     /// itself a call.
     private static func wrapped(_ expression: Expression, after prefix: Int, in printer: CodePrinter) -> Expression {
-        // `try` and `await` stay on the line; the call after them wraps.
-        switch expression {
-        case let .try(inner): return .try(wrapped(inner, after: prefix + 4, in: printer))
-        case let .await(inner): return .await(wrapped(inner, after: prefix + 6, in: printer))
-        default: break
-        }
         guard case let .call(callee, arguments, nil) = expression, !arguments.isEmpty else { return expression }
-        // A call ending in a list of calls wraps there (`renderHuggingCall`), as does one ending
-        // in a list written one element per line.
-        if isHuggingList(arguments.last?.value) { return expression }
+        // A call ending in a list written one element per line already wraps there.
         if case .arrayLiteral(_, true)? = arguments.last?.value { return expression }
         guard printer.column + prefix + inlineText(expression).count > maximumLineLength else { return expression }
         // A single argument that is a call stays on the line and wraps in turn, so nested calls
@@ -588,11 +506,9 @@ enum Renderer {
         return .multilineCall(callee, arguments)
     }
 
-    /// A list of calls (`[Path("a"), Query("q", q)]`): as a call's last argument, it is what wraps
-    /// when the call does not fit its line (`renderHuggingCall`).
     private static func isHuggingList(_ expression: Expression?) -> Bool {
-        guard case let .arrayLiteral(elements, false)? = expression, !elements.isEmpty else { return false }
-        return elements.allSatisfy { if case .call = $0 { true } else { false } }
+        if case .arrayLiteral(let elements, true)? = expression { return !elements.isEmpty }
+        return false
     }
 
     /// `(label: value, value)` on one line.
@@ -715,17 +631,18 @@ enum Renderer {
         }
     }
 
-    /// A call ending in a list of calls (`request(.get, [Path("a"), Query("q", q)])`): on one line
-    /// when it fits there, else the list one element per line, hugging the call.
+    /// A call ending in a list written one element per line (`request(.get, [ ... ])`): it stays
+    /// on one line when it fits there.
     private static func renderHuggingCall(_ callee: Expression, _ arguments: [Argument], into printer: inout CodePrinter) {
-        let mark = printer.mark
-        renderCall(callee, arguments, trailingClosure: nil, into: &printer)
-        if !printer.hasEndedLine(since: mark) && printer.column <= maximumLineLength { return }
-        printer.rewind(to: mark)
+        var flat = arguments
         if case let .arrayLiteral(elements, _)? = arguments.last?.value {
-            var hugging = arguments
-            hugging[hugging.count - 1].value = .arrayLiteral(elements, multiline: true)
-            renderCall(callee, hugging, trailingClosure: nil, into: &printer)
+            flat[flat.count - 1].value = .arrayLiteral(elements, multiline: false)
+        }
+        let inline = Expression.call(callee, flat)
+        if printer.column + inlineText(inline).count <= maximumLineLength {
+            renderExpression(inline, into: &printer)
+        } else {
+            renderCall(callee, arguments, trailingClosure: nil, into: &printer)
         }
     }
 
@@ -742,21 +659,20 @@ enum Renderer {
                 }
             }
             printer.write("]")
+        } else if elements.count > 1, !elements.contains(where: containsLineBreak),
+                  case let pieces = elements.map(inlineText),
+                  printer.column + pieces.joined(separator: ", ").count + 2 > maximumLineLength {
+            // A list too long for its line fills the lines below it (`"addBook", volumeId, xgafv,`).
+            printer.write("[")
+            printer.endLine()
+            printer.indented { printer in fillLines(pieces.map { $0 + "," }, into: &printer) }
+            printer.write("]")
         } else {
-            // Tried on the line; a list too long for it fills the lines below it (`"addBook", volumeId, xgafv,`).
-            let mayFill = elements.count > 1 && !elements.contains(where: containsLineBreak)
-            let mark = printer.mark
             printer.write("[")
             for (index, element) in elements.enumerated() {
                 if index > 0 { printer.write(", ") }
                 renderExpression(element, into: &printer)
             }
-            printer.write("]")
-            guard mayFill, printer.hasEndedLine(since: mark) || printer.column > maximumLineLength else { return }
-            printer.rewind(to: mark)
-            printer.write("[")
-            printer.endLine()
-            printer.indented { printer in fillLines(elements.map { inlineText($0) + "," }, into: &printer) }
             printer.write("]")
         }
     }

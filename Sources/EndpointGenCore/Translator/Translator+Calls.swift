@@ -105,7 +105,8 @@ extension Translator {
         ]
     }
 
-    /// `try defaults.request(.get, [components])`.
+    /// `try defaults.request(.get, [components])`: a list of one component on the line, of more
+    /// one per line.
     func requestExpression(for endpoint: Endpoint, in level: Level) -> Expression {
         let components = components(for: endpoint)
         var arguments = [Argument(.dotMember(RuntimeNames.method(endpoint.method)))]
@@ -113,7 +114,7 @@ extension Translator {
         if let baseURL = endpoint.baseURL, baseURL != spec.baseURL {
             arguments.append(Argument("baseURL", .stringLiteral(baseURL)))
         }
-        arguments.append(Argument(.arrayLiteral(components)))
+        arguments.append(Argument(.arrayLiteral(components, multiline: components.count > 1)))
         return .try(.call(.member(defaultsReference(in: level), RuntimeNames.defaultsRequest), arguments))
     }
 

@@ -189,10 +189,8 @@ nonisolated extension Bookshop.EnterpriseAdmin {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case .listGlobalWebhooks:
-                return try Bookshop.defaults.request(.get, [Path("enterprise", "hooks")])
-            case let .deleteGlobalWebhook(hookId):
-                return try Bookshop.defaults.request(.delete, [Path("enterprise", "hooks", hookId)])
+            case .listGlobalWebhooks: return try Bookshop.defaults.request(.get, [Path("enterprise", "hooks")])
+            case let .deleteGlobalWebhook(hookId): return try Bookshop.defaults.request(.delete, [Path("enterprise", "hooks", hookId)])
             case .enterpriseAdmin: return try Bookshop.defaults.request(.get, [Path("enterprise", "stats")])
             }
         }

@@ -160,8 +160,7 @@ nonisolated extension GitHubLike.Repos {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case let .get(owner, repo):
-                return try GitHubLike.defaults.request(.get, [Path("repos", owner, repo)])
+            case let .get(owner, repo): return try GitHubLike.defaults.request(.get, [Path("repos", owner, repo)])
             case let .listContributors(owner, repo, perPage, page):
                 return try GitHubLike.defaults.request(.get, [
                     Path("repos", owner, repo, "contributors"),
@@ -189,12 +188,9 @@ nonisolated extension GitHubLike.Repos {
         private func identity() -> [AnyHashable] {
             switch self {
             case let .get(owner, repo): return ["get", owner, repo]
-            case let .listContributors(owner, repo, perPage, page):
-                return ["listContributors", owner, repo, perPage, page]
-            case let .downloadTarballArchive(owner, repo, ref):
-                return ["downloadTarballArchive", owner, repo, ref]
-            case let .uploadReleaseAsset(owner, repo, releaseId, body):
-                return ["uploadReleaseAsset", owner, repo, releaseId, body]
+            case let .listContributors(owner, repo, perPage, page): return ["listContributors", owner, repo, perPage, page]
+            case let .downloadTarballArchive(owner, repo, ref): return ["downloadTarballArchive", owner, repo, ref]
+            case let .uploadReleaseAsset(owner, repo, releaseId, body): return ["uploadReleaseAsset", owner, repo, releaseId, body]
             }
         }
     }
@@ -222,8 +218,7 @@ nonisolated extension GitHubLike.Issues {
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
             switch self {
-            case let .listForRepo(owner, repo, perPage, page):
-                return ["listForRepo", owner, repo, perPage, page]
+            case let .listForRepo(owner, repo, perPage, page): return ["listForRepo", owner, repo, perPage, page]
             case let .getComment(owner, repo, commentId): return ["getComment", owner, repo, commentId]
             }
         }
@@ -249,8 +244,7 @@ nonisolated extension GitHubLike.Reactions {
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
             switch self {
-            case let .createForIssue(owner, repo, issueNumber, body):
-                return ["createForIssue", owner, repo, issueNumber, body]
+            case let .createForIssue(owner, repo, issueNumber, body): return ["createForIssue", owner, repo, issueNumber, body]
             }
         }
     }

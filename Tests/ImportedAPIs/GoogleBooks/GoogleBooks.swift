@@ -6520,10 +6520,7 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.bannerWithContentContainer = try container.decodeIfPresent(
-                DiscoveryclustersClustersItemBannerWithContentContainer.self,
-                forKey: "banner_with_content_container"
-            )
+            self.bannerWithContentContainer = try container.decodeIfPresent(DiscoveryclustersClustersItemBannerWithContentContainer.self, forKey: "banner_with_content_container")
             self.subTitle = try container.decodeIfPresent(String.self, forKey: "subTitle")
             self.title = try container.decodeIfPresent(String.self, forKey: "title")
             self.totalVolumes = try container.decodeIfPresent(Int32.self, forKey: "totalVolumes")
@@ -7081,10 +7078,7 @@ nonisolated extension GoogleBooks {
             self.isComplete = try container.decodeIfPresent(Bool.self, forKey: "isComplete")
             self.seriesFormatType = try container.decodeIfPresent(String.self, forKey: "seriesFormatType")
             self.seriesId = try container.decodeIfPresent(String.self, forKey: "seriesId")
-            self.seriesSubscriptionReleaseInfo = try container.decodeIfPresent(
-                SeriesSeriesItemSeriesSubscriptionReleaseInfo.self,
-                forKey: "seriesSubscriptionReleaseInfo"
-            )
+            self.seriesSubscriptionReleaseInfo = try container.decodeIfPresent(SeriesSeriesItemSeriesSubscriptionReleaseInfo.self, forKey: "seriesSubscriptionReleaseInfo")
             self.seriesType = try container.decodeIfPresent(String.self, forKey: "seriesType")
             self.subscriptionId = try container.decodeIfPresent(String.self, forKey: "subscriptionId")
             self.title = try container.decodeIfPresent(String.self, forKey: "title")
@@ -7135,14 +7129,8 @@ nonisolated extension GoogleBooks {
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
             self.cancelTime = try container.decodeIfPresent(String.self, forKey: "cancelTime")
-            self.currentReleaseInfo = try container.decodeIfPresent(
-                SeriesSeriesItemSeriesSubscriptionReleaseInfoCurrentReleaseInfo.self,
-                forKey: "currentReleaseInfo"
-            )
-            self.nextReleaseInfo = try container.decodeIfPresent(
-                SeriesSeriesItemSeriesSubscriptionReleaseInfoNextReleaseInfo.self,
-                forKey: "nextReleaseInfo"
-            )
+            self.currentReleaseInfo = try container.decodeIfPresent(SeriesSeriesItemSeriesSubscriptionReleaseInfoCurrentReleaseInfo.self, forKey: "currentReleaseInfo")
+            self.nextReleaseInfo = try container.decodeIfPresent(SeriesSeriesItemSeriesSubscriptionReleaseInfoNextReleaseInfo.self, forKey: "nextReleaseInfo")
             self.seriesSubscriptionType = try container.decodeIfPresent(String.self, forKey: "seriesSubscriptionType")
         }
 

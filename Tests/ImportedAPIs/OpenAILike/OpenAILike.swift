@@ -135,8 +135,7 @@ nonisolated extension OpenAILike.Batch {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case let .retrieveBatchOutput(batchId):
-                return try OpenAILike.defaults.request(.get, [Path("batches", batchId, "output")])
+            case let .retrieveBatchOutput(batchId): return try OpenAILike.defaults.request(.get, [Path("batches", batchId, "output")])
             }
         }
 

@@ -312,11 +312,9 @@ nonisolated extension PetStore.PetEndpoints {
             case let .findPetsByStatus(status): return ["findPetsByStatus", status]
             case let .findPetsByTags(tags): return ["findPetsByTags", tags]
             case let .getPetById(petId): return ["getPetById", petId]
-            case let .updatePetWithForm(petId, name, status):
-                return ["updatePetWithForm", petId, name, status]
+            case let .updatePetWithForm(petId, name, status): return ["updatePetWithForm", petId, name, status]
             case let .deletePet(petId, apiKey): return ["deletePet", petId, apiKey]
-            case let .uploadFile(petId, additionalMetadata, body):
-                return ["uploadFile", petId, additionalMetadata, body]
+            case let .uploadFile(petId, additionalMetadata, body): return ["uploadFile", petId, additionalMetadata, body]
             }
         }
     }
@@ -336,10 +334,8 @@ nonisolated extension PetStore.Store {
                 return try PetStore.defaults.request(.get, [Path("store", "inventory"), Auth(.apiKey(in: .header, name: "api_key"))])
             case let .placeOrder(body):
                 return try PetStore.defaults.request(.post, [Path("store", "order"), JSONBody(body)])
-            case let .getOrderById(orderId):
-                return try PetStore.defaults.request(.get, [Path("store", "order", orderId)])
-            case let .deleteOrder(orderId):
-                return try PetStore.defaults.request(.delete, [Path("store", "order", orderId)])
+            case let .getOrderById(orderId): return try PetStore.defaults.request(.get, [Path("store", "order", orderId)])
+            case let .deleteOrder(orderId): return try PetStore.defaults.request(.delete, [Path("store", "order", orderId)])
             }
         }
 
@@ -379,12 +375,10 @@ nonisolated extension PetStore.UserEndpoints {
             case let .loginUser(username, password):
                 return try PetStore.defaults.request(.get, [Path("user", "login"), Query("username", username), Query("password", password)])
             case .logoutUser: return try PetStore.defaults.request(.get, [Path("user", "logout")])
-            case let .getUserByName(username):
-                return try PetStore.defaults.request(.get, [Path("user", username)])
+            case let .getUserByName(username): return try PetStore.defaults.request(.get, [Path("user", username)])
             case let .updateUser(username, body):
                 return try PetStore.defaults.request(.put, [Path("user", username), JSONBody(body)])
-            case let .deleteUser(username):
-                return try PetStore.defaults.request(.delete, [Path("user", username)])
+            case let .deleteUser(username): return try PetStore.defaults.request(.delete, [Path("user", username)])
             }
         }
 

@@ -1184,8 +1184,7 @@ nonisolated extension TomTom.Filters {
             switch self {
             case let .getSearchGeometryFilter(versionNumber, ext, geometryList, poiList):
                 return ["getSearchGeometryFilter", versionNumber, ext, geometryList, poiList]
-            case let .postSearchGeometryFilter(versionNumber, ext, body):
-                return ["postSearchGeometryFilter", versionNumber, ext, body]
+            case let .postSearchGeometryFilter(versionNumber, ext, body): return ["postSearchGeometryFilter", versionNumber, ext, body]
             case let .getSearchRoutedFilter(versionNumber, position, heading, ext, poiList, routingTimeout):
                 return ["getSearchRoutedFilter", versionNumber, position, heading, ext, poiList, routingTimeout]
             case let .postSearchRoutedFilter(versionNumber, position, heading, ext, routingTimeout, body):

@@ -40,9 +40,11 @@ nonisolated extension TodoAPI {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case let .list(done): return try defaults.request(.get, [Path("todos"), Query("done", done)])
+            case let .list(done):
+                return try defaults.request(.get, [Path("todos"), Query("done", done)])
             case let .todo(id): return try defaults.request(.get, [Path("todos", id)])
-            case let .create(body): return try defaults.request(.post, [Path("todos"), JSONBody(body)])
+            case let .create(body):
+                return try defaults.request(.post, [Path("todos"), JSONBody(body)])
             }
         }
 

@@ -57,7 +57,8 @@ nonisolated extension ChatAPI {
             case let .chat(body):
                 return try defaults.request(.post, [Path("chat", "completions"), JSONBody(body)])
             case .notices: return try defaults.request(.get, [Path("notices")])
-            case let .logs(since): return try defaults.request(.get, [Path("logs"), Query("since", since)])
+            case let .logs(since):
+                return try defaults.request(.get, [Path("logs"), Query("since", since)])
             case .records:
                 return try defaults.request(.get, [Path("records"), Header("Accept", "application/json-seq")])
             case .export: return try defaults.request(.get, [Path("export")])

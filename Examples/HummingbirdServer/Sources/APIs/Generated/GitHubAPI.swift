@@ -224,12 +224,9 @@ nonisolated extension GitHubAPI.Repos {
         private func identity() -> [AnyHashable] {
             switch self {
             case let .get(owner, repo, ifNoneMatch): return ["get", owner, repo, ifNoneMatch]
-            case let .contributors(owner, repo, anon, perPage):
-                return ["contributors", owner, repo, anon, perPage]
-            case let .issues(owner, repo, state, perPage, page):
-                return ["issues", owner, repo, state, perPage, page]
-            case let .stargazers(owner, repo, perPage, page):
-                return ["stargazers", owner, repo, perPage, page]
+            case let .contributors(owner, repo, anon, perPage): return ["contributors", owner, repo, anon, perPage]
+            case let .issues(owner, repo, state, perPage, page): return ["issues", owner, repo, state, perPage, page]
+            case let .stargazers(owner, repo, perPage, page): return ["stargazers", owner, repo, perPage, page]
             case let .createDeployment(owner, repo, body): return ["createDeployment", owner, repo, body]
             }
         }
