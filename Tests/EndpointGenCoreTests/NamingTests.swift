@@ -41,7 +41,7 @@ import Testing
     func lowerCamel(key: String, expected: String) {
         let name = Naming.lowerCamel(key)
         #expect(name == expected)
-        #expect(Naming.isValidIdentifier(Naming.escaped(name).trimmingCharacters(in: ["`"])) || Naming.escapedKeywords.contains(name))
+        #expect(Naming.isValidIdentifier(name) || Naming.escapedKeywords.contains(name))
     }
 
     @Test(arguments: [
@@ -91,10 +91,13 @@ import Testing
 
     @Test func keywordsAreEscaped() {
         for keyword in ["default", "self", "Self", "Type", "Protocol", "init", "case", "in", "func", "class", "let", "var", "inout", "true", "nil", "Any", "repeat", "where"] {
-            #expect(Naming.escaped(keyword) == "`\(keyword)`")
+            #expect(Identifier(keyword).isKeyword)
+            #expect(Renderer.spelling(Identifier(keyword), .declaration) == "`\(keyword)`")
+            #expect(Renderer.spelling(Identifier(keyword), .label) == (["inout", "var", "let"].contains(keyword) ? "`\(keyword)`" : keyword))
         }
         for plain in ["name", "get", "set", "type", "protocol_", "value"] {
-            #expect(Naming.escaped(plain) == plain)
+            #expect(!Identifier(plain).isKeyword)
+            #expect(Renderer.spelling(Identifier(plain), .declaration) == plain)
         }
     }
 

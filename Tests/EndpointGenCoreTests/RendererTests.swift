@@ -16,6 +16,50 @@ import Testing
         #expect(printer.text == "a {\n    b {\n        c\n    }\n\n}\n")
     }
 
+    /// A name is stored as it reads; the renderer writes backticks around a keyword where its
+    /// position needs them: every declaration, reference and member, a label only for `inout`,
+    /// `var` and `let`. The generator's own words (`self`, `.init`) are written as they are.
+    @Test func keywordNamesAreEscapedForTheirPosition() {
+        // Names as the spec gives them: Strings, not literals (`Identifier("in")` would be the word `in`).
+        let specNames = ["inout", "default", "var", "in"]
+        let (inout_, default_, var_, in_) = (Identifier(specNames[0]), Identifier(specNames[1]), Identifier(specNames[2]), Identifier(specNames[3]))
+        let enumeration = Declaration(kind: .enumeration(EnumDecl(access: nil, isNonisolated: false, name: "E", members: [
+            Declaration(kind: .enumCase(EnumCaseDecl(name: default_, associatedValues: [
+                FunctionParameter(label: in_, type: .named("Int")), FunctionParameter(label: var_, type: .named("Int")),
+            ]))),
+            Declaration(kind: .variable(VariableDecl(access: nil, isStatic: true, name: in_, type: .named("E"),
+                                                     initializer: .call(.dotMember(default_), [Argument(in_, .numberLiteral("1")),
+                                                                                               Argument(var_, .numberLiteral("2"))])))),
+            Declaration(kind: .function(FunctionDecl(
+                access: nil, kind: .function(name: default_, isStatic: false, isMutating: false),
+                parameters: [FunctionParameter(label: inout_, type: .named("Int")), FunctionParameter(label: in_, name: var_, type: .named("Int"))],
+                body: [.switch(subject: .identifier("self"), cases: [
+                    SwitchCase(patterns: [.enumCase(name: default_, bindings: [in_, var_])],
+                               body: [.expression(.call(.member(.identifier("self"), default_), [Argument(.identifier(in_))]))]),
+                    SwitchCase(patterns: [.expression(.dotMember("init"))], body: [.return(.member(.identifier(inout_), "default"))]),
+                ])]))),
+        ])))
+        #expect(Renderer.render(SwiftFile(headerComments: [], imports: [], declarations: [enumeration])) == """
+            enum E {
+                case `default`(in: Int, `var`: Int)
+
+                static let `in`: E = .`default`(in: 1, `var`: 2)
+
+                func `default`(`inout`: Int, in `var`: Int) {
+                    switch self {
+                    case let .`default`(`in`, `var`):
+                        self.`default`(`in`)
+                    case .init: return `inout`.default
+                    }
+                }
+            }
+
+            """)
+        #expect(Renderer.spelling("default", .declaration) == "default")
+        #expect(Renderer.spelling(Identifier("default"), .declaration) == "default", "a literal argument is the literal: a word")
+        #expect(Renderer.spelling(Identifier("rawValue"), .declaration) == "rawValue")
+    }
+
     @Test func declarationsAndBlankLines() {
         let file = SwiftFile(
             headerComments: ["Header."],
@@ -87,7 +131,7 @@ import Testing
     }
 
     @Test func longSignaturesCallsAndCasesWrapFillingTheLines() {
-        let parameters = (1...9).map { FunctionParameter(label: "parameter\($0)", type: .optional(.named("String")), defaultValue: .nilLiteral) }
+        let parameters = (1...9).map { FunctionParameter(label: Identifier("parameter\($0)"), type: .optional(.named("String")), defaultValue: .nilLiteral) }
         let call = Expression.call(.type(.named("Make")), (1...9).map { Argument("argument\($0)", .identifier("value\($0)")) })
         let file = SwiftFile(headerComments: [], imports: [], declarations: [
             Declaration(kind: .enumeration(EnumDecl(access: nil, isNonisolated: false, name: "E", members: [
@@ -118,7 +162,7 @@ import Testing
     }
 
     @Test func longSwitchPatternsAndNestedCallsWrap() {
-        let bindings = (1...16).map { "binding\($0)" }
+        let bindings = (1...16).map { Identifier("binding\($0)") }
         let inner = Expression.call(.dotMember("inner"), bindings.map { Argument($0, .identifier($0)) })
         var printer = CodePrinter()
         Renderer.renderStatements([
@@ -146,7 +190,7 @@ import Testing
     @Test func aLongListFillsTheLinesBelowIt() {
         let names = (1...24).map { "value\($0)" }
         var printer = CodePrinter()
-        Renderer.renderStatements([.return(.arrayLiteral([.stringLiteral("name")] + names.map(Expression.identifier)))], into: &printer)
+        Renderer.renderStatements([.return(.arrayLiteral([.stringLiteral("name")] + names.map { Expression.identifier($0) }))], into: &printer)
         #expect(printer.text == """
             return [
                 "name", value1, value2, value3, value4, value5, value6, value7, value8, value9, value10, value11, value12, value13, value14, value15, value16,

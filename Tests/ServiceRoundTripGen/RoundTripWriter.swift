@@ -80,7 +80,7 @@ struct RoundTripWriter {
     private func plain(_ name: String) -> String { name.replacingOccurrences(of: "`", with: "") }
 
     /// A name as an argument label: keywords need no backticks there, but for the few that start a parameter's own syntax.
-    private func argumentLabel(_ name: String) -> String { ["inout", "var", "let", "_"].contains(name) ? Naming.escaped(name) : name }
+    private func argumentLabel(_ name: String) -> String { ServiceSurface.label(name) }
 
     // MARK: The fake
 
@@ -106,7 +106,7 @@ struct RoundTripWriter {
     /// A local's name for a value: its label, unless a check's own local has it.
     private func local(_ value: ServiceSurface.Value) -> String {
         let name = value.label.replacingOccurrences(of: "`", with: "")
-        return Naming.escaped(RoundTripWriter.reservedLocals.contains(name) ? name + "Value" : name)
+        return ServiceSurface.name(RoundTripWriter.reservedLocals.contains(name) ? name + "Value" : name)
     }
 
     private func check(_ endpoint: ServiceSurface.EndpointSurface) throws -> [String] {

@@ -78,7 +78,7 @@ struct Samples {
                 throw SampleError(description: "a File inside the model \(name), which is not an object")
             }
             let arguments = try properties.enumerated().map { index, property in
-                (["inout", "var", "let", "_"].contains(property.swiftName) ? Naming.escaped(property.swiftName) : property.swiftName) + ": " + (try swift(property.type, seed: seed + index, place: place))
+                ServiceSurface.label(property.swiftName) + ": " + (try swift(property.type, seed: seed + index, place: place))
             }
             return surface.typeText(.model(name, defined: true)) + "(" + arguments.joined(separator: ", ") + ")"
         case .void:

@@ -1,7 +1,38 @@
 // The generated Swift as a plain value tree. The Translator builds it; the Renderer alone turns it
-// into text (indentation, punctuation, literals, blank lines). It holds names, types and
-// expressions, never pre-rendered Swift: identifiers are already escaped (Naming), everything else
-// is spelled by the Renderer.
+// into text (indentation, punctuation, literals, blank lines, backticks). It holds names, types and
+// expressions, never pre-rendered Swift: a name is stored as it reads (`default`, never
+// `` `default` ``), and the Renderer escapes it for where it is written (`Renderer.spelling`).
+
+/// A name in generated code: a property, enum case, endpoint, parameter or binding. Stored without
+/// backticks; the renderer adds them where the name's position needs them.
+///
+/// A name made from the spec is `Identifier(name)`: whether it is a Swift keyword is worked out
+/// once, here, from `Naming.escapedKeywords`. A string literal, and a `String` given where the code
+/// model takes a name, is one of the generator's own words, written as it is in every position:
+/// `self`, `init`, `rawValue`, or a member of the runtime such as `.default` after a dot. (So is
+/// `Identifier("default")` with a literal: Swift reads `T("literal")` as the literal itself.)
+struct Identifier: Hashable, Sendable, ExpressibleByStringLiteral {
+    /// The name, without backticks.
+    let name: String
+    /// A keyword used as a name: the renderer writes it in backticks where its position needs them.
+    let isKeyword: Bool
+
+    /// A name made from the spec (`Naming.lowerCamel` and the like).
+    init(_ name: String) {
+        self.name = name
+        self.isKeyword = Naming.escapedKeywords.contains(name)
+    }
+
+    /// One of the generator's own words, written as it is.
+    init(word: String) {
+        self.name = word
+        self.isKeyword = false
+    }
+
+    init(stringLiteral word: String) {
+        self.init(word: word)
+    }
+}
 
 /// One generated file.
 struct SwiftFile: Hashable, Sendable {
@@ -49,7 +80,9 @@ enum Attribute: Hashable, Sendable {
 /// `public`, `private`, ... or nothing (the empty string is never stored: nil means no modifier).
 typealias AccessModifier = String
 
-/// A type as written in code.
+/// A type as written in code. Its names are written as they are: no type name is a keyword (the
+/// validator refuses one for a model, group or the API: `Naming.typeNameProblem`, and the names
+/// made from them end in `Headers` or `Response`), and `Self` and `Any` are meant as the keywords.
 indirect enum TypeName: Hashable, Sendable {
     /// One name: `Int64`, `Call`, `数据`.
     case named(String)
@@ -113,7 +146,7 @@ struct ProtocolDecl: Hashable, Sendable {
 }
 
 struct EnumCaseDecl: Hashable, Sendable {
-    var name: String
+    var name: Identifier
     var associatedValues: [FunctionParameter] = []
     /// `= "raw"` for raw-value enums.
     var rawValue: Expression? = nil
@@ -124,9 +157,9 @@ struct EnumCaseDecl: Hashable, Sendable {
 /// A labelled value in a case payload or function signature: `label name: inout Type = default`.
 struct FunctionParameter: Hashable, Sendable {
     /// The external label; nil for `_`.
-    var label: String?
+    var label: Identifier?
     /// The internal name when it differs from the label (or when the label is `_`).
-    var name: String? = nil
+    var name: Identifier? = nil
     var type: TypeName
     var isInout = false
     var defaultValue: Expression? = nil
@@ -136,7 +169,7 @@ struct VariableDecl: Hashable, Sendable {
     var access: AccessModifier?
     var isStatic = false
     var isMutable = false
-    var name: String
+    var name: Identifier
     var type: TypeName?
     /// `= value` (stored) ...
     var initializer: Expression? = nil
@@ -151,7 +184,7 @@ struct VariableDecl: Hashable, Sendable {
 
 struct FunctionDecl: Hashable, Sendable {
     enum Kind: Hashable, Sendable {
-        case function(name: String, isStatic: Bool, isMutating: Bool)
+        case function(name: Identifier, isStatic: Bool, isMutating: Bool)
         case initializer(failable: Bool)
     }
 
@@ -189,7 +222,7 @@ indirect enum Statement: Hashable, Sendable {
 struct SwitchCase: Hashable, Sendable {
     enum Pattern: Hashable, Sendable {
         /// `case .name:` or `case let .name(a, b):` (bindings bound positionally).
-        case enumCase(name: String, bindings: [String])
+        case enumCase(name: Identifier, bindings: [Identifier])
         /// `case "literal":` and other expression patterns.
         case expression(Expression)
         case `default`
@@ -201,7 +234,7 @@ struct SwitchCase: Hashable, Sendable {
 
 indirect enum Expression: Hashable, Sendable {
     /// A name: a variable, parameter or `self`.
-    case identifier(String)
+    case identifier(Identifier)
     /// A type used as a value: the callee of an initializer call, the base of a static member.
     case type(TypeName)
     /// `Type.self`
@@ -215,9 +248,9 @@ indirect enum Expression: Hashable, Sendable {
     /// A raw string literal `#"..."#` with as many `#` as its content needs.
     case rawStringLiteral(String)
     /// `.name` (implicit member).
-    case dotMember(String)
+    case dotMember(Identifier)
     /// `base.member`
-    case member(Expression, String)
+    case member(Expression, Identifier)
     /// `callee(label: value, ...)` with an optional trailing closure of statements.
     case call(Expression, [Argument], trailingClosure: [Statement]? = nil)
     case `try`(Expression)
@@ -241,16 +274,29 @@ struct DictionaryEntry: Hashable, Sendable {
 }
 
 struct Argument: Hashable, Sendable {
-    var label: String?
+    var label: Identifier?
     var value: Expression
 
-    init(_ label: String?, _ value: Expression) {
+    init(_ label: Identifier?, _ value: Expression) {
         self.label = label
         self.value = value
+    }
+
+    /// An argument labelled with one of the generator's own words (`Argument("decoder", value)`).
+    init(_ label: String, _ value: Expression) {
+        self.init(Identifier(word: label), value)
     }
 
     init(_ value: Expression) {
         self.label = nil
         self.value = value
     }
+}
+
+// The generator's own words as names: a `String` where the code model takes a name is written as it
+// is (see `Identifier`); a name made from the spec is passed as `Identifier(name)`.
+extension Expression {
+    static func identifier(_ word: String) -> Expression { .identifier(Identifier(word: word)) }
+    static func dotMember(_ word: String) -> Expression { .dotMember(Identifier(word: word)) }
+    static func member(_ base: Expression, _ word: String) -> Expression { .member(base, Identifier(word: word)) }
 }

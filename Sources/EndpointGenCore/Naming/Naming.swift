@@ -14,7 +14,8 @@
 ///   symbols and emoji are dropped. A key with nothing left becomes `u` (or `U`) followed by the
 ///   hexadecimal code points of its characters (`🎉` -> `u1F389`), so a name is never empty.
 /// - A name that would start with a digit gets a leading underscore (`2fa` -> `_2fa`).
-/// - `lowerCamel`/`upperCamel` never add backticks: `escaped` does, where a name is used.
+/// - `lowerCamel`/`upperCamel` never add backticks: the renderer does, where a name is written
+///   (`Renderer.spelling`; which names are keywords: `escapedKeywords`).
 package enum Naming {
     // MARK: Conversions
 
@@ -66,12 +67,6 @@ package enum Naming {
         let words = splitWords(key)
         guard !words.isEmpty else { return fallback(key, prefix: "U") }
         return prefixDigit(words.map(capitalized).joined())
-    }
-
-    /// Backticks around `name` when it is a Swift keyword, so it can be used as an enum case, a
-    /// member, an argument label or a local name: `default` -> `` `default` ``.
-    package static func escaped(_ name: String) -> String {
-        escapedKeywords.contains(name) ? "`\(name)`" : name
     }
 
     /// True when `name` can be used unescaped as a Swift identifier (not a keyword, valid characters).

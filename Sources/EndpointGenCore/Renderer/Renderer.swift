@@ -72,7 +72,7 @@ enum Renderer {
     private static func plainCaseName(_ declaration: Declaration) -> String? {
         guard case let .enumCase(decl) = declaration.kind, declaration.documentation.isEmpty, declaration.attributes.isEmpty,
               decl.associatedValues.isEmpty, decl.rawValue == nil, !decl.isIndirect else { return nil }
-        return decl.name
+        return spelling(decl.name, .declaration)
     }
 
     /// `case a, b, c`, a new `case` line where the next name would pass the line length.
@@ -141,7 +141,7 @@ enum Renderer {
             renderType(keyword: isolation(decl.isNonisolated) + "extension", access: decl.access, name: text(decl.extendedType),
                        inheritance: decl.conformances, members: decl.members, into: &printer)
         case let .enumCase(decl):
-            var text = (decl.isIndirect ? "indirect " : "") + "case \(decl.name)"
+            var text = (decl.isIndirect ? "indirect " : "") + "case " + spelling(decl.name, .declaration)
             let values = decl.associatedValues.map(parameterText)
             if !values.isEmpty {
                 let oneLine = text + "(" + values.joined(separator: ", ") + ")"
@@ -198,9 +198,9 @@ enum Renderer {
     private static func parameterText(_ parameter: FunctionParameter) -> String {
         var text: String
         switch (parameter.label, parameter.name) {
-        case let (label?, name?): text = "\(label) \(name)"
-        case let (label?, nil): text = label
-        case let (nil, name?): text = "_ \(name)"
+        case let (label?, name?): text = spelling(label, .label) + " " + spelling(name, .declaration)
+        case let (label?, nil): text = spelling(label, .label)
+        case let (nil, name?): text = "_ " + spelling(name, .declaration)
         case (nil, nil): text = ""
         }
         let type = (parameter.isInout ? "inout " : "") + Self.text(parameter.type)
@@ -216,7 +216,7 @@ enum Renderer {
         if decl.isStatic { head += "static " }
         head += decl.isMutable ? "var " : "let "
         if decl.getter != nil { head = prefix(decl.access) + (decl.isStatic ? "static " : "") + "var " }
-        head += decl.name
+        head += spelling(decl.name, .declaration)
         if let type = decl.type { head += ": \(text(type))" }
         if let getter = decl.getter, let setter = decl.setter {
             printer.line(head + " {")
@@ -256,8 +256,8 @@ enum Renderer {
         case let .function(name, isStatic, isMutating):
             if isStatic { head += "static " }
             if isMutating { head += "mutating " }
-            let isOperator = name.first.map { !($0.isLetter || $0 == "_" || $0 == "`") } ?? false
-            head += isOperator ? "func \(name) " : "func \(name)"
+            let isOperator = name.name.first.map { !($0.isLetter || $0 == "_") } ?? false
+            head += isOperator ? "func \(name.name) " : "func " + spelling(name, .declaration)
         case let .initializer(failable):
             head += failable ? "init?" : "init"
         }
@@ -289,6 +289,41 @@ enum Renderer {
         printer.indented { printer in renderStatements(decl.body, into: &printer) }
         printer.line("}")
     }
+
+    // MARK: Names
+
+    /// Where a name is written.
+    enum Position {
+        /// What a declaration declares: `case name`, `var name`, `func name`, a parameter's or a
+        /// binding's own name.
+        case declaration
+        /// A name used on its own: `name`, `self.x = name`.
+        case reference
+        /// After a dot: `.name`, `base.name`, `case .name:`.
+        case member
+        /// An argument label: `name:` in a call, a signature or a case's associated values.
+        case label
+    }
+
+    /// `name` as written at `position`: the one place that puts backticks around a keyword.
+    ///
+    /// A label needs them only for `inout`, `var` and `let`, which would start a parameter's own
+    /// syntax (`init(in: Int)` and `f(default: 1)` are fine). A declaration and a reference need them
+    /// for every keyword. After a dot Swift accepts most keywords bare, but not all (`self`, `init`,
+    /// `Type`, `Protocol`); backticks are valid there for every keyword, and written for every one,
+    /// so a member reads the same as its declaration.
+    static func spelling(_ name: Identifier, _ position: Position) -> String {
+        guard name.isKeyword else { return name.name }
+        switch position {
+        case .label:
+            return labelKeywords.contains(name.name) ? "`" + name.name + "`" : name.name
+        case .declaration, .reference, .member:
+            return "`" + name.name + "`"
+        }
+    }
+
+    /// The keywords an argument label cannot be bare.
+    private static let labelKeywords: Set<String> = ["inout", "var", "let"]
 
     // MARK: Types and attributes
 
@@ -365,7 +400,8 @@ enum Renderer {
                 }
                 if printer.column + label.count > maximumLineLength,
                    case let .enumCase(name, bindings)? = switchCase.patterns.first, switchCase.patterns.count == 1, bindings.count > 1 {
-                    writeWrapped(bindings, opening: "case let .\(name)(", into: &printer)
+                    writeWrapped(bindings.map { spelling($0, .declaration) }, opening: "case let ." + spelling(name, .member) + "(",
+                                 into: &printer)
                     printer.line("):")
                 } else {
                     printer.line(label)
@@ -437,7 +473,8 @@ enum Renderer {
         let texts = patterns.map { pattern -> String in
             switch pattern {
             case let .enumCase(name, bindings):
-                return bindings.isEmpty ? ".\(name)" : "let .\(name)(\(bindings.joined(separator: ", ")))"
+                let member = "." + spelling(name, .member)
+                return bindings.isEmpty ? member : "let " + member + "(" + bindings.map { spelling($0, .declaration) }.joined(separator: ", ") + ")"
             case let .expression(expression):
                 return inlineText(expression)
             case .default:
@@ -463,7 +500,7 @@ enum Renderer {
         if arguments.count == 1 {
             guard case .call(_, let inner, nil) = arguments[0].value, !inner.isEmpty else { return expression }
             let argument = arguments[0]
-            let head = inlineText(callee).count + 1 + (argument.label.map { $0.count + 2 } ?? 0)
+            let head = inlineText(callee).count + 1 + (argument.label.map { spelling($0, .label).count + 2 } ?? 0)
             return .call(callee, [Argument(argument.label, wrapped(argument.value, after: prefix + head + 1, in: printer))])
         }
         return .multilineCall(callee, arguments)
@@ -479,7 +516,7 @@ enum Renderer {
         printer.write("(")
         for (index, argument) in arguments.enumerated() {
             if index > 0 { printer.write(", ") }
-            if let label = argument.label { printer.write("\(label): ") }
+            if let label = argument.label { printer.write(spelling(label, .label) + ": ") }
             renderExpression(argument.value, into: &printer)
         }
         printer.write(")")
@@ -541,7 +578,7 @@ enum Renderer {
     static func renderExpression(_ expression: Expression, into printer: inout CodePrinter) {
         switch expression {
         case let .identifier(name):
-            printer.write(name)
+            printer.write(spelling(name, .reference))
         case let .type(type):
             printer.write(text(type))
         case let .metatype(type):
@@ -566,10 +603,10 @@ enum Renderer {
         case let .rawStringLiteral(text):
             printer.write(rawStringLiteral(text))
         case let .dotMember(name):
-            printer.write(".\(name)")
+            printer.write("." + spelling(name, .member))
         case let .member(base, name):
             renderExpression(base, into: &printer)
-            printer.write(".\(name)")
+            printer.write("." + spelling(name, .member))
         case let .call(callee, arguments, nil) where isHuggingList(arguments.last?.value):
             renderHuggingCall(callee, arguments, into: &printer)
         case let .call(callee, arguments, trailingClosure):
@@ -683,7 +720,7 @@ enum Renderer {
         renderExpression(callee, into: &printer)
         // Values passed on by name fill the lines (`id: id, page: page,`); other arguments
         // (literals, calls that wrap in turn) go one per line.
-        let texts = arguments.map { argument in (argument.label.map { "\($0): " } ?? "") + inlineText(argument.value) }
+        let texts = arguments.map { argument in (argument.label.map { spelling($0, .label) + ": " } ?? "") + inlineText(argument.value) }
         if arguments.allSatisfy({ if case .identifier = $0.value { return true } else { return false } }),
            texts.allSatisfy({ printer.column + 4 + $0.count < maximumLineLength }) {
             printer.write("(")
@@ -696,7 +733,7 @@ enum Renderer {
         printer.endLine()
         printer.indented { printer in
             for (index, argument) in arguments.enumerated() {
-                let label = argument.label.map { "\($0): " } ?? ""
+                let label = argument.label.map { spelling($0, .label) + ": " } ?? ""
                 printer.write(label)
                 // An argument that is itself a long call wraps in turn.
                 renderExpression(wrapped(argument.value, after: index < arguments.count - 1 ? 1 : 0, in: printer), into: &printer)

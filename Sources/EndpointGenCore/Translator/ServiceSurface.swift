@@ -45,7 +45,7 @@ package struct ServiceSurface: Sendable {
             let endpoint = service.endpoint
             let level = Renderer.text(service.level.qualifiedName)
             var values = endpoint.parameters.map { parameter in
-                Value(label: translator.label(parameter.swiftName), type: parameter.type,
+                Value(label: Renderer.spelling(translator.label(parameter.swiftName), .label), type: parameter.type,
                       typeText: Renderer.text(translator.swiftType(parameter.type)), parameter: parameter)
             }
             if let body = endpoint.body {
@@ -53,11 +53,12 @@ package struct ServiceSurface: Sendable {
             }
             let result = translator.serviceResultType(service)
             var responseEnum: String?
-            if case .cases = endpoint.response.shape { responseEnum = level + "." + Naming.escaped(endpoint.responseTypeName) }
+            if case .cases = endpoint.response.shape { responseEnum = level + "." + endpoint.responseTypeName }
             return EndpointSurface(
-                endpoint: endpoint, requirement: Naming.escaped(service.name), factory: level + "." + Naming.escaped(endpoint.swiftName),
+                endpoint: endpoint, requirement: Renderer.spelling(Identifier(service.name), .declaration),
+                factory: level + "." + Renderer.spelling(Identifier(endpoint.swiftName), .member),
                 values: values, resultText: result == .named("Void") ? nil : Renderer.text(result), responseEnumText: responseEnum,
-                headersText: endpoint.response.headers.isEmpty ? nil : level + "." + Naming.escaped(endpoint.headersTypeName))
+                headersText: endpoint.response.headers.isEmpty ? nil : level + "." + endpoint.headersTypeName)
         }
     }
 
@@ -67,6 +68,14 @@ package struct ServiceSurface: Sendable {
     /// The spec's model of this Swift name; nil for a type the module defines itself.
     package func model(named name: String) -> Model? { translator.model(named: name) }
 
+    /// A name from the spec as generated code writes it where it is declared or used: `` `default` ``.
+    package static func name(_ name: String) -> String { Renderer.spelling(Identifier(name), .reference) }
+
+    /// A name from the spec as generated code writes it as an argument label: `default`, `` `var` ``.
+    package static func label(_ name: String) -> String { Renderer.spelling(Identifier(name), .label) }
+
     /// The case of a response enum for a status: `ok`, `created`, `success` for `2XX`.
-    package static func caseName(for status: ErrorResponse.Status) -> String { Naming.escaped(Translator.caseName(for: status)) }
+    package static func caseName(for status: ErrorResponse.Status) -> String {
+        Renderer.spelling(Identifier(Translator.caseName(for: status)), .member)
+    }
 }

@@ -17,24 +17,24 @@ extension Translator {
     private func scopedCallEnum(for level: Level) -> Declaration {
         let group = level.group
         var members: [Declaration] = group.endpoints.map { endpoint in
-            Declaration(kind: .enumCase(EnumCaseDecl(name: Naming.escaped(endpoint.swiftName), associatedValues: signature(of: endpoint),
+            Declaration(kind: .enumCase(EnumCaseDecl(name: Identifier(endpoint.swiftName), associatedValues: signature(of: endpoint),
                                                      isIndirect: carriesObjectModel(endpoint))))
         }
         members += group.groups.map { child in
-            Declaration(kind: .enumCase(EnumCaseDecl(name: Naming.escaped(child.caseName), associatedValues: [
-                FunctionParameter(label: nil, type: .member(.named(Naming.escaped(child.swiftName)), ReservedNames.callEnum)),
+            Declaration(kind: .enumCase(EnumCaseDecl(name: Identifier(child.caseName), associatedValues: [
+                FunctionParameter(label: nil, type: .member(.named(child.swiftName), ReservedNames.callEnum)),
             ])))
         }
         var arms = group.endpoints.map { endpoint in
-            SwitchCase(patterns: [.enumCase(name: Naming.escaped(endpoint.swiftName), bindings: bindings(of: endpoint))],
+            SwitchCase(patterns: [.enumCase(name: Identifier(endpoint.swiftName), bindings: bindings(of: endpoint))],
                        body: [.return(requestExpression(for: endpoint, in: level))])
         }
         arms += group.groups.map { child in
-            SwitchCase(patterns: [.enumCase(name: Naming.escaped(child.caseName), bindings: ["call"])],
+            SwitchCase(patterns: [.enumCase(name: Identifier(child.caseName), bindings: ["call"])],
                        body: [.return(.try(.call(.member(.identifier("call"), RuntimeNames.requestMethod), [])))])
         }
         members.append(Declaration(kind: .function(FunctionDecl(
-            access: access, kind: .function(name: RuntimeNames.requestMethod, isStatic: false, isMutating: false),
+            access: access, kind: .function(name: Identifier(word: RuntimeNames.requestMethod), isStatic: false, isMutating: false),
             throwsErrors: true, returnType: runtime(RuntimeNames.request),
             body: arms.isEmpty ? [.throw(.call(.member(.type(runtime(RuntimeNames.endpointError)), RuntimeNames.invalidRequest), [
                 Argument("reason", .stringLiteral("\(group.swiftName) has no endpoints.")),
@@ -53,9 +53,9 @@ extension Translator {
                              "match on (`request.call as? \(spec.api.swiftName).Call`). Each case builds its request."]
         } else {
             // In a code span, without backticks: a keyword needs none after a dot.
-            let path = level.casePath.map { $0.replacingOccurrences(of: "`", with: "") }
+            let path = level.casePath.map(\.name)
             let wrapping = "\(spec.api.swiftName).\(ReservedNames.callEnum).\(path.joined(separator: "(."))(...)\(String(repeating: ")", count: path.count - 1))"
-            documentation = ["The endpoints of `\(level.displayName.replacingOccurrences(of: "`", with: ""))` as cases; `\(wrapping)` wraps them."]
+            documentation = ["The endpoints of `\(level.displayName)` as cases; `\(wrapping)` wraps them."]
         }
         return Declaration(kind: .extension(ExtensionDecl(extendedType: level.qualifiedName, members: [
             Declaration(documentation: documentation,
@@ -81,11 +81,11 @@ extension Translator {
         func identityOf(_ side: String) -> Expression { .call(.member(.identifier(side), hashKey), []) }
         var arms = endpoints.map { endpoint in
             let bindings = bindings(of: endpoint)
-            return SwitchCase(patterns: [.enumCase(name: Naming.escaped(endpoint.swiftName), bindings: bindings)],
+            return SwitchCase(patterns: [.enumCase(name: Identifier(endpoint.swiftName), bindings: bindings)],
                               body: [.return(.arrayLiteral([.stringLiteral(endpoint.swiftName)] + bindings.map { .identifier($0) }))])
         }
         arms += groups.map { child in
-            SwitchCase(patterns: [.enumCase(name: Naming.escaped(child.caseName), bindings: ["call"])],
+            SwitchCase(patterns: [.enumCase(name: Identifier(child.caseName), bindings: ["call"])],
                        body: [.return(.arrayLiteral([.stringLiteral(child.caseName), .identifier("call")]))])
         }
         let selfType = TypeName.named("Self")
@@ -100,7 +100,7 @@ extension Translator {
                 body: [.expression(.call(.member(.identifier("hasher"), "combine"), [Argument(identity)]))]))),
             Declaration(documentation: ["The case's name and values: what `==` and `hash(into:)` compare."],
                         kind: .function(FunctionDecl(
-                access: "private", kind: .function(name: hashKey, isStatic: false, isMutating: false),
+                access: "private", kind: .function(name: Identifier(word: hashKey), isStatic: false, isMutating: false),
                 returnType: .array(.named("AnyHashable")), body: [.switch(subject: .identifier("self"), cases: arms)]))),
         ]
     }
@@ -128,7 +128,7 @@ extension Translator {
         var statements: [Expression] = []
         let parametersByKey = Dictionary(endpoint.parameters.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         func value(_ key: String) -> Expression {
-            .identifier(parametersByKey[key].map { Naming.escaped($0.swiftName) } ?? Naming.escaped(key))
+            .identifier(Identifier(parametersByKey[key]?.swiftName ?? key))
         }
 
         // Path: runs of whole segments in one `Path(...)`, a segment made of parts as `PathSegment(...)`.

@@ -13,7 +13,7 @@ extension Translator {
     func groupNamespace(_ level: Level, factories: [Declaration]) -> Declaration {
         Declaration(kind: .extension(ExtensionDecl(extendedType: level.parent ?? apiType, members: [
             Declaration(documentation: documentation(level.group.description),
-                        kind: .enumeration(EnumDecl(access: access, name: Naming.escaped(level.group.swiftName), members: factories))),
+                        kind: .enumeration(EnumDecl(access: access, name: level.group.swiftName, members: factories))),
         ])))
     }
 
@@ -35,7 +35,7 @@ extension Translator {
         return Declaration(
             documentation: ["What every endpoint shares: the base URL, headers, auth, date format and error bodies.",
                             "A client made with another base URL sends there instead."],
-            kind: .variable(VariableDecl(access: access, isStatic: true, name: ReservedNames.Members.defaults, type: nil,
+            kind: .variable(VariableDecl(access: access, isStatic: true, name: Identifier(word: ReservedNames.Members.defaults), type: nil,
                                          initializer: arguments.count > 1 ? .multilineCall(callee, arguments) : .call(callee, arguments))))
     }
 
@@ -53,7 +53,7 @@ extension Translator {
     /// `public static func get(id: Int64) -> Endpoint<DetailedActivity> { defaults.endpoint(...) }`,
     /// a static property for an endpoint without parameters.
     func factory(for endpoint: Endpoint, in level: Level) -> Declaration {
-        let name = Naming.escaped(endpoint.swiftName)
+        let name = Identifier(endpoint.swiftName)
         let returnType = endpointType(endpoint)
         let signature = signature(of: endpoint)
 
@@ -79,7 +79,7 @@ extension Translator {
     /// The API's `Call` case for `endpoint`: `Call.athlete` at the top,
     /// `StravaAPI.Call.activities(.get(id: id))` in a group.
     func callExpression(_ endpoint: Endpoint, in level: Level) -> Expression {
-        let name = Naming.escaped(endpoint.swiftName)
+        let name = Identifier(endpoint.swiftName)
         let arguments = zip(signature(of: endpoint), bindings(of: endpoint)).map { Argument($0.label, .identifier($1)) }
         func leaf(_ base: Expression?) -> Expression {
             let member: Expression = base.map { .member($0, name) } ?? .dotMember(name)
@@ -194,7 +194,7 @@ extension Translator {
         return Declaration(kind: .extension(ExtensionDecl(extendedType: apiType, members: [Declaration(
             documentation: ["The spec's sample responses, for `StubTransport(samples: \(spec.api.swiftName).samples)` in tests",
                             "and previews. Sending a request never reads them."],
-            kind: .variable(VariableDecl(access: access, isStatic: true, name: ReservedNames.Members.samples,
+            kind: .variable(VariableDecl(access: access, isStatic: true, name: Identifier(word: ReservedNames.Members.samples),
                                          type: .array(runtime(RuntimeNames.sampleResponse)),
                                          initializer: .arrayLiteral(samples, multiline: true))))])))
     }

@@ -15,7 +15,7 @@ extension Translator {
     /// A stored property, or, when it closes a cycle of models held by value, a computed property
     /// over a private `Indirect` box named `_name` (its coding key keeps the wire name).
     func storedProperty(_ swiftName: String, type: TypeName, isIndirect: Bool, documentation lines: [String] = []) -> [Declaration] {
-        let name = Naming.escaped(swiftName)
+        let name = Identifier(swiftName)
         guard isIndirect else {
             return [Declaration(documentation: lines, kind: .variable(VariableDecl(access: access, isMutable: true, name: name, type: type)))]
         }
@@ -25,7 +25,7 @@ extension Translator {
                 access: access, isMutable: true, name: name, type: type,
                 getter: [.expression(.member(.identifier(storage), RuntimeNames.indirectValue))],
                 setter: [.assignment(target: .member(.identifier(storage), RuntimeNames.indirectValue), value: .identifier("newValue"))]))),
-            Declaration(kind: .variable(VariableDecl(access: "private", isMutable: true, name: storage,
+            Declaration(kind: .variable(VariableDecl(access: "private", isMutable: true, name: Identifier(storage),
                                                      type: .generic(runtime(RuntimeNames.indirect), [type])))),
         ]
     }
@@ -36,7 +36,7 @@ extension Translator {
 
     /// `self.name = value`, or `self._name = Indirect(value)` for a property stored out of line.
     func storedAssignment(_ swiftName: String, isIndirect: Bool, _ value: Expression) -> Statement {
-        guard isIndirect else { return .assignment(target: .member(.identifier("self"), Naming.escaped(swiftName)), value: value) }
+        guard isIndirect else { return .assignment(target: .member(.identifier("self"), Identifier(swiftName)), value: value) }
         return .assignment(target: .member(.identifier("self"), Translator.storageName(swiftName)),
                            value: .call(.type(runtime(RuntimeNames.indirect)), [Argument(value)]))
     }
@@ -49,7 +49,7 @@ extension Translator {
     // MARK: Object models
 
     private func structDeclaration(_ model: Model, properties: [Property]) -> Declaration {
-        let typeName = Naming.escaped(model.swiftName)
+        let typeName = model.swiftName
         var members: [Declaration] = properties.flatMap { property in
             storedProperty(property.swiftName, type: swiftType(property.type), isIndirect: property.isIndirect,
                            documentation: documentation(property.description))
@@ -58,18 +58,18 @@ extension Translator {
         if let additionalType {
             members.append(Declaration(
                 documentation: ["The members not declared above, by key: decoded and written back as they are."],
-                kind: .variable(VariableDecl(access: access, isMutable: true, name: ReservedNames.additionalProperties,
+                kind: .variable(VariableDecl(access: access, isMutable: true, name: Identifier(word: ReservedNames.additionalProperties),
                                              type: additionalType))))
         }
         // A property named `self` cannot be an initializer's parameter name (it would hide `self`).
         // Its inner name is `self_`: converted names never end in `_`, so no other property has it
         // (`selfValue` clashed with a property `self_value`).
-        func parameterName(_ property: Property) -> String {
-            property.swiftName == "self" ? "self_" : Naming.escaped(property.swiftName)
+        func parameterName(_ property: Property) -> Identifier {
+            property.swiftName == "self" ? "self_" : Identifier(property.swiftName)
         }
         var parameters = properties.map { property in
             FunctionParameter(label: label(property.swiftName),
-                      name: parameterName(property) == Naming.escaped(property.swiftName) ? nil : parameterName(property),
+                      name: property.swiftName == "self" ? parameterName(property) : nil,
                       type: swiftType(property.type),
                       defaultValue: defaultExpression(property.defaultValue, type: property.type)
                           ?? (property.type.isOptional ? .nilLiteral : nil))
@@ -78,7 +78,7 @@ extension Translator {
             storedAssignment(property.swiftName, isIndirect: property.isIndirect, .identifier(parameterName(property)))
         }
         if let additionalType {
-            let name = ReservedNames.additionalProperties
+            let name = Identifier(word: ReservedNames.additionalProperties)
             parameters.append(FunctionParameter(label: name, type: additionalType, defaultValue: .dictionaryLiteral([])))
             assignments.append(.assignment(target: .member(.identifier("self"), name), value: .identifier(name)))
         }
@@ -87,8 +87,8 @@ extension Translator {
         if !properties.isEmpty || model.additionalProperties != nil {
             members += codingMembers(properties, additional: model.additionalProperties)
         }
-        members.append(equalityFunction(properties.map { Naming.escaped($0.swiftName) }
-                                        + (additionalType == nil ? [] : [ReservedNames.additionalProperties])))
+        members.append(equalityFunction(properties.map { Identifier($0.swiftName) }
+                                        + (additionalType == nil ? [] : [Identifier(word: ReservedNames.additionalProperties)])))
         var inheritance: [TypeName] = [.named("Codable"), .named("Hashable"), .named("Sendable")]
         if let (conformance, member) = pageBodyConformance(model, properties: properties) {
             inheritance.append(conformance)
@@ -103,7 +103,7 @@ extension Translator {
     /// as the synthesized `==`, which compares with the `==` operator, at a fraction of the compile
     /// time (docs/generated-code.md, "Compile time and size"). `hash(into:)` stays synthesized: its
     /// `hasher.combine` calls are quick to check. Two values of a struct without properties are equal.
-    private func equalityFunction(_ propertyNames: [String]) -> Declaration {
+    private func equalityFunction(_ propertyNames: [Identifier]) -> Declaration {
         let selfType = TypeName.named("Self")
         let conditions = propertyNames.map { name in
             Expression.call(.member(.type(runtime(RuntimeNames.modelEquality)), RuntimeNames.modelEqualitySame),
@@ -138,7 +138,7 @@ extension Translator {
                 .member(.identifier("encoder"), "container"), [Argument("keyedBy", keyType)])))
         }
         for property in properties {
-            let swiftName = Naming.escaped(property.swiftName)
+            let swiftName = Identifier(property.swiftName)
             let optional = property.type.isOptional
             decode.append(storedAssignment(property.swiftName, isIndirect: property.isIndirect, .try(.call(
                 .member(.identifier("container"), optional ? "decodeIfPresent" : "decode"),
@@ -192,13 +192,13 @@ extension Translator {
     }
 
     private func oneOfDeclaration(_ model: Model, union: Union) -> Declaration {
-        let typeName = Naming.escaped(model.swiftName)
-        let raw = Naming.escaped(rawAlternativeName(for: union.alternatives))
+        let typeName = model.swiftName
+        let raw = Identifier(rawAlternativeName(for: union.alternatives))
         var members: [Declaration] = union.alternatives.map { alternative in
             Declaration(
                 documentation: union.discriminator == nil || alternative.tags == [alternative.type.specText]
                     ? [] : ["`\(union.discriminator ?? "")`: " + alternative.tags.map { "`\($0)`" }.joined(separator: ", ")],
-                kind: .enumCase(EnumCaseDecl(name: Naming.escaped(alternative.swiftName),
+                kind: .enumCase(EnumCaseDecl(name: Identifier(alternative.swiftName),
                                              associatedValues: [FunctionParameter(label: nil, type: swiftType(alternative.type))],
                                              isIndirect: alternative.isIndirect)))
         }
@@ -210,7 +210,7 @@ extension Translator {
             kind: .enumCase(EnumCaseDecl(name: raw, associatedValues: [FunctionParameter(label: nil, type: runtime(RuntimeNames.jsonValue))]))))
 
         func chosen(_ alternative: UnionAlternative) -> [Statement] {
-            [.assignment(target: .identifier("self"), value: .call(.dotMember(Naming.escaped(alternative.swiftName)), [Argument(.identifier("value"))])),
+            [.assignment(target: .identifier("self"), value: .call(.dotMember(Identifier(alternative.swiftName)), [Argument(.identifier("value"))])),
              .return(nil)]
         }
         var decode: [Statement]
@@ -230,7 +230,7 @@ extension Translator {
 
         let encodeValue: [Statement] = [.expression(.try(modelCoding(.encode, [Argument(.identifier("value")), Argument("to", .identifier("encoder"))])))]
         var encodeCases = union.alternatives.map { alternative in
-            SwitchCase(patterns: [.enumCase(name: Naming.escaped(alternative.swiftName), bindings: ["value"])], body: encodeValue)
+            SwitchCase(patterns: [.enumCase(name: Identifier(alternative.swiftName), bindings: ["value"])], body: encodeValue)
         }
         encodeCases.append(SwitchCase(patterns: [.enumCase(name: raw, bindings: ["value"])], body: encodeValue))
         members.append(encodingFunction([.switch(subject: .identifier("self"), cases: encodeCases)]))
@@ -242,21 +242,21 @@ extension Translator {
     }
 
     private func anyOfDeclaration(_ model: Model, alternatives: [UnionAlternative]) -> Declaration {
-        let typeName = Naming.escaped(model.swiftName)
-        let raw = Naming.escaped(rawAlternativeName(for: alternatives))
+        let typeName = model.swiftName
+        let raw = Identifier(rawAlternativeName(for: alternatives))
         var members: [Declaration] = alternatives.flatMap { alternative in
             storedProperty(alternative.swiftName, type: .optional(swiftType(alternative.type)), isIndirect: alternative.isIndirect)
         }
         members.append(Declaration(
             documentation: ["The payload when no alternative decodes it, kept as it came and written back."],
             kind: .variable(VariableDecl(access: access, isMutable: true, name: raw, type: .optional(runtime(RuntimeNames.jsonValue))))))
-        let names = alternatives.map { Naming.escaped($0.swiftName) } + [raw]
+        let names = alternatives.map { Identifier($0.swiftName) } + [raw]
         members.append(Declaration(kind: .function(FunctionDecl(
             access: access, kind: .initializer(failable: false),
             parameters: zip(alternatives.map { swiftType($0.type) } + [runtime(RuntimeNames.jsonValue)], names).map { type, name in
                 FunctionParameter(label: name, type: .optional(type), defaultValue: .nilLiteral)
             },
-            body: alternatives.map { storedAssignment($0.swiftName, isIndirect: $0.isIndirect, .identifier(Naming.escaped($0.swiftName))) }
+            body: alternatives.map { storedAssignment($0.swiftName, isIndirect: $0.isIndirect, .identifier(Identifier($0.swiftName))) }
                 + [.assignment(target: .member(.identifier("self"), raw), value: .identifier(raw))]))))
 
         var decode: [Statement] = alternatives.map { alternative in
@@ -264,7 +264,7 @@ extension Translator {
                              modelCoding(.attempt, [Argument(.metatype(swiftType(alternative.type))), Argument("from", .identifier("decoder"))]))
         }
         let noneDecoded = alternatives.dropFirst().reduce(Expression.binary(.member(.identifier("self"), names[0]), "==", .nilLiteral)) {
-            .binary($0, "&&", .binary(.member(.identifier("self"), Naming.escaped($1.swiftName)), "==", .nilLiteral))
+            .binary($0, "&&", .binary(.member(.identifier("self"), Identifier($1.swiftName)), "==", .nilLiteral))
         }
         decode.append(.if(condition: noneDecoded, body: [.assignment(target: .member(.identifier("self"), raw), value: decodeRawJSON)]))
         members.append(decodingInitializer(decode))
@@ -308,7 +308,7 @@ extension Translator {
     /// written-out members in every enum (docs/generated-code.md, "Compile time and size").
     private func enumDeclaration(_ model: Model, cases: [EnumCase], rawType: String) -> Declaration {
         func literal(_ value: String) -> Expression { rawType == "Int" ? .numberLiteral(value) : .stringLiteral(value) }
-        let typeName = Naming.escaped(model.swiftName)
+        let typeName = model.swiftName
         let selfType = TypeName.named("Self")
         var members: [Declaration] = [
             Declaration(kind: .variable(VariableDecl(access: access, isMutable: true, name: "rawValue", type: .named(rawType)))),
@@ -323,7 +323,7 @@ extension Translator {
             Declaration(
                 documentation: enumCase.value == enumCase.swiftName || rawType == "Int" ? [] : ["`\(enumCase.value)`"],
                 kind: .variable(VariableDecl(
-                    access: access, isStatic: true, name: Naming.escaped(enumCase.swiftName), type: selfType,
+                    access: access, isStatic: true, name: Identifier(enumCase.swiftName), type: selfType,
                     getter: [.expression(.call(.type(selfType), [Argument("rawValue", literal(enumCase.value))]))])))
         }
         return Declaration(

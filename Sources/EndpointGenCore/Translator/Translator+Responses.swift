@@ -10,7 +10,7 @@ extension Translator {
         case let .single(type):
             return endpoint.response.stream == nil ? swiftType(type) : .generic(runtime(RuntimeNames.responseStream), [swiftType(type)])
         case let .optional(type): return .optional(swiftType(type))
-        case .cases: return .named(Naming.escaped(endpoint.responseTypeName))
+        case .cases: return .named(endpoint.responseTypeName)
         }
     }
 
@@ -19,7 +19,7 @@ extension Translator {
     func endpointType(_ endpoint: Endpoint) -> TypeName {
         let body = responseBodyType(endpoint)
         guard !endpoint.response.headers.isEmpty else { return .generic(runtime(RuntimeNames.endpoint), [body]) }
-        return .generic(runtime(RuntimeNames.endpointWithHeaders), [body, .named(Naming.escaped(endpoint.headersTypeName))])
+        return .generic(runtime(RuntimeNames.endpointWithHeaders), [body, .named(endpoint.headersTypeName)])
     }
 
     /// The arguments of `defaults.endpoint(call, ...)` after the call: decoder, statuses,
@@ -61,7 +61,7 @@ extension Translator {
         let isOptional: Bool
         if case .optional = response.shape { isOptional = true } else { isOptional = false }
         let entries = response.alternatives.map { alternative -> DictionaryEntry in
-            let caseName = Naming.escaped(Translator.caseName(for: alternative.status))
+            let caseName = Identifier(Translator.caseName(for: alternative.status))
             let value: Expression
             if alternative.type == .void {
                 value = .call(.dotMember(RuntimeNames.Decoder.value), [Argument(isOptional ? .nilLiteral : .dotMember(caseName))])
@@ -69,7 +69,7 @@ extension Translator {
                 let decoder = decoder(for: Response(type: alternative.type, status: nil, contentType: nil))
                 // A closure, not the case itself: an enum case as a function value is not
                 // `@Sendable` in the Swift 5 language mode. A `T?` response's value is `.some($0)`.
-                let wrapper = isOptional ? RuntimeNames.Decoder.some : caseName
+                let wrapper = isOptional ? Identifier(word: RuntimeNames.Decoder.some) : caseName
                 let wrap: [Statement] = [.expression(.call(.dotMember(wrapper), [Argument(.identifier("$0"))]))]
                 value = .call(.dotMember(RuntimeNames.Decoder.wrapping), [Argument(.dotMember(decoder))], trailingClosure: wrap)
             }
@@ -123,8 +123,8 @@ extension Translator {
         if !endpoint.errorHeaders.isEmpty {
             declarations.append(headersDeclaration(
                 name: endpoint.errorHeadersTypeName, headers: endpoint.errorHeaders,
-                documentation: ["The headers of the error responses `\(endpoint.swiftName)` declares: `try error.headers(as: \(Naming.escaped(endpoint.errorHeadersTypeName)).self)`",
-                                "on its `\(RuntimeNames.errorResponse)`, or `try \(Naming.escaped(endpoint.errorHeadersTypeName))(headers: response.headers)`."]))
+                documentation: ["The headers of the error responses `\(endpoint.swiftName)` declares: `try error.headers(as: \(endpoint.errorHeadersTypeName).self)`",
+                                "on its `\(RuntimeNames.errorResponse)`, or `try \(endpoint.errorHeadersTypeName)(headers: response.headers)`."]))
         }
         if case .cases = endpoint.response.shape { declarations.append(responseEnumDeclaration(endpoint)) }
         return declarations
@@ -140,7 +140,7 @@ extension Translator {
     func headersDeclaration(name: String, headers: [ResponseHeader], documentation: [String]) -> Declaration {
         var members: [Declaration] = headers.map { header in
             Declaration(documentation: ["`\(header.name)`"],
-                        kind: .variable(VariableDecl(access: access, isMutable: true, name: Naming.escaped(header.swiftName),
+                        kind: .variable(VariableDecl(access: access, isMutable: true, name: Identifier(header.swiftName),
                                                      type: swiftType(header.type))))
         }
         // The memberwise initializer, for tests and previews (`init(headers:)` hides the implicit one).
@@ -151,7 +151,7 @@ extension Translator {
                                   defaultValue: header.type.isOptional ? .nilLiteral : nil)
             },
             body: headers.map { header in
-                let name = Naming.escaped(header.swiftName)
+                let name = Identifier(header.swiftName)
                 return .assignment(target: .member(.identifier("self"), name), value: .identifier(name))
             }))))
         let parameter = "headers"
@@ -160,17 +160,17 @@ extension Translator {
                             "required header that is missing or a header that is not its type."],
             kind: .function(FunctionDecl(
                 access: access, kind: .initializer(failable: false),
-                parameters: [FunctionParameter(label: parameter, type: runtime(RuntimeNames.httpHeaders))], throwsErrors: true,
+                parameters: [FunctionParameter(label: Identifier(word: parameter), type: runtime(RuntimeNames.httpHeaders))], throwsErrors: true,
                 body: headers.map { header in
                     let method = header.type.isOptional ? RuntimeNames.optionalHeaderValue : RuntimeNames.requiredHeaderValue
                     let read: Expression = .try(.call(.member(.identifier(parameter), method), [
                         Argument(.stringLiteral(header.name)), Argument("as", .metatype(swiftType(withoutOptional(header.type)))),
                     ]))
-                    return .assignment(target: .member(.identifier("self"), Naming.escaped(header.swiftName)), value: read)
+                    return .assignment(target: .member(.identifier("self"), Identifier(header.swiftName)), value: read)
                 }))))
         return Declaration(
             documentation: documentation,
-            kind: .structure(StructDecl(access: access, name: Naming.escaped(name),
+            kind: .structure(StructDecl(access: access, name: name,
                                         inheritance: [runtime(RuntimeNames.responseHeaders), .named("Hashable")], members: members)))
     }
 
@@ -186,14 +186,14 @@ extension Translator {
             case .default: status = "default"
             }
             return Declaration(documentation: ["Status \(status)\(alternative.type == .void ? ", without a body" : "")."],
-                               kind: .enumCase(EnumCaseDecl(name: Naming.escaped(Translator.caseName(for: alternative.status)),
+                               kind: .enumCase(EnumCaseDecl(name: Identifier(Translator.caseName(for: alternative.status)),
                                                             associatedValues: values)))
         }
         var inheritance: [TypeName] = [.named("Sendable")]
         if alternatives.allSatisfy({ Translator.isHashable($0.type) }) { inheritance.insert(.named("Hashable"), at: 0) }
         return Declaration(
             documentation: ["The success responses of `\(endpoint.swiftName)`: one case per status."],
-            kind: .enumeration(EnumDecl(access: access, name: Naming.escaped(endpoint.responseTypeName),
+            kind: .enumeration(EnumDecl(access: access, name: endpoint.responseTypeName,
                                         inheritance: inheritance, members: members)))
     }
 
@@ -221,10 +221,10 @@ extension Translator {
               case let .array(element) = withoutOptional(property.type) else { return nil }
         // A property that is itself `pageItems: [T]` already satisfies the protocol.
         if property.swiftName == RuntimeNames.pageItems && !property.type.isOptional { return (runtime(RuntimeNames.pageBody), nil) }
-        let value: Expression = .identifier(Naming.escaped(property.swiftName))
+        let value: Expression = .identifier(Identifier(property.swiftName))
         let getter: [Statement] = [.expression(property.type.isOptional ? .binary(value, "??", .arrayLiteral([])) : value)]
         return (runtime(RuntimeNames.pageBody), Declaration(
             documentation: ["The page's items, for `client.items(_:)`."],
-            kind: .variable(VariableDecl(access: access, name: RuntimeNames.pageItems, type: .array(swiftType(element)), getter: getter))))
+            kind: .variable(VariableDecl(access: access, name: Identifier(word: RuntimeNames.pageItems), type: .array(swiftType(element)), getter: getter))))
     }
 }

@@ -85,16 +85,16 @@ extension Translator {
                 body = .generic(.named("AsyncThrowingStream"), [body, .existential(.named("Error"))])
             }
         case let .optional(type): body = .optional(swiftType(type))
-        case .cases: body = .member(service.level.qualifiedName, Naming.escaped(endpoint.responseTypeName))
+        case .cases: body = .member(service.level.qualifiedName, endpoint.responseTypeName)
         }
         guard !endpoint.response.headers.isEmpty else { return body }
         return .generic(runtime(RuntimeNames.Service.withHeaders),
-                        [body, .member(service.level.qualifiedName, Naming.escaped(endpoint.headersTypeName))])
+                        [body, .member(service.level.qualifiedName, endpoint.headersTypeName)])
     }
 
     private func requirement(_ service: ServiceEndpoint, body: [Statement]?) -> FunctionDecl {
         let returnType = serviceResultType(service)
-        return FunctionDecl(access: body == nil ? nil : access, kind: .function(name: Naming.escaped(service.name), isStatic: false, isMutating: false),
+        return FunctionDecl(access: body == nil ? nil : access, kind: .function(name: Identifier(service.name), isStatic: false, isMutating: false),
                             parameters: serviceParameters(service.endpoint), throwsErrors: true,
                             returnType: returnType == .named("Void") ? nil : returnType, body: body ?? [], isAsync: true,
                             isRequirement: body == nil)
@@ -122,7 +122,7 @@ extension Translator {
     /// `extension GitHubAPI.Service { public func reposGet(...) async throws -> ... { throw ServiceNotImplemented("reposGet") } }`
     private func defaultImplementations(_ endpoints: [ServiceEndpoint]) -> Declaration {
         let members = endpoints.map { service in
-            let label = service.name + "(" + serviceParameters(service.endpoint).map { ($0.label ?? "_") + ":" }.joined() + ")"
+            let label = service.name + "(" + serviceParameters(service.endpoint).map { ($0.label?.name ?? "_") + ":" }.joined() + ")"
             return Declaration(kind: .function(requirement(service, body: [
                 .throw(.call(.type(runtime(RuntimeNames.Service.notImplemented)), [Argument(.stringLiteral(label))])),
             ])))
@@ -146,7 +146,7 @@ extension Translator {
             "the body as the client writes them, calls the service and writes its result as the client reads it.",
             "Unknown paths are 404, other methods 405 (with `Allow`), values that do not decode 400.",
         ], kind: .function(FunctionDecl(
-            access: access, kind: .function(name: RuntimeNames.Service.handlerName, isStatic: true, isMutating: false),
+            access: access, kind: .function(name: Identifier(word: RuntimeNames.Service.handlerName), isStatic: true, isMutating: false),
             parameters: [FunctionParameter(label: nil, name: "service", type: .opaque(.named(serviceTypeName)))],
             returnType: runtime(RuntimeNames.Service.handler), body: [.return(.member(router, RuntimeNames.Service.routerHandler))])))
     }
@@ -205,8 +205,8 @@ extension Translator {
             ])))
         }
         let call = Expression.try(.await(arguments.count > 2
-            ? .multilineCall(.member(.identifier("service"), Naming.escaped(service.name)), arguments)
-            : .call(.member(.identifier("service"), Naming.escaped(service.name)), arguments)))
+            ? .multilineCall(.member(.identifier("service"), Identifier(service.name)), arguments)
+            : .call(.member(.identifier("service"), Identifier(service.name)), arguments)))
         let returnsVoid = serviceResultType(service) == .named("Void")
         var statements: [Statement] = [returnsVoid ? .expression(call) : .declaration(isMutable: false, name: "result", value: call)]
         statements += responseStatements(service)
@@ -255,7 +255,7 @@ extension Translator {
         if hasHeaders {
             let entries = response.headers.map { header in
                 DictionaryEntry(key: .stringLiteral(header.name),
-                                value: .member(.member(.identifier("result"), "headers"), Naming.escaped(header.swiftName)))
+                                value: .member(.member(.identifier("result"), "headers"), Identifier(header.swiftName)))
             }
             statements.append(.declaration(isMutable: false, name: "headers", value: .try(.call(
                 .member(.identifier("request"), RuntimeNames.Service.responseHeaders),
@@ -300,7 +300,7 @@ extension Translator {
             statements.append(.return(write(nil, type: .void, status: without, contentType: nil)))
         case .cases:
             let arms = response.alternatives.map { alternative -> SwitchCase in
-                let caseName = Naming.escaped(Translator.caseName(for: alternative.status))
+                let caseName = Identifier(Translator.caseName(for: alternative.status))
                 let status = Self.statusCode(alternative.status, among: response.alternatives)
                 if alternative.type == .void {
                     return SwitchCase(patterns: [.enumCase(name: caseName, bindings: [])],

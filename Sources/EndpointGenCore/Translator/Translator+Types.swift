@@ -7,8 +7,8 @@ extension Translator {
         case .file: return .member(.named(RuntimeNames.module), RuntimeNames.file)
         case .void: return .named("Void")
         case let .model(name, defined):
-            guard defined, let modelQualifier else { return .named(Naming.escaped(name)) }
-            return .member(.named(modelQualifier), Naming.escaped(name))
+            guard defined, let modelQualifier else { return .named(name) }
+            return .member(.named(modelQualifier), name)
         case let .array(element): return .array(swiftType(element))
         case let .dictionary(value): return .dictionary(key: .named("String"), value: swiftType(value))
         case let .optional(wrapped): return .optional(swiftType(wrapped))
@@ -50,10 +50,10 @@ extension Translator {
         switch model.kind {
         case let .oneOf(union):
             guard let alternative = union.alternatives.first(where: { $0.type == alternativeType }) else { return value }
-            return .call(.dotMember(Naming.escaped(alternative.swiftName)), [Argument(value)])
+            return .call(.dotMember(Identifier(alternative.swiftName)), [Argument(value)])
         case let .anyOf(alternatives):
             guard let alternative = alternatives.first(where: { $0.type == alternativeType }) else { return value }
-            return .call(.type(swiftType(union)), [Argument(Naming.escaped(alternative.swiftName), value)])
+            return .call(.type(swiftType(union)), [Argument(Identifier(alternative.swiftName), value)])
         default:
             return value
         }
@@ -79,7 +79,7 @@ extension Translator {
             default: return .stringLiteral(raw)
             }
             if let match = cases.first(where: { $0.value == raw }) {
-                return .dotMember(Naming.escaped(match.swiftName))
+                return .dotMember(Identifier(match.swiftName))
             }
             return .call(.dotMember("init"), [Argument("rawValue", rawLiteral)])
         }

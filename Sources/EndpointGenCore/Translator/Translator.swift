@@ -78,7 +78,7 @@ struct Translator: Sendable {
     }
 
     /// The API type's name as written in code.
-    var apiTypeName: String { Naming.escaped(spec.api.swiftName) }
+    var apiTypeName: String { spec.api.swiftName }
     /// The API type.
     var apiType: TypeName { .named(apiTypeName) }
 
@@ -89,12 +89,12 @@ struct Translator: Sendable {
         var keys: [String]
         /// `StravaAPI.Activities`.
         var qualifiedName: TypeName
-        /// The same, for documentation text.
+        /// The same, for documentation text: `StravaAPI.Activities`.
         var displayName: String
         /// The parent level's qualified name; nil for the API.
         var parent: TypeName?
         /// The cases that lead from the API's `Call` to this level's: `["activities"]`.
-        var casePath: [String]
+        var casePath: [Identifier]
 
         var isAPI: Bool { parent == nil }
     }
@@ -102,13 +102,13 @@ struct Translator: Sendable {
     /// Every level, the API first, depth first in spec order.
     func allLevels() -> [Level] {
         var result: [Level] = []
-        func visit(_ group: Group, keys: [String], qualifiedName: TypeName, displayName: String, parent: TypeName?, casePath: [String]) {
+        func visit(_ group: Group, keys: [String], qualifiedName: TypeName, displayName: String, parent: TypeName?, casePath: [Identifier]) {
             result.append(Level(group: group, keys: keys, qualifiedName: qualifiedName, displayName: displayName, parent: parent,
                                 casePath: casePath))
             for child in group.groups {
-                let name = Naming.escaped(child.swiftName)
+                let name = child.swiftName
                 visit(child, keys: keys + [child.key], qualifiedName: .member(qualifiedName, name), displayName: displayName + "." + name,
-                      parent: qualifiedName, casePath: casePath + [Naming.escaped(child.caseName)])
+                      parent: qualifiedName, casePath: casePath + [Identifier(child.caseName)])
             }
         }
         visit(spec.api, keys: [], qualifiedName: apiType, displayName: apiTypeName, parent: nil, casePath: [])
@@ -244,15 +244,12 @@ struct Translator: Sendable {
         return values
     }
 
-    /// A name used as an argument label: keywords need no backticks there, except the few that
-    /// would start a parameter's own syntax.
-    func label(_ name: String) -> String {
-        ["inout", "var", "let", "_"].contains(name) ? Naming.escaped(name) : name
-    }
+    /// A name from the spec used as an argument label (the renderer escapes it as a label).
+    func label(_ name: String) -> Identifier { Identifier(name) }
 
     /// The names bound by `case let .name(a, b)`, in the order of `signature(of:)`.
-    func bindings(of endpoint: Endpoint) -> [String] {
-        var names = endpoint.parameters.map { Naming.escaped($0.swiftName) }
+    func bindings(of endpoint: Endpoint) -> [Identifier] {
+        var names = endpoint.parameters.map { Identifier($0.swiftName) }
         if endpoint.body != nil { names.append("body") }
         return names
     }
@@ -277,7 +274,7 @@ struct Translator: Sendable {
             lines.append("- Parameters:")
             for parameter in described {
                 let text = documentation(parameter.description)
-                lines.append("  - \(Naming.escaped(parameter.swiftName)): \(text[0])")
+                lines.append("  - \(parameter.swiftName): \(text[0])")
                 lines.append(contentsOf: text.dropFirst().map { "    \($0)" })
             }
         }
