@@ -159,6 +159,79 @@ extension Indirect: Hashable where Value: Hashable {
     public func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
 
+/// What a generated model's `init(from:)` calls for each property: `decode` and `decodeIfPresent`
+/// under a name of their own, with the type taken from the property assigned.
+///
+/// ```swift
+/// // In a generated model:
+/// public init(from decoder: any Decoder) throws {
+///     let container = try decoder.container(keyedBy: ModelKey.self)
+///     self.id = try container.member("id")
+///     self.createdAt = try container.memberIfPresent("created_at")
+/// }
+/// ```
+///
+/// `container.decode(Int64.self, forKey: "id")` gives the same value, but `decode` has an overload
+/// for each standard type, and the compiler weighs them all at every call: for a model-heavy spec
+/// that was a third of the type-checking time (docs/generated-code.md, "Compile time and size").
+extension KeyedDecodingContainer where K == ModelKey {
+    /// The member `key` as a `T`; an error when it is absent or does not fit.
+    @inlinable
+    public func member<T: Decodable>(_ key: ModelKey) throws -> T {
+        // The standard types through their own requirements, as `decode(String.self, ...)` calls
+        // them: a decoder's generic path may be slower. Specialized, only one line is left.
+        if T.self == String.self { return try decode(String.self, forKey: key) as! T }
+        if T.self == Int.self { return try decode(Int.self, forKey: key) as! T }
+        if T.self == Int64.self { return try decode(Int64.self, forKey: key) as! T }
+        if T.self == Int32.self { return try decode(Int32.self, forKey: key) as! T }
+        if T.self == Double.self { return try decode(Double.self, forKey: key) as! T }
+        if T.self == Float.self { return try decode(Float.self, forKey: key) as! T }
+        if T.self == Bool.self { return try decode(Bool.self, forKey: key) as! T }
+        return try decode(T.self, forKey: key)
+    }
+
+    /// The member `key` as a `T`, or `nil` when it is absent or `null`.
+    @inlinable
+    public func memberIfPresent<T: Decodable>(_ key: ModelKey) throws -> T? {
+        if T.self == String.self { return try decodeIfPresent(String.self, forKey: key) as! T? }
+        if T.self == Int.self { return try decodeIfPresent(Int.self, forKey: key) as! T? }
+        if T.self == Int64.self { return try decodeIfPresent(Int64.self, forKey: key) as! T? }
+        if T.self == Int32.self { return try decodeIfPresent(Int32.self, forKey: key) as! T? }
+        if T.self == Double.self { return try decodeIfPresent(Double.self, forKey: key) as! T? }
+        if T.self == Float.self { return try decodeIfPresent(Float.self, forKey: key) as! T? }
+        if T.self == Bool.self { return try decodeIfPresent(Bool.self, forKey: key) as! T? }
+        return try decodeIfPresent(T.self, forKey: key)
+    }
+}
+
+/// What a generated model's `encode(to:)` calls for each property: `encode` and `encodeIfPresent`
+/// under a name of their own (see `KeyedDecodingContainer.member(_:)`).
+extension KeyedEncodingContainer where K == ModelKey {
+    /// Writes `value` as the member `key`.
+    @inlinable
+    public mutating func encodeMember<T: Encodable>(_ value: T, _ key: ModelKey) throws {
+        // The standard types through their own requirements, as `encode(string, ...)` calls them:
+        // an encoder's generic path may be slower (`JSONEncoder`'s makes an encoder per value).
+        switch value {
+        case let value as String: try encode(value, forKey: key)
+        case let value as Int: try encode(value, forKey: key)
+        case let value as Int64: try encode(value, forKey: key)
+        case let value as Int32: try encode(value, forKey: key)
+        case let value as Double: try encode(value, forKey: key)
+        case let value as Float: try encode(value, forKey: key)
+        case let value as Bool: try encode(value, forKey: key)
+        default: try encode(value, forKey: key)
+        }
+    }
+
+    /// Writes `value` as the member `key`; nothing for `nil`.
+    @inlinable
+    public mutating func encodeMemberIfPresent<T: Encodable>(_ value: T?, _ key: ModelKey) throws {
+        guard let value else { return }
+        try encodeMember(value, key)
+    }
+}
+
 /// The coding key of a generated model's `init(from:)` and `encode(to:)`: the member's name in
 /// the JSON, written as a string literal.
 ///

@@ -391,20 +391,20 @@ import Testing
 
                     public init(from decoder: any Decoder) throws {
                         let container = try decoder.container(keyedBy: ModelKey.self)
-                        self.id = try container.decode(Int64.self, forKey: "id")
-                        self.petName = try container.decode(String.self, forKey: "pet_name")
-                        self.tags = try container.decodeIfPresent([String].self, forKey: "tags")
-                        self.count = try container.decode(Int.self, forKey: "count")
-                        self.extra = try container.decodeIfPresent([String: JSONValue].self, forKey: "extra")
+                        self.id = try container.member("id")
+                        self.petName = try container.member("pet_name")
+                        self.tags = try container.memberIfPresent("tags")
+                        self.count = try container.member("count")
+                        self.extra = try container.memberIfPresent("extra")
                     }
 
                     public func encode(to encoder: any Encoder) throws {
                         var container = encoder.container(keyedBy: ModelKey.self)
-                        try container.encode(self.id, forKey: "id")
-                        try container.encode(self.petName, forKey: "pet_name")
-                        try container.encodeIfPresent(self.tags, forKey: "tags")
-                        try container.encode(self.count, forKey: "count")
-                        try container.encodeIfPresent(self.extra, forKey: "extra")
+                        try container.encodeMember(self.id, "id")
+                        try container.encodeMember(self.petName, "pet_name")
+                        try container.encodeMemberIfPresent(self.tags, "tags")
+                        try container.encodeMember(self.count, "count")
+                        try container.encodeMemberIfPresent(self.extra, "extra")
                     }
 
                     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -419,7 +419,7 @@ import Testing
         #expect(!swift[models.lowerBound...].contains("func hash(into"))
         // Keys are string literals of the runtime's `ModelKey`: no model declares `CodingKeys`.
         #expect(!swift.contains("CodingKeys"))
-        #expect(swift.contains("            self.a = try container.decode(Int.self, forKey: \"a\")\n            self.b = try container.decodeIfPresent(Bool.self, forKey: \"b\")\n"))
+        #expect(swift.contains("            self.a = try container.member(\"a\")\n            self.b = try container.memberIfPresent(\"b\")\n"))
     }
 
     @Test func enumModelsAreOpenStructs() throws {

@@ -74,4 +74,44 @@ import Testing
         #expect(try decoder.decode(Probe.self, from: Data("7".utf8)).asInt == 7)
         #expect(try decoder.decode(Probe.self, from: Data("7.5".utf8)).asInt == nil)
     }
+
+    /// A model written as generated code writes it: `member` / `memberIfPresent` and their
+    /// encoding counterparts on a `ModelKey` container.
+    struct Member: Codable, Equatable {
+        var id: Int64
+        var at: Date
+        var note: String?
+        init(id: Int64, at: Date, note: String?) { (self.id, self.at, self.note) = (id, at, note) }
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.member("id")
+            self.at = try container.member("at")
+            self.note = try container.memberIfPresent("note")
+        }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.at, "at")
+            try container.encodeMemberIfPresent(self.note, "note")
+        }
+    }
+
+    @Test func membersDecodeAndEncodeAsDecodeAndEncodeDo() throws {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let full = Data(#"{"at":"1970-01-01T00:00:10Z","id":7,"note":"n"}"#.utf8)
+        let value = try decoder.decode(Member.self, from: full)
+        #expect(value == Member(id: 7, at: Date(timeIntervalSince1970: 10), note: "n"))
+        // The decoder's date strategy applies, and the bytes come back as they were.
+        #expect(try Self.text(value) == String(decoding: full, as: UTF8.self))
+        // Absent or null: nil, and nothing written back.
+        let bare = try decoder.decode(Member.self, from: Data(#"{"at":"1970-01-01T00:00:10Z","id":7,"note":null}"#.utf8))
+        #expect(bare.note == nil)
+        #expect(try Self.text(bare) == #"{"at":"1970-01-01T00:00:10Z","id":7}"#)
+        // A required member absent, or of the wrong type: the errors `decode` gives.
+        #expect(throws: DecodingError.self) { try decoder.decode(Member.self, from: Data(#"{"at":"1970-01-01T00:00:10Z"}"#.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try decoder.decode(Member.self, from: Data(#"{"at":"1970-01-01T00:00:10Z","id":"7"}"#.utf8))
+        }
+    }
 }

@@ -450,46 +450,46 @@ nonisolated extension GistsAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.url = try container.decode(URL.self, forKey: "url")
-            self.forksUrl = try container.decode(URL.self, forKey: "forks_url")
-            self.commitsUrl = try container.decode(URL.self, forKey: "commits_url")
-            self.id = try container.decode(String.self, forKey: "id")
-            self.nodeId = try container.decode(String.self, forKey: "node_id")
-            self.gitPullUrl = try container.decode(URL.self, forKey: "git_pull_url")
-            self.gitPushUrl = try container.decode(URL.self, forKey: "git_push_url")
-            self.htmlUrl = try container.decode(URL.self, forKey: "html_url")
-            self.files = try container.decode([String: GistFile].self, forKey: "files")
-            self.`public` = try container.decode(Bool.self, forKey: "public")
-            self.createdAt = try container.decode(Date.self, forKey: "created_at")
-            self.updatedAt = try container.decode(Date.self, forKey: "updated_at")
-            self.description = try container.decodeIfPresent(String.self, forKey: "description")
-            self.comments = try container.decode(Int.self, forKey: "comments")
-            self.user = try container.decodeIfPresent(SimpleUser.self, forKey: "user")
-            self.commentsUrl = try container.decode(URL.self, forKey: "comments_url")
-            self.owner = try container.decodeIfPresent(SimpleUser.self, forKey: "owner")
-            self.truncated = try container.decodeIfPresent(Bool.self, forKey: "truncated")
+            self.url = try container.member("url")
+            self.forksUrl = try container.member("forks_url")
+            self.commitsUrl = try container.member("commits_url")
+            self.id = try container.member("id")
+            self.nodeId = try container.member("node_id")
+            self.gitPullUrl = try container.member("git_pull_url")
+            self.gitPushUrl = try container.member("git_push_url")
+            self.htmlUrl = try container.member("html_url")
+            self.files = try container.member("files")
+            self.`public` = try container.member("public")
+            self.createdAt = try container.member("created_at")
+            self.updatedAt = try container.member("updated_at")
+            self.description = try container.memberIfPresent("description")
+            self.comments = try container.member("comments")
+            self.user = try container.memberIfPresent("user")
+            self.commentsUrl = try container.member("comments_url")
+            self.owner = try container.memberIfPresent("owner")
+            self.truncated = try container.memberIfPresent("truncated")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.url, forKey: "url")
-            try container.encode(self.forksUrl, forKey: "forks_url")
-            try container.encode(self.commitsUrl, forKey: "commits_url")
-            try container.encode(self.id, forKey: "id")
-            try container.encode(self.nodeId, forKey: "node_id")
-            try container.encode(self.gitPullUrl, forKey: "git_pull_url")
-            try container.encode(self.gitPushUrl, forKey: "git_push_url")
-            try container.encode(self.htmlUrl, forKey: "html_url")
-            try container.encode(self.files, forKey: "files")
-            try container.encode(self.`public`, forKey: "public")
-            try container.encode(self.createdAt, forKey: "created_at")
-            try container.encode(self.updatedAt, forKey: "updated_at")
-            try container.encodeIfPresent(self.description, forKey: "description")
-            try container.encode(self.comments, forKey: "comments")
-            try container.encodeIfPresent(self.user, forKey: "user")
-            try container.encode(self.commentsUrl, forKey: "comments_url")
-            try container.encodeIfPresent(self.owner, forKey: "owner")
-            try container.encodeIfPresent(self.truncated, forKey: "truncated")
+            try container.encodeMember(self.url, "url")
+            try container.encodeMember(self.forksUrl, "forks_url")
+            try container.encodeMember(self.commitsUrl, "commits_url")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.nodeId, "node_id")
+            try container.encodeMember(self.gitPullUrl, "git_pull_url")
+            try container.encodeMember(self.gitPushUrl, "git_push_url")
+            try container.encodeMember(self.htmlUrl, "html_url")
+            try container.encodeMember(self.files, "files")
+            try container.encodeMember(self.`public`, "public")
+            try container.encodeMember(self.createdAt, "created_at")
+            try container.encodeMember(self.updatedAt, "updated_at")
+            try container.encodeMemberIfPresent(self.description, "description")
+            try container.encodeMember(self.comments, "comments")
+            try container.encodeMemberIfPresent(self.user, "user")
+            try container.encodeMember(self.commentsUrl, "comments_url")
+            try container.encodeMemberIfPresent(self.owner, "owner")
+            try container.encodeMemberIfPresent(self.truncated, "truncated")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -564,52 +564,52 @@ nonisolated extension GistsAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.url = try container.decode(URL.self, forKey: "url")
-            self.forksUrl = try container.decode(URL.self, forKey: "forks_url")
-            self.commitsUrl = try container.decode(URL.self, forKey: "commits_url")
-            self.id = try container.decode(String.self, forKey: "id")
-            self.nodeId = try container.decode(String.self, forKey: "node_id")
-            self.gitPullUrl = try container.decode(URL.self, forKey: "git_pull_url")
-            self.gitPushUrl = try container.decode(URL.self, forKey: "git_push_url")
-            self.htmlUrl = try container.decode(URL.self, forKey: "html_url")
-            self.files = try container.decode([String: GistFile].self, forKey: "files")
-            self.`public` = try container.decode(Bool.self, forKey: "public")
-            self.createdAt = try container.decode(Date.self, forKey: "created_at")
-            self.updatedAt = try container.decode(Date.self, forKey: "updated_at")
-            self.description = try container.decodeIfPresent(String.self, forKey: "description")
-            self.comments = try container.decode(Int.self, forKey: "comments")
-            self.user = try container.decodeIfPresent(SimpleUser.self, forKey: "user")
-            self.commentsUrl = try container.decode(URL.self, forKey: "comments_url")
-            self.owner = try container.decodeIfPresent(SimpleUser.self, forKey: "owner")
-            self.truncated = try container.decodeIfPresent(Bool.self, forKey: "truncated")
-            self.forks = try container.decodeIfPresent([GistFork].self, forKey: "forks")
-            self.history = try container.decodeIfPresent([GistCommit].self, forKey: "history")
-            self.forkOf = try container.decodeIfPresent(BaseGist.self, forKey: "fork_of")
+            self.url = try container.member("url")
+            self.forksUrl = try container.member("forks_url")
+            self.commitsUrl = try container.member("commits_url")
+            self.id = try container.member("id")
+            self.nodeId = try container.member("node_id")
+            self.gitPullUrl = try container.member("git_pull_url")
+            self.gitPushUrl = try container.member("git_push_url")
+            self.htmlUrl = try container.member("html_url")
+            self.files = try container.member("files")
+            self.`public` = try container.member("public")
+            self.createdAt = try container.member("created_at")
+            self.updatedAt = try container.member("updated_at")
+            self.description = try container.memberIfPresent("description")
+            self.comments = try container.member("comments")
+            self.user = try container.memberIfPresent("user")
+            self.commentsUrl = try container.member("comments_url")
+            self.owner = try container.memberIfPresent("owner")
+            self.truncated = try container.memberIfPresent("truncated")
+            self.forks = try container.memberIfPresent("forks")
+            self.history = try container.memberIfPresent("history")
+            self.forkOf = try container.memberIfPresent("fork_of")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.url, forKey: "url")
-            try container.encode(self.forksUrl, forKey: "forks_url")
-            try container.encode(self.commitsUrl, forKey: "commits_url")
-            try container.encode(self.id, forKey: "id")
-            try container.encode(self.nodeId, forKey: "node_id")
-            try container.encode(self.gitPullUrl, forKey: "git_pull_url")
-            try container.encode(self.gitPushUrl, forKey: "git_push_url")
-            try container.encode(self.htmlUrl, forKey: "html_url")
-            try container.encode(self.files, forKey: "files")
-            try container.encode(self.`public`, forKey: "public")
-            try container.encode(self.createdAt, forKey: "created_at")
-            try container.encode(self.updatedAt, forKey: "updated_at")
-            try container.encodeIfPresent(self.description, forKey: "description")
-            try container.encode(self.comments, forKey: "comments")
-            try container.encodeIfPresent(self.user, forKey: "user")
-            try container.encode(self.commentsUrl, forKey: "comments_url")
-            try container.encodeIfPresent(self.owner, forKey: "owner")
-            try container.encodeIfPresent(self.truncated, forKey: "truncated")
-            try container.encodeIfPresent(self.forks, forKey: "forks")
-            try container.encodeIfPresent(self.history, forKey: "history")
-            try container.encodeIfPresent(self.forkOf, forKey: "fork_of")
+            try container.encodeMember(self.url, "url")
+            try container.encodeMember(self.forksUrl, "forks_url")
+            try container.encodeMember(self.commitsUrl, "commits_url")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.nodeId, "node_id")
+            try container.encodeMember(self.gitPullUrl, "git_pull_url")
+            try container.encodeMember(self.gitPushUrl, "git_push_url")
+            try container.encodeMember(self.htmlUrl, "html_url")
+            try container.encodeMember(self.files, "files")
+            try container.encodeMember(self.`public`, "public")
+            try container.encodeMember(self.createdAt, "created_at")
+            try container.encodeMember(self.updatedAt, "updated_at")
+            try container.encodeMemberIfPresent(self.description, "description")
+            try container.encodeMember(self.comments, "comments")
+            try container.encodeMemberIfPresent(self.user, "user")
+            try container.encodeMember(self.commentsUrl, "comments_url")
+            try container.encodeMemberIfPresent(self.owner, "owner")
+            try container.encodeMemberIfPresent(self.truncated, "truncated")
+            try container.encodeMemberIfPresent(self.forks, "forks")
+            try container.encodeMemberIfPresent(self.history, "history")
+            try container.encodeMemberIfPresent(self.forkOf, "fork_of")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -654,24 +654,24 @@ nonisolated extension GistsAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.filename = try container.decodeIfPresent(String.self, forKey: "filename")
-            self.type = try container.decodeIfPresent(String.self, forKey: "type")
-            self.language = try container.decodeIfPresent(String.self, forKey: "language")
-            self.rawUrl = try container.decodeIfPresent(URL.self, forKey: "raw_url")
-            self.size = try container.decodeIfPresent(Int.self, forKey: "size")
-            self.truncated = try container.decodeIfPresent(Bool.self, forKey: "truncated")
-            self.content = try container.decodeIfPresent(String.self, forKey: "content")
+            self.filename = try container.memberIfPresent("filename")
+            self.type = try container.memberIfPresent("type")
+            self.language = try container.memberIfPresent("language")
+            self.rawUrl = try container.memberIfPresent("raw_url")
+            self.size = try container.memberIfPresent("size")
+            self.truncated = try container.memberIfPresent("truncated")
+            self.content = try container.memberIfPresent("content")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.filename, forKey: "filename")
-            try container.encodeIfPresent(self.type, forKey: "type")
-            try container.encodeIfPresent(self.language, forKey: "language")
-            try container.encodeIfPresent(self.rawUrl, forKey: "raw_url")
-            try container.encodeIfPresent(self.size, forKey: "size")
-            try container.encodeIfPresent(self.truncated, forKey: "truncated")
-            try container.encodeIfPresent(self.content, forKey: "content")
+            try container.encodeMemberIfPresent(self.filename, "filename")
+            try container.encodeMemberIfPresent(self.type, "type")
+            try container.encodeMemberIfPresent(self.language, "language")
+            try container.encodeMemberIfPresent(self.rawUrl, "raw_url")
+            try container.encodeMemberIfPresent(self.size, "size")
+            try container.encodeMemberIfPresent(self.truncated, "truncated")
+            try container.encodeMemberIfPresent(self.content, "content")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -704,24 +704,24 @@ nonisolated extension GistsAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.login = try container.decode(String.self, forKey: "login")
-            self.id = try container.decode(Int64.self, forKey: "id")
-            self.nodeId = try container.decode(String.self, forKey: "node_id")
-            self.avatarUrl = try container.decode(URL.self, forKey: "avatar_url")
-            self.htmlUrl = try container.decode(URL.self, forKey: "html_url")
-            self.type = try container.decode(UserType.self, forKey: "type")
-            self.siteAdmin = try container.decode(Bool.self, forKey: "site_admin")
+            self.login = try container.member("login")
+            self.id = try container.member("id")
+            self.nodeId = try container.member("node_id")
+            self.avatarUrl = try container.member("avatar_url")
+            self.htmlUrl = try container.member("html_url")
+            self.type = try container.member("type")
+            self.siteAdmin = try container.member("site_admin")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.login, forKey: "login")
-            try container.encode(self.id, forKey: "id")
-            try container.encode(self.nodeId, forKey: "node_id")
-            try container.encode(self.avatarUrl, forKey: "avatar_url")
-            try container.encode(self.htmlUrl, forKey: "html_url")
-            try container.encode(self.type, forKey: "type")
-            try container.encode(self.siteAdmin, forKey: "site_admin")
+            try container.encodeMember(self.login, "login")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.nodeId, "node_id")
+            try container.encodeMember(self.avatarUrl, "avatar_url")
+            try container.encodeMember(self.htmlUrl, "html_url")
+            try container.encodeMember(self.type, "type")
+            try container.encodeMember(self.siteAdmin, "site_admin")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -797,16 +797,16 @@ nonisolated extension GistsAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.total = try container.decodeIfPresent(Int.self, forKey: "total")
-            self.additions = try container.decodeIfPresent(Int.self, forKey: "additions")
-            self.deletions = try container.decodeIfPresent(Int.self, forKey: "deletions")
+            self.total = try container.memberIfPresent("total")
+            self.additions = try container.memberIfPresent("additions")
+            self.deletions = try container.memberIfPresent("deletions")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.total, forKey: "total")
-            try container.encodeIfPresent(self.additions, forKey: "additions")
-            try container.encodeIfPresent(self.deletions, forKey: "deletions")
+            try container.encodeMemberIfPresent(self.total, "total")
+            try container.encodeMemberIfPresent(self.additions, "additions")
+            try container.encodeMemberIfPresent(self.deletions, "deletions")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -834,20 +834,20 @@ nonisolated extension GistsAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.url = try container.decode(URL.self, forKey: "url")
-            self.version = try container.decode(String.self, forKey: "version")
-            self.user = try container.decodeIfPresent(SimpleUser.self, forKey: "user")
-            self.changeStatus = try container.decode(ChangeStatus.self, forKey: "change_status")
-            self.committedAt = try container.decode(Date.self, forKey: "committed_at")
+            self.url = try container.member("url")
+            self.version = try container.member("version")
+            self.user = try container.memberIfPresent("user")
+            self.changeStatus = try container.member("change_status")
+            self.committedAt = try container.member("committed_at")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.url, forKey: "url")
-            try container.encode(self.version, forKey: "version")
-            try container.encodeIfPresent(self.user, forKey: "user")
-            try container.encode(self.changeStatus, forKey: "change_status")
-            try container.encode(self.committedAt, forKey: "committed_at")
+            try container.encodeMember(self.url, "url")
+            try container.encodeMember(self.version, "version")
+            try container.encodeMemberIfPresent(self.user, "user")
+            try container.encodeMember(self.changeStatus, "change_status")
+            try container.encodeMember(self.committedAt, "committed_at")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -874,20 +874,20 @@ nonisolated extension GistsAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(String.self, forKey: "id")
-            self.url = try container.decode(URL.self, forKey: "url")
-            self.user = try container.decodeIfPresent(SimpleUser.self, forKey: "user")
-            self.createdAt = try container.decode(Date.self, forKey: "created_at")
-            self.updatedAt = try container.decode(Date.self, forKey: "updated_at")
+            self.id = try container.member("id")
+            self.url = try container.member("url")
+            self.user = try container.memberIfPresent("user")
+            self.createdAt = try container.member("created_at")
+            self.updatedAt = try container.member("updated_at")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encode(self.url, forKey: "url")
-            try container.encodeIfPresent(self.user, forKey: "user")
-            try container.encode(self.createdAt, forKey: "created_at")
-            try container.encode(self.updatedAt, forKey: "updated_at")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.url, "url")
+            try container.encodeMemberIfPresent(self.user, "user")
+            try container.encodeMember(self.createdAt, "created_at")
+            try container.encodeMember(self.updatedAt, "updated_at")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -927,26 +927,26 @@ nonisolated extension GistsAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(Int64.self, forKey: "id")
-            self.nodeId = try container.decode(String.self, forKey: "node_id")
-            self.url = try container.decode(URL.self, forKey: "url")
-            self.body = try container.decode(String.self, forKey: "body")
-            self.user = try container.decodeIfPresent(SimpleUser.self, forKey: "user")
-            self.createdAt = try container.decode(Date.self, forKey: "created_at")
-            self.updatedAt = try container.decode(Date.self, forKey: "updated_at")
-            self.authorAssociation = try container.decode(AuthorAssociation.self, forKey: "author_association")
+            self.id = try container.member("id")
+            self.nodeId = try container.member("node_id")
+            self.url = try container.member("url")
+            self.body = try container.member("body")
+            self.user = try container.memberIfPresent("user")
+            self.createdAt = try container.member("created_at")
+            self.updatedAt = try container.member("updated_at")
+            self.authorAssociation = try container.member("author_association")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encode(self.nodeId, forKey: "node_id")
-            try container.encode(self.url, forKey: "url")
-            try container.encode(self.body, forKey: "body")
-            try container.encodeIfPresent(self.user, forKey: "user")
-            try container.encode(self.createdAt, forKey: "created_at")
-            try container.encode(self.updatedAt, forKey: "updated_at")
-            try container.encode(self.authorAssociation, forKey: "author_association")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.nodeId, "node_id")
+            try container.encodeMember(self.url, "url")
+            try container.encodeMember(self.body, "body")
+            try container.encodeMemberIfPresent(self.user, "user")
+            try container.encodeMember(self.createdAt, "created_at")
+            try container.encodeMember(self.updatedAt, "updated_at")
+            try container.encodeMember(self.authorAssociation, "author_association")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -968,12 +968,12 @@ nonisolated extension GistsAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.body = try container.decode(String.self, forKey: "body")
+            self.body = try container.member("body")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.body, forKey: "body")
+            try container.encodeMember(self.body, "body")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -998,16 +998,16 @@ nonisolated extension GistsAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.description = try container.decodeIfPresent(String.self, forKey: "description")
-            self.files = try container.decode([String: GistFileContent].self, forKey: "files")
-            self.`public` = try container.decodeIfPresent(Bool.self, forKey: "public")
+            self.description = try container.memberIfPresent("description")
+            self.files = try container.member("files")
+            self.`public` = try container.memberIfPresent("public")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.description, forKey: "description")
-            try container.encode(self.files, forKey: "files")
-            try container.encodeIfPresent(self.`public`, forKey: "public")
+            try container.encodeMemberIfPresent(self.description, "description")
+            try container.encodeMember(self.files, "files")
+            try container.encodeMemberIfPresent(self.`public`, "public")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1026,12 +1026,12 @@ nonisolated extension GistsAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.content = try container.decode(String.self, forKey: "content")
+            self.content = try container.member("content")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.content, forKey: "content")
+            try container.encodeMember(self.content, "content")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1053,14 +1053,14 @@ nonisolated extension GistsAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.description = try container.decodeIfPresent(String.self, forKey: "description")
-            self.files = try container.decodeIfPresent([String: GistFileUpdate?].self, forKey: "files")
+            self.description = try container.memberIfPresent("description")
+            self.files = try container.memberIfPresent("files")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.description, forKey: "description")
-            try container.encodeIfPresent(self.files, forKey: "files")
+            try container.encodeMemberIfPresent(self.description, "description")
+            try container.encodeMemberIfPresent(self.files, "files")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1082,14 +1082,14 @@ nonisolated extension GistsAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.content = try container.decodeIfPresent(String.self, forKey: "content")
-            self.filename = try container.decodeIfPresent(String.self, forKey: "filename")
+            self.content = try container.memberIfPresent("content")
+            self.filename = try container.memberIfPresent("filename")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.content, forKey: "content")
-            try container.encodeIfPresent(self.filename, forKey: "filename")
+            try container.encodeMemberIfPresent(self.content, "content")
+            try container.encodeMemberIfPresent(self.filename, "filename")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1113,18 +1113,18 @@ nonisolated extension GistsAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.message = try container.decodeIfPresent(String.self, forKey: "message")
-            self.documentationUrl = try container.decodeIfPresent(String.self, forKey: "documentation_url")
-            self.url = try container.decodeIfPresent(String.self, forKey: "url")
-            self.status = try container.decodeIfPresent(String.self, forKey: "status")
+            self.message = try container.memberIfPresent("message")
+            self.documentationUrl = try container.memberIfPresent("documentation_url")
+            self.url = try container.memberIfPresent("url")
+            self.status = try container.memberIfPresent("status")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.message, forKey: "message")
-            try container.encodeIfPresent(self.documentationUrl, forKey: "documentation_url")
-            try container.encodeIfPresent(self.url, forKey: "url")
-            try container.encodeIfPresent(self.status, forKey: "status")
+            try container.encodeMemberIfPresent(self.message, "message")
+            try container.encodeMemberIfPresent(self.documentationUrl, "documentation_url")
+            try container.encodeMemberIfPresent(self.url, "url")
+            try container.encodeMemberIfPresent(self.status, "status")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1147,16 +1147,16 @@ nonisolated extension GistsAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.message = try container.decode(String.self, forKey: "message")
-            self.documentationUrl = try container.decode(String.self, forKey: "documentation_url")
-            self.errors = try container.decodeIfPresent([ValidationErrorDetail].self, forKey: "errors")
+            self.message = try container.member("message")
+            self.documentationUrl = try container.member("documentation_url")
+            self.errors = try container.memberIfPresent("errors")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.message, forKey: "message")
-            try container.encode(self.documentationUrl, forKey: "documentation_url")
-            try container.encodeIfPresent(self.errors, forKey: "errors")
+            try container.encodeMember(self.message, "message")
+            try container.encodeMember(self.documentationUrl, "documentation_url")
+            try container.encodeMemberIfPresent(self.errors, "errors")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1187,22 +1187,22 @@ nonisolated extension GistsAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.resource = try container.decodeIfPresent(String.self, forKey: "resource")
-            self.field = try container.decodeIfPresent(String.self, forKey: "field")
-            self.message = try container.decodeIfPresent(String.self, forKey: "message")
-            self.code = try container.decode(String.self, forKey: "code")
-            self.index = try container.decodeIfPresent(Int.self, forKey: "index")
-            self.value = try container.decodeIfPresent(JSONValue.self, forKey: "value")
+            self.resource = try container.memberIfPresent("resource")
+            self.field = try container.memberIfPresent("field")
+            self.message = try container.memberIfPresent("message")
+            self.code = try container.member("code")
+            self.index = try container.memberIfPresent("index")
+            self.value = try container.memberIfPresent("value")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.resource, forKey: "resource")
-            try container.encodeIfPresent(self.field, forKey: "field")
-            try container.encodeIfPresent(self.message, forKey: "message")
-            try container.encode(self.code, forKey: "code")
-            try container.encodeIfPresent(self.index, forKey: "index")
-            try container.encodeIfPresent(self.value, forKey: "value")
+            try container.encodeMemberIfPresent(self.resource, "resource")
+            try container.encodeMemberIfPresent(self.field, "field")
+            try container.encodeMemberIfPresent(self.message, "message")
+            try container.encodeMember(self.code, "code")
+            try container.encodeMemberIfPresent(self.index, "index")
+            try container.encodeMemberIfPresent(self.value, "value")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {

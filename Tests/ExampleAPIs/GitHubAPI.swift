@@ -246,14 +246,14 @@ nonisolated extension GitHubAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.message = try container.decodeIfPresent(String.self, forKey: "message")
-            self.documentationUrl = try container.decodeIfPresent(String.self, forKey: "documentation_url")
+            self.message = try container.memberIfPresent("message")
+            self.documentationUrl = try container.memberIfPresent("documentation_url")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.message, forKey: "message")
-            try container.encodeIfPresent(self.documentationUrl, forKey: "documentation_url")
+            try container.encodeMemberIfPresent(self.message, "message")
+            try container.encodeMemberIfPresent(self.documentationUrl, "documentation_url")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -277,18 +277,18 @@ nonisolated extension GitHubAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.limit = try container.decode(Int.self, forKey: "limit")
-            self.remaining = try container.decode(Int.self, forKey: "remaining")
-            self.reset = try container.decode(Int64.self, forKey: "reset")
-            self.used = try container.decode(Int.self, forKey: "used")
+            self.limit = try container.member("limit")
+            self.remaining = try container.member("remaining")
+            self.reset = try container.member("reset")
+            self.used = try container.member("used")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.limit, forKey: "limit")
-            try container.encode(self.remaining, forKey: "remaining")
-            try container.encode(self.reset, forKey: "reset")
-            try container.encode(self.used, forKey: "used")
+            try container.encodeMember(self.limit, "limit")
+            try container.encodeMember(self.remaining, "remaining")
+            try container.encodeMember(self.reset, "reset")
+            try container.encodeMember(self.used, "used")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -307,12 +307,12 @@ nonisolated extension GitHubAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.rate = try container.decode(RateLimit.self, forKey: "rate")
+            self.rate = try container.member("rate")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.rate, forKey: "rate")
+            try container.encodeMember(self.rate, "rate")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -332,14 +332,14 @@ nonisolated extension GitHubAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.login = try container.decode(String.self, forKey: "login")
-            self.id = try container.decode(Int64.self, forKey: "id")
+            self.login = try container.member("login")
+            self.id = try container.member("id")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.login, forKey: "login")
-            try container.encode(self.id, forKey: "id")
+            try container.encodeMember(self.login, "login")
+            try container.encodeMember(self.id, "id")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -365,20 +365,20 @@ nonisolated extension GitHubAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(Int64.self, forKey: "id")
-            self.fullName = try container.decode(String.self, forKey: "full_name")
-            self.`private` = try container.decode(Bool.self, forKey: "private")
-            self.stargazersCount = try container.decode(Int.self, forKey: "stargazers_count")
-            self.owner = try container.decode(SimpleUser.self, forKey: "owner")
+            self.id = try container.member("id")
+            self.fullName = try container.member("full_name")
+            self.`private` = try container.member("private")
+            self.stargazersCount = try container.member("stargazers_count")
+            self.owner = try container.member("owner")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encode(self.fullName, forKey: "full_name")
-            try container.encode(self.`private`, forKey: "private")
-            try container.encode(self.stargazersCount, forKey: "stargazers_count")
-            try container.encode(self.owner, forKey: "owner")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.fullName, "full_name")
+            try container.encodeMember(self.`private`, "private")
+            try container.encodeMember(self.stargazersCount, "stargazers_count")
+            try container.encodeMember(self.owner, "owner")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -402,16 +402,16 @@ nonisolated extension GitHubAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.login = try container.decodeIfPresent(String.self, forKey: "login")
-            self.id = try container.decodeIfPresent(Int64.self, forKey: "id")
-            self.contributions = try container.decode(Int.self, forKey: "contributions")
+            self.login = try container.memberIfPresent("login")
+            self.id = try container.memberIfPresent("id")
+            self.contributions = try container.member("contributions")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.login, forKey: "login")
-            try container.encodeIfPresent(self.id, forKey: "id")
-            try container.encode(self.contributions, forKey: "contributions")
+            try container.encodeMemberIfPresent(self.login, "login")
+            try container.encodeMemberIfPresent(self.id, "id")
+            try container.encodeMember(self.contributions, "contributions")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -436,18 +436,18 @@ nonisolated extension GitHubAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(Int64.self, forKey: "id")
-            self.number = try container.decode(Int.self, forKey: "number")
-            self.title = try container.decode(String.self, forKey: "title")
-            self.state = try container.decodeIfPresent(String.self, forKey: "state")
+            self.id = try container.member("id")
+            self.number = try container.member("number")
+            self.title = try container.member("title")
+            self.state = try container.memberIfPresent("state")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encode(self.number, forKey: "number")
-            try container.encode(self.title, forKey: "title")
-            try container.encodeIfPresent(self.state, forKey: "state")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.number, "number")
+            try container.encodeMember(self.title, "title")
+            try container.encodeMemberIfPresent(self.state, "state")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -470,16 +470,16 @@ nonisolated extension GitHubAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.action = try container.decode(String.self, forKey: "action")
-            self.actor = try container.decodeIfPresent(String.self, forKey: "actor")
-            self.createdAt = try container.decodeIfPresent(Date.self, forKey: "created_at")
+            self.action = try container.member("action")
+            self.actor = try container.memberIfPresent("actor")
+            self.createdAt = try container.memberIfPresent("created_at")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.action, forKey: "action")
-            try container.encodeIfPresent(self.actor, forKey: "actor")
-            try container.encodeIfPresent(self.createdAt, forKey: "created_at")
+            try container.encodeMember(self.action, "action")
+            try container.encodeMemberIfPresent(self.actor, "actor")
+            try container.encodeMemberIfPresent(self.createdAt, "created_at")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -498,12 +498,12 @@ nonisolated extension GitHubAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.nextCursor = try container.decodeIfPresent(String.self, forKey: "next_cursor")
+            self.nextCursor = try container.memberIfPresent("next_cursor")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.nextCursor, forKey: "next_cursor")
+            try container.encodeMemberIfPresent(self.nextCursor, "next_cursor")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -523,14 +523,14 @@ nonisolated extension GitHubAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.data = try container.decode([AuditLogEvent].self, forKey: "data")
-            self.meta = try container.decode(AuditLogMeta.self, forKey: "meta")
+            self.data = try container.member("data")
+            self.meta = try container.member("meta")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.data, forKey: "data")
-            try container.encode(self.meta, forKey: "meta")
+            try container.encodeMember(self.data, "data")
+            try container.encodeMember(self.meta, "meta")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -553,14 +553,14 @@ nonisolated extension GitHubAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.ref = try container.decode(String.self, forKey: "ref")
-            self.environment = try container.decodeIfPresent(String.self, forKey: "environment")
+            self.ref = try container.member("ref")
+            self.environment = try container.memberIfPresent("environment")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.ref, forKey: "ref")
-            try container.encodeIfPresent(self.environment, forKey: "environment")
+            try container.encodeMember(self.ref, "ref")
+            try container.encodeMemberIfPresent(self.environment, "environment")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -582,16 +582,16 @@ nonisolated extension GitHubAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(Int64.self, forKey: "id")
-            self.ref = try container.decode(String.self, forKey: "ref")
-            self.environment = try container.decode(String.self, forKey: "environment")
+            self.id = try container.member("id")
+            self.ref = try container.member("ref")
+            self.environment = try container.member("environment")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encode(self.ref, forKey: "ref")
-            try container.encode(self.environment, forKey: "environment")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.ref, "ref")
+            try container.encodeMember(self.environment, "environment")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -610,12 +610,12 @@ nonisolated extension GitHubAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.message = try container.decode(String.self, forKey: "message")
+            self.message = try container.member("message")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.message, forKey: "message")
+            try container.encodeMember(self.message, "message")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {

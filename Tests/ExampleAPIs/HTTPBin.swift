@@ -591,26 +591,26 @@ nonisolated extension HTTPBin {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.args = try container.decode([String: JSONValue].self, forKey: "args")
-            self.headers = try container.decode([String: String].self, forKey: "headers")
-            self.origin = try container.decodeIfPresent(String.self, forKey: "origin")
-            self.url = try container.decodeIfPresent(URL.self, forKey: "url")
-            self.data = try container.decodeIfPresent(String.self, forKey: "data")
-            self.form = try container.decodeIfPresent([String: JSONValue].self, forKey: "form")
-            self.files = try container.decodeIfPresent([String: String].self, forKey: "files")
-            self.json = try container.decodeIfPresent(JSONValue.self, forKey: "json")
+            self.args = try container.member("args")
+            self.headers = try container.member("headers")
+            self.origin = try container.memberIfPresent("origin")
+            self.url = try container.memberIfPresent("url")
+            self.data = try container.memberIfPresent("data")
+            self.form = try container.memberIfPresent("form")
+            self.files = try container.memberIfPresent("files")
+            self.json = try container.memberIfPresent("json")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.args, forKey: "args")
-            try container.encode(self.headers, forKey: "headers")
-            try container.encodeIfPresent(self.origin, forKey: "origin")
-            try container.encodeIfPresent(self.url, forKey: "url")
-            try container.encodeIfPresent(self.data, forKey: "data")
-            try container.encodeIfPresent(self.form, forKey: "form")
-            try container.encodeIfPresent(self.files, forKey: "files")
-            try container.encodeIfPresent(self.json, forKey: "json")
+            try container.encodeMember(self.args, "args")
+            try container.encodeMember(self.headers, "headers")
+            try container.encodeMemberIfPresent(self.origin, "origin")
+            try container.encodeMemberIfPresent(self.url, "url")
+            try container.encodeMemberIfPresent(self.data, "data")
+            try container.encodeMemberIfPresent(self.form, "form")
+            try container.encodeMemberIfPresent(self.files, "files")
+            try container.encodeMemberIfPresent(self.json, "json")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -630,12 +630,12 @@ nonisolated extension HTTPBin {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.uuid = try container.decode(UUID.self, forKey: "uuid")
+            self.uuid = try container.member("uuid")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.uuid, forKey: "uuid")
+            try container.encodeMember(self.uuid, "uuid")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -657,16 +657,16 @@ nonisolated extension HTTPBin {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.authenticated = try container.decode(Bool.self, forKey: "authenticated")
-            self.user = try container.decodeIfPresent(String.self, forKey: "user")
-            self.token = try container.decodeIfPresent(String.self, forKey: "token")
+            self.authenticated = try container.member("authenticated")
+            self.user = try container.memberIfPresent("user")
+            self.token = try container.memberIfPresent("token")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.authenticated, forKey: "authenticated")
-            try container.encodeIfPresent(self.user, forKey: "user")
-            try container.encodeIfPresent(self.token, forKey: "token")
+            try container.encodeMember(self.authenticated, "authenticated")
+            try container.encodeMemberIfPresent(self.user, "user")
+            try container.encodeMemberIfPresent(self.token, "token")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -731,46 +731,46 @@ nonisolated extension HTTPBin {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(UUID.self, forKey: "id")
-            self.name = try container.decode(String.self, forKey: "name")
-            self.count = try container.decode(Int32.self, forKey: "count")
-            self.total = try container.decode(Int64.self, forKey: "total")
-            self.ratio = try container.decode(Double.self, forKey: "ratio")
-            self.score = try container.decodeIfPresent(Float.self, forKey: "score")
-            self.active = try container.decode(Bool.self, forKey: "active")
-            self.created = try container.decode(Date.self, forKey: "created")
-            self.homepage = try container.decodeIfPresent(URL.self, forKey: "homepage")
-            self.avatar = try container.decodeIfPresent(Data.self, forKey: "avatar")
-            self.tags = try container.decode([String].self, forKey: "tags")
-            self.attributes = try container.decodeIfPresent([String: String].self, forKey: "attributes")
-            self.matrix = try container.decodeIfPresent([[Int]].self, forKey: "matrix")
-            self.metadata = try container.decodeIfPresent(JSONValue.self, forKey: "metadata")
-            self.order = try container.decode(SortOrder.self, forKey: "order")
-            self.location = try container.decodeIfPresent(Coordinates.self, forKey: "location")
-            self.`self` = try container.decodeIfPresent(String.self, forKey: "self")
-            self.firstName = try container.decodeIfPresent(String.self, forKey: "first-name")
+            self.id = try container.member("id")
+            self.name = try container.member("name")
+            self.count = try container.member("count")
+            self.total = try container.member("total")
+            self.ratio = try container.member("ratio")
+            self.score = try container.memberIfPresent("score")
+            self.active = try container.member("active")
+            self.created = try container.member("created")
+            self.homepage = try container.memberIfPresent("homepage")
+            self.avatar = try container.memberIfPresent("avatar")
+            self.tags = try container.member("tags")
+            self.attributes = try container.memberIfPresent("attributes")
+            self.matrix = try container.memberIfPresent("matrix")
+            self.metadata = try container.memberIfPresent("metadata")
+            self.order = try container.member("order")
+            self.location = try container.memberIfPresent("location")
+            self.`self` = try container.memberIfPresent("self")
+            self.firstName = try container.memberIfPresent("first-name")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encode(self.name, forKey: "name")
-            try container.encode(self.count, forKey: "count")
-            try container.encode(self.total, forKey: "total")
-            try container.encode(self.ratio, forKey: "ratio")
-            try container.encodeIfPresent(self.score, forKey: "score")
-            try container.encode(self.active, forKey: "active")
-            try container.encode(self.created, forKey: "created")
-            try container.encodeIfPresent(self.homepage, forKey: "homepage")
-            try container.encodeIfPresent(self.avatar, forKey: "avatar")
-            try container.encode(self.tags, forKey: "tags")
-            try container.encodeIfPresent(self.attributes, forKey: "attributes")
-            try container.encodeIfPresent(self.matrix, forKey: "matrix")
-            try container.encodeIfPresent(self.metadata, forKey: "metadata")
-            try container.encode(self.order, forKey: "order")
-            try container.encodeIfPresent(self.location, forKey: "location")
-            try container.encodeIfPresent(self.`self`, forKey: "self")
-            try container.encodeIfPresent(self.firstName, forKey: "first-name")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.name, "name")
+            try container.encodeMember(self.count, "count")
+            try container.encodeMember(self.total, "total")
+            try container.encodeMember(self.ratio, "ratio")
+            try container.encodeMemberIfPresent(self.score, "score")
+            try container.encodeMember(self.active, "active")
+            try container.encodeMember(self.created, "created")
+            try container.encodeMemberIfPresent(self.homepage, "homepage")
+            try container.encodeMemberIfPresent(self.avatar, "avatar")
+            try container.encodeMember(self.tags, "tags")
+            try container.encodeMemberIfPresent(self.attributes, "attributes")
+            try container.encodeMemberIfPresent(self.matrix, "matrix")
+            try container.encodeMemberIfPresent(self.metadata, "metadata")
+            try container.encodeMember(self.order, "order")
+            try container.encodeMemberIfPresent(self.location, "location")
+            try container.encodeMemberIfPresent(self.`self`, "self")
+            try container.encodeMemberIfPresent(self.firstName, "first-name")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -801,18 +801,18 @@ nonisolated extension HTTPBin {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.email = try container.decode(String.self, forKey: "email")
-            self.age = try container.decodeIfPresent(Int.self, forKey: "age")
-            self.newsletter = try container.decode(Bool.self, forKey: "newsletter")
-            self.interests = try container.decode([String].self, forKey: "interests")
+            self.email = try container.member("email")
+            self.age = try container.memberIfPresent("age")
+            self.newsletter = try container.member("newsletter")
+            self.interests = try container.member("interests")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.email, forKey: "email")
-            try container.encodeIfPresent(self.age, forKey: "age")
-            try container.encode(self.newsletter, forKey: "newsletter")
-            try container.encode(self.interests, forKey: "interests")
+            try container.encodeMember(self.email, "email")
+            try container.encodeMemberIfPresent(self.age, "age")
+            try container.encodeMember(self.newsletter, "newsletter")
+            try container.encodeMember(self.interests, "interests")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -833,14 +833,14 @@ nonisolated extension HTTPBin {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.username = try container.decode(String.self, forKey: "username")
-            self.password = try container.decode(String.self, forKey: "password")
+            self.username = try container.member("username")
+            self.password = try container.member("password")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.username, forKey: "username")
-            try container.encode(self.password, forKey: "password")
+            try container.encodeMember(self.username, "username")
+            try container.encodeMember(self.password, "password")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -864,16 +864,16 @@ nonisolated extension HTTPBin {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.file = try container.decode(Data.self, forKey: "file")
-            self.title = try container.decode(String.self, forKey: "title")
-            self.tags = try container.decodeIfPresent([String].self, forKey: "tags")
+            self.file = try container.member("file")
+            self.title = try container.member("title")
+            self.tags = try container.memberIfPresent("tags")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.file, forKey: "file")
-            try container.encode(self.title, forKey: "title")
-            try container.encodeIfPresent(self.tags, forKey: "tags")
+            try container.encodeMember(self.file, "file")
+            try container.encodeMember(self.title, "title")
+            try container.encodeMemberIfPresent(self.tags, "tags")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -900,16 +900,16 @@ nonisolated extension HTTPBin {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.note = try container.decode(String.self, forKey: "note")
-            self.file = try container.decode(EndpointRuntime.File.self, forKey: "file")
-            self.extras = try container.decodeIfPresent([EndpointRuntime.File].self, forKey: "extras")
+            self.note = try container.member("note")
+            self.file = try container.member("file")
+            self.extras = try container.memberIfPresent("extras")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.note, forKey: "note")
-            try container.encode(self.file, forKey: "file")
-            try container.encodeIfPresent(self.extras, forKey: "extras")
+            try container.encodeMember(self.note, "note")
+            try container.encodeMember(self.file, "file")
+            try container.encodeMemberIfPresent(self.extras, "extras")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -230,16 +230,16 @@ nonisolated extension PaymentsAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.r = try container.decode(Int.self, forKey: "R")
-            self.g = try container.decode(Int.self, forKey: "G")
-            self.b = try container.decode(Int.self, forKey: "B")
+            self.r = try container.member("R")
+            self.g = try container.member("G")
+            self.b = try container.member("B")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.r, forKey: "R")
-            try container.encode(self.g, forKey: "G")
-            try container.encode(self.b, forKey: "B")
+            try container.encodeMember(self.r, "R")
+            try container.encodeMember(self.g, "G")
+            try container.encodeMember(self.b, "B")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -264,18 +264,18 @@ nonisolated extension PaymentsAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.gt = try container.decodeIfPresent(Int.self, forKey: "gt")
-            self.gte = try container.decodeIfPresent(Int.self, forKey: "gte")
-            self.lt = try container.decodeIfPresent(Int.self, forKey: "lt")
-            self.lte = try container.decodeIfPresent(Int.self, forKey: "lte")
+            self.gt = try container.memberIfPresent("gt")
+            self.gte = try container.memberIfPresent("gte")
+            self.lt = try container.memberIfPresent("lt")
+            self.lte = try container.memberIfPresent("lte")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.gt, forKey: "gt")
-            try container.encodeIfPresent(self.gte, forKey: "gte")
-            try container.encodeIfPresent(self.lt, forKey: "lt")
-            try container.encodeIfPresent(self.lte, forKey: "lte")
+            try container.encodeMemberIfPresent(self.gt, "gt")
+            try container.encodeMemberIfPresent(self.gte, "gte")
+            try container.encodeMemberIfPresent(self.lt, "lt")
+            try container.encodeMemberIfPresent(self.lte, "lte")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -358,18 +358,18 @@ nonisolated extension PaymentsAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.city = try container.decodeIfPresent(String.self, forKey: "city")
-            self.country = try container.decodeIfPresent(String.self, forKey: "country")
-            self.line1 = try container.decodeIfPresent(String.self, forKey: "line1")
-            self.postalCode = try container.decodeIfPresent(String.self, forKey: "postal_code")
+            self.city = try container.memberIfPresent("city")
+            self.country = try container.memberIfPresent("country")
+            self.line1 = try container.memberIfPresent("line1")
+            self.postalCode = try container.memberIfPresent("postal_code")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.city, forKey: "city")
-            try container.encodeIfPresent(self.country, forKey: "country")
-            try container.encodeIfPresent(self.line1, forKey: "line1")
-            try container.encodeIfPresent(self.postalCode, forKey: "postal_code")
+            try container.encodeMemberIfPresent(self.city, "city")
+            try container.encodeMemberIfPresent(self.country, "country")
+            try container.encodeMemberIfPresent(self.line1, "line1")
+            try container.encodeMemberIfPresent(self.postalCode, "postal_code")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -390,14 +390,14 @@ nonisolated extension PaymentsAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.price = try container.decode(String.self, forKey: "price")
-            self.quantity = try container.decodeIfPresent(Int.self, forKey: "quantity")
+            self.price = try container.member("price")
+            self.quantity = try container.memberIfPresent("quantity")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.price, forKey: "price")
-            try container.encodeIfPresent(self.quantity, forKey: "quantity")
+            try container.encodeMember(self.price, "price")
+            try container.encodeMemberIfPresent(self.quantity, "quantity")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -431,24 +431,24 @@ nonisolated extension PaymentsAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.email = try container.decodeIfPresent(String.self, forKey: "email")
-            self.name = try container.decodeIfPresent(String.self, forKey: "name")
-            self.address = try container.decodeIfPresent(Address.self, forKey: "address")
-            self.metadata = try container.decodeIfPresent([String: String].self, forKey: "metadata")
-            self.expand = try container.decodeIfPresent([String].self, forKey: "expand")
-            self.items = try container.decodeIfPresent([LineItem].self, forKey: "items")
-            self.preferredLocales = try container.decodeIfPresent([String].self, forKey: "preferred_locales")
+            self.email = try container.memberIfPresent("email")
+            self.name = try container.memberIfPresent("name")
+            self.address = try container.memberIfPresent("address")
+            self.metadata = try container.memberIfPresent("metadata")
+            self.expand = try container.memberIfPresent("expand")
+            self.items = try container.memberIfPresent("items")
+            self.preferredLocales = try container.memberIfPresent("preferred_locales")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.email, forKey: "email")
-            try container.encodeIfPresent(self.name, forKey: "name")
-            try container.encodeIfPresent(self.address, forKey: "address")
-            try container.encodeIfPresent(self.metadata, forKey: "metadata")
-            try container.encodeIfPresent(self.expand, forKey: "expand")
-            try container.encodeIfPresent(self.items, forKey: "items")
-            try container.encodeIfPresent(self.preferredLocales, forKey: "preferred_locales")
+            try container.encodeMemberIfPresent(self.email, "email")
+            try container.encodeMemberIfPresent(self.name, "name")
+            try container.encodeMemberIfPresent(self.address, "address")
+            try container.encodeMemberIfPresent(self.metadata, "metadata")
+            try container.encodeMemberIfPresent(self.expand, "expand")
+            try container.encodeMemberIfPresent(self.items, "items")
+            try container.encodeMemberIfPresent(self.preferredLocales, "preferred_locales")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -472,16 +472,16 @@ nonisolated extension PaymentsAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(String.self, forKey: "id")
-            self.email = try container.decodeIfPresent(String.self, forKey: "email")
-            self.name = try container.decodeIfPresent(String.self, forKey: "name")
+            self.id = try container.member("id")
+            self.email = try container.memberIfPresent("email")
+            self.name = try container.memberIfPresent("name")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encodeIfPresent(self.email, forKey: "email")
-            try container.encodeIfPresent(self.name, forKey: "name")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMemberIfPresent(self.email, "email")
+            try container.encodeMemberIfPresent(self.name, "name")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -502,14 +502,14 @@ nonisolated extension PaymentsAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.data = try container.decode([Customer].self, forKey: "data")
-            self.hasMore = try container.decode(Bool.self, forKey: "has_more")
+            self.data = try container.member("data")
+            self.hasMore = try container.member("has_more")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.data, forKey: "data")
-            try container.encode(self.hasMore, forKey: "has_more")
+            try container.encodeMember(self.data, "data")
+            try container.encodeMember(self.hasMore, "has_more")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -372,14 +372,14 @@ nonisolated extension ResponseShapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(Int.self, forKey: "id")
-            self.name = try container.decodeIfPresent(String.self, forKey: "name")
+            self.id = try container.member("id")
+            self.name = try container.memberIfPresent("name")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encodeIfPresent(self.name, forKey: "name")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMemberIfPresent(self.name, "name")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -397,12 +397,12 @@ nonisolated extension ResponseShapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.message = try container.decode(String.self, forKey: "message")
+            self.message = try container.member("message")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.message, forKey: "message")
+            try container.encodeMember(self.message, "message")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -432,12 +432,12 @@ nonisolated extension ResponseShapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.next = try container.decodeIfPresent(String.self, forKey: "next")
+            self.next = try container.memberIfPresent("next")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.next, forKey: "next")
+            try container.encodeMemberIfPresent(self.next, "next")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -457,14 +457,14 @@ nonisolated extension ResponseShapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.things = try container.decodeIfPresent([Thing].self, forKey: "things")
-            self.links = try container.decode(Links.self, forKey: "links")
+            self.things = try container.memberIfPresent("things")
+            self.links = try container.member("links")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.things, forKey: "things")
-            try container.encode(self.links, forKey: "links")
+            try container.encodeMemberIfPresent(self.things, "things")
+            try container.encodeMember(self.links, "links")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -487,14 +487,14 @@ nonisolated extension ResponseShapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.pageItems = try container.decode([Thing].self, forKey: "page_items")
-            self.total = try container.decode(Int.self, forKey: "total")
+            self.pageItems = try container.member("page_items")
+            self.total = try container.member("total")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.pageItems, forKey: "page_items")
-            try container.encode(self.total, forKey: "total")
+            try container.encodeMember(self.pageItems, "page_items")
+            try container.encodeMember(self.total, "total")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {

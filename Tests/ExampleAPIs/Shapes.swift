@@ -148,16 +148,16 @@ nonisolated extension Shapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.petType = try container.decode(String.self, forKey: "petType")
-            self.name = try container.decode(String.self, forKey: "name")
-            self.lives = try container.decodeIfPresent(Int.self, forKey: "lives")
+            self.petType = try container.member("petType")
+            self.name = try container.member("name")
+            self.lives = try container.memberIfPresent("lives")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.petType, forKey: "petType")
-            try container.encode(self.name, forKey: "name")
-            try container.encodeIfPresent(self.lives, forKey: "lives")
+            try container.encodeMember(self.petType, "petType")
+            try container.encodeMember(self.name, "name")
+            try container.encodeMemberIfPresent(self.lives, "lives")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -180,16 +180,16 @@ nonisolated extension Shapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.petType = try container.decode(String.self, forKey: "petType")
-            self.name = try container.decode(String.self, forKey: "name")
-            self.goodBoy = try container.decode(Bool.self, forKey: "good_boy")
+            self.petType = try container.member("petType")
+            self.name = try container.member("name")
+            self.goodBoy = try container.member("good_boy")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.petType, forKey: "petType")
-            try container.encode(self.name, forKey: "name")
-            try container.encode(self.goodBoy, forKey: "good_boy")
+            try container.encodeMember(self.petType, "petType")
+            try container.encodeMember(self.name, "name")
+            try container.encodeMember(self.goodBoy, "good_boy")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -210,14 +210,14 @@ nonisolated extension Shapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.petType = try container.decode(String.self, forKey: "petType")
-            self.scales = try container.decode(Int.self, forKey: "scales")
+            self.petType = try container.member("petType")
+            self.scales = try container.member("scales")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.petType, forKey: "petType")
-            try container.encode(self.scales, forKey: "scales")
+            try container.encodeMember(self.petType, "petType")
+            try container.encodeMember(self.scales, "scales")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -288,20 +288,20 @@ nonisolated extension Shapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.type = try container.decode(String.self, forKey: "type")
-            self.id = try container.decode(String.self, forKey: "id")
-            self.actor = try container.decode(Actor.self, forKey: "actor")
-            self.payload = try container.decode(PushPayload.self, forKey: "payload")
-            self.createdAt = try container.decode(Date.self, forKey: "created_at")
+            self.type = try container.member("type")
+            self.id = try container.member("id")
+            self.actor = try container.member("actor")
+            self.payload = try container.member("payload")
+            self.createdAt = try container.member("created_at")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.type, forKey: "type")
-            try container.encode(self.id, forKey: "id")
-            try container.encode(self.actor, forKey: "actor")
-            try container.encode(self.payload, forKey: "payload")
-            try container.encode(self.createdAt, forKey: "created_at")
+            try container.encodeMember(self.type, "type")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.actor, "actor")
+            try container.encodeMember(self.payload, "payload")
+            try container.encodeMember(self.createdAt, "created_at")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -324,16 +324,16 @@ nonisolated extension Shapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.ref = try container.decode(String.self, forKey: "ref")
-            self.size = try container.decode(Int.self, forKey: "size")
-            self.commits = try container.decode([Commit].self, forKey: "commits")
+            self.ref = try container.member("ref")
+            self.size = try container.member("size")
+            self.commits = try container.member("commits")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.ref, forKey: "ref")
-            try container.encode(self.size, forKey: "size")
-            try container.encode(self.commits, forKey: "commits")
+            try container.encodeMember(self.ref, "ref")
+            try container.encodeMember(self.size, "size")
+            try container.encodeMember(self.commits, "commits")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -356,16 +356,16 @@ nonisolated extension Shapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.sha = try container.decode(String.self, forKey: "sha")
-            self.message = try container.decode(String.self, forKey: "message")
-            self.distinct = try container.decode(Bool.self, forKey: "distinct")
+            self.sha = try container.member("sha")
+            self.message = try container.member("message")
+            self.distinct = try container.member("distinct")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.sha, forKey: "sha")
-            try container.encode(self.message, forKey: "message")
-            try container.encode(self.distinct, forKey: "distinct")
+            try container.encodeMember(self.sha, "sha")
+            try container.encodeMember(self.message, "message")
+            try container.encodeMember(self.distinct, "distinct")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -390,18 +390,18 @@ nonisolated extension Shapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.type = try container.decode(String.self, forKey: "type")
-            self.id = try container.decode(String.self, forKey: "id")
-            self.actor = try container.decode(Actor.self, forKey: "actor")
-            self.payload = try container.decode(IssuesPayload.self, forKey: "payload")
+            self.type = try container.member("type")
+            self.id = try container.member("id")
+            self.actor = try container.member("actor")
+            self.payload = try container.member("payload")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.type, forKey: "type")
-            try container.encode(self.id, forKey: "id")
-            try container.encode(self.actor, forKey: "actor")
-            try container.encode(self.payload, forKey: "payload")
+            try container.encodeMember(self.type, "type")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.actor, "actor")
+            try container.encodeMember(self.payload, "payload")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -422,14 +422,14 @@ nonisolated extension Shapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.action = try container.decode(String.self, forKey: "action")
-            self.issue = try container.decode(Issue.self, forKey: "issue")
+            self.action = try container.member("action")
+            self.issue = try container.member("issue")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.action, forKey: "action")
-            try container.encode(self.issue, forKey: "issue")
+            try container.encodeMember(self.action, "action")
+            try container.encodeMember(self.issue, "issue")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -453,18 +453,18 @@ nonisolated extension Shapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.number = try container.decode(Int.self, forKey: "number")
-            self.title = try container.decode(String.self, forKey: "title")
-            self.labels = try container.decode([Label].self, forKey: "labels")
-            self.reactions = try container.decodeIfPresent(Reactions.self, forKey: "reactions")
+            self.number = try container.member("number")
+            self.title = try container.member("title")
+            self.labels = try container.member("labels")
+            self.reactions = try container.memberIfPresent("reactions")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.number, forKey: "number")
-            try container.encode(self.title, forKey: "title")
-            try container.encode(self.labels, forKey: "labels")
-            try container.encodeIfPresent(self.reactions, forKey: "reactions")
+            try container.encodeMember(self.number, "number")
+            try container.encodeMember(self.title, "title")
+            try container.encodeMember(self.labels, "labels")
+            try container.encodeMemberIfPresent(self.reactions, "reactions")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -485,14 +485,14 @@ nonisolated extension Shapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.name = try container.decode(String.self, forKey: "name")
-            self.color = try container.decodeIfPresent(String.self, forKey: "color")
+            self.name = try container.member("name")
+            self.color = try container.memberIfPresent("color")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.name, forKey: "name")
-            try container.encodeIfPresent(self.color, forKey: "color")
+            try container.encodeMember(self.name, "name")
+            try container.encodeMemberIfPresent(self.color, "color")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -516,18 +516,18 @@ nonisolated extension Shapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.totalCount = try container.decode(Int.self, forKey: "total_count")
-            self.plus1 = try container.decode(Int.self, forKey: "+1")
-            self.minus1 = try container.decode(Int.self, forKey: "-1")
-            self.laugh = try container.decode(Int.self, forKey: "laugh")
+            self.totalCount = try container.member("total_count")
+            self.plus1 = try container.member("+1")
+            self.minus1 = try container.member("-1")
+            self.laugh = try container.member("laugh")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.totalCount, forKey: "total_count")
-            try container.encode(self.plus1, forKey: "+1")
-            try container.encode(self.minus1, forKey: "-1")
-            try container.encode(self.laugh, forKey: "laugh")
+            try container.encodeMember(self.totalCount, "total_count")
+            try container.encodeMember(self.plus1, "+1")
+            try container.encodeMember(self.minus1, "-1")
+            try container.encodeMember(self.laugh, "laugh")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -550,16 +550,16 @@ nonisolated extension Shapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.type = try container.decode(String.self, forKey: "type")
-            self.id = try container.decode(String.self, forKey: "id")
-            self.actor = try container.decode(Actor.self, forKey: "actor")
+            self.type = try container.member("type")
+            self.id = try container.member("id")
+            self.actor = try container.member("actor")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.type, forKey: "type")
-            try container.encode(self.id, forKey: "id")
-            try container.encode(self.actor, forKey: "actor")
+            try container.encodeMember(self.type, "type")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.actor, "actor")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -580,14 +580,14 @@ nonisolated extension Shapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(Int64.self, forKey: "id")
-            self.login = try container.decode(String.self, forKey: "login")
+            self.id = try container.member("id")
+            self.login = try container.member("login")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encode(self.login, forKey: "login")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.login, "login")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -636,22 +636,22 @@ nonisolated extension Shapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.model = try container.decode(String.self, forKey: "model")
-            self.messages = try container.decode([ChatMessage].self, forKey: "messages")
-            self.temperature = try container.decodeIfPresent(Double.self, forKey: "temperature")
-            self.toolChoice = try container.decodeIfPresent(ToolChoice.self, forKey: "tool_choice")
-            self.stop = try container.decodeIfPresent(Stop.self, forKey: "stop")
-            self.n = try container.decode(Number.self, forKey: "n")
+            self.model = try container.member("model")
+            self.messages = try container.member("messages")
+            self.temperature = try container.memberIfPresent("temperature")
+            self.toolChoice = try container.memberIfPresent("tool_choice")
+            self.stop = try container.memberIfPresent("stop")
+            self.n = try container.member("n")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.model, forKey: "model")
-            try container.encode(self.messages, forKey: "messages")
-            try container.encodeIfPresent(self.temperature, forKey: "temperature")
-            try container.encodeIfPresent(self.toolChoice, forKey: "tool_choice")
-            try container.encodeIfPresent(self.stop, forKey: "stop")
-            try container.encode(self.n, forKey: "n")
+            try container.encodeMember(self.model, "model")
+            try container.encodeMember(self.messages, "messages")
+            try container.encodeMemberIfPresent(self.temperature, "temperature")
+            try container.encodeMemberIfPresent(self.toolChoice, "tool_choice")
+            try container.encodeMemberIfPresent(self.stop, "stop")
+            try container.encodeMember(self.n, "n")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -719,14 +719,14 @@ nonisolated extension Shapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.type = try container.decode(String.self, forKey: "type")
-            self.function = try container.decode(ToolName.self, forKey: "function")
+            self.type = try container.member("type")
+            self.function = try container.member("function")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.type, forKey: "type")
-            try container.encode(self.function, forKey: "function")
+            try container.encodeMember(self.type, "type")
+            try container.encodeMember(self.function, "function")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -744,12 +744,12 @@ nonisolated extension Shapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.name = try container.decode(String.self, forKey: "name")
+            self.name = try container.member("name")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.name, forKey: "name")
+            try container.encodeMember(self.name, "name")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -848,14 +848,14 @@ nonisolated extension Shapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.role = try container.decode(String.self, forKey: "role")
-            self.content = try container.decode(String.self, forKey: "content")
+            self.role = try container.member("role")
+            self.content = try container.member("content")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.role, forKey: "role")
-            try container.encode(self.content, forKey: "content")
+            try container.encodeMember(self.role, "role")
+            try container.encodeMember(self.content, "content")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -875,14 +875,14 @@ nonisolated extension Shapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.role = try container.decode(String.self, forKey: "role")
-            self.content = try container.decode(UserContent.self, forKey: "content")
+            self.role = try container.member("role")
+            self.content = try container.member("content")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.role, forKey: "role")
-            try container.encode(self.content, forKey: "content")
+            try container.encodeMember(self.role, "role")
+            try container.encodeMember(self.content, "content")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -971,14 +971,14 @@ nonisolated extension Shapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.type = try container.decode(String.self, forKey: "type")
-            self.text = try container.decode(String.self, forKey: "text")
+            self.type = try container.member("type")
+            self.text = try container.member("text")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.type, forKey: "type")
-            try container.encode(self.text, forKey: "text")
+            try container.encodeMember(self.type, "type")
+            try container.encodeMember(self.text, "text")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -998,14 +998,14 @@ nonisolated extension Shapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.type = try container.decode(String.self, forKey: "type")
-            self.imageUrl = try container.decode(ImageURL.self, forKey: "image_url")
+            self.type = try container.member("type")
+            self.imageUrl = try container.member("image_url")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.type, forKey: "type")
-            try container.encode(self.imageUrl, forKey: "image_url")
+            try container.encodeMember(self.type, "type")
+            try container.encodeMember(self.imageUrl, "image_url")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1025,14 +1025,14 @@ nonisolated extension Shapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.url = try container.decode(String.self, forKey: "url")
-            self.detail = try container.decodeIfPresent(String.self, forKey: "detail")
+            self.url = try container.member("url")
+            self.detail = try container.memberIfPresent("detail")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.url, forKey: "url")
-            try container.encodeIfPresent(self.detail, forKey: "detail")
+            try container.encodeMember(self.url, "url")
+            try container.encodeMemberIfPresent(self.detail, "detail")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1054,16 +1054,16 @@ nonisolated extension Shapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.role = try container.decode(String.self, forKey: "role")
-            self.content = try container.decodeIfPresent(String.self, forKey: "content")
-            self.toolCalls = try container.decodeIfPresent([ToolCall].self, forKey: "tool_calls")
+            self.role = try container.member("role")
+            self.content = try container.memberIfPresent("content")
+            self.toolCalls = try container.memberIfPresent("tool_calls")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.role, forKey: "role")
-            try container.encodeIfPresent(self.content, forKey: "content")
-            try container.encodeIfPresent(self.toolCalls, forKey: "tool_calls")
+            try container.encodeMember(self.role, "role")
+            try container.encodeMemberIfPresent(self.content, "content")
+            try container.encodeMemberIfPresent(self.toolCalls, "tool_calls")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1086,16 +1086,16 @@ nonisolated extension Shapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(String.self, forKey: "id")
-            self.type = try container.decode(String.self, forKey: "type")
-            self.function = try container.decode(FunctionCall.self, forKey: "function")
+            self.id = try container.member("id")
+            self.type = try container.member("type")
+            self.function = try container.member("function")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encode(self.type, forKey: "type")
-            try container.encode(self.function, forKey: "function")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.type, "type")
+            try container.encodeMember(self.function, "function")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1116,14 +1116,14 @@ nonisolated extension Shapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.name = try container.decode(String.self, forKey: "name")
-            self.arguments = try container.decode(String.self, forKey: "arguments")
+            self.name = try container.member("name")
+            self.arguments = try container.member("arguments")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.name, forKey: "name")
-            try container.encode(self.arguments, forKey: "arguments")
+            try container.encodeMember(self.name, "name")
+            try container.encodeMember(self.arguments, "arguments")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1193,14 +1193,14 @@ nonisolated extension Shapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.kind = try container.decode(FigureKind.self, forKey: "kind")
-            self.radius = try container.decode(Double.self, forKey: "radius")
+            self.kind = try container.member("kind")
+            self.radius = try container.member("radius")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.kind, forKey: "kind")
-            try container.encode(self.radius, forKey: "radius")
+            try container.encodeMember(self.kind, "kind")
+            try container.encodeMember(self.radius, "radius")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1220,14 +1220,14 @@ nonisolated extension Shapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.kind = try container.decode(FigureKind.self, forKey: "kind")
-            self.side = try container.decode(Double.self, forKey: "side")
+            self.kind = try container.member("kind")
+            self.side = try container.member("side")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.kind, forKey: "kind")
-            try container.encode(self.side, forKey: "side")
+            try container.encodeMember(self.kind, "kind")
+            try container.encodeMember(self.side, "side")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1332,16 +1332,16 @@ nonisolated extension Shapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.email = try container.decode(String.self, forKey: "email")
-            self.verified = try container.decodeIfPresent(Bool.self, forKey: "verified")
-            self.verifiedAt = try container.decodeIfPresent(Date.self, forKey: "verified_at")
+            self.email = try container.member("email")
+            self.verified = try container.memberIfPresent("verified")
+            self.verifiedAt = try container.memberIfPresent("verified_at")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.email, forKey: "email")
-            try container.encodeIfPresent(self.verified, forKey: "verified")
-            try container.encodeIfPresent(self.verifiedAt, forKey: "verified_at")
+            try container.encodeMember(self.email, "email")
+            try container.encodeMemberIfPresent(self.verified, "verified")
+            try container.encodeMemberIfPresent(self.verifiedAt, "verified_at")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1360,12 +1360,12 @@ nonisolated extension Shapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.phone = try container.decode(String.self, forKey: "phone")
+            self.phone = try container.member("phone")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.phone, forKey: "phone")
+            try container.encodeMember(self.phone, "phone")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1397,20 +1397,20 @@ nonisolated extension Shapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(Int.self, forKey: "id")
-            self.text = try container.decode(String.self, forKey: "text")
-            self.replies = try container.decodeIfPresent([Comment].self, forKey: "replies")
-            self._parent = Indirect(try container.decodeIfPresent(Comment.self, forKey: "parent"))
-            self.byId = try container.decodeIfPresent([String: Comment].self, forKey: "by_id")
+            self.id = try container.member("id")
+            self.text = try container.member("text")
+            self.replies = try container.memberIfPresent("replies")
+            self._parent = Indirect(try container.memberIfPresent("parent"))
+            self.byId = try container.memberIfPresent("by_id")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encode(self.text, forKey: "text")
-            try container.encodeIfPresent(self.replies, forKey: "replies")
-            try container.encodeIfPresent(self.parent, forKey: "parent")
-            try container.encodeIfPresent(self.byId, forKey: "by_id")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.text, "text")
+            try container.encodeMemberIfPresent(self.replies, "replies")
+            try container.encodeMemberIfPresent(self.parent, "parent")
+            try container.encodeMemberIfPresent(self.byId, "by_id")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1475,14 +1475,14 @@ nonisolated extension Shapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.kind = try container.decode(String.self, forKey: "kind")
-            self.value = try container.decode(Double.self, forKey: "value")
+            self.kind = try container.member("kind")
+            self.value = try container.member("value")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.kind, forKey: "kind")
-            try container.encode(self.value, forKey: "value")
+            try container.encodeMember(self.kind, "kind")
+            try container.encodeMember(self.value, "value")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1518,18 +1518,18 @@ nonisolated extension Shapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.kind = try container.decode(String.self, forKey: "kind")
-            self.op = try container.decode(String.self, forKey: "op")
-            self._left = Indirect(try container.decode(Expr.self, forKey: "left"))
-            self._right = Indirect(try container.decode(Expr.self, forKey: "right"))
+            self.kind = try container.member("kind")
+            self.op = try container.member("op")
+            self._left = Indirect(try container.member("left"))
+            self._right = Indirect(try container.member("right"))
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.kind, forKey: "kind")
-            try container.encode(self.op, forKey: "op")
-            try container.encode(self.left, forKey: "left")
-            try container.encode(self.right, forKey: "right")
+            try container.encodeMember(self.kind, "kind")
+            try container.encodeMember(self.op, "op")
+            try container.encodeMember(self.left, "left")
+            try container.encodeMember(self.right, "right")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1552,16 +1552,16 @@ nonisolated extension Shapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.kind = try container.decode(String.self, forKey: "kind")
-            self.function = try container.decode(String.self, forKey: "function")
-            self.arguments = try container.decode([Expr].self, forKey: "arguments")
+            self.kind = try container.member("kind")
+            self.function = try container.member("function")
+            self.arguments = try container.member("arguments")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.kind, forKey: "kind")
-            try container.encode(self.function, forKey: "function")
-            try container.encode(self.arguments, forKey: "arguments")
+            try container.encodeMember(self.kind, "kind")
+            try container.encodeMember(self.function, "function")
+            try container.encodeMember(self.arguments, "arguments")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1588,14 +1588,14 @@ nonisolated extension Shapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.name = try container.decode(String.self, forKey: "name")
-            self._child = Indirect(try container.decodeIfPresent(Tree.self, forKey: "child"))
+            self.name = try container.member("name")
+            self._child = Indirect(try container.memberIfPresent("child"))
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.name, forKey: "name")
-            try container.encodeIfPresent(self.child, forKey: "child")
+            try container.encodeMember(self.name, "name")
+            try container.encodeMemberIfPresent(self.child, "child")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1647,16 +1647,16 @@ nonisolated extension Shapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.photo = try container.decode(EndpointRuntime.File.self, forKey: "photo")
-            self.metadata = try container.decode(String.self, forKey: "metadata")
-            self.note = try container.decodeIfPresent(String.self, forKey: "note")
+            self.photo = try container.member("photo")
+            self.metadata = try container.member("metadata")
+            self.note = try container.memberIfPresent("note")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.photo, forKey: "photo")
-            try container.encode(self.metadata, forKey: "metadata")
-            try container.encodeIfPresent(self.note, forKey: "note")
+            try container.encodeMember(self.photo, "photo")
+            try container.encodeMember(self.metadata, "metadata")
+            try container.encodeMemberIfPresent(self.note, "note")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1681,15 +1681,15 @@ nonisolated extension Shapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.count = try container.decode(Int.self, forKey: "count")
-            self.name = try container.decodeIfPresent(String.self, forKey: "name")
+            self.count = try container.member("count")
+            self.name = try container.memberIfPresent("name")
             self.additionalProperties = try ModelCoding.additionalProperties(String.self, from: decoder, excluding: ["count", "name"])
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.count, forKey: "count")
-            try container.encodeIfPresent(self.name, forKey: "name")
+            try container.encodeMember(self.count, "count")
+            try container.encodeMemberIfPresent(self.name, "name")
             try ModelCoding.encodeAdditionalProperties(self.additionalProperties, to: encoder)
         }
 
@@ -1713,13 +1713,13 @@ nonisolated extension Shapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(String.self, forKey: "id")
+            self.id = try container.member("id")
             self.additionalProperties = try ModelCoding.additionalProperties(JSONValue.self, from: decoder, excluding: ["id"])
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
+            try container.encodeMember(self.id, "id")
             try ModelCoding.encodeAdditionalProperties(self.additionalProperties, to: encoder)
         }
 
@@ -1758,18 +1758,18 @@ nonisolated extension Shapes {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.title = try container.decode(String.self, forKey: "title")
-            self.priority = try container.decode(Priority.self, forKey: "priority")
-            self.reaction = try container.decodeIfPresent(Reaction.self, forKey: "reaction")
-            self.extra = try container.decodeIfPresent(JSONValue.self, forKey: "extra")
+            self.title = try container.member("title")
+            self.priority = try container.member("priority")
+            self.reaction = try container.memberIfPresent("reaction")
+            self.extra = try container.memberIfPresent("extra")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.title, forKey: "title")
-            try container.encode(self.priority, forKey: "priority")
-            try container.encodeIfPresent(self.reaction, forKey: "reaction")
-            try container.encodeIfPresent(self.extra, forKey: "extra")
+            try container.encodeMember(self.title, "title")
+            try container.encodeMember(self.priority, "priority")
+            try container.encodeMemberIfPresent(self.reaction, "reaction")
+            try container.encodeMemberIfPresent(self.extra, "extra")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -71,16 +71,16 @@ nonisolated extension SnippetsAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(Int64.self, forKey: "id")
-            self.title = try container.decode(String.self, forKey: "title")
-            self.author = try container.decode(SimpleUser.self, forKey: "author")
+            self.id = try container.member("id")
+            self.title = try container.member("title")
+            self.author = try container.member("author")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encode(self.title, forKey: "title")
-            try container.encode(self.author, forKey: "author")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.title, "title")
+            try container.encodeMember(self.author, "author")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -104,16 +104,16 @@ nonisolated extension SnippetsAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(Int64.self, forKey: "id")
-            self.username = try container.decode(String.self, forKey: "username")
-            self.state = try container.decodeIfPresent(String.self, forKey: "state")
+            self.id = try container.member("id")
+            self.username = try container.member("username")
+            self.state = try container.memberIfPresent("state")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encode(self.username, forKey: "username")
-            try container.encodeIfPresent(self.state, forKey: "state")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.username, "username")
+            try container.encodeMemberIfPresent(self.state, "state")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -137,16 +137,16 @@ nonisolated extension SnippetsAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(Int64.self, forKey: "id")
-            self.body = try container.decode(String.self, forKey: "body")
-            self.author = try container.decodeIfPresent(SimpleUser.self, forKey: "author")
+            self.id = try container.member("id")
+            self.body = try container.member("body")
+            self.author = try container.memberIfPresent("author")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encode(self.body, forKey: "body")
-            try container.encodeIfPresent(self.author, forKey: "author")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.body, "body")
+            try container.encodeMemberIfPresent(self.author, "author")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -168,14 +168,14 @@ nonisolated extension SnippetsAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.message = try container.decode(String.self, forKey: "message")
-            self.status = try container.decode(Int.self, forKey: "status")
+            self.message = try container.member("message")
+            self.status = try container.member("status")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.message, forKey: "message")
-            try container.encode(self.status, forKey: "status")
+            try container.encodeMember(self.message, "message")
+            try container.encodeMember(self.status, "status")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -440,14 +440,14 @@ nonisolated extension StravaAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.errors = try container.decodeIfPresent([FaultError].self, forKey: "errors")
-            self.message = try container.decodeIfPresent(String.self, forKey: "message")
+            self.errors = try container.memberIfPresent("errors")
+            self.message = try container.memberIfPresent("message")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.errors, forKey: "errors")
-            try container.encodeIfPresent(self.message, forKey: "message")
+            try container.encodeMemberIfPresent(self.errors, "errors")
+            try container.encodeMemberIfPresent(self.message, "message")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -469,16 +469,16 @@ nonisolated extension StravaAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.code = try container.decodeIfPresent(String.self, forKey: "code")
-            self.field = try container.decodeIfPresent(String.self, forKey: "field")
-            self.resource = try container.decodeIfPresent(String.self, forKey: "resource")
+            self.code = try container.memberIfPresent("code")
+            self.field = try container.memberIfPresent("field")
+            self.resource = try container.memberIfPresent("resource")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.code, forKey: "code")
-            try container.encodeIfPresent(self.field, forKey: "field")
-            try container.encodeIfPresent(self.resource, forKey: "resource")
+            try container.encodeMemberIfPresent(self.code, "code")
+            try container.encodeMemberIfPresent(self.field, "field")
+            try container.encodeMemberIfPresent(self.resource, "resource")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -530,18 +530,18 @@ nonisolated extension StravaAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(Int64.self, forKey: "id")
-            self.resourceState = try container.decodeIfPresent(Int.self, forKey: "resource_state")
-            self.firstname = try container.decodeIfPresent(String.self, forKey: "firstname")
-            self.lastname = try container.decodeIfPresent(String.self, forKey: "lastname")
+            self.id = try container.member("id")
+            self.resourceState = try container.memberIfPresent("resource_state")
+            self.firstname = try container.memberIfPresent("firstname")
+            self.lastname = try container.memberIfPresent("lastname")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encodeIfPresent(self.resourceState, forKey: "resource_state")
-            try container.encodeIfPresent(self.firstname, forKey: "firstname")
-            try container.encodeIfPresent(self.lastname, forKey: "lastname")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMemberIfPresent(self.resourceState, "resource_state")
+            try container.encodeMemberIfPresent(self.firstname, "firstname")
+            try container.encodeMemberIfPresent(self.lastname, "lastname")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -617,56 +617,56 @@ nonisolated extension StravaAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(Int64.self, forKey: "id")
-            self.username = try container.decodeIfPresent(String.self, forKey: "username")
-            self.resourceState = try container.decodeIfPresent(Int.self, forKey: "resource_state")
-            self.firstname = try container.decodeIfPresent(String.self, forKey: "firstname")
-            self.lastname = try container.decodeIfPresent(String.self, forKey: "lastname")
-            self.city = try container.decodeIfPresent(String.self, forKey: "city")
-            self.state = try container.decodeIfPresent(String.self, forKey: "state")
-            self.country = try container.decodeIfPresent(String.self, forKey: "country")
-            self.sex = try container.decodeIfPresent(Sex.self, forKey: "sex")
-            self.premium = try container.decodeIfPresent(Bool.self, forKey: "premium")
-            self.summit = try container.decodeIfPresent(Bool.self, forKey: "summit")
-            self.createdAt = try container.decodeIfPresent(Date.self, forKey: "created_at")
-            self.updatedAt = try container.decodeIfPresent(Date.self, forKey: "updated_at")
-            self.profileMedium = try container.decodeIfPresent(URL.self, forKey: "profile_medium")
-            self.profile = try container.decodeIfPresent(URL.self, forKey: "profile")
-            self.followerCount = try container.decodeIfPresent(Int.self, forKey: "follower_count")
-            self.friendCount = try container.decodeIfPresent(Int.self, forKey: "friend_count")
-            self.measurementPreference = try container.decodeIfPresent(MeasurementPreference.self, forKey: "measurement_preference")
-            self.ftp = try container.decodeIfPresent(Int.self, forKey: "ftp")
-            self.weight = try container.decodeIfPresent(Float.self, forKey: "weight")
-            self.clubs = try container.decodeIfPresent([SummaryClub].self, forKey: "clubs")
-            self.bikes = try container.decodeIfPresent([SummaryGear].self, forKey: "bikes")
-            self.shoes = try container.decodeIfPresent([SummaryGear].self, forKey: "shoes")
+            self.id = try container.member("id")
+            self.username = try container.memberIfPresent("username")
+            self.resourceState = try container.memberIfPresent("resource_state")
+            self.firstname = try container.memberIfPresent("firstname")
+            self.lastname = try container.memberIfPresent("lastname")
+            self.city = try container.memberIfPresent("city")
+            self.state = try container.memberIfPresent("state")
+            self.country = try container.memberIfPresent("country")
+            self.sex = try container.memberIfPresent("sex")
+            self.premium = try container.memberIfPresent("premium")
+            self.summit = try container.memberIfPresent("summit")
+            self.createdAt = try container.memberIfPresent("created_at")
+            self.updatedAt = try container.memberIfPresent("updated_at")
+            self.profileMedium = try container.memberIfPresent("profile_medium")
+            self.profile = try container.memberIfPresent("profile")
+            self.followerCount = try container.memberIfPresent("follower_count")
+            self.friendCount = try container.memberIfPresent("friend_count")
+            self.measurementPreference = try container.memberIfPresent("measurement_preference")
+            self.ftp = try container.memberIfPresent("ftp")
+            self.weight = try container.memberIfPresent("weight")
+            self.clubs = try container.memberIfPresent("clubs")
+            self.bikes = try container.memberIfPresent("bikes")
+            self.shoes = try container.memberIfPresent("shoes")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encodeIfPresent(self.username, forKey: "username")
-            try container.encodeIfPresent(self.resourceState, forKey: "resource_state")
-            try container.encodeIfPresent(self.firstname, forKey: "firstname")
-            try container.encodeIfPresent(self.lastname, forKey: "lastname")
-            try container.encodeIfPresent(self.city, forKey: "city")
-            try container.encodeIfPresent(self.state, forKey: "state")
-            try container.encodeIfPresent(self.country, forKey: "country")
-            try container.encodeIfPresent(self.sex, forKey: "sex")
-            try container.encodeIfPresent(self.premium, forKey: "premium")
-            try container.encodeIfPresent(self.summit, forKey: "summit")
-            try container.encodeIfPresent(self.createdAt, forKey: "created_at")
-            try container.encodeIfPresent(self.updatedAt, forKey: "updated_at")
-            try container.encodeIfPresent(self.profileMedium, forKey: "profile_medium")
-            try container.encodeIfPresent(self.profile, forKey: "profile")
-            try container.encodeIfPresent(self.followerCount, forKey: "follower_count")
-            try container.encodeIfPresent(self.friendCount, forKey: "friend_count")
-            try container.encodeIfPresent(self.measurementPreference, forKey: "measurement_preference")
-            try container.encodeIfPresent(self.ftp, forKey: "ftp")
-            try container.encodeIfPresent(self.weight, forKey: "weight")
-            try container.encodeIfPresent(self.clubs, forKey: "clubs")
-            try container.encodeIfPresent(self.bikes, forKey: "bikes")
-            try container.encodeIfPresent(self.shoes, forKey: "shoes")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMemberIfPresent(self.username, "username")
+            try container.encodeMemberIfPresent(self.resourceState, "resource_state")
+            try container.encodeMemberIfPresent(self.firstname, "firstname")
+            try container.encodeMemberIfPresent(self.lastname, "lastname")
+            try container.encodeMemberIfPresent(self.city, "city")
+            try container.encodeMemberIfPresent(self.state, "state")
+            try container.encodeMemberIfPresent(self.country, "country")
+            try container.encodeMemberIfPresent(self.sex, "sex")
+            try container.encodeMemberIfPresent(self.premium, "premium")
+            try container.encodeMemberIfPresent(self.summit, "summit")
+            try container.encodeMemberIfPresent(self.createdAt, "created_at")
+            try container.encodeMemberIfPresent(self.updatedAt, "updated_at")
+            try container.encodeMemberIfPresent(self.profileMedium, "profile_medium")
+            try container.encodeMemberIfPresent(self.profile, "profile")
+            try container.encodeMemberIfPresent(self.followerCount, "follower_count")
+            try container.encodeMemberIfPresent(self.friendCount, "friend_count")
+            try container.encodeMemberIfPresent(self.measurementPreference, "measurement_preference")
+            try container.encodeMemberIfPresent(self.ftp, "ftp")
+            try container.encodeMemberIfPresent(self.weight, "weight")
+            try container.encodeMemberIfPresent(self.clubs, "clubs")
+            try container.encodeMemberIfPresent(self.bikes, "bikes")
+            try container.encodeMemberIfPresent(self.shoes, "shoes")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -699,18 +699,18 @@ nonisolated extension StravaAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(Int64.self, forKey: "id")
-            self.name = try container.decodeIfPresent(String.self, forKey: "name")
-            self.memberCount = try container.decodeIfPresent(Int.self, forKey: "member_count")
-            self.url = try container.decodeIfPresent(String.self, forKey: "url")
+            self.id = try container.member("id")
+            self.name = try container.memberIfPresent("name")
+            self.memberCount = try container.memberIfPresent("member_count")
+            self.url = try container.memberIfPresent("url")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encodeIfPresent(self.name, forKey: "name")
-            try container.encodeIfPresent(self.memberCount, forKey: "member_count")
-            try container.encodeIfPresent(self.url, forKey: "url")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMemberIfPresent(self.name, "name")
+            try container.encodeMemberIfPresent(self.memberCount, "member_count")
+            try container.encodeMemberIfPresent(self.url, "url")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -735,18 +735,18 @@ nonisolated extension StravaAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(String.self, forKey: "id")
-            self.primary = try container.decodeIfPresent(Bool.self, forKey: "primary")
-            self.name = try container.decodeIfPresent(String.self, forKey: "name")
-            self.distance = try container.decodeIfPresent(Float.self, forKey: "distance")
+            self.id = try container.member("id")
+            self.primary = try container.memberIfPresent("primary")
+            self.name = try container.memberIfPresent("name")
+            self.distance = try container.memberIfPresent("distance")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encodeIfPresent(self.primary, forKey: "primary")
-            try container.encodeIfPresent(self.name, forKey: "name")
-            try container.encodeIfPresent(self.distance, forKey: "distance")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMemberIfPresent(self.primary, "primary")
+            try container.encodeMemberIfPresent(self.name, "name")
+            try container.encodeMemberIfPresent(self.distance, "distance")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -782,26 +782,26 @@ nonisolated extension StravaAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(String.self, forKey: "id")
-            self.primary = try container.decodeIfPresent(Bool.self, forKey: "primary")
-            self.name = try container.decodeIfPresent(String.self, forKey: "name")
-            self.distance = try container.decodeIfPresent(Float.self, forKey: "distance")
-            self.brandName = try container.decodeIfPresent(String.self, forKey: "brand_name")
-            self.modelName = try container.decodeIfPresent(String.self, forKey: "model_name")
-            self.frameType = try container.decodeIfPresent(Int.self, forKey: "frame_type")
-            self.description = try container.decodeIfPresent(String.self, forKey: "description")
+            self.id = try container.member("id")
+            self.primary = try container.memberIfPresent("primary")
+            self.name = try container.memberIfPresent("name")
+            self.distance = try container.memberIfPresent("distance")
+            self.brandName = try container.memberIfPresent("brand_name")
+            self.modelName = try container.memberIfPresent("model_name")
+            self.frameType = try container.memberIfPresent("frame_type")
+            self.description = try container.memberIfPresent("description")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encodeIfPresent(self.primary, forKey: "primary")
-            try container.encodeIfPresent(self.name, forKey: "name")
-            try container.encodeIfPresent(self.distance, forKey: "distance")
-            try container.encodeIfPresent(self.brandName, forKey: "brand_name")
-            try container.encodeIfPresent(self.modelName, forKey: "model_name")
-            try container.encodeIfPresent(self.frameType, forKey: "frame_type")
-            try container.encodeIfPresent(self.description, forKey: "description")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMemberIfPresent(self.primary, "primary")
+            try container.encodeMemberIfPresent(self.name, "name")
+            try container.encodeMemberIfPresent(self.distance, "distance")
+            try container.encodeMemberIfPresent(self.brandName, "brand_name")
+            try container.encodeMemberIfPresent(self.modelName, "model_name")
+            try container.encodeMemberIfPresent(self.frameType, "frame_type")
+            try container.encodeMemberIfPresent(self.description, "description")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -824,14 +824,14 @@ nonisolated extension StravaAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.heartRate = try container.decodeIfPresent(HeartRateZoneRanges.self, forKey: "heart_rate")
-            self.power = try container.decodeIfPresent(PowerZoneRanges.self, forKey: "power")
+            self.heartRate = try container.memberIfPresent("heart_rate")
+            self.power = try container.memberIfPresent("power")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.heartRate, forKey: "heart_rate")
-            try container.encodeIfPresent(self.power, forKey: "power")
+            try container.encodeMemberIfPresent(self.heartRate, "heart_rate")
+            try container.encodeMemberIfPresent(self.power, "power")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -851,14 +851,14 @@ nonisolated extension StravaAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.customZones = try container.decodeIfPresent(Bool.self, forKey: "custom_zones")
-            self.zones = try container.decode([ZoneRange].self, forKey: "zones")
+            self.customZones = try container.memberIfPresent("custom_zones")
+            self.zones = try container.member("zones")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.customZones, forKey: "custom_zones")
-            try container.encode(self.zones, forKey: "zones")
+            try container.encodeMemberIfPresent(self.customZones, "custom_zones")
+            try container.encodeMember(self.zones, "zones")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -876,12 +876,12 @@ nonisolated extension StravaAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.zones = try container.decode([ZoneRange].self, forKey: "zones")
+            self.zones = try container.member("zones")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.zones, forKey: "zones")
+            try container.encodeMember(self.zones, "zones")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -901,14 +901,14 @@ nonisolated extension StravaAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.min = try container.decode(Int.self, forKey: "min")
-            self.max = try container.decode(Int.self, forKey: "max")
+            self.min = try container.member("min")
+            self.max = try container.member("max")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.min, forKey: "min")
-            try container.encode(self.max, forKey: "max")
+            try container.encodeMember(self.min, "min")
+            try container.encodeMember(self.max, "max")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -937,22 +937,22 @@ nonisolated extension StravaAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.count = try container.decode(Int.self, forKey: "count")
-            self.distance = try container.decode(Float.self, forKey: "distance")
-            self.movingTime = try container.decode(Int.self, forKey: "moving_time")
-            self.elapsedTime = try container.decode(Int.self, forKey: "elapsed_time")
-            self.elevationGain = try container.decode(Float.self, forKey: "elevation_gain")
-            self.achievementCount = try container.decodeIfPresent(Int.self, forKey: "achievement_count")
+            self.count = try container.member("count")
+            self.distance = try container.member("distance")
+            self.movingTime = try container.member("moving_time")
+            self.elapsedTime = try container.member("elapsed_time")
+            self.elevationGain = try container.member("elevation_gain")
+            self.achievementCount = try container.memberIfPresent("achievement_count")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.count, forKey: "count")
-            try container.encode(self.distance, forKey: "distance")
-            try container.encode(self.movingTime, forKey: "moving_time")
-            try container.encode(self.elapsedTime, forKey: "elapsed_time")
-            try container.encode(self.elevationGain, forKey: "elevation_gain")
-            try container.encodeIfPresent(self.achievementCount, forKey: "achievement_count")
+            try container.encodeMember(self.count, "count")
+            try container.encodeMember(self.distance, "distance")
+            try container.encodeMember(self.movingTime, "moving_time")
+            try container.encodeMember(self.elapsedTime, "elapsed_time")
+            try container.encodeMember(self.elevationGain, "elevation_gain")
+            try container.encodeMemberIfPresent(self.achievementCount, "achievement_count")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -998,32 +998,32 @@ nonisolated extension StravaAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.biggestRideDistance = try container.decodeIfPresent(Double.self, forKey: "biggest_ride_distance")
-            self.biggestClimbElevationGain = try container.decodeIfPresent(Double.self, forKey: "biggest_climb_elevation_gain")
-            self.recentRideTotals = try container.decodeIfPresent(ActivityTotal.self, forKey: "recent_ride_totals")
-            self.recentRunTotals = try container.decodeIfPresent(ActivityTotal.self, forKey: "recent_run_totals")
-            self.recentSwimTotals = try container.decodeIfPresent(ActivityTotal.self, forKey: "recent_swim_totals")
-            self.ytdRideTotals = try container.decodeIfPresent(ActivityTotal.self, forKey: "ytd_ride_totals")
-            self.ytdRunTotals = try container.decodeIfPresent(ActivityTotal.self, forKey: "ytd_run_totals")
-            self.ytdSwimTotals = try container.decodeIfPresent(ActivityTotal.self, forKey: "ytd_swim_totals")
-            self.allRideTotals = try container.decodeIfPresent(ActivityTotal.self, forKey: "all_ride_totals")
-            self.allRunTotals = try container.decodeIfPresent(ActivityTotal.self, forKey: "all_run_totals")
-            self.allSwimTotals = try container.decodeIfPresent(ActivityTotal.self, forKey: "all_swim_totals")
+            self.biggestRideDistance = try container.memberIfPresent("biggest_ride_distance")
+            self.biggestClimbElevationGain = try container.memberIfPresent("biggest_climb_elevation_gain")
+            self.recentRideTotals = try container.memberIfPresent("recent_ride_totals")
+            self.recentRunTotals = try container.memberIfPresent("recent_run_totals")
+            self.recentSwimTotals = try container.memberIfPresent("recent_swim_totals")
+            self.ytdRideTotals = try container.memberIfPresent("ytd_ride_totals")
+            self.ytdRunTotals = try container.memberIfPresent("ytd_run_totals")
+            self.ytdSwimTotals = try container.memberIfPresent("ytd_swim_totals")
+            self.allRideTotals = try container.memberIfPresent("all_ride_totals")
+            self.allRunTotals = try container.memberIfPresent("all_run_totals")
+            self.allSwimTotals = try container.memberIfPresent("all_swim_totals")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.biggestRideDistance, forKey: "biggest_ride_distance")
-            try container.encodeIfPresent(self.biggestClimbElevationGain, forKey: "biggest_climb_elevation_gain")
-            try container.encodeIfPresent(self.recentRideTotals, forKey: "recent_ride_totals")
-            try container.encodeIfPresent(self.recentRunTotals, forKey: "recent_run_totals")
-            try container.encodeIfPresent(self.recentSwimTotals, forKey: "recent_swim_totals")
-            try container.encodeIfPresent(self.ytdRideTotals, forKey: "ytd_ride_totals")
-            try container.encodeIfPresent(self.ytdRunTotals, forKey: "ytd_run_totals")
-            try container.encodeIfPresent(self.ytdSwimTotals, forKey: "ytd_swim_totals")
-            try container.encodeIfPresent(self.allRideTotals, forKey: "all_ride_totals")
-            try container.encodeIfPresent(self.allRunTotals, forKey: "all_run_totals")
-            try container.encodeIfPresent(self.allSwimTotals, forKey: "all_swim_totals")
+            try container.encodeMemberIfPresent(self.biggestRideDistance, "biggest_ride_distance")
+            try container.encodeMemberIfPresent(self.biggestClimbElevationGain, "biggest_climb_elevation_gain")
+            try container.encodeMemberIfPresent(self.recentRideTotals, "recent_ride_totals")
+            try container.encodeMemberIfPresent(self.recentRunTotals, "recent_run_totals")
+            try container.encodeMemberIfPresent(self.recentSwimTotals, "recent_swim_totals")
+            try container.encodeMemberIfPresent(self.ytdRideTotals, "ytd_ride_totals")
+            try container.encodeMemberIfPresent(self.ytdRunTotals, "ytd_run_totals")
+            try container.encodeMemberIfPresent(self.ytdSwimTotals, "ytd_swim_totals")
+            try container.encodeMemberIfPresent(self.allRideTotals, "all_ride_totals")
+            try container.encodeMemberIfPresent(self.allRunTotals, "all_run_totals")
+            try container.encodeMemberIfPresent(self.allSwimTotals, "all_swim_totals")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1138,12 +1138,12 @@ nonisolated extension StravaAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(Int64.self, forKey: "id")
+            self.id = try container.member("id")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
+            try container.encodeMember(self.id, "id")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1165,16 +1165,16 @@ nonisolated extension StravaAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(String.self, forKey: "id")
-            self.polyline = try container.decodeIfPresent(String.self, forKey: "polyline")
-            self.summaryPolyline = try container.decodeIfPresent(String.self, forKey: "summary_polyline")
+            self.id = try container.member("id")
+            self.polyline = try container.memberIfPresent("polyline")
+            self.summaryPolyline = try container.memberIfPresent("summary_polyline")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encodeIfPresent(self.polyline, forKey: "polyline")
-            try container.encodeIfPresent(self.summaryPolyline, forKey: "summary_polyline")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMemberIfPresent(self.polyline, "polyline")
+            try container.encodeMemberIfPresent(self.summaryPolyline, "summary_polyline")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1260,68 +1260,68 @@ nonisolated extension StravaAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(Int64.self, forKey: "id")
-            self.externalId = try container.decodeIfPresent(String.self, forKey: "external_id")
-            self.uploadId = try container.decodeIfPresent(Int64.self, forKey: "upload_id")
-            self.athlete = try container.decode(MetaAthlete.self, forKey: "athlete")
-            self.name = try container.decode(String.self, forKey: "name")
-            self.distance = try container.decode(Float.self, forKey: "distance")
-            self.movingTime = try container.decode(Int.self, forKey: "moving_time")
-            self.elapsedTime = try container.decode(Int.self, forKey: "elapsed_time")
-            self.totalElevationGain = try container.decode(Float.self, forKey: "total_elevation_gain")
-            self.sportType = try container.decode(SportType.self, forKey: "sport_type")
-            self.startDate = try container.decode(Date.self, forKey: "start_date")
-            self.startDateLocal = try container.decode(Date.self, forKey: "start_date_local")
-            self.timezone = try container.decodeIfPresent(String.self, forKey: "timezone")
-            self.startLatlng = try container.decodeIfPresent([Float].self, forKey: "start_latlng")
-            self.endLatlng = try container.decodeIfPresent([Float].self, forKey: "end_latlng")
-            self.achievementCount = try container.decodeIfPresent(Int.self, forKey: "achievement_count")
-            self.kudosCount = try container.decodeIfPresent(Int.self, forKey: "kudos_count")
-            self.commentCount = try container.decodeIfPresent(Int.self, forKey: "comment_count")
-            self.map = try container.decodeIfPresent(PolylineMap.self, forKey: "map")
-            self.trainer = try container.decodeIfPresent(Bool.self, forKey: "trainer")
-            self.commute = try container.decodeIfPresent(Bool.self, forKey: "commute")
-            self.manual = try container.decodeIfPresent(Bool.self, forKey: "manual")
-            self.`private` = try container.decodeIfPresent(Bool.self, forKey: "private")
-            self.gearId = try container.decodeIfPresent(String.self, forKey: "gear_id")
-            self.averageSpeed = try container.decodeIfPresent(Float.self, forKey: "average_speed")
-            self.maxSpeed = try container.decodeIfPresent(Float.self, forKey: "max_speed")
-            self.averageWatts = try container.decodeIfPresent(Float.self, forKey: "average_watts")
-            self.kilojoules = try container.decodeIfPresent(Float.self, forKey: "kilojoules")
-            self.hasHeartrate = try container.decodeIfPresent(Bool.self, forKey: "has_heartrate")
+            self.id = try container.member("id")
+            self.externalId = try container.memberIfPresent("external_id")
+            self.uploadId = try container.memberIfPresent("upload_id")
+            self.athlete = try container.member("athlete")
+            self.name = try container.member("name")
+            self.distance = try container.member("distance")
+            self.movingTime = try container.member("moving_time")
+            self.elapsedTime = try container.member("elapsed_time")
+            self.totalElevationGain = try container.member("total_elevation_gain")
+            self.sportType = try container.member("sport_type")
+            self.startDate = try container.member("start_date")
+            self.startDateLocal = try container.member("start_date_local")
+            self.timezone = try container.memberIfPresent("timezone")
+            self.startLatlng = try container.memberIfPresent("start_latlng")
+            self.endLatlng = try container.memberIfPresent("end_latlng")
+            self.achievementCount = try container.memberIfPresent("achievement_count")
+            self.kudosCount = try container.memberIfPresent("kudos_count")
+            self.commentCount = try container.memberIfPresent("comment_count")
+            self.map = try container.memberIfPresent("map")
+            self.trainer = try container.memberIfPresent("trainer")
+            self.commute = try container.memberIfPresent("commute")
+            self.manual = try container.memberIfPresent("manual")
+            self.`private` = try container.memberIfPresent("private")
+            self.gearId = try container.memberIfPresent("gear_id")
+            self.averageSpeed = try container.memberIfPresent("average_speed")
+            self.maxSpeed = try container.memberIfPresent("max_speed")
+            self.averageWatts = try container.memberIfPresent("average_watts")
+            self.kilojoules = try container.memberIfPresent("kilojoules")
+            self.hasHeartrate = try container.memberIfPresent("has_heartrate")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encodeIfPresent(self.externalId, forKey: "external_id")
-            try container.encodeIfPresent(self.uploadId, forKey: "upload_id")
-            try container.encode(self.athlete, forKey: "athlete")
-            try container.encode(self.name, forKey: "name")
-            try container.encode(self.distance, forKey: "distance")
-            try container.encode(self.movingTime, forKey: "moving_time")
-            try container.encode(self.elapsedTime, forKey: "elapsed_time")
-            try container.encode(self.totalElevationGain, forKey: "total_elevation_gain")
-            try container.encode(self.sportType, forKey: "sport_type")
-            try container.encode(self.startDate, forKey: "start_date")
-            try container.encode(self.startDateLocal, forKey: "start_date_local")
-            try container.encodeIfPresent(self.timezone, forKey: "timezone")
-            try container.encodeIfPresent(self.startLatlng, forKey: "start_latlng")
-            try container.encodeIfPresent(self.endLatlng, forKey: "end_latlng")
-            try container.encodeIfPresent(self.achievementCount, forKey: "achievement_count")
-            try container.encodeIfPresent(self.kudosCount, forKey: "kudos_count")
-            try container.encodeIfPresent(self.commentCount, forKey: "comment_count")
-            try container.encodeIfPresent(self.map, forKey: "map")
-            try container.encodeIfPresent(self.trainer, forKey: "trainer")
-            try container.encodeIfPresent(self.commute, forKey: "commute")
-            try container.encodeIfPresent(self.manual, forKey: "manual")
-            try container.encodeIfPresent(self.`private`, forKey: "private")
-            try container.encodeIfPresent(self.gearId, forKey: "gear_id")
-            try container.encodeIfPresent(self.averageSpeed, forKey: "average_speed")
-            try container.encodeIfPresent(self.maxSpeed, forKey: "max_speed")
-            try container.encodeIfPresent(self.averageWatts, forKey: "average_watts")
-            try container.encodeIfPresent(self.kilojoules, forKey: "kilojoules")
-            try container.encodeIfPresent(self.hasHeartrate, forKey: "has_heartrate")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMemberIfPresent(self.externalId, "external_id")
+            try container.encodeMemberIfPresent(self.uploadId, "upload_id")
+            try container.encodeMember(self.athlete, "athlete")
+            try container.encodeMember(self.name, "name")
+            try container.encodeMember(self.distance, "distance")
+            try container.encodeMember(self.movingTime, "moving_time")
+            try container.encodeMember(self.elapsedTime, "elapsed_time")
+            try container.encodeMember(self.totalElevationGain, "total_elevation_gain")
+            try container.encodeMember(self.sportType, "sport_type")
+            try container.encodeMember(self.startDate, "start_date")
+            try container.encodeMember(self.startDateLocal, "start_date_local")
+            try container.encodeMemberIfPresent(self.timezone, "timezone")
+            try container.encodeMemberIfPresent(self.startLatlng, "start_latlng")
+            try container.encodeMemberIfPresent(self.endLatlng, "end_latlng")
+            try container.encodeMemberIfPresent(self.achievementCount, "achievement_count")
+            try container.encodeMemberIfPresent(self.kudosCount, "kudos_count")
+            try container.encodeMemberIfPresent(self.commentCount, "comment_count")
+            try container.encodeMemberIfPresent(self.map, "map")
+            try container.encodeMemberIfPresent(self.trainer, "trainer")
+            try container.encodeMemberIfPresent(self.commute, "commute")
+            try container.encodeMemberIfPresent(self.manual, "manual")
+            try container.encodeMemberIfPresent(self.`private`, "private")
+            try container.encodeMemberIfPresent(self.gearId, "gear_id")
+            try container.encodeMemberIfPresent(self.averageSpeed, "average_speed")
+            try container.encodeMemberIfPresent(self.maxSpeed, "max_speed")
+            try container.encodeMemberIfPresent(self.averageWatts, "average_watts")
+            try container.encodeMemberIfPresent(self.kilojoules, "kilojoules")
+            try container.encodeMemberIfPresent(self.hasHeartrate, "has_heartrate")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1399,52 +1399,52 @@ nonisolated extension StravaAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(Int64.self, forKey: "id")
-            self.externalId = try container.decodeIfPresent(String.self, forKey: "external_id")
-            self.athlete = try container.decode(MetaAthlete.self, forKey: "athlete")
-            self.name = try container.decode(String.self, forKey: "name")
-            self.description = try container.decodeIfPresent(String.self, forKey: "description")
-            self.distance = try container.decode(Float.self, forKey: "distance")
-            self.movingTime = try container.decode(Int.self, forKey: "moving_time")
-            self.elapsedTime = try container.decode(Int.self, forKey: "elapsed_time")
-            self.totalElevationGain = try container.decode(Float.self, forKey: "total_elevation_gain")
-            self.sportType = try container.decode(SportType.self, forKey: "sport_type")
-            self.startDate = try container.decode(Date.self, forKey: "start_date")
-            self.startDateLocal = try container.decode(Date.self, forKey: "start_date_local")
-            self.timezone = try container.decodeIfPresent(String.self, forKey: "timezone")
-            self.map = try container.decodeIfPresent(PolylineMap.self, forKey: "map")
-            self.gearId = try container.decodeIfPresent(String.self, forKey: "gear_id")
-            self.gear = try container.decodeIfPresent(SummaryGear.self, forKey: "gear")
-            self.calories = try container.decodeIfPresent(Float.self, forKey: "calories")
-            self.deviceName = try container.decodeIfPresent(String.self, forKey: "device_name")
-            self.laps = try container.decodeIfPresent([Lap].self, forKey: "laps")
-            self.segmentEfforts = try container.decodeIfPresent([JSONValue].self, forKey: "segment_efforts")
-            self.photos = try container.decodeIfPresent(JSONValue.self, forKey: "photos")
+            self.id = try container.member("id")
+            self.externalId = try container.memberIfPresent("external_id")
+            self.athlete = try container.member("athlete")
+            self.name = try container.member("name")
+            self.description = try container.memberIfPresent("description")
+            self.distance = try container.member("distance")
+            self.movingTime = try container.member("moving_time")
+            self.elapsedTime = try container.member("elapsed_time")
+            self.totalElevationGain = try container.member("total_elevation_gain")
+            self.sportType = try container.member("sport_type")
+            self.startDate = try container.member("start_date")
+            self.startDateLocal = try container.member("start_date_local")
+            self.timezone = try container.memberIfPresent("timezone")
+            self.map = try container.memberIfPresent("map")
+            self.gearId = try container.memberIfPresent("gear_id")
+            self.gear = try container.memberIfPresent("gear")
+            self.calories = try container.memberIfPresent("calories")
+            self.deviceName = try container.memberIfPresent("device_name")
+            self.laps = try container.memberIfPresent("laps")
+            self.segmentEfforts = try container.memberIfPresent("segment_efforts")
+            self.photos = try container.memberIfPresent("photos")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encodeIfPresent(self.externalId, forKey: "external_id")
-            try container.encode(self.athlete, forKey: "athlete")
-            try container.encode(self.name, forKey: "name")
-            try container.encodeIfPresent(self.description, forKey: "description")
-            try container.encode(self.distance, forKey: "distance")
-            try container.encode(self.movingTime, forKey: "moving_time")
-            try container.encode(self.elapsedTime, forKey: "elapsed_time")
-            try container.encode(self.totalElevationGain, forKey: "total_elevation_gain")
-            try container.encode(self.sportType, forKey: "sport_type")
-            try container.encode(self.startDate, forKey: "start_date")
-            try container.encode(self.startDateLocal, forKey: "start_date_local")
-            try container.encodeIfPresent(self.timezone, forKey: "timezone")
-            try container.encodeIfPresent(self.map, forKey: "map")
-            try container.encodeIfPresent(self.gearId, forKey: "gear_id")
-            try container.encodeIfPresent(self.gear, forKey: "gear")
-            try container.encodeIfPresent(self.calories, forKey: "calories")
-            try container.encodeIfPresent(self.deviceName, forKey: "device_name")
-            try container.encodeIfPresent(self.laps, forKey: "laps")
-            try container.encodeIfPresent(self.segmentEfforts, forKey: "segment_efforts")
-            try container.encodeIfPresent(self.photos, forKey: "photos")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMemberIfPresent(self.externalId, "external_id")
+            try container.encodeMember(self.athlete, "athlete")
+            try container.encodeMember(self.name, "name")
+            try container.encodeMemberIfPresent(self.description, "description")
+            try container.encodeMember(self.distance, "distance")
+            try container.encodeMember(self.movingTime, "moving_time")
+            try container.encodeMember(self.elapsedTime, "elapsed_time")
+            try container.encodeMember(self.totalElevationGain, "total_elevation_gain")
+            try container.encodeMember(self.sportType, "sport_type")
+            try container.encodeMember(self.startDate, "start_date")
+            try container.encodeMember(self.startDateLocal, "start_date_local")
+            try container.encodeMemberIfPresent(self.timezone, "timezone")
+            try container.encodeMemberIfPresent(self.map, "map")
+            try container.encodeMemberIfPresent(self.gearId, "gear_id")
+            try container.encodeMemberIfPresent(self.gear, "gear")
+            try container.encodeMemberIfPresent(self.calories, "calories")
+            try container.encodeMemberIfPresent(self.deviceName, "device_name")
+            try container.encodeMemberIfPresent(self.laps, "laps")
+            try container.encodeMemberIfPresent(self.segmentEfforts, "segment_efforts")
+            try container.encodeMemberIfPresent(self.photos, "photos")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1487,26 +1487,26 @@ nonisolated extension StravaAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(Int64.self, forKey: "id")
-            self.name = try container.decodeIfPresent(String.self, forKey: "name")
-            self.elapsedTime = try container.decode(Int.self, forKey: "elapsed_time")
-            self.movingTime = try container.decode(Int.self, forKey: "moving_time")
-            self.startDate = try container.decode(Date.self, forKey: "start_date")
-            self.distance = try container.decode(Float.self, forKey: "distance")
-            self.lapIndex = try container.decode(Int.self, forKey: "lap_index")
-            self.split = try container.decodeIfPresent(Int.self, forKey: "split")
+            self.id = try container.member("id")
+            self.name = try container.memberIfPresent("name")
+            self.elapsedTime = try container.member("elapsed_time")
+            self.movingTime = try container.member("moving_time")
+            self.startDate = try container.member("start_date")
+            self.distance = try container.member("distance")
+            self.lapIndex = try container.member("lap_index")
+            self.split = try container.memberIfPresent("split")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encodeIfPresent(self.name, forKey: "name")
-            try container.encode(self.elapsedTime, forKey: "elapsed_time")
-            try container.encode(self.movingTime, forKey: "moving_time")
-            try container.encode(self.startDate, forKey: "start_date")
-            try container.encode(self.distance, forKey: "distance")
-            try container.encode(self.lapIndex, forKey: "lap_index")
-            try container.encodeIfPresent(self.split, forKey: "split")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMemberIfPresent(self.name, "name")
+            try container.encodeMember(self.elapsedTime, "elapsed_time")
+            try container.encodeMember(self.movingTime, "moving_time")
+            try container.encodeMember(self.startDate, "start_date")
+            try container.encodeMember(self.distance, "distance")
+            try container.encodeMember(self.lapIndex, "lap_index")
+            try container.encodeMemberIfPresent(self.split, "split")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1535,20 +1535,20 @@ nonisolated extension StravaAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(Int64.self, forKey: "id")
-            self.activityId = try container.decode(Int64.self, forKey: "activity_id")
-            self.text = try container.decode(String.self, forKey: "text")
-            self.athlete = try container.decode(SummaryAthlete.self, forKey: "athlete")
-            self.createdAt = try container.decode(Date.self, forKey: "created_at")
+            self.id = try container.member("id")
+            self.activityId = try container.member("activity_id")
+            self.text = try container.member("text")
+            self.athlete = try container.member("athlete")
+            self.createdAt = try container.member("created_at")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encode(self.activityId, forKey: "activity_id")
-            try container.encode(self.text, forKey: "text")
-            try container.encode(self.athlete, forKey: "athlete")
-            try container.encode(self.createdAt, forKey: "created_at")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.activityId, "activity_id")
+            try container.encodeMember(self.text, "text")
+            try container.encodeMember(self.athlete, "athlete")
+            try container.encodeMember(self.createdAt, "created_at")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1596,26 +1596,26 @@ nonisolated extension StravaAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.name = try container.decode(String.self, forKey: "name")
-            self.sportType = try container.decode(SportType.self, forKey: "sport_type")
-            self.startDateLocal = try container.decode(Date.self, forKey: "start_date_local")
-            self.elapsedTime = try container.decode(Int.self, forKey: "elapsed_time")
-            self.description = try container.decodeIfPresent(String.self, forKey: "description")
-            self.distance = try container.decodeIfPresent(Float.self, forKey: "distance")
-            self.trainer = try container.decodeIfPresent(Int.self, forKey: "trainer")
-            self.commute = try container.decodeIfPresent(Int.self, forKey: "commute")
+            self.name = try container.member("name")
+            self.sportType = try container.member("sport_type")
+            self.startDateLocal = try container.member("start_date_local")
+            self.elapsedTime = try container.member("elapsed_time")
+            self.description = try container.memberIfPresent("description")
+            self.distance = try container.memberIfPresent("distance")
+            self.trainer = try container.memberIfPresent("trainer")
+            self.commute = try container.memberIfPresent("commute")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.name, forKey: "name")
-            try container.encode(self.sportType, forKey: "sport_type")
-            try container.encode(self.startDateLocal, forKey: "start_date_local")
-            try container.encode(self.elapsedTime, forKey: "elapsed_time")
-            try container.encodeIfPresent(self.description, forKey: "description")
-            try container.encodeIfPresent(self.distance, forKey: "distance")
-            try container.encodeIfPresent(self.trainer, forKey: "trainer")
-            try container.encodeIfPresent(self.commute, forKey: "commute")
+            try container.encodeMember(self.name, "name")
+            try container.encodeMember(self.sportType, "sport_type")
+            try container.encodeMember(self.startDateLocal, "start_date_local")
+            try container.encodeMember(self.elapsedTime, "elapsed_time")
+            try container.encodeMemberIfPresent(self.description, "description")
+            try container.encodeMemberIfPresent(self.distance, "distance")
+            try container.encodeMemberIfPresent(self.trainer, "trainer")
+            try container.encodeMemberIfPresent(self.commute, "commute")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1651,24 +1651,24 @@ nonisolated extension StravaAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.commute = try container.decodeIfPresent(Bool.self, forKey: "commute")
-            self.trainer = try container.decodeIfPresent(Bool.self, forKey: "trainer")
-            self.hideFromHome = try container.decodeIfPresent(Bool.self, forKey: "hide_from_home")
-            self.description = try container.decodeIfPresent(String.self, forKey: "description")
-            self.name = try container.decodeIfPresent(String.self, forKey: "name")
-            self.sportType = try container.decodeIfPresent(SportType.self, forKey: "sport_type")
-            self.gearId = try container.decodeIfPresent(String.self, forKey: "gear_id")
+            self.commute = try container.memberIfPresent("commute")
+            self.trainer = try container.memberIfPresent("trainer")
+            self.hideFromHome = try container.memberIfPresent("hide_from_home")
+            self.description = try container.memberIfPresent("description")
+            self.name = try container.memberIfPresent("name")
+            self.sportType = try container.memberIfPresent("sport_type")
+            self.gearId = try container.memberIfPresent("gear_id")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.commute, forKey: "commute")
-            try container.encodeIfPresent(self.trainer, forKey: "trainer")
-            try container.encodeIfPresent(self.hideFromHome, forKey: "hide_from_home")
-            try container.encodeIfPresent(self.description, forKey: "description")
-            try container.encodeIfPresent(self.name, forKey: "name")
-            try container.encodeIfPresent(self.sportType, forKey: "sport_type")
-            try container.encodeIfPresent(self.gearId, forKey: "gear_id")
+            try container.encodeMemberIfPresent(self.commute, "commute")
+            try container.encodeMemberIfPresent(self.trainer, "trainer")
+            try container.encodeMemberIfPresent(self.hideFromHome, "hide_from_home")
+            try container.encodeMemberIfPresent(self.description, "description")
+            try container.encodeMemberIfPresent(self.name, "name")
+            try container.encodeMemberIfPresent(self.sportType, "sport_type")
+            try container.encodeMemberIfPresent(self.gearId, "gear_id")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1716,24 +1716,24 @@ nonisolated extension StravaAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.score = try container.decodeIfPresent(Int.self, forKey: "score")
-            self.sensorBased = try container.decodeIfPresent(Bool.self, forKey: "sensor_based")
-            self.customZones = try container.decodeIfPresent(Bool.self, forKey: "custom_zones")
-            self.max = try container.decodeIfPresent(Int.self, forKey: "max")
-            self.points = try container.decodeIfPresent(Int.self, forKey: "points")
-            self.type = try container.decodeIfPresent(ActivityZoneType.self, forKey: "type")
-            self.distributionBuckets = try container.decodeIfPresent([TimedZoneRange].self, forKey: "distribution_buckets")
+            self.score = try container.memberIfPresent("score")
+            self.sensorBased = try container.memberIfPresent("sensor_based")
+            self.customZones = try container.memberIfPresent("custom_zones")
+            self.max = try container.memberIfPresent("max")
+            self.points = try container.memberIfPresent("points")
+            self.type = try container.memberIfPresent("type")
+            self.distributionBuckets = try container.memberIfPresent("distribution_buckets")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.score, forKey: "score")
-            try container.encodeIfPresent(self.sensorBased, forKey: "sensor_based")
-            try container.encodeIfPresent(self.customZones, forKey: "custom_zones")
-            try container.encodeIfPresent(self.max, forKey: "max")
-            try container.encodeIfPresent(self.points, forKey: "points")
-            try container.encodeIfPresent(self.type, forKey: "type")
-            try container.encodeIfPresent(self.distributionBuckets, forKey: "distribution_buckets")
+            try container.encodeMemberIfPresent(self.score, "score")
+            try container.encodeMemberIfPresent(self.sensorBased, "sensor_based")
+            try container.encodeMemberIfPresent(self.customZones, "custom_zones")
+            try container.encodeMemberIfPresent(self.max, "max")
+            try container.encodeMemberIfPresent(self.points, "points")
+            try container.encodeMemberIfPresent(self.type, "type")
+            try container.encodeMemberIfPresent(self.distributionBuckets, "distribution_buckets")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1758,16 +1758,16 @@ nonisolated extension StravaAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.min = try container.decode(Int.self, forKey: "min")
-            self.max = try container.decode(Int.self, forKey: "max")
-            self.time = try container.decode(Int.self, forKey: "time")
+            self.min = try container.member("min")
+            self.max = try container.member("max")
+            self.time = try container.member("time")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.min, forKey: "min")
-            try container.encode(self.max, forKey: "max")
-            try container.encode(self.time, forKey: "time")
+            try container.encodeMember(self.min, "min")
+            try container.encodeMember(self.max, "max")
+            try container.encodeMember(self.time, "time")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1820,18 +1820,18 @@ nonisolated extension StravaAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.originalSize = try container.decodeIfPresent(Int.self, forKey: "original_size")
-            self.resolution = try container.decodeIfPresent(String.self, forKey: "resolution")
-            self.seriesType = try container.decodeIfPresent(String.self, forKey: "series_type")
-            self.data = try container.decode([JSONValue].self, forKey: "data")
+            self.originalSize = try container.memberIfPresent("original_size")
+            self.resolution = try container.memberIfPresent("resolution")
+            self.seriesType = try container.memberIfPresent("series_type")
+            self.data = try container.member("data")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.originalSize, forKey: "original_size")
-            try container.encodeIfPresent(self.resolution, forKey: "resolution")
-            try container.encodeIfPresent(self.seriesType, forKey: "series_type")
-            try container.encode(self.data, forKey: "data")
+            try container.encodeMemberIfPresent(self.originalSize, "original_size")
+            try container.encodeMemberIfPresent(self.resolution, "resolution")
+            try container.encodeMemberIfPresent(self.seriesType, "series_type")
+            try container.encodeMember(self.data, "data")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1874,32 +1874,32 @@ nonisolated extension StravaAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.time = try container.decodeIfPresent(Stream.self, forKey: "time")
-            self.distance = try container.decodeIfPresent(Stream.self, forKey: "distance")
-            self.latlng = try container.decodeIfPresent(Stream.self, forKey: "latlng")
-            self.altitude = try container.decodeIfPresent(Stream.self, forKey: "altitude")
-            self.velocitySmooth = try container.decodeIfPresent(Stream.self, forKey: "velocity_smooth")
-            self.heartrate = try container.decodeIfPresent(Stream.self, forKey: "heartrate")
-            self.cadence = try container.decodeIfPresent(Stream.self, forKey: "cadence")
-            self.watts = try container.decodeIfPresent(Stream.self, forKey: "watts")
-            self.temp = try container.decodeIfPresent(Stream.self, forKey: "temp")
-            self.moving = try container.decodeIfPresent(Stream.self, forKey: "moving")
-            self.gradeSmooth = try container.decodeIfPresent(Stream.self, forKey: "grade_smooth")
+            self.time = try container.memberIfPresent("time")
+            self.distance = try container.memberIfPresent("distance")
+            self.latlng = try container.memberIfPresent("latlng")
+            self.altitude = try container.memberIfPresent("altitude")
+            self.velocitySmooth = try container.memberIfPresent("velocity_smooth")
+            self.heartrate = try container.memberIfPresent("heartrate")
+            self.cadence = try container.memberIfPresent("cadence")
+            self.watts = try container.memberIfPresent("watts")
+            self.temp = try container.memberIfPresent("temp")
+            self.moving = try container.memberIfPresent("moving")
+            self.gradeSmooth = try container.memberIfPresent("grade_smooth")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.time, forKey: "time")
-            try container.encodeIfPresent(self.distance, forKey: "distance")
-            try container.encodeIfPresent(self.latlng, forKey: "latlng")
-            try container.encodeIfPresent(self.altitude, forKey: "altitude")
-            try container.encodeIfPresent(self.velocitySmooth, forKey: "velocity_smooth")
-            try container.encodeIfPresent(self.heartrate, forKey: "heartrate")
-            try container.encodeIfPresent(self.cadence, forKey: "cadence")
-            try container.encodeIfPresent(self.watts, forKey: "watts")
-            try container.encodeIfPresent(self.temp, forKey: "temp")
-            try container.encodeIfPresent(self.moving, forKey: "moving")
-            try container.encodeIfPresent(self.gradeSmooth, forKey: "grade_smooth")
+            try container.encodeMemberIfPresent(self.time, "time")
+            try container.encodeMemberIfPresent(self.distance, "distance")
+            try container.encodeMemberIfPresent(self.latlng, "latlng")
+            try container.encodeMemberIfPresent(self.altitude, "altitude")
+            try container.encodeMemberIfPresent(self.velocitySmooth, "velocity_smooth")
+            try container.encodeMemberIfPresent(self.heartrate, "heartrate")
+            try container.encodeMemberIfPresent(self.cadence, "cadence")
+            try container.encodeMemberIfPresent(self.watts, "watts")
+            try container.encodeMemberIfPresent(self.temp, "temp")
+            try container.encodeMemberIfPresent(self.moving, "moving")
+            try container.encodeMemberIfPresent(self.gradeSmooth, "grade_smooth")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1963,38 +1963,38 @@ nonisolated extension StravaAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(Int64.self, forKey: "id")
-            self.name = try container.decode(String.self, forKey: "name")
-            self.activityType = try container.decodeIfPresent(String.self, forKey: "activity_type")
-            self.distance = try container.decode(Float.self, forKey: "distance")
-            self.averageGrade = try container.decodeIfPresent(Float.self, forKey: "average_grade")
-            self.maximumGrade = try container.decodeIfPresent(Float.self, forKey: "maximum_grade")
-            self.elevationHigh = try container.decodeIfPresent(Float.self, forKey: "elevation_high")
-            self.elevationLow = try container.decodeIfPresent(Float.self, forKey: "elevation_low")
-            self.climbCategory = try container.decodeIfPresent(Int.self, forKey: "climb_category")
-            self.city = try container.decodeIfPresent(String.self, forKey: "city")
-            self.state = try container.decodeIfPresent(String.self, forKey: "state")
-            self.country = try container.decodeIfPresent(String.self, forKey: "country")
-            self.`private` = try container.decodeIfPresent(Bool.self, forKey: "private")
-            self.starred = try container.decodeIfPresent(Bool.self, forKey: "starred")
+            self.id = try container.member("id")
+            self.name = try container.member("name")
+            self.activityType = try container.memberIfPresent("activity_type")
+            self.distance = try container.member("distance")
+            self.averageGrade = try container.memberIfPresent("average_grade")
+            self.maximumGrade = try container.memberIfPresent("maximum_grade")
+            self.elevationHigh = try container.memberIfPresent("elevation_high")
+            self.elevationLow = try container.memberIfPresent("elevation_low")
+            self.climbCategory = try container.memberIfPresent("climb_category")
+            self.city = try container.memberIfPresent("city")
+            self.state = try container.memberIfPresent("state")
+            self.country = try container.memberIfPresent("country")
+            self.`private` = try container.memberIfPresent("private")
+            self.starred = try container.memberIfPresent("starred")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encode(self.name, forKey: "name")
-            try container.encodeIfPresent(self.activityType, forKey: "activity_type")
-            try container.encode(self.distance, forKey: "distance")
-            try container.encodeIfPresent(self.averageGrade, forKey: "average_grade")
-            try container.encodeIfPresent(self.maximumGrade, forKey: "maximum_grade")
-            try container.encodeIfPresent(self.elevationHigh, forKey: "elevation_high")
-            try container.encodeIfPresent(self.elevationLow, forKey: "elevation_low")
-            try container.encodeIfPresent(self.climbCategory, forKey: "climb_category")
-            try container.encodeIfPresent(self.city, forKey: "city")
-            try container.encodeIfPresent(self.state, forKey: "state")
-            try container.encodeIfPresent(self.country, forKey: "country")
-            try container.encodeIfPresent(self.`private`, forKey: "private")
-            try container.encodeIfPresent(self.starred, forKey: "starred")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.name, "name")
+            try container.encodeMemberIfPresent(self.activityType, "activity_type")
+            try container.encodeMember(self.distance, "distance")
+            try container.encodeMemberIfPresent(self.averageGrade, "average_grade")
+            try container.encodeMemberIfPresent(self.maximumGrade, "maximum_grade")
+            try container.encodeMemberIfPresent(self.elevationHigh, "elevation_high")
+            try container.encodeMemberIfPresent(self.elevationLow, "elevation_low")
+            try container.encodeMemberIfPresent(self.climbCategory, "climb_category")
+            try container.encodeMemberIfPresent(self.city, "city")
+            try container.encodeMemberIfPresent(self.state, "state")
+            try container.encodeMemberIfPresent(self.country, "country")
+            try container.encodeMemberIfPresent(self.`private`, "private")
+            try container.encodeMemberIfPresent(self.starred, "starred")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -2043,34 +2043,34 @@ nonisolated extension StravaAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(Int64.self, forKey: "id")
-            self.name = try container.decode(String.self, forKey: "name")
-            self.activityType = try container.decodeIfPresent(String.self, forKey: "activity_type")
-            self.distance = try container.decode(Float.self, forKey: "distance")
-            self.createdAt = try container.decodeIfPresent(Date.self, forKey: "created_at")
-            self.updatedAt = try container.decodeIfPresent(Date.self, forKey: "updated_at")
-            self.totalElevationGain = try container.decodeIfPresent(Float.self, forKey: "total_elevation_gain")
-            self.map = try container.decodeIfPresent(PolylineMap.self, forKey: "map")
-            self.effortCount = try container.decodeIfPresent(Int.self, forKey: "effort_count")
-            self.athleteCount = try container.decodeIfPresent(Int.self, forKey: "athlete_count")
-            self.hazardous = try container.decodeIfPresent(Bool.self, forKey: "hazardous")
-            self.starCount = try container.decodeIfPresent(Int.self, forKey: "star_count")
+            self.id = try container.member("id")
+            self.name = try container.member("name")
+            self.activityType = try container.memberIfPresent("activity_type")
+            self.distance = try container.member("distance")
+            self.createdAt = try container.memberIfPresent("created_at")
+            self.updatedAt = try container.memberIfPresent("updated_at")
+            self.totalElevationGain = try container.memberIfPresent("total_elevation_gain")
+            self.map = try container.memberIfPresent("map")
+            self.effortCount = try container.memberIfPresent("effort_count")
+            self.athleteCount = try container.memberIfPresent("athlete_count")
+            self.hazardous = try container.memberIfPresent("hazardous")
+            self.starCount = try container.memberIfPresent("star_count")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encode(self.name, forKey: "name")
-            try container.encodeIfPresent(self.activityType, forKey: "activity_type")
-            try container.encode(self.distance, forKey: "distance")
-            try container.encodeIfPresent(self.createdAt, forKey: "created_at")
-            try container.encodeIfPresent(self.updatedAt, forKey: "updated_at")
-            try container.encodeIfPresent(self.totalElevationGain, forKey: "total_elevation_gain")
-            try container.encodeIfPresent(self.map, forKey: "map")
-            try container.encodeIfPresent(self.effortCount, forKey: "effort_count")
-            try container.encodeIfPresent(self.athleteCount, forKey: "athlete_count")
-            try container.encodeIfPresent(self.hazardous, forKey: "hazardous")
-            try container.encodeIfPresent(self.starCount, forKey: "star_count")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.name, "name")
+            try container.encodeMemberIfPresent(self.activityType, "activity_type")
+            try container.encodeMember(self.distance, "distance")
+            try container.encodeMemberIfPresent(self.createdAt, "created_at")
+            try container.encodeMemberIfPresent(self.updatedAt, "updated_at")
+            try container.encodeMemberIfPresent(self.totalElevationGain, "total_elevation_gain")
+            try container.encodeMemberIfPresent(self.map, "map")
+            try container.encodeMemberIfPresent(self.effortCount, "effort_count")
+            try container.encodeMemberIfPresent(self.athleteCount, "athlete_count")
+            try container.encodeMemberIfPresent(self.hazardous, "hazardous")
+            try container.encodeMemberIfPresent(self.starCount, "star_count")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -2093,12 +2093,12 @@ nonisolated extension StravaAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.starred = try container.decode(Bool.self, forKey: "starred")
+            self.starred = try container.member("starred")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.starred, forKey: "starred")
+            try container.encodeMember(self.starred, "starred")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -2137,30 +2137,30 @@ nonisolated extension StravaAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(Int64.self, forKey: "id")
-            self.name = try container.decode(String.self, forKey: "name")
-            self.climbCategory = try container.decode(Int.self, forKey: "climb_category")
-            self.climbCategoryDesc = try container.decode(String.self, forKey: "climb_category_desc")
-            self.avgGrade = try container.decode(Float.self, forKey: "avg_grade")
-            self.startLatlng = try container.decode([Float].self, forKey: "start_latlng")
-            self.endLatlng = try container.decode([Float].self, forKey: "end_latlng")
-            self.elevDifference = try container.decode(Float.self, forKey: "elev_difference")
-            self.distance = try container.decode(Float.self, forKey: "distance")
-            self.points = try container.decode(String.self, forKey: "points")
+            self.id = try container.member("id")
+            self.name = try container.member("name")
+            self.climbCategory = try container.member("climb_category")
+            self.climbCategoryDesc = try container.member("climb_category_desc")
+            self.avgGrade = try container.member("avg_grade")
+            self.startLatlng = try container.member("start_latlng")
+            self.endLatlng = try container.member("end_latlng")
+            self.elevDifference = try container.member("elev_difference")
+            self.distance = try container.member("distance")
+            self.points = try container.member("points")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encode(self.name, forKey: "name")
-            try container.encode(self.climbCategory, forKey: "climb_category")
-            try container.encode(self.climbCategoryDesc, forKey: "climb_category_desc")
-            try container.encode(self.avgGrade, forKey: "avg_grade")
-            try container.encode(self.startLatlng, forKey: "start_latlng")
-            try container.encode(self.endLatlng, forKey: "end_latlng")
-            try container.encode(self.elevDifference, forKey: "elev_difference")
-            try container.encode(self.distance, forKey: "distance")
-            try container.encode(self.points, forKey: "points")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.name, "name")
+            try container.encodeMember(self.climbCategory, "climb_category")
+            try container.encodeMember(self.climbCategoryDesc, "climb_category_desc")
+            try container.encodeMember(self.avgGrade, "avg_grade")
+            try container.encodeMember(self.startLatlng, "start_latlng")
+            try container.encodeMember(self.endLatlng, "end_latlng")
+            try container.encodeMember(self.elevDifference, "elev_difference")
+            try container.encodeMember(self.distance, "distance")
+            try container.encodeMember(self.points, "points")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -2182,12 +2182,12 @@ nonisolated extension StravaAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.segments = try container.decode([ExplorerSegment].self, forKey: "segments")
+            self.segments = try container.member("segments")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.segments, forKey: "segments")
+            try container.encodeMember(self.segments, "segments")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -2235,38 +2235,38 @@ nonisolated extension StravaAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(Int64.self, forKey: "id")
-            self.idStr = try container.decodeIfPresent(String.self, forKey: "id_str")
-            self.name = try container.decode(String.self, forKey: "name")
-            self.description = try container.decodeIfPresent(String.self, forKey: "description")
-            self.distance = try container.decodeIfPresent(Float.self, forKey: "distance")
-            self.elevationGain = try container.decodeIfPresent(Float.self, forKey: "elevation_gain")
-            self.`private` = try container.decodeIfPresent(Bool.self, forKey: "private")
-            self.starred = try container.decodeIfPresent(Bool.self, forKey: "starred")
-            self.timestamp = try container.decodeIfPresent(Int.self, forKey: "timestamp")
-            self.createdAt = try container.decodeIfPresent(Date.self, forKey: "created_at")
-            self.updatedAt = try container.decodeIfPresent(Date.self, forKey: "updated_at")
-            self.estimatedMovingTime = try container.decodeIfPresent(Int.self, forKey: "estimated_moving_time")
-            self.athlete = try container.decodeIfPresent(SummaryAthlete.self, forKey: "athlete")
-            self.map = try container.decodeIfPresent(PolylineMap.self, forKey: "map")
+            self.id = try container.member("id")
+            self.idStr = try container.memberIfPresent("id_str")
+            self.name = try container.member("name")
+            self.description = try container.memberIfPresent("description")
+            self.distance = try container.memberIfPresent("distance")
+            self.elevationGain = try container.memberIfPresent("elevation_gain")
+            self.`private` = try container.memberIfPresent("private")
+            self.starred = try container.memberIfPresent("starred")
+            self.timestamp = try container.memberIfPresent("timestamp")
+            self.createdAt = try container.memberIfPresent("created_at")
+            self.updatedAt = try container.memberIfPresent("updated_at")
+            self.estimatedMovingTime = try container.memberIfPresent("estimated_moving_time")
+            self.athlete = try container.memberIfPresent("athlete")
+            self.map = try container.memberIfPresent("map")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encodeIfPresent(self.idStr, forKey: "id_str")
-            try container.encode(self.name, forKey: "name")
-            try container.encodeIfPresent(self.description, forKey: "description")
-            try container.encodeIfPresent(self.distance, forKey: "distance")
-            try container.encodeIfPresent(self.elevationGain, forKey: "elevation_gain")
-            try container.encodeIfPresent(self.`private`, forKey: "private")
-            try container.encodeIfPresent(self.starred, forKey: "starred")
-            try container.encodeIfPresent(self.timestamp, forKey: "timestamp")
-            try container.encodeIfPresent(self.createdAt, forKey: "created_at")
-            try container.encodeIfPresent(self.updatedAt, forKey: "updated_at")
-            try container.encodeIfPresent(self.estimatedMovingTime, forKey: "estimated_moving_time")
-            try container.encodeIfPresent(self.athlete, forKey: "athlete")
-            try container.encodeIfPresent(self.map, forKey: "map")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMemberIfPresent(self.idStr, "id_str")
+            try container.encodeMember(self.name, "name")
+            try container.encodeMemberIfPresent(self.description, "description")
+            try container.encodeMemberIfPresent(self.distance, "distance")
+            try container.encodeMemberIfPresent(self.elevationGain, "elevation_gain")
+            try container.encodeMemberIfPresent(self.`private`, "private")
+            try container.encodeMemberIfPresent(self.starred, "starred")
+            try container.encodeMemberIfPresent(self.timestamp, "timestamp")
+            try container.encodeMemberIfPresent(self.createdAt, "created_at")
+            try container.encodeMemberIfPresent(self.updatedAt, "updated_at")
+            try container.encodeMemberIfPresent(self.estimatedMovingTime, "estimated_moving_time")
+            try container.encodeMemberIfPresent(self.athlete, "athlete")
+            try container.encodeMemberIfPresent(self.map, "map")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -2311,24 +2311,24 @@ nonisolated extension StravaAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.file = try container.decode(Data.self, forKey: "file")
-            self.name = try container.decodeIfPresent(String.self, forKey: "name")
-            self.description = try container.decodeIfPresent(String.self, forKey: "description")
-            self.trainer = try container.decodeIfPresent(String.self, forKey: "trainer")
-            self.commute = try container.decodeIfPresent(String.self, forKey: "commute")
-            self.dataType = try container.decode(String.self, forKey: "data_type")
-            self.externalId = try container.decodeIfPresent(String.self, forKey: "external_id")
+            self.file = try container.member("file")
+            self.name = try container.memberIfPresent("name")
+            self.description = try container.memberIfPresent("description")
+            self.trainer = try container.memberIfPresent("trainer")
+            self.commute = try container.memberIfPresent("commute")
+            self.dataType = try container.member("data_type")
+            self.externalId = try container.memberIfPresent("external_id")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.file, forKey: "file")
-            try container.encodeIfPresent(self.name, forKey: "name")
-            try container.encodeIfPresent(self.description, forKey: "description")
-            try container.encodeIfPresent(self.trainer, forKey: "trainer")
-            try container.encodeIfPresent(self.commute, forKey: "commute")
-            try container.encode(self.dataType, forKey: "data_type")
-            try container.encodeIfPresent(self.externalId, forKey: "external_id")
+            try container.encodeMember(self.file, "file")
+            try container.encodeMemberIfPresent(self.name, "name")
+            try container.encodeMemberIfPresent(self.description, "description")
+            try container.encodeMemberIfPresent(self.trainer, "trainer")
+            try container.encodeMemberIfPresent(self.commute, "commute")
+            try container.encodeMember(self.dataType, "data_type")
+            try container.encodeMemberIfPresent(self.externalId, "external_id")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -2361,22 +2361,22 @@ nonisolated extension StravaAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(Int64.self, forKey: "id")
-            self.idStr = try container.decodeIfPresent(String.self, forKey: "id_str")
-            self.externalId = try container.decodeIfPresent(String.self, forKey: "external_id")
-            self.error = try container.decodeIfPresent(String.self, forKey: "error")
-            self.status = try container.decodeIfPresent(String.self, forKey: "status")
-            self.activityId = try container.decodeIfPresent(Int64.self, forKey: "activity_id")
+            self.id = try container.member("id")
+            self.idStr = try container.memberIfPresent("id_str")
+            self.externalId = try container.memberIfPresent("external_id")
+            self.error = try container.memberIfPresent("error")
+            self.status = try container.memberIfPresent("status")
+            self.activityId = try container.memberIfPresent("activity_id")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encodeIfPresent(self.idStr, forKey: "id_str")
-            try container.encodeIfPresent(self.externalId, forKey: "external_id")
-            try container.encodeIfPresent(self.error, forKey: "error")
-            try container.encodeIfPresent(self.status, forKey: "status")
-            try container.encodeIfPresent(self.activityId, forKey: "activity_id")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMemberIfPresent(self.idStr, "id_str")
+            try container.encodeMemberIfPresent(self.externalId, "external_id")
+            try container.encodeMemberIfPresent(self.error, "error")
+            try container.encodeMemberIfPresent(self.status, "status")
+            try container.encodeMemberIfPresent(self.activityId, "activity_id")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -432,18 +432,18 @@ nonisolated extension TortureAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.`default` = try container.decode(String.self, forKey: "default")
-            self.`self` = try container.decode(Int.self, forKey: "self")
-            self.type = try container.decodeIfPresent(String.self, forKey: "Type")
-            self.`init` = try container.decodeIfPresent(Bool.self, forKey: "init")
+            self.`default` = try container.member("default")
+            self.`self` = try container.member("self")
+            self.type = try container.memberIfPresent("Type")
+            self.`init` = try container.memberIfPresent("init")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.`default`, forKey: "default")
-            try container.encode(self.`self`, forKey: "self")
-            try container.encodeIfPresent(self.type, forKey: "Type")
-            try container.encodeIfPresent(self.`init`, forKey: "init")
+            try container.encodeMember(self.`default`, "default")
+            try container.encodeMember(self.`self`, "self")
+            try container.encodeMemberIfPresent(self.type, "Type")
+            try container.encodeMemberIfPresent(self.`init`, "init")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -525,68 +525,68 @@ nonisolated extension TortureAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.`self` = try container.decode(String.self, forKey: "self")
-            self.selfValue = try container.decodeIfPresent(Int.self, forKey: "self_value")
-            self.`default` = try container.decode(Int.self, forKey: "default")
-            self.type = try container.decode(String.self, forKey: "Type")
-            self.`protocol` = try container.decodeIfPresent(String.self, forKey: "Protocol")
-            self.`init` = try container.decodeIfPresent(Int.self, forKey: "init")
-            self.`case` = try container.decode(TortureAPI.Keyword.self, forKey: "case")
-            self.`func` = try container.decodeIfPresent([TortureAPI.Keyword].self, forKey: "func")
-            self.`any` = try container.decodeIfPresent(JSONValue.self, forKey: "Any")
-            self.`true` = try container.decode(Bool.self, forKey: "true")
-            self._1st = try container.decodeIfPresent(Int.self, forKey: "1st")
-            self.dashName = try container.decodeIfPresent(String.self, forKey: "dash-name")
-            self.dotName = try container.decodeIfPresent(String.self, forKey: "dot.name")
-            self.spaceName = try container.decodeIfPresent(String.self, forKey: "space name")
-            self.émoji = try container.decodeIfPresent(String.self, forKey: "émoji🙂")
-            self.u1F642 = try container.decodeIfPresent(String.self, forKey: "🙂")
-            self.данные = try container.decodeIfPresent(TortureAPI.Данные.self, forKey: "данные")
-            self.数据 = try container.decodeIfPresent(TortureAPI.数据.self, forKey: "数据")
-            self.αβγ = try container.decodeIfPresent(Double.self, forKey: "αβγ")
-            self.userId = try container.decodeIfPresent(Int.self, forKey: "user_id")
-            self.userID = try container.decodeIfPresent(Int.self, forKey: "userID")
-            self.pay = try container.decodeIfPresent(String.self, forKey: "pay")
-            self.рау = try container.decodeIfPresent(String.self, forKey: "рау")
-            self.codingKeys = try container.decodeIfPresent(String.self, forKey: "CodingKeys")
-            self.description = try container.decodeIfPresent(String.self, forKey: "description")
-            self.rawValue = try container.decodeIfPresent(String.self, forKey: "rawValue")
-            self.decoder = try container.decodeIfPresent(String.self, forKey: "decoder")
-            self.encoder = try container.decodeIfPresent(String.self, forKey: "encoder")
-            self.from = try container.decodeIfPresent(String.self, forKey: "from")
+            self.`self` = try container.member("self")
+            self.selfValue = try container.memberIfPresent("self_value")
+            self.`default` = try container.member("default")
+            self.type = try container.member("Type")
+            self.`protocol` = try container.memberIfPresent("Protocol")
+            self.`init` = try container.memberIfPresent("init")
+            self.`case` = try container.member("case")
+            self.`func` = try container.memberIfPresent("func")
+            self.`any` = try container.memberIfPresent("Any")
+            self.`true` = try container.member("true")
+            self._1st = try container.memberIfPresent("1st")
+            self.dashName = try container.memberIfPresent("dash-name")
+            self.dotName = try container.memberIfPresent("dot.name")
+            self.spaceName = try container.memberIfPresent("space name")
+            self.émoji = try container.memberIfPresent("émoji🙂")
+            self.u1F642 = try container.memberIfPresent("🙂")
+            self.данные = try container.memberIfPresent("данные")
+            self.数据 = try container.memberIfPresent("数据")
+            self.αβγ = try container.memberIfPresent("αβγ")
+            self.userId = try container.memberIfPresent("user_id")
+            self.userID = try container.memberIfPresent("userID")
+            self.pay = try container.memberIfPresent("pay")
+            self.рау = try container.memberIfPresent("рау")
+            self.codingKeys = try container.memberIfPresent("CodingKeys")
+            self.description = try container.memberIfPresent("description")
+            self.rawValue = try container.memberIfPresent("rawValue")
+            self.decoder = try container.memberIfPresent("decoder")
+            self.encoder = try container.memberIfPresent("encoder")
+            self.from = try container.memberIfPresent("from")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.`self`, forKey: "self")
-            try container.encodeIfPresent(self.selfValue, forKey: "self_value")
-            try container.encode(self.`default`, forKey: "default")
-            try container.encode(self.type, forKey: "Type")
-            try container.encodeIfPresent(self.`protocol`, forKey: "Protocol")
-            try container.encodeIfPresent(self.`init`, forKey: "init")
-            try container.encode(self.`case`, forKey: "case")
-            try container.encodeIfPresent(self.`func`, forKey: "func")
-            try container.encodeIfPresent(self.`any`, forKey: "Any")
-            try container.encode(self.`true`, forKey: "true")
-            try container.encodeIfPresent(self._1st, forKey: "1st")
-            try container.encodeIfPresent(self.dashName, forKey: "dash-name")
-            try container.encodeIfPresent(self.dotName, forKey: "dot.name")
-            try container.encodeIfPresent(self.spaceName, forKey: "space name")
-            try container.encodeIfPresent(self.émoji, forKey: "émoji🙂")
-            try container.encodeIfPresent(self.u1F642, forKey: "🙂")
-            try container.encodeIfPresent(self.данные, forKey: "данные")
-            try container.encodeIfPresent(self.数据, forKey: "数据")
-            try container.encodeIfPresent(self.αβγ, forKey: "αβγ")
-            try container.encodeIfPresent(self.userId, forKey: "user_id")
-            try container.encodeIfPresent(self.userID, forKey: "userID")
-            try container.encodeIfPresent(self.pay, forKey: "pay")
-            try container.encodeIfPresent(self.рау, forKey: "рау")
-            try container.encodeIfPresent(self.codingKeys, forKey: "CodingKeys")
-            try container.encodeIfPresent(self.description, forKey: "description")
-            try container.encodeIfPresent(self.rawValue, forKey: "rawValue")
-            try container.encodeIfPresent(self.decoder, forKey: "decoder")
-            try container.encodeIfPresent(self.encoder, forKey: "encoder")
-            try container.encodeIfPresent(self.from, forKey: "from")
+            try container.encodeMember(self.`self`, "self")
+            try container.encodeMemberIfPresent(self.selfValue, "self_value")
+            try container.encodeMember(self.`default`, "default")
+            try container.encodeMember(self.type, "Type")
+            try container.encodeMemberIfPresent(self.`protocol`, "Protocol")
+            try container.encodeMemberIfPresent(self.`init`, "init")
+            try container.encodeMember(self.`case`, "case")
+            try container.encodeMemberIfPresent(self.`func`, "func")
+            try container.encodeMemberIfPresent(self.`any`, "Any")
+            try container.encodeMember(self.`true`, "true")
+            try container.encodeMemberIfPresent(self._1st, "1st")
+            try container.encodeMemberIfPresent(self.dashName, "dash-name")
+            try container.encodeMemberIfPresent(self.dotName, "dot.name")
+            try container.encodeMemberIfPresent(self.spaceName, "space name")
+            try container.encodeMemberIfPresent(self.émoji, "émoji🙂")
+            try container.encodeMemberIfPresent(self.u1F642, "🙂")
+            try container.encodeMemberIfPresent(self.данные, "данные")
+            try container.encodeMemberIfPresent(self.数据, "数据")
+            try container.encodeMemberIfPresent(self.αβγ, "αβγ")
+            try container.encodeMemberIfPresent(self.userId, "user_id")
+            try container.encodeMemberIfPresent(self.userID, "userID")
+            try container.encodeMemberIfPresent(self.pay, "pay")
+            try container.encodeMemberIfPresent(self.рау, "рау")
+            try container.encodeMemberIfPresent(self.codingKeys, "CodingKeys")
+            try container.encodeMemberIfPresent(self.description, "description")
+            try container.encodeMemberIfPresent(self.rawValue, "rawValue")
+            try container.encodeMemberIfPresent(self.decoder, "decoder")
+            try container.encodeMemberIfPresent(self.encoder, "encoder")
+            try container.encodeMemberIfPresent(self.from, "from")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -695,14 +695,14 @@ nonisolated extension TortureAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.数据 = try container.decode(TortureAPI.数据.self, forKey: "数据")
-            self.данные = try container.decodeIfPresent(String.self, forKey: "Данные")
+            self.数据 = try container.member("数据")
+            self.данные = try container.memberIfPresent("Данные")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.数据, forKey: "数据")
-            try container.encodeIfPresent(self.данные, forKey: "Данные")
+            try container.encodeMember(self.数据, "数据")
+            try container.encodeMemberIfPresent(self.данные, "Данные")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -722,14 +722,14 @@ nonisolated extension TortureAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self._1st = try container.decode(Int.self, forKey: "1st")
-            self._2nd = try container.decodeIfPresent(String.self, forKey: "2nd")
+            self._1st = try container.member("1st")
+            self._2nd = try container.memberIfPresent("2nd")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self._1st, forKey: "1st")
-            try container.encodeIfPresent(self._2nd, forKey: "2nd")
+            try container.encodeMember(self._1st, "1st")
+            try container.encodeMemberIfPresent(self._2nd, "2nd")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -749,14 +749,14 @@ nonisolated extension TortureAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.u1F436 = try container.decode(String.self, forKey: "🐶")
-            self.name = try container.decode(String.self, forKey: "name")
+            self.u1F436 = try container.member("🐶")
+            self.name = try container.member("name")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.u1F436, forKey: "🐶")
-            try container.encode(self.name, forKey: "name")
+            try container.encodeMember(self.u1F436, "🐶")
+            try container.encodeMember(self.name, "name")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -780,18 +780,18 @@ nonisolated extension TortureAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.`self` = try container.decode(String.self, forKey: "self")
-            self.dashName = try container.decodeIfPresent(Int.self, forKey: "dash-name")
-            self.spaceName = try container.decodeIfPresent(String.self, forKey: "space name")
-            self.数据 = try container.decodeIfPresent([String].self, forKey: "数据")
+            self.`self` = try container.member("self")
+            self.dashName = try container.memberIfPresent("dash-name")
+            self.spaceName = try container.memberIfPresent("space name")
+            self.数据 = try container.memberIfPresent("数据")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.`self`, forKey: "self")
-            try container.encodeIfPresent(self.dashName, forKey: "dash-name")
-            try container.encodeIfPresent(self.spaceName, forKey: "space name")
-            try container.encodeIfPresent(self.数据, forKey: "数据")
+            try container.encodeMember(self.`self`, "self")
+            try container.encodeMemberIfPresent(self.dashName, "dash-name")
+            try container.encodeMemberIfPresent(self.spaceName, "space name")
+            try container.encodeMemberIfPresent(self.数据, "数据")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -814,16 +814,16 @@ nonisolated extension TortureAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.file = try container.decode(Data.self, forKey: "file")
-            self.émoji = try container.decodeIfPresent(String.self, forKey: "émoji🙂")
-            self.`default` = try container.decode(String.self, forKey: "default")
+            self.file = try container.member("file")
+            self.émoji = try container.memberIfPresent("émoji🙂")
+            self.`default` = try container.member("default")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.file, forKey: "file")
-            try container.encodeIfPresent(self.émoji, forKey: "émoji🙂")
-            try container.encode(self.`default`, forKey: "default")
+            try container.encodeMember(self.file, "file")
+            try container.encodeMemberIfPresent(self.émoji, "émoji🙂")
+            try container.encodeMember(self.`default`, "default")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -155,44 +155,44 @@ nonisolated extension BenchAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(Int64.self, forKey: "id")
-            self.name = try container.decode(String.self, forKey: "name")
-            self.sportType = try container.decode(SportType.self, forKey: "sport_type")
-            self.distance = try container.decode(Double.self, forKey: "distance")
-            self.movingTime = try container.decode(Int.self, forKey: "moving_time")
-            self.elapsedTime = try container.decode(Int.self, forKey: "elapsed_time")
-            self.totalElevationGain = try container.decode(Double.self, forKey: "total_elevation_gain")
-            self.startDate = try container.decode(Date.self, forKey: "start_date")
-            self.startDateLocal = try container.decode(Date.self, forKey: "start_date_local")
-            self.timezone = try container.decodeIfPresent(String.self, forKey: "timezone")
-            self.kudosCount = try container.decode(Int.self, forKey: "kudos_count")
-            self.commute = try container.decode(Bool.self, forKey: "commute")
-            self.`private` = try container.decode(Bool.self, forKey: "private")
-            self.averageSpeed = try container.decodeIfPresent(Double.self, forKey: "average_speed")
-            self.maxSpeed = try container.decodeIfPresent(Double.self, forKey: "max_speed")
-            self.gearId = try container.decodeIfPresent(String.self, forKey: "gear_id")
-            self.athlete = try container.decode(MetaAthlete.self, forKey: "athlete")
+            self.id = try container.member("id")
+            self.name = try container.member("name")
+            self.sportType = try container.member("sport_type")
+            self.distance = try container.member("distance")
+            self.movingTime = try container.member("moving_time")
+            self.elapsedTime = try container.member("elapsed_time")
+            self.totalElevationGain = try container.member("total_elevation_gain")
+            self.startDate = try container.member("start_date")
+            self.startDateLocal = try container.member("start_date_local")
+            self.timezone = try container.memberIfPresent("timezone")
+            self.kudosCount = try container.member("kudos_count")
+            self.commute = try container.member("commute")
+            self.`private` = try container.member("private")
+            self.averageSpeed = try container.memberIfPresent("average_speed")
+            self.maxSpeed = try container.memberIfPresent("max_speed")
+            self.gearId = try container.memberIfPresent("gear_id")
+            self.athlete = try container.member("athlete")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encode(self.name, forKey: "name")
-            try container.encode(self.sportType, forKey: "sport_type")
-            try container.encode(self.distance, forKey: "distance")
-            try container.encode(self.movingTime, forKey: "moving_time")
-            try container.encode(self.elapsedTime, forKey: "elapsed_time")
-            try container.encode(self.totalElevationGain, forKey: "total_elevation_gain")
-            try container.encode(self.startDate, forKey: "start_date")
-            try container.encode(self.startDateLocal, forKey: "start_date_local")
-            try container.encodeIfPresent(self.timezone, forKey: "timezone")
-            try container.encode(self.kudosCount, forKey: "kudos_count")
-            try container.encode(self.commute, forKey: "commute")
-            try container.encode(self.`private`, forKey: "private")
-            try container.encodeIfPresent(self.averageSpeed, forKey: "average_speed")
-            try container.encodeIfPresent(self.maxSpeed, forKey: "max_speed")
-            try container.encodeIfPresent(self.gearId, forKey: "gear_id")
-            try container.encode(self.athlete, forKey: "athlete")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.name, "name")
+            try container.encodeMember(self.sportType, "sport_type")
+            try container.encodeMember(self.distance, "distance")
+            try container.encodeMember(self.movingTime, "moving_time")
+            try container.encodeMember(self.elapsedTime, "elapsed_time")
+            try container.encodeMember(self.totalElevationGain, "total_elevation_gain")
+            try container.encodeMember(self.startDate, "start_date")
+            try container.encodeMember(self.startDateLocal, "start_date_local")
+            try container.encodeMemberIfPresent(self.timezone, "timezone")
+            try container.encodeMember(self.kudosCount, "kudos_count")
+            try container.encodeMember(self.commute, "commute")
+            try container.encodeMember(self.`private`, "private")
+            try container.encodeMemberIfPresent(self.averageSpeed, "average_speed")
+            try container.encodeMemberIfPresent(self.maxSpeed, "max_speed")
+            try container.encodeMemberIfPresent(self.gearId, "gear_id")
+            try container.encodeMember(self.athlete, "athlete")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -217,12 +217,12 @@ nonisolated extension BenchAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(Int64.self, forKey: "id")
+            self.id = try container.member("id")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
+            try container.encodeMember(self.id, "id")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -279,24 +279,24 @@ nonisolated extension BenchAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.name = try container.decode(String.self, forKey: "name")
-            self.sportType = try container.decode(SportType.self, forKey: "sport_type")
-            self.startDateLocal = try container.decode(Date.self, forKey: "start_date_local")
-            self.elapsedTime = try container.decode(Int.self, forKey: "elapsed_time")
-            self.description = try container.decodeIfPresent(String.self, forKey: "description")
-            self.distance = try container.decodeIfPresent(Double.self, forKey: "distance")
-            self.commute = try container.decodeIfPresent(Bool.self, forKey: "commute")
+            self.name = try container.member("name")
+            self.sportType = try container.member("sport_type")
+            self.startDateLocal = try container.member("start_date_local")
+            self.elapsedTime = try container.member("elapsed_time")
+            self.description = try container.memberIfPresent("description")
+            self.distance = try container.memberIfPresent("distance")
+            self.commute = try container.memberIfPresent("commute")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.name, forKey: "name")
-            try container.encode(self.sportType, forKey: "sport_type")
-            try container.encode(self.startDateLocal, forKey: "start_date_local")
-            try container.encode(self.elapsedTime, forKey: "elapsed_time")
-            try container.encodeIfPresent(self.description, forKey: "description")
-            try container.encodeIfPresent(self.distance, forKey: "distance")
-            try container.encodeIfPresent(self.commute, forKey: "commute")
+            try container.encodeMember(self.name, "name")
+            try container.encodeMember(self.sportType, "sport_type")
+            try container.encodeMember(self.startDateLocal, "start_date_local")
+            try container.encodeMember(self.elapsedTime, "elapsed_time")
+            try container.encodeMemberIfPresent(self.description, "description")
+            try container.encodeMemberIfPresent(self.distance, "distance")
+            try container.encodeMemberIfPresent(self.commute, "commute")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -375,22 +375,22 @@ nonisolated extension BenchAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.type = try container.decode(String.self, forKey: "type")
-            self.id = try container.decode(Int64.self, forKey: "id")
-            self.author = try container.decode(String.self, forKey: "author")
-            self.text = try container.decode(String.self, forKey: "text")
-            self.likes = try container.decode(Int.self, forKey: "likes")
-            self.tags = try container.decode([String].self, forKey: "tags")
+            self.type = try container.member("type")
+            self.id = try container.member("id")
+            self.author = try container.member("author")
+            self.text = try container.member("text")
+            self.likes = try container.member("likes")
+            self.tags = try container.member("tags")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.type, forKey: "type")
-            try container.encode(self.id, forKey: "id")
-            try container.encode(self.author, forKey: "author")
-            try container.encode(self.text, forKey: "text")
-            try container.encode(self.likes, forKey: "likes")
-            try container.encode(self.tags, forKey: "tags")
+            try container.encodeMember(self.type, "type")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.author, "author")
+            try container.encodeMember(self.text, "text")
+            try container.encodeMember(self.likes, "likes")
+            try container.encodeMember(self.tags, "tags")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -422,24 +422,24 @@ nonisolated extension BenchAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.type = try container.decode(String.self, forKey: "type")
-            self.id = try container.decode(Int64.self, forKey: "id")
-            self.author = try container.decode(String.self, forKey: "author")
-            self.url = try container.decode(String.self, forKey: "url")
-            self.width = try container.decode(Int.self, forKey: "width")
-            self.height = try container.decode(Int.self, forKey: "height")
-            self.caption = try container.decodeIfPresent(String.self, forKey: "caption")
+            self.type = try container.member("type")
+            self.id = try container.member("id")
+            self.author = try container.member("author")
+            self.url = try container.member("url")
+            self.width = try container.member("width")
+            self.height = try container.member("height")
+            self.caption = try container.memberIfPresent("caption")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.type, forKey: "type")
-            try container.encode(self.id, forKey: "id")
-            try container.encode(self.author, forKey: "author")
-            try container.encode(self.url, forKey: "url")
-            try container.encode(self.width, forKey: "width")
-            try container.encode(self.height, forKey: "height")
-            try container.encodeIfPresent(self.caption, forKey: "caption")
+            try container.encodeMember(self.type, "type")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.author, "author")
+            try container.encodeMember(self.url, "url")
+            try container.encodeMember(self.width, "width")
+            try container.encodeMember(self.height, "height")
+            try container.encodeMemberIfPresent(self.caption, "caption")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -469,22 +469,22 @@ nonisolated extension BenchAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.type = try container.decode(String.self, forKey: "type")
-            self.id = try container.decode(Int64.self, forKey: "id")
-            self.author = try container.decode(String.self, forKey: "author")
-            self.href = try container.decode(String.self, forKey: "href")
-            self.title = try container.decode(String.self, forKey: "title")
-            self.score = try container.decode(Double.self, forKey: "score")
+            self.type = try container.member("type")
+            self.id = try container.member("id")
+            self.author = try container.member("author")
+            self.href = try container.member("href")
+            self.title = try container.member("title")
+            self.score = try container.member("score")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.type, forKey: "type")
-            try container.encode(self.id, forKey: "id")
-            try container.encode(self.author, forKey: "author")
-            try container.encode(self.href, forKey: "href")
-            try container.encode(self.title, forKey: "title")
-            try container.encode(self.score, forKey: "score")
+            try container.encodeMember(self.type, "type")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.author, "author")
+            try container.encodeMember(self.href, "href")
+            try container.encodeMember(self.title, "title")
+            try container.encodeMember(self.score, "score")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -37,6 +37,15 @@ enum RuntimeNames {
     static let modelEqualitySame = "same"
     /// The coding key of a generated model's `init(from:)` and `encode(to:)`: a string literal.
     static let modelKey = "ModelKey"
+    /// What a generated model's `init(from:)` and `encode(to:)` call on their `ModelKey` containers
+    /// for each property: `decode`, `decodeIfPresent`, `encode` and `encodeIfPresent` under names of
+    /// their own, which the compiler resolves without weighing the standard overloads.
+    enum ModelMember {
+        static let decode = "member"
+        static let decodeIfPresent = "memberIfPresent"
+        static let encode = "encodeMember"
+        static let encodeIfPresent = "encodeMemberIfPresent"
+    }
     /// The property wrapper of a property stored out of line (a model cycle), and its stored value.
     static let indirect = "Indirect"
     static let indirectValue = "value"

@@ -140,12 +140,13 @@ extension Translator {
         for property in properties {
             let swiftName = Identifier(property.swiftName)
             let optional = property.type.isOptional
+            // `container.member("key")`: the type comes from the property (RuntimeNames.ModelMember).
             decode.append(storedAssignment(property.swiftName, isIndirect: property.isIndirect, .try(.call(
-                .member(.identifier("container"), optional ? "decodeIfPresent" : "decode"),
-                [Argument(.metatype(types.swiftType(property.type.unwrapped))), Argument("forKey", .stringLiteral(property.key))]))))
+                .member(.identifier("container"), optional ? RuntimeNames.ModelMember.decodeIfPresent : RuntimeNames.ModelMember.decode),
+                [Argument(.stringLiteral(property.key))]))))
             encode.append(.expression(.try(.call(
-                .member(.identifier("container"), optional ? "encodeIfPresent" : "encode"),
-                [Argument(.member(.identifier("self"), swiftName)), Argument("forKey", .stringLiteral(property.key))]))))
+                .member(.identifier("container"), optional ? RuntimeNames.ModelMember.encodeIfPresent : RuntimeNames.ModelMember.encode),
+                [Argument(.member(.identifier("self"), swiftName)), Argument(.stringLiteral(property.key))]))))
         }
         if let additional {
             let name = ReservedNames.additionalProperties

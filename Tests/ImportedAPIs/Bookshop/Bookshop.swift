@@ -221,12 +221,12 @@ nonisolated extension Bookshop {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.`open` = try container.decode(Bool.self, forKey: "open")
+            self.`open` = try container.member("open")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.`open`, forKey: "open")
+            try container.encodeMember(self.`open`, "open")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -248,16 +248,16 @@ nonisolated extension Bookshop {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(Int.self, forKey: "id")
-            self.title = try container.decode(String.self, forKey: "title")
-            self.author = try container.decodeIfPresent(Author.self, forKey: "author")
+            self.id = try container.member("id")
+            self.title = try container.member("title")
+            self.author = try container.memberIfPresent("author")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encode(self.title, forKey: "title")
-            try container.encodeIfPresent(self.author, forKey: "author")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.title, "title")
+            try container.encodeMemberIfPresent(self.author, "author")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -276,12 +276,12 @@ nonisolated extension Bookshop {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.name = try container.decode(String.self, forKey: "name")
+            self.name = try container.member("name")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.name, forKey: "name")
+            try container.encodeMember(self.name, "name")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -299,12 +299,12 @@ nonisolated extension Bookshop {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.title = try container.decode(String.self, forKey: "title")
+            self.title = try container.member("title")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.title, forKey: "title")
+            try container.encodeMember(self.title, "title")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -324,14 +324,14 @@ nonisolated extension Bookshop {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.user = try container.decode(String.self, forKey: "user")
-            self.password = try container.decode(String.self, forKey: "password")
+            self.user = try container.member("user")
+            self.password = try container.member("password")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.user, forKey: "user")
-            try container.encode(self.password, forKey: "password")
+            try container.encodeMember(self.user, "user")
+            try container.encodeMember(self.password, "password")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -349,12 +349,12 @@ nonisolated extension Bookshop {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.token = try container.decode(String.self, forKey: "token")
+            self.token = try container.member("token")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.token, forKey: "token")
+            try container.encodeMember(self.token, "token")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -374,14 +374,14 @@ nonisolated extension Bookshop {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(Int.self, forKey: "id")
-            self.url = try container.decode(URL.self, forKey: "url")
+            self.id = try container.member("id")
+            self.url = try container.member("url")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encode(self.url, forKey: "url")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.url, "url")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -261,14 +261,14 @@ nonisolated extension GitHubLike {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.message = try container.decodeIfPresent(String.self, forKey: "message")
-            self.documentationUrl = try container.decodeIfPresent(String.self, forKey: "documentation_url")
+            self.message = try container.memberIfPresent("message")
+            self.documentationUrl = try container.memberIfPresent("documentation_url")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.message, forKey: "message")
-            try container.encodeIfPresent(self.documentationUrl, forKey: "documentation_url")
+            try container.encodeMemberIfPresent(self.message, "message")
+            try container.encodeMemberIfPresent(self.documentationUrl, "documentation_url")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -288,14 +288,14 @@ nonisolated extension GitHubLike {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.login = try container.decode(String.self, forKey: "login")
-            self.id = try container.decode(Int64.self, forKey: "id")
+            self.login = try container.member("login")
+            self.id = try container.member("id")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.login, forKey: "login")
-            try container.encode(self.id, forKey: "id")
+            try container.encodeMember(self.login, "login")
+            try container.encodeMember(self.id, "id")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -315,14 +315,14 @@ nonisolated extension GitHubLike {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.login = try container.decode(String.self, forKey: "login")
-            self.id = try container.decode(Int64.self, forKey: "id")
+            self.login = try container.member("login")
+            self.id = try container.member("id")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.login, forKey: "login")
-            try container.encode(self.id, forKey: "id")
+            try container.encodeMember(self.login, "login")
+            try container.encodeMember(self.id, "id")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -344,16 +344,16 @@ nonisolated extension GitHubLike {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(Int64.self, forKey: "id")
-            self.name = try container.decode(String.self, forKey: "name")
-            self.owner = try container.decode(SimpleUser.self, forKey: "owner")
+            self.id = try container.member("id")
+            self.name = try container.member("name")
+            self.owner = try container.member("owner")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encode(self.name, forKey: "name")
-            try container.encode(self.owner, forKey: "owner")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.name, "name")
+            try container.encodeMember(self.owner, "owner")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -391,24 +391,24 @@ nonisolated extension GitHubLike {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(Int64.self, forKey: "id")
-            self.name = try container.decode(String.self, forKey: "name")
-            self.owner = try container.decode(SimpleUser.self, forKey: "owner")
-            self.subscribersCount = try container.decode(Int.self, forKey: "subscribers_count")
-            self.templateRepository = try container.decodeIfPresent(Repository.self, forKey: "template_repository")
-            self.customProperties = try container.decodeIfPresent(FullRepositoryCustomProperties.self, forKey: "custom_properties")
-            self.securityLevel = try container.decodeIfPresent(FullRepositorySecurityLevel.self, forKey: "security_level")
+            self.id = try container.member("id")
+            self.name = try container.member("name")
+            self.owner = try container.member("owner")
+            self.subscribersCount = try container.member("subscribers_count")
+            self.templateRepository = try container.memberIfPresent("template_repository")
+            self.customProperties = try container.memberIfPresent("custom_properties")
+            self.securityLevel = try container.memberIfPresent("security_level")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encode(self.name, forKey: "name")
-            try container.encode(self.owner, forKey: "owner")
-            try container.encode(self.subscribersCount, forKey: "subscribers_count")
-            try container.encodeIfPresent(self.templateRepository, forKey: "template_repository")
-            try container.encodeIfPresent(self.customProperties, forKey: "custom_properties")
-            try container.encodeIfPresent(self.securityLevel, forKey: "security_level")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.name, "name")
+            try container.encodeMember(self.owner, "owner")
+            try container.encodeMember(self.subscribersCount, "subscribers_count")
+            try container.encodeMemberIfPresent(self.templateRepository, "template_repository")
+            try container.encodeMemberIfPresent(self.customProperties, "custom_properties")
+            try container.encodeMemberIfPresent(self.securityLevel, "security_level")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -433,16 +433,16 @@ nonisolated extension GitHubLike {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.login = try container.decodeIfPresent(String.self, forKey: "login")
-            self.contributions = try container.decode(Int.self, forKey: "contributions")
-            self.type = try container.decode(String.self, forKey: "type")
+            self.login = try container.memberIfPresent("login")
+            self.contributions = try container.member("contributions")
+            self.type = try container.member("type")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.login, forKey: "login")
-            try container.encode(self.contributions, forKey: "contributions")
-            try container.encode(self.type, forKey: "type")
+            try container.encodeMemberIfPresent(self.login, "login")
+            try container.encodeMember(self.contributions, "contributions")
+            try container.encodeMember(self.type, "type")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -467,18 +467,18 @@ nonisolated extension GitHubLike {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.number = try container.decode(Int.self, forKey: "number")
-            self.title = try container.decode(String.self, forKey: "title")
-            self.assignee = try container.decodeIfPresent(NullableSimpleUser.self, forKey: "assignee")
-            self.reactions = try container.decodeIfPresent(ReactionRollup.self, forKey: "reactions")
+            self.number = try container.member("number")
+            self.title = try container.member("title")
+            self.assignee = try container.memberIfPresent("assignee")
+            self.reactions = try container.memberIfPresent("reactions")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.number, forKey: "number")
-            try container.encode(self.title, forKey: "title")
-            try container.encodeIfPresent(self.assignee, forKey: "assignee")
-            try container.encodeIfPresent(self.reactions, forKey: "reactions")
+            try container.encodeMember(self.number, "number")
+            try container.encodeMember(self.title, "title")
+            try container.encodeMemberIfPresent(self.assignee, "assignee")
+            try container.encodeMemberIfPresent(self.reactions, "reactions")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -503,18 +503,18 @@ nonisolated extension GitHubLike {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.totalCount = try container.decode(Int.self, forKey: "total_count")
-            self.plus1 = try container.decode(Int.self, forKey: "+1")
-            self.minus1 = try container.decode(Int.self, forKey: "-1")
-            self.laugh = try container.decode(Int.self, forKey: "laugh")
+            self.totalCount = try container.member("total_count")
+            self.plus1 = try container.member("+1")
+            self.minus1 = try container.member("-1")
+            self.laugh = try container.member("laugh")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.totalCount, forKey: "total_count")
-            try container.encode(self.plus1, forKey: "+1")
-            try container.encode(self.minus1, forKey: "-1")
-            try container.encode(self.laugh, forKey: "laugh")
+            try container.encodeMember(self.totalCount, "total_count")
+            try container.encodeMember(self.plus1, "+1")
+            try container.encodeMember(self.minus1, "-1")
+            try container.encodeMember(self.laugh, "laugh")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -537,16 +537,16 @@ nonisolated extension GitHubLike {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(Int.self, forKey: "id")
-            self.user = try container.decodeIfPresent(NullableSimpleUser.self, forKey: "user")
-            self.content = try container.decode(ReactionContent.self, forKey: "content")
+            self.id = try container.member("id")
+            self.user = try container.memberIfPresent("user")
+            self.content = try container.member("content")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encodeIfPresent(self.user, forKey: "user")
-            try container.encode(self.content, forKey: "content")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMemberIfPresent(self.user, "user")
+            try container.encodeMember(self.content, "content")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -569,16 +569,16 @@ nonisolated extension GitHubLike {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(Int.self, forKey: "id")
-            self.name = try container.decode(String.self, forKey: "name")
-            self.state = try container.decode(ReleaseAssetState.self, forKey: "state")
+            self.id = try container.member("id")
+            self.name = try container.member("name")
+            self.state = try container.member("state")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encode(self.name, forKey: "name")
-            try container.encode(self.state, forKey: "state")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.name, "name")
+            try container.encodeMember(self.state, "state")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -610,18 +610,18 @@ nonisolated extension GitHubLike {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(Int64.self, forKey: "id")
-            self.body = try container.decode(String.self, forKey: "body")
-            self._inReplyTo = Indirect(try container.decodeIfPresent(IssueComment.self, forKey: "in_reply_to"))
-            self.replies = try container.decode([IssueComment].self, forKey: "replies")
+            self.id = try container.member("id")
+            self.body = try container.member("body")
+            self._inReplyTo = Indirect(try container.memberIfPresent("in_reply_to"))
+            self.replies = try container.member("replies")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encode(self.body, forKey: "body")
-            try container.encodeIfPresent(self.inReplyTo, forKey: "in_reply_to")
-            try container.encode(self.replies, forKey: "replies")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.body, "body")
+            try container.encodeMemberIfPresent(self.inReplyTo, "in_reply_to")
+            try container.encodeMember(self.replies, "replies")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -645,13 +645,13 @@ nonisolated extension GitHubLike {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.team = try container.decodeIfPresent(String.self, forKey: "team")
+            self.team = try container.memberIfPresent("team")
             self.additionalProperties = try ModelCoding.additionalProperties(String.self, from: decoder, excluding: ["team"])
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.team, forKey: "team")
+            try container.encodeMemberIfPresent(self.team, "team")
             try ModelCoding.encodeAdditionalProperties(self.additionalProperties, to: encoder)
         }
 
@@ -718,12 +718,12 @@ nonisolated extension GitHubLike {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.content = try container.decode(ReactionsCreateForIssueRequestContent.self, forKey: "content")
+            self.content = try container.member("content")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.content, forKey: "content")
+            try container.encodeMember(self.content, "content")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -768,16 +768,16 @@ nonisolated extension GitHubLike {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.label = try container.decodeIfPresent(String.self, forKey: "label")
-            self.asset = try container.decode(EndpointRuntime.File.self, forKey: "asset")
-            self.manifest = try container.decodeIfPresent(ReposUploadReleaseAssetRequestManifest.self, forKey: "manifest")
+            self.label = try container.memberIfPresent("label")
+            self.asset = try container.member("asset")
+            self.manifest = try container.memberIfPresent("manifest")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.label, forKey: "label")
-            try container.encode(self.asset, forKey: "asset")
-            try container.encodeIfPresent(self.manifest, forKey: "manifest")
+            try container.encodeMemberIfPresent(self.label, "label")
+            try container.encodeMember(self.asset, "asset")
+            try container.encodeMemberIfPresent(self.manifest, "manifest")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -796,12 +796,12 @@ nonisolated extension GitHubLike {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.checksum = try container.decodeIfPresent(String.self, forKey: "checksum")
+            self.checksum = try container.memberIfPresent("checksum")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.checksum, forKey: "checksum")
+            try container.encodeMemberIfPresent(self.checksum, "checksum")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {

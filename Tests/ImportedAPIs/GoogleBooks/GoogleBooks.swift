@@ -3884,44 +3884,44 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.afterSelectedText = try container.decodeIfPresent(String.self, forKey: "afterSelectedText")
-            self.beforeSelectedText = try container.decodeIfPresent(String.self, forKey: "beforeSelectedText")
-            self.clientVersionRanges = try container.decodeIfPresent(AnnotationClientVersionRanges.self, forKey: "clientVersionRanges")
-            self.created = try container.decodeIfPresent(String.self, forKey: "created")
-            self.currentVersionRanges = try container.decodeIfPresent(AnnotationCurrentVersionRanges.self, forKey: "currentVersionRanges")
-            self.data = try container.decodeIfPresent(String.self, forKey: "data")
-            self.deleted = try container.decodeIfPresent(Bool.self, forKey: "deleted")
-            self.highlightStyle = try container.decodeIfPresent(String.self, forKey: "highlightStyle")
-            self.id = try container.decodeIfPresent(String.self, forKey: "id")
-            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
-            self.layerId = try container.decodeIfPresent(String.self, forKey: "layerId")
-            self.layerSummary = try container.decodeIfPresent(AnnotationLayerSummary.self, forKey: "layerSummary")
-            self.pageIds = try container.decodeIfPresent([String].self, forKey: "pageIds")
-            self.selectedText = try container.decodeIfPresent(String.self, forKey: "selectedText")
-            self.selfLink = try container.decodeIfPresent(String.self, forKey: "selfLink")
-            self.updated = try container.decodeIfPresent(String.self, forKey: "updated")
-            self.volumeId = try container.decodeIfPresent(String.self, forKey: "volumeId")
+            self.afterSelectedText = try container.memberIfPresent("afterSelectedText")
+            self.beforeSelectedText = try container.memberIfPresent("beforeSelectedText")
+            self.clientVersionRanges = try container.memberIfPresent("clientVersionRanges")
+            self.created = try container.memberIfPresent("created")
+            self.currentVersionRanges = try container.memberIfPresent("currentVersionRanges")
+            self.data = try container.memberIfPresent("data")
+            self.deleted = try container.memberIfPresent("deleted")
+            self.highlightStyle = try container.memberIfPresent("highlightStyle")
+            self.id = try container.memberIfPresent("id")
+            self.kind = try container.memberIfPresent("kind")
+            self.layerId = try container.memberIfPresent("layerId")
+            self.layerSummary = try container.memberIfPresent("layerSummary")
+            self.pageIds = try container.memberIfPresent("pageIds")
+            self.selectedText = try container.memberIfPresent("selectedText")
+            self.selfLink = try container.memberIfPresent("selfLink")
+            self.updated = try container.memberIfPresent("updated")
+            self.volumeId = try container.memberIfPresent("volumeId")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.afterSelectedText, forKey: "afterSelectedText")
-            try container.encodeIfPresent(self.beforeSelectedText, forKey: "beforeSelectedText")
-            try container.encodeIfPresent(self.clientVersionRanges, forKey: "clientVersionRanges")
-            try container.encodeIfPresent(self.created, forKey: "created")
-            try container.encodeIfPresent(self.currentVersionRanges, forKey: "currentVersionRanges")
-            try container.encodeIfPresent(self.data, forKey: "data")
-            try container.encodeIfPresent(self.deleted, forKey: "deleted")
-            try container.encodeIfPresent(self.highlightStyle, forKey: "highlightStyle")
-            try container.encodeIfPresent(self.id, forKey: "id")
-            try container.encodeIfPresent(self.kind, forKey: "kind")
-            try container.encodeIfPresent(self.layerId, forKey: "layerId")
-            try container.encodeIfPresent(self.layerSummary, forKey: "layerSummary")
-            try container.encodeIfPresent(self.pageIds, forKey: "pageIds")
-            try container.encodeIfPresent(self.selectedText, forKey: "selectedText")
-            try container.encodeIfPresent(self.selfLink, forKey: "selfLink")
-            try container.encodeIfPresent(self.updated, forKey: "updated")
-            try container.encodeIfPresent(self.volumeId, forKey: "volumeId")
+            try container.encodeMemberIfPresent(self.afterSelectedText, "afterSelectedText")
+            try container.encodeMemberIfPresent(self.beforeSelectedText, "beforeSelectedText")
+            try container.encodeMemberIfPresent(self.clientVersionRanges, "clientVersionRanges")
+            try container.encodeMemberIfPresent(self.created, "created")
+            try container.encodeMemberIfPresent(self.currentVersionRanges, "currentVersionRanges")
+            try container.encodeMemberIfPresent(self.data, "data")
+            try container.encodeMemberIfPresent(self.deleted, "deleted")
+            try container.encodeMemberIfPresent(self.highlightStyle, "highlightStyle")
+            try container.encodeMemberIfPresent(self.id, "id")
+            try container.encodeMemberIfPresent(self.kind, "kind")
+            try container.encodeMemberIfPresent(self.layerId, "layerId")
+            try container.encodeMemberIfPresent(self.layerSummary, "layerSummary")
+            try container.encodeMemberIfPresent(self.pageIds, "pageIds")
+            try container.encodeMemberIfPresent(self.selectedText, "selectedText")
+            try container.encodeMemberIfPresent(self.selfLink, "selfLink")
+            try container.encodeMemberIfPresent(self.updated, "updated")
+            try container.encodeMemberIfPresent(self.volumeId, "volumeId")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -3960,18 +3960,18 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.items = try container.decodeIfPresent([Annotation].self, forKey: "items")
-            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
-            self.nextPageToken = try container.decodeIfPresent(String.self, forKey: "nextPageToken")
-            self.totalItems = try container.decodeIfPresent(Int32.self, forKey: "totalItems")
+            self.items = try container.memberIfPresent("items")
+            self.kind = try container.memberIfPresent("kind")
+            self.nextPageToken = try container.memberIfPresent("nextPageToken")
+            self.totalItems = try container.memberIfPresent("totalItems")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.items, forKey: "items")
-            try container.encodeIfPresent(self.kind, forKey: "kind")
-            try container.encodeIfPresent(self.nextPageToken, forKey: "nextPageToken")
-            try container.encodeIfPresent(self.totalItems, forKey: "totalItems")
+            try container.encodeMemberIfPresent(self.items, "items")
+            try container.encodeMemberIfPresent(self.kind, "kind")
+            try container.encodeMemberIfPresent(self.nextPageToken, "nextPageToken")
+            try container.encodeMemberIfPresent(self.totalItems, "totalItems")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -3992,14 +3992,14 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
-            self.layers = try container.decodeIfPresent([AnnotationsSummaryLayersItem].self, forKey: "layers")
+            self.kind = try container.memberIfPresent("kind")
+            self.layers = try container.memberIfPresent("layers")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.kind, forKey: "kind")
-            try container.encodeIfPresent(self.layers, forKey: "layers")
+            try container.encodeMemberIfPresent(self.kind, "kind")
+            try container.encodeMemberIfPresent(self.layers, "layers")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -4030,18 +4030,18 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.items = try container.decodeIfPresent([GeoAnnotationdata].self, forKey: "items")
-            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
-            self.nextPageToken = try container.decodeIfPresent(String.self, forKey: "nextPageToken")
-            self.totalItems = try container.decodeIfPresent(Int32.self, forKey: "totalItems")
+            self.items = try container.memberIfPresent("items")
+            self.kind = try container.memberIfPresent("kind")
+            self.nextPageToken = try container.memberIfPresent("nextPageToken")
+            self.totalItems = try container.memberIfPresent("totalItems")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.items, forKey: "items")
-            try container.encodeIfPresent(self.kind, forKey: "kind")
-            try container.encodeIfPresent(self.nextPageToken, forKey: "nextPageToken")
-            try container.encodeIfPresent(self.totalItems, forKey: "totalItems")
+            try container.encodeMemberIfPresent(self.items, "items")
+            try container.encodeMemberIfPresent(self.kind, "kind")
+            try container.encodeMemberIfPresent(self.nextPageToken, "nextPageToken")
+            try container.encodeMemberIfPresent(self.totalItems, "totalItems")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -4073,18 +4073,18 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.endOffset = try container.decodeIfPresent(String.self, forKey: "endOffset")
-            self.endPosition = try container.decodeIfPresent(String.self, forKey: "endPosition")
-            self.startOffset = try container.decodeIfPresent(String.self, forKey: "startOffset")
-            self.startPosition = try container.decodeIfPresent(String.self, forKey: "startPosition")
+            self.endOffset = try container.memberIfPresent("endOffset")
+            self.endPosition = try container.memberIfPresent("endPosition")
+            self.startOffset = try container.memberIfPresent("startOffset")
+            self.startPosition = try container.memberIfPresent("startPosition")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.endOffset, forKey: "endOffset")
-            try container.encodeIfPresent(self.endPosition, forKey: "endPosition")
-            try container.encodeIfPresent(self.startOffset, forKey: "startOffset")
-            try container.encodeIfPresent(self.startPosition, forKey: "startPosition")
+            try container.encodeMemberIfPresent(self.endOffset, "endOffset")
+            try container.encodeMemberIfPresent(self.endPosition, "endPosition")
+            try container.encodeMemberIfPresent(self.startOffset, "startOffset")
+            try container.encodeMemberIfPresent(self.startPosition, "startPosition")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -4109,18 +4109,18 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.author = try container.decodeIfPresent(String.self, forKey: "author")
-            self.processingState = try container.decodeIfPresent(String.self, forKey: "processingState")
-            self.title = try container.decodeIfPresent(String.self, forKey: "title")
-            self.volumeId = try container.decodeIfPresent(String.self, forKey: "volumeId")
+            self.author = try container.memberIfPresent("author")
+            self.processingState = try container.memberIfPresent("processingState")
+            self.title = try container.memberIfPresent("title")
+            self.volumeId = try container.memberIfPresent("volumeId")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.author, forKey: "author")
-            try container.encodeIfPresent(self.processingState, forKey: "processingState")
-            try container.encodeIfPresent(self.title, forKey: "title")
-            try container.encodeIfPresent(self.volumeId, forKey: "volumeId")
+            try container.encodeMemberIfPresent(self.author, "author")
+            try container.encodeMemberIfPresent(self.processingState, "processingState")
+            try container.encodeMemberIfPresent(self.title, "title")
+            try container.encodeMemberIfPresent(self.volumeId, "volumeId")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -4139,12 +4139,12 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.consistencyToken = try container.decodeIfPresent(String.self, forKey: "consistency_token")
+            self.consistencyToken = try container.memberIfPresent("consistency_token")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.consistencyToken, forKey: "consistency_token")
+            try container.encodeMemberIfPresent(self.consistencyToken, "consistency_token")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -4202,30 +4202,30 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.access = try container.decodeIfPresent(String.self, forKey: "access")
-            self.created = try container.decodeIfPresent(String.self, forKey: "created")
-            self.description = try container.decodeIfPresent(String.self, forKey: "description")
-            self.id = try container.decodeIfPresent(Int32.self, forKey: "id")
-            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
-            self.selfLink = try container.decodeIfPresent(String.self, forKey: "selfLink")
-            self.title = try container.decodeIfPresent(String.self, forKey: "title")
-            self.updated = try container.decodeIfPresent(String.self, forKey: "updated")
-            self.volumeCount = try container.decodeIfPresent(Int32.self, forKey: "volumeCount")
-            self.volumesLastUpdated = try container.decodeIfPresent(String.self, forKey: "volumesLastUpdated")
+            self.access = try container.memberIfPresent("access")
+            self.created = try container.memberIfPresent("created")
+            self.description = try container.memberIfPresent("description")
+            self.id = try container.memberIfPresent("id")
+            self.kind = try container.memberIfPresent("kind")
+            self.selfLink = try container.memberIfPresent("selfLink")
+            self.title = try container.memberIfPresent("title")
+            self.updated = try container.memberIfPresent("updated")
+            self.volumeCount = try container.memberIfPresent("volumeCount")
+            self.volumesLastUpdated = try container.memberIfPresent("volumesLastUpdated")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.access, forKey: "access")
-            try container.encodeIfPresent(self.created, forKey: "created")
-            try container.encodeIfPresent(self.description, forKey: "description")
-            try container.encodeIfPresent(self.id, forKey: "id")
-            try container.encodeIfPresent(self.kind, forKey: "kind")
-            try container.encodeIfPresent(self.selfLink, forKey: "selfLink")
-            try container.encodeIfPresent(self.title, forKey: "title")
-            try container.encodeIfPresent(self.updated, forKey: "updated")
-            try container.encodeIfPresent(self.volumeCount, forKey: "volumeCount")
-            try container.encodeIfPresent(self.volumesLastUpdated, forKey: "volumesLastUpdated")
+            try container.encodeMemberIfPresent(self.access, "access")
+            try container.encodeMemberIfPresent(self.created, "created")
+            try container.encodeMemberIfPresent(self.description, "description")
+            try container.encodeMemberIfPresent(self.id, "id")
+            try container.encodeMemberIfPresent(self.kind, "kind")
+            try container.encodeMemberIfPresent(self.selfLink, "selfLink")
+            try container.encodeMemberIfPresent(self.title, "title")
+            try container.encodeMemberIfPresent(self.updated, "updated")
+            try container.encodeMemberIfPresent(self.volumeCount, "volumeCount")
+            try container.encodeMemberIfPresent(self.volumesLastUpdated, "volumesLastUpdated")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -4252,14 +4252,14 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.items = try container.decodeIfPresent([Bookshelf].self, forKey: "items")
-            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+            self.items = try container.memberIfPresent("items")
+            self.kind = try container.memberIfPresent("kind")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.items, forKey: "items")
-            try container.encodeIfPresent(self.kind, forKey: "kind")
+            try container.encodeMemberIfPresent(self.items, "items")
+            try container.encodeMemberIfPresent(self.kind, "kind")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -4282,14 +4282,14 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.items = try container.decodeIfPresent([CategoryItemsItem].self, forKey: "items")
-            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+            self.items = try container.memberIfPresent("items")
+            self.kind = try container.memberIfPresent("kind")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.items, forKey: "items")
-            try container.encodeIfPresent(self.kind, forKey: "kind")
+            try container.encodeMemberIfPresent(self.items, "items")
+            try container.encodeMemberIfPresent(self.kind, "kind")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -4352,32 +4352,32 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.deviceAllowed = try container.decodeIfPresent(Bool.self, forKey: "deviceAllowed")
-            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
-            self.maxConcurrentDevices = try container.decodeIfPresent(Int32.self, forKey: "maxConcurrentDevices")
-            self.message = try container.decodeIfPresent(String.self, forKey: "message")
-            self.nonce = try container.decodeIfPresent(String.self, forKey: "nonce")
-            self.reasonCode = try container.decodeIfPresent(String.self, forKey: "reasonCode")
-            self.restricted = try container.decodeIfPresent(Bool.self, forKey: "restricted")
-            self.signature = try container.decodeIfPresent(String.self, forKey: "signature")
-            self.source = try container.decodeIfPresent(String.self, forKey: "source")
-            self.timeWindowSeconds = try container.decodeIfPresent(Int32.self, forKey: "timeWindowSeconds")
-            self.volumeId = try container.decodeIfPresent(String.self, forKey: "volumeId")
+            self.deviceAllowed = try container.memberIfPresent("deviceAllowed")
+            self.kind = try container.memberIfPresent("kind")
+            self.maxConcurrentDevices = try container.memberIfPresent("maxConcurrentDevices")
+            self.message = try container.memberIfPresent("message")
+            self.nonce = try container.memberIfPresent("nonce")
+            self.reasonCode = try container.memberIfPresent("reasonCode")
+            self.restricted = try container.memberIfPresent("restricted")
+            self.signature = try container.memberIfPresent("signature")
+            self.source = try container.memberIfPresent("source")
+            self.timeWindowSeconds = try container.memberIfPresent("timeWindowSeconds")
+            self.volumeId = try container.memberIfPresent("volumeId")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.deviceAllowed, forKey: "deviceAllowed")
-            try container.encodeIfPresent(self.kind, forKey: "kind")
-            try container.encodeIfPresent(self.maxConcurrentDevices, forKey: "maxConcurrentDevices")
-            try container.encodeIfPresent(self.message, forKey: "message")
-            try container.encodeIfPresent(self.nonce, forKey: "nonce")
-            try container.encodeIfPresent(self.reasonCode, forKey: "reasonCode")
-            try container.encodeIfPresent(self.restricted, forKey: "restricted")
-            try container.encodeIfPresent(self.signature, forKey: "signature")
-            try container.encodeIfPresent(self.source, forKey: "source")
-            try container.encodeIfPresent(self.timeWindowSeconds, forKey: "timeWindowSeconds")
-            try container.encodeIfPresent(self.volumeId, forKey: "volumeId")
+            try container.encodeMemberIfPresent(self.deviceAllowed, "deviceAllowed")
+            try container.encodeMemberIfPresent(self.kind, "kind")
+            try container.encodeMemberIfPresent(self.maxConcurrentDevices, "maxConcurrentDevices")
+            try container.encodeMemberIfPresent(self.message, "message")
+            try container.encodeMemberIfPresent(self.nonce, "nonce")
+            try container.encodeMemberIfPresent(self.reasonCode, "reasonCode")
+            try container.encodeMemberIfPresent(self.restricted, "restricted")
+            try container.encodeMemberIfPresent(self.signature, "signature")
+            try container.encodeMemberIfPresent(self.source, "source")
+            try container.encodeMemberIfPresent(self.timeWindowSeconds, "timeWindowSeconds")
+            try container.encodeMemberIfPresent(self.volumeId, "volumeId")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -4436,28 +4436,28 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.annotationType = try container.decodeIfPresent(String.self, forKey: "annotationType")
-            self.data = try container.decodeIfPresent(Dictlayerdata.self, forKey: "data")
-            self.encodedData = try container.decodeIfPresent(Data.self, forKey: "encodedData")
-            self.id = try container.decodeIfPresent(String.self, forKey: "id")
-            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
-            self.layerId = try container.decodeIfPresent(String.self, forKey: "layerId")
-            self.selfLink = try container.decodeIfPresent(String.self, forKey: "selfLink")
-            self.updated = try container.decodeIfPresent(String.self, forKey: "updated")
-            self.volumeId = try container.decodeIfPresent(String.self, forKey: "volumeId")
+            self.annotationType = try container.memberIfPresent("annotationType")
+            self.data = try container.memberIfPresent("data")
+            self.encodedData = try container.memberIfPresent("encodedData")
+            self.id = try container.memberIfPresent("id")
+            self.kind = try container.memberIfPresent("kind")
+            self.layerId = try container.memberIfPresent("layerId")
+            self.selfLink = try container.memberIfPresent("selfLink")
+            self.updated = try container.memberIfPresent("updated")
+            self.volumeId = try container.memberIfPresent("volumeId")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.annotationType, forKey: "annotationType")
-            try container.encodeIfPresent(self.data, forKey: "data")
-            try container.encodeIfPresent(self.encodedData, forKey: "encodedData")
-            try container.encodeIfPresent(self.id, forKey: "id")
-            try container.encodeIfPresent(self.kind, forKey: "kind")
-            try container.encodeIfPresent(self.layerId, forKey: "layerId")
-            try container.encodeIfPresent(self.selfLink, forKey: "selfLink")
-            try container.encodeIfPresent(self.updated, forKey: "updated")
-            try container.encodeIfPresent(self.volumeId, forKey: "volumeId")
+            try container.encodeMemberIfPresent(self.annotationType, "annotationType")
+            try container.encodeMemberIfPresent(self.data, "data")
+            try container.encodeMemberIfPresent(self.encodedData, "encodedData")
+            try container.encodeMemberIfPresent(self.id, "id")
+            try container.encodeMemberIfPresent(self.kind, "kind")
+            try container.encodeMemberIfPresent(self.layerId, "layerId")
+            try container.encodeMemberIfPresent(self.selfLink, "selfLink")
+            try container.encodeMemberIfPresent(self.updated, "updated")
+            try container.encodeMemberIfPresent(self.volumeId, "volumeId")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -4482,16 +4482,16 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.common = try container.decodeIfPresent(DictlayerdataCommon.self, forKey: "common")
-            self.dict = try container.decodeIfPresent(DictlayerdataDict.self, forKey: "dict")
-            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+            self.common = try container.memberIfPresent("common")
+            self.dict = try container.memberIfPresent("dict")
+            self.kind = try container.memberIfPresent("kind")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.common, forKey: "common")
-            try container.encodeIfPresent(self.dict, forKey: "dict")
-            try container.encodeIfPresent(self.kind, forKey: "kind")
+            try container.encodeMemberIfPresent(self.common, "common")
+            try container.encodeMemberIfPresent(self.dict, "dict")
+            try container.encodeMemberIfPresent(self.kind, "kind")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -4517,16 +4517,16 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.clusters = try container.decodeIfPresent([DiscoveryclustersClustersItem].self, forKey: "clusters")
-            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
-            self.totalClusters = try container.decodeIfPresent(Int32.self, forKey: "totalClusters")
+            self.clusters = try container.memberIfPresent("clusters")
+            self.kind = try container.memberIfPresent("kind")
+            self.totalClusters = try container.memberIfPresent("totalClusters")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.clusters, forKey: "clusters")
-            try container.encodeIfPresent(self.kind, forKey: "kind")
-            try container.encodeIfPresent(self.totalClusters, forKey: "totalClusters")
+            try container.encodeMemberIfPresent(self.clusters, "clusters")
+            try container.encodeMemberIfPresent(self.kind, "kind")
+            try container.encodeMemberIfPresent(self.totalClusters, "totalClusters")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -4594,34 +4594,34 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.deviceAllowed = try container.decodeIfPresent(Bool.self, forKey: "deviceAllowed")
-            self.downloadsAcquired = try container.decodeIfPresent(Int32.self, forKey: "downloadsAcquired")
-            self.justAcquired = try container.decodeIfPresent(Bool.self, forKey: "justAcquired")
-            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
-            self.maxDownloadDevices = try container.decodeIfPresent(Int32.self, forKey: "maxDownloadDevices")
-            self.message = try container.decodeIfPresent(String.self, forKey: "message")
-            self.nonce = try container.decodeIfPresent(String.self, forKey: "nonce")
-            self.reasonCode = try container.decodeIfPresent(String.self, forKey: "reasonCode")
-            self.restricted = try container.decodeIfPresent(Bool.self, forKey: "restricted")
-            self.signature = try container.decodeIfPresent(String.self, forKey: "signature")
-            self.source = try container.decodeIfPresent(String.self, forKey: "source")
-            self.volumeId = try container.decodeIfPresent(String.self, forKey: "volumeId")
+            self.deviceAllowed = try container.memberIfPresent("deviceAllowed")
+            self.downloadsAcquired = try container.memberIfPresent("downloadsAcquired")
+            self.justAcquired = try container.memberIfPresent("justAcquired")
+            self.kind = try container.memberIfPresent("kind")
+            self.maxDownloadDevices = try container.memberIfPresent("maxDownloadDevices")
+            self.message = try container.memberIfPresent("message")
+            self.nonce = try container.memberIfPresent("nonce")
+            self.reasonCode = try container.memberIfPresent("reasonCode")
+            self.restricted = try container.memberIfPresent("restricted")
+            self.signature = try container.memberIfPresent("signature")
+            self.source = try container.memberIfPresent("source")
+            self.volumeId = try container.memberIfPresent("volumeId")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.deviceAllowed, forKey: "deviceAllowed")
-            try container.encodeIfPresent(self.downloadsAcquired, forKey: "downloadsAcquired")
-            try container.encodeIfPresent(self.justAcquired, forKey: "justAcquired")
-            try container.encodeIfPresent(self.kind, forKey: "kind")
-            try container.encodeIfPresent(self.maxDownloadDevices, forKey: "maxDownloadDevices")
-            try container.encodeIfPresent(self.message, forKey: "message")
-            try container.encodeIfPresent(self.nonce, forKey: "nonce")
-            try container.encodeIfPresent(self.reasonCode, forKey: "reasonCode")
-            try container.encodeIfPresent(self.restricted, forKey: "restricted")
-            try container.encodeIfPresent(self.signature, forKey: "signature")
-            try container.encodeIfPresent(self.source, forKey: "source")
-            try container.encodeIfPresent(self.volumeId, forKey: "volumeId")
+            try container.encodeMemberIfPresent(self.deviceAllowed, "deviceAllowed")
+            try container.encodeMemberIfPresent(self.downloadsAcquired, "downloadsAcquired")
+            try container.encodeMemberIfPresent(self.justAcquired, "justAcquired")
+            try container.encodeMemberIfPresent(self.kind, "kind")
+            try container.encodeMemberIfPresent(self.maxDownloadDevices, "maxDownloadDevices")
+            try container.encodeMemberIfPresent(self.message, "message")
+            try container.encodeMemberIfPresent(self.nonce, "nonce")
+            try container.encodeMemberIfPresent(self.reasonCode, "reasonCode")
+            try container.encodeMemberIfPresent(self.restricted, "restricted")
+            try container.encodeMemberIfPresent(self.signature, "signature")
+            try container.encodeMemberIfPresent(self.source, "source")
+            try container.encodeMemberIfPresent(self.volumeId, "volumeId")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -4649,14 +4649,14 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.downloadAccessList = try container.decodeIfPresent([DownloadAccessRestriction].self, forKey: "downloadAccessList")
-            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+            self.downloadAccessList = try container.memberIfPresent("downloadAccessList")
+            self.kind = try container.memberIfPresent("kind")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.downloadAccessList, forKey: "downloadAccessList")
-            try container.encodeIfPresent(self.kind, forKey: "kind")
+            try container.encodeMemberIfPresent(self.downloadAccessList, "downloadAccessList")
+            try container.encodeMemberIfPresent(self.kind, "kind")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -4679,14 +4679,14 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
-            self.membership = try container.decodeIfPresent(FamilyInfoMembership.self, forKey: "membership")
+            self.kind = try container.memberIfPresent("kind")
+            self.membership = try container.memberIfPresent("membership")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.kind, forKey: "kind")
-            try container.encodeIfPresent(self.membership, forKey: "membership")
+            try container.encodeMemberIfPresent(self.kind, "kind")
+            try container.encodeMemberIfPresent(self.membership, "membership")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -4740,28 +4740,28 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.annotationType = try container.decodeIfPresent(String.self, forKey: "annotationType")
-            self.data = try container.decodeIfPresent(Geolayerdata.self, forKey: "data")
-            self.encodedData = try container.decodeIfPresent(Data.self, forKey: "encodedData")
-            self.id = try container.decodeIfPresent(String.self, forKey: "id")
-            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
-            self.layerId = try container.decodeIfPresent(String.self, forKey: "layerId")
-            self.selfLink = try container.decodeIfPresent(String.self, forKey: "selfLink")
-            self.updated = try container.decodeIfPresent(String.self, forKey: "updated")
-            self.volumeId = try container.decodeIfPresent(String.self, forKey: "volumeId")
+            self.annotationType = try container.memberIfPresent("annotationType")
+            self.data = try container.memberIfPresent("data")
+            self.encodedData = try container.memberIfPresent("encodedData")
+            self.id = try container.memberIfPresent("id")
+            self.kind = try container.memberIfPresent("kind")
+            self.layerId = try container.memberIfPresent("layerId")
+            self.selfLink = try container.memberIfPresent("selfLink")
+            self.updated = try container.memberIfPresent("updated")
+            self.volumeId = try container.memberIfPresent("volumeId")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.annotationType, forKey: "annotationType")
-            try container.encodeIfPresent(self.data, forKey: "data")
-            try container.encodeIfPresent(self.encodedData, forKey: "encodedData")
-            try container.encodeIfPresent(self.id, forKey: "id")
-            try container.encodeIfPresent(self.kind, forKey: "kind")
-            try container.encodeIfPresent(self.layerId, forKey: "layerId")
-            try container.encodeIfPresent(self.selfLink, forKey: "selfLink")
-            try container.encodeIfPresent(self.updated, forKey: "updated")
-            try container.encodeIfPresent(self.volumeId, forKey: "volumeId")
+            try container.encodeMemberIfPresent(self.annotationType, "annotationType")
+            try container.encodeMemberIfPresent(self.data, "data")
+            try container.encodeMemberIfPresent(self.encodedData, "encodedData")
+            try container.encodeMemberIfPresent(self.id, "id")
+            try container.encodeMemberIfPresent(self.kind, "kind")
+            try container.encodeMemberIfPresent(self.layerId, "layerId")
+            try container.encodeMemberIfPresent(self.selfLink, "selfLink")
+            try container.encodeMemberIfPresent(self.updated, "updated")
+            try container.encodeMemberIfPresent(self.volumeId, "volumeId")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -4786,16 +4786,16 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.common = try container.decodeIfPresent(GeolayerdataCommon.self, forKey: "common")
-            self.geo = try container.decodeIfPresent(GeolayerdataGeo.self, forKey: "geo")
-            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+            self.common = try container.memberIfPresent("common")
+            self.geo = try container.memberIfPresent("geo")
+            self.kind = try container.memberIfPresent("kind")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.common, forKey: "common")
-            try container.encodeIfPresent(self.geo, forKey: "geo")
-            try container.encodeIfPresent(self.kind, forKey: "kind")
+            try container.encodeMemberIfPresent(self.common, "common")
+            try container.encodeMemberIfPresent(self.geo, "geo")
+            try container.encodeMemberIfPresent(self.kind, "kind")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -4823,16 +4823,16 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.items = try container.decodeIfPresent([Layersummary].self, forKey: "items")
-            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
-            self.totalItems = try container.decodeIfPresent(Int32.self, forKey: "totalItems")
+            self.items = try container.memberIfPresent("items")
+            self.kind = try container.memberIfPresent("kind")
+            self.totalItems = try container.memberIfPresent("totalItems")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.items, forKey: "items")
-            try container.encodeIfPresent(self.kind, forKey: "kind")
-            try container.encodeIfPresent(self.totalItems, forKey: "totalItems")
+            try container.encodeMemberIfPresent(self.items, "items")
+            try container.encodeMemberIfPresent(self.kind, "kind")
+            try container.encodeMemberIfPresent(self.totalItems, "totalItems")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -4904,36 +4904,36 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.annotationCount = try container.decodeIfPresent(Int32.self, forKey: "annotationCount")
-            self.annotationTypes = try container.decodeIfPresent([String].self, forKey: "annotationTypes")
-            self.annotationsDataLink = try container.decodeIfPresent(String.self, forKey: "annotationsDataLink")
-            self.annotationsLink = try container.decodeIfPresent(String.self, forKey: "annotationsLink")
-            self.contentVersion = try container.decodeIfPresent(String.self, forKey: "contentVersion")
-            self.dataCount = try container.decodeIfPresent(Int32.self, forKey: "dataCount")
-            self.id = try container.decodeIfPresent(String.self, forKey: "id")
-            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
-            self.layerId = try container.decodeIfPresent(String.self, forKey: "layerId")
-            self.selfLink = try container.decodeIfPresent(String.self, forKey: "selfLink")
-            self.updated = try container.decodeIfPresent(String.self, forKey: "updated")
-            self.volumeAnnotationsVersion = try container.decodeIfPresent(String.self, forKey: "volumeAnnotationsVersion")
-            self.volumeId = try container.decodeIfPresent(String.self, forKey: "volumeId")
+            self.annotationCount = try container.memberIfPresent("annotationCount")
+            self.annotationTypes = try container.memberIfPresent("annotationTypes")
+            self.annotationsDataLink = try container.memberIfPresent("annotationsDataLink")
+            self.annotationsLink = try container.memberIfPresent("annotationsLink")
+            self.contentVersion = try container.memberIfPresent("contentVersion")
+            self.dataCount = try container.memberIfPresent("dataCount")
+            self.id = try container.memberIfPresent("id")
+            self.kind = try container.memberIfPresent("kind")
+            self.layerId = try container.memberIfPresent("layerId")
+            self.selfLink = try container.memberIfPresent("selfLink")
+            self.updated = try container.memberIfPresent("updated")
+            self.volumeAnnotationsVersion = try container.memberIfPresent("volumeAnnotationsVersion")
+            self.volumeId = try container.memberIfPresent("volumeId")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.annotationCount, forKey: "annotationCount")
-            try container.encodeIfPresent(self.annotationTypes, forKey: "annotationTypes")
-            try container.encodeIfPresent(self.annotationsDataLink, forKey: "annotationsDataLink")
-            try container.encodeIfPresent(self.annotationsLink, forKey: "annotationsLink")
-            try container.encodeIfPresent(self.contentVersion, forKey: "contentVersion")
-            try container.encodeIfPresent(self.dataCount, forKey: "dataCount")
-            try container.encodeIfPresent(self.id, forKey: "id")
-            try container.encodeIfPresent(self.kind, forKey: "kind")
-            try container.encodeIfPresent(self.layerId, forKey: "layerId")
-            try container.encodeIfPresent(self.selfLink, forKey: "selfLink")
-            try container.encodeIfPresent(self.updated, forKey: "updated")
-            try container.encodeIfPresent(self.volumeAnnotationsVersion, forKey: "volumeAnnotationsVersion")
-            try container.encodeIfPresent(self.volumeId, forKey: "volumeId")
+            try container.encodeMemberIfPresent(self.annotationCount, "annotationCount")
+            try container.encodeMemberIfPresent(self.annotationTypes, "annotationTypes")
+            try container.encodeMemberIfPresent(self.annotationsDataLink, "annotationsDataLink")
+            try container.encodeMemberIfPresent(self.annotationsLink, "annotationsLink")
+            try container.encodeMemberIfPresent(self.contentVersion, "contentVersion")
+            try container.encodeMemberIfPresent(self.dataCount, "dataCount")
+            try container.encodeMemberIfPresent(self.id, "id")
+            try container.encodeMemberIfPresent(self.kind, "kind")
+            try container.encodeMemberIfPresent(self.layerId, "layerId")
+            try container.encodeMemberIfPresent(self.selfLink, "selfLink")
+            try container.encodeMemberIfPresent(self.updated, "updated")
+            try container.encodeMemberIfPresent(self.volumeAnnotationsVersion, "volumeAnnotationsVersion")
+            try container.encodeMemberIfPresent(self.volumeId, "volumeId")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -4962,14 +4962,14 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.items = try container.decodeIfPresent([MetadataItemsItem].self, forKey: "items")
-            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+            self.items = try container.memberIfPresent("items")
+            self.kind = try container.memberIfPresent("kind")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.items, forKey: "items")
-            try container.encodeIfPresent(self.kind, forKey: "kind")
+            try container.encodeMemberIfPresent(self.items, "items")
+            try container.encodeMemberIfPresent(self.kind, "kind")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -5028,42 +5028,42 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.body = try container.decodeIfPresent(String.self, forKey: "body")
-            self.crmExperimentIds = try container.decodeIfPresent([String].self, forKey: "crmExperimentIds")
-            self.docId = try container.decodeIfPresent(String.self, forKey: "doc_id")
-            self.docType = try container.decodeIfPresent(String.self, forKey: "doc_type")
-            self.dontShowNotification = try container.decodeIfPresent(Bool.self, forKey: "dont_show_notification")
-            self.iconUrl = try container.decodeIfPresent(String.self, forKey: "iconUrl")
-            self.isDocumentMature = try container.decodeIfPresent(Bool.self, forKey: "is_document_mature")
-            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
-            self.notificationGroup = try container.decodeIfPresent(String.self, forKey: "notificationGroup")
-            self.notificationType = try container.decodeIfPresent(String.self, forKey: "notification_type")
-            self.pcampaignId = try container.decodeIfPresent(String.self, forKey: "pcampaign_id")
-            self.reason = try container.decodeIfPresent(String.self, forKey: "reason")
-            self.showNotificationSettingsAction = try container.decodeIfPresent(Bool.self, forKey: "show_notification_settings_action")
-            self.targetUrl = try container.decodeIfPresent(String.self, forKey: "targetUrl")
-            self.timeToExpireMs = try container.decodeIfPresent(String.self, forKey: "timeToExpireMs")
-            self.title = try container.decodeIfPresent(String.self, forKey: "title")
+            self.body = try container.memberIfPresent("body")
+            self.crmExperimentIds = try container.memberIfPresent("crmExperimentIds")
+            self.docId = try container.memberIfPresent("doc_id")
+            self.docType = try container.memberIfPresent("doc_type")
+            self.dontShowNotification = try container.memberIfPresent("dont_show_notification")
+            self.iconUrl = try container.memberIfPresent("iconUrl")
+            self.isDocumentMature = try container.memberIfPresent("is_document_mature")
+            self.kind = try container.memberIfPresent("kind")
+            self.notificationGroup = try container.memberIfPresent("notificationGroup")
+            self.notificationType = try container.memberIfPresent("notification_type")
+            self.pcampaignId = try container.memberIfPresent("pcampaign_id")
+            self.reason = try container.memberIfPresent("reason")
+            self.showNotificationSettingsAction = try container.memberIfPresent("show_notification_settings_action")
+            self.targetUrl = try container.memberIfPresent("targetUrl")
+            self.timeToExpireMs = try container.memberIfPresent("timeToExpireMs")
+            self.title = try container.memberIfPresent("title")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.body, forKey: "body")
-            try container.encodeIfPresent(self.crmExperimentIds, forKey: "crmExperimentIds")
-            try container.encodeIfPresent(self.docId, forKey: "doc_id")
-            try container.encodeIfPresent(self.docType, forKey: "doc_type")
-            try container.encodeIfPresent(self.dontShowNotification, forKey: "dont_show_notification")
-            try container.encodeIfPresent(self.iconUrl, forKey: "iconUrl")
-            try container.encodeIfPresent(self.isDocumentMature, forKey: "is_document_mature")
-            try container.encodeIfPresent(self.kind, forKey: "kind")
-            try container.encodeIfPresent(self.notificationGroup, forKey: "notificationGroup")
-            try container.encodeIfPresent(self.notificationType, forKey: "notification_type")
-            try container.encodeIfPresent(self.pcampaignId, forKey: "pcampaign_id")
-            try container.encodeIfPresent(self.reason, forKey: "reason")
-            try container.encodeIfPresent(self.showNotificationSettingsAction, forKey: "show_notification_settings_action")
-            try container.encodeIfPresent(self.targetUrl, forKey: "targetUrl")
-            try container.encodeIfPresent(self.timeToExpireMs, forKey: "timeToExpireMs")
-            try container.encodeIfPresent(self.title, forKey: "title")
+            try container.encodeMemberIfPresent(self.body, "body")
+            try container.encodeMemberIfPresent(self.crmExperimentIds, "crmExperimentIds")
+            try container.encodeMemberIfPresent(self.docId, "doc_id")
+            try container.encodeMemberIfPresent(self.docType, "doc_type")
+            try container.encodeMemberIfPresent(self.dontShowNotification, "dont_show_notification")
+            try container.encodeMemberIfPresent(self.iconUrl, "iconUrl")
+            try container.encodeMemberIfPresent(self.isDocumentMature, "is_document_mature")
+            try container.encodeMemberIfPresent(self.kind, "kind")
+            try container.encodeMemberIfPresent(self.notificationGroup, "notificationGroup")
+            try container.encodeMemberIfPresent(self.notificationType, "notification_type")
+            try container.encodeMemberIfPresent(self.pcampaignId, "pcampaign_id")
+            try container.encodeMemberIfPresent(self.reason, "reason")
+            try container.encodeMemberIfPresent(self.showNotificationSettingsAction, "show_notification_settings_action")
+            try container.encodeMemberIfPresent(self.targetUrl, "targetUrl")
+            try container.encodeMemberIfPresent(self.timeToExpireMs, "timeToExpireMs")
+            try container.encodeMemberIfPresent(self.title, "title")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -5094,14 +5094,14 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.items = try container.decodeIfPresent([OffersItemsItem].self, forKey: "items")
-            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+            self.items = try container.memberIfPresent("items")
+            self.kind = try container.memberIfPresent("kind")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.items, forKey: "items")
-            try container.encodeIfPresent(self.kind, forKey: "kind")
+            try container.encodeMemberIfPresent(self.items, "items")
+            try container.encodeMemberIfPresent(self.kind, "kind")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -5147,24 +5147,24 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.epubCfiPosition = try container.decodeIfPresent(String.self, forKey: "epubCfiPosition")
-            self.gbImagePosition = try container.decodeIfPresent(String.self, forKey: "gbImagePosition")
-            self.gbTextPosition = try container.decodeIfPresent(String.self, forKey: "gbTextPosition")
-            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
-            self.pdfPosition = try container.decodeIfPresent(String.self, forKey: "pdfPosition")
-            self.updated = try container.decodeIfPresent(String.self, forKey: "updated")
-            self.volumeId = try container.decodeIfPresent(String.self, forKey: "volumeId")
+            self.epubCfiPosition = try container.memberIfPresent("epubCfiPosition")
+            self.gbImagePosition = try container.memberIfPresent("gbImagePosition")
+            self.gbTextPosition = try container.memberIfPresent("gbTextPosition")
+            self.kind = try container.memberIfPresent("kind")
+            self.pdfPosition = try container.memberIfPresent("pdfPosition")
+            self.updated = try container.memberIfPresent("updated")
+            self.volumeId = try container.memberIfPresent("volumeId")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.epubCfiPosition, forKey: "epubCfiPosition")
-            try container.encodeIfPresent(self.gbImagePosition, forKey: "gbImagePosition")
-            try container.encodeIfPresent(self.gbTextPosition, forKey: "gbTextPosition")
-            try container.encodeIfPresent(self.kind, forKey: "kind")
-            try container.encodeIfPresent(self.pdfPosition, forKey: "pdfPosition")
-            try container.encodeIfPresent(self.updated, forKey: "updated")
-            try container.encodeIfPresent(self.volumeId, forKey: "volumeId")
+            try container.encodeMemberIfPresent(self.epubCfiPosition, "epubCfiPosition")
+            try container.encodeMemberIfPresent(self.gbImagePosition, "gbImagePosition")
+            try container.encodeMemberIfPresent(self.gbTextPosition, "gbTextPosition")
+            try container.encodeMemberIfPresent(self.kind, "kind")
+            try container.encodeMemberIfPresent(self.pdfPosition, "pdfPosition")
+            try container.encodeMemberIfPresent(self.updated, "updated")
+            try container.encodeMemberIfPresent(self.volumeId, "volumeId")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -5194,16 +5194,16 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.concurrentAccess = try container.decodeIfPresent(ConcurrentAccessRestriction.self, forKey: "concurrentAccess")
-            self.downloadAccess = try container.decodeIfPresent(DownloadAccessRestriction.self, forKey: "downloadAccess")
-            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+            self.concurrentAccess = try container.memberIfPresent("concurrentAccess")
+            self.downloadAccess = try container.memberIfPresent("downloadAccess")
+            self.kind = try container.memberIfPresent("kind")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.concurrentAccess, forKey: "concurrentAccess")
-            try container.encodeIfPresent(self.downloadAccess, forKey: "downloadAccess")
-            try container.encodeIfPresent(self.kind, forKey: "kind")
+            try container.encodeMemberIfPresent(self.concurrentAccess, "concurrentAccess")
+            try container.encodeMemberIfPresent(self.downloadAccess, "downloadAccess")
+            try container.encodeMemberIfPresent(self.kind, "kind")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -5262,30 +5262,30 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.author = try container.decodeIfPresent(ReviewAuthor.self, forKey: "author")
-            self.content = try container.decodeIfPresent(String.self, forKey: "content")
-            self.date = try container.decodeIfPresent(String.self, forKey: "date")
-            self.fullTextUrl = try container.decodeIfPresent(String.self, forKey: "fullTextUrl")
-            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
-            self.rating = try container.decodeIfPresent(String.self, forKey: "rating")
-            self.source = try container.decodeIfPresent(ReviewSource.self, forKey: "source")
-            self.title = try container.decodeIfPresent(String.self, forKey: "title")
-            self.type = try container.decodeIfPresent(String.self, forKey: "type")
-            self.volumeId = try container.decodeIfPresent(String.self, forKey: "volumeId")
+            self.author = try container.memberIfPresent("author")
+            self.content = try container.memberIfPresent("content")
+            self.date = try container.memberIfPresent("date")
+            self.fullTextUrl = try container.memberIfPresent("fullTextUrl")
+            self.kind = try container.memberIfPresent("kind")
+            self.rating = try container.memberIfPresent("rating")
+            self.source = try container.memberIfPresent("source")
+            self.title = try container.memberIfPresent("title")
+            self.type = try container.memberIfPresent("type")
+            self.volumeId = try container.memberIfPresent("volumeId")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.author, forKey: "author")
-            try container.encodeIfPresent(self.content, forKey: "content")
-            try container.encodeIfPresent(self.date, forKey: "date")
-            try container.encodeIfPresent(self.fullTextUrl, forKey: "fullTextUrl")
-            try container.encodeIfPresent(self.kind, forKey: "kind")
-            try container.encodeIfPresent(self.rating, forKey: "rating")
-            try container.encodeIfPresent(self.source, forKey: "source")
-            try container.encodeIfPresent(self.title, forKey: "title")
-            try container.encodeIfPresent(self.type, forKey: "type")
-            try container.encodeIfPresent(self.volumeId, forKey: "volumeId")
+            try container.encodeMemberIfPresent(self.author, "author")
+            try container.encodeMemberIfPresent(self.content, "content")
+            try container.encodeMemberIfPresent(self.date, "date")
+            try container.encodeMemberIfPresent(self.fullTextUrl, "fullTextUrl")
+            try container.encodeMemberIfPresent(self.kind, "kind")
+            try container.encodeMemberIfPresent(self.rating, "rating")
+            try container.encodeMemberIfPresent(self.source, "source")
+            try container.encodeMemberIfPresent(self.title, "title")
+            try container.encodeMemberIfPresent(self.type, "type")
+            try container.encodeMemberIfPresent(self.volumeId, "volumeId")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -5310,14 +5310,14 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
-            self.series = try container.decodeIfPresent([SeriesSeriesItem].self, forKey: "series")
+            self.kind = try container.memberIfPresent("kind")
+            self.series = try container.memberIfPresent("series")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.kind, forKey: "kind")
-            try container.encodeIfPresent(self.series, forKey: "series")
+            try container.encodeMemberIfPresent(self.kind, "kind")
+            try container.encodeMemberIfPresent(self.series, "series")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -5341,16 +5341,16 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
-            self.member = try container.decodeIfPresent([Volume].self, forKey: "member")
-            self.nextPageToken = try container.decodeIfPresent(String.self, forKey: "nextPageToken")
+            self.kind = try container.memberIfPresent("kind")
+            self.member = try container.memberIfPresent("member")
+            self.nextPageToken = try container.memberIfPresent("nextPageToken")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.kind, forKey: "kind")
-            try container.encodeIfPresent(self.member, forKey: "member")
-            try container.encodeIfPresent(self.nextPageToken, forKey: "nextPageToken")
+            try container.encodeMemberIfPresent(self.kind, "kind")
+            try container.encodeMemberIfPresent(self.member, "member")
+            try container.encodeMemberIfPresent(self.nextPageToken, "nextPageToken")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -5377,16 +5377,16 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
-            self.notesExport = try container.decodeIfPresent(UsersettingsNotesExport.self, forKey: "notesExport")
-            self.notification = try container.decodeIfPresent(UsersettingsNotification.self, forKey: "notification")
+            self.kind = try container.memberIfPresent("kind")
+            self.notesExport = try container.memberIfPresent("notesExport")
+            self.notification = try container.memberIfPresent("notification")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.kind, forKey: "kind")
-            try container.encodeIfPresent(self.notesExport, forKey: "notesExport")
-            try container.encodeIfPresent(self.notification, forKey: "notification")
+            try container.encodeMemberIfPresent(self.kind, "kind")
+            try container.encodeMemberIfPresent(self.notesExport, "notesExport")
+            try container.encodeMemberIfPresent(self.notification, "notification")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -5450,32 +5450,32 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.accessInfo = try container.decodeIfPresent(VolumeAccessInfo.self, forKey: "accessInfo")
-            self.etag = try container.decodeIfPresent(String.self, forKey: "etag")
-            self.id = try container.decodeIfPresent(String.self, forKey: "id")
-            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
-            self.layerInfo = try container.decodeIfPresent(VolumeLayerInfo.self, forKey: "layerInfo")
-            self.recommendedInfo = try container.decodeIfPresent(VolumeRecommendedInfo.self, forKey: "recommendedInfo")
-            self.saleInfo = try container.decodeIfPresent(VolumeSaleInfo.self, forKey: "saleInfo")
-            self.searchInfo = try container.decodeIfPresent(VolumeSearchInfo.self, forKey: "searchInfo")
-            self.selfLink = try container.decodeIfPresent(String.self, forKey: "selfLink")
-            self.userInfo = try container.decodeIfPresent(VolumeUserInfo.self, forKey: "userInfo")
-            self.volumeInfo = try container.decodeIfPresent(VolumeVolumeInfo.self, forKey: "volumeInfo")
+            self.accessInfo = try container.memberIfPresent("accessInfo")
+            self.etag = try container.memberIfPresent("etag")
+            self.id = try container.memberIfPresent("id")
+            self.kind = try container.memberIfPresent("kind")
+            self.layerInfo = try container.memberIfPresent("layerInfo")
+            self.recommendedInfo = try container.memberIfPresent("recommendedInfo")
+            self.saleInfo = try container.memberIfPresent("saleInfo")
+            self.searchInfo = try container.memberIfPresent("searchInfo")
+            self.selfLink = try container.memberIfPresent("selfLink")
+            self.userInfo = try container.memberIfPresent("userInfo")
+            self.volumeInfo = try container.memberIfPresent("volumeInfo")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.accessInfo, forKey: "accessInfo")
-            try container.encodeIfPresent(self.etag, forKey: "etag")
-            try container.encodeIfPresent(self.id, forKey: "id")
-            try container.encodeIfPresent(self.kind, forKey: "kind")
-            try container.encodeIfPresent(self.layerInfo, forKey: "layerInfo")
-            try container.encodeIfPresent(self.recommendedInfo, forKey: "recommendedInfo")
-            try container.encodeIfPresent(self.saleInfo, forKey: "saleInfo")
-            try container.encodeIfPresent(self.searchInfo, forKey: "searchInfo")
-            try container.encodeIfPresent(self.selfLink, forKey: "selfLink")
-            try container.encodeIfPresent(self.userInfo, forKey: "userInfo")
-            try container.encodeIfPresent(self.volumeInfo, forKey: "volumeInfo")
+            try container.encodeMemberIfPresent(self.accessInfo, "accessInfo")
+            try container.encodeMemberIfPresent(self.etag, "etag")
+            try container.encodeMemberIfPresent(self.id, "id")
+            try container.encodeMemberIfPresent(self.kind, "kind")
+            try container.encodeMemberIfPresent(self.layerInfo, "layerInfo")
+            try container.encodeMemberIfPresent(self.recommendedInfo, "recommendedInfo")
+            try container.encodeMemberIfPresent(self.saleInfo, "saleInfo")
+            try container.encodeMemberIfPresent(self.searchInfo, "searchInfo")
+            try container.encodeMemberIfPresent(self.selfLink, "selfLink")
+            try container.encodeMemberIfPresent(self.userInfo, "userInfo")
+            try container.encodeMemberIfPresent(self.volumeInfo, "volumeInfo")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -5505,16 +5505,16 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.items = try container.decodeIfPresent([Volume].self, forKey: "items")
-            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
-            self.nextPageToken = try container.decodeIfPresent(String.self, forKey: "nextPageToken")
+            self.items = try container.memberIfPresent("items")
+            self.kind = try container.memberIfPresent("kind")
+            self.nextPageToken = try container.memberIfPresent("nextPageToken")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.items, forKey: "items")
-            try container.encodeIfPresent(self.kind, forKey: "kind")
-            try container.encodeIfPresent(self.nextPageToken, forKey: "nextPageToken")
+            try container.encodeMemberIfPresent(self.items, "items")
+            try container.encodeMemberIfPresent(self.kind, "kind")
+            try container.encodeMemberIfPresent(self.nextPageToken, "nextPageToken")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -5591,38 +5591,38 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.annotationDataId = try container.decodeIfPresent(String.self, forKey: "annotationDataId")
-            self.annotationDataLink = try container.decodeIfPresent(String.self, forKey: "annotationDataLink")
-            self.annotationType = try container.decodeIfPresent(String.self, forKey: "annotationType")
-            self.contentRanges = try container.decodeIfPresent(VolumeannotationContentRanges.self, forKey: "contentRanges")
-            self.data = try container.decodeIfPresent(String.self, forKey: "data")
-            self.deleted = try container.decodeIfPresent(Bool.self, forKey: "deleted")
-            self.id = try container.decodeIfPresent(String.self, forKey: "id")
-            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
-            self.layerId = try container.decodeIfPresent(String.self, forKey: "layerId")
-            self.pageIds = try container.decodeIfPresent([String].self, forKey: "pageIds")
-            self.selectedText = try container.decodeIfPresent(String.self, forKey: "selectedText")
-            self.selfLink = try container.decodeIfPresent(String.self, forKey: "selfLink")
-            self.updated = try container.decodeIfPresent(String.self, forKey: "updated")
-            self.volumeId = try container.decodeIfPresent(String.self, forKey: "volumeId")
+            self.annotationDataId = try container.memberIfPresent("annotationDataId")
+            self.annotationDataLink = try container.memberIfPresent("annotationDataLink")
+            self.annotationType = try container.memberIfPresent("annotationType")
+            self.contentRanges = try container.memberIfPresent("contentRanges")
+            self.data = try container.memberIfPresent("data")
+            self.deleted = try container.memberIfPresent("deleted")
+            self.id = try container.memberIfPresent("id")
+            self.kind = try container.memberIfPresent("kind")
+            self.layerId = try container.memberIfPresent("layerId")
+            self.pageIds = try container.memberIfPresent("pageIds")
+            self.selectedText = try container.memberIfPresent("selectedText")
+            self.selfLink = try container.memberIfPresent("selfLink")
+            self.updated = try container.memberIfPresent("updated")
+            self.volumeId = try container.memberIfPresent("volumeId")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.annotationDataId, forKey: "annotationDataId")
-            try container.encodeIfPresent(self.annotationDataLink, forKey: "annotationDataLink")
-            try container.encodeIfPresent(self.annotationType, forKey: "annotationType")
-            try container.encodeIfPresent(self.contentRanges, forKey: "contentRanges")
-            try container.encodeIfPresent(self.data, forKey: "data")
-            try container.encodeIfPresent(self.deleted, forKey: "deleted")
-            try container.encodeIfPresent(self.id, forKey: "id")
-            try container.encodeIfPresent(self.kind, forKey: "kind")
-            try container.encodeIfPresent(self.layerId, forKey: "layerId")
-            try container.encodeIfPresent(self.pageIds, forKey: "pageIds")
-            try container.encodeIfPresent(self.selectedText, forKey: "selectedText")
-            try container.encodeIfPresent(self.selfLink, forKey: "selfLink")
-            try container.encodeIfPresent(self.updated, forKey: "updated")
-            try container.encodeIfPresent(self.volumeId, forKey: "volumeId")
+            try container.encodeMemberIfPresent(self.annotationDataId, "annotationDataId")
+            try container.encodeMemberIfPresent(self.annotationDataLink, "annotationDataLink")
+            try container.encodeMemberIfPresent(self.annotationType, "annotationType")
+            try container.encodeMemberIfPresent(self.contentRanges, "contentRanges")
+            try container.encodeMemberIfPresent(self.data, "data")
+            try container.encodeMemberIfPresent(self.deleted, "deleted")
+            try container.encodeMemberIfPresent(self.id, "id")
+            try container.encodeMemberIfPresent(self.kind, "kind")
+            try container.encodeMemberIfPresent(self.layerId, "layerId")
+            try container.encodeMemberIfPresent(self.pageIds, "pageIds")
+            try container.encodeMemberIfPresent(self.selectedText, "selectedText")
+            try container.encodeMemberIfPresent(self.selfLink, "selfLink")
+            try container.encodeMemberIfPresent(self.updated, "updated")
+            try container.encodeMemberIfPresent(self.volumeId, "volumeId")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -5664,20 +5664,20 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.items = try container.decodeIfPresent([Volumeannotation].self, forKey: "items")
-            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
-            self.nextPageToken = try container.decodeIfPresent(String.self, forKey: "nextPageToken")
-            self.totalItems = try container.decodeIfPresent(Int32.self, forKey: "totalItems")
-            self.version = try container.decodeIfPresent(String.self, forKey: "version")
+            self.items = try container.memberIfPresent("items")
+            self.kind = try container.memberIfPresent("kind")
+            self.nextPageToken = try container.memberIfPresent("nextPageToken")
+            self.totalItems = try container.memberIfPresent("totalItems")
+            self.version = try container.memberIfPresent("version")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.items, forKey: "items")
-            try container.encodeIfPresent(self.kind, forKey: "kind")
-            try container.encodeIfPresent(self.nextPageToken, forKey: "nextPageToken")
-            try container.encodeIfPresent(self.totalItems, forKey: "totalItems")
-            try container.encodeIfPresent(self.version, forKey: "version")
+            try container.encodeMemberIfPresent(self.items, "items")
+            try container.encodeMemberIfPresent(self.kind, "kind")
+            try container.encodeMemberIfPresent(self.nextPageToken, "nextPageToken")
+            try container.encodeMemberIfPresent(self.totalItems, "totalItems")
+            try container.encodeMemberIfPresent(self.version, "version")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -5706,16 +5706,16 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.items = try container.decodeIfPresent([Volume].self, forKey: "items")
-            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
-            self.totalItems = try container.decodeIfPresent(Int32.self, forKey: "totalItems")
+            self.items = try container.memberIfPresent("items")
+            self.kind = try container.memberIfPresent("kind")
+            self.totalItems = try container.memberIfPresent("totalItems")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.items, forKey: "items")
-            try container.encodeIfPresent(self.kind, forKey: "kind")
-            try container.encodeIfPresent(self.totalItems, forKey: "totalItems")
+            try container.encodeMemberIfPresent(self.items, "items")
+            try container.encodeMemberIfPresent(self.kind, "kind")
+            try container.encodeMemberIfPresent(self.totalItems, "totalItems")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -5749,18 +5749,18 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.bookDisplayNumber = try container.decodeIfPresent(String.self, forKey: "bookDisplayNumber")
-            self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
-            self.shortSeriesBookTitle = try container.decodeIfPresent(String.self, forKey: "shortSeriesBookTitle")
-            self.volumeSeries = try container.decodeIfPresent([VolumeseriesinfoVolumeSeriesItem].self, forKey: "volumeSeries")
+            self.bookDisplayNumber = try container.memberIfPresent("bookDisplayNumber")
+            self.kind = try container.memberIfPresent("kind")
+            self.shortSeriesBookTitle = try container.memberIfPresent("shortSeriesBookTitle")
+            self.volumeSeries = try container.memberIfPresent("volumeSeries")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.bookDisplayNumber, forKey: "bookDisplayNumber")
-            try container.encodeIfPresent(self.kind, forKey: "kind")
-            try container.encodeIfPresent(self.shortSeriesBookTitle, forKey: "shortSeriesBookTitle")
-            try container.encodeIfPresent(self.volumeSeries, forKey: "volumeSeries")
+            try container.encodeMemberIfPresent(self.bookDisplayNumber, "bookDisplayNumber")
+            try container.encodeMemberIfPresent(self.kind, "kind")
+            try container.encodeMemberIfPresent(self.shortSeriesBookTitle, "shortSeriesBookTitle")
+            try container.encodeMemberIfPresent(self.volumeSeries, "volumeSeries")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -5801,20 +5801,20 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.cfiRange = try container.decodeIfPresent(BooksAnnotationsRange.self, forKey: "cfiRange")
-            self.contentVersion = try container.decodeIfPresent(String.self, forKey: "contentVersion")
-            self.gbImageRange = try container.decodeIfPresent(BooksAnnotationsRange.self, forKey: "gbImageRange")
-            self.gbTextRange = try container.decodeIfPresent(BooksAnnotationsRange.self, forKey: "gbTextRange")
-            self.imageCfiRange = try container.decodeIfPresent(BooksAnnotationsRange.self, forKey: "imageCfiRange")
+            self.cfiRange = try container.memberIfPresent("cfiRange")
+            self.contentVersion = try container.memberIfPresent("contentVersion")
+            self.gbImageRange = try container.memberIfPresent("gbImageRange")
+            self.gbTextRange = try container.memberIfPresent("gbTextRange")
+            self.imageCfiRange = try container.memberIfPresent("imageCfiRange")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.cfiRange, forKey: "cfiRange")
-            try container.encodeIfPresent(self.contentVersion, forKey: "contentVersion")
-            try container.encodeIfPresent(self.gbImageRange, forKey: "gbImageRange")
-            try container.encodeIfPresent(self.gbTextRange, forKey: "gbTextRange")
-            try container.encodeIfPresent(self.imageCfiRange, forKey: "imageCfiRange")
+            try container.encodeMemberIfPresent(self.cfiRange, "cfiRange")
+            try container.encodeMemberIfPresent(self.contentVersion, "contentVersion")
+            try container.encodeMemberIfPresent(self.gbImageRange, "gbImageRange")
+            try container.encodeMemberIfPresent(self.gbTextRange, "gbTextRange")
+            try container.encodeMemberIfPresent(self.imageCfiRange, "imageCfiRange")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -5855,20 +5855,20 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.cfiRange = try container.decodeIfPresent(BooksAnnotationsRange.self, forKey: "cfiRange")
-            self.contentVersion = try container.decodeIfPresent(String.self, forKey: "contentVersion")
-            self.gbImageRange = try container.decodeIfPresent(BooksAnnotationsRange.self, forKey: "gbImageRange")
-            self.gbTextRange = try container.decodeIfPresent(BooksAnnotationsRange.self, forKey: "gbTextRange")
-            self.imageCfiRange = try container.decodeIfPresent(BooksAnnotationsRange.self, forKey: "imageCfiRange")
+            self.cfiRange = try container.memberIfPresent("cfiRange")
+            self.contentVersion = try container.memberIfPresent("contentVersion")
+            self.gbImageRange = try container.memberIfPresent("gbImageRange")
+            self.gbTextRange = try container.memberIfPresent("gbTextRange")
+            self.imageCfiRange = try container.memberIfPresent("imageCfiRange")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.cfiRange, forKey: "cfiRange")
-            try container.encodeIfPresent(self.contentVersion, forKey: "contentVersion")
-            try container.encodeIfPresent(self.gbImageRange, forKey: "gbImageRange")
-            try container.encodeIfPresent(self.gbTextRange, forKey: "gbTextRange")
-            try container.encodeIfPresent(self.imageCfiRange, forKey: "imageCfiRange")
+            try container.encodeMemberIfPresent(self.cfiRange, "cfiRange")
+            try container.encodeMemberIfPresent(self.contentVersion, "contentVersion")
+            try container.encodeMemberIfPresent(self.gbImageRange, "gbImageRange")
+            try container.encodeMemberIfPresent(self.gbTextRange, "gbTextRange")
+            try container.encodeMemberIfPresent(self.imageCfiRange, "imageCfiRange")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -5897,16 +5897,16 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.allowedCharacterCount = try container.decodeIfPresent(Int32.self, forKey: "allowedCharacterCount")
-            self.limitType = try container.decodeIfPresent(String.self, forKey: "limitType")
-            self.remainingCharacterCount = try container.decodeIfPresent(Int32.self, forKey: "remainingCharacterCount")
+            self.allowedCharacterCount = try container.memberIfPresent("allowedCharacterCount")
+            self.limitType = try container.memberIfPresent("limitType")
+            self.remainingCharacterCount = try container.memberIfPresent("remainingCharacterCount")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.allowedCharacterCount, forKey: "allowedCharacterCount")
-            try container.encodeIfPresent(self.limitType, forKey: "limitType")
-            try container.encodeIfPresent(self.remainingCharacterCount, forKey: "remainingCharacterCount")
+            try container.encodeMemberIfPresent(self.allowedCharacterCount, "allowedCharacterCount")
+            try container.encodeMemberIfPresent(self.limitType, "limitType")
+            try container.encodeMemberIfPresent(self.remainingCharacterCount, "remainingCharacterCount")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -5936,20 +5936,20 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.allowedCharacterCount = try container.decodeIfPresent(Int32.self, forKey: "allowedCharacterCount")
-            self.layerId = try container.decodeIfPresent(String.self, forKey: "layerId")
-            self.limitType = try container.decodeIfPresent(String.self, forKey: "limitType")
-            self.remainingCharacterCount = try container.decodeIfPresent(Int32.self, forKey: "remainingCharacterCount")
-            self.updated = try container.decodeIfPresent(String.self, forKey: "updated")
+            self.allowedCharacterCount = try container.memberIfPresent("allowedCharacterCount")
+            self.layerId = try container.memberIfPresent("layerId")
+            self.limitType = try container.memberIfPresent("limitType")
+            self.remainingCharacterCount = try container.memberIfPresent("remainingCharacterCount")
+            self.updated = try container.memberIfPresent("updated")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.allowedCharacterCount, forKey: "allowedCharacterCount")
-            try container.encodeIfPresent(self.layerId, forKey: "layerId")
-            try container.encodeIfPresent(self.limitType, forKey: "limitType")
-            try container.encodeIfPresent(self.remainingCharacterCount, forKey: "remainingCharacterCount")
-            try container.encodeIfPresent(self.updated, forKey: "updated")
+            try container.encodeMemberIfPresent(self.allowedCharacterCount, "allowedCharacterCount")
+            try container.encodeMemberIfPresent(self.layerId, "layerId")
+            try container.encodeMemberIfPresent(self.limitType, "limitType")
+            try container.encodeMemberIfPresent(self.remainingCharacterCount, "remainingCharacterCount")
+            try container.encodeMemberIfPresent(self.updated, "updated")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -5973,16 +5973,16 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.badgeUrl = try container.decodeIfPresent(String.self, forKey: "badgeUrl")
-            self.categoryId = try container.decodeIfPresent(String.self, forKey: "categoryId")
-            self.name = try container.decodeIfPresent(String.self, forKey: "name")
+            self.badgeUrl = try container.memberIfPresent("badgeUrl")
+            self.categoryId = try container.memberIfPresent("categoryId")
+            self.name = try container.memberIfPresent("name")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.badgeUrl, forKey: "badgeUrl")
-            try container.encodeIfPresent(self.categoryId, forKey: "categoryId")
-            try container.encodeIfPresent(self.name, forKey: "name")
+            try container.encodeMemberIfPresent(self.badgeUrl, "badgeUrl")
+            try container.encodeMemberIfPresent(self.categoryId, "categoryId")
+            try container.encodeMemberIfPresent(self.name, "name")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -6002,12 +6002,12 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.title = try container.decodeIfPresent(String.self, forKey: "title")
+            self.title = try container.memberIfPresent("title")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.title, forKey: "title")
+            try container.encodeMemberIfPresent(self.title, "title")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -6029,14 +6029,14 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.source = try container.decodeIfPresent(DictlayerdataDictSource.self, forKey: "source")
-            self.words = try container.decodeIfPresent([DictlayerdataDictWordsItem].self, forKey: "words")
+            self.source = try container.memberIfPresent("source")
+            self.words = try container.memberIfPresent("words")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.source, forKey: "source")
-            try container.encodeIfPresent(self.words, forKey: "words")
+            try container.encodeMemberIfPresent(self.source, "source")
+            try container.encodeMemberIfPresent(self.words, "words")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -6057,14 +6057,14 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.attribution = try container.decodeIfPresent(String.self, forKey: "attribution")
-            self.url = try container.decodeIfPresent(String.self, forKey: "url")
+            self.attribution = try container.memberIfPresent("attribution")
+            self.url = try container.memberIfPresent("url")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.attribution, forKey: "attribution")
-            try container.encodeIfPresent(self.url, forKey: "url")
+            try container.encodeMemberIfPresent(self.attribution, "attribution")
+            try container.encodeMemberIfPresent(self.url, "url")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -6093,18 +6093,18 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.derivatives = try container.decodeIfPresent([DictlayerdataDictWordsItemDerivativesItem].self, forKey: "derivatives")
-            self.examples = try container.decodeIfPresent([DictlayerdataDictWordsItemExamplesItem].self, forKey: "examples")
-            self.senses = try container.decodeIfPresent([DictlayerdataDictWordsItemSensesItem].self, forKey: "senses")
-            self.source = try container.decodeIfPresent(DictlayerdataDictWordsItemSource.self, forKey: "source")
+            self.derivatives = try container.memberIfPresent("derivatives")
+            self.examples = try container.memberIfPresent("examples")
+            self.senses = try container.memberIfPresent("senses")
+            self.source = try container.memberIfPresent("source")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.derivatives, forKey: "derivatives")
-            try container.encodeIfPresent(self.examples, forKey: "examples")
-            try container.encodeIfPresent(self.senses, forKey: "senses")
-            try container.encodeIfPresent(self.source, forKey: "source")
+            try container.encodeMemberIfPresent(self.derivatives, "derivatives")
+            try container.encodeMemberIfPresent(self.examples, "examples")
+            try container.encodeMemberIfPresent(self.senses, "senses")
+            try container.encodeMemberIfPresent(self.source, "source")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -6125,14 +6125,14 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.source = try container.decodeIfPresent(DictlayerdataDictWordsItemDerivativesItemSource.self, forKey: "source")
-            self.text = try container.decodeIfPresent(String.self, forKey: "text")
+            self.source = try container.memberIfPresent("source")
+            self.text = try container.memberIfPresent("text")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.source, forKey: "source")
-            try container.encodeIfPresent(self.text, forKey: "text")
+            try container.encodeMemberIfPresent(self.source, "source")
+            try container.encodeMemberIfPresent(self.text, "text")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -6152,14 +6152,14 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.attribution = try container.decodeIfPresent(String.self, forKey: "attribution")
-            self.url = try container.decodeIfPresent(String.self, forKey: "url")
+            self.attribution = try container.memberIfPresent("attribution")
+            self.url = try container.memberIfPresent("url")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.attribution, forKey: "attribution")
-            try container.encodeIfPresent(self.url, forKey: "url")
+            try container.encodeMemberIfPresent(self.attribution, "attribution")
+            try container.encodeMemberIfPresent(self.url, "url")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -6179,14 +6179,14 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.source = try container.decodeIfPresent(DictlayerdataDictWordsItemExamplesItemSource.self, forKey: "source")
-            self.text = try container.decodeIfPresent(String.self, forKey: "text")
+            self.source = try container.memberIfPresent("source")
+            self.text = try container.memberIfPresent("text")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.source, forKey: "source")
-            try container.encodeIfPresent(self.text, forKey: "text")
+            try container.encodeMemberIfPresent(self.source, "source")
+            try container.encodeMemberIfPresent(self.text, "text")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -6206,14 +6206,14 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.attribution = try container.decodeIfPresent(String.self, forKey: "attribution")
-            self.url = try container.decodeIfPresent(String.self, forKey: "url")
+            self.attribution = try container.memberIfPresent("attribution")
+            self.url = try container.memberIfPresent("url")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.attribution, forKey: "attribution")
-            try container.encodeIfPresent(self.url, forKey: "url")
+            try container.encodeMemberIfPresent(self.attribution, "attribution")
+            try container.encodeMemberIfPresent(self.url, "url")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -6250,26 +6250,26 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.conjugations = try container.decodeIfPresent([DictlayerdataDictWordsItemSensesItemConjugationsItem].self, forKey: "conjugations")
-            self.definitions = try container.decodeIfPresent([DictlayerdataDictWordsItemSensesItemDefinitionsItem].self, forKey: "definitions")
-            self.partOfSpeech = try container.decodeIfPresent(String.self, forKey: "partOfSpeech")
-            self.pronunciation = try container.decodeIfPresent(String.self, forKey: "pronunciation")
-            self.pronunciationUrl = try container.decodeIfPresent(String.self, forKey: "pronunciationUrl")
-            self.source = try container.decodeIfPresent(DictlayerdataDictWordsItemSensesItemSource.self, forKey: "source")
-            self.syllabification = try container.decodeIfPresent(String.self, forKey: "syllabification")
-            self.synonyms = try container.decodeIfPresent([DictlayerdataDictWordsItemSensesItemSynonymsItem].self, forKey: "synonyms")
+            self.conjugations = try container.memberIfPresent("conjugations")
+            self.definitions = try container.memberIfPresent("definitions")
+            self.partOfSpeech = try container.memberIfPresent("partOfSpeech")
+            self.pronunciation = try container.memberIfPresent("pronunciation")
+            self.pronunciationUrl = try container.memberIfPresent("pronunciationUrl")
+            self.source = try container.memberIfPresent("source")
+            self.syllabification = try container.memberIfPresent("syllabification")
+            self.synonyms = try container.memberIfPresent("synonyms")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.conjugations, forKey: "conjugations")
-            try container.encodeIfPresent(self.definitions, forKey: "definitions")
-            try container.encodeIfPresent(self.partOfSpeech, forKey: "partOfSpeech")
-            try container.encodeIfPresent(self.pronunciation, forKey: "pronunciation")
-            try container.encodeIfPresent(self.pronunciationUrl, forKey: "pronunciationUrl")
-            try container.encodeIfPresent(self.source, forKey: "source")
-            try container.encodeIfPresent(self.syllabification, forKey: "syllabification")
-            try container.encodeIfPresent(self.synonyms, forKey: "synonyms")
+            try container.encodeMemberIfPresent(self.conjugations, "conjugations")
+            try container.encodeMemberIfPresent(self.definitions, "definitions")
+            try container.encodeMemberIfPresent(self.partOfSpeech, "partOfSpeech")
+            try container.encodeMemberIfPresent(self.pronunciation, "pronunciation")
+            try container.encodeMemberIfPresent(self.pronunciationUrl, "pronunciationUrl")
+            try container.encodeMemberIfPresent(self.source, "source")
+            try container.encodeMemberIfPresent(self.syllabification, "syllabification")
+            try container.encodeMemberIfPresent(self.synonyms, "synonyms")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -6292,14 +6292,14 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.type = try container.decodeIfPresent(String.self, forKey: "type")
-            self.value = try container.decodeIfPresent(String.self, forKey: "value")
+            self.type = try container.memberIfPresent("type")
+            self.value = try container.memberIfPresent("value")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.type, forKey: "type")
-            try container.encodeIfPresent(self.value, forKey: "value")
+            try container.encodeMemberIfPresent(self.type, "type")
+            try container.encodeMemberIfPresent(self.value, "value")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -6319,14 +6319,14 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.definition = try container.decodeIfPresent(String.self, forKey: "definition")
-            self.examples = try container.decodeIfPresent([DictlayerdataDictWordsItemSensesItemDefinitionsItemExamplesItem].self, forKey: "examples")
+            self.definition = try container.memberIfPresent("definition")
+            self.examples = try container.memberIfPresent("examples")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.definition, forKey: "definition")
-            try container.encodeIfPresent(self.examples, forKey: "examples")
+            try container.encodeMemberIfPresent(self.definition, "definition")
+            try container.encodeMemberIfPresent(self.examples, "examples")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -6346,14 +6346,14 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.source = try container.decodeIfPresent(DictlayerdataDictWordsItemSensesItemDefinitionsItemExamplesItemSource.self, forKey: "source")
-            self.text = try container.decodeIfPresent(String.self, forKey: "text")
+            self.source = try container.memberIfPresent("source")
+            self.text = try container.memberIfPresent("text")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.source, forKey: "source")
-            try container.encodeIfPresent(self.text, forKey: "text")
+            try container.encodeMemberIfPresent(self.source, "source")
+            try container.encodeMemberIfPresent(self.text, "text")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -6373,14 +6373,14 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.attribution = try container.decodeIfPresent(String.self, forKey: "attribution")
-            self.url = try container.decodeIfPresent(String.self, forKey: "url")
+            self.attribution = try container.memberIfPresent("attribution")
+            self.url = try container.memberIfPresent("url")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.attribution, forKey: "attribution")
-            try container.encodeIfPresent(self.url, forKey: "url")
+            try container.encodeMemberIfPresent(self.attribution, "attribution")
+            try container.encodeMemberIfPresent(self.url, "url")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -6400,14 +6400,14 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.attribution = try container.decodeIfPresent(String.self, forKey: "attribution")
-            self.url = try container.decodeIfPresent(String.self, forKey: "url")
+            self.attribution = try container.memberIfPresent("attribution")
+            self.url = try container.memberIfPresent("url")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.attribution, forKey: "attribution")
-            try container.encodeIfPresent(self.url, forKey: "url")
+            try container.encodeMemberIfPresent(self.attribution, "attribution")
+            try container.encodeMemberIfPresent(self.url, "url")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -6427,14 +6427,14 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.source = try container.decodeIfPresent(DictlayerdataDictWordsItemSensesItemSynonymsItemSource.self, forKey: "source")
-            self.text = try container.decodeIfPresent(String.self, forKey: "text")
+            self.source = try container.memberIfPresent("source")
+            self.text = try container.memberIfPresent("text")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.source, forKey: "source")
-            try container.encodeIfPresent(self.text, forKey: "text")
+            try container.encodeMemberIfPresent(self.source, "source")
+            try container.encodeMemberIfPresent(self.text, "text")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -6454,14 +6454,14 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.attribution = try container.decodeIfPresent(String.self, forKey: "attribution")
-            self.url = try container.decodeIfPresent(String.self, forKey: "url")
+            self.attribution = try container.memberIfPresent("attribution")
+            self.url = try container.memberIfPresent("url")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.attribution, forKey: "attribution")
-            try container.encodeIfPresent(self.url, forKey: "url")
+            try container.encodeMemberIfPresent(self.attribution, "attribution")
+            try container.encodeMemberIfPresent(self.url, "url")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -6482,14 +6482,14 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.attribution = try container.decodeIfPresent(String.self, forKey: "attribution")
-            self.url = try container.decodeIfPresent(String.self, forKey: "url")
+            self.attribution = try container.memberIfPresent("attribution")
+            self.url = try container.memberIfPresent("url")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.attribution, forKey: "attribution")
-            try container.encodeIfPresent(self.url, forKey: "url")
+            try container.encodeMemberIfPresent(self.attribution, "attribution")
+            try container.encodeMemberIfPresent(self.url, "url")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -6520,22 +6520,22 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.bannerWithContentContainer = try container.decodeIfPresent(DiscoveryclustersClustersItemBannerWithContentContainer.self, forKey: "banner_with_content_container")
-            self.subTitle = try container.decodeIfPresent(String.self, forKey: "subTitle")
-            self.title = try container.decodeIfPresent(String.self, forKey: "title")
-            self.totalVolumes = try container.decodeIfPresent(Int32.self, forKey: "totalVolumes")
-            self.uid = try container.decodeIfPresent(String.self, forKey: "uid")
-            self.volumes = try container.decodeIfPresent([Volume].self, forKey: "volumes")
+            self.bannerWithContentContainer = try container.memberIfPresent("banner_with_content_container")
+            self.subTitle = try container.memberIfPresent("subTitle")
+            self.title = try container.memberIfPresent("title")
+            self.totalVolumes = try container.memberIfPresent("totalVolumes")
+            self.uid = try container.memberIfPresent("uid")
+            self.volumes = try container.memberIfPresent("volumes")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.bannerWithContentContainer, forKey: "banner_with_content_container")
-            try container.encodeIfPresent(self.subTitle, forKey: "subTitle")
-            try container.encodeIfPresent(self.title, forKey: "title")
-            try container.encodeIfPresent(self.totalVolumes, forKey: "totalVolumes")
-            try container.encodeIfPresent(self.uid, forKey: "uid")
-            try container.encodeIfPresent(self.volumes, forKey: "volumes")
+            try container.encodeMemberIfPresent(self.bannerWithContentContainer, "banner_with_content_container")
+            try container.encodeMemberIfPresent(self.subTitle, "subTitle")
+            try container.encodeMemberIfPresent(self.title, "title")
+            try container.encodeMemberIfPresent(self.totalVolumes, "totalVolumes")
+            try container.encodeMemberIfPresent(self.uid, "uid")
+            try container.encodeMemberIfPresent(self.volumes, "volumes")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -6568,22 +6568,22 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.fillColorArgb = try container.decodeIfPresent(String.self, forKey: "fillColorArgb")
-            self.imageUrl = try container.decodeIfPresent(String.self, forKey: "imageUrl")
-            self.maskColorArgb = try container.decodeIfPresent(String.self, forKey: "maskColorArgb")
-            self.moreButtonText = try container.decodeIfPresent(String.self, forKey: "moreButtonText")
-            self.moreButtonUrl = try container.decodeIfPresent(String.self, forKey: "moreButtonUrl")
-            self.textColorArgb = try container.decodeIfPresent(String.self, forKey: "textColorArgb")
+            self.fillColorArgb = try container.memberIfPresent("fillColorArgb")
+            self.imageUrl = try container.memberIfPresent("imageUrl")
+            self.maskColorArgb = try container.memberIfPresent("maskColorArgb")
+            self.moreButtonText = try container.memberIfPresent("moreButtonText")
+            self.moreButtonUrl = try container.memberIfPresent("moreButtonUrl")
+            self.textColorArgb = try container.memberIfPresent("textColorArgb")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.fillColorArgb, forKey: "fillColorArgb")
-            try container.encodeIfPresent(self.imageUrl, forKey: "imageUrl")
-            try container.encodeIfPresent(self.maskColorArgb, forKey: "maskColorArgb")
-            try container.encodeIfPresent(self.moreButtonText, forKey: "moreButtonText")
-            try container.encodeIfPresent(self.moreButtonUrl, forKey: "moreButtonUrl")
-            try container.encodeIfPresent(self.textColorArgb, forKey: "textColorArgb")
+            try container.encodeMemberIfPresent(self.fillColorArgb, "fillColorArgb")
+            try container.encodeMemberIfPresent(self.imageUrl, "imageUrl")
+            try container.encodeMemberIfPresent(self.maskColorArgb, "maskColorArgb")
+            try container.encodeMemberIfPresent(self.moreButtonText, "moreButtonText")
+            try container.encodeMemberIfPresent(self.moreButtonUrl, "moreButtonUrl")
+            try container.encodeMemberIfPresent(self.textColorArgb, "textColorArgb")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -6624,20 +6624,20 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.acquirePermission = try container.decodeIfPresent(String.self, forKey: "acquirePermission")
-            self.ageGroup = try container.decodeIfPresent(String.self, forKey: "ageGroup")
-            self.allowedMaturityRating = try container.decodeIfPresent(String.self, forKey: "allowedMaturityRating")
-            self.isInFamily = try container.decodeIfPresent(Bool.self, forKey: "isInFamily")
-            self.role = try container.decodeIfPresent(String.self, forKey: "role")
+            self.acquirePermission = try container.memberIfPresent("acquirePermission")
+            self.ageGroup = try container.memberIfPresent("ageGroup")
+            self.allowedMaturityRating = try container.memberIfPresent("allowedMaturityRating")
+            self.isInFamily = try container.memberIfPresent("isInFamily")
+            self.role = try container.memberIfPresent("role")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.acquirePermission, forKey: "acquirePermission")
-            try container.encodeIfPresent(self.ageGroup, forKey: "ageGroup")
-            try container.encodeIfPresent(self.allowedMaturityRating, forKey: "allowedMaturityRating")
-            try container.encodeIfPresent(self.isInFamily, forKey: "isInFamily")
-            try container.encodeIfPresent(self.role, forKey: "role")
+            try container.encodeMemberIfPresent(self.acquirePermission, "acquirePermission")
+            try container.encodeMemberIfPresent(self.ageGroup, "ageGroup")
+            try container.encodeMemberIfPresent(self.allowedMaturityRating, "allowedMaturityRating")
+            try container.encodeMemberIfPresent(self.isInFamily, "isInFamily")
+            try container.encodeMemberIfPresent(self.role, "role")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -6674,20 +6674,20 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.lang = try container.decodeIfPresent(String.self, forKey: "lang")
-            self.previewImageUrl = try container.decodeIfPresent(String.self, forKey: "previewImageUrl")
-            self.snippet = try container.decodeIfPresent(String.self, forKey: "snippet")
-            self.snippetUrl = try container.decodeIfPresent(String.self, forKey: "snippetUrl")
-            self.title = try container.decodeIfPresent(String.self, forKey: "title")
+            self.lang = try container.memberIfPresent("lang")
+            self.previewImageUrl = try container.memberIfPresent("previewImageUrl")
+            self.snippet = try container.memberIfPresent("snippet")
+            self.snippetUrl = try container.memberIfPresent("snippetUrl")
+            self.title = try container.memberIfPresent("title")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.lang, forKey: "lang")
-            try container.encodeIfPresent(self.previewImageUrl, forKey: "previewImageUrl")
-            try container.encodeIfPresent(self.snippet, forKey: "snippet")
-            try container.encodeIfPresent(self.snippetUrl, forKey: "snippetUrl")
-            try container.encodeIfPresent(self.title, forKey: "title")
+            try container.encodeMemberIfPresent(self.lang, "lang")
+            try container.encodeMemberIfPresent(self.previewImageUrl, "previewImageUrl")
+            try container.encodeMemberIfPresent(self.snippet, "snippet")
+            try container.encodeMemberIfPresent(self.snippetUrl, "snippetUrl")
+            try container.encodeMemberIfPresent(self.title, "title")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -6739,26 +6739,26 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.boundary = try container.decodeIfPresent([String].self, forKey: "boundary")
-            self.cachePolicy = try container.decodeIfPresent(String.self, forKey: "cachePolicy")
-            self.countryCode = try container.decodeIfPresent(String.self, forKey: "countryCode")
-            self.latitude = try container.decodeIfPresent(Double.self, forKey: "latitude")
-            self.longitude = try container.decodeIfPresent(Double.self, forKey: "longitude")
-            self.mapType = try container.decodeIfPresent(String.self, forKey: "mapType")
-            self.viewport = try container.decodeIfPresent(GeolayerdataGeoViewport.self, forKey: "viewport")
-            self.zoom = try container.decodeIfPresent(Int32.self, forKey: "zoom")
+            self.boundary = try container.memberIfPresent("boundary")
+            self.cachePolicy = try container.memberIfPresent("cachePolicy")
+            self.countryCode = try container.memberIfPresent("countryCode")
+            self.latitude = try container.memberIfPresent("latitude")
+            self.longitude = try container.memberIfPresent("longitude")
+            self.mapType = try container.memberIfPresent("mapType")
+            self.viewport = try container.memberIfPresent("viewport")
+            self.zoom = try container.memberIfPresent("zoom")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.boundary, forKey: "boundary")
-            try container.encodeIfPresent(self.cachePolicy, forKey: "cachePolicy")
-            try container.encodeIfPresent(self.countryCode, forKey: "countryCode")
-            try container.encodeIfPresent(self.latitude, forKey: "latitude")
-            try container.encodeIfPresent(self.longitude, forKey: "longitude")
-            try container.encodeIfPresent(self.mapType, forKey: "mapType")
-            try container.encodeIfPresent(self.viewport, forKey: "viewport")
-            try container.encodeIfPresent(self.zoom, forKey: "zoom")
+            try container.encodeMemberIfPresent(self.boundary, "boundary")
+            try container.encodeMemberIfPresent(self.cachePolicy, "cachePolicy")
+            try container.encodeMemberIfPresent(self.countryCode, "countryCode")
+            try container.encodeMemberIfPresent(self.latitude, "latitude")
+            try container.encodeMemberIfPresent(self.longitude, "longitude")
+            try container.encodeMemberIfPresent(self.mapType, "mapType")
+            try container.encodeMemberIfPresent(self.viewport, "viewport")
+            try container.encodeMemberIfPresent(self.zoom, "zoom")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -6782,14 +6782,14 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.hi = try container.decodeIfPresent(GeolayerdataGeoViewportHi.self, forKey: "hi")
-            self.lo = try container.decodeIfPresent(GeolayerdataGeoViewportLo.self, forKey: "lo")
+            self.hi = try container.memberIfPresent("hi")
+            self.lo = try container.memberIfPresent("lo")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.hi, forKey: "hi")
-            try container.encodeIfPresent(self.lo, forKey: "lo")
+            try container.encodeMemberIfPresent(self.hi, "hi")
+            try container.encodeMemberIfPresent(self.lo, "lo")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -6809,14 +6809,14 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.latitude = try container.decodeIfPresent(Double.self, forKey: "latitude")
-            self.longitude = try container.decodeIfPresent(Double.self, forKey: "longitude")
+            self.latitude = try container.memberIfPresent("latitude")
+            self.longitude = try container.memberIfPresent("longitude")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.latitude, forKey: "latitude")
-            try container.encodeIfPresent(self.longitude, forKey: "longitude")
+            try container.encodeMemberIfPresent(self.latitude, "latitude")
+            try container.encodeMemberIfPresent(self.longitude, "longitude")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -6836,14 +6836,14 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.latitude = try container.decodeIfPresent(Double.self, forKey: "latitude")
-            self.longitude = try container.decodeIfPresent(Double.self, forKey: "longitude")
+            self.latitude = try container.memberIfPresent("latitude")
+            self.longitude = try container.memberIfPresent("longitude")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.latitude, forKey: "latitude")
-            try container.encodeIfPresent(self.longitude, forKey: "longitude")
+            try container.encodeMemberIfPresent(self.latitude, "latitude")
+            try container.encodeMemberIfPresent(self.longitude, "longitude")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -6869,20 +6869,20 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.downloadUrl = try container.decodeIfPresent(String.self, forKey: "download_url")
-            self.encryptedKey = try container.decodeIfPresent(String.self, forKey: "encrypted_key")
-            self.language = try container.decodeIfPresent(String.self, forKey: "language")
-            self.size = try container.decodeIfPresent(String.self, forKey: "size")
-            self.version = try container.decodeIfPresent(String.self, forKey: "version")
+            self.downloadUrl = try container.memberIfPresent("download_url")
+            self.encryptedKey = try container.memberIfPresent("encrypted_key")
+            self.language = try container.memberIfPresent("language")
+            self.size = try container.memberIfPresent("size")
+            self.version = try container.memberIfPresent("version")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.downloadUrl, forKey: "download_url")
-            try container.encodeIfPresent(self.encryptedKey, forKey: "encrypted_key")
-            try container.encodeIfPresent(self.language, forKey: "language")
-            try container.encodeIfPresent(self.size, forKey: "size")
-            try container.encodeIfPresent(self.version, forKey: "version")
+            try container.encodeMemberIfPresent(self.downloadUrl, "download_url")
+            try container.encodeMemberIfPresent(self.encryptedKey, "encrypted_key")
+            try container.encodeMemberIfPresent(self.language, "language")
+            try container.encodeMemberIfPresent(self.size, "size")
+            try container.encodeMemberIfPresent(self.version, "version")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -6908,18 +6908,18 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.artUrl = try container.decodeIfPresent(String.self, forKey: "artUrl")
-            self.gservicesKey = try container.decodeIfPresent(String.self, forKey: "gservicesKey")
-            self.id = try container.decodeIfPresent(String.self, forKey: "id")
-            self.items = try container.decodeIfPresent([OffersItemsItemItemsItem].self, forKey: "items")
+            self.artUrl = try container.memberIfPresent("artUrl")
+            self.gservicesKey = try container.memberIfPresent("gservicesKey")
+            self.id = try container.memberIfPresent("id")
+            self.items = try container.memberIfPresent("items")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.artUrl, forKey: "artUrl")
-            try container.encodeIfPresent(self.gservicesKey, forKey: "gservicesKey")
-            try container.encodeIfPresent(self.id, forKey: "id")
-            try container.encodeIfPresent(self.items, forKey: "items")
+            try container.encodeMemberIfPresent(self.artUrl, "artUrl")
+            try container.encodeMemberIfPresent(self.gservicesKey, "gservicesKey")
+            try container.encodeMemberIfPresent(self.id, "id")
+            try container.encodeMemberIfPresent(self.items, "items")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -6951,22 +6951,22 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.author = try container.decodeIfPresent(String.self, forKey: "author")
-            self.canonicalVolumeLink = try container.decodeIfPresent(String.self, forKey: "canonicalVolumeLink")
-            self.coverUrl = try container.decodeIfPresent(String.self, forKey: "coverUrl")
-            self.description = try container.decodeIfPresent(String.self, forKey: "description")
-            self.title = try container.decodeIfPresent(String.self, forKey: "title")
-            self.volumeId = try container.decodeIfPresent(String.self, forKey: "volumeId")
+            self.author = try container.memberIfPresent("author")
+            self.canonicalVolumeLink = try container.memberIfPresent("canonicalVolumeLink")
+            self.coverUrl = try container.memberIfPresent("coverUrl")
+            self.description = try container.memberIfPresent("description")
+            self.title = try container.memberIfPresent("title")
+            self.volumeId = try container.memberIfPresent("volumeId")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.author, forKey: "author")
-            try container.encodeIfPresent(self.canonicalVolumeLink, forKey: "canonicalVolumeLink")
-            try container.encodeIfPresent(self.coverUrl, forKey: "coverUrl")
-            try container.encodeIfPresent(self.description, forKey: "description")
-            try container.encodeIfPresent(self.title, forKey: "title")
-            try container.encodeIfPresent(self.volumeId, forKey: "volumeId")
+            try container.encodeMemberIfPresent(self.author, "author")
+            try container.encodeMemberIfPresent(self.canonicalVolumeLink, "canonicalVolumeLink")
+            try container.encodeMemberIfPresent(self.coverUrl, "coverUrl")
+            try container.encodeMemberIfPresent(self.description, "description")
+            try container.encodeMemberIfPresent(self.title, "title")
+            try container.encodeMemberIfPresent(self.volumeId, "volumeId")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -6988,12 +6988,12 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.displayName = try container.decodeIfPresent(String.self, forKey: "displayName")
+            self.displayName = try container.memberIfPresent("displayName")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.displayName, forKey: "displayName")
+            try container.encodeMemberIfPresent(self.displayName, "displayName")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -7021,16 +7021,16 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.description = try container.decodeIfPresent(String.self, forKey: "description")
-            self.extraDescription = try container.decodeIfPresent(String.self, forKey: "extraDescription")
-            self.url = try container.decodeIfPresent(String.self, forKey: "url")
+            self.description = try container.memberIfPresent("description")
+            self.extraDescription = try container.memberIfPresent("extraDescription")
+            self.url = try container.memberIfPresent("url")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.description, forKey: "description")
-            try container.encodeIfPresent(self.extraDescription, forKey: "extraDescription")
-            try container.encodeIfPresent(self.url, forKey: "url")
+            try container.encodeMemberIfPresent(self.description, "description")
+            try container.encodeMemberIfPresent(self.extraDescription, "extraDescription")
+            try container.encodeMemberIfPresent(self.url, "url")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -7072,30 +7072,30 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.bannerImageUrl = try container.decodeIfPresent(String.self, forKey: "bannerImageUrl")
-            self.eligibleForSubscription = try container.decodeIfPresent(Bool.self, forKey: "eligibleForSubscription")
-            self.imageUrl = try container.decodeIfPresent(String.self, forKey: "imageUrl")
-            self.isComplete = try container.decodeIfPresent(Bool.self, forKey: "isComplete")
-            self.seriesFormatType = try container.decodeIfPresent(String.self, forKey: "seriesFormatType")
-            self.seriesId = try container.decodeIfPresent(String.self, forKey: "seriesId")
-            self.seriesSubscriptionReleaseInfo = try container.decodeIfPresent(SeriesSeriesItemSeriesSubscriptionReleaseInfo.self, forKey: "seriesSubscriptionReleaseInfo")
-            self.seriesType = try container.decodeIfPresent(String.self, forKey: "seriesType")
-            self.subscriptionId = try container.decodeIfPresent(String.self, forKey: "subscriptionId")
-            self.title = try container.decodeIfPresent(String.self, forKey: "title")
+            self.bannerImageUrl = try container.memberIfPresent("bannerImageUrl")
+            self.eligibleForSubscription = try container.memberIfPresent("eligibleForSubscription")
+            self.imageUrl = try container.memberIfPresent("imageUrl")
+            self.isComplete = try container.memberIfPresent("isComplete")
+            self.seriesFormatType = try container.memberIfPresent("seriesFormatType")
+            self.seriesId = try container.memberIfPresent("seriesId")
+            self.seriesSubscriptionReleaseInfo = try container.memberIfPresent("seriesSubscriptionReleaseInfo")
+            self.seriesType = try container.memberIfPresent("seriesType")
+            self.subscriptionId = try container.memberIfPresent("subscriptionId")
+            self.title = try container.memberIfPresent("title")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.bannerImageUrl, forKey: "bannerImageUrl")
-            try container.encodeIfPresent(self.eligibleForSubscription, forKey: "eligibleForSubscription")
-            try container.encodeIfPresent(self.imageUrl, forKey: "imageUrl")
-            try container.encodeIfPresent(self.isComplete, forKey: "isComplete")
-            try container.encodeIfPresent(self.seriesFormatType, forKey: "seriesFormatType")
-            try container.encodeIfPresent(self.seriesId, forKey: "seriesId")
-            try container.encodeIfPresent(self.seriesSubscriptionReleaseInfo, forKey: "seriesSubscriptionReleaseInfo")
-            try container.encodeIfPresent(self.seriesType, forKey: "seriesType")
-            try container.encodeIfPresent(self.subscriptionId, forKey: "subscriptionId")
-            try container.encodeIfPresent(self.title, forKey: "title")
+            try container.encodeMemberIfPresent(self.bannerImageUrl, "bannerImageUrl")
+            try container.encodeMemberIfPresent(self.eligibleForSubscription, "eligibleForSubscription")
+            try container.encodeMemberIfPresent(self.imageUrl, "imageUrl")
+            try container.encodeMemberIfPresent(self.isComplete, "isComplete")
+            try container.encodeMemberIfPresent(self.seriesFormatType, "seriesFormatType")
+            try container.encodeMemberIfPresent(self.seriesId, "seriesId")
+            try container.encodeMemberIfPresent(self.seriesSubscriptionReleaseInfo, "seriesSubscriptionReleaseInfo")
+            try container.encodeMemberIfPresent(self.seriesType, "seriesType")
+            try container.encodeMemberIfPresent(self.subscriptionId, "subscriptionId")
+            try container.encodeMemberIfPresent(self.title, "title")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -7128,18 +7128,18 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.cancelTime = try container.decodeIfPresent(String.self, forKey: "cancelTime")
-            self.currentReleaseInfo = try container.decodeIfPresent(SeriesSeriesItemSeriesSubscriptionReleaseInfoCurrentReleaseInfo.self, forKey: "currentReleaseInfo")
-            self.nextReleaseInfo = try container.decodeIfPresent(SeriesSeriesItemSeriesSubscriptionReleaseInfoNextReleaseInfo.self, forKey: "nextReleaseInfo")
-            self.seriesSubscriptionType = try container.decodeIfPresent(String.self, forKey: "seriesSubscriptionType")
+            self.cancelTime = try container.memberIfPresent("cancelTime")
+            self.currentReleaseInfo = try container.memberIfPresent("currentReleaseInfo")
+            self.nextReleaseInfo = try container.memberIfPresent("nextReleaseInfo")
+            self.seriesSubscriptionType = try container.memberIfPresent("seriesSubscriptionType")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.cancelTime, forKey: "cancelTime")
-            try container.encodeIfPresent(self.currentReleaseInfo, forKey: "currentReleaseInfo")
-            try container.encodeIfPresent(self.nextReleaseInfo, forKey: "nextReleaseInfo")
-            try container.encodeIfPresent(self.seriesSubscriptionType, forKey: "seriesSubscriptionType")
+            try container.encodeMemberIfPresent(self.cancelTime, "cancelTime")
+            try container.encodeMemberIfPresent(self.currentReleaseInfo, "currentReleaseInfo")
+            try container.encodeMemberIfPresent(self.nextReleaseInfo, "nextReleaseInfo")
+            try container.encodeMemberIfPresent(self.seriesSubscriptionType, "seriesSubscriptionType")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -7165,18 +7165,18 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.amountInMicros = try container.decodeIfPresent(Double.self, forKey: "amountInMicros")
-            self.currencyCode = try container.decodeIfPresent(String.self, forKey: "currencyCode")
-            self.releaseNumber = try container.decodeIfPresent(String.self, forKey: "releaseNumber")
-            self.releaseTime = try container.decodeIfPresent(String.self, forKey: "releaseTime")
+            self.amountInMicros = try container.memberIfPresent("amountInMicros")
+            self.currencyCode = try container.memberIfPresent("currencyCode")
+            self.releaseNumber = try container.memberIfPresent("releaseNumber")
+            self.releaseTime = try container.memberIfPresent("releaseTime")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.amountInMicros, forKey: "amountInMicros")
-            try container.encodeIfPresent(self.currencyCode, forKey: "currencyCode")
-            try container.encodeIfPresent(self.releaseNumber, forKey: "releaseNumber")
-            try container.encodeIfPresent(self.releaseTime, forKey: "releaseTime")
+            try container.encodeMemberIfPresent(self.amountInMicros, "amountInMicros")
+            try container.encodeMemberIfPresent(self.currencyCode, "currencyCode")
+            try container.encodeMemberIfPresent(self.releaseNumber, "releaseNumber")
+            try container.encodeMemberIfPresent(self.releaseTime, "releaseTime")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -7201,18 +7201,18 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.amountInMicros = try container.decodeIfPresent(Double.self, forKey: "amountInMicros")
-            self.currencyCode = try container.decodeIfPresent(String.self, forKey: "currencyCode")
-            self.releaseNumber = try container.decodeIfPresent(String.self, forKey: "releaseNumber")
-            self.releaseTime = try container.decodeIfPresent(String.self, forKey: "releaseTime")
+            self.amountInMicros = try container.memberIfPresent("amountInMicros")
+            self.currencyCode = try container.memberIfPresent("currencyCode")
+            self.releaseNumber = try container.memberIfPresent("releaseNumber")
+            self.releaseTime = try container.memberIfPresent("releaseTime")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.amountInMicros, forKey: "amountInMicros")
-            try container.encodeIfPresent(self.currencyCode, forKey: "currencyCode")
-            try container.encodeIfPresent(self.releaseNumber, forKey: "releaseNumber")
-            try container.encodeIfPresent(self.releaseTime, forKey: "releaseTime")
+            try container.encodeMemberIfPresent(self.amountInMicros, "amountInMicros")
+            try container.encodeMemberIfPresent(self.currencyCode, "currencyCode")
+            try container.encodeMemberIfPresent(self.releaseNumber, "releaseNumber")
+            try container.encodeMemberIfPresent(self.releaseTime, "releaseTime")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -7234,14 +7234,14 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.folderName = try container.decodeIfPresent(String.self, forKey: "folderName")
-            self.isEnabled = try container.decodeIfPresent(Bool.self, forKey: "isEnabled")
+            self.folderName = try container.memberIfPresent("folderName")
+            self.isEnabled = try container.memberIfPresent("isEnabled")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.folderName, forKey: "folderName")
-            try container.encodeIfPresent(self.isEnabled, forKey: "isEnabled")
+            try container.encodeMemberIfPresent(self.folderName, "folderName")
+            try container.encodeMemberIfPresent(self.isEnabled, "isEnabled")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -7271,20 +7271,20 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.matchMyInterests = try container.decodeIfPresent(UsersettingsNotificationMatchMyInterests.self, forKey: "matchMyInterests")
-            self.moreFromAuthors = try container.decodeIfPresent(UsersettingsNotificationMoreFromAuthors.self, forKey: "moreFromAuthors")
-            self.moreFromSeries = try container.decodeIfPresent(UsersettingsNotificationMoreFromSeries.self, forKey: "moreFromSeries")
-            self.priceDrop = try container.decodeIfPresent(UsersettingsNotificationPriceDrop.self, forKey: "priceDrop")
-            self.rewardExpirations = try container.decodeIfPresent(UsersettingsNotificationRewardExpirations.self, forKey: "rewardExpirations")
+            self.matchMyInterests = try container.memberIfPresent("matchMyInterests")
+            self.moreFromAuthors = try container.memberIfPresent("moreFromAuthors")
+            self.moreFromSeries = try container.memberIfPresent("moreFromSeries")
+            self.priceDrop = try container.memberIfPresent("priceDrop")
+            self.rewardExpirations = try container.memberIfPresent("rewardExpirations")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.matchMyInterests, forKey: "matchMyInterests")
-            try container.encodeIfPresent(self.moreFromAuthors, forKey: "moreFromAuthors")
-            try container.encodeIfPresent(self.moreFromSeries, forKey: "moreFromSeries")
-            try container.encodeIfPresent(self.priceDrop, forKey: "priceDrop")
-            try container.encodeIfPresent(self.rewardExpirations, forKey: "rewardExpirations")
+            try container.encodeMemberIfPresent(self.matchMyInterests, "matchMyInterests")
+            try container.encodeMemberIfPresent(self.moreFromAuthors, "moreFromAuthors")
+            try container.encodeMemberIfPresent(self.moreFromSeries, "moreFromSeries")
+            try container.encodeMemberIfPresent(self.priceDrop, "priceDrop")
+            try container.encodeMemberIfPresent(self.rewardExpirations, "rewardExpirations")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -7304,12 +7304,12 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.optedState = try container.decodeIfPresent(String.self, forKey: "opted_state")
+            self.optedState = try container.memberIfPresent("opted_state")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.optedState, forKey: "opted_state")
+            try container.encodeMemberIfPresent(self.optedState, "opted_state")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -7327,12 +7327,12 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.optedState = try container.decodeIfPresent(String.self, forKey: "opted_state")
+            self.optedState = try container.memberIfPresent("opted_state")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.optedState, forKey: "opted_state")
+            try container.encodeMemberIfPresent(self.optedState, "opted_state")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -7350,12 +7350,12 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.optedState = try container.decodeIfPresent(String.self, forKey: "opted_state")
+            self.optedState = try container.memberIfPresent("opted_state")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.optedState, forKey: "opted_state")
+            try container.encodeMemberIfPresent(self.optedState, "opted_state")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -7373,12 +7373,12 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.optedState = try container.decodeIfPresent(String.self, forKey: "opted_state")
+            self.optedState = try container.memberIfPresent("opted_state")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.optedState, forKey: "opted_state")
+            try container.encodeMemberIfPresent(self.optedState, "opted_state")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -7396,12 +7396,12 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.optedState = try container.decodeIfPresent(String.self, forKey: "opted_state")
+            self.optedState = try container.memberIfPresent("opted_state")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.optedState, forKey: "opted_state")
+            try container.encodeMemberIfPresent(self.optedState, "opted_state")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -7479,38 +7479,38 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.accessViewStatus = try container.decodeIfPresent(String.self, forKey: "accessViewStatus")
-            self.country = try container.decodeIfPresent(String.self, forKey: "country")
-            self.downloadAccess = try container.decodeIfPresent(DownloadAccessRestriction.self, forKey: "downloadAccess")
-            self.driveImportedContentLink = try container.decodeIfPresent(String.self, forKey: "driveImportedContentLink")
-            self.embeddable = try container.decodeIfPresent(Bool.self, forKey: "embeddable")
-            self.epub = try container.decodeIfPresent(VolumeAccessInfoEpub.self, forKey: "epub")
-            self.explicitOfflineLicenseManagement = try container.decodeIfPresent(Bool.self, forKey: "explicitOfflineLicenseManagement")
-            self.pdf = try container.decodeIfPresent(VolumeAccessInfoPdf.self, forKey: "pdf")
-            self.publicDomain = try container.decodeIfPresent(Bool.self, forKey: "publicDomain")
-            self.quoteSharingAllowed = try container.decodeIfPresent(Bool.self, forKey: "quoteSharingAllowed")
-            self.textToSpeechPermission = try container.decodeIfPresent(String.self, forKey: "textToSpeechPermission")
-            self.viewOrderUrl = try container.decodeIfPresent(String.self, forKey: "viewOrderUrl")
-            self.viewability = try container.decodeIfPresent(String.self, forKey: "viewability")
-            self.webReaderLink = try container.decodeIfPresent(String.self, forKey: "webReaderLink")
+            self.accessViewStatus = try container.memberIfPresent("accessViewStatus")
+            self.country = try container.memberIfPresent("country")
+            self.downloadAccess = try container.memberIfPresent("downloadAccess")
+            self.driveImportedContentLink = try container.memberIfPresent("driveImportedContentLink")
+            self.embeddable = try container.memberIfPresent("embeddable")
+            self.epub = try container.memberIfPresent("epub")
+            self.explicitOfflineLicenseManagement = try container.memberIfPresent("explicitOfflineLicenseManagement")
+            self.pdf = try container.memberIfPresent("pdf")
+            self.publicDomain = try container.memberIfPresent("publicDomain")
+            self.quoteSharingAllowed = try container.memberIfPresent("quoteSharingAllowed")
+            self.textToSpeechPermission = try container.memberIfPresent("textToSpeechPermission")
+            self.viewOrderUrl = try container.memberIfPresent("viewOrderUrl")
+            self.viewability = try container.memberIfPresent("viewability")
+            self.webReaderLink = try container.memberIfPresent("webReaderLink")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.accessViewStatus, forKey: "accessViewStatus")
-            try container.encodeIfPresent(self.country, forKey: "country")
-            try container.encodeIfPresent(self.downloadAccess, forKey: "downloadAccess")
-            try container.encodeIfPresent(self.driveImportedContentLink, forKey: "driveImportedContentLink")
-            try container.encodeIfPresent(self.embeddable, forKey: "embeddable")
-            try container.encodeIfPresent(self.epub, forKey: "epub")
-            try container.encodeIfPresent(self.explicitOfflineLicenseManagement, forKey: "explicitOfflineLicenseManagement")
-            try container.encodeIfPresent(self.pdf, forKey: "pdf")
-            try container.encodeIfPresent(self.publicDomain, forKey: "publicDomain")
-            try container.encodeIfPresent(self.quoteSharingAllowed, forKey: "quoteSharingAllowed")
-            try container.encodeIfPresent(self.textToSpeechPermission, forKey: "textToSpeechPermission")
-            try container.encodeIfPresent(self.viewOrderUrl, forKey: "viewOrderUrl")
-            try container.encodeIfPresent(self.viewability, forKey: "viewability")
-            try container.encodeIfPresent(self.webReaderLink, forKey: "webReaderLink")
+            try container.encodeMemberIfPresent(self.accessViewStatus, "accessViewStatus")
+            try container.encodeMemberIfPresent(self.country, "country")
+            try container.encodeMemberIfPresent(self.downloadAccess, "downloadAccess")
+            try container.encodeMemberIfPresent(self.driveImportedContentLink, "driveImportedContentLink")
+            try container.encodeMemberIfPresent(self.embeddable, "embeddable")
+            try container.encodeMemberIfPresent(self.epub, "epub")
+            try container.encodeMemberIfPresent(self.explicitOfflineLicenseManagement, "explicitOfflineLicenseManagement")
+            try container.encodeMemberIfPresent(self.pdf, "pdf")
+            try container.encodeMemberIfPresent(self.publicDomain, "publicDomain")
+            try container.encodeMemberIfPresent(self.quoteSharingAllowed, "quoteSharingAllowed")
+            try container.encodeMemberIfPresent(self.textToSpeechPermission, "textToSpeechPermission")
+            try container.encodeMemberIfPresent(self.viewOrderUrl, "viewOrderUrl")
+            try container.encodeMemberIfPresent(self.viewability, "viewability")
+            try container.encodeMemberIfPresent(self.webReaderLink, "webReaderLink")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -7546,16 +7546,16 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.acsTokenLink = try container.decodeIfPresent(String.self, forKey: "acsTokenLink")
-            self.downloadLink = try container.decodeIfPresent(String.self, forKey: "downloadLink")
-            self.isAvailable = try container.decodeIfPresent(Bool.self, forKey: "isAvailable")
+            self.acsTokenLink = try container.memberIfPresent("acsTokenLink")
+            self.downloadLink = try container.memberIfPresent("downloadLink")
+            self.isAvailable = try container.memberIfPresent("isAvailable")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.acsTokenLink, forKey: "acsTokenLink")
-            try container.encodeIfPresent(self.downloadLink, forKey: "downloadLink")
-            try container.encodeIfPresent(self.isAvailable, forKey: "isAvailable")
+            try container.encodeMemberIfPresent(self.acsTokenLink, "acsTokenLink")
+            try container.encodeMemberIfPresent(self.downloadLink, "downloadLink")
+            try container.encodeMemberIfPresent(self.isAvailable, "isAvailable")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -7584,16 +7584,16 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.acsTokenLink = try container.decodeIfPresent(String.self, forKey: "acsTokenLink")
-            self.downloadLink = try container.decodeIfPresent(String.self, forKey: "downloadLink")
-            self.isAvailable = try container.decodeIfPresent(Bool.self, forKey: "isAvailable")
+            self.acsTokenLink = try container.memberIfPresent("acsTokenLink")
+            self.downloadLink = try container.memberIfPresent("downloadLink")
+            self.isAvailable = try container.memberIfPresent("isAvailable")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.acsTokenLink, forKey: "acsTokenLink")
-            try container.encodeIfPresent(self.downloadLink, forKey: "downloadLink")
-            try container.encodeIfPresent(self.isAvailable, forKey: "isAvailable")
+            try container.encodeMemberIfPresent(self.acsTokenLink, "acsTokenLink")
+            try container.encodeMemberIfPresent(self.downloadLink, "downloadLink")
+            try container.encodeMemberIfPresent(self.isAvailable, "isAvailable")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -7614,12 +7614,12 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.layers = try container.decodeIfPresent([VolumeLayerInfoLayersItem].self, forKey: "layers")
+            self.layers = try container.memberIfPresent("layers")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.layers, forKey: "layers")
+            try container.encodeMemberIfPresent(self.layers, "layers")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -7642,14 +7642,14 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.layerId = try container.decodeIfPresent(String.self, forKey: "layerId")
-            self.volumeAnnotationsVersion = try container.decodeIfPresent(String.self, forKey: "volumeAnnotationsVersion")
+            self.layerId = try container.memberIfPresent("layerId")
+            self.volumeAnnotationsVersion = try container.memberIfPresent("volumeAnnotationsVersion")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.layerId, forKey: "layerId")
-            try container.encodeIfPresent(self.volumeAnnotationsVersion, forKey: "volumeAnnotationsVersion")
+            try container.encodeMemberIfPresent(self.layerId, "layerId")
+            try container.encodeMemberIfPresent(self.volumeAnnotationsVersion, "volumeAnnotationsVersion")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -7670,12 +7670,12 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.explanation = try container.decodeIfPresent(String.self, forKey: "explanation")
+            self.explanation = try container.memberIfPresent("explanation")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.explanation, forKey: "explanation")
+            try container.encodeMemberIfPresent(self.explanation, "explanation")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -7727,26 +7727,26 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.buyLink = try container.decodeIfPresent(String.self, forKey: "buyLink")
-            self.country = try container.decodeIfPresent(String.self, forKey: "country")
-            self.isEbook = try container.decodeIfPresent(Bool.self, forKey: "isEbook")
-            self.listPrice = try container.decodeIfPresent(VolumeSaleInfoListPrice.self, forKey: "listPrice")
-            self.offers = try container.decodeIfPresent([VolumeSaleInfoOffersItem].self, forKey: "offers")
-            self.onSaleDate = try container.decodeIfPresent(String.self, forKey: "onSaleDate")
-            self.retailPrice = try container.decodeIfPresent(VolumeSaleInfoRetailPrice.self, forKey: "retailPrice")
-            self.saleability = try container.decodeIfPresent(String.self, forKey: "saleability")
+            self.buyLink = try container.memberIfPresent("buyLink")
+            self.country = try container.memberIfPresent("country")
+            self.isEbook = try container.memberIfPresent("isEbook")
+            self.listPrice = try container.memberIfPresent("listPrice")
+            self.offers = try container.memberIfPresent("offers")
+            self.onSaleDate = try container.memberIfPresent("onSaleDate")
+            self.retailPrice = try container.memberIfPresent("retailPrice")
+            self.saleability = try container.memberIfPresent("saleability")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.buyLink, forKey: "buyLink")
-            try container.encodeIfPresent(self.country, forKey: "country")
-            try container.encodeIfPresent(self.isEbook, forKey: "isEbook")
-            try container.encodeIfPresent(self.listPrice, forKey: "listPrice")
-            try container.encodeIfPresent(self.offers, forKey: "offers")
-            try container.encodeIfPresent(self.onSaleDate, forKey: "onSaleDate")
-            try container.encodeIfPresent(self.retailPrice, forKey: "retailPrice")
-            try container.encodeIfPresent(self.saleability, forKey: "saleability")
+            try container.encodeMemberIfPresent(self.buyLink, "buyLink")
+            try container.encodeMemberIfPresent(self.country, "country")
+            try container.encodeMemberIfPresent(self.isEbook, "isEbook")
+            try container.encodeMemberIfPresent(self.listPrice, "listPrice")
+            try container.encodeMemberIfPresent(self.offers, "offers")
+            try container.encodeMemberIfPresent(self.onSaleDate, "onSaleDate")
+            try container.encodeMemberIfPresent(self.retailPrice, "retailPrice")
+            try container.encodeMemberIfPresent(self.saleability, "saleability")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -7773,14 +7773,14 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.amount = try container.decodeIfPresent(Double.self, forKey: "amount")
-            self.currencyCode = try container.decodeIfPresent(String.self, forKey: "currencyCode")
+            self.amount = try container.memberIfPresent("amount")
+            self.currencyCode = try container.memberIfPresent("currencyCode")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.amount, forKey: "amount")
-            try container.encodeIfPresent(self.currencyCode, forKey: "currencyCode")
+            try container.encodeMemberIfPresent(self.amount, "amount")
+            try container.encodeMemberIfPresent(self.currencyCode, "currencyCode")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -7818,20 +7818,20 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.finskyOfferType = try container.decodeIfPresent(Int32.self, forKey: "finskyOfferType")
-            self.giftable = try container.decodeIfPresent(Bool.self, forKey: "giftable")
-            self.listPrice = try container.decodeIfPresent(VolumeSaleInfoOffersItemListPrice.self, forKey: "listPrice")
-            self.rentalDuration = try container.decodeIfPresent(VolumeSaleInfoOffersItemRentalDuration.self, forKey: "rentalDuration")
-            self.retailPrice = try container.decodeIfPresent(VolumeSaleInfoOffersItemRetailPrice.self, forKey: "retailPrice")
+            self.finskyOfferType = try container.memberIfPresent("finskyOfferType")
+            self.giftable = try container.memberIfPresent("giftable")
+            self.listPrice = try container.memberIfPresent("listPrice")
+            self.rentalDuration = try container.memberIfPresent("rentalDuration")
+            self.retailPrice = try container.memberIfPresent("retailPrice")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.finskyOfferType, forKey: "finskyOfferType")
-            try container.encodeIfPresent(self.giftable, forKey: "giftable")
-            try container.encodeIfPresent(self.listPrice, forKey: "listPrice")
-            try container.encodeIfPresent(self.rentalDuration, forKey: "rentalDuration")
-            try container.encodeIfPresent(self.retailPrice, forKey: "retailPrice")
+            try container.encodeMemberIfPresent(self.finskyOfferType, "finskyOfferType")
+            try container.encodeMemberIfPresent(self.giftable, "giftable")
+            try container.encodeMemberIfPresent(self.listPrice, "listPrice")
+            try container.encodeMemberIfPresent(self.rentalDuration, "rentalDuration")
+            try container.encodeMemberIfPresent(self.retailPrice, "retailPrice")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -7854,14 +7854,14 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.amountInMicros = try container.decodeIfPresent(Double.self, forKey: "amountInMicros")
-            self.currencyCode = try container.decodeIfPresent(String.self, forKey: "currencyCode")
+            self.amountInMicros = try container.memberIfPresent("amountInMicros")
+            self.currencyCode = try container.memberIfPresent("currencyCode")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.amountInMicros, forKey: "amountInMicros")
-            try container.encodeIfPresent(self.currencyCode, forKey: "currencyCode")
+            try container.encodeMemberIfPresent(self.amountInMicros, "amountInMicros")
+            try container.encodeMemberIfPresent(self.currencyCode, "currencyCode")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -7883,14 +7883,14 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.count = try container.decodeIfPresent(Double.self, forKey: "count")
-            self.unit = try container.decodeIfPresent(String.self, forKey: "unit")
+            self.count = try container.memberIfPresent("count")
+            self.unit = try container.memberIfPresent("unit")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.count, forKey: "count")
-            try container.encodeIfPresent(self.unit, forKey: "unit")
+            try container.encodeMemberIfPresent(self.count, "count")
+            try container.encodeMemberIfPresent(self.unit, "unit")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -7911,14 +7911,14 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.amountInMicros = try container.decodeIfPresent(Double.self, forKey: "amountInMicros")
-            self.currencyCode = try container.decodeIfPresent(String.self, forKey: "currencyCode")
+            self.amountInMicros = try container.memberIfPresent("amountInMicros")
+            self.currencyCode = try container.memberIfPresent("currencyCode")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.amountInMicros, forKey: "amountInMicros")
-            try container.encodeIfPresent(self.currencyCode, forKey: "currencyCode")
+            try container.encodeMemberIfPresent(self.amountInMicros, "amountInMicros")
+            try container.encodeMemberIfPresent(self.currencyCode, "currencyCode")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -7943,14 +7943,14 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.amount = try container.decodeIfPresent(Double.self, forKey: "amount")
-            self.currencyCode = try container.decodeIfPresent(String.self, forKey: "currencyCode")
+            self.amount = try container.memberIfPresent("amount")
+            self.currencyCode = try container.memberIfPresent("currencyCode")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.amount, forKey: "amount")
-            try container.encodeIfPresent(self.currencyCode, forKey: "currencyCode")
+            try container.encodeMemberIfPresent(self.amount, "amount")
+            try container.encodeMemberIfPresent(self.currencyCode, "currencyCode")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -7970,12 +7970,12 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.textSnippet = try container.decodeIfPresent(String.self, forKey: "textSnippet")
+            self.textSnippet = try container.memberIfPresent("textSnippet")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.textSnippet, forKey: "textSnippet")
+            try container.encodeMemberIfPresent(self.textSnippet, "textSnippet")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -8073,48 +8073,48 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.acquiredTime = try container.decodeIfPresent(String.self, forKey: "acquiredTime")
-            self.acquisitionType = try container.decodeIfPresent(Int32.self, forKey: "acquisitionType")
-            self.`copy` = try container.decodeIfPresent(VolumeUserInfoCopy.self, forKey: "copy")
-            self.entitlementType = try container.decodeIfPresent(Int32.self, forKey: "entitlementType")
-            self.familySharing = try container.decodeIfPresent(VolumeUserInfoFamilySharing.self, forKey: "familySharing")
-            self.isFamilySharedFromUser = try container.decodeIfPresent(Bool.self, forKey: "isFamilySharedFromUser")
-            self.isFamilySharedToUser = try container.decodeIfPresent(Bool.self, forKey: "isFamilySharedToUser")
-            self.isFamilySharingAllowed = try container.decodeIfPresent(Bool.self, forKey: "isFamilySharingAllowed")
-            self.isFamilySharingDisabledByFop = try container.decodeIfPresent(Bool.self, forKey: "isFamilySharingDisabledByFop")
-            self.isInMyBooks = try container.decodeIfPresent(Bool.self, forKey: "isInMyBooks")
-            self.isPreordered = try container.decodeIfPresent(Bool.self, forKey: "isPreordered")
-            self.isPurchased = try container.decodeIfPresent(Bool.self, forKey: "isPurchased")
-            self.isUploaded = try container.decodeIfPresent(Bool.self, forKey: "isUploaded")
-            self.readingPosition = try container.decodeIfPresent(ReadingPosition.self, forKey: "readingPosition")
-            self.rentalPeriod = try container.decodeIfPresent(VolumeUserInfoRentalPeriod.self, forKey: "rentalPeriod")
-            self.rentalState = try container.decodeIfPresent(String.self, forKey: "rentalState")
-            self.review = try container.decodeIfPresent(Review.self, forKey: "review")
-            self.updated = try container.decodeIfPresent(String.self, forKey: "updated")
-            self.userUploadedVolumeInfo = try container.decodeIfPresent(VolumeUserInfoUserUploadedVolumeInfo.self, forKey: "userUploadedVolumeInfo")
+            self.acquiredTime = try container.memberIfPresent("acquiredTime")
+            self.acquisitionType = try container.memberIfPresent("acquisitionType")
+            self.`copy` = try container.memberIfPresent("copy")
+            self.entitlementType = try container.memberIfPresent("entitlementType")
+            self.familySharing = try container.memberIfPresent("familySharing")
+            self.isFamilySharedFromUser = try container.memberIfPresent("isFamilySharedFromUser")
+            self.isFamilySharedToUser = try container.memberIfPresent("isFamilySharedToUser")
+            self.isFamilySharingAllowed = try container.memberIfPresent("isFamilySharingAllowed")
+            self.isFamilySharingDisabledByFop = try container.memberIfPresent("isFamilySharingDisabledByFop")
+            self.isInMyBooks = try container.memberIfPresent("isInMyBooks")
+            self.isPreordered = try container.memberIfPresent("isPreordered")
+            self.isPurchased = try container.memberIfPresent("isPurchased")
+            self.isUploaded = try container.memberIfPresent("isUploaded")
+            self.readingPosition = try container.memberIfPresent("readingPosition")
+            self.rentalPeriod = try container.memberIfPresent("rentalPeriod")
+            self.rentalState = try container.memberIfPresent("rentalState")
+            self.review = try container.memberIfPresent("review")
+            self.updated = try container.memberIfPresent("updated")
+            self.userUploadedVolumeInfo = try container.memberIfPresent("userUploadedVolumeInfo")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.acquiredTime, forKey: "acquiredTime")
-            try container.encodeIfPresent(self.acquisitionType, forKey: "acquisitionType")
-            try container.encodeIfPresent(self.`copy`, forKey: "copy")
-            try container.encodeIfPresent(self.entitlementType, forKey: "entitlementType")
-            try container.encodeIfPresent(self.familySharing, forKey: "familySharing")
-            try container.encodeIfPresent(self.isFamilySharedFromUser, forKey: "isFamilySharedFromUser")
-            try container.encodeIfPresent(self.isFamilySharedToUser, forKey: "isFamilySharedToUser")
-            try container.encodeIfPresent(self.isFamilySharingAllowed, forKey: "isFamilySharingAllowed")
-            try container.encodeIfPresent(self.isFamilySharingDisabledByFop, forKey: "isFamilySharingDisabledByFop")
-            try container.encodeIfPresent(self.isInMyBooks, forKey: "isInMyBooks")
-            try container.encodeIfPresent(self.isPreordered, forKey: "isPreordered")
-            try container.encodeIfPresent(self.isPurchased, forKey: "isPurchased")
-            try container.encodeIfPresent(self.isUploaded, forKey: "isUploaded")
-            try container.encodeIfPresent(self.readingPosition, forKey: "readingPosition")
-            try container.encodeIfPresent(self.rentalPeriod, forKey: "rentalPeriod")
-            try container.encodeIfPresent(self.rentalState, forKey: "rentalState")
-            try container.encodeIfPresent(self.review, forKey: "review")
-            try container.encodeIfPresent(self.updated, forKey: "updated")
-            try container.encodeIfPresent(self.userUploadedVolumeInfo, forKey: "userUploadedVolumeInfo")
+            try container.encodeMemberIfPresent(self.acquiredTime, "acquiredTime")
+            try container.encodeMemberIfPresent(self.acquisitionType, "acquisitionType")
+            try container.encodeMemberIfPresent(self.`copy`, "copy")
+            try container.encodeMemberIfPresent(self.entitlementType, "entitlementType")
+            try container.encodeMemberIfPresent(self.familySharing, "familySharing")
+            try container.encodeMemberIfPresent(self.isFamilySharedFromUser, "isFamilySharedFromUser")
+            try container.encodeMemberIfPresent(self.isFamilySharedToUser, "isFamilySharedToUser")
+            try container.encodeMemberIfPresent(self.isFamilySharingAllowed, "isFamilySharingAllowed")
+            try container.encodeMemberIfPresent(self.isFamilySharingDisabledByFop, "isFamilySharingDisabledByFop")
+            try container.encodeMemberIfPresent(self.isInMyBooks, "isInMyBooks")
+            try container.encodeMemberIfPresent(self.isPreordered, "isPreordered")
+            try container.encodeMemberIfPresent(self.isPurchased, "isPurchased")
+            try container.encodeMemberIfPresent(self.isUploaded, "isUploaded")
+            try container.encodeMemberIfPresent(self.readingPosition, "readingPosition")
+            try container.encodeMemberIfPresent(self.rentalPeriod, "rentalPeriod")
+            try container.encodeMemberIfPresent(self.rentalState, "rentalState")
+            try container.encodeMemberIfPresent(self.review, "review")
+            try container.encodeMemberIfPresent(self.updated, "updated")
+            try container.encodeMemberIfPresent(self.userUploadedVolumeInfo, "userUploadedVolumeInfo")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -8151,18 +8151,18 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.allowedCharacterCount = try container.decodeIfPresent(Int32.self, forKey: "allowedCharacterCount")
-            self.limitType = try container.decodeIfPresent(String.self, forKey: "limitType")
-            self.remainingCharacterCount = try container.decodeIfPresent(Int32.self, forKey: "remainingCharacterCount")
-            self.updated = try container.decodeIfPresent(String.self, forKey: "updated")
+            self.allowedCharacterCount = try container.memberIfPresent("allowedCharacterCount")
+            self.limitType = try container.memberIfPresent("limitType")
+            self.remainingCharacterCount = try container.memberIfPresent("remainingCharacterCount")
+            self.updated = try container.memberIfPresent("updated")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.allowedCharacterCount, forKey: "allowedCharacterCount")
-            try container.encodeIfPresent(self.limitType, forKey: "limitType")
-            try container.encodeIfPresent(self.remainingCharacterCount, forKey: "remainingCharacterCount")
-            try container.encodeIfPresent(self.updated, forKey: "updated")
+            try container.encodeMemberIfPresent(self.allowedCharacterCount, "allowedCharacterCount")
+            try container.encodeMemberIfPresent(self.limitType, "limitType")
+            try container.encodeMemberIfPresent(self.remainingCharacterCount, "remainingCharacterCount")
+            try container.encodeMemberIfPresent(self.updated, "updated")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -8192,16 +8192,16 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.familyRole = try container.decodeIfPresent(String.self, forKey: "familyRole")
-            self.isSharingAllowed = try container.decodeIfPresent(Bool.self, forKey: "isSharingAllowed")
-            self.isSharingDisabledByFop = try container.decodeIfPresent(Bool.self, forKey: "isSharingDisabledByFop")
+            self.familyRole = try container.memberIfPresent("familyRole")
+            self.isSharingAllowed = try container.memberIfPresent("isSharingAllowed")
+            self.isSharingDisabledByFop = try container.memberIfPresent("isSharingDisabledByFop")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.familyRole, forKey: "familyRole")
-            try container.encodeIfPresent(self.isSharingAllowed, forKey: "isSharingAllowed")
-            try container.encodeIfPresent(self.isSharingDisabledByFop, forKey: "isSharingDisabledByFop")
+            try container.encodeMemberIfPresent(self.familyRole, "familyRole")
+            try container.encodeMemberIfPresent(self.isSharingAllowed, "isSharingAllowed")
+            try container.encodeMemberIfPresent(self.isSharingDisabledByFop, "isSharingDisabledByFop")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -8223,14 +8223,14 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.endUtcSec = try container.decodeIfPresent(String.self, forKey: "endUtcSec")
-            self.startUtcSec = try container.decodeIfPresent(String.self, forKey: "startUtcSec")
+            self.endUtcSec = try container.memberIfPresent("endUtcSec")
+            self.startUtcSec = try container.memberIfPresent("startUtcSec")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.endUtcSec, forKey: "endUtcSec")
-            try container.encodeIfPresent(self.startUtcSec, forKey: "startUtcSec")
+            try container.encodeMemberIfPresent(self.endUtcSec, "endUtcSec")
+            try container.encodeMemberIfPresent(self.startUtcSec, "startUtcSec")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -8248,12 +8248,12 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.processingState = try container.decodeIfPresent(String.self, forKey: "processingState")
+            self.processingState = try container.memberIfPresent("processingState")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.processingState, forKey: "processingState")
+            try container.encodeMemberIfPresent(self.processingState, "processingState")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -8389,66 +8389,66 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.allowAnonLogging = try container.decodeIfPresent(Bool.self, forKey: "allowAnonLogging")
-            self.authors = try container.decodeIfPresent([String].self, forKey: "authors")
-            self.averageRating = try container.decodeIfPresent(Double.self, forKey: "averageRating")
-            self.canonicalVolumeLink = try container.decodeIfPresent(String.self, forKey: "canonicalVolumeLink")
-            self.categories = try container.decodeIfPresent([String].self, forKey: "categories")
-            self.comicsContent = try container.decodeIfPresent(Bool.self, forKey: "comicsContent")
-            self.contentVersion = try container.decodeIfPresent(String.self, forKey: "contentVersion")
-            self.description = try container.decodeIfPresent(String.self, forKey: "description")
-            self.dimensions = try container.decodeIfPresent(VolumeVolumeInfoDimensions.self, forKey: "dimensions")
-            self.imageLinks = try container.decodeIfPresent(VolumeVolumeInfoImageLinks.self, forKey: "imageLinks")
-            self.industryIdentifiers = try container.decodeIfPresent([VolumeVolumeInfoIndustryIdentifiersItem].self, forKey: "industryIdentifiers")
-            self.infoLink = try container.decodeIfPresent(String.self, forKey: "infoLink")
-            self.language = try container.decodeIfPresent(String.self, forKey: "language")
-            self.mainCategory = try container.decodeIfPresent(String.self, forKey: "mainCategory")
-            self.maturityRating = try container.decodeIfPresent(String.self, forKey: "maturityRating")
-            self.pageCount = try container.decodeIfPresent(Int32.self, forKey: "pageCount")
-            self.panelizationSummary = try container.decodeIfPresent(VolumeVolumeInfoPanelizationSummary.self, forKey: "panelizationSummary")
-            self.previewLink = try container.decodeIfPresent(String.self, forKey: "previewLink")
-            self.printType = try container.decodeIfPresent(String.self, forKey: "printType")
-            self.printedPageCount = try container.decodeIfPresent(Int32.self, forKey: "printedPageCount")
-            self.publishedDate = try container.decodeIfPresent(String.self, forKey: "publishedDate")
-            self.publisher = try container.decodeIfPresent(String.self, forKey: "publisher")
-            self.ratingsCount = try container.decodeIfPresent(Int32.self, forKey: "ratingsCount")
-            self.readingModes = try container.decodeIfPresent(VolumeVolumeInfoReadingModes.self, forKey: "readingModes")
-            self.samplePageCount = try container.decodeIfPresent(Int32.self, forKey: "samplePageCount")
-            self.seriesInfo = try container.decodeIfPresent(Volumeseriesinfo.self, forKey: "seriesInfo")
-            self.subtitle = try container.decodeIfPresent(String.self, forKey: "subtitle")
-            self.title = try container.decodeIfPresent(String.self, forKey: "title")
+            self.allowAnonLogging = try container.memberIfPresent("allowAnonLogging")
+            self.authors = try container.memberIfPresent("authors")
+            self.averageRating = try container.memberIfPresent("averageRating")
+            self.canonicalVolumeLink = try container.memberIfPresent("canonicalVolumeLink")
+            self.categories = try container.memberIfPresent("categories")
+            self.comicsContent = try container.memberIfPresent("comicsContent")
+            self.contentVersion = try container.memberIfPresent("contentVersion")
+            self.description = try container.memberIfPresent("description")
+            self.dimensions = try container.memberIfPresent("dimensions")
+            self.imageLinks = try container.memberIfPresent("imageLinks")
+            self.industryIdentifiers = try container.memberIfPresent("industryIdentifiers")
+            self.infoLink = try container.memberIfPresent("infoLink")
+            self.language = try container.memberIfPresent("language")
+            self.mainCategory = try container.memberIfPresent("mainCategory")
+            self.maturityRating = try container.memberIfPresent("maturityRating")
+            self.pageCount = try container.memberIfPresent("pageCount")
+            self.panelizationSummary = try container.memberIfPresent("panelizationSummary")
+            self.previewLink = try container.memberIfPresent("previewLink")
+            self.printType = try container.memberIfPresent("printType")
+            self.printedPageCount = try container.memberIfPresent("printedPageCount")
+            self.publishedDate = try container.memberIfPresent("publishedDate")
+            self.publisher = try container.memberIfPresent("publisher")
+            self.ratingsCount = try container.memberIfPresent("ratingsCount")
+            self.readingModes = try container.memberIfPresent("readingModes")
+            self.samplePageCount = try container.memberIfPresent("samplePageCount")
+            self.seriesInfo = try container.memberIfPresent("seriesInfo")
+            self.subtitle = try container.memberIfPresent("subtitle")
+            self.title = try container.memberIfPresent("title")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.allowAnonLogging, forKey: "allowAnonLogging")
-            try container.encodeIfPresent(self.authors, forKey: "authors")
-            try container.encodeIfPresent(self.averageRating, forKey: "averageRating")
-            try container.encodeIfPresent(self.canonicalVolumeLink, forKey: "canonicalVolumeLink")
-            try container.encodeIfPresent(self.categories, forKey: "categories")
-            try container.encodeIfPresent(self.comicsContent, forKey: "comicsContent")
-            try container.encodeIfPresent(self.contentVersion, forKey: "contentVersion")
-            try container.encodeIfPresent(self.description, forKey: "description")
-            try container.encodeIfPresent(self.dimensions, forKey: "dimensions")
-            try container.encodeIfPresent(self.imageLinks, forKey: "imageLinks")
-            try container.encodeIfPresent(self.industryIdentifiers, forKey: "industryIdentifiers")
-            try container.encodeIfPresent(self.infoLink, forKey: "infoLink")
-            try container.encodeIfPresent(self.language, forKey: "language")
-            try container.encodeIfPresent(self.mainCategory, forKey: "mainCategory")
-            try container.encodeIfPresent(self.maturityRating, forKey: "maturityRating")
-            try container.encodeIfPresent(self.pageCount, forKey: "pageCount")
-            try container.encodeIfPresent(self.panelizationSummary, forKey: "panelizationSummary")
-            try container.encodeIfPresent(self.previewLink, forKey: "previewLink")
-            try container.encodeIfPresent(self.printType, forKey: "printType")
-            try container.encodeIfPresent(self.printedPageCount, forKey: "printedPageCount")
-            try container.encodeIfPresent(self.publishedDate, forKey: "publishedDate")
-            try container.encodeIfPresent(self.publisher, forKey: "publisher")
-            try container.encodeIfPresent(self.ratingsCount, forKey: "ratingsCount")
-            try container.encodeIfPresent(self.readingModes, forKey: "readingModes")
-            try container.encodeIfPresent(self.samplePageCount, forKey: "samplePageCount")
-            try container.encodeIfPresent(self.seriesInfo, forKey: "seriesInfo")
-            try container.encodeIfPresent(self.subtitle, forKey: "subtitle")
-            try container.encodeIfPresent(self.title, forKey: "title")
+            try container.encodeMemberIfPresent(self.allowAnonLogging, "allowAnonLogging")
+            try container.encodeMemberIfPresent(self.authors, "authors")
+            try container.encodeMemberIfPresent(self.averageRating, "averageRating")
+            try container.encodeMemberIfPresent(self.canonicalVolumeLink, "canonicalVolumeLink")
+            try container.encodeMemberIfPresent(self.categories, "categories")
+            try container.encodeMemberIfPresent(self.comicsContent, "comicsContent")
+            try container.encodeMemberIfPresent(self.contentVersion, "contentVersion")
+            try container.encodeMemberIfPresent(self.description, "description")
+            try container.encodeMemberIfPresent(self.dimensions, "dimensions")
+            try container.encodeMemberIfPresent(self.imageLinks, "imageLinks")
+            try container.encodeMemberIfPresent(self.industryIdentifiers, "industryIdentifiers")
+            try container.encodeMemberIfPresent(self.infoLink, "infoLink")
+            try container.encodeMemberIfPresent(self.language, "language")
+            try container.encodeMemberIfPresent(self.mainCategory, "mainCategory")
+            try container.encodeMemberIfPresent(self.maturityRating, "maturityRating")
+            try container.encodeMemberIfPresent(self.pageCount, "pageCount")
+            try container.encodeMemberIfPresent(self.panelizationSummary, "panelizationSummary")
+            try container.encodeMemberIfPresent(self.previewLink, "previewLink")
+            try container.encodeMemberIfPresent(self.printType, "printType")
+            try container.encodeMemberIfPresent(self.printedPageCount, "printedPageCount")
+            try container.encodeMemberIfPresent(self.publishedDate, "publishedDate")
+            try container.encodeMemberIfPresent(self.publisher, "publisher")
+            try container.encodeMemberIfPresent(self.ratingsCount, "ratingsCount")
+            try container.encodeMemberIfPresent(self.readingModes, "readingModes")
+            try container.encodeMemberIfPresent(self.samplePageCount, "samplePageCount")
+            try container.encodeMemberIfPresent(self.seriesInfo, "seriesInfo")
+            try container.encodeMemberIfPresent(self.subtitle, "subtitle")
+            try container.encodeMemberIfPresent(self.title, "title")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -8489,16 +8489,16 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.height = try container.decodeIfPresent(String.self, forKey: "height")
-            self.thickness = try container.decodeIfPresent(String.self, forKey: "thickness")
-            self.width = try container.decodeIfPresent(String.self, forKey: "width")
+            self.height = try container.memberIfPresent("height")
+            self.thickness = try container.memberIfPresent("thickness")
+            self.width = try container.memberIfPresent("width")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.height, forKey: "height")
-            try container.encodeIfPresent(self.thickness, forKey: "thickness")
-            try container.encodeIfPresent(self.width, forKey: "width")
+            try container.encodeMemberIfPresent(self.height, "height")
+            try container.encodeMemberIfPresent(self.thickness, "thickness")
+            try container.encodeMemberIfPresent(self.width, "width")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -8542,22 +8542,22 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.extraLarge = try container.decodeIfPresent(String.self, forKey: "extraLarge")
-            self.large = try container.decodeIfPresent(String.self, forKey: "large")
-            self.medium = try container.decodeIfPresent(String.self, forKey: "medium")
-            self.small = try container.decodeIfPresent(String.self, forKey: "small")
-            self.smallThumbnail = try container.decodeIfPresent(String.self, forKey: "smallThumbnail")
-            self.thumbnail = try container.decodeIfPresent(String.self, forKey: "thumbnail")
+            self.extraLarge = try container.memberIfPresent("extraLarge")
+            self.large = try container.memberIfPresent("large")
+            self.medium = try container.memberIfPresent("medium")
+            self.small = try container.memberIfPresent("small")
+            self.smallThumbnail = try container.memberIfPresent("smallThumbnail")
+            self.thumbnail = try container.memberIfPresent("thumbnail")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.extraLarge, forKey: "extraLarge")
-            try container.encodeIfPresent(self.large, forKey: "large")
-            try container.encodeIfPresent(self.medium, forKey: "medium")
-            try container.encodeIfPresent(self.small, forKey: "small")
-            try container.encodeIfPresent(self.smallThumbnail, forKey: "smallThumbnail")
-            try container.encodeIfPresent(self.thumbnail, forKey: "thumbnail")
+            try container.encodeMemberIfPresent(self.extraLarge, "extraLarge")
+            try container.encodeMemberIfPresent(self.large, "large")
+            try container.encodeMemberIfPresent(self.medium, "medium")
+            try container.encodeMemberIfPresent(self.small, "small")
+            try container.encodeMemberIfPresent(self.smallThumbnail, "smallThumbnail")
+            try container.encodeMemberIfPresent(self.thumbnail, "thumbnail")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -8582,14 +8582,14 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.identifier = try container.decodeIfPresent(String.self, forKey: "identifier")
-            self.type = try container.decodeIfPresent(String.self, forKey: "type")
+            self.identifier = try container.memberIfPresent("identifier")
+            self.type = try container.memberIfPresent("type")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.identifier, forKey: "identifier")
-            try container.encodeIfPresent(self.type, forKey: "type")
+            try container.encodeMemberIfPresent(self.identifier, "identifier")
+            try container.encodeMemberIfPresent(self.type, "type")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -8616,18 +8616,18 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.containsEpubBubbles = try container.decodeIfPresent(Bool.self, forKey: "containsEpubBubbles")
-            self.containsImageBubbles = try container.decodeIfPresent(Bool.self, forKey: "containsImageBubbles")
-            self.epubBubbleVersion = try container.decodeIfPresent(String.self, forKey: "epubBubbleVersion")
-            self.imageBubbleVersion = try container.decodeIfPresent(String.self, forKey: "imageBubbleVersion")
+            self.containsEpubBubbles = try container.memberIfPresent("containsEpubBubbles")
+            self.containsImageBubbles = try container.memberIfPresent("containsImageBubbles")
+            self.epubBubbleVersion = try container.memberIfPresent("epubBubbleVersion")
+            self.imageBubbleVersion = try container.memberIfPresent("imageBubbleVersion")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.containsEpubBubbles, forKey: "containsEpubBubbles")
-            try container.encodeIfPresent(self.containsImageBubbles, forKey: "containsImageBubbles")
-            try container.encodeIfPresent(self.epubBubbleVersion, forKey: "epubBubbleVersion")
-            try container.encodeIfPresent(self.imageBubbleVersion, forKey: "imageBubbleVersion")
+            try container.encodeMemberIfPresent(self.containsEpubBubbles, "containsEpubBubbles")
+            try container.encodeMemberIfPresent(self.containsImageBubbles, "containsImageBubbles")
+            try container.encodeMemberIfPresent(self.epubBubbleVersion, "epubBubbleVersion")
+            try container.encodeMemberIfPresent(self.imageBubbleVersion, "imageBubbleVersion")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -8651,14 +8651,14 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.image = try container.decodeIfPresent(Bool.self, forKey: "image")
-            self.text = try container.decodeIfPresent(Bool.self, forKey: "text")
+            self.image = try container.memberIfPresent("image")
+            self.text = try container.memberIfPresent("text")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.image, forKey: "image")
-            try container.encodeIfPresent(self.text, forKey: "text")
+            try container.encodeMemberIfPresent(self.image, "image")
+            try container.encodeMemberIfPresent(self.text, "text")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -8693,18 +8693,18 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.cfiRange = try container.decodeIfPresent(BooksAnnotationsRange.self, forKey: "cfiRange")
-            self.contentVersion = try container.decodeIfPresent(String.self, forKey: "contentVersion")
-            self.gbImageRange = try container.decodeIfPresent(BooksAnnotationsRange.self, forKey: "gbImageRange")
-            self.gbTextRange = try container.decodeIfPresent(BooksAnnotationsRange.self, forKey: "gbTextRange")
+            self.cfiRange = try container.memberIfPresent("cfiRange")
+            self.contentVersion = try container.memberIfPresent("contentVersion")
+            self.gbImageRange = try container.memberIfPresent("gbImageRange")
+            self.gbTextRange = try container.memberIfPresent("gbTextRange")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.cfiRange, forKey: "cfiRange")
-            try container.encodeIfPresent(self.contentVersion, forKey: "contentVersion")
-            try container.encodeIfPresent(self.gbImageRange, forKey: "gbImageRange")
-            try container.encodeIfPresent(self.gbTextRange, forKey: "gbTextRange")
+            try container.encodeMemberIfPresent(self.cfiRange, "cfiRange")
+            try container.encodeMemberIfPresent(self.contentVersion, "contentVersion")
+            try container.encodeMemberIfPresent(self.gbImageRange, "gbImageRange")
+            try container.encodeMemberIfPresent(self.gbTextRange, "gbTextRange")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -8739,18 +8739,18 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.issue = try container.decodeIfPresent([VolumeseriesinfoVolumeSeriesItemIssueItem].self, forKey: "issue")
-            self.orderNumber = try container.decodeIfPresent(Int32.self, forKey: "orderNumber")
-            self.seriesBookType = try container.decodeIfPresent(String.self, forKey: "seriesBookType")
-            self.seriesId = try container.decodeIfPresent(String.self, forKey: "seriesId")
+            self.issue = try container.memberIfPresent("issue")
+            self.orderNumber = try container.memberIfPresent("orderNumber")
+            self.seriesBookType = try container.memberIfPresent("seriesBookType")
+            self.seriesId = try container.memberIfPresent("seriesId")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.issue, forKey: "issue")
-            try container.encodeIfPresent(self.orderNumber, forKey: "orderNumber")
-            try container.encodeIfPresent(self.seriesBookType, forKey: "seriesBookType")
-            try container.encodeIfPresent(self.seriesId, forKey: "seriesId")
+            try container.encodeMemberIfPresent(self.issue, "issue")
+            try container.encodeMemberIfPresent(self.orderNumber, "orderNumber")
+            try container.encodeMemberIfPresent(self.seriesBookType, "seriesBookType")
+            try container.encodeMemberIfPresent(self.seriesId, "seriesId")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -8771,14 +8771,14 @@ nonisolated extension GoogleBooks {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.issueDisplayNumber = try container.decodeIfPresent(String.self, forKey: "issueDisplayNumber")
-            self.issueOrderNumber = try container.decodeIfPresent(Int32.self, forKey: "issueOrderNumber")
+            self.issueDisplayNumber = try container.memberIfPresent("issueDisplayNumber")
+            self.issueOrderNumber = try container.memberIfPresent("issueOrderNumber")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.issueDisplayNumber, forKey: "issueDisplayNumber")
-            try container.encodeIfPresent(self.issueOrderNumber, forKey: "issueOrderNumber")
+            try container.encodeMemberIfPresent(self.issueDisplayNumber, "issueDisplayNumber")
+            try container.encodeMemberIfPresent(self.issueOrderNumber, "issueOrderNumber")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {

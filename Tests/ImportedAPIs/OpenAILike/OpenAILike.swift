@@ -249,32 +249,32 @@ nonisolated extension OpenAILike {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.model = try container.decode(String.self, forKey: "model")
-            self.messages = try container.decode([ChatCompletionRequestMessage].self, forKey: "messages")
-            self.temperature = try container.decodeIfPresent(Double.self, forKey: "temperature")
-            self.user = try container.decodeIfPresent(String.self, forKey: "user")
-            self.stop = try container.decodeIfPresent(CreateChatCompletionRequestStop.self, forKey: "stop")
-            self.toolChoice = try container.decodeIfPresent(ChatCompletionToolChoiceOption.self, forKey: "tool_choice")
-            self.seed = try container.decodeIfPresent(CreateChatCompletionRequestSeed.self, forKey: "seed")
-            self.tools = try container.decodeIfPresent([Tool].self, forKey: "tools")
-            self.metadata = try container.decodeIfPresent([String: String].self, forKey: "metadata")
-            self.filter = try container.decodeIfPresent(Filter.self, forKey: "filter")
-            self.stream = try container.decodeIfPresent(Bool.self, forKey: "stream")
+            self.model = try container.member("model")
+            self.messages = try container.member("messages")
+            self.temperature = try container.memberIfPresent("temperature")
+            self.user = try container.memberIfPresent("user")
+            self.stop = try container.memberIfPresent("stop")
+            self.toolChoice = try container.memberIfPresent("tool_choice")
+            self.seed = try container.memberIfPresent("seed")
+            self.tools = try container.memberIfPresent("tools")
+            self.metadata = try container.memberIfPresent("metadata")
+            self.filter = try container.memberIfPresent("filter")
+            self.stream = try container.memberIfPresent("stream")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.model, forKey: "model")
-            try container.encode(self.messages, forKey: "messages")
-            try container.encodeIfPresent(self.temperature, forKey: "temperature")
-            try container.encodeIfPresent(self.user, forKey: "user")
-            try container.encodeIfPresent(self.stop, forKey: "stop")
-            try container.encodeIfPresent(self.toolChoice, forKey: "tool_choice")
-            try container.encodeIfPresent(self.seed, forKey: "seed")
-            try container.encodeIfPresent(self.tools, forKey: "tools")
-            try container.encodeIfPresent(self.metadata, forKey: "metadata")
-            try container.encodeIfPresent(self.filter, forKey: "filter")
-            try container.encodeIfPresent(self.stream, forKey: "stream")
+            try container.encodeMember(self.model, "model")
+            try container.encodeMember(self.messages, "messages")
+            try container.encodeMemberIfPresent(self.temperature, "temperature")
+            try container.encodeMemberIfPresent(self.user, "user")
+            try container.encodeMemberIfPresent(self.stop, "stop")
+            try container.encodeMemberIfPresent(self.toolChoice, "tool_choice")
+            try container.encodeMemberIfPresent(self.seed, "seed")
+            try container.encodeMemberIfPresent(self.tools, "tools")
+            try container.encodeMemberIfPresent(self.metadata, "metadata")
+            try container.encodeMemberIfPresent(self.filter, "filter")
+            try container.encodeMemberIfPresent(self.stream, "stream")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -345,14 +345,14 @@ nonisolated extension OpenAILike {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.role = try container.decode(ChatCompletionRequestSystemMessageRole.self, forKey: "role")
-            self.content = try container.decode(String.self, forKey: "content")
+            self.role = try container.member("role")
+            self.content = try container.member("content")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.role, forKey: "role")
-            try container.encode(self.content, forKey: "content")
+            try container.encodeMember(self.role, "role")
+            try container.encodeMember(self.content, "content")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -372,14 +372,14 @@ nonisolated extension OpenAILike {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.role = try container.decode(ChatCompletionRequestUserMessageRole.self, forKey: "role")
-            self.content = try container.decode(ChatCompletionRequestUserMessageContent.self, forKey: "content")
+            self.role = try container.member("role")
+            self.content = try container.member("content")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.role, forKey: "role")
-            try container.encode(self.content, forKey: "content")
+            try container.encodeMember(self.role, "role")
+            try container.encodeMember(self.content, "content")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -399,14 +399,14 @@ nonisolated extension OpenAILike {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.role = try container.decode(ChatCompletionRequestAssistantMessageRole.self, forKey: "role")
-            self.content = try container.decodeIfPresent(String.self, forKey: "content")
+            self.role = try container.member("role")
+            self.content = try container.memberIfPresent("content")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.role, forKey: "role")
-            try container.encodeIfPresent(self.content, forKey: "content")
+            try container.encodeMember(self.role, "role")
+            try container.encodeMemberIfPresent(self.content, "content")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -486,14 +486,14 @@ nonisolated extension OpenAILike {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.type = try container.decode(ChatCompletionNamedToolChoiceType.self, forKey: "type")
-            self.name = try container.decode(String.self, forKey: "name")
+            self.type = try container.member("type")
+            self.name = try container.member("name")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.type, forKey: "type")
-            try container.encode(self.name, forKey: "name")
+            try container.encodeMember(self.type, "type")
+            try container.encodeMember(self.name, "name")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -552,16 +552,16 @@ nonisolated extension OpenAILike {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.type = try container.decode(String.self, forKey: "type")
-            self.name = try container.decode(String.self, forKey: "name")
-            self.parameters = try container.decodeIfPresent(JSONValue.self, forKey: "parameters")
+            self.type = try container.member("type")
+            self.name = try container.member("name")
+            self.parameters = try container.memberIfPresent("parameters")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.type, forKey: "type")
-            try container.encode(self.name, forKey: "name")
-            try container.encodeIfPresent(self.parameters, forKey: "parameters")
+            try container.encodeMember(self.type, "type")
+            try container.encodeMember(self.name, "name")
+            try container.encodeMemberIfPresent(self.parameters, "parameters")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -582,14 +582,14 @@ nonisolated extension OpenAILike {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.type = try container.decode(String.self, forKey: "type")
-            self.maxNumResults = try container.decodeIfPresent(Int.self, forKey: "max_num_results")
+            self.type = try container.member("type")
+            self.maxNumResults = try container.memberIfPresent("max_num_results")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.type, forKey: "type")
-            try container.encodeIfPresent(self.maxNumResults, forKey: "max_num_results")
+            try container.encodeMember(self.type, "type")
+            try container.encodeMemberIfPresent(self.maxNumResults, "max_num_results")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -637,16 +637,16 @@ nonisolated extension OpenAILike {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.type = try container.decode(ComparisonFilterType.self, forKey: "type")
-            self.key = try container.decode(String.self, forKey: "key")
-            self.value = try container.decode(ComparisonFilterValue.self, forKey: "value")
+            self.type = try container.member("type")
+            self.key = try container.member("key")
+            self.value = try container.member("value")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.type, forKey: "type")
-            try container.encode(self.key, forKey: "key")
-            try container.encode(self.value, forKey: "value")
+            try container.encodeMember(self.type, "type")
+            try container.encodeMember(self.key, "key")
+            try container.encodeMember(self.value, "value")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -668,14 +668,14 @@ nonisolated extension OpenAILike {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.type = try container.decode(CompoundFilterType.self, forKey: "type")
-            self.filters = try container.decode([CompoundFilterFiltersItem].self, forKey: "filters")
+            self.type = try container.member("type")
+            self.filters = try container.member("filters")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.type, forKey: "type")
-            try container.encode(self.filters, forKey: "filters")
+            try container.encodeMember(self.type, "type")
+            try container.encodeMember(self.filters, "filters")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -697,16 +697,16 @@ nonisolated extension OpenAILike {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(String.self, forKey: "id")
-            self.choices = try container.decode([CreateChatCompletionResponseChoicesItem].self, forKey: "choices")
-            self.usage = try container.decodeIfPresent(CompletionUsage.self, forKey: "usage")
+            self.id = try container.member("id")
+            self.choices = try container.member("choices")
+            self.usage = try container.memberIfPresent("usage")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encode(self.choices, forKey: "choices")
-            try container.encodeIfPresent(self.usage, forKey: "usage")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.choices, "choices")
+            try container.encodeMemberIfPresent(self.usage, "usage")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -727,14 +727,14 @@ nonisolated extension OpenAILike {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(String.self, forKey: "id")
-            self.choices = try container.decode([CreateChatCompletionStreamResponseChoicesItem].self, forKey: "choices")
+            self.id = try container.member("id")
+            self.choices = try container.member("choices")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encode(self.choices, forKey: "choices")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.choices, "choices")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -754,14 +754,14 @@ nonisolated extension OpenAILike {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.promptTokens = try container.decode(Int.self, forKey: "prompt_tokens")
-            self.completionTokens = try container.decode(Int.self, forKey: "completion_tokens")
+            self.promptTokens = try container.member("prompt_tokens")
+            self.completionTokens = try container.member("completion_tokens")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.promptTokens, forKey: "prompt_tokens")
-            try container.encode(self.completionTokens, forKey: "completion_tokens")
+            try container.encodeMember(self.promptTokens, "prompt_tokens")
+            try container.encodeMember(self.completionTokens, "completion_tokens")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -782,14 +782,14 @@ nonisolated extension OpenAILike {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decodeIfPresent(String.self, forKey: "id")
-            self.customId = try container.decodeIfPresent(String.self, forKey: "custom_id")
+            self.id = try container.memberIfPresent("id")
+            self.customId = try container.memberIfPresent("custom_id")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.id, forKey: "id")
-            try container.encodeIfPresent(self.customId, forKey: "custom_id")
+            try container.encodeMemberIfPresent(self.id, "id")
+            try container.encodeMemberIfPresent(self.customId, "custom_id")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -809,14 +809,14 @@ nonisolated extension OpenAILike {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.time = try container.decodeIfPresent(Date.self, forKey: "time")
-            self.level = try container.decodeIfPresent(LogRecordLevel.self, forKey: "level")
+            self.time = try container.memberIfPresent("time")
+            self.level = try container.memberIfPresent("level")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.time, forKey: "time")
-            try container.encodeIfPresent(self.level, forKey: "level")
+            try container.encodeMemberIfPresent(self.time, "time")
+            try container.encodeMemberIfPresent(self.level, "level")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -836,14 +836,14 @@ nonisolated extension OpenAILike {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.file = try container.decode(EndpointRuntime.File.self, forKey: "file")
-            self.purpose = try container.decode(CreateFileRequestPurpose.self, forKey: "purpose")
+            self.file = try container.member("file")
+            self.purpose = try container.member("purpose")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.file, forKey: "file")
-            try container.encode(self.purpose, forKey: "purpose")
+            try container.encodeMember(self.file, "file")
+            try container.encodeMember(self.purpose, "purpose")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -865,16 +865,16 @@ nonisolated extension OpenAILike {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(String.self, forKey: "id")
-            self.bytes = try container.decode(Int.self, forKey: "bytes")
-            self.filename = try container.decode(String.self, forKey: "filename")
+            self.id = try container.member("id")
+            self.bytes = try container.member("bytes")
+            self.filename = try container.member("filename")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encode(self.bytes, forKey: "bytes")
-            try container.encode(self.filename, forKey: "filename")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.bytes, "bytes")
+            try container.encodeMember(self.filename, "filename")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1018,14 +1018,14 @@ nonisolated extension OpenAILike {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.type = try container.decode(ChatCompletionRequestMessageContentPartTextType.self, forKey: "type")
-            self.text = try container.decode(String.self, forKey: "text")
+            self.type = try container.member("type")
+            self.text = try container.member("text")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.type, forKey: "type")
-            try container.encode(self.text, forKey: "text")
+            try container.encodeMember(self.type, "type")
+            try container.encodeMember(self.text, "text")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1056,14 +1056,14 @@ nonisolated extension OpenAILike {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.type = try container.decode(ChatCompletionRequestMessageContentPartImageType.self, forKey: "type")
-            self.imageUrl = try container.decode(URL.self, forKey: "image_url")
+            self.type = try container.member("type")
+            self.imageUrl = try container.member("image_url")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.type, forKey: "type")
-            try container.encode(self.imageUrl, forKey: "image_url")
+            try container.encodeMember(self.type, "type")
+            try container.encodeMember(self.imageUrl, "image_url")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1219,16 +1219,16 @@ nonisolated extension OpenAILike {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.index = try container.decode(Int.self, forKey: "index")
-            self.finishReason = try container.decode(CreateChatCompletionResponseChoicesItemFinishReason.self, forKey: "finish_reason")
-            self.logprobs = try container.decodeIfPresent(CreateChatCompletionResponseChoicesItemLogprobs.self, forKey: "logprobs")
+            self.index = try container.member("index")
+            self.finishReason = try container.member("finish_reason")
+            self.logprobs = try container.memberIfPresent("logprobs")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.index, forKey: "index")
-            try container.encode(self.finishReason, forKey: "finish_reason")
-            try container.encodeIfPresent(self.logprobs, forKey: "logprobs")
+            try container.encodeMember(self.index, "index")
+            try container.encodeMember(self.finishReason, "finish_reason")
+            try container.encodeMemberIfPresent(self.logprobs, "logprobs")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1262,12 +1262,12 @@ nonisolated extension OpenAILike {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.content = try container.decodeIfPresent([Double].self, forKey: "content")
+            self.content = try container.memberIfPresent("content")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.content, forKey: "content")
+            try container.encodeMemberIfPresent(self.content, "content")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1285,12 +1285,12 @@ nonisolated extension OpenAILike {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.delta = try container.decodeIfPresent(CreateChatCompletionStreamResponseChoicesItemDelta.self, forKey: "delta")
+            self.delta = try container.memberIfPresent("delta")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.delta, forKey: "delta")
+            try container.encodeMemberIfPresent(self.delta, "delta")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1308,12 +1308,12 @@ nonisolated extension OpenAILike {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.content = try container.decodeIfPresent(String.self, forKey: "content")
+            self.content = try container.memberIfPresent("content")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.content, forKey: "content")
+            try container.encodeMemberIfPresent(self.content, "content")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1359,12 +1359,12 @@ nonisolated extension OpenAILike {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(String.self, forKey: "id")
+            self.id = try container.member("id")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
+            try container.encodeMember(self.id, "id")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {

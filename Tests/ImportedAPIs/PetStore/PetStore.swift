@@ -429,22 +429,22 @@ nonisolated extension PetStore {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decodeIfPresent(Int64.self, forKey: "id")
-            self.petId = try container.decodeIfPresent(Int64.self, forKey: "petId")
-            self.quantity = try container.decodeIfPresent(Int32.self, forKey: "quantity")
-            self.shipDate = try container.decodeIfPresent(Date.self, forKey: "shipDate")
-            self.status = try container.decodeIfPresent(OrderStatus.self, forKey: "status")
-            self.complete = try container.decodeIfPresent(Bool.self, forKey: "complete")
+            self.id = try container.memberIfPresent("id")
+            self.petId = try container.memberIfPresent("petId")
+            self.quantity = try container.memberIfPresent("quantity")
+            self.shipDate = try container.memberIfPresent("shipDate")
+            self.status = try container.memberIfPresent("status")
+            self.complete = try container.memberIfPresent("complete")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.id, forKey: "id")
-            try container.encodeIfPresent(self.petId, forKey: "petId")
-            try container.encodeIfPresent(self.quantity, forKey: "quantity")
-            try container.encodeIfPresent(self.shipDate, forKey: "shipDate")
-            try container.encodeIfPresent(self.status, forKey: "status")
-            try container.encodeIfPresent(self.complete, forKey: "complete")
+            try container.encodeMemberIfPresent(self.id, "id")
+            try container.encodeMemberIfPresent(self.petId, "petId")
+            try container.encodeMemberIfPresent(self.quantity, "quantity")
+            try container.encodeMemberIfPresent(self.shipDate, "shipDate")
+            try container.encodeMemberIfPresent(self.status, "status")
+            try container.encodeMemberIfPresent(self.complete, "complete")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -466,14 +466,14 @@ nonisolated extension PetStore {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decodeIfPresent(Int64.self, forKey: "id")
-            self.name = try container.decodeIfPresent(String.self, forKey: "name")
+            self.id = try container.memberIfPresent("id")
+            self.name = try container.memberIfPresent("name")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.id, forKey: "id")
-            try container.encodeIfPresent(self.name, forKey: "name")
+            try container.encodeMemberIfPresent(self.id, "id")
+            try container.encodeMemberIfPresent(self.name, "name")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -510,26 +510,26 @@ nonisolated extension PetStore {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decodeIfPresent(Int64.self, forKey: "id")
-            self.username = try container.decodeIfPresent(String.self, forKey: "username")
-            self.firstName = try container.decodeIfPresent(String.self, forKey: "firstName")
-            self.lastName = try container.decodeIfPresent(String.self, forKey: "lastName")
-            self.email = try container.decodeIfPresent(String.self, forKey: "email")
-            self.password = try container.decodeIfPresent(String.self, forKey: "password")
-            self.phone = try container.decodeIfPresent(String.self, forKey: "phone")
-            self.userStatus = try container.decodeIfPresent(Int32.self, forKey: "userStatus")
+            self.id = try container.memberIfPresent("id")
+            self.username = try container.memberIfPresent("username")
+            self.firstName = try container.memberIfPresent("firstName")
+            self.lastName = try container.memberIfPresent("lastName")
+            self.email = try container.memberIfPresent("email")
+            self.password = try container.memberIfPresent("password")
+            self.phone = try container.memberIfPresent("phone")
+            self.userStatus = try container.memberIfPresent("userStatus")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.id, forKey: "id")
-            try container.encodeIfPresent(self.username, forKey: "username")
-            try container.encodeIfPresent(self.firstName, forKey: "firstName")
-            try container.encodeIfPresent(self.lastName, forKey: "lastName")
-            try container.encodeIfPresent(self.email, forKey: "email")
-            try container.encodeIfPresent(self.password, forKey: "password")
-            try container.encodeIfPresent(self.phone, forKey: "phone")
-            try container.encodeIfPresent(self.userStatus, forKey: "userStatus")
+            try container.encodeMemberIfPresent(self.id, "id")
+            try container.encodeMemberIfPresent(self.username, "username")
+            try container.encodeMemberIfPresent(self.firstName, "firstName")
+            try container.encodeMemberIfPresent(self.lastName, "lastName")
+            try container.encodeMemberIfPresent(self.email, "email")
+            try container.encodeMemberIfPresent(self.password, "password")
+            try container.encodeMemberIfPresent(self.phone, "phone")
+            try container.encodeMemberIfPresent(self.userStatus, "userStatus")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -552,14 +552,14 @@ nonisolated extension PetStore {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decodeIfPresent(Int64.self, forKey: "id")
-            self.name = try container.decodeIfPresent(String.self, forKey: "name")
+            self.id = try container.memberIfPresent("id")
+            self.name = try container.memberIfPresent("name")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.id, forKey: "id")
-            try container.encodeIfPresent(self.name, forKey: "name")
+            try container.encodeMemberIfPresent(self.id, "id")
+            try container.encodeMemberIfPresent(self.name, "name")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -589,22 +589,22 @@ nonisolated extension PetStore {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decodeIfPresent(Int64.self, forKey: "id")
-            self.name = try container.decode(String.self, forKey: "name")
-            self.category = try container.decodeIfPresent(Category.self, forKey: "category")
-            self.photoUrls = try container.decode([String].self, forKey: "photoUrls")
-            self.tags = try container.decodeIfPresent([Tag].self, forKey: "tags")
-            self.status = try container.decodeIfPresent(PetStatus.self, forKey: "status")
+            self.id = try container.memberIfPresent("id")
+            self.name = try container.member("name")
+            self.category = try container.memberIfPresent("category")
+            self.photoUrls = try container.member("photoUrls")
+            self.tags = try container.memberIfPresent("tags")
+            self.status = try container.memberIfPresent("status")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.id, forKey: "id")
-            try container.encode(self.name, forKey: "name")
-            try container.encodeIfPresent(self.category, forKey: "category")
-            try container.encode(self.photoUrls, forKey: "photoUrls")
-            try container.encodeIfPresent(self.tags, forKey: "tags")
-            try container.encodeIfPresent(self.status, forKey: "status")
+            try container.encodeMemberIfPresent(self.id, "id")
+            try container.encodeMember(self.name, "name")
+            try container.encodeMemberIfPresent(self.category, "category")
+            try container.encodeMember(self.photoUrls, "photoUrls")
+            try container.encodeMemberIfPresent(self.tags, "tags")
+            try container.encodeMemberIfPresent(self.status, "status")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -628,16 +628,16 @@ nonisolated extension PetStore {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.code = try container.decodeIfPresent(Int32.self, forKey: "code")
-            self.type = try container.decodeIfPresent(String.self, forKey: "type")
-            self.message = try container.decodeIfPresent(String.self, forKey: "message")
+            self.code = try container.memberIfPresent("code")
+            self.type = try container.memberIfPresent("type")
+            self.message = try container.memberIfPresent("message")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.code, forKey: "code")
-            try container.encodeIfPresent(self.type, forKey: "type")
-            try container.encodeIfPresent(self.message, forKey: "message")
+            try container.encodeMemberIfPresent(self.code, "code")
+            try container.encodeMemberIfPresent(self.type, "type")
+            try container.encodeMemberIfPresent(self.message, "message")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {

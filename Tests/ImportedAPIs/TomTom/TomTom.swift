@@ -1367,14 +1367,14 @@ nonisolated extension TomTom {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.geometryList = try container.decodeIfPresent([FiltersPostSearchGeometryFilterRequestGeometryListItem].self, forKey: "geometryList")
-            self.poiList = try container.decodeIfPresent([FiltersPostSearchGeometryFilterRequestPoiListItem].self, forKey: "poiList")
+            self.geometryList = try container.memberIfPresent("geometryList")
+            self.poiList = try container.memberIfPresent("poiList")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.geometryList, forKey: "geometryList")
-            try container.encodeIfPresent(self.poiList, forKey: "poiList")
+            try container.encodeMemberIfPresent(self.geometryList, "geometryList")
+            try container.encodeMemberIfPresent(self.poiList, "poiList")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1398,18 +1398,18 @@ nonisolated extension TomTom {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.position = try container.decodeIfPresent(String.self, forKey: "position")
-            self.radius = try container.decodeIfPresent(Int.self, forKey: "radius")
-            self.type = try container.decodeIfPresent(String.self, forKey: "type")
-            self.vertices = try container.decodeIfPresent([String].self, forKey: "vertices")
+            self.position = try container.memberIfPresent("position")
+            self.radius = try container.memberIfPresent("radius")
+            self.type = try container.memberIfPresent("type")
+            self.vertices = try container.memberIfPresent("vertices")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.position, forKey: "position")
-            try container.encodeIfPresent(self.radius, forKey: "radius")
-            try container.encodeIfPresent(self.type, forKey: "type")
-            try container.encodeIfPresent(self.vertices, forKey: "vertices")
+            try container.encodeMemberIfPresent(self.position, "position")
+            try container.encodeMemberIfPresent(self.radius, "radius")
+            try container.encodeMemberIfPresent(self.type, "type")
+            try container.encodeMemberIfPresent(self.vertices, "vertices")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1436,16 +1436,16 @@ nonisolated extension TomTom {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.address = try container.decodeIfPresent(FiltersPostSearchGeometryFilterRequestPoiListItemAddress.self, forKey: "address")
-            self.poi = try container.decodeIfPresent(FiltersPostSearchGeometryFilterRequestPoiListItemPoi.self, forKey: "poi")
-            self.position = try container.decodeIfPresent(FiltersPostSearchGeometryFilterRequestPoiListItemPosition.self, forKey: "position")
+            self.address = try container.memberIfPresent("address")
+            self.poi = try container.memberIfPresent("poi")
+            self.position = try container.memberIfPresent("position")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.address, forKey: "address")
-            try container.encodeIfPresent(self.poi, forKey: "poi")
-            try container.encodeIfPresent(self.position, forKey: "position")
+            try container.encodeMemberIfPresent(self.address, "address")
+            try container.encodeMemberIfPresent(self.poi, "poi")
+            try container.encodeMemberIfPresent(self.position, "position")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1464,12 +1464,12 @@ nonisolated extension TomTom {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.freeformAddress = try container.decodeIfPresent(String.self, forKey: "freeformAddress")
+            self.freeformAddress = try container.memberIfPresent("freeformAddress")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.freeformAddress, forKey: "freeformAddress")
+            try container.encodeMemberIfPresent(self.freeformAddress, "freeformAddress")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1487,12 +1487,12 @@ nonisolated extension TomTom {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.name = try container.decodeIfPresent(String.self, forKey: "name")
+            self.name = try container.memberIfPresent("name")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.name, forKey: "name")
+            try container.encodeMemberIfPresent(self.name, "name")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1512,14 +1512,14 @@ nonisolated extension TomTom {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.lat = try container.decodeIfPresent(Float.self, forKey: "lat")
-            self.lon = try container.decodeIfPresent(Float.self, forKey: "lon")
+            self.lat = try container.memberIfPresent("lat")
+            self.lon = try container.memberIfPresent("lon")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.lat, forKey: "lat")
-            try container.encodeIfPresent(self.lon, forKey: "lon")
+            try container.encodeMemberIfPresent(self.lat, "lat")
+            try container.encodeMemberIfPresent(self.lon, "lon")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1537,12 +1537,12 @@ nonisolated extension TomTom {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.geometryList = try container.decodeIfPresent([PostSearchGeometrySearchRequestGeometryListItem].self, forKey: "geometryList")
+            self.geometryList = try container.memberIfPresent("geometryList")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.geometryList, forKey: "geometryList")
+            try container.encodeMemberIfPresent(self.geometryList, "geometryList")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1566,18 +1566,18 @@ nonisolated extension TomTom {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.position = try container.decodeIfPresent(String.self, forKey: "position")
-            self.radius = try container.decodeIfPresent(Int.self, forKey: "radius")
-            self.type = try container.decodeIfPresent(String.self, forKey: "type")
-            self.vertices = try container.decodeIfPresent([String].self, forKey: "vertices")
+            self.position = try container.memberIfPresent("position")
+            self.radius = try container.memberIfPresent("radius")
+            self.type = try container.memberIfPresent("type")
+            self.vertices = try container.memberIfPresent("vertices")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.position, forKey: "position")
-            try container.encodeIfPresent(self.radius, forKey: "radius")
-            try container.encodeIfPresent(self.type, forKey: "type")
-            try container.encodeIfPresent(self.vertices, forKey: "vertices")
+            try container.encodeMemberIfPresent(self.position, "position")
+            try container.encodeMemberIfPresent(self.radius, "radius")
+            try container.encodeMemberIfPresent(self.type, "type")
+            try container.encodeMemberIfPresent(self.vertices, "vertices")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1596,12 +1596,12 @@ nonisolated extension TomTom {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.poiList = try container.decodeIfPresent([FiltersPostSearchRoutedFilterRequestPoiListItem].self, forKey: "poiList")
+            self.poiList = try container.memberIfPresent("poiList")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.poiList, forKey: "poiList")
+            try container.encodeMemberIfPresent(self.poiList, "poiList")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1626,16 +1626,16 @@ nonisolated extension TomTom {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.address = try container.decodeIfPresent(FiltersPostSearchRoutedFilterRequestPoiListItemAddress.self, forKey: "address")
-            self.poi = try container.decodeIfPresent(FiltersPostSearchRoutedFilterRequestPoiListItemPoi.self, forKey: "poi")
-            self.position = try container.decodeIfPresent(FiltersPostSearchRoutedFilterRequestPoiListItemPosition.self, forKey: "position")
+            self.address = try container.memberIfPresent("address")
+            self.poi = try container.memberIfPresent("poi")
+            self.position = try container.memberIfPresent("position")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.address, forKey: "address")
-            try container.encodeIfPresent(self.poi, forKey: "poi")
-            try container.encodeIfPresent(self.position, forKey: "position")
+            try container.encodeMemberIfPresent(self.address, "address")
+            try container.encodeMemberIfPresent(self.poi, "poi")
+            try container.encodeMemberIfPresent(self.position, "position")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1654,12 +1654,12 @@ nonisolated extension TomTom {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.freeformAddress = try container.decodeIfPresent(String.self, forKey: "freeformAddress")
+            self.freeformAddress = try container.memberIfPresent("freeformAddress")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.freeformAddress, forKey: "freeformAddress")
+            try container.encodeMemberIfPresent(self.freeformAddress, "freeformAddress")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1677,12 +1677,12 @@ nonisolated extension TomTom {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.name = try container.decodeIfPresent(String.self, forKey: "name")
+            self.name = try container.memberIfPresent("name")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.name, forKey: "name")
+            try container.encodeMemberIfPresent(self.name, "name")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1702,14 +1702,14 @@ nonisolated extension TomTom {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.lat = try container.decodeIfPresent(Float.self, forKey: "lat")
-            self.lon = try container.decodeIfPresent(Float.self, forKey: "lon")
+            self.lat = try container.memberIfPresent("lat")
+            self.lon = try container.memberIfPresent("lon")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.lat, forKey: "lat")
-            try container.encodeIfPresent(self.lon, forKey: "lon")
+            try container.encodeMemberIfPresent(self.lat, "lat")
+            try container.encodeMemberIfPresent(self.lon, "lon")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1727,12 +1727,12 @@ nonisolated extension TomTom {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.route = try container.decodeIfPresent(PostSearchSearchAlongRouteRequestRoute.self, forKey: "route")
+            self.route = try container.memberIfPresent("route")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.route, forKey: "route")
+            try container.encodeMemberIfPresent(self.route, "route")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1750,12 +1750,12 @@ nonisolated extension TomTom {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.points = try container.decodeIfPresent([PostSearchSearchAlongRouteRequestRoutePointsItem].self, forKey: "points")
+            self.points = try container.memberIfPresent("points")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.points, forKey: "points")
+            try container.encodeMemberIfPresent(self.points, "points")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1775,14 +1775,14 @@ nonisolated extension TomTom {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.lat = try container.decodeIfPresent(Float.self, forKey: "lat")
-            self.lon = try container.decodeIfPresent(Float.self, forKey: "lon")
+            self.lat = try container.memberIfPresent("lat")
+            self.lon = try container.memberIfPresent("lon")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeIfPresent(self.lat, forKey: "lat")
-            try container.encodeIfPresent(self.lon, forKey: "lon")
+            try container.encodeMemberIfPresent(self.lat, "lat")
+            try container.encodeMemberIfPresent(self.lon, "lon")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -836,14 +836,14 @@ nonisolated extension Large {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(Int64.self, forKey: "id")
-            self.name = try container.decodeIfPresent(String.self, forKey: "name")
+            self.id = try container.member("id")
+            self.name = try container.memberIfPresent("name")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encodeIfPresent(self.name, forKey: "name")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMemberIfPresent(self.name, "name")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -95,14 +95,14 @@ nonisolated extension ChatAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.prompt = try container.decode(String.self, forKey: "prompt")
-            self.maxTokens = try container.decodeIfPresent(Int.self, forKey: "maxTokens")
+            self.prompt = try container.member("prompt")
+            self.maxTokens = try container.memberIfPresent("maxTokens")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.prompt, forKey: "prompt")
-            try container.encodeIfPresent(self.maxTokens, forKey: "maxTokens")
+            try container.encodeMember(self.prompt, "prompt")
+            try container.encodeMemberIfPresent(self.maxTokens, "maxTokens")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -122,14 +122,14 @@ nonisolated extension ChatAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.index = try container.decode(Int.self, forKey: "index")
-            self.text = try container.decode(String.self, forKey: "text")
+            self.index = try container.member("index")
+            self.text = try container.member("text")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.index, forKey: "index")
-            try container.encode(self.text, forKey: "text")
+            try container.encodeMember(self.index, "index")
+            try container.encodeMember(self.text, "text")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -151,16 +151,16 @@ nonisolated extension ChatAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.level = try container.decode(String.self, forKey: "level")
-            self.message = try container.decode(String.self, forKey: "message")
-            self.time = try container.decode(Date.self, forKey: "time")
+            self.level = try container.member("level")
+            self.message = try container.member("message")
+            self.time = try container.member("time")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.level, forKey: "level")
-            try container.encode(self.message, forKey: "message")
-            try container.encode(self.time, forKey: "time")
+            try container.encodeMember(self.level, "level")
+            try container.encodeMember(self.message, "message")
+            try container.encodeMember(self.time, "time")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -179,12 +179,12 @@ nonisolated extension ChatAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.message = try container.decode(String.self, forKey: "message")
+            self.message = try container.member("message")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.message, forKey: "message")
+            try container.encodeMember(self.message, "message")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
