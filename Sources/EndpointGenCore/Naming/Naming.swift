@@ -24,7 +24,9 @@ package enum Naming {
     /// A leading sign is a word, so keys that differ only in it keep distinct names: `+1` -> `plus1`,
     /// `-1` -> `minus1` (GitHub's reactions, as enum values and as properties), `-5` -> `minus5`.
     package static func lowerCamel(_ key: String) -> String {
-        if key.count > 1, let sign = key.first, sign == "+" || sign == "-" {
+        // The sign's byte first: `count` and `first` read grapheme clusters, which this path is too hot for.
+        if let byte = key.utf8.first, byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-"),
+           key.count > 1, let sign = key.first, sign == "+" || sign == "-" {
             return lowerCamel((sign == "+" ? "plus " : "minus ") + key.dropFirst())
         }
         if let fast = asciiCamel(key, upper: false) { return fast }
@@ -135,27 +137,43 @@ package enum Naming {
     // MARK: Internals
 
     /// The same conversion as the general path, over ASCII bytes (the common case, and hot in big
-    /// specs). Returns nil for keys with non-ASCII characters or without any word.
+    /// specs: every endpoint, parameter and property name goes through it, in the checker and the
+    /// resolver). Returns nil for keys with non-ASCII characters or without any word.
+    ///
+    /// It reads the key's own UTF-8 storage and writes the name straight into the new string's
+    /// (a name is never longer than its key plus a leading `_`): no arrays, no copies.
     private static func asciiCamel(_ key: String, upper: Bool) -> String? {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(key.utf8.count)
-        var hasLowercase = false
-        for byte in key.utf8 {
-            if byte >= 0x80 { return nil }
-            if byte >= 0x61 && byte <= 0x7A { hasLowercase = true }
-            bytes.append(byte)
+        var key = key
+        return key.withUTF8 { bytes -> String? in
+            var hasLowercase = false
+            for byte in bytes {
+                if byte >= 0x80 { return nil }
+                if byte >= 0x61 && byte <= 0x7A { hasLowercase = true }
+            }
+            let name = String(unsafeUninitializedCapacity: bytes.count + 1) { output in
+                asciiCamel(bytes, hasLowercase: hasLowercase, upper: upper, into: output)
+            }
+            return name.isEmpty ? nil : name
         }
+    }
+
+    /// `asciiCamel`'s words written into `output` (at least one byte longer than `bytes`); the
+    /// number of bytes written, 0 when `bytes` has no word.
+    private static func asciiCamel(_ bytes: UnsafeBufferPointer<UInt8>, hasLowercase: Bool, upper: Bool,
+                                   into output: UnsafeMutableBufferPointer<UInt8>) -> Int {
         func isUpper(_ b: UInt8) -> Bool { b >= 0x41 && b <= 0x5A }
         func isLower(_ b: UInt8) -> Bool { b >= 0x61 && b <= 0x7A }
         func isDigitByte(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + 1)
+        var count = 0
         var wordIndex = 0
         var start = -1
-        // Appends a word and adjusts its case in place (no array per word: this runs for every name).
+        // Appends a word and adjusts its case in place.
         func emit(_ range: Range<Int>) {
-            let word = output.count..<(output.count + range.count)
-            output.append(contentsOf: bytes[range])
+            let word = count..<(count + range.count)
+            for index in range {
+                output[count] = bytes[index]
+                count += 1
+            }
             if !hasLowercase {
                 for i in word where isUpper(output[i]) { output[i] += 0x20 }
             }
@@ -198,9 +216,17 @@ package enum Naming {
             if start < 0 { start = index }
         }
         if start >= 0 { emit(start..<bytes.count) }
-        guard let first = output.first else { return nil }
-        if isDigitByte(first) { output.insert(UInt8(ascii: "_"), at: 0) }
-        return String(decoding: output, as: UTF8.self)
+        // A name that would start with a digit gets a leading underscore.
+        if count > 0 && isDigitByte(output[0]) {
+            var index = count
+            while index > 0 {
+                output[index] = output[index - 1]
+                index -= 1
+            }
+            output[0] = UInt8(ascii: "_")
+            count += 1
+        }
+        return count
     }
 
     private static func splitWords(_ key: String) -> [[Unicode.Scalar]] {

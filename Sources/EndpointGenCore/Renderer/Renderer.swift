@@ -37,7 +37,29 @@ enum Renderer {
 
     /// The lines of rendered text.
     static func lineCount(_ text: String) -> Int {
-        text.utf8.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        // Over the string's own bytes, eight at a time: `utf8.reduce` stepped through its index one
+        // byte at a time (26 M instructions for a 700-endpoint spec's 800 KB).
+        var text = text
+        return text.withUTF8 { bytes in
+            var lines = 0
+            var index = 0
+            if let base = bytes.baseAddress {
+                let raw = UnsafeRawPointer(base)
+                while index + 8 <= bytes.count {
+                    // A byte of `word` is zero exactly where the text has a newline; the high bit
+                    // of each byte of `zeros` says which (no carry crosses bytes).
+                    let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+                    let zeros = ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word | 0x7F7F_7F7F_7F7F_7F7F)
+                    lines += zeros.nonzeroBitCount
+                    index += 8
+                }
+            }
+            while index < bytes.count {
+                if bytes[index] == 0x0A { lines += 1 }
+                index += 1
+            }
+            return lines
+        }
     }
 
     // MARK: Declarations
@@ -572,7 +594,10 @@ enum Renderer {
     static func inlineText(_ expression: Expression) -> String {
         var printer = CodePrinter()
         renderExpression(expression, into: &printer)
-        return printer.text.dropLast().description
+        // `removeLast`, not `dropLast()`: on a String that one counts every character first.
+        var text = printer.text
+        text.removeLast()
+        return text
     }
 
     static func renderExpression(_ expression: Expression, into printer: inout CodePrinter) {

@@ -49,7 +49,10 @@ struct Fields {
 
     subscript(key: SpecKey) -> JSONNode.Member? {
         let name = key.rawValue
-        for member in members where member.key == name { return member }
+        // Lengths first: comparing two strings that differ calls into the runtime, and most
+        // members are not the key looked for (a native string knows its UTF-8 length).
+        let length = name.utf8.count
+        for member in members where member.key.utf8.count == length && member.key == name { return member }
         return nil
     }
 }

@@ -51,13 +51,53 @@ struct CheckedSpec {
     /// The API's Swift type name ("" when the spec gives none that works).
     var apiName = ""
     /// Each group's own `path` as segments.
-    var groupSegments: [RawID: [PathSegment]] = [:]
-    var endpoints: [RawID: EndpointFacts] = [:]
+    var groupSegments = FactTable<[PathSegment]>()
+    var endpoints = FactTable<EndpointFacts>()
     /// The type of each error response (of every level).
-    var errorTypes: [RawID: TypeRef] = [:]
-    var parameters: [RawID: ParameterFacts] = [:]
-    var models: [RawID: ModelFacts] = [:]
-    var properties: [RawID: PropertyFacts] = [:]
+    var errorTypes = FactTable<TypeRef>()
+    var parameters = FactTable<ParameterFacts>()
+    var models = FactTable<ModelFacts>()
+    var properties = FactTable<PropertyFacts>()
+}
+
+/// Facts by the `RawID` of what they are about. The decoder numbers the raw tree's nodes from 0 in
+/// order, so a slot per id says where a node's fact is, without hashing each id as a dictionary
+/// would (the checker writes and the resolver reads a fact for every endpoint, parameter and
+/// property). Facts are stored densely, in the order they were first set.
+struct FactTable<Value> {
+    /// By id: the fact's position in `values` plus one; 0 when the node has none.
+    private var slots: [Int32] = []
+    private var values: [Value] = []
+
+    subscript(id: RawID) -> Value? {
+        get {
+            guard id >= 0 && id < slots.count else { return nil }
+            let slot = Int(slots[id])
+            return slot == 0 ? nil : values[slot - 1]
+        }
+        set {
+            if id >= slots.count {
+                guard newValue != nil else { return }
+                slots.append(contentsOf: repeatElement(0, count: id - slots.count + 1))
+            }
+            let slot = Int(slots[id])
+            if let newValue {
+                if slot == 0 {
+                    values.append(newValue)
+                    slots[id] = Int32(values.count)
+                } else {
+                    values[slot - 1] = newValue
+                }
+            } else {
+                slots[id] = 0
+            }
+        }
+    }
+
+    subscript(id: RawID, default defaultValue: @autoclosure () -> Value) -> Value {
+        get { self[id] ?? defaultValue() }
+        set { self[id] = newValue }
+    }
 }
 
 /// What the checker knows of the spec's models while it checks: which names are models, which are

@@ -37,6 +37,17 @@ struct SpecChecker {
 
     /// Reports names that two keys share at one level, at the later key, naming the earlier one.
     mutating func checkCollisions(_ items: [(key: String, swiftName: String, location: SourceLocation)], what: String) {
+        // Most lists are an endpoint's few parameters: comparing with the earlier items costs less
+        // than hashing every name into a dictionary made for each list.
+        if items.count <= 16 {
+            for (index, item) in items.enumerated() {
+                if let first = items[..<index].first(where: { $0.swiftName == item.swiftName }) {
+                    error("\(what) '\(item.key)' and \(what) '\(first.key)' (line \(first.location.line), column \(first.location.column)) both become the Swift name '\(item.swiftName)'",
+                          at: item.location)
+                }
+            }
+            return
+        }
         var seen: [String: (key: String, location: SourceLocation)] = [:]
         for item in items {
             if let first = seen[item.swiftName] {

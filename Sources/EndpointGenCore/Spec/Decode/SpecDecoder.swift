@@ -43,7 +43,7 @@ struct SpecDecoder {
 
     /// Reports every key of `members` that is not in `allowed`, with a suggestion when one is close.
     mutating func checkKeys(_ members: [JSONNode.Member], allowed: [String], in context: @autoclosure () -> String) {
-        for member in members where !allowed.contains(member.key) {
+        for member in members where !allowed.contains(where: { $0.utf8.count == member.key.utf8.count && $0 == member.key }) {
             var message = "unknown key '\(member.key)' \(context())"
             if let suggestion = Naming.didYouMean(member.key, candidates: allowed) {
                 message += "; did you mean '\(suggestion)'?"

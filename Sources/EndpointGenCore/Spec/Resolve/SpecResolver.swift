@@ -20,6 +20,8 @@ struct SpecResolver {
         /// The top level's headers, auth and errors: what `defaults` holds, which an endpoint's
         /// `Overrides` are measured against.
         var apiHeaders: [Header] = []
+        /// `apiHeaders`' names in lower case, worked out once rather than at every endpoint.
+        var apiHeaderNames: [String] = []
         var apiAuth: Auth = .none
         var apiErrors: [ErrorResponse] = []
     }
@@ -29,6 +31,7 @@ struct SpecResolver {
         var inherited = Inherited()
         inherit(spec.shared, into: &inherited)
         inherited.apiHeaders = inherited.headers
+        inherited.apiHeaderNames = inherited.headers.map { $0.name.lowercased() }
         inherited.apiAuth = inherited.auth
         inherited.apiErrors = inherited.errors
         let apiName = checked.apiName
@@ -75,17 +78,19 @@ struct SpecResolver {
     /// `response`, does differently from the API's (`apiHeaders`, `apiAuth`, `apiErrors`).
     static func overrides(of level: Inherited, response: Response) -> Endpoint.Overrides {
         var headers = level.headers
+        // Each name lower-cased once (names are case-insensitive); the API's are in `apiHeaderNames`.
+        var names = headers.map { $0.name.lowercased() }
         // `response.contentType` is what the endpoint accepts, unless it inherits an `Accept`.
-        if let contentType = response.contentType, !headers.contains(where: { $0.name.lowercased() == "accept" }) {
+        if let contentType = response.contentType, !names.contains("accept") {
             headers.append(Header(name: "Accept", value: contentType))
+            names.append("accept")
         }
+        let api = zip(level.apiHeaderNames, level.apiHeaders)
         return Endpoint.Overrides(
-            headers: headers.filter { header in
-                !level.apiHeaders.contains { $0.name.lowercased() == header.name.lowercased() && $0.value == header.value }
-            },
-            removedHeaders: level.apiHeaders.filter { header in
-                !headers.contains { $0.name.lowercased() == header.name.lowercased() }
-            }.map(\.name),
+            headers: zip(names, headers).filter { name, header in
+                !api.contains { $0 == name && $1.value == header.value }
+            }.map(\.1),
+            removedHeaders: api.filter { name, _ in !names.contains(name) }.map(\.1.name),
             auth: level.auth == level.apiAuth ? nil : level.auth,
             errors: level.errors.filter { !level.apiErrors.contains($0) })
     }
@@ -133,8 +138,17 @@ struct SpecResolver {
 
     func resolveContents(_ contents: RawContents, key: String, swiftName: String, description: String?, location: SourceLocation,
                          inherited: Inherited) -> Group {
-        let endpoints = (contents.endpoints ?? []).filter(\.isObject).map { resolveEndpoint($0, inherited: inherited) }
-        let groups = (contents.groups ?? []).filter(\.isObject).map { resolveGroup($0, inherited: inherited) }
+        // Read in place: `filter` first would copy every raw endpoint (a large struct) into a new array.
+        var endpoints: [Endpoint] = []
+        endpoints.reserveCapacity(contents.endpoints?.count ?? 0)
+        for endpoint in contents.endpoints ?? [] where endpoint.isObject {
+            endpoints.append(resolveEndpoint(endpoint, inherited: inherited))
+        }
+        var groups: [Group] = []
+        groups.reserveCapacity(contents.groups?.count ?? 0)
+        for group in contents.groups ?? [] where group.isObject {
+            groups.append(resolveGroup(group, inherited: inherited))
+        }
         return Group(key: key, swiftName: swiftName, description: description, endpoints: endpoints, groups: groups, location: location)
     }
 
