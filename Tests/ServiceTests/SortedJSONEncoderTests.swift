@@ -64,7 +64,7 @@ import Testing
     }
 
     @Test func numbers() {
-        check([0.0, -0.0, 0.1, 1.5, 10_000, 1e20, 1e-7, 1e15, 1e16, 123_456_789_012_345_678, 3.141592653589793,
+        check([0.0, -0.0, 0.1, 1.5, 10_000, 1e20, 1e-7, 1e15, 1e16, 123_456_789_012_345_680, 3.141592653589793,
                .greatestFiniteMagnitude, .leastNonzeroMagnitude, -2.5e-300])
         check([Float(0.1), 1e20, -3.25, .greatestFiniteMagnitude])
         check([Int.min, Int.max, 0, -1, 42])
