@@ -138,12 +138,10 @@ public struct MultipartPartOptions: Sendable, Hashable {
 }
 
 /// A `multipart/form-data` body: from an `Encodable` value (text properties become fields, `Data`
-/// and ``File`` properties become file parts) or from explicit parts.
+/// and ``File`` properties become file parts).
 ///
 /// ```swift
 /// MultipartBody(Upload(title: "Run", file: File(data: gpx, fileName: "run.gpx")))
-/// MultipartBody(parts: [MultipartPart(name: "title", text: "Run"),
-///                       MultipartPart(name: "file", data: gpx, fileName: "run.gpx")])
 /// ```
 public struct MultipartBody: RequestComponent {
     let parts: @Sendable (DateFormat) throws -> [MultipartPart]

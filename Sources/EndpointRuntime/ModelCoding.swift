@@ -117,14 +117,14 @@ struct AnyCodingKey: CodingKey {
 ///
 ///     init(from decoder: any Decoder) throws {
 ///         let container = try decoder.container(keyedBy: ModelKey.self)
-///         text = try container.decode(String.self, forKey: "text")
-///         _parent = Indirect(try container.decodeIfPresent(Comment.self, forKey: "parent"))
+///         text = try container.member("text")
+///         _parent = Indirect(try container.memberIfPresent("parent"))
 ///     }
 ///
 ///     func encode(to encoder: any Encoder) throws {
 ///         var container = encoder.container(keyedBy: ModelKey.self)
-///         try container.encode(text, forKey: "text")
-///         try container.encodeIfPresent(parent, forKey: "parent")
+///         try container.encodeMember(text, "text")
+///         try container.encodeMemberIfPresent(parent, "parent")
 ///     }
 /// }
 /// ```
@@ -239,8 +239,8 @@ extension KeyedEncodingContainer where K == ModelKey {
 /// // In a generated model:
 /// public init(from decoder: any Decoder) throws {
 ///     let container = try decoder.container(keyedBy: ModelKey.self)
-///     self.id = try container.decode(Int64.self, forKey: "id")
-///     self.createdAt = try container.decodeIfPresent(Date.self, forKey: "created_at")
+///     self.id = try container.member("id")
+///     self.createdAt = try container.memberIfPresent("created_at")
 /// }
 /// ```
 ///

@@ -90,6 +90,29 @@ import Testing
         check([1: "one", 20: "twenty", 3: "three"])
     }
 
+    /// Opens a nested container twice under one key, as hand-written `Encodable` code may:
+    /// `JSONEncoder` merges the two, and the writer hands the value to it.
+    struct ReopenedContainer: Encodable {
+        enum Key: String, CodingKey { case inner, list, a, b }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            var first = container.nestedContainer(keyedBy: Key.self, forKey: .inner)
+            try first.encode(1, forKey: .a)
+            var second = container.nestedContainer(keyedBy: Key.self, forKey: .inner)
+            try second.encode(2, forKey: .b)
+            var list = container.nestedUnkeyedContainer(forKey: .list)
+            try list.encode(1)
+            var again = container.nestedUnkeyedContainer(forKey: .list)
+            try again.encode(2)
+        }
+    }
+
+    @Test func whatJSONEncoderWritesItsOwnWay() {
+        check(ReopenedContainer(), fastPath: false)
+        check([Int128(1) << 100, -5], fastPath: false)
+        check(["big": UInt128.max], fastPath: false)
+    }
+
     @Test func keys() {
         // Sorted by their UTF-8 bytes; a key written twice keeps its last value; keys equal as
         // strings but spelled apart (é and e + U+0301) are one member, as in JSONEncoder's dictionary.

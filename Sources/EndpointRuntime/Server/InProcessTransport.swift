@@ -135,6 +135,14 @@ private final class HandlerBody: BodySource {
     }
 }
 
+// `@concurrent` and `Task.immediate` came with Swift 6.2; the package builds with 6.1 too, where
+// the operation always starts in a task of its own.
+#if compiler(>=6.2)
+private typealias InProcessWork = @concurrent @Sendable () async -> Void
+#else
+private typealias InProcessWork = @Sendable () async -> Void
+#endif
+
 /// Runs an operation in a task of its own and waits for the first of: its result, the caller's
 /// cancellation (`CancellationError`), or the timeout (`URLError(.timedOut)`, counted from when the
 /// operation starts). On cancellation or
@@ -157,7 +165,7 @@ final class InProcessRace<Value: Sendable>: Sendable {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
                 guard race.start(continuation) else { return }
-                let work: @concurrent @Sendable () async -> Void = {
+                let work: InProcessWork = {
                     // The clock starts when the operation does: a task that waits for a thread of a
                     // busy pool has not been slow itself.
                     if let timeout {
@@ -178,11 +186,15 @@ final class InProcessRace<Value: Sendable>: Sendable {
                 // takes it, and a pool kept busy for seconds by a parallel test run does not count
                 // against the handler once it has started on this thread and then waits for one.
                 let task: Task<Void, Never>
+                #if compiler(>=6.2)
                 if timeout == nil, #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
                     task = Task.immediate(operation: work)
                 } else {
                     task = Task(operation: work)
                 }
+                #else
+                task = Task(operation: work)
+                #endif
                 race.attach(task)
             }
         } onCancel: {

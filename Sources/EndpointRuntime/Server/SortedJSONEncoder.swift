@@ -5,7 +5,7 @@ import Foundation
 /// its shortest text without a trailing `.0`), but straight into a byte buffer: no tree of boxed
 /// values, no dictionary per object. What it does not do the way `JSONEncoder` does (a value that
 /// is not a number, a top-level value that encodes nothing, a container asked for after a value
-/// was written) is handed to `fallback`, so the result, or the error, is always `JSONEncoder`'s.
+/// was written, a container opened twice under one key, a 128-bit integer) is handed to `fallback`, so the result, or the error, is always `JSONEncoder`'s.
 struct SortedJSONEncoder: Sendable {
     /// How dates are written.
     let dateFormat: DateFormat
@@ -460,6 +460,10 @@ final class JSONValueEncoder: Encoder, SingleValueEncodingContainer {
     // MARK: SingleValueEncodingContainer
 
     func encodeNil() throws { set(output.writeNull()) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    func encode(_ value: Int128) throws { throw JSONOutput.Unsupported() }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    func encode(_ value: UInt128) throws { throw JSONOutput.Unsupported() }
     func encode(_ value: Bool) throws { set(output.write(value)) }
     func encode(_ value: String) throws { set(output.write(value)) }
     func encode(_ value: Double) throws { set(try output.write(value)) }
@@ -544,29 +548,37 @@ private struct JSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
         add(key, try encoder.encodeChild(value, key: key))
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    /// `JSONEncoder` merges a container opened again under a key into the first one; that is its to write.
+    private func openChild(_ key: any CodingKey, named name: String) -> JSONValueEncoder {
+        if object.keys.contains(name) { encoder.output.unsupported = true }
         let child = encoder.openChild(key: key)
-        object.add(key.stringValue, .encoder(child))
+        object.add(name, .encoder(child))
+        return child
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        let child = openChild(key, named: key.stringValue)
         return child.container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let child = encoder.openChild(key: key)
-        object.add(key.stringValue, .encoder(child))
+        let child = openChild(key, named: key.stringValue)
         return child.unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
-        let child = encoder.openChild(key: JSONSuperKey())
-        object.add("super", .encoder(child))
-        return child
+        openChild(JSONSuperKey(), named: "super")
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        let child = encoder.openChild(key: key)
-        object.add(key.stringValue, .encoder(child))
-        return child
+        openChild(key, named: key.stringValue)
     }
+
+    // 128-bit integers are `JSONEncoder`'s to write.
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128, forKey key: Key) throws { throw JSONOutput.Unsupported() }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128, forKey key: Key) throws { throw JSONOutput.Unsupported() }
 }
 
 private struct JSONUnkeyedContainer: UnkeyedEncodingContainer {
@@ -579,6 +591,10 @@ private struct JSONUnkeyedContainer: UnkeyedEncodingContainer {
     private func add(_ range: Range<Int>) { array.items.append(.value(range)) }
 
     mutating func encodeNil() throws { add(encoder.output.writeNull()) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128) throws { throw JSONOutput.Unsupported() }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128) throws { throw JSONOutput.Unsupported() }
     mutating func encode(_ value: Bool) throws { add(encoder.output.write(value)) }
     mutating func encode(_ value: String) throws { add(encoder.output.write(value)) }
     mutating func encode(_ value: Double) throws { add(try encoder.output.write(value)) }

@@ -78,16 +78,16 @@ nonisolated extension TodoAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.id = try container.decode(Int.self, forKey: "id")
-            self.title = try container.decode(String.self, forKey: "title")
-            self.done = try container.decode(Bool.self, forKey: "done")
+            self.id = try container.member("id")
+            self.title = try container.member("title")
+            self.done = try container.member("done")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encode(self.title, forKey: "title")
-            try container.encode(self.done, forKey: "done")
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.title, "title")
+            try container.encodeMember(self.done, "done")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -108,14 +108,14 @@ nonisolated extension TodoAPI {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
-            self.title = try container.decode(String.self, forKey: "title")
-            self.done = try container.decodeIfPresent(Bool.self, forKey: "done")
+            self.title = try container.member("title")
+            self.done = try container.memberIfPresent("done")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encode(self.title, forKey: "title")
-            try container.encodeIfPresent(self.done, forKey: "done")
+            try container.encodeMember(self.title, "title")
+            try container.encodeMemberIfPresent(self.done, "done")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
