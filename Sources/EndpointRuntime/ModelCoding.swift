@@ -180,26 +180,26 @@ extension KeyedDecodingContainer where K == ModelKey {
     public func member<T: Decodable>(_ key: ModelKey) throws -> T {
         // The standard types through their own requirements, as `decode(String.self, ...)` calls
         // them: a decoder's generic path may be slower. Specialized, only one line is left.
-        if T.self == String.self { return try decode(String.self, forKey: key) as! T }
-        if T.self == Int.self { return try decode(Int.self, forKey: key) as! T }
-        if T.self == Int64.self { return try decode(Int64.self, forKey: key) as! T }
-        if T.self == Int32.self { return try decode(Int32.self, forKey: key) as! T }
-        if T.self == Double.self { return try decode(Double.self, forKey: key) as! T }
-        if T.self == Float.self { return try decode(Float.self, forKey: key) as! T }
-        if T.self == Bool.self { return try decode(Bool.self, forKey: key) as! T }
+        if T.self == String.self, let value = try decode(String.self, forKey: key) as? T { return value }
+        if T.self == Int.self, let value = try decode(Int.self, forKey: key) as? T { return value }
+        if T.self == Int64.self, let value = try decode(Int64.self, forKey: key) as? T { return value }
+        if T.self == Int32.self, let value = try decode(Int32.self, forKey: key) as? T { return value }
+        if T.self == Double.self, let value = try decode(Double.self, forKey: key) as? T { return value }
+        if T.self == Float.self, let value = try decode(Float.self, forKey: key) as? T { return value }
+        if T.self == Bool.self, let value = try decode(Bool.self, forKey: key) as? T { return value }
         return try decode(T.self, forKey: key)
     }
 
     /// The member `key` as a `T`, or `nil` when it is absent or `null`.
     @inlinable
     public func memberIfPresent<T: Decodable>(_ key: ModelKey) throws -> T? {
-        if T.self == String.self { return try decodeIfPresent(String.self, forKey: key) as! T? }
-        if T.self == Int.self { return try decodeIfPresent(Int.self, forKey: key) as! T? }
-        if T.self == Int64.self { return try decodeIfPresent(Int64.self, forKey: key) as! T? }
-        if T.self == Int32.self { return try decodeIfPresent(Int32.self, forKey: key) as! T? }
-        if T.self == Double.self { return try decodeIfPresent(Double.self, forKey: key) as! T? }
-        if T.self == Float.self { return try decodeIfPresent(Float.self, forKey: key) as! T? }
-        if T.self == Bool.self { return try decodeIfPresent(Bool.self, forKey: key) as! T? }
+        if T.self == String.self { return try decodeIfPresent(String.self, forKey: key) as? T }
+        if T.self == Int.self { return try decodeIfPresent(Int.self, forKey: key) as? T }
+        if T.self == Int64.self { return try decodeIfPresent(Int64.self, forKey: key) as? T }
+        if T.self == Int32.self { return try decodeIfPresent(Int32.self, forKey: key) as? T }
+        if T.self == Double.self { return try decodeIfPresent(Double.self, forKey: key) as? T }
+        if T.self == Float.self { return try decodeIfPresent(Float.self, forKey: key) as? T }
+        if T.self == Bool.self { return try decodeIfPresent(Bool.self, forKey: key) as? T }
         return try decodeIfPresent(T.self, forKey: key)
     }
 }
