@@ -103,6 +103,13 @@ import Testing
         #expect(yamlLines.count == lines.count)
     }
 
+    /// `openapi.json:line:column` of the first `needle` in `text` (lines and columns count from 1).
+    static func place(of needle: String, in text: String) -> String {
+        let before = text[..<text.range(of: needle)!.lowerBound]
+        let lines = before.split(separator: "\n", omittingEmptySubsequences: false)
+        return "openapi.json:\(lines.count):\(lines.last!.count + 1)"
+    }
+
     static func swagger(_ paths: String, extra: String = "") -> String {
         """
         {
@@ -214,12 +221,7 @@ import Testing
               "responses": {"200": {"description": "ok", "schema": {"type": "string"},
                 "headers": {"X-List": {"type": "array", "items": {"type": "string"}, "collectionFormat": "pipes"}}}}}}}
             """)
-        /// `file:line:column` of the first `needle` in the document (its lines and columns count from 1).
-        func place(of needle: String) -> String {
-            let before = text[..<text.range(of: needle)!.lowerBound]
-            let lines = before.split(separator: "\n", omittingEmptySubsequences: false)
-            return "openapi.json:\(lines.count):\(lines.last!.count + 1)"
-        }
+        func place(of needle: String) -> String { Self.place(of: needle, in: text) }
         let imported = T.run(text)
         let expected = [
             "\(place(of: "\"tsv\"")): warning: #/paths/~1a/get/parameters/0/collectionFormat: collectionFormat 'tsv' of 'q' has no OpenAPI 3 equivalent",
@@ -244,11 +246,7 @@ import Testing
                 {"name": "b2", "in": "body", "schema": {"type": "string"}}],
               "responses": {"204": {"description": "ok"}}}}}
             """)
-        func place(of needle: String) -> String {
-            let before = text[..<text.range(of: needle)!.lowerBound]
-            let lines = before.split(separator: "\n", omittingEmptySubsequences: false)
-            return "openapi.json:\(lines.count):\(lines.last!.count + 1)"
-        }
+        func place(of needle: String) -> String { Self.place(of: needle, in: text) }
         let imported = T.run(text)
         let expected = [
             "\(place(of: "\"tsv\"")): warning: #/paths/~1a/post/parameters/0/collectionFormat: collectionFormat 'tsv' of 'q' has no OpenAPI 3 equivalent",
