@@ -38,18 +38,26 @@ public struct ServiceRequest: Sendable {
     /// A path placeholder's value (by its spec key) written in `style` (simple, label or matrix).
     public func path<T: Decodable>(_ key: String, as type: T.Type, style: ParameterStyle = .simple) throws -> T {
         let raw = (style.name == .matrix ? pathSegments : pathValues).last { $0.name == key }?.value ?? ""
+        if style.name == .simple, let value = Self.plainScalar(T.self, raw.isEmpty ? .absent : PercentEncoding.decode(raw).map(Plain.text) ?? .other) {
+            return value
+        }
         return try decode(T.self, from: Self.textSource(String(raw), name: key, style: style, decoding: .percent), what: "path parameter", name: key)
     }
 
     /// A query parameter, by its wire name, written in `style`.
     public func query<T: Decodable>(_ name: String, as type: T.Type, style: ParameterStyle = .form) throws -> T {
-        try decode(T.self, from: Self.itemsSource(queryItems, name: name, style: style, decoding: .percent),
+        if style.name == .form, let value = Self.plainScalar(T.self, plainQueryValue(name, explode: style.explode)) { return value }
+        return try decode(T.self, from: Self.itemsSource(queryItems, name: name, style: style, decoding: .percent),
                    what: "query parameter", name: name)
     }
 
     /// A header parameter's value, written in `style` (simple).
     public func header<T: Decodable>(_ name: String, as type: T.Type, style: ParameterStyle = .simple) throws -> T {
         let values = raw.headers.values(for: name)
+        if style.name == .simple {
+            let text = values.count == 1 ? values[0] : values.joined(separator: ",")
+            if let value = Self.plainScalar(T.self, text.isEmpty ? .absent : .text(StyledSource.trimmingWhitespace(text[...]))) { return value }
+        }
         let source: StyledSource = values.isEmpty ? .absent : Self.textSource(values.joined(separator: ","), name: name, style: style, decoding: .none)
         return try decode(T.self, from: source, what: "header", name: name)
     }
@@ -116,6 +124,91 @@ public struct ServiceRequest: Sendable {
             throw error
         } catch {
             throw ServiceInputError("The body is not a valid \(Self.typeName(T.self)): \(Self.reason(error))")
+        }
+    }
+
+    // MARK: Plain scalars
+
+    // A parameter of a standard scalar type (`String`, `Bool`, an integer, a floating-point
+    // number, or one of these optional) written in the default style is read here, without
+    // building a `StyledSource` and a decoder: the text is resolved as the styled decoder resolves
+    // it and parsed as its single-value container parses it. Whatever that does not decode (absent
+    // but required, several values, bad escapes, text that does not parse, any other type or style)
+    // goes on to the styled decoder, which gives the answer and the error.
+
+    /// A parameter's single value as the styled decoder would resolve it.
+    enum Plain {
+        /// Nothing was sent (an optional is `nil`).
+        case absent
+        /// One value, decoded.
+        case text(String)
+        /// Anything else: for the styled decoder.
+        case other
+    }
+
+    /// A form-style query parameter's value, its escapes decoded: the first item of its name, or
+    /// (exploded) the only one. Exploded without an item of its name but with bracketed ones
+    /// (`name[...]`), it is not plain.
+    private func plainQueryValue(_ name: String, explode: Bool) -> Plain {
+        var found: String?
+        for (itemName, value) in queryItems where itemName == name {
+            if !explode { return PercentEncoding.decode(value[...]).map(Plain.text) ?? .other }
+            if found != nil { return .other }
+            found = value
+        }
+        if let found { return PercentEncoding.decode(found[...]).map(Plain.text) ?? .other }
+        if explode, !queryItems.isEmpty {
+            let bracketed = name + "["
+            if queryItems.contains(where: { $0.0.hasPrefix(bracketed) }) { return .other }
+        }
+        return .absent
+    }
+
+    /// `plain` as a `T` when `T` is a standard scalar (or one optional) and `plain` reads as one;
+    /// else `nil`, for the styled decoder.
+    static func plainScalar<T>(_ type: T.Type, _ plain: Plain) -> T? {
+        switch plain {
+        case .other:
+            return nil
+        case .absent:
+            // A required value is missing: the styled decoder says so.
+            if T.self == String?.self { return unsafeBitCast(String?.none, to: T.self) }
+            if T.self == Bool?.self { return unsafeBitCast(Bool?.none, to: T.self) }
+            if T.self == Int?.self { return unsafeBitCast(Int?.none, to: T.self) }
+            if T.self == Int64?.self { return unsafeBitCast(Int64?.none, to: T.self) }
+            if T.self == Int32?.self { return unsafeBitCast(Int32?.none, to: T.self) }
+            if T.self == Double?.self { return unsafeBitCast(Double?.none, to: T.self) }
+            if T.self == Float?.self { return unsafeBitCast(Float?.none, to: T.self) }
+            return nil
+        case let .text(text):
+            if T.self == String.self { return unsafeBitCast(text, to: T.self) }
+            if T.self == String?.self { return unsafeBitCast(String?.some(text), to: T.self) }
+            if T.self == Bool.self || T.self == Bool?.self {
+                // As the styled decoder's single value reads it: exactly `true` or `false`.
+                guard let value = text == "true" ? true : text == "false" ? false : nil else { return nil }
+                return T.self == Bool.self ? unsafeBitCast(value, to: T.self) : unsafeBitCast(Bool?.some(value), to: T.self)
+            }
+            if T.self == Int.self || T.self == Int?.self {
+                guard let value = Int(text) else { return nil }
+                return T.self == Int.self ? unsafeBitCast(value, to: T.self) : unsafeBitCast(Int?.some(value), to: T.self)
+            }
+            if T.self == Int64.self || T.self == Int64?.self {
+                guard let value = Int64(text) else { return nil }
+                return T.self == Int64.self ? unsafeBitCast(value, to: T.self) : unsafeBitCast(Int64?.some(value), to: T.self)
+            }
+            if T.self == Int32.self || T.self == Int32?.self {
+                guard let value = Int32(text) else { return nil }
+                return T.self == Int32.self ? unsafeBitCast(value, to: T.self) : unsafeBitCast(Int32?.some(value), to: T.self)
+            }
+            if T.self == Double.self || T.self == Double?.self {
+                guard let value = Double(text) else { return nil }
+                return T.self == Double.self ? unsafeBitCast(value, to: T.self) : unsafeBitCast(Double?.some(value), to: T.self)
+            }
+            if T.self == Float.self || T.self == Float?.self {
+                guard let value = Float(text) else { return nil }
+                return T.self == Float.self ? unsafeBitCast(value, to: T.self) : unsafeBitCast(Float?.some(value), to: T.self)
+            }
+            return nil
         }
     }
 

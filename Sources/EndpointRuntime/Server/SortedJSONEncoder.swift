@@ -245,11 +245,33 @@ final class JSONOutput {
         for member in object.values { values.append(try finish(member)) }
         // Where all keys are ASCII, equal strings are equal bytes: sorted with the order written as
         // the tie-break, a run of one key ends with its last value. Otherwise keys are merged first.
-        var order = Array(keys.indices)
-        if keys.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) {
-            order.sort { keys[$0] == keys[$1] ? $0 < $1 : keys[$0] < keys[$1] }
-            order = order.indices.compactMap { index in
-                index + 1 < order.count && keys[order[index + 1]] == keys[order[index]] ? nil : order[index]
+        var order: [Int]
+        if let prefixes = Self.asciiPrefixes(keys) {
+            // Compared by their first eight bytes, read once; the whole keys only where those are equal.
+            func precedes(_ a: Int, _ b: Int) -> Bool {
+                if prefixes[a] != prefixes[b] { return prefixes[a] < prefixes[b] }
+                if keys[a] == keys[b] { return a < b }
+                return keys[a].utf8.lexicographicallyPrecedes(keys[b].utf8)
+            }
+            order = Array(keys.indices)
+            if order.count <= 32 {
+                // A model's few members: an insertion sort, without the general sort's buffers.
+                for end in order.indices.dropFirst() {
+                    let index = order[end]
+                    var position = end
+                    while position > 0, precedes(index, order[position - 1]) {
+                        order[position] = order[position - 1]
+                        position -= 1
+                    }
+                    order[position] = index
+                }
+            } else {
+                order.sort(by: precedes)
+            }
+            if zip(order, order.dropFirst()).contains(where: { keys[$0] == keys[$1] }) {
+                order = order.indices.compactMap { index in
+                    index + 1 < order.count && keys[order[index + 1]] == keys[order[index]] ? nil : order[index]
+                }
             }
         } else {
             var first: [String: Int] = [:]
@@ -277,6 +299,26 @@ final class JSONOutput {
         }
         bytes.append(0x7D)
         return start..<bytes.count
+    }
+
+    /// Each key's first eight UTF-8 bytes as a big-endian number (zeros after a shorter key), so
+    /// that comparing two numbers compares those bytes; `nil` when a key is not all ASCII.
+    private static func asciiPrefixes(_ keys: [String]) -> [UInt64]? {
+        var prefixes: [UInt64] = []
+        prefixes.reserveCapacity(keys.count)
+        for key in keys {
+            var prefix: UInt64 = 0
+            var count = 0
+            for byte in key.utf8 {
+                guard byte < 0x80 else { return nil }
+                if count < 8 {
+                    prefix = prefix << 8 | UInt64(byte)
+                    count += 1
+                }
+            }
+            prefixes.append(count == 0 ? 0 : prefix << (8 * UInt64(8 - count)))
+        }
+        return prefixes
     }
 
     func writeArray(_ array: ArrayStorage) throws -> Range<Int> {
@@ -323,6 +365,12 @@ final class ObjectStorage {
     // Unchecked, as `JSONOutput.bytes`: one encoding's calls reach them, one at a time.
     @exclusivity(unchecked) var keys: [String] = []
     @exclusivity(unchecked) var values: [Member] = []
+
+    init() {
+        // Room for a model's members without growing the arrays one step at a time.
+        keys.reserveCapacity(16)
+        values.reserveCapacity(16)
+    }
 
     func add(_ key: String, _ value: Member) {
         keys.append(key)
