@@ -120,6 +120,10 @@ import Testing
         check(Keyed(keys: ["b", "a", "b", "a", "c"]))
         check(Keyed(keys: ["f", "e\u{301}", "é", "e", "\u{212B}", "\u{C5}", "Z", "ß", "ss"]))
         check(Keyed(keys: ["é", "e\u{301}", "f"]))
+        // Keys alike in their first eight bytes (compared as one number) and shorter than eight.
+        check(Keyed(keys: ["abcdefgh2", "abcdefgh", "abcdefgh10", "abcdefg", "abcdefgh\u{0}", "abcdefgh1", "", "abcdefgh2"]))
+        // More members than a model's few (the general sort), some written twice.
+        check(Keyed(keys: (0..<50).map { "member_\(($0 * 7) % 40)" }))
     }
 
     @Test func dates() {
