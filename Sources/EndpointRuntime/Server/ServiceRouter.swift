@@ -269,7 +269,20 @@ public struct ServiceRouter: Sendable {
 
     /// A path's non-empty segments, still percent-encoded: split on its UTF-8 bytes.
     static func segments(of path: String) -> [Substring] {
-        path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).map { Substring($0) }
+        let utf8 = path.utf8
+        var segments: [Substring] = []
+        segments.reserveCapacity(8)
+        var start = utf8.startIndex
+        var index = start
+        while index < utf8.endIndex {
+            if utf8[index] == UInt8(ascii: "/") {
+                if start < index { segments.append(Substring(utf8[start..<index])) }
+                start = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
+        }
+        if start < utf8.endIndex { segments.append(Substring(utf8[start...])) }
+        return segments
     }
 
     static func plain(_ status: Int, _ text: String) -> ServiceResponse {

@@ -307,18 +307,25 @@ final class JSONOutput {
         var prefixes: [UInt64] = []
         prefixes.reserveCapacity(keys.count)
         for key in keys {
-            var prefix: UInt64 = 0
-            var count = 0
-            for byte in key.utf8 {
-                guard byte < 0x80 else { return nil }
-                if count < 8 {
-                    prefix = prefix << 8 | UInt64(byte)
-                    count += 1
-                }
-            }
-            prefixes.append(count == 0 ? 0 : prefix << (8 * UInt64(8 - count)))
+            // A native string's bytes in place; a bridged one's through the view.
+            let prefix = key.utf8.withContiguousStorageIfAvailable(Self.asciiPrefix) ?? Self.asciiPrefix(Array(key.utf8)[...])
+            guard let prefix else { return nil }
+            prefixes.append(prefix)
         }
         return prefixes
+    }
+
+    private static func asciiPrefix<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> UInt64? {
+        var prefix: UInt64 = 0
+        var count = 0
+        for byte in bytes {
+            guard byte < 0x80 else { return nil }
+            if count < 8 {
+                prefix = prefix << 8 | UInt64(byte)
+                count += 1
+            }
+        }
+        return count == 0 ? 0 : prefix << (8 * UInt64(8 - count))
     }
 
     func writeArray(_ array: ArrayStorage) throws -> Range<Int> {
