@@ -18,14 +18,6 @@ extension HTTPHeaders {
 }
 
 extension Header {
-    /// `Authorization` with `credentials`: `Bearer <token>`, `Basic <base64(username:password)>`,
-    /// or an API key as it is. Any other scheme is `Header("Authorization", "Token \(token)")`.
-    ///
-    /// ```swift
-    /// Header.authorization(.bearer(token))                                // Authorization: Bearer abc
-    /// Header.authorization(.basic(username: "ada", password: "pw"))      // Authorization: Basic YWRhOnB3
-    /// ```
-    public static func authorization(_ credentials: Credentials) -> Header { Header("Authorization", credentials.authorizationValue) }
     /// `Accept-Language` from languages in order of preference (the user's by default), with q-values.
     public static func acceptLanguage(_ languages: [String] = Locale.preferredLanguages) -> Header {
         Header("Accept-Language", HTTPHeaders.acceptLanguage(languages))

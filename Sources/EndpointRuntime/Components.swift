@@ -7,7 +7,7 @@ public import Foundation
 /// Path("users", 42, "repos")        // /users/42/repos
 /// Path("files", "a/b c")            // /files/a%2Fb%20c
 /// Path(raw: "v2/status")            // /v2/status (slashes in `raw` separate segments)
-/// Path("colors", PathParameter("color", ["blue", "black"], style: .label))  // /colors/.blue,black
+/// Path("colors", PathParameter("color", encoding: ["blue", "black"], style: .label))  // /colors/.blue,black
 /// ```
 public struct Path: RequestComponent {
     @usableFromInline let segments: [any ParameterValue]
@@ -87,7 +87,7 @@ public struct PathSegment: RequestComponent {
 /// segment (a segment of only dots is escaped, never `.` or `..`).
 ///
 /// ```swift
-/// Path("shapes", PathParameter("color", ["blue", "black"]))                   // /shapes/blue,black
+/// Path("shapes", PathParameter("color", encoding: ["blue", "black"]))         // /shapes/blue,black
 /// Path("shapes", PathParameter("color", "blue", style: .matrix))              // /shapes/;color=blue
 /// Path("shapes", PathParameter("color", encoding: rgb, style: ParameterStyle(.label, explode: true)))
 /// // /shapes/.R=100.G=200.B=150
@@ -101,26 +101,19 @@ public struct PathParameter: ParameterValue {
 
     enum Source: Sendable {
         case one(any ParameterValue)
-        case list([any ParameterValue])
         case encoded(any Encodable & Sendable)
     }
 
-    /// One value.
+    /// One value (an array, a dictionary or a model: ``init(_:encoding:style:)``).
     public init(_ name: String, _ value: some ParameterValue, style: ParameterStyle = .simple) {
         self.name = name
         self.style = style
         self.source = .one(value)
     }
 
-    /// An array.
-    public init(_ name: String, _ values: [some ParameterValue], style: ParameterStyle = .simple) {
-        self.name = name
-        self.style = style
-        self.source = .list(values)
-    }
-
-    /// Any `Encodable`: a scalar, an array of scalars, or an object whose properties are scalars
-    /// (dates by the request's ``DateFormat``, a dictionary's entries in key order, `nil` left out).
+    /// Any `Encodable`: a scalar, an array of scalars (`blue,black`), or an object or dictionary
+    /// whose values are scalars (dates by the request's ``DateFormat``, a dictionary's entries in
+    /// key order, `nil` left out).
     public init(_ name: String, encoding value: some Encodable & Sendable, style: ParameterStyle = .simple) {
         self.name = name
         self.style = style
@@ -131,7 +124,6 @@ public struct PathParameter: ParameterValue {
     func styledValue(dateFormat: DateFormat) throws -> StyledValue? {
         switch source {
         case let .one(value): return .scalar(value.parameterString(dateFormat: dateFormat))
-        case let .list(values): return StyledValue.list(values, dateFormat: dateFormat)
         case let .encoded(value): return try StyledValue.encoding(value, dateFormat: dateFormat)
         }
     }
@@ -175,7 +167,7 @@ public struct PathParameter: ParameterValue {
 /// Query("q", "swift & c++")                   // q=swift%20%26%20c%2B%2B
 /// Query("ids", [1, 2], style: .comma)         // ids=1,2
 /// Query("tags", ["a,b", "c"], style: .comma)  // tags=a%2Cb,c: only the separators are bare commas
-/// Query("filter", ["a": 1, "b": 2])           // a=1&b=2
+/// Query("filter", encoding: ["a": 1, "b": 2]) // a=1&b=2 (a dictionary, like an object)
 /// Query("filter", encoding: filter, style: .deepObject)  // filter%5Bstatus%5D=open (filter[status]=open)
 /// ```
 public struct Query: RequestComponent {
@@ -188,8 +180,6 @@ public struct Query: RequestComponent {
         case none
         case one(any ParameterValue)
         case list([any ParameterValue], ParameterStyle)
-        /// Entries sorted by key.
-        case entries([(key: String, value: any ParameterValue)], ParameterStyle)
         case encoded(any Encodable & Sendable, ParameterStyle)
     }
 
@@ -208,16 +198,6 @@ public struct Query: RequestComponent {
     public init(_ name: String, _ values: [some ParameterValue]?, style: ParameterStyle = .form) {
         self.name = name
         self.values = values.map { .list($0, style) } ?? .none
-    }
-
-    /// A dictionary in `style`, entries in key order: `.form` writes one `key=value` item per entry
-    /// (`name` is not sent; it names the parameter for readers), `.comma` `name=k1,v1,k2,v2`,
-    /// `.deepObject` `name[k]=v`. Nothing when `nil`.
-    public init(_ name: String, _ values: [String: some ParameterValue]?, style: ParameterStyle = .form) {
-        self.name = name
-        self.values = values.map { values in
-            .entries(values.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) }, style)
-        } ?? .none
     }
 
     /// Any `Encodable` (a model, a union, a dictionary, an array) in `style`. A scalar is `name=v`
@@ -247,9 +227,6 @@ public struct Query: RequestComponent {
         case let .list(list, listStyle):
             styled = StyledValue.list(list, dateFormat: format)
             style = listStyle
-        case let .entries(entries, entriesStyle):
-            styled = .object(entries.map { (key: $0.key, value: .scalar($0.value.parameterString(dateFormat: format))) })
-            style = entriesStyle
         case let .encoded(value, encodedStyle):
             do {
                 guard let encoded = try StyledValue.encoding(value, dateFormat: format) else { return }

@@ -20,7 +20,7 @@ public import Foundation
 /// ```
 ///
 /// Descriptions never show credentials: `Authorization`, cookies and API keys are redacted.
-public enum EndpointError: Error, Sendable, CustomStringConvertible, CustomDebugStringConvertible, LocalizedError {
+public enum EndpointError: Error, Sendable, CustomStringConvertible, LocalizedError {
     /// The request could not be built or converted: an invalid URL, a body that failed to encode,
     /// a header with a line break. `request` is the request as far as it was built, when known.
     case invalidRequest(reason: String, underlying: (any Error)?, request: HTTPRequest?)
@@ -87,9 +87,6 @@ public enum EndpointError: Error, Sendable, CustomStringConvertible, CustomDebug
             return "\(request.map { "\($0)" } ?? "The request") was cancelled."
         }
     }
-
-    /// Same as ``description``.
-    public var debugDescription: String { description }
 
     /// Same as ``description``.
     public var errorDescription: String? { description }

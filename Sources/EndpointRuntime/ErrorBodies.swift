@@ -64,7 +64,7 @@ public struct ErrorBodies: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     }
 
     /// Whether no error types are registered.
-    public var isEmpty: Bool { entries.isEmpty }
+    var isEmpty: Bool { entries.isEmpty }
 
     /// Decodes error bodies matching `pattern` into `type`, replacing an earlier type for the same
     /// pattern. A `String` type reads the body as text; any other type reads it as JSON.
@@ -147,9 +147,6 @@ public struct ErrorResponse<Body: Sendable>: Error, CustomStringConvertible {
 
     /// The status code.
     public var status: Int { response.status }
-
-    /// The response's header fields.
-    public var headers: HTTPHeaders { response.headers }
 
     /// `GET https://… returned status 404 with <Body>: <body>`, without credentials; `status 404
     /// with <Body>: <body>` for one a service made (``init(status:body:headers:)``), which has no request.

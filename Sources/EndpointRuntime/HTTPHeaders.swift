@@ -2,14 +2,17 @@ import Foundation
 
 /// An ordered collection of HTTP header fields whose names compare case-insensitively.
 ///
-/// Names keep the spelling they were first given. A name may occur more than once; `subscript`
-/// and ``replace(_:with:)`` treat the name as one field, ``append(_:_:)`` adds another.
+/// Names keep the spelling they were first given. A name may occur more than once: `subscript`
+/// treats the name as one field (setting it replaces every field of that name, `nil` removes
+/// them), ``append(_:_:)`` adds another.
 ///
 /// ```swift
 /// var headers: HTTPHeaders = ["Accept": "application/json"]
 /// headers["accept"]                        // "application/json"
+/// headers["X-Client"] = "docs"             // replaces any X-Client field
 /// headers.append("Cache-Control", "no-cache")
-/// headers.remove("ACCEPT")
+/// headers["ACCEPT"] = nil                  // removes Accept
+/// for field in headers { print(field.name, field.value) }
 /// ```
 ///
 /// Names and values are checked when a request is turned into a `URLRequest`: a carriage return
@@ -30,7 +33,7 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
     }
 
     /// The fields in order.
-    public private(set) var fields: [Field] = []
+    private(set) var fields: [Field] = []
 
     /// Makes a collection from name-value pairs, in order; `HTTPHeaders()` is empty.
     public init(_ pairs: [(String, String)] = []) {
@@ -67,7 +70,7 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
 
     /// Sets the one field named `name` to `value`, keeping the position of the first existing
     /// field of that name, or appending it.
-    public mutating func replace(_ name: String, with value: String) {
+    mutating func replace(_ name: String, with value: String) {
         if let first = fields.firstIndex(where: { HTTPHeaders.sameName($0.name, name) }) {
             fields[first].value = value
             var index = fields.index(after: first)
@@ -85,7 +88,7 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
     }
 
     /// Removes every field named `name`.
-    public mutating func remove(_ name: String) {
+    mutating func remove(_ name: String) {
         fields.removeAll { HTTPHeaders.sameName($0.name, name) }
     }
 

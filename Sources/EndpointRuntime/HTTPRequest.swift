@@ -175,7 +175,7 @@ public struct HTTPRequest: Sendable, Hashable, HTTPRequestable, CustomStringConv
     }
 
     /// Applies components in order, wrapping a failure in ``EndpointError``.
-    public mutating func apply(_ components: [any RequestComponent]) throws {
+    mutating func apply(_ components: [any RequestComponent]) throws {
         // The outermost call collects appended path and query text and writes it once.
         let collects = pendingURL == nil
         if collects { pendingURL = PendingURL(storedComponents) }

@@ -3,14 +3,14 @@ import Foundation
 /// Any JSON value, kept as it came: the spec's `JSON` type, for free-form fields.
 ///
 /// ```swift
-/// let value: JSONValue = ["name": "Ada", "tags": ["x", 1, true], "extra": nil]
+/// let value: JSONValue = ["name": "Ada", "tags": ["x", 1, true], "extra": .null]
 /// value["tags"]?[0]       // .string("x")
 /// ```
 ///
 /// Integers that fit in `Int64` are kept exactly (`.int`); other numbers are `.double`.
 public enum JSONValue: Codable, Hashable, Sendable, CustomStringConvertible,
     ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
-    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral {
+    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -76,8 +76,6 @@ public enum JSONValue: Codable, Hashable, Sendable, CustomStringConvertible,
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
-    /// `.null`.
-    public init(nilLiteral: ()) { self = .null }
 
     /// The member `key` of an object, or `nil`.
     public subscript(key: String) -> JSONValue? {

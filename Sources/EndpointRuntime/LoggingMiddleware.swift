@@ -1,11 +1,8 @@
 import Foundation
-#if canImport(os)
-import os
-#endif
 
 /// How much a log line matters, from the least to the most: the levels of OSLog and swift-log,
 /// without depending on either.
-public enum LogLevel: Int, Sendable, Hashable, Comparable, CaseIterable {
+public enum LogLevel: Sendable, Hashable, Comparable, CaseIterable {
     /// Very detailed tracing.
     case trace
     /// Detail for debugging.
@@ -18,9 +15,6 @@ public enum LogLevel: Int, Sendable, Hashable, Comparable, CaseIterable {
     case warning
     /// A request that failed without a response.
     case error
-
-    /// Orders by importance.
-    public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// Logs one line per request and one per response, with credentials redacted as `<redacted>`:
@@ -34,7 +28,10 @@ public enum LogLevel: Int, Sendable, Hashable, Comparable, CaseIterable {
 /// // ← 200 GET https://api.test/v1/me?api_key=<redacted> [Content-Type: application/json] 345 bytes in 12 ms
 ///
 /// LoggingMiddleware(minimumLevel: .warning) { level, line in logger.log(level: level, line) }  // levels
-/// LoggingMiddleware.osLog(subsystem: "com.example.app")                                       // Apple platforms
+/// LoggingMiddleware { level, line in                                                          // OSLog
+///     Logger(subsystem: "com.example.app", category: "HTTP")
+///         .log(level: level >= .warning ? .error : .debug, "\(line, privacy: .public)")
+/// }
 /// ```
 ///
 /// Requests and successful responses are ``LogLevel/info``, responses with a 4xx or 5xx status
@@ -52,26 +49,6 @@ public struct LoggingMiddleware: HTTPMiddleware {
         self.minimumLevel = minimumLevel
         self.sink = sink
     }
-
-    #if canImport(os)
-    /// Logging through OSLog (`os.Logger`) with `subsystem` and `category`, each line at the
-    /// matching OSLog level and marked public (secrets are already redacted).
-    public static func osLog(subsystem: String, category: String = "HTTP", includeHeaders: Bool = true,
-                             minimumLevel: LogLevel = .debug) -> LoggingMiddleware {
-        LoggingMiddleware(includeHeaders: includeHeaders, minimumLevel: minimumLevel) { level, line in
-            // Made per line (the system caches it) so that the closure holds only Sendable strings.
-            let logger = Logger(subsystem: subsystem, category: category)
-            let type: OSLogType
-            switch level {
-            case .trace, .debug: type = .debug
-            case .info, .notice: type = .info
-            case .warning: type = .default
-            case .error: type = .error
-            }
-            logger.log(level: type, "\(line, privacy: .public)")
-        }
-    }
-    #endif
 
     /// Logs, sends, logs.
     public func intercept(_ request: HTTPRequest, next: HTTPMiddlewareNext) async throws -> HTTPResponse {

@@ -7,7 +7,7 @@ public import Foundation
 /// struct RequestID: HTTPMiddleware {
 ///     func intercept(_ request: HTTPRequest, next: HTTPMiddlewareNext) async throws -> HTTPResponse {
 ///         var request = request
-///         request.headers.replace("X-Request-ID", with: UUID().uuidString)
+///         request.headers["X-Request-ID"] = UUID().uuidString
 ///         return try await next(request)
 ///     }
 /// }
@@ -27,7 +27,7 @@ public typealias HTTPMiddlewareNext = @Sendable (HTTPRequest) async throws -> HT
 /// ```swift
 /// let stamp = ClosureMiddleware { request, next in
 ///     var request = request
-///     request.headers.replace("X-Client", with: "docs")
+///     request.headers["X-Client"] = "docs"
 ///     return try await next(request)
 /// }
 /// ```

@@ -71,9 +71,9 @@ public struct ParameterStyle: Sendable, Hashable {
     public static let matrix = ParameterStyle(.matrix)
 }
 
-extension ParameterStyle: CustomStringConvertible {
-    /// `deepObject`, `form (explode false)`.
-    public var description: String {
+extension ParameterStyle {
+    /// `deepObject`, `form (explode false)`: the style as error messages name it.
+    var label: String {
         let byDefault = ParameterStyle(name).explode
         return explode == byDefault ? name.rawValue : "\(name.rawValue) (explode \(explode))"
     }
@@ -219,7 +219,7 @@ enum StyleWriter {
         case .spaceDelimited: separator = "%20"
         case .pipeDelimited: separator = "%7C"
         case .simple, .label, .matrix:
-            throw Failure(description: "The parameter \"\(name)\" has style \(style), which is for paths and headers; a query or form body takes form, spaceDelimited, pipeDelimited or deepObject.")
+            throw Failure(description: "The parameter \"\(name)\" has style \(style.label), which is for paths and headers; a query or form body takes form, spaceDelimited, pipeDelimited or deepObject.")
         }
         switch value {
         case let .scalar(text):
@@ -252,7 +252,7 @@ enum StyleWriter {
         case .label: (first, explodedSeparator, named) = (".", ".", false)
         case .matrix: (first, explodedSeparator, named) = (";", ";", true)
         case .form, .spaceDelimited, .pipeDelimited, .deepObject:
-            throw Failure(description: "The parameter \"\(name)\" has style \(style), which is for queries and form bodies; a path or header takes simple, label or matrix.")
+            throw Failure(description: "The parameter \"\(name)\" has style \(style.label), which is for queries and form bodies; a path or header takes simple, label or matrix.")
         }
         if let value { try requireFlat(value, name: name, style: style) }
         sink.appendLiteral(first)
@@ -338,7 +338,7 @@ enum StyleWriter {
 
     private static func requireFlat(_ value: StyledValue, name: String, style: ParameterStyle) throws {
         guard value.isFlat else {
-            throw Failure(description: "The parameter \"\(name)\" holds nested objects or arrays, which style \(style) cannot write; use deepObject, or form with explode.")
+            throw Failure(description: "The parameter \"\(name)\" holds nested objects or arrays, which style \(style.label) cannot write; use deepObject, or form with explode.")
         }
     }
 }

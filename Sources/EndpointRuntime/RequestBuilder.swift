@@ -7,7 +7,7 @@ import Foundation
 /// ```swift
 /// struct JSONAPI: RequestComponent {
 ///     func apply(to request: inout HTTPRequest) throws {
-///         request.headers.replace("Accept", with: "application/vnd.api+json")
+///         request.headers["Accept"] = "application/vnd.api+json"
 ///     }
 /// }
 /// ```

@@ -66,7 +66,7 @@ public struct ResponseDecoder<Response: Sendable>: Sendable {
     var isStreaming: Bool { streaming != nil }
 
     /// Decodes `response`.
-    public func decode(_ response: HTTPResponse) throws -> Response { try decode(response) }
+    func decode(_ response: HTTPResponse) throws -> Response { try decode(response) }
 }
 
 extension ResponseDecoder where Response: Decodable {

@@ -287,7 +287,7 @@ struct BytesFraming: StreamFraming {
 extension ResponseDecoder {
     /// Reads a body still arriving with a streaming decoder (see `isStreaming`), such as one a custom
     /// transport or a test makes. A decoder of whole bodies throws (a stream format error): read the body
-    /// and call ``decode(_:)`` instead.
+    /// and decode the ``HTTPResponse`` with the endpoint (``Endpoint/decode(_:)``) instead.
     ///
     /// ```swift
     /// let events = try ResponseDecoder<ResponseStream<ServerSentEvent>>.events()
@@ -303,15 +303,25 @@ extension ResponseDecoder {
 
 extension ResponseDecoder {
     /// Server-Sent Events, each event's `data` decoded as JSON `Element` (dates in the request's
-    /// format). The event whose data is `end` (such as `"[DONE]"`) ends the stream.
+    /// format), or as it is for a `String` element (the text, not a JSON string). The event whose
+    /// data is `end` (such as `"[DONE]"`) ends the stream.
     ///
     /// ```swift
     /// let chat: Endpoint<ResponseStream<ChatChunk>> = Endpoint(call, decoder: .serverSentEvents(end: "[DONE]"))
+    /// let notices: Endpoint<ResponseStream<String>> = Endpoint(call, decoder: .serverSentEvents())
     /// ```
     public static func serverSentEvents<Element: Decodable & Sendable>(end: String? = nil) -> ResponseDecoder<ResponseStream<Element>>
         where Response == ResponseStream<Element> {
         ResponseDecoder.streaming({ streamed in
             ResponseStream(streamed) { head in
+                if Element.self == String.self {
+                    return ServerSentEventFraming(end: end) { event in
+                        guard let text = String(decoding: event.data, as: UTF8.self) as? Element else {
+                            throw StreamFormatError("an event's text is not a \(Element.self)")
+                        }
+                        return text
+                    }
+                }
                 let decoder = head.request.dateFormat.makeJSONDecoder()
                 return ServerSentEventFraming(end: end) { event in
                     try decoder.decode(Element.self, from: Data(event.data))
@@ -349,17 +359,6 @@ extension ResponseDecoder where Response == ResponseStream<ServerSentEvent> {
     public static func events(end: String? = nil) -> ResponseDecoder<ResponseStream<ServerSentEvent>> {
         ResponseDecoder.streaming({ streamed in
             ResponseStream(streamed) { _ in EventFraming(end: end) }
-        })
-    }
-}
-
-extension ResponseDecoder where Response == ResponseStream<String> {
-    /// Server-Sent Events, each event's `data` as text. The event whose data is `end` ends the stream.
-    public static func serverSentEvents(end: String? = nil) -> ResponseDecoder<ResponseStream<String>> {
-        ResponseDecoder.streaming({ streamed in
-            ResponseStream(streamed) { _ in
-                ServerSentEventFraming(end: end) { String(decoding: $0.data, as: UTF8.self) }
-            }
         })
     }
 }

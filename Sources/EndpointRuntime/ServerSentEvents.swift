@@ -9,7 +9,7 @@ import Foundation
 ///     print(event.event, event.data, event.id ?? "-")
 /// }
 /// ```
-public struct ServerSentEvent: Sendable, Hashable, CustomStringConvertible {
+public struct ServerSentEvent: Sendable, Hashable {
     /// The event type: the last `event:` field, or `"message"` without one.
     public var event: String
     /// The `data:` fields joined with `"\n"`.
@@ -40,9 +40,6 @@ public struct ServerSentEvent: Sendable, Hashable, CustomStringConvertible {
         for line in data.split(separator: "\n", omittingEmptySubsequences: false) { text += "data: \(line)\n" }
         return text + "\n"
     }
-
-    /// `event: data`.
-    public var description: String { "\(event): \(data)" }
 }
 
 /// An event as the parser dispatches it: `data` still the parser's bytes, valid only during the

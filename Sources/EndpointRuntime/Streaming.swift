@@ -142,7 +142,7 @@ public struct ResponseBody: AsyncSequence, Sendable {
     init(source: any BodySource) { handle = Handle(source) }
 
     /// A body of one chunk (none when `data` is empty).
-    public init(_ data: Data) {
+    init(_ data: Data) {
         self.init(chunks: data.isEmpty ? [] : [data])
     }
 

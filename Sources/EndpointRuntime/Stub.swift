@@ -46,7 +46,7 @@ public actor StubTransport: HTTPTransport {
     ///     .json("[3]"),
     /// ])
     /// await stub.stub(.get, path: "/slow", responses: [.failure(URLError(.timedOut)), .json("{}", delay: .seconds(1))])
-    /// await stub.stub(.post, path: "/chat/completions", responses: [.events([ServerSentEvent(data: "[DONE]")])])
+    /// await stub.stub(.post, path: "/chat/completions", responses: [.chunks([Data(ServerSentEvent(data: "[DONE]").text.utf8)])])
     /// ```
     ///
     /// A failure (``StubResponse/failure(_:delay:)``) fails the request as a broken connection
@@ -113,7 +113,8 @@ public actor StubTransport: HTTPTransport {
 /// StubResponse.json("[]", delay: .milliseconds(200))
 /// StubResponse.chunks([Data("{\"n\":1}\n{\"n\"".utf8), Data(":2}\n".utf8)], headers: ["Content-Type": "application/jsonl"],
 ///                     interval: .milliseconds(50))
-/// StubResponse.events([ServerSentEvent(data: #"{"text":"Hi"}"#), ServerSentEvent(data: "[DONE]")])
+/// StubResponse.chunks([ServerSentEvent(data: #"{"text":"Hi"}"#), ServerSentEvent(data: "[DONE]")].map { Data($0.text.utf8) },
+///                     headers: ["Content-Type": "text/event-stream"])
 /// StubResponse.failure(URLError(.notConnectedToInternet))
 /// ```
 public struct StubResponse: Sendable {
@@ -146,19 +147,14 @@ public struct StubResponse: Sendable {
     }
 
     /// A body that arrives in `chunks`, the first at once and each of the others `interval` after
-    /// the one before: for testing code that consumes a stream.
+    /// the one before: for testing code that consumes a stream. Server-Sent Events are their wire
+    /// text, `events.map { Data($0.text.utf8) }`, with `headers: ["Content-Type": "text/event-stream"]`.
     public static func chunks(_ chunks: [Data], status: Int = 200, headers: HTTPHeaders = [:],
                               interval: Duration = .zero) -> StubResponse {
         var response = StubResponse(status: status, headers: headers)
         response.chunks = chunks
         response.interval = interval
         return response
-    }
-
-    /// Server-Sent Events (`Content-Type: text/event-stream`), one chunk per event, each `interval`
-    /// after the one before.
-    public static func events(_ events: [ServerSentEvent], status: Int = 200, interval: Duration = .zero) -> StubResponse {
-        chunks(events.map { Data($0.text.utf8) }, status: status, headers: ["Content-Type": "text/event-stream"], interval: interval)
     }
 
     /// A failure instead of a response: the transport throws `error`.

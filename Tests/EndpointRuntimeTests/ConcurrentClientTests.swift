@@ -32,7 +32,7 @@ import TestSupport
         let stamp = ClosureMiddleware { request, next in
             counters.add("closure")
             var request = request
-            request.headers.replace("X-Stamp", with: "stamped")
+            request.headers["X-Stamp"] = "stamped"
             return try await next(request)
         }
         let configuration = URLSessionConfiguration.ephemeral

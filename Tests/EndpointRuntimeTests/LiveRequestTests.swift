@@ -240,7 +240,7 @@ import TestSupport
         }
         #expect(notFound?.body.code == 7)
         #expect(notFound?.status == 404)
-        #expect(notFound?.headers["x-trace"] == "t1")
+        #expect(notFound?.response.headers["x-trace"] == "t1")
         let fault = await #expect(throws: ErrorResponse<ServerFault>.self) {
             try await client.send(try failingEndpoint(status: 503, body: #"{"range": "5xx"}"#))
         }

@@ -284,7 +284,7 @@ final class Recorder<Value: Sendable>: @unchecked Sendable {
         let outer = ClosureMiddleware { request, next in
             order.append("outer in")
             var request = request
-            request.headers.replace("X-Outer", with: "1")
+            request.headers["X-Outer"] = "1"
             let response = try await next(request)
             order.append("outer out \(response.status)")
             return response

@@ -409,9 +409,9 @@ func save(client: HTTPClient, to file: URL) async throws {
 
     @Test func streamsProgressAndDownloadExamples() async throws {
         let stub = StubTransport()
-        await stub.stub(.post, path: "/chat", responses: [.events([ServerSentEvent(data: #"{"text": "Hel"}"#),
-                                                       ServerSentEvent(data: #"{"text": "lo"}"#),
-                                                       ServerSentEvent(data: "[DONE]")], interval: .milliseconds(50))])
+        let events = [ServerSentEvent(data: #"{"text": "Hel"}"#), ServerSentEvent(data: #"{"text": "lo"}"#), ServerSentEvent(data: "[DONE]")]
+        await stub.stub(.post, path: "/chat", responses: [.chunks(events.map { Data($0.text.utf8) },
+                                                                  headers: ["Content-Type": "text/event-stream"], interval: .milliseconds(50))])
         await stub.stub(.get, path: "/feed", responses: [.chunks([Data("{\"n\": 1}\n{\"n\"".utf8), Data(": 2}\n".utf8)], headers: ["Content-Type": "application/jsonl"])])
         #expect(try await chat(client: HTTPClient(transport: stub)) == "Hello")
 
@@ -435,11 +435,11 @@ func save(client: HTTPClient, to file: URL) async throws {
     @Test func inProcessHandlerExample() async throws {
         let notesServer = HTTPHandler { request in
             guard request.method == .get, request.urlComponents.path == "/v1/notes" else {
-                return StreamedResponse(head: HTTPResponse(status: 404, request: request), body: ResponseBody(Data()))
+                return StreamedResponse(head: HTTPResponse(status: 404, request: request), body: ResponseBody(chunks: []))
             }
             let json = #"[{"id": 1, "text": "hi", "createdAt": "2024-05-01T12:00:00Z"}]"#
             return StreamedResponse(head: HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], request: request),
-                                    body: ResponseBody(Data(json.utf8)))
+                                    body: ResponseBody(chunks: [Data(json.utf8)]))
         }
         let client = HTTPClient(transport: InProcessTransport(notesServer))
         #expect(try await workNotes(client: client).map(\.text) == ["hi"])

@@ -339,9 +339,9 @@ import FoundationNetworking
 
     @Test func stubsServeStreamsInChunksWithPauses() async throws {
         let stub = StubTransport()
-        await stub.stub(.post, path: "/chat", responses: [.events([ServerSentEvent(data: #"{"n":1,"sent":0}"#),
-                                                       ServerSentEvent(data: #"{"n":2,"sent":0}"#),
-                                                       ServerSentEvent(data: "[DONE]")], interval: .milliseconds(100))])
+        let events = [ServerSentEvent(data: #"{"n":1,"sent":0}"#), ServerSentEvent(data: #"{"n":2,"sent":0}"#), ServerSentEvent(data: "[DONE]")]
+        await stub.stub(.post, path: "/chat", responses: [.chunks(events.map { Data($0.text.utf8) },
+                                                                  headers: ["Content-Type": "text/event-stream"], interval: .milliseconds(100))])
         let client = HTTPClient(transport: stub)
         let chat = Endpoint<ResponseStream<Tick>>(try HTTPRequest(.post, baseURL: "https://example.com") { Path("chat") },
                                                    decoder: .serverSentEvents(end: "[DONE]"))

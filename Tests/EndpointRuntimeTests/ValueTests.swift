@@ -9,26 +9,25 @@ import Testing
         headers.append("x-multi", "2")
         #expect(headers.values(for: "X-MULTI") == ["1", "2"])
         #expect(headers["x-multi"] == "1, 2")
-        headers.replace("X-Multi", with: "3")
+        headers["X-Multi"] = "3"
         #expect(headers.values(for: "x-multi") == ["3"])
         headers["accept"] = nil
         #expect(!headers.contains("Accept"))
-        headers.remove("X-MULTI")
-        #expect(headers.fields.isEmpty)
+        headers["X-MULTI"] = nil
+        #expect(Array(headers).isEmpty)
         #expect(HTTPHeaders([("A", "1")]) == HTTPHeaders([("a", "1")]))
         var merged: HTTPHeaders = ["A": "1", "B": "2"]
         merged.merge(["b": "3", "C": "4"])
-        #expect(merged.fields.map(\.value) == ["1", "3", "4"])
+        #expect(merged.map(\.value) == ["1", "3", "4"])
     }
 
     @Test func typedCommonHeaders() throws {
         let request = try HTTPRequest(.get, baseURL: "https://h.test") {
             Header("Content-Type", "application/json")
-            Header.authorization(.basic(username: "Aladdin", password: "open sesame"))
             Header.acceptLanguage(["fr-CH", "fr", "en", "FR"])
             Header.userAgent(product: "Demo", version: "1.0")
         }
-        #expect(request.headers["Authorization"] == "Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==")
+        #expect(Credentials.basic(username: "Aladdin", password: "open sesame").authorizationValue == "Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==")
         #expect(request.headers["Accept-Language"] == "fr-CH, fr;q=0.9, en;q=0.8")
         #expect(request.headers["User-Agent"]?.hasPrefix("Demo/1.0 EndpointRuntime/1 (") == true)
         #expect(Credentials.bearer("t").authorizationValue == "Bearer t")
@@ -36,7 +35,7 @@ import Testing
         #expect(HTTPHeaders.acceptLanguage([]) == "*")
         #expect(HTTPHeaders.acceptLanguage((1...9).map { "l\($0)" }) == "l1, l2;q=0.9, l3;q=0.8, l4;q=0.7, l5;q=0.6, l6;q=0.5")
         var headers = HTTPHeaders()
-        headers.replace("Authorization", with: Credentials.bearer("x").authorizationValue)
+        headers["Authorization"] = Credentials.bearer("x").authorizationValue
         #expect(headers["authorization"] == "Bearer x")
         #expect(headers.description.contains("Authorization: <redacted>"))
     }

@@ -158,7 +158,7 @@ import Testing
         try check(HTTPBin.Auth.bearer, .init(method: .get, url: "\(Self.base)/bearer", headers: Self.top, auth: .bearer))
         #expect(HTTPBin.Auth.basic(user: "u", passwd: "p").errors.typeName(for: 401) == String(reflecting: JSONValue.self))
         #expect(HTTPBin.Auth.basic(user: "u", passwd: "p").errors.typeName(for: 403) == nil)
-        #expect(HTTPBin.Auth.bearer.errors.isEmpty)
+        #expect(HTTPBin.Auth.bearer.errors == [:])
         #expect(HTTPBin.Auth.bearer.call as? HTTPBin.Call == .auth(.bearer))
         #expect(HTTPBin.Auth.basic(user: "u", passwd: "p").call as? HTTPBin.Call == .auth(.basic(user: "u", passwd: "p")))
     }
@@ -169,10 +169,10 @@ import Testing
         #expect(status.errors.typeName(for: 503) == String(reflecting: JSONValue.self))
         #expect(status.errors.typeName(for: 418) == String(reflecting: String.self))
         #expect(status.statuses == [200])
-        #expect(HTTPBin.defaults.errors.isEmpty)
+        #expect(HTTPBin.defaults.errors == [:])
         #expect(HTTPBin.Anything.Admin.stats.errors.typeName(for: 401) == String(reflecting: JSONValue.self))
         #expect(HTTPBin.Anything.Admin.stats.errors.typeName(for: 404) == nil)
-        #expect(HTTPBin.get().errors.isEmpty)
+        #expect(HTTPBin.get().errors == [:])
         let robots: Endpoint<String> = HTTPBin.robotsTxt
         #expect(try robots.httpRequest() == HTTPBin.Call.robotsTxt.httpRequest())
         #expect(robots.call as? HTTPBin.Call == .robotsTxt)

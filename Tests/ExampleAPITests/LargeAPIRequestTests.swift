@@ -56,7 +56,7 @@ import Testing
             let post = try #require(endpoint.typed as? Endpoint<Large.Item>)
             #expect(index % 3 == 2)
             try check(post, expected, wraps: endpoint.call)
-            #expect(post.errors.isEmpty)
+            #expect(post.errors == [:])
         }
         // The API's case and the group's own case build the same request.
         let request = try checkRequest(endpoint.call, expected)

@@ -12,7 +12,7 @@ import Testing
     /// What is sent and what the client reads, with the module name taken out of type names.
     static func shape(_ request: HTTPRequest) -> String {
         [request.method.rawValue, request.url?.absoluteString ?? "no URL",
-         request.headers.fields.map { "\($0.name): \($0.value)" }.joined(separator: "; "),
+         request.headers.map { "\($0.name): \($0.value)" }.joined(separator: "; "),
          request.body.map { String(decoding: $0, as: UTF8.self) } ?? "no body", "\(request.authOptions)",
          request.call.map { withoutModule(String(reflecting: type(of: $0))) } ?? "no call"]
             .joined(separator: " | ")

@@ -11,11 +11,11 @@ import Testing
     static func canned(_ body: String, status: Int? = nil, headers: [String: String] = [:]) -> ClosureMiddleware {
         ClosureMiddleware { request, next in
             var request = request
-            request.headers.replace("X-Echo-Body", with: Data(body.utf8).base64EncodedString())
-            if let status { request.headers.replace("X-Echo-Status", with: String(status)) }
+            request.headers["X-Echo-Body"] = Data(body.utf8).base64EncodedString()
+            if let status { request.headers["X-Echo-Status"] = String(status) }
             if !headers.isEmpty {
                 let json = try JSONSerialization.data(withJSONObject: headers, options: [.sortedKeys])
-                request.headers.replace("X-Echo-Headers", with: String(decoding: json, as: UTF8.self))
+                request.headers["X-Echo-Headers"] = String(decoding: json, as: UTF8.self)
             }
             return try await next(request)
         }
@@ -114,7 +114,7 @@ import Testing
             #expect(error.status == 404)
             #expect(error.body.message == "Record Not Found")
             #expect(error.body.errors == [StravaAPI.FaultError(code: "invalid", field: "id", resource: "Athlete")])
-            #expect(error.headers["X-Trace"] == "t-1")
+            #expect(error.response.headers["X-Trace"] == "t-1")
             #expect(error.response.status == 404)
             #expect(error.response.request.urlComponents.path == "/api/v3/athletes/134815/stats")
             #expect(error.response.request.call as? StravaAPI.Call == .athleteStats(id: 134815))
@@ -213,7 +213,7 @@ import Testing
         }
         let noContent = HTTPClient(baseURL: server.baseURL, middleware: [ClosureMiddleware { request, next in
             var request = request
-            request.headers.replace("X-Echo-Status", with: "204")
+            request.headers["X-Echo-Status"] = "204"
             return try await next(request)
         }])
         try await noContent.send(HTTPBin.Anything.delete(id: id))
@@ -232,11 +232,11 @@ import Testing
             case let .gear(.get(id)):
                 // Answer this one case with canned gear carrying the id from the case.
                 let body = #"{"id":"\#(id)","name":"Road bike","primary":true}"#
-                request.headers.replace("X-Echo-Body", with: Data(body.utf8).base64EncodedString())
+                request.headers["X-Echo-Body"] = Data(body.utf8).base64EncodedString()
             case .athlete:
-                request.headers.replace("X-Echo-Body", with: Data(Self.athleteJSON.utf8).base64EncodedString())
+                request.headers["X-Echo-Body"] = Data(Self.athleteJSON.utf8).base64EncodedString()
             default:
-                request.headers.replace("X-Matched", with: "other")
+                request.headers["X-Matched"] = "other"
             }
             return try await next(request)
         }

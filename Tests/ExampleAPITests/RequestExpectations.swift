@@ -85,7 +85,7 @@ func checkRequest(_ requestable: some HTTPRequestable, _ expected: ExpectedReque
     #expect(actual.percentEncodedPath == wanted.percentEncodedPath, sourceLocation: sourceLocation)
     #expect(actual.queryItems ?? [] == wanted.queryItems ?? [], "query: \(actual.percentEncodedQuery ?? "")", sourceLocation: sourceLocation)
     #expect(request.url != nil, sourceLocation: sourceLocation)
-    let headers = request.headers.fields.map { "\($0.name): \($0.value)" }
+    let headers = request.headers.map { "\($0.name): \($0.value)" }
     let expectedHeaders = expected.headers.map { "\($0.0): \($0.1)" }
     if case .multipart = expected.body {
         // The boundary is random: check the header's start, and every other header exactly.

@@ -139,7 +139,7 @@ import Testing
 
     @Test func metadataFromTheSpec() throws {
         #expect(StravaAPI.defaults.baseURL == Self.base)
-        #expect(StravaAPI.defaults.headers.fields.map { "\($0.name): \($0.value)" } == ["Accept: application/json"])
+        #expect(StravaAPI.defaults.headers.map { "\($0.name): \($0.value)" } == ["Accept: application/json"])
         #expect(StravaAPI.defaults.auth == AuthOptions([.bearer]))
         #expect(StravaAPI.defaults.dateFormat == .iso8601)
         // The spec's top-level `errors`: shared by every endpoint, written once in `defaults`.

@@ -221,7 +221,7 @@ nonisolated extension HTTPBin {
                     Query("sort", sort),
                     Query("order", order),
                     Query("since", since),
-                    Query("filter", filter),
+                    Query("filter", encoding: filter),
                     Query("search-term", q),
                     Header("X-Request-ID", xRequestID),
                     Header("X-Tags", xTags),

@@ -168,11 +168,11 @@ nonisolated extension PaymentsAPI.Styles {
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .label(color, tags):
-                return try PaymentsAPI.defaults.request(.get, [Path("styles", "label", PathParameter("color", encoding: color, style: ParameterStyle(.label, explode: true)), PathParameter("tags", tags, style: .label))])
+                return try PaymentsAPI.defaults.request(.get, [Path("styles", "label", PathParameter("color", encoding: color, style: ParameterStyle(.label, explode: true)), PathParameter("tags", encoding: tags, style: .label))])
             case let .matrix(color, tags):
                 return try PaymentsAPI.defaults.request(.get, [
                     Path("styles", "matrix"),
-                    PathSegment(PathParameter("color", encoding: color, style: .matrix), PathParameter("tags", tags, style: ParameterStyle(.matrix, explode: true))),
+                    PathSegment(PathParameter("color", encoding: color, style: .matrix), PathParameter("tags", encoding: tags, style: ParameterStyle(.matrix, explode: true))),
                 ])
             case let .simple(color, workflow, xColor):
                 return try PaymentsAPI.defaults.request(.get, [
@@ -193,7 +193,7 @@ nonisolated extension PaymentsAPI.Styles {
                     Query("spaced", spaced, style: .spaceDelimited),
                     Query("piped", piped, style: .pipeDelimited),
                     Query("deep", encoding: deep, style: .deepObject),
-                    Query("labels", labels, style: .deepObject),
+                    Query("labels", encoding: labels, style: .deepObject),
                 ])
             }
         }

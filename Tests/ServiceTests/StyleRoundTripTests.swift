@@ -34,9 +34,8 @@ import Testing
         let router = ServiceRouter(baseURL: "https://x.example", dateFormat: .iso8601, routes: [
             ServiceRoute(.post, template) { request in try request.response(try read(request), status: 200) },
         ])
-        var request = HTTPRequest(method: .post, urlComponents: URLComponents(string: "https://x.example")!)
         // A test of queries, headers or bodies sends them to `/p`.
-        try request.apply(template == "/p" ? [Path("p")] + components : components)
+        let request = try HTTPRequest(.post, baseURL: "https://x.example") { template == "/p" ? [Path("p")] + components : components }
         let response = try await answer(router.handler, request)
         let sent = request.urlComponents.string ?? ""
         try #require(response.status == 200, "\(response.status): \(response.text) for \(sent)")
@@ -69,7 +68,7 @@ import Testing
             try $0.query("filter", as: Filter.self, style: .deepObject)
         } == filter)
         let dictionary = ["a": 1, "b": 2]
-        #expect(try await roundTrip(dictionary, [Query("d", dictionary, style: .deepObject)]) { try $0.query("d", as: [String: Int].self, style: .deepObject) } == dictionary)
+        #expect(try await roundTrip(dictionary, [Query("d", encoding: dictionary, style: .deepObject)]) { try $0.query("d", as: [String: Int].self, style: .deepObject) } == dictionary)
         let date = Date(timeIntervalSince1970: 1_714_566_600)
         #expect(try await roundTrip(date, [Query("since", date)]) { try $0.query("since", as: Date.self) } == date)
     }
@@ -78,17 +77,17 @@ import Testing
 
     @Test func pathStyles() async throws {
         let list = ["blue", "bl.ack", "a,b"]
-        #expect(try await roundTrip(list, template: "/p/{c}", [Path("p", PathParameter("c", list))]) { try $0.path("c", as: [String].self) } == list)
-        #expect(try await roundTrip(list, template: "/p/{c}", [Path("p", PathParameter("c", list, style: .label))]) {
+        #expect(try await roundTrip(list, template: "/p/{c}", [Path("p", PathParameter("c", encoding: list))]) { try $0.path("c", as: [String].self) } == list)
+        #expect(try await roundTrip(list, template: "/p/{c}", [Path("p", PathParameter("c", encoding: list, style: .label))]) {
             try $0.path("c", as: [String].self, style: .label)
         } == list)
-        #expect(try await roundTrip(list, template: "/p/{c}", [Path("p", PathParameter("c", list, style: ParameterStyle(.label, explode: true)))]) {
+        #expect(try await roundTrip(list, template: "/p/{c}", [Path("p", PathParameter("c", encoding: list, style: ParameterStyle(.label, explode: true)))]) {
             try $0.path("c", as: [String].self, style: ParameterStyle(.label, explode: true))
         } == list)
-        #expect(try await roundTrip(list, template: "/p/{c}", [Path("p", PathParameter("c", list, style: .matrix))]) {
+        #expect(try await roundTrip(list, template: "/p/{c}", [Path("p", PathParameter("c", encoding: list, style: .matrix))]) {
             try $0.path("c", as: [String].self, style: .matrix)
         } == list)
-        #expect(try await roundTrip(list, template: "/p/{c}", [Path("p", PathParameter("c", list, style: ParameterStyle(.matrix, explode: true)))]) {
+        #expect(try await roundTrip(list, template: "/p/{c}", [Path("p", PathParameter("c", encoding: list, style: ParameterStyle(.matrix, explode: true)))]) {
             try $0.path("c", as: [String].self, style: ParameterStyle(.matrix, explode: true))
         } == list)
         let color = Self.color
@@ -104,7 +103,7 @@ import Testing
         // Two matrix placeholders in one segment read apart.
         struct Both: Codable, Sendable, Equatable { var color: Color; var tags: [String] }
         let both = try await roundTrip(Both(color: color, tags: ["x", "y"]), template: "/m/{color}{tags}", [PathSegment("m"), PathSegment(
-            PathParameter("color", encoding: color, style: .matrix), PathParameter("tags", ["x", "y"], style: ParameterStyle(.matrix, explode: true)))]) { request in
+            PathParameter("color", encoding: color, style: .matrix), PathParameter("tags", encoding: ["x", "y"], style: ParameterStyle(.matrix, explode: true)))]) { request in
             Both(color: try request.path("color", as: Color.self, style: .matrix),
                  tags: try request.path("tags", as: [String].self, style: ParameterStyle(.matrix, explode: true)))
         }

@@ -7,9 +7,9 @@ import Foundation
 private let listEndpoint = BenchAPI.Activities.list(perPage: 100)
 private let listRequest: HTTPRequest? = try? listEndpoint.httpRequest()
 
-/// Decodes `body` the way a client does with a generated endpoint: the endpoint's own
-/// `ResponseDecoder` (`.json`, dates in the request's `DateFormat`) applied to the response.
+/// Decodes `body` the way a client does with a generated endpoint: the endpoint checks the status
+/// and applies its own `ResponseDecoder` (`.json`, dates in the request's `DateFormat`).
 func decodeThroughRuntime(_ body: Data) throws -> [BenchAPI.Activity] {
     guard let listRequest else { throw BenchError.badURL }
-    return try listEndpoint.decoder.decode(HTTPResponse(status: 200, body: body, request: listRequest))
+    return try listEndpoint.decode(HTTPResponse(status: 200, body: body, request: listRequest))
 }

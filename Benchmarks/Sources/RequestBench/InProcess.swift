@@ -25,7 +25,7 @@ let inProcessClient = HTTPClient(transport: inProcess)
 /// The request alone, as the client builds it before sending.
 func buildActivity() throws -> Int {
     let request = try BenchAPI.activity(id: 1_234_567, includeAllEfforts: true, ifNoneMatch: "abc").httpRequest()
-    return request.headers.fields.count &+ (request.body?.count ?? 0) &+ request.urlComponents.percentEncodedPath.utf8.count
+    return request.headers.reduce(0) { count, _ in count &+ 1 } &+ (request.body?.count ?? 0) &+ request.urlComponents.percentEncodedPath.utf8.count
 }
 
 /// Built, sent through the transport and answered by the handler: the status and the body's size.

@@ -228,13 +228,15 @@ extension Translator {
         }
         let bare = type.unwrapped
         if isSingle(bare) { return .single }
-        // The runtime's list initializers: `Query` takes arrays and dictionaries in any style,
-        // `PathParameter` arrays in any style, `Header` arrays in its default style only.
+        // The runtime's list initializers: `Query` takes arrays in any style, `Header` arrays in
+        // its default style only; a path's arrays and every dictionary go through `encoding:`.
         switch bare {
         case let .array(element) where isSingle(element):
-            return location != .header || style == .default(in: .header) ? .list : .encoded
-        case let .dictionary(value) where isSingle(value):
-            return location == .query ? .list : .encoded
+            switch location {
+            case .query: return .list
+            case .header: return style == .default(in: .header) ? .list : .encoded
+            case .path: return .encoded
+            }
         default: return .encoded
         }
     }

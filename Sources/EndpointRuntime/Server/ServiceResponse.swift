@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// What a generated handler answers a request with: a status, headers and a body, made from a
 /// service's result by ``ServiceRequest/response(_:status:as:contentType:headers:)`` and its kin, the way
@@ -12,7 +12,7 @@ public struct ServiceResponse: Sendable {
     public var body: ResponseBody
 
     /// A response.
-    public init(status: Int, headers: HTTPHeaders = [:], body: ResponseBody = ResponseBody(Data())) {
+    public init(status: Int, headers: HTTPHeaders = [:], body: ResponseBody = ResponseBody(chunks: [])) {
         self.status = status
         self.headers = headers
         self.body = body

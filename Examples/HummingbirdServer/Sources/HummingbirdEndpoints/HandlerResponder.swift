@@ -60,7 +60,7 @@ public struct HandlerResponder<Context: RequestContext>: HTTPResponder {
     /// When the client goes away the handler's body is cancelled.
     static func response(from answer: StreamedResponse) -> Response {
         var fields = HTTPFields()
-        for field in answer.head.headers.fields {
+        for field in answer.head.headers {
             guard let name = HTTPField.Name(field.name) else { continue }
             fields.append(HTTPField(name: name, value: field.value))
         }
