@@ -130,10 +130,11 @@ package enum Generator {
         let translator = Translator(spec: spec, options: options)
         guard count > 1 else { return [GeneratedFile(name: spec.outputName, swift: Renderer.render(translator.translate()))] }
         // Each piece is rendered once, on every core, and the parts are packed by the lines the
-        // renderer wrote: no second reckoning of how long a piece will be.
+        // renderer wrote, as its printer counted them: no second reckoning of how long a piece is.
         let pieces = translator.partPieces()
-        let rendered = pieces.concurrentMap { Renderer.renderTopLevel($0.declarations) }
-        let ranges = Translator.pack(sizes: rendered.map(Renderer.lineCount), into: count)
+        let counted = pieces.concurrentMap { Renderer.renderTopLevelCounted($0.declarations) }
+        let rendered = counted.map(\.text)
+        let ranges = Translator.pack(sizes: counted.map(\.lines), into: count)
         // The server side, when asked for, closes the last part.
         let service = options.service ? translator.serviceDeclarations() : []
         let texts = ranges.enumerated().map { index, range in
