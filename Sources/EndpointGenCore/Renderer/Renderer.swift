@@ -27,9 +27,16 @@ enum Renderer {
             printer.line("\(prefix(module.access))import \(module.module)")
         }
         if !file.imports.isEmpty && !renderedDeclarations.isEmpty { printer.blankLine() }
-        let declarations = renderedDeclarations.joined(separator: "\n")
-        if file.headerComments.isEmpty && file.imports.isEmpty { return declarations.isEmpty ? "\n" : declarations }
-        return printer.text + declarations
+        let hasHead = !file.headerComments.isEmpty || !file.imports.isEmpty
+        // One string of the final size, written once (not the declarations joined, then copied
+        // again after the header).
+        var text = hasHead ? printer.text : ""
+        text.reserveCapacity(text.utf8.count + renderedDeclarations.reduce(renderedDeclarations.count) { $0 + $1.utf8.count })
+        for (index, declarations) in renderedDeclarations.enumerated() {
+            if index > 0 { text += "\n" }
+            text += declarations
+        }
+        return text.isEmpty ? "\n" : text
     }
 
     /// Top-level declarations (not empty), each line ending in a newline.
