@@ -613,7 +613,7 @@ enum Renderer {
         case let .await(inner):
             printer.write("await ")
             renderWrapped(inner, reserve: reserve, into: &printer)
-        case let .call(callee, arguments, nil):
+        case let .call(callee, arguments, nil) where !arguments.isEmpty:
             // The last argument wraps in place when it can hug the call and the line up to it fits:
             // always a list of calls (a request's components), another list or a dictionary only
             // when it would not fit on a line of its own either.
