@@ -130,23 +130,35 @@ package enum Generator {
         let translator = Translator(spec: spec, options: options)
         guard count > 1 else { return [GeneratedFile(name: spec.outputName, swift: Renderer.render(translator.translate()))] }
         // Each piece is rendered once, on every core, and the parts are packed by the lines the
-        // renderer wrote: no second reckoning of how long a piece will be.
-        let pieces = translator.partPieces()
-        let rendered = pieces.concurrentMap { Renderer.renderTopLevel($0.declarations) }
-        let ranges = Translator.pack(sizes: rendered.map(Renderer.lineCount), into: count)
+        // renderer wrote, as its printer counted them: no second reckoning of how long a piece is.
+        var pieces = translator.partPieces()
+        var rendered: [String] = []
+        var sizes: [Int] = []
+        for (text, lines) in pieces.concurrentMap({ Renderer.renderTopLevelCounted($0.declarations) }) {
+            rendered.append(text)
+            sizes.append(lines)
+        }
+        let ranges = Translator.pack(sizes: sizes, into: count)
         // The server side, when asked for, closes the last part.
         let service = options.service ? translator.serviceDeclarations() : []
-        let texts = ranges.enumerated().map { index, range in
+        // A piece's text and code model are let go once its part is written, so the whole
+        // output is not held twice.
+        var files: [GeneratedFile] = []
+        for (index, range) in ranges.enumerated() {
             let isLast = index == ranges.count - 1
             let file = translator.partFile(number: index + 1, of: count,
                                            declarations: pieces[range].flatMap(\.declarations) + (isLast ? service : []))
-            var body = Array(rendered[range])
+            var body: [String] = []
+            for piece in range {
+                body.append(rendered[piece])
+                rendered[piece] = ""
+                pieces[piece] = Translator.Piece(declarations: [])
+            }
             if isLast && !service.isEmpty { body.append(Renderer.renderTopLevel(service)) }
-            return Renderer.render(file, renderedDeclarations: body)
+            files.append(GeneratedFile(name: index == 0 ? spec.outputName : partName(spec.outputName, index + 1),
+                                       swift: Renderer.render(file, renderedDeclarations: body)))
         }
-        return texts.enumerated().map { index, swift in
-            GeneratedFile(name: index == 0 ? spec.outputName : partName(spec.outputName, index + 1), swift: swift)
-        }
+        return files
     }
 
     /// How many files a spec is written as when not told: one per 500 endpoints and models, at least one.

@@ -204,6 +204,36 @@ import Testing
         #expect(short.text == "return [value1, value2, value3]\n")
     }
 
+    /// A call ending in a dictionary that does not fit its line: the arguments one per line when the
+    /// dictionary then fits on a line of its own, else the dictionary one entry per line, hugging
+    /// the call.
+    @Test(arguments: [3, 6])
+    func aCallEndingInADictionaryWrapsWhereItHelps(entries: Int) {
+        let first = String(repeating: "c", count: 70)
+        let codes = (1...entries).map { "40\($0)" }
+        let dictionary = Expression.dictionaryLiteral(codes.map {
+            DictionaryEntry(key: .call(.dotMember("code"), [Argument(.numberLiteral($0))]), value: .metatype(.named("Problem")))
+        })
+        var printer = CodePrinter()
+        Renderer.renderStatements([.return(.call(.identifier("endpoint"), [Argument(.identifier(Identifier(first))), Argument("errors", dictionary)]))],
+                                  into: &printer)
+        if entries == 3 {
+            #expect(printer.text == """
+                return endpoint(
+                    \(first),
+                    errors: [.code(401): Problem.self, .code(402): Problem.self, .code(403): Problem.self]
+                )
+
+                """)
+        } else {
+            #expect(printer.text == """
+                return endpoint(\(first), errors: [
+                \(codes.map { "    .code(\($0)): Problem.self,\n" }.joined())])
+
+                """)
+        }
+    }
+
     @Test func callsWithTrailingClosures() {
         var printer = CodePrinter()
         printer.indented { printer in
@@ -221,13 +251,80 @@ import Testing
         #expect(block.text == "Make {\n    Part(1)\n    Part(2)\n}\n")
     }
 
-    /// A list of components one per line, hugging the call, unless the call fits on its line.
+    /// The one rule at its boundary: a construct whose line is exactly `CodePrinter.width` columns
+    /// long stays on that line; one column more and it wraps. Three constructs: a function of one
+    /// expression (`func f() -> Int { x }`), a `case` of one `return`, and a call after `return`.
+    @Test(arguments: [0, 1])
+    func aConstructThatFitsTheWidthStaysOnItsLineOneColumnMoreWraps(extra: Int) {
+        let width = CodePrinter.width
+        // `func f() -> Int { NAME }`: 20 columns and the name.
+        let functionName = String(repeating: "x", count: width - 20 + extra)
+        var function = CodePrinter()
+        Renderer.render(Declaration(kind: .function(FunctionDecl(access: nil, kind: .function(name: "f", isStatic: false, isMutating: false),
+                                                                 returnType: .named("Int"), body: [.return(.identifier(Identifier(functionName)))]))),
+                        into: &function)
+        // `case .a: return NAME` (a case is at its switch's level): 16 columns and the name.
+        let caseName = String(repeating: "y", count: width - 16 + extra)
+        var switchPrinter = CodePrinter()
+        Renderer.renderStatements([.switch(subject: .identifier("self"), cases: [
+            SwitchCase(patterns: [.enumCase(name: "a", bindings: [])], body: [.return(.identifier(Identifier(caseName)))]),
+        ])], into: &switchPrinter)
+        // `return make(NAME, b)`: 16 columns and the name.
+        let argumentName = String(repeating: "z", count: width - 16 + extra)
+        var call = CodePrinter()
+        Renderer.renderStatements([.return(.call(.identifier("make"), [Argument(.identifier(Identifier(argumentName))), Argument(.identifier("b"))]))],
+                                  into: &call)
+        if extra == 0 {
+            #expect(function.text == "func f() -> Int { \(functionName) }\n")
+            #expect(switchPrinter.text == "switch self {\ncase .a: return \(caseName)\n}\n")
+            #expect(call.text == "return make(\(argumentName), b)\n")
+            for text in [function.text, switchPrinter.text, call.text] {
+                #expect(text.split(separator: "\n").map(\.count).max() == width)
+            }
+        } else {
+            #expect(function.text == "func f() -> Int {\n    return \(functionName)\n}\n")
+            #expect(switchPrinter.text == "switch self {\ncase .a:\n    return \(caseName)\n}\n")
+            #expect(call.text == "return make(\n    \(argumentName), b\n)\n")
+        }
+    }
+
+    /// A construct is rendered once: a trial that does not fit is taken back whole (nothing of it
+    /// is left in the text, the indentation and what the line held before it included), and the
+    /// printer goes on from where the trial began.
+    @Test func aTrialThatDoesNotFitIsTakenBackWhole() {
+        var printer = CodePrinter()
+        printer.line("first")
+        printer.indent()
+        printer.write("head ")
+        let start = printer.beginTrial()
+        printer.write(String(repeating: "w", count: CodePrinter.width))
+        printer.endLine()
+        printer.line("never written")
+        #expect(printer.trialFailed)
+        let fitted = printer.endTrial(from: start)
+        #expect(!fitted)
+        #expect(!printer.isTrying)
+        printer.line("tail")
+        printer.outdent()
+        #expect(printer.text == "first\n    head tail\n")
+        // One that fits stays, and the line goes on.
+        var fits = CodePrinter()
+        let kept = fits.beginTrial()
+        fits.write("short")
+        let keptFits = fits.endTrial(from: kept, reserve: CodePrinter.width - 5)
+        #expect(keptFits)
+        fits.line(";")
+        #expect(fits.text == "short;\n")
+    }
+
+    /// A list of components one per line, hugging the call, unless the call fits on its line: the
+    /// renderer decides, from the list alone (the code model says nothing about lines).
     @Test func listsOfComponentsHugTheCall() {
         var printer = CodePrinter()
         let parts: [Expression] = [.call(.type(.named("Path")), [Argument(.stringLiteral("a"))])]
             + (1...6).map { .call(.type(.named("Query")), [Argument(.stringLiteral("query_\($0)")), Argument(.identifier("query\($0)"))]) }
         Renderer.renderStatements([
-            .return(.try(.call(.member(.identifier("defaults"), "request"), [Argument(.dotMember("get")), Argument(.arrayLiteral(parts, multiline: true))]))),
+            .return(.try(.call(.member(.identifier("defaults"), "request"), [Argument(.dotMember("get")), Argument(.arrayLiteral(parts))]))),
             .return(.try(.call(.member(.identifier("defaults"), "request"), [Argument(.dotMember("get")), Argument(.arrayLiteral([parts[0]]))]))),
         ], into: &printer)
         #expect(printer.text == """

@@ -51,9 +51,7 @@ nonisolated extension GistsAPI {
         ///
         /// - Parameters:
         ///   - gistId: The unique identifier of the gist.
-        public static func get(gistId: String) -> Endpoint<GistsAPI.Gist> {
-            GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.get(gistId: gistId)))
-        }
+        public static func get(gistId: String) -> Endpoint<GistsAPI.Gist> { GistsAPI.defaults.endpoint(GistsAPI.Call.gists(.get(gistId: gistId))) }
 
         /// Allows you to add a new gist with one or more files.
         public static func create(body: GistsAPI.CreateGist) -> Endpoint<GistsAPI.Gist> {
@@ -256,15 +254,13 @@ nonisolated extension GistsAPI.Gists {
             case let .get(gistId): return try GistsAPI.defaults.request(.get, [Path("gists", gistId)])
             case let .create(body):
                 return try GistsAPI.defaults.request(.post, [Path("gists"), JSONBody(body, contentType: "application/json"), Timeout(30)])
-            case let .update(gistId, body):
-                return try GistsAPI.defaults.request(.patch, [Path("gists", gistId), JSONBody(body)])
+            case let .update(gistId, body): return try GistsAPI.defaults.request(.patch, [Path("gists", gistId), JSONBody(body)])
             case let .delete(gistId): return try GistsAPI.defaults.request(.delete, [Path("gists", gistId)])
             case let .listCommits(gistId, perPage, page):
                 return try GistsAPI.defaults.request(.get, [Path("gists", gistId, "commits"), Query("per_page", perPage), Query("page", page)])
             case let .getRevision(gistId, sha): return try GistsAPI.defaults.request(.get, [Path("gists", gistId, sha)])
             case let .isStarred(gistId): return try GistsAPI.defaults.request(.get, [Path("gists", gistId, "star")])
-            case let .star(gistId):
-                return try GistsAPI.defaults.request(.put, [Path("gists", gistId, "star"), Header("Content-Length", "0")])
+            case let .star(gistId): return try GistsAPI.defaults.request(.put, [Path("gists", gistId, "star"), Header("Content-Length", "0")])
             case let .unstar(gistId): return try GistsAPI.defaults.request(.delete, [Path("gists", gistId, "star")])
             case let .fork(gistId): return try GistsAPI.defaults.request(.post, [Path("gists", gistId, "fork")])
             case let .comments(call): return try call.httpRequest()
@@ -313,8 +309,7 @@ nonisolated extension GistsAPI.Gists.Comments {
             case let .list(gistId, perPage, page):
                 return try GistsAPI.defaults.request(.get, [Path("gists", gistId, "comments"), Query("per_page", perPage), Query("page", page)])
             case let .get(gistId, commentId): return try GistsAPI.defaults.request(.get, [Path("gists", gistId, "comments", commentId)])
-            case let .create(gistId, body):
-                return try GistsAPI.defaults.request(.post, [Path("gists", gistId, "comments"), JSONBody(body)])
+            case let .create(gistId, body): return try GistsAPI.defaults.request(.post, [Path("gists", gistId, "comments"), JSONBody(body)])
             case let .update(gistId, commentId, body):
                 return try GistsAPI.defaults.request(.patch, [Path("gists", gistId, "comments", commentId), JSONBody(body)])
             case let .delete(gistId, commentId): return try GistsAPI.defaults.request(.delete, [Path("gists", gistId, "comments", commentId)])
@@ -1218,7 +1213,11 @@ nonisolated extension GistsAPI {
     /// The spec's sample responses, for `StubTransport(samples: GistsAPI.samples)` in tests
     /// and previews. Sending a request never reads them.
     public static let samples: [SampleResponse] = [
-        SampleResponse(.get, "/gists/{gist_id}", json: #"{"url":"https://api.github.com/gists/aa5a315d61ae9438b18d","forks_url":"https://api.github.com/gists/aa5a315d61ae9438b18d/forks","commits_url":"https://api.github.com/gists/aa5a315d61ae9438b18d/commits","id":"aa5a315d61ae9438b18d","node_id":"MDQ6R2lzdGFhNWEzMTVkNjFhZTk0MzhiMThk","git_pull_url":"https://gist.github.com/aa5a315d61ae9438b18d.git","git_push_url":"https://gist.github.com/aa5a315d61ae9438b18d.git","html_url":"https://gist.github.com/aa5a315d61ae9438b18d","files":{"hello_world.rb":{"filename":"hello_world.rb","type":"application/x-ruby","language":"Ruby","raw_url":"https://gist.githubusercontent.com/octocat/6cad326836d38bd3a7ae/raw/db9c55113504e46fa076e7df3a04ce592e2e86d8/hello_world.rb","size":167,"truncated":false,"content":"class HelloWorld\n   def initialize(name)\n      @name = name.capitalize\n   end\nend\n"}},"public":true,"created_at":"2010-04-14T02:15:15Z","updated_at":"2011-06-20T11:34:15Z","description":"Hello World Examples","comments":0,"user":null,"comments_url":"https://api.github.com/gists/aa5a315d61ae9438b18d/comments/","owner":{"login":"octocat","id":1,"node_id":"MDQ6VXNlcjE=","avatar_url":"https://github.com/images/error/octocat_happy.gif","html_url":"https://github.com/octocat","type":"User","site_admin":false},"truncated":false}"#),
+        SampleResponse(
+            .get,
+            "/gists/{gist_id}",
+            json: #"{"url":"https://api.github.com/gists/aa5a315d61ae9438b18d","forks_url":"https://api.github.com/gists/aa5a315d61ae9438b18d/forks","commits_url":"https://api.github.com/gists/aa5a315d61ae9438b18d/commits","id":"aa5a315d61ae9438b18d","node_id":"MDQ6R2lzdGFhNWEzMTVkNjFhZTk0MzhiMThk","git_pull_url":"https://gist.github.com/aa5a315d61ae9438b18d.git","git_push_url":"https://gist.github.com/aa5a315d61ae9438b18d.git","html_url":"https://gist.github.com/aa5a315d61ae9438b18d","files":{"hello_world.rb":{"filename":"hello_world.rb","type":"application/x-ruby","language":"Ruby","raw_url":"https://gist.githubusercontent.com/octocat/6cad326836d38bd3a7ae/raw/db9c55113504e46fa076e7df3a04ce592e2e86d8/hello_world.rb","size":167,"truncated":false,"content":"class HelloWorld\n   def initialize(name)\n      @name = name.capitalize\n   end\nend\n"}},"public":true,"created_at":"2010-04-14T02:15:15Z","updated_at":"2011-06-20T11:34:15Z","description":"Hello World Examples","comments":0,"user":null,"comments_url":"https://api.github.com/gists/aa5a315d61ae9438b18d/comments/","owner":{"login":"octocat","id":1,"node_id":"MDQ6VXNlcjE=","avatar_url":"https://github.com/images/error/octocat_happy.gif","html_url":"https://github.com/octocat","type":"User","site_admin":false},"truncated":false}"#
+        ),
     ]
 }
 
@@ -1333,7 +1332,10 @@ nonisolated extension GistsAPI {
                 return try request.response(result, status: 201)
             },
             ServiceRoute(.patch, "/gists/{gist_id}") { request in
-                let result = try await service.gistsUpdate(gistId: request.path("gist_id", as: String.self), body: request.body(as: GistsAPI.UpdateGist.self, .json))
+                let result = try await service.gistsUpdate(
+                    gistId: request.path("gist_id", as: String.self),
+                    body: request.body(as: GistsAPI.UpdateGist.self, .json)
+                )
                 return try request.response(result, status: 200)
             },
             ServiceRoute(.delete, "/gists/{gist_id}") { request in
@@ -1349,7 +1351,10 @@ nonisolated extension GistsAPI {
                 return try request.response(result, status: 200)
             },
             ServiceRoute(.get, "/gists/{gist_id}/{sha}") { request in
-                let result = try await service.gistsGetRevision(gistId: request.path("gist_id", as: String.self), sha: request.path("sha", as: String.self))
+                let result = try await service.gistsGetRevision(
+                    gistId: request.path("gist_id", as: String.self),
+                    sha: request.path("sha", as: String.self)
+                )
                 return try request.response(result, status: 200)
             },
             ServiceRoute(.get, "/gists/{gist_id}/star") { request in
@@ -1377,11 +1382,17 @@ nonisolated extension GistsAPI {
                 return try request.response(result, status: 200)
             },
             ServiceRoute(.get, "/gists/{gist_id}/comments/{comment_id}") { request in
-                let result = try await service.gistsCommentsGet(gistId: request.path("gist_id", as: String.self), commentId: request.path("comment_id", as: Int64.self))
+                let result = try await service.gistsCommentsGet(
+                    gistId: request.path("gist_id", as: String.self),
+                    commentId: request.path("comment_id", as: Int64.self)
+                )
                 return try request.response(result, status: 200)
             },
             ServiceRoute(.post, "/gists/{gist_id}/comments") { request in
-                let result = try await service.gistsCommentsCreate(gistId: request.path("gist_id", as: String.self), body: request.body(as: GistsAPI.CommentBody.self, .json))
+                let result = try await service.gistsCommentsCreate(
+                    gistId: request.path("gist_id", as: String.self),
+                    body: request.body(as: GistsAPI.CommentBody.self, .json)
+                )
                 return try request.response(result, status: 201)
             },
             ServiceRoute(.patch, "/gists/{gist_id}/comments/{comment_id}") { request in
@@ -1393,7 +1404,10 @@ nonisolated extension GistsAPI {
                 return try request.response(result, status: 200)
             },
             ServiceRoute(.delete, "/gists/{gist_id}/comments/{comment_id}") { request in
-                try await service.gistsCommentsDelete(gistId: request.path("gist_id", as: String.self), commentId: request.path("comment_id", as: Int64.self))
+                try await service.gistsCommentsDelete(
+                    gistId: request.path("gist_id", as: String.self),
+                    commentId: request.path("comment_id", as: Int64.self)
+                )
                 return request.response(status: 204)
             },
             ServiceRoute(.get, "/gists/{gist_id}/forks") { request in

@@ -17,9 +17,7 @@ public nonisolated enum GitHubAPI {
     )
 
     /// Gets the rate limit status of the authenticated user.
-    public static var rateLimit: EndpointWithHeaders<RateLimitOverview, RateLimitHeaders> {
-        EndpointWithHeaders(defaults.endpoint(Call.rateLimit))
-    }
+    public static var rateLimit: EndpointWithHeaders<RateLimitOverview, RateLimitHeaders> { EndpointWithHeaders(defaults.endpoint(Call.rateLimit)) }
 
     /// The response headers `rateLimit` declares, read by `client.response(for:)`.
     public nonisolated struct RateLimitHeaders: ResponseHeaders, Hashable {
@@ -629,7 +627,11 @@ nonisolated extension GitHubAPI {
     /// The spec's sample responses, for `StubTransport(samples: GitHubAPI.samples)` in tests
     /// and previews. Sending a request never reads them.
     public static let samples: [SampleResponse] = [
-        SampleResponse(.get, "/repos/{owner}/{repo}", json: #"{"id":1296269,"full_name":"octocat/Hello-World","private":false,"stargazers_count":80,"owner":{"login":"octocat","id":1}}"#),
+        SampleResponse(
+            .get,
+            "/repos/{owner}/{repo}",
+            json: #"{"id":1296269,"full_name":"octocat/Hello-World","private":false,"stargazers_count":80,"owner":{"login":"octocat","id":1}}"#
+        ),
     ]
 }
 

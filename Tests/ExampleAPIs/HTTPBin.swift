@@ -46,9 +46,7 @@ public nonisolated enum HTTPBin {
     }
 
     /// Answers after the given number of seconds (at most 10).
-    public static func delay(seconds: Double) -> Endpoint<EchoResponse> {
-        defaults.endpoint(Call.delay(seconds: seconds))
-    }
+    public static func delay(seconds: Double) -> Endpoint<EchoResponse> { defaults.endpoint(Call.delay(seconds: seconds)) }
 
     /// Returns a UUID4.
     @available(*, deprecated)
@@ -58,14 +56,10 @@ public nonisolated enum HTTPBin {
     public static var robotsTxt: Endpoint<String> { defaults.endpoint(Call.robotsTxt, decoder: .text) }
 
     /// Returns an image in the given format.
-    public static func image(format: ImageFormat) -> Endpoint<Data> {
-        defaults.endpoint(Call.image(format: format), decoder: .data)
-    }
+    public static func image(format: ImageFormat) -> Endpoint<Data> { defaults.endpoint(Call.image(format: format), decoder: .data) }
 
     /// Returns n random bytes generated with the given seed.
-    public static func bytes(n: Int32, seed: Int? = nil) -> Endpoint<Data> {
-        defaults.endpoint(Call.bytes(n: n, seed: seed), decoder: .data)
-    }
+    public static func bytes(n: Int32, seed: Int? = nil) -> Endpoint<Data> { defaults.endpoint(Call.bytes(n: n, seed: seed), decoder: .data) }
 
     public static var head: Endpoint<Void> { defaults.endpoint(Call.head, decoder: .none) }
 
@@ -117,9 +111,7 @@ nonisolated extension HTTPBin {
         }
 
         /// Sends an API key as a query item.
-        public static var keyed: Endpoint<HTTPBin.EchoResponse> {
-            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.keyed))
-        }
+        public static var keyed: Endpoint<HTTPBin.EchoResponse> { HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.keyed)) }
 
         /// `File` properties become file parts with their own file names and content types.
         public static func upload(body: HTTPBin.Attachment) -> Endpoint<HTTPBin.EchoResponse> {
@@ -173,19 +165,13 @@ nonisolated extension HTTPBin {
             HTTPBin.defaults.endpoint(HTTPBin.Call.auth(.basic(user: user, passwd: passwd)), errors: [.code(401): JSONValue.self])
         }
 
-        public static var bearer: Endpoint<HTTPBin.AuthResult> {
-            HTTPBin.defaults.endpoint(HTTPBin.Call.auth(.bearer))
-        }
+        public static var bearer: Endpoint<HTTPBin.AuthResult> { HTTPBin.defaults.endpoint(HTTPBin.Call.auth(.bearer)) }
 
         /// Alternatives: sent with a bearer token or, without one, basic credentials.
-        public static var bearerOrBasic: Endpoint<HTTPBin.EchoResponse> {
-            HTTPBin.defaults.endpoint(HTTPBin.Call.auth(.bearerOrBasic))
-        }
+        public static var bearerOrBasic: Endpoint<HTTPBin.EchoResponse> { HTTPBin.defaults.endpoint(HTTPBin.Call.auth(.bearerOrBasic)) }
 
         /// Optional auth: a bearer token when the client has one, else nothing.
-        public static var optionalBearer: Endpoint<HTTPBin.EchoResponse> {
-            HTTPBin.defaults.endpoint(HTTPBin.Call.auth(.optionalBearer))
-        }
+        public static var optionalBearer: Endpoint<HTTPBin.EchoResponse> { HTTPBin.defaults.endpoint(HTTPBin.Call.auth(.optionalBearer)) }
     }
 }
 
@@ -228,13 +214,10 @@ nonisolated extension HTTPBin {
                 ])
             case .mirror: return try defaults.request(.get, baseURL: "https://eu.httpbin.org/v2", [Path("get")])
             case let .status(code): return try defaults.request(.get, [Path("status", code)])
-            case let .delay(seconds):
-                return try defaults.request(.get, [Path("delay", seconds), Timeout(12.5)])
+            case let .delay(seconds): return try defaults.request(.get, [Path("delay", seconds), Timeout(12.5)])
             case .uuid: return try defaults.request(.get, [Path("uuid")])
-            case .robotsTxt:
-                return try defaults.request(.get, [Path("robots.txt"), Header("Accept", "text/plain")])
-            case let .image(format):
-                return try defaults.request(.get, [Path("image", format), Header("Accept", "image/*")])
+            case .robotsTxt: return try defaults.request(.get, [Path("robots.txt"), Header("Accept", "text/plain")])
+            case let .image(format): return try defaults.request(.get, [Path("image", format), Header("Accept", "image/*")])
             case let .bytes(n, seed):
                 return try defaults.request(.get, [Path("bytes", n), Query("seed", seed), Header("Accept", "application/octet-stream")])
             case .head: return try defaults.request(.head, [Path("get")])
@@ -501,14 +484,10 @@ nonisolated extension HTTPBin.Auth {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case let .basic(user, passwd):
-                return try HTTPBin.defaults.request(.get, [Path("basic-auth", user, passwd), AuthOptions([.basic])])
-            case .bearer:
-                return try HTTPBin.defaults.request(.get, [Path("bearer"), AuthOptions([.bearer])])
-            case .bearerOrBasic:
-                return try HTTPBin.defaults.request(.get, [Path("anything", "either"), AuthOptions([.bearer, .basic])])
-            case .optionalBearer:
-                return try HTTPBin.defaults.request(.get, [Path("anything", "optional"), AuthOptions([.bearer], optional: true)])
+            case let .basic(user, passwd): return try HTTPBin.defaults.request(.get, [Path("basic-auth", user, passwd), AuthOptions([.basic])])
+            case .bearer: return try HTTPBin.defaults.request(.get, [Path("bearer"), AuthOptions([.bearer])])
+            case .bearerOrBasic: return try HTTPBin.defaults.request(.get, [Path("anything", "either"), AuthOptions([.bearer, .basic])])
+            case .optionalBearer: return try HTTPBin.defaults.request(.get, [Path("anything", "optional"), AuthOptions([.bearer], optional: true)])
             }
         }
 
@@ -930,7 +909,11 @@ nonisolated extension HTTPBin {
     /// The spec's sample responses, for `StubTransport(samples: HTTPBin.samples)` in tests
     /// and previews. Sending a request never reads them.
     public static let samples: [SampleResponse] = [
-        SampleResponse(.get, "/get", json: #"{"args":{"page":"1"},"headers":{"Host":"httpbin.org"},"origin":"127.0.0.1","url":"https://httpbin.org/get?page=1"}"#),
+        SampleResponse(
+            .get,
+            "/get",
+            json: #"{"args":{"page":"1"},"headers":{"Host":"httpbin.org"},"origin":"127.0.0.1","url":"https://httpbin.org/get?page=1"}"#
+        ),
     ]
 }
 
@@ -1145,7 +1128,10 @@ nonisolated extension HTTPBin {
                 return try request.response(result, status: 200)
             },
             ServiceRoute(.put, "/anything/files/{name}") { request in
-                let result = try await service.anythingPutFile(name: request.path("name", as: String.self), body: request.body(as: EndpointRuntime.File.self, .binary))
+                let result = try await service.anythingPutFile(
+                    name: request.path("name", as: String.self),
+                    body: request.body(as: EndpointRuntime.File.self, .binary)
+                )
                 return try request.response(result, status: 200)
             },
             ServiceRoute(.get, "/anything/download/{name}") { request in
@@ -1161,11 +1147,17 @@ nonisolated extension HTTPBin {
                 return try request.response(result, status: 200)
             },
             ServiceRoute(.get, "/anything/admin/keys") { request in
-                let result = try await service.anythingAdminKeysList(since: request.query("since", as: Optional<Date>.self), limit: request.query("limit", as: Int32.self))
+                let result = try await service.anythingAdminKeysList(
+                    since: request.query("since", as: Optional<Date>.self),
+                    limit: request.query("limit", as: Int32.self)
+                )
                 return try request.response(result, status: 200)
             },
             ServiceRoute(.delete, "/anything/admin/keys/{key}") { request in
-                let result = try await service.anythingAdminKeysRevoke(key: request.path("key", as: String.self), reason: request.query("reason", as: Optional<String>.self))
+                let result = try await service.anythingAdminKeysRevoke(
+                    key: request.path("key", as: String.self),
+                    reason: request.query("reason", as: Optional<String>.self)
+                )
                 return try request.response(result, status: 200)
             },
             ServiceRoute(.get, "/basic-auth/{user}/{passwd}") { request in

@@ -2122,500 +2122,417 @@ nonisolated extension Large.Big {
                 return try Large.defaults.request(.get, [Path("big", "big", "items0", id), Query("q", q), Query("limit", limit)])
             case let .bigOp1(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items1", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp2(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items2", id), JSONBody(body)])
+            case let .bigOp2(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items2", id), JSONBody(body)])
             case let .bigOp3(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items3", id), Query("q", q), Query("limit", limit)])
             case let .bigOp4(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items4", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp5(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items5", id), JSONBody(body)])
+            case let .bigOp5(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items5", id), JSONBody(body)])
             case let .bigOp6(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items6", id), Query("q", q), Query("limit", limit)])
             case let .bigOp7(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items7", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp8(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items8", id), JSONBody(body)])
+            case let .bigOp8(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items8", id), JSONBody(body)])
             case let .bigOp9(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items9", id), Query("q", q), Query("limit", limit)])
             case let .bigOp10(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items10", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp11(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items11", id), JSONBody(body)])
+            case let .bigOp11(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items11", id), JSONBody(body)])
             case let .bigOp12(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items12", id), Query("q", q), Query("limit", limit)])
             case let .bigOp13(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items13", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp14(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items14", id), JSONBody(body)])
+            case let .bigOp14(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items14", id), JSONBody(body)])
             case let .bigOp15(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items15", id), Query("q", q), Query("limit", limit)])
             case let .bigOp16(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items16", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp17(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items17", id), JSONBody(body)])
+            case let .bigOp17(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items17", id), JSONBody(body)])
             case let .bigOp18(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items18", id), Query("q", q), Query("limit", limit)])
             case let .bigOp19(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items19", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp20(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items20", id), JSONBody(body)])
+            case let .bigOp20(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items20", id), JSONBody(body)])
             case let .bigOp21(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items21", id), Query("q", q), Query("limit", limit)])
             case let .bigOp22(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items22", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp23(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items23", id), JSONBody(body)])
+            case let .bigOp23(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items23", id), JSONBody(body)])
             case let .bigOp24(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items24", id), Query("q", q), Query("limit", limit)])
             case let .bigOp25(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items25", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp26(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items26", id), JSONBody(body)])
+            case let .bigOp26(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items26", id), JSONBody(body)])
             case let .bigOp27(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items27", id), Query("q", q), Query("limit", limit)])
             case let .bigOp28(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items28", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp29(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items29", id), JSONBody(body)])
+            case let .bigOp29(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items29", id), JSONBody(body)])
             case let .bigOp30(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items30", id), Query("q", q), Query("limit", limit)])
             case let .bigOp31(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items31", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp32(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items32", id), JSONBody(body)])
+            case let .bigOp32(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items32", id), JSONBody(body)])
             case let .bigOp33(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items33", id), Query("q", q), Query("limit", limit)])
             case let .bigOp34(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items34", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp35(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items35", id), JSONBody(body)])
+            case let .bigOp35(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items35", id), JSONBody(body)])
             case let .bigOp36(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items36", id), Query("q", q), Query("limit", limit)])
             case let .bigOp37(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items37", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp38(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items38", id), JSONBody(body)])
+            case let .bigOp38(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items38", id), JSONBody(body)])
             case let .bigOp39(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items39", id), Query("q", q), Query("limit", limit)])
             case let .bigOp40(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items40", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp41(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items41", id), JSONBody(body)])
+            case let .bigOp41(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items41", id), JSONBody(body)])
             case let .bigOp42(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items42", id), Query("q", q), Query("limit", limit)])
             case let .bigOp43(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items43", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp44(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items44", id), JSONBody(body)])
+            case let .bigOp44(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items44", id), JSONBody(body)])
             case let .bigOp45(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items45", id), Query("q", q), Query("limit", limit)])
             case let .bigOp46(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items46", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp47(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items47", id), JSONBody(body)])
+            case let .bigOp47(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items47", id), JSONBody(body)])
             case let .bigOp48(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items48", id), Query("q", q), Query("limit", limit)])
             case let .bigOp49(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items49", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp50(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items50", id), JSONBody(body)])
+            case let .bigOp50(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items50", id), JSONBody(body)])
             case let .bigOp51(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items51", id), Query("q", q), Query("limit", limit)])
             case let .bigOp52(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items52", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp53(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items53", id), JSONBody(body)])
+            case let .bigOp53(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items53", id), JSONBody(body)])
             case let .bigOp54(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items54", id), Query("q", q), Query("limit", limit)])
             case let .bigOp55(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items55", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp56(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items56", id), JSONBody(body)])
+            case let .bigOp56(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items56", id), JSONBody(body)])
             case let .bigOp57(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items57", id), Query("q", q), Query("limit", limit)])
             case let .bigOp58(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items58", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp59(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items59", id), JSONBody(body)])
+            case let .bigOp59(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items59", id), JSONBody(body)])
             case let .bigOp60(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items60", id), Query("q", q), Query("limit", limit)])
             case let .bigOp61(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items61", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp62(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items62", id), JSONBody(body)])
+            case let .bigOp62(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items62", id), JSONBody(body)])
             case let .bigOp63(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items63", id), Query("q", q), Query("limit", limit)])
             case let .bigOp64(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items64", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp65(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items65", id), JSONBody(body)])
+            case let .bigOp65(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items65", id), JSONBody(body)])
             case let .bigOp66(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items66", id), Query("q", q), Query("limit", limit)])
             case let .bigOp67(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items67", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp68(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items68", id), JSONBody(body)])
+            case let .bigOp68(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items68", id), JSONBody(body)])
             case let .bigOp69(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items69", id), Query("q", q), Query("limit", limit)])
             case let .bigOp70(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items70", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp71(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items71", id), JSONBody(body)])
+            case let .bigOp71(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items71", id), JSONBody(body)])
             case let .bigOp72(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items72", id), Query("q", q), Query("limit", limit)])
             case let .bigOp73(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items73", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp74(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items74", id), JSONBody(body)])
+            case let .bigOp74(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items74", id), JSONBody(body)])
             case let .bigOp75(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items75", id), Query("q", q), Query("limit", limit)])
             case let .bigOp76(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items76", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp77(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items77", id), JSONBody(body)])
+            case let .bigOp77(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items77", id), JSONBody(body)])
             case let .bigOp78(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items78", id), Query("q", q), Query("limit", limit)])
             case let .bigOp79(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items79", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp80(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items80", id), JSONBody(body)])
+            case let .bigOp80(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items80", id), JSONBody(body)])
             case let .bigOp81(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items81", id), Query("q", q), Query("limit", limit)])
             case let .bigOp82(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items82", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp83(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items83", id), JSONBody(body)])
+            case let .bigOp83(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items83", id), JSONBody(body)])
             case let .bigOp84(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items84", id), Query("q", q), Query("limit", limit)])
             case let .bigOp85(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items85", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp86(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items86", id), JSONBody(body)])
+            case let .bigOp86(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items86", id), JSONBody(body)])
             case let .bigOp87(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items87", id), Query("q", q), Query("limit", limit)])
             case let .bigOp88(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items88", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp89(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items89", id), JSONBody(body)])
+            case let .bigOp89(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items89", id), JSONBody(body)])
             case let .bigOp90(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items90", id), Query("q", q), Query("limit", limit)])
             case let .bigOp91(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items91", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp92(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items92", id), JSONBody(body)])
+            case let .bigOp92(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items92", id), JSONBody(body)])
             case let .bigOp93(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items93", id), Query("q", q), Query("limit", limit)])
             case let .bigOp94(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items94", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp95(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items95", id), JSONBody(body)])
+            case let .bigOp95(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items95", id), JSONBody(body)])
             case let .bigOp96(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items96", id), Query("q", q), Query("limit", limit)])
             case let .bigOp97(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items97", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp98(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items98", id), JSONBody(body)])
+            case let .bigOp98(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items98", id), JSONBody(body)])
             case let .bigOp99(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items99", id), Query("q", q), Query("limit", limit)])
             case let .bigOp100(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items100", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp101(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items101", id), JSONBody(body)])
+            case let .bigOp101(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items101", id), JSONBody(body)])
             case let .bigOp102(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items102", id), Query("q", q), Query("limit", limit)])
             case let .bigOp103(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items103", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp104(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items104", id), JSONBody(body)])
+            case let .bigOp104(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items104", id), JSONBody(body)])
             case let .bigOp105(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items105", id), Query("q", q), Query("limit", limit)])
             case let .bigOp106(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items106", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp107(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items107", id), JSONBody(body)])
+            case let .bigOp107(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items107", id), JSONBody(body)])
             case let .bigOp108(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items108", id), Query("q", q), Query("limit", limit)])
             case let .bigOp109(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items109", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp110(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items110", id), JSONBody(body)])
+            case let .bigOp110(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items110", id), JSONBody(body)])
             case let .bigOp111(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items111", id), Query("q", q), Query("limit", limit)])
             case let .bigOp112(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items112", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp113(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items113", id), JSONBody(body)])
+            case let .bigOp113(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items113", id), JSONBody(body)])
             case let .bigOp114(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items114", id), Query("q", q), Query("limit", limit)])
             case let .bigOp115(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items115", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp116(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items116", id), JSONBody(body)])
+            case let .bigOp116(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items116", id), JSONBody(body)])
             case let .bigOp117(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items117", id), Query("q", q), Query("limit", limit)])
             case let .bigOp118(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items118", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp119(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items119", id), JSONBody(body)])
+            case let .bigOp119(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items119", id), JSONBody(body)])
             case let .bigOp120(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items120", id), Query("q", q), Query("limit", limit)])
             case let .bigOp121(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items121", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp122(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items122", id), JSONBody(body)])
+            case let .bigOp122(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items122", id), JSONBody(body)])
             case let .bigOp123(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items123", id), Query("q", q), Query("limit", limit)])
             case let .bigOp124(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items124", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp125(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items125", id), JSONBody(body)])
+            case let .bigOp125(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items125", id), JSONBody(body)])
             case let .bigOp126(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items126", id), Query("q", q), Query("limit", limit)])
             case let .bigOp127(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items127", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp128(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items128", id), JSONBody(body)])
+            case let .bigOp128(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items128", id), JSONBody(body)])
             case let .bigOp129(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items129", id), Query("q", q), Query("limit", limit)])
             case let .bigOp130(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items130", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp131(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items131", id), JSONBody(body)])
+            case let .bigOp131(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items131", id), JSONBody(body)])
             case let .bigOp132(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items132", id), Query("q", q), Query("limit", limit)])
             case let .bigOp133(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items133", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp134(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items134", id), JSONBody(body)])
+            case let .bigOp134(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items134", id), JSONBody(body)])
             case let .bigOp135(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items135", id), Query("q", q), Query("limit", limit)])
             case let .bigOp136(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items136", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp137(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items137", id), JSONBody(body)])
+            case let .bigOp137(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items137", id), JSONBody(body)])
             case let .bigOp138(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items138", id), Query("q", q), Query("limit", limit)])
             case let .bigOp139(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items139", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp140(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items140", id), JSONBody(body)])
+            case let .bigOp140(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items140", id), JSONBody(body)])
             case let .bigOp141(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items141", id), Query("q", q), Query("limit", limit)])
             case let .bigOp142(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items142", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp143(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items143", id), JSONBody(body)])
+            case let .bigOp143(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items143", id), JSONBody(body)])
             case let .bigOp144(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items144", id), Query("q", q), Query("limit", limit)])
             case let .bigOp145(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items145", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp146(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items146", id), JSONBody(body)])
+            case let .bigOp146(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items146", id), JSONBody(body)])
             case let .bigOp147(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items147", id), Query("q", q), Query("limit", limit)])
             case let .bigOp148(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items148", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp149(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items149", id), JSONBody(body)])
+            case let .bigOp149(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items149", id), JSONBody(body)])
             case let .bigOp150(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items150", id), Query("q", q), Query("limit", limit)])
             case let .bigOp151(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items151", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp152(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items152", id), JSONBody(body)])
+            case let .bigOp152(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items152", id), JSONBody(body)])
             case let .bigOp153(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items153", id), Query("q", q), Query("limit", limit)])
             case let .bigOp154(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items154", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp155(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items155", id), JSONBody(body)])
+            case let .bigOp155(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items155", id), JSONBody(body)])
             case let .bigOp156(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items156", id), Query("q", q), Query("limit", limit)])
             case let .bigOp157(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items157", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp158(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items158", id), JSONBody(body)])
+            case let .bigOp158(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items158", id), JSONBody(body)])
             case let .bigOp159(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items159", id), Query("q", q), Query("limit", limit)])
             case let .bigOp160(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items160", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp161(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items161", id), JSONBody(body)])
+            case let .bigOp161(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items161", id), JSONBody(body)])
             case let .bigOp162(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items162", id), Query("q", q), Query("limit", limit)])
             case let .bigOp163(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items163", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp164(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items164", id), JSONBody(body)])
+            case let .bigOp164(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items164", id), JSONBody(body)])
             case let .bigOp165(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items165", id), Query("q", q), Query("limit", limit)])
             case let .bigOp166(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items166", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp167(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items167", id), JSONBody(body)])
+            case let .bigOp167(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items167", id), JSONBody(body)])
             case let .bigOp168(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items168", id), Query("q", q), Query("limit", limit)])
             case let .bigOp169(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items169", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp170(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items170", id), JSONBody(body)])
+            case let .bigOp170(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items170", id), JSONBody(body)])
             case let .bigOp171(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items171", id), Query("q", q), Query("limit", limit)])
             case let .bigOp172(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items172", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp173(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items173", id), JSONBody(body)])
+            case let .bigOp173(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items173", id), JSONBody(body)])
             case let .bigOp174(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items174", id), Query("q", q), Query("limit", limit)])
             case let .bigOp175(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items175", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp176(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items176", id), JSONBody(body)])
+            case let .bigOp176(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items176", id), JSONBody(body)])
             case let .bigOp177(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items177", id), Query("q", q), Query("limit", limit)])
             case let .bigOp178(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items178", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp179(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items179", id), JSONBody(body)])
+            case let .bigOp179(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items179", id), JSONBody(body)])
             case let .bigOp180(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items180", id), Query("q", q), Query("limit", limit)])
             case let .bigOp181(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items181", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp182(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items182", id), JSONBody(body)])
+            case let .bigOp182(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items182", id), JSONBody(body)])
             case let .bigOp183(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items183", id), Query("q", q), Query("limit", limit)])
             case let .bigOp184(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items184", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp185(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items185", id), JSONBody(body)])
+            case let .bigOp185(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items185", id), JSONBody(body)])
             case let .bigOp186(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items186", id), Query("q", q), Query("limit", limit)])
             case let .bigOp187(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items187", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp188(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items188", id), JSONBody(body)])
+            case let .bigOp188(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items188", id), JSONBody(body)])
             case let .bigOp189(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items189", id), Query("q", q), Query("limit", limit)])
             case let .bigOp190(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items190", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp191(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items191", id), JSONBody(body)])
+            case let .bigOp191(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items191", id), JSONBody(body)])
             case let .bigOp192(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items192", id), Query("q", q), Query("limit", limit)])
             case let .bigOp193(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items193", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp194(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items194", id), JSONBody(body)])
+            case let .bigOp194(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items194", id), JSONBody(body)])
             case let .bigOp195(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items195", id), Query("q", q), Query("limit", limit)])
             case let .bigOp196(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items196", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp197(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items197", id), JSONBody(body)])
+            case let .bigOp197(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items197", id), JSONBody(body)])
             case let .bigOp198(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items198", id), Query("q", q), Query("limit", limit)])
             case let .bigOp199(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items199", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp200(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items200", id), JSONBody(body)])
+            case let .bigOp200(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items200", id), JSONBody(body)])
             case let .bigOp201(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items201", id), Query("q", q), Query("limit", limit)])
             case let .bigOp202(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items202", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp203(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items203", id), JSONBody(body)])
+            case let .bigOp203(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items203", id), JSONBody(body)])
             case let .bigOp204(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items204", id), Query("q", q), Query("limit", limit)])
             case let .bigOp205(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items205", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp206(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items206", id), JSONBody(body)])
+            case let .bigOp206(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items206", id), JSONBody(body)])
             case let .bigOp207(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items207", id), Query("q", q), Query("limit", limit)])
             case let .bigOp208(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items208", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp209(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items209", id), JSONBody(body)])
+            case let .bigOp209(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items209", id), JSONBody(body)])
             case let .bigOp210(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items210", id), Query("q", q), Query("limit", limit)])
             case let .bigOp211(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items211", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp212(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items212", id), JSONBody(body)])
+            case let .bigOp212(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items212", id), JSONBody(body)])
             case let .bigOp213(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items213", id), Query("q", q), Query("limit", limit)])
             case let .bigOp214(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items214", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp215(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items215", id), JSONBody(body)])
+            case let .bigOp215(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items215", id), JSONBody(body)])
             case let .bigOp216(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items216", id), Query("q", q), Query("limit", limit)])
             case let .bigOp217(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items217", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp218(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items218", id), JSONBody(body)])
+            case let .bigOp218(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items218", id), JSONBody(body)])
             case let .bigOp219(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items219", id), Query("q", q), Query("limit", limit)])
             case let .bigOp220(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items220", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp221(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items221", id), JSONBody(body)])
+            case let .bigOp221(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items221", id), JSONBody(body)])
             case let .bigOp222(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items222", id), Query("q", q), Query("limit", limit)])
             case let .bigOp223(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items223", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp224(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items224", id), JSONBody(body)])
+            case let .bigOp224(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items224", id), JSONBody(body)])
             case let .bigOp225(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items225", id), Query("q", q), Query("limit", limit)])
             case let .bigOp226(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items226", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp227(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items227", id), JSONBody(body)])
+            case let .bigOp227(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items227", id), JSONBody(body)])
             case let .bigOp228(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items228", id), Query("q", q), Query("limit", limit)])
             case let .bigOp229(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items229", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp230(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items230", id), JSONBody(body)])
+            case let .bigOp230(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items230", id), JSONBody(body)])
             case let .bigOp231(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items231", id), Query("q", q), Query("limit", limit)])
             case let .bigOp232(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items232", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp233(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items233", id), JSONBody(body)])
+            case let .bigOp233(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items233", id), JSONBody(body)])
             case let .bigOp234(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items234", id), Query("q", q), Query("limit", limit)])
             case let .bigOp235(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items235", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp236(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items236", id), JSONBody(body)])
+            case let .bigOp236(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items236", id), JSONBody(body)])
             case let .bigOp237(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items237", id), Query("q", q), Query("limit", limit)])
             case let .bigOp238(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items238", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp239(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items239", id), JSONBody(body)])
+            case let .bigOp239(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items239", id), JSONBody(body)])
             case let .bigOp240(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items240", id), Query("q", q), Query("limit", limit)])
             case let .bigOp241(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items241", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp242(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items242", id), JSONBody(body)])
+            case let .bigOp242(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items242", id), JSONBody(body)])
             case let .bigOp243(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items243", id), Query("q", q), Query("limit", limit)])
             case let .bigOp244(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items244", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp245(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items245", id), JSONBody(body)])
+            case let .bigOp245(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items245", id), JSONBody(body)])
             case let .bigOp246(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items246", id), Query("q", q), Query("limit", limit)])
             case let .bigOp247(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items247", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp248(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items248", id), JSONBody(body)])
+            case let .bigOp248(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items248", id), JSONBody(body)])
             case let .bigOp249(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items249", id), Query("q", q), Query("limit", limit)])
             }
@@ -3091,404 +3008,337 @@ nonisolated extension Large.Big2 {
             switch self {
             case let .bigOp250(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items250", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp251(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items251", id), JSONBody(body)])
+            case let .bigOp251(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items251", id), JSONBody(body)])
             case let .bigOp252(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items252", id), Query("q", q), Query("limit", limit)])
             case let .bigOp253(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items253", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp254(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items254", id), JSONBody(body)])
+            case let .bigOp254(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items254", id), JSONBody(body)])
             case let .bigOp255(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items255", id), Query("q", q), Query("limit", limit)])
             case let .bigOp256(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items256", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp257(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items257", id), JSONBody(body)])
+            case let .bigOp257(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items257", id), JSONBody(body)])
             case let .bigOp258(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items258", id), Query("q", q), Query("limit", limit)])
             case let .bigOp259(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items259", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp260(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items260", id), JSONBody(body)])
+            case let .bigOp260(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items260", id), JSONBody(body)])
             case let .bigOp261(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items261", id), Query("q", q), Query("limit", limit)])
             case let .bigOp262(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items262", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp263(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items263", id), JSONBody(body)])
+            case let .bigOp263(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items263", id), JSONBody(body)])
             case let .bigOp264(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items264", id), Query("q", q), Query("limit", limit)])
             case let .bigOp265(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items265", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp266(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items266", id), JSONBody(body)])
+            case let .bigOp266(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items266", id), JSONBody(body)])
             case let .bigOp267(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items267", id), Query("q", q), Query("limit", limit)])
             case let .bigOp268(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items268", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp269(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items269", id), JSONBody(body)])
+            case let .bigOp269(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items269", id), JSONBody(body)])
             case let .bigOp270(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items270", id), Query("q", q), Query("limit", limit)])
             case let .bigOp271(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items271", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp272(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items272", id), JSONBody(body)])
+            case let .bigOp272(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items272", id), JSONBody(body)])
             case let .bigOp273(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items273", id), Query("q", q), Query("limit", limit)])
             case let .bigOp274(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items274", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp275(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items275", id), JSONBody(body)])
+            case let .bigOp275(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items275", id), JSONBody(body)])
             case let .bigOp276(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items276", id), Query("q", q), Query("limit", limit)])
             case let .bigOp277(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items277", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp278(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items278", id), JSONBody(body)])
+            case let .bigOp278(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items278", id), JSONBody(body)])
             case let .bigOp279(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items279", id), Query("q", q), Query("limit", limit)])
             case let .bigOp280(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items280", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp281(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items281", id), JSONBody(body)])
+            case let .bigOp281(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items281", id), JSONBody(body)])
             case let .bigOp282(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items282", id), Query("q", q), Query("limit", limit)])
             case let .bigOp283(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items283", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp284(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items284", id), JSONBody(body)])
+            case let .bigOp284(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items284", id), JSONBody(body)])
             case let .bigOp285(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items285", id), Query("q", q), Query("limit", limit)])
             case let .bigOp286(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items286", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp287(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items287", id), JSONBody(body)])
+            case let .bigOp287(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items287", id), JSONBody(body)])
             case let .bigOp288(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items288", id), Query("q", q), Query("limit", limit)])
             case let .bigOp289(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items289", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp290(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items290", id), JSONBody(body)])
+            case let .bigOp290(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items290", id), JSONBody(body)])
             case let .bigOp291(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items291", id), Query("q", q), Query("limit", limit)])
             case let .bigOp292(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items292", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp293(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items293", id), JSONBody(body)])
+            case let .bigOp293(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items293", id), JSONBody(body)])
             case let .bigOp294(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items294", id), Query("q", q), Query("limit", limit)])
             case let .bigOp295(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items295", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp296(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items296", id), JSONBody(body)])
+            case let .bigOp296(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items296", id), JSONBody(body)])
             case let .bigOp297(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items297", id), Query("q", q), Query("limit", limit)])
             case let .bigOp298(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items298", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp299(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items299", id), JSONBody(body)])
+            case let .bigOp299(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items299", id), JSONBody(body)])
             case let .bigOp300(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items300", id), Query("q", q), Query("limit", limit)])
             case let .bigOp301(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items301", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp302(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items302", id), JSONBody(body)])
+            case let .bigOp302(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items302", id), JSONBody(body)])
             case let .bigOp303(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items303", id), Query("q", q), Query("limit", limit)])
             case let .bigOp304(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items304", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp305(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items305", id), JSONBody(body)])
+            case let .bigOp305(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items305", id), JSONBody(body)])
             case let .bigOp306(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items306", id), Query("q", q), Query("limit", limit)])
             case let .bigOp307(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items307", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp308(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items308", id), JSONBody(body)])
+            case let .bigOp308(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items308", id), JSONBody(body)])
             case let .bigOp309(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items309", id), Query("q", q), Query("limit", limit)])
             case let .bigOp310(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items310", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp311(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items311", id), JSONBody(body)])
+            case let .bigOp311(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items311", id), JSONBody(body)])
             case let .bigOp312(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items312", id), Query("q", q), Query("limit", limit)])
             case let .bigOp313(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items313", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp314(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items314", id), JSONBody(body)])
+            case let .bigOp314(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items314", id), JSONBody(body)])
             case let .bigOp315(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items315", id), Query("q", q), Query("limit", limit)])
             case let .bigOp316(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items316", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp317(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items317", id), JSONBody(body)])
+            case let .bigOp317(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items317", id), JSONBody(body)])
             case let .bigOp318(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items318", id), Query("q", q), Query("limit", limit)])
             case let .bigOp319(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items319", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp320(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items320", id), JSONBody(body)])
+            case let .bigOp320(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items320", id), JSONBody(body)])
             case let .bigOp321(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items321", id), Query("q", q), Query("limit", limit)])
             case let .bigOp322(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items322", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp323(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items323", id), JSONBody(body)])
+            case let .bigOp323(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items323", id), JSONBody(body)])
             case let .bigOp324(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items324", id), Query("q", q), Query("limit", limit)])
             case let .bigOp325(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items325", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp326(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items326", id), JSONBody(body)])
+            case let .bigOp326(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items326", id), JSONBody(body)])
             case let .bigOp327(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items327", id), Query("q", q), Query("limit", limit)])
             case let .bigOp328(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items328", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp329(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items329", id), JSONBody(body)])
+            case let .bigOp329(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items329", id), JSONBody(body)])
             case let .bigOp330(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items330", id), Query("q", q), Query("limit", limit)])
             case let .bigOp331(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items331", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp332(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items332", id), JSONBody(body)])
+            case let .bigOp332(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items332", id), JSONBody(body)])
             case let .bigOp333(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items333", id), Query("q", q), Query("limit", limit)])
             case let .bigOp334(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items334", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp335(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items335", id), JSONBody(body)])
+            case let .bigOp335(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items335", id), JSONBody(body)])
             case let .bigOp336(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items336", id), Query("q", q), Query("limit", limit)])
             case let .bigOp337(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items337", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp338(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items338", id), JSONBody(body)])
+            case let .bigOp338(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items338", id), JSONBody(body)])
             case let .bigOp339(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items339", id), Query("q", q), Query("limit", limit)])
             case let .bigOp340(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items340", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp341(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items341", id), JSONBody(body)])
+            case let .bigOp341(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items341", id), JSONBody(body)])
             case let .bigOp342(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items342", id), Query("q", q), Query("limit", limit)])
             case let .bigOp343(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items343", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp344(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items344", id), JSONBody(body)])
+            case let .bigOp344(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items344", id), JSONBody(body)])
             case let .bigOp345(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items345", id), Query("q", q), Query("limit", limit)])
             case let .bigOp346(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items346", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp347(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items347", id), JSONBody(body)])
+            case let .bigOp347(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items347", id), JSONBody(body)])
             case let .bigOp348(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items348", id), Query("q", q), Query("limit", limit)])
             case let .bigOp349(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items349", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp350(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items350", id), JSONBody(body)])
+            case let .bigOp350(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items350", id), JSONBody(body)])
             case let .bigOp351(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items351", id), Query("q", q), Query("limit", limit)])
             case let .bigOp352(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items352", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp353(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items353", id), JSONBody(body)])
+            case let .bigOp353(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items353", id), JSONBody(body)])
             case let .bigOp354(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items354", id), Query("q", q), Query("limit", limit)])
             case let .bigOp355(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items355", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp356(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items356", id), JSONBody(body)])
+            case let .bigOp356(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items356", id), JSONBody(body)])
             case let .bigOp357(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items357", id), Query("q", q), Query("limit", limit)])
             case let .bigOp358(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items358", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp359(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items359", id), JSONBody(body)])
+            case let .bigOp359(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items359", id), JSONBody(body)])
             case let .bigOp360(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items360", id), Query("q", q), Query("limit", limit)])
             case let .bigOp361(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items361", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp362(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items362", id), JSONBody(body)])
+            case let .bigOp362(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items362", id), JSONBody(body)])
             case let .bigOp363(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items363", id), Query("q", q), Query("limit", limit)])
             case let .bigOp364(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items364", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp365(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items365", id), JSONBody(body)])
+            case let .bigOp365(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items365", id), JSONBody(body)])
             case let .bigOp366(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items366", id), Query("q", q), Query("limit", limit)])
             case let .bigOp367(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items367", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp368(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items368", id), JSONBody(body)])
+            case let .bigOp368(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items368", id), JSONBody(body)])
             case let .bigOp369(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items369", id), Query("q", q), Query("limit", limit)])
             case let .bigOp370(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items370", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp371(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items371", id), JSONBody(body)])
+            case let .bigOp371(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items371", id), JSONBody(body)])
             case let .bigOp372(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items372", id), Query("q", q), Query("limit", limit)])
             case let .bigOp373(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items373", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp374(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items374", id), JSONBody(body)])
+            case let .bigOp374(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items374", id), JSONBody(body)])
             case let .bigOp375(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items375", id), Query("q", q), Query("limit", limit)])
             case let .bigOp376(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items376", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp377(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items377", id), JSONBody(body)])
+            case let .bigOp377(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items377", id), JSONBody(body)])
             case let .bigOp378(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items378", id), Query("q", q), Query("limit", limit)])
             case let .bigOp379(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items379", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp380(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items380", id), JSONBody(body)])
+            case let .bigOp380(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items380", id), JSONBody(body)])
             case let .bigOp381(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items381", id), Query("q", q), Query("limit", limit)])
             case let .bigOp382(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items382", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp383(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items383", id), JSONBody(body)])
+            case let .bigOp383(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items383", id), JSONBody(body)])
             case let .bigOp384(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items384", id), Query("q", q), Query("limit", limit)])
             case let .bigOp385(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items385", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp386(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items386", id), JSONBody(body)])
+            case let .bigOp386(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items386", id), JSONBody(body)])
             case let .bigOp387(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items387", id), Query("q", q), Query("limit", limit)])
             case let .bigOp388(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items388", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp389(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items389", id), JSONBody(body)])
+            case let .bigOp389(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items389", id), JSONBody(body)])
             case let .bigOp390(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items390", id), Query("q", q), Query("limit", limit)])
             case let .bigOp391(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items391", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp392(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items392", id), JSONBody(body)])
+            case let .bigOp392(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items392", id), JSONBody(body)])
             case let .bigOp393(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items393", id), Query("q", q), Query("limit", limit)])
             case let .bigOp394(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items394", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp395(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items395", id), JSONBody(body)])
+            case let .bigOp395(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items395", id), JSONBody(body)])
             case let .bigOp396(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items396", id), Query("q", q), Query("limit", limit)])
             case let .bigOp397(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items397", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp398(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items398", id), JSONBody(body)])
+            case let .bigOp398(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items398", id), JSONBody(body)])
             case let .bigOp399(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items399", id), Query("q", q), Query("limit", limit)])
             case let .bigOp400(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items400", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp401(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items401", id), JSONBody(body)])
+            case let .bigOp401(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items401", id), JSONBody(body)])
             case let .bigOp402(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items402", id), Query("q", q), Query("limit", limit)])
             case let .bigOp403(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items403", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp404(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items404", id), JSONBody(body)])
+            case let .bigOp404(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items404", id), JSONBody(body)])
             case let .bigOp405(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items405", id), Query("q", q), Query("limit", limit)])
             case let .bigOp406(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items406", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp407(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items407", id), JSONBody(body)])
+            case let .bigOp407(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items407", id), JSONBody(body)])
             case let .bigOp408(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items408", id), Query("q", q), Query("limit", limit)])
             case let .bigOp409(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items409", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp410(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items410", id), JSONBody(body)])
+            case let .bigOp410(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items410", id), JSONBody(body)])
             case let .bigOp411(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items411", id), Query("q", q), Query("limit", limit)])
             case let .bigOp412(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items412", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp413(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items413", id), JSONBody(body)])
+            case let .bigOp413(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items413", id), JSONBody(body)])
             case let .bigOp414(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items414", id), Query("q", q), Query("limit", limit)])
             case let .bigOp415(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items415", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp416(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items416", id), JSONBody(body)])
+            case let .bigOp416(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items416", id), JSONBody(body)])
             case let .bigOp417(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items417", id), Query("q", q), Query("limit", limit)])
             case let .bigOp418(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items418", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp419(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items419", id), JSONBody(body)])
+            case let .bigOp419(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items419", id), JSONBody(body)])
             case let .bigOp420(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items420", id), Query("q", q), Query("limit", limit)])
             case let .bigOp421(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items421", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp422(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items422", id), JSONBody(body)])
+            case let .bigOp422(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items422", id), JSONBody(body)])
             case let .bigOp423(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items423", id), Query("q", q), Query("limit", limit)])
             case let .bigOp424(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items424", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp425(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items425", id), JSONBody(body)])
+            case let .bigOp425(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items425", id), JSONBody(body)])
             case let .bigOp426(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items426", id), Query("q", q), Query("limit", limit)])
             case let .bigOp427(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items427", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp428(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items428", id), JSONBody(body)])
+            case let .bigOp428(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items428", id), JSONBody(body)])
             case let .bigOp429(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items429", id), Query("q", q), Query("limit", limit)])
             case let .bigOp430(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items430", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp431(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items431", id), JSONBody(body)])
+            case let .bigOp431(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items431", id), JSONBody(body)])
             case let .bigOp432(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items432", id), Query("q", q), Query("limit", limit)])
             case let .bigOp433(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items433", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp434(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items434", id), JSONBody(body)])
+            case let .bigOp434(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items434", id), JSONBody(body)])
             case let .bigOp435(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items435", id), Query("q", q), Query("limit", limit)])
             case let .bigOp436(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items436", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp437(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items437", id), JSONBody(body)])
+            case let .bigOp437(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items437", id), JSONBody(body)])
             case let .bigOp438(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items438", id), Query("q", q), Query("limit", limit)])
             case let .bigOp439(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items439", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp440(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items440", id), JSONBody(body)])
+            case let .bigOp440(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items440", id), JSONBody(body)])
             case let .bigOp441(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items441", id), Query("q", q), Query("limit", limit)])
             case let .bigOp442(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items442", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp443(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items443", id), JSONBody(body)])
+            case let .bigOp443(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items443", id), JSONBody(body)])
             case let .bigOp444(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items444", id), Query("q", q), Query("limit", limit)])
             case let .bigOp445(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items445", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp446(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items446", id), JSONBody(body)])
+            case let .bigOp446(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items446", id), JSONBody(body)])
             case let .bigOp447(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items447", id), Query("q", q), Query("limit", limit)])
             case let .bigOp448(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items448", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp449(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items449", id), JSONBody(body)])
+            case let .bigOp449(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items449", id), JSONBody(body)])
             }
         }
 

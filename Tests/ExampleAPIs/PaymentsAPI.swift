@@ -9,10 +9,7 @@ private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion2
 public nonisolated enum PaymentsAPI {
     /// What every endpoint shares: the base URL, headers, auth, date format and error bodies.
     /// A client made with another base URL sends there instead.
-    public static let defaults = APIDefaults(
-        baseURL: "https://api.payments.example/v1",
-        auth: AuthOptions([.bearer])
-    )
+    public static let defaults = APIDefaults(baseURL: "https://api.payments.example/v1", auth: AuthOptions([.bearer]))
 }
 
 nonisolated extension PaymentsAPI {
@@ -168,15 +165,30 @@ nonisolated extension PaymentsAPI.Styles {
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .label(color, tags):
-                return try PaymentsAPI.defaults.request(.get, [Path("styles", "label", PathParameter("color", encoding: color, style: ParameterStyle(.label, explode: true)), PathParameter("tags", encoding: tags, style: .label))])
+                return try PaymentsAPI.defaults.request(.get, [
+                    Path(
+                        "styles",
+                        "label",
+                        PathParameter("color", encoding: color, style: ParameterStyle(.label, explode: true)),
+                        PathParameter("tags", encoding: tags, style: .label)
+                    ),
+                ])
             case let .matrix(color, tags):
                 return try PaymentsAPI.defaults.request(.get, [
                     Path("styles", "matrix"),
-                    PathSegment(PathParameter("color", encoding: color, style: .matrix), PathParameter("tags", encoding: tags, style: ParameterStyle(.matrix, explode: true))),
+                    PathSegment(
+                        PathParameter("color", encoding: color, style: .matrix),
+                        PathParameter("tags", encoding: tags, style: ParameterStyle(.matrix, explode: true))
+                    ),
                 ])
             case let .simple(color, workflow, xColor):
                 return try PaymentsAPI.defaults.request(.get, [
-                    Path("styles", "simple", PathParameter("color", encoding: color, style: ParameterStyle(.simple, explode: true)), PathParameter("workflow", encoding: workflow)),
+                    Path(
+                        "styles",
+                        "simple",
+                        PathParameter("color", encoding: color, style: ParameterStyle(.simple, explode: true)),
+                        PathParameter("workflow", encoding: workflow)
+                    ),
                     Header("X-Color", encoding: xColor),
                 ])
             case let .single(name, version, xLabels, xTags):
@@ -307,9 +319,7 @@ nonisolated extension PaymentsAPI {
             }
         }
 
-        public func encode(to encoder: any Encoder) throws {
-            try ModelCoding.encodeAnyOf([self.rangeQuery, self.int, self.unknown], to: encoder)
-        }
+        public func encode(to encoder: any Encoder) throws { try ModelCoding.encodeAnyOf([self.rangeQuery, self.int, self.unknown], to: encoder) }
     }
 
     /// GitHub's workflow_id: an integer or a file name.
@@ -587,15 +597,24 @@ nonisolated extension PaymentsAPI {
                 return try request.response(result, status: 200)
             },
             ServiceRoute(.get, "/customers/{customer}") { request in
-                let result = try await service.customersGet(customer: request.path("customer", as: String.self), expand: request.query("expand", as: Optional<[String]>.self, style: .deepObject))
+                let result = try await service.customersGet(
+                    customer: request.path("customer", as: String.self),
+                    expand: request.query("expand", as: Optional<[String]>.self, style: .deepObject)
+                )
                 return try request.response(result, status: 200)
             },
             ServiceRoute(.get, "/styles/label/{color}/{tags}") { request in
-                try await service.stylesLabel(color: request.path("color", as: PaymentsAPI.Color.self, style: ParameterStyle(.label, explode: true)), tags: request.path("tags", as: [String].self, style: .label))
+                try await service.stylesLabel(
+                    color: request.path("color", as: PaymentsAPI.Color.self, style: ParameterStyle(.label, explode: true)),
+                    tags: request.path("tags", as: [String].self, style: .label)
+                )
                 return request.response(status: 204)
             },
             ServiceRoute(.get, "/styles/matrix/{color}{tags}") { request in
-                try await service.stylesMatrix(color: request.path("color", as: PaymentsAPI.Color.self, style: .matrix), tags: request.path("tags", as: [String].self, style: ParameterStyle(.matrix, explode: true)))
+                try await service.stylesMatrix(
+                    color: request.path("color", as: PaymentsAPI.Color.self, style: .matrix),
+                    tags: request.path("tags", as: [String].self, style: ParameterStyle(.matrix, explode: true))
+                )
                 return request.response(status: 204)
             },
             ServiceRoute(.get, "/styles/simple/{color}/{workflow}") { request in

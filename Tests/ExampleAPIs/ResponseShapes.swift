@@ -12,9 +12,7 @@ public nonisolated enum ResponseShapes {
     public static let defaults = APIDefaults(baseURL: "https://shapes.example.com")
 
     /// Its headers struct is `ResponseHeaders`, the runtime protocol's name.
-    public static var response: EndpointWithHeaders<Thing, ResponseHeaders> {
-        EndpointWithHeaders(defaults.endpoint(Call.response))
-    }
+    public static var response: EndpointWithHeaders<Thing, ResponseHeaders> { EndpointWithHeaders(defaults.endpoint(Call.response)) }
 
     /// The response headers `response` declares, read by `client.response(for:)`.
     public nonisolated struct ResponseHeaders: EndpointRuntime.ResponseHeaders, Hashable {
@@ -85,9 +83,7 @@ public nonisolated enum ResponseShapes {
         }
     }
 
-    public static var headers: EndpointWithHeaders<Void, HeadersHeaders> {
-        EndpointWithHeaders(defaults.endpoint(Call.headers, decoder: .none))
-    }
+    public static var headers: EndpointWithHeaders<Void, HeadersHeaders> { EndpointWithHeaders(defaults.endpoint(Call.headers, decoder: .none)) }
 
     /// The response headers `headers` declares, read by `client.response(for:)`.
     public nonisolated struct HeadersHeaders: EndpointRuntime.ResponseHeaders, Hashable {
@@ -105,9 +101,7 @@ public nonisolated enum ResponseShapes {
         }
     }
 
-    public static var acceptedOrNoContent: Endpoint<Void> {
-        defaults.endpoint(Call.acceptedOrNoContent, decoder: .none, statuses: [202, 204])
-    }
+    public static var acceptedOrNoContent: Endpoint<Void> { defaults.endpoint(Call.acceptedOrNoContent, decoder: .none, statuses: [202, 204]) }
 
     public static func okOrCreated(id: Int, body: Thing) -> Endpoint<Thing> {
         defaults.endpoint(Call.okOrCreated(id: id, body: body), statuses: [200, 201])
@@ -293,13 +287,11 @@ nonisolated extension ResponseShapes {
             case .response: return try defaults.request(.get, [Path("response")])
             case .headers: return try defaults.request(.head, [Path("headers")])
             case .acceptedOrNoContent: return try defaults.request(.post, [Path("jobs")])
-            case let .okOrCreated(id, body):
-                return try defaults.request(.put, [Path("things", id), JSONBody(body)])
+            case let .okOrCreated(id, body): return try defaults.request(.put, [Path("things", id), JSONBody(body)])
             case let .thingOrBytes(id): return try defaults.request(.get, [Path("things", id, "raw")])
             case .textOrNothing: return try defaults.request(.get, [Path("note")])
             case .fileOrNothing: return try defaults.request(.get, [Path("export")])
-            case let .deploy(body):
-                return try defaults.request(.post, [Path("deployments"), JSONBody(body)])
+            case let .deploy(body): return try defaults.request(.post, [Path("deployments"), JSONBody(body)])
             case .manyStatuses: return try defaults.request(.post, [Path("batch")])
             case let .pages(call): return try call.httpRequest()
             }
@@ -336,8 +328,7 @@ nonisolated extension ResponseShapes.Pages {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case let .cursor(cursor):
-                return try ResponseShapes.defaults.request(.get, [Path("pages", "cursor"), Query("page[cursor]", cursor)])
+            case let .cursor(cursor): return try ResponseShapes.defaults.request(.get, [Path("pages", "cursor"), Query("page[cursor]", cursor)])
             case let .numbered(p, size):
                 return try ResponseShapes.defaults.request(.get, [Path("pages", "numbered"), Query("p", p), Query("size", size)])
             case .linked: return try ResponseShapes.defaults.request(.get, [Path("pages", "linked")])
@@ -586,7 +577,10 @@ nonisolated extension ResponseShapes {
                 return request.response(status: 202)
             },
             ServiceRoute(.put, "/things/{id}") { request in
-                let result = try await service.okOrCreated(id: request.path("id", as: Int.self), body: request.body(as: ResponseShapes.Thing.self, .json))
+                let result = try await service.okOrCreated(
+                    id: request.path("id", as: Int.self),
+                    body: request.body(as: ResponseShapes.Thing.self, .json)
+                )
                 return try request.response(result, status: 200)
             },
             ServiceRoute(.get, "/things/{id}/raw") { request in

@@ -19,15 +19,11 @@ public nonisolated enum Shapes {
 
     public static var events: Endpoint<[Event]> { defaults.endpoint(Call.events) }
 
-    public static func chat(body: ChatRequest) -> Endpoint<ChatMessage> {
-        defaults.endpoint(Call.chat(body: body))
-    }
+    public static func chat(body: ChatRequest) -> Endpoint<ChatMessage> { defaults.endpoint(Call.chat(body: body)) }
 
     public static func thread(id: Int) -> Endpoint<Comment> { defaults.endpoint(Call.thread(id: id)) }
 
-    public static func uploadAvatar(body: AvatarUpload) -> Endpoint<Void> {
-        defaults.endpoint(Call.uploadAvatar(body: body), decoder: .none)
-    }
+    public static func uploadAvatar(body: AvatarUpload) -> Endpoint<Void> { defaults.endpoint(Call.uploadAvatar(body: body), decoder: .none) }
 }
 
 // The endpoints as cases: what middleware, stubs and logs match on. Each builds its request.
@@ -54,8 +50,7 @@ nonisolated extension Shapes {
                     Query("reaction", reaction),
                 ])
             case .events: return try defaults.request(.get, [Path("events")])
-            case let .chat(body):
-                return try defaults.request(.post, [Path("chat"), JSONBody(body)])
+            case let .chat(body): return try defaults.request(.post, [Path("chat"), JSONBody(body)])
             case let .thread(id): return try defaults.request(.get, [Path("threads", id)])
             case let .uploadAvatar(body):
                 return try defaults.request(.post, [
@@ -1288,9 +1283,7 @@ nonisolated extension Shapes {
             }
         }
 
-        public func encode(to encoder: any Encoder) throws {
-            try ModelCoding.encodeAnyOf([self.int, self.double, self.unknown], to: encoder)
-        }
+        public func encode(to encoder: any Encoder) throws { try ModelCoding.encodeAnyOf([self.int, self.double, self.unknown], to: encoder) }
     }
 
     public nonisolated struct Contact: Codable, Hashable, Sendable {

@@ -21,9 +21,7 @@ public nonisolated enum SnippetsAPI {
     }
 
     /// Lists the comments on a snippet.
-    public static func comments(id: Int64) -> Endpoint<[Comment]> {
-        defaults.endpoint(Call.comments(id: id), errors: [.code(404): BasicError.self])
-    }
+    public static func comments(id: Int64) -> Endpoint<[Comment]> { defaults.endpoint(Call.comments(id: id), errors: [.code(404): BasicError.self]) }
 }
 
 // The endpoints as cases: what middleware, stubs and logs match on. Each builds its request.

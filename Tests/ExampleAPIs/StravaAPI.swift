@@ -24,9 +24,7 @@ public nonisolated enum StravaAPI {
     ///
     /// - Parameters:
     ///   - weight: The weight of the athlete in kilograms.
-    public static func updateAthlete(weight: Float) -> Endpoint<DetailedAthlete> {
-        defaults.endpoint(Call.updateAthlete(weight: weight))
-    }
+    public static func updateAthlete(weight: Float) -> Endpoint<DetailedAthlete> { defaults.endpoint(Call.updateAthlete(weight: weight)) }
 
     /// Returns the authenticated athlete's heart rate and power zones. Requires profile:read_all.
     public static var athleteZones: Endpoint<Zones> { defaults.endpoint(Call.athleteZones) }
@@ -35,9 +33,7 @@ public nonisolated enum StravaAPI {
     ///
     /// - Parameters:
     ///   - id: The identifier of the athlete. Must match the authenticated athlete.
-    public static func athleteStats(id: Int64) -> Endpoint<ActivityStats> {
-        defaults.endpoint(Call.athleteStats(id: id))
-    }
+    public static func athleteStats(id: Int64) -> Endpoint<ActivityStats> { defaults.endpoint(Call.athleteStats(id: id)) }
 
     /// Returns the activities of the authenticated athlete, newest first.
     ///
@@ -86,9 +82,7 @@ nonisolated extension StravaAPI {
             StravaAPI.defaults.endpoint(StravaAPI.Call.activities(.kudoers(id: id, page: page, perPage: perPage)))
         }
 
-        public static func laps(id: Int64) -> Endpoint<[StravaAPI.Lap]> {
-            StravaAPI.defaults.endpoint(StravaAPI.Call.activities(.laps(id: id)))
-        }
+        public static func laps(id: Int64) -> Endpoint<[StravaAPI.Lap]> { StravaAPI.defaults.endpoint(StravaAPI.Call.activities(.laps(id: id))) }
 
         /// Summit feature: the zones of a given activity.
         public static func zones(id: Int64) -> Endpoint<[StravaAPI.ActivityZone]> {
@@ -137,9 +131,7 @@ nonisolated extension StravaAPI {
 
 nonisolated extension StravaAPI {
     public nonisolated enum Routes {
-        public static func get(id: Int64) -> Endpoint<StravaAPI.Route> {
-            StravaAPI.defaults.endpoint(StravaAPI.Call.routes(.get(id: id)))
-        }
+        public static func get(id: Int64) -> Endpoint<StravaAPI.Route> { StravaAPI.defaults.endpoint(StravaAPI.Call.routes(.get(id: id))) }
 
         /// Returns a GPX file of the route. Requires read_all scope for private routes.
         public static func exportGpx(id: Int64) -> Endpoint<Data> {
@@ -155,9 +147,7 @@ nonisolated extension StravaAPI {
 
 nonisolated extension StravaAPI {
     public nonisolated enum Gear {
-        public static func get(id: String) -> Endpoint<StravaAPI.DetailedGear> {
-            StravaAPI.defaults.endpoint(StravaAPI.Call.gear(.get(id: id)))
-        }
+        public static func get(id: String) -> Endpoint<StravaAPI.DetailedGear> { StravaAPI.defaults.endpoint(StravaAPI.Call.gear(.get(id: id))) }
     }
 }
 
@@ -195,8 +185,7 @@ nonisolated extension StravaAPI {
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case .athlete: return try defaults.request(.get, [Path("athlete")])
-            case let .updateAthlete(weight):
-                return try defaults.request(.put, [Path("athlete"), Query("weight", weight)])
+            case let .updateAthlete(weight): return try defaults.request(.put, [Path("athlete"), Query("weight", weight)])
             case .athleteZones: return try defaults.request(.get, [Path("athlete", "zones")])
             case let .athleteStats(id): return try defaults.request(.get, [Path("athletes", id, "stats")])
             case let .athleteActivities(before, after, page, perPage):
@@ -257,10 +246,8 @@ nonisolated extension StravaAPI.Activities {
                     Query("include_all_efforts", includeAllEfforts),
                     Header("If-None-Match", ifNoneMatch),
                 ])
-            case let .create(body):
-                return try StravaAPI.defaults.request(.post, [Path("activities"), FormBody(body)])
-            case let .update(id, body):
-                return try StravaAPI.defaults.request(.put, [Path("activities", id), JSONBody(body)])
+            case let .create(body): return try StravaAPI.defaults.request(.post, [Path("activities"), FormBody(body)])
+            case let .update(id, body): return try StravaAPI.defaults.request(.put, [Path("activities", id), JSONBody(body)])
             case let .comments(id, pageSize, afterCursor):
                 return try StravaAPI.defaults.request(.get, [
                     Path("activities", id, "comments"),
@@ -313,8 +300,7 @@ nonisolated extension StravaAPI.Segments {
             case let .get(id): return try StravaAPI.defaults.request(.get, [Path("segments", id)])
             case let .starred(page, perPage):
                 return try StravaAPI.defaults.request(.get, [Path("segments", "starred"), Query("page", page), Query("per_page", perPage)])
-            case let .star(id, body):
-                return try StravaAPI.defaults.request(.put, [Path("segments", id, "starred"), FormBody(body)])
+            case let .star(id, body): return try StravaAPI.defaults.request(.put, [Path("segments", id, "starred"), FormBody(body)])
             case let .explore(bounds, activityType, minCat, maxCat):
                 return try StravaAPI.defaults.request(.get, [
                     Path("segments", "explore"),
@@ -406,8 +392,7 @@ nonisolated extension StravaAPI.Uploads {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case let .create(body):
-                return try StravaAPI.defaults.request(.post, [Path("uploads"), MultipartBody(body), Timeout(120)])
+            case let .create(body): return try StravaAPI.defaults.request(.post, [Path("uploads"), MultipartBody(body), Timeout(120)])
             case let .get(uploadId): return try StravaAPI.defaults.request(.get, [Path("uploads", uploadId)])
             }
         }
@@ -2392,7 +2377,11 @@ nonisolated extension StravaAPI {
     /// The spec's sample responses, for `StubTransport(samples: StravaAPI.samples)` in tests
     /// and previews. Sending a request never reads them.
     public static let samples: [SampleResponse] = [
-        SampleResponse(.get, "/athlete", json: #"{"id":134815,"username":"marianne_t","firstname":"Marianne","lastname":"Teutenberg","sex":"F","premium":true,"created_at":"2017-11-14T02:30:05Z","weight":58.0}"#),
+        SampleResponse(
+            .get,
+            "/athlete",
+            json: #"{"id":134815,"username":"marianne_t","firstname":"Marianne","lastname":"Teutenberg","sex":"F","premium":true,"created_at":"2017-11-14T02:30:05Z","weight":58.0}"#
+        ),
     ]
 }
 
@@ -2518,7 +2507,10 @@ nonisolated extension StravaAPI {
                 return try request.response(result, status: 201)
             },
             ServiceRoute(.put, "/activities/{id}") { request in
-                let result = try await service.activitiesUpdate(id: request.path("id", as: Int64.self), body: request.body(as: StravaAPI.UpdatableActivity.self, .json))
+                let result = try await service.activitiesUpdate(
+                    id: request.path("id", as: Int64.self),
+                    body: request.body(as: StravaAPI.UpdatableActivity.self, .json)
+                )
                 return try request.response(result, status: 200)
             },
             ServiceRoute(.get, "/activities/{id}/comments") { request in
@@ -2558,11 +2550,17 @@ nonisolated extension StravaAPI {
                 return try request.response(result, status: 200)
             },
             ServiceRoute(.get, "/segments/starred") { request in
-                let result = try await service.segmentsStarred(page: request.query("page", as: Optional<Int>.self), perPage: request.query("per_page", as: Optional<Int>.self))
+                let result = try await service.segmentsStarred(
+                    page: request.query("page", as: Optional<Int>.self),
+                    perPage: request.query("per_page", as: Optional<Int>.self)
+                )
                 return try request.response(result, status: 200)
             },
             ServiceRoute(.put, "/segments/{id}/starred") { request in
-                let result = try await service.segmentsStar(id: request.path("id", as: Int64.self), body: request.body(as: StravaAPI.StarRequest.self, .form()))
+                let result = try await service.segmentsStar(
+                    id: request.path("id", as: Int64.self),
+                    body: request.body(as: StravaAPI.StarRequest.self, .form())
+                )
                 return try request.response(result, status: 200)
             },
             ServiceRoute(.get, "/segments/explore") { request in

@@ -22,9 +22,7 @@ public nonisolated enum TortureAPI {
         defaults.endpoint(Call.defaultEndpoint(self: `self`, default: `default`, type: type, init: `init`, case: `case`))
     }
 
-    public static func `self`(body: Everything) -> Endpoint<Everything> {
-        defaults.endpoint(Call.`self`(body: body))
-    }
+    public static func `self`(body: Everything) -> Endpoint<Everything> { defaults.endpoint(Call.`self`(body: body)) }
 
     public static func type(
         _1st: Int64, dashName: String, dotName: Keyword, where: [String]? = nil, in: [Int]? = nil, is: Bool? = nil
@@ -62,7 +60,9 @@ public nonisolated enum TortureAPI {
 
     public static func `true`(
         q: String = "a \"quoted\" \\ \\(x) #\"raw\"# \n line", mode: Keyword = .`default`, modes: [Keyword] = [.`self`, ._1st, .unnamed]
-    ) -> Endpoint<JSONValue> { defaults.endpoint(Call.`true`(q: q, mode: mode, modes: modes)) }
+    ) -> Endpoint<JSONValue> {
+        defaults.endpoint(Call.`true`(q: q, mode: mode, modes: modes))
+    }
 
     public static var _1stThing: Endpoint<_1st> { defaults.endpoint(Call._1stThing) }
 
@@ -98,9 +98,7 @@ public nonisolated enum TortureAPI {
 nonisolated extension TortureAPI {
     /// A group named `default`, holding a group of the same name.
     public nonisolated enum Default {
-        public static var defaultEndpoint: Endpoint<TortureAPI.Case> {
-            TortureAPI.defaults.endpoint(TortureAPI.Call.`default`(.defaultEndpoint))
-        }
+        public static var defaultEndpoint: Endpoint<TortureAPI.Case> { TortureAPI.defaults.endpoint(TortureAPI.Call.`default`(.defaultEndpoint)) }
 
         public static func `self`(self: Int) -> Endpoint<[TortureAPI.Case]> {
             TortureAPI.defaults.endpoint(TortureAPI.Call.`default`(.`self`(self: `self`)))
@@ -110,33 +108,25 @@ nonisolated extension TortureAPI {
 
 nonisolated extension TortureAPI.Default {
     public nonisolated enum Default {
-        public static var `case`: Endpoint<TortureAPI.Case?> {
-            TortureAPI.defaults.endpoint(TortureAPI.Call.`default`(.`default`(.`case`)))
-        }
+        public static var `case`: Endpoint<TortureAPI.Case?> { TortureAPI.defaults.endpoint(TortureAPI.Call.`default`(.`default`(.`case`))) }
     }
 }
 
 nonisolated extension TortureAPI {
     public nonisolated enum For {
-        public static var `in`: Endpoint<TortureAPI.Keyword> {
-            TortureAPI.defaults.endpoint(TortureAPI.Call.`for`(.`in`))
-        }
+        public static var `in`: Endpoint<TortureAPI.Keyword> { TortureAPI.defaults.endpoint(TortureAPI.Call.`for`(.`in`)) }
     }
 }
 
 nonisolated extension TortureAPI {
     public nonisolated enum _1stGroup {
-        public static var `init`: Endpoint<TortureAPI._1st> {
-            TortureAPI.defaults.endpoint(TortureAPI.Call._1stGroup(.`init`))
-        }
+        public static var `init`: Endpoint<TortureAPI._1st> { TortureAPI.defaults.endpoint(TortureAPI.Call._1stGroup(.`init`)) }
     }
 }
 
 nonisolated extension TortureAPI {
     public nonisolated enum ДругиеДанные {
-        public static var 数据: Endpoint<TortureAPI.数据> {
-            TortureAPI.defaults.endpoint(TortureAPI.Call.другиеДанные(.数据))
-        }
+        public static var 数据: Endpoint<TortureAPI.数据> { TortureAPI.defaults.endpoint(TortureAPI.Call.другиеДанные(.数据)) }
     }
 }
 
@@ -175,8 +165,7 @@ nonisolated extension TortureAPI {
                     Header("init", `init`),
                     Header("X-Case", `case`),
                 ])
-            case let .`self`(body):
-                return try defaults.request(.post, [Path("self"), JSONBody(body)])
+            case let .`self`(body): return try defaults.request(.post, [Path("self"), JSONBody(body)])
             case let .type(_1st, dashName, dotName, `where`, `in`, `is`):
                 return try defaults.request(.get, [
                     Path("type", _1st, dashName, dotName),
@@ -206,10 +195,8 @@ nonisolated extension TortureAPI {
                     Query("émoji", émoji),
                 ])
             case .`case`: return try defaults.request(.get, [Path("case")])
-            case let .`func`(`self`, `any`, body):
-                return try defaults.request(.patch, [Path("func", `self`), Query("Any", `any`), FormBody(body)])
-            case let .`any`(body):
-                return try defaults.request(.post, [Path("any"), MultipartBody(body)])
+            case let .`func`(`self`, `any`, body): return try defaults.request(.patch, [Path("func", `self`), Query("Any", `any`), FormBody(body)])
+            case let .`any`(body): return try defaults.request(.post, [Path("any"), MultipartBody(body)])
             case let .`true`(q, mode, modes):
                 return try defaults.request(.get, [Path("true"), Query("q", q), Query("mode", mode), Query("modes", modes)])
             case ._1stThing: return try defaults.request(.get, [Path("1st")])
@@ -396,8 +383,7 @@ nonisolated extension TortureAPI.ДругиеДанные {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case .数据:
-                return try TortureAPI.defaults.request(.get, [Path("другие-данные", "数据"), AuthOptions([])])
+            case .数据: return try TortureAPI.defaults.request(.get, [Path("другие-данные", "数据"), AuthOptions([])])
             }
         }
 

@@ -260,11 +260,14 @@ indirect enum Expression: Hashable, Sendable {
     case closure(parameters: [String], body: [Statement])
     /// `lhs op rhs`
     case binary(Expression, String, Expression)
-    /// `[a, b]`, or with `multiline` one element per line.
+    /// `[a, b]`, or with `multiline` one element per line. Otherwise the renderer decides where it
+    /// wraps (its one rule); `multiline` is for lists one element a line by nature (samples, routes).
     case arrayLiteral([Expression], multiline: Bool = false)
-    /// `[key: value, ...]` (`[:]` when empty), or with `multiline` one entry per line.
+    /// `[key: value, ...]` (`[:]` when empty), or with `multiline` one entry per line (the renderer
+    /// decides otherwise).
     case dictionaryLiteral([DictionaryEntry], multiline: Bool = false)
-    /// `callee(` one argument per line `)`.
+    /// `callee(` one argument per line `)`: what the renderer writes for a call that does not fit
+    /// its line; the translator writes `.call` and leaves layout to the renderer.
     case multilineCall(Expression, [Argument])
 }
 

@@ -2,31 +2,52 @@
 /// The one place that knows about indentation.
 ///
 /// Lines go straight into one output string (not an array of lines joined at the end): for a
-/// file of 200,000 lines that halves the allocations of rendering.
+/// file of 200,000 lines that halves the allocations of rendering. A line's indentation is written
+/// with its first text (an empty line stays empty: no trailing spaces), so the line being written
+/// is the end of the output, and a ``Mark`` is a few numbers: going back to one cuts the output.
+///
+/// The renderer tries a construct on its line in a *trial* (`beginTrial`): the trial fails as soon
+/// as the line passes ``width`` or a line ends, and from then on nothing more is written, so a
+/// construct that does not fit costs at most a line's worth of text before it is taken back.
 struct CodePrinter {
+    /// The one width of generated code: a construct that fits on its line within this many columns
+    /// is written there; one that does not is wrapped (`Renderer`).
+    static let width = 150
+
     private var output = ""
-    private var current = ""
     private var level = 0
     private var lineCount = 0
+    /// The columns of the line being written, its indentation included; 0 while it is empty.
+    private var lineWidth = 0
+    /// Whether a trial is under way, and whether it has failed.
+    private(set) var isTrying = false
+    private(set) var trialFailed = false
     private static let unit = "    "
     /// Indentation strings by level, so a line does not allocate its own.
     private static let indents = (0..<32).map { String(repeating: unit, count: $0) }
 
     /// Appends text to the line being written.
     mutating func write(_ text: String) {
-        current += text
+        if trialFailed || text.isEmpty { return }
+        if lineWidth == 0 {
+            output += level < Self.indents.count ? Self.indents[level] : String(repeating: Self.unit, count: level)
+            lineWidth = level * 4
+        }
+        output += text
+        lineWidth += Self.columns(text)
+        if isTrying && lineWidth > Self.width { trialFailed = true }
     }
 
-    /// Ends the line being written (an empty line stays empty: no trailing spaces).
-    /// The indentation is that of the level when the line ends.
+    /// Ends the line being written. In a trial, ending a line fails it.
     mutating func endLine() {
-        if !current.isEmpty {
-            output += level < Self.indents.count ? Self.indents[level] : String(repeating: Self.unit, count: level)
-            output += current
-            current.removeAll(keepingCapacity: true)
+        if trialFailed { return }
+        if isTrying {
+            trialFailed = true
+            return
         }
         output += "\n"
         lineCount += 1
+        lineWidth = 0
     }
 
     /// Writes a whole line.
@@ -36,13 +57,69 @@ struct CodePrinter {
     }
 
     mutating func blankLine() {
-        precondition(current.isEmpty, "a blank line must start on a fresh line")
-        output += "\n"
-        lineCount += 1
+        precondition(lineWidth == 0, "a blank line must start on a fresh line")
+        endLine()
     }
 
+    /// The columns of the indentation of the current level.
+    var indentColumns: Int { level * 4 }
+
     /// The column the next character written would land in (indentation included).
-    var column: Int { level * Self.unit.count + current.count }
+    var column: Int { lineWidth == 0 ? level * 4 : lineWidth }
+
+    /// The columns `text` takes: its bytes when it is ASCII (nearly always), else its characters.
+    static func columns(_ text: String) -> Int {
+        var text = text
+        let isASCII = text.withUTF8 { bytes in bytes.reduce(0 as UInt8) { $0 | $1 } < 0x80 }
+        return isASCII ? text.utf8.count : text.count
+    }
+
+    /// Where the printer is: what `rewind(to:)` goes back to.
+    struct Mark {
+        fileprivate let outputLength: Int
+        fileprivate let lineCount: Int
+        fileprivate let lineWidth: Int
+        fileprivate let level: Int
+        fileprivate let isTrying: Bool
+    }
+
+    var mark: Mark {
+        Mark(outputLength: output.utf8.count, lineCount: lineCount, lineWidth: lineWidth, level: level, isTrying: isTrying)
+    }
+
+    /// Takes back everything written since `mark` (and ends a trial begun there).
+    mutating func rewind(to mark: Mark) {
+        if output.utf8.count != mark.outputLength {
+            output.removeSubrange(output.utf8.index(output.startIndex, offsetBy: mark.outputLength)...)
+        }
+        lineCount = mark.lineCount
+        lineWidth = mark.lineWidth
+        level = mark.level
+        isTrying = mark.isTrying
+        trialFailed = false
+    }
+
+    /// Starts a trial: what follows must stay on this line within ``width``. Returns where it
+    /// started, for `endTrial(from:)`.
+    mutating func beginTrial() -> Mark {
+        let start = mark
+        isTrying = true
+        return start
+    }
+
+    /// Ends the trial begun at `start`, with `reserve` columns still to come on the line: true when
+    /// what was written fits (it stays), false when it did not (it is taken back). A trial inside
+    /// another only reports: the outer one decides.
+    mutating func endTrial(from start: Mark, reserve: Int = 0) -> Bool {
+        let fits = !trialFailed && lineWidth + reserve <= Self.width
+        if start.isTrying { return fits }
+        if fits {
+            isTrying = false
+        } else {
+            rewind(to: start)
+        }
+        return fits
+    }
 
     mutating func indent() { level += 1 }
     mutating func outdent() { level -= 1 }
@@ -53,10 +130,16 @@ struct CodePrinter {
         outdent()
     }
 
-    /// The text: the lines, each ending with a newline (a line still being written is added
-    /// without indentation); a printer with nothing in it gives one newline.
+    /// The lines of the text so far (a line still being written not counted).
+    var lines: Int { lineCount }
+
+    /// The text: the lines, each ending with a newline (a line still being written is ended);
+    /// a printer with nothing in it gives one newline.
     var text: String {
-        if current.isEmpty { return lineCount == 0 ? "\n" : output }
-        return output + current + "\n"
+        if lineWidth != 0 { return output + "\n" }
+        return lineCount == 0 ? "\n" : output
     }
+
+    /// What was written on the one line of a printer used to render an expression: no newline.
+    var singleLineText: String { output }
 }

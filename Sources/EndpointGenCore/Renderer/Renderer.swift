@@ -1,10 +1,14 @@
 /// Turns a CodeModel tree into Swift text. Knows punctuation, blank lines and indentation;
 /// knows nothing about specs or the runtime.
 enum Renderer {
-    /// Longer lines are wrapped where the code model allows, one item per line: a function's
-    /// parameters, an enum case's associated values, a call's arguments (a lone argument that is a
-    /// call wraps in turn), and the bindings of a `case let` pattern.
-    static let maximumLineLength = 150
+    /// The one width of generated code (`CodePrinter.width`), and the one rule of its layout: a
+    /// construct that fits on its line within it is written there, one that does not is wrapped
+    /// where the code model allows: a function's parameters, an enum case's associated values, a
+    /// call's arguments (a lone argument that is a call wraps in turn), a list of calls one per
+    /// line hugging its call, another list filling the lines below it, a dictionary one entry per
+    /// line, the bindings of a `case let` pattern, and a body of one statement on the lines below
+    /// the function, property or `case` that opens it.
+    static let maximumLineLength = CodePrinter.width
 
     static func render(_ file: SwiftFile) -> String {
         render(file, renderedDeclarations: file.declarations.isEmpty ? [] : [renderTopLevel(file.declarations)])
@@ -23,16 +27,29 @@ enum Renderer {
             printer.line("\(prefix(module.access))import \(module.module)")
         }
         if !file.imports.isEmpty && !renderedDeclarations.isEmpty { printer.blankLine() }
-        let declarations = renderedDeclarations.joined(separator: "\n")
-        if file.headerComments.isEmpty && file.imports.isEmpty { return declarations.isEmpty ? "\n" : declarations }
-        return printer.text + declarations
+        let hasHead = !file.headerComments.isEmpty || !file.imports.isEmpty
+        // One string of the final size, written once (not the declarations joined, then copied
+        // again after the header).
+        var text = hasHead ? printer.text : ""
+        text.reserveCapacity(text.utf8.count + renderedDeclarations.reduce(renderedDeclarations.count) { $0 + $1.utf8.count })
+        for (index, declarations) in renderedDeclarations.enumerated() {
+            if index > 0 { text += "\n" }
+            text += declarations
+        }
+        return text.isEmpty ? "\n" : text
     }
 
     /// Top-level declarations (not empty), each line ending in a newline.
     static func renderTopLevel(_ declarations: [Declaration]) -> String {
+        renderTopLevelCounted(declarations).text
+    }
+
+    /// ``renderTopLevel(_:)`` with the number of lines the printer wrote: what the parts of a
+    /// large spec are packed by.
+    static func renderTopLevelCounted(_ declarations: [Declaration]) -> (text: String, lines: Int) {
         var printer = CodePrinter()
         renderMembers(declarations, into: &printer)
-        return printer.text
+        return (printer.text, printer.lines)
     }
 
     /// The lines of rendered text.
@@ -108,18 +125,21 @@ enum Renderer {
     /// long lists, `case a, b` and `guard` conditions.
     private static func fillLines(_ pieces: [String], separator: String = " ", first: String = "", continuation: String = "",
                                   into printer: inout CodePrinter) {
-        var line = first
+        guard !pieces.isEmpty else { return }
+        printer.write(first)
         var lineHasPiece = false
+        let separatorColumns = CodePrinter.columns(separator)
         for piece in pieces {
-            if lineHasPiece && printer.column + line.count + separator.count + piece.count > maximumLineLength {
-                printer.line(line)
-                line = continuation
+            if lineHasPiece && printer.column + separatorColumns + CodePrinter.columns(piece) > maximumLineLength {
+                printer.endLine()
+                printer.write(continuation)
                 lineHasPiece = false
             }
-            line += (lineHasPiece ? separator : "") + piece
+            if lineHasPiece { printer.write(separator) }
+            printer.write(piece)
             lineHasPiece = true
         }
-        if lineHasPiece { printer.line(line) }
+        printer.endLine()
     }
 
     /// `items` with a comma after each but the last.
@@ -167,7 +187,7 @@ enum Renderer {
             let values = decl.associatedValues.map(parameterText)
             if !values.isEmpty {
                 let oneLine = text + "(" + values.joined(separator: ", ") + ")"
-                if printer.column + oneLine.count > maximumLineLength && values.count > 1 {
+                if printer.column + CodePrinter.columns(oneLine) > maximumLineLength && values.count > 1 {
                     writeWrapped(values, opening: text + "(", into: &printer)
                     text = ")"
                 } else {
@@ -245,9 +265,7 @@ enum Renderer {
             printer.indented { printer in
                 for (keyword, body) in [("get", getter), ("set", setter)] {
                     // `get { _parent.value }`, `set { _parent.value = newValue }`.
-                    if let single = singleExpression(body) ?? singleLine(body) {
-                        printer.line("\(keyword) { \(single) }")
-                    } else {
+                    if !writeOnOneLine(keyword, body, assignment: true, into: &printer) {
                         printer.line("\(keyword) {")
                         printer.indented { printer in renderStatements(body, into: &printer) }
                         printer.line("}")
@@ -256,16 +274,13 @@ enum Renderer {
             }
             printer.line("}")
         } else if let getter = decl.getter {
-            if let single = singleExpression(getter), printer.column + head.count + single.count + 6 <= shortBodyLineLength {
-                printer.line(head + " { " + single + " }")
-                return
-            }
+            if writeOnOneLine(head, getter, into: &printer) { return }
             printer.line(head + " {")
             printer.indented { printer in renderStatements(getter, into: &printer) }
             printer.line("}")
         } else if let value = decl.initializer {
             printer.write(head + " = ")
-            renderExpression(value, into: &printer)
+            renderFitting(value, into: &printer)
             printer.endLine()
         } else {
             printer.line(head)
@@ -289,9 +304,11 @@ enum Renderer {
         if let returnType = decl.returnType { tail += " -> \(text(returnType))" }
         let parameters = decl.parameters.map(parameterText)
         let oneLine = head + "(" + parameters.joined(separator: ", ") + ")" + tail
-        if printer.column + oneLine.count + 2 > maximumLineLength && parameters.count > 1 {
+        var isWrapped = false
+        if printer.column + CodePrinter.columns(oneLine) + 2 > maximumLineLength && parameters.count > 1 {
             writeWrapped(parameters, opening: head + "(", into: &printer)
             head = ")" + tail
+            isWrapped = true
         } else {
             head = oneLine
         }
@@ -303,10 +320,8 @@ enum Renderer {
             printer.line(head + " {}")
             return
         }
-        if let single = singleExpression(decl.body), printer.column + head.count + single.count + 6 <= shortBodyLineLength {
-            printer.line(head + " { " + single + " }")
-            return
-        }
+        // A signature that wrapped keeps its body below it, as a long one does.
+        if !isWrapped && writeOnOneLine(head, decl.body, into: &printer) { return }
         printer.line(head + " {")
         printer.indented { printer in renderStatements(decl.body, into: &printer) }
         printer.line("}")
@@ -382,31 +397,13 @@ enum Renderer {
     }
 
     private static func render(_ statement: Statement, into printer: inout CodePrinter) {
+        if writeStatementLine(statement, into: &printer) {
+            printer.endLine()
+            return
+        }
         switch statement {
-        case let .expression(expression):
-            renderExpression(wrapped(expression, after: 0, in: printer), into: &printer)
-            printer.endLine()
-        case let .return(value):
-            if let value {
-                printer.write("return ")
-                renderExpression(wrapped(value, after: 7, in: printer), into: &printer)
-                printer.endLine()
-            } else {
-                printer.line("return")
-            }
-        case let .throw(value):
-            printer.write("throw ")
-            renderExpression(value, into: &printer)
-            printer.endLine()
-        case let .declaration(isMutable, name, value):
-            printer.write("\(isMutable ? "var" : "let") \(name) = ")
-            renderExpression(value, into: &printer)
-            printer.endLine()
-        case let .assignment(target, value):
-            renderExpression(target, into: &printer)
-            printer.write(" = ")
-            renderExpression(value, into: &printer)
-            printer.endLine()
+        case .expression, .return, .throw, .declaration, .assignment, .break:
+            break // written by writeStatementLine
         case let .switch(subject, cases):
             printer.write("switch ")
             renderExpression(subject, into: &printer)
@@ -414,13 +411,10 @@ enum Renderer {
             printer.endLine()
             for switchCase in cases {
                 let label = caseLabel(switchCase.patterns)
-                // A case that only returns or assigns a short value reads best on one line:
-                // `case .m: return "M"`.
-                if let single = singleLine(switchCase.body), printer.column + label.count + 1 + single.count <= maximumLineLength {
-                    printer.line(label + " " + single)
-                    continue
-                }
-                if printer.column + label.count > maximumLineLength,
+                // A case that only returns or assigns a value reads best on one line when it
+                // fits there: `case .m: return "M"`.
+                if writeCaseOnOneLine(label, switchCase.body, into: &printer) { continue }
+                if printer.column + CodePrinter.columns(label) > maximumLineLength,
                    case let .enumCase(name, bindings)? = switchCase.patterns.first, switchCase.patterns.count == 1, bindings.count > 1 {
                     writeWrapped(bindings.map { spelling($0, .declaration) }, opening: "case let ." + spelling(name, .member) + "(",
                                  into: &printer)
@@ -447,9 +441,39 @@ enum Renderer {
             var pieces = commaSeparated(conditions.map(inlineText))
             if let last = pieces.indices.last { pieces[last] += " else { " + (singleLine([elseBody]) ?? "") + " }" }
             fillLines(pieces, first: "guard ", continuation: "      ", into: &printer)
-        case .break:
-            printer.line("break")
         }
+    }
+
+    /// A statement that is one line when its value fits (an expression, `return`, `throw`, `let`,
+    /// an assignment, `break`), written without ending the line; false, with nothing written, for
+    /// any other statement.
+    private static func writeStatementLine(_ statement: Statement, into printer: inout CodePrinter) -> Bool {
+        switch statement {
+        case let .expression(expression):
+            renderFitting(expression, into: &printer)
+        case let .return(value):
+            if let value {
+                printer.write("return ")
+                renderFitting(value, into: &printer)
+            } else {
+                printer.write("return")
+            }
+        case let .throw(value):
+            printer.write("throw ")
+            renderFitting(value, into: &printer)
+        case let .declaration(isMutable, name, value):
+            printer.write("\(isMutable ? "var" : "let") \(name) = ")
+            renderFitting(value, into: &printer)
+        case let .assignment(target, value):
+            renderExpression(target, into: &printer)
+            printer.write(" = ")
+            renderFitting(value, into: &printer)
+        case .break:
+            printer.write("break")
+        default:
+            return false
+        }
+        return true
     }
 
     /// ` {` after what the line holds, `body` one level in, and `}` on a line of its own.
@@ -460,22 +484,56 @@ enum Renderer {
         printer.line("}")
     }
 
-    /// How long a line may be that holds a whole function or computed property: `{ expression }` on the
-    /// declaration's line. Shorter than ``maximumLineLength``, so such a line reads at a glance.
-    static let shortBodyLineLength = 110
-
-    /// The text of a body that is one expression (or `return` of one) written on one line: the body of
-    /// a function or getter that fits on its declaration's line.
-    private static func singleExpression(_ body: [Statement]) -> String? {
-        guard body.count == 1 else { return nil }
+    /// `head { expression }`: a function, computed property or accessor whose body is one
+    /// expression (or `return` of one; for an accessor, an `assignment` too) on the line of what
+    /// opens it, when it fits there; false, with nothing written, when it does not. Written once,
+    /// in a trial that stops at the end of the line.
+    private static func writeOnOneLine(_ head: String, _ body: [Statement], assignment: Bool = false,
+                                       into printer: inout CodePrinter) -> Bool {
+        guard body.count == 1 else { return false }
+        let start: CodePrinter.Mark
         switch body[0] {
-        case let .expression(value) where !containsLineBreak(value): return inlineText(value)
-        case let .return(value?) where !containsLineBreak(value): return inlineText(value)
-        default: return nil
+        case let .expression(value), let .return(value?):
+            guard !containsLineBreak(value) else { return false }
+            start = printer.beginTrial()
+            printer.write(head + " { ")
+            renderExpression(value, into: &printer)
+        case let .assignment(target, value) where assignment:
+            guard !containsLineBreak(target) && !containsLineBreak(value) else { return false }
+            start = printer.beginTrial()
+            printer.write(head + " { ")
+            renderExpression(target, into: &printer)
+            printer.write(" = ")
+            renderExpression(value, into: &printer)
+        default:
+            return false
         }
+        printer.write(" }")
+        guard printer.endTrial(from: start) else { return false }
+        printer.endLine()
+        return true
     }
 
-    /// The text of a case body that is one `return` or assignment of an expression written on one line.
+    /// `label return value`, `label target = value` or `label break`: a `case` whose body is that
+    /// one statement, on the case's line when it fits there (a trial, as `writeOnOneLine`).
+    private static func writeCaseOnOneLine(_ label: String, _ body: [Statement], into printer: inout CodePrinter) -> Bool {
+        guard body.count == 1 else { return false }
+        switch body[0] {
+        case let .return(value?) where !containsLineBreak(value): break
+        case let .assignment(target, value) where !containsLineBreak(target) && !containsLineBreak(value): break
+        case .break: break
+        default: return false
+        }
+        let start = printer.beginTrial()
+        printer.write(label + " ")
+        _ = writeStatementLine(body[0], into: &printer)
+        guard printer.endTrial(from: start) else { return false }
+        printer.endLine()
+        return true
+    }
+
+    /// The text of a body that is one `return` or assignment of an expression written on one line:
+    /// the `else` of a `guard`.
     private static func singleLine(_ body: [Statement]) -> String? {
         guard body.count == 1 else { return nil }
         switch body[0] {
@@ -508,29 +566,131 @@ enum Renderer {
 
     // MARK: Expressions
 
-    /// `expression`, as a call with one argument per line when it is a call that would not fit the
-    /// line (`prefix` characters are written before it), of two or more arguments or of one that is
-    /// itself a call.
-    private static func wrapped(_ expression: Expression, after prefix: Int, in printer: CodePrinter) -> Expression {
-        guard case let .call(callee, arguments, nil) = expression, !arguments.isEmpty else { return expression }
-        // A call ending in a list written one element per line already wraps there.
-        if case .arrayLiteral(_, true)? = arguments.last?.value { return expression }
-        guard printer.column + prefix + inlineText(expression).count > maximumLineLength else { return expression }
-        // A single argument that is a call stays on the line and wraps in turn, so nested calls
-        // open together and only the innermost with several arguments breaks:
-        // `endpoint(Call.bulk(.part1(.get(` / `    id: id, page: page` / `))))`.
-        if arguments.count == 1 {
-            guard case .call(_, let inner, nil) = arguments[0].value, !inner.isEmpty else { return expression }
-            let argument = arguments[0]
-            let head = inlineText(callee).count + 1 + (argument.label.map { spelling($0, .label).count + 2 } ?? 0)
-            return .call(callee, [Argument(argument.label, wrapped(argument.value, after: prefix + head + 1, in: printer))])
+    /// The one rule: `expression` on the line when it fits there within ``maximumLineLength``, with
+    /// `reserve` columns after it (a comma, a closing parenthesis), else wrapped (`renderWrapped`).
+    /// Written once, in a trial that stops as soon as the line is full, and taken back only when it
+    /// does not fit. Inside another trial it is written on the line: the outer trial decides.
+    private static func renderFitting(_ expression: Expression, reserve: Int = 0, into printer: inout CodePrinter) {
+        if printer.isTrying || !canWrap(expression) {
+            renderExpression(expression, into: &printer)
+            return
         }
-        return .multilineCall(callee, arguments)
+        let start = printer.beginTrial()
+        renderExpression(expression, into: &printer)
+        if printer.endTrial(from: start, reserve: reserve) { return }
+        renderWrapped(expression, reserve: reserve, into: &printer)
     }
 
+    /// Whether `renderWrapped` could write `expression` over several lines: a call with arguments
+    /// (after `try` or `await`), a list of two or more elements or a dictionary of two or more
+    /// entries, each on one line as the code model has it.
+    private static func canWrap(_ expression: Expression) -> Bool {
+        switch expression {
+        case let .try(inner), let .await(inner): return canWrap(inner)
+        case let .call(_, arguments, nil):
+            guard !arguments.isEmpty else { return false }
+            if arguments.count == 1 && !isHuggingList(arguments[0].value) { return canWrap(arguments[0].value) }
+            return !containsLineBreak(expression)
+        case let .arrayLiteral(elements, false): return elements.count > 1 && !elements.contains(where: containsLineBreak)
+        case let .dictionaryLiteral(entries, false):
+            return entries.count > 1 && !entries.contains { containsLineBreak($0.key) || containsLineBreak($0.value) }
+        default: return false
+        }
+    }
+
+    /// `expression` (which `canWrap`) over several lines, for it does not fit on its line: `try`
+    /// and `await` stay on the line and what follows them wraps; a call ending in a list of calls
+    /// keeps it hugging (`request(.get, [` / `Path("a"),` / `])`); a call whose single argument
+    /// wraps keeps it on the line, so nested calls open together and only the innermost breaks
+    /// (`endpoint(Call.bulk(.part1(.get(` / `id: id, page: page` / `))))`); another call puts its
+    /// arguments on the lines below (`renderMultilineCall`); a list fills the lines below it
+    /// (`"addBook", volumeId, xgafv,`); a dictionary goes one entry per line.
+    private static func renderWrapped(_ expression: Expression, reserve: Int, into printer: inout CodePrinter) {
+        switch expression {
+        case let .try(inner):
+            printer.write("try ")
+            renderWrapped(inner, reserve: reserve, into: &printer)
+        case let .await(inner):
+            printer.write("await ")
+            renderWrapped(inner, reserve: reserve, into: &printer)
+        case let .call(callee, arguments, nil) where !arguments.isEmpty:
+            // The last argument wraps in place when it can hug the call and the line up to it fits:
+            // always a list of calls (a request's components), another list or a dictionary only
+            // when it would not fit on a line of its own either.
+            let last = arguments[arguments.count - 1]
+            if arguments.count == 1 || isListOfCalls(last.value) || (isHuggable(last.value) && !fitsOnItsOwnLine(last, printer)) {
+                let start = arguments.count > 1 ? printer.beginTrial() : nil
+                renderExpression(callee, into: &printer)
+                printer.write("(")
+                for argument in arguments.dropLast() {
+                    if let label = argument.label { printer.write(spelling(label, .label) + ": ") }
+                    renderExpression(argument.value, into: &printer)
+                    printer.write(", ")
+                }
+                if let label = last.label { printer.write(spelling(label, .label) + ": ") }
+                if let start, !printer.endTrial(from: start, reserve: 1) {
+                    renderMultilineCall(callee, arguments, into: &printer)
+                    return
+                }
+                if case let .arrayLiteral(elements, false) = last.value, isListOfCalls(last.value) {
+                    renderArrayLiteral(elements, multiline: true, into: &printer)
+                } else {
+                    renderWrapped(last.value, reserve: reserve + 1, into: &printer)
+                }
+                printer.write(")")
+            } else {
+                renderMultilineCall(callee, arguments, into: &printer)
+            }
+        case let .arrayLiteral(elements, false):
+            printer.write("[")
+            printer.endLine()
+            printer.indented { printer in fillLines(elements.map { inlineText($0) + "," }, into: &printer) }
+            printer.write("]")
+        case let .dictionaryLiteral(entries, false):
+            renderDictionaryLiteral(entries, multiline: true, into: &printer)
+        default:
+            renderExpression(expression, into: &printer)
+        }
+    }
+
+    /// A list of calls (`[Path("a"), Query("q", q)]`) or of two or more other one-line elements:
+    /// as a call's last argument, it is what wraps when the call does not fit its line, hugging the
+    /// call, the calls one a line, other elements filling the lines.
     private static func isHuggingList(_ expression: Expression?) -> Bool {
-        if case .arrayLiteral(let elements, true)? = expression { return !elements.isEmpty }
-        return false
+        guard case let .arrayLiteral(elements, false)? = expression, !elements.isEmpty else { return false }
+        if elements.allSatisfy(isCall) { return true }
+        return elements.count > 1 && !elements.contains(where: containsLineBreak)
+    }
+
+    /// What can wrap hugging the call it ends: a hugging list (`isHuggingList`), a dictionary of
+    /// two or more entries (`styles: [` / `"a": .deepObject,` / `]`), or a call ending in one of
+    /// them (`.form(styles: [`).
+    private static func isHuggable(_ expression: Expression) -> Bool {
+        switch expression {
+        case .arrayLiteral(_, false): return isHuggingList(expression)
+        case let .dictionaryLiteral(entries, false):
+            return entries.count > 1 && !entries.contains { containsLineBreak($0.key) || containsLineBreak($0.value) }
+        case let .call(_, arguments, nil):
+            guard let last = arguments.last else { return false }
+            return isHuggable(last.value) && !arguments.dropLast().contains { containsLineBreak($0.value) }
+        default: return false
+        }
+    }
+
+    private static func isListOfCalls(_ expression: Expression) -> Bool {
+        guard case let .arrayLiteral(elements, false) = expression, !elements.isEmpty else { return false }
+        return elements.allSatisfy(isCall)
+    }
+
+    /// Whether `argument` fits on a line of its own one level in, as a call's arguments one per
+    /// line have it. Asked only of a call that is being wrapped.
+    private static func fitsOnItsOwnLine(_ argument: Argument, _ printer: CodePrinter) -> Bool {
+        let label = argument.label.map { CodePrinter.columns(spelling($0, .label)) + 2 } ?? 0
+        return printer.indentColumns + 4 + label + CodePrinter.columns(inlineText(argument.value)) <= maximumLineLength
+    }
+
+    private static func isCall(_ expression: Expression) -> Bool {
+        if case .call = expression { true } else { false }
     }
 
     /// `(label: value, value)` on one line.
@@ -594,13 +754,12 @@ enum Renderer {
     static func inlineText(_ expression: Expression) -> String {
         var printer = CodePrinter()
         renderExpression(expression, into: &printer)
-        // `removeLast`, not `dropLast()`: on a String that one counts every character first.
-        var text = printer.text
-        text.removeLast()
-        return text
+        return printer.singleLineText
     }
 
     static func renderExpression(_ expression: Expression, into printer: inout CodePrinter) {
+        // A trial that has failed writes nothing more: no need to go through the rest.
+        if printer.trialFailed { return }
         switch expression {
         case let .identifier(name):
             printer.write(spelling(name, .reference))
@@ -632,8 +791,6 @@ enum Renderer {
         case let .member(base, name):
             renderExpression(base, into: &printer)
             printer.write("." + spelling(name, .member))
-        case let .call(callee, arguments, nil) where isHuggingList(arguments.last?.value):
-            renderHuggingCall(callee, arguments, into: &printer)
         case let .call(callee, arguments, trailingClosure):
             renderCall(callee, arguments, trailingClosure: trailingClosure, into: &printer)
         case let .try(inner):
@@ -656,41 +813,18 @@ enum Renderer {
         }
     }
 
-    /// A call ending in a list written one element per line (`request(.get, [ ... ])`): it stays
-    /// on one line when it fits there.
-    private static func renderHuggingCall(_ callee: Expression, _ arguments: [Argument], into printer: inout CodePrinter) {
-        var flat = arguments
-        if case let .arrayLiteral(elements, _)? = arguments.last?.value {
-            flat[flat.count - 1].value = .arrayLiteral(elements, multiline: false)
-        }
-        let inline = Expression.call(callee, flat)
-        if printer.column + inlineText(inline).count <= maximumLineLength {
-            renderExpression(inline, into: &printer)
-        } else {
-            renderCall(callee, arguments, trailingClosure: nil, into: &printer)
-        }
-    }
-
-    /// `[a, b]`; one element per line when `multiline`; a list too long for its line fills the lines below it.
+    /// `[a, b]`; one element per line when `multiline` (each element as the one rule has it).
     private static func renderArrayLiteral(_ elements: [Expression], multiline: Bool, into printer: inout CodePrinter) {
         if multiline && !elements.isEmpty {
             printer.write("[")
             printer.endLine()
             printer.indented { printer in
                 for element in elements {
-                    renderExpression(element, into: &printer)
+                    renderFitting(element, reserve: 1, into: &printer)
                     printer.write(",")
                     printer.endLine()
                 }
             }
-            printer.write("]")
-        } else if elements.count > 1, !elements.contains(where: containsLineBreak),
-                  case let pieces = elements.map(inlineText),
-                  printer.column + pieces.joined(separator: ", ").count + 2 > maximumLineLength {
-            // A list too long for its line fills the lines below it (`"addBook", volumeId, xgafv,`).
-            printer.write("[")
-            printer.endLine()
-            printer.indented { printer in fillLines(pieces.map { $0 + "," }, into: &printer) }
             printer.write("]")
         } else {
             printer.write("[")
@@ -702,8 +836,7 @@ enum Renderer {
         }
     }
 
-    /// `[key: value, ...]` (`[:]` when empty); one entry per line when `multiline` or when it would
-    /// not fit its line.
+    /// `[key: value, ...]` (`[:]` when empty); one entry per line when `multiline`.
     private static func renderDictionaryLiteral(_ entries: [DictionaryEntry], multiline: Bool, into printer: inout CodePrinter) {
         if entries.isEmpty {
             printer.write("[:]")
@@ -714,55 +847,44 @@ enum Renderer {
                 for entry in entries {
                     renderExpression(entry.key, into: &printer)
                     printer.write(": ")
-                    renderExpression(entry.value, into: &printer)
+                    renderFitting(entry.value, reserve: 1, into: &printer)
                     printer.write(",")
                     printer.endLine()
                 }
             }
             printer.write("]")
         } else {
-            // One entry per line when the literal would not fit the line (`parts: [` ... `]`).
-            let pieces = entries.map { inlineText($0.key) + ": " + inlineText($0.value) }
-            let oneLine = "[" + pieces.joined(separator: ", ") + "]"
-            if entries.count > 1 && printer.column + oneLine.count + 2 > maximumLineLength {
-                printer.write("[")
-                printer.endLine()
-                printer.indented { printer in
-                    for piece in pieces {
-                        printer.write(piece + ",")
-                        printer.endLine()
-                    }
-                }
-                printer.write("]")
-            } else {
-                printer.write(oneLine)
+            printer.write("[")
+            for (index, entry) in entries.enumerated() {
+                if index > 0 { printer.write(", ") }
+                renderExpression(entry.key, into: &printer)
+                printer.write(": ")
+                renderExpression(entry.value, into: &printer)
             }
+            printer.write("]")
         }
     }
 
     /// `callee(` with its arguments on the lines below `)`.
     private static func renderMultilineCall(_ callee: Expression, _ arguments: [Argument], into printer: inout CodePrinter) {
         renderExpression(callee, into: &printer)
+        printer.write("(")
+        printer.endLine()
         // Values passed on by name fill the lines (`id: id, page: page,`); other arguments
         // (literals, calls that wrap in turn) go one per line.
-        let texts = arguments.map { argument in (argument.label.map { spelling($0, .label) + ": " } ?? "") + inlineText(argument.value) }
-        if arguments.allSatisfy({ if case .identifier = $0.value { return true } else { return false } }),
-           texts.allSatisfy({ printer.column + 4 + $0.count < maximumLineLength }) {
-            printer.write("(")
-            printer.endLine()
+        if arguments.allSatisfy({ if case .identifier = $0.value { return true } else { return false } }) {
+            let texts = arguments.map { argument in (argument.label.map { spelling($0, .label) + ": " } ?? "") + inlineText(argument.value) }
             printer.indented { printer in fillLines(commaSeparated(texts), into: &printer) }
             printer.write(")")
             return
         }
-        printer.write("(")
-        printer.endLine()
         printer.indented { printer in
             for (index, argument) in arguments.enumerated() {
-                let label = argument.label.map { spelling($0, .label) + ": " } ?? ""
-                printer.write(label)
+                if let label = argument.label { printer.write(spelling(label, .label) + ": ") }
                 // An argument that is itself a long call wraps in turn.
-                renderExpression(wrapped(argument.value, after: index < arguments.count - 1 ? 1 : 0, in: printer), into: &printer)
-                if index < arguments.count - 1 { printer.write(",") }
+                let isLast = index == arguments.count - 1
+                renderFitting(argument.value, reserve: isLast ? 0 : 1, into: &printer)
+                if !isLast { printer.write(",") }
                 printer.endLine()
             }
         }

@@ -105,8 +105,8 @@ extension Translator {
         ]
     }
 
-    /// `try defaults.request(.get, [components])`: a list of one component on the line, of more
-    /// one per line.
+    /// `try defaults.request(.get, [components])`: on one line when it fits, else the components one
+    /// per line (the renderer's one rule).
     func requestExpression(for endpoint: Endpoint, in level: Level) -> Expression {
         let components = components(for: endpoint)
         var arguments = [Argument(.dotMember(RuntimeNames.method(endpoint.method)))]
@@ -114,7 +114,7 @@ extension Translator {
         if let baseURL = endpoint.baseURL, baseURL != spec.baseURL {
             arguments.append(Argument("baseURL", .stringLiteral(baseURL)))
         }
-        arguments.append(Argument(.arrayLiteral(components, multiline: components.count > 1)))
+        arguments.append(Argument(.arrayLiteral(components)))
         return .try(.call(.member(defaultsReference(in: level), RuntimeNames.defaultsRequest), arguments))
     }
 

@@ -36,7 +36,7 @@ extension Translator {
             documentation: ["What every endpoint shares: the base URL, headers, auth, date format and error bodies.",
                             "A client made with another base URL sends there instead."],
             kind: .variable(VariableDecl(access: access, isStatic: true, name: Identifier(word: ReservedNames.Members.defaults), type: nil,
-                                         initializer: arguments.count > 1 ? .multilineCall(callee, arguments) : .call(callee, arguments))))
+                                         initializer: .call(callee, arguments))))
     }
 
     /// `defaults` where `level`'s code can see it: bare at the top, qualified in groups (where an

@@ -75,8 +75,8 @@ extension Translator {
             }
             return DictionaryEntry(key: statusPatternExpression(alternative.status), value: value)
         }
-        // Two statuses stay on the line; more go one a line.
-        return .call(.dotMember(RuntimeNames.Decoder.byStatus), [Argument(.dictionaryLiteral(entries, multiline: entries.count > 2))])
+        // On the line when it fits there, else one status a line (the renderer's one rule).
+        return .call(.dotMember(RuntimeNames.Decoder.byStatus), [Argument(.dictionaryLiteral(entries))])
     }
 
     func statusPatternExpression(_ status: ErrorResponse.Status) -> Expression {

@@ -204,9 +204,7 @@ extension Translator {
                 Argument("as", .metatype(swiftType(body.type))), Argument(bodyEncoding(body)),
             ])))
         }
-        let call = Expression.try(.await(arguments.count > 2
-            ? .multilineCall(.member(.identifier("service"), Identifier(service.name)), arguments)
-            : .call(.member(.identifier("service"), Identifier(service.name)), arguments)))
+        let call = Expression.try(.await(.call(.member(.identifier("service"), Identifier(service.name)), arguments)))
         let returnsVoid = serviceResultType(service) == .named("Void")
         var statements: [Statement] = [returnsVoid ? .expression(call) : .declaration(isMutable: false, name: "result", value: call)]
         statements += responseStatements(service)
@@ -259,7 +257,7 @@ extension Translator {
             }
             statements.append(.declaration(isMutable: false, name: "headers", value: .try(.call(
                 .member(.identifier("request"), RuntimeNames.Service.responseHeaders),
-                [Argument(.dictionaryLiteral(entries, multiline: entries.count > 2))]))))
+                [Argument(.dictionaryLiteral(entries))]))))
             headersArgument = [Argument("headers", .identifier("headers"))]
         }
         func write(_ value: Expression?, type: TypeRef, status: Int, contentType: String?) -> Expression {

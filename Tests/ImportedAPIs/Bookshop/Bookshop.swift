@@ -11,10 +11,7 @@ private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion2
 public nonisolated enum Bookshop {
     /// What every endpoint shares: the base URL, headers, auth, date format and error bodies.
     /// A client made with another base URL sends there instead.
-    public static let defaults = APIDefaults(
-        baseURL: "https://bookshop.example.com/api",
-        auth: AuthOptions([.bearer])
-    )
+    public static let defaults = APIDefaults(baseURL: "https://bookshop.example.com/api", auth: AuthOptions([.bearer]))
 
     /// Whether the shop is open.
     public static var getStatus: Endpoint<Status> { defaults.endpoint(Call.getStatus) }
@@ -54,9 +51,7 @@ nonisolated extension Bookshop {
         }
 
         /// Signs out.
-        public static var logout: Endpoint<Void> {
-            Bookshop.defaults.endpoint(Bookshop.Call.auth(.logout), decoder: .none, statuses: [204])
-        }
+        public static var logout: Endpoint<Void> { Bookshop.defaults.endpoint(Bookshop.Call.auth(.logout), decoder: .none, statuses: [204]) }
     }
 }
 
@@ -74,9 +69,7 @@ nonisolated extension Bookshop {
         }
 
         /// Statistics: the operationId is only the tag, so it keeps it.
-        public static var enterpriseAdmin: Endpoint<[String: Int]> {
-            Bookshop.defaults.endpoint(Bookshop.Call.enterpriseAdmin(.enterpriseAdmin))
-        }
+        public static var enterpriseAdmin: Endpoint<[String: Int]> { Bookshop.defaults.endpoint(Bookshop.Call.enterpriseAdmin(.enterpriseAdmin)) }
     }
 }
 
@@ -126,12 +119,9 @@ nonisolated extension Bookshop.Books {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case let .listBooksBooksGet(limit):
-                return try Bookshop.defaults.request(.get, [Path("books"), Query("limit", limit)])
-            case let .createBook(body):
-                return try Bookshop.defaults.request(.post, [Path("books"), JSONBody(body)])
-            case let .listBooksBooksSearchGet(q):
-                return try Bookshop.defaults.request(.get, [Path("books", "search"), Query("q", q)])
+            case let .listBooksBooksGet(limit): return try Bookshop.defaults.request(.get, [Path("books"), Query("limit", limit)])
+            case let .createBook(body): return try Bookshop.defaults.request(.post, [Path("books"), JSONBody(body)])
+            case let .listBooksBooksSearchGet(q): return try Bookshop.defaults.request(.get, [Path("books", "search"), Query("q", q)])
             case let .readBook(bookId): return try Bookshop.defaults.request(.get, [Path("books", bookId)])
             }
         }
@@ -160,8 +150,7 @@ nonisolated extension Bookshop.Auth {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case let .login(body):
-                return try Bookshop.defaults.request(.post, [Path("auth", "login"), AuthOptions([]), JSONBody(body)])
+            case let .login(body): return try Bookshop.defaults.request(.post, [Path("auth", "login"), AuthOptions([]), JSONBody(body)])
             case .logout: return try Bookshop.defaults.request(.post, [Path("auth", "logout")])
             }
         }

@@ -11,10 +11,7 @@ private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion2
 public nonisolated enum GoogleBooks {
     /// What every endpoint shares: the base URL, headers, auth, date format and error bodies.
     /// A client made with another base URL sends there instead.
-    public static let defaults = APIDefaults(
-        baseURL: "https://books.googleapis.com",
-        auth: AuthOptions([.bearer])
-    )
+    public static let defaults = APIDefaults(baseURL: "https://books.googleapis.com", auth: AuthOptions([.bearer]))
 }
 
 nonisolated extension GoogleBooks {
@@ -8939,9 +8936,7 @@ nonisolated extension GoogleBooks {
         }
 
         /// `MAX_ALLOWED_MATURITY_RATING_UNDEFINED`
-        public static var maxAllowedMaturityRatingUndefined: Self {
-            Self(rawValue: "MAX_ALLOWED_MATURITY_RATING_UNDEFINED")
-        }
+        public static var maxAllowedMaturityRatingUndefined: Self { Self(rawValue: "MAX_ALLOWED_MATURITY_RATING_UNDEFINED") }
 
         /// `MATURE`
         public static var mature: Self { Self(rawValue: "MATURE") }
@@ -8959,9 +8954,7 @@ nonisolated extension GoogleBooks {
         }
 
         /// `MAX_ALLOWED_MATURITY_RATING_UNDEFINED`
-        public static var maxAllowedMaturityRatingUndefined: Self {
-            Self(rawValue: "MAX_ALLOWED_MATURITY_RATING_UNDEFINED")
-        }
+        public static var maxAllowedMaturityRatingUndefined: Self { Self(rawValue: "MAX_ALLOWED_MATURITY_RATING_UNDEFINED") }
 
         /// `MATURE`
         public static var mature: Self { Self(rawValue: "MATURE") }
@@ -9036,9 +9029,7 @@ nonisolated extension GoogleBooks {
         }
 
         /// `MAX_ALLOWED_MATURITY_RATING_UNDEFINED`
-        public static var maxAllowedMaturityRatingUndefined: Self {
-            Self(rawValue: "MAX_ALLOWED_MATURITY_RATING_UNDEFINED")
-        }
+        public static var maxAllowedMaturityRatingUndefined: Self { Self(rawValue: "MAX_ALLOWED_MATURITY_RATING_UNDEFINED") }
 
         /// `MATURE`
         public static var mature: Self { Self(rawValue: "MATURE") }
@@ -9167,9 +9158,7 @@ nonisolated extension GoogleBooks {
         }
 
         /// `MAX_ALLOWED_MATURITY_RATING_UNDEFINED`
-        public static var maxAllowedMaturityRatingUndefined: Self {
-            Self(rawValue: "MAX_ALLOWED_MATURITY_RATING_UNDEFINED")
-        }
+        public static var maxAllowedMaturityRatingUndefined: Self { Self(rawValue: "MAX_ALLOWED_MATURITY_RATING_UNDEFINED") }
 
         /// `MATURE`
         public static var mature: Self { Self(rawValue: "MATURE") }
@@ -9265,9 +9254,7 @@ nonisolated extension GoogleBooks {
         }
 
         /// `MAX_ALLOWED_MATURITY_RATING_UNDEFINED`
-        public static var maxAllowedMaturityRatingUndefined: Self {
-            Self(rawValue: "MAX_ALLOWED_MATURITY_RATING_UNDEFINED")
-        }
+        public static var maxAllowedMaturityRatingUndefined: Self { Self(rawValue: "MAX_ALLOWED_MATURITY_RATING_UNDEFINED") }
 
         /// `MATURE`
         public static var mature: Self { Self(rawValue: "MATURE") }

@@ -11,10 +11,7 @@ private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion2
 public nonisolated enum OpenAILike {
     /// What every endpoint shares: the base URL, headers, auth, date format and error bodies.
     /// A client made with another base URL sends there instead.
-    public static let defaults = APIDefaults(
-        baseURL: "https://api.openai.example/v1",
-        auth: AuthOptions([.bearer])
-    )
+    public static let defaults = APIDefaults(baseURL: "https://api.openai.example/v1", auth: AuthOptions([.bearer]))
 }
 
 nonisolated extension OpenAILike {
@@ -107,10 +104,8 @@ nonisolated extension OpenAILike.Chat {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case let .createChatCompletion(body):
-                return try OpenAILike.defaults.request(.post, [Path("chat", "completions"), JSONBody(body)])
-            case let .createChatCompletionStream(body):
-                return try OpenAILike.defaults.request(.post, [Path("chat", "completions"), JSONBody(body)])
+            case let .createChatCompletion(body): return try OpenAILike.defaults.request(.post, [Path("chat", "completions"), JSONBody(body)])
+            case let .createChatCompletionStream(body): return try OpenAILike.defaults.request(.post, [Path("chat", "completions"), JSONBody(body)])
             }
         }
 
@@ -188,8 +183,7 @@ nonisolated extension OpenAILike.Files {
             switch self {
             case let .downloadFile(fileId):
                 return try OpenAILike.defaults.request(.get, [Path("files", fileId, "content"), Header("Accept", "application/octet-stream")])
-            case let .createFile(body):
-                return try OpenAILike.defaults.request(.post, [Path("files"), MultipartBody(body)])
+            case let .createFile(body): return try OpenAILike.defaults.request(.post, [Path("files"), MultipartBody(body)])
             }
         }
 

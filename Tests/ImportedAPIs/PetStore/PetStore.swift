@@ -107,9 +107,7 @@ nonisolated extension PetStore {
         /// Returns pet inventories by status.
         ///
         /// Returns a map of status codes to quantities.
-        public static var getInventory: Endpoint<[String: Int32]> {
-            PetStore.defaults.endpoint(PetStore.Call.store(.getInventory))
-        }
+        public static var getInventory: Endpoint<[String: Int32]> { PetStore.defaults.endpoint(PetStore.Call.store(.getInventory)) }
 
         /// Place an order for a pet.
         ///
@@ -190,9 +188,7 @@ nonisolated extension PetStore {
         /// Logs out current logged in user session.
         ///
         /// Log user out of the system.
-        public static var logoutUser: Endpoint<Void> {
-            PetStore.defaults.endpoint(PetStore.Call.userEndpoints(.logoutUser), decoder: .none)
-        }
+        public static var logoutUser: Endpoint<Void> { PetStore.defaults.endpoint(PetStore.Call.userEndpoints(.logoutUser), decoder: .none) }
 
         /// Get user by user name.
         ///
@@ -273,10 +269,8 @@ nonisolated extension PetStore.PetEndpoints {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case let .updatePet(body):
-                return try PetStore.defaults.request(.put, [Path("pet"), AuthOptions([.bearer]), JSONBody(body)])
-            case let .addPet(body):
-                return try PetStore.defaults.request(.post, [Path("pet"), AuthOptions([.bearer]), JSONBody(body)])
+            case let .updatePet(body): return try PetStore.defaults.request(.put, [Path("pet"), AuthOptions([.bearer]), JSONBody(body)])
+            case let .addPet(body): return try PetStore.defaults.request(.post, [Path("pet"), AuthOptions([.bearer]), JSONBody(body)])
             case let .findPetsByStatus(status):
                 return try PetStore.defaults.request(.get, [Path("pet", "findByStatus"), Query("status", status), AuthOptions([.bearer])])
             case let .findPetsByTags(tags):
@@ -334,8 +328,7 @@ nonisolated extension PetStore.Store {
             switch self {
             case .getInventory:
                 return try PetStore.defaults.request(.get, [Path("store", "inventory"), AuthOptions([.apiKey(in: .header, name: "api_key")])])
-            case let .placeOrder(body):
-                return try PetStore.defaults.request(.post, [Path("store", "order"), JSONBody(body)])
+            case let .placeOrder(body): return try PetStore.defaults.request(.post, [Path("store", "order"), JSONBody(body)])
             case let .getOrderById(orderId): return try PetStore.defaults.request(.get, [Path("store", "order", orderId)])
             case let .deleteOrder(orderId): return try PetStore.defaults.request(.delete, [Path("store", "order", orderId)])
             }
@@ -370,16 +363,13 @@ nonisolated extension PetStore.UserEndpoints {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case let .createUser(body):
-                return try PetStore.defaults.request(.post, [Path("user"), JSONBody(body)])
-            case let .createUsersWithListInput(body):
-                return try PetStore.defaults.request(.post, [Path("user", "createWithList"), JSONBody(body)])
+            case let .createUser(body): return try PetStore.defaults.request(.post, [Path("user"), JSONBody(body)])
+            case let .createUsersWithListInput(body): return try PetStore.defaults.request(.post, [Path("user", "createWithList"), JSONBody(body)])
             case let .loginUser(username, password):
                 return try PetStore.defaults.request(.get, [Path("user", "login"), Query("username", username), Query("password", password)])
             case .logoutUser: return try PetStore.defaults.request(.get, [Path("user", "logout")])
             case let .getUserByName(username): return try PetStore.defaults.request(.get, [Path("user", username)])
-            case let .updateUser(username, body):
-                return try PetStore.defaults.request(.put, [Path("user", username), JSONBody(body)])
+            case let .updateUser(username, body): return try PetStore.defaults.request(.put, [Path("user", username), JSONBody(body)])
             case let .deleteUser(username): return try PetStore.defaults.request(.delete, [Path("user", username)])
             }
         }

@@ -11,10 +11,7 @@ private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion2
 public nonisolated enum TomTom {
     /// What every endpoint shares: the base URL, headers, auth, date format and error bodies.
     /// A client made with another base URL sends there instead.
-    public static let defaults = APIDefaults(
-        baseURL: "https://api.tomtom.com",
-        auth: AuthOptions([.apiKey(in: .query, name: "key")])
-    )
+    public static let defaults = APIDefaults(baseURL: "https://api.tomtom.com", auth: AuthOptions([.apiKey(in: .query, name: "key")]))
 }
 
 nonisolated extension TomTom {

@@ -292,500 +292,417 @@ nonisolated extension Large.Big {
                 return try Large.defaults.request(.get, [Path("big", "big", "items0", id), Query("q", q), Query("limit", limit)])
             case let .bigOp1(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items1", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp2(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items2", id), JSONBody(body)])
+            case let .bigOp2(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items2", id), JSONBody(body)])
             case let .bigOp3(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items3", id), Query("q", q), Query("limit", limit)])
             case let .bigOp4(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items4", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp5(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items5", id), JSONBody(body)])
+            case let .bigOp5(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items5", id), JSONBody(body)])
             case let .bigOp6(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items6", id), Query("q", q), Query("limit", limit)])
             case let .bigOp7(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items7", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp8(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items8", id), JSONBody(body)])
+            case let .bigOp8(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items8", id), JSONBody(body)])
             case let .bigOp9(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items9", id), Query("q", q), Query("limit", limit)])
             case let .bigOp10(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items10", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp11(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items11", id), JSONBody(body)])
+            case let .bigOp11(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items11", id), JSONBody(body)])
             case let .bigOp12(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items12", id), Query("q", q), Query("limit", limit)])
             case let .bigOp13(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items13", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp14(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items14", id), JSONBody(body)])
+            case let .bigOp14(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items14", id), JSONBody(body)])
             case let .bigOp15(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items15", id), Query("q", q), Query("limit", limit)])
             case let .bigOp16(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items16", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp17(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items17", id), JSONBody(body)])
+            case let .bigOp17(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items17", id), JSONBody(body)])
             case let .bigOp18(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items18", id), Query("q", q), Query("limit", limit)])
             case let .bigOp19(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items19", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp20(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items20", id), JSONBody(body)])
+            case let .bigOp20(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items20", id), JSONBody(body)])
             case let .bigOp21(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items21", id), Query("q", q), Query("limit", limit)])
             case let .bigOp22(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items22", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp23(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items23", id), JSONBody(body)])
+            case let .bigOp23(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items23", id), JSONBody(body)])
             case let .bigOp24(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items24", id), Query("q", q), Query("limit", limit)])
             case let .bigOp25(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items25", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp26(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items26", id), JSONBody(body)])
+            case let .bigOp26(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items26", id), JSONBody(body)])
             case let .bigOp27(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items27", id), Query("q", q), Query("limit", limit)])
             case let .bigOp28(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items28", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp29(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items29", id), JSONBody(body)])
+            case let .bigOp29(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items29", id), JSONBody(body)])
             case let .bigOp30(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items30", id), Query("q", q), Query("limit", limit)])
             case let .bigOp31(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items31", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp32(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items32", id), JSONBody(body)])
+            case let .bigOp32(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items32", id), JSONBody(body)])
             case let .bigOp33(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items33", id), Query("q", q), Query("limit", limit)])
             case let .bigOp34(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items34", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp35(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items35", id), JSONBody(body)])
+            case let .bigOp35(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items35", id), JSONBody(body)])
             case let .bigOp36(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items36", id), Query("q", q), Query("limit", limit)])
             case let .bigOp37(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items37", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp38(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items38", id), JSONBody(body)])
+            case let .bigOp38(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items38", id), JSONBody(body)])
             case let .bigOp39(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items39", id), Query("q", q), Query("limit", limit)])
             case let .bigOp40(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items40", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp41(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items41", id), JSONBody(body)])
+            case let .bigOp41(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items41", id), JSONBody(body)])
             case let .bigOp42(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items42", id), Query("q", q), Query("limit", limit)])
             case let .bigOp43(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items43", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp44(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items44", id), JSONBody(body)])
+            case let .bigOp44(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items44", id), JSONBody(body)])
             case let .bigOp45(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items45", id), Query("q", q), Query("limit", limit)])
             case let .bigOp46(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items46", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp47(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items47", id), JSONBody(body)])
+            case let .bigOp47(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items47", id), JSONBody(body)])
             case let .bigOp48(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items48", id), Query("q", q), Query("limit", limit)])
             case let .bigOp49(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items49", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp50(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items50", id), JSONBody(body)])
+            case let .bigOp50(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items50", id), JSONBody(body)])
             case let .bigOp51(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items51", id), Query("q", q), Query("limit", limit)])
             case let .bigOp52(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items52", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp53(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items53", id), JSONBody(body)])
+            case let .bigOp53(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items53", id), JSONBody(body)])
             case let .bigOp54(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items54", id), Query("q", q), Query("limit", limit)])
             case let .bigOp55(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items55", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp56(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items56", id), JSONBody(body)])
+            case let .bigOp56(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items56", id), JSONBody(body)])
             case let .bigOp57(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items57", id), Query("q", q), Query("limit", limit)])
             case let .bigOp58(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items58", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp59(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items59", id), JSONBody(body)])
+            case let .bigOp59(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items59", id), JSONBody(body)])
             case let .bigOp60(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items60", id), Query("q", q), Query("limit", limit)])
             case let .bigOp61(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items61", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp62(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items62", id), JSONBody(body)])
+            case let .bigOp62(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items62", id), JSONBody(body)])
             case let .bigOp63(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items63", id), Query("q", q), Query("limit", limit)])
             case let .bigOp64(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items64", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp65(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items65", id), JSONBody(body)])
+            case let .bigOp65(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items65", id), JSONBody(body)])
             case let .bigOp66(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items66", id), Query("q", q), Query("limit", limit)])
             case let .bigOp67(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items67", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp68(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items68", id), JSONBody(body)])
+            case let .bigOp68(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items68", id), JSONBody(body)])
             case let .bigOp69(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items69", id), Query("q", q), Query("limit", limit)])
             case let .bigOp70(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items70", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp71(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items71", id), JSONBody(body)])
+            case let .bigOp71(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items71", id), JSONBody(body)])
             case let .bigOp72(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items72", id), Query("q", q), Query("limit", limit)])
             case let .bigOp73(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items73", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp74(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items74", id), JSONBody(body)])
+            case let .bigOp74(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items74", id), JSONBody(body)])
             case let .bigOp75(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items75", id), Query("q", q), Query("limit", limit)])
             case let .bigOp76(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items76", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp77(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items77", id), JSONBody(body)])
+            case let .bigOp77(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items77", id), JSONBody(body)])
             case let .bigOp78(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items78", id), Query("q", q), Query("limit", limit)])
             case let .bigOp79(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items79", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp80(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items80", id), JSONBody(body)])
+            case let .bigOp80(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items80", id), JSONBody(body)])
             case let .bigOp81(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items81", id), Query("q", q), Query("limit", limit)])
             case let .bigOp82(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items82", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp83(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items83", id), JSONBody(body)])
+            case let .bigOp83(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items83", id), JSONBody(body)])
             case let .bigOp84(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items84", id), Query("q", q), Query("limit", limit)])
             case let .bigOp85(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items85", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp86(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items86", id), JSONBody(body)])
+            case let .bigOp86(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items86", id), JSONBody(body)])
             case let .bigOp87(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items87", id), Query("q", q), Query("limit", limit)])
             case let .bigOp88(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items88", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp89(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items89", id), JSONBody(body)])
+            case let .bigOp89(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items89", id), JSONBody(body)])
             case let .bigOp90(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items90", id), Query("q", q), Query("limit", limit)])
             case let .bigOp91(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items91", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp92(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items92", id), JSONBody(body)])
+            case let .bigOp92(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items92", id), JSONBody(body)])
             case let .bigOp93(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items93", id), Query("q", q), Query("limit", limit)])
             case let .bigOp94(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items94", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp95(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items95", id), JSONBody(body)])
+            case let .bigOp95(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items95", id), JSONBody(body)])
             case let .bigOp96(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items96", id), Query("q", q), Query("limit", limit)])
             case let .bigOp97(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items97", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp98(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items98", id), JSONBody(body)])
+            case let .bigOp98(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items98", id), JSONBody(body)])
             case let .bigOp99(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items99", id), Query("q", q), Query("limit", limit)])
             case let .bigOp100(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items100", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp101(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items101", id), JSONBody(body)])
+            case let .bigOp101(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items101", id), JSONBody(body)])
             case let .bigOp102(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items102", id), Query("q", q), Query("limit", limit)])
             case let .bigOp103(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items103", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp104(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items104", id), JSONBody(body)])
+            case let .bigOp104(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items104", id), JSONBody(body)])
             case let .bigOp105(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items105", id), Query("q", q), Query("limit", limit)])
             case let .bigOp106(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items106", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp107(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items107", id), JSONBody(body)])
+            case let .bigOp107(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items107", id), JSONBody(body)])
             case let .bigOp108(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items108", id), Query("q", q), Query("limit", limit)])
             case let .bigOp109(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items109", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp110(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items110", id), JSONBody(body)])
+            case let .bigOp110(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items110", id), JSONBody(body)])
             case let .bigOp111(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items111", id), Query("q", q), Query("limit", limit)])
             case let .bigOp112(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items112", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp113(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items113", id), JSONBody(body)])
+            case let .bigOp113(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items113", id), JSONBody(body)])
             case let .bigOp114(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items114", id), Query("q", q), Query("limit", limit)])
             case let .bigOp115(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items115", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp116(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items116", id), JSONBody(body)])
+            case let .bigOp116(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items116", id), JSONBody(body)])
             case let .bigOp117(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items117", id), Query("q", q), Query("limit", limit)])
             case let .bigOp118(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items118", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp119(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items119", id), JSONBody(body)])
+            case let .bigOp119(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items119", id), JSONBody(body)])
             case let .bigOp120(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items120", id), Query("q", q), Query("limit", limit)])
             case let .bigOp121(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items121", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp122(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items122", id), JSONBody(body)])
+            case let .bigOp122(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items122", id), JSONBody(body)])
             case let .bigOp123(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items123", id), Query("q", q), Query("limit", limit)])
             case let .bigOp124(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items124", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp125(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items125", id), JSONBody(body)])
+            case let .bigOp125(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items125", id), JSONBody(body)])
             case let .bigOp126(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items126", id), Query("q", q), Query("limit", limit)])
             case let .bigOp127(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items127", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp128(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items128", id), JSONBody(body)])
+            case let .bigOp128(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items128", id), JSONBody(body)])
             case let .bigOp129(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items129", id), Query("q", q), Query("limit", limit)])
             case let .bigOp130(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items130", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp131(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items131", id), JSONBody(body)])
+            case let .bigOp131(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items131", id), JSONBody(body)])
             case let .bigOp132(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items132", id), Query("q", q), Query("limit", limit)])
             case let .bigOp133(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items133", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp134(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items134", id), JSONBody(body)])
+            case let .bigOp134(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items134", id), JSONBody(body)])
             case let .bigOp135(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items135", id), Query("q", q), Query("limit", limit)])
             case let .bigOp136(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items136", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp137(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items137", id), JSONBody(body)])
+            case let .bigOp137(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items137", id), JSONBody(body)])
             case let .bigOp138(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items138", id), Query("q", q), Query("limit", limit)])
             case let .bigOp139(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items139", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp140(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items140", id), JSONBody(body)])
+            case let .bigOp140(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items140", id), JSONBody(body)])
             case let .bigOp141(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items141", id), Query("q", q), Query("limit", limit)])
             case let .bigOp142(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items142", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp143(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items143", id), JSONBody(body)])
+            case let .bigOp143(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items143", id), JSONBody(body)])
             case let .bigOp144(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items144", id), Query("q", q), Query("limit", limit)])
             case let .bigOp145(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items145", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp146(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items146", id), JSONBody(body)])
+            case let .bigOp146(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items146", id), JSONBody(body)])
             case let .bigOp147(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items147", id), Query("q", q), Query("limit", limit)])
             case let .bigOp148(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items148", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp149(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items149", id), JSONBody(body)])
+            case let .bigOp149(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items149", id), JSONBody(body)])
             case let .bigOp150(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items150", id), Query("q", q), Query("limit", limit)])
             case let .bigOp151(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items151", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp152(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items152", id), JSONBody(body)])
+            case let .bigOp152(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items152", id), JSONBody(body)])
             case let .bigOp153(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items153", id), Query("q", q), Query("limit", limit)])
             case let .bigOp154(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items154", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp155(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items155", id), JSONBody(body)])
+            case let .bigOp155(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items155", id), JSONBody(body)])
             case let .bigOp156(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items156", id), Query("q", q), Query("limit", limit)])
             case let .bigOp157(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items157", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp158(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items158", id), JSONBody(body)])
+            case let .bigOp158(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items158", id), JSONBody(body)])
             case let .bigOp159(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items159", id), Query("q", q), Query("limit", limit)])
             case let .bigOp160(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items160", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp161(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items161", id), JSONBody(body)])
+            case let .bigOp161(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items161", id), JSONBody(body)])
             case let .bigOp162(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items162", id), Query("q", q), Query("limit", limit)])
             case let .bigOp163(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items163", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp164(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items164", id), JSONBody(body)])
+            case let .bigOp164(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items164", id), JSONBody(body)])
             case let .bigOp165(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items165", id), Query("q", q), Query("limit", limit)])
             case let .bigOp166(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items166", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp167(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items167", id), JSONBody(body)])
+            case let .bigOp167(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items167", id), JSONBody(body)])
             case let .bigOp168(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items168", id), Query("q", q), Query("limit", limit)])
             case let .bigOp169(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items169", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp170(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items170", id), JSONBody(body)])
+            case let .bigOp170(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items170", id), JSONBody(body)])
             case let .bigOp171(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items171", id), Query("q", q), Query("limit", limit)])
             case let .bigOp172(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items172", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp173(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items173", id), JSONBody(body)])
+            case let .bigOp173(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items173", id), JSONBody(body)])
             case let .bigOp174(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items174", id), Query("q", q), Query("limit", limit)])
             case let .bigOp175(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items175", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp176(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items176", id), JSONBody(body)])
+            case let .bigOp176(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items176", id), JSONBody(body)])
             case let .bigOp177(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items177", id), Query("q", q), Query("limit", limit)])
             case let .bigOp178(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items178", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp179(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items179", id), JSONBody(body)])
+            case let .bigOp179(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items179", id), JSONBody(body)])
             case let .bigOp180(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items180", id), Query("q", q), Query("limit", limit)])
             case let .bigOp181(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items181", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp182(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items182", id), JSONBody(body)])
+            case let .bigOp182(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items182", id), JSONBody(body)])
             case let .bigOp183(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items183", id), Query("q", q), Query("limit", limit)])
             case let .bigOp184(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items184", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp185(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items185", id), JSONBody(body)])
+            case let .bigOp185(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items185", id), JSONBody(body)])
             case let .bigOp186(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items186", id), Query("q", q), Query("limit", limit)])
             case let .bigOp187(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items187", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp188(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items188", id), JSONBody(body)])
+            case let .bigOp188(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items188", id), JSONBody(body)])
             case let .bigOp189(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items189", id), Query("q", q), Query("limit", limit)])
             case let .bigOp190(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items190", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp191(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items191", id), JSONBody(body)])
+            case let .bigOp191(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items191", id), JSONBody(body)])
             case let .bigOp192(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items192", id), Query("q", q), Query("limit", limit)])
             case let .bigOp193(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items193", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp194(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items194", id), JSONBody(body)])
+            case let .bigOp194(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items194", id), JSONBody(body)])
             case let .bigOp195(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items195", id), Query("q", q), Query("limit", limit)])
             case let .bigOp196(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items196", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp197(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items197", id), JSONBody(body)])
+            case let .bigOp197(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items197", id), JSONBody(body)])
             case let .bigOp198(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items198", id), Query("q", q), Query("limit", limit)])
             case let .bigOp199(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items199", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp200(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items200", id), JSONBody(body)])
+            case let .bigOp200(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items200", id), JSONBody(body)])
             case let .bigOp201(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items201", id), Query("q", q), Query("limit", limit)])
             case let .bigOp202(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items202", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp203(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items203", id), JSONBody(body)])
+            case let .bigOp203(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items203", id), JSONBody(body)])
             case let .bigOp204(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items204", id), Query("q", q), Query("limit", limit)])
             case let .bigOp205(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items205", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp206(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items206", id), JSONBody(body)])
+            case let .bigOp206(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items206", id), JSONBody(body)])
             case let .bigOp207(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items207", id), Query("q", q), Query("limit", limit)])
             case let .bigOp208(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items208", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp209(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items209", id), JSONBody(body)])
+            case let .bigOp209(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items209", id), JSONBody(body)])
             case let .bigOp210(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items210", id), Query("q", q), Query("limit", limit)])
             case let .bigOp211(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items211", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp212(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items212", id), JSONBody(body)])
+            case let .bigOp212(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items212", id), JSONBody(body)])
             case let .bigOp213(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items213", id), Query("q", q), Query("limit", limit)])
             case let .bigOp214(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items214", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp215(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items215", id), JSONBody(body)])
+            case let .bigOp215(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items215", id), JSONBody(body)])
             case let .bigOp216(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items216", id), Query("q", q), Query("limit", limit)])
             case let .bigOp217(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items217", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp218(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items218", id), JSONBody(body)])
+            case let .bigOp218(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items218", id), JSONBody(body)])
             case let .bigOp219(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items219", id), Query("q", q), Query("limit", limit)])
             case let .bigOp220(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items220", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp221(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items221", id), JSONBody(body)])
+            case let .bigOp221(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items221", id), JSONBody(body)])
             case let .bigOp222(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items222", id), Query("q", q), Query("limit", limit)])
             case let .bigOp223(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items223", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp224(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items224", id), JSONBody(body)])
+            case let .bigOp224(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items224", id), JSONBody(body)])
             case let .bigOp225(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items225", id), Query("q", q), Query("limit", limit)])
             case let .bigOp226(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items226", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp227(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items227", id), JSONBody(body)])
+            case let .bigOp227(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items227", id), JSONBody(body)])
             case let .bigOp228(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items228", id), Query("q", q), Query("limit", limit)])
             case let .bigOp229(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items229", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp230(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items230", id), JSONBody(body)])
+            case let .bigOp230(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items230", id), JSONBody(body)])
             case let .bigOp231(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items231", id), Query("q", q), Query("limit", limit)])
             case let .bigOp232(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items232", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp233(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items233", id), JSONBody(body)])
+            case let .bigOp233(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items233", id), JSONBody(body)])
             case let .bigOp234(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items234", id), Query("q", q), Query("limit", limit)])
             case let .bigOp235(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items235", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp236(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items236", id), JSONBody(body)])
+            case let .bigOp236(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items236", id), JSONBody(body)])
             case let .bigOp237(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items237", id), Query("q", q), Query("limit", limit)])
             case let .bigOp238(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items238", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp239(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items239", id), JSONBody(body)])
+            case let .bigOp239(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items239", id), JSONBody(body)])
             case let .bigOp240(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items240", id), Query("q", q), Query("limit", limit)])
             case let .bigOp241(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items241", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp242(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items242", id), JSONBody(body)])
+            case let .bigOp242(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items242", id), JSONBody(body)])
             case let .bigOp243(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items243", id), Query("q", q), Query("limit", limit)])
             case let .bigOp244(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items244", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp245(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items245", id), JSONBody(body)])
+            case let .bigOp245(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items245", id), JSONBody(body)])
             case let .bigOp246(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items246", id), Query("q", q), Query("limit", limit)])
             case let .bigOp247(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items247", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp248(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items248", id), JSONBody(body)])
+            case let .bigOp248(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items248", id), JSONBody(body)])
             case let .bigOp249(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items249", id), Query("q", q), Query("limit", limit)])
             }

@@ -211,404 +211,337 @@ nonisolated extension Large.Big2 {
             switch self {
             case let .bigOp250(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items250", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp251(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items251", id), JSONBody(body)])
+            case let .bigOp251(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items251", id), JSONBody(body)])
             case let .bigOp252(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items252", id), Query("q", q), Query("limit", limit)])
             case let .bigOp253(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items253", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp254(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items254", id), JSONBody(body)])
+            case let .bigOp254(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items254", id), JSONBody(body)])
             case let .bigOp255(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items255", id), Query("q", q), Query("limit", limit)])
             case let .bigOp256(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items256", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp257(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items257", id), JSONBody(body)])
+            case let .bigOp257(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items257", id), JSONBody(body)])
             case let .bigOp258(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items258", id), Query("q", q), Query("limit", limit)])
             case let .bigOp259(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items259", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp260(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items260", id), JSONBody(body)])
+            case let .bigOp260(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items260", id), JSONBody(body)])
             case let .bigOp261(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items261", id), Query("q", q), Query("limit", limit)])
             case let .bigOp262(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items262", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp263(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items263", id), JSONBody(body)])
+            case let .bigOp263(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items263", id), JSONBody(body)])
             case let .bigOp264(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items264", id), Query("q", q), Query("limit", limit)])
             case let .bigOp265(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items265", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp266(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items266", id), JSONBody(body)])
+            case let .bigOp266(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items266", id), JSONBody(body)])
             case let .bigOp267(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items267", id), Query("q", q), Query("limit", limit)])
             case let .bigOp268(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items268", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp269(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items269", id), JSONBody(body)])
+            case let .bigOp269(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items269", id), JSONBody(body)])
             case let .bigOp270(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items270", id), Query("q", q), Query("limit", limit)])
             case let .bigOp271(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items271", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp272(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items272", id), JSONBody(body)])
+            case let .bigOp272(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items272", id), JSONBody(body)])
             case let .bigOp273(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items273", id), Query("q", q), Query("limit", limit)])
             case let .bigOp274(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items274", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp275(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items275", id), JSONBody(body)])
+            case let .bigOp275(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items275", id), JSONBody(body)])
             case let .bigOp276(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items276", id), Query("q", q), Query("limit", limit)])
             case let .bigOp277(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items277", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp278(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items278", id), JSONBody(body)])
+            case let .bigOp278(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items278", id), JSONBody(body)])
             case let .bigOp279(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items279", id), Query("q", q), Query("limit", limit)])
             case let .bigOp280(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items280", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp281(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items281", id), JSONBody(body)])
+            case let .bigOp281(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items281", id), JSONBody(body)])
             case let .bigOp282(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items282", id), Query("q", q), Query("limit", limit)])
             case let .bigOp283(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items283", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp284(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items284", id), JSONBody(body)])
+            case let .bigOp284(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items284", id), JSONBody(body)])
             case let .bigOp285(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items285", id), Query("q", q), Query("limit", limit)])
             case let .bigOp286(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items286", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp287(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items287", id), JSONBody(body)])
+            case let .bigOp287(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items287", id), JSONBody(body)])
             case let .bigOp288(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items288", id), Query("q", q), Query("limit", limit)])
             case let .bigOp289(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items289", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp290(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items290", id), JSONBody(body)])
+            case let .bigOp290(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items290", id), JSONBody(body)])
             case let .bigOp291(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items291", id), Query("q", q), Query("limit", limit)])
             case let .bigOp292(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items292", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp293(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items293", id), JSONBody(body)])
+            case let .bigOp293(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items293", id), JSONBody(body)])
             case let .bigOp294(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items294", id), Query("q", q), Query("limit", limit)])
             case let .bigOp295(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items295", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp296(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items296", id), JSONBody(body)])
+            case let .bigOp296(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items296", id), JSONBody(body)])
             case let .bigOp297(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items297", id), Query("q", q), Query("limit", limit)])
             case let .bigOp298(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items298", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp299(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items299", id), JSONBody(body)])
+            case let .bigOp299(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items299", id), JSONBody(body)])
             case let .bigOp300(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items300", id), Query("q", q), Query("limit", limit)])
             case let .bigOp301(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items301", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp302(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items302", id), JSONBody(body)])
+            case let .bigOp302(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items302", id), JSONBody(body)])
             case let .bigOp303(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items303", id), Query("q", q), Query("limit", limit)])
             case let .bigOp304(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items304", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp305(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items305", id), JSONBody(body)])
+            case let .bigOp305(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items305", id), JSONBody(body)])
             case let .bigOp306(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items306", id), Query("q", q), Query("limit", limit)])
             case let .bigOp307(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items307", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp308(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items308", id), JSONBody(body)])
+            case let .bigOp308(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items308", id), JSONBody(body)])
             case let .bigOp309(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items309", id), Query("q", q), Query("limit", limit)])
             case let .bigOp310(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items310", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp311(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items311", id), JSONBody(body)])
+            case let .bigOp311(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items311", id), JSONBody(body)])
             case let .bigOp312(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items312", id), Query("q", q), Query("limit", limit)])
             case let .bigOp313(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items313", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp314(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items314", id), JSONBody(body)])
+            case let .bigOp314(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items314", id), JSONBody(body)])
             case let .bigOp315(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items315", id), Query("q", q), Query("limit", limit)])
             case let .bigOp316(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items316", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp317(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items317", id), JSONBody(body)])
+            case let .bigOp317(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items317", id), JSONBody(body)])
             case let .bigOp318(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items318", id), Query("q", q), Query("limit", limit)])
             case let .bigOp319(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items319", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp320(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items320", id), JSONBody(body)])
+            case let .bigOp320(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items320", id), JSONBody(body)])
             case let .bigOp321(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items321", id), Query("q", q), Query("limit", limit)])
             case let .bigOp322(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items322", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp323(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items323", id), JSONBody(body)])
+            case let .bigOp323(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items323", id), JSONBody(body)])
             case let .bigOp324(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items324", id), Query("q", q), Query("limit", limit)])
             case let .bigOp325(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items325", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp326(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items326", id), JSONBody(body)])
+            case let .bigOp326(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items326", id), JSONBody(body)])
             case let .bigOp327(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items327", id), Query("q", q), Query("limit", limit)])
             case let .bigOp328(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items328", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp329(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items329", id), JSONBody(body)])
+            case let .bigOp329(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items329", id), JSONBody(body)])
             case let .bigOp330(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items330", id), Query("q", q), Query("limit", limit)])
             case let .bigOp331(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items331", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp332(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items332", id), JSONBody(body)])
+            case let .bigOp332(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items332", id), JSONBody(body)])
             case let .bigOp333(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items333", id), Query("q", q), Query("limit", limit)])
             case let .bigOp334(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items334", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp335(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items335", id), JSONBody(body)])
+            case let .bigOp335(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items335", id), JSONBody(body)])
             case let .bigOp336(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items336", id), Query("q", q), Query("limit", limit)])
             case let .bigOp337(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items337", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp338(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items338", id), JSONBody(body)])
+            case let .bigOp338(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items338", id), JSONBody(body)])
             case let .bigOp339(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items339", id), Query("q", q), Query("limit", limit)])
             case let .bigOp340(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items340", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp341(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items341", id), JSONBody(body)])
+            case let .bigOp341(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items341", id), JSONBody(body)])
             case let .bigOp342(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items342", id), Query("q", q), Query("limit", limit)])
             case let .bigOp343(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items343", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp344(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items344", id), JSONBody(body)])
+            case let .bigOp344(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items344", id), JSONBody(body)])
             case let .bigOp345(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items345", id), Query("q", q), Query("limit", limit)])
             case let .bigOp346(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items346", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp347(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items347", id), JSONBody(body)])
+            case let .bigOp347(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items347", id), JSONBody(body)])
             case let .bigOp348(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items348", id), Query("q", q), Query("limit", limit)])
             case let .bigOp349(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items349", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp350(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items350", id), JSONBody(body)])
+            case let .bigOp350(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items350", id), JSONBody(body)])
             case let .bigOp351(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items351", id), Query("q", q), Query("limit", limit)])
             case let .bigOp352(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items352", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp353(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items353", id), JSONBody(body)])
+            case let .bigOp353(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items353", id), JSONBody(body)])
             case let .bigOp354(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items354", id), Query("q", q), Query("limit", limit)])
             case let .bigOp355(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items355", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp356(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items356", id), JSONBody(body)])
+            case let .bigOp356(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items356", id), JSONBody(body)])
             case let .bigOp357(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items357", id), Query("q", q), Query("limit", limit)])
             case let .bigOp358(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items358", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp359(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items359", id), JSONBody(body)])
+            case let .bigOp359(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items359", id), JSONBody(body)])
             case let .bigOp360(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items360", id), Query("q", q), Query("limit", limit)])
             case let .bigOp361(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items361", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp362(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items362", id), JSONBody(body)])
+            case let .bigOp362(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items362", id), JSONBody(body)])
             case let .bigOp363(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items363", id), Query("q", q), Query("limit", limit)])
             case let .bigOp364(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items364", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp365(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items365", id), JSONBody(body)])
+            case let .bigOp365(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items365", id), JSONBody(body)])
             case let .bigOp366(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items366", id), Query("q", q), Query("limit", limit)])
             case let .bigOp367(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items367", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp368(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items368", id), JSONBody(body)])
+            case let .bigOp368(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items368", id), JSONBody(body)])
             case let .bigOp369(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items369", id), Query("q", q), Query("limit", limit)])
             case let .bigOp370(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items370", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp371(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items371", id), JSONBody(body)])
+            case let .bigOp371(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items371", id), JSONBody(body)])
             case let .bigOp372(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items372", id), Query("q", q), Query("limit", limit)])
             case let .bigOp373(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items373", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp374(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items374", id), JSONBody(body)])
+            case let .bigOp374(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items374", id), JSONBody(body)])
             case let .bigOp375(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items375", id), Query("q", q), Query("limit", limit)])
             case let .bigOp376(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items376", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp377(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items377", id), JSONBody(body)])
+            case let .bigOp377(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items377", id), JSONBody(body)])
             case let .bigOp378(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items378", id), Query("q", q), Query("limit", limit)])
             case let .bigOp379(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items379", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp380(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items380", id), JSONBody(body)])
+            case let .bigOp380(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items380", id), JSONBody(body)])
             case let .bigOp381(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items381", id), Query("q", q), Query("limit", limit)])
             case let .bigOp382(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items382", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp383(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items383", id), JSONBody(body)])
+            case let .bigOp383(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items383", id), JSONBody(body)])
             case let .bigOp384(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items384", id), Query("q", q), Query("limit", limit)])
             case let .bigOp385(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items385", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp386(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items386", id), JSONBody(body)])
+            case let .bigOp386(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items386", id), JSONBody(body)])
             case let .bigOp387(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items387", id), Query("q", q), Query("limit", limit)])
             case let .bigOp388(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items388", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp389(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items389", id), JSONBody(body)])
+            case let .bigOp389(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items389", id), JSONBody(body)])
             case let .bigOp390(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items390", id), Query("q", q), Query("limit", limit)])
             case let .bigOp391(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items391", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp392(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items392", id), JSONBody(body)])
+            case let .bigOp392(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items392", id), JSONBody(body)])
             case let .bigOp393(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items393", id), Query("q", q), Query("limit", limit)])
             case let .bigOp394(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items394", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp395(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items395", id), JSONBody(body)])
+            case let .bigOp395(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items395", id), JSONBody(body)])
             case let .bigOp396(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items396", id), Query("q", q), Query("limit", limit)])
             case let .bigOp397(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items397", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp398(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items398", id), JSONBody(body)])
+            case let .bigOp398(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items398", id), JSONBody(body)])
             case let .bigOp399(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items399", id), Query("q", q), Query("limit", limit)])
             case let .bigOp400(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items400", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp401(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items401", id), JSONBody(body)])
+            case let .bigOp401(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items401", id), JSONBody(body)])
             case let .bigOp402(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items402", id), Query("q", q), Query("limit", limit)])
             case let .bigOp403(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items403", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp404(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items404", id), JSONBody(body)])
+            case let .bigOp404(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items404", id), JSONBody(body)])
             case let .bigOp405(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items405", id), Query("q", q), Query("limit", limit)])
             case let .bigOp406(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items406", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp407(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items407", id), JSONBody(body)])
+            case let .bigOp407(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items407", id), JSONBody(body)])
             case let .bigOp408(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items408", id), Query("q", q), Query("limit", limit)])
             case let .bigOp409(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items409", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp410(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items410", id), JSONBody(body)])
+            case let .bigOp410(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items410", id), JSONBody(body)])
             case let .bigOp411(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items411", id), Query("q", q), Query("limit", limit)])
             case let .bigOp412(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items412", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp413(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items413", id), JSONBody(body)])
+            case let .bigOp413(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items413", id), JSONBody(body)])
             case let .bigOp414(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items414", id), Query("q", q), Query("limit", limit)])
             case let .bigOp415(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items415", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp416(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items416", id), JSONBody(body)])
+            case let .bigOp416(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items416", id), JSONBody(body)])
             case let .bigOp417(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items417", id), Query("q", q), Query("limit", limit)])
             case let .bigOp418(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items418", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp419(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items419", id), JSONBody(body)])
+            case let .bigOp419(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items419", id), JSONBody(body)])
             case let .bigOp420(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items420", id), Query("q", q), Query("limit", limit)])
             case let .bigOp421(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items421", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp422(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items422", id), JSONBody(body)])
+            case let .bigOp422(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items422", id), JSONBody(body)])
             case let .bigOp423(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items423", id), Query("q", q), Query("limit", limit)])
             case let .bigOp424(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items424", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp425(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items425", id), JSONBody(body)])
+            case let .bigOp425(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items425", id), JSONBody(body)])
             case let .bigOp426(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items426", id), Query("q", q), Query("limit", limit)])
             case let .bigOp427(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items427", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp428(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items428", id), JSONBody(body)])
+            case let .bigOp428(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items428", id), JSONBody(body)])
             case let .bigOp429(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items429", id), Query("q", q), Query("limit", limit)])
             case let .bigOp430(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items430", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp431(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items431", id), JSONBody(body)])
+            case let .bigOp431(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items431", id), JSONBody(body)])
             case let .bigOp432(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items432", id), Query("q", q), Query("limit", limit)])
             case let .bigOp433(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items433", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp434(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items434", id), JSONBody(body)])
+            case let .bigOp434(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items434", id), JSONBody(body)])
             case let .bigOp435(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items435", id), Query("q", q), Query("limit", limit)])
             case let .bigOp436(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items436", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp437(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items437", id), JSONBody(body)])
+            case let .bigOp437(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items437", id), JSONBody(body)])
             case let .bigOp438(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items438", id), Query("q", q), Query("limit", limit)])
             case let .bigOp439(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items439", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp440(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items440", id), JSONBody(body)])
+            case let .bigOp440(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items440", id), JSONBody(body)])
             case let .bigOp441(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items441", id), Query("q", q), Query("limit", limit)])
             case let .bigOp442(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items442", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp443(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items443", id), JSONBody(body)])
+            case let .bigOp443(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items443", id), JSONBody(body)])
             case let .bigOp444(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items444", id), Query("q", q), Query("limit", limit)])
             case let .bigOp445(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items445", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp446(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items446", id), JSONBody(body)])
+            case let .bigOp446(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items446", id), JSONBody(body)])
             case let .bigOp447(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items447", id), Query("q", q), Query("limit", limit)])
             case let .bigOp448(id, q, limit):
                 return try Large.defaults.request(.get, [Path("big", "big", "items448", id), Query("q", q), Query("limit", limit)])
-            case let .bigOp449(id, body):
-                return try Large.defaults.request(.post, [Path("big", "big", "items449", id), JSONBody(body)])
+            case let .bigOp449(id, body): return try Large.defaults.request(.post, [Path("big", "big", "items449", id), JSONBody(body)])
             }
         }
 

@@ -9,23 +9,16 @@ private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion2
 public nonisolated enum TodoAPI {
     /// What every endpoint shares: the base URL, headers, auth, date format and error bodies.
     /// A client made with another base URL sends there instead.
-    public static let defaults = APIDefaults(
-        baseURL: "https://todos.example.com/api",
-        headers: ["Accept": "application/json"]
-    )
+    public static let defaults = APIDefaults(baseURL: "https://todos.example.com/api", headers: ["Accept": "application/json"])
 
     /// The to-dos, optionally only the open or done ones.
-    public static func list(done: Bool? = nil) -> Endpoint<[Todo]> {
-        defaults.endpoint(Call.list(done: done))
-    }
+    public static func list(done: Bool? = nil) -> Endpoint<[Todo]> { defaults.endpoint(Call.list(done: done)) }
 
     /// One to-do.
     public static func todo(id: Int) -> Endpoint<Todo> { defaults.endpoint(Call.todo(id: id)) }
 
     /// Adds a to-do.
-    public static func create(body: NewTodo) -> Endpoint<Todo> {
-        defaults.endpoint(Call.create(body: body), statuses: [201])
-    }
+    public static func create(body: NewTodo) -> Endpoint<Todo> { defaults.endpoint(Call.create(body: body), statuses: [201]) }
 }
 
 // The endpoints as cases: what middleware, stubs and logs match on. Each builds its request.
@@ -40,11 +33,9 @@ nonisolated extension TodoAPI {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case let .list(done):
-                return try defaults.request(.get, [Path("todos"), Query("done", done)])
+            case let .list(done): return try defaults.request(.get, [Path("todos"), Query("done", done)])
             case let .todo(id): return try defaults.request(.get, [Path("todos", id)])
-            case let .create(body):
-                return try defaults.request(.post, [Path("todos"), JSONBody(body)])
+            case let .create(body): return try defaults.request(.post, [Path("todos"), JSONBody(body)])
             }
         }
 

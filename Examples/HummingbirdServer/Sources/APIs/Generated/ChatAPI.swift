@@ -9,11 +9,7 @@ private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion2
 public nonisolated enum ChatAPI {
     /// What every endpoint shares: the base URL, headers, auth, date format and error bodies.
     /// A client made with another base URL sends there instead.
-    public static let defaults = APIDefaults(
-        baseURL: "https://chat.example.com/v1",
-        auth: AuthOptions([.bearer]),
-        errors: [.range(4): Problem.self]
-    )
+    public static let defaults = APIDefaults(baseURL: "https://chat.example.com/v1", auth: AuthOptions([.bearer]), errors: [.range(4): Problem.self])
 
     /// Answers a prompt word by word, as Server-Sent Events ending with `data: [DONE]`.
     public static func chat(body: ChatRequest) -> Endpoint<ResponseStream<ChatChunk>> {
@@ -21,9 +17,7 @@ public nonisolated enum ChatAPI {
     }
 
     /// Service notices as Server-Sent Events, each event's data as text.
-    public static var notices: Endpoint<ResponseStream<String>> {
-        defaults.endpoint(Call.notices, decoder: .serverSentEvents())
-    }
+    public static var notices: Endpoint<ResponseStream<String>> { defaults.endpoint(Call.notices, decoder: .serverSentEvents()) }
 
     /// The log lines since a time, as JSON Lines.
     public static func logs(since: Date? = nil) -> Endpoint<ResponseStream<LogLine>> {
@@ -31,14 +25,10 @@ public nonisolated enum ChatAPI {
     }
 
     /// The same lines as JSON text sequences (RFC 7464).
-    public static var records: Endpoint<ResponseStream<LogLine>> {
-        defaults.endpoint(Call.records, decoder: .jsonSequence())
-    }
+    public static var records: Endpoint<ResponseStream<LogLine>> { defaults.endpoint(Call.records, decoder: .jsonSequence()) }
 
     /// The whole conversation history as bytes, in chunks as they arrive.
-    public static var export: Endpoint<ResponseStream<Data>> {
-        defaults.endpoint(Call.export, decoder: .bytes)
-    }
+    public static var export: Endpoint<ResponseStream<Data>> { defaults.endpoint(Call.export, decoder: .bytes) }
 }
 
 // The endpoints as cases: what middleware, stubs and logs match on. Each builds its request.
@@ -54,13 +44,10 @@ nonisolated extension ChatAPI {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
-            case let .chat(body):
-                return try defaults.request(.post, [Path("chat", "completions"), JSONBody(body)])
+            case let .chat(body): return try defaults.request(.post, [Path("chat", "completions"), JSONBody(body)])
             case .notices: return try defaults.request(.get, [Path("notices")])
-            case let .logs(since):
-                return try defaults.request(.get, [Path("logs"), Query("since", since)])
-            case .records:
-                return try defaults.request(.get, [Path("records"), Header("Accept", "application/json-seq")])
+            case let .logs(since): return try defaults.request(.get, [Path("logs"), Query("since", since)])
+            case .records: return try defaults.request(.get, [Path("records"), Header("Accept", "application/json-seq")])
             case .export: return try defaults.request(.get, [Path("export")])
             }
         }
@@ -198,9 +185,12 @@ nonisolated extension ChatAPI {
     /// The spec's sample responses, for `StubTransport(samples: ChatAPI.samples)` in tests
     /// and previews. Sending a request never reads them.
     public static let samples: [SampleResponse] = [
-        SampleResponse(.post, "/chat/completions", stream: .serverSentEvents(end: "[DONE]"), elements: [
-            #"{"index":0,"text":"Hi"}"#, #"{"index":1,"text":"there"}"#,
-        ]),
+        SampleResponse(
+            .post,
+            "/chat/completions",
+            stream: .serverSentEvents(end: "[DONE]"),
+            elements: [#"{"index":0,"text":"Hi"}"#, #"{"index":1,"text":"there"}"#]
+        ),
         SampleResponse(.get, "/logs", stream: .jsonLines, elements: [#"{"level":"info","message":"started","time":"2026-01-02T03:04:05Z"}"#]),
     ]
 }
