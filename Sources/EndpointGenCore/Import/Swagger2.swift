@@ -700,24 +700,14 @@ final class Swagger2Converter {
         var mediaTypes = splitConsumes(consumes).body
         if mediaTypes.isEmpty { mediaTypes = ["application/json"] }
         record(pointer3, pointer2)
-        record(pointer3 + "/content", pointer2)
-        var content: [JSONNode.Member] = []
-        content.reserveCapacity(mediaTypes.count)
-        let at = converted.location
-        for mediaType in mediaTypes {
-            let mediaPointer = child(pointer3 + "/content", mediaType)
-            record(mediaPointer, pointer2)
-            record(mediaPointer + "/schema", pointer2 + "/schema")
-            content.append(JSONNode.Member(key: mediaType, keyLocation: at,
-                                           value: JSONNode(.object([JSONNode.Member(key: "schema", keyLocation: at, value: converted)]), at: at)))
-        }
         var out: [JSONNode.Member] = []
         out.reserveCapacity(3)
         if let description = node.importMember("description") {
             out.append(JSONNode.Member(key: "description", keyLocation: description.location, value: description))
         }
         let contentAt = consumesNode?.location ?? node.location
-        out.append(JSONNode.Member(key: "content", keyLocation: contentAt, value: JSONNode(.object(content), at: contentAt)))
+        out.append(content(mediaTypes, schema: converted, keyLocation: contentAt, location: contentAt, pointer3: pointer3,
+                           source: pointer2, schemaSource: { pointer2 + "/schema" }))
         if let required = node.importMember("required") {
             out.append(JSONNode.Member(key: "required", keyLocation: required.location, value: required))
         }
@@ -732,7 +722,6 @@ final class Swagger2Converter {
         var mediaTypes = splitConsumes(consumes).form
         if mediaTypes.isEmpty { mediaTypes = [hasFile ? "multipart/form-data" : "application/x-www-form-urlencoded"] }
         record(pointer3, first.usePointer)
-        record(pointer3 + "/content", first.usePointer)
 
         var properties: [JSONNode.Member] = []
         var required: [JSONNode] = []
@@ -769,17 +758,36 @@ final class Swagger2Converter {
                              JSONNode.Member(key: "properties", keyLocation: at, value: JSONNode(.object(properties), at: at))]
         if !required.isEmpty { schemaMembers.append(JSONNode.Member(key: "required", keyLocation: at, value: JSONNode(.array(required), at: at))) }
         let schema = JSONNode(.object(schemaMembers), at: at)
+        let contentAt = consumesNode?.location ?? at
+        return JSONNode(.object([content(mediaTypes, schema: schema, keyLocation: contentAt, location: contentAt, pointer3: pointer3,
+                                         source: first.usePointer, schemaSource: { first.usePointer })]), at: at)
+    }
+
+    /// The `content` member of a body or a response (`pointer3`): under each media type, `schema` (and,
+    /// for a response, the example `examples` gives for that type), each placed where the schema is.
+    /// `content` and each media type stand for `source`, the schemas for `schemaSource`, and an
+    /// example for `examples`' member (`examplesPointer` + its media type).
+    private func content(_ mediaTypes: [String], schema: JSONNode, keyLocation: SourceLocation, location: SourceLocation,
+                         pointer3: String, source: String, schemaSource: () -> String,
+                         examples: JSONNode? = nil, examplesPointer: @autoclosure () -> String = "") -> JSONNode.Member {
+        let at = schema.location
+        let contentPointer = recording ? pointer3 + "/content" : ""
+        record(contentPointer, source)
         var content: [JSONNode.Member] = []
         content.reserveCapacity(mediaTypes.count)
         for mediaType in mediaTypes {
-            let mediaPointer = child(pointer3 + "/content", mediaType)
-            record(mediaPointer, first.usePointer)
-            record(mediaPointer + "/schema", first.usePointer)
-            content.append(JSONNode.Member(key: mediaType, keyLocation: at,
-                                           value: JSONNode(.object([JSONNode.Member(key: "schema", keyLocation: at, value: schema)]), at: at)))
+            // (Built only while pointers are recorded, like `record`'s arguments.)
+            let mediaPointer = recording ? child(contentPointer, mediaType) : ""
+            record(mediaPointer, source)
+            record(mediaPointer + "/schema", schemaSource())
+            var media = [JSONNode.Member(key: "schema", keyLocation: at, value: schema)]
+            if let example = examples?.importMember(mediaType) {
+                record(mediaPointer + "/example", Self.child(examplesPointer(), mediaType))
+                media.append(JSONNode.Member(key: "example", keyLocation: example.location, value: example))
+            }
+            content.append(JSONNode.Member(key: mediaType, keyLocation: at, value: JSONNode(.object(media), at: at)))
         }
-        let contentAt = consumesNode?.location ?? at
-        return JSONNode(.object([JSONNode.Member(key: "content", keyLocation: contentAt, value: JSONNode(.object(content), at: contentAt))]), at: at)
+        return JSONNode.Member(key: "content", keyLocation: keyLocation, value: JSONNode(.object(content), at: location))
     }
 
     // MARK: Responses
@@ -837,24 +845,10 @@ final class Swagger2Converter {
                     if mediaTypes.isEmpty { mediaTypes = ["application/octet-stream"] }
                 }
                 if mediaTypes.isEmpty { mediaTypes = ["application/json"] }
-                let examples = node.importMember("examples")
-                record(pointer3 + "/content", pointer2 + "/schema")
-                // (Members built directly: no lists of pairs to convert.)
-                let at = member.value.location
-                var content: [JSONNode.Member] = []
-                content.reserveCapacity(mediaTypes.count)
-                for mediaType in mediaTypes {
-                    let mediaPointer = child(pointer3 + "/content", mediaType)
-                    record(mediaPointer, pointer2 + "/schema")
-                    record(mediaPointer + "/schema", pointer2 + "/schema")
-                    var media = [JSONNode.Member(key: "schema", keyLocation: converted.location, value: converted)]
-                    if let example = examples?.importMember(mediaType) {
-                        record(mediaPointer + "/example", Self.child(pointer2 + "/examples", mediaType))
-                        media.append(JSONNode.Member(key: "example", keyLocation: example.location, value: example))
-                    }
-                    content.append(JSONNode.Member(key: mediaType, keyLocation: at, value: JSONNode(.object(media), at: at)))
-                }
-                out.append(JSONNode.Member(key: "content", keyLocation: member.keyLocation, value: JSONNode(.object(content), at: at)))
+                let schemaPointer = recording ? pointer2 + "/schema" : ""
+                out.append(content(mediaTypes, schema: converted, keyLocation: member.keyLocation, location: member.value.location,
+                                   pointer3: pointer3, source: schemaPointer, schemaSource: { schemaPointer },
+                                   examples: node.importMember("examples"), examplesPointer: pointer2 + "/examples"))
             case "examples":
                 continue
             case "headers":
