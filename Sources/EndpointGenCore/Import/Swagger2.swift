@@ -321,22 +321,24 @@ final class Swagger2Converter {
     // MARK: Paths and operations
 
     /// A parameter as listed (`raw`) and as defined (`node`: the shared one when `raw` refers to it).
-    private struct Parameter {
-        var raw: JSONNode
-        var node: JSONNode
+    /// (A class: it is passed around and kept in lists, and a copy of a struct of two nodes and five
+    /// strings retains each of them.)
+    private final class Parameter {
+        let raw: JSONNode
+        let node: JSONNode
         /// The 2.0 pointer of the definition, and of the list entry.
-        var pointer: String
-        var usePointer: String
+        let pointer: String
+        let usePointer: String
         /// The shared parameter's name when `raw` is a `$ref` to one.
-        var shared: String?
+        let shared: String?
         /// Its index in the operation's own `parameters` (nil for one of the path item's).
         var index: Int?
         /// False for a `$ref` the converter cannot follow: it is passed on as written, and the importer reports it.
-        var resolved: Bool
+        let resolved: Bool
 
         /// The definition's `name` and `in` (read once: they are asked for often).
-        var name: String?
-        var location: String?
+        private(set) var name: String?
+        private(set) var location: String?
 
         init(raw: JSONNode, node: JSONNode, pointer: String, usePointer: String, shared: String?, resolved: Bool) {
             self.raw = raw
@@ -359,7 +361,7 @@ final class Swagger2Converter {
     }
 
     private func resolveParameter(_ raw: JSONNode, usePointer: String, index: Int) -> Parameter {
-        var parameter = resolveParameter(raw, usePointer: usePointer)
+        let parameter = resolveParameter(raw, usePointer: usePointer)
         parameter.index = index
         return parameter
     }
@@ -678,17 +680,16 @@ final class Swagger2Converter {
         return bare == "application/x-www-form-urlencoded" || bare == "multipart/form-data"
     }
 
-    /// The document's `consumes` split once (reading a media type's parameters is not free).
-    private var globalSplit: (body: [String], form: [String])?
+    /// Each `consumes` list met, split once: reading a media type's parameters is not free, and most
+    /// documents write the same few lists on many operations.
+    private var splits: [[String]: (body: [String], form: [String])] = [:]
 
     /// `consumes` split into the media types of a body parameter and of form parameters.
     private func splitConsumes(_ consumes: [String]?) -> (body: [String], form: [String]) {
-        // (An operation without its own shares the document's array, which compares at once.)
-        let isGlobal = consumes == globalConsumes
-        if isGlobal, let globalSplit { return globalSplit }
         let list = consumes ?? []
+        if let split = splits[list] { return split }
         let split = (body: list.filter { !Self.isForm($0) }, form: list.filter(Self.isForm))
-        if isGlobal { globalSplit = split }
+        splits[list] = split
         return split
     }
 
@@ -833,6 +834,8 @@ final class Swagger2Converter {
     /// value keys as their schemas.
     private func response(_ node: JSONNode, pointer2: String, pointer3: String, produces: [String]?) -> JSONNode {
         guard let members = node.importMembers, node.importMember("$ref") == nil else { return node }
+        // (One with none of these, a description alone, reads the same in 3.0: not copied.)
+        guard members.contains(where: { $0.key == "schema" || $0.key == "examples" || $0.key == "headers" }) else { return node }
         var out: [JSONNode.Member] = []
         out.reserveCapacity(members.count)
         for member in members {
