@@ -321,22 +321,24 @@ final class Swagger2Converter {
     // MARK: Paths and operations
 
     /// A parameter as listed (`raw`) and as defined (`node`: the shared one when `raw` refers to it).
-    private struct Parameter {
-        var raw: JSONNode
-        var node: JSONNode
+    /// (A class: it is passed around and kept in lists, and a copy of a struct of two nodes and five
+    /// strings retains each of them.)
+    private final class Parameter {
+        let raw: JSONNode
+        let node: JSONNode
         /// The 2.0 pointer of the definition, and of the list entry.
-        var pointer: String
-        var usePointer: String
+        let pointer: String
+        let usePointer: String
         /// The shared parameter's name when `raw` is a `$ref` to one.
-        var shared: String?
+        let shared: String?
         /// Its index in the operation's own `parameters` (nil for one of the path item's).
         var index: Int?
         /// False for a `$ref` the converter cannot follow: it is passed on as written, and the importer reports it.
-        var resolved: Bool
+        let resolved: Bool
 
         /// The definition's `name` and `in` (read once: they are asked for often).
-        var name: String?
-        var location: String?
+        private(set) var name: String?
+        private(set) var location: String?
 
         init(raw: JSONNode, node: JSONNode, pointer: String, usePointer: String, shared: String?, resolved: Bool) {
             self.raw = raw
@@ -359,7 +361,7 @@ final class Swagger2Converter {
     }
 
     private func resolveParameter(_ raw: JSONNode, usePointer: String, index: Int) -> Parameter {
-        var parameter = resolveParameter(raw, usePointer: usePointer)
+        let parameter = resolveParameter(raw, usePointer: usePointer)
         parameter.index = index
         return parameter
     }
@@ -678,17 +680,16 @@ final class Swagger2Converter {
         return bare == "application/x-www-form-urlencoded" || bare == "multipart/form-data"
     }
 
-    /// The document's `consumes` split once (reading a media type's parameters is not free).
-    private var globalSplit: (body: [String], form: [String])?
+    /// Each `consumes` list met, split once: reading a media type's parameters is not free, and most
+    /// documents write the same few lists on many operations.
+    private var splits: [[String]: (body: [String], form: [String])] = [:]
 
     /// `consumes` split into the media types of a body parameter and of form parameters.
     private func splitConsumes(_ consumes: [String]?) -> (body: [String], form: [String]) {
-        // (An operation without its own shares the document's array, which compares at once.)
-        let isGlobal = consumes == globalConsumes
-        if isGlobal, let globalSplit { return globalSplit }
         let list = consumes ?? []
+        if let split = splits[list] { return split }
         let split = (body: list.filter { !Self.isForm($0) }, form: list.filter(Self.isForm))
-        if isGlobal { globalSplit = split }
+        splits[list] = split
         return split
     }
 
@@ -700,24 +701,14 @@ final class Swagger2Converter {
         var mediaTypes = splitConsumes(consumes).body
         if mediaTypes.isEmpty { mediaTypes = ["application/json"] }
         record(pointer3, pointer2)
-        record(pointer3 + "/content", pointer2)
-        var content: [JSONNode.Member] = []
-        content.reserveCapacity(mediaTypes.count)
-        let at = converted.location
-        for mediaType in mediaTypes {
-            let mediaPointer = child(pointer3 + "/content", mediaType)
-            record(mediaPointer, pointer2)
-            record(mediaPointer + "/schema", pointer2 + "/schema")
-            content.append(JSONNode.Member(key: mediaType, keyLocation: at,
-                                           value: JSONNode(.object([JSONNode.Member(key: "schema", keyLocation: at, value: converted)]), at: at)))
-        }
         var out: [JSONNode.Member] = []
         out.reserveCapacity(3)
         if let description = node.importMember("description") {
             out.append(JSONNode.Member(key: "description", keyLocation: description.location, value: description))
         }
         let contentAt = consumesNode?.location ?? node.location
-        out.append(JSONNode.Member(key: "content", keyLocation: contentAt, value: JSONNode(.object(content), at: contentAt)))
+        out.append(content(mediaTypes, schema: converted, keyLocation: contentAt, location: contentAt, pointer3: pointer3,
+                           source: pointer2, schemaSource: { pointer2 + "/schema" }))
         if let required = node.importMember("required") {
             out.append(JSONNode.Member(key: "required", keyLocation: required.location, value: required))
         }
@@ -732,7 +723,6 @@ final class Swagger2Converter {
         var mediaTypes = splitConsumes(consumes).form
         if mediaTypes.isEmpty { mediaTypes = [hasFile ? "multipart/form-data" : "application/x-www-form-urlencoded"] }
         record(pointer3, first.usePointer)
-        record(pointer3 + "/content", first.usePointer)
 
         var properties: [JSONNode.Member] = []
         var required: [JSONNode] = []
@@ -769,17 +759,36 @@ final class Swagger2Converter {
                              JSONNode.Member(key: "properties", keyLocation: at, value: JSONNode(.object(properties), at: at))]
         if !required.isEmpty { schemaMembers.append(JSONNode.Member(key: "required", keyLocation: at, value: JSONNode(.array(required), at: at))) }
         let schema = JSONNode(.object(schemaMembers), at: at)
+        let contentAt = consumesNode?.location ?? at
+        return JSONNode(.object([content(mediaTypes, schema: schema, keyLocation: contentAt, location: contentAt, pointer3: pointer3,
+                                         source: first.usePointer, schemaSource: { first.usePointer })]), at: at)
+    }
+
+    /// The `content` member of a body or a response (`pointer3`): under each media type, `schema` (and,
+    /// for a response, the example `examples` gives for that type), each placed where the schema is.
+    /// `content` and each media type stand for `source`, the schemas for `schemaSource`, and an
+    /// example for `examples`' member (`examplesPointer` + its media type).
+    private func content(_ mediaTypes: [String], schema: JSONNode, keyLocation: SourceLocation, location: SourceLocation,
+                         pointer3: String, source: String, schemaSource: () -> String,
+                         examples: JSONNode? = nil, examplesPointer: @autoclosure () -> String = "") -> JSONNode.Member {
+        let at = schema.location
+        let contentPointer = recording ? pointer3 + "/content" : ""
+        record(contentPointer, source)
         var content: [JSONNode.Member] = []
         content.reserveCapacity(mediaTypes.count)
         for mediaType in mediaTypes {
-            let mediaPointer = child(pointer3 + "/content", mediaType)
-            record(mediaPointer, first.usePointer)
-            record(mediaPointer + "/schema", first.usePointer)
-            content.append(JSONNode.Member(key: mediaType, keyLocation: at,
-                                           value: JSONNode(.object([JSONNode.Member(key: "schema", keyLocation: at, value: schema)]), at: at)))
+            // (Built only while pointers are recorded, like `record`'s arguments.)
+            let mediaPointer = recording ? child(contentPointer, mediaType) : ""
+            record(mediaPointer, source)
+            record(mediaPointer + "/schema", schemaSource())
+            var media = [JSONNode.Member(key: "schema", keyLocation: at, value: schema)]
+            if let example = examples?.importMember(mediaType) {
+                record(mediaPointer + "/example", Self.child(examplesPointer(), mediaType))
+                media.append(JSONNode.Member(key: "example", keyLocation: example.location, value: example))
+            }
+            content.append(JSONNode.Member(key: mediaType, keyLocation: at, value: JSONNode(.object(media), at: at)))
         }
-        let contentAt = consumesNode?.location ?? at
-        return JSONNode(.object([JSONNode.Member(key: "content", keyLocation: contentAt, value: JSONNode(.object(content), at: contentAt))]), at: at)
+        return JSONNode.Member(key: "content", keyLocation: keyLocation, value: JSONNode(.object(content), at: location))
     }
 
     // MARK: Responses
@@ -825,6 +834,8 @@ final class Swagger2Converter {
     /// value keys as their schemas.
     private func response(_ node: JSONNode, pointer2: String, pointer3: String, produces: [String]?) -> JSONNode {
         guard let members = node.importMembers, node.importMember("$ref") == nil else { return node }
+        // (One with none of these, a description alone, reads the same in 3.0: not copied.)
+        guard members.contains(where: { $0.key == "schema" || $0.key == "examples" || $0.key == "headers" }) else { return node }
         var out: [JSONNode.Member] = []
         out.reserveCapacity(members.count)
         for member in members {
@@ -837,24 +848,10 @@ final class Swagger2Converter {
                     if mediaTypes.isEmpty { mediaTypes = ["application/octet-stream"] }
                 }
                 if mediaTypes.isEmpty { mediaTypes = ["application/json"] }
-                let examples = node.importMember("examples")
-                record(pointer3 + "/content", pointer2 + "/schema")
-                // (Members built directly: no lists of pairs to convert.)
-                let at = member.value.location
-                var content: [JSONNode.Member] = []
-                content.reserveCapacity(mediaTypes.count)
-                for mediaType in mediaTypes {
-                    let mediaPointer = child(pointer3 + "/content", mediaType)
-                    record(mediaPointer, pointer2 + "/schema")
-                    record(mediaPointer + "/schema", pointer2 + "/schema")
-                    var media = [JSONNode.Member(key: "schema", keyLocation: converted.location, value: converted)]
-                    if let example = examples?.importMember(mediaType) {
-                        record(mediaPointer + "/example", Self.child(pointer2 + "/examples", mediaType))
-                        media.append(JSONNode.Member(key: "example", keyLocation: example.location, value: example))
-                    }
-                    content.append(JSONNode.Member(key: mediaType, keyLocation: at, value: JSONNode(.object(media), at: at)))
-                }
-                out.append(JSONNode.Member(key: "content", keyLocation: member.keyLocation, value: JSONNode(.object(content), at: at)))
+                let schemaPointer = recording ? pointer2 + "/schema" : ""
+                out.append(content(mediaTypes, schema: converted, keyLocation: member.keyLocation, location: member.value.location,
+                                   pointer3: pointer3, source: schemaPointer, schemaSource: { schemaPointer },
+                                   examples: node.importMember("examples"), examplesPointer: pointer2 + "/examples"))
             case "examples":
                 continue
             case "headers":
