@@ -106,6 +106,18 @@ import TestSupport
         }
     }
 
+    /// A `[String: JSON]` query (a spec's free-form object) goes through `encoding:` like any
+    /// other value: a `null` entry is left out, as an absent optional member is, and a nested
+    /// object nests in brackets (deepObject, and exploded form as for any nested value).
+    @Test func jsonDictionaryQueryIsEncodedAsAValue() throws {
+        let filter: [String: JSONValue] = ["name": .string("a b"), "none": .null, "range": .object(["gte": .int(1)])]
+        let sent = try Self.query { Query("filter", encoding: filter, style: .deepObject) }
+        #expect(sent?.removingPercentEncoding == "filter[name]=a b&filter[range][gte]=1")
+        #expect(try Self.query { Query("filter", encoding: filter, style: .form) }?.removingPercentEncoding == "name=a b&range[gte]=1")
+        let flat: [String: JSONValue] = ["count": .int(2), "on": .bool(true), "none": .null]
+        #expect(try Self.query { Query("filter", encoding: flat, style: .form) } == "count=2&on=true")
+    }
+
     /// The exploded delimited styles are undefined by OpenAPI; they are written as form's.
     @Test func explodedDelimitedStylesAreWrittenAsForm() throws {
         for name in [ParameterStyle.Name.spaceDelimited, .pipeDelimited] {

@@ -171,45 +171,29 @@ public struct ServiceRequest: Sendable {
         case .other:
             return nil
         case .absent:
-            // A required value is missing: the styled decoder says so.
-            if T.self == String?.self { return unsafeBitCast(String?.none, to: T.self) }
-            if T.self == Bool?.self { return unsafeBitCast(Bool?.none, to: T.self) }
-            if T.self == Int?.self { return unsafeBitCast(Int?.none, to: T.self) }
-            if T.self == Int64?.self { return unsafeBitCast(Int64?.none, to: T.self) }
-            if T.self == Int32?.self { return unsafeBitCast(Int32?.none, to: T.self) }
-            if T.self == Double?.self { return unsafeBitCast(Double?.none, to: T.self) }
-            if T.self == Float?.self { return unsafeBitCast(Float?.none, to: T.self) }
-            return nil
+            // An optional is `nil`; a required value is missing, and the styled decoder says so.
+            return absent(String.self, as: T.self) ?? absent(Bool.self, as: T.self) ?? absent(Int.self, as: T.self)
+                ?? absent(Int64.self, as: T.self) ?? absent(Int32.self, as: T.self) ?? absent(Double.self, as: T.self)
+                ?? absent(Float.self, as: T.self)
         case let .text(text):
-            if T.self == String.self { return unsafeBitCast(text, to: T.self) }
-            if T.self == String?.self { return unsafeBitCast(String?.some(text), to: T.self) }
-            if T.self == Bool.self || T.self == Bool?.self {
-                // As the styled decoder's single value reads it: exactly `true` or `false`.
-                guard let value = text == "true" ? true : text == "false" ? false : nil else { return nil }
-                return T.self == Bool.self ? unsafeBitCast(value, to: T.self) : unsafeBitCast(Bool?.some(value), to: T.self)
-            }
-            if T.self == Int.self || T.self == Int?.self {
-                guard let value = Int(text) else { return nil }
-                return T.self == Int.self ? unsafeBitCast(value, to: T.self) : unsafeBitCast(Int?.some(value), to: T.self)
-            }
-            if T.self == Int64.self || T.self == Int64?.self {
-                guard let value = Int64(text) else { return nil }
-                return T.self == Int64.self ? unsafeBitCast(value, to: T.self) : unsafeBitCast(Int64?.some(value), to: T.self)
-            }
-            if T.self == Int32.self || T.self == Int32?.self {
-                guard let value = Int32(text) else { return nil }
-                return T.self == Int32.self ? unsafeBitCast(value, to: T.self) : unsafeBitCast(Int32?.some(value), to: T.self)
-            }
-            if T.self == Double.self || T.self == Double?.self {
-                guard let value = Double(text) else { return nil }
-                return T.self == Double.self ? unsafeBitCast(value, to: T.self) : unsafeBitCast(Double?.some(value), to: T.self)
-            }
-            if T.self == Float.self || T.self == Float?.self {
-                guard let value = Float(text) else { return nil }
-                return T.self == Float.self ? unsafeBitCast(value, to: T.self) : unsafeBitCast(Float?.some(value), to: T.self)
-            }
-            return nil
+            // Each type's `init?(_: String)` reads text as the styled decoder's single value does
+            // (`Bool`: exactly `true` or `false`).
+            return parsed(text, String.self, as: T.self) ?? parsed(text, Bool.self, as: T.self) ?? parsed(text, Int.self, as: T.self)
+                ?? parsed(text, Int64.self, as: T.self) ?? parsed(text, Int32.self, as: T.self) ?? parsed(text, Double.self, as: T.self)
+                ?? parsed(text, Float.self, as: T.self)
         }
+    }
+
+    /// `text` read as a `Value`, returned as `T` when `T` is `Value` or `Value?`; else `nil`. The
+    /// casts are between a type and itself: the guard compares the types first.
+    private static func parsed<T, Value: LosslessStringConvertible>(_ text: String, _ value: Value.Type, as type: T.Type) -> T? {
+        guard T.self == Value.self || T.self == Value?.self, let value = Value(text) else { return nil }
+        return T.self == Value.self ? unsafeBitCast(value, to: T.self) : unsafeBitCast(Value?.some(value), to: T.self)
+    }
+
+    /// `nil` as `T` when `T` is `Value?`; else `nil` for the styled decoder.
+    private static func absent<T, Value>(_ value: Value.Type, as type: T.Type) -> T? {
+        T.self == Value?.self ? unsafeBitCast(Value?.none, to: T.self) : nil
     }
 
     // MARK: Reading styles
