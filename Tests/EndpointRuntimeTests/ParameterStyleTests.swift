@@ -116,6 +116,9 @@ import TestSupport
         #expect(try Self.query { Query("filter", encoding: filter, style: .form) }?.removingPercentEncoding == "name=a b&range[gte]=1")
         let flat: [String: JSONValue] = ["count": .int(2), "on": .bool(true), "none": .null]
         #expect(try Self.query { Query("filter", encoding: flat, style: .form) } == "count=2&on=true")
+        // In a path, a `null` element is left out and a nested one cannot be written.
+        #expect(try Self.path(PathParameter("ids", encoding: [JSONValue.int(1), .null, .string("b")], style: .simple)) == "/v1/shapes/1,b/edit")
+        #expect(throws: EndpointError.self) { try Self.path(PathParameter("ids", encoding: [JSONValue.array([.int(1)])], style: .simple)) }
     }
 
     /// The exploded delimited styles are undefined by OpenAPI; they are written as form's.
