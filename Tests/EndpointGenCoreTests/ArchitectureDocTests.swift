@@ -79,4 +79,54 @@ import Testing
         #expect(Self.mismatch(shown: changed, generated: Array(generated)) != nil)
         #expect(Self.mismatch(shown: Array(shown.reversed()), generated: Array(generated)) != nil)
     }
+
+    /// The trimmed lines of every `.swift` file under `folder` of the repository.
+    static func sourceLines(under folder: String) throws -> Set<String> {
+        let root = ReferenceTests.root.appendingPathComponent(folder)
+        let files = try #require(FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil))
+        var lines: Set<String> = []
+        for case let url as URL in files where url.pathExtension == "swift" {
+            for line in try String(contentsOf: url, encoding: .utf8).split(separator: "\n") {
+                lines.insert(line.trimmingCharacters(in: .whitespaces))
+            }
+        }
+        return lines
+    }
+
+    /// The declaration lines of a block the page quotes from the sources: each line without its
+    /// trailing `// comment`, trimmed; comment lines, blank lines and closing braces left out.
+    static func quotedDeclarations(_ block: [String]) -> [String] {
+        block.compactMap { line in
+            var code = line
+            if let comment = line.range(of: #"(^|\s)//.*$"#, options: .regularExpression) { code.removeSubrange(comment) }
+            code = code.trimmingCharacters(in: .whitespaces)
+            return code.isEmpty || code == "}" ? nil : code
+        }
+    }
+
+    /// The quoted lines no source line is: a quoted line must be a whole source line, or its start
+    /// up to a space or `{` (a declaration whose body or next word the page leaves out).
+    static func unquoted(_ quoted: [String], in sources: Set<String>) -> [String] {
+        quoted.filter { line in
+            !sources.contains(line) && !sources.contains { $0.hasPrefix(line + " ") || $0.hasPrefix(line + "{") }
+        }
+    }
+
+    /// The entry points of the core and the runtime API generated code uses are quoted from the
+    /// sources: every declaration line of those two blocks is in `Sources/EndpointGenCore` or
+    /// `Sources/EndpointRuntime`, as written (access level, labels, types, defaults).
+    @Test(arguments: [("The core's entry points", "Sources/EndpointGenCore", 30),
+                      ("### Runtime API used by generated code", "Sources/EndpointRuntime", 90)])
+    func theQuotedDeclarationsAreTheSources(marker: String, folder: String, atLeast: Int) throws {
+        let text = try String(contentsOf: Self.page, encoding: .utf8)
+        let quoted = Self.quotedDeclarations(try Self.block("swift", after: marker, in: text))
+        #expect(quoted.count >= atLeast)
+        let sources = try Self.sourceLines(under: folder)
+        let missing = Self.unquoted(quoted, in: sources)
+        #expect(missing.isEmpty, "docs/architecture.md quotes declarations \(folder) does not have:\n\(missing.joined(separator: "\n"))")
+
+        // The check can fail: a quoted line with its access level or a label changed is not found.
+        let changed = quoted.map { $0.replacingOccurrences(of: "package ", with: "public ").replacingOccurrences(of: "(_ ", with: "(") }
+        #expect(Self.unquoted(changed, in: sources).count > 5)
+    }
 }
