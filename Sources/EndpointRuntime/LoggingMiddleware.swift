@@ -29,8 +29,13 @@ public enum LogLevel: Sendable, Hashable, Comparable, CaseIterable {
 ///
 /// LoggingMiddleware(minimumLevel: .warning) { level, line in logger.log(level: level, line) }  // levels
 /// LoggingMiddleware { level, line in                                                          // OSLog
-///     Logger(subsystem: "com.example.app", category: "HTTP")
-///         .log(level: level >= .warning ? .error : .debug, "\(line, privacy: .public)")
+///     let type: OSLogType = switch level {   // .info and .notice as .info: OSLog does not persist .debug
+///     case .trace, .debug: .debug
+///     case .info, .notice: .info
+///     case .warning: .default
+///     case .error: .error
+///     }
+///     Logger(subsystem: "com.example.app", category: "HTTP").log(level: type, "\(line, privacy: .public)")
 /// }
 /// ```
 ///

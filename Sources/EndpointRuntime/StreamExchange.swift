@@ -338,7 +338,8 @@ final class StreamExchange: TaskEventHandler, BodySource {
 
 /// Open or closed: a closed gate holds back whoever calls ``waitWhileClosed()``.
 ///
-/// `@unchecked Sendable`: `closed` is read and written only under `condition`.
+/// `@unchecked Sendable`: `closed` is read and written only under `condition`. Not a `Locked`:
+/// ``waitWhileClosed()`` waits on the condition, holding its lock.
 final class FlowGate: @unchecked Sendable {
     private let condition = NSCondition()
     private var closed = false

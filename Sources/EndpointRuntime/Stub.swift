@@ -46,7 +46,9 @@ public actor StubTransport: HTTPTransport {
     ///     .json("[3]"),
     /// ])
     /// await stub.stub(.get, path: "/slow", responses: [.failure(URLError(.timedOut)), .json("{}", delay: .seconds(1))])
-    /// await stub.stub(.post, path: "/chat/completions", responses: [.chunks([Data(ServerSentEvent(data: "[DONE]").text.utf8)])])
+    /// await stub.stub(.post, path: "/chat/completions", responses: [
+    ///     .chunks([Data(ServerSentEvent(data: "[DONE]").text.utf8)], headers: ["Content-Type": "text/event-stream"]),
+    /// ])
     /// ```
     ///
     /// A failure (``StubResponse/failure(_:delay:)``) fails the request as a broken connection

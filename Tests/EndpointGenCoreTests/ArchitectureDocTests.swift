@@ -79,4 +79,86 @@ import Testing
         #expect(Self.mismatch(shown: changed, generated: Array(generated)) != nil)
         #expect(Self.mismatch(shown: Array(shown.reversed()), generated: Array(generated)) != nil)
     }
+
+    /// The trimmed lines of each `.swift` file under `folder` of the repository, by file.
+    static func sourceLines(under folder: String) throws -> [String: Set<String>] {
+        let root = ReferenceTests.root.appendingPathComponent(folder)
+        let files = try #require(FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil))
+        var lines: [String: Set<String>] = [:]
+        for case let url as URL in files where url.pathExtension == "swift" {
+            lines[url.path] = Set(try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
+                .map { $0.trimmingCharacters(in: .whitespaces) })
+        }
+        return lines
+    }
+
+    /// A quoted line and whether the page indents it (a member of the declaration above it).
+    struct Quoted: Equatable {
+        var code: String
+        var isMember: Bool
+    }
+
+    /// The declaration lines of a block the page quotes from the sources: each line without its
+    /// trailing `// comment`, trimmed; comment lines, blank lines and closing braces left out.
+    static func quotedDeclarations(_ block: [String]) -> [Quoted] {
+        block.compactMap { line in
+            var code = line
+            if let comment = line.range(of: #"(^|\s)//.*$"#, options: .regularExpression) { code.removeSubrange(comment) }
+            code = code.trimmingCharacters(in: .whitespaces)
+            return code.isEmpty || code == "}" ? nil : Quoted(code: code, isMember: line.hasPrefix(" "))
+        }
+    }
+
+    /// Whether `line` is one of `lines` as written: a whole line, or its start up to a space or `{`
+    /// (a declaration whose body or next word the page leaves out).
+    static func quotes(_ line: String, _ lines: Set<String>) -> Bool {
+        lines.contains(line) || lines.contains { $0.hasPrefix(line + " ") || $0.hasPrefix(line + "{") }
+    }
+
+    /// The quoted lines the sources do not have. A line the page writes at the left margin must be
+    /// a line of some file; an indented line (a member) must be a line of a file that has the
+    /// declaration above it or an extension of that type, so a member quoted under the wrong type
+    /// is found too.
+    static func unquoted(_ quoted: [Quoted], in sources: [String: Set<String>]) -> [String] {
+        var missing: [String] = []
+        var files: [Set<String>] = []
+        for line in quoted {
+            if !line.isMember {
+                var matching = sources.values.filter { quotes(line.code, $0) }
+                if matching.isEmpty { missing.append(line.code) }
+                if let range = line.code.range(of: #"(enum|struct|protocol|class|extension) \w+"#, options: .regularExpression) {
+                    let type = line.code[range].split(separator: " ")[1]
+                    matching += sources.values.filter { file in
+                        file.contains { $0.hasPrefix("extension \(type) ") || $0.hasPrefix("extension \(type):") }
+                    }
+                }
+                files = matching
+            } else if !files.contains(where: { quotes(line.code, $0) }) {
+                missing.append(line.code)
+            }
+        }
+        return missing
+    }
+
+    /// The entry points of the core and the runtime API generated code uses are quoted from the
+    /// sources: every declaration line of those two blocks is in `Sources/EndpointGenCore` or
+    /// `Sources/EndpointRuntime`, as written (access level, labels, types, defaults).
+    @Test(arguments: [("The core's entry points", "Sources/EndpointGenCore", 30),
+                      ("### Runtime API used by generated code", "Sources/EndpointRuntime", 90)])
+    func theQuotedDeclarationsAreTheSources(marker: String, folder: String, atLeast: Int) throws {
+        let text = try String(contentsOf: Self.page, encoding: .utf8)
+        let quoted = Self.quotedDeclarations(try Self.block("swift", after: marker, in: text))
+        #expect(quoted.count >= atLeast)
+        let sources = try Self.sourceLines(under: folder)
+        let missing = Self.unquoted(quoted, in: sources)
+        #expect(missing.isEmpty, "docs/architecture.md quotes declarations \(folder) does not have:\n\(missing.joined(separator: "\n"))")
+
+        // The check can fail: a quoted line with its access level or a label changed is not found.
+        let changed = quoted.map { Quoted(code: $0.code.replacingOccurrences(of: "package ", with: "public ")
+            .replacingOccurrences(of: "(_ ", with: "("), isMember: $0.isMember) }
+        #expect(Self.unquoted(changed, in: sources).count > 5)
+        // And a member quoted under another type than its own is found.
+        let members = quoted.filter(\.isMember)
+        #expect(Self.unquoted([quoted[0], members[members.count - 1]], in: sources).count == 1)
+    }
 }

@@ -182,7 +182,8 @@ extension ServiceResponse {
 
 /// The elements of a stream turned into body chunks, one at a time.
 ///
-/// `@unchecked Sendable`: the iterator is used only under `lock`, by one reader at a time.
+/// `@unchecked Sendable`: the iterator is used only under `lock`, by one reader at a time. Not a
+/// `Locked`: an `AsyncThrowingStream.Iterator` is not `Sendable`, which `Locked`'s state must be.
 private final class StreamSource<Element: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var iterator: AsyncThrowingStream<Element, any Error>.AsyncIterator?
