@@ -285,7 +285,7 @@ struct Argument: Hashable, Sendable {
         self.value = value
     }
 
-    /// An argument labelled with one of the generator's own words (`Argument("decoder", value)`).
+    /// An argument labelled with a word of the runtime or of the generator (`Argument(RuntimeNames.Label.decoder, value)`).
     init(_ label: String, _ value: Expression) {
         self.init(Identifier(word: label), value)
     }
