@@ -266,9 +266,6 @@ indirect enum Expression: Hashable, Sendable {
     /// `[key: value, ...]` (`[:]` when empty), or with `multiline` one entry per line (the renderer
     /// decides otherwise).
     case dictionaryLiteral([DictionaryEntry], multiline: Bool = false)
-    /// `callee(` one argument per line `)`: what the renderer writes for a call that does not fit
-    /// its line; the translator writes `.call` and leaves layout to the renderer.
-    case multilineCall(Expression, [Argument])
 }
 
 struct DictionaryEntry: Hashable, Sendable {
