@@ -124,12 +124,8 @@ enum EndpointGenCommands {
         let total: Int
         if input.lastPathComponent.hasSuffix(specSuffix) {
             guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return 1 }
-            func endpoints(in group: [String: Any]) -> Int {
-                let own = (group["endpoints"] as? [String: Any])?.count ?? 0
-                let groups = (group["groups"] as? [String: Any])?.values.compactMap { $0 as? [String: Any] } ?? []
-                return own + groups.reduce(0) { $0 + endpoints(in: $1) }
-            }
-            total = endpoints(in: root) + ((root["models"] as? [String: Any])?.count ?? 0)
+            // The generator's rules: what counts as an endpoint (`EndpointCount`), under the spec's keys (`SpecKey`).
+            total = EndpointCount.total(json: root) + ((root[SpecKey.models.key] as? [String: Any])?.count ?? 0)
         } else if let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] {
             let methods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch"]
             let paths = (root["paths"] as? [String: Any])?.values.compactMap { $0 as? [String: Any] } ?? []

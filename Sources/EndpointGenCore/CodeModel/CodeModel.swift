@@ -266,9 +266,6 @@ indirect enum Expression: Hashable, Sendable {
     /// `[key: value, ...]` (`[:]` when empty), or with `multiline` one entry per line (the renderer
     /// decides otherwise).
     case dictionaryLiteral([DictionaryEntry], multiline: Bool = false)
-    /// `callee(` one argument per line `)`: what the renderer writes for a call that does not fit
-    /// its line; the translator writes `.call` and leaves layout to the renderer.
-    case multilineCall(Expression, [Argument])
 }
 
 struct DictionaryEntry: Hashable, Sendable {
@@ -285,7 +282,7 @@ struct Argument: Hashable, Sendable {
         self.value = value
     }
 
-    /// An argument labelled with one of the generator's own words (`Argument("decoder", value)`).
+    /// An argument labelled with a word of the runtime or of the generator (`Argument(RuntimeNames.Label.decoder, value)`).
     init(_ label: String, _ value: Expression) {
         self.init(Identifier(word: label), value)
     }

@@ -119,6 +119,9 @@ enum RuntimeNames {
         static let readBody = "body"
         static let responseHeaders = "headers"
         static let respond = "response"
+        /// `ResponseWithHeaders` members: what a service returns for a response with declared headers.
+        static let resultBody = "body"
+        static let resultHeaders = "headers"
 
         /// `ServiceRequest.BodyEncoding` and `ServiceResponse.BodyEncoding` cases.
         enum BodyEncoding {
@@ -136,6 +139,70 @@ enum RuntimeNames {
             static let jsonSequence = "jsonSequence"
             static let bytes = "bytes"
         }
+    }
+
+    /// Argument labels of the runtime's initializers, methods and enum cases that generated code
+    /// calls, each with where it is written. A label the generator chooses itself (a generated
+    /// service method's `body:`) is not here.
+    enum Label {
+        /// `APIDefaults(baseURL:headers:auth:dateFormat:errors:)`; `baseURL` also of
+        /// `defaults.request(_:baseURL:_:)`, `baseURL` and `dateFormat` of `ServiceRouter`, `errors`
+        /// of `defaults.endpoint`.
+        static let baseURL = "baseURL"
+        static let headers = "headers"
+        static let auth = "auth"
+        static let dateFormat = "dateFormat"
+        static let errors = "errors"
+        /// `AuthOptions([...], optional: true)`.
+        static let optional = "optional"
+        /// `.apiKey(in: .header, name: "X-Api-Key")`.
+        static let apiKeyLocation = "in"
+        static let apiKeyName = "name"
+        /// `SampleResponse(.get, "/path", status:, stream:, elements:)` or `(..., json:)`.
+        static let status = "status"
+        static let stream = "stream"
+        static let elements = "elements"
+        static let json = "json"
+        /// `EndpointError.invalidRequest(reason:underlying:request:)`.
+        static let reason = "reason"
+        static let underlying = "underlying"
+        static let request = "request"
+        /// Bodies: `DataBody(..., contentType:)`, `MultipartBody(..., parts:)`, `FormBody(..., styles:)`;
+        /// `MultipartPartOptions(contentType:headers:)`; `ServiceRequest.BodyEncoding.form(styles:)`;
+        /// `ServiceRequest.response(..., contentType:)`.
+        static let contentType = "contentType"
+        static let parts = "parts"
+        static let styles = "styles"
+        /// `ParameterStyle(.matrix, explode: true)`.
+        static let explode = "explode"
+        /// `Query`, `Header`, `PathParameter`: `encoding:` for a model or union value, `style:`;
+        /// `style:` also of `ServiceRequest.path(_:as:style:)` and its query and header readers.
+        static let encoding = "encoding"
+        static let style = "style"
+        /// `defaults.endpoint(decoder:statuses:errors:pagination:)`.
+        static let decoder = "decoder"
+        static let statuses = "statuses"
+        static let pagination = "pagination"
+        /// `.cursor(parameter:next:items:)`, `.page(parameter:items:)`.
+        static let parameter = "parameter"
+        static let next = "next"
+        static let items = "items"
+        /// The type or encoding a value is read or written as: `HTTPHeaders.requiredValue(_:as:)`,
+        /// `ServiceRequest.path(_:as:)`, `body(as:_:)`, `response(_:status:as:)`.
+        static let `as` = "as"
+        /// `ServiceRouter(baseURL:dateFormat:routes:)`.
+        static let routes = "routes"
+        /// `ServiceRequest.response(streaming:status:as:contentType:headers:)`, and the `end:` of its
+        /// `.serverSentEvents(end:)` encoding.
+        static let streaming = "streaming"
+        static let end = "end"
+        /// `ModelCoding`: `attempt(_:from:)`, `additionalProperties(_:from:excluding:)`,
+        /// `discriminator(_:in:)`, `encode(_:to:)`, `encodeAnyOf(_:objects:to:)`.
+        static let from = "from"
+        static let excluding = "excluding"
+        static let discriminatorIn = "in"
+        static let to = "to"
+        static let objects = "objects"
     }
 
     /// `ParameterStyle` member for comma-joined arrays (`.form` is the default and never written).

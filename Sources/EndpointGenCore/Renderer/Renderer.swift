@@ -741,7 +741,7 @@ enum Renderer {
             }
             return containsLineBreak(callee) || arguments.contains { containsLineBreak($0.value) }
         case let .arrayLiteral(elements, multiline): return (multiline && !elements.isEmpty) || elements.contains(where: containsLineBreak)
-        case .multilineCall, .closure: return true
+        case .closure: return true
         case let .member(base, _), let .try(base), let .await(base): return containsLineBreak(base)
         case let .binary(lhs, _, rhs): return containsLineBreak(lhs) || containsLineBreak(rhs)
         case let .dictionaryLiteral(entries, multiline):
@@ -808,8 +808,6 @@ enum Renderer {
             renderArrayLiteral(elements, multiline: multiline, into: &printer)
         case let .dictionaryLiteral(entries, multiline):
             renderDictionaryLiteral(entries, multiline: multiline, into: &printer)
-        case let .multilineCall(callee, arguments):
-            renderMultilineCall(callee, arguments, into: &printer)
         }
     }
 

@@ -57,15 +57,9 @@ package struct Group: Sendable, Hashable {
     package var caseName: String { Naming.lowerCamel(key) }
 
     /// The endpoints of the group and of all the groups in it: what `generate` reports and the
-    /// number of files a spec is written as (`PartRule`) count.
+    /// number of files a spec is written as (`PartRule`) count, by the one rule (`EndpointCount`).
     package var endpointCount: Int {
-        var count = 0
-        var pending = [self]
-        while let group = pending.popLast() {
-            count += group.endpoints.count
-            pending += group.groups
-        }
-        return count
+        EndpointCount.total(self, own: { $0.endpoints.count }, groups: { $0.groups })
     }
 
     package init(key: String, swiftName: String, description: String?, endpoints: [Endpoint], groups: [Group], location: SourceLocation) {

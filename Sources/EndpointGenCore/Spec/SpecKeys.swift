@@ -1,18 +1,3 @@
-/// A key of a spec object, as written: the one spelling the decoder reads (`fields[.baseURL]`), the
-/// lists below name, and the importer writes.
-enum SpecKey: String, CaseIterable {
-    /// `$schema` is an extension: it lets an editor find the JSON Schema; the generator ignores it.
-    case schema = "$schema"
-    case formatVersion, name, description, baseURL, headers, auth, dateFormat, errors, endpoints, groups, models
-    case path, method, deprecated, parameters, body, response, timeout, sample, responses, pagination
-    case type, `in`, `default`, style, explode, encoding, contentType, status, stream, end
-    case parameter, next, items
-    case properties, additionalProperties, `enum`, oneOf, anyOf, discriminator, property, mapping
-
-    /// The key as written.
-    var key: String { rawValue }
-}
-
 /// Every key the Validator accepts, per object kind: one list used both by the Validator (unknown
 /// keys, "did you mean") and by the test that checks specs/endpoint-spec.schema.json against it.
 enum SpecKeys {

@@ -37,8 +37,8 @@ extension Translator {
             access: access, kind: .function(name: Identifier(word: RuntimeNames.requestMethod), isStatic: false, isMutating: false),
             throwsErrors: true, returnType: runtime(RuntimeNames.request),
             body: arms.isEmpty ? [.throw(.call(.member(.type(runtime(RuntimeNames.endpointError)), RuntimeNames.invalidRequest), [
-                Argument("reason", .stringLiteral("\(group.swiftName) has no endpoints.")),
-                Argument("underlying", .nilLiteral), Argument("request", .nilLiteral),
+                Argument(RuntimeNames.Label.reason, .stringLiteral("\(group.swiftName) has no endpoints.")),
+                Argument(RuntimeNames.Label.underlying, .nilLiteral), Argument(RuntimeNames.Label.request, .nilLiteral),
             ]))] : [.switch(subject: .identifier("self"), cases: arms)]))))
 
         var conformances: [TypeName] = [runtime(RuntimeNames.requestable), .named("Sendable")]
@@ -112,7 +112,7 @@ extension Translator {
         var arguments = [Argument(.dotMember(RuntimeNames.method(endpoint.method)))]
         // A server of the endpoint's own: `defaults.request(.post, baseURL: "https://upload...", [...])`.
         if let baseURL = endpoint.baseURL, baseURL != spec.baseURL {
-            arguments.append(Argument("baseURL", .stringLiteral(baseURL)))
+            arguments.append(Argument(RuntimeNames.Label.baseURL, .stringLiteral(baseURL)))
         }
         arguments.append(Argument(.arrayLiteral(components)))
         return .try(.call(.member(defaultsReference(in: level), RuntimeNames.defaultsRequest), arguments))
@@ -196,13 +196,13 @@ extension Translator {
         }
         // A multipart body's Content-Type carries its boundary, so the runtime always sets it.
         if let contentType = body.contentType, body.encoding != .multipart {
-            arguments.append(Argument("contentType", .stringLiteral(contentType)))
+            arguments.append(Argument(RuntimeNames.Label.contentType, .stringLiteral(contentType)))
         }
         if body.encoding == .multipart, let options = multipartPartOptions(body.type) {
-            arguments.append(Argument("parts", options))
+            arguments.append(Argument(RuntimeNames.Label.parts, options))
         }
         if body.encoding == .form, let styles = formStyles(body.type) {
-            arguments.append(Argument("styles", styles))
+            arguments.append(Argument(RuntimeNames.Label.styles, styles))
         }
         return component(name, arguments)
     }
@@ -248,19 +248,19 @@ extension Translator {
         if style == .comma, isList { return .dotMember(RuntimeNames.queryStyleComma) }
         if style == Parameter.Style(style.name) { return .dotMember(style.name.rawValue) }
         return .call(.type(runtime(RuntimeNames.parameterStyle)), [Argument(.dotMember(style.name.rawValue)),
-                                                                   Argument("explode", .booleanLiteral(style.explode))])
+                                                                   Argument(RuntimeNames.Label.explode, .booleanLiteral(style.explode))])
     }
 
     /// The arguments of `Query` and `Header`: the wire name, the value (`encoding:` for a model or
     /// union) and a `style:` that is not the place's default. A single value has no style to state.
     private func styledArguments(_ parameter: Parameter, _ value: Expression) -> [Argument] {
         let kind = valueKind(parameter.type, in: parameter.location, style: parameter.style)
-        var arguments = [Argument(.stringLiteral(parameter.wireName)), Argument(kind == .encoded ? "encoding" : nil, value)]
+        var arguments = [Argument(.stringLiteral(parameter.wireName)), Argument(kind == .encoded ? Identifier(word: RuntimeNames.Label.encoding) : nil, value)]
         // A single value reads the same in every query and header style; in a path, label and
         // matrix still mark it (`.blue`, `;color=blue`).
         if kind != .single || parameter.location == .path,
            let style = styleExpression(parameter.style, in: parameter.location, isList: kind == .list) {
-            arguments.append(Argument("style", style))
+            arguments.append(Argument(RuntimeNames.Label.style, style))
         }
         return arguments
     }
@@ -292,9 +292,9 @@ extension Translator {
         let entries = properties.compactMap { property -> DictionaryEntry? in
             guard property.partContentType != nil || !property.partHeaders.isEmpty else { return nil }
             var arguments: [Argument] = []
-            if let contentType = property.partContentType { arguments.append(Argument("contentType", .stringLiteral(contentType))) }
+            if let contentType = property.partContentType { arguments.append(Argument(RuntimeNames.Label.contentType, .stringLiteral(contentType))) }
             if !property.partHeaders.isEmpty {
-                arguments.append(Argument("headers", .dictionaryLiteral(property.partHeaders.map {
+                arguments.append(Argument(RuntimeNames.Label.headers, .dictionaryLiteral(property.partHeaders.map {
                     DictionaryEntry(key: .stringLiteral($0.name), value: .stringLiteral($0.value))
                 })))
             }

@@ -20,17 +20,17 @@ extension Translator {
     /// What every endpoint shares, written once: `APIDefaults(baseURL:headers:auth:dateFormat:errors:)`
     /// with the arguments that differ from the runtime's defaults.
     func defaultsDeclaration() -> Declaration {
-        var arguments = [Argument("baseURL", .stringLiteral(spec.baseURL))]
+        var arguments = [Argument(RuntimeNames.Label.baseURL, .stringLiteral(spec.baseURL))]
         if !spec.headers.isEmpty {
-            arguments.append(Argument("headers", .dictionaryLiteral(spec.headers.map {
+            arguments.append(Argument(RuntimeNames.Label.headers, .dictionaryLiteral(spec.headers.map {
                 DictionaryEntry(key: .stringLiteral($0.name), value: .stringLiteral($0.value))
             })))
         }
-        if spec.auth != .none { arguments.append(Argument("auth", authOptionsExpression(spec.auth))) }
+        if spec.auth != .none { arguments.append(Argument(RuntimeNames.Label.auth, authOptionsExpression(spec.auth))) }
         if spec.dateFormat != .iso8601 {
-            arguments.append(Argument("dateFormat", .dotMember(RuntimeNames.dateFormat(spec.dateFormat))))
+            arguments.append(Argument(RuntimeNames.Label.dateFormat, .dotMember(RuntimeNames.dateFormat(spec.dateFormat))))
         }
-        if !spec.errors.isEmpty { arguments.append(Argument("errors", errorBodiesExpression(spec.errors))) }
+        if !spec.errors.isEmpty { arguments.append(Argument(RuntimeNames.Label.errors, errorBodiesExpression(spec.errors))) }
         let callee: Expression = .type(runtime(RuntimeNames.apiDefaults))
         return Declaration(
             documentation: ["What every endpoint shares: the base URL, headers, auth, date format and error bodies.",
@@ -151,7 +151,7 @@ extension Translator {
             return .call(.type(runtime(RuntimeNames.authOptions)), [Argument(.arrayLiteral(authExpression(auth).map { [$0] } ?? []))])
         }
         var arguments = [Argument(.arrayLiteral(schemes.compactMap(authExpression)))]
-        if optional { arguments.append(Argument("optional", .booleanLiteral(true))) }
+        if optional { arguments.append(Argument(RuntimeNames.Label.optional, .booleanLiteral(true))) }
         return .call(.type(runtime(RuntimeNames.authOptions)), arguments)
     }
 
@@ -164,7 +164,7 @@ extension Translator {
         case .basic: return .dotMember(RuntimeNames.AuthCase.basic)
         case let .apiKey(location, name):
             return .call(.dotMember(RuntimeNames.AuthCase.apiKey), [
-                Argument("in", .dotMember(location.rawValue)), Argument("name", .stringLiteral(name)),
+                Argument(RuntimeNames.Label.apiKeyLocation, .dotMember(location.rawValue)), Argument(RuntimeNames.Label.apiKeyName, .stringLiteral(name)),
             ])
         }
     }
@@ -179,12 +179,12 @@ extension Translator {
                 guard let sample = endpoint.sample else { continue }
                 var arguments = [Argument(.dotMember(RuntimeNames.method(endpoint.method))),
                                  Argument(.stringLiteral(pathTemplate(endpoint)))]
-                if let status = endpoint.response.status { arguments.append(Argument("status", .numberLiteral(String(status)))) }
+                if let status = endpoint.response.status { arguments.append(Argument(RuntimeNames.Label.status, .numberLiteral(String(status)))) }
                 if let stream = sampleStream(endpoint.response), let elements = endpoint.sampleElements {
-                    arguments.append(Argument("stream", stream))
-                    arguments.append(Argument("elements", .arrayLiteral(elements.map { .rawStringLiteral($0) })))
+                    arguments.append(Argument(RuntimeNames.Label.stream, stream))
+                    arguments.append(Argument(RuntimeNames.Label.elements, .arrayLiteral(elements.map { .rawStringLiteral($0) })))
                 } else {
-                    arguments.append(Argument("json", .rawStringLiteral(sample)))
+                    arguments.append(Argument(RuntimeNames.Label.json, .rawStringLiteral(sample)))
                 }
                 samples.append(.call(.type(runtime(RuntimeNames.sampleResponse)), arguments))
             }

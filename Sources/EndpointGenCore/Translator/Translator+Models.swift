@@ -151,11 +151,11 @@ extension Translator {
         if let additional {
             let name = ReservedNames.additionalProperties
             decode.append(.assignment(target: .member(.identifier("self"), name), value: .try(modelCoding(.additionalProperties, [
-                Argument(.metatype(types.swiftType(additional))), Argument("from", .identifier("decoder")),
-                Argument("excluding", .arrayLiteral(properties.map { .stringLiteral($0.key) })),
+                Argument(.metatype(types.swiftType(additional))), Argument(RuntimeNames.Label.from, .identifier("decoder")),
+                Argument(RuntimeNames.Label.excluding, .arrayLiteral(properties.map { .stringLiteral($0.key) })),
             ]))))
             encode.append(.expression(.try(modelCoding(.encodeAdditionalProperties, [
-                Argument(.member(.identifier("self"), name)), Argument("to", .identifier("encoder")),
+                Argument(.member(.identifier("self"), name)), Argument(RuntimeNames.Label.to, .identifier("encoder")),
             ]))))
         }
         return [decodingInitializer(decode), encodingFunction(encode)]
@@ -184,7 +184,7 @@ extension Translator {
 
     /// `if let value = ModelCoding.attempt(T.self, from: decoder) { then(value) }`.
     private func attempt(_ type: TypeRef, then body: [Statement]) -> Statement {
-        .ifLet(name: "value", value: modelCoding(.attempt, [Argument(.metatype(swiftType(type))), Argument("from", .identifier("decoder"))]),
+        .ifLet(name: "value", value: modelCoding(.attempt, [Argument(.metatype(swiftType(type))), Argument(RuntimeNames.Label.from, .identifier("decoder"))]),
                body: body)
     }
 
@@ -221,7 +221,7 @@ extension Translator {
                            body: [attempt(alternative.type, then: chosen(alternative))])
             }
             cases.append(SwitchCase(patterns: [.default], body: [.break]))
-            decode = [.switch(subject: modelCoding(.discriminator, [Argument(.stringLiteral(discriminator)), Argument("in", .identifier("decoder"))]),
+            decode = [.switch(subject: modelCoding(.discriminator, [Argument(.stringLiteral(discriminator)), Argument(RuntimeNames.Label.discriminatorIn, .identifier("decoder"))]),
                               cases: cases)]
         } else {
             decode = union.alternatives.map { attempt($0.type, then: chosen($0)) }
@@ -229,7 +229,7 @@ extension Translator {
         decode.append(.assignment(target: .identifier("self"), value: .call(.dotMember(raw), [Argument(decodeRawJSON)])))
         members.append(decodingInitializer(decode))
 
-        let encodeValue: [Statement] = [.expression(.try(modelCoding(.encode, [Argument(.identifier("value")), Argument("to", .identifier("encoder"))])))]
+        let encodeValue: [Statement] = [.expression(.try(modelCoding(.encode, [Argument(.identifier("value")), Argument(RuntimeNames.Label.to, .identifier("encoder"))])))]
         var encodeCases = union.alternatives.map { alternative in
             SwitchCase(patterns: [.enumCase(name: Identifier(alternative.swiftName), bindings: ["value"])], body: encodeValue)
         }
@@ -262,7 +262,7 @@ extension Translator {
 
         var decode: [Statement] = alternatives.map { alternative in
             storedAssignment(alternative.swiftName, isIndirect: alternative.isIndirect,
-                             modelCoding(.attempt, [Argument(.metatype(swiftType(alternative.type))), Argument("from", .identifier("decoder"))]))
+                             modelCoding(.attempt, [Argument(.metatype(swiftType(alternative.type))), Argument(RuntimeNames.Label.from, .identifier("decoder"))]))
         }
         let noneDecoded = alternatives.dropFirst().reduce(Expression.binary(.member(.identifier("self"), names[0]), "==", .nilLiteral)) {
             .binary($0, "&&", .binary(.member(.identifier("self"), Identifier($1.swiftName)), "==", .nilLiteral))
@@ -276,8 +276,8 @@ extension Translator {
             return true
         }
         var encodeArguments = [Argument(.arrayLiteral(names.map { .member(.identifier("self"), $0) }))]
-        if allObjects { encodeArguments.append(Argument("objects", .booleanLiteral(true))) }
-        encodeArguments.append(Argument("to", .identifier("encoder")))
+        if allObjects { encodeArguments.append(Argument(RuntimeNames.Label.objects, .booleanLiteral(true))) }
+        encodeArguments.append(Argument(RuntimeNames.Label.to, .identifier("encoder")))
         members.append(encodingFunction([.expression(.try(modelCoding(.encodeAnyOf, encodeArguments)))]))
         return Declaration(
             documentation: documentation(model.description),

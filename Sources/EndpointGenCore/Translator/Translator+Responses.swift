@@ -30,16 +30,16 @@ extension Translator {
         switch response.shape {
         case let .single(type):
             if let stream = streamDecoder(for: response) {
-                arguments.append(Argument("decoder", stream))
+                arguments.append(Argument(RuntimeNames.Label.decoder, stream))
             } else {
                 let decoder = decoder(for: Response(type: type, status: response.status, contentType: response.contentType))
-                if decoder != RuntimeNames.Decoder.json { arguments.append(Argument("decoder", .dotMember(decoder))) }
+                if decoder != RuntimeNames.Decoder.json { arguments.append(Argument(RuntimeNames.Label.decoder, .dotMember(decoder))) }
             }
         case .optional, .cases:
-            arguments.append(Argument("decoder", statusDecoder(endpoint)))
+            arguments.append(Argument(RuntimeNames.Label.decoder, statusDecoder(endpoint)))
         }
         if let status = response.status {
-            arguments.append(Argument("statuses", .arrayLiteral([.numberLiteral(String(status))])))
+            arguments.append(Argument(RuntimeNames.Label.statuses, .arrayLiteral([.numberLiteral(String(status))])))
         } else if !response.alternatives.isEmpty {
             // A range (`2XX`) accepts any 2xx, which is the runtime's default (no statuses).
             var codes: [Int] = []
@@ -47,10 +47,10 @@ extension Translator {
                 guard case let .code(code) = alternative.status else { codes = []; break }
                 codes.append(code)
             }
-            if !codes.isEmpty { arguments.append(Argument("statuses", .arrayLiteral(codes.map { .numberLiteral(String($0)) }))) }
+            if !codes.isEmpty { arguments.append(Argument(RuntimeNames.Label.statuses, .arrayLiteral(codes.map { .numberLiteral(String($0)) }))) }
         }
-        if !endpoint.overrides.errors.isEmpty { arguments.append(Argument("errors", errorBodiesExpression(endpoint.overrides.errors))) }
-        if let pagination = endpoint.pagination { arguments.append(Argument("pagination", paginationExpression(pagination))) }
+        if !endpoint.overrides.errors.isEmpty { arguments.append(Argument(RuntimeNames.Label.errors, errorBodiesExpression(endpoint.overrides.errors))) }
+        if let pagination = endpoint.pagination { arguments.append(Argument(RuntimeNames.Label.pagination, paginationExpression(pagination))) }
         return arguments
     }
 
@@ -93,12 +93,12 @@ extension Translator {
         case .link:
             return .dotMember(RuntimeNames.PaginationCase.link)
         case let .cursor(parameter, next, items):
-            var arguments = [Argument("parameter", .stringLiteral(parameter)), Argument("next", .stringLiteral(next))]
-            if let items { arguments.append(Argument("items", .stringLiteral(items))) }
+            var arguments = [Argument(RuntimeNames.Label.parameter, .stringLiteral(parameter)), Argument(RuntimeNames.Label.next, .stringLiteral(next))]
+            if let items { arguments.append(Argument(RuntimeNames.Label.items, .stringLiteral(items))) }
             return .call(.dotMember(RuntimeNames.PaginationCase.cursor), arguments)
         case let .page(parameter, items):
-            var arguments = [Argument("parameter", .stringLiteral(parameter))]
-            if let items { arguments.append(Argument("items", .stringLiteral(items))) }
+            var arguments = [Argument(RuntimeNames.Label.parameter, .stringLiteral(parameter))]
+            if let items { arguments.append(Argument(RuntimeNames.Label.items, .stringLiteral(items))) }
             return .call(.dotMember(RuntimeNames.PaginationCase.page), arguments)
         }
     }
@@ -154,7 +154,7 @@ extension Translator {
                 let name = Identifier(header.swiftName)
                 return .assignment(target: .member(.identifier("self"), name), value: .identifier(name))
             }))))
-        let parameter = "headers"
+        let parameter = RuntimeNames.Label.headers // `ResponseHeaders.init(headers:)`
         members.append(Declaration(
             documentation: ["Reads the declared headers, whatever the case of their names; throws `ResponseHeaderError` for a",
                             "required header that is missing or a header that is not its type."],
@@ -164,7 +164,7 @@ extension Translator {
                 body: headers.map { header in
                     let method = header.type.isOptional ? RuntimeNames.optionalHeaderValue : RuntimeNames.requiredHeaderValue
                     let read: Expression = .try(.call(.member(.identifier(parameter), method), [
-                        Argument(.stringLiteral(header.name)), Argument("as", .metatype(swiftType(withoutOptional(header.type)))),
+                        Argument(.stringLiteral(header.name)), Argument(RuntimeNames.Label.as, .metatype(swiftType(withoutOptional(header.type)))),
                     ]))
                     return .assignment(target: .member(.identifier("self"), Identifier(header.swiftName)), value: read)
                 }))))

@@ -137,9 +137,9 @@ extension Translator {
     private func handlerFunction(_ endpoints: [ServiceEndpoint]) -> Declaration {
         let routes = endpoints.map(route)
         let router = Expression.call(.type(runtime(RuntimeNames.Service.router)), [
-            Argument("baseURL", .member(.identifier(ReservedNames.Members.defaults), RuntimeNames.Service.defaultsBaseURL)),
-            Argument("dateFormat", .member(.identifier(ReservedNames.Members.defaults), RuntimeNames.Service.defaultsDateFormat)),
-            Argument("routes", .arrayLiteral(routes, multiline: true)),
+            Argument(RuntimeNames.Label.baseURL, .member(.identifier(ReservedNames.Members.defaults), RuntimeNames.Service.defaultsBaseURL)),
+            Argument(RuntimeNames.Label.dateFormat, .member(.identifier(ReservedNames.Members.defaults), RuntimeNames.Service.defaultsDateFormat)),
+            Argument(RuntimeNames.Label.routes, .arrayLiteral(routes, multiline: true)),
         ])
         return Declaration(documentation: [
             "Serves `service`: routes each request by method and path to its endpoint, reads the parameters and",
@@ -189,8 +189,8 @@ extension Translator {
         var arguments: [Argument] = endpoint.parameters.map { parameter in
             let type = swiftType(parameter.type)
             var readArguments = [Argument(.stringLiteral(parameter.location == .path ? parameter.key : parameter.wireName)),
-                                 Argument("as", .metatype(type))]
-            if let style = serviceStyle(parameter.style, in: parameter.location) { readArguments.append(Argument("style", style)) }
+                                 Argument(RuntimeNames.Label.as, .metatype(type))]
+            if let style = serviceStyle(parameter.style, in: parameter.location) { readArguments.append(Argument(RuntimeNames.Label.style, style)) }
             let reader: String
             switch parameter.location {
             case .path: reader = RuntimeNames.Service.readPath
@@ -201,7 +201,7 @@ extension Translator {
         }
         if let body = endpoint.body {
             arguments.append(Argument("body", .call(.member(.identifier("request"), RuntimeNames.Service.readBody), [
-                Argument("as", .metatype(swiftType(body.type))), Argument(bodyEncoding(body)),
+                Argument(RuntimeNames.Label.as, .metatype(swiftType(body.type))), Argument(bodyEncoding(body)),
             ])))
         }
         let call = Expression.try(.await(.call(.member(.identifier("service"), Identifier(service.name)), arguments)))
@@ -219,7 +219,7 @@ extension Translator {
         if style == .default(in: location) { return nil }
         if style == Parameter.Style(style.name) { return .dotMember(style.name.rawValue) }
         return .call(.type(runtime(RuntimeNames.parameterStyle)), [Argument(.dotMember(style.name.rawValue)),
-                                                                   Argument("explode", .booleanLiteral(style.explode))])
+                                                                   Argument(RuntimeNames.Label.explode, .booleanLiteral(style.explode))])
     }
 
     /// `.json`, `.form(styles: ["expand": .deepObject])`, `.multipart`, `.binary`, `.text`.
@@ -238,7 +238,7 @@ extension Translator {
                                        value: serviceStyle(style, in: .query) ?? .dotMember(style.name.rawValue))
             }
             let form = Expression.dotMember(RuntimeNames.Service.BodyEncoding.form)
-            return entries.isEmpty ? .call(form, []) : .call(form, [Argument("styles", .dictionaryLiteral(entries))])
+            return entries.isEmpty ? .call(form, []) : .call(form, [Argument(RuntimeNames.Label.styles, .dictionaryLiteral(entries))])
         }
     }
 
@@ -247,41 +247,41 @@ extension Translator {
         let endpoint = service.endpoint
         let response = endpoint.response
         let hasHeaders = !response.headers.isEmpty
-        let body: Expression = hasHeaders ? .member(.identifier("result"), "body") : .identifier("result")
+        let body: Expression = hasHeaders ? .member(.identifier("result"), RuntimeNames.Service.resultBody) : .identifier("result")
         var statements: [Statement] = []
         var headersArgument: [Argument] = []
         if hasHeaders {
             let entries = response.headers.map { header in
                 DictionaryEntry(key: .stringLiteral(header.name),
-                                value: .member(.member(.identifier("result"), "headers"), Identifier(header.swiftName)))
+                                value: .member(.member(.identifier("result"), RuntimeNames.Service.resultHeaders), Identifier(header.swiftName)))
             }
             statements.append(.declaration(isMutable: false, name: "headers", value: .try(.call(
                 .member(.identifier("request"), RuntimeNames.Service.responseHeaders),
                 [Argument(.dictionaryLiteral(entries))]))))
-            headersArgument = [Argument("headers", .identifier("headers"))]
+            headersArgument = [Argument(RuntimeNames.Label.headers, .identifier("headers"))]
         }
         func write(_ value: Expression?, type: TypeRef, status: Int, contentType: String?) -> Expression {
             guard let value, type != .void else {
                 return .call(.member(.identifier("request"), RuntimeNames.Service.respond),
-                             [Argument("status", .numberLiteral(String(status)))] + headersArgument)
+                             [Argument(RuntimeNames.Label.status, .numberLiteral(String(status)))] + headersArgument)
             }
-            var arguments = [Argument(value), Argument("status", .numberLiteral(String(status)))]
+            var arguments = [Argument(value), Argument(RuntimeNames.Label.status, .numberLiteral(String(status)))]
             switch decoder(for: Response(type: type, status: nil, contentType: contentType)) {
             case RuntimeNames.Decoder.text:
-                arguments.append(Argument("as", .dotMember(RuntimeNames.Service.BodyEncoding.text)))
+                arguments.append(Argument(RuntimeNames.Label.as, .dotMember(RuntimeNames.Service.BodyEncoding.text)))
             case RuntimeNames.Decoder.data, RuntimeNames.Decoder.file:
-                arguments.append(Argument("as", .dotMember(RuntimeNames.Service.BodyEncoding.binary)))
+                arguments.append(Argument(RuntimeNames.Label.as, .dotMember(RuntimeNames.Service.BodyEncoding.binary)))
             default: break
             }
-            if let contentType { arguments.append(Argument("contentType", .stringLiteral(contentType))) }
+            if let contentType { arguments.append(Argument(RuntimeNames.Label.contentType, .stringLiteral(contentType))) }
             return .try(.call(.member(.identifier("request"), RuntimeNames.Service.respond), arguments + headersArgument))
         }
         switch response.shape {
         case let .single(type):
             if let stream = response.stream {
-                var arguments = [Argument("streaming", body), Argument("status", .numberLiteral(String(response.status ?? 200))),
-                                 Argument("as", streamEncoding(stream, end: response.end))]
-                if let contentType = response.contentType { arguments.append(Argument("contentType", .stringLiteral(contentType))) }
+                var arguments = [Argument(RuntimeNames.Label.streaming, body), Argument(RuntimeNames.Label.status, .numberLiteral(String(response.status ?? 200))),
+                                 Argument(RuntimeNames.Label.as, streamEncoding(stream, end: response.end))]
+                if let contentType = response.contentType { arguments.append(Argument(RuntimeNames.Label.contentType, .stringLiteral(contentType))) }
                 statements.append(.return(.call(.member(.identifier("request"), RuntimeNames.Service.respond), arguments + headersArgument)))
             } else {
                 let status = response.status ?? response.alternatives.first.map { Self.statusCode($0.status, among: response.alternatives) } ?? (type == .void ? 204 : 200)
@@ -331,7 +331,7 @@ extension Translator {
     private func streamEncoding(_ stream: Response.Stream, end: String?) -> Expression {
         switch stream {
         case .sse:
-            return .call(.dotMember(RuntimeNames.Service.StreamEncoding.serverSentEvents), end.map { [Argument("end", .stringLiteral($0))] } ?? [])
+            return .call(.dotMember(RuntimeNames.Service.StreamEncoding.serverSentEvents), end.map { [Argument(RuntimeNames.Label.end, .stringLiteral($0))] } ?? [])
         case .jsonl: return .dotMember(RuntimeNames.Service.StreamEncoding.jsonLines)
         case .jsonSeq: return .dotMember(RuntimeNames.Service.StreamEncoding.jsonSequence)
         case .bytes: return .dotMember(RuntimeNames.Service.StreamEncoding.bytes)

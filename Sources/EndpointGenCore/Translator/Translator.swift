@@ -191,7 +191,7 @@ struct Translator: Sendable {
             // A stored property's initializer is public API too (`static let defaults = APIDefaults(...)`).
             switch expression {
             case let .type(type), let .metatype(type): return names(type)
-            case let .call(callee, _, _), let .multilineCall(callee, _): return names(callee)
+            case let .call(callee, _, _): return names(callee)
             case let .member(base, _): return names(base)
             default: return false
             }

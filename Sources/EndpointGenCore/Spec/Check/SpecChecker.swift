@@ -180,7 +180,6 @@ struct SpecChecker {
     mutating func checkContents(_ contents: RawContents, key: String, location: SourceLocation, path: [ParsedSegment],
                                 isAPI: Bool) -> CheckedContents {
         var checked = CheckedContents()
-        var endpointCount = 0
         /// Each endpoint's Swift name, in order.
         var endpointNames: [(key: String, swiftName: String, location: SourceLocation)] = []
         if let endpoints = contents.endpoints {
@@ -194,7 +193,6 @@ struct SpecChecker {
                 }
                 if endpoint.isObject {
                     checkEndpoint(endpoint, path: path)
-                    endpointCount += 1
                     if checked.endpoints[endpointName] == nil { checked.endpoints[endpointName] = endpoint.key }
                 }
             }
@@ -232,7 +230,8 @@ struct SpecChecker {
             }
         }
         checkResponseTypeNames(contents, isAPI: isAPI)
-        let cases = endpointCount + groupCount
+        // This level's own endpoints (the groups' are cases of their own enums), by the one rule.
+        let cases = EndpointCount.own(contents.endpoints ?? [], isObject: \.isObject) + groupCount
         if cases > ReservedNames.maximumCasesPerLevel {
             error("\(isAPI ? "the top level" : "group '\(key)'") has \(cases) endpoints and groups; at most \(ReservedNames.maximumCasesPerLevel) fit one level (Swift cannot check a switch over more): move some into groups",
                   at: location)

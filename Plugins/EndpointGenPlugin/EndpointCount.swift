@@ -1,0 +1,1 @@
+../../Sources/EndpointGenCore/Support/EndpointCount.swift

@@ -1,0 +1,1 @@
+../../Sources/EndpointGenCore/Spec/SpecKey.swift
