@@ -1,15 +1,13 @@
 /// Turns a CodeModel tree into Swift text. Knows punctuation, blank lines and indentation;
 /// knows nothing about specs or the runtime.
+///
+/// The one rule of layout, at the one width `CodePrinter.width`: a construct that fits on its line
+/// is written there; one that does not is wrapped where the code model allows: a function's
+/// parameters, an enum case's associated values, a call's arguments (a lone argument that is a call
+/// wraps in turn), a list of calls one per line hugging its call, another list filling the lines
+/// below it, a dictionary one entry per line, the bindings of a `case let` pattern, and a body of
+/// one statement on the lines below the function, property or `case` that opens it.
 enum Renderer {
-    /// The one width of generated code (`CodePrinter.width`), and the one rule of its layout: a
-    /// construct that fits on its line within it is written there, one that does not is wrapped
-    /// where the code model allows: a function's parameters, an enum case's associated values, a
-    /// call's arguments (a lone argument that is a call wraps in turn), a list of calls one per
-    /// line hugging its call, another list filling the lines below it, a dictionary one entry per
-    /// line, the bindings of a `case let` pattern, and a body of one statement on the lines below
-    /// the function, property or `case` that opens it.
-    static let maximumLineLength = CodePrinter.width
-
     static func render(_ file: SwiftFile) -> String {
         render(file, renderedDeclarations: file.declarations.isEmpty ? [] : [renderTopLevel(file.declarations)])
     }
@@ -120,7 +118,7 @@ enum Renderer {
     }
 
     /// Writes `pieces` with `separator` between two, as many on a line as fit in
-    /// ``maximumLineLength``: `first` starts the first line and `continuation` each next one.
+    /// ``CodePrinter.width``: `first` starts the first line and `continuation` each next one.
     /// Everything that fills its lines goes through here: parameters, arguments passed on by name,
     /// long lists, `case a, b` and `guard` conditions.
     private static func fillLines(_ pieces: [String], separator: String = " ", first: String = "", continuation: String = "",
@@ -130,7 +128,7 @@ enum Renderer {
         var lineHasPiece = false
         let separatorColumns = CodePrinter.columns(separator)
         for piece in pieces {
-            if lineHasPiece && printer.column + separatorColumns + CodePrinter.columns(piece) > maximumLineLength {
+            if lineHasPiece && printer.column + separatorColumns + CodePrinter.columns(piece) > CodePrinter.width {
                 printer.endLine()
                 printer.write(continuation)
                 lineHasPiece = false
@@ -187,7 +185,7 @@ enum Renderer {
             let values = decl.associatedValues.map(parameterText)
             if !values.isEmpty {
                 let oneLine = text + "(" + values.joined(separator: ", ") + ")"
-                if printer.column + CodePrinter.columns(oneLine) > maximumLineLength && values.count > 1 {
+                if printer.column + CodePrinter.columns(oneLine) > CodePrinter.width && values.count > 1 {
                     writeWrapped(values, opening: text + "(", into: &printer)
                     text = ")"
                 } else {
@@ -305,7 +303,7 @@ enum Renderer {
         let parameters = decl.parameters.map(parameterText)
         let oneLine = head + "(" + parameters.joined(separator: ", ") + ")" + tail
         var isWrapped = false
-        if printer.column + CodePrinter.columns(oneLine) + 2 > maximumLineLength && parameters.count > 1 {
+        if printer.column + CodePrinter.columns(oneLine) + 2 > CodePrinter.width && parameters.count > 1 {
             writeWrapped(parameters, opening: head + "(", into: &printer)
             head = ")" + tail
             isWrapped = true
@@ -414,7 +412,7 @@ enum Renderer {
                 // A case that only returns or assigns a value reads best on one line when it
                 // fits there: `case .m: return "M"`.
                 if writeCaseOnOneLine(label, switchCase.body, into: &printer) { continue }
-                if printer.column + CodePrinter.columns(label) > maximumLineLength,
+                if printer.column + CodePrinter.columns(label) > CodePrinter.width,
                    case let .enumCase(name, bindings)? = switchCase.patterns.first, switchCase.patterns.count == 1, bindings.count > 1 {
                     writeWrapped(bindings.map { spelling($0, .declaration) }, opening: "case let ." + spelling(name, .member) + "(",
                                  into: &printer)
@@ -566,7 +564,7 @@ enum Renderer {
 
     // MARK: Expressions
 
-    /// The one rule: `expression` on the line when it fits there within ``maximumLineLength``, with
+    /// The one rule: `expression` on the line when it fits there within ``CodePrinter.width``, with
     /// `reserve` columns after it (a comma, a closing parenthesis), else wrapped (`renderWrapped`).
     /// Written once, in a trial that stops as soon as the line is full, and taken back only when it
     /// does not fit. Inside another trial it is written on the line: the outer trial decides.
@@ -591,9 +589,8 @@ enum Renderer {
             guard !arguments.isEmpty else { return false }
             if arguments.count == 1 && !isHuggingList(arguments[0].value) { return canWrap(arguments[0].value) }
             return !containsLineBreak(expression)
-        case let .arrayLiteral(elements, false): return elements.count > 1 && !elements.contains(where: containsLineBreak)
-        case let .dictionaryLiteral(entries, false):
-            return entries.count > 1 && !entries.contains { containsLineBreak($0.key) || containsLineBreak($0.value) }
+        case let .arrayLiteral(elements, false): return isFillable(elements)
+        case let .dictionaryLiteral(entries, false): return isSplittable(entries)
         default: return false
         }
     }
@@ -658,8 +655,7 @@ enum Renderer {
     /// call, the calls one a line, other elements filling the lines.
     private static func isHuggingList(_ expression: Expression?) -> Bool {
         guard case let .arrayLiteral(elements, false)? = expression, !elements.isEmpty else { return false }
-        if elements.allSatisfy(isCall) { return true }
-        return elements.count > 1 && !elements.contains(where: containsLineBreak)
+        return elements.allSatisfy(isCall) || isFillable(elements)
     }
 
     /// What can wrap hugging the call it ends: a hugging list (`isHuggingList`), a dictionary of
@@ -668,13 +664,22 @@ enum Renderer {
     private static func isHuggable(_ expression: Expression) -> Bool {
         switch expression {
         case .arrayLiteral(_, false): return isHuggingList(expression)
-        case let .dictionaryLiteral(entries, false):
-            return entries.count > 1 && !entries.contains { containsLineBreak($0.key) || containsLineBreak($0.value) }
+        case let .dictionaryLiteral(entries, false): return isSplittable(entries)
         case let .call(_, arguments, nil):
             guard let last = arguments.last else { return false }
             return isHuggable(last.value) && !arguments.dropLast().contains { containsLineBreak($0.value) }
         default: return false
         }
+    }
+
+    /// Two or more elements, none over several lines: a list that can fill the lines below it.
+    private static func isFillable(_ elements: [Expression]) -> Bool {
+        elements.count > 1 && !elements.contains(where: containsLineBreak)
+    }
+
+    /// Two or more entries, none over several lines: a dictionary that can go one entry per line.
+    private static func isSplittable(_ entries: [DictionaryEntry]) -> Bool {
+        entries.count > 1 && !entries.contains { containsLineBreak($0.key) || containsLineBreak($0.value) }
     }
 
     private static func isListOfCalls(_ expression: Expression) -> Bool {
@@ -686,7 +691,7 @@ enum Renderer {
     /// line have it. Asked only of a call that is being wrapped.
     private static func fitsOnItsOwnLine(_ argument: Argument, _ printer: CodePrinter) -> Bool {
         let label = argument.label.map { CodePrinter.columns(spelling($0, .label)) + 2 } ?? 0
-        return printer.indentColumns + 4 + label + CodePrinter.columns(inlineText(argument.value)) <= maximumLineLength
+        return printer.indentColumns + 4 + label + CodePrinter.columns(inlineText(argument.value)) <= CodePrinter.width
     }
 
     private static func isCall(_ expression: Expression) -> Bool {
