@@ -11,7 +11,7 @@
 /// try defaults.request(.post, [Path("payments"), AuthOptions([.basic, .apiKey(in: .header, name: "X-API-Key")])])
 /// try defaults.request(.get, [Path("guilds", id), AuthOptions([.bearer], optional: true)])
 /// ```
-public struct AuthOptions: RequestComponent, Sendable, Hashable, CustomStringConvertible {
+public struct AuthOptions: RequestComponent, Sendable, Hashable {
     /// The schemes the request can be sent with, most preferred first. Empty: no credentials.
     var alternatives: [AuthRequirement]
     /// Whether the request may be sent without credentials when the client has none for any
@@ -32,18 +32,4 @@ public struct AuthOptions: RequestComponent, Sendable, Hashable, CustomStringCon
 
     /// Sets ``HTTPRequest/authOptions``.
     public func apply(to request: inout HTTPRequest) throws { request.authOptions = self }
-
-    /// `bearer or apiKey(header X-API-Key), optional`.
-    public var description: String {
-        let schemes = alternatives.map { requirement -> String in
-            switch requirement {
-            case .none: return "none"
-            case .bearer: return "bearer"
-            case .basic: return "basic"
-            case let .apiKey(location, name): return "apiKey(\(location.rawValue) \(name))"
-            }
-        }
-        if schemes.isEmpty { return "none" }
-        return schemes.joined(separator: " or ") + (isOptional ? ", optional" : "")
-    }
 }

@@ -104,15 +104,15 @@ public enum Credentials: Sendable, Hashable, CustomStringConvertible {
 /// }
 /// ```
 public struct AuthMiddleware: HTTPMiddleware {
-    /// Returns the credentials for a requirement; `refresh` is `true` after a 401, asking for new ones.
-    /// Returning `nil` says the client has none for it: the next alternative is asked, and without
-    /// one the request is sent without credentials.
-    public typealias Provider = @Sendable (_ requirement: AuthRequirement, _ refresh: Bool) async throws -> Credentials?
+    let provider: @Sendable (_ requirement: AuthRequirement, _ refresh: Bool) async throws -> Credentials?
 
-    let provider: Provider
-
-    /// Middleware that asks `provider` for credentials.
-    public init(_ provider: @escaping Provider) { self.provider = provider }
+    /// Middleware that asks `provider` for credentials: it returns the credentials for a
+    /// requirement; `refresh` is `true` after a 401, asking for new ones. Returning `nil` says the
+    /// client has none for it: the next alternative is asked, and without one the request is sent
+    /// without credentials.
+    public init(_ provider: @escaping @Sendable (_ requirement: AuthRequirement, _ refresh: Bool) async throws -> Credentials?) {
+        self.provider = provider
+    }
 
     /// Middleware with fixed credentials (no refresh). A request with several alternatives is sent
     /// with the one these credentials are for.

@@ -62,16 +62,6 @@ public actor StubTransport: HTTPTransport {
         }, at: 0)
     }
 
-    /// Answers matching requests with whatever `respond` returns or throws (throw a `URLError`
-    /// to simulate a connection failure).
-    public func stub(_ method: HTTPMethod? = nil, path: String? = nil,
-                     respond: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) {
-        routes.insert(Route(method: method, path: path) { request in
-            let response = try await respond(request)
-            return StreamedResponse(whole: response)
-        }, at: 0)
-    }
-
     /// Records the request and answers it, the body read whole.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let streamed = try await stream(request, progress: nil)

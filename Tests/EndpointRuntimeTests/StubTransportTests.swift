@@ -47,9 +47,9 @@ import Testing
         #expect(await stub.requests.map(\.method) == [.get, .post, .get, .get, .get])
     }
 
-    @Test func closureStubsCanFailLikeTheNetwork() async throws {
+    @Test func failureStubsFailLikeTheNetwork() async throws {
         let stub = StubTransport()
-        await stub.stub(path: "/athlete") { _ in throw URLError(.notConnectedToInternet) }
+        await stub.stub(path: "/athlete", responses: [.failure(URLError(.notConnectedToInternet))])
         let client = HTTPClient(transport: stub)
         let error = await #expect(throws: EndpointError.self) { try await client.send(StravaAPI.athlete) }
         guard case let .transport(underlying, request)? = error else { Issue.record("\(String(describing: error))"); return }
