@@ -33,84 +33,61 @@ extension HTTPHeaders: ResponseHeaders {
 /// the `RawRepresentable` forms of `HTTPHeaders.requiredValue(_:as:)` and `optionalValue(_:as:)`.
 public protocol HeaderValue: Sendable {
     /// The value from the header's text, or `nil` when the text is not one.
-    init?(headerText: String)
+    static func headerValue(_ text: String) -> Self?
 }
 
-// Each type declares its own initializer rather than sharing one in an extension of
-// `LosslessStringConvertible` types: with two protocol-extension candidates, a user's
-// `strings.compactMap(Int.init)` in a file that imports EndpointRuntime no longer compiles
-// ("ambiguous use of 'init'"); a member of the type itself is preferred and keeps it compiling.
+// A static method rather than an initializer, so that one default serves every
+// `LosslessStringConvertible` type: an `init?(headerText:)` in a protocol extension would make a
+// user's `strings.compactMap(Int.init)` ambiguous in a file that imports EndpointRuntime.
 
-extension String: HeaderValue {
-    /// The text itself.
-    public init?(headerText: String) { self = headerText }
+extension HeaderValue where Self: LosslessStringConvertible {
+    /// The type's own text form: the text itself (`String`), a decimal integer such as `59`
+    /// (`Int`, `Int32`, `Int64`).
+    public static func headerValue(_ text: String) -> Self? { Self(text) }
 }
 
-extension Int: HeaderValue {
-    /// A decimal integer, such as `59`.
-    public init?(headerText: String) { self.init(headerText) }
-}
-
-extension Int64: HeaderValue {
-    /// A decimal integer, such as `1732550400`.
-    public init?(headerText: String) { self.init(headerText) }
-}
-
-extension Int32: HeaderValue {
-    /// A decimal integer that fits 32 bits.
-    public init?(headerText: String) { self.init(headerText) }
-}
-
-extension Float: HeaderValue {
-    /// A decimal number, such as `0.25`.
-    public init?(headerText: String) {
-        guard let value = Double(headerText: headerText) else { return nil }
-        self = Float(value)
+extension HeaderValue where Self: BinaryFloatingPoint & LosslessStringConvertible {
+    /// A decimal number, such as `0.25` (not `nan`, `inf` or hexadecimal).
+    public static func headerValue(_ text: String) -> Self? {
+        guard !text.isEmpty, text.allSatisfy({ $0.isNumber || "+-.eE".contains($0) }) else { return nil }
+        return Self(text)
     }
 }
 
-extension UUID: HeaderValue {
-    /// A UUID such as `E621E1F8-C36C-495A-93FC-0C247A3E6E5F`, in either case.
-    public init?(headerText: String) { self.init(uuidString: headerText) }
-}
-
-extension Double: HeaderValue {
-    /// A decimal number, such as `0.25`.
-    public init?(headerText: String) {
-        guard !headerText.isEmpty, headerText.allSatisfy({ $0.isNumber || "+-.eE".contains($0) }) else { return nil }
-        self.init(headerText)
-    }
-}
+extension String: HeaderValue {}
+extension Int: HeaderValue {}
+extension Int64: HeaderValue {}
+extension Int32: HeaderValue {}
+extension Double: HeaderValue {}
+extension Float: HeaderValue {}
 
 extension Bool: HeaderValue {
     /// `true`/`false` (any case), or `1`/`0`.
-    public init?(headerText: String) {
-        switch headerText.lowercased() {
-        case "true", "1": self = true
-        case "false", "0": self = false
+    public static func headerValue(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "true", "1": return true
+        case "false", "0": return false
         default: return nil
         }
     }
 }
 
+extension UUID: HeaderValue {
+    /// A UUID such as `E621E1F8-C36C-495A-93FC-0C247A3E6E5F`, in either case.
+    public static func headerValue(_ text: String) -> UUID? { UUID(uuidString: text) }
+}
+
 extension URL: HeaderValue {
     /// An absolute or relative URL reference.
-    public init?(headerText: String) {
-        guard !headerText.isEmpty else { return nil }
-        self.init(string: headerText)
+    public static func headerValue(_ text: String) -> URL? {
+        text.isEmpty ? nil : URL(string: text)
     }
 }
 
 extension Date: HeaderValue {
     /// An HTTP date (`Sun, 06 Nov 1994 08:49:37 GMT`, RFC 9110), or an ISO 8601 date-time.
-    public init?(headerText: String) {
-        if let date = HTTPDate.parse(headerText) {
-            self = date
-        } else if let date = ISO8601DateFormatter().date(from: headerText) {
-            self = date
-        } else {
-            return nil
-        }
+    public static func headerValue(_ text: String) -> Date? {
+        HTTPDate.parse(text) ?? ISO8601DateFormatter().date(from: text)
     }
 }
 
@@ -164,7 +141,7 @@ extension HTTPHeaders {
     public func optionalValue<T: HeaderValue>(_ name: String, as type: T.Type) throws -> T? {
         guard let text = self[name] else { return nil }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard let value = T(headerText: trimmed) else {
+        guard let value = T.headerValue(trimmed) else {
             throw ResponseHeaderError.invalid(name: name, value: trimmed, type: String(describing: T.self))
         }
         return value

@@ -118,18 +118,22 @@ struct Echo: Decodable, Sendable, Equatable {
     }
 
     @Test func headerValueTypes() {
-        #expect(Int(headerText: "12") == 12)
-        #expect(Int(headerText: "1.5") == nil)
-        #expect(Int64(headerText: "9007199254740993") == 9_007_199_254_740_993)
-        #expect(Double(headerText: "0.25") == 0.25)
-        #expect(Double(headerText: "nan") == nil)
-        #expect(Bool(headerText: "TRUE") == true)
-        #expect(Bool(headerText: "0") == false)
-        #expect(Bool(headerText: "yes") == nil)
-        #expect(URL(headerText: "https://a.test/x")?.host == "a.test")
-        #expect(Date(headerText: "2024-01-02T03:04:05Z") == Date(timeIntervalSince1970: 1_704_164_645))
-        #expect(Date(headerText: "Sunday, 06-Nov-94 08:49:37 GMT") == Date(timeIntervalSince1970: 784_111_777))
-        #expect(Date(headerText: "yesterday") == nil)
+        #expect(Int.headerValue("12") == 12)
+        #expect(Int.headerValue("1.5") == nil)
+        #expect(Int32.headerValue("-7") == -7 && Int32.headerValue("4294967296") == nil)
+        #expect(String.headerValue("W/\"a\"") == "W/\"a\"")
+        #expect(Float.headerValue("0.25") == 0.25 && Float.headerValue("inf") == nil)
+        #expect(UUID.headerValue("e621e1f8-c36c-495a-93fc-0c247a3e6e5f") == UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
+        #expect(Int64.headerValue("9007199254740993") == 9_007_199_254_740_993)
+        #expect(Double.headerValue("0.25") == 0.25)
+        #expect(Double.headerValue("nan") == nil)
+        #expect(Bool.headerValue("TRUE") == true)
+        #expect(Bool.headerValue("0") == false)
+        #expect(Bool.headerValue("yes") == nil)
+        #expect(URL.headerValue("https://a.test/x")?.host == "a.test")
+        #expect(Date.headerValue("2024-01-02T03:04:05Z") == Date(timeIntervalSince1970: 1_704_164_645))
+        #expect(Date.headerValue("Sunday, 06-Nov-94 08:49:37 GMT") == Date(timeIntervalSince1970: 784_111_777))
+        #expect(Date.headerValue("yesterday") == nil)
     }
 
     @Test func everyEndpointHasAResponseWithRawHeaders() async throws {
