@@ -3,7 +3,7 @@ import Foundation
 /// Which response statuses an error body type applies to.
 ///
 /// When several patterns match a status, an exact code wins over a range, and a range over `.default`.
-public enum StatusPattern: Sendable, Hashable, CustomStringConvertible {
+public enum StatusPattern: Sendable, Hashable {
     /// Exactly this status, such as 404.
     case code(Int)
     /// A class of statuses: `.range(4)` is 400–499 (the spec's `"4XX"`).
@@ -25,15 +25,6 @@ public enum StatusPattern: Sendable, Hashable, CustomStringConvertible {
         case .code: return 0
         case .range: return 1
         case .default: return 2
-        }
-    }
-
-    /// `404`, `4XX` or `default`.
-    public var description: String {
-        switch self {
-        case let .code(code): return String(code)
-        case let .range(hundreds): return "\(hundreds)XX"
-        case .default: return "default"
         }
     }
 }

@@ -33,7 +33,7 @@ public struct StreamedResponse: Sendable {
 ///
 /// ```swift
 /// let data = try await client.send(MyAPI.report, progress: { progress in
-///     if progress.direction == .download, let fraction = progress.fraction { print(Int(fraction * 100), "%") }
+///     if progress.direction == .download, let total = progress.total { print(progress.completed * 100 / max(total, 1), "%") }
 /// })
 /// ```
 public struct TransferProgress: Sendable, Hashable, CustomStringConvertible {
@@ -57,12 +57,6 @@ public struct TransferProgress: Sendable, Hashable, CustomStringConvertible {
         self.direction = direction
         self.completed = completed
         self.total = total
-    }
-
-    /// `completed / total` between 0 and 1, when the total is known and not zero.
-    public var fraction: Double? {
-        guard let total, total > 0 else { return nil }
-        return min(1, Double(completed) / Double(total))
     }
 
     /// `download 512/1024`.

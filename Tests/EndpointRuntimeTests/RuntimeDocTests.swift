@@ -227,7 +227,7 @@ func upload(client: HTTPClient, report: Data) async throws {
 func save(client: HTTPClient, to file: URL) async throws {
     let request = try HTTPRequest(.get, baseURL: "https://files.example.com") { Path("video.mp4") }
     let head = try await client.download(Endpoint(request, decoder: .data), to: file) { progress in
-        if let fraction = progress.fraction { print(Int(fraction * 100), "%") }
+        if let total = progress.total { print(progress.completed * 100 / max(total, 1), "%") }
     }
     print(head.status, head.headers["Content-Type"] ?? "")
 }
