@@ -89,7 +89,7 @@ public struct PathSegment: RequestComponent {
 /// ```swift
 /// Path("shapes", PathParameter("color", encoding: ["blue", "black"]))         // /shapes/blue,black
 /// Path("shapes", PathParameter("color", "blue", style: .matrix))              // /shapes/;color=blue
-/// Path("shapes", PathParameter("color", encoding: rgb, style: ParameterStyle(.label, explode: true)))
+/// Path("shapes", PathParameter("color", encoding: rgb, style: .label.exploded()))
 /// // /shapes/.R=100.G=200.B=150
 /// ```
 public struct PathParameter: ParameterValue {

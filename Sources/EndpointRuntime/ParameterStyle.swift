@@ -25,7 +25,7 @@ import Foundation
 /// never changes the request's structure.
 public struct ParameterStyle: Sendable, Hashable {
     /// OpenAPI's style names.
-    public enum Name: String, Sendable, Hashable, CaseIterable {
+    enum Name: String, Sendable, Hashable, CaseIterable {
         /// `name=value` items; arrays repeat the name (explode) or join with commas.
         case form
         /// Arrays and objects joined with spaces (`%20`).
@@ -48,7 +48,7 @@ public struct ParameterStyle: Sendable, Hashable {
     var explode: Bool
 
     /// `explode` nil: OpenAPI's default (true for form and deepObject, false for the others).
-    public init(_ name: Name, explode: Bool? = nil) {
+    init(_ name: Name, explode: Bool? = nil) {
         self.name = name
         self.explode = explode ?? (name == .form || name == .deepObject)
     }
@@ -69,6 +69,15 @@ public struct ParameterStyle: Sendable, Hashable {
     public static let label = ParameterStyle(.label)
     /// Matrix: `;ids=1,2`.
     public static let matrix = ParameterStyle(.matrix)
+
+    /// The style with `explode` set, for the rows of the table above that are not a style's
+    /// default: `.label.exploded()` (`.blue.black.brown`), `.simple.exploded()` (`R=100,G=200`),
+    /// `.deepObject.exploded(false)`. (`.form.exploded(false)` is `.comma`.)
+    public func exploded(_ explode: Bool = true) -> ParameterStyle {
+        var style = self
+        style.explode = explode
+        return style
+    }
 }
 
 extension ParameterStyle {

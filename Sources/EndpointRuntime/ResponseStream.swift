@@ -273,6 +273,15 @@ struct JSONSequenceFraming<Element>: StreamFraming {
     }
 }
 
+/// A stream whose element type does not fit its format: the first chunk throws `error`.
+struct RefusedFraming<Element>: StreamFraming {
+    let error: StreamFormatError
+    init(_ error: StreamFormatError) { self.error = error }
+    var isEnded: Bool { false }
+    mutating func feed(_ chunk: Data, into elements: inout [Element]) throws { throw error }
+    mutating func finish(into elements: inout [Element]) throws { throw error }
+}
+
 /// The body's chunks as they come.
 struct BytesFraming: StreamFraming {
     var isEnded: Bool { false }
@@ -290,7 +299,7 @@ extension ResponseDecoder {
     /// and decode the ``HTTPResponse`` with the endpoint (``Endpoint/decode(_:)``) instead.
     ///
     /// ```swift
-    /// let events = try ResponseDecoder<ResponseStream<ServerSentEvent>>.events()
+    /// let events = try ResponseDecoder<ResponseStream<ServerSentEvent>>.stream(.serverSentEvents())
     ///     .decode(StreamedResponse(head: head, body: ResponseBody(chunks: chunks)))
     /// ```
     public func decode(_ streamed: StreamedResponse) throws -> Response {
@@ -301,71 +310,73 @@ extension ResponseDecoder {
     }
 }
 
+/// How a streamed body is cut into elements: the spec's `response.stream`. One format serves both
+/// sides: the client reads a stream with it (``ResponseDecoder/stream(_:)``), a ``SampleResponse``
+/// serves its elements in it, and a service's handler writes its elements in it.
+///
+/// ```swift
+/// let chat: Endpoint<ResponseStream<ChatChunk>> = Endpoint(call, decoder: .stream(.serverSentEvents(end: "[DONE]")))
+/// ```
+public enum StreamFormat: Sendable, Hashable {
+    /// Server-Sent Events (`text/event-stream`), one element an event; the event whose data is
+    /// `end` (such as `"[DONE]"`) ends the stream.
+    case serverSentEvents(end: String? = nil)
+    /// JSON Lines (`application/jsonl`, NDJSON): one JSON value a line.
+    case jsonLines
+    /// JSON text sequences (RFC 7464, `application/json-seq`): each record after `0x1E`, ended by a
+    /// line feed.
+    case jsonSequence
+    /// `Data` elements, the body's bytes in chunks as they arrive (`application/octet-stream`).
+    case bytes
+
+    /// The `Content-Type` a stream in this format is sent with.
+    var contentType: String {
+        switch self {
+        case .serverSentEvents: return "text/event-stream"
+        case .jsonLines: return "application/jsonl"
+        case .jsonSequence: return "application/json-seq"
+        case .bytes: return "application/octet-stream"
+        }
+    }
+}
+
 extension ResponseDecoder {
-    /// Server-Sent Events, each event's `data` decoded as JSON `Element` (dates in the request's
-    /// format), or as it is for a `String` element (the text, not a JSON string). The event whose
-    /// data is `end` (such as `"[DONE]"`) ends the stream.
+    /// The elements of a body in `format`, each as it arrives. An element is decoded as JSON (dates
+    /// in the request's format), except: of Server-Sent Events, a `String` element is each event's
+    /// data as text (not a JSON string) and a ``ServerSentEvent`` element the whole event (type,
+    /// data, last event ID, retry); of ``StreamFormat/bytes``, the element is `Data` (another type
+    /// fails the stream's first read with a decoding error).
     ///
     /// ```swift
-    /// let chat: Endpoint<ResponseStream<ChatChunk>> = Endpoint(call, decoder: .serverSentEvents(end: "[DONE]"))
-    /// let notices: Endpoint<ResponseStream<String>> = Endpoint(call, decoder: .serverSentEvents())
+    /// let chat: Endpoint<ResponseStream<ChatChunk>> = Endpoint(call, decoder: .stream(.serverSentEvents(end: "[DONE]")))
+    /// let notices: Endpoint<ResponseStream<String>> = Endpoint(call, decoder: .stream(.serverSentEvents()))
+    /// let logs: Endpoint<ResponseStream<LogLine>> = Endpoint(call, decoder: .stream(.jsonLines))
     /// ```
-    public static func serverSentEvents<Element: Decodable & Sendable>(end: String? = nil) -> ResponseDecoder<ResponseStream<Element>>
+    public static func stream<Element: Decodable & Sendable>(_ format: StreamFormat) -> ResponseDecoder<ResponseStream<Element>>
         where Response == ResponseStream<Element> {
         ResponseDecoder.streaming({ streamed in
             ResponseStream(streamed) { head in
-                if Element.self == String.self {
-                    return ServerSentEventFraming(end: end) { event in
-                        guard let text = String(decoding: event.data, as: UTF8.self) as? Element else {
-                            throw StreamFormatError("an event's text is not a \(Element.self)")
+                let decoder = head.request.dateFormat.makeJSONDecoder()
+                switch format {
+                case let .serverSentEvents(end):
+                    if let framing = EventFraming(end: end) as? any StreamFraming<Element> { return framing }
+                    if Element.self == String.self {
+                        return ServerSentEventFraming(end: end) { event in
+                            guard let text = String(decoding: event.data, as: UTF8.self) as? Element else {
+                                throw StreamFormatError("an event's text is not a \(Element.self)")
+                            }
+                            return text
                         }
-                        return text
                     }
+                    return ServerSentEventFraming(end: end) { event in try decoder.decode(Element.self, from: Data(event.data)) }
+                case .jsonLines:
+                    return JSONLinesFraming { try decoder.decode(Element.self, from: $0) }
+                case .jsonSequence:
+                    return JSONSequenceFraming { try decoder.decode(Element.self, from: $0) }
+                case .bytes:
+                    return BytesFraming() as? any StreamFraming<Element> ?? RefusedFraming(StreamFormatError("the elements of a bytes stream are Data, not \(Element.self)"))
                 }
-                let decoder = head.request.dateFormat.makeJSONDecoder()
-                return ServerSentEventFraming(end: end) { event in
-                    try decoder.decode(Element.self, from: Data(event.data))
-                }
             }
         })
-    }
-
-    /// JSON Lines (`application/jsonl`, NDJSON): each line decoded as JSON `Element`.
-    public static func jsonLines<Element: Decodable & Sendable>() -> ResponseDecoder<ResponseStream<Element>>
-        where Response == ResponseStream<Element> {
-        ResponseDecoder.streaming({ streamed in
-            ResponseStream(streamed) { head in
-                let decoder = head.request.dateFormat.makeJSONDecoder()
-                return JSONLinesFraming { try decoder.decode(Element.self, from: $0) }
-            }
-        })
-    }
-
-    /// JSON text sequences (RFC 7464, `application/json-seq`): each record decoded as JSON `Element`.
-    public static func jsonSequence<Element: Decodable & Sendable>() -> ResponseDecoder<ResponseStream<Element>>
-        where Response == ResponseStream<Element> {
-        ResponseDecoder.streaming({ streamed in
-            ResponseStream(streamed) { head in
-                let decoder = head.request.dateFormat.makeJSONDecoder()
-                return JSONSequenceFraming { try decoder.decode(Element.self, from: $0) }
-            }
-        })
-    }
-}
-
-extension ResponseDecoder where Response == ResponseStream<ServerSentEvent> {
-    /// Server-Sent Events as they are: type, data, last event ID, retry. The event whose data is
-    /// `end` ends the stream.
-    public static func events(end: String? = nil) -> ResponseDecoder<ResponseStream<ServerSentEvent>> {
-        ResponseDecoder.streaming({ streamed in
-            ResponseStream(streamed) { _ in EventFraming(end: end) }
-        })
-    }
-}
-
-extension ResponseDecoder where Response == ResponseStream<Data> {
-    /// The body's bytes in chunks, each as it arrives.
-    public static var bytes: ResponseDecoder<ResponseStream<Data>> {
-        ResponseDecoder.streaming({ streamed in ResponseStream(streamed) { _ in BytesFraming() } })
     }
 }

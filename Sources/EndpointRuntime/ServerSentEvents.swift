@@ -4,12 +4,16 @@ import Foundation
 /// [HTML standard](https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation)
 /// reads it off a `text/event-stream` body.
 ///
+/// A stream whose element is `ServerSentEvent` yields the events as they are
+/// (``ResponseDecoder/stream(_:)`` with ``StreamFormat/serverSentEvents(end:)``). It is `Codable`
+/// too, as the members it has.
+///
 /// ```swift
 /// for try await event in try await client.send(ChatAPI.events) {   // ResponseStream<ServerSentEvent>
 ///     print(event.event, event.data, event.id ?? "-")
 /// }
 /// ```
-public struct ServerSentEvent: Sendable, Hashable {
+public struct ServerSentEvent: Sendable, Hashable, Codable {
     /// The event type: the last `event:` field, or `"message"` without one.
     public var event: String
     /// The `data:` fields joined with `"\n"`.

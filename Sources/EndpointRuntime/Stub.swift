@@ -181,7 +181,7 @@ public struct SampleResponse: Sendable, Hashable {
     /// The body served, JSON text; for a stream, its elements as a JSON array.
     public var json: String
     /// How a streamed response's ``elements`` are served; `nil` serves ``json`` whole.
-    var stream: SampleStream?
+    var stream: StreamFormat?
     /// A streamed response's elements, each JSON text, served one chunk each.
     var elements: [String]
 
@@ -201,7 +201,7 @@ public struct SampleResponse: Sendable, Hashable {
     /// SampleResponse(.post, "/chat/completions", stream: .serverSentEvents(end: "[DONE]"),
     ///                elements: [#"{"text":"Hel"}"#, #"{"text":"lo"}"#])
     /// ```
-    public init(_ method: HTTPMethod, _ path: String, status: Int = 200, stream: SampleStream, elements: [String]) {
+    public init(_ method: HTTPMethod, _ path: String, status: Int = 200, stream: StreamFormat, elements: [String]) {
         self.init(method, path, status: status, json: "[" + elements.joined(separator: ",") + "]")
         self.stream = stream
         self.elements = elements
@@ -211,22 +211,16 @@ public struct SampleResponse: Sendable, Hashable {
     var chunks: [Data] {
         switch stream {
         case nil: return [Data(json.utf8)]
-        case let .serverSentEvents(end):
+        case let .serverSentEvents(end)?:
             return (elements + (end.map { [$0] } ?? [])).map { Data(ServerSentEvent(data: $0).text.utf8) }
-        case .jsonLines: return elements.map { Data(($0 + "\n").utf8) }
-        case .jsonSequence: return elements.map { Data(("\u{1E}" + $0 + "\n").utf8) }
+        case .jsonLines?: return elements.map { Data(($0 + "\n").utf8) }
+        case .jsonSequence?: return elements.map { Data(("\u{1E}" + $0 + "\n").utf8) }
+        case .bytes?: return elements.map { Data($0.utf8) }
         }
     }
 
     /// The `Content-Type` served.
-    var contentType: String {
-        switch stream {
-        case nil: return "application/json"
-        case .serverSentEvents: return "text/event-stream"
-        case .jsonLines: return "application/jsonl"
-        case .jsonSequence: return "application/json-seq"
-        }
-    }
+    var contentType: String { stream?.contentType ?? "application/json" }
 
     /// Whether `request` is one this sample answers: the same method, and a decoded path whose last
     /// segments match ``path``'s, a placeholder matching any text (so `/activities/{id}` matches
@@ -265,14 +259,4 @@ public struct SampleResponse: Sendable, Hashable {
         }
         return true
     }
-}
-
-/// How a ``SampleResponse`` of a streamed response frames its elements.
-public enum SampleStream: Sendable, Hashable {
-    /// Server-Sent Events, one per element, then an event with the `end` data when given.
-    case serverSentEvents(end: String?)
-    /// JSON Lines, one per element.
-    case jsonLines
-    /// JSON text sequences (RFC 7464), one record per element.
-    case jsonSequence
 }

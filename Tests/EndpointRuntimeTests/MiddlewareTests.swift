@@ -47,7 +47,7 @@ final class Recorder<Value: Sendable>: @unchecked Sendable {
 
         // Still 401 after the refresh: returned as is, no second refresh.
         let hopeless = try request(auth: .bearer) { Header("X-Echo-Require-Authorization", "Bearer never") }
-        let error = await #expect(throws: EndpointError.self) { try await client.send(hopeless) }
+        let error = await #expect(throws: EndpointError.self) { try await client.send(Endpoint(hopeless, decoder: .none)) }
         #expect(error?.status == 401)
         #expect(calls.values == [false, true, false, true])
     }
@@ -173,7 +173,7 @@ final class Recorder<Value: Sendable>: @unchecked Sendable {
         // The provider has nothing: the request goes without, and the server's 401 is the error.
         let client = HTTPClient(transport: transport, middleware: [AuthMiddleware { _, _ in nil }])
         let guarded = try request(options: AuthOptions([.bearer, .basic])) { Header("X-Echo-Require-Authorization", "Bearer t") }
-        let error = await #expect(throws: EndpointError.self) { try await client.send(guarded) }
+        let error = await #expect(throws: EndpointError.self) { try await client.send(Endpoint(guarded, decoder: .none)) }
         #expect(error?.status == 401)
     }
 
@@ -260,7 +260,7 @@ final class Recorder<Value: Sendable>: @unchecked Sendable {
             Query("password", "SECRET-PASS-3")
             Header("X-Echo-Status", 500)
         }
-        let error = await #expect(throws: EndpointError.self) { try await client.send(sent) }
+        let error = await #expect(throws: EndpointError.self) { try await client.send(Endpoint(sent, decoder: .none)) }
         let thrown = try #require(error)
         for text in [thrown.description, String(describing: thrown), "\(thrown)", thrown.localizedDescription,
                      String(describing: thrown.request), String(describing: thrown.response)] {

@@ -139,7 +139,7 @@ func makeClient(token: String) -> HTTPClient {
 }
 
 func workNotes(client: HTTPClient) async throws -> [Note] {
-    let notes: [Note] = try await client.send(NotesAPI.list(tag: "work"))
+    let notes = try await client.send(NotesAPI.list(tag: "work"), as: [Note].self)
     return notes
 }
 
@@ -209,7 +209,7 @@ struct ChatChunk: Decodable, Sendable { var text: String }
 
 func chat(client: HTTPClient) async throws -> String {
     let request = try HTTPRequest(.post, baseURL: "https://chat.example.com/v1") { Path("chat"); JSONBody(["prompt": "Hi"]) }
-    let endpoint = Endpoint<ResponseStream<ChatChunk>>(request, decoder: .serverSentEvents(end: "[DONE]"))
+    let endpoint = Endpoint<ResponseStream<ChatChunk>>(request, decoder: .stream(.serverSentEvents(end: "[DONE]")))
     var reply = ""
     for try await chunk in try await client.send(endpoint) {
         reply += chunk.text                    // each event's data, decoded as it arrives
@@ -416,7 +416,7 @@ func save(client: HTTPClient, to file: URL) async throws {
         #expect(try await chat(client: HTTPClient(transport: stub)) == "Hello")
 
         struct N: Decodable, Sendable, Equatable { var n: Int }
-        let feed = Endpoint<ResponseStream<N>>(try HTTPRequest(.get, baseURL: "https://x.example") { Path("feed") }, decoder: .jsonLines())
+        let feed = Endpoint<ResponseStream<N>>(try HTTPRequest(.get, baseURL: "https://x.example") { Path("feed") }, decoder: .stream(.jsonLines))
         var numbers: [Int] = []
         for try await value in try await HTTPClient(transport: stub).send(feed) { numbers.append(value.n) }
         #expect(numbers == [1, 2])

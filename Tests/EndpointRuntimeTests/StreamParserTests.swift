@@ -85,7 +85,7 @@ import Testing
         await stub.stub(.get, path: "/events", responses: [.chunks([Data("data: {\"n\": 1}\n\n".utf8), Data("data: {\"n\": oops}\n\n".utf8)])])
         let client = HTTPClient(transport: stub)
         let endpoint = Endpoint<ResponseStream<Chunk>>(try HTTPRequest(.get, baseURL: "https://example.com") { Path("events") },
-                                                        decoder: .serverSentEvents())
+                                                        decoder: .stream(.serverSentEvents()))
         var received: [Int] = []
         let error = await #expect(throws: EndpointError.self) {
             for try await chunk in try await client.send(endpoint) { received.append(chunk.n) }

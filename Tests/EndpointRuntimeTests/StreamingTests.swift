@@ -49,7 +49,7 @@ import FoundationNetworking
         struct Acked: Decodable, Sendable { var n: Int; var sent: Double; var acked: Bool }
         let key = UUID().uuidString
         let paced = try endpoint("acked", query: ["key": key, "count": "3", "pause": "0.3"],
-                                 decoder: ResponseDecoder<ResponseStream<Acked>>.serverSentEvents(end: "[DONE]"))
+                                 decoder: ResponseDecoder<ResponseStream<Acked>>.stream(.serverSentEvents(end: "[DONE]")))
         var received: [Acked] = []
         var arrivals: [Double] = []
         for try await event in try await client.send(paced) {
@@ -81,7 +81,7 @@ import FoundationNetworking
         struct Acked: Decodable, Sendable { var n: Int; var acked: Bool }
         let key = UUID().uuidString
         let paced = try endpoint("acked", query: ["key": key, "count": "3", "pause": "0.3"],
-                                 decoder: ResponseDecoder<ResponseStream<Acked>>.serverSentEvents(end: "[DONE]"))
+                                 decoder: ResponseDecoder<ResponseStream<Acked>>.stream(.serverSentEvents(end: "[DONE]")))
         let response = try await client.response(for: paced)
         #expect(response.status == 200)
         #expect(response.headers["Content-Type"]?.hasPrefix("text/event-stream") == true)
@@ -96,7 +96,7 @@ import FoundationNetworking
 
     @Test func aStreamMissingADeclaredHeaderFailsAndClosesTheConnection() async throws {
         let key = UUID().uuidString
-        let forever = try endpoint("forever", query: ["key": key], decoder: ResponseDecoder<ResponseStream<Tick>>.serverSentEvents())
+        let forever = try endpoint("forever", query: ["key": key], decoder: ResponseDecoder<ResponseStream<Tick>>.stream(.serverSentEvents()))
         do {
             _ = try await client.response(for: EndpointWithHeaders(forever, headers: StreamHeaders.self))
             Issue.record("a stream without its required X-Request-Id header was accepted")
@@ -109,7 +109,7 @@ import FoundationNetworking
 
     @Test func breakingOutOfTheLoopClosesTheConnection() async throws {
         let key = UUID().uuidString
-        let forever = try endpoint("forever", query: ["key": key], decoder: ResponseDecoder<ResponseStream<Tick>>.serverSentEvents())
+        let forever = try endpoint("forever", query: ["key": key], decoder: ResponseDecoder<ResponseStream<Tick>>.stream(.serverSentEvents()))
         var seen = 0
         for try await _ in try await client.send(forever) {
             seen += 1
@@ -121,7 +121,7 @@ import FoundationNetworking
 
     @Test func cancellingTheConsumingTaskClosesTheConnection() async throws {
         let key = UUID().uuidString
-        let forever = try endpoint("forever", query: ["key": key], decoder: ResponseDecoder<ResponseStream<ServerSentEvent>>.events())
+        let forever = try endpoint("forever", query: ["key": key], decoder: ResponseDecoder<ResponseStream<ServerSentEvent>>.stream(.serverSentEvents()))
         let client = self.client
         let started = Locked(false)
         let consumer = Task {
@@ -141,7 +141,7 @@ import FoundationNetworking
         struct Problem: Decodable, Sendable, Equatable { var message: String }
         let body = Data(#"{"message":"slow down"}"#.utf8).base64EncodedString()
         let limited = try endpoint("status", query: ["code": "429", "body": body],
-                                   decoder: ResponseDecoder<ResponseStream<Tick>>.serverSentEvents(),
+                                   decoder: ResponseDecoder<ResponseStream<Tick>>.stream(.serverSentEvents()),
                                    errors: [.code(429): Problem.self])
         let error = await #expect(throws: ErrorResponse<Problem>.self) { try await self.client.send(limited) }
         #expect(error?.body == Problem(message: "slow down"))
@@ -152,7 +152,7 @@ import FoundationNetworking
         // The server writes the stream 3 bytes at a time, 5 ms apart: events, lines and a CRLF split between reads.
         let text = "event: a\r\ndata: {\"n\": 1,\r\ndata: \"sent\": 0}\r\n\r\n: keep-alive\n\ndata: [DONE]\n\ndata: {\"n\": 9, \"sent\": 0}\n\n"
         let events = try endpoint("raw", query: ["body": Data(text.utf8).base64EncodedString(), "split": "3", "pause": "0.005"],
-                                  decoder: ResponseDecoder<ResponseStream<ServerSentEvent>>.events(end: "[DONE]"))
+                                  decoder: ResponseDecoder<ResponseStream<ServerSentEvent>>.stream(.serverSentEvents(end: "[DONE]")))
         var received: [ServerSentEvent] = []
         for try await event in try await client.send(events) { received.append(event) }
         #expect(received == [ServerSentEvent(event: "a", data: "{\"n\": 1,\n\"sent\": 0}")])
@@ -162,12 +162,12 @@ import FoundationNetworking
         // Without Content-Length the body ends when the connection closes: the event without its
         // blank line is dropped, as the standard says, and the stream ends normally.
         let cut = try endpoint("raw", query: ["body": Data("data: 1\n\ndata: 2".utf8).base64EncodedString(), "split": "100"],
-                               decoder: ResponseDecoder<ResponseStream<ServerSentEvent>>.events())
+                               decoder: ResponseDecoder<ResponseStream<ServerSentEvent>>.stream(.serverSentEvents()))
         var data: [String] = []
         for try await event in try await client.send(cut) { data.append(event.data) }
         #expect(data == ["1"])
         // With Content-Length, a body cut short is a transport error after the events that arrived.
-        let short = try endpoint("truncated", decoder: ResponseDecoder<ResponseStream<ServerSentEvent>>.events())
+        let short = try endpoint("truncated", decoder: ResponseDecoder<ResponseStream<ServerSentEvent>>.stream(.serverSentEvents()))
         data = []
         let error = await #expect(throws: EndpointError.self) {
             for try await event in try await self.client.send(short) { data.append(event.data) }
@@ -181,7 +181,7 @@ import FoundationNetworking
         let request = try HTTPRequest(.get, baseURL: server.baseURLString) {
             Path("paced"); Query("count", 2); Query("pause", 5); Timeout(0.5)
         }
-        let stalled = Endpoint(request, decoder: ResponseDecoder<ResponseStream<Tick>>.serverSentEvents())
+        let stalled = Endpoint(request, decoder: ResponseDecoder<ResponseStream<Tick>>.stream(.serverSentEvents()))
         let start = Date()
         var received = 0
         let error = await #expect(throws: EndpointError.self) {
@@ -196,14 +196,14 @@ import FoundationNetworking
     @Test func jsonLinesAndSequencesStreamFromTheServer() async throws {
         let lines = "{\"n\":1,\"sent\":0}\n{\"n\":2,\"sent\":0}\n"
         let jsonl = try endpoint("raw", query: ["body": Data(lines.utf8).base64EncodedString(), "split": "4", "pause": "0", "type": "application/jsonl"],
-                                 decoder: ResponseDecoder<ResponseStream<Tick>>.jsonLines())
+                                 decoder: ResponseDecoder<ResponseStream<Tick>>.stream(.jsonLines))
         var ticks: [Int] = []
         for try await tick in try await client.send(jsonl) { ticks.append(tick.n) }
         #expect(ticks == [1, 2])
 
         let records = "\u{1E}{\"n\":3,\"sent\":0}\n\u{1E}{\"n\":4,\"sent\":0}\n\u{1E}{\"n\""
         let seq = try endpoint("raw", query: ["body": Data(records.utf8).base64EncodedString(), "split": "4", "pause": "0", "type": "application/json-seq"],
-                               decoder: ResponseDecoder<ResponseStream<Tick>>.jsonSequence())
+                               decoder: ResponseDecoder<ResponseStream<Tick>>.stream(.jsonSequence))
         ticks = []
         for try await tick in try await client.send(seq) { ticks.append(tick.n) }
         #expect(ticks == [3, 4])
@@ -213,7 +213,7 @@ import FoundationNetworking
     /// waited in the transport, and how much the process grew (nil where that cannot be read).
     func readLongBody(lag: Duration) async throws -> (total: Int, peakBuffered: Int, growth: Int?) {
         let size = 96 << 20
-        let bytes = try endpoint("bytes", query: ["size": "\(size)"], decoder: ResponseDecoder<ResponseStream<Data>>.bytes)
+        let bytes = try endpoint("bytes", query: ["size": "\(size)"], decoder: ResponseDecoder<ResponseStream<Data>>.stream(.bytes))
         let stream = try await client.send(bytes)
         let exchange = try #require(stream.body.handle.source as? StreamExchange)
         let before = StreamingTests.residentBytes()
@@ -329,7 +329,7 @@ import FoundationNetworking
         }
         let client = HTTPClient(transport: URLSessionTransport(configuration: .ephemeral), middleware: [retryOnce])
         let key = UUID().uuidString
-        let forever = try endpoint("forever", query: ["key": key], decoder: ResponseDecoder<ResponseStream<ServerSentEvent>>.events())
+        let forever = try endpoint("forever", query: ["key": key], decoder: ResponseDecoder<ResponseStream<ServerSentEvent>>.stream(.serverSentEvents()))
         let stream = try await client.send(forever)
         #expect(heads.withLock { $0 } == [200])
         #expect(try await serverSawClose(key))  // the first answer's connection was closed
@@ -344,7 +344,7 @@ import FoundationNetworking
                                                                   headers: ["Content-Type": "text/event-stream"], interval: .milliseconds(100))])
         let client = HTTPClient(transport: stub)
         let chat = Endpoint<ResponseStream<Tick>>(try HTTPRequest(.post, baseURL: "https://example.com") { Path("chat") },
-                                                   decoder: .serverSentEvents(end: "[DONE]"))
+                                                   decoder: .stream(.serverSentEvents(end: "[DONE]")))
         let start = Date()
         var times: [Double] = []
         for try await _ in try await client.send(chat) { times.append(Date().timeIntervalSince(start)) }
@@ -363,7 +363,7 @@ import FoundationNetworking
             }
         }
         let client = HTTPClient(transport: Canned())
-        let lines = Endpoint<ResponseStream<Tick>>(try HTTPRequest(.get, baseURL: "https://example.com") { Path("x") }, decoder: .jsonLines())
+        let lines = Endpoint<ResponseStream<Tick>>(try HTTPRequest(.get, baseURL: "https://example.com") { Path("x") }, decoder: .stream(.jsonLines))
         var ticks: [Int] = []
         for try await tick in try await client.send(lines) { ticks.append(tick.n) }
         #expect(ticks == [1, 2])
@@ -383,11 +383,41 @@ import FoundationNetworking
             return numbers
         }
         let base = "https://example.com"
-        #expect(try await numbers(Endpoint(try HTTPRequest(.post, baseURL: base) { Path("chat") }, decoder: .serverSentEvents(end: "[DONE]"))) == [1, 2])
-        #expect(try await numbers(Endpoint(try HTTPRequest(.get, baseURL: base) { Path("lines") }, decoder: .jsonLines())) == [3])
-        #expect(try await numbers(Endpoint(try HTTPRequest(.get, baseURL: base) { Path("records") }, decoder: .jsonSequence())) == [4, 5])
+        #expect(try await numbers(Endpoint(try HTTPRequest(.post, baseURL: base) { Path("chat") }, decoder: .stream(.serverSentEvents(end: "[DONE]")))) == [1, 2])
+        #expect(try await numbers(Endpoint(try HTTPRequest(.get, baseURL: base) { Path("lines") }, decoder: .stream(.jsonLines))) == [3])
+        #expect(try await numbers(Endpoint(try HTTPRequest(.get, baseURL: base) { Path("records") }, decoder: .stream(.jsonSequence))) == [4, 5])
         let whole = try await client.data(for: HTTPRequest(.get, baseURL: base) { Path("lines") })
         #expect(whole.headers["Content-Type"] == "application/jsonl")
+    }
+
+    /// One `StreamFormat` for every side: a bytes sample is served as its chunks with the format's
+    /// content type; `.stream(.bytes)` yields them as `Data`, and refuses another element type
+    /// with a decoding error rather than yielding nothing; a `ServerSentEvent` element is the
+    /// whole event.
+    @Test func oneStreamFormatForSamplesAndDecoders() async throws {
+        let stub = StubTransport(samples: [
+            SampleResponse(.get, "/raw", stream: .bytes, elements: ["ab", "cd"]),
+            SampleResponse(.get, "/events", stream: .serverSentEvents(), elements: ["x", "y"]),
+        ])
+        let client = HTTPClient(transport: stub)
+        let raw = try HTTPRequest(.get, baseURL: "https://example.com") { Path("raw") }
+        var chunks: [String] = []
+        for try await chunk in try await client.send(Endpoint<ResponseStream<Data>>(raw, decoder: .stream(.bytes))) {
+            chunks.append(String(decoding: chunk, as: UTF8.self))
+        }
+        #expect(chunks.joined() == "abcd")
+        #expect(try await client.data(for: raw).headers["Content-Type"] == "application/octet-stream")
+
+        let misfit = try await client.send(Endpoint<ResponseStream<Tick>>(raw, decoder: .stream(.bytes)))
+        let error = await #expect(throws: EndpointError.self) { for try await _ in misfit {} }
+        guard case .decoding? = error else { Issue.record("expected a decoding error, got \(String(describing: error))"); return }
+
+        let events = try HTTPRequest(.get, baseURL: "https://example.com") { Path("events") }
+        var received: [ServerSentEvent] = []
+        for try await event in try await client.send(Endpoint<ResponseStream<ServerSentEvent>>(events, decoder: .stream(.serverSentEvents()))) {
+            received.append(event)
+        }
+        #expect(received == [ServerSentEvent(data: "x"), ServerSentEvent(data: "y")])
     }
 
     /// The process's resident memory in bytes, from /proc/self/statm: nil where there is none

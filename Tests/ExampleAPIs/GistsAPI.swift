@@ -1309,7 +1309,7 @@ nonisolated extension GistsAPI {
             ServiceRoute(.get, "/gists/public") { request in
                 let result = try await service.gistsListPublic(
                     since: request.query("since", as: Optional<Date>.self),
-                    languages: request.query("languages", as: Optional<[String]>.self, style: ParameterStyle(.form, explode: false)),
+                    languages: request.query("languages", as: Optional<[String]>.self, style: .comma),
                     perPage: request.query("per_page", as: Int.self),
                     page: request.query("page", as: Int.self)
                 )

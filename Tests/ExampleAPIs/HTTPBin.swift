@@ -1029,7 +1029,7 @@ nonisolated extension HTTPBin {
             ServiceRoute(.get, "/get") { request in
                 let result = try await service.get(
                     tag: request.query("tag", as: Optional<[String]>.self),
-                    ids: request.query("ids", as: [Int64].self, style: ParameterStyle(.form, explode: false)),
+                    ids: request.query("ids", as: [Int64].self, style: .comma),
                     page: request.query("page", as: Int.self),
                     sort: request.query("sort", as: HTTPBin.SortOrder.self),
                     order: request.query("order", as: Optional<HTTPBin.SortOrder>.self),

@@ -169,7 +169,7 @@ nonisolated extension PaymentsAPI.Styles {
                     Path(
                         "styles",
                         "label",
-                        PathParameter("color", encoding: color, style: ParameterStyle(.label, explode: true)),
+                        PathParameter("color", encoding: color, style: .label.exploded()),
                         PathParameter("tags", encoding: tags, style: .label)
                     ),
                 ])
@@ -178,7 +178,7 @@ nonisolated extension PaymentsAPI.Styles {
                     Path("styles", "matrix"),
                     PathSegment(
                         PathParameter("color", encoding: color, style: .matrix),
-                        PathParameter("tags", encoding: tags, style: ParameterStyle(.matrix, explode: true))
+                        PathParameter("tags", encoding: tags, style: .matrix.exploded())
                     ),
                 ])
             case let .simple(color, workflow, xColor):
@@ -186,7 +186,7 @@ nonisolated extension PaymentsAPI.Styles {
                     Path(
                         "styles",
                         "simple",
-                        PathParameter("color", encoding: color, style: ParameterStyle(.simple, explode: true)),
+                        PathParameter("color", encoding: color, style: .simple.exploded()),
                         PathParameter("workflow", encoding: workflow)
                     ),
                     Header("X-Color", encoding: xColor),
@@ -195,13 +195,13 @@ nonisolated extension PaymentsAPI.Styles {
                 return try PaymentsAPI.defaults.request(.get, [
                     Path("styles", "single", PathParameter("name", name, style: .label), PathParameter("version", version, style: .matrix)),
                     Header("X-Labels", encoding: xLabels),
-                    Header("X-Tags", encoding: xTags, style: ParameterStyle(.simple, explode: true)),
+                    Header("X-Tags", encoding: xTags, style: .simple.exploded()),
                 ])
             case let .query(form, flat, spaced, piped, deep, labels):
                 return try PaymentsAPI.defaults.request(.get, [
                     Path("styles", "query"),
                     Query("form", encoding: form),
-                    Query("flat", encoding: flat, style: ParameterStyle(.form, explode: false)),
+                    Query("flat", encoding: flat, style: .form.exploded(false)),
                     Query("spaced", spaced, style: .spaceDelimited),
                     Query("piped", piped, style: .pipeDelimited),
                     Query("deep", encoding: deep, style: .deepObject),
@@ -592,7 +592,7 @@ nonisolated extension PaymentsAPI {
                     "metadata": .deepObject,
                     "expand": .deepObject,
                     "items": .deepObject,
-                    "preferred_locales": ParameterStyle(.form, explode: false),
+                    "preferred_locales": .comma,
                 ])))
                 return try request.response(result, status: 200)
             },
@@ -605,7 +605,7 @@ nonisolated extension PaymentsAPI {
             },
             ServiceRoute(.get, "/styles/label/{color}/{tags}") { request in
                 try await service.stylesLabel(
-                    color: request.path("color", as: PaymentsAPI.Color.self, style: ParameterStyle(.label, explode: true)),
+                    color: request.path("color", as: PaymentsAPI.Color.self, style: .label.exploded()),
                     tags: request.path("tags", as: [String].self, style: .label)
                 )
                 return request.response(status: 204)
@@ -613,13 +613,13 @@ nonisolated extension PaymentsAPI {
             ServiceRoute(.get, "/styles/matrix/{color}{tags}") { request in
                 try await service.stylesMatrix(
                     color: request.path("color", as: PaymentsAPI.Color.self, style: .matrix),
-                    tags: request.path("tags", as: [String].self, style: ParameterStyle(.matrix, explode: true))
+                    tags: request.path("tags", as: [String].self, style: .matrix.exploded())
                 )
                 return request.response(status: 204)
             },
             ServiceRoute(.get, "/styles/simple/{color}/{workflow}") { request in
                 try await service.stylesSimple(
-                    color: request.path("color", as: PaymentsAPI.Color.self, style: ParameterStyle(.simple, explode: true)),
+                    color: request.path("color", as: PaymentsAPI.Color.self, style: .simple.exploded()),
                     workflow: request.path("workflow", as: PaymentsAPI.WorkflowID.self),
                     xColor: request.header("X-Color", as: Optional<PaymentsAPI.Color>.self)
                 )
@@ -630,14 +630,14 @@ nonisolated extension PaymentsAPI {
                     name: request.path("name", as: String.self, style: .label),
                     version: request.path("version", as: Int.self, style: .matrix),
                     xLabels: request.header("X-Labels", as: Optional<[String: String]>.self),
-                    xTags: request.header("X-Tags", as: Optional<[String]>.self, style: ParameterStyle(.simple, explode: true))
+                    xTags: request.header("X-Tags", as: Optional<[String]>.self, style: .simple.exploded())
                 )
                 return request.response(status: 204)
             },
             ServiceRoute(.get, "/styles/query") { request in
                 try await service.stylesQuery(
                     form: request.query("form", as: Optional<PaymentsAPI.Color>.self),
-                    flat: request.query("flat", as: Optional<PaymentsAPI.Color>.self, style: ParameterStyle(.form, explode: false)),
+                    flat: request.query("flat", as: Optional<PaymentsAPI.Color>.self, style: .form.exploded(false)),
                     spaced: request.query("spaced", as: Optional<[String]>.self, style: .spaceDelimited),
                     piped: request.query("piped", as: Optional<[String]>.self, style: .pipeDelimited),
                     deep: request.query("deep", as: Optional<PaymentsAPI.Color>.self, style: .deepObject),

@@ -2540,7 +2540,7 @@ nonisolated extension StravaAPI {
             ServiceRoute(.get, "/activities/{id}/streams") { request in
                 let result = try await service.activitiesStreams(
                     id: request.path("id", as: Int64.self),
-                    keys: request.query("keys", as: [StravaAPI.StreamType].self, style: ParameterStyle(.form, explode: false)),
+                    keys: request.query("keys", as: [StravaAPI.StreamType].self, style: .comma),
                     keyByType: request.query("key_by_type", as: Bool.self)
                 )
                 return try request.response(result, status: 200)
@@ -2565,7 +2565,7 @@ nonisolated extension StravaAPI {
             },
             ServiceRoute(.get, "/segments/explore") { request in
                 let result = try await service.segmentsExplore(
-                    bounds: request.query("bounds", as: [Float].self, style: ParameterStyle(.form, explode: false)),
+                    bounds: request.query("bounds", as: [Float].self, style: .comma),
                     activityType: request.query("activity_type", as: StravaAPI.ExploreActivityType.self),
                     minCat: request.query("min_cat", as: Optional<Int>.self),
                     maxCat: request.query("max_cat", as: Optional<Int>.self)

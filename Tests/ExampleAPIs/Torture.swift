@@ -957,7 +957,7 @@ nonisolated extension TortureAPI {
                     dashName: request.path("dash-name", as: String.self),
                     dotName: request.path("dot.name", as: TortureAPI.Keyword.self),
                     where: request.query("where", as: Optional<[String]>.self),
-                    in: request.query("in", as: Optional<[Int]>.self, style: ParameterStyle(.form, explode: false)),
+                    in: request.query("in", as: Optional<[Int]>.self, style: .comma),
                     is: request.query("is", as: Optional<Bool>.self)
                 )
                 return try request.response(result, status: 200)

@@ -81,17 +81,17 @@ import Testing
         #expect(try await roundTrip(list, template: "/p/{c}", [Path("p", PathParameter("c", encoding: list, style: .label))]) {
             try $0.path("c", as: [String].self, style: .label)
         } == list)
-        #expect(try await roundTrip(list, template: "/p/{c}", [Path("p", PathParameter("c", encoding: list, style: ParameterStyle(.label, explode: true)))]) {
-            try $0.path("c", as: [String].self, style: ParameterStyle(.label, explode: true))
+        #expect(try await roundTrip(list, template: "/p/{c}", [Path("p", PathParameter("c", encoding: list, style: .label.exploded()))]) {
+            try $0.path("c", as: [String].self, style: .label.exploded())
         } == list)
         #expect(try await roundTrip(list, template: "/p/{c}", [Path("p", PathParameter("c", encoding: list, style: .matrix))]) {
             try $0.path("c", as: [String].self, style: .matrix)
         } == list)
-        #expect(try await roundTrip(list, template: "/p/{c}", [Path("p", PathParameter("c", encoding: list, style: ParameterStyle(.matrix, explode: true)))]) {
-            try $0.path("c", as: [String].self, style: ParameterStyle(.matrix, explode: true))
+        #expect(try await roundTrip(list, template: "/p/{c}", [Path("p", PathParameter("c", encoding: list, style: .matrix.exploded()))]) {
+            try $0.path("c", as: [String].self, style: .matrix.exploded())
         } == list)
         let color = Self.color
-        for style in [ParameterStyle.simple, ParameterStyle(.simple, explode: true), .label, ParameterStyle(.label, explode: true), .matrix] {
+        for style in [ParameterStyle.simple, .simple.exploded(), .label, .label.exploded(), .matrix] {
             #expect(try await roundTrip(color, template: "/p/{c}", [Path("p", PathParameter("c", encoding: color, style: style))]) {
                 try $0.path("c", as: Color.self, style: style)
             } == color, "\(style)")
@@ -103,9 +103,9 @@ import Testing
         // Two matrix placeholders in one segment read apart.
         struct Both: Codable, Sendable, Equatable { var color: Color; var tags: [String] }
         let both = try await roundTrip(Both(color: color, tags: ["x", "y"]), template: "/m/{color}{tags}", [PathSegment("m"), PathSegment(
-            PathParameter("color", encoding: color, style: .matrix), PathParameter("tags", encoding: ["x", "y"], style: ParameterStyle(.matrix, explode: true)))]) { request in
+            PathParameter("color", encoding: color, style: .matrix), PathParameter("tags", encoding: ["x", "y"], style: .matrix.exploded()))]) { request in
             Both(color: try request.path("color", as: Color.self, style: .matrix),
-                 tags: try request.path("tags", as: [String].self, style: ParameterStyle(.matrix, explode: true)))
+                 tags: try request.path("tags", as: [String].self, style: .matrix.exploded()))
         }
         #expect(both == Both(color: color, tags: ["x", "y"]))
     }
@@ -117,8 +117,8 @@ import Testing
         #expect(try await roundTrip("a, b", [Header("X-Text", "a, b")]) { try $0.header("X-Text", as: String.self) } == "a, b")
         let color = Self.color
         #expect(try await roundTrip(color, [Header("X-Color", encoding: color)]) { try $0.header("X-Color", as: Color.self) } == color)
-        #expect(try await roundTrip(color, [Header("X-Color", encoding: color, style: ParameterStyle(.simple, explode: true))]) {
-            try $0.header("X-Color", as: Color.self, style: ParameterStyle(.simple, explode: true))
+        #expect(try await roundTrip(color, [Header("X-Color", encoding: color, style: .simple.exploded())]) {
+            try $0.header("X-Color", as: Color.self, style: .simple.exploded())
         } == color)
         #expect(try await roundTrip(Optional<Int>.none, []) { try $0.header("X-Missing", as: Int?.self) } == nil)
     }

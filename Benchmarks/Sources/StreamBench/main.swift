@@ -93,7 +93,7 @@ func measureDecoder() async throws {
     for _ in 0..<(smoke ? 2 : 7) {
         var start = now()
         var count = 0
-        let stream = try ResponseDecoder<ResponseStream<ServerSentEvent>>.events()
+        let stream = try ResponseDecoder<ResponseStream<ServerSentEvent>>.stream(.serverSentEvents())
             .decode(StreamedResponse(head: head, body: ResponseBody(chunks: chunks)))
         for try await event in stream { count &+= event.data.utf8.count &+ (event.id?.utf8.count ?? 0) }
         runtimeTimes.append(Double(now() - start) / Double(events))
@@ -171,7 +171,7 @@ func measureLongStream() async throws {
     }
     let size = smoke ? 64 << 20 : 1 << 30
     let request = try HTTPRequest(.get, baseURL: "http://127.0.0.1:\(port)") { Path("events"); Query("size", size) }
-    let endpoint = Endpoint(request, decoder: ResponseDecoder<ResponseStream<ServerSentEvent>>.events())
+    let endpoint = Endpoint(request, decoder: ResponseDecoder<ResponseStream<ServerSentEvent>>.stream(.serverSentEvents()))
     let client = HTTPClient(transport: URLSessionTransport(configuration: .ephemeral))
     let before = peakResident()
     let start = now()

@@ -131,14 +131,6 @@ enum RuntimeNames {
             static let binary = "binary"
             static let text = "text"
         }
-
-        /// `ServiceResponse.StreamEncoding` cases.
-        enum StreamEncoding {
-            static let serverSentEvents = "serverSentEvents"
-            static let jsonLines = "jsonLines"
-            static let jsonSequence = "jsonSequence"
-            static let bytes = "bytes"
-        }
     }
 
     /// Argument labels of the runtime's initializers, methods and enum cases that generated code
@@ -173,8 +165,8 @@ enum RuntimeNames {
         static let contentType = "contentType"
         static let parts = "parts"
         static let styles = "styles"
-        /// `ParameterStyle(.matrix, explode: true)`.
-        static let explode = "explode"
+        /// `ParameterStyle.exploded(_:)`: `.matrix.exploded()`.
+        static let exploded = "exploded"
         /// `Query`, `Header`, `PathParameter`: `encoding:` for a model or union value, `style:`;
         /// `style:` also of `ServiceRequest.path(_:as:style:)` and its query and header readers.
         static let encoding = "encoding"
@@ -192,8 +184,8 @@ enum RuntimeNames {
         static let `as` = "as"
         /// `ServiceRouter(baseURL:dateFormat:routes:)`.
         static let routes = "routes"
-        /// `ServiceRequest.response(streaming:status:as:contentType:headers:)`, and the `end:` of its
-        /// `.serverSentEvents(end:)` encoding.
+        /// `ServiceRequest.response(streaming:status:as:contentType:headers:)`, and the `end:` of
+        /// `StreamFormat.serverSentEvents(end:)`.
         static let streaming = "streaming"
         static let end = "end"
         /// `ModelCoding`: `attempt(_:from:)`, `additionalProperties(_:from:excluding:)`,
@@ -215,12 +207,8 @@ enum RuntimeNames {
         static let data = "data"
         static let file = "file"
         static let none = "none"
-        /// Streams: `.serverSentEvents(end:)`, `.jsonLines()`, `.jsonSequence()`, `.bytes`.
-        static let serverSentEvents = "serverSentEvents"
-        static let serverSentEventsEnd = "end"
-        static let jsonLines = "jsonLines"
-        static let jsonSequence = "jsonSequence"
-        static let bytes = "bytes"
+        /// A stream: `.stream(.jsonLines)`, with a ``StreamFormat`` case.
+        static let stream = "stream"
         /// Picks a decoder by status; `value` ignores the body; `wrapping` wraps another decoder's
         /// value (`.wrapping(.json) { .created($0) }`); `some` is `Optional.some`, which wraps a
         /// `T?` response's value (`.wrapping(.json) { .some($0) }`).
@@ -230,12 +218,13 @@ enum RuntimeNames {
         static let some = "some"
     }
 
-    /// `SampleStream` cases: how a sample of a streamed response is served.
-    enum SampleStream {
+    /// `StreamFormat` cases: how a streamed body is cut into elements, for the client's decoder, a
+    /// sample and a service's answer alike.
+    enum StreamFormat {
         static let serverSentEvents = "serverSentEvents"
-        static let end = "end"
         static let jsonLines = "jsonLines"
         static let jsonSequence = "jsonSequence"
+        static let bytes = "bytes"
     }
 
     /// `Pagination` cases.

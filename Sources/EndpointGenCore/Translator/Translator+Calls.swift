@@ -241,14 +241,20 @@ extension Translator {
         }
     }
 
-    /// `.deepObject`, `.comma`, `ParameterStyle(.matrix, explode: true)`; nil for the place's default.
-    private func styleExpression(_ style: Parameter.Style, in location: Parameter.Location, isList: Bool = true) -> Expression? {
+    /// `.deepObject`, `.comma`, `.matrix.exploded()`; nil for the place's default. The client's
+    /// components and the service's readers both write a style so.
+    func styleExpression(_ style: Parameter.Style, in location: Parameter.Location, isList: Bool = true) -> Expression? {
         if style == .default(in: location) { return nil }
         // `.comma` says what it does to a list; for an object the explicit form says more.
         if style == .comma, isList { return .dotMember(RuntimeNames.queryStyleComma) }
-        if style == Parameter.Style(style.name) { return .dotMember(style.name.rawValue) }
-        return .call(.type(runtime(RuntimeNames.parameterStyle)), [Argument(.dotMember(style.name.rawValue)),
-                                                                   Argument(RuntimeNames.Label.explode, .booleanLiteral(style.explode))])
+        let named = Expression.dotMember(style.name.rawValue)
+        if style == Parameter.Style(style.name) { return named }
+        return .call(.member(named, RuntimeNames.Label.exploded), style.explode ? [] : [Argument(.booleanLiteral(false))])
+    }
+
+    /// Whether a parameter's value is an array the runtime writes as a list (for ``styleExpression(_:in:isList:)``).
+    func isList(_ parameter: Parameter) -> Bool {
+        valueKind(parameter.type, in: parameter.location, style: parameter.style) == .list
     }
 
     /// The arguments of `Query` and `Header`: the wire name, the value (`encoding:` for a model or

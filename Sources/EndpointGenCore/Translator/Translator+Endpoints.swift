@@ -93,21 +93,22 @@ extension Translator {
         return .call(.member(.type(.member(apiType, ReservedNames.callEnum)), outermost), [Argument(value)])
     }
 
-    /// The decoder of a streamed response: `.serverSentEvents(end: "[DONE]")`, `.serverSentEvents()`,
-    /// `.jsonLines()`, `.jsonSequence()` or `.bytes`; `nil` when the response is not a stream.
+    /// The decoder of a streamed response, `.stream(.jsonLines)`; `nil` when the response is not a stream.
     func streamDecoder(for response: Response) -> Expression? {
-        switch response.stream {
-        case nil:
-            return nil
+        guard let stream = response.stream else { return nil }
+        return .call(.dotMember(RuntimeNames.Decoder.stream), [Argument(streamFormat(stream, end: response.end))])
+    }
+
+    /// The `StreamFormat` of a streamed response: `.serverSentEvents(end: "[DONE]")`,
+    /// `.serverSentEvents()`, `.jsonLines`, `.jsonSequence` or `.bytes`. The client's decoder, a
+    /// sample and a service's answer all write it so.
+    func streamFormat(_ stream: Response.Stream, end: String?) -> Expression {
+        switch stream {
         case .sse:
-            let end = response.end.map { [Argument(RuntimeNames.Decoder.serverSentEventsEnd, .stringLiteral($0))] } ?? []
-            return .call(.dotMember(RuntimeNames.Decoder.serverSentEvents), end)
-        case .jsonl:
-            return .call(.dotMember(RuntimeNames.Decoder.jsonLines), [])
-        case .jsonSeq:
-            return .call(.dotMember(RuntimeNames.Decoder.jsonSequence), [])
-        case .bytes:
-            return .dotMember(RuntimeNames.Decoder.bytes)
+            return .call(.dotMember(RuntimeNames.StreamFormat.serverSentEvents), end.map { [Argument(RuntimeNames.Label.end, .stringLiteral($0))] } ?? [])
+        case .jsonl: return .dotMember(RuntimeNames.StreamFormat.jsonLines)
+        case .jsonSeq: return .dotMember(RuntimeNames.StreamFormat.jsonSequence)
+        case .bytes: return .dotMember(RuntimeNames.StreamFormat.bytes)
         }
     }
 
@@ -199,20 +200,11 @@ extension Translator {
                                          initializer: .arrayLiteral(samples, multiline: true))))])))
     }
 
-    /// How a sample of a streamed response is served: `.serverSentEvents(end: "[DONE]")`,
-    /// `.jsonLines` or `.jsonSequence`; `nil` for a response that is not a stream of JSON elements.
+    /// How a sample of a streamed response is served (``streamFormat(_:end:)``); `nil` for a
+    /// response that is not a stream of JSON elements.
     func sampleStream(_ response: Response) -> Expression? {
-        switch response.stream {
-        case nil, .bytes?:
-            return nil
-        case .sse?:
-            return .call(.dotMember(RuntimeNames.SampleStream.serverSentEvents),
-                         [Argument(RuntimeNames.SampleStream.end, response.end.map { .stringLiteral($0) } ?? .nilLiteral)])
-        case .jsonl?:
-            return .dotMember(RuntimeNames.SampleStream.jsonLines)
-        case .jsonSeq?:
-            return .dotMember(RuntimeNames.SampleStream.jsonSequence)
-        }
+        guard let stream = response.stream, stream != .bytes else { return nil }
+        return streamFormat(stream, end: response.end)
     }
 
     /// `/activities/{id}`: the endpoint's path below the base URL, placeholders by parameter key.

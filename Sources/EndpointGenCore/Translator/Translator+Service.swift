@@ -190,7 +190,7 @@ extension Translator {
             let type = swiftType(parameter.type)
             var readArguments = [Argument(.stringLiteral(parameter.location == .path ? parameter.key : parameter.wireName)),
                                  Argument(RuntimeNames.Label.as, .metatype(type))]
-            if let style = serviceStyle(parameter.style, in: parameter.location) { readArguments.append(Argument(RuntimeNames.Label.style, style)) }
+            if let style = styleExpression(parameter.style, in: parameter.location, isList: isList(parameter)) { readArguments.append(Argument(RuntimeNames.Label.style, style)) }
             let reader: String
             switch parameter.location {
             case .path: reader = RuntimeNames.Service.readPath
@@ -214,14 +214,6 @@ extension Translator {
         ])
     }
 
-    /// A style other than the place's default: `.deepObject`, `ParameterStyle(.form, explode: false)`.
-    private func serviceStyle(_ style: Parameter.Style, in location: Parameter.Location) -> Expression? {
-        if style == .default(in: location) { return nil }
-        if style == Parameter.Style(style.name) { return .dotMember(style.name.rawValue) }
-        return .call(.type(runtime(RuntimeNames.parameterStyle)), [Argument(.dotMember(style.name.rawValue)),
-                                                                   Argument(RuntimeNames.Label.explode, .booleanLiteral(style.explode))])
-    }
-
     /// `.json`, `.form(styles: ["expand": .deepObject])`, `.multipart`, `.binary`, `.text`.
     private func bodyEncoding(_ body: Body) -> Expression {
         switch body.encoding {
@@ -235,7 +227,7 @@ extension Translator {
             let entries = properties.compactMap { property -> DictionaryEntry? in
                 guard let style = property.formStyle else { return nil }
                 return DictionaryEntry(key: .stringLiteral(property.key),
-                                       value: serviceStyle(style, in: .query) ?? .dotMember(style.name.rawValue))
+                                       value: styleExpression(style, in: .query) ?? .dotMember(style.name.rawValue))
             }
             let form = Expression.dotMember(RuntimeNames.Service.BodyEncoding.form)
             return entries.isEmpty ? .call(form, []) : .call(form, [Argument(RuntimeNames.Label.styles, .dictionaryLiteral(entries))])
@@ -280,7 +272,7 @@ extension Translator {
         case let .single(type):
             if let stream = response.stream {
                 var arguments = [Argument(RuntimeNames.Label.streaming, body), Argument(RuntimeNames.Label.status, .numberLiteral(String(response.status ?? 200))),
-                                 Argument(RuntimeNames.Label.as, streamEncoding(stream, end: response.end))]
+                                 Argument(RuntimeNames.Label.as, streamFormat(stream, end: response.end))]
                 if let contentType = response.contentType { arguments.append(Argument(RuntimeNames.Label.contentType, .stringLiteral(contentType))) }
                 statements.append(.return(.call(.member(.identifier("request"), RuntimeNames.Service.respond), arguments + headersArgument)))
             } else {
@@ -325,16 +317,6 @@ extension Translator {
         case let .code(code): return code
         case let .range(digit): return free(digit * 100...digit * 100 + 99) ?? digit * 100
         case .default: return free(200...299) ?? 200 // not a response case (the checker refuses it); as 2XX
-        }
-    }
-
-    private func streamEncoding(_ stream: Response.Stream, end: String?) -> Expression {
-        switch stream {
-        case .sse:
-            return .call(.dotMember(RuntimeNames.Service.StreamEncoding.serverSentEvents), end.map { [Argument(RuntimeNames.Label.end, .stringLiteral($0))] } ?? [])
-        case .jsonl: return .dotMember(RuntimeNames.Service.StreamEncoding.jsonLines)
-        case .jsonSeq: return .dotMember(RuntimeNames.Service.StreamEncoding.jsonSequence)
-        case .bytes: return .dotMember(RuntimeNames.Service.StreamEncoding.bytes)
         }
     }
 }

@@ -28,19 +28,6 @@ public struct ServiceResponse: Sendable {
         case binary
     }
 
-    /// How a stream's elements are written: the spec's `response.stream`.
-    public enum StreamEncoding: Sendable {
-        /// Server-Sent Events: each element one event whose `data` is its JSON (a `String` as it is);
-        /// `end` (such as `"[DONE]"`) is sent as the last event's data.
-        case serverSentEvents(end: String? = nil)
-        /// JSON Lines: one JSON value a line.
-        case jsonLines
-        /// JSON text sequences (RFC 7464): each record after `0x1E`, ended by a line feed.
-        case jsonSequence
-        /// `Data` elements as they are.
-        case bytes
-    }
-
     /// Sets a response header to `value` written as the client's `Header` writes it (simple style,
     /// dates in `dateFormat`, a `Date` as an HTTP date).
     mutating func setHeader(_ name: String, _ value: any Encodable & Sendable, dateFormat: DateFormat = .iso8601) throws {
@@ -111,18 +98,11 @@ extension ServiceRequest {
     /// A stream, each element written as it comes: the body ends when `elements` ends; an error
     /// from it ends the body there (the client's reader sees the stream cut short).
     public func response<Element: Encodable & Sendable>(streaming elements: AsyncThrowingStream<Element, any Error>, status: Int,
-                                                        as encoding: ServiceResponse.StreamEncoding,
+                                                        as format: StreamFormat,
                                                         contentType: String? = nil, headers: HTTPHeaders = [:]) -> ServiceResponse {
-        let defaultType: String
-        switch encoding {
-        case .serverSentEvents: defaultType = "text/event-stream"
-        case .jsonLines: defaultType = "application/jsonl"
-        case .jsonSequence: defaultType = "application/json-seq"
-        case .bytes: defaultType = "application/octet-stream"
-        }
         let encoder = Self.jsonEncoder(dateFormat)
         let source = StreamSource(elements) { element in
-            switch encoding {
+            switch format {
             case .serverSentEvents:
                 if let text = element as? String { return ServiceResponse.event(text) }
                 return ServiceResponse.event(String(decoding: try encoder.encode(element), as: UTF8.self))
@@ -138,11 +118,11 @@ extension ServiceRequest {
             }
         }
         var ending: Data?
-        if case let .serverSentEvents(end?) = encoding { ending = ServiceResponse.event(end) }
+        if case let .serverSentEvents(end?) = format { ending = ServiceResponse.event(end) }
         let finalChunk = ending
         let body = ResponseBody(next: { try await source.next(ending: finalChunk) }, cancel: { source.cancel() })
         var fields = headers
-        fields.replace("Content-Type", with: contentType ?? defaultType)
+        fields.replace("Content-Type", with: contentType ?? format.contentType)
         fields.replace("Cache-Control", with: "no-cache")
         return ServiceResponse(status: status, headers: fields, body: body)
     }

@@ -23,7 +23,10 @@ nonisolated extension OpenAILike {
 
         /// Creates a model response for the given chat conversation.
         public static func createChatCompletionStream(body: OpenAILike.CreateChatCompletionRequest) -> Endpoint<ResponseStream<OpenAILike.CreateChatCompletionStreamResponse>> {
-            OpenAILike.defaults.endpoint(OpenAILike.Call.chat(.createChatCompletionStream(body: body)), decoder: .serverSentEvents(end: "[DONE]"))
+            OpenAILike.defaults.endpoint(
+                OpenAILike.Call.chat(.createChatCompletionStream(body: body)),
+                decoder: .stream(.serverSentEvents(end: "[DONE]"))
+            )
         }
     }
 }
@@ -31,7 +34,7 @@ nonisolated extension OpenAILike {
 nonisolated extension OpenAILike {
     public nonisolated enum Batch {
         public static func retrieveBatchOutput(batchId: String) -> Endpoint<ResponseStream<OpenAILike.BatchRequestOutput>> {
-            OpenAILike.defaults.endpoint(OpenAILike.Call.batch(.retrieveBatchOutput(batchId: batchId)), decoder: .jsonLines())
+            OpenAILike.defaults.endpoint(OpenAILike.Call.batch(.retrieveBatchOutput(batchId: batchId)), decoder: .stream(.jsonLines))
         }
     }
 }
@@ -39,11 +42,11 @@ nonisolated extension OpenAILike {
 nonisolated extension OpenAILike {
     public nonisolated enum Logs {
         public static var listLogRecords: Endpoint<ResponseStream<OpenAILike.LogRecord>> {
-            OpenAILike.defaults.endpoint(OpenAILike.Call.logs(.listLogRecords), decoder: .jsonSequence())
+            OpenAILike.defaults.endpoint(OpenAILike.Call.logs(.listLogRecords), decoder: .stream(.jsonSequence))
         }
 
         public static var listEvents: Endpoint<ResponseStream<OpenAILike.LogsListEventsResponseItem>> {
-            OpenAILike.defaults.endpoint(OpenAILike.Call.logs(.listEvents), decoder: .jsonLines())
+            OpenAILike.defaults.endpoint(OpenAILike.Call.logs(.listEvents), decoder: .stream(.jsonLines))
         }
     }
 }

@@ -13,22 +13,22 @@ public nonisolated enum ChatAPI {
 
     /// Answers a prompt word by word, as Server-Sent Events ending with `data: [DONE]`.
     public static func chat(body: ChatRequest) -> Endpoint<ResponseStream<ChatChunk>> {
-        defaults.endpoint(Call.chat(body: body), decoder: .serverSentEvents(end: "[DONE]"))
+        defaults.endpoint(Call.chat(body: body), decoder: .stream(.serverSentEvents(end: "[DONE]")))
     }
 
     /// Service notices as Server-Sent Events, each event's data as text.
-    public static var notices: Endpoint<ResponseStream<String>> { defaults.endpoint(Call.notices, decoder: .serverSentEvents()) }
+    public static var notices: Endpoint<ResponseStream<String>> { defaults.endpoint(Call.notices, decoder: .stream(.serverSentEvents())) }
 
     /// The log lines since a time, as JSON Lines.
     public static func logs(since: Date? = nil) -> Endpoint<ResponseStream<LogLine>> {
-        defaults.endpoint(Call.logs(since: since), decoder: .jsonLines())
+        defaults.endpoint(Call.logs(since: since), decoder: .stream(.jsonLines))
     }
 
     /// The same lines as JSON text sequences (RFC 7464).
-    public static var records: Endpoint<ResponseStream<LogLine>> { defaults.endpoint(Call.records, decoder: .jsonSequence()) }
+    public static var records: Endpoint<ResponseStream<LogLine>> { defaults.endpoint(Call.records, decoder: .stream(.jsonSequence)) }
 
     /// The whole conversation history as bytes, in chunks as they arrive.
-    public static var export: Endpoint<ResponseStream<Data>> { defaults.endpoint(Call.export, decoder: .bytes) }
+    public static var export: Endpoint<ResponseStream<Data>> { defaults.endpoint(Call.export, decoder: .stream(.bytes)) }
 }
 
 // The endpoints as cases: what middleware, stubs and logs match on. Each builds its request.
