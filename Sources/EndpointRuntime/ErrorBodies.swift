@@ -114,7 +114,7 @@ public struct ErrorBodies: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     }
 }
 
-/// An error response whose body an endpoint declares: thrown by ``HTTPClient/send(_:)-(E)``
+/// An error response whose body an endpoint declares: thrown by ``HTTPClient/send(_:progress:)``
 /// with the body decoded, so a `catch` gets the declared type.
 ///
 /// ```swift

@@ -14,7 +14,7 @@ extension HTTPClient {
     /// }
     /// ```
     ///
-    /// An error status throws as ``send(_:)-(E)`` does (the error body is read, up
+    /// An error status throws as ``send(_:progress:)`` does (the error body is read, up
     /// to 1 MiB, and decoded), and nothing is written.
     @discardableResult
     public func download(_ endpoint: some EndpointProtocol, to file: URL, progress: ProgressHandler? = nil) async throws -> HTTPResponse {

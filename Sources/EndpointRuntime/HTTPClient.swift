@@ -66,14 +66,10 @@ public struct HTTPClient: Sendable {
     /// decoded into the declared type), ``EndpointError/unacceptableStatus(response:)`` for any
     /// other status that is not a success, and ``EndpointError`` for everything else. An endpoint
     /// that declares response headers has them checked too (``response(for:)`` returns them).
-    @discardableResult
-    public func send<E: EndpointProtocol>(_ endpoint: E) async throws -> E.Response {
-        try await response(for: endpoint, progress: nil).body
-    }
-
-    /// ``send(_:)-(E)``, reporting the upload of the request body and the download of the response
-    /// body to `progress` (on an arbitrary thread). For a streaming endpoint the download is
-    /// reported as the stream is read.
+    ///
+    /// With `progress`, the upload of the request body and the download of the response body are
+    /// reported to it (on an arbitrary thread); for a streaming endpoint the download is reported
+    /// as the stream is read.
     ///
     /// ```swift
     /// let report = try await client.send(ReportsAPI.export(id: 7)) { progress in
@@ -81,7 +77,7 @@ public struct HTTPClient: Sendable {
     /// }
     /// ```
     @discardableResult
-    public func send<E: EndpointProtocol>(_ endpoint: E, progress: @escaping ProgressHandler) async throws -> E.Response {
+    public func send<E: EndpointProtocol>(_ endpoint: E, progress: ProgressHandler? = nil) async throws -> E.Response {
         try await response(for: endpoint, progress: progress).body
     }
 
@@ -90,26 +86,20 @@ public struct HTTPClient: Sendable {
     /// ```swift
     /// let athlete = try await client.send(StravaAPI.Call.athlete, as: StravaAPI.DetailedAthlete.self)
     /// ```
-    public func send<Response: Decodable & Sendable>(_ request: some HTTPRequestable, as type: Response.Type = Response.self)
+    public func send<Response: Decodable & Sendable>(_ request: some HTTPRequestable, as type: Response.Type)
         async throws(EndpointError) -> Response {
         let response = try await data(for: request)
         return try decode(response, with: .json)
     }
 
     /// An endpoint decodes its own response, with its success statuses and error bodies: send it
-    /// with ``send(_:)-(E)``. (Without this, `send(endpoint, as:)` would compile and quietly
+    /// with ``send(_:progress:)``. (Without this, `send(endpoint, as:)` would compile and quietly
     /// ignore the endpoint's contract.)
     @available(*, unavailable, message: "an Endpoint decodes its own response: call send(endpoint) without 'as:'")
     public func send<E: EndpointProtocol, Other: Decodable & Sendable>(_ endpoint: E, as type: Other.Type) async throws -> Other {
         // Never called (the declaration is unavailable); an error, not a crash, were it ever reached.
         throw EndpointError.invalidRequest(reason: "An Endpoint decodes its own response: call send(endpoint) without 'as:'.",
                                            underlying: nil, request: nil)
-    }
-
-    /// Sends a request whose response body is not needed; throws if the status is not a 2xx.
-    public func send(_ request: some HTTPRequestable) async throws(EndpointError) {
-        let response = try await data(for: request)
-        try decode(response, with: ResponseDecoder<Void>.none)
     }
 
     // MARK: - Steps

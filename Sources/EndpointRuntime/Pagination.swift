@@ -23,7 +23,7 @@ public enum Pagination: Sendable, Hashable {
     case page(parameter: String, items: String? = nil)
 }
 
-/// A page body whose elements ``HTTPClient/items(_:)->PageItems<E.Response>`` yields: an array, or a generated model that
+/// A page body whose elements ``HTTPClient/items(_:)->Pages<E.Response.PageItem>`` yields: an array, or a generated model that
 /// holds the page's array in a property (the spec's `pagination.items`).
 public protocol PageBody {
     /// An element of a page.
@@ -43,7 +43,7 @@ extension HTTPClient {
     /// A `Link` to another scheme, host or port is not followed: it throws
     /// ``EndpointError/invalidRequest(reason:underlying:request:)``, since the request carries credentials.
     /// An endpoint without ``Endpoint/pagination`` has one page. Errors are thrown as
-    /// ``send(_:)-(E)`` throws them, and end the sequence.
+    /// ``send(_:progress:)`` throws them, and end the sequence.
     ///
     /// ```swift
     /// for try await page in client.pages(GitHubAPI.listIssues(owner: "apple", repo: "swift")) {
@@ -51,7 +51,8 @@ extension HTTPClient {
     /// }
     /// ```
     public func pages<E: EndpointProtocol>(_ endpoint: E) -> Pages<E.Response> {
-        Pages(client: self, endpoint: endpoint.endpoint)
+        let endpoint = endpoint.endpoint
+        return Pages(client: self, endpoint: endpoint) { [try endpoint.decode($0)] }
     }
 
     /// The pages of an endpoint whose response is optional, such as `[Contributor]?` for a spec's
@@ -65,7 +66,8 @@ extension HTTPClient {
     /// }
     /// ```
     public func pages<E: EndpointProtocol, Page: Sendable>(_ endpoint: E) -> Pages<Page> where E.Response == Page? {
-        Pages(client: self, optional: endpoint.endpoint)
+        let endpoint = endpoint.endpoint
+        return Pages(client: self, endpoint: endpoint) { try endpoint.decode($0).map { [$0] } }
     }
 
     /// The elements of every page, in order; a page is requested only when the elements before it
@@ -77,48 +79,43 @@ extension HTTPClient {
     ///     if issue.number < 1000 { break }          // no further page is requested
     /// }
     /// ```
-    public func items<E: EndpointProtocol>(_ endpoint: E) -> PageItems<E.Response> where E.Response: PageBody {
-        PageItems(pages: Pages(client: self, endpoint: endpoint.endpoint))
+    public func items<E: EndpointProtocol>(_ endpoint: E) -> Pages<E.Response.PageItem> where E.Response: PageBody {
+        let endpoint = endpoint.endpoint
+        return Pages(client: self, endpoint: endpoint) { try endpoint.decode($0).pageItems }
     }
 
     /// The elements of every page of an endpoint whose response is optional; a `nil` page (the
     /// bodiless status, such as GitHub's 204 for an empty repository) has none and ends the sequence.
-    public func items<E: EndpointProtocol, Page: PageBody & Sendable>(_ endpoint: E) -> PageItems<Page> where E.Response == Page? {
-        PageItems(pages: Pages(client: self, optional: endpoint.endpoint))
+    public func items<E: EndpointProtocol, Page: PageBody & Sendable>(_ endpoint: E) -> Pages<Page.PageItem> where E.Response == Page? {
+        let endpoint = endpoint.endpoint
+        return Pages(client: self, endpoint: endpoint) { try endpoint.decode($0)?.pageItems }
     }
 }
 
-/// The pages of a paginated endpoint, each fetched when the consumer asks for it
-/// (``HTTPClient/pages(_:)->Pages<E.Response>``).
-public struct Pages<Response: Sendable>: AsyncSequence, Sendable {
-    /// A decoded page body.
-    public typealias Element = Response
-
+/// What a paginated endpoint yields page by page: its pages (``HTTPClient/pages(_:)->Pages<E.Response>``),
+/// or the elements of its pages (``HTTPClient/items(_:)->Pages<E.Response.PageItem>``). Each page is
+/// fetched when the consumer asks for the first element it holds.
+public struct Pages<Element>: AsyncSequence, Sendable {
     let client: HTTPClient
     /// The first page's request, built when iteration starts.
     let firstRequest: @Sendable () throws -> HTTPRequest
-    /// A page's body; `nil` for an empty page (an optional response's bodiless status), which ends the sequence.
-    let decode: @Sendable (HTTPResponse) throws -> Response?
+    /// A page's elements; `nil` for an empty page (an optional response's bodiless status), which
+    /// ends the sequence.
+    let elements: @Sendable (HTTPResponse) throws -> [Element]?
     let pagination: Pagination?
 
-    init(client: HTTPClient, endpoint: Endpoint<Response>) {
+    init<Response>(client: HTTPClient, endpoint: Endpoint<Response>, elements: @escaping @Sendable (HTTPResponse) throws -> [Element]?) {
         self.client = client
         firstRequest = { try client.prepare(endpoint) }
-        decode = { try endpoint.decode($0) }
+        self.elements = elements
         pagination = endpoint.pagination
     }
 
-    init(client: HTTPClient, optional endpoint: Endpoint<Response?>) {
-        self.client = client
-        firstRequest = { try client.prepare(endpoint) }
-        decode = { try endpoint.decode($0) }
-        pagination = endpoint.pagination
-    }
-
-    /// An iterator; each call to `next()` sends at most one request.
+    /// An iterator; a call to `next()` sends at most one request, and only once the elements of
+    /// the page before are used up.
     public func makeAsyncIterator() -> Iterator { Iterator(pages: self) }
 
-    /// Sends the request for the next page when asked.
+    /// Yields the elements of the page it holds, then requests the next page.
     public struct Iterator: AsyncIteratorProtocol {
         enum State {
             case start
@@ -132,13 +129,27 @@ public struct Pages<Response: Sendable>: AsyncSequence, Sendable {
         var state = State.start
         /// The URLs already requested: a next page pointing back to one of them ends the sequence.
         var requested: Set<String> = []
+        /// The elements of the last page, and how many of them were yielded.
+        var buffer: [Element] = []
+        var index = 0
 
         init(pages: Pages) {
             self.pages = pages
         }
 
-        /// The next page, or `nil` after the last (or at an empty page).
-        public mutating func next() async throws -> Response? {
+        /// The next element, or `nil` after the last page's last (or at an empty page).
+        public mutating func next() async throws -> Element? {
+            while index == buffer.count {
+                guard let page = try await nextPage() else { return nil }
+                buffer = page
+                index = 0
+            }
+            defer { index += 1 }
+            return buffer[index]
+        }
+
+        /// Requests the next page: its elements, or `nil` when there is none.
+        mutating func nextPage() async throws -> [Element]? {
             let request: HTTPRequest
             switch state {
             case .finished:
@@ -160,8 +171,8 @@ public struct Pages<Response: Sendable>: AsyncSequence, Sendable {
             requested.insert(request.urlComponents.string ?? "")
             let response = try await pages.client.run(request)
             // An empty page (`nil`) ends the sequence, whatever its `Link` says.
-            guard let body = try pages.decode(response) else { return nil }
-            guard let pagination = pages.pagination else { return body }
+            guard let elements = try pages.elements(response) else { return nil }
+            guard let pagination = pages.pagination else { return elements }
             do {
                 if let following = try PageFollower.request(after: response, for: request, pagination),
                    requested.insert(following.urlComponents.string ?? "").inserted {
@@ -170,36 +181,7 @@ public struct Pages<Response: Sendable>: AsyncSequence, Sendable {
             } catch {
                 state = .failing(error)
             }
-            return body
-        }
-    }
-}
-
-/// The elements of a paginated endpoint's pages (``HTTPClient/items(_:)->PageItems<E.Response>``).
-public struct PageItems<Response: PageBody & Sendable>: AsyncSequence, Sendable {
-    /// One element of a page.
-    public typealias Element = Response.PageItem
-
-    let pages: Pages<Response>
-
-    /// An iterator that requests a page when the previous page's elements are used up.
-    public func makeAsyncIterator() -> Iterator { Iterator(pages: pages.makeAsyncIterator()) }
-
-    /// Yields the buffered page's elements, then fetches the next page.
-    public struct Iterator: AsyncIteratorProtocol {
-        var pages: Pages<Response>.Iterator
-        var buffer: [Response.PageItem] = []
-        var index = 0
-
-        /// The next element, or `nil` after the last page's last.
-        public mutating func next() async throws -> Response.PageItem? {
-            while index == buffer.count {
-                guard let page = try await pages.next() else { return nil }
-                buffer = page.pageItems
-                index = 0
-            }
-            defer { index += 1 }
-            return buffer[index]
+            return elements
         }
     }
 }

@@ -171,7 +171,7 @@ public struct ResponseBody: AsyncSequence, Sendable {
     public func cancel() { handle.source.cancel() }
 
     /// The whole body, reading at most `limit` bytes (the rest is discarded and the transfer stopped).
-    public func collect(upTo limit: Int = .max) async throws -> Data {
+    func collect(upTo limit: Int = .max) async throws -> Data {
         var data = Data()
         for try await chunk in self {
             let room = limit - data.count

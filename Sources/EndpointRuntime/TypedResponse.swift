@@ -199,7 +199,7 @@ public struct TypedResponse<Body: Sendable, Headers: Sendable>: Sendable {
 /// make one for each endpoint with `response.headers`
 /// (`EndpointWithHeaders(defaults.endpoint(Call.getRepo(owner: owner, repo: repo)))`); everything
 /// else is `Endpoint<Response>`.
-/// ``HTTPClient/send(_:)-(E)`` returns the body, as for any endpoint; ``HTTPClient/response(for:)``
+/// ``HTTPClient/send(_:progress:)`` returns the body, as for any endpoint; ``HTTPClient/response(for:)``
 /// returns the body with the typed headers.
 ///
 /// ```swift

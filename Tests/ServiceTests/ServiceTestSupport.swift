@@ -5,7 +5,7 @@ import Foundation
 func answer(_ handler: HTTPHandler, _ request: HTTPRequest) async throws -> HTTPResponse {
     let streamed = await handler.respond(to: request)
     var response = streamed.head
-    response.body = try await streamed.body.collect()
+    for try await chunk in streamed.body { response.body.append(chunk) }
     return response
 }
 
