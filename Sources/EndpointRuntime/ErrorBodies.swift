@@ -79,7 +79,7 @@ public struct ErrorBodies: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     }
 
     /// The name of the type registered for `status` (exact code, then range, then default), if any.
-    public func typeName(for status: Int) -> String? { entry(for: status)?.typeName }
+    func typeName(for status: Int) -> String? { entry(for: status)?.typeName }
 
     func entry(for status: Int) -> Entry? {
         entries.filter { $0.pattern.matches(status) }.min { $0.pattern.precedence < $1.pattern.precedence }

@@ -18,7 +18,7 @@ public struct HTTPClient: Sendable {
     /// Where requests go.
     let transport: any HTTPTransport
     /// Middleware, outermost first: the first sees the request first and the response last.
-    public let middleware: [any HTTPMiddleware]
+    let middleware: [any HTTPMiddleware]
     /// The base URL that replaces each request's ``HTTPRequest/baseURL``, if any, except where the
     /// endpoint has a server of its own (``HTTPRequest/hasOwnBaseURL``).
     let baseURL: URL?

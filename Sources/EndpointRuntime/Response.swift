@@ -19,7 +19,7 @@ public struct HTTPResponse: Sendable, Hashable, CustomStringConvertible {
         self.request = request
     }
 
-    /// Whether the status is a 2xx. An ``Endpoint`` may accept fewer (``Endpoint/accepts(_:)``).
+    /// Whether the status is a 2xx. An ``Endpoint`` may accept fewer (``Endpoint/statuses``).
     var isSuccess: Bool { (200..<300).contains(status) }
 
     /// The body as UTF-8 text (invalid bytes replaced).
@@ -189,7 +189,7 @@ public struct Endpoint<Response: Sendable>: EndpointProtocol {
     }
 
     /// Whether `status` means success: one of ``statuses``, or any 2xx when there are none.
-    public func accepts(_ status: Int) -> Bool {
+    func accepts(_ status: Int) -> Bool {
         statuses.isEmpty ? (200..<300).contains(status) : statuses.contains(status)
     }
 

@@ -225,7 +225,7 @@ public struct SampleResponse: Sendable, Hashable {
     /// Whether `request` is one this sample answers: the same method, and a decoded path whose last
     /// segments match ``path``'s, a placeholder matching any text (so `/activities/{id}` matches
     /// `/api/v3/activities/7`).
-    public func matches(_ request: HTTPRequest) -> Bool {
+    func matches(_ request: HTTPRequest) -> Bool {
         guard request.method == method else { return false }
         let wanted = path.split(separator: "/")
         let actual = request.urlComponents.path.split(separator: "/")

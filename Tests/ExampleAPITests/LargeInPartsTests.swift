@@ -1,4 +1,4 @@
-import EndpointRuntime
+@testable import EndpointRuntime
 import ExampleAPIs
 import Foundation
 import LargeInParts

@@ -1,4 +1,4 @@
-import EndpointRuntime
+@testable import EndpointRuntime
 import Foundation
 import Testing
 
