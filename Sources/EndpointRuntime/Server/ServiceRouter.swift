@@ -226,7 +226,7 @@ public struct ServiceRouter: Sendable {
     }
 
     private func answer(_ request: HTTPRequest) async -> ServiceResponse {
-        let encodedPath = request.urlComponents.percentEncodedPath
+        let encodedPath = request.receivedComponents { $0.percentEncodedPath }
         var path = Self.segments(of: encodedPath)
         if !basePath.isEmpty, path.starts(with: basePath) { path.removeFirst(basePath.count) }
         let method = request.method == .head && !hasHead ? HTTPMethod.get : request.method
@@ -287,5 +287,13 @@ public struct ServiceRouter: Sendable {
 
     static func plain(_ status: Int, _ text: String) -> ServiceResponse {
         ServiceResponse(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: ResponseBody(Data(text.utf8)))
+    }
+}
+
+extension HTTPRequest {
+    /// What `read` reads from the request's URL components, without a copy of them where no path
+    /// or query is still pending (a request as received always).
+    func receivedComponents<Part>(_ read: (URLComponents) -> Part) -> Part {
+        pendingURL == nil ? read(storedComponents) : read(urlComponents)
     }
 }
