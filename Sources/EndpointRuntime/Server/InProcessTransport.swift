@@ -47,7 +47,7 @@ public struct InProcessTransport: HTTPTransport {
         // A body made from data is read at once; one still being made chunk by chunk within the timeout.
         response.body = try await body.handle.source.isInMemory
             ? body.collect()
-            : ResponseBody(source: HandlerBody(body, timeout: InProcessTransport.timeout(of: request), url: request.url)).collect()
+            : ResponseBody(source: HandlerBody(body, request: request)).collect()
         return response
     }
 
@@ -57,15 +57,16 @@ public struct InProcessTransport: HTTPTransport {
     public func stream(_ request: HTTPRequest, progress: ProgressHandler?) async throws -> StreamedResponse {
         let (head, body) = try await answer(request)
         TransferProgress.reportUploadDone(of: request, to: progress)
-        return StreamedResponse(head: head, body: ResponseBody(source: HandlerBody(body, timeout: InProcessTransport.timeout(of: request),
-                                                                                   url: request.url)))
+        return StreamedResponse(head: head, body: ResponseBody(source: HandlerBody(body, request: request)))
     }
 
     /// The handler's answer to `request`: its head, carrying `request` as sent, and its body.
     private func answer(_ request: HTTPRequest) async throws -> (HTTPResponse, ResponseBody) {
-        let (received, url) = try InProcessTransport.received(request)
+        let received = try InProcessTransport.received(request)
         let handler = self.handler
-        let answer = try await InProcessRace.run(timeout: InProcessTransport.timeout(of: request), url: url,
+        let timeout = InProcessTransport.timeout(of: request)
+        // The URL only names the request in a timeout's error: made when there can be one.
+        let answer = try await InProcessRace.run(timeout: timeout, url: timeout == nil ? nil : request.url,
                                                  operation: { await handler.respond(to: received) },
                                                  discard: { $0.body.cancel() })
         var head = answer.head
@@ -75,10 +76,13 @@ public struct InProcessTransport: HTTPTransport {
     }
 
     /// The request as a server receives it: method, URL, headers and body; validated as
-    /// ``HTTPRequest/urlRequest()`` validates what URLSession is given. With its URL, made once.
-    static func received(_ request: HTTPRequest) throws -> (HTTPRequest, URL) {
+    /// ``HTTPRequest/urlRequest()`` validates what URLSession is given.
+    static func received(_ request: HTTPRequest) throws -> HTTPRequest {
         let components = request.urlComponents
-        guard let scheme = components.scheme, !scheme.isEmpty, let url = components.url else {
+        // `components.url` is `nil` exactly when `components.string` is (the URL is parsed from that
+        // string, which the components' own checks have made valid): the string alone is checked,
+        // without parsing it again into a URL that nothing here reads.
+        guard let scheme = components.scheme, !scheme.isEmpty, components.string != nil else {
             throw EndpointError.invalidRequest(reason: "The URL components do not form an absolute URL.", underlying: nil, request: request)
         }
         do {
@@ -86,7 +90,7 @@ public struct InProcessTransport: HTTPTransport {
         } catch let error as EndpointError {
             throw error.attaching(request)
         }
-        return (HTTPRequest(method: request.method, urlComponents: components, additionalHeaders: request.headers, body: request.body), url)
+        return HTTPRequest(method: request.method, urlComponents: components, additionalHeaders: request.headers, body: request.body)
     }
 
     /// The request's timeout when it is one to keep (positive and finite).
@@ -105,10 +109,12 @@ private final class HandlerBody: BodySource {
     /// Cancelled, timed out or failed: later reads end the body.
     private let stopped = Locked(false)
 
-    init(_ body: ResponseBody, timeout: TimeInterval?, url: URL?) {
+    /// Reads `body`, answered to `request`, within its timeout.
+    init(_ body: ResponseBody, request: HTTPRequest) {
         self.body = body
-        self.timeout = timeout
-        self.url = url
+        timeout = InProcessTransport.timeout(of: request)
+        // The URL only names the request in a timeout's error.
+        url = timeout == nil ? nil : request.url
     }
 
     func next() async throws -> Data? {
