@@ -46,9 +46,21 @@ public struct InProcessTransport: HTTPTransport {
         var response = head
         // A body made from data is read at once; one still being made chunk by chunk within the timeout.
         response.body = try await body.handle.source.isInMemory
-            ? body.collect()
+            ? InProcessTransport.whole(body)
             : ResponseBody(source: HandlerBody(body, request: request)).collect()
         return response
+    }
+
+    /// What `body.collect()` reads, without copying a body of one chunk (what a handler answers
+    /// with data) into a new one.
+    static func whole(_ body: ResponseBody) async throws -> Data {
+        let source = body.handle.source
+        guard let first = try await source.next() else { return Data() }
+        guard let second = try await source.next() else { return first }
+        var data = first
+        data.append(second)
+        while let chunk = try await source.next() { data.append(chunk) }
+        return data
     }
 
     /// Sends `request` to the handler and returns once it answers with a head, with the body to
@@ -158,7 +170,7 @@ private typealias InProcessWork = @Sendable () async -> Void
 /// can resume once the operation first waits.
 final class InProcessRace<Value: Sendable>: Sendable {
     private struct State: Sendable {
-        var continuation: CheckedContinuation<Value, any Error>?
+        var continuation: UnsafeContinuation<Value, any Error>?
         var task: Task<Void, Never>?
         var finished = false
     }
@@ -169,7 +181,9 @@ final class InProcessRace<Value: Sendable>: Sendable {
                     discard: @escaping @Sendable (Value) -> Void) async throws -> Value {
         let race = InProcessRace()
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
+            // Unsafe rather than checked: `finish` resumes it once, under the lock, and a checked one
+            // cost an object of its own per request.
+            try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Value, any Error>) in
                 guard race.start(continuation) else { return }
                 let work: InProcessWork = {
                     // The clock starts when the operation does: a task that waits for a thread of a
@@ -209,7 +223,7 @@ final class InProcessRace<Value: Sendable>: Sendable {
     }
 
     /// Keeps the continuation; `false` (and the continuation resumed) when the caller was cancelled already.
-    private func start(_ continuation: CheckedContinuation<Value, any Error>) -> Bool {
+    private func start(_ continuation: UnsafeContinuation<Value, any Error>) -> Bool {
         let cancelled = state.withLock { state -> Bool in
             if state.finished { return true }
             state.continuation = continuation
@@ -233,7 +247,7 @@ final class InProcessRace<Value: Sendable>: Sendable {
     /// operation. Whether this call resumed the caller.
     @discardableResult
     private func finish(_ result: Result<Value, any Error>) -> Bool {
-        let (continuation, task) = state.withLock { state -> (CheckedContinuation<Value, any Error>?, Task<Void, Never>?) in
+        let (continuation, task) = state.withLock { state -> (UnsafeContinuation<Value, any Error>?, Task<Void, Never>?) in
             guard !state.finished else { return (nil, nil) }
             state.finished = true
             defer {
