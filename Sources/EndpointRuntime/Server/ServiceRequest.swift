@@ -44,15 +44,17 @@ public struct ServiceRequest: Sendable {
     /// A path placeholder's value (by its spec key) written in `style` (simple, label or matrix).
     public func path<T: Decodable>(_ key: String, as type: T.Type, style: ParameterStyle = .simple) throws -> T {
         let raw = (style.name == .matrix ? pathSegments : pathValues).last { $0.name == key }?.value ?? ""
-        if style.name == .simple, let value = Self.plainScalar(T.self, raw.isEmpty ? .absent : PercentEncoding.decode(raw).map(Plain.text) ?? .other) {
-            return value
+        if style.name == .simple {
+            do { return try Self.plainValue(T.self, raw.isEmpty ? .absent : PercentEncoding.decode(raw).map(Plain.text) ?? .other) } catch {}
         }
         return try decode(T.self, from: Self.textSource(String(raw), name: key, style: style, decoding: .percent), what: "path parameter", name: key)
     }
 
     /// A query parameter, by its wire name, written in `style`.
     public func query<T: Decodable>(_ name: String, as type: T.Type, style: ParameterStyle = .form) throws -> T {
-        if style.name == .form, let value = Self.plainScalar(T.self, plainQueryValue(name, explode: style.explode)) { return value }
+        if style.name == .form {
+            do { return try Self.plainValue(T.self, plainQueryValue(name, explode: style.explode)) } catch {}
+        }
         return try decode(T.self, from: Self.itemsSource(queryItems, name: name, style: style, decoding: .percent),
                    what: "query parameter", name: name)
     }
@@ -62,7 +64,7 @@ public struct ServiceRequest: Sendable {
         let values = raw.headers.values(for: name)
         if style.name == .simple {
             let text = values.count == 1 ? values[0] : values.joined(separator: ",")
-            if let value = Self.plainScalar(T.self, text.isEmpty ? .absent : .text(StyledSource.trimmingWhitespace(text[...]))) { return value }
+            do { return try Self.plainValue(T.self, text.isEmpty ? .absent : .text(StyledSource.trimmingWhitespace(text[...]))) } catch {}
         }
         let source: StyledSource = values.isEmpty ? .absent : Self.textSource(values.joined(separator: ","), name: name, style: style, decoding: .none)
         return try decode(T.self, from: source, what: "header", name: name)
@@ -205,26 +207,35 @@ public struct ServiceRequest: Sendable {
     /// `plain` as a `T` when `T` is a standard scalar (or one optional) and `plain` reads as one;
     /// else `nil`, for the styled decoder.
     static func plainScalar<T>(_ type: T.Type, _ plain: Plain) -> T? {
+        try? plainValue(T.self, plain)
+    }
+
+    /// Thrown by `plainValue` for what the styled decoder reads.
+    struct NotPlain: Error {}
+
+    /// `plainScalar` without an optional `T` (whose type unspecialized code looks up at run time
+    /// on each call): `NotPlain` where that is `nil`.
+    static func plainValue<T>(_ type: T.Type, _ plain: Plain) throws(NotPlain) -> T {
         let text: String?
         switch plain {
-        case .other: return nil
+        case .other: throw NotPlain()
         // An optional is `nil`; a required value is missing, and the styled decoder says so.
         case .absent: text = nil
         case let .text(value): text = value
         }
         // One lookup of `T` rather than a comparison with each scalar type and its optional (an
         // optional's type made at run time for each comparison was most of the time of a read).
-        guard let scalar = scalarTypes[ObjectIdentifier(T.self)] else { return nil }
+        guard let scalar = scalarTypes[ObjectIdentifier(T.self)] else { throw NotPlain() }
         // Each type's `init?(_: String)` reads text as the styled decoder's single value does
         // (`Bool`: exactly `true` or `false`).
         switch scalar.kind {
-        case .string: return read(text, as: String.self, optional: scalar.optional)
-        case .bool: return read(text, as: Bool.self, optional: scalar.optional)
-        case .int: return read(text, as: Int.self, optional: scalar.optional)
-        case .int64: return read(text, as: Int64.self, optional: scalar.optional)
-        case .int32: return read(text, as: Int32.self, optional: scalar.optional)
-        case .double: return read(text, as: Double.self, optional: scalar.optional)
-        case .float: return read(text, as: Float.self, optional: scalar.optional)
+        case .string: return try read(text, as: String.self, optional: scalar.optional)
+        case .bool: return try read(text, as: Bool.self, optional: scalar.optional)
+        case .int: return try read(text, as: Int.self, optional: scalar.optional)
+        case .int64: return try read(text, as: Int64.self, optional: scalar.optional)
+        case .int32: return try read(text, as: Int32.self, optional: scalar.optional)
+        case .double: return try read(text, as: Double.self, optional: scalar.optional)
+        case .float: return try read(text, as: Float.self, optional: scalar.optional)
         }
     }
 
@@ -249,13 +260,16 @@ public struct ServiceRequest: Sendable {
     }()
 
     /// `text` (`nil`: absent) read as a `Value`, returned as `T`, which is `Value` or (`optional`)
-    /// `Value?`: the casts are between a type and itself. Absent is `nil` for an optional, else `nil`
-    /// for the styled decoder, as is text that does not read.
-    // Always inlined: in `plainScalar`, `Value` is a known type, and `Value?` costs no look-up of its type at run time.
+    /// `Value?`: the casts are between a type and itself. Absent is `nil` for an optional, else
+    /// `NotPlain` (for the styled decoder), as is text that does not read.
+    // Always inlined: in `plainValue`, `Value` is a known type, and `Value?` costs no look-up of its type at run time.
     @inline(__always)
-    private static func read<T, Value: LosslessStringConvertible>(_ text: String?, as value: Value.Type, optional: Bool) -> T? {
-        guard let text else { return optional ? unsafeBitCast(Value?.none, to: T.self) : nil }
-        guard let value = Value(text) else { return nil }
+    private static func read<T, Value: LosslessStringConvertible>(_ text: String?, as value: Value.Type, optional: Bool) throws(NotPlain) -> T {
+        guard let text else {
+            guard optional else { throw NotPlain() }
+            return unsafeBitCast(Value?.none, to: T.self)
+        }
+        guard let value = Value(text) else { throw NotPlain() }
         return optional ? unsafeBitCast(Value?.some(value), to: T.self) : unsafeBitCast(value, to: T.self)
     }
 
