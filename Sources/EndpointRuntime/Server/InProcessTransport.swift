@@ -42,8 +42,7 @@ public struct InProcessTransport: HTTPTransport {
 
     /// Sends `request` to the handler and reads the whole body it answers with.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let (head, body) = try await answer(request)
-        var response = head
+        var (response, body) = try await answer(request)
         // A body made from data is read at once; one still being made chunk by chunk within the timeout.
         response.body = try await body.handle.source.isInMemory
             ? InProcessTransport.whole(body)
@@ -78,13 +77,13 @@ public struct InProcessTransport: HTTPTransport {
         let handler = self.handler
         let timeout = InProcessTransport.timeout(of: request)
         // The URL only names the request in a timeout's error: made when there can be one.
-        let answer = try await InProcessRace.run(timeout: timeout, url: timeout == nil ? nil : request.url,
+        var answer = try await InProcessRace.run(timeout: timeout, url: timeout == nil ? nil : request.url,
                                                  operation: { await handler.respond(to: received) },
                                                  discard: { $0.body.cancel() })
-        var head = answer.head
-        head.request = request
-        head.body = Data()
-        return (head, answer.body)
+        // Changed in place rather than copied out first.
+        answer.head.request = request
+        answer.head.body = Data()
+        return (answer.head, answer.body)
     }
 
     /// The request as a server receives it: method, URL, headers and body; validated as

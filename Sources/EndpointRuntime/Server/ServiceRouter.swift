@@ -216,13 +216,14 @@ public struct ServiceRouter: Sendable {
     /// The response to `request`; never throws.
     func respond(to request: HTTPRequest) async -> StreamedResponse {
         let response = await answer(request)
-        var head = HTTPResponse(status: response.status, headers: response.headers, request: request)
+        // Made in place: a head copied into its response costs a copy of the request it carries.
+        var streamed = StreamedResponse(head: HTTPResponse(status: response.status, headers: response.headers, request: request),
+                                        body: response.body)
         if request.method == .head {
-            head.headers.remove("Content-Length")
-            return StreamedResponse(head: head, body: ResponseBody(Data()))
+            streamed.head.headers.remove("Content-Length")
+            streamed.body = ResponseBody(Data())
         }
-        head.body = Data()
-        return StreamedResponse(head: head, body: response.body)
+        return streamed
     }
 
     private func answer(_ request: HTTPRequest) async -> ServiceResponse {
