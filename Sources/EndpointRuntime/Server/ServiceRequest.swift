@@ -36,7 +36,7 @@ public struct ServiceRequest: Sendable {
         self.dateFormat = dateFormat
         self.pathValues = pathValues
         self.pathSegments = pathSegments
-        self.query = raw.receivedComponents { $0.percentEncodedQuery } ?? ""
+        self.query = raw.receivedQuery ?? ""
     }
 
     // MARK: Parameters

@@ -68,7 +68,7 @@ public struct ServiceRoute: Sendable {
 
     /// The placeholders' values (still percent-encoded) when `path` (encoded segments, as many as
     /// the template's) matches, with the whole segment each placeholder is in.
-    func match(_ path: [Substring]) -> (values: Values, segments: Values)? {
+    func match(_ path: ArraySlice<Substring>) -> (values: Values, segments: Values)? {
         guard path.count == segments.count else { return nil }
         var values: Values = []
         var whole: Values = []
@@ -227,9 +227,9 @@ public struct ServiceRouter: Sendable {
     }
 
     private func answer(_ request: HTTPRequest) async -> ServiceResponse {
-        let encodedPath = request.receivedComponents { $0.percentEncodedPath }
-        var path = Self.segments(of: encodedPath)
-        if !basePath.isEmpty, path.starts(with: basePath) { path.removeFirst(basePath.count) }
+        let encodedPath = request.receivedPath
+        var path = Self.segments(of: encodedPath)[...]
+        if !basePath.isEmpty, path.starts(with: basePath) { path = path.dropFirst(basePath.count) }
         let method = request.method == .head && !hasHead ? HTTPMethod.get : request.method
         let group = path.count < table.count ? table[path.count] : RouteGroup()
         // The route of the method with the most literal segments; the first in spec order on a tie.
@@ -292,9 +292,16 @@ public struct ServiceRouter: Sendable {
 }
 
 extension HTTPRequest {
-    /// What `read` reads from the request's URL components, without a copy of them where no path
-    /// or query is still pending (a request as received always).
-    func receivedComponents<Part>(_ read: (URLComponents) -> Part) -> Part {
-        pendingURL == nil ? read(storedComponents) : read(urlComponents)
+    // The path and query read from the stored components, without a copy of them, where none is
+    // still pending (a request as received, always).
+
+    /// The percent-encoded path.
+    var receivedPath: String {
+        pendingURL == nil ? storedComponents.percentEncodedPath : urlComponents.percentEncodedPath
+    }
+
+    /// The percent-encoded query.
+    var receivedQuery: String? {
+        pendingURL == nil ? storedComponents.percentEncodedQuery : urlComponents.percentEncodedQuery
     }
 }
